@@ -1,0 +1,10 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: ["src/index.ts","src/bin.ts"],
+  format: ["esm"],
+  dts: false,
+  clean: true,
+  target: "node20",
+  sourcemap: true,
+});

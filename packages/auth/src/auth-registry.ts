@@ -1,0 +1,57 @@
+import type { AnyAuthPlugin } from "./auth-plugin";
+import { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
+import { InvalidCredentialError } from "./errors/invalid-credential-error";
+import { UnknownAuthTypeError } from "./errors/unknown-auth-type-error";
+
+/** The set of auth plugins a service knows, by `type`. */
+export interface AuthRegistry {
+  /** Registered types, in registration order. */
+  readonly types: readonly string[];
+  /** The plugin for `type`, or `undefined`. */
+  find(type: string): AnyAuthPlugin | undefined;
+  /** The plugin for `type`; throws `UnknownAuthTypeError` listing the registered types. */
+  get(type: string): AnyAuthPlugin;
+  /** Checks a credential with the plugin's schema; throws `InvalidCredentialError` (no values in it). */
+  parseCredential(type: string, credential: unknown): Record<string, unknown>;
+  /** A new registry with `plugin` added. */
+  with(plugin: AnyAuthPlugin): AuthRegistry;
+}
+
+/** Creates a registry; a type registered twice is an error. */
+export function createAuthRegistry(plugins: readonly AnyAuthPlugin[]): AuthRegistry {
+  const byType = new Map<string, AnyAuthPlugin>();
+  for (const plugin of plugins) {
+    if (plugin.specificationVersion !== "v1") {
+      throw new AuthError({
+        code: AUTH_ERROR_CODES.INVALID_PLUGIN,
+        message: `auth plugin "${String(plugin.type)}" implements specification ${String(plugin.specificationVersion)}; this registry supports "v1"`,
+      });
+    }
+    if (byType.has(plugin.type)) {
+      throw new AuthError({
+        code: AUTH_ERROR_CODES.DUPLICATE_AUTH_TYPE,
+        message: `auth type "${plugin.type}" is registered twice; give your plugin another type`,
+      });
+    }
+    byType.set(plugin.type, plugin);
+  }
+  const types = [...byType.keys()];
+
+  const get = (type: string): AnyAuthPlugin => {
+    const plugin = byType.get(type);
+    if (plugin === undefined) throw new UnknownAuthTypeError({ authType: type, registeredTypes: types });
+    return plugin;
+  };
+
+  return {
+    types,
+    find: (type) => byType.get(type),
+    get,
+    parseCredential(type, credential) {
+      const result = get(type).credentialSchema.safeParse(credential);
+      if (!result.success) throw new InvalidCredentialError({ authType: type, issues: result.error.issues });
+      return result.data as Record<string, unknown>;
+    },
+    with: (plugin) => createAuthRegistry([...byType.values(), plugin]),
+  };
+}

@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+/** The connection states the service records after each validation. */
+export const CONNECTION_STATUSES = ["untested", "connected", "needs_auth", "failed"] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Lower-case letters, digits and `-`, starting with a letter or digit, at most 63 characters. */
+export const slugSchema = z
+  .string()
+  .max(63, { error: "must be at most 63 characters" })
+  .regex(/^[a-z0-9][a-z0-9-]*$/, {
+    error: "must use only lower-case letters, digits and '-', and start with a letter or digit (e.g. \"github-api\")",
+  });
+
+/** An absolute http(s) URL without credentials or fragment. */
+export const baseUrlSchema = z.string().superRefine((value, context) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    context.addIssue({ code: "custom", message: 'must be an absolute URL such as "https://api.example.com/v1"' });
+    return;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    context.addIssue({ code: "custom", message: `must use http or https, not "${url.protocol.slice(0, -1)}"` });
+  }
+  if (url.username !== "" || url.password !== "") {
+    context.addIssue({ code: "custom", message: "must not contain a username or password; store the credential with the source instead" });
+  }
+  if (value.includes("#")) {
+    context.addIssue({ code: "custom", message: "must not contain a fragment (#...)" });
+  }
+});
+
+/** A path relative to `baseUrl`, starting with `/`, optionally with a query string, no fragment. */
+export const testEndpointSchema = z
+  .string()
+  .regex(/^\//, { error: 'must be a path starting with "/", e.g. "/me" or "/items?limit=1"' })
+  .refine((value) => !value.includes("#"), { error: "must not contain a fragment (#...)" })
+  .refine((value) => !/[\s\u0000-\u001f\u007f]/.test(value), { error: "must not contain whitespace or control characters" });
+
+/** Executor limits a source may set in its `api` block. Defaults live in `@src/http-tool`. */
+export const apiLimitsShape = {
+  /** Time-out of one attempt, in milliseconds. Default 30000. */
+  timeoutMs: z.number().int().min(1).max(600_000).optional(),
+  /** Retries for idempotent methods. Default 2. */
+  retries: z.number().int().min(0).max(10).optional(),
+  /** Most bytes read from the wire for one response. Default 10 MiB. */
+  maxResponseBytes: z.number().int().min(1024).max(1024 * 1024 * 1024).optional(),
+  /** Most characters of body handed to the agent. Default 32000. */
+  maxResultChars: z.number().int().min(256).max(1_000_000).optional(),
+};
+
+/**
+ * The `api` block. Loose: the auth plugin selected by `authType` contributes its
+ * own fields (`headerName`, `queryParam`, or a custom plugin's) and checks them.
+ */
+export const sourceApiSchema = z.looseObject({
+  baseUrl: baseUrlSchema,
+  authType: z.string().min(1, { error: 'is required, e.g. "bearer"' }),
+  testEndpoint: testEndpointSchema,
+  ...apiLimitsShape,
+});
+export type SourceApi = z.infer<typeof sourceApiSchema>;
+
+/** The status block the service keeps up to date after each validation. */
+export const sourceStatusSchema = z.object({
+  connectionStatus: z.enum(CONNECTION_STATUSES).default("untested"),
+  lastTestedAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  lastError: z.string().nullable().default(null),
+});
+export type SourceStatus = z.infer<typeof sourceStatusSchema>;
+
+/** The fields an operator writes (spec section 2.1). */
+export const sourceInputShape = {
+  $schema: z.string().optional(),
+  type: z.literal("api", { error: 'must be "api"' }),
+  name: z.string().trim().min(1, { error: "is required: a display name such as \"GitHub\"" }).max(200),
+  slug: slugSchema,
+  enabled: z.boolean(),
+  api: sourceApiSchema,
+};
+
+/** The fields the service fills in itself (spec rule 2.1.1). */
+export const sourceServiceShape = {
+  id: z.string().min(1),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  status: sourceStatusSchema,
+};
+
+/** A stored source record: what `config.json` holds once the service has filled in its fields. */
+export const sourceRecordSchema = z.object({ ...sourceInputShape, ...sourceServiceShape });
+export type SourceRecord = z.infer<typeof sourceRecordSchema>;
+
+/** What a caller gives to create a source: slug optional (derived from name), enabled defaults to true. */
+export const sourceInputSchema = z.object({
+  ...sourceInputShape,
+  slug: slugSchema.optional(),
+  enabled: z.boolean().default(true),
+});
+export type SourceInput = z.input<typeof sourceInputSchema>;

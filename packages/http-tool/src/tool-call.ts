@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Methods an agent may use. Any case in, upper case out. */
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+const queryScalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+
+/** A query value: a scalar, an array of scalars (repeated keys), or null/undefined (dropped). */
+export const queryValueSchema = z.union([queryScalarSchema, z.array(queryScalarSchema), z.null(), z.undefined()]);
+
+/**
+ * What an agent sends to the HTTP tool (spec section 2.2). `_rawBody` and
+ * `_contentType` are also accepted inside `body` (agents trained on other tools
+ * put them there); `normalizeToolCall` moves them out.
+ */
+export const toolCallSchema = z.object({
+  method: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(HTTP_METHODS, { error: `must be one of ${HTTP_METHODS.join(", ")}` }))
+    .describe("HTTP method: GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS."),
+  path: z
+    .string()
+    .describe('Path relative to the API base URL, e.g. "/users/42" or "/search?q=x". Never a full URL.'),
+  query: z
+    .record(z.string(), queryValueSchema)
+    .optional()
+    .describe("Query parameters. Arrays become repeated keys; null values are dropped."),
+  body: z.unknown().optional().describe("JSON body (any JSON value), sent as application/json. Not allowed with GET or HEAD."),
+  _rawBody: z
+    .string()
+    .optional()
+    .describe("A body sent exactly as given (plain text, XML, form data) instead of JSON."),
+  _contentType: z
+    .string()
+    .optional()
+    .describe('Content-Type for _rawBody, e.g. "application/xml". Default "text/plain; charset=utf-8".'),
+});
+
+export type ToolCall = z.input<typeof toolCallSchema>;
+export type ParsedToolCall = z.output<typeof toolCallSchema>;

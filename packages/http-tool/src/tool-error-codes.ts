@@ -1,0 +1,25 @@
+/** Codes of failures without a usable response. Callers branch on these. */
+export const TOOL_ERROR_CODES = {
+  /** The call itself is wrong (bad path, body with GET, ...). Fix the call. */
+  INVALID_CALL: "INVALID_CALL",
+  /** The source is disabled. */
+  SOURCE_DISABLED: "SOURCE_DISABLED",
+  /** No credential is stored for the source. */
+  NO_CREDENTIAL: "NO_CREDENTIAL",
+  /** The upstream did not answer in time. */
+  TIMEOUT: "TIMEOUT",
+  /** Nothing listens at the host and port. */
+  CONNECTION_REFUSED: "CONNECTION_REFUSED",
+  /** The host name does not resolve. */
+  DNS: "DNS",
+  /** The TLS handshake failed (certificate problem). */
+  TLS: "TLS",
+  /** A redirect leaves the source's origin or base path and was not followed. */
+  REDIRECT_BLOCKED: "REDIRECT_BLOCKED",
+  /** The response is larger than `maxResponseBytes` and could not be used. */
+  RESPONSE_TOO_LARGE: "RESPONSE_TOO_LARGE",
+  /** Any other network failure (reset, closed socket...). */
+  NETWORK: "NETWORK",
+} as const;
+
+export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[keyof typeof TOOL_ERROR_CODES];

@@ -1,0 +1,37 @@
+// One flat config for every package: typescript-eslint's type-checked presets.
+import eslint from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+/**
+ * @param {string} tsconfigRootDir the package directory (pass `import.meta.dirname`)
+ */
+export function createConfig(tsconfigRootDir) {
+  return tseslint.config(
+    { ignores: ["dist/**", "coverage/**", "node_modules/**", "**/*.js", "**/*.mjs", "**/*.cjs"] },
+    eslint.configs.recommended,
+    ...tseslint.configs.recommendedTypeChecked,
+    {
+      languageOptions: {
+        parserOptions: { projectService: true, tsconfigRootDir },
+      },
+      rules: {
+        "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "separate-type-imports" }],
+        "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+        "@typescript-eslint/only-throw-error": "error",
+        "@typescript-eslint/require-await": "off",
+        "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowBoolean: true }],
+      },
+    },
+    {
+      files: ["**/*.test.ts", "**/*.test-d.ts", "**/test/**/*.ts", "**/testing/**/*.ts"],
+      rules: {
+        "@typescript-eslint/no-unsafe-assignment": "off",
+        "@typescript-eslint/no-unsafe-member-access": "off",
+        "@typescript-eslint/no-unsafe-call": "off",
+        "@typescript-eslint/no-unsafe-argument": "off",
+        "@typescript-eslint/no-non-null-assertion": "off",
+        "@typescript-eslint/no-floating-promises": "off",
+      },
+    },
+  );
+}
