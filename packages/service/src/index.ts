@@ -1,1 +1,14 @@
-export {};
+export type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
+export type { SourceServiceOptions } from "./create-source-service";
+export { createSourceService } from "./create-source-service";
+export { createDefaultAuthRegistry, defaultAuthPlugins } from "./create-default-auth-registry";
+export type { OperatorCommandResult } from "./run-operator-command";
+export { OPERATOR_COMMANDS, runOperatorCommand } from "./run-operator-command";
+export { formatValidationOutcome } from "./format-validation-outcome";
+export type { McpServerOptions } from "./create-mcp-server";
+export { createMcpServer } from "./create-mcp-server";
+export type { WatchSourcesOptions } from "./watch-sources";
+export { watchSources } from "./watch-sources";
+export { slugOfToolName, toolNameOf } from "./tool-name";
+export type { ServiceErrorCode } from "./errors/service-error";
+export { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";

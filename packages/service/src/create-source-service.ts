@@ -1,0 +1,193 @@
+import { type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
+import { createSourceStore, resolveSrcHome, type SourceRecord } from "@src/config";
+import { callSource, createApiTool, validateSource } from "@src/http-tool";
+import { openVault, type Vault } from "@src/vault";
+import { createDefaultAuthRegistry } from "./create-default-auth-registry";
+import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
+import type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
+import { slugOfToolName } from "./tool-name";
+
+/** Options of `createSourceService`. */
+export interface SourceServiceOptions {
+  /** The home directory. Default: `$SRC_HOME`, else `~/.src`. */
+  home?: string;
+  /** Environment to read `SRC_HOME` and the vault key variables from. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** Auth plugins. Default: the four built-in modes. */
+  registry?: AuthRegistry;
+  /** The fetch used for upstream calls. Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Opens the vault. Default: `openVault({ home, env })` from `@src/vault`. */
+  openVault?: () => Promise<Vault>;
+}
+
+/** Creates the service the CLI and the server share. */
+export function createSourceService(options: SourceServiceOptions = {}): SourceService {
+  const env = options.env ?? process.env;
+  const home = resolveSrcHome({ home: options.home, env });
+  const registry = options.registry ?? createDefaultAuthRegistry();
+  const store = createSourceStore({ home, registry });
+  let vaultPromise: Promise<Vault> | undefined;
+  const vault = (): Promise<Vault> => {
+    vaultPromise ??= (options.openVault ?? (() => openVault({ home, env })))();
+    vaultPromise.catch(() => (vaultPromise = undefined));
+    return vaultPromise;
+  };
+  const credentials = {
+    get: async (slug: string) => (await vault()).get(slug),
+  };
+
+  const listeners = new Set<(change: { slug: string; kind: SourceChangeKind }) => void>();
+  const notify = (slug: string, kind: SourceChangeKind): void => {
+    for (const listener of listeners) listener({ slug, kind });
+  };
+
+  const pluginOf = (source: SourceRecord): AnyAuthPlugin => registry.get(source.api.authType);
+
+  async function validateAndRecord(source: SourceRecord): Promise<SourceOperationResult> {
+    const credential = await credentials.get(source.slug);
+    const validation = await validateSource({ source, plugin: pluginOf(source), credential, fetch: options.fetch, store });
+    return { source: await store.get(source.slug), validation };
+  }
+
+  async function hasCredential(slug: string): Promise<boolean> {
+    return (await vault()).has(slug);
+  }
+
+  return {
+    home,
+    registry,
+    store,
+
+    async listSources() {
+      const entries = await store.list();
+      const summaries: SourceSummary[] = [];
+      for (const entry of entries) {
+        const stored = await hasCredential(entry.slug);
+        summaries.push(
+          entry.ok
+            ? { ok: true, slug: entry.slug, source: entry.record, hasCredential: stored }
+            : { ok: false, slug: entry.slug, file: entry.file, error: entry.error.message, hasCredential: stored },
+        );
+      }
+      return summaries;
+    },
+
+    async getSource(slug) {
+      const source = await store.get(slug);
+      return { source, hasCredential: await hasCredential(slug) };
+    },
+
+    async addSource({ input, credential, test = true }) {
+      const authType = (input as { api?: { authType?: unknown } } | null)?.api?.authType;
+      const plugin = typeof authType === "string" ? registry.find(authType) : undefined;
+      const checkedCredential = credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
+      const source = await store.create(input);
+      if (checkedCredential !== undefined) {
+        try {
+          await (await vault()).set(source.slug, checkedCredential, { schema: pluginOf(source).credentialSchema });
+        } catch (error) {
+          await store.remove(source.slug);
+          throw error;
+        }
+      } else if (credential !== undefined) {
+        await store.remove(source.slug);
+        registry.parseCredential(source.api.authType, credential);
+      }
+      notify(source.slug, "added");
+      if (!test) return { source, validation: null };
+      return validateAndRecord(source);
+    },
+
+    async updateSource(slug, changes) {
+      const source = await store.update(slug, changes);
+      notify(slug, "updated");
+      return source;
+    },
+
+    async reloadSource(slug) {
+      const source = await store.readSourceFile(store.fileOf(slug));
+      const result = await validateAndRecord(source);
+      notify(slug, "reloaded");
+      return result;
+    },
+
+    async setEnabled(slug, enabled) {
+      const source = await store.update(slug, { enabled });
+      notify(slug, "updated");
+      return source;
+    },
+
+    async removeSource(slug) {
+      await store.get(slug).catch((error: unknown) => {
+        if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") throw error;
+      });
+      await (await vault()).delete(slug);
+      await store.remove(slug);
+      notify(slug, "removed");
+    },
+
+    async setCredential(slug, credential, { test = true } = {}) {
+      const source = await store.get(slug);
+      const checked = registry.parseCredential(source.api.authType, credential);
+      await (await vault()).set(slug, checked, { schema: pluginOf(source).credentialSchema });
+      notify(slug, "credential");
+      if (!test) return { source, validation: null };
+      return validateAndRecord(source);
+    },
+
+    async deleteCredential(slug) {
+      await store.get(slug);
+      const deleted = await (await vault()).delete(slug);
+      notify(slug, "credential");
+      return deleted;
+    },
+
+    async listTools() {
+      const tools: ToolSummary[] = [];
+      for (const entry of await store.list()) {
+        if (!entry.ok || !entry.record.enabled) continue;
+        const source = entry.record;
+        const tool = createApiTool(source, { registry, credentials, fetch: options.fetch });
+        if (tool === undefined) continue;
+        tools.push({
+          name: tool.name,
+          source: source.slug,
+          sourceName: source.name,
+          baseUrl: source.api.baseUrl,
+          authType: source.api.authType,
+          connectionStatus: source.status.connectionStatus,
+          hasCredential: await hasCredential(source.slug),
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+        });
+      }
+      return tools;
+    },
+
+    async callTool(name, input, { signal } = {}) {
+      const slug = slugOfToolName(name) ?? name;
+      let source: SourceRecord;
+      try {
+        source = await store.get(slug);
+      } catch (error) {
+        if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") {
+          throw new ServiceError({
+            code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
+            message: `no tool "${name}": no source "${slug}" exists; list the tools with \`src tools\``,
+            cause: error,
+          });
+        }
+        throw error;
+      }
+      const credential = await credentials.get(slug);
+      return callSource({ source, call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal });
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+

@@ -1,0 +1,68 @@
+import type { AuthRegistry } from "@src/auth";
+import type { SourceRecord, SourceStore } from "@src/config";
+import type { ToolResult, ValidationOutcome } from "@src/http-tool";
+
+/** A source as listed by the service: the record (never a secret) and whether a credential is stored. */
+export type SourceSummary =
+  | { ok: true; slug: string; source: SourceRecord; hasCredential: boolean }
+  | { ok: false; slug: string; file: string; error: string; hasCredential: boolean };
+
+/** One HTTP tool, as `/tools -v` shows it. */
+export interface ToolSummary {
+  /** `api_<slug>` */
+  name: string;
+  /** The source slug. */
+  source: string;
+  sourceName: string;
+  baseUrl: string;
+  authType: string;
+  connectionStatus: SourceRecord["status"]["connectionStatus"];
+  hasCredential: boolean;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** The outcome of connect / reload / credential set. */
+export interface SourceOperationResult {
+  source: SourceRecord;
+  /** `null` when the test was skipped (`test: false`). */
+  validation: ValidationOutcome | null;
+}
+
+/**
+ * Everything the CLI and the server do with sources, written once. Each call
+ * reads the files afresh, so several processes can share one `SRC_HOME`.
+ */
+export interface SourceService {
+  /** The `SRC_HOME` directory in use. */
+  readonly home: string;
+  readonly registry: AuthRegistry;
+  readonly store: SourceStore;
+  listSources(): Promise<SourceSummary[]>;
+  getSource(slug: string): Promise<{ source: SourceRecord; hasCredential: boolean }>;
+  /** Writes `config.json`, stores the credential, then validates (spec 1.6) unless `test` is false. */
+  addSource(options: { input: unknown; credential?: unknown; test?: boolean }): Promise<SourceOperationResult>;
+  /** Partial update of the writable fields; re-validates the record. */
+  updateSource(slug: string, changes: Record<string, unknown>): Promise<SourceRecord>;
+  /** Re-reads `config.json`, re-checks it, re-tests it, saves the status (spec `/source reload {slug}`). */
+  reloadSource(slug: string): Promise<SourceOperationResult>;
+  setEnabled(slug: string, enabled: boolean): Promise<SourceRecord>;
+  /** Removes the config and its credential. */
+  removeSource(slug: string): Promise<void>;
+  /** Stores or replaces the credential (checked against the plugin's schema), then validates unless `test` is false. */
+  setCredential(slug: string, credential: unknown, options?: { test?: boolean }): Promise<SourceOperationResult>;
+  deleteCredential(slug: string): Promise<boolean>;
+  /** The HTTP tools of the enabled sources. */
+  listTools(): Promise<ToolSummary[]>;
+  /** Runs an agent call; `name` is a tool name (`api_x`) or a slug. Never throws for upstream failures. */
+  callTool(name: string, input: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
+  /**
+   * Calls `listener` after this service changed a source (add, update, reload,
+   * enable/disable, remove, credential set/delete). Changes made by other
+   * processes are seen with `watchSources`. Returns an unsubscribe function.
+   */
+  onChange(listener: (change: { slug: string; kind: SourceChangeKind }) => void): () => void;
+}
+
+/** What changed, for `onChange` listeners. */
+export type SourceChangeKind = "added" | "updated" | "reloaded" | "removed" | "credential";
