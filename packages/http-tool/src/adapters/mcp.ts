@@ -1,0 +1,47 @@
+import type { ApiTool } from "../create-api-tool";
+import { formatToolResult } from "../format-tool-result";
+import type { JsonSchemaObject } from "../tool-input-json-schema";
+import type { ToolResult } from "../tool-result";
+
+/** A tool as listed by an MCP server (`tools/list`), shaped per the Model Context Protocol spec. */
+export interface McpToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  annotations: {
+    title: string;
+    /** The agent may call any method, writes included. */
+    readOnlyHint: false;
+    /** Writes may delete or overwrite upstream data. */
+    destructiveHint: true;
+    /** Calls go to an external API. */
+    openWorldHint: true;
+  };
+}
+
+/** The answer to an MCP `tools/call`: the text an agent reads plus the structured result. */
+export interface McpCallToolResult {
+  content: [{ type: "text"; text: string }];
+  structuredContent: ToolResult & Record<string, unknown>;
+  /** True for non-2xx statuses and failures without a response. */
+  isError: boolean;
+}
+
+/** The MCP tool definition of `tool`, ready to register with an MCP server. No `outputSchema` is declared. */
+export function toMcpToolDefinition(tool: ApiTool): McpToolDefinition {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    annotations: { title: tool.name, readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  };
+}
+
+/** The MCP `tools/call` result for `result`. */
+export function toMcpCallToolResult(result: ToolResult): McpCallToolResult {
+  return {
+    content: [{ type: "text", text: formatToolResult(result) }],
+    structuredContent: { ...result },
+    isError: !result.ok,
+  };
+}

@@ -1,0 +1,95 @@
+import type { AnyAuthPlugin } from "@src/auth";
+import type { SourceRecord } from "@src/config";
+import { z } from "zod";
+import { buildRequest } from "./build-request";
+import { createFailureResult } from "./create-failure-result";
+import { describeInvalidInput, validCallHint } from "./describe-invalid-input";
+import { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";
+import { InvalidCallError } from "./errors/invalid-call-error";
+import { executeRequest } from "./execute-request";
+import { normalizeToolCall } from "./normalize-tool-call";
+import { createRedactor } from "./redact-secrets";
+import { TOOL_ERROR_CODES } from "./tool-error-codes";
+import type { ToolResult } from "./tool-result";
+
+/** What one agent call needs. */
+export interface CallSourceOptions {
+  /** The source the call goes to. */
+  source: SourceRecord;
+  /** The agent's input, as received (validated here). */
+  call: unknown;
+  /** The auth plugin selected by `source.api.authType`. */
+  plugin: AnyAuthPlugin;
+  /** The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`). */
+  credential: Record<string, unknown> | undefined;
+  /** The fetch used for the request. Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Aborts the call. Default: none. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The single path every agent call takes: checks that the source is enabled,
+ * that a credential is stored, and that the call is valid, then builds and
+ * executes the request. Never throws; every failure is an `ok: false` result
+ * whose `error` says what was wrong and what to do next.
+ */
+export async function callSource({ source, call, plugin, credential, fetch, signal }: CallSourceOptions): Promise<ToolResult> {
+  const { slug } = source;
+  if (!source.enabled) {
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.SOURCE_DISABLED,
+      message: `source "${slug}" is disabled; an operator must set "enabled": true in its config.json and run \`/source reload ${slug}\``,
+      call,
+    });
+  }
+  if (credential === undefined) {
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.NO_CREDENTIAL,
+      message: `no credential is stored for source "${slug}"; an operator must store one with \`src credential set ${slug}\` or PUT /v1/sources/${slug}/credential, then retry`,
+      call,
+    });
+  }
+  const parsedCredential = plugin.credentialSchema.safeParse(credential);
+  if (!parsedCredential.success) {
+    const fields = [...new Set(parsedCredential.error.issues.map((issue) => issue.path.join(".") || "credential"))].join(", ");
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.NO_CREDENTIAL,
+      message: `the credential stored for source "${slug}" does not fit auth type "${plugin.type}" (fields: ${fields}); an operator must store it again with \`src credential set ${slug}\``,
+      call,
+    });
+  }
+
+  const credentialValue = parsedCredential.data as Record<string, unknown>;
+  let request;
+  try {
+    request = buildRequest({ source, call: normalizeToolCall(call), credential: credentialValue, plugin });
+  } catch (error) {
+    const failure = createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
+    // The message may quote the agent's input; make sure no form of the secret is in it.
+    return createRedactor(plugin.secretValues(credentialValue)).redactDeep(failure);
+  }
+
+  try {
+    return await executeRequest(request, { source, plugin, credential: credentialValue, fetch, signal });
+  } catch {
+    // executeRequest promises never to throw; this keeps that promise for the agent if it ever breaks.
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `the request to source "${slug}" failed unexpectedly; retry, and report it if it keeps failing`,
+      retryable: true,
+      call,
+    });
+  }
+}
+
+function describeBuildFailure(error: unknown): string {
+  if (error instanceof z.core.$ZodError) return describeInvalidInput(error.issues);
+  if (error instanceof InvalidCallError) {
+    const message = error.message.startsWith("invalid call:") ? error.message : `invalid call: ${error.message.startsWith(`${error.field}:`) ? "" : `${error.field}: `}${error.message}`;
+    const schemaProblem = error.reason === INVALID_CALL_REASONS.INVALID_INPUT || error.reason === INVALID_CALL_REASONS.INVALID_METHOD;
+    return schemaProblem ? `${message}. ${validCallHint}` : message;
+  }
+  // Not a call problem the agent can fix; the message of an unknown error is not shown (it could hold anything).
+  return "the request could not be built from this call and the source configuration; check the call, and ask an operator to check the source with `/source reload`";
+}

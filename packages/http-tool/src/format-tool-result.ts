@@ -1,0 +1,52 @@
+import type { ToolResult, ToolResultBody } from "./tool-result";
+
+/** Longest header value shown, in characters. */
+const maxHeaderValueLength = 500;
+
+/**
+ * The compact text an agent reads for one result: a status line, the useful
+ * headers, notes (truncation, redirect, next page), the error if any, then the
+ * body (JSON without indentation, text as it is, binary as type and size).
+ * Its length stays within a few hundred characters of the result's own JSON size.
+ */
+export function formatToolResult(result: ToolResult): string {
+  const lines = [statusLine(result)];
+  for (const [name, value] of Object.entries(result.headers)) {
+    lines.push(`${name}: ${value.length > maxHeaderValueLength ? `${value.slice(0, maxHeaderValueLength)}…` : value}`);
+  }
+  if (result.error !== undefined) {
+    const retry = result.error.retryable ? "retryable" : "not retryable";
+    lines.push(`error ${result.error.code} (${retry}): ${result.error.message}`);
+  }
+  if (result.truncated !== undefined) {
+    const size = result.truncated.originalSize === null ? "unknown size" : `${result.truncated.originalSize} ${result.truncated.unit}`;
+    lines.push(`truncated (original ${size}): ${result.truncated.note}`);
+  }
+  if (result.note !== undefined) lines.push(`note: ${result.note}`);
+  if (result.nextPath !== undefined) lines.push(`next page: call again with path ${JSON.stringify(result.nextPath)}`);
+  const body = formatBody(result.body);
+  return body === undefined ? lines.join("\n") : `${lines.join("\n")}\n\n${body}`;
+}
+
+function statusLine(result: ToolResult): string {
+  const request = `${result.request.method} ${result.request.url}`.trim();
+  const attempts = `${result.attempts} attempt${result.attempts === 1 ? "" : "s"}`;
+  if (result.status === 0) return `no response · ${request} · ${attempts} · ${result.durationMs} ms`;
+  const status = `HTTP ${result.status}${result.statusText === "" ? "" : ` ${result.statusText}`}`;
+  return `${status} (${result.ok ? "ok" : "not ok"}) · ${request} · ${attempts} · ${result.durationMs} ms`;
+}
+
+function formatBody(body: ToolResultBody): string | undefined {
+  switch (body.kind) {
+    case "json":
+      return JSON.stringify(body.value) ?? "null";
+    case "text":
+      return body.value;
+    case "binary":
+      return body.base64 === undefined
+        ? `[binary body: ${body.contentType}, ${body.size} bytes, not shown]`
+        : `[binary body: ${body.contentType}, ${body.size} bytes, base64 below]\n${body.base64}`;
+    case "empty":
+      return undefined;
+  }
+}
