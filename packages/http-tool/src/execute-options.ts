@@ -1,0 +1,22 @@
+import type { AnyAuthPlugin } from "@src/auth";
+import type { SourceRecord } from "@src/config";
+import type { ExecutorLimits } from "./executor-limits";
+import type { RetryDelayOptions } from "./retry-policy";
+
+/** What `executeRequest` needs besides the built request. */
+export interface ExecuteOptions {
+  /** The source the request goes to: its base URL bounds redirects and pagination, its `api` block sets limits. */
+  source: SourceRecord;
+  /** The source's auth plugin, re-applied on each followed redirect. */
+  plugin: AnyAuthPlugin;
+  /** The stored credential, for re-applying the plugin on redirects. */
+  credential: Record<string, unknown>;
+  /** The fetch used by ky. Default: `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Aborts the call (the result is a `NETWORK` error saying it was cancelled). Default: none. */
+  signal?: AbortSignal;
+  /** Overrides of the source's limits for this call. Default: the source's `api` limits over `defaultExecutorLimits`. */
+  limits?: Partial<ExecutorLimits>;
+  /** Backoff between retries. Default `{ baseMs: 300, maxRetryAfterMs: 30000 }`. */
+  retryDelay?: RetryDelayOptions;
+}

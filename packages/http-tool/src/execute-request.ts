@@ -1,0 +1,172 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { BuiltRequest } from "./built-request";
+import type { ExecuteOptions } from "./execute-options";
+import { resolveExecutorLimits, type ExecutorLimits } from "./executor-limits";
+import { nextPathFromLink } from "./parse-link-header";
+import type { Redactor } from "./redact-secrets";
+import { redactorFor } from "./redactor-cache";
+import { isInSourceScope, isRedirectStatus, maxRedirects } from "./redirect-policy";
+import { computeRetryDelay, isIdempotentMethod, isRetryableStatus, normalizeRetryDelayOptions } from "./retry-policy";
+import { sendAttempt, type AttemptOutcome, type Hop } from "./send-attempt";
+import { selectHeaders } from "./select-headers";
+import { shapeResultBody } from "./shape-result-body";
+import { TOOL_ERROR_CODES, type ToolErrorCode } from "./tool-error-codes";
+import type { ToolResult } from "./tool-result";
+import { followRedirect } from "./follow-redirect";
+
+export type { ExecuteOptions } from "./execute-options";
+
+/** Error codes after which an idempotent request is sent again. */
+const retryableFailures: ReadonlySet<ToolErrorCode> = new Set([TOOL_ERROR_CODES.NETWORK, TOOL_ERROR_CODES.CONNECTION_REFUSED]);
+
+interface CallState {
+  attempts: number;
+  retriesLeft: number;
+  retriesDone: number;
+}
+
+/**
+ * Sends a built request and returns what the agent sees. Retries idempotent
+ * methods on network errors and 408/429/500/502/503/504, follows up to 5
+ * redirects that stay on the source's origin and base path (re-applying the
+ * auth plugin), reads at most `maxResponseBytes`, bounds the body to
+ * `maxResultChars`, and redacts every secret form. Never throws: every failure
+ * is a result with `error`.
+ */
+export async function executeRequest(request: BuiltRequest, options: ExecuteOptions): Promise<ToolResult> {
+  const started = performance.now();
+  const redactor = redactorFor(request.secrets);
+  const limits = resolveExecutorLimits(options.source.api, options.limits);
+  const state: CallState = { attempts: 0, retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0, retriesDone: 0 };
+  let hop: Hop = { method: request.method, url: request.url, headers: request.headers, body: request.body };
+  const followed: string[] = [];
+  try {
+    const baseUrl = new URL(options.source.api.baseUrl);
+    for (;;) {
+      const outcome = await sendWithRetries(hop, options, limits, state);
+      const finish = (extra: Partial<ToolResult> = {}): ToolResult => toResult(outcome, hop, { started, state, limits, redactor, baseUrl, followed, extra });
+      if (outcome.kind === "failure") return finish();
+      const { response } = outcome;
+      const location = response.headers.get("location");
+      if (!isRedirectStatus(response.status) || location === null) return finish();
+      const target = new URL(location, hop.url);
+      const shownTarget = redactor.redactText(target.href);
+      if (followed.length >= maxRedirects) {
+        return finish(blocked(`more than ${maxRedirects} redirects (last to ${shownTarget}); the API may be in a redirect loop`));
+      }
+      if (!isInSourceScope(target, baseUrl)) {
+        return finish(
+          blocked(`redirect to ${shownTarget} not followed: it leaves the source's origin or base path (${baseUrl.origin}${baseUrl.pathname}), and the credential is never sent elsewhere`),
+        );
+      }
+      followed.push(redactor.redactText(hop.url));
+      hop = followRedirect(hop, response.status, target, options);
+      if (!isIdempotentMethod(hop.method)) state.retriesLeft = 0;
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      status: 0,
+      statusText: "",
+      durationMs: Math.round(performance.now() - started),
+      attempts: state.attempts,
+      headers: {},
+      body: { kind: "empty" },
+      request: { method: hop.method, url: redactor.redactText(hop.url) },
+      error: { code: TOOL_ERROR_CODES.NETWORK, message: redactor.redactText(`the request could not be completed: ${message}`), retryable: false },
+    };
+  }
+}
+
+function blocked(message: string): Partial<ToolResult> {
+  return { note: message, error: { code: TOOL_ERROR_CODES.REDIRECT_BLOCKED, message, retryable: false } };
+}
+
+async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: ExecutorLimits, state: CallState): Promise<AttemptOutcome> {
+  const retryDelay = normalizeRetryDelayOptions(options.retryDelay);
+  const settings = {
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: limits.timeoutMs,
+    maxResponseBytes: limits.maxResponseBytes,
+    signal: options.signal,
+    readBody: (response: Response) => !(state.retriesLeft > 0 && isRetryableStatus(response.status)),
+  };
+  for (;;) {
+    state.attempts += 1;
+    const outcome = await sendAttempt(hop, settings);
+    const retry =
+      state.retriesLeft > 0 &&
+      (outcome.kind === "failure" ? retryableFailures.has(outcome.error.code) && options.signal?.aborted !== true : isRetryableStatus(outcome.response.status));
+    if (!retry) return outcome;
+    state.retriesLeft -= 1;
+    state.retriesDone += 1;
+    const retryAfter = outcome.kind === "response" ? outcome.response.headers.get("retry-after") : null;
+    try {
+      await sleep(computeRetryDelay(state.retriesDone, retryAfter, retryDelay), undefined, options.signal === undefined ? undefined : { signal: options.signal });
+    } catch {
+      return outcome;
+    }
+  }
+}
+
+interface ResultContext {
+  started: number;
+  state: CallState;
+  limits: ExecutorLimits;
+  redactor: Redactor;
+  baseUrl: URL;
+  followed: readonly string[];
+  extra: Partial<ToolResult>;
+}
+
+function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): ToolResult {
+  const { redactor, limits } = context;
+  const response = outcome.response;
+  const notes: string[] = [];
+  if (context.followed.length > 0) notes.push(`followed ${context.followed.length} redirect(s) from ${context.followed[0]}`);
+  const result: ToolResult = {
+    ok: outcome.kind === "response" && response !== undefined && response.status >= 200 && response.status < 300,
+    status: response?.status ?? 0,
+    statusText: redactor.redactText(response?.statusText ?? ""),
+    durationMs: 0,
+    attempts: context.state.attempts,
+    headers: response === undefined ? {} : selectHeaders(response.headers, redactor.redactText),
+    body: { kind: "empty" },
+    request: { method: hop.method, url: redactor.redactText(hop.url) },
+  };
+  if (outcome.kind === "failure") {
+    result.error = { ...outcome.error, message: redactor.redactText(outcome.error.message) };
+  } else if (response !== undefined) {
+    const declared = response.headers.get("content-length");
+    const shaped = shapeResultBody({
+      bytes: outcome.body.bytes,
+      contentType: response.headers.get("content-type"),
+      cut: outcome.body.cut,
+      declaredLength: declared === null || !/^\d+$/.test(declared) ? null : Number(declared),
+      maxResultChars: limits.maxResultChars,
+      redactor,
+    });
+    result.body = shaped.body;
+    if (shaped.truncated !== undefined) result.truncated = shaped.truncated;
+    if (shaped.note !== undefined) notes.push(shaped.note);
+    if (outcome.body.cut) {
+      result.ok = false;
+      result.error = {
+        code: TOOL_ERROR_CODES.RESPONSE_TOO_LARGE,
+        message: `the response is larger than ${limits.maxResponseBytes} bytes (api.maxResponseBytes); only its beginning was read. Ask for less (pagination, filters, a smaller page size)`,
+        retryable: false,
+      };
+    }
+    const nextPath = nextPathFromLink(response.headers.get("link"), hop.url, context.baseUrl, (value) => redactor.redactText(value) !== value);
+    if (nextPath !== undefined) result.nextPath = redactor.redactText(nextPath);
+  }
+  if (context.extra.note !== undefined) notes.push(context.extra.note);
+  if (context.extra.error !== undefined) {
+    result.ok = false;
+    result.error = context.extra.error;
+  }
+  if (notes.length > 0) result.note = notes.join("; ");
+  result.durationMs = Math.round(performance.now() - context.started);
+  return result;
+}

@@ -1,0 +1,119 @@
+import type { Redactor } from "./redact-secrets";
+import type { ToolResult, ToolResultBody } from "./tool-result";
+import { cutText, truncateJson } from "./truncate-json";
+
+/** Binary bodies up to this size are handed over as base64. */
+export const maxInlineBinaryBytes = 4 * 1024;
+
+/** What `shapeResultBody` needs. */
+export interface ShapeBodyInput {
+  bytes: Uint8Array;
+  /** The response `Content-Type`, or null. */
+  contentType: string | null;
+  /** True when reading stopped at `maxResponseBytes`. */
+  cut: boolean;
+  /** The declared `Content-Length`, when given. */
+  declaredLength: number | null;
+  maxResultChars: number;
+  redactor: Redactor;
+}
+
+/** The body part of a `ToolResult`. */
+export interface ShapedBody {
+  body: ToolResultBody;
+  truncated?: ToolResult["truncated"];
+  note?: string;
+}
+
+type BodyKind = "json" | "text" | "binary";
+
+/** JSON for `application/json` and `+json`; text for `text/*`, XML, JavaScript and form data; binary otherwise. */
+export function bodyKindOf(mediaType: string): BodyKind {
+  if (mediaType === "application/json" || mediaType.endsWith("+json") || mediaType === "text/json") return "json";
+  if (mediaType.startsWith("text/")) return "text";
+  if (mediaType.endsWith("/xml") || mediaType.endsWith("+xml")) return "text";
+  if (mediaType.includes("javascript") || mediaType === "application/x-www-form-urlencoded") return "text";
+  if (mediaType === "application/graphql" || mediaType === "application/yaml" || mediaType === "application/x-ndjson") return "text";
+  return "binary";
+}
+
+function decode(bytes: Uint8Array, contentType: string): string {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1] ?? "utf-8";
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}
+
+/** Looks like text when it decodes as UTF-8 without NUL or other control bytes. */
+function looksLikeText(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 1024);
+  for (const byte of sample) if (byte < 9 || (byte > 13 && byte < 32 && byte !== 27)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(sample.length < bytes.length ? bytes.subarray(0, 1020) : bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function shapeText(text: string, maxResultChars: number): ShapedBody {
+  if (text.length <= maxResultChars) return { body: { kind: "text", value: text } };
+  return {
+    body: { kind: "text", value: cutText(text, maxResultChars) },
+    truncated: { originalSize: text.length, unit: "chars", note: `text cut to ${maxResultChars} characters (api.maxResultChars)` },
+  };
+}
+
+/**
+ * Turns the bytes read into what the agent sees: parsed JSON (structurally
+ * truncated to `maxResultChars`), text (cut to `maxResultChars`), or for binary
+ * only its type and size (base64 when at most 4 KiB and free of secrets). Every
+ * secret form is redacted before parsing and again in the parsed value.
+ */
+export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, redactor }: ShapeBodyInput): ShapedBody {
+  if (bytes.byteLength === 0) return { body: { kind: "empty" } };
+  const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const kind: BodyKind = mediaType === "" ? (looksLikeText(bytes) ? "text" : "binary") : bodyKindOf(mediaType);
+
+  if (kind === "binary") {
+    const size = cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength;
+    const body: ToolResultBody = { kind: "binary", contentType: mediaType || "application/octet-stream", size };
+    const asText = redactor.size > 0 ? Buffer.from(bytes).toString("latin1") : "";
+    const holdsSecret = asText !== "" && redactor.redactText(asText) !== asText;
+    if (!cut && bytes.byteLength <= maxInlineBinaryBytes && !holdsSecret) body.base64 = Buffer.from(bytes).toString("base64");
+    if (holdsSecret) return { body, note: "binary body not shown as base64: it contains the credential" };
+    return { body };
+  }
+
+  const text = redactor.redactText(decode(bytes, contentType ?? ""));
+  if (cut) {
+    const shaped = shapeText(text, maxResultChars);
+    const what = kind === "json" ? "declared JSON but cut, so it cannot be parsed; showing its beginning as text" : "showing its beginning";
+    return {
+      body: shaped.body,
+      truncated: { originalSize: declaredLength, unit: "bytes", note: `response stopped at api.maxResponseBytes (${bytes.byteLength} bytes); ${what}` },
+    };
+  }
+  if (kind === "text") return shapeText(text, maxResultChars);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? redactor.redactText(error.message) : "invalid JSON";
+    const shaped = shapeText(text, maxResultChars);
+    return { ...shaped, note: `declared JSON but did not parse (${reason}); shown as text` };
+  }
+  const value = redactor.redactDeep(parsed);
+  const result = truncateJson(value, maxResultChars);
+  if (!result.truncated) return { body: { kind: "json", value } };
+  return {
+    body: { kind: "json", value: result.value },
+    truncated: {
+      originalSize: result.originalChars,
+      unit: "chars",
+      note: `JSON shortened to fit ${maxResultChars} characters (api.maxResultChars): long arrays, strings and objects carry markers saying what was left out`,
+    },
+  };
+}

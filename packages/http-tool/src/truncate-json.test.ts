@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { cutText, truncateJson } from "./truncate-json";
+
+/** 60 nested objects, each with a 900-character note: about 57,000 characters. */
+function deepChain(levels: number): unknown {
+  let value: unknown = "bottom";
+  for (let level = 0; level < levels; level += 1) value = { note: "n".repeat(900), child: value };
+  return value;
+}
+
+describe("truncateJson", () => {
+  it("leaves a value that fits untouched", () => {
+    const value = { a: [1, 2, 3], b: "x" };
+    expect(truncateJson(value, 1000)).toEqual({ value, truncated: false, originalChars: JSON.stringify(value).length });
+  });
+
+  it.each([
+    ["long array keeps first items and says how many were left out", Array.from({ length: 5000 }, (_, index) => ({ id: index, name: `item ${index}` })), /more items left out/],
+    ["long string is shortened with a marker", { text: "a".repeat(100_000) }, /…\[truncated \d+ chars\]/],
+    ["many keys get a '…' field", Object.fromEntries(Array.from({ length: 3000 }, (_, index) => [`key${index}`, index])), /more keys left out/],
+    ["deep nesting is summarized", deepChain(60), /too deep/],
+    ["a scalar string too long", "z".repeat(50_000), /truncated/],
+  ])("%s, stays valid JSON within the budget", (_why, value, marker) => {
+    for (const budget of [256, 2000, 32_000]) {
+      const result = truncateJson(value, budget);
+      const text = JSON.stringify(result.value);
+      expect(result.truncated).toBe(true);
+      expect(text.length).toBeLessThanOrEqual(budget);
+      expect(JSON.parse(text)).toEqual(result.value);
+      expect(result.originalChars).toBe(JSON.stringify(value).length);
+    }
+    expect(JSON.stringify(truncateJson(value, 32_000).value)).toMatch(marker);
+  });
+
+  it("keeps the first array items intact", () => {
+    const value = Array.from({ length: 1000 }, (_, index) => index);
+    const result = truncateJson(value, 500).value as unknown[];
+    expect(result.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(result.at(-1)).toMatch(/^…\[\d+ more items left out\]$/);
+  });
+});
+
+describe("cutText", () => {
+  it("does not split a surrogate pair", () => {
+    expect(cutText("ab😀cd", 3)).toBe("ab");
+    expect(cutText("ab😀cd", 4)).toBe("ab😀");
+  });
+});
