@@ -7,3 +7,4 @@ export { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
 export { InvalidCredentialError } from "./errors/invalid-credential-error";
 export { UnknownAuthTypeError } from "./errors/unknown-auth-type-error";
 export { credentialTextSchema } from "./credential-text-schema";
+export { encodeUriComponentStrict, redactSecretForms, secretForms } from "./secret-forms";
