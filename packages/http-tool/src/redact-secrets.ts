@@ -1,8 +1,14 @@
+import { secretForms } from "@src/auth";
+
 /** Replaces secrets by `[REDACTED]`; see `createRedactor`. */
 export interface Redactor {
   /** `value` with every form of every secret replaced by `[REDACTED]`. */
   redactText(value: string): string;
-  /** A copy of `value` with every string (keys too) redacted; arrays and plain objects are walked. */
+  /**
+   * A copy of `value` with every string redacted, object keys included. Arrays
+   * and plain objects are walked (cycles are kept as cycles); a number whose
+   * digits contain a secret becomes a redacted string; other values are returned as they are.
+   */
   redactDeep<T>(value: T): T;
   /** How many distinct non-empty secrets this redactor knows. */
   readonly size: number;
@@ -11,8 +17,87 @@ export interface Redactor {
 /** The marker that replaces a secret. */
 export const REDACTED = "[REDACTED]";
 
-/** Creates a redactor for `secrets`. Empty strings are skipped. */
+const upperHex = /%[0-9A-F]{2}/g;
+
+/**
+ * Every form of `secret` to look for: those of `secretForms` from `@src/auth`
+ * (raw, percent-encoded, form-encoded, base64, base64url), plus the same
+ * percent forms with lower-case hex, unpadded base64, and the JSON string escape.
+ */
+function formsOf(secret: string): string[] {
+  const forms = new Set(secretForms(secret));
+  for (const form of [...forms]) {
+    forms.add(form.replace(upperHex, (escape) => escape.toLowerCase()));
+  }
+  forms.add(Buffer.from(secret, "utf8").toString("base64").replace(/=+$/, ""));
+  forms.add(JSON.stringify(secret).slice(1, -1));
+  forms.delete("");
+  return [...forms];
+}
+
+const isPlainObject = (value: object): boolean => {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * Creates a redactor for `secrets`. Empty strings are skipped; every other
+ * secret, however short, is redacted. Overlapping or adjacent matches of
+ * different secrets become one `[REDACTED]`, so no part of any secret is left.
+ */
 export function createRedactor(secrets: readonly string[]): Redactor {
-  void secrets;
-  throw new Error("createRedactor: not implemented yet");
+  const distinct = [...new Set(secrets.filter((secret) => secret !== ""))];
+  const forms = [...new Set(distinct.flatMap(formsOf))];
+
+  const redactText = (value: string): string => {
+    if (forms.length === 0 || value === "") return value;
+    const ranges: Array<[number, number]> = [];
+    for (const form of forms) {
+      for (let index = value.indexOf(form); index !== -1; index = value.indexOf(form, index + 1)) ranges.push([index, index + form.length]);
+    }
+    if (ranges.length === 0) return value;
+    ranges.sort((left, right) => left[0] - right[0]);
+    let result = "";
+    let cursor = 0;
+    let end = -1;
+    for (const [start, stop] of ranges) {
+      if (start > end) {
+        result += value.slice(cursor, start) + REDACTED;
+        end = stop;
+      } else if (stop > end) {
+        end = stop;
+      }
+      cursor = end;
+    }
+    return result + value.slice(cursor);
+  };
+
+  const walk = (value: unknown, seen: WeakMap<object, unknown>): unknown => {
+    if (typeof value === "string") return redactText(value);
+    if (typeof value === "number" || typeof value === "bigint") {
+      const text = String(value);
+      const redacted = redactText(text);
+      return redacted === text ? value : redacted;
+    }
+    if (typeof value !== "object" || value === null) return value;
+    const known = seen.get(value);
+    if (known !== undefined) return known;
+    if (Array.isArray(value)) {
+      const copy: unknown[] = [];
+      seen.set(value, copy);
+      for (const item of value) copy.push(walk(item, seen));
+      return copy;
+    }
+    if (!isPlainObject(value)) return value;
+    const copy: Record<string, unknown> = {};
+    seen.set(value, copy);
+    for (const [key, item] of Object.entries(value)) copy[redactText(key)] = walk(item, seen);
+    return copy;
+  };
+
+  return {
+    redactText,
+    redactDeep: <T>(value: T): T => (forms.length === 0 ? value : (walk(value, new WeakMap()) as T)),
+    size: distinct.length,
+  };
 }
