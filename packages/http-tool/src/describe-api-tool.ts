@@ -17,7 +17,7 @@ export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "ap
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
   const baseUrl = shorten(source.api.baseUrl, maxBaseUrlLength);
   const text = [
-    `Calls the ${name} REST API (source "${source.slug}") at ${baseUrl}.`,
+    `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl}.`,
     'Give method and a path relative to that base URL (e.g. "/items?limit=1"), optionally query and a JSON body.',
     "Authentication is automatic: the service attaches the credential to every request. Never supply tokens, API keys, passwords or Authorization headers yourself.",
     "For a non-JSON body (plain text, XML, form data) put the exact string in _rawBody and its media type in _contentType (e.g. application/x-www-form-urlencoded).",
