@@ -7,13 +7,17 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 /** Lower-case letters, digits and `-`, starting with a letter or digit, at most 63 characters. */
 export const slugSchema = z
   .string()
+  .meta({ description: "Short identifier used in commands and as the directory name: lower-case letters, digits and '-', at most 63 characters." })
   .max(63, { error: "must be at most 63 characters" })
   .regex(/^[a-z0-9][a-z0-9-]*$/, {
     error: "must use only lower-case letters, digits and '-', and start with a letter or digit (e.g. \"github-api\")",
   });
 
 /** An absolute http(s) URL without credentials or fragment. */
-export const baseUrlSchema = z.string().superRefine((value, context) => {
+export const baseUrlSchema = z
+  .string()
+  .meta({ description: "Absolute http(s) URL of the external API, including its version segment, e.g. https://api.example.com/v1. No credentials, no fragment." })
+  .superRefine((value, context) => {
   let url: URL;
   try {
     url = new URL(value);
@@ -35,6 +39,7 @@ export const baseUrlSchema = z.string().superRefine((value, context) => {
 /** A path relative to `baseUrl`, starting with `/`, optionally with a query string, no fragment. */
 export const testEndpointSchema = z
   .string()
+  .meta({ description: "Path relative to baseUrl, called (GET) to validate the source; may carry a query string, e.g. /me or /items?limit=1. Must not write data." })
   .regex(/^\//, { error: 'must be a path starting with "/", e.g. "/me" or "/items?limit=1"' })
   .refine((value) => !value.includes("#"), { error: "must not contain a fragment (#...)" })
   .refine((value) => !/[\s\u0000-\u001f\u007f]/.test(value), { error: "must not contain whitespace or control characters" });
@@ -42,13 +47,19 @@ export const testEndpointSchema = z
 /** Executor limits a source may set in its `api` block. Defaults live in `@src/http-tool`. */
 export const apiLimitsShape = {
   /** Time-out of one attempt, in milliseconds. Default 30000. */
-  timeoutMs: z.number().int().min(1).max(600_000).optional(),
+  timeoutMs: z.number().int().min(1).max(600_000).optional().meta({ description: "Time-out of one attempt, in milliseconds. Default 30000." }),
   /** Retries for idempotent methods. Default 2. */
-  retries: z.number().int().min(0).max(10).optional(),
+  retries: z.number().int().min(0).max(10).optional().meta({ description: "Retries for idempotent methods. Default 2." }),
   /** Most bytes read from the wire for one response. Default 10 MiB. */
-  maxResponseBytes: z.number().int().min(1024).max(1024 * 1024 * 1024).optional(),
+  maxResponseBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .optional()
+    .meta({ description: "Most bytes read from the wire for one response. Default 10485760 (10 MiB)." }),
   /** Most characters of body handed to the agent. Default 32000. */
-  maxResultChars: z.number().int().min(256).max(1_000_000).optional(),
+  maxResultChars: z.number().int().min(256).max(1_000_000).optional().meta({ description: "Most characters of body handed to the agent. Default 32000." }),
 };
 
 /**
@@ -57,7 +68,7 @@ export const apiLimitsShape = {
  */
 export const sourceApiSchema = z.looseObject({
   baseUrl: baseUrlSchema,
-  authType: z.string().min(1, { error: 'is required, e.g. "bearer"' }),
+  authType: z.string().min(1, { error: 'is required, e.g. "bearer"' }).meta({ description: "The auth mode: bearer, header, query, basic, or the type of a registered custom plugin." }),
   testEndpoint: testEndpointSchema,
   ...apiLimitsShape,
 });
@@ -65,28 +76,33 @@ export type SourceApi = z.infer<typeof sourceApiSchema>;
 
 /** The status block the service keeps up to date after each validation. */
 export const sourceStatusSchema = z.object({
-  connectionStatus: z.enum(CONNECTION_STATUSES).default("untested"),
-  lastTestedAt: z.iso.datetime({ offset: true }).nullable().default(null),
-  lastError: z.string().nullable().default(null),
+  connectionStatus: z.enum(CONNECTION_STATUSES).default("untested").meta({ description: "Result of the last validation. Filled in by the service." }),
+  lastTestedAt: z.iso.datetime({ offset: true }).nullable().default(null).meta({ description: "When the source was last validated (ISO 8601), or null. Filled in by the service." }),
+  lastError: z.string().nullable().default(null).meta({ description: "Why the last validation failed, or null. Filled in by the service." }),
 });
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
 /** The fields an operator writes (spec section 2.1). */
 export const sourceInputShape = {
-  $schema: z.string().optional(),
-  type: z.literal("api", { error: 'must be "api"' }),
-  name: z.string().trim().min(1, { error: "is required: a display name such as \"GitHub\"" }).max(200),
+  $schema: z.string().optional().meta({ description: "Path or URL of this JSON Schema, for editors. Kept as written." }),
+  type: z.literal("api", { error: 'must be "api"' }).meta({ description: 'Constant "api" for a REST API source.' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: "is required: a display name such as \"GitHub\"" })
+    .max(200, { error: "must be at most 200 characters" })
+    .meta({ description: "Display name of the source." }),
   slug: slugSchema,
-  enabled: z.boolean(),
+  enabled: z.boolean().meta({ description: "Whether the source is enabled." }),
   api: sourceApiSchema,
 };
 
 /** The fields the service fills in itself (spec rule 2.1.1). */
 export const sourceServiceShape = {
-  id: z.string().min(1),
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
-  status: sourceStatusSchema,
+  id: z.string().min(1).meta({ description: "Stable unique identifier (a UUID). Filled in by the service." }),
+  createdAt: z.iso.datetime({ offset: true }).meta({ description: "When the source was created (ISO 8601). Filled in by the service." }),
+  updatedAt: z.iso.datetime({ offset: true }).meta({ description: "When the operator fields last changed (ISO 8601). Filled in by the service." }),
+  status: sourceStatusSchema.meta({ description: "Validation status. Filled in by the service." }),
 };
 
 /** A stored source record: what `config.json` holds once the service has filled in its fields. */
@@ -100,3 +116,17 @@ export const sourceInputSchema = z.object({
   enabled: z.boolean().default(true),
 });
 export type SourceInput = z.input<typeof sourceInputSchema>;
+
+/**
+ * What a `config.json` on disk may hold: the operator fields, and the service
+ * fields when the service has written them already (a hand-written file has
+ * only the operator fields; the store fills in the rest).
+ */
+export const sourceFileSchema = z.object({
+  ...sourceInputShape,
+  id: sourceServiceShape.id.optional(),
+  createdAt: sourceServiceShape.createdAt.optional(),
+  updatedAt: sourceServiceShape.updatedAt.optional(),
+  status: sourceStatusSchema.optional(),
+});
+export type SourceFile = z.infer<typeof sourceFileSchema>;

@@ -1,0 +1,18 @@
+import { CONFIG_ERROR_CODES, ConfigError } from "./config-error";
+
+/** No source with this slug exists in the store. */
+export class SourceNotFoundError extends ConfigError {
+  readonly slug: string;
+  readonly file: string;
+
+  constructor({ slug, file, cause }: { slug: string; file: string; cause?: unknown }) {
+    super({
+      code: CONFIG_ERROR_CODES.SOURCE_NOT_FOUND,
+      message: `source "${slug}" not found (no ${file}); run "src source list" to see the configured sources`,
+      cause,
+    });
+    this.name = "SourceNotFoundError";
+    this.slug = slug;
+    this.file = file;
+  }
+}

@@ -1,0 +1,208 @@
+import type { AuthRegistry } from "@src/auth";
+import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { DuplicateSlugError } from "../errors/duplicate-slug-error";
+import { SourceNotFoundError } from "../errors/source-not-found-error";
+import { SourceValidationError } from "../errors/source-validation-error";
+import { parseSourceInput, parseSourceRecord } from "../parse-source";
+import { resolveSrcHome } from "../resolve-src-home";
+import { slugify } from "../slugify";
+import { type SourceInput, type SourceRecord, type SourceStatus, slugSchema, sourceStatusSchema } from "../source-schema";
+import { type ServiceFieldSources, fillServiceFields } from "./fill-service-fields";
+import { loadSourceFile } from "./read-source-file";
+import { type SourceChanges, applySourceChanges } from "./source-changes";
+import { sourceDirectoryOf, sourceFileName, sourcesDirectoryOf } from "./source-paths";
+import { writeFileAtomic } from "./write-file-atomic";
+
+/** Options of `createSourceStore`. */
+export interface SourceStoreOptions extends ServiceFieldSources {
+  /** The auth plugins every record is checked against. */
+  readonly registry: AuthRegistry;
+  /** The src home. Default: `resolveSrcHome({ env })`, i.e. `$SRC_HOME` or `~/.src`. */
+  readonly home?: string | undefined;
+  /** Environment used when `home` is not given. Default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** One entry of `list()`: a valid source, or a broken one with the reason. */
+export type SourceListEntry =
+  | { readonly ok: true; readonly slug: string; readonly record: SourceRecord }
+  | { readonly ok: false; readonly slug: string; readonly file: string; readonly error: Error };
+
+/** The sources of one src home, stored as `$SRC_HOME/sources/{slug}/config.json`. */
+export interface SourceStore {
+  /** The absolute src home. */
+  readonly home: string;
+  /** `$SRC_HOME/sources`. */
+  readonly sourcesDirectory: string;
+  /** Every source, sorted by slug; a broken file is an `ok: false` entry and never hides the others. */
+  list(): Promise<SourceListEntry[]>;
+  /** One source; throws `SourceNotFoundError`, or `SourceValidationError` naming the file. */
+  get(slug: string): Promise<SourceRecord>;
+  /** Creates a source, filling in the service fields and deriving the slug from the name when absent; throws `DuplicateSlugError`. */
+  create(input: SourceInput): Promise<SourceRecord>;
+  /** Changes operator fields, re-validates, keeps `id` and `createdAt`, bumps `updatedAt`. */
+  update(slug: string, changes: SourceChanges): Promise<SourceRecord>;
+  /** Merges `status` into the status block; changes nothing else (not even `updatedAt`). */
+  setStatus(slug: string, status: Partial<SourceStatus>): Promise<SourceRecord>;
+  /** Deletes the source directory; throws `SourceNotFoundError` when there is none. */
+  remove(slug: string): Promise<void>;
+  /** `$SRC_HOME/sources/{slug}`, after checking the slug. */
+  directoryOf(slug: string): string;
+  /** `$SRC_HOME/sources/{slug}/config.json`, after checking the slug. */
+  fileOf(slug: string): string;
+}
+
+/** In a listing, a directory without `config.json` is a broken entry, not a missing source. */
+function describeListError(error: unknown, slug: string, file: string): Error {
+  if (SourceNotFoundError.isInstance(error) && error.code === "SOURCE_NOT_FOUND") {
+    const issues = [{ path: "(file)", message: "is missing; write a config.json in this directory or remove the directory" }];
+    return new SourceValidationError({ issues, slug, file, cause: error });
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+const serialize = (record: SourceRecord): string => `${JSON.stringify(record, null, 2)}\n`;
+
+/** Creates the file store. Nothing touches the disk until an operation is called. */
+export function createSourceStore(options: SourceStoreOptions): SourceStore {
+  const { registry } = options;
+  const home = resolveSrcHome({ home: options.home, env: options.env });
+  const sourcesDirectory = sourcesDirectoryOf(home);
+  const now = options.now ?? (() => new Date());
+  const fieldSources: ServiceFieldSources = { now, ...(options.createId === undefined ? {} : { createId: options.createId }) };
+  const queues = new Map<string, Promise<unknown>>();
+
+  const directoryOf = (slug: string): string => sourceDirectoryOf(sourcesDirectory, slug);
+  const fileOf = (slug: string): string => join(directoryOf(slug), sourceFileName);
+
+  /** Runs writes of one slug one after another within this process. */
+  function exclusive<T>(slug: string, task: () => Promise<T>): Promise<T> {
+    const previous = queues.get(slug) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.catch(() => undefined);
+    queues.set(slug, settled);
+    void settled.then(() => {
+      if (queues.get(slug) === settled) queues.delete(slug);
+    });
+    return next;
+  }
+
+  async function ensureDirectory(directory: string): Promise<void> {
+    await mkdir(home, { recursive: true, mode: 0o700 });
+    await mkdir(sourcesDirectory, { recursive: true, mode: 0o700 });
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+  }
+
+  /** Reads a source; a hand-written file gets its service fields persisted right away, so `id` stays stable. */
+  async function read(slug: string, { persist }: { persist: boolean }): Promise<SourceRecord> {
+    const file = fileOf(slug);
+    const { record, filled, text } = await loadSourceFile(file, { registry, ...fieldSources });
+    if (record.slug !== slug) {
+      throw new SourceValidationError({
+        issues: [{ path: "slug", message: `is "${record.slug}" but the directory is "${slug}"; the directory name is the slug, make them match` }],
+        slug,
+        file,
+      });
+    }
+    if (filled && persist) await exclusive(slug, () => persistFilled(file, text, record));
+    return record;
+  }
+
+  async function persistFilled(file: string, text: string, record: SourceRecord): Promise<void> {
+    // Skip when the operator changed the file since it was read; the next read fills it in again.
+    const current = await readFile(file, "utf8").catch(() => undefined);
+    if (current !== text) return;
+    await writeFileAtomic(file, serialize(record)).catch(() => undefined);
+  }
+
+  async function write(record: SourceRecord, { exclusive: isNew = false } = {}): Promise<SourceRecord> {
+    const file = fileOf(record.slug);
+    const checked = parseSourceRecord(record, { registry, file, slug: record.slug });
+    await ensureDirectory(directoryOf(record.slug));
+    try {
+      await writeFileAtomic(file, serialize(checked), { exclusive: isNew });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new DuplicateSlugError({ slug: record.slug, file, cause: error });
+      throw error;
+    }
+    return checked;
+  }
+
+  return {
+    home,
+    sourcesDirectory,
+    directoryOf,
+    fileOf,
+
+    async list() {
+      let names: string[];
+      try {
+        names = await readdir(sourcesDirectory);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      const entries: SourceListEntry[] = [];
+      for (const name of names.filter((entry) => !entry.startsWith(".")).sort()) {
+        const file = join(sourcesDirectory, name, sourceFileName);
+        const isDirectory = await stat(join(sourcesDirectory, name)).then(
+          (found) => found.isDirectory(),
+          () => false,
+        );
+        if (!isDirectory) continue;
+        if (!slugSchema.safeParse(name).success) {
+          const issues = [{ path: "slug", message: "the directory name is not a valid slug; rename it to lower-case letters, digits and '-'" }];
+          entries.push({ ok: false, slug: name, file, error: new SourceValidationError({ issues, slug: name, file }) });
+          continue;
+        }
+        try {
+          entries.push({ ok: true, slug: name, record: await read(name, { persist: true }) });
+        } catch (error) {
+          entries.push({ ok: false, slug: name, file, error: describeListError(error, name, file) });
+        }
+      }
+      return entries;
+    },
+
+    get: (slug) => read(slug, { persist: true }),
+
+    async create(input) {
+      const parsed = parseSourceInput(input, { registry });
+      const slug = parsed.slug ?? slugify(parsed.name);
+      const { record } = fillServiceFields({ ...parsed, slug }, fieldSources);
+      return exclusive(slug, () => write(record, { exclusive: true }));
+    },
+
+    update: (slug, changes) =>
+      exclusive(slug, async () => {
+        const current = await read(slug, { persist: false });
+        const changed = applySourceChanges(current, changes, slug);
+        const record = parseSourceRecord({ ...changed, updatedAt: now().toISOString() }, { registry, slug, file: fileOf(slug) });
+        return write(record);
+      }),
+
+    setStatus: (slug, status) =>
+      exclusive(slug, async () => {
+        const current = await read(slug, { persist: false });
+        const result = sourceStatusSchema.safeParse({ ...current.status, ...status });
+        if (!result.success) {
+          const issues = result.error.issues.map((issue) => ({ path: ["status", ...issue.path].join("."), message: issue.message }));
+          throw new SourceValidationError({ issues, slug });
+        }
+        return write({ ...current, status: result.data });
+      }),
+
+    remove: (slug) =>
+      exclusive(slug, async () => {
+        const directory = directoryOf(slug);
+        const file = join(directory, sourceFileName);
+        const exists = await stat(directory).then(
+          () => true,
+          () => false,
+        );
+        if (!exists) throw new SourceNotFoundError({ slug, file });
+        await rm(directory, { recursive: true, force: true });
+      }),
+  };
+}
