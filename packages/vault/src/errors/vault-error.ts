@@ -1,0 +1,46 @@
+const marker = "src.vault.error";
+const symbol = Symbol.for(marker);
+
+/** Error codes of `@src/vault`, for callers that branch on them. */
+export const VAULT_ERROR_CODES = {
+  /** The key or passphrase does not match the vault's key check. */
+  WRONG_KEY: "WRONG_KEY",
+  /** The vault file exists but is not a readable vault (empty, truncated, edited, damaged entry). */
+  DAMAGED: "DAMAGED",
+  /** The vault file was written by a newer format this version cannot read. */
+  UNSUPPORTED_VERSION: "UNSUPPORTED_VERSION",
+  /** Another process held the vault lock for longer than the lock timeout. */
+  LOCKED: "LOCKED",
+  /** A key given by `SRC_VAULT_KEY`, a key file or the `keySource` option is malformed. */
+  INVALID_KEY: "INVALID_KEY",
+  /** The vault exists but its key (the key file) is not there. */
+  KEY_MISSING: "KEY_MISSING",
+  /** A credential does not match the schema it was checked against, or is not a plain object. */
+  INVALID_CREDENTIAL: "INVALID_CREDENTIAL",
+  /** A slug is not a valid vault entry name. */
+  INVALID_SLUG: "INVALID_SLUG",
+} as const;
+
+export type VaultErrorCode = (typeof VAULT_ERROR_CODES)[keyof typeof VAULT_ERROR_CODES];
+
+/**
+ * Base error of `@src/vault`. `VaultError.isInstance` works across duplicate
+ * installs. Messages never contain a credential, key or passphrase.
+ */
+export class VaultError extends Error {
+  private readonly [symbol] = true;
+  readonly code: VaultErrorCode;
+  /** The vault file concerned, when there is one. */
+  readonly file: string | undefined;
+
+  constructor({ code, message, file, cause }: { code: VaultErrorCode; message: string; file?: string | undefined; cause?: unknown }) {
+    super(message, { cause });
+    this.name = "VaultError";
+    this.code = code;
+    this.file = file;
+  }
+
+  static isInstance(error: unknown): error is VaultError {
+    return typeof error === "object" && error !== null && symbol in error;
+  }
+}

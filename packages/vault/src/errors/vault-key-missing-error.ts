@@ -1,0 +1,19 @@
+import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
+
+/** The vault exists but the key file it needs does not. No new key is created, since it could not open the vault. */
+export class VaultKeyMissingError extends VaultError {
+  readonly keyFile: string;
+
+  constructor({ file, keyFile, cause }: { file: string; keyFile: string; cause?: unknown }) {
+    super({
+      code: VAULT_ERROR_CODES.KEY_MISSING,
+      message:
+        `the vault ${file} exists but its key file ${keyFile} does not. Restore the key file from a backup, ` +
+        "or set SRC_VAULT_KEY or SRC_VAULT_PASSPHRASE to the key the vault was created with. The vault was not changed.",
+      file,
+      cause,
+    });
+    this.name = "VaultKeyMissingError";
+    this.keyFile = keyFile;
+  }
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { link, readFile, unlink } from "node:fs/promises";
+import path from "node:path";
+import { decodeVaultKey } from "./key-source";
+import { ensurePrivateDirectory, writeFileDurably } from "./atomic-write";
+
+/**
+ * Reads the key file, or returns `undefined` when it does not exist. A file
+ * that exists but does not hold 32 bytes of base64 is an `InvalidVaultKeyError`.
+ */
+export async function readKeyFile(file: string): Promise<Buffer | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  return decodeVaultKey(text, `key file ${file}`);
+}
+
+/**
+ * Returns the key in `file`, creating it with 32 random bytes (mode 0600, in a
+ * 0700 directory) when it is missing. Creation is exclusive: the complete key
+ * is written to a temporary file and hard-linked into place, which fails if
+ * the file appeared meanwhile, so processes racing on first use agree on one key.
+ */
+export async function readOrCreateKeyFile(file: string): Promise<Buffer> {
+  const existing = await readKeyFile(file);
+  if (existing !== undefined) return existing;
+  await ensurePrivateDirectory(path.dirname(file));
+  const key = randomBytes(32);
+  const temporary = `${file}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
+  await writeFileDurably(temporary, `${key.toString("base64")}\n`);
+  try {
+    await link(temporary, file);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const winner = await readKeyFile(file);
+    if (winner === undefined) throw error;
+    return winner;
+  } finally {
+    await unlink(temporary).catch(() => undefined);
+  }
+}

@@ -1,0 +1,10 @@
+import { InvalidVaultSlugError } from "./errors/invalid-vault-slug-error";
+
+const slugPattern = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+
+/** Throws `InvalidVaultSlugError` unless `slug` can name a vault entry. */
+export function assertVaultSlug(slug: unknown): asserts slug is string {
+  if (typeof slug !== "string" || !slugPattern.test(slug)) {
+    throw new InvalidVaultSlugError({ slug: typeof slug === "string" ? slug : String(slug) });
+  }
+}

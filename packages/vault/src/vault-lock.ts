@@ -1,0 +1,67 @@
+import lockfile from "proper-lockfile";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ensurePrivateDirectory } from "./atomic-write";
+import { VaultLockedError } from "./errors/vault-locked-error";
+import path from "node:path";
+
+/** Lock settings; see `OpenVaultOptions`. */
+export interface VaultLockOptions {
+  /** Longest wait for another process's lock, in ms. */
+  readonly timeoutMs: number;
+  /** Age in ms after which a lock whose holder stopped refreshing it (a crashed process) is taken over. */
+  readonly staleMs: number;
+}
+
+/** Default lock settings: wait up to 10 s; a lock not refreshed for 10 s is stale. */
+export const defaultVaultLockOptions: VaultLockOptions = { timeoutMs: 10_000, staleMs: 10_000 };
+
+/** The lock of a vault file: a sibling directory `<file>.lock` (proper-lockfile's mkdir lock). */
+export function vaultLockPath(file: string): string {
+  return `${file}.lock`;
+}
+
+/** Tells the critical section whether the lock is still ours just before it commits. */
+export interface HeldLock {
+  assertHeld(): void;
+}
+
+/**
+ * Runs `action` while holding the inter-process lock of `file`. Waits with a
+ * small random back-off until `timeoutMs`, then throws `VaultLockedError`.
+ */
+export async function withVaultLock<T>(file: string, options: VaultLockOptions, action: (lock: HeldLock) => Promise<T>): Promise<T> {
+  await ensurePrivateDirectory(path.dirname(file));
+  const lockFile = vaultLockPath(file);
+  const deadline = Date.now() + options.timeoutMs;
+  let compromised: Error | undefined;
+  let release: (() => Promise<void>) | undefined;
+  let delay = 5;
+  while (release === undefined) {
+    try {
+      release = await lockfile.lock(file, {
+        realpath: false,
+        lockfilePath: lockFile,
+        stale: options.staleMs,
+        retries: 0,
+        onCompromised: (error) => {
+          compromised = error;
+        },
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+      if (Date.now() >= deadline) throw new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, cause: error });
+      await sleep(delay / 2 + Math.random() * delay);
+      delay = Math.min(delay * 1.5, 100);
+    }
+  }
+  const held: HeldLock = {
+    assertHeld() {
+      if (compromised !== undefined) throw new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, cause: compromised });
+    },
+  };
+  try {
+    return await action(held);
+  } finally {
+    if (compromised === undefined) await release().catch(() => undefined);
+  }
+}

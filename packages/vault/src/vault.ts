@@ -1,0 +1,170 @@
+import { inspect } from "node:util";
+import type { z } from "zod";
+import { writeFileAtomically, removeStrayTemporaryFiles } from "./atomic-write";
+import type { SealedEntry } from "./entry-cipher";
+import { sealEntry } from "./entry-cipher";
+import { InvalidVaultCredentialError } from "./errors/invalid-vault-credential-error";
+import type { VaultSubkeys } from "./key-derivation";
+import type { VaultCredential } from "./redacted-credential";
+import { createRedactedCredential } from "./redacted-credential";
+import { assertVaultSlug } from "./slug";
+import type { VaultHeader } from "./vault-format";
+import { serializeVaultFile } from "./vault-format";
+import type { ScryptCost } from "./key-derivation";
+import type { VaultKeySource } from "./key-source";
+import { checkKeySource } from "./key-source";
+import { VaultKeyring } from "./vault-keyring";
+import type { VaultLockOptions } from "./vault-lock";
+import { withVaultLock } from "./vault-lock";
+import type { VaultState } from "./vault-state";
+import { fileSignature, readVaultState } from "./vault-state";
+
+/** One row of `Vault.list()`: never a value. */
+export interface VaultListEntry {
+  readonly slug: string;
+  /** ISO 8601 time of the last `set`. */
+  readonly updatedAt: string;
+}
+
+/** Options of `Vault.set`. */
+export interface VaultSetOptions {
+  /** The auth plugin's `credentialSchema`; the credential is checked with it (and its parsed output stored). Default: none, any plain object of JSON values. */
+  readonly schema?: z.ZodType<Record<string, unknown>> | undefined;
+}
+
+/** A draft of the next vault contents, changed inside the lock. */
+interface VaultDraft {
+  header: VaultHeader;
+  keys: VaultSubkeys;
+  entries: Map<string, SealedEntry>;
+  plaintexts: Map<string, string>;
+}
+
+/** An open vault. Create one with `openVault`. Every method re-reads the file when it changed, so several processes see each other's writes. */
+export class Vault {
+  /** The vault file. */
+  readonly file: string;
+  #keyring: VaultKeyring;
+  readonly #lock: VaultLockOptions;
+  readonly #scryptCost: ScryptCost;
+  #state: VaultState | undefined;
+
+  /** @internal use `openVault` */
+  constructor({ file, keyring, lock, scryptCost }: { file: string; keyring: VaultKeyring; lock: VaultLockOptions; scryptCost: ScryptCost }) {
+    this.file = file;
+    this.#scryptCost = scryptCost;
+    this.#keyring = keyring;
+    this.#lock = lock;
+  }
+
+  /** @internal reads and verifies the file; throws when it cannot be read with this key. */
+  async load(): Promise<void> {
+    await this.#read();
+  }
+
+  /** The credential stored under `slug`, or `undefined`. Its values print as `[REDACTED]`. */
+  async get<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string): Promise<VaultCredential<TCredential> | undefined> {
+    assertVaultSlug(slug);
+    const plaintext = (await this.#read())?.plaintexts.get(slug);
+    return plaintext === undefined ? undefined : createRedactedCredential(JSON.parse(plaintext) as TCredential);
+  }
+
+  /** Whether a credential is stored under `slug`. */
+  async has(slug: string): Promise<boolean> {
+    assertVaultSlug(slug);
+    return (await this.#read())?.entries.has(slug) ?? false;
+  }
+
+  /** Slugs and their `updatedAt`, sorted by slug; never values. */
+  async list(): Promise<VaultListEntry[]> {
+    const state = await this.#read();
+    if (state === undefined) return [];
+    return [...state.entries].map(([slug, entry]) => ({ slug, updatedAt: entry.updatedAt })).sort((a, b) => (a.slug < b.slug ? -1 : 1));
+  }
+
+  /** Encrypts and stores `credential` under `slug`, replacing any previous one. Resolves once it is durably on disk. */
+  async set(slug: string, credential: Record<string, unknown>, options: VaultSetOptions = {}): Promise<void> {
+    assertVaultSlug(slug);
+    const values = await checkCredential(slug, credential, options.schema, this.file);
+    const plaintext = JSON.stringify(values);
+    await this.#mutate((draft) => {
+      const updatedAt = new Date().toISOString();
+      draft.entries.set(slug, sealEntry(draft.keys.entryKey, plaintext, { formatVersion: draft.header.version, vaultId: draft.header.vaultId, slug, updatedAt }));
+      draft.plaintexts.set(slug, plaintext);
+      return { changed: true, result: undefined };
+    });
+  }
+
+  /** Removes the credential under `slug`; resolves to whether there was one. */
+  async delete(slug: string): Promise<boolean> {
+    assertVaultSlug(slug);
+    return this.#mutate((draft) => {
+      const existed = draft.entries.delete(slug);
+      draft.plaintexts.delete(slug);
+      return { changed: existed, result: existed };
+    });
+  }
+
+  /**
+   * Re-encrypts every entry under the key of `newKeySource`, with a new vault
+   * id (and a new salt for a passphrase), in one atomic write. Afterwards only
+   * the new key opens the vault; this `Vault` keeps working with it. A key
+   * file source is created when missing.
+   */
+  async rotate(newKeySource: VaultKeySource): Promise<void> {
+    const keyring = new VaultKeyring({ source: checkKeySource(newKeySource), scryptCost: this.#scryptCost });
+    await this.#mutate(async (draft) => {
+      const { header, keys } = await keyring.createHeader(this.file);
+      draft.header = header;
+      draft.keys = keys;
+      for (const [slug, plaintext] of draft.plaintexts) {
+        const updatedAt = draft.entries.get(slug)?.updatedAt ?? new Date().toISOString();
+        draft.entries.set(slug, sealEntry(keys.entryKey, plaintext, { formatVersion: header.version, vaultId: header.vaultId, slug, updatedAt }));
+      }
+      return { changed: true, result: undefined };
+    });
+    this.#keyring = keyring;
+  }
+
+  async #read(): Promise<VaultState | undefined> {
+    this.#state = await readVaultState({ file: this.file, keyring: this.#keyring, previous: this.#state });
+    return this.#state;
+  }
+
+  async #mutate<T>(change: (draft: VaultDraft) => Promise<{ changed: boolean; result: T }> | { changed: boolean; result: T }): Promise<T> {
+    return withVaultLock(this.file, this.#lock, async (lock) => {
+      const current = await this.#read();
+      const draft: VaultDraft =
+        current === undefined
+          ? { ...(await this.#keyring.createHeader(this.file)), entries: new Map(), plaintexts: new Map() }
+          : { header: current.header, keys: current.keys, entries: new Map(current.entries), plaintexts: new Map(current.plaintexts) };
+      const { changed, result } = await change(draft);
+      if (!changed) return result;
+      await removeStrayTemporaryFiles(this.file);
+      lock.assertHeld();
+      await writeFileAtomically(this.file, serializeVaultFile({ header: draft.header, entries: draft.entries }));
+      this.#state = { signature: await fileSignature(this.file), ...draft };
+      return result;
+    });
+  }
+
+  /** Shows the file and the number of entries, never keys or values. */
+  [inspect.custom](): string {
+    return `Vault { file: ${JSON.stringify(this.file)}, entries: ${this.#state?.entries.size ?? 0} }`;
+  }
+
+  toJSON(): { file: string; entries: number } {
+    return { file: this.file, entries: this.#state?.entries.size ?? 0 };
+  }
+}
+
+async function checkCredential(slug: string, credential: unknown, schema: VaultSetOptions["schema"], file: string): Promise<Record<string, unknown>> {
+  const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === "object" && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+  if (!isPlainObject(credential)) throw new InvalidVaultCredentialError({ slug, file, problem: "the credential must be a plain object such as { token: \"...\" }" });
+  if (schema === undefined) return { ...credential };
+  const result = await schema.safeParseAsync({ ...credential });
+  if (!result.success) throw new InvalidVaultCredentialError({ slug, file, issues: result.error.issues });
+  if (!isPlainObject(result.data)) throw new InvalidVaultCredentialError({ slug, file, problem: "the schema's output is not a plain object" });
+  return result.data;
+}
