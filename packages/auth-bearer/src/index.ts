@@ -1,1 +1,2 @@
-export {};
+export type { BearerAuthConfig, BearerAuthPlugin, BearerCredential } from "./bearer-auth";
+export { bearerConfigSchema, bearerCredentialSchema, createBearerAuth } from "./bearer-auth";

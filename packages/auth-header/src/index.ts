@@ -1,1 +1,3 @@
-export {};
+export type { HeaderAuthConfig, HeaderAuthPlugin, HeaderCredential } from "./header-auth";
+export { createHeaderAuth, headerConfigSchema, headerCredentialSchema } from "./header-auth";
+export { headerNameSchema, reservedHeaderNames } from "./header-name-schema";

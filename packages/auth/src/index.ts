@@ -8,3 +8,4 @@ export { InvalidCredentialError } from "./errors/invalid-credential-error";
 export { UnknownAuthTypeError } from "./errors/unknown-auth-type-error";
 export { credentialTextSchema } from "./credential-text-schema";
 export { encodeUriComponentStrict, redactSecretForms, secretForms } from "./secret-forms";
+export { headerCredentialTextSchema } from "./header-credential-text-schema";

@@ -7,3 +7,5 @@ export { checkApplyWritesOnlyListedSecrets, checkDescribePlacementHasNoSecret, c
 export { createSampleRequests } from "./testing/sample-requests";
 export type { AuthPluginConformanceCheck, AuthPluginConformanceOptions, ConformanceProblems } from "./testing/conformance-options";
 export { encodeUriComponentStrict, redactSecretForms, secretForms } from "./secret-forms";
+export type { EchoedRequest, EchoServer } from "./testing/echo-server";
+export { startEchoServer } from "./testing/echo-server";

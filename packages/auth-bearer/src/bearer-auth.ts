@@ -1,0 +1,31 @@
+import type { AuthPlugin } from "@src/auth";
+import { headerCredentialTextSchema } from "@src/auth";
+import { z } from "zod";
+
+/** Bearer auth needs no extra `api` fields. */
+export const bearerConfigSchema = z.object({});
+export type BearerAuthConfig = z.infer<typeof bearerConfigSchema>;
+
+/** `{ token }`: printable ASCII, not empty, no CR/LF/NUL, no space at either end. */
+export const bearerCredentialSchema = z.object({ token: headerCredentialTextSchema });
+export type BearerCredential = z.infer<typeof bearerCredentialSchema>;
+
+/** The `bearer` plugin: `Authorization: Bearer <token>`. */
+export type BearerAuthPlugin = AuthPlugin<BearerAuthConfig, BearerCredential>;
+
+/** Creates the `bearer` auth plugin (spec section 5): the token goes in `Authorization: Bearer <token>`. */
+export function createBearerAuth(): BearerAuthPlugin {
+  return {
+    specificationVersion: "v1",
+    type: "bearer",
+    description: "Sends the token in the Authorization header: Authorization: Bearer <token>.",
+    configSchema: bearerConfigSchema,
+    credentialSchema: bearerCredentialSchema,
+    credentialFields: [{ name: "token", label: "API token", secret: true }],
+    apply(request, { credential }) {
+      request.headers.set("authorization", `Bearer ${credential.token}`);
+    },
+    secretValues: (credential) => [credential.token],
+    describePlacement: () => "Authorization header (Bearer scheme)",
+  } satisfies BearerAuthPlugin;
+}

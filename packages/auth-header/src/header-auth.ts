@@ -1,0 +1,32 @@
+import type { AuthPlugin } from "@src/auth";
+import { headerCredentialTextSchema } from "@src/auth";
+import { z } from "zod";
+import { headerNameSchema } from "./header-name-schema";
+
+/** `api.headerName`: the header that carries the key. */
+export const headerConfigSchema = z.object({ headerName: headerNameSchema });
+export type HeaderAuthConfig = z.infer<typeof headerConfigSchema>;
+
+/** `{ key }`: printable ASCII, not empty, no CR/LF/NUL, no space at either end. */
+export const headerCredentialSchema = z.object({ key: headerCredentialTextSchema });
+export type HeaderCredential = z.infer<typeof headerCredentialSchema>;
+
+/** The `header` plugin: `<headerName>: <key>`. */
+export type HeaderAuthPlugin = AuthPlugin<HeaderAuthConfig, HeaderCredential>;
+
+/** Creates the `header` auth plugin (spec section 5): the key goes in the header named by `api.headerName`. */
+export function createHeaderAuth(): HeaderAuthPlugin {
+  return {
+    specificationVersion: "v1",
+    type: "header",
+    description: "Sends the API key in the header named by api.headerName: <headerName>: <key>.",
+    configSchema: headerConfigSchema,
+    credentialSchema: headerCredentialSchema,
+    credentialFields: [{ name: "key", label: "API key", secret: true }],
+    apply(request, { config, credential }) {
+      request.headers.set(config.headerName, credential.key);
+    },
+    secretValues: (credential) => [credential.key],
+    describePlacement: (config) => `header "${config.headerName}"`,
+  } satisfies HeaderAuthPlugin;
+}
