@@ -56,13 +56,13 @@ export function describeIssues(
       for (const key of issue.keys) described.push({ path: path === "(record)" ? key : `${path}.${key}`, message: "is not a known field; remove it" });
       continue;
     }
+    const missing = issue.path.length > 0 && valueAt(root, issue.path) === undefined;
+    if (missing && (issue.code === "invalid_type" || issue.code === "invalid_value")) {
+      described.push({ path, message: options.required?.(path) ?? requiredHints[path] ?? "is required" });
+      continue;
+    }
     if (issue.code === "invalid_type") {
-      const value = valueAt(root, issue.path);
-      if (value === undefined && issue.path.length > 0) {
-        described.push({ path, message: options.required?.(path) ?? requiredHints[path] ?? "is required" });
-      } else {
-        described.push({ path, message: `must be ${articles[issue.expected] ?? issue.expected}` });
-      }
+      described.push({ path, message: `must be ${articles[issue.expected] ?? issue.expected}` });
       continue;
     }
     described.push({ path, message: issue.message });

@@ -1,6 +1,9 @@
 /** The slug used when a name has no letters or digits at all. */
 export const fallbackSlug = "source";
 
+/** Latin letters that Unicode normalization does not split into ASCII. */
+const letterSpellings: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d" };
+
 /** Longest slug allowed. */
 export const maxSlugLength = 63;
 
@@ -16,6 +19,7 @@ export function slugify(name: string): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    .replace(/[ßæœøłđ]/g, (letter) => letterSpellings[letter] ?? letter)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+/, "")
     .slice(0, maxSlugLength)

@@ -42,6 +42,7 @@ export const testEndpointSchema = z
   .meta({ description: "Path relative to baseUrl, called (GET) to validate the source; may carry a query string, e.g. /me or /items?limit=1. Must not write data." })
   .regex(/^\//, { error: 'must be a path starting with "/", e.g. "/me" or "/items?limit=1"' })
   .refine((value) => !value.includes("#"), { error: "must not contain a fragment (#...)" })
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this rule rejects
   .refine((value) => !/[\s\u0000-\u001f\u007f]/.test(value), { error: "must not contain whitespace or control characters" });
 
 /** Executor limits a source may set in its `api` block. Defaults live in `@src/http-tool`. */
