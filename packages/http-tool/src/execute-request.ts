@@ -20,10 +20,14 @@ export type { ExecuteOptions } from "./execute-options";
 const retryableFailures: ReadonlySet<ToolErrorCode> = new Set([TOOL_ERROR_CODES.NETWORK, TOOL_ERROR_CODES.CONNECTION_REFUSED]);
 
 interface CallState {
-  attempts: number;
+  /** Requests sent, redirect hops included. */
+  sent: number;
   retriesLeft: number;
+  /** Retries used; `attempts` is 1 + this (redirect hops are not attempts). */
   retriesDone: number;
 }
+
+const attemptsOf = (state: CallState): number => (state.sent === 0 ? 0 : 1 + state.retriesDone);
 
 /**
  * Sends a built request and returns what the agent sees. Retries idempotent
@@ -37,7 +41,7 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
   const started = performance.now();
   const redactor = redactorFor(request.secrets);
   const limits = resolveExecutorLimits(options.source.api, options.limits);
-  const state: CallState = { attempts: 0, retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0, retriesDone: 0 };
+  const state: CallState = { sent: 0, retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0, retriesDone: 0 };
   let hop: Hop = { method: request.method, url: request.url, headers: request.headers, body: request.body };
   const followed: string[] = [];
   try {
@@ -70,7 +74,7 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
       status: 0,
       statusText: "",
       durationMs: Math.round(performance.now() - started),
-      attempts: state.attempts,
+      attempts: attemptsOf(state),
       headers: {},
       body: { kind: "empty" },
       request: { method: hop.method, url: redactor.redactText(hop.url) },
@@ -93,7 +97,7 @@ async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: Execut
     readBody: (response: Response) => !(state.retriesLeft > 0 && isRetryableStatus(response.status)),
   };
   for (;;) {
-    state.attempts += 1;
+    state.sent += 1;
     const outcome = await sendAttempt(hop, settings);
     const retry =
       state.retriesLeft > 0 &&
@@ -130,7 +134,7 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
     status: response?.status ?? 0,
     statusText: redactor.redactText(response?.statusText ?? ""),
     durationMs: 0,
-    attempts: context.state.attempts,
+    attempts: attemptsOf(context.state),
     headers: response === undefined ? {} : selectHeaders(response.headers, redactor.redactText),
     body: { kind: "empty" },
     request: { method: hop.method, url: redactor.redactText(hop.url) },
