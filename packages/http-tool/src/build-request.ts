@@ -69,13 +69,19 @@ export function buildRequest({ source, call, credential, plugin }: BuildRequestI
 
     const headers = new Headers(DEFAULT_HEADERS);
     if (serialized !== undefined) headers.set("content-type", serialized.contentType);
+    const context = { config: source.api, credential: parsedCredential.data as Record<string, unknown> };
+    // The names the plugin puts in the query: found on a probe URL without any
+    // query (so an agent's guess cannot hide them), and by comparing the real one.
+    const probe = new URL(`${baseUrl.origin}${baseUrl.pathname}`);
+    plugin.apply({ method: normalized.method, url: probe, headers: new Headers(), body: serialized?.body }, context);
     const queryBefore = new URLSearchParams(url.searchParams);
-    plugin.apply({ method: normalized.method, url, headers, body: serialized?.body }, { config: source.api, credential: parsedCredential.data as Record<string, unknown> });
+    plugin.apply({ method: normalized.method, url, headers, body: serialized?.body }, context);
+    const authNames = [...probe.searchParams.keys(), ...namesChangedBy(queryBefore, url.searchParams)];
 
     const agentNames = new Set(
       [...queryParameterNames(checkedPath.search), ...Object.keys(normalized.query ?? {})].map((name) => name.toLowerCase()),
     );
-    const conflict = namesChangedBy(queryBefore, url.searchParams).find((name) => agentNames.has(name.toLowerCase()));
+    const conflict = authNames.find((name) => agentNames.has(name.toLowerCase()));
     if (conflict !== undefined) {
       throw new InvalidCallError({
         reason: INVALID_CALL_REASONS.QUERY_CONFLICTS_WITH_AUTH,
