@@ -1,0 +1,79 @@
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { createRedactor, REDACTED } from "./redact-secrets";
+
+const SECRET = "s3cret key/+=&!'()*é";
+const utf8 = Buffer.from(SECRET, "utf8");
+const lowerHex = (text: string): string => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+
+const forms: Array<{ why: string; form: string }> = [
+  { why: "raw", form: SECRET },
+  { why: "encodeURIComponent (query auth, URLs)", form: encodeURIComponent(SECRET) },
+  { why: "encodeURIComponent with lower-case hex (some servers echo it so)", form: lowerHex(encodeURIComponent(SECRET)) },
+  { why: "RFC 3986 strict percent-encoding", form: encodeURIComponent(SECRET).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) },
+  { why: "form-encoded with + for spaces (URLSearchParams)", form: new URLSearchParams({ k: SECRET }).toString().slice(2) },
+  { why: "base64 of the UTF-8 bytes", form: utf8.toString("base64") },
+  { why: "base64 without padding", form: utf8.toString("base64").replace(/=+$/, "") },
+  { why: "base64url", form: utf8.toString("base64url") },
+  { why: "JSON string escape (an echoing API returns JSON)", form: JSON.stringify(`${SECRET}"\\`).slice(1, -1) },
+];
+
+describe("createRedactor", () => {
+  it.each(forms)("redacts the $why form", ({ form }) => {
+    const text = `before ${form} after`;
+    const redacted = createRedactor([`${SECRET}"\\`, SECRET]).redactText(text);
+    expect(redacted).toBe(`before ${REDACTED} after`);
+  });
+
+  it("redacts every occurrence, in URLs, headers and bodies", () => {
+    const { redactText } = createRedactor(["tok123"]);
+    expect(redactText("http://127.0.0.1/x?key=tok123&b=tok123")).toBe(`http://127.0.0.1/x?key=${REDACTED}&b=${REDACTED}`);
+    expect(redactText("Bearer tok123")).toBe(`Bearer ${REDACTED}`);
+  });
+
+  it("redacts overlapping secrets completely, whatever their order", () => {
+    for (const secrets of [["abcd", "cdef"], ["cdef", "abcd"]]) {
+      expect(createRedactor(secrets).redactText("xxabcdefyy")).toBe(`xx${REDACTED}yy`);
+    }
+    expect(createRedactor(["pass", "password1"]).redactText("password1 pass")).toBe(`${REDACTED} ${REDACTED}`);
+    expect(createRedactor(["aaaa"]).redactText("aaaaaa|aaaa")).toBe(`${REDACTED}|${REDACTED}`);
+  });
+
+  it("walks nested objects and arrays, keys included, without changing the input", () => {
+    const input = { headers: { authorization: "Bearer tok123" }, list: [1, "tok123", { tok123: ["x tok123"] }], ok: true, none: null };
+    const copy = structuredClone(input);
+    const redacted = createRedactor(["tok123"]).redactDeep(input);
+    expect(redacted).toEqual({ headers: { authorization: `Bearer ${REDACTED}` }, list: [1, REDACTED, { [REDACTED]: [`x ${REDACTED}`] }], ok: true, none: null });
+    expect(input).toEqual(copy);
+    expect(JSON.stringify(redacted) + inspect(redacted, { depth: 10 })).not.toContain("tok123");
+  });
+
+  it("redacts a number whose digits are a secret, and keeps cycles", () => {
+    const { redactDeep } = createRedactor(["123456"]);
+    expect(redactDeep({ pin: 123456, other: 7 })).toEqual({ pin: REDACTED, other: 7 });
+    const cyclic: Record<string, unknown> = { key: "x123456" };
+    cyclic.self = cyclic;
+    const redacted = redactDeep(cyclic);
+    expect(redacted.key).toBe(`x${REDACTED}`);
+    expect(redacted.self).toBe(redacted);
+  });
+
+  it("skips empty secrets but redacts short ones", () => {
+    const redactor = createRedactor(["", "ab", "ab", ""]);
+    expect(redactor.size).toBe(1);
+    expect(redactor.redactText("cab")).toBe(`c${REDACTED}`);
+  });
+
+  it("with no secrets, returns values untouched", () => {
+    const redactor = createRedactor([""]);
+    const value = { a: "text" };
+    expect(redactor.size).toBe(0);
+    expect(redactor.redactDeep(value)).toBe(value);
+    expect(redactor.redactText("text")).toBe("text");
+  });
+
+  it("leaves class instances as they are", () => {
+    const date = new Date(0);
+    expect(createRedactor(["1970"]).redactDeep({ date }).date).toBe(date);
+  });
+});
