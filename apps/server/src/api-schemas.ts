@@ -1,0 +1,138 @@
+import { z } from "@hono/zod-openapi";
+
+/** `{ "error": { "code", "message", "details"? } }` — the body of every failure. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "SOURCE_NOT_FOUND" }),
+      message: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .openapi("Error");
+
+/** A stored source record (`config.json`), never a secret. */
+export const sourceRecordSchema = z
+  .object({
+    type: z.literal("api"),
+    name: z.string(),
+    slug: z.string(),
+    enabled: z.boolean(),
+    api: z.looseObject({ baseUrl: z.string(), authType: z.string(), testEndpoint: z.string() }),
+    id: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    status: z.object({
+      connectionStatus: z.enum(["untested", "connected", "needs_auth", "failed"]),
+      lastTestedAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  })
+  .openapi("SourceRecord");
+
+/** The outcome of testing a source (spec 1.6): `null` when the test was skipped. */
+export const validationOutcomeSchema = z
+  .object({
+    status: z.enum(["connected", "needs_auth", "failed"]),
+    ok: z.boolean(),
+    httpStatus: z.number().nullable(),
+    reason: z.string(),
+    message: z.string(),
+    hint: z.string().nullable(),
+    testedAt: z.string(),
+    durationMs: z.number(),
+    request: z.object({ method: z.string(), url: z.string().openapi({ description: "Secrets replaced by [REDACTED]." }) }),
+  })
+  .openapi("ValidationOutcome");
+
+/** `{ source, validation }`: what connect, reload and credential set return. */
+export const sourceOperationResultSchema = z
+  .object({ source: sourceRecordSchema, validation: validationOutcomeSchema.nullable() })
+  .openapi("SourceOperationResult");
+
+/** One entry of `GET /v1/sources`: the record, or why its file could not be read. */
+export const sourceSummarySchema = z
+  .union([
+    z.object({ ok: z.literal(true), slug: z.string(), source: sourceRecordSchema, hasCredential: z.boolean() }),
+    z.object({ ok: z.literal(false), slug: z.string(), file: z.string(), error: z.string(), hasCredential: z.boolean() }),
+  ])
+  .openapi("SourceSummary");
+
+/** One HTTP tool (`/tools -v`); `description` and `inputSchema` only with `?verbose=1`. */
+export const toolSummarySchema = z
+  .object({
+    name: z.string().openapi({ example: "api_github" }),
+    source: z.string(),
+    sourceName: z.string(),
+    baseUrl: z.string(),
+    authType: z.string(),
+    connectionStatus: z.enum(["untested", "connected", "needs_auth", "failed"]),
+    hasCredential: z.boolean(),
+    description: z.string().optional(),
+    inputSchema: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi("ToolSummary");
+
+/** The agent's call (spec 2.2). Any JSON is accepted; a call of the wrong shape is a 200 result with `error.code` `INVALID_CALL`. */
+export const toolCallBodySchema = z
+  .unknown()
+  .openapi("ToolCall", {
+    type: "object",
+    properties: {
+      method: { type: "string", example: "GET" },
+      path: { type: "string", example: "/users/42" },
+      query: { type: "object", additionalProperties: true },
+      body: {},
+      _rawBody: { type: "string" },
+      _contentType: { type: "string" },
+    },
+    required: ["method", "path"],
+  });
+
+/** What the agent gets back, whatever the upstream said; `ok` tells. */
+export const toolResultSchema = z
+  .object({
+    ok: z.boolean(),
+    status: z.number(),
+    statusText: z.string(),
+    durationMs: z.number(),
+    attempts: z.number(),
+    headers: z.record(z.string(), z.string()),
+    body: z.union([
+      z.object({ kind: z.literal("json"), value: z.unknown() }),
+      z.object({ kind: z.literal("text"), value: z.string() }),
+      z.object({ kind: z.literal("binary"), contentType: z.string(), size: z.number(), base64: z.string().optional() }),
+      z.object({ kind: z.literal("empty") }),
+    ]),
+    truncated: z.object({ originalSize: z.number().nullable(), unit: z.enum(["bytes", "chars"]), note: z.string() }).optional(),
+    request: z.object({ method: z.string(), url: z.string() }),
+    nextPath: z.string().optional(),
+    note: z.string().optional(),
+    error: z.object({ code: z.string(), message: z.string(), retryable: z.boolean() }).optional(),
+  })
+  .openapi("ToolResult");
+
+/** The outcome of an operator command. */
+export const operatorCommandResultSchema = z
+  .object({ command: z.string(), ok: z.boolean(), text: z.string(), data: z.unknown() })
+  .openapi("OperatorCommandResult");
+
+/** A JSON object of any shape (credential bodies, PATCH bodies); checked by the service, which names every wrong field. */
+export const jsonObjectSchema = z.record(z.string(), z.unknown());
+
+/** Error responses, by status, for route definitions. */
+export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 422 | 429 | 503)[]) {
+  const descriptions = {
+    400: "The body is not JSON (INVALID_JSON).",
+    401: "Missing or wrong admin token (UNAUTHORIZED).",
+    404: "No such source or tool.",
+    409: "A source with this slug exists (DUPLICATE_SLUG).",
+    413: "The body is larger than the limit (BODY_TOO_LARGE).",
+    422: "The body has the wrong shape; `details` lists every field problem.",
+    429: "The source is at its concurrency limit (SOURCE_BUSY); see Retry-After.",
+    503: "The server is shutting down (SHUTTING_DOWN).",
+  };
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: descriptions[status], content: { "application/json": { schema: errorBodySchema } } }]),
+  ) as Record<(typeof statuses)[number], { description: string; content: { "application/json": { schema: typeof errorBodySchema } } }>;
+}

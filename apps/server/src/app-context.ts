@@ -1,0 +1,17 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { SourceService } from "@src/service";
+import type { Logger } from "pino";
+import type { CallGate } from "./create-call-gate";
+import type { McpSessions } from "./mcp/mcp-sessions";
+
+/** The Hono app type of the server. */
+export type ServerHono = OpenAPIHono;
+
+/** What the route files share. */
+export interface RouteContext {
+  app: ServerHono;
+  service: SourceService;
+  gate: CallGate;
+  sessions: McpSessions;
+  logger: Logger;
+}

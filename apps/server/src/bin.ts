@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { startServer } from "./start-server";
+
+const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR]";
+
+async function main(): Promise<void> {
+  let values: { host?: string; port?: string; home?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({ options: { host: { type: "string" }, port: { type: "string" }, home: { type: "string" }, help: { type: "boolean", short: "h" } } }));
+  } catch (error) {
+    process.stderr.write(`src-server: ${(error as Error).message}\n${usage}\n`);
+    process.exit(2);
+  }
+  if (values.help === true) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    process.stderr.write(`src-server: --port must be an integer from 0 to 65535, got "${values.port}"\n`);
+    process.exit(2);
+  }
+  try {
+    const server = await startServer({ host: values.host, port, home: values.home });
+    process.stderr.write(`src-server listening on ${server.url}\n`);
+    process.stderr.write(server.tokenFile === null ? "admin token: from SRC_SERVER_TOKEN\n" : `admin token: in ${server.tokenFile}\n`);
+    const stop = (): void => {
+      process.stderr.write("src-server: shutting down\n");
+      void server.close().then(() => process.exit(0));
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  } catch (error) {
+    process.stderr.write(`src-server: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,142 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { createMcpServer, type SourceService } from "@src/service";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { Logger } from "pino";
+import type { RouteContext } from "./app-context";
+import { createBearerTokenCheck } from "./check-bearer-token";
+import { createCallGate } from "./create-call-gate";
+import { createServerLogger } from "./create-server-logger";
+import { toErrorResponse, type ErrorBody } from "./error-response";
+import { SERVER_ERROR_CODES } from "./errors/server-error";
+import { createMcpSessions } from "./mcp/mcp-sessions";
+import { registerCommandRoutes } from "./routes/command-routes";
+import { registerHealthRoutes } from "./routes/health-routes";
+import { registerMcpRoutes } from "./routes/mcp-routes";
+import { registerSourceActionRoutes } from "./routes/source-action-routes";
+import { registerSourceRoutes } from "./routes/source-routes";
+import { registerToolRoutes } from "./routes/tool-routes";
+import { createSourceCallLimiter } from "./source-call-limiter";
+import { normalizeServerLimits, type ServerLimits } from "./server-limits";
+
+/** Options of `createServerApp`. */
+export interface ServerAppOptions {
+  /** The shared service (`createSourceService` from `@src/service`). */
+  service: SourceService;
+  /** The admin token every route but `/healthz` requires as `Authorization: Bearer <token>`. */
+  token: string;
+  /** The pino logger. Default: `createServerLogger()` (JSON lines on standard output). */
+  logger?: Logger;
+  /** Body size, per-source concurrency and shutdown limits. Default `defaultServerLimits`. */
+  limits?: ServerLimits;
+  /** Name and version announced to MCP clients. Default `{ name: "src", version: "0.1.0" }`. */
+  mcp?: { name?: string; version?: string };
+}
+
+/** The server app: the Hono app plus what a host process needs to run it. */
+export interface ServerApp {
+  /** The Hono app; serve `app.fetch` with any web-standard server. */
+  app: OpenAPIHono;
+  /** Sends `notifications/tools/list_changed` to every live MCP session. */
+  notifyToolsChanged(): Promise<void>;
+  /** Live MCP sessions. */
+  mcpSessionCount(): number;
+  /** Refuses new agent calls, waits for in-flight ones (at most `limits.shutdownTimeoutMs`), closes MCP sessions. True when every call finished. */
+  shutdown(): Promise<boolean>;
+}
+
+const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
+const error = (code: string, message: string): ErrorBody => ({ error: { code, message } });
+
+/** Builds the HTTP API and MCP endpoint over one `SourceService`. */
+export function createServerApp(options: ServerAppOptions): ServerApp {
+  const { service, token } = options;
+  const logger = options.logger ?? createServerLogger();
+  const limits = normalizeServerLimits(options.limits);
+  const limiter = createSourceCallLimiter({ maxConcurrent: limits.maxConcurrentCallsPerSource, maxQueued: limits.maxQueuedCallsPerSource, retryAfterSeconds: limits.retryAfterSeconds });
+  const gate = createCallGate({ service, limiter, logger });
+  const mcpService = gate.serviceFor("mcp");
+  const sessions = createMcpSessions({ createServer: () => createMcpServer(mcpService, { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }), logger, maxBodyBytes: limits.maxBodyBytes });
+  const isAuthorized = createBearerTokenCheck(token);
+
+  const app = new OpenAPIHono({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const details = result.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(body)", message: issue.message }));
+      return c.json(
+        { error: { code: SERVER_ERROR_CODES.INVALID_REQUEST, message: `the request does not have the expected shape: ${details.map((detail) => `${detail.path}: ${detail.message}`).join("; ")}; see GET /openapi.json`, details } },
+        422,
+      );
+    },
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "The admin token: SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token." });
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) }, "request");
+  });
+  app.use("*", async (c, next) => {
+    if (c.req.path === "/healthz") return next();
+    if (!isAuthorized(c.req.header("authorization"))) {
+      return c.json(error(SERVER_ERROR_CODES.UNAUTHORIZED, "missing or wrong admin token; send Authorization: Bearer <token> (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token)"), 401);
+    }
+    return next();
+  });
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: limits.maxBodyBytes,
+      onError: (c) => c.json(error(SERVER_ERROR_CODES.BODY_TOO_LARGE, `the request body is larger than ${limits.maxBodyBytes} bytes; send a smaller body`), 413),
+    }),
+  );
+  app.use("/v1/*", async (c, next) => {
+    if (!["POST", "PUT", "PATCH"].includes(c.req.method) || c.req.path.endsWith("/reload")) return next();
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
+    if (!jsonMediaType.test(mediaType)) {
+      return c.json(error(SERVER_ERROR_CODES.INVALID_JSON, `the body must be JSON sent with Content-Type: application/json (got ${mediaType === "" ? "no Content-Type" : JSON.stringify(mediaType)})`), 400);
+    }
+    return next();
+  });
+
+  const context: RouteContext = { app, service, gate, sessions, logger };
+  registerHealthRoutes(context);
+  registerSourceRoutes(context);
+  registerSourceActionRoutes(context);
+  registerToolRoutes(context);
+  registerCommandRoutes(context);
+  registerMcpRoutes(context);
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "src server", version: options.mcp?.version ?? "0.1.0", description: "REST API sources for AI agents: sources, credentials, tools, operator commands and MCP." },
+    security: [{ bearer: [] }],
+  });
+
+  app.notFound((c) => c.json(error(SERVER_ERROR_CODES.NOT_FOUND, `no route ${c.req.method} ${c.req.path}; see GET /openapi.json`), 404));
+  app.onError((thrown, c) => {
+    if (thrown instanceof HTTPException && thrown.status === 400) {
+      return c.json(error(SERVER_ERROR_CODES.INVALID_JSON, "the body is not valid JSON; send a JSON document with Content-Type: application/json"), 400);
+    }
+    const response = toErrorResponse(thrown);
+    if (response.status === 500) {
+      logger.error({ event: "error", route: c.req.routePath, errorName: (thrown as Error).name, errorCode: (thrown as { code?: unknown }).code, errorMessage: (thrown as Error).message }, "request failed");
+    }
+    for (const [name, value] of Object.entries(response.headers)) c.header(name, value);
+    return c.json(response.body, response.status);
+  });
+
+  const unsubscribe = service.onChange(() => void sessions.notifyToolsChanged());
+
+  return {
+    app,
+    notifyToolsChanged: () => sessions.notifyToolsChanged(),
+    mcpSessionCount: () => sessions.size(),
+    async shutdown() {
+      gate.close();
+      unsubscribe();
+      const drained = await limiter.drain(limits.shutdownTimeoutMs);
+      await sessions.closeAll();
+      return drained;
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Logger } from "pino";
+
+/** The live MCP sessions of one server app: one transport and one MCP server each. */
+export interface McpSessions {
+  /** Answers one request to `/mcp` (POST, GET or DELETE), creating a session on `initialize`. */
+  handle(request: Request): Promise<Response>;
+  /** Sends `notifications/tools/list_changed` to every live session. */
+  notifyToolsChanged(): Promise<void>;
+  /** Live session count. */
+  size(): number;
+  /** Closes every session (ends their streams). */
+  closeAll(): Promise<void>;
+}
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+}
+
+const jsonRpcError = (status: number, message: string): Response =>
+  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+
+function isInitializeRequest(body: unknown): boolean {
+  const messages = Array.isArray(body) ? (body as unknown[]) : [body];
+  return messages.some((message) => (message as { method?: unknown } | null)?.method === "initialize");
+}
+
+/**
+ * Stateful MCP over Streamable HTTP with the official SDK's web-standard
+ * transport: a Map from session id to `{ transport, server }`, filled on
+ * `initialize`, emptied when a client sends DELETE or the transport closes.
+ */
+export function createMcpSessions({ createServer, logger, maxBodyBytes }: { createServer: () => Server; logger: Logger; maxBodyBytes: number }): McpSessions {
+  const sessions = new Map<string, Session>();
+
+  async function startSession(request: Request, body: unknown): Promise<Response> {
+    const server = createServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: maxBodyBytes,
+      onsessioninitialized: (sessionId) => {
+        sessions.set(sessionId, { transport, server });
+        logger.info({ event: "mcp_session_opened", sessions: sessions.size }, "MCP session opened");
+      },
+      onsessionclosed: (sessionId) => {
+        sessions.delete(sessionId);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined && sessions.delete(transport.sessionId)) {
+        logger.info({ event: "mcp_session_closed", sessions: sessions.size }, "MCP session closed");
+      }
+    };
+    await server.connect(transport);
+    return transport.handleRequest(request, { parsedBody: body });
+  }
+
+  return {
+    async handle(request) {
+      const sessionId = request.headers.get("mcp-session-id");
+      if (sessionId !== null) {
+        const session = sessions.get(sessionId);
+        if (session === undefined) return jsonRpcError(404, "unknown or closed MCP session; start a new one with initialize");
+        return session.transport.handleRequest(request);
+      }
+      if (request.method !== "POST") return jsonRpcError(400, "missing Mcp-Session-Id header; send initialize first");
+      let body: unknown;
+      try {
+        body = await request.json();
+      } catch {
+        return jsonRpcError(400, "the body is not JSON; send a JSON-RPC initialize request");
+      }
+      if (!isInitializeRequest(body)) return jsonRpcError(400, "missing Mcp-Session-Id header; send initialize first");
+      return startSession(request, body);
+    },
+
+    async notifyToolsChanged() {
+      await Promise.all(
+        [...sessions.values()].map(({ server }) =>
+          server.sendToolListChanged().catch((error: unknown) => logger.warn({ event: "mcp_notify_failed", errorMessage: (error as Error).message }, "could not notify an MCP session")),
+        ),
+      );
+    },
+
+    size: () => sessions.size,
+
+    async closeAll() {
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(open.map(({ server }) => server.close().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { RouteContext } from "../app-context";
+import { errorResponses, jsonObjectSchema, sourceOperationResultSchema } from "../api-schemas";
+import { slugParamSchema } from "./source-routes";
+
+const credentialRoute = createRoute({
+  method: "put",
+  path: "/v1/sources/{slug}/credential",
+  tags: ["sources"],
+  summary: "Store or replace the credential, then test the source. No route ever returns a credential.",
+  request: {
+    params: slugParamSchema,
+    body: {
+      required: true,
+      description: 'The credential for the source\'s auth type: bearer {"token"}, header and query {"key"}, basic {"username","password"}.',
+      content: { "application/json": { schema: jsonObjectSchema } },
+    },
+  },
+  responses: {
+    200: { description: "Stored; `validation` is the test outcome.", content: { "application/json": { schema: sourceOperationResultSchema } } },
+    ...errorResponses(400, 401, 404, 413, 422),
+  },
+});
+
+const reloadRoute = createRoute({
+  method: "post",
+  path: "/v1/sources/{slug}/reload",
+  tags: ["sources"],
+  summary: "Re-read config.json, re-check it and re-test the source (spec `/source reload {slug}`).",
+  request: { params: slugParamSchema },
+  responses: {
+    200: { description: "The record with its new status, and the test outcome.", content: { "application/json": { schema: sourceOperationResultSchema } } },
+    ...errorResponses(401, 404, 422),
+  },
+});
+
+export function registerSourceActionRoutes({ app, service }: RouteContext): void {
+  app.openapi(credentialRoute, async (c) => c.json(await service.setCredential(c.req.valid("param").slug, c.req.valid("json")), 200));
+  app.openapi(reloadRoute, async (c) => c.json(await service.reloadSource(c.req.valid("param").slug), 200));
+}

@@ -1,0 +1,94 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { SourceRecord } from "@src/config";
+import type { RouteContext } from "../app-context";
+import { errorResponses, jsonObjectSchema, sourceOperationResultSchema, sourceRecordSchema, sourceSummarySchema } from "../api-schemas";
+
+/** The `{slug}` path parameter, checked like `config.json`'s slug so no path can escape the sources directory. */
+export const slugParamSchema = z.object({
+  slug: z
+    .string()
+    .max(63)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, { error: "must be a source slug: lower-case letters, digits and '-'" })
+    .openapi({ param: { name: "slug", in: "path" }, example: "github" }),
+});
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const jsonBody = <T extends z.ZodType>(schema: T, description: string) => ({ required: true, description, content: { "application/json": { schema } } });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/v1/sources",
+  tags: ["sources"],
+  summary: "Every source: the record (no secret), its status and whether a credential is stored.",
+  responses: { 200: json(z.object({ sources: z.array(sourceSummarySchema) }), "The sources, by slug."), ...errorResponses(401) },
+});
+
+const createSourceRoute = createRoute({
+  method: "post",
+  path: "/v1/sources",
+  tags: ["sources"],
+  summary: "Create a source, store its credential and test it right away (spec 1.6).",
+  request: {
+    body: jsonBody(
+      z.object({
+        config: jsonObjectSchema.openapi({ description: "The operator fields of config.json: type, name, slug?, enabled?, api." }),
+        credential: jsonObjectSchema.optional().openapi({ description: 'bearer {"token"}, header and query {"key"}, basic {"username","password"}; a custom plugin defines its own.' }),
+      }),
+      "The record and its credential.",
+    ),
+  },
+  responses: {
+    201: json(sourceOperationResultSchema, "Created; `validation` tells whether the test call succeeded."),
+    ...errorResponses(400, 401, 409, 413, 422),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/v1/sources/{slug}",
+  tags: ["sources"],
+  summary: "One source.",
+  request: { params: slugParamSchema },
+  responses: { 200: json(z.object({ source: sourceRecordSchema, hasCredential: z.boolean() }), "The record."), ...errorResponses(401, 404, 422) },
+});
+
+const patchRoute = createRoute({
+  method: "patch",
+  path: "/v1/sources/{slug}",
+  tags: ["sources"],
+  summary: "Partial update of the writable fields (name, enabled, api.*); the whole record is re-checked.",
+  request: { params: slugParamSchema, body: jsonBody(jsonObjectSchema, 'The fields to change, e.g. {"enabled": false} or {"api": {"testEndpoint": "/me"}}.') },
+  responses: { 200: json(z.object({ source: sourceRecordSchema }), "The updated record."), ...errorResponses(400, 401, 404, 413, 422) },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/v1/sources/{slug}",
+  tags: ["sources"],
+  summary: "Remove the source: its config.json and its stored credential.",
+  request: { params: slugParamSchema },
+  responses: { 200: json(z.object({ slug: z.string(), deleted: z.literal(true) }), "Removed."), ...errorResponses(401, 404, 422) },
+});
+
+export function registerSourceRoutes({ app, service }: RouteContext): void {
+  app.openapi(listRoute, async (c) => c.json({ sources: await service.listSources() }, 200));
+
+  app.openapi(createSourceRoute, async (c) => {
+    const { config, credential } = c.req.valid("json");
+    const result = await service.addSource({ input: config, credential });
+    return c.json(result, 201);
+  });
+
+  app.openapi(getRoute, async (c) => c.json(await service.getSource(c.req.valid("param").slug), 200));
+
+  app.openapi(patchRoute, async (c) => {
+    const source: SourceRecord = await service.updateSource(c.req.valid("param").slug, c.req.valid("json"));
+    return c.json({ source }, 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { slug } = c.req.valid("param");
+    await service.removeSource(slug);
+    return c.json({ slug, deleted: true as const }, 200);
+  });
+}

@@ -1,0 +1,47 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteContext } from "../app-context";
+import { errorResponses, toolCallBodySchema, toolResultSchema, toolSummarySchema } from "../api-schemas";
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/v1/tools",
+  tags: ["tools"],
+  summary: "The HTTP tools of the enabled sources (spec `/tools`; `?verbose=1` is `/tools -v`).",
+  request: {
+    query: z.object({
+      verbose: z.enum(["0", "1", "true", "false"]).optional().openapi({ description: "1 or true: add each tool's description and input schema. Default 0." }),
+    }),
+  },
+  responses: {
+    200: { description: "The tools.", content: { "application/json": { schema: z.object({ tools: z.array(toolSummarySchema) }) } } },
+    ...errorResponses(401, 422),
+  },
+});
+
+const callRoute = createRoute({
+  method: "post",
+  path: "/v1/tools/{name}/call",
+  tags: ["tools"],
+  summary: "The agent's call. 200 with the tool result whatever the upstream answered; the result's `ok` tells.",
+  request: {
+    params: z.object({ name: z.string().min(1).openapi({ param: { name: "name", in: "path" }, example: "api_github" }) }),
+    body: { required: true, content: { "application/json": { schema: toolCallBodySchema } } },
+  },
+  responses: {
+    200: { description: "The tool result (also for upstream errors and calls of the wrong shape: `error.code` INVALID_CALL).", content: { "application/json": { schema: toolResultSchema } } },
+    ...errorResponses(400, 401, 404, 413, 429, 503),
+  },
+});
+
+export function registerToolRoutes({ app, service, gate }: RouteContext): void {
+  app.openapi(listRoute, async (c) => {
+    const verbose = ["1", "true"].includes(c.req.valid("query").verbose ?? "0");
+    const tools = await service.listTools();
+    return c.json({ tools: verbose ? tools : tools.map(({ description: _description, inputSchema: _inputSchema, ...tool }) => tool) }, 200);
+  });
+
+  app.openapi(callRoute, async (c) => {
+    const result = await gate.call(c.req.valid("param").name, c.req.valid("json"), { channel: "http", signal: c.req.raw.signal });
+    return c.json(result, 200);
+  });
+}

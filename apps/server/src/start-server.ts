@@ -1,0 +1,95 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import { resolveSrcHome } from "@src/config";
+import { createSourceService, watchSources } from "@src/service";
+import type { Logger } from "pino";
+import { createServerApp, type ServerApp } from "./create-server-app";
+import { createServerLogger } from "./create-server-logger";
+import { TokenRequiredError } from "./errors/token-required-error";
+import { isLoopbackHost } from "./is-loopback-host";
+import { resolveServerToken } from "./resolve-server-token";
+import type { ServerLimits } from "./server-limits";
+
+/** Options of `startServer`. */
+export interface StartServerOptions {
+  /** The home directory shared with the CLI. Default: `$SRC_HOME`, else `~/.src`. */
+  home?: string;
+  /** Address to bind. Default `"127.0.0.1"`; any non-loopback address requires `SRC_SERVER_TOKEN`. */
+  host?: string;
+  /** Port to bind; 0 picks a free one. Default 7410. */
+  port?: number;
+  /** Environment for `SRC_HOME`, `SRC_SERVER_TOKEN` and the vault key variables. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** The pino logger. Default: JSON lines on standard output. */
+  logger?: Logger;
+  /** Server limits. Default `defaultServerLimits`. */
+  limits?: ServerLimits;
+  /** The fetch used for upstream calls. Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Quiet time before a burst of changes under `$SRC_HOME/sources` notifies MCP clients. Default 150 ms. */
+  watchDebounceMs?: number;
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** The base URL, e.g. `http://127.0.0.1:7410`. */
+  url: string;
+  /** The token file's path, or `null` when the token came from `SRC_SERVER_TOKEN`. Never the token itself. */
+  tokenFile: string | null;
+  /** The app behind the listener (for tests and embedding). */
+  serverApp: ServerApp;
+  /** Graceful shutdown: stop accepting, finish in-flight calls (bounded), close MCP sessions and watchers. */
+  close(): Promise<void>;
+}
+
+/** Starts the HTTP API and MCP endpoint on one `SRC_HOME`, shared with the CLI. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 7410;
+  const explicitToken = env.SRC_SERVER_TOKEN !== undefined && env.SRC_SERVER_TOKEN !== "";
+  if (!isLoopbackHost(host) && !explicitToken) throw new TokenRequiredError({ host });
+
+  const home = resolveSrcHome({ home: options.home, env });
+  const logger = options.logger ?? createServerLogger();
+  const { token, tokenFile, generated } = await resolveServerToken({ home, env });
+  const service = createSourceService({ home, env, fetch: options.fetch });
+  const serverApp = createServerApp({ service, token, logger, limits: options.limits });
+
+  const server = createAdaptorServer({ fetch: serverApp.app.fetch, hostname: host }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
+  const stopWatching = watchSources({ home, debounceMs: options.watchDebounceMs }, () => {
+    logger.info({ event: "sources_changed" }, "sources changed on disk");
+    void serverApp.notifyToolsChanged();
+  });
+  logger.info({ event: "listening", url, home, tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file" }, "listening");
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    tokenFile,
+    serverApp,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        const drained = await serverApp.shutdown();
+        stopWatching();
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), 1000);
+        await closed;
+        clearTimeout(timer);
+        logger.info({ event: "stopped", drained }, "stopped");
+      })();
+      return closing;
+    },
+  };
+}
