@@ -1,1 +1,11 @@
-export {};
+export { runCli } from "./run-cli";
+export { createProgram } from "./create-program";
+export type { ExitCode } from "./exit-codes";
+export { EXIT_CODES } from "./exit-codes";
+export type { CliErrorCode } from "./errors/cli-error";
+export { CLI_ERROR_CODES, CliError } from "./errors/cli-error";
+export { UsageError } from "./errors/usage-error";
+export { MissingInputError } from "./errors/missing-input-error";
+export { InvalidInputError } from "./errors/invalid-input-error";
+export { CancelledError } from "./errors/cancelled-error";
+export { UnavailableError } from "./errors/unavailable-error";

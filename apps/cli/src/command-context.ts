@@ -1,0 +1,42 @@
+import type { Command } from "commander";
+import type { SourceService } from "@src/service";
+
+/** The global options every command sees. */
+export interface GlobalOptions {
+  /** `--home DIR`. Default: `$SRC_HOME`, else `~/.src`. */
+  home?: string;
+  /** `--json`: only machine-readable JSON on stdout. Default false. */
+  json?: boolean;
+}
+
+/** What a command action needs besides its own flags. */
+export interface CommandContext {
+  readonly json: boolean;
+  /** `--home` when given; the service falls back to `SRC_HOME`, then `~/.src`. */
+  readonly home: string | undefined;
+  /** Whether prompts may be shown: stdin and stderr are terminals. */
+  readonly interactive: boolean;
+  /** Whether a spinner may be shown: stderr is a terminal and not `--json`. */
+  readonly showProgress: boolean;
+  /** The shared service, created on first use (its modules load lazily). */
+  service(): Promise<SourceService>;
+}
+
+/** Builds the context from a command's options, global ones included. */
+export function createCommandContext(command: Command): CommandContext {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  const json = options.json === true;
+  let servicePromise: Promise<SourceService> | undefined;
+  return {
+    json,
+    home: options.home,
+    interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
+    showProgress: !json && process.stderr.isTTY === true,
+    service() {
+      servicePromise ??= import("@src/service").then(({ createSourceService }) =>
+        createSourceService({ home: options.home, env: process.env }),
+      );
+      return servicePromise;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { Command } from "commander";
+import { defineAction } from "../define-action";
+import { EXIT_CODES } from "../exit-codes";
+import { collectQuery, type QueryFlags } from "../input/collect-query";
+import { readBodyFlags, type BodyFlags } from "../input/read-body-flags";
+import { formatCallResult } from "../output/format-call-result";
+import { withProgress } from "../output/with-progress";
+import { writeError, writeJson, writeLine } from "../output/write-output";
+
+interface CallFlags extends BodyFlags {
+  query?: QueryFlags;
+}
+
+/** `src call SLUG METHOD PATH`: runs exactly what an agent's call runs. */
+export function registerCall(program: Command): void {
+  program
+    .command("call")
+    .description("call a source as an agent does and print the agent's result")
+    .argument("<slug>", "the source (or its tool name, api_<slug>)")
+    .argument("<method>", "GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS")
+    .argument("<path>", 'path relative to the base URL, e.g. "/items"')
+    .option("-q, --query <key=value>", "query parameter; repeat it, the same key twice makes an array", collectQuery)
+    .option("--body <json>", "JSON body, or @file to read it from a file")
+    .option("--raw-body <text>", "body sent as it stands (XML, form data, text), or @file")
+    .option("--content-type <type>", "Content-Type of the raw body, e.g. application/xml")
+    .action(
+      defineAction<CallFlags>(async (context, flags, [slug, method, path]) => {
+        const input = { method, path, ...(flags.query === undefined ? {} : { query: flags.query }), ...(await readBodyFlags(flags)) };
+        const service = await context.service();
+        const result = await withProgress(context, `${method!.toUpperCase()} ${path}`, () => service.callTool(slug!, input));
+        if (context.json) writeJson(result);
+        else writeLine(formatCallResult(result));
+        if (result.ok) return EXIT_CODES.SUCCESS;
+        writeError(`error: ${result.error === undefined ? `the API answered HTTP ${result.status}` : result.error.message}`);
+        return result.error?.code === "INVALID_CALL" ? EXIT_CODES.USAGE : EXIT_CODES.FAILURE;
+      }),
+    );
+}

@@ -1,0 +1,48 @@
+import type { Command } from "commander";
+import { defineAction } from "../define-action";
+import { gatherSourceFields, type SourceFieldFlags } from "../input/gather-source-fields";
+import { readCredential } from "../input/read-credential";
+import { printOperationResult } from "../output/print-operation-result";
+import { withProgress } from "../output/with-progress";
+
+interface SourceAddFlags extends SourceFieldFlags {
+  username?: string;
+  credentialStdin?: boolean;
+  disabled?: boolean;
+  test: boolean;
+}
+
+/** `src source add`: write config.json, store the credential, validate (spec 1.6). */
+export function registerSourceAdd(source: Command): void {
+  source
+    .command("add")
+    .description("connect a REST API: write sources/<slug>/config.json, store the credential encrypted, then validate it")
+    .option("--name <name>", "display name of the source")
+    .option("--slug <slug>", "short identifier (default: derived from the name)")
+    .option("--base-url <url>", "absolute base URL of the API, e.g. https://api.example.com/v1")
+    .option("--auth <type>", "auth mode: bearer, header, query or basic")
+    .option("--header-name <header>", "header that carries the key (--auth header)")
+    .option("--query-param <name>", "query parameter that carries the key (--auth query)")
+    .option("--test-endpoint <path>", "read-only path called to validate, e.g. /me or /items?limit=1")
+    .option("--username <user>", "user name (--auth basic); the password is read like any secret")
+    .option("--credential-stdin", "read the secret (token, key or password) from stdin")
+    .option("--disabled", "add the source disabled (default: enabled)")
+    .option("--no-test", "do not validate after connecting")
+    .action(
+      defineAction<SourceAddFlags>(async (context, flags) => {
+        const service = await context.service();
+        const ask = flags.credentialStdin !== true;
+        const fields = await gatherSourceFields(context, service.registry, flags, ask);
+        const plugin = service.registry.get(fields.auth);
+        const credential = await readCredential(context, plugin, flags, "src source add");
+        const api: Record<string, unknown> = { baseUrl: fields.baseUrl, authType: fields.auth, testEndpoint: fields.testEndpoint };
+        if (fields.headerName !== undefined) api.headerName = fields.headerName;
+        if (fields.queryParam !== undefined) api.queryParam = fields.queryParam;
+        const input = { type: "api", name: fields.name, ...(fields.slug === undefined ? {} : { slug: fields.slug }), enabled: flags.disabled !== true, api };
+        const result = await withProgress(context, `Connecting ${fields.name} and calling ${fields.testEndpoint}`, () =>
+          service.addSource({ input, credential, test: flags.test }),
+        );
+        return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
+      }),
+    );
+}

@@ -1,0 +1,48 @@
+import { Command } from "commander";
+import { cliVersion } from "./cli-version";
+import { registerCall } from "./commands/call";
+import { registerCredentialDelete } from "./commands/credential-delete";
+import { registerCredentialSet } from "./commands/credential-set";
+import { registerMcp } from "./commands/mcp";
+import { registerServe } from "./commands/serve";
+import { registerShell } from "./commands/shell";
+import { registerSourceAdd } from "./commands/source-add";
+import { registerSourceEnable } from "./commands/source-enable";
+import { registerSourceList } from "./commands/source-list";
+import { registerSourceReload } from "./commands/source-reload";
+import { registerSourceRemove } from "./commands/source-remove";
+import { registerSourceShow } from "./commands/source-show";
+import { registerTools } from "./commands/tools";
+
+/**
+ * The `src` command tree. Commander errors throw (`exitOverride`) so `runCli`
+ * maps them to exit code 2; help and version go to stdout with exit code 0.
+ */
+export function createProgram(): Command {
+  const program = new Command("src")
+    .description("Connect REST APIs to AI agents as sources: add, validate, call, and serve them over MCP.")
+    .version(cliVersion, "--version", "print the version")
+    .option("--home <dir>", "home directory of sources and vault (default: $SRC_HOME, else ~/.src)")
+    .option("--json", "print only machine-readable JSON on stdout")
+    .exitOverride()
+    .showHelpAfterError("(run the command with --help for its usage)");
+
+  const source = program.command("source").description("add, list, show, reload, enable, disable and remove sources");
+  registerSourceAdd(source);
+  registerSourceList(source);
+  registerSourceShow(source);
+  registerSourceReload(source);
+  registerSourceEnable(source);
+  registerSourceRemove(source);
+
+  const credential = program.command("credential").description("store or delete a source's credential");
+  registerCredentialSet(credential);
+  registerCredentialDelete(credential);
+
+  registerTools(program);
+  registerCall(program);
+  registerShell(program);
+  registerMcp(program);
+  registerServe(program);
+  return program;
+}

@@ -1,0 +1,10 @@
+import { EXIT_CODES } from "../exit-codes";
+import { CLI_ERROR_CODES, CliError } from "./cli-error";
+
+/** The person cancelled a prompt. Exit code 130; nothing was written. */
+export class CancelledError extends CliError {
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super({ code: CLI_ERROR_CODES.CANCELLED, message: "cancelled; nothing was changed", exitCode: EXIT_CODES.CANCELLED, cause });
+    this.name = "CancelledError";
+  }
+}

@@ -1,0 +1,13 @@
+import { EXIT_CODES } from "../exit-codes";
+import { CLI_ERROR_CODES, CliError } from "./cli-error";
+
+/** A module the command needs cannot be loaded. Exit code 1. */
+export class UnavailableError extends CliError {
+  readonly module: string;
+
+  constructor({ module, hint, cause }: { module: string; hint: string; cause?: unknown }) {
+    super({ code: CLI_ERROR_CODES.UNAVAILABLE, message: `cannot load ${module}: ${hint}`, exitCode: EXIT_CODES.FAILURE, cause });
+    this.name = "UnavailableError";
+    this.module = module;
+  }
+}

@@ -1,0 +1,39 @@
+import { CliError } from "../errors/cli-error";
+import { EXIT_CODES, type ExitCode } from "../exit-codes";
+
+/**
+ * Codes of errors thrown by the packages that mean "bad usage or bad input"
+ * (exit 2). Every other error means the operation ran but failed (exit 1):
+ * among them the vault's WRONG_KEY, KEY_MISSING, DAMAGED, LOCKED and
+ * UNSUPPORTED_VERSION, which are about the state on disk, not this command line.
+ */
+const usageCodes: ReadonlySet<string> = new Set([
+  // @src/config
+  "INVALID_SOURCE",
+  "SOURCE_NOT_FOUND",
+  "DUPLICATE_SLUG",
+  // @src/auth (and @src/vault's INVALID_CREDENTIAL)
+  "INVALID_CREDENTIAL",
+  "UNKNOWN_AUTH_TYPE",
+  // @src/vault: a malformed SRC_VAULT_KEY / SRC_VAULT_PASSPHRASE, or a slug it cannot store
+  "INVALID_KEY",
+  "INVALID_SLUG",
+  // @src/service
+  "UNKNOWN_TOOL",
+  "UNKNOWN_COMMAND",
+  "CREDENTIAL_REQUIRED",
+  // @src/http-tool
+  "INVALID_CALL",
+]);
+
+/** The code an error carries, or `ERROR` when it has none. */
+export function codeOfError(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code !== "" ? code : "ERROR";
+}
+
+/** The exit code for an error thrown by a command. */
+export function exitCodeOfError(error: unknown): ExitCode {
+  if (CliError.isInstance(error)) return error.exitCode;
+  return usageCodes.has(codeOfError(error)) ? EXIT_CODES.USAGE : EXIT_CODES.FAILURE;
+}

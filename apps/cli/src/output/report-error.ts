@@ -1,0 +1,16 @@
+import { writeJson } from "./write-output";
+import { codeOfError, exitCodeOfError } from "./exit-code-of-error";
+import type { ExitCode } from "../exit-codes";
+
+/**
+ * Prints an error for people on stderr (`error: <message>`) and, with `--json`,
+ * `{ "error": { "code", "message" } }` on stdout. Returns the exit code.
+ * Messages of the packages never carry credentials; this adds nothing but them.
+ */
+export function reportError(error: unknown, { json }: { json: boolean }): ExitCode {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = codeOfError(error);
+  process.stderr.write(`error: ${message}\n`);
+  if (json) writeJson({ error: { code, message } });
+  return exitCodeOfError(error);
+}

@@ -1,0 +1,26 @@
+import { CommanderError } from "commander";
+import { createProgram } from "./create-program";
+import { EXIT_CODES } from "./exit-codes";
+import { reportError } from "./output/report-error";
+import { writeJson } from "./output/write-output";
+
+/**
+ * Runs the CLI on `argv` (as `process.argv`: node, script, arguments) and
+ * resolves with the exit code. Never throws: errors are reported on stderr
+ * (and as `{ "error": { "code", "message" } }` on stdout with `--json`).
+ */
+export async function runCli(argv: readonly string[] = process.argv): Promise<number> {
+  const json = argv.includes("--json");
+  try {
+    await createProgram().parseAsync([...argv]);
+    return typeof process.exitCode === "number" ? process.exitCode : EXIT_CODES.SUCCESS;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end with 0; every other commander error is bad usage (already printed on stderr).
+      if (error.exitCode === 0) return EXIT_CODES.SUCCESS;
+      if (json) writeJson({ error: { code: "USAGE", message: error.message.replace(/^error: /, "") } });
+      return EXIT_CODES.USAGE;
+    }
+    return reportError(error, { json });
+  }
+}
