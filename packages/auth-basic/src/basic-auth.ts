@@ -1,0 +1,34 @@
+import type { AuthPlugin } from "@src/auth";
+import { z } from "zod";
+import type { BasicCredential } from "./basic-credential-schema";
+import { basicCredentialSchema, encodeBasicToken } from "./basic-credential-schema";
+
+/** Basic auth needs no extra `api` fields. */
+export const basicConfigSchema = z.object({});
+export type BasicAuthConfig = z.infer<typeof basicConfigSchema>;
+
+/** The `basic` plugin: `Authorization: Basic base64(username:password)`. */
+export type BasicAuthPlugin = AuthPlugin<BasicAuthConfig, BasicCredential>;
+
+/** Creates the `basic` auth plugin (spec section 5): HTTP Basic from a username and password. */
+export function createBasicAuth(): BasicAuthPlugin {
+  return {
+    specificationVersion: "v1",
+    type: "basic",
+    description: "Sends the username and password with HTTP Basic authentication: Authorization: Basic base64(username:password).",
+    configSchema: basicConfigSchema,
+    credentialSchema: basicCredentialSchema,
+    credentialFields: [
+      { name: "username", label: "Username", secret: false },
+      { name: "password", label: "Password", secret: true },
+    ],
+    apply(request, { credential }) {
+      request.headers.set("authorization", `Basic ${encodeBasicToken(credential)}`);
+    },
+    secretValues(credential) {
+      const token = encodeBasicToken(credential);
+      return [credential.password, `Basic ${token}`, token].filter((value) => value !== "");
+    },
+    describePlacement: () => "Authorization header (Basic scheme)",
+  } satisfies BasicAuthPlugin;
+}

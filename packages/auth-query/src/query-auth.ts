@@ -1,0 +1,33 @@
+import type { AuthPlugin } from "@src/auth";
+import { credentialTextSchema } from "@src/auth";
+import { z } from "zod";
+import { applyQueryAuth } from "./apply-query-auth";
+import { isWellFormed, queryParamSchema } from "./query-param-schema";
+
+/** `api.queryParam`: the query parameter that carries the key. */
+export const queryConfigSchema = z.object({ queryParam: queryParamSchema });
+export type QueryAuthConfig = z.infer<typeof queryConfigSchema>;
+
+/** `{ key }`: not empty, no CR/LF/NUL; any Unicode (sent percent-encoded as UTF-8). */
+export const queryCredentialSchema = z.object({ key: credentialTextSchema.refine(isWellFormed, { error: "must be valid Unicode text" }) });
+export type QueryCredential = z.infer<typeof queryCredentialSchema>;
+
+/** The `query` plugin: `?<queryParam>=<key>` on every request. */
+export type QueryAuthPlugin = AuthPlugin<QueryAuthConfig, QueryCredential>;
+
+/** Creates the `query` auth plugin (spec section 5): the key goes in the query parameter named by `api.queryParam`. */
+export function createQueryAuth(): QueryAuthPlugin {
+  return {
+    specificationVersion: "v1",
+    type: "query",
+    description: "Appends the API key to every request as the query parameter named by api.queryParam: ?<queryParam>=<key>.",
+    configSchema: queryConfigSchema,
+    credentialSchema: queryCredentialSchema,
+    credentialFields: [{ name: "key", label: "API key", secret: true }],
+    apply(request, { config, credential }) {
+      applyQueryAuth(request.url, config.queryParam, credential.key);
+    },
+    secretValues: (credential) => [credential.key],
+    describePlacement: (config) => `query parameter "${config.queryParam}"`,
+  } satisfies QueryAuthPlugin;
+}
