@@ -52,7 +52,7 @@ export async function openVault(options: OpenVaultOptions = {}): Promise<Vault> 
     () => true,
     () => false,
   );
-  await keyring.prepare({ file: paths.file, createKeyFile: !vaultExists });
+  if (!vaultExists) await keyring.prepare({ file: paths.file, createKeyFile: true });
   const vault = new Vault({
     file: paths.file,
     keyring,
