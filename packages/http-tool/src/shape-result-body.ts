@@ -16,6 +16,8 @@ export interface ShapeBodyInput {
   declaredLength: number | null;
   maxResultChars: number;
   redactor: Redactor;
+  /** Length of the longest secret; a cut body loses this many characters times 3 at its end, so no partial secret shows. Default 0. */
+  longestSecret?: number;
 }
 
 /** The body part of a `ToolResult`. */
@@ -72,7 +74,7 @@ function shapeText(text: string, maxResultChars: number): ShapedBody {
  * only its type and size (base64 when at most 4 KiB and free of secrets). Every
  * secret form is redacted before parsing and again in the parsed value.
  */
-export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, redactor }: ShapeBodyInput): ShapedBody {
+export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, redactor, longestSecret = 0 }: ShapeBodyInput): ShapedBody {
   if (bytes.byteLength === 0) return { body: { kind: "empty" } };
   const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const kind: BodyKind = mediaType === "" ? (looksLikeText(bytes) ? "text" : "binary") : bodyKindOf(mediaType);
@@ -87,15 +89,19 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
     return { body };
   }
 
-  const text = redactor.redactText(decode(bytes, contentType ?? ""));
   if (cut) {
-    const shaped = shapeText(text, maxResultChars);
+    // Only the beginning is shown: decode no more than it needs (4 bytes per character at most),
+    // and drop the end, where a secret may have been cut in two.
+    const decoded = decode(bytes.subarray(0, (maxResultChars + longestSecret * 3) * 4), contentType ?? "");
+    const guarded = decoded.slice(0, Math.max(0, decoded.length - longestSecret * 3));
+    const shaped = shapeText(redactor.redactText(guarded), maxResultChars);
     const what = kind === "json" ? "declared JSON but cut, so it cannot be parsed; showing its beginning as text" : "showing its beginning";
     return {
       body: shaped.body,
       truncated: { originalSize: declaredLength, unit: "bytes", note: `response stopped at api.maxResponseBytes (${bytes.byteLength} bytes); ${what}` },
     };
   }
+  const text = redactor.redactText(decode(bytes, contentType ?? ""));
   if (kind === "text") return shapeText(text, maxResultChars);
   let parsed: unknown;
   try {
