@@ -50,6 +50,11 @@ const rows: { why: string; result: ToolResult; expected: string[] }[] = [
     },
     expected: ["no response · GET http://127.0.0.1:8080/v1/items?limit=2 · 3 attempts", "error TIMEOUT (retryable): no answer within 30000 ms"],
   },
+  {
+    why: "a call that was never sent (invalid call, no credential) as not sent",
+    result: { ...base, ok: false, status: 0, attempts: 0, durationMs: 0, headers: {}, body: { kind: "empty" }, error: { code: "NO_CREDENTIAL", message: "store one", retryable: false } },
+    expected: ["not sent · GET http://127.0.0.1:8080/v1/items?limit=2\nerror NO_CREDENTIAL (not retryable): store one"],
+  },
 ];
 
 describe("formatToolResult", () => {

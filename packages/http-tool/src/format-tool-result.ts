@@ -29,7 +29,8 @@ export function formatToolResult(result: ToolResult): string {
 }
 
 function statusLine(result: ToolResult): string {
-  const request = `${result.request.method} ${result.request.url}`.trim();
+  const request = `${result.request.method} ${result.request.url}`.trim() || "(no method or path given)";
+  if (result.attempts === 0) return `not sent · ${request}`;
   const attempts = `${result.attempts} attempt${result.attempts === 1 ? "" : "s"}`;
   if (result.status === 0) return `no response · ${request} · ${attempts} · ${result.durationMs} ms`;
   const status = `HTTP ${result.status}${result.statusText === "" ? "" : ` ${result.statusText}`}`;

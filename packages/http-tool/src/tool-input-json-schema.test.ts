@@ -54,7 +54,7 @@ describe("createToolInputJsonSchema", () => {
 
   it("gives a fresh object each time, so one caller's change does not leak into another tool", () => {
     const first = createToolInputJsonSchema();
-    (first.properties as Record<string, unknown>).path = "changed";
+    first.properties.path = "changed";
     expect(createToolInputJsonSchema().properties.path).not.toBe("changed");
   });
 });

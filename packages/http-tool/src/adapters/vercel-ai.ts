@@ -1,49 +1,34 @@
 import type { ApiTool } from "../create-api-tool";
 import { formatToolResult } from "../format-tool-result";
-import type { JsonSchemaObject } from "../tool-input-json-schema";
 import type { ToolResult } from "../tool-result";
 
 /**
- * The Vercel AI SDK's schema marker (`jsonSchema()` of `ai` builds the same
- * object). Used instead of the zod schema because the SDK converts zod 4
- * schemas without `unrepresentable: "any"`, which fails on the optional query values.
+ * The `jsonSchema` helper of the `ai` package, passed in so this package does
+ * not depend on it. (The zod schema is not handed to the SDK: it converts zod 4
+ * schemas without `unrepresentable: "any"`, which fails on the optional query values.)
  */
-const schemaMarker = Symbol.for("vercel.ai.schema");
-const validatorMarker = Symbol.for("vercel.ai.validator");
-
-/** The input schema in the SDK's `Schema` shape: our JSON Schema; validation is left to `execute`. */
-export interface VercelAiInputSchema {
-  readonly [schemaMarker]: true;
-  readonly [validatorMarker]: true;
-  readonly _type: unknown;
-  readonly jsonSchema: JsonSchemaObject;
-  validate(value: unknown): { success: true; value: unknown };
-}
+export type VercelAiJsonSchemaHelper<TSchema> = (schema: never, options: { validate: (value: unknown) => { success: true; value: unknown } }) => TSchema;
 
 /** What `tool()` of the `ai` package (v5) accepts. */
-export interface VercelAiTool {
+export interface VercelAiTool<TSchema> {
   description: string;
-  inputSchema: VercelAiInputSchema;
+  /** The tool's JSON Schema wrapped by the SDK's `jsonSchema()`; every input reaches `execute`. */
+  inputSchema: TSchema;
   execute(input: unknown, options: { abortSignal?: AbortSignal | undefined }): Promise<ToolResult>;
   /** The model reads `formatToolResult(result)`; the application keeps the structured result. */
   toModelOutput(output: ToolResult): { type: "text"; value: string };
 }
 
 /**
- * A Vercel AI SDK tool for `tool`: `tools: { [apiTool.name]: tool(toVercelAiTool(apiTool)) }`.
- * Any input reaches `execute`, which answers an invalid call with an
- * `INVALID_CALL` result the model can act on.
+ * A Vercel AI SDK tool for `tool`:
+ * `import { jsonSchema, tool } from "ai"; tools: { [apiTool.name]: tool(toVercelAiTool(apiTool, { jsonSchema })) }`.
+ * Validation is left to `execute`, which answers an invalid call with an
+ * `INVALID_CALL` result the model can act on (rather than an SDK error).
  */
-export function toVercelAiTool(tool: ApiTool): VercelAiTool {
+export function toVercelAiTool<TSchema>(tool: ApiTool, { jsonSchema }: { jsonSchema: VercelAiJsonSchemaHelper<TSchema> }): VercelAiTool<TSchema> {
   return {
     description: tool.description,
-    inputSchema: {
-      [schemaMarker]: true,
-      [validatorMarker]: true,
-      _type: undefined,
-      jsonSchema: tool.inputSchema,
-      validate: (value) => ({ success: true, value }),
-    },
+    inputSchema: jsonSchema(tool.inputSchema as never, { validate: (value) => ({ success: true, value }) }),
     execute: (input, options) => tool.execute(input, { signal: options.abortSignal }),
     toModelOutput: (output) => ({ type: "text", value: formatToolResult(output) }),
   };
