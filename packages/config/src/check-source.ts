@@ -48,7 +48,7 @@ export function checkSource<TData extends { api: Record<string, unknown> }>(
         pluginData = result.data as Record<string, unknown>;
       } else {
         const required = () => `required when api.authType is "${authType}"`;
-        issues.push(...describeIssues(result.error.issues, pluginInput, { prefix: ["api"], required }));
+        issues.push(...describeIssues(result.error.issues, pluginInput, { prefix: ["api"], required, keepCustomMessages: true }));
       }
     }
   }

@@ -34,6 +34,8 @@ export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 export interface DescribeIssueOptions {
   /** Prefix of the path, e.g. `["api"]` for issues of a plugin's config schema. */
   readonly prefix?: readonly PropertyKey[];
+  /** Keep messages a schema author wrote (an auth plugin's); only zod's generic "Invalid ..." messages are rewritten. Default `false`. */
+  readonly keepCustomMessages?: boolean;
   /** The message for a missing field; when it gives `undefined`, the built-in hint for the path or `is required`. */
   readonly required?: (path: string) => string | undefined;
 }
@@ -54,6 +56,10 @@ export function describeIssues(
     const path = fullPath.length === 0 ? "(record)" : fullPath.map(String).join(".");
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) described.push({ path: path === "(record)" ? key : `${path}.${key}`, message: "is not a known field; remove it" });
+      continue;
+    }
+    if (options.keepCustomMessages === true && !issue.message.startsWith("Invalid")) {
+      described.push({ path, message: issue.message });
       continue;
     }
     const missing = issue.path.length > 0 && valueAt(root, issue.path) === undefined;

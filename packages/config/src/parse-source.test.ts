@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestRegistry } from "../test/auth-plugins";
+import { createTestRegistry, testSignatureAuth } from "../test/auth-plugins";
 import { ConfigError } from "./errors/config-error";
 import { SourceValidationError } from "./errors/source-validation-error";
 import { parseSourceFile, parseSourceInput, parseSourceRecord } from "./parse-source";
@@ -56,9 +56,10 @@ describe("parseSourceFile: one rule per row", () => {
     { why: "header mode needs headerName", value: withApi({ authType: "header" }), issue: /^api\.headerName: required when api\.authType is "header"$/ },
     { why: "header mode with headerName is valid", value: withApi({ authType: "header", headerName: "X-Api-Key" }) },
     { why: "headerName must be a header name", value: withApi({ authType: "header", headerName: "X Api" }), issue: /^api\.headerName: must be a valid HTTP header name/ },
+    { why: "headerName may not be a header the service controls", value: withApi({ authType: "header", headerName: "Content-Type" }), issue: /^api\.headerName: must not be "Content-Type"/ },
     { why: "query mode needs queryParam", value: withApi({ authType: "query" }), issue: /^api\.queryParam: required when api\.authType is "query"$/ },
     { why: "query mode with queryParam is valid", value: withApi({ authType: "query", queryParam: "api_key" }) },
-    { why: "queryParam must be a string", value: withApi({ authType: "query", queryParam: 5 }), issue: /^api\.queryParam: must be a string$/ },
+    { why: "queryParam must be a string", value: withApi({ authType: "query", queryParam: 5 }), issue: /^api\.queryParam: must be a string/ },
     { why: "an unknown authType lists the registered types", value: withApi({ authType: "oauth" }), issue: /^api\.authType: unknown auth type "oauth"; use one of: "bearer", "header", "query", "basic"$/ },
     { why: "a missing authType lists the registered types", value: withApi({ authType: undefined }), issue: /^api\.authType: is required: one of "bearer", "header", "query", "basic"$/ },
     { why: "type is the constant api", value: { ...valid, type: "graphql" }, issue: /^type: must be "api"$/ },
@@ -138,5 +139,29 @@ describe("parse variants", () => {
   it("keeps plugin fields and unknown api fields in the parsed record", () => {
     const parsed = parseSourceFile(withApi({ authType: "header", headerName: "X-Api-Key", note: "kept" }), { registry });
     expect(parsed.api).toMatchObject({ headerName: "X-Api-Key", note: "kept" });
+  });
+});
+
+describe("custom auth plugins", () => {
+  const withSignature = createTestRegistry().with(testSignatureAuth);
+
+  it("contribute their own api fields and authType", () => {
+    const parsed = parseSourceFile(withApi({ authType: "signature", keyId: "k1" }), { registry: withSignature });
+    expect(parsed.api).toMatchObject({ authType: "signature", keyId: "k1" });
+  });
+
+  it("report their missing fields under api.<field>, and the registered types include them", () => {
+    expect(() => parseSourceFile(withApi({ authType: "signature" }), { registry: withSignature })).toThrow(
+      'api.keyId: required when api.authType is "signature"',
+    );
+    expect(() => parseSourceFile(withApi({ authType: "hmac" }), { registry: withSignature })).toThrow(
+      'api.authType: unknown auth type "hmac"; use one of: "bearer", "header", "query", "basic", "signature"',
+    );
+  });
+
+  it("may reject fields they do not know (a strict config schema sees only the plugin's fields)", () => {
+    expect(() => parseSourceFile(withApi({ authType: "signature", keyId: "k1", keyID: "typo" }), { registry: withSignature })).toThrow(
+      "api.keyID: is not a known field; remove it",
+    );
   });
 });

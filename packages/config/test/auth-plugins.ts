@@ -1,46 +1,12 @@
-// Small plugins that mimic the built-in modes, for tests of this package only.
-// The real plugins live in packages/auth-*; see README for which the tests use.
+// The registry the tests of this package use: the real built-in plugins, plus
+// small stand-ins for what does not exist yet and a custom plugin with its own field.
 import { type AuthRegistry, createAuthRegistry, credentialTextSchema, defineAuthPlugin } from "@src/auth";
+import { createBearerAuth } from "@src/auth-bearer";
+import { createHeaderAuth } from "@src/auth-header";
+import { createQueryAuth } from "@src/auth-query";
 import { z } from "zod";
 
-const keyCredential = z.object({ key: credentialTextSchema });
-
-export const testBearerAuth = defineAuthPlugin({
-  specificationVersion: "v1",
-  type: "bearer",
-  description: "Authorization: Bearer <token>",
-  configSchema: z.object({}),
-  credentialSchema: z.object({ token: credentialTextSchema }),
-  credentialFields: [{ name: "token", label: "Token", secret: true }],
-  apply: (request, { credential }) => request.headers.set("authorization", `Bearer ${credential.token}`),
-  secretValues: (credential) => [credential.token],
-  describePlacement: () => "header Authorization",
-});
-
-export const testHeaderAuth = defineAuthPlugin({
-  specificationVersion: "v1",
-  type: "header",
-  description: "<headerName>: <key>",
-  configSchema: z.object({ headerName: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: "must be a valid HTTP header name, e.g. X-Api-Key" }) }),
-  credentialSchema: keyCredential,
-  credentialFields: [{ name: "key", label: "API key", secret: true }],
-  apply: (request, { config, credential }) => request.headers.set(config.headerName, credential.key),
-  secretValues: (credential) => [credential.key],
-  describePlacement: (config) => `header ${config.headerName}`,
-});
-
-export const testQueryAuth = defineAuthPlugin({
-  specificationVersion: "v1",
-  type: "query",
-  description: "?<queryParam>=<key>",
-  configSchema: z.object({ queryParam: z.string().min(1, { error: "must not be empty, e.g. api_key" }) }),
-  credentialSchema: keyCredential,
-  credentialFields: [{ name: "key", label: "API key", secret: true }],
-  apply: (request, { config, credential }) => request.url.searchParams.set(config.queryParam, credential.key),
-  secretValues: (credential) => [credential.key],
-  describePlacement: (config) => `query parameter ${config.queryParam}`,
-});
-
+/** Stand-in for `@src/auth-basic` (not written yet when these tests were). */
 export const testBasicAuth = defineAuthPlugin({
   specificationVersion: "v1",
   type: "basic",
@@ -57,7 +23,20 @@ export const testBasicAuth = defineAuthPlugin({
   describePlacement: () => "header Authorization (Basic)",
 });
 
-/** A registry with the four modes. */
+/** A team's own mode with its own `api` field, to prove plugins extend the schema without touching this package. */
+export const testSignatureAuth = defineAuthPlugin({
+  specificationVersion: "v1",
+  type: "signature",
+  description: "X-Key-Id and X-Signature headers",
+  configSchema: z.strictObject({ keyId: z.string().min(1) }),
+  credentialSchema: z.object({ secret: credentialTextSchema }),
+  credentialFields: [{ name: "secret", label: "Signing secret", secret: true }],
+  apply: (request, { config }) => request.headers.set("x-key-id", config.keyId),
+  secretValues: (credential) => [credential.secret],
+  describePlacement: () => "headers X-Key-Id and X-Signature",
+});
+
+/** A registry with the four built-in modes. */
 export function createTestRegistry(): AuthRegistry {
-  return createAuthRegistry([testBearerAuth, testHeaderAuth, testQueryAuth, testBasicAuth]);
+  return createAuthRegistry([createBearerAuth(), createHeaderAuth(), createQueryAuth(), testBasicAuth]);
 }
