@@ -1,3 +1,4 @@
+// A JSON import: vitest reads it from source, tsup inlines it into dist (no runtime file access).
 import packageJson from "../package.json" with { type: "json" };
 
 /** `User-Agent` of every request: the package name and version, e.g. `@src/http-tool/0.1.0`. */
