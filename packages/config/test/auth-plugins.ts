@@ -1,27 +1,11 @@
 // The registry the tests of this package use: the real built-in plugins, plus
-// small stand-ins for what does not exist yet and a custom plugin with its own field.
+// a custom plugin with its own field.
 import { type AuthRegistry, createAuthRegistry, credentialTextSchema, defineAuthPlugin } from "@src/auth";
+import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
 import { createQueryAuth } from "@src/auth-query";
 import { z } from "zod";
-
-/** Stand-in for `@src/auth-basic` (not written yet when these tests were). */
-export const testBasicAuth = defineAuthPlugin({
-  specificationVersion: "v1",
-  type: "basic",
-  description: "HTTP Basic",
-  configSchema: z.object({}),
-  credentialSchema: z.object({ username: credentialTextSchema, password: z.string() }),
-  credentialFields: [
-    { name: "username", label: "Username", secret: false },
-    { name: "password", label: "Password", secret: true },
-  ],
-  apply: (request, { credential }) =>
-    request.headers.set("authorization", `Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString("base64")}`),
-  secretValues: (credential) => [credential.password],
-  describePlacement: () => "header Authorization (Basic)",
-});
 
 /** A team's own mode with its own `api` field, to prove plugins extend the schema without touching this package. */
 export const testSignatureAuth = defineAuthPlugin({
@@ -38,5 +22,5 @@ export const testSignatureAuth = defineAuthPlugin({
 
 /** A registry with the four built-in modes. */
 export function createTestRegistry(): AuthRegistry {
-  return createAuthRegistry([createBearerAuth(), createHeaderAuth(), createQueryAuth(), testBasicAuth]);
+  return createAuthRegistry([createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth()]);
 }
