@@ -82,3 +82,13 @@ describe("callSource", () => {
     expect(result.error?.code).toBe("INVALID_CALL");
   });
 });
+
+describe("callSource with a broken plugin", () => {
+  it("answers an ok:false result instead of throwing when the plugin throws, without showing the plugin's message", async () => {
+    const broken = { ...plugin, secretValues: (): string[] => { throw new Error(`boom ${secret}`); } };
+    const result = await callSource({ source: source(), call: { method: "GET", path: "/x" }, plugin: broken, credential: { token: secret } });
+    expect(result).toMatchObject({ ok: false, status: 0, error: { code: "NETWORK", retryable: true } });
+    expect(result.error?.message).toContain("/source reload crm");
+    expect(findLeaks(JSON.stringify(result), secret)).toEqual([]);
+  });
+});

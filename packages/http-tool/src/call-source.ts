@@ -1,9 +1,7 @@
 import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
-import { z } from "zod";
 import { buildRequest } from "./build-request";
 import { createFailureResult } from "./create-failure-result";
-import { describeInvalidInput, validCallHint } from "./describe-invalid-input";
 import { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";
 import { InvalidCallError } from "./errors/invalid-call-error";
 import { executeRequest } from "./execute-request";
@@ -11,6 +9,7 @@ import { normalizeToolCall } from "./normalize-tool-call";
 import { createRedactor } from "./redact-secrets";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
 import type { ToolResult } from "./tool-result";
+import { validCallHint } from "./valid-call-hint";
 
 /** What one agent call needs. */
 export interface CallSourceOptions {
@@ -34,7 +33,21 @@ export interface CallSourceOptions {
  * executes the request. Never throws; every failure is an `ok: false` result
  * whose `error` says what was wrong and what to do next.
  */
-export async function callSource({ source, call, plugin, credential, fetch, signal }: CallSourceOptions): Promise<ToolResult> {
+export async function callSource(options: CallSourceOptions): Promise<ToolResult> {
+  try {
+    return await callSourceUnguarded(options);
+  } catch {
+    // Only a broken dependency (a plugin or executor that throws) lands here; its message could hold anything, so it is not shown.
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `the call to source "${options.source.slug}" failed unexpectedly before an answer was read; retry once, and ask an operator to check the source with \`/source reload ${options.source.slug}\` if it keeps failing`,
+      retryable: true,
+      call: options.call,
+    });
+  }
+}
+
+async function callSourceUnguarded({ source, call, plugin, credential, fetch, signal }: CallSourceOptions): Promise<ToolResult> {
   const { slug } = source;
   if (!source.enabled) {
     return createFailureResult({
@@ -70,21 +83,10 @@ export async function callSource({ source, call, plugin, credential, fetch, sign
     return createRedactor(plugin.secretValues(credentialValue)).redactDeep(failure);
   }
 
-  try {
-    return await executeRequest(request, { source, plugin, credential: credentialValue, fetch, signal });
-  } catch {
-    // executeRequest promises never to throw; this keeps that promise for the agent if it ever breaks.
-    return createFailureResult({
-      code: TOOL_ERROR_CODES.NETWORK,
-      message: `the request to source "${slug}" failed unexpectedly; retry, and report it if it keeps failing`,
-      retryable: true,
-      call,
-    });
-  }
+  return executeRequest(request, { source, plugin, credential: credentialValue, fetch, signal });
 }
 
 function describeBuildFailure(error: unknown): string {
-  if (error instanceof z.core.$ZodError) return describeInvalidInput(error.issues);
   if (error instanceof InvalidCallError) {
     const message = error.message.startsWith("invalid call:") ? error.message : `invalid call: ${error.message.startsWith(`${error.field}:`) ? "" : `${error.field}: `}${error.message}`;
     const schemaProblem = error.reason === INVALID_CALL_REASONS.INVALID_INPUT || error.reason === INVALID_CALL_REASONS.INVALID_METHOD;
