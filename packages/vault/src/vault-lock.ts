@@ -51,7 +51,7 @@ export async function withVaultLock<T>(file: string, options: VaultLockOptions, 
       if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
       if (Date.now() >= deadline) throw new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, cause: error });
       await sleep(delay / 2 + Math.random() * delay);
-      delay = Math.min(delay * 1.5, 100);
+      delay = Math.min(delay * 1.5, 30);
     }
   }
   const held: HeldLock = {
