@@ -1,0 +1,109 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSecondProcess } from "./helpers/run-second-process";
+import { startUpstream, type Upstream } from "./helpers/start-upstream";
+import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
+import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+
+const upstreamToken = "upstream-token-mcp-3e7f9a1c04";
+let testHome: TestHome;
+let upstream: Upstream;
+let server: TestServer;
+let client: Client;
+let transport: StreamableHTTPClientTransport;
+let changes = 0;
+let changeListeners: (() => void)[] = [];
+
+/** Resolves at the next tools/list_changed notification (bounded by the test time-out). */
+const nextListChanged = (): Promise<void> => new Promise((resolve) => changeListeners.push(resolve));
+
+async function connect(token: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  const mcpTransport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  const mcpClient = new Client({ name: "server-test", version: "1.0.0" });
+  await mcpClient.connect(mcpTransport);
+  return { client: mcpClient, transport: mcpTransport };
+}
+
+beforeAll(async () => {
+  testHome = await createTestHome();
+  testHome.secrets.push(upstreamToken);
+  upstream = await startUpstream({ token: upstreamToken });
+  server = await startTestServer(testHome);
+  expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("mcp-one", upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
+  ({ client, transport } = await connect(testHome.adminToken));
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    changes += 1;
+    const listeners = changeListeners;
+    changeListeners = [];
+    for (const listener of listeners) listener();
+  });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.server.close();
+  await upstream?.close();
+  expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
+  await testHome?.cleanup();
+});
+
+describe("MCP over Streamable HTTP (official SDK client)", () => {
+  it("refuses a client without the admin token", async () => {
+    await expect(connect("wrong-admin-token-0123456789")).rejects.toThrow();
+  });
+
+  it("lists one tool per enabled source", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["api_mcp_one"]);
+    expect(tools[0]!.inputSchema).toMatchObject({ type: "object" });
+  });
+
+  it("calls a tool; the result holds the upstream answer and no secret", async () => {
+    const result = await client.callTool({ name: "api_mcp_one", arguments: { method: "GET", path: "/items" } });
+    const text = JSON.stringify(result);
+    expect(result.isError).toBeFalsy();
+    expect(text).toContain("first");
+    expect(text).not.toContain(upstreamToken);
+    expect(upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamToken}`);
+    const logged = server.logs.records().filter((record) => record.event === "tool_call").at(-1);
+    expect(logged).toMatchObject({ channel: "mcp", source: "mcp-one", path: "/items", status: 200 });
+  });
+
+  it("sends tools/list_changed after POST /v1/sources/{slug}/reload", async () => {
+    const changed = nextListChanged();
+    expect((await server.api("POST", "/v1/sources/mcp-one/reload")).status).toBe(200);
+    await changed;
+  });
+
+  it("sends tools/list_changed after config.json is edited by hand", async () => {
+    const file = join(testHome.home, "sources", "mcp-one", "config.json");
+    const record = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+    const changed = nextListChanged();
+    await writeFile(file, `${JSON.stringify({ ...record, name: "Edited by hand" }, null, 2)}\n`);
+    await changed;
+    const { tools } = await client.listTools();
+    expect(tools[0]!.title ?? tools[0]!.annotations?.title).toBe("Edited by hand");
+  });
+
+  it("sends tools/list_changed when another process adds a source, and lists the new tool", async () => {
+    const changed = nextListChanged();
+    await runSecondProcess({ env: testHome.env, baseUrl: upstream.url, slugs: ["mcp-two"], token: upstreamToken });
+    await changed;
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(["api_mcp_one", "api_mcp_two"]);
+  });
+
+  it("drops the session when the client ends it", async () => {
+    const second = await connect(testHome.adminToken);
+    expect(server.server.serverApp.mcpSessionCount()).toBe(2);
+    await second.transport.terminateSession();
+    await second.client.close();
+    expect(server.server.serverApp.mcpSessionCount()).toBe(1);
+    expect(changes).toBeGreaterThanOrEqual(3);
+    expect(transport.sessionId).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startUpstream, type Upstream } from "./helpers/start-upstream";
+import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
+import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+
+const upstreamToken = "upstream-token-calls-5b8e1d0a77";
+let testHome: TestHome;
+let upstream: Upstream;
+let server: TestServer;
+const allLogLines: string[] = [];
+
+beforeAll(async () => {
+  testHome = await createTestHome();
+  testHome.secrets.push(upstreamToken);
+  upstream = await startUpstream({ token: upstreamToken });
+  server = await startTestServer(testHome, { limits: { maxConcurrentCallsPerSource: 1, maxQueuedCallsPerSource: 1, retryAfterSeconds: 2 } });
+  const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("calls", upstream.url), credential: { token: upstreamToken } } });
+  expect(created.status).toBe(201);
+});
+
+afterAll(async () => {
+  await server?.server.close();
+  await upstream?.close();
+  allLogLines.push(...server.logs.lines);
+  expect(linesLeakingSecrets(allLogLines, testHome.secrets)).toEqual([]);
+  await testHome?.cleanup();
+});
+
+const call = (name: string, body: unknown) => server.api("POST", `/v1/tools/${name}/call`, { body });
+
+describe("POST /v1/tools/{name}/call", () => {
+  it("answers 200 with the tool result; the credential was attached upstream and is nowhere in the result", async () => {
+    const answer = await call("api_calls", { method: "GET", path: "/items", query: { limit: 1 } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ ok: true, status: 200, attempts: 1, body: { kind: "json", value: { items: [{ id: 1, name: "first" }] } } });
+    expect(answer.json.request).toEqual({ method: "GET", url: `${upstream.url}/items?limit=1` });
+    expect(upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamToken}`);
+    expect(answer.text).not.toContain(upstreamToken);
+  });
+
+  it("accepts the slug as the tool name too", async () => {
+    expect((await call("calls", { method: "GET", path: "/me" })).json).toMatchObject({ ok: true, status: 200 });
+  });
+
+  it("answers 200 with ok:false when the upstream fails", async () => {
+    const answer = await call("api_calls", { method: "POST", path: "/fail", body: { a: 1 } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ ok: false, status: 500 });
+  });
+
+  it.each([
+    { why: "no path", body: { method: "GET" } },
+    { why: "an absolute URL as path", body: { method: "GET", path: "http://127.0.0.2/steal" } },
+    { why: "a body with GET", body: { method: "GET", path: "/items", body: { a: 1 } } },
+    { why: "a JSON string", body: "GET /items" },
+  ])("answers 200 with error INVALID_CALL for $why", async ({ body }) => {
+    const answer = await call("api_calls", body);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ ok: false, status: 0, error: { code: "INVALID_CALL" } });
+  });
+
+  it("404 for an unknown tool, 400 for a body that is not JSON", async () => {
+    const unknown = await call("api_nope", { method: "GET", path: "/me" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error.code).toBe("UNKNOWN_TOOL");
+    const notJson = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: "method=GET", contentType: "application/x-www-form-urlencoded" });
+    expect(notJson.status).toBe(400);
+    expect(notJson.json.error.code).toBe("INVALID_JSON");
+    const malformed = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: "{", contentType: "application/json" });
+    expect(malformed.status).toBe(400);
+  });
+
+  it("queues past the per-source cap and refuses with 429 SOURCE_BUSY and Retry-After once the queue is full", async () => {
+    const running = call("api_calls", { method: "GET", path: "/slow" });
+    await upstream.waitForSlow(1);
+    const queued = call("api_calls", { method: "GET", path: "/slow" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await call("api_calls", { method: "GET", path: "/me" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("2");
+    expect(refused.json.error).toMatchObject({ code: "SOURCE_BUSY" });
+    expect(refused.json.error.message).toContain('source "calls" is busy');
+    upstream.release();
+    await upstream.waitForSlow(1);
+    upstream.release();
+    expect((await running).json).toMatchObject({ ok: true, body: { value: { slow: true } } });
+    expect((await queued).json).toMatchObject({ ok: true });
+  });
+
+  it("logs one line per agent call with source, tool, method, redacted path, status, duration and attempts", async () => {
+    const before = server.logs.lines.length;
+    await call("api_calls", { method: "GET", path: "/items", query: { q: "x" } });
+    const lines = server.logs.records().slice(before).filter((record) => record.event === "tool_call");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ channel: "http", source: "calls", tool: "api_calls", method: "GET", path: "/items?q=x", status: 200, ok: true, attempts: 1, errorCode: null });
+    expect(lines[0]!.durationMs).toEqual(expect.any(Number));
+  });
+});
+
+describe("query-auth secrets in logged paths", () => {
+  it("logs the redacted URL of a query-auth source, never the key", async () => {
+    const key = "query-key-secret-9d2c4b6a1e";
+    testHome.secrets.push(key);
+    const created = await server.api("POST", "/v1/sources", {
+      body: { config: { type: "api", name: "Query", slug: "query", enabled: true, api: { baseUrl: upstream.url, authType: "query", queryParam: "api_key", testEndpoint: "/me" } }, credential: { key } },
+    });
+    expect(created.status).toBe(201);
+    const answer = await call("api_query", { method: "GET", path: "/items" });
+    expect(upstream.seen.at(-1)?.url).toContain(`api_key=${key}`);
+    expect(answer.text).not.toContain(key);
+    const record = server.logs.records().filter((line) => line.event === "tool_call").at(-1);
+    expect(record).toMatchObject({ source: "query", status: 401 });
+    expect(String(record!.path)).toContain("api_key=");
+    expect(String(record!.path)).not.toContain(key);
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes an in-flight call before closing", async () => {
+    const inFlight = call("api_calls", { method: "GET", path: "/slow" });
+    await upstream.waitForSlow(1);
+    const closed = server.server.close();
+    let closedYet = false;
+    void closed.then(() => (closedYet = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closedYet).toBe(false);
+    upstream.release();
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ ok: true, body: { value: { slow: true } } });
+    await closed;
+    expect(server.logs.records().some((record) => record.event === "stopped" && record.drained === true)).toBe(true);
+    await expect(fetch(`${server.server.url}/healthz`)).rejects.toThrow();
+  });
+});
