@@ -1,0 +1,124 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSrc, type RunResult } from "./helpers/run-src";
+import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { closedPort, startUpstream, type Upstream } from "./helpers/upstream";
+
+const secret = "call-secret-0a1b2c3d4e5f";
+let temp: TempHome;
+let upstream: Upstream;
+const outputs: RunResult[] = [];
+
+async function src(args: string[], stdin?: string): Promise<RunResult> {
+  const result = await runSrc(args, { env: temp.env, stdin, cwd: temp.home });
+  outputs.push(result);
+  return result;
+}
+
+beforeAll(async () => {
+  temp = await createTempHome();
+  upstream = await startUpstream({ type: "bearer", token: secret });
+  const added = await src(["source", "add", "--name", "Echo", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], secret);
+  expect(added.code).toBe(0);
+  const port = await closedPort();
+  const down = await src(["source", "add", "--name", "Down", "--base-url", `http://127.0.0.1:${port}`, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], secret);
+  expect(down.code).toBe(0);
+});
+
+afterAll(async () => {
+  for (const { stdout, stderr } of outputs) expect(stdout + stderr).not.toContain(secret);
+  for (const file of await temp.files()) expect(file.text, file.path).not.toContain(secret);
+  await upstream.close();
+  await temp.cleanup();
+});
+
+const lastReceived = () => upstream.received.at(-1)!;
+
+describe("src call", () => {
+  it("GET with -q: repeated keys become arrays; --json prints the ToolResult", async () => {
+    const result = await src(["call", "echo", "GET", "/items", "-q", "limit=2", "-q", "tag=a", "-q", "tag=b=c", "--json"]);
+    expect(result.code).toBe(0);
+    expect(lastReceived()).toMatchObject({ method: "GET", path: "/items", query: { limit: "2", tag: ["a", "b=c"] } });
+    const output = JSON.parse(result.stdout);
+    expect(output).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { echo: { path: "/items" } } }, request: { method: "GET" } });
+    expect(output.request.url).not.toContain(secret);
+  });
+
+  it("pretty output: status line, headers, body", async () => {
+    const result = await src(["call", "echo", "get", "/things"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^HTTP 200 OK {2}GET http:\/\/127\.0\.0\.1:\d+\/things/);
+    expect(result.stdout).toContain("content-type: application/json");
+    expect(result.stdout).toContain('"path": "/things"');
+  });
+
+  it("the tool name works as well as the slug", async () => {
+    expect((await src(["call", "api_echo", "GET", "/x"])).code).toBe(0);
+  });
+
+  it("--body JSON and --body @file send JSON", async () => {
+    expect((await src(["call", "echo", "POST", "/items", "--body", '{"name":"kiwi","n":1}'])).code).toBe(0);
+    expect(lastReceived()).toMatchObject({ method: "POST", contentType: expect.stringContaining("application/json") });
+    expect(JSON.parse(lastReceived().body)).toEqual({ name: "kiwi", n: 1 });
+
+    await writeFile(join(temp.home, "body.json"), '[1, 2, {"three": 3}]');
+    expect((await src(["call", "echo", "PUT", "/items/1", "--body", "@body.json"])).code).toBe(0);
+    expect(JSON.parse(lastReceived().body)).toEqual([1, 2, { three: 3 }]);
+  });
+
+  it("--raw-body TEXT / @file with --content-type send the body as it stands", async () => {
+    const xml = "<note><title>a &amp; b</title></note>";
+    expect((await src(["call", "echo", "POST", "/notes", "--raw-body", xml, "--content-type", "application/xml"])).code).toBe(0);
+    expect(lastReceived()).toMatchObject({ body: xml, contentType: "application/xml" });
+
+    await writeFile(join(temp.home, "form.txt"), "a=1&b=two+words");
+    expect((await src(["call", "echo", "POST", "/notes", "--raw-body", "@form.txt", "--content-type", "application/x-www-form-urlencoded"])).code).toBe(0);
+    expect(lastReceived()).toMatchObject({ body: "a=1&b=two+words", contentType: "application/x-www-form-urlencoded" });
+  });
+
+  it("a non-2xx answer is a result with ok false: printed, exit 1", async () => {
+    const result = await src(["call", "echo", "GET", "/missing", "--json"]);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, status: 404 });
+    expect(result.stderr).toContain("404");
+  });
+
+  it("no response (connection refused): exit 1 with the error code", async () => {
+    const result = await src(["call", "down", "GET", "/x", "--json"]);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, status: 0, error: { code: "CONNECTION_REFUSED" } });
+  });
+
+  it.each([
+    { why: "--body and --raw-body together", args: ["call", "echo", "POST", "/x", "--body", "{}", "--raw-body", "x"], code: "USAGE" },
+    { why: "--body that is not JSON", args: ["call", "echo", "POST", "/x", "--body", "{nope"], code: "INVALID_INPUT" },
+    { why: "--body @file that does not exist", args: ["call", "echo", "POST", "/x", "--body", "@nowhere.json"], code: "INVALID_INPUT" },
+    { why: "a body with GET (the tool refuses the call)", args: ["call", "echo", "GET", "/x", "--body", "{}"], code: null },
+    { why: "a full URL as path", args: ["call", "echo", "GET", "http://127.0.0.2/x"], code: null },
+    { why: "an unknown method", args: ["call", "echo", "FETCH", "/x"], code: null },
+    { why: "an unknown slug", args: ["call", "nope", "GET", "/x"], code: "UNKNOWN_TOOL" },
+  ])("bad input exits 2: $why", async ({ args, code }) => {
+    const before = upstream.received.length;
+    const result = await src([...args, "--json"]);
+    expect(result.code).toBe(2);
+    const output = JSON.parse(result.stdout);
+    if (code === null) expect(output).toMatchObject({ ok: false, error: { code: "INVALID_CALL" } });
+    else expect(output.error.code).toBe(code);
+    expect(result.stderr).not.toBe("");
+    expect(upstream.received.length).toBe(before);
+  });
+
+  it("a disabled source or a missing credential: an error result, exit 1", async () => {
+    await src(["source", "disable", "echo"]);
+    const disabled = await src(["call", "echo", "GET", "/x", "--json"]);
+    expect(disabled.code).toBe(1);
+    expect(JSON.parse(disabled.stdout).error.code).toBe("SOURCE_DISABLED");
+    await src(["source", "enable", "echo"]);
+
+    await src(["credential", "delete", "down"]);
+    const missing = await src(["call", "down", "GET", "/x"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("src credential set down");
+  });
+});

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSrc } from "./helpers/run-src";
+import { runInTerminal } from "./helpers/run-in-terminal";
+import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { startUpstream, type Upstream } from "./helpers/upstream";
+
+const secret = "pty-secret-5e4d3c2b1a";
+let temp: TempHome;
+let bearer: Upstream;
+let basic: Upstream;
+
+beforeAll(async () => {
+  temp = await createTempHome();
+  bearer = await startUpstream({ type: "bearer", token: secret });
+  basic = await startUpstream({ type: "basic", username: "ada", password: secret });
+});
+
+afterAll(async () => {
+  for (const file of await temp.files()) expect(file.text, file.path).not.toContain(secret);
+  await Promise.all([bearer.close(), basic.close()]);
+  await temp.cleanup();
+});
+
+const enter = "\r";
+
+describe("in a terminal, src source add asks for what is missing", () => {
+  it("asks name, base URL, auth, test endpoint and the hidden token; never shows the token", async () => {
+    const { code, screen } = await runInTerminal(["source", "add"], temp.env, [
+      { expect: "Name of the source", send: `Terminal API${enter}` },
+      { expect: "Base URL", send: `${bearer.url}${enter}` },
+      { expect: "Authentication", send: enter }, // bearer is the first choice
+      { expect: "Test endpoint", send: `/me${enter}` },
+      { expect: "API token", send: `${secret}${enter}` },
+    ]);
+    expect(screen).toContain('Added source "terminal-api"');
+    expect(screen).toContain("connected");
+    expect(screen).not.toContain(secret);
+    expect(code).toBe(0);
+    const list = await runSrc(["source", "list", "--json"], { env: temp.env });
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ slug: "terminal-api", hasCredential: true })]);
+  });
+
+  it("asks only for the missing fields: basic with --username asks only the password", async () => {
+    const { code, screen } = await runInTerminal(
+      ["source", "add", "--name", "Basic API", "--base-url", basic.url, "--auth", "basic", "--test-endpoint", "/me", "--username", "ada"],
+      temp.env,
+      [{ expect: "Password", send: `${secret}${enter}` }],
+    );
+    expect(screen).not.toContain("Name of the source");
+    expect(screen).not.toContain(secret);
+    expect(screen).toContain("basic-api: connected");
+    expect(code).toBe(0);
+  });
+
+  it("credential set asks for the hidden secret and validates (a wrong one exits 1)", async () => {
+    const { code, screen } = await runInTerminal(["credential", "set", "terminal-api"], temp.env, [{ expect: "API token", send: `wrong-token${enter}` }]);
+    expect(screen).toContain("needs_auth");
+    expect(screen).not.toContain("wrong-token");
+    expect(code).toBe(1);
+  });
+
+  it("Ctrl-C at a prompt cancels: exit 130, nothing written", async () => {
+    const { code } = await runInTerminal(["source", "add"], temp.env, [{ expect: "Name of the source", send: "\x03" }]);
+    expect(code).toBe(130);
+    const list = await runSrc(["source", "list", "--json"], { env: temp.env });
+    expect(JSON.parse(list.stdout).map((entry: { slug: string }) => entry.slug)).toEqual(["basic-api", "terminal-api"]);
+  });
+
+  it("src shell shows a prompt on a terminal", async () => {
+    const { code, screen } = await runInTerminal(["shell"], temp.env, [
+      { expect: "src> ", send: `/tools${enter}` },
+      { expect: "api_terminal_api", send: "\x04" },
+    ]);
+    expect(screen).toContain("type /help");
+    expect(code).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { binPath, runSrc } from "./helpers/run-src";
+import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { startUpstream, type Upstream } from "./helpers/upstream";
+
+const secret = "mcp-secret-1234567890abcdef";
+let temp: TempHome;
+let upstream: Upstream;
+let client: Client;
+let stderr = "";
+let listChanged = 0;
+const listChangedWaiters: (() => void)[] = [];
+
+/** Resolves at the next `notifications/tools/list_changed` after it was called. */
+function nextListChanged(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no notifications/tools/list_changed within 10 s")), 10_000);
+    listChangedWaiters.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+beforeAll(async () => {
+  temp = await createTempHome();
+  upstream = await startUpstream({ type: "bearer", token: secret });
+  const added = await runSrc(["source", "add", "--name", "Echo", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], { env: temp.env, stdin: secret });
+  expect(added.code).toBe(0);
+
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [binPath, "mcp"],
+    env: { PATH: process.env.PATH ?? "", ...temp.env },
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  client = new Client({ name: "cli-test", version: "0.0.0" });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    listChanged += 1;
+    for (const waiter of listChangedWaiters.splice(0)) waiter();
+  });
+  await client.connect(transport);
+});
+
+afterAll(async () => {
+  await client?.close();
+  expect(stderr).not.toContain(secret);
+  await upstream.close();
+  await temp.cleanup();
+});
+
+describe("src mcp, driven by the official SDK client", () => {
+  it("announces tools with listChanged and lists one tool per enabled source", async () => {
+    expect(client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+    expect(client.getServerVersion()?.name).toBe("src");
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["api_echo"]);
+    expect(tools[0]!.inputSchema.type).toBe("object");
+  });
+
+  it("calls a tool against the local upstream; the credential is attached, never returned", async () => {
+    const result = await client.callTool({ name: "api_echo", arguments: { method: "GET", path: "/items", query: { limit: 2 } } });
+    expect(result.isError).toBe(false);
+    expect(JSON.stringify(result)).not.toContain(secret);
+    expect(upstream.received.at(-1)).toMatchObject({ method: "GET", path: "/items", query: { limit: "2" } });
+    const failed = await client.callTool({ name: "api_echo", arguments: { method: "GET", path: "/missing" } });
+    expect(failed.isError).toBe(true);
+  });
+
+  it("sends tools/list_changed after `src source reload` in another process", async () => {
+    const changed = nextListChanged();
+    const reload = await runSrc(["source", "reload", "echo"], { env: temp.env });
+    expect(reload.code).toBe(0);
+    await changed;
+    expect(listChanged).toBeGreaterThan(0);
+  });
+
+  it("sends tools/list_changed after config.json is edited, and the next list reflects it", async () => {
+    const file = join(temp.home, "sources", "echo", "config.json");
+    const record = JSON.parse(await readFile(file, "utf8"));
+    const changed = nextListChanged();
+    await writeFile(file, JSON.stringify({ ...record, enabled: false }, null, 2));
+    await changed;
+    expect((await client.listTools()).tools).toEqual([]);
+
+    const again = nextListChanged();
+    const enabled = await runSrc(["source", "enable", "echo"], { env: temp.env });
+    expect(enabled.code).toBe(0);
+    await again;
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_echo"]);
+  });
+});

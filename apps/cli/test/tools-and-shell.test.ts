@@ -1,0 +1,95 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSrc } from "./helpers/run-src";
+import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { startUpstream, type Upstream } from "./helpers/upstream";
+
+const secret = "tools-secret-77aa88bb99cc";
+let temp: TempHome;
+let upstream: Upstream;
+const src = (args: string[], stdin?: string) => runSrc(args, { env: temp.env, stdin });
+
+beforeAll(async () => {
+  temp = await createTempHome();
+  upstream = await startUpstream({ type: "header", headerName: "X-Key", key: secret });
+  const added = await src(["source", "add", "--name", "Key API", "--slug", "key-api", "--base-url", upstream.url, "--auth", "header", "--header-name", "X-Key", "--test-endpoint", "/ping", "--credential-stdin"], secret);
+  expect(added.code).toBe(0);
+});
+
+afterAll(async () => {
+  await upstream.close();
+  await temp.cleanup();
+});
+
+describe("src tools", () => {
+  it("lists name, source, base URL, auth mode and status", async () => {
+    const result = await src(["tools"]);
+    expect(result.code).toBe(0);
+    for (const text of ["api_key_api", "key-api", upstream.url, "header", "connected"]) expect(result.stdout).toContain(text);
+    expect(result.stdout).not.toContain("input schema");
+  });
+
+  it("-v adds the description and the input schema", async () => {
+    const result = await src(["tools", "-v"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("input schema:");
+    expect(result.stdout).toContain('"_rawBody"');
+  });
+
+  it("--json prints the tool definitions", async () => {
+    const result = await src(["tools", "--json"]);
+    const tools = JSON.parse(result.stdout);
+    expect(tools).toEqual([
+      expect.objectContaining({ name: "api_key_api", source: "key-api", baseUrl: upstream.url, authType: "header", connectionStatus: "connected", hasCredential: true, description: expect.any(String), inputSchema: expect.objectContaining({ type: "object" }) }),
+    ]);
+    expect(result.stdout).not.toContain(secret);
+  });
+});
+
+describe("src shell", () => {
+  it("runs piped operator commands, one per line, and exits 0 when all succeed", async () => {
+    const result = await src(["shell"], "/help\n\n# a comment\n/tools\n/tools -v\n/source list\n/source reload key-api\n");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("/source reload SLUG");
+    expect(result.stdout).toContain("api_key_api  source=key-api");
+    expect(result.stdout).toContain("input schema:");
+    expect(result.stdout).toContain("key-api: connected (HTTP 200)");
+    expect(result.stderr).toBe("");
+    expect(result.stdout).not.toContain("src> ");
+  });
+
+  it("reports a failed reload after config.json was edited, and exits 1", async () => {
+    const file = join(temp.home, "sources", "key-api", "config.json");
+    const original = await readFile(file, "utf8");
+    const record = JSON.parse(original);
+    await writeFile(file, JSON.stringify({ ...record, api: { ...record.api, testEndpoint: "/missing" } }));
+    try {
+      const result = await src(["shell"], "/source reload key-api\n/tools\n");
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("key-api: failed (HTTP 404)");
+      expect(result.stdout).toContain("status=failed");
+    } finally {
+      await writeFile(file, original);
+    }
+  });
+
+  it("unknown commands and slugs fail without stopping the shell; /exit ends it", async () => {
+    const result = await src(["shell"], "/frobnicate\n/source reload nope\n/help\n/exit\n/tools\n");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('unknown command "/frobnicate"');
+    expect(result.stderr).toContain('"nope"');
+    expect(result.stdout).toContain("/help");
+    expect(result.stdout).not.toContain("api_key_api");
+  });
+
+  it("--json prints one JSON line per command", async () => {
+    const result = await src(["shell", "--json"], "/source list\n/nope\n");
+    const lines = result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      expect.objectContaining({ command: "/source list", ok: true, data: [expect.objectContaining({ slug: "key-api" })] }),
+      expect.objectContaining({ command: "/nope", ok: false, data: { error: expect.objectContaining({ code: "UNKNOWN_COMMAND" }) } }),
+    ]);
+    expect(result.code).toBe(1);
+  });
+});
