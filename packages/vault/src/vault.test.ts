@@ -96,7 +96,7 @@ describe("what the vault refuses", () => {
   it.each(["", "-leading-dash", "has space", "a/b", "x".repeat(129), "__proto__"])("refuses the slug %j", async (slug) => {
     const vault = await openVault({ home, env: {} });
     await expect(vault.set(slug, { token: "t" })).rejects.toBeInstanceOf(InvalidVaultSlugError);
-    await expect(vault.get(slug)).rejects.toSatisfy(VaultError.isInstance);
+    await expect(vault.get(slug)).rejects.toSatisfy((error: unknown) => VaultError.isInstance(error));
   });
 });
 
@@ -108,7 +108,7 @@ describe("secrets never shown", () => {
     expect(credential?.token).toBe("ghp_visible_only_by_property");
     expect(Object.keys(credential!)).toEqual(["token"]);
     expect(Object.isFrozen(credential)).toBe(true);
-    for (const shown of [inspect(credential), inspect({ nested: credential }, { depth: 5 }), JSON.stringify(credential), JSON.stringify({ credential }), `${String(credential)}`]) {
+    for (const shown of [inspect(credential), inspect({ nested: credential }, { depth: 5 }), JSON.stringify(credential), JSON.stringify({ credential }), Object.prototype.toString.call(credential)]) {
       expect(shown).not.toContain("ghp_visible_only_by_property");
     }
     expect(JSON.parse(JSON.stringify(credential)) as unknown).toEqual({ token: "[REDACTED]" });
