@@ -1,17 +1,21 @@
 import { readFile, stat } from "node:fs/promises";
 import { inspect } from "node:util";
-import { credentialTextSchema } from "@src/auth";
+import type { AnyAuthPlugin } from "@src/auth";
+import { createBasicAuth } from "@src/auth-basic";
+import { createBearerAuth } from "@src/auth-bearer";
+import { createHeaderAuth } from "@src/auth-header";
+import { createQueryAuth } from "@src/auth-query";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { InvalidVaultCredentialError, InvalidVaultSlugError, openVault, VAULT_ERROR_CODES, VaultError } from "@src/vault";
 import { createTemporaryHome, testScryptCost } from "../test/helpers";
 
-// The credential shapes of the four built-in auth plugins (bearer, header, query, basic).
-const pluginCredentials = [
-  { type: "bearer", schema: z.object({ token: credentialTextSchema }), credential: { token: "ghp_bearerToken0123456789" } },
-  { type: "header", schema: z.object({ key: credentialTextSchema }), credential: { key: "x-api-key-abcdef" } },
-  { type: "query", schema: z.object({ key: credentialTextSchema }), credential: { key: "query-key-123456" } },
-  { type: "basic", schema: z.object({ username: credentialTextSchema, password: credentialTextSchema }), credential: { username: "ada", password: "p@ss:w0rd" } },
+// Every credential shape of the four built-in auth plugins, checked with the plugin's own credentialSchema.
+const pluginCredentials: { plugin: AnyAuthPlugin; why: string; credential: Record<string, string> }[] = [
+  { plugin: createBearerAuth(), why: "a token", credential: { token: "ghp_bearerToken0123456789" } },
+  { plugin: createHeaderAuth(), why: "an API key", credential: { key: "x-api-key-abcdef" } },
+  { plugin: createQueryAuth(), why: "an API key", credential: { key: "query-key-123456" } },
+  { plugin: createBasicAuth(), why: "username and password", credential: { username: "ada", password: "p@ss:w0rd" } },
+  { plugin: createBasicAuth(), why: "username and empty password", credential: { username: "api-key-as-user", password: "" } },
 ];
 
 let home: string;
@@ -27,9 +31,9 @@ function leakForms(secret: string): string[] {
 }
 
 describe("Vault round trip", () => {
-  it.each(pluginCredentials)("stores and reads a $type credential checked with its schema", async ({ schema, credential }) => {
+  it.each(pluginCredentials)("stores and reads a $plugin.type credential ($why) checked with the plugin's schema", async ({ plugin, credential }) => {
     const vault = await openVault({ home, env: {} });
-    await vault.set("my-source", credential, { schema });
+    await vault.set("my-source", credential, { schema: plugin.credentialSchema });
     expect({ ...(await vault.get("my-source")) }).toEqual(credential);
     const reopened = await openVault({ home, env: {} });
     expect({ ...(await reopened.get("my-source")) }).toEqual(credential);
@@ -75,7 +79,7 @@ describe("Vault round trip", () => {
 describe("what the vault refuses", () => {
   it("checks the credential against the plugin schema and names fields, never values", async () => {
     const vault = await openVault({ home, env: {} });
-    const error = await vault.set("bad", { username: "ada", password: "leaky\nsecret" }, { schema: pluginCredentials[3]!.schema }).catch((caught: unknown) => caught);
+    const error = await vault.set("bad", { username: "ada", password: "leaky\nsecret" }, { schema: createBasicAuth().credentialSchema }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidVaultCredentialError);
     const message = (error as Error).message;
     expect(message).toContain('"bad"');

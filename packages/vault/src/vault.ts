@@ -29,7 +29,7 @@ export interface VaultListEntry {
 /** Options of `Vault.set`. */
 export interface VaultSetOptions {
   /** The auth plugin's `credentialSchema`; the credential is checked with it (and its parsed output stored). Default: none, any plain object of JSON values. */
-  readonly schema?: z.ZodType<Record<string, unknown>> | undefined;
+  readonly schema?: z.ZodType | undefined;
 }
 
 /** A draft of the next vault contents, changed inside the lock. */
