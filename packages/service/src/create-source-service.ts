@@ -1,5 +1,5 @@
 import { type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
-import { createSourceStore, resolveSrcHome, type SourceRecord } from "@src/config";
+import { createSourceStore, resolveSrcHome, type SourceInput, type SourceRecord } from "@src/config";
 import { callSource, createApiTool, validateSource } from "@src/http-tool";
 import { openVault, type Vault } from "@src/vault";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
@@ -82,7 +82,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       const authType = (input as { api?: { authType?: unknown } } | null)?.api?.authType;
       const plugin = typeof authType === "string" ? registry.find(authType) : undefined;
       const checkedCredential = credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
-      const source = await store.create(input);
+      const source = await store.create(input as SourceInput);
       if (checkedCredential !== undefined) {
         try {
           await (await vault()).set(source.slug, checkedCredential, { schema: pluginOf(source).credentialSchema });
@@ -106,7 +106,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     },
 
     async reloadSource(slug) {
-      const source = await store.readSourceFile(store.fileOf(slug));
+      const source = await store.get(slug);
       const result = await validateAndRecord(source);
       notify(slug, "reloaded");
       return result;
