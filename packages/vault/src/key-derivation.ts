@@ -11,10 +11,11 @@ export interface ScryptCost {
 }
 
 /**
- * Default scrypt cost for new passphrase vaults: N = 2^17, r = 8, p = 1
- * (128 MiB, about 250 ms on a 2-core x86 machine; see the bench).
+ * Default scrypt cost for new passphrase vaults: N = 2^16, r = 8, p = 1
+ * (64 MiB; about 130 ms idle and up to about 260 ms under load on the 2-core
+ * machine it was tuned on, where 2^17 took 260 to 520 ms; see the bench).
  */
-export const defaultScryptCost: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+export const defaultScryptCost: ScryptCost = { N: 2 ** 16, r: 8, p: 1 };
 
 /** Largest memory scrypt may use when unlocking (a header cannot ask for more). */
 export const SCRYPT_MAX_MEMORY_BYTES = 1024 * 1024 * 1024;

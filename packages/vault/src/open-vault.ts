@@ -24,7 +24,7 @@ export interface OpenVaultOptions {
   readonly env?: Readonly<Record<string, string | undefined>> | undefined;
   /**
    * scrypt cost for a new passphrase vault or a rotation to a passphrase (existing
-   * vaults use the cost in their header). Default: N = 2^17, r = 8, p = 1. Lower it only in tests.
+   * vaults use the cost in their header). Default: N = 2^16, r = 8, p = 1. Lower it only in tests.
    */
   readonly scryptCost?: ScryptCost | undefined;
   /** Longest wait for another process's lock, in ms. Default: 10000. */

@@ -49,14 +49,14 @@ export async function withVaultLock<T>(file: string, options: VaultLockOptions, 
       });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
-      if (Date.now() >= deadline) throw new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, cause: error });
+      if (Date.now() >= deadline) throw new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause: error });
       await sleep(delay / 2 + Math.random() * delay);
       delay = Math.min(delay * 1.5, 30);
     }
   }
   const held: HeldLock = {
     assertHeld() {
-      if (compromised !== undefined) throw new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, cause: compromised });
+      if (compromised !== undefined) throw new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause: compromised });
     },
   };
   try {

@@ -4,12 +4,12 @@ import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 export class VaultLockedError extends VaultError {
   readonly lockFile: string;
 
-  constructor({ file, lockFile, timeoutMs, cause }: { file: string; lockFile: string; timeoutMs: number; cause?: unknown }) {
+  constructor({ file, lockFile, timeoutMs, staleMs, cause }: { file: string; lockFile: string; timeoutMs: number; staleMs: number; cause?: unknown }) {
     super({
       code: VAULT_ERROR_CODES.LOCKED,
       message:
         `the vault ${file} is locked by another process (lock ${lockFile}) and was not released within ${timeoutMs} ms. ` +
-        "Nothing was written; try again. A lock left by a crashed process is taken over once it is 10 s old.",
+        `Nothing was written; try again. A lock left by a crashed process is taken over once it is ${Math.round(staleMs / 1000)} s old.`,
       file,
       cause,
     });
