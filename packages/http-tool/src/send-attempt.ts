@@ -1,6 +1,6 @@
-import ky from "ky";
+import ky, { TimeoutError } from "ky";
 import { classifyNetworkError, type ClassifiedError } from "./classify-network-error";
-import { readLimitedBody, type LimitedBody } from "./read-limited-body";
+import { BodyTimeoutError, readLimitedBody, type LimitedBody } from "./read-limited-body";
 import { isRedirectStatus } from "./redirect-policy";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
 
@@ -31,40 +31,35 @@ export interface AttemptSettings {
 const emptyBody: LimitedBody = { bytes: new Uint8Array(0), cut: false };
 
 /**
- * Sends one request through ky (no ky retries, no ky time-out, redirects
- * manual, no HTTP errors thrown) and reads its body under one time-out that
- * covers both the headers and the body.
+ * Sends one request through ky (no ky retries, redirects manual, no HTTP
+ * errors thrown) and reads its body. One time-out budget covers both: ky's
+ * `timeout` until the headers arrive, then what is left of it for the body.
  */
 export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<AttemptOutcome> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, settings.timeoutMs);
-  const signal = settings.signal === undefined ? controller.signal : AbortSignal.any([settings.signal, controller.signal]);
-  const target = new URL(hop.url).host;
+  const started = performance.now();
+  const target = hostOf(hop.url);
   let response: Response | undefined;
   try {
     response = await ky(hop.url, {
       method: hop.method,
       headers: hop.headers,
       body: hop.body,
-      signal,
+      signal: settings.signal,
       redirect: "manual",
       throwHttpErrors: false,
       retry: 0,
-      timeout: false,
+      timeout: settings.timeoutMs,
       fetch: settings.fetch,
     });
     if (isRedirectStatus(response.status) || !settings.readBody(response)) {
       await response.body?.cancel().catch(() => undefined);
       return { kind: "response", response, body: emptyBody };
     }
-    const body = await readLimitedBody(response.body, settings.maxResponseBytes);
+    const remainingMs = Math.max(1, settings.timeoutMs - (performance.now() - started));
+    const body = await readLimitedBody(response.body, settings.maxResponseBytes, remainingMs);
     return { kind: "response", response, body };
   } catch (error) {
-    if (timedOut) {
+    if (error instanceof TimeoutError || BodyTimeoutError.isBodyTimeout(error)) {
       const phase = response === undefined ? "did not send response headers" : "did not finish sending the response body";
       return {
         kind: "failure",
@@ -76,7 +71,14 @@ export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<
       return { kind: "failure", error: { code: TOOL_ERROR_CODES.NETWORK, message: `the call to ${target} was cancelled by the caller`, retryable: true } };
     }
     return { kind: "failure", error: classifyNetworkError(error, target), ...(response === undefined ? {} : { response }) };
-  } finally {
-    clearTimeout(timer);
+  }
+}
+
+/** `host:port` of a URL, for messages. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
   }
 }

@@ -39,12 +39,15 @@ export function bodyKindOf(mediaType: string): BodyKind {
   return "binary";
 }
 
+const utf8 = new TextDecoder("utf-8");
+
 function decode(bytes: Uint8Array, contentType: string): string {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1] ?? "utf-8";
+  const charset = contentType.includes("charset") ? /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase() : undefined;
+  if (charset === undefined || charset === "utf-8" || charset === "utf8") return utf8.decode(bytes);
   try {
     return new TextDecoder(charset).decode(bytes);
   } catch {
-    return new TextDecoder("utf-8").decode(bytes);
+    return utf8.decode(bytes);
   }
 }
 
@@ -72,7 +75,7 @@ function shapeText(text: string, maxResultChars: number): ShapedBody {
  * Turns the bytes read into what the agent sees: parsed JSON (structurally
  * truncated to `maxResultChars`), text (cut to `maxResultChars`), or for binary
  * only its type and size (base64 when at most 4 KiB and free of secrets). Every
- * secret form is redacted before parsing and again in the parsed value.
+ * secret form is redacted: in text as read, in JSON wherever it parsed to.
  */
 export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, redactor, longestSecret = 0 }: ShapeBodyInput): ShapedBody {
   if (bytes.byteLength === 0) return { body: { kind: "empty" } };
@@ -101,18 +104,25 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
       truncated: { originalSize: declaredLength, unit: "bytes", note: `response stopped at api.maxResponseBytes (${bytes.byteLength} bytes); ${what}` },
     };
   }
-  const text = redactor.redactText(decode(bytes, contentType ?? ""));
-  if (kind === "text") return shapeText(text, maxResultChars);
+  const decoded = decode(bytes, contentType ?? "");
+  if (kind === "text") return shapeText(redactor.redactText(decoded), maxResultChars);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(decoded);
   } catch (error) {
     const reason = error instanceof Error ? redactor.redactText(error.message) : "invalid JSON";
-    const shaped = shapeText(text, maxResultChars);
+    const shaped = shapeText(redactor.redactText(decoded), maxResultChars);
     return { ...shaped, note: `declared JSON but did not parse (${reason}); shown as text` };
   }
-  const value = redactor.redactDeep(parsed);
-  const result = truncateJson(value, maxResultChars);
+  // The serialization holds every key, string and number (JSON escapes included in the
+  // redactor's forms), so when it shows no secret the parsed value needs no walk.
+  let serialized = JSON.stringify(parsed) ?? "null";
+  let value = parsed;
+  if (redactor.size > 0 && redactor.redactText(serialized) !== serialized) {
+    value = redactor.redactDeep(parsed);
+    serialized = JSON.stringify(value) ?? "null";
+  }
+  const result = truncateJson(value, maxResultChars, serialized);
   if (!result.truncated) return { body: { kind: "json", value } };
   return {
     body: { kind: "json", value: result.value },
