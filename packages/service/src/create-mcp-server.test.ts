@@ -1,0 +1,71 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startUpstream } from "../test/upstream";
+import { createTemporaryHome } from "../test/temporary-home";
+import { createMcpServer } from "./create-mcp-server";
+import { createSourceService } from "./create-source-service";
+import type { SourceService } from "./source-service";
+
+const token = "mcp-token-0a9e44f2c1";
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let home: Awaited<ReturnType<typeof createTemporaryHome>>;
+let service: SourceService;
+let client: Client;
+
+beforeEach(async () => {
+  upstream = await startUpstream(token);
+  home = await createTemporaryHome();
+  service = createSourceService({ home: home.home, env: home.env });
+  await service.addSource({
+    input: { type: "api", name: "Demo", slug: "demo", enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } },
+    credential: { token },
+  });
+  const server = createMcpServer(service, { name: "src-test", version: "1.0.0" });
+  service.onChange(() => void server.sendToolListChanged());
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  client = new Client({ name: "test-client", version: "1.0.0" });
+  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+});
+
+afterEach(async () => {
+  await client.close();
+  await upstream.close();
+  await home.remove();
+});
+
+describe("createMcpServer", () => {
+  it("lists one tool per enabled source with its input schema", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["api_demo"]);
+    expect(tools[0]?.inputSchema.type).toBe("object");
+    expect(tools[0]?.description).toContain(upstream.url);
+  });
+
+  it("calls the API with the credential and never returns it", async () => {
+    const result = await client.callTool({ name: "api_demo", arguments: { method: "GET", path: "/echo" } });
+    expect(result.isError).toBe(false);
+    expect(JSON.stringify(result)).not.toContain(token);
+    expect(upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it("sets isError for a non-2xx answer and for an unknown tool", async () => {
+    const notFound = await client.callTool({ name: "api_demo", arguments: { method: "GET", path: "/nowhere" } });
+    expect(notFound.isError).toBe(true);
+    const unknown = await client.callTool({ name: "api_ghost", arguments: { method: "GET", path: "/" } });
+    expect(unknown.isError).toBe(true);
+    expect(JSON.stringify(unknown.content)).toContain("ghost");
+  });
+
+  it("sends tools/list_changed after a reload and a disable, and the list follows", async () => {
+    let notifications = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      notifications += 1;
+    });
+    await service.reloadSource("demo");
+    await service.setEnabled("demo", false);
+    await expect.poll(() => notifications).toBeGreaterThanOrEqual(2);
+    expect((await client.listTools()).tools).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startUpstream } from "../test/upstream";
+import { createTemporaryHome } from "../test/temporary-home";
+import { createSourceService } from "./create-source-service";
+import type { SourceService } from "./source-service";
+
+const token = "tok_live_5b1f0c3e9a7d";
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let home: Awaited<ReturnType<typeof createTemporaryHome>>;
+let service: SourceService;
+
+const input = (overrides: Record<string, unknown> = {}) => ({
+  type: "api",
+  name: "Demo API",
+  enabled: true,
+  api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+  ...overrides,
+});
+
+beforeEach(async () => {
+  upstream = await startUpstream(token);
+  home = await createTemporaryHome();
+  service = createSourceService({ home: home.home, env: home.env });
+});
+
+afterEach(async () => {
+  await upstream.close();
+  await home.remove();
+});
+
+describe("addSource", () => {
+  it("writes config.json, stores the credential encrypted, and validates right away", async () => {
+    const { source, validation } = await service.addSource({ input: input(), credential: { token } });
+    expect(source.slug).toBe("demo-api");
+    expect(validation?.status).toBe("connected");
+    expect(upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${token}`);
+    const stored = JSON.parse(await readFile(join(home.home, "sources/demo-api/config.json"), "utf8")) as { status: { connectionStatus: string } };
+    expect(stored.status.connectionStatus).toBe("connected");
+    expect(await service.getSource("demo-api")).toMatchObject({ hasCredential: true });
+    expect((await home.allFileBytes()).includes(token)).toBe(false);
+  });
+
+  it("skips the test with test: false and leaves the status untested", async () => {
+    const { source, validation } = await service.addSource({ input: input(), credential: { token }, test: false });
+    expect(validation).toBeNull();
+    expect(source.status.connectionStatus).toBe("untested");
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it("refuses a credential with a line break and writes nothing", async () => {
+    await expect(service.addSource({ input: input(), credential: { token: "abc\r\nX-Evil: 1" } })).rejects.toThrow(/token/);
+    expect(await service.listSources()).toEqual([]);
+  });
+
+  it("refuses an invalid record, naming every field, and writes nothing", async () => {
+    const bad = input({ api: { baseUrl: "ftp://x", authType: "header", testEndpoint: "me" } });
+    const error = await service.addSource({ input: bad, credential: { key: "k-123456" } }).then(
+      () => expect.unreachable("an invalid record must be refused"),
+      (caught: unknown) => caught as Error,
+    );
+    expect(error.message).toContain("api.baseUrl");
+    expect(error.message).toContain("api.headerName");
+    expect(error.message).toContain("api.testEndpoint");
+    expect(await service.listSources()).toEqual([]);
+  });
+
+  it("reports needs_auth when the API rejects the credential", async () => {
+    const { validation } = await service.addSource({ input: input(), credential: { token: "wrong-token" } });
+    expect(validation?.status).toBe("needs_auth");
+    expect(validation?.message).toMatch(/Authorization/);
+  });
+});
+
+describe("reloadSource", () => {
+  it("re-reads an edited config.json and records the failure", async () => {
+    await service.addSource({ input: input(), credential: { token } });
+    const file = join(home.home, "sources/demo-api/config.json");
+    const record = JSON.parse(await readFile(file, "utf8")) as { api: { testEndpoint: string } };
+    record.api.testEndpoint = "/does-not-exist";
+    await writeFile(file, JSON.stringify(record));
+    const { validation, source } = await service.reloadSource("demo-api");
+    expect(validation?.status).toBe("failed");
+    expect(validation?.httpStatus).toBe(404);
+    expect(source.status.connectionStatus).toBe("failed");
+    expect(source.status.lastError).toBeTruthy();
+  });
+
+  it("names the slug when it does not exist", async () => {
+    await expect(service.reloadSource("nope")).rejects.toThrow(/nope/);
+  });
+});
+
+describe("tools and calls", () => {
+  it("lists one tool per enabled source and calls it with the credential attached, redacted in the result", async () => {
+    await service.addSource({ input: input(), credential: { token } });
+    await service.addSource({ input: input({ name: "Off", enabled: false }), credential: { token }, test: false });
+    const tools = await service.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["api_demo_api"]);
+    expect(tools[0]).toMatchObject({ source: "demo-api", authType: "bearer", connectionStatus: "connected", hasCredential: true });
+    const result = await service.callTool("api_demo_api", { method: "get", path: "/echo", query: { q: "x" } });
+    expect(result.ok).toBe(true);
+    expect(JSON.stringify(result)).not.toContain(token);
+    expect(JSON.stringify(result)).toContain("[REDACTED]");
+    const disabled = await service.callTool("off", { method: "GET", path: "/me" });
+    expect(disabled.error?.code).toBe("SOURCE_DISABLED");
+  });
+
+  it("answers NO_CREDENTIAL after the credential is deleted", async () => {
+    await service.addSource({ input: input(), credential: { token } });
+    expect(await service.deleteCredential("demo-api")).toBe(true);
+    const result = await service.callTool("demo-api", { method: "GET", path: "/me" });
+    expect(result.error?.code).toBe("NO_CREDENTIAL");
+  });
+
+  it("throws UNKNOWN_TOOL for a tool that names no source", async () => {
+    await expect(service.callTool("api_missing", { method: "GET", path: "/" })).rejects.toMatchObject({ code: "UNKNOWN_TOOL" });
+  });
+});
+
+describe("changes", () => {
+  it("notifies listeners and removes config and credential together", async () => {
+    const changes: string[] = [];
+    service.onChange(({ slug, kind }) => changes.push(`${kind}:${slug}`));
+    await service.addSource({ input: input(), credential: { token }, test: false });
+    await service.setEnabled("demo-api", false);
+    await service.setCredential("demo-api", { token: "another-token" }, { test: false });
+    await service.removeSource("demo-api");
+    expect(changes).toEqual(["added:demo-api", "updated:demo-api", "credential:demo-api", "removed:demo-api"]);
+    await expect(stat(join(home.home, "sources/demo-api"))).rejects.toThrow();
+    const fresh = createSourceService({ home: home.home, env: home.env });
+    expect(await fresh.listSources()).toEqual([]);
+    await fresh.addSource({ input: input(), test: false });
+    expect((await fresh.getSource("demo-api")).hasCredential).toBe(false);
+  });
+});

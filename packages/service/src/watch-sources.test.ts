@@ -1,0 +1,22 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createTemporaryHome } from "../test/temporary-home";
+import { watchSources } from "./watch-sources";
+
+let home: Awaited<ReturnType<typeof createTemporaryHome>>;
+beforeEach(async () => (home = await createTemporaryHome()));
+afterEach(() => home.remove());
+
+it("reports a burst of changes under sources/ once, and stops when closed", async () => {
+  let calls = 0;
+  const stop = watchSources({ home: home.home, debounceMs: 250 }, () => (calls += 1));
+  await mkdir(join(home.home, "sources/demo"), { recursive: true });
+  await writeFile(join(home.home, "sources/demo/config.json"), "{}");
+  await writeFile(join(home.home, "sources/demo/config.json"), "{ }");
+  await expect.poll(() => calls).toBe(1);
+  stop();
+  await writeFile(join(home.home, "sources/demo/config.json"), "{  }");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(calls).toBe(1);
+});
