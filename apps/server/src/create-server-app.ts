@@ -87,7 +87,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     "*",
     bodyLimit({
       maxSize: limits.maxBodyBytes,
-      onError: (c) => c.json(error(SERVER_ERROR_CODES.BODY_TOO_LARGE, `the request body is larger than ${limits.maxBodyBytes} bytes; send a smaller body`), 413),
+      // The rest of the body is never read, so the connection cannot be reused: tell the client.
+      onError: (c) => c.json(error(SERVER_ERROR_CODES.BODY_TOO_LARGE, `the request body is larger than ${limits.maxBodyBytes} bytes; send a smaller body`), 413, { connection: "close" }),
     }),
   );
   app.use("/v1/*", async (c, next) => {
@@ -119,7 +120,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     }
     const response = toErrorResponse(thrown);
     if (response.status === 500) {
-      logger.error({ event: "error", route: c.req.routePath, errorName: (thrown as Error).name, errorCode: (thrown as { code?: unknown }).code, errorMessage: (thrown as Error).message }, "request failed");
+      logger.error({ event: "error", route: c.req.routePath, errorName: thrown.name, errorCode: (thrown as { code?: unknown }).code, errorMessage: thrown.message }, "request failed");
     }
     for (const [name, value] of Object.entries(response.headers)) c.header(name, value);
     return c.json(response.body, response.status);

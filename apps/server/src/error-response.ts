@@ -44,8 +44,8 @@ function detailsOf(error: Error): { path: string; message: string }[] | undefine
   const issues = (error as { issues?: unknown }).issues;
   if (!Array.isArray(issues)) return undefined;
   return issues.map((issue: { path?: unknown; message?: unknown }) => ({
-    path: Array.isArray(issue.path) ? issue.path.map(String).join(".") || "(body)" : String(issue.path ?? "(body)"),
-    message: String(issue.message ?? "invalid"),
+    path: Array.isArray(issue.path) ? issue.path.map(String).join(".") || "(body)" : typeof issue.path === "string" ? issue.path : "(body)",
+    message: typeof issue.message === "string" ? issue.message : "invalid",
   }));
 }
 
