@@ -77,9 +77,9 @@ describe("validateSource", () => {
   });
 
   it.each([
-    ["401", "bearer", "/401", { status: "needs_auth", reason: "UNAUTHORIZED", httpStatus: 401 }, /rejected the bearer credential sent in header Authorization/],
-    ["403 names the header", "header", "/403", { status: "needs_auth", reason: "FORBIDDEN", httpStatus: 403 }, /refused the header credential sent in header X-Api-Key/],
-    ["403 names the query parameter", "query", "/403", { status: "needs_auth", reason: "FORBIDDEN", httpStatus: 403 }, /query parameter api_key/],
+    ["401", "bearer", "/401", { status: "needs_auth", reason: "UNAUTHORIZED", httpStatus: 401 }, /rejected the bearer credential sent in Authorization header \(Bearer scheme\)/],
+    ["403 names the header", "header", "/403", { status: "needs_auth", reason: "FORBIDDEN", httpStatus: 403 }, /refused the header credential sent in header "X-Api-Key"/],
+    ["403 names the query parameter", "query", "/403", { status: "needs_auth", reason: "FORBIDDEN", httpStatus: 403 }, /refused the query credential sent in query parameter "api_key"/],
     ["404", "bearer", "/nope", { status: "failed", reason: "NOT_FOUND", httpStatus: 404 }, /testEndpoint does not exist on this API/],
     ["5xx, not retried", "bearer", "/500", { status: "failed", reason: "SERVER_ERROR", httpStatus: 500 }, /answered 500/],
     ["another status", "bearer", "/418", { status: "failed", reason: "UNEXPECTED_STATUS", httpStatus: 418 }, /answered 418/],
