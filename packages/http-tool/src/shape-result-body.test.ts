@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { createRedactor } from "./redact-secrets";
+import { bodyKindOf, shapeResultBody } from "./shape-result-body";
+
+const secret = "s3cr3t-TOKEN";
+const redactor = createRedactor([secret]);
+const bytesOf = (text: string): Uint8Array => new TextEncoder().encode(text);
+const shape = (text: string | Uint8Array, contentType: string | null, extra: { cut?: boolean; maxResultChars?: number } = {}) =>
+  shapeResultBody({
+    bytes: typeof text === "string" ? bytesOf(text) : text,
+    contentType,
+    cut: extra.cut ?? false,
+    declaredLength: null,
+    maxResultChars: extra.maxResultChars ?? 32_000,
+    redactor,
+    longestSecret: secret.length,
+  });
+
+describe("bodyKindOf", () => {
+  it.each([
+    ["application/json", "json"],
+    ["application/problem+json", "json"],
+    ["application/vnd.api+json", "json"],
+    ["text/html", "text"],
+    ["application/xml", "text"],
+    ["application/atom+xml", "text"],
+    ["application/javascript", "text"],
+    ["application/x-www-form-urlencoded", "text"],
+    ["image/png", "binary"],
+    ["application/pdf", "binary"],
+  ])("%s is %s", (mediaType, kind) => {
+    expect(bodyKindOf(mediaType)).toBe(kind);
+  });
+});
+
+describe("shapeResultBody", () => {
+  it("redacts a secret hidden behind a JSON escape", () => {
+    const escaped = `{"echo":"${secret.replace("s", "\\u0073")}"}`;
+    expect(shape(escaped, "application/json").body).toEqual({ kind: "json", value: { echo: "[REDACTED]" } });
+  });
+
+  it("redacts a secret used as a JSON key", () => {
+    expect(shape(`{"${secret}":1}`, "application/json").body).toEqual({ kind: "json", value: { "[REDACTED]": 1 } });
+  });
+
+  it("never inlines a small binary body that holds the secret", () => {
+    const bytes = new Uint8Array([0, 1, 2, ...bytesOf(secret), 3]);
+    const shaped = shape(bytes, "application/octet-stream");
+    expect(shaped.body).toEqual({ kind: "binary", contentType: "application/octet-stream", size: bytes.length });
+    expect(shaped.note).toMatch(/contains the credential/);
+  });
+
+  it("sniffs text without a content type, binary when it has control bytes", () => {
+    expect(shape("plain words", null).body).toEqual({ kind: "text", value: "plain words" });
+    expect(shape(new Uint8Array([1, 2, 3, 0]), null).body).toMatchObject({ kind: "binary", size: 4 });
+  });
+
+  it("a body cut at maxResponseBytes drops its end, where a secret may be split in two", () => {
+    const text = `${"a".repeat(100)}${secret.slice(0, 6)}`;
+    const shaped = shape(text, "application/json", { cut: true });
+    expect(shaped.body.kind).toBe("text");
+    expect((shaped.body as { value: string }).value).not.toContain(secret.slice(0, 6));
+    expect(shaped.truncated?.note).toMatch(/declared JSON but cut/);
+  });
+});
