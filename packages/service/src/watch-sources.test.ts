@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createTemporaryHome } from "../test/temporary-home";
@@ -19,4 +19,21 @@ it("reports a burst of changes under sources/ once, and stops when closed", asyn
   await writeFile(join(home.home, "sources/demo/config.json"), "{  }");
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(calls).toBe(1);
+});
+
+it("keeps seeing edits of a config.json after it was replaced atomically (temp file renamed over it)", async () => {
+  const sourceDirectory = join(home.home, "sources/demo");
+  await mkdir(sourceDirectory, { recursive: true });
+  await writeFile(join(sourceDirectory, "config.json"), "{}");
+  let calls = 0;
+  const stop = watchSources({ home: home.home, debounceMs: 100 }, () => (calls += 1));
+  try {
+    await writeFile(join(sourceDirectory, "config.json.tmp"), "{ }");
+    await rename(join(sourceDirectory, "config.json.tmp"), join(sourceDirectory, "config.json"));
+    await expect.poll(() => calls).toBe(1);
+    await writeFile(join(sourceDirectory, "config.json"), '{ "edited": true }');
+    await expect.poll(() => calls).toBe(2);
+  } finally {
+    stop();
+  }
 });
