@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authModes, leaksIn, type AuthMode } from "../test/auth-modes";
 import { runCall } from "../test/run-call";
@@ -7,7 +8,7 @@ import { sendJson, startUpstream, type RecordedRequest, type Upstream } from "..
 let home: Upstream;
 let other: Upstream;
 
-function redirect(response: import("node:http").ServerResponse, status: number, location: string): void {
+function redirect(response: ServerResponse, status: number, location: string): void {
   response.writeHead(status, { location, "content-type": "text/plain" });
   response.end(`go to ${location}`);
 }

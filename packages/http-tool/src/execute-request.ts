@@ -137,7 +137,7 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
     statusText: redactor.redactText(response?.statusText ?? ""),
     durationMs: 0,
     attempts: attemptsOf(context.state),
-    headers: response === undefined ? {} : selectHeaders(response.headers, redactor.redactText),
+    headers: response === undefined ? {} : selectHeaders(response.headers, (value) => redactor.redactText(value)),
     body: { kind: "empty" },
     request: { method: hop.method, url: redactor.redactText(hop.url) },
   };

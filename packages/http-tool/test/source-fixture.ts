@@ -13,5 +13,5 @@ export function makeSource(baseUrl: string, api: Record<string, unknown> = {}, s
     createdAt: now,
     updatedAt: now,
     status: { connectionStatus: "untested", lastTestedAt: null, lastError: null },
-  } as SourceRecord;
+  };
 }

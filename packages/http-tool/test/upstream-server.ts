@@ -10,7 +10,7 @@ export interface RecordedRequest {
   body: string;
 }
 
-export type UpstreamHandler = (request: IncomingMessage, response: ServerResponse, recorded: RecordedRequest) => void | Promise<void>;
+export type UpstreamHandler = (request: IncomingMessage, response: ServerResponse, recorded: RecordedRequest) => unknown;
 
 /** A real HTTP server on a loopback address, recording every request it gets. */
 export interface Upstream {
@@ -34,7 +34,7 @@ export async function startUpstream(handler: UpstreamHandler, { host = "127.0.0.
     const recorded: RecordedRequest = { method: request.method ?? "", url: request.url ?? "", headers: { ...request.headers }, body: "" };
     requests.push(recorded);
     const run = (): void => {
-      Promise.resolve(handler(request, response, recorded)).catch((error: unknown) => {
+      Promise.resolve(handler(request, response, recorded) as Promise<unknown>).catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(500);
         response.end(String(error));
       });
