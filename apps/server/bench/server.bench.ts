@@ -15,7 +15,7 @@ import { startServer } from "../src/start-server";
 const secondsPerRun = 4;
 const concurrency = 16;
 const upstreamToken = randomBytes(16).toString("hex");
-const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, note: "x".repeat(40) })) });
+const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, note: "x".repeat(47) })) });
 
 const upstream = createServer((incoming, outgoing) => {
   incoming.resume();
