@@ -85,7 +85,7 @@ describe("src shell", () => {
 
   it("--json prints one JSON line per command", async () => {
     const result = await src(["shell", "--json"], "/source list\n/nope\n");
-    const lines = result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const lines: unknown[] = result.stdout.trim().split("\n").map((line): unknown => JSON.parse(line));
     expect(lines).toEqual([
       expect.objectContaining({ command: "/source list", ok: true, data: [expect.objectContaining({ slug: "key-api" })] }),
       expect.objectContaining({ command: "/nope", ok: false, data: { error: expect.objectContaining({ code: "UNKNOWN_COMMAND" }) } }),

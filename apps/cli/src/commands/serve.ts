@@ -1,3 +1,4 @@
+import type * as ServerModule from "@src/server";
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { UnavailableError } from "../errors/unavailable-error";
@@ -7,11 +8,6 @@ import { writeError, writeJson, writeLine } from "../output/write-output";
 interface ServeFlags {
   host: string;
   port: string;
-}
-
-/** What `@src/server` exports for `src serve`. */
-interface ServerModule {
-  startServer(options: { home?: string; host: string; port: number; env: Record<string, string | undefined> }): Promise<{ url: string; close(): Promise<void> }>;
 }
 
 /** `src serve`: the HTTP API and MCP over HTTP, from `@src/server`. */
@@ -27,18 +23,17 @@ export function registerServe(program: Command): void {
         if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) {
           throw new UsageError({ message: `--port ${JSON.stringify(port)}: must be a whole number from 0 to 65535` });
         }
-        let module: Partial<ServerModule>;
+        let module: typeof ServerModule;
         try {
-          module = (await import("@src/server")) as Partial<ServerModule>;
+          module = await import("@src/server");
         } catch (error) {
-          throw new UnavailableError({ module: "@src/server", hint: "build the workspace (pnpm build) or reinstall @src/cli", cause: error });
+          throw new UnavailableError({ module: "@src/server", hint: "build the workspace (npx -y pnpm@10 build) or reinstall @src/cli", cause: error });
         }
-        if (typeof module.startServer !== "function") {
-          throw new UnavailableError({ module: "@src/server", hint: "this version has no startServer(); update @src/server" });
-        }
-        const server = await module.startServer({ home: context.home, host, port: portNumber, env: process.env });
+        // Logs (JSON lines) go to stderr so stdout carries only the listening line, or `{ "url" }` with --json.
+        const logger = module.createServerLogger({ destination: process.stderr });
+        const server = await module.startServer({ home: context.home, host, port: portNumber, env: process.env, logger });
         if (context.json) writeJson({ url: server.url });
-        else writeLine(`src serve: listening on ${server.url} (Ctrl-C to stop)`);
+        else writeLine(`src serve: listening on ${server.url}${server.tokenFile === null ? "" : ` (bearer token in ${server.tokenFile})`}; Ctrl-C to stop`);
         await new Promise<void>((resolve) => {
           process.once("SIGINT", resolve);
           process.once("SIGTERM", resolve);

@@ -1,9 +1,10 @@
+import type * as ClackPrompts from "@clack/prompts";
 import { CancelledError } from "../errors/cancelled-error";
 
 /** Prompts always draw on stderr, so stdout keeps only the command's output. */
 const io = { input: process.stdin, output: process.stderr };
 
-async function clack(): Promise<typeof import("@clack/prompts")> {
+async function clack(): Promise<typeof ClackPrompts> {
   return import("@clack/prompts");
 }
 

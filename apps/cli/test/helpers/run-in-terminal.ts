@@ -17,7 +17,8 @@ const ansi = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g;
  * codes removed) and the exit code. Each wait is bounded by `timeoutMs`.
  */
 export function runInTerminal(args: readonly string[], env: Record<string, string>, steps: readonly TerminalStep[], timeoutMs = 15_000): Promise<{ code: number | null; screen: string }> {
-  const command = [process.execPath, binPath, ...args].map(quote).join(" ");
+  // A pty made by `script` without a terminal on our side has size 0x0; give it a real one first.
+  const command = `stty cols 120 rows 40 && exec ${[process.execPath, binPath, ...args].map(quote).join(" ")}`;
   const child = spawn("/usr/bin/script", ["-qfec", command, "/dev/null"], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: "xterm", COLUMNS: "120", LINES: "40", ...env },
     stdio: ["pipe", "pipe", "pipe"],
