@@ -66,6 +66,12 @@ describe("in a terminal, src source add asks for what is missing", () => {
     expect(JSON.parse(list.stdout).map((entry: { slug: string }) => entry.slug)).toEqual(["basic-api", "terminal-api"]);
   });
 
+  it("with --json on a terminal: no spinner, no prompt decoration, only the JSON document", async () => {
+    const { code, screen } = await runInTerminal(["source", "reload", "terminal-api", "--json"], temp.env, []);
+    expect(code).toBe(1); // the last credential set stored a wrong token
+    expect(JSON.parse(screen)).toMatchObject({ source: { slug: "terminal-api" }, validation: { status: "needs_auth" } });
+  });
+
   it("src shell shows a prompt on a terminal", async () => {
     const { code, screen } = await runInTerminal(["shell"], temp.env, [
       { expect: "src> ", send: `/tools${enter}` },
