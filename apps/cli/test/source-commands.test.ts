@@ -215,6 +215,18 @@ describe("source commands against one bearer upstream", () => {
     expect((await src(["credential", "set", "nope", "--credential-stdin"], "a\n")).code).toBe(2);
   });
 
+  it("vault key problems: a wrong key exits 1 (the vault on disk cannot be opened), a malformed key exits 2", async () => {
+    await add();
+    const { randomBytes } = await import("node:crypto");
+    const wrong = await runSrc(["source", "show", "echo", "--json"], { env: { ...temp.env, SRC_VAULT_KEY: randomBytes(32).toString("base64") } });
+    expect(wrong.code).toBe(1);
+    expect(JSON.parse(wrong.stdout).error.code).toBe("WRONG_KEY");
+    const malformed = await runSrc(["source", "show", "echo", "--json"], { env: { ...temp.env, SRC_VAULT_KEY: "too-short" } });
+    expect(malformed.code).toBe(2);
+    expect(JSON.parse(malformed.stdout).error.code).toBe("INVALID_KEY");
+    outputs.push(wrong, malformed);
+  });
+
   it("--home wins over SRC_HOME", async () => {
     const other = await createTempHome();
     try {
