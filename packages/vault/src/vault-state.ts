@@ -1,5 +1,5 @@
 import { open, stat } from "node:fs/promises";
-import type { Stats } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 import type { SealedEntry } from "./entry-cipher";
 import { openEntry } from "./entry-cipher";
 import { VaultDamagedError } from "./errors/vault-damaged-error";
@@ -22,6 +22,14 @@ function signatureOf(stats: Stats): string {
   return [stats.dev, stats.ino, stats.size, stats.mtimeMs, stats.ctimeMs].join(":");
 }
 
+function quickSignature(file: string): string | undefined {
+  try {
+    return signatureOf(statSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The signature of the file now (after a write, under the lock). */
 export async function fileSignature(file: string): Promise<string> {
   return signatureOf(await stat(file));
@@ -42,6 +50,9 @@ export async function readVaultState({
   keyring: VaultKeyring;
   previous: VaultState | undefined;
 }): Promise<VaultState | undefined> {
+  // Fast path for the hot read path (every agent call): a synchronous stat costs
+  // a few microseconds and avoids opening the file when nothing changed.
+  if (previous !== undefined && quickSignature(file) === previous.signature) return previous;
   let handle;
   try {
     handle = await open(file, "r");

@@ -12,6 +12,7 @@ import { type ServiceFieldSources, fillServiceFields } from "./fill-service-fiel
 import { loadSourceFile } from "./read-source-file";
 import { type SourceChanges, applySourceChanges } from "./source-changes";
 import { sourceDirectoryOf, sourceFileName, sourcesDirectoryOf } from "./source-paths";
+import { createFileSignatureCache, fileSignatureOf } from "./file-signature-cache";
 import { writeFileAtomic } from "./write-file-atomic";
 
 /** Options of `createSourceStore`. */
@@ -72,6 +73,8 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
   const now = options.now ?? (() => new Date());
   const fieldSources: ServiceFieldSources = { now, ...(options.createId === undefined ? {} : { createId: options.createId }) };
   const queues = new Map<string, Promise<unknown>>();
+  // Agent calls read the same config.json again and again: parse it once per version of the file.
+  const parsedFiles = createFileSignatureCache<SourceRecord>();
 
   const directoryOf = (slug: string): string => sourceDirectoryOf(sourcesDirectory, slug);
   const fileOf = (slug: string): string => join(directoryOf(slug), sourceFileName);
@@ -97,6 +100,9 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
   /** Reads a source; a hand-written file gets its service fields persisted right away, so `id` stays stable. */
   async function read(slug: string, { persist }: { persist: boolean }): Promise<SourceRecord> {
     const file = fileOf(slug);
+    const signature = fileSignatureOf(file);
+    const cached = parsedFiles.get(slug, signature);
+    if (cached !== undefined) return cached;
     const { record, filled, text } = await loadSourceFile(file, { registry, ...fieldSources });
     if (record.slug !== slug) {
       throw new SourceValidationError({
@@ -106,6 +112,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
       });
     }
     if (filled && persist) await exclusive(slug, () => persistFilled(file, text, record));
+    if (!filled) parsedFiles.set(slug, signature, record);
     return record;
   }
 

@@ -1,0 +1,41 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { createTestRegistry } from "../../test/auth-plugins";
+import { useTemporaryHome } from "../../test/temporary-home";
+import { createSourceStore } from "./source-store";
+
+const input = { type: "api", name: "Cached", api: { baseUrl: "https://api.example.com", authType: "bearer", testEndpoint: "/me" } } as const;
+
+describe("the store's parse cache", () => {
+  const temporaryHome = useTemporaryHome();
+
+  it("sees a hand edit of config.json at once, even one that keeps the file's size", async () => {
+    const store = createSourceStore({ home: await temporaryHome(), registry: createTestRegistry() });
+    await store.create(input);
+    expect((await store.get("cached")).name).toBe("Cached");
+    const file = store.fileOf("cached");
+    await writeFile(file, (await readFile(file, "utf8")).replace('"Cached"', '"Cachex"'));
+    expect((await store.get("cached")).name).toBe("Cachex");
+  });
+
+  it("hands out copies: changing a returned record changes nothing the next caller sees", async () => {
+    const store = createSourceStore({ home: await temporaryHome(), registry: createTestRegistry() });
+    await store.create(input);
+    const first = await store.get("cached");
+    first.api.baseUrl = "https://evil.example";
+    first.enabled = false;
+    const second = await store.get("cached");
+    expect(second.api.baseUrl).toBe("https://api.example.com");
+    expect(second.enabled).toBe(true);
+  });
+
+  it("sees an update made by another store on the same home (another process)", async () => {
+    const home = await temporaryHome();
+    const reader = createSourceStore({ home, registry: createTestRegistry() });
+    const writer = createSourceStore({ home, registry: createTestRegistry() });
+    await writer.create(input);
+    expect((await reader.get("cached")).enabled).toBe(true);
+    await writer.update("cached", { enabled: false });
+    expect((await reader.get("cached")).enabled).toBe(false);
+  });
+});
