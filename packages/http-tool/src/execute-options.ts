@@ -11,7 +11,7 @@ export interface ExecuteOptions {
   plugin: AnyAuthPlugin;
   /** The stored credential, for re-applying the plugin on redirects. */
   credential: Record<string, unknown>;
-  /** The fetch used by ky. Default: `globalThis.fetch`. */
+  /** The fetch used for every attempt. Default: `globalThis.fetch`. */
   fetch?: typeof fetch;
   /** Aborts the call (the result is a `NETWORK` error saying it was cancelled). Default: none. */
   signal?: AbortSignal;

@@ -1,16 +1,3 @@
-/** The body did not arrive within the time left; the stream was cancelled. */
-export class BodyTimeoutError extends Error {
-  readonly bodyTimeout = true;
-  constructor() {
-    super("the response body did not arrive in time");
-    this.name = "BodyTimeoutError";
-  }
-
-  static isBodyTimeout(error: unknown): error is BodyTimeoutError {
-    return error instanceof BodyTimeoutError;
-  }
-}
-
 /** A response body read up to a byte limit. */
 export interface LimitedBody {
   /** The bytes read, at most `maxBytes`. */
@@ -20,28 +7,38 @@ export interface LimitedBody {
 }
 
 /**
- * Reads a body stream chunk by chunk and stops at `maxBytes`, cancelling the
- * stream so the connection is dropped and the rest is never read. Fetch hands
- * over decompressed bytes, so a gzip bomb is limited by its decompressed size.
- * Memory use is at most `maxBytes` plus one chunk. With `timeoutMs`, a body
- * still arriving after that long is cancelled and `BodyTimeoutError` thrown.
+ * True when the body's size on the wire is its size after fetch hands it over:
+ * no `Content-Encoding` (or `identity`) and a `Content-Length` of at most
+ * `maxBytes`. HTTP/1.1 framing then stops the body at that length, so reading
+ * it in one piece cannot use more than `maxBytes`.
  */
-export async function readLimitedBody(stream: ReadableStream<Uint8Array> | null, maxBytes: number, timeoutMs?: number): Promise<LimitedBody> {
+function fitsDeclaredLength(headers: Headers, maxBytes: number): boolean {
+  const encoding = headers.get("content-encoding");
+  if (encoding !== null && encoding.trim().toLowerCase() !== "identity") return false;
+  const declared = headers.get("content-length");
+  if (declared === null || !/^\d+$/.test(declared)) return false;
+  return Number(declared) <= maxBytes;
+}
+
+/**
+ * Reads a response body and stops at `maxBytes`, cancelling the stream so the
+ * connection is dropped and the rest is never read. Fetch hands over
+ * decompressed bytes, so a gzip bomb is limited by its decompressed size.
+ * Memory use is at most `maxBytes` plus one chunk. A body whose uncompressed
+ * `Content-Length` fits is read in one `arrayBuffer()` call; any other is
+ * read chunk by chunk. Time-outs are the caller's: abort the fetch's signal.
+ */
+export async function readLimitedBody(response: Response, maxBytes: number): Promise<LimitedBody> {
+  const stream: ReadableStream<Uint8Array> | null = response.body;
   if (stream === null) return { bytes: new Uint8Array(0), cut: false };
+  if (fitsDeclaredLength(response.headers, maxBytes)) return { bytes: new Uint8Array(await response.arrayBuffer()), cut: false };
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let cut = false;
-  let timedOut = false;
-  // Cancelling the reader ends a pending read and drops the connection.
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
-    timedOut = true;
-    reader.cancel().catch(() => undefined);
-  }, timeoutMs);
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (timedOut) throw new BodyTimeoutError();
       if (done) break;
       if (size + value.byteLength > maxBytes) {
         chunks.push(value.subarray(0, maxBytes - size));
@@ -53,7 +50,6 @@ export async function readLimitedBody(stream: ReadableStream<Uint8Array> | null,
       size += value.byteLength;
     }
   } finally {
-    clearTimeout(timer);
     if (cut) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }

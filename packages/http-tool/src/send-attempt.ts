@@ -1,6 +1,5 @@
-import ky, { TimeoutError } from "ky";
 import { classifyNetworkError, type ClassifiedError } from "./classify-network-error";
-import { BodyTimeoutError, readLimitedBody, type LimitedBody } from "./read-limited-body";
+import { readLimitedBody, type LimitedBody } from "./read-limited-body";
 import { isRedirectStatus } from "./redirect-policy";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
 
@@ -31,35 +30,36 @@ export interface AttemptSettings {
 const emptyBody: LimitedBody = { bytes: new Uint8Array(0), cut: false };
 
 /**
- * Sends one request through ky (no ky retries, redirects manual, no HTTP
- * errors thrown) and reads its body. One time-out budget covers both: ky's
- * `timeout` until the headers arrive, then what is left of it for the body.
+ * Sends one request with Node's fetch (redirects manual) and reads its body.
+ * One time-out budget covers both: a single timer aborts the attempt's signal
+ * `timeoutMs` after it started, whether the headers or the body are late.
+ * The caller's signal, when given, aborts the same controller.
  */
 export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<AttemptOutcome> {
-  const started = performance.now();
-  const target = hostOf(hop.url);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, settings.timeoutMs);
+  const caller = settings.signal;
+  const onCallerAbort = (): void => controller.abort();
+  if (caller !== undefined) {
+    if (caller.aborted) controller.abort();
+    else caller.addEventListener("abort", onCallerAbort, { once: true });
+  }
   let response: Response | undefined;
   try {
-    response = await ky(hop.url, {
-      method: hop.method,
-      headers: hop.headers,
-      body: hop.body,
-      signal: settings.signal,
-      redirect: "manual",
-      throwHttpErrors: false,
-      retry: 0,
-      timeout: settings.timeoutMs,
-      fetch: settings.fetch,
-    });
+    response = await settings.fetch(hop.url, { method: hop.method, headers: hop.headers, body: hop.body, signal: controller.signal, redirect: "manual" });
     if (isRedirectStatus(response.status) || !settings.readBody(response)) {
       await response.body?.cancel().catch(() => undefined);
       return { kind: "response", response, body: emptyBody };
     }
-    const remainingMs = Math.max(1, settings.timeoutMs - (performance.now() - started));
-    const body = await readLimitedBody(response.body, settings.maxResponseBytes, remainingMs);
+    const body = await readLimitedBody(response, settings.maxResponseBytes);
     return { kind: "response", response, body };
   } catch (error) {
-    if (error instanceof TimeoutError || BodyTimeoutError.isBodyTimeout(error)) {
+    const target = hostOf(hop.url);
+    if (timedOut) {
       const phase = response === undefined ? "did not send response headers" : "did not finish sending the response body";
       return {
         kind: "failure",
@@ -67,10 +67,13 @@ export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<
         ...(response === undefined ? {} : { response }),
       };
     }
-    if (settings.signal?.aborted === true) {
+    if (caller?.aborted === true) {
       return { kind: "failure", error: { code: TOOL_ERROR_CODES.NETWORK, message: `the call to ${target} was cancelled by the caller`, retryable: true } };
     }
     return { kind: "failure", error: classifyNetworkError(error, target), ...(response === undefined ? {} : { response }) };
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener("abort", onCallerAbort);
   }
 }
 
