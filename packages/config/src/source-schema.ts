@@ -43,7 +43,9 @@ export const testEndpointSchema = z
   .regex(/^\//, { error: 'must be a path starting with "/", e.g. "/me" or "/items?limit=1"' })
   .refine((value) => !value.includes("#"), { error: "must not contain a fragment (#...)" })
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this rule rejects
-  .refine((value) => !/[\s\u0000-\u001f\u007f]/.test(value), { error: "must not contain whitespace or control characters" });
+  .refine((value) => !/[\s\u0000-\u001f\u007f]/.test(value), { error: "must not contain whitespace or control characters" })
+  .refine((value) => !value.startsWith("//") && !value.includes("\\"), { error: 'must be a path under baseUrl: no "//" at the start and no backslashes' })
+  .refine((value) => !/(^|\/)(\.|%2e){1,2}(\/|\?|$)/i.test(value.split("?")[0] ?? ""), { error: 'must not contain "." or ".." segments; write the path under baseUrl directly' });
 
 /** Executor limits a source may set in its `api` block. Defaults live in `@src/http-tool`. */
 export const apiLimitsShape = {
