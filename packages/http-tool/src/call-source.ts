@@ -5,9 +5,9 @@ import { createFailureResult } from "./create-failure-result";
 import { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";
 import { InvalidCallError } from "./errors/invalid-call-error";
 import { executeRequest } from "./execute-request";
-import { normalizeToolCall } from "./normalize-tool-call";
 import { createRedactor } from "./redact-secrets";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
+import type { ToolCall } from "./tool-call";
 import type { ToolResult } from "./tool-result";
 import { validCallHint } from "./valid-call-hint";
 
@@ -76,7 +76,8 @@ async function callSourceUnguarded({ source, call, plugin, credential, fetch, si
   const credentialValue = parsedCredential.data as Record<string, unknown>;
   let request;
   try {
-    request = buildRequest({ source, call: normalizeToolCall(call), credential: credentialValue, plugin });
+    // buildRequest normalizes the call (once) and redacts the secrets from its errors.
+    request = buildRequest({ source, call: call as ToolCall, credential: credentialValue, plugin });
   } catch (error) {
     const failure = createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
     // The message may quote the agent's input; make sure no form of the secret is in it.

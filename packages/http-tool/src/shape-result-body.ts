@@ -1,5 +1,6 @@
 import type { Redactor } from "./redact-secrets";
 import type { ToolResult, ToolResultBody } from "./tool-result";
+import { isVerbatimJson } from "./is-verbatim-json";
 import { cutText, truncateJson } from "./truncate-json";
 
 /** Binary bodies up to this size are handed over as base64. */
@@ -113,6 +114,11 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
     const reason = error instanceof Error ? redactor.redactText(error.message) : "invalid JSON";
     const shaped = shapeText(redactor.redactText(decoded), maxResultChars);
     return { ...shaped, note: `declared JSON but did not parse (${reason}); shown as text` };
+  }
+  // Fast path: when every value appears verbatim in the text, the text shows every secret the
+  // parsed value could hold, and the serialization is no longer than the text.
+  if (decoded.length <= maxResultChars && isVerbatimJson(decoded) && (redactor.size === 0 || redactor.redactText(decoded) === decoded)) {
+    return { body: { kind: "json", value: parsed } };
   }
   // The serialization holds every key, string and number (JSON escapes included in the
   // redactor's forms), so when it shows no secret the parsed value needs no walk.
