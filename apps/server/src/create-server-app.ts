@@ -1,12 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { createMcpServer, type SourceService } from "@src/service";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { RouteContext } from "./app-context";
 import { createBearerTokenCheck } from "./check-bearer-token";
 import { createCallGate } from "./create-call-gate";
 import { createServerLogger } from "./create-server-logger";
+import { limitBodySize } from "./limit-body-size";
 import { toErrorResponse, type ErrorBody } from "./error-response";
 import { SERVER_ERROR_CODES } from "./errors/server-error";
 import { createMcpSessions } from "./mcp/mcp-sessions";
@@ -85,7 +85,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   });
   app.use(
     "*",
-    bodyLimit({
+    limitBodySize({
       maxSize: limits.maxBodyBytes,
       // The rest of the body is never read, so the connection cannot be reused: tell the client.
       onError: (c) => c.json(error(SERVER_ERROR_CODES.BODY_TOO_LARGE, `the request body is larger than ${limits.maxBodyBytes} bytes; send a smaller body`), 413, { connection: "close" }),
