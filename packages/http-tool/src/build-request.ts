@@ -1,7 +1,6 @@
 import { InvalidCredentialError } from "@src/auth";
 import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
-import { authQueryNames } from "./auth-query-probe";
 import type { BuiltRequest } from "./built-request";
 import { checkPath } from "./check-path";
 import { DEFAULT_HEADERS } from "./default-headers";
@@ -73,10 +72,11 @@ export function buildRequest({ source, call, credential, plugin }: BuildRequestI
     const context = { config: source.api, credential: parsedCredential.data as Record<string, unknown> };
     // The names the plugin puts in the query: found on a probe URL without any
     // query (so an agent's guess cannot hide them), and by comparing the real one.
-    const probeNames = authQueryNames(plugin, normalized.method, baseUrl, serialized?.body, context);
+    const probe = new URL(`${baseUrl.origin}${baseUrl.pathname}`);
+    plugin.apply({ method: normalized.method, url: probe, headers: new Headers(), body: serialized?.body }, context);
     const queryBefore = new URLSearchParams(url.searchParams);
     plugin.apply({ method: normalized.method, url, headers, body: serialized?.body }, context);
-    const authNames = [...probeNames, ...namesChangedBy(queryBefore, url.searchParams)];
+    const authNames = [...probe.searchParams.keys(), ...namesChangedBy(queryBefore, url.searchParams)];
 
     const agentNames = new Set(
       [...queryParameterNames(checkedPath.search), ...Object.keys(normalized.query ?? {})].map((name) => name.toLowerCase()),

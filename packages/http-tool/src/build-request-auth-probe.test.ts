@@ -6,7 +6,7 @@ import { buildRequest } from "./build-request";
 const plugin = createQueryAuth();
 const credential = { key: "k3y-value" };
 
-describe("the auth query probe (cached per plugin, method, base URL, config and credential)", () => {
+describe("the auth query probe", () => {
   it.each([
     ["api_key", "token"],
     ["token", "api_key"],
