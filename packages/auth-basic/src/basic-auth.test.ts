@@ -43,7 +43,14 @@ describe("basic placement", () => {
       "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
       "QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
     ]);
-    expect(plugin.secretValues({ username: "u", password: "" })).toEqual(["Basic dTo=", "dTo="]);
+  });
+
+  it("treats the username as the key when the password is empty (key-as-username APIs), so an echo cannot show it", () => {
+    expect(plugin.secretValues({ username: "sk_live_4eC39HqLyjWDarjtT1zdp7dc", password: "" })).toEqual([
+      "sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+      "Basic c2tfbGl2ZV80ZUMzOUhxTHlqV0Rhcmp0VDF6ZHA3ZGM6",
+      "c2tfbGl2ZV80ZUMzOUhxTHlqV0Rhcmp0VDF6ZHA3ZGM6",
+    ]);
   });
 });
 

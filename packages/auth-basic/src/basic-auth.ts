@@ -27,7 +27,9 @@ export function createBasicAuth(): BasicAuthPlugin {
     },
     secretValues(credential) {
       const token = encodeBasicToken(credential);
-      return [credential.password, `Basic ${token}`, token].filter((value) => value !== "");
+      // With an empty password the username is the key (APIs such as Stripe's take the key as the username).
+      const keyAsUsername = credential.password === "" ? [credential.username] : [];
+      return [credential.password, ...keyAsUsername, `Basic ${token}`, token].filter((value) => value !== "");
     },
     describePlacement: () => "Authorization header (Basic scheme)",
   } satisfies BasicAuthPlugin;
