@@ -120,6 +120,34 @@ describe("tools and calls", () => {
   });
 });
 
+describe("the credential is bound to the base URL it was stored for", () => {
+  it("never sends it to a new origin after baseUrl changes, until it is stored again", async () => {
+    await service.addSource({ input: input(), credential: { token } });
+    const other = await startUpstream(token, "127.0.0.2");
+    try {
+      await service.updateSource("demo-api", { api: { baseUrl: other.url } });
+      expect((await service.getSource("demo-api")).hasCredential).toBe(false);
+      const refused = await service.callTool("demo-api", { method: "GET", path: "/me" });
+      expect(refused.error?.code).toBe("NO_CREDENTIAL");
+      const { validation } = await service.reloadSource("demo-api");
+      expect(validation?.status).toBe("failed");
+      expect(other.seen).toHaveLength(0);
+      await service.setCredential("demo-api", { token }, { test: false });
+      expect((await service.callTool("demo-api", { method: "GET", path: "/me" })).ok).toBe(true);
+      expect(other.seen.at(-1)?.headers.authorization).toBe(`Bearer ${token}`);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("also unbinds it when only the base path changes", async () => {
+    await service.addSource({ input: input(), credential: { token }, test: false });
+    await service.updateSource("demo-api", { api: { baseUrl: `${upstream.url}/admin` } });
+    expect((await service.callTool("demo-api", { method: "GET", path: "/me" })).error?.code).toBe("NO_CREDENTIAL");
+    expect(upstream.seen).toHaveLength(0);
+  });
+});
+
 describe("changes", () => {
   it("notifies listeners and removes config and credential together", async () => {
     const changes: string[] = [];

@@ -1,7 +1,8 @@
 import { type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type SourceInput, type SourceRecord } from "@src/config";
 import { callSource, createApiTool, validateSource } from "@src/http-tool";
-import { openVault, type Vault } from "@src/vault";
+import { createRedactedCredential, openVault, type Vault } from "@src/vault";
+import { bindCredential, unbindCredential } from "./credential-scope";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
 import type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
@@ -33,9 +34,13 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     vaultPromise.catch(() => (vaultPromise = undefined));
     return vaultPromise;
   };
-  const credentials = {
-    get: async (slug: string) => (await vault()).get(slug),
-  };
+  /** The credential to send for `source`, or `undefined` when none is stored or it was stored for another base URL. */
+  async function credentialFor(source: SourceRecord): Promise<Record<string, unknown> | undefined> {
+    const entry = await (await vault()).get(source.slug);
+    if (entry === undefined) return undefined;
+    const credential = unbindCredential(entry, source);
+    return credential === undefined ? undefined : createRedactedCredential(credential);
+  }
 
   const listeners = new Set<(change: { slug: string; kind: SourceChangeKind }) => void>();
   const notify = (slug: string, kind: SourceChangeKind): void => {
@@ -45,13 +50,13 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
   const pluginOf = (source: SourceRecord): AnyAuthPlugin => registry.get(source.api.authType);
 
   async function validateAndRecord(source: SourceRecord): Promise<SourceOperationResult> {
-    const credential = await credentials.get(source.slug);
+    const credential = await credentialFor(source);
     const validation = await validateSource({ source, plugin: pluginOf(source), credential, fetch: options.fetch, store });
     return { source: await store.get(source.slug), validation };
   }
 
-  async function hasCredential(slug: string): Promise<boolean> {
-    return (await vault()).has(slug);
+  async function hasCredential(source: SourceRecord): Promise<boolean> {
+    return (await credentialFor(source)) !== undefined;
   }
 
   return {
@@ -63,7 +68,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       const entries = await store.list();
       const summaries: SourceSummary[] = [];
       for (const entry of entries) {
-        const stored = await hasCredential(entry.slug);
+        const stored = entry.ok ? await hasCredential(entry.record) : await (await vault()).has(entry.slug);
         summaries.push(
           entry.ok
             ? { ok: true, slug: entry.slug, source: entry.record, hasCredential: stored }
@@ -75,7 +80,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
 
     async getSource(slug) {
       const source = await store.get(slug);
-      return { source, hasCredential: await hasCredential(slug) };
+      return { source, hasCredential: await hasCredential(source) };
     },
 
     async addSource({ input, credential, test = true }) {
@@ -85,7 +90,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       const source = await store.create(input as SourceInput);
       if (checkedCredential !== undefined) {
         try {
-          await (await vault()).set(source.slug, checkedCredential, { schema: pluginOf(source).credentialSchema });
+          await (await vault()).set(source.slug, bindCredential(checkedCredential, source));
         } catch (error) {
           await store.remove(source.slug);
           throw error;
@@ -130,7 +135,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     async setCredential(slug, credential, { test = true } = {}) {
       const source = await store.get(slug);
       const checked = registry.parseCredential(source.api.authType, credential);
-      await (await vault()).set(slug, checked, { schema: pluginOf(source).credentialSchema });
+      await (await vault()).set(slug, bindCredential(checked, source));
       notify(slug, "credential");
       if (!test) return { source, validation: null };
       return validateAndRecord(source);
@@ -148,7 +153,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       for (const entry of await store.list()) {
         if (!entry.ok || !entry.record.enabled) continue;
         const source = entry.record;
-        const tool = createApiTool(source, { registry, credentials, fetch: options.fetch });
+        const tool = createApiTool(source, { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch });
         if (tool === undefined) continue;
         tools.push({
           name: tool.name,
@@ -157,7 +162,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
           baseUrl: source.api.baseUrl,
           authType: source.api.authType,
           connectionStatus: source.status.connectionStatus,
-          hasCredential: await hasCredential(source.slug),
+          hasCredential: await hasCredential(source),
           description: tool.description,
           inputSchema: tool.inputSchema,
         });
@@ -180,7 +185,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         }
         throw error;
       }
-      const credential = await credentials.get(slug);
+      const credential = await credentialFor(source);
       return callSource({ source, call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal });
     },
 

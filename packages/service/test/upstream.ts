@@ -13,7 +13,7 @@ export interface SeenRequest {
  * A small REST API on 127.0.0.1 that checks `Authorization: Bearer <token>`:
  * `GET /me`, `GET /echo` (returns the request, to prove redaction), 404 elsewhere.
  */
-export async function startUpstream(token: string): Promise<{ url: string; seen: SeenRequest[]; close(): Promise<void> }> {
+export async function startUpstream(token: string, host = "127.0.0.1"): Promise<{ url: string; seen: SeenRequest[]; close(): Promise<void> }> {
   const seen: SeenRequest[] = [];
   const server: Server = createServer((request, response) => {
     let body = "";
@@ -31,10 +31,10 @@ export async function startUpstream(token: string): Promise<{ url: string; seen:
       return send(404, { error: "not found" });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     seen,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -9,7 +9,7 @@ export { resolveKeySource } from "./key-source";
 export type { ScryptCost } from "./key-derivation";
 export { defaultScryptCost } from "./key-derivation";
 export type { VaultCredential } from "./redacted-credential";
-export { REDACTED } from "./redacted-credential";
+export { createRedactedCredential, REDACTED } from "./redacted-credential";
 export { VAULT_FORMAT_VERSION } from "./vault-format";
 export { vaultLockPath } from "./vault-lock";
 export type { VaultErrorCode } from "./errors/vault-error";

@@ -1,0 +1,32 @@
+import type { SourceRecord } from "@src/config";
+
+/**
+ * The key under which the service records, inside the encrypted vault entry,
+ * where a credential may be sent: the origin and base path the source had when
+ * the credential was stored. Not part of any plugin's credential shape.
+ */
+export const credentialScopeKey = "$scope";
+
+/** `origin + base path` of a source, e.g. `https://api.example.com/v1`. */
+export function credentialScopeOf(source: SourceRecord): string {
+  const url = new URL(source.api.baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** The vault entry for a checked credential: its fields plus the scope it is bound to. */
+export function bindCredential(credential: Record<string, unknown>, source: SourceRecord): Record<string, unknown> {
+  return { ...credential, [credentialScopeKey]: credentialScopeOf(source) };
+}
+
+/**
+ * The credential fields of a vault entry, or `undefined` when the entry is
+ * bound to another origin or base path than the source has now (its `baseUrl`
+ * was changed after the credential was stored): the credential is then never
+ * sent, and the operator must store it again for the new address. Entries
+ * written without a scope (directly through `@src/vault`) are used as they are.
+ */
+export function unbindCredential(entry: Record<string, unknown>, source: SourceRecord): Record<string, unknown> | undefined {
+  const { [credentialScopeKey]: scope, ...credential } = entry;
+  if (scope !== undefined && scope !== credentialScopeOf(source)) return undefined;
+  return credential;
+}
