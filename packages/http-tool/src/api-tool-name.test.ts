@@ -10,10 +10,13 @@ describe("apiToolName", () => {
     expect(apiToolName(slug)).toBe(name);
   });
 
-  it("uses only the characters agent APIs allow (a-z, 0-9, _), up to 67 characters for the longest slug", () => {
-    // Note: slugs longer than 60 characters give names over the 64-character limit of OpenAI and Anthropic.
+  it("keeps every name within the 64 characters agent APIs allow, unique, for slugs up to 63 characters", () => {
+    const sixty = "a".repeat(60);
+    expect(apiToolName(sixty)).toBe(`api_${sixty}`);
     const longest = apiToolName(`a${"-b".repeat(31)}`);
-    expect(longest).toMatch(/^[a-z0-9_]+$/);
-    expect(longest).toHaveLength(67);
+    expect(longest).toMatch(/^[a-z0-9_]{1,64}$/);
+    expect(longest).toHaveLength(64);
+    expect(apiToolName(`${"a".repeat(62)}b`)).not.toBe(apiToolName(`${"a".repeat(62)}c`));
+    expect(apiToolName("a".repeat(61))).toMatch(/^api_a{51}_[0-9a-f]{8}$/);
   });
 });

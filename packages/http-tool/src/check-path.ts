@@ -1,6 +1,7 @@
 import { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";
 import type { InvalidCallReason } from "./errors/invalid-call-reasons";
 import { InvalidCallError } from "./errors/invalid-call-error";
+import { findPathProblem } from "./path-problem";
 import { quoteValue } from "./quote-value";
 
 /** A checked agent path, split at its first `?`. */
@@ -16,9 +17,6 @@ const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
 const whitespace = /\s/u;
 const scheme = /^[a-z][a-z0-9+.-]*:/i;
 const badPercent = /%(?![0-9a-f]{2})/i;
-const encodedSeparator = /%(2f|5c)/i;
-const encodedControl = /%(0[0-9a-f]|1[0-9a-f]|7f)/i;
-const encodedDot = /%2e/gi;
 
 /** `path` with everything after the base stripped, when it starts with the base URL. */
 function relativeTo(path: string, baseUrl: URL): string | undefined {
@@ -66,16 +64,8 @@ export function checkPath(path: string, baseUrl: URL): CheckedPath {
     fail(INVALID_CALL_REASONS.USERINFO, 'has "@" before its first "/", which reads as user info of a URL; start the path with "/"');
   }
   if (badPercent.test(path)) fail(INVALID_CALL_REASONS.INVALID_PERCENT_ENCODING, 'has a "%" not followed by two hex digits; encode a literal "%" as "%25"');
-  if (encodedSeparator.test(pathPart)) {
-    fail(INVALID_CALL_REASONS.ENCODED_SEPARATOR, 'encodes a "/" or "\\" ("%2f", "%5c") in its path part; use real "/" between segments');
-  }
-  if (encodedControl.test(pathPart)) fail(INVALID_CALL_REASONS.CONTROL_CHARACTER, "encodes a control character (%00-%1f, %7f) in its path part; remove it");
-  for (const segment of pathPart.split("/")) {
-    const decoded = segment.replace(encodedDot, ".");
-    if (decoded === "." || decoded === "..") {
-      fail(INVALID_CALL_REASONS.DOT_SEGMENT, `has a "${decoded}" segment; give the full path from the API base URL without "." or ".." segments`);
-    }
-  }
+  const problem = findPathProblem(pathPart);
+  if (problem !== undefined) fail(problem.reason, problem.problem);
 
   return { pathname: pathPart.startsWith("/") ? pathPart : `/${pathPart}`, search };
 }

@@ -29,6 +29,8 @@ beforeAll(async () => {
         return redirect(response, status, "/admin/final");
       case "/v1/to-sibling-prefix":
         return redirect(response, status, "/v10/final");
+      case "/v1/to-raw":
+        return redirect(response, 302, url.searchParams.get("to") ?? "/v1/final");
       case "/v1/to-https":
         return redirect(response, 301, `https://127.0.0.1:${home.port}/v1/final`);
       case "/v1/loop": {
@@ -116,6 +118,24 @@ describe("redirects elsewhere are not followed, and the credential never leaves"
     const { result } = await runCall(base(), authModes[2]!, { method: "GET", path });
     expect(result).toMatchObject({ ok: false, error: { code: "REDIRECT_BLOCKED" } });
     expect(home.requests.length).toBe(before + 1);
+  });
+
+  it.each([
+    ["a ..; segment (Tomcat/Jetty drop ;params, then resolve ..)", "/v1/..;/admin"],
+    ["a ..;params segment deeper down", "/v1/x/..;jsessionid=1/..;/admin"],
+    ["an encoded / after ..", "/v1/..%2fadmin"],
+    ["an encoded \\ after ..", "/v1/..%5cadmin"],
+    ["%2e%2e%2f (all encoded)", "/v1/%2e%2e%2fadmin%2fx"],
+    ["an encoded control character", "/v1/a%0d%0aHost:x"],
+  ])("a redirect target with %s is not followed", async (_why, location) => {
+    for (const [index, mode] of authModes.entries()) {
+      const before = home.requests.length;
+      const { result } = await runCall(base(), mode, { method: "GET", path: "/to-raw", query: { to: location } });
+      expect(result, `${mode.name}`).toMatchObject({ ok: false, status: 302, error: { code: "REDIRECT_BLOCKED", retryable: false } });
+      expect(result.error?.message).toMatch(/not followed/);
+      expect(home.requests.length - before, `only the first hop reaches the upstream (${index})`).toBe(1);
+      expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
+    }
   });
 
   it("more than 5 redirects is a loop", async () => {

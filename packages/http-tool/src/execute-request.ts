@@ -5,7 +5,7 @@ import { resolveExecutorLimits, type ExecutorLimits } from "./executor-limits";
 import { nextPathFromLink } from "./parse-link-header";
 import type { Redactor } from "./redact-secrets";
 import { redactorFor } from "./redactor-cache";
-import { isInSourceScope, isRedirectStatus, maxRedirects } from "./redirect-policy";
+import { isRedirectStatus, maxRedirects, redirectTargetProblem } from "./redirect-policy";
 import { computeRetryDelay, isIdempotentMethod, isRetryableStatus, normalizeRetryDelayOptions } from "./retry-policy";
 import { sendAttempt, type AttemptOutcome, type Hop } from "./send-attempt";
 import { selectHeaders } from "./select-headers";
@@ -59,10 +59,9 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
       if (followed.length >= maxRedirects) {
         return finish(blocked(`more than ${maxRedirects} redirects (last to ${shownTarget}); the API may be in a redirect loop`));
       }
-      if (!isInSourceScope(target, baseUrl)) {
-        return finish(
-          blocked(`redirect to ${shownTarget} not followed: it leaves the source's origin or base path (${baseUrl.origin}${baseUrl.pathname}), and the credential is never sent elsewhere`),
-        );
+      const problem = redirectTargetProblem(target, baseUrl);
+      if (problem !== undefined) {
+        return finish(blocked(redactor.redactText(`redirect to ${target.href} not followed: ${problem}, and the credential is never sent elsewhere`)));
       }
       followed.push(redactor.redactText(hop.url));
       hop = followRedirect(hop, response.status, target, options);

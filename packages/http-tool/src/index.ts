@@ -32,7 +32,7 @@ export type { CallSourceOptions } from "./call-source";
 export { callSource } from "./call-source";
 export type { ApiTool, ApiToolDependencies, CredentialReader } from "./create-api-tool";
 export { createApiTool } from "./create-api-tool";
-export { apiToolName } from "./api-tool-name";
+export { apiToolName, maxToolNameLength } from "./api-tool-name";
 export { describeApiTool, maxToolDescriptionBytes } from "./describe-api-tool";
 export type { JsonSchemaObject } from "./tool-input-json-schema";
 export { createToolInputJsonSchema } from "./tool-input-json-schema";

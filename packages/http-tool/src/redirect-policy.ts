@@ -1,3 +1,5 @@
+import { findPathProblem } from "./path-problem";
+
 /** Statuses that redirect and carry a `Location`. */
 const redirectStatuses: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
@@ -16,6 +18,18 @@ export function isInSourceScope(target: URL, baseUrl: URL): boolean {
   if (target.origin !== baseUrl.origin) return false;
   const basePath = baseUrl.pathname.replace(/\/+$/, "");
   return basePath === "" || target.pathname === basePath || target.pathname.startsWith(`${basePath}/`);
+}
+
+/**
+ * Why a redirect to `target` is not followed, or undefined when it may be:
+ * it must stay on the source's origin and base path, and its raw path must
+ * pass the same rules as an agent's path (`findPathProblem`), so that no
+ * server or proxy on the way reads it as a path outside the base.
+ */
+export function redirectTargetProblem(target: URL, baseUrl: URL): string | undefined {
+  if (!isInSourceScope(target, baseUrl)) return `it leaves the source's origin or base path (${baseUrl.origin}${baseUrl.pathname})`;
+  const problem = findPathProblem(target.pathname);
+  return problem === undefined ? undefined : `its path ${problem.problem.replace(/;[^;]*$/, "")}, which may resolve outside the base path (${baseUrl.pathname})`;
 }
 
 /**

@@ -27,13 +27,16 @@ export interface McpCallToolResult {
   isError: boolean;
 }
 
-/** The MCP tool definition of `tool`, ready to register with an MCP server. No `outputSchema` is declared. */
-export function toMcpToolDefinition(tool: ApiTool): McpToolDefinition {
+/**
+ * The MCP tool definition of `tool`, ready to register with an MCP server. No `outputSchema` is declared.
+ * `title` (default: the tool name) is what clients show people, e.g. the source's display name.
+ */
+export function toMcpToolDefinition(tool: Pick<ApiTool, "name" | "description" | "inputSchema">, { title = tool.name }: { title?: string } = {}): McpToolDefinition {
   return {
     name: tool.name,
     description: tool.description,
     inputSchema: tool.inputSchema,
-    annotations: { title: tool.name, readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    annotations: { title, readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   };
 }
 

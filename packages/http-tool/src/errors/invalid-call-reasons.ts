@@ -13,7 +13,7 @@ export const INVALID_CALL_REASONS = {
   SCHEME_RELATIVE: "SCHEME_RELATIVE",
   /** `path` contains a backslash. */
   BACKSLASH: "BACKSLASH",
-  /** `path` has a `.` or `..` segment, literal or percent-encoded (`%2e%2e`). */
+  /** `path` has a `.` or `..` segment, literal or percent-encoded (`%2e%2e`), also followed by `;params` (`..;x`). */
   DOT_SEGMENT: "DOT_SEGMENT",
   /** The path part encodes a separator: `%2f` (/) or `%5c` (\). */
   ENCODED_SEPARATOR: "ENCODED_SEPARATOR",
