@@ -22,3 +22,4 @@ export { InvalidVaultKeyError } from "./errors/invalid-vault-key-error";
 export { VaultKeyMissingError } from "./errors/vault-key-missing-error";
 export { InvalidVaultCredentialError } from "./errors/invalid-vault-credential-error";
 export { InvalidVaultSlugError } from "./errors/invalid-vault-slug-error";
+export { VaultUnsafeFileError } from "./errors/vault-unsafe-file-error";

@@ -42,12 +42,14 @@ export interface VaultSubkeys {
   readonly entryKey: Buffer;
   /** HMAC-SHA256 key of the header key check. */
   readonly checkKey: Buffer;
+  /** HMAC-SHA256 key of `entriesMac`, which authenticates the set of entries. */
+  readonly entriesMacKey: Buffer;
 }
 
-/** Derives the entry and key-check subkeys, so the master key itself never encrypts anything. */
+/** Derives the entry, key-check and entries-MAC subkeys, so the master key itself never encrypts anything. */
 export function deriveSubkeys(masterKey: Buffer, vaultId: Buffer): VaultSubkeys {
   const derive = (info: string) => Buffer.from(hkdfSync("sha256", masterKey, vaultId, info, 32));
-  return { entryKey: derive("src-vault v1 entry key"), checkKey: derive("src-vault v1 key check") };
+  return { entryKey: derive("src-vault v1 entry key"), checkKey: derive("src-vault v1 key check"), entriesMacKey: derive("src-vault v2 entries mac") };
 }
 
 /** The key check: an HMAC over every header field, under the check subkey. */

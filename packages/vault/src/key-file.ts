@@ -1,20 +1,24 @@
 import { randomBytes } from "node:crypto";
-import { link, readFile, unlink } from "node:fs/promises";
+import { link, unlink } from "node:fs/promises";
 import path from "node:path";
 import { decodeVaultKey } from "./key-source";
 import { ensurePrivateDirectory, writeFileDurably } from "./atomic-write";
+import { openPrivateFile } from "./open-private-file";
 
 /**
- * Reads the key file, or returns `undefined` when it does not exist. A file
- * that exists but does not hold 32 bytes of base64 is an `InvalidVaultKeyError`.
+ * Reads the key file, or returns `undefined` when it does not exist. A symbolic
+ * link (even dangling), a non-regular file, or a file the group or others may
+ * access is a `VaultUnsafeFileError`; a file that does not hold 32 bytes of
+ * base64 is an `InvalidVaultKeyError`.
  */
 export async function readKeyFile(file: string): Promise<Buffer | undefined> {
+  const opened = await openPrivateFile(file, { role: "key file", ownerOnly: true });
+  if (opened === undefined) return undefined;
   let text: string;
   try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
+    text = await opened.handle.readFile("utf8");
+  } finally {
+    await opened.handle.close();
   }
   return decodeVaultKey(text, `key file ${file}`);
 }

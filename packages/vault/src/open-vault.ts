@@ -1,4 +1,4 @@
-import { access } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import type { ScryptCost } from "./key-derivation";
 import { defaultScryptCost, isValidScryptCost } from "./key-derivation";
 import type { VaultKeySource } from "./key-source";
@@ -48,7 +48,8 @@ export async function openVault(options: OpenVaultOptions = {}): Promise<Vault> 
     throw new InvalidVaultKeyError({ source: "scryptCost", problem: "N must be a power of two >= 2, r >= 1, 1 <= p <= 16, and 128 * N * r * p at most 512 MiB" });
   }
   const keyring = new VaultKeyring({ source, scryptCost });
-  const vaultExists = await access(paths.file).then(
+  // lstat: a dangling symbolic link counts as existing, so no key file is made for it; `load` then refuses the link.
+  const vaultExists = await lstat(paths.file).then(
     () => true,
     () => false,
   );

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openVault, resetVault, VAULT_ERROR_CODES, VaultDamagedError, VaultUnsupportedVersionError } from "@src/vault";
+import { openVault, resetVault, VAULT_ERROR_CODES, VAULT_FORMAT_VERSION, VaultDamagedError, VaultUnsupportedVersionError } from "@src/vault";
 import type { Vault } from "@src/vault";
 import { createTemporaryHome } from "../test/helpers";
 
@@ -47,7 +47,7 @@ describe("a damaged vault is reported, never changed", () => {
   });
 
   it("a newer format version is UNSUPPORTED_VERSION and says to upgrade", async () => {
-    const newer = Buffer.from(JSON.stringify({ ...JSON.parse(original.toString()), version: 2 }));
+    const newer = Buffer.from(JSON.stringify({ ...JSON.parse(original.toString()), version: VAULT_FORMAT_VERSION + 1 }));
     await writeFile(file, newer);
     const error = await openVault({ home, env: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(VaultUnsupportedVersionError);

@@ -1,11 +1,10 @@
-import { z } from "zod";
 import type { SealedEntry } from "./entry-cipher";
 import { VaultDamagedError } from "./errors/vault-damaged-error";
 import { VaultUnsupportedVersionError } from "./errors/vault-unsupported-version-error";
-import { isValidScryptCost } from "./key-derivation";
+import { version1Schema, version2Schema } from "./vault-file-schema";
 
 /** The format version this package writes. */
-export const VAULT_FORMAT_VERSION = 1;
+export const VAULT_FORMAT_VERSION = 2;
 
 /** How the master key is obtained: used as is (`none`) or stretched from a passphrase (`scrypt`). */
 export type VaultKdf = { readonly name: "none" } | { readonly name: "scrypt"; readonly salt: Buffer; readonly N: number; readonly r: number; readonly p: number };
@@ -22,6 +21,10 @@ export interface VaultHeader {
 /** A vault file in memory, whatever version it was read from. */
 export interface VaultDocument {
   readonly header: VaultHeader;
+  /** Write counter: 0 for a version 1 file, then one more on every write. */
+  readonly generation: number;
+  /** HMAC-SHA256 of the entry set (see `entries-mac.ts`); `undefined` in a version 1 file, which has none. */
+  readonly entriesMac: Buffer | undefined;
   readonly entries: Map<string, SealedEntry>;
 }
 
@@ -30,32 +33,6 @@ export function headerBinding(header: Omit<VaultHeader, "keyCheck">): string {
   const kdf = header.kdf.name === "none" ? ["none"] : ["scrypt", header.kdf.salt.toString("base64"), header.kdf.N, header.kdf.r, header.kdf.p];
   return JSON.stringify(["src-vault header", header.version, header.vaultId.toString("base64"), kdf]);
 }
-
-const base64 = (bytes: number) =>
-  z
-    .string()
-    .refine((value) => /^[A-Za-z0-9+/]*={0,2}$/.test(value) && Buffer.from(value, "base64").toString("base64") === value, { error: "must be base64" })
-    .transform((value) => Buffer.from(value, "base64"))
-    .refine((value) => bytes < 0 || value.length === bytes, { error: `must be ${bytes} bytes` });
-
-const slugKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, { error: "is not a valid slug" });
-
-const version1Schema = z.object({
-  format: z.literal("src-vault"),
-  version: z.literal(1),
-  vaultId: base64(16),
-  kdf: z.discriminatedUnion("name", [
-    z.object({ name: z.literal("none") }),
-    z
-      .object({ name: z.literal("scrypt"), salt: base64(16), N: z.number(), r: z.number(), p: z.number() })
-      .refine(isValidScryptCost, { error: "scrypt parameters out of range" }),
-  ]),
-  keyCheck: base64(32),
-  entries: z.record(
-    slugKey,
-    z.object({ nonce: base64(12), tag: base64(16), ciphertext: base64(-1), updatedAt: z.iso.datetime() }),
-  ),
-});
 
 /**
  * Parses a vault file. The version switch is here: a later format adds a case
@@ -76,7 +53,8 @@ export function parseVaultFile(text: string, file: string): VaultDocument {
   const version = (data as { version?: unknown }).version;
   switch (version) {
     case 1:
-      return parseVersion1(data, file);
+    case 2:
+      return parseKnownVersion(data, file);
     default:
       if (typeof version === "number" && Number.isInteger(version) && version > VAULT_FORMAT_VERSION) {
         throw new VaultUnsupportedVersionError({ file, version });
@@ -85,22 +63,20 @@ export function parseVaultFile(text: string, file: string): VaultDocument {
   }
 }
 
-function parseVersion1(data: unknown, file: string): VaultDocument {
-  const result = version1Schema.safeParse(data);
+function parseKnownVersion(data: unknown, file: string): VaultDocument {
+  const result = (data as { version: unknown }).version === 1 ? version1Schema.safeParse(data) : version2Schema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new VaultDamagedError({ file, location: issue?.path.map(String).join(".") || undefined, problem: issue?.message ?? "invalid" });
   }
-  const { vaultId, kdf, keyCheck, entries } = result.data;
-  return {
-    header: { version: 1, vaultId, kdf, keyCheck },
-    entries: new Map(Object.entries(entries)),
-  };
+  const { version, vaultId, kdf, keyCheck, entries } = result.data;
+  const { generation, entriesMac } = "entriesMac" in result.data ? result.data : { generation: 0, entriesMac: undefined };
+  return { header: { version, vaultId, kdf, keyCheck }, generation, entriesMac, entries: new Map(Object.entries(entries)) };
 }
 
-/** Serializes a document in the current format (version 1). */
-export function serializeVaultFile(document: VaultDocument): string {
-  const { header } = document;
+/** Serializes a document in the current format (version 2): its header, keyCheck and entries must be version 2 ones. */
+export function serializeVaultFile(document: VaultDocument & { readonly entriesMac: Buffer }): string {
+  const { header, entriesMac } = document;
   const kdf = header.kdf.name === "none" ? { name: "none" } : { name: "scrypt", salt: header.kdf.salt.toString("base64"), N: header.kdf.N, r: header.kdf.r, p: header.kdf.p };
   const entries: Record<string, unknown> = {};
   for (const [slug, entry] of [...document.entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -111,6 +87,15 @@ export function serializeVaultFile(document: VaultDocument): string {
       updatedAt: entry.updatedAt,
     };
   }
-  const file = { format: "src-vault", version: VAULT_FORMAT_VERSION, vaultId: header.vaultId.toString("base64"), kdf, keyCheck: header.keyCheck.toString("base64"), entries };
+  const file = {
+    format: "src-vault",
+    version: VAULT_FORMAT_VERSION,
+    vaultId: header.vaultId.toString("base64"),
+    kdf,
+    keyCheck: header.keyCheck.toString("base64"),
+    generation: document.generation,
+    entriesMac: entriesMac.toString("base64"),
+    entries,
+  };
   return `${JSON.stringify(file, null, 2)}\n`;
 }

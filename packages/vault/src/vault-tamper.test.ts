@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openVault, VAULT_ERROR_CODES, VaultError } from "@src/vault";
+import { openVault, VAULT_ERROR_CODES, VAULT_FORMAT_VERSION, VaultError } from "@src/vault";
 import { createTemporaryHome, testScryptCost } from "../test/helpers";
 
 interface StoredEntry {
@@ -67,6 +67,16 @@ describe("tampering is detected", () => {
     }
   });
 
+  it("flipping any single byte of entriesMac", async () => {
+    const length = Buffer.from(stored().entriesMac as string, "base64").length;
+    for (let index = 0; index < length; index += 1) {
+      const edited = stored();
+      edited.entriesMac = flipByte(edited.entriesMac as string, index);
+      const error = await expectDetected(JSON.stringify(edited), VAULT_ERROR_CODES.DAMAGED);
+      expect(error.message).toContain("entriesMac");
+    }
+  });
+
   it.each(["vaultId", "keyCheck", "kdf.salt"] as const)("flipping any single byte of the header's %s", async (field) => {
     const read = (vault: StoredVault) => (field === "kdf.salt" ? vault.kdf.salt : vault[field]);
     const length = Buffer.from(read(stored()), "base64").length;
@@ -86,7 +96,11 @@ describe("tampering is detected", () => {
     { why: "another p", edit: (vault: StoredVault) => void (vault.kdf.p += 1) },
     { why: "kdf none instead of scrypt", edit: (vault: StoredVault) => void (vault.kdf = { name: "none" } as StoredVault["kdf"]) },
     { why: "an older version", edit: (vault: StoredVault) => void (vault.version = 0) },
-    { why: "a newer version", edit: (vault: StoredVault) => void (vault.version = 2) },
+    { why: "a newer version", edit: (vault: StoredVault) => void (vault.version = VAULT_FORMAT_VERSION + 1) },
+    { why: "downgraded to version 1 (no entriesMac)", edit: (vault: StoredVault) => void ((vault.version = 1), delete vault.entriesMac, delete vault.generation) },
+    { why: "downgraded to version 1, entriesMac kept", edit: (vault: StoredVault) => void (vault.version = 1) },
+    { why: "entriesMac removed", edit: (vault: StoredVault) => void delete vault.entriesMac },
+    { why: "another generation", edit: (vault: StoredVault) => void (vault.generation = (vault.generation as number) + 1) },
     { why: "another format name", edit: (vault: StoredVault) => void (vault.format = "src-vaulu") },
     { why: "an edited updatedAt", edit: (vault: StoredVault) => void (vault.entries.alpha!.updatedAt = "2001-01-01T00:00:00.000Z") },
     { why: "an entry moved to another slug", edit: (vault: StoredVault) => void ((vault.entries.gamma = vault.entries.alpha!), delete vault.entries.alpha) },

@@ -8,8 +8,10 @@ import type { VaultSubkeys } from "./key-derivation";
 import type { VaultCredential } from "./redacted-credential";
 import { createRedactedCredential } from "./redacted-credential";
 import { assertVaultSlug } from "./slug";
+import { computeEntriesMac } from "./entries-mac";
 import type { VaultHeader } from "./vault-format";
 import { serializeVaultFile } from "./vault-format";
+import { upgradeToCurrentFormat } from "./upgrade-format";
 import type { ScryptCost } from "./key-derivation";
 import type { VaultKeySource } from "./key-source";
 import { checkKeySource } from "./key-source";
@@ -131,6 +133,10 @@ export class Vault {
     return this.#state;
   }
 
+  /**
+   * Every change: under the lock, re-read and verify the file, upgrade an older
+   * format, apply `change`, then write with the next generation and a new entriesMac.
+   */
   async #mutate<T>(change: (draft: VaultDraft) => Promise<{ changed: boolean; result: T }> | { changed: boolean; result: T }): Promise<T> {
     return withVaultLock(this.file, this.#lock, async (lock) => {
       const current = await this.#read();
@@ -138,12 +144,16 @@ export class Vault {
         current === undefined
           ? { ...(await this.#keyring.createHeader(this.file)), entries: new Map(), plaintexts: new Map() }
           : { header: current.header, keys: current.keys, entries: new Map(current.entries), plaintexts: new Map(current.plaintexts) };
+      upgradeToCurrentFormat(draft);
       const { changed, result } = await change(draft);
       if (!changed) return result;
+      const generation = (current?.generation ?? 0) + 1;
+      const { header, keys, entries } = draft;
+      const entriesMac = computeEntriesMac(keys.entriesMacKey, { formatVersion: header.version, vaultId: header.vaultId, generation, entries });
       await removeStrayTemporaryFiles(this.file);
       lock.assertHeld();
-      await writeFileAtomically(this.file, serializeVaultFile({ header: draft.header, entries: draft.entries }));
-      this.#state = { signature: await fileSignature(this.file), ...draft };
+      await writeFileAtomically(this.file, serializeVaultFile({ header, generation, entriesMac, entries }));
+      this.#state = { signature: await fileSignature(this.file), generation, ...draft };
       return result;
     });
   }

@@ -19,6 +19,8 @@ export const VAULT_ERROR_CODES = {
   INVALID_CREDENTIAL: "INVALID_CREDENTIAL",
   /** A slug is not a valid vault entry name. */
   INVALID_SLUG: "INVALID_SLUG",
+  /** The vault file or key file is a symbolic link, not a regular file, or (key file) readable by others. */
+  UNSAFE_FILE: "UNSAFE_FILE",
 } as const;
 
 export type VaultErrorCode = (typeof VAULT_ERROR_CODES)[keyof typeof VAULT_ERROR_CODES];
