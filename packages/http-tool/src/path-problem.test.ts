@@ -17,7 +17,7 @@ describe("findPathProblem", () => {
     ["/v1/a%0Ab", "CONTROL_CHARACTER", "an encoded line feed"],
     ["/v1/a\u0001b", "CONTROL_CHARACTER", "a raw control character"],
     ["/v1\\admin", "BACKSLASH", "a backslash"],
-  ])("%s -> %s (%s)", (pathPart, reason) => {
+  ])("%s -> %s (%s)", (pathPart, reason, _why) => {
     expect(findPathProblem(pathPart)?.reason).toBe(reason);
   });
 });
