@@ -78,3 +78,24 @@ describe("createRedactor", () => {
     expect(createRedactor(["1970"]).redactDeep({ date }).date).toBe(date);
   });
 });
+
+describe("holdsSecretBytes", () => {
+  const secret = "clé-ÄÖÜ-42";
+  const redactor = createRedactor([secret]);
+  it.each([
+    ["UTF-8", Buffer.from(secret, "utf8"), true],
+    ["Latin-1", Buffer.from(secret, "latin1"), true],
+    ["UTF-16LE", Buffer.from(secret, "utf16le"), true],
+    ["UTF-16BE", Buffer.from(secret, "utf16le").swap16(), true],
+    ["percent-encoded UTF-8", Buffer.from(encodeURIComponent(secret)), true],
+    ["base64 of UTF-8", Buffer.from(Buffer.from(secret).toString("base64")), true],
+    ["other bytes", Buffer.from("cle-AOU-42"), false],
+  ])("%s -> %s", (_encoding, bytes, expected) => {
+    const framed = Buffer.concat([Buffer.from([0, 255]), bytes, Buffer.from([7])]);
+    expect(redactor.holdsSecretBytes(framed)).toBe(expected);
+  });
+
+  it("knows nothing without secrets", () => {
+    expect(createRedactor([]).holdsSecretBytes(Buffer.from("anything"))).toBe(false);
+  });
+});

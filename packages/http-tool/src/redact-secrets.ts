@@ -10,6 +10,11 @@ export interface Redactor {
    * digits contain a secret becomes a redacted string; other values are returned as they are.
    */
   redactDeep<T>(value: T): T;
+  /**
+   * True when `bytes` hold any form of any secret as UTF-8, Latin-1 or
+   * UTF-16 (LE or BE) bytes. For bodies that are not decoded as text.
+   */
+  holdsSecretBytes(bytes: Uint8Array): boolean;
   /** How many distinct non-empty secrets this redactor knows. */
   readonly size: number;
 }
@@ -33,6 +38,15 @@ function formsOf(secret: string): string[] {
   forms.add(JSON.stringify(secret).slice(1, -1));
   forms.delete("");
   return [...forms];
+}
+
+/** The byte sequences of `form` in the encodings a binary body may carry it in. */
+function byteFormsOf(form: string): Buffer[] {
+  const utf16le = Buffer.from(form, "utf16le");
+  const forms = [Buffer.from(form, "utf8"), utf16le, Buffer.from(utf16le).swap16()];
+  // eslint-disable-next-line no-control-regex -- Latin-1 is exactly U+0000-U+00FF
+  if (/^[\u0000-\u00ff]*$/.test(form)) forms.push(Buffer.from(form, "latin1"));
+  return forms;
 }
 
 const isPlainObject = (value: object): boolean => {
@@ -72,6 +86,14 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     return result + value.slice(cursor);
   };
 
+  let byteForms: Buffer[] | undefined;
+  const holdsSecretBytes = (bytes: Uint8Array): boolean => {
+    if (forms.length === 0 || bytes.byteLength === 0) return false;
+    byteForms ??= forms.flatMap(byteFormsOf);
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return byteForms.some((form) => buffer.includes(form));
+  };
+
   const walk = (value: unknown, seen: WeakMap<object, unknown>): unknown => {
     if (typeof value === "string") return redactText(value);
     if (typeof value === "number" || typeof value === "bigint") {
@@ -97,6 +119,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
 
   return {
     redactText,
+    holdsSecretBytes,
     redactDeep: <T>(value: T): T => (forms.length === 0 ? value : (walk(value, new WeakMap()) as T)),
     size: distinct.length,
   };

@@ -86,10 +86,10 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
   if (kind === "binary") {
     const size = cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength;
     const body: ToolResultBody = { kind: "binary", contentType: mediaType || "application/octet-stream", size };
-    const asText = redactor.size > 0 ? Buffer.from(bytes).toString("latin1") : "";
-    const holdsSecret = asText !== "" && redactor.redactText(asText) !== asText;
-    if (!cut && bytes.byteLength <= maxInlineBinaryBytes && !holdsSecret) body.base64 = Buffer.from(bytes).toString("base64");
-    if (holdsSecret) return { body, note: "binary body not shown as base64: it contains the credential" };
+    if (cut || bytes.byteLength > maxInlineBinaryBytes) return { body };
+    // Searched as bytes: a secret may sit in the body as UTF-8, Latin-1 or UTF-16, in any of its forms.
+    if (redactor.holdsSecretBytes(bytes)) return { body, note: "binary body not shown as base64: it contains the credential" };
+    body.base64 = Buffer.from(bytes).toString("base64");
     return { body };
   }
 

@@ -1,0 +1,63 @@
+import { createBearerAuth } from "@src/auth-bearer";
+import { createQueryAuth } from "@src/auth-query";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthMode } from "../test/auth-modes";
+import { runCall } from "../test/run-call";
+import { startUpstream, type Upstream } from "../test/upstream-server";
+import type { ToolCall } from "./tool-call";
+
+// Upstreams that echo the credential back in the ways real APIs do; the agent must never get any of it back.
+let upstream: Upstream;
+
+/** What each echo route sends, from the secret the request carried. */
+const routes: Record<string, (secret: string, url: string) => { contentType: string; body: string | Buffer }> = {
+  "/v1/binary": (secret) => ({ contentType: "application/octet-stream", body: Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(secret, "utf8")]) }),
+};
+
+beforeAll(async () => {
+  upstream = await startUpstream((request, response) => {
+    const url = new URL(request.url ?? "/", "http://x");
+    const secret = url.searchParams.get("api_key") ?? (request.headers.authorization ?? "").replace(/^Bearer /, "");
+    const route = routes[url.pathname];
+    if (route === undefined) {
+      response.writeHead(404);
+      return response.end();
+    }
+    const { contentType, body } = route(secret, request.url ?? "");
+    response.writeHead(200, { "content-type": contentType });
+    response.end(body);
+  });
+});
+
+afterAll(async () => {
+  await upstream.close();
+});
+
+const queryMode = (key: string): AuthMode => ({ name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key }, leakForms: [key] });
+const bearerMode = (token: string): AuthMode => ({ name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token }, leakForms: [token] });
+
+/** Every run of at least `length` characters of `secret` found in `text`. */
+function partsIn(text: string, secret: string, length = 6): string[] {
+  const found: string[] = [];
+  for (let start = 0; start + length <= secret.length; start += 1) {
+    const part = secret.slice(start, start + length);
+    if (text.includes(part)) found.push(part);
+  }
+  return found;
+}
+
+async function call(mode: AuthMode, path: string, api: Record<string, unknown> = {}) {
+  const toolCall: ToolCall = { method: "GET", path };
+  const { result } = await runCall(`${upstream.origin}/v1`, mode, toolCall, { api });
+  return result;
+}
+
+describe("binary bodies", () => {
+  it("a non-ASCII credential in a small binary body is never handed over as base64", async () => {
+    const key = "clé-secrète-ÄÖÜ-12345";
+    const result = await call(queryMode(key), "/binary");
+    expect(result.body).toEqual({ kind: "binary", contentType: "application/octet-stream", size: 3 + Buffer.byteLength(key) });
+    expect(result.note).toMatch(/contains the credential/);
+    expect(partsIn(JSON.stringify(result), key)).toEqual([]);
+  });
+});
