@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { toMcpCallToolResult } from "@src/http-tool";
+import { toMcpCallToolResult, toMcpToolDefinition, type JsonSchemaObject } from "@src/http-tool";
 import type { SourceService } from "./source-service";
 
 /** Options of `createMcpServer`. */
@@ -29,11 +29,8 @@ export function createMcpServer(service: SourceService, options: McpServerOption
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: (await service.listTools()).map((tool) => ({
-      name: tool.name,
+      ...toMcpToolDefinition({ ...tool, inputSchema: tool.inputSchema as JsonSchemaObject }, { title: tool.sourceName }),
       title: tool.sourceName,
-      description: tool.description,
-      inputSchema: tool.inputSchema as { type: "object"; [key: string]: unknown },
-      annotations: { title: tool.sourceName, readOnlyHint: false, openWorldHint: true },
     })),
   }));
 

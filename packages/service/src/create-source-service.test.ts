@@ -164,3 +164,15 @@ describe("changes", () => {
     expect((await fresh.getSource("demo-api")).hasCredential).toBe(false);
   });
 });
+
+describe("long slugs", () => {
+  it("gives a 63-character slug a tool name within 64 characters that still calls it", async () => {
+    const slug = `demo-${"x".repeat(58)}`;
+    await service.addSource({ input: input({ slug }), credential: { token }, test: false });
+    const [tool] = await service.listTools();
+    expect(tool?.name.length).toBeLessThanOrEqual(64);
+    expect(tool?.source).toBe(slug);
+    const result = await service.callTool(tool!.name, { method: "GET", path: "/me" });
+    expect(result.ok).toBe(true);
+  });
+});

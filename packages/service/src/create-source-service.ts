@@ -1,6 +1,6 @@
 import { type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type SourceInput, type SourceRecord } from "@src/config";
-import { callSource, createApiTool, validateSource } from "@src/http-tool";
+import { apiToolName, callSource, createApiTool, maxToolNameLength, validateSource } from "@src/http-tool";
 import { createRedactedCredential, openVault, type Vault } from "@src/vault";
 import { bindCredential, unbindCredential } from "./credential-scope";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
@@ -53,6 +53,14 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     const credential = await credentialFor(source);
     const validation = await validateSource({ source, plugin: pluginOf(source), credential, fetch: options.fetch, store });
     return { source: await store.get(source.slug), validation };
+  }
+
+  /** The slug a tool name (or a slug) stands for; names of long slugs end in a hash, so those are looked up. */
+  async function slugOfTool(name: string): Promise<string> {
+    const candidate = slugOfToolName(name);
+    if (candidate === undefined || name.length < maxToolNameLength) return candidate ?? name;
+    const match = (await store.list()).find((entry) => apiToolName(entry.slug) === name);
+    return match?.slug ?? candidate;
   }
 
   async function hasCredential(source: SourceRecord): Promise<boolean> {
@@ -171,7 +179,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     },
 
     async callTool(name, input, { signal } = {}) {
-      const slug = slugOfToolName(name) ?? name;
+      const slug = await slugOfTool(name);
       let source: SourceRecord;
       try {
         source = await store.get(slug);
