@@ -12,6 +12,11 @@ let upstream: Upstream;
 /** What each echo route sends, from the secret the request carried. */
 const routes: Record<string, (secret: string, url: string) => { contentType: string; body: string | Buffer }> = {
   "/v1/binary": (secret) => ({ contentType: "application/octet-stream", body: Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(secret, "utf8")]) }),
+  // The request line echoed right where maxResponseBytes (100 000) cuts: 10 characters before the end of the encoded key.
+  "/v1/cut": (_secret, url) => {
+    const head = ` url=${url}`;
+    return { contentType: "text/plain", body: `${"a".repeat(100_000 - head.length + 10)}${head}${"z".repeat(10_000)}` };
+  },
 };
 
 beforeAll(async () => {
@@ -59,5 +64,18 @@ describe("binary bodies", () => {
     expect(result.body).toEqual({ kind: "binary", contentType: "application/octet-stream", size: 3 + Buffer.byteLength(key) });
     expect(result.note).toMatch(/contains the credential/);
     expect(partsIn(JSON.stringify(result), key)).toEqual([]);
+  });
+});
+
+describe("bodies cut at maxResponseBytes", () => {
+  it("drops a tail as long as the longest form of the secret: no part of a percent-encoded CJK key shows", async () => {
+    const key = "秘密鍵秘密鍵秘密鍵秘密鍵";
+    const result = await call(queryMode(key), "/cut", { maxResponseBytes: 100_000, maxResultChars: 1_000_000 });
+    expect(result.error?.code).toBe("RESPONSE_TOO_LARGE");
+    const shown = (result.body as { value: string }).value;
+    expect(shown.length).toBeGreaterThan(90_000);
+    const encoded = encodeURIComponent(key);
+    expect(partsIn(shown, encoded, 9)).toEqual([]);
+    expect(partsIn(JSON.stringify(result), key, 1)).toEqual([]);
   });
 });

@@ -44,12 +44,11 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
   const state: CallState = { sent: 0, retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0, retriesDone: 0 };
   let hop: Hop = { method: request.method, url: request.url, headers: request.headers, body: request.body };
   const followed: string[] = [];
-  const longestSecret = request.secrets.reduce((longest, secret) => Math.max(longest, secret.length), 0);
   try {
     const baseUrl = new URL(options.source.api.baseUrl);
     for (;;) {
       const outcome = await sendWithRetries(hop, options, limits, state);
-      const finish = (extra: Partial<ToolResult> = {}): ToolResult => toResult(outcome, hop, { started, state, limits, redactor, baseUrl, followed, longestSecret, extra });
+      const finish = (extra: Partial<ToolResult> = {}): ToolResult => toResult(outcome, hop, { started, state, limits, redactor, baseUrl, followed, extra });
       if (outcome.kind === "failure") return finish();
       const { response } = outcome;
       const location = response.headers.get("location");
@@ -121,7 +120,6 @@ interface ResultContext {
   redactor: Redactor;
   baseUrl: URL;
   followed: readonly string[];
-  longestSecret: number;
   extra: Partial<ToolResult>;
 }
 
@@ -151,7 +149,6 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
       declaredLength: declared === null || !/^\d+$/.test(declared) ? null : Number(declared),
       maxResultChars: limits.maxResultChars,
       redactor,
-      longestSecret: context.longestSecret,
     });
     result.body = shaped.body;
     if (shaped.truncated !== undefined) result.truncated = shaped.truncated;

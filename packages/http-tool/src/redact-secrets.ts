@@ -15,6 +15,11 @@ export interface Redactor {
    * UTF-16 (LE or BE) bytes. For bodies that are not decoded as text.
    */
   holdsSecretBytes(bytes: Uint8Array): boolean;
+  /**
+   * Length in characters of the longest form it looks for (0 without secrets):
+   * a text cut anywhere can end with at most this many characters of a secret.
+   */
+  readonly longestForm: number;
   /** How many distinct non-empty secrets this redactor knows. */
   readonly size: number;
 }
@@ -121,6 +126,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     redactText,
     holdsSecretBytes,
     redactDeep: <T>(value: T): T => (forms.length === 0 ? value : (walk(value, new WeakMap()) as T)),
+    longestForm: forms.reduce((longest, form) => Math.max(longest, form.length), 0),
     size: distinct.length,
   };
 }

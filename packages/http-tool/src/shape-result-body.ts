@@ -16,9 +16,8 @@ export interface ShapeBodyInput {
   /** The declared `Content-Length`, when given. */
   declaredLength: number | null;
   maxResultChars: number;
+  /** Redacts every secret form; a cut body also loses `redactor.longestForm` characters at its end, so no partial secret shows. */
   redactor: Redactor;
-  /** Length of the longest secret; a cut body loses this many characters times 3 at its end, so no partial secret shows. Default 0. */
-  longestSecret?: number;
 }
 
 /** The body part of a `ToolResult`. */
@@ -78,7 +77,7 @@ function shapeText(text: string, maxResultChars: number): ShapedBody {
  * only its type and size (base64 when at most 4 KiB and free of secrets). Every
  * secret form is redacted: in text as read, in JSON wherever it parsed to.
  */
-export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, redactor, longestSecret = 0 }: ShapeBodyInput): ShapedBody {
+export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, redactor }: ShapeBodyInput): ShapedBody {
   if (bytes.byteLength === 0) return { body: { kind: "empty" } };
   const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const kind: BodyKind = mediaType === "" ? (looksLikeText(bytes) ? "text" : "binary") : bodyKindOf(mediaType);
@@ -95,9 +94,11 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
 
   if (cut) {
     // Only the beginning is shown: decode no more than it needs (4 bytes per character at most),
-    // and drop the end, where a secret may have been cut in two.
-    const decoded = decode(bytes.subarray(0, (maxResultChars + longestSecret * 3) * 4), contentType ?? "");
-    const guarded = decoded.slice(0, Math.max(0, decoded.length - longestSecret * 3));
+    // and drop the end, where any form of a secret (the longest is percent-encoded CJK, 9 times
+    // the secret's length) may have been cut in two.
+    const guard = redactor.longestForm;
+    const decoded = decode(bytes.subarray(0, (maxResultChars + guard) * 4), contentType ?? "");
+    const guarded = decoded.slice(0, Math.max(0, decoded.length - guard));
     const shaped = shapeText(redactor.redactText(guarded), maxResultChars);
     const what = kind === "json" ? "declared JSON but cut, so it cannot be parsed; showing its beginning as text" : "showing its beginning";
     return {
