@@ -82,15 +82,4 @@ describe("bad usage exits 2 with the error on stderr", () => {
     expect(result.stderr.trim().split("\n").length).toBeLessThanOrEqual(2);
   });
 
-  it("--home wins over SRC_HOME", async () => {
-    const other = await createTempHome();
-    try {
-      const result = await runSrc(["--home", other.home, "source", "list", "--json"], { env: { ...temp.env } });
-      expect(result.code).toBe(0);
-      expect(JSON.parse(result.stdout)).toEqual([]);
-      // The other home now exists with a sources directory; the SRC_HOME one is untouched by this run.
-    } finally {
-      await other.cleanup();
-    }
-  });
 });

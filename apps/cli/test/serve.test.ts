@@ -41,4 +41,11 @@ describe("src serve", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--port");
   });
+
+  it("refuses a non-loopback --host without SRC_SERVER_TOKEN as bad usage (exit 2), before listening", async () => {
+    const result = await runSrc(["serve", "--host", "0.0.0.0", "--port", "0"], { env: temp.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("SRC_SERVER_TOKEN");
+    expect(result.stdout).not.toContain("listening");
+  });
 });

@@ -24,6 +24,9 @@ const usageCodes: ReadonlySet<string> = new Set([
   "CREDENTIAL_REQUIRED",
   // @src/http-tool
   "INVALID_CALL",
+  // @src/server (`src serve`): a non-loopback --host without SRC_SERVER_TOKEN, or a malformed SRC_SERVER_TOKEN
+  "TOKEN_REQUIRED",
+  "INVALID_TOKEN",
 ]);
 
 /** The code an error carries, or `ERROR` when it has none. */
