@@ -17,6 +17,8 @@ const routes: Record<string, (secret: string, url: string) => { contentType: str
     const head = ` url=${url}`;
     return { contentType: "text/plain", body: `${"a".repeat(100_000 - head.length + 10)}${head}${"z".repeat(10_000)}` };
   },
+  // An API echoing the token unquoted: invalid JSON, and V8's parse error quotes the input around the error.
+  "/v1/bad-json": (secret) => ({ contentType: "application/json", body: `{"received": ${secret}}` }),
 };
 
 beforeAll(async () => {
@@ -77,5 +79,15 @@ describe("bodies cut at maxResponseBytes", () => {
     const encoded = encodeURIComponent(key);
     expect(partsIn(shown, encoded, 9)).toEqual([]);
     expect(partsIn(JSON.stringify(result), key, 1)).toEqual([]);
+  });
+});
+
+describe("invalid JSON", () => {
+  it("the note gives the position of the error, never the text around it", async () => {
+    const token = "tok_ABCDEFGHIJ0123456789";
+    const result = await call(bearerMode(token), "/bad-json");
+    expect(result.body).toEqual({ kind: "text", value: '{"received": [REDACTED]}' });
+    expect(result.note).toBe("declared JSON but did not parse (syntax error at line 1, column 14); shown as text");
+    expect(partsIn(JSON.stringify(result), token, 4)).toEqual([]);
   });
 });

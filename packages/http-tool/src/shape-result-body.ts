@@ -1,5 +1,6 @@
 import type { Redactor } from "./redact-secrets";
 import type { ToolResult, ToolResultBody } from "./tool-result";
+import { findJsonError } from "./find-json-error";
 import { isVerbatimJson } from "./is-verbatim-json";
 import { cutText, truncateJson } from "./truncate-json";
 
@@ -111,8 +112,10 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
   let parsed: unknown;
   try {
     parsed = JSON.parse(decoded);
-  } catch (error) {
-    const reason = error instanceof Error ? redactor.redactText(error.message) : "invalid JSON";
+  } catch {
+    // Only where it failed: JSON.parse's message quotes the text around the error, which may be part of a secret.
+    const position = findJsonError(decoded);
+    const reason = position === undefined ? "invalid JSON" : `syntax error at line ${position.line}, column ${position.column}`;
     const shaped = shapeText(redactor.redactText(decoded), maxResultChars);
     return { ...shaped, note: `declared JSON but did not parse (${reason}); shown as text` };
   }
