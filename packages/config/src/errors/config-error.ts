@@ -9,6 +9,8 @@ export const CONFIG_ERROR_CODES = {
   SOURCE_NOT_FOUND: "SOURCE_NOT_FOUND",
   /** A source with the slug already exists. */
   DUPLICATE_SLUG: "DUPLICATE_SLUG",
+  /** Another process held the source's write lock for too long, or the lock was lost; nothing was written. */
+  SOURCE_LOCKED: "SOURCE_LOCKED",
 } as const;
 
 export type ConfigErrorCode = (typeof CONFIG_ERROR_CODES)[keyof typeof CONFIG_ERROR_CODES];

@@ -26,3 +26,16 @@ export function sourceDirectoryOf(sourcesDirectory: string, slug: string): strin
   }
   return directory;
 }
+
+/** Hidden directory of `sources/` holding one lock per slug; `list()` skips hidden entries. */
+export const lockDirectoryName = ".locks";
+
+/**
+ * `$SRC_HOME/sources/.locks/{slug}.lock`: the inter-process write lock of one
+ * source. Outside the source's own directory, so `create` can take it before
+ * the directory exists and `remove` can delete the directory while holding it.
+ */
+export function sourceLockPathOf(sourcesDirectory: string, slug: string): string {
+  sourceDirectoryOf(sourcesDirectory, slug);
+  return join(sourcesDirectory, lockDirectoryName, `${slug}.lock`);
+}

@@ -11,7 +11,8 @@ import { type SourceInput, type SourceRecord, type SourceStatus, slugSchema, sou
 import { type ServiceFieldSources, fillServiceFields } from "./fill-service-fields";
 import { loadSourceFile } from "./read-source-file";
 import { type SourceChanges, applySourceChanges } from "./source-changes";
-import { sourceDirectoryOf, sourceFileName, sourcesDirectoryOf } from "./source-paths";
+import { type HeldSourceLock, defaultSourceLockOptions, withSourceLock } from "./source-lock";
+import { sourceDirectoryOf, sourceFileName, sourceLockPathOf, sourcesDirectoryOf } from "./source-paths";
 import { createFileSignatureCache, fileSignatureOf } from "./file-signature-cache";
 import { writeFileAtomic } from "./write-file-atomic";
 
@@ -23,6 +24,10 @@ export interface SourceStoreOptions extends ServiceFieldSources {
   readonly home?: string | undefined;
   /** Environment used when `home` is not given. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Longest wait, in ms, for another process's write lock on the same source before `SourceLockedError`. Default 10000. */
+  readonly lockTimeoutMs?: number;
+  /** Age, in ms, after which a write lock its holder stopped refreshing (a killed process) is taken over; at least 2000. Default 10000. */
+  readonly lockStaleMs?: number;
 }
 
 /** One entry of `list()`: a valid source, or a broken one with the reason. */
@@ -52,6 +57,8 @@ export interface SourceStore {
   directoryOf(slug: string): string;
   /** `$SRC_HOME/sources/{slug}/config.json`, after checking the slug. */
   fileOf(slug: string): string;
+  /** `$SRC_HOME/sources/.locks/{slug}.lock`, the inter-process write lock of the source, after checking the slug. */
+  lockFileOf(slug: string): string;
 }
 
 /** In a listing, a directory without `config.json` is a broken entry, not a missing source. */
@@ -72,17 +79,27 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
   const sourcesDirectory = sourcesDirectoryOf(home);
   const now = options.now ?? (() => new Date());
   const fieldSources: ServiceFieldSources = { now, ...(options.createId === undefined ? {} : { createId: options.createId }) };
+  const lockOptions = {
+    timeoutMs: options.lockTimeoutMs ?? defaultSourceLockOptions.timeoutMs,
+    staleMs: options.lockStaleMs ?? defaultSourceLockOptions.staleMs,
+  };
   const queues = new Map<string, Promise<unknown>>();
   // Agent calls read the same config.json again and again: parse it once per version of the file.
   const parsedFiles = createFileSignatureCache<SourceRecord>();
 
   const directoryOf = (slug: string): string => sourceDirectoryOf(sourcesDirectory, slug);
   const fileOf = (slug: string): string => join(directoryOf(slug), sourceFileName);
+  const lockFileOf = (slug: string): string => sourceLockPathOf(sourcesDirectory, slug);
 
-  /** Runs writes of one slug one after another within this process. */
-  function exclusive<T>(slug: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a read-modify-write of one slug under its inter-process lock. Within
+   * this process the tasks of one slug also queue, so they do not poll the lock
+   * against each other.
+   */
+  function exclusive<T>(slug: string, task: (lock: HeldSourceLock) => Promise<T>): Promise<T> {
+    const locked = (): Promise<T> => withSourceLock({ slug, lockFile: lockFileOf(slug) }, lockOptions, task);
     const previous = queues.get(slug) ?? Promise.resolve();
-    const next = previous.then(task, task);
+    const next = previous.then(locked, locked);
     const settled = next.catch(() => undefined);
     queues.set(slug, settled);
     void settled.then(() => {
@@ -111,22 +128,25 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
         file,
       });
     }
-    if (filled && persist) await exclusive(slug, () => persistFilled(file, text, record));
+    if (filled && persist) await exclusive(slug, (lock) => persistFilled(file, text, record, lock)).catch(() => undefined);
     if (!filled) parsedFiles.set(slug, signature, record);
     return record;
   }
 
-  async function persistFilled(file: string, text: string, record: SourceRecord): Promise<void> {
-    // Skip when the operator changed the file since it was read; the next read fills it in again.
+  /** Best effort: a locked or changed file is left as it is, and the next read fills it in again. */
+  async function persistFilled(file: string, text: string, record: SourceRecord, lock: HeldSourceLock): Promise<void> {
     const current = await readFile(file, "utf8").catch(() => undefined);
     if (current !== text) return;
-    await writeFileAtomic(file, serialize(record)).catch(() => undefined);
+    lock.assertHeld();
+    await writeFileAtomic(file, serialize(record));
   }
 
-  async function write(record: SourceRecord, { exclusive: isNew = false } = {}): Promise<SourceRecord> {
+  /** Writes a checked record; call it under the slug's lock, which is checked once more just before the rename. */
+  async function write(record: SourceRecord, lock: HeldSourceLock, { exclusive: isNew = false } = {}): Promise<SourceRecord> {
     const file = fileOf(record.slug);
     const checked = parseSourceRecord(record, { registry, file, slug: record.slug });
     await ensureDirectory(directoryOf(record.slug));
+    lock.assertHeld();
     try {
       await writeFileAtomic(file, serialize(checked), { exclusive: isNew });
     } catch (error) {
@@ -141,6 +161,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
     sourcesDirectory,
     directoryOf,
     fileOf,
+    lockFileOf,
 
     async list() {
       let names: string[];
@@ -178,30 +199,30 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
       const parsed = parseSourceInput(input, { registry });
       const slug = parsed.slug ?? slugify(parsed.name);
       const { record } = fillServiceFields({ ...parsed, slug }, fieldSources);
-      return exclusive(slug, () => write(record, { exclusive: true }));
+      return exclusive(slug, (lock) => write(record, lock, { exclusive: true }));
     },
 
     update: (slug, changes) =>
-      exclusive(slug, async () => {
+      exclusive(slug, async (lock) => {
         const current = await read(slug, { persist: false });
         const changed = applySourceChanges(current, changes, slug);
         const record = parseSourceRecord({ ...changed, updatedAt: now().toISOString() }, { registry, slug, file: fileOf(slug) });
-        return write(record);
+        return write(record, lock);
       }),
 
     setStatus: (slug, status) =>
-      exclusive(slug, async () => {
+      exclusive(slug, async (lock) => {
         const current = await read(slug, { persist: false });
         const result = sourceStatusSchema.safeParse({ ...current.status, ...status });
         if (!result.success) {
           const issues = result.error.issues.map((issue) => ({ path: ["status", ...issue.path].join("."), message: issue.message }));
           throw new SourceValidationError({ issues, slug });
         }
-        return write({ ...current, status: result.data });
+        return write({ ...current, status: result.data }, lock);
       }),
 
     remove: (slug) =>
-      exclusive(slug, async () => {
+      exclusive(slug, async (lock) => {
         const directory = directoryOf(slug);
         const file = join(directory, sourceFileName);
         const exists = await stat(directory).then(
@@ -209,6 +230,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
           () => false,
         );
         if (!exists) throw new SourceNotFoundError({ slug, file });
+        lock.assertHeld();
         await rm(directory, { recursive: true, force: true });
       }),
   };
