@@ -20,6 +20,8 @@ export interface Redactor {
    * a text cut anywhere can end with at most this many characters of a secret.
    */
   readonly longestForm: number;
+  /** True when a secret is all digits: it may appear as a JSON number, which parsing can round. */
+  readonly numericSecret: boolean;
   /** How many distinct non-empty secrets this redactor knows. */
   readonly size: number;
 }
@@ -28,21 +30,67 @@ export interface Redactor {
 export const REDACTED = "[REDACTED]";
 
 const upperHex = /%[0-9A-F]{2}/g;
+const nonAscii = /[\u007f-\uffff]/g;
+
+/** `\uXXXX` for every non-ASCII UTF-16 unit (Python's `ensure_ascii`, PHP's `json_encode`). */
+const escapeNonAscii = (json: string, hex: (code: string) => string): string =>
+  json.replace(nonAscii, (character) => `\\u${hex(character.charCodeAt(0).toString(16).padStart(4, "0"))}`);
+
+/** The HTML escapings servers use: `&` and `<` only, `&<>`, and every quote spelling. */
+const htmlEscapings: ReadonlyArray<Readonly<Record<string, string>>> = [
+  { "&": "&amp;", "<": "&lt;" },
+  { "&": "&amp;", "<": "&lt;", ">": "&gt;" },
+  { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" },
+  { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" },
+  { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" },
+  { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;" },
+  { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" },
+];
+
+/** Go's `url.QueryEscape` and Python's `quote_plus`: all but `A-Z a-z 0-9 - _ . ~` escaped, `+` for space. */
+function queryEscape(secret: string): string | undefined {
+  try {
+    return encodeURIComponent(secret)
+      .replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replaceAll("%20", "+");
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Every form of `secret` to look for: those of `secretForms` from `@src/auth`
- * (raw, percent-encoded, form-encoded, base64, base64url), plus the same
- * percent forms with lower-case hex, unpadded base64, and the JSON string escape.
+ * (raw, percent-encoded, form-encoded, base64, base64url), plus Go's
+ * `QueryEscape`, the percent forms with lower-case hex (mixed case is matched
+ * by `percentPattern`), unpadded base64, the JSON string escape with and
+ * without `\/` and `\uXXXX` (either case) for non-ASCII, and HTML entities.
  */
 function formsOf(secret: string): string[] {
   const forms = new Set(secretForms(secret));
+  const query = queryEscape(secret);
+  if (query !== undefined) forms.add(query);
   for (const form of [...forms]) {
     forms.add(form.replace(upperHex, (escape) => escape.toLowerCase()));
   }
   forms.add(Buffer.from(secret, "utf8").toString("base64").replace(/=+$/, ""));
-  forms.add(JSON.stringify(secret).slice(1, -1));
+  const json = JSON.stringify(secret).slice(1, -1);
+  for (const escaped of [json, escapeNonAscii(json, (hex) => hex), escapeNonAscii(json, (hex) => hex.toUpperCase())]) {
+    forms.add(escaped);
+    forms.add(escaped.replaceAll("/", "\\/"));
+  }
+  if (/[&<>"']/.test(secret)) {
+    for (const escaping of htmlEscapings) forms.add(secret.replace(/[&<>"']/g, (character) => escaping[character] ?? character));
+  }
   forms.delete("");
-  return [...forms];
+  return [...forms].sort((left, right) => right.length - left.length);
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** One case-insensitive pattern for every form holding a `%XX` escape, so `%c3%A9` matches too; undefined when none. */
+function percentPattern(forms: readonly string[]): RegExp | undefined {
+  const percentForms = forms.filter((form) => /%[0-9a-f]{2}/i.test(form));
+  return percentForms.length === 0 ? undefined : new RegExp(percentForms.map(escapeRegExp).join("|"), "gi");
 }
 
 /** The byte sequences of `form` in the encodings a binary body may carry it in. */
@@ -66,13 +114,17 @@ const isPlainObject = (value: object): boolean => {
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
   const distinct = [...new Set(secrets.filter((secret) => secret !== ""))];
-  const forms = [...new Set(distinct.flatMap(formsOf))];
+  const forms = [...new Set(distinct.flatMap(formsOf))].sort((left, right) => right.length - left.length);
+  const percent = percentPattern(forms);
 
   const redactText = (value: string): string => {
     if (forms.length === 0 || value === "") return value;
     const ranges: Array<[number, number]> = [];
     for (const form of forms) {
       for (let index = value.indexOf(form); index !== -1; index = value.indexOf(form, index + 1)) ranges.push([index, index + form.length]);
+    }
+    if (percent !== undefined && value.includes("%")) {
+      for (const match of value.matchAll(percent)) ranges.push([match.index, match.index + match[0].length]);
     }
     if (ranges.length === 0) return value;
     ranges.sort((left, right) => left[0] - right[0]);
@@ -127,6 +179,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     holdsSecretBytes,
     redactDeep: <T>(value: T): T => (forms.length === 0 ? value : (walk(value, new WeakMap()) as T)),
     longestForm: forms.reduce((longest, form) => Math.max(longest, form.length), 0),
+    numericSecret: distinct.some((secret) => /^[0-9]+$/.test(secret)),
     size: distinct.length,
   };
 }

@@ -61,4 +61,15 @@ describe("shapeResultBody", () => {
     expect((shaped.body as { value: string }).value).not.toContain(secret.slice(0, 6));
     expect(shaped.truncated?.note).toMatch(/declared JSON but cut/);
   });
+
+  it.each([
+    ["a long numeric key as a number", "98765432109876543210", '{"key": 98765432109876543210}', "text"],
+    ["a short numeric key inside a long number", "43210", '{"n": 98765432109876543210}', "text"],
+    ["a short numeric key as an exact number", "43210", '{"n": 43210}', "json"],
+  ])("%s: shown as %s", (_why, numericSecret, text, kind) => {
+    const shaped = shapeResultBody({ bytes: bytesOf(text), contentType: "application/json", cut: false, declaredLength: null, maxResultChars: 1000, redactor: createRedactor([numericSecret]) });
+    expect(shaped.body.kind).toBe(kind);
+    expect(JSON.stringify(shaped.body)).not.toMatch(/9876543210987/);
+    expect(JSON.stringify(shaped.body)).not.toContain(numericSecret);
+  });
 });

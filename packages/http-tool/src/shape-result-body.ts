@@ -4,6 +4,9 @@ import { findJsonError } from "./find-json-error";
 import { isVerbatimJson } from "./is-verbatim-json";
 import { cutText, truncateJson } from "./truncate-json";
 
+/** Sixteen digits in a row: an integer JSON.parse may round. */
+const longInteger = /[0-9]{16}/;
+
 /** Binary bodies up to this size are handed over as base64. */
 export const maxInlineBinaryBytes = 4 * 1024;
 
@@ -42,8 +45,16 @@ export function bodyKindOf(mediaType: string): BodyKind {
 
 const utf8 = new TextDecoder("utf-8");
 
+/** The `charset` parameter of a content type, lower-cased, or undefined. */
+function charsetOf(contentType: string): string | undefined {
+  return contentType.includes("charset") ? /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase() : undefined;
+}
+
+/** UTF-16 and UTF-32 text is not decoded: mislabelled bytes would decode to text that re-encodes to a secret. */
+const wideCharset = /^(utf-?16|utf-?32|ucs-?2|ucs-?4|unicode)/;
+
 function decode(bytes: Uint8Array, contentType: string): string {
-  const charset = contentType.includes("charset") ? /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase() : undefined;
+  const charset = charsetOf(contentType);
   if (charset === undefined || charset === "utf-8" || charset === "utf8") return utf8.decode(bytes);
   try {
     return new TextDecoder(charset).decode(bytes);
@@ -83,9 +94,11 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
   const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const kind: BodyKind = mediaType === "" ? (looksLikeText(bytes) ? "text" : "binary") : bodyKindOf(mediaType);
 
-  if (kind === "binary") {
+  const charset = kind === "binary" ? undefined : charsetOf(contentType ?? "");
+  if (kind === "binary" || (charset !== undefined && wideCharset.test(charset))) {
     const size = cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength;
     const body: ToolResultBody = { kind: "binary", contentType: mediaType || "application/octet-stream", size };
+    if (kind !== "binary") return { body, note: `text in charset ${charset} is not shown (only its type and size); ask the API for UTF-8` };
     if (cut || bytes.byteLength > maxInlineBinaryBytes) return { body };
     // Searched as bytes: a secret may sit in the body as UTF-8, Latin-1 or UTF-16, in any of its forms.
     if (redactor.holdsSecretBytes(bytes)) return { body, note: "binary body not shown as base64: it contains the credential" };
@@ -119,9 +132,15 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
     const shaped = shapeText(redactor.redactText(decoded), maxResultChars);
     return { ...shaped, note: `declared JSON but did not parse (${reason}); shown as text` };
   }
+  const redactedText = redactor.size === 0 ? decoded : redactor.redactText(decoded);
+  // A digits-only secret next to an integer of 16+ digits may be (part of) that number, which
+  // parsing rounds: the parsed value no longer matches the secret but holds most of its digits.
+  if (redactor.numericSecret && redactedText !== decoded && longInteger.test(decoded)) {
+    return { ...shapeText(redactedText, maxResultChars), note: "JSON shown as redacted text: it holds the credential, which is all digits and may stand as a number" };
+  }
   // Fast path: when every value appears verbatim in the text, the text shows every secret the
   // parsed value could hold, and the serialization is no longer than the text.
-  if (decoded.length <= maxResultChars && isVerbatimJson(decoded) && (redactor.size === 0 || redactor.redactText(decoded) === decoded)) {
+  if (decoded.length <= maxResultChars && isVerbatimJson(decoded) && redactedText === decoded) {
     return { body: { kind: "json", value: parsed } };
   }
   // The serialization holds every key, string and number (JSON escapes included in the
