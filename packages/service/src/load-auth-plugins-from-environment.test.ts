@@ -1,0 +1,51 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVICE_ERROR_CODES } from "./errors/service-error";
+import { authPluginSpecifiersOf, createAuthRegistryFromEnvironment } from "./load-auth-plugins-from-environment";
+import { AuthPluginLoadError } from "./load-auth-plugins-error";
+
+const packageDirectory = fileURLToPath(new URL("..", import.meta.url));
+let directory: string;
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), "src-auth-plugins-env-"));
+  // Re-exports the hmac plugin from another path: loading both registers "hmac" twice.
+  await writeFile(join(directory, "clash.mjs"), `export { createHmacAuth as default } from ${JSON.stringify(join(packageDirectory, "node_modules/@src/example-auth-hmac/dist/index.js"))};`);
+});
+afterAll(() => rm(directory, { recursive: true, force: true }));
+
+describe("authPluginSpecifiersOf", () => {
+  const rows: { why: string; value: string | undefined; specifiers: string[] }[] = [
+    { why: "unset", value: undefined, specifiers: [] },
+    { why: "empty", value: "", specifiers: [] },
+    { why: "one package", value: "@src/example-auth-hmac", specifiers: ["@src/example-auth-hmac"] },
+    { why: "spaces and empty entries dropped", value: " ./a.mjs , ,@acme/b ,", specifiers: ["./a.mjs", "@acme/b"] },
+    { why: "a repeated entry is loaded once", value: "./a.mjs,./a.mjs", specifiers: ["./a.mjs"] },
+  ];
+  it.each(rows)("$why", ({ value, specifiers }) => {
+    expect(authPluginSpecifiersOf({ SRC_AUTH_PLUGINS: value })).toEqual(specifiers);
+  });
+});
+
+describe("createAuthRegistryFromEnvironment", () => {
+  it("without SRC_AUTH_PLUGINS: the four built-in modes", async () => {
+    expect((await createAuthRegistryFromEnvironment({})).types).toEqual(["bearer", "header", "query", "basic"]);
+  });
+
+  it("adds the plugins of SRC_AUTH_PLUGINS after the built-ins, resolved from `from`", async () => {
+    const registry = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: "@src/example-auth-hmac" }, { from: packageDirectory });
+    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "hmac"]);
+    expect(registry.parseCredential("hmac", { secret: "s" })).toEqual({ secret: "s" });
+  });
+
+  it("a type registered twice is AUTH_PLUGIN_INVALID naming SRC_AUTH_PLUGINS and the type", async () => {
+    const clash = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: `@src/example-auth-hmac,${join(directory, "clash.mjs")}` }, { from: packageDirectory }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(AuthPluginLoadError.isInstance(clash)).toBe(true);
+    expect((clash as AuthPluginLoadError).code).toBe(SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID);
+    expect((clash as Error).message).toBe('SRC_AUTH_PLUGINS: auth type "hmac" is registered twice; give your plugin another type');
+  });
+});
