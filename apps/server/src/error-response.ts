@@ -31,6 +31,7 @@ export const httpStatusOfErrorCode: Record<string, ErrorResponse["status"]> = {
   SOURCE_BUSY: 429,
   SHUTTING_DOWN: 503,
   LOCKED: 503,
+  SOURCE_LOCKED: 503,
 };
 
 /** True for errors of the src packages: each base error carries a `Symbol.for("src.<package>.error")` marker. */

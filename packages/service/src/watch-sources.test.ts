@@ -37,3 +37,13 @@ it("keeps seeing edits of a config.json after it was replaced atomically (temp f
     stop();
   }
 });
+
+it("ignores the store's lock files under sources/.locks", async () => {
+  let calls = 0;
+  const stop = watchSources({ home: home.home, debounceMs: 100 }, () => (calls += 1));
+  await mkdir(join(home.home, "sources/.locks"), { recursive: true });
+  await writeFile(join(home.home, "sources/.locks/demo.lock"), "");
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(calls).toBe(0);
+  stop();
+});

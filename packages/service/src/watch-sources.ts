@@ -34,7 +34,9 @@ export function watchSources({ home, debounceMs = 150 }: WatchSourcesOptions, li
   const watchDirectory = (path: string): void => {
     if (stopped || watchers.has(path)) return;
     try {
-      const watcher = watch(path, { persistent: false }, () => {
+      const watcher = watch(path, { persistent: false }, (_event, name) => {
+        // `sources/.locks/` holds the store's lock files: taking a lock changes no source.
+        if (path === directory && name?.startsWith(".") === true) return;
         changed();
         if (path === directory) syncSourceDirectories();
       });
@@ -56,7 +58,7 @@ export function watchSources({ home, debounceMs = 150 }: WatchSourcesOptions, li
     } catch {
       return;
     }
-    const present = new Set(entries.filter((entry) => entry.isDirectory()).map((entry) => join(directory, entry.name)));
+    const present = new Set(entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => join(directory, entry.name)));
     for (const path of present) watchDirectory(path);
     for (const [path, watcher] of watchers) {
       if (path !== directory && !present.has(path)) {
