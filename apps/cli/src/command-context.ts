@@ -18,7 +18,10 @@ export interface CommandContext {
   readonly interactive: boolean;
   /** Whether a spinner may be shown: stderr is a terminal and not `--json`. */
   readonly showProgress: boolean;
-  /** The shared service, created on first use (its modules load lazily). */
+  /**
+   * The shared service, created on first use (its modules load lazily), with
+   * the built-in auth modes plus the plugins listed in `SRC_AUTH_PLUGINS`.
+   */
   service(): Promise<SourceService>;
 }
 
@@ -33,8 +36,8 @@ export function createCommandContext(command: Command): CommandContext {
     interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
     showProgress: !json && process.stderr.isTTY === true,
     service() {
-      servicePromise ??= import("@src/service").then(({ createSourceService }) =>
-        createSourceService({ home: options.home, env: process.env }),
+      servicePromise ??= import("@src/service").then(async ({ createAuthRegistryFromEnvironment, createSourceService }) =>
+        createSourceService({ home: options.home, env: process.env, registry: await createAuthRegistryFromEnvironment(process.env) }),
       );
       return servicePromise;
     },

@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { startServer } from "./start-server";
 
-const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR]";
+const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR]\nenvironment: SRC_HOME, SRC_SERVER_TOKEN, SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY or SRC_VAULT_PASSPHRASE";
 
 async function main(): Promise<void> {
   let values: { host?: string; port?: string; home?: string; help?: boolean };

@@ -2,7 +2,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { resolveSrcHome } from "@src/config";
-import { createSourceService, watchSources } from "@src/service";
+import type { AuthRegistry } from "@src/auth";
+import { createAuthRegistryFromEnvironment, createSourceService, watchSources } from "@src/service";
 import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
 import { createServerLogger } from "./create-server-logger";
@@ -19,12 +20,18 @@ export interface StartServerOptions {
   host?: string;
   /** Port to bind; 0 picks a free one. Default 7410. */
   port?: number;
-  /** Environment for `SRC_HOME`, `SRC_SERVER_TOKEN` and the vault key variables. Default `process.env`. */
+  /** Environment for `SRC_HOME`, `SRC_SERVER_TOKEN`, `SRC_AUTH_PLUGINS` and the vault key variables. Default `process.env`. */
   env?: Record<string, string | undefined>;
   /** The pino logger. Default: JSON lines on standard output. */
   logger?: Logger;
   /** Server limits. Default `defaultServerLimits`. */
   limits?: ServerLimits;
+  /**
+   * The auth plugins. Default: the four built-in modes plus the modules listed
+   * in `env.SRC_AUTH_PLUGINS` (comma-separated package names or file paths,
+   * resolved from the working directory; see `loadAuthPlugins` in `@src/service`).
+   */
+  registry?: AuthRegistry;
   /** The fetch used for upstream calls. Default `globalThis.fetch`. */
   fetch?: typeof fetch;
   /** Quiet time before a burst of changes under `$SRC_HOME/sources` notifies MCP clients. Default 150 ms. */
@@ -52,9 +59,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (!isLoopbackHost(host) && !explicitToken) throw new TokenRequiredError({ host });
 
   const home = resolveSrcHome({ home: options.home, env });
+  // Loaded before anything is bound or written: a broken plugin module stops the start with its own message.
+  const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env));
   const logger = options.logger ?? createServerLogger();
   const { token, tokenFile, generated } = await resolveServerToken({ home, env });
-  const service = createSourceService({ home, env, fetch: options.fetch });
+  const service = createSourceService({ home, env, registry, fetch: options.fetch });
   const serverApp = createServerApp({ service, token, logger, limits: options.limits });
 
   const server = createAdaptorServer({ fetch: serverApp.app.fetch, hostname: host }) as Server;

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
+import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { gatherSourceFields, type SourceFieldFlags } from "../input/gather-source-fields";
 import { readCredential } from "../input/read-credential";
 import { printOperationResult } from "../output/print-operation-result";
@@ -10,6 +11,7 @@ interface SourceAddFlags extends SourceFieldFlags {
   credentialStdin?: boolean;
   disabled?: boolean;
   test: boolean;
+  api?: ApiFieldFlags;
 }
 
 /** `src source add`: write config.json, store the credential, validate (spec 1.6). */
@@ -20,9 +22,10 @@ export function registerSourceAdd(source: Command): void {
     .option("--name <name>", "display name of the source")
     .option("--slug <slug>", "short identifier (default: derived from the name)")
     .option("--base-url <url>", "absolute base URL of the API, e.g. https://api.example.com/v1")
-    .option("--auth <type>", "auth mode: bearer, header, query or basic")
+    .option("--auth <type>", "auth mode: bearer|header|query|basic or a type from SRC_AUTH_PLUGINS")
     .option("--header-name <header>", "header that carries the key (--auth header)")
     .option("--query-param <name>", "query parameter that carries the key (--auth query)")
+    .option("--api <key=value>", "an extra api field of a custom auth mode, e.g. --api keyId=team-key-1 (--auth hmac); repeat it", collectApiField)
     .option("--test-endpoint <path>", "read-only path called to validate, e.g. /me or /items?limit=1")
     .option("--username <user>", "user name (--auth basic); the password is read like any secret")
     .option("--credential-stdin", "read the secret (token, key or password) from stdin")
@@ -35,7 +38,7 @@ export function registerSourceAdd(source: Command): void {
         const fields = await gatherSourceFields(context, service.registry, flags, ask);
         const plugin = service.registry.get(fields.auth);
         const credential = await readCredential(context, plugin, flags, "src source add");
-        const api: Record<string, unknown> = { baseUrl: fields.baseUrl, authType: fields.auth, testEndpoint: fields.testEndpoint };
+        const api: Record<string, unknown> = { ...flags.api, baseUrl: fields.baseUrl, authType: fields.auth, testEndpoint: fields.testEndpoint };
         if (fields.headerName !== undefined) api.headerName = fields.headerName;
         if (fields.queryParam !== undefined) api.queryParam = fields.queryParam;
         const input = { type: "api", name: fields.name, ...(fields.slug === undefined ? {} : { slug: fields.slug }), enabled: flags.disabled !== true, api };

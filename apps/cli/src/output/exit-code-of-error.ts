@@ -22,6 +22,11 @@ const usageCodes: ReadonlySet<string> = new Set([
   "UNKNOWN_TOOL",
   "UNKNOWN_COMMAND",
   "CREDENTIAL_REQUIRED",
+  // @src/service: a module named in SRC_AUTH_PLUGINS is missing, fails to import, or exports no valid plugin
+  "AUTH_PLUGIN_NOT_FOUND",
+  "AUTH_PLUGIN_LOAD_FAILED",
+  "AUTH_PLUGIN_NOT_EXPORTED",
+  "AUTH_PLUGIN_INVALID",
   // @src/http-tool
   "INVALID_CALL",
   // @src/server (`src serve`): a non-loopback --host without SRC_SERVER_TOKEN, or a malformed SRC_SERVER_TOKEN
