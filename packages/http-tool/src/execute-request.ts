@@ -13,21 +13,14 @@ import { shapeResultBody } from "./shape-result-body";
 import { TOOL_ERROR_CODES, type ToolErrorCode } from "./tool-error-codes";
 import type { ToolResult } from "./tool-result";
 import { followRedirect } from "./follow-redirect";
+import { attemptsOf, budgetSpent, callBudgetMs, type CallState } from "./call-state";
+import { hostOf } from "./host-of";
 
 export type { ExecuteOptions } from "./execute-options";
 
 /** Error codes after which an idempotent request is sent again. */
 const retryableFailures: ReadonlySet<ToolErrorCode> = new Set([TOOL_ERROR_CODES.NETWORK, TOOL_ERROR_CODES.CONNECTION_REFUSED]);
 
-interface CallState {
-  /** Requests sent, redirect hops included. */
-  sent: number;
-  retriesLeft: number;
-  /** Retries used; `attempts` is 1 + this (redirect hops are not attempts). */
-  retriesDone: number;
-}
-
-const attemptsOf = (state: CallState): number => (state.sent === 0 ? 0 : 1 + state.retriesDone);
 
 /**
  * Sends a built request and returns what the agent sees. Retries idempotent
@@ -41,7 +34,8 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
   const started = performance.now();
   const redactor = redactorFor(request.secrets);
   const limits = resolveExecutorLimits(options.source.api, options.limits);
-  const state: CallState = { sent: 0, retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0, retriesDone: 0 };
+  const deadline = started + callBudgetMs(limits);
+  const state: CallState = { started, deadline, sent: 0, retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0, retriesDone: 0 };
   let hop: Hop = { method: request.method, url: request.url, headers: request.headers, body: request.body };
   const followed: string[] = [];
   try {
@@ -96,8 +90,14 @@ async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: Execut
     readBody: (response: Response) => !(state.retriesLeft > 0 && isRetryableStatus(response.status)),
   };
   for (;;) {
+    // The first request always gets a whole timeoutMs (the budget holds at least one); later ones what is left of it.
+    const remaining = state.sent === 0 ? limits.timeoutMs : Math.floor(state.deadline - performance.now());
+    if (remaining <= 0) return budgetSpent(state, limits, "no time was left for the next request");
     state.sent += 1;
-    const outcome = await sendAttempt(hop, settings);
+    const outcome = await sendAttempt(hop, { ...settings, timeoutMs: Math.min(limits.timeoutMs, remaining) });
+    if (outcome.kind === "failure" && outcome.error.code === TOOL_ERROR_CODES.TIMEOUT && remaining < limits.timeoutMs) {
+      return budgetSpent(state, limits, `${hostOf(hop.url)} did not answer within the ${remaining} ms left`, outcome.response);
+    }
     const retry =
       state.retriesLeft > 0 &&
       (outcome.kind === "failure" ? retryableFailures.has(outcome.error.code) && options.signal?.aborted !== true : isRetryableStatus(outcome.response.status));
@@ -105,8 +105,14 @@ async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: Execut
     state.retriesLeft -= 1;
     state.retriesDone += 1;
     const retryAfter = outcome.kind === "response" ? outcome.response.headers.get("retry-after") : null;
+    const delay = computeRetryDelay(state.retriesDone, retryAfter, retryDelay);
+    if (performance.now() + delay >= state.deadline) {
+      state.retriesDone -= 1;
+      const asked = retryAfter === null ? `the next retry would start after ${Math.round(delay)} ms of backoff` : `the API asked to retry after ${retryAfter} s (Retry-After)`;
+      return budgetSpent(state, limits, `${asked}, past the budget, so it was not made`, outcome.response);
+    }
     try {
-      await sleep(computeRetryDelay(state.retriesDone, retryAfter, retryDelay), undefined, options.signal === undefined ? undefined : { signal: options.signal });
+      await sleep(delay, undefined, options.signal === undefined ? undefined : { signal: options.signal });
     } catch {
       return outcome;
     }

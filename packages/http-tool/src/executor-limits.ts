@@ -2,7 +2,7 @@ import type { SourceApi } from "@src/config";
 
 /** Bounds of one call. A source may set each in its `api` block; a caller may override them per call. */
 export interface ExecutorLimits {
-  /** Time-out of one attempt (headers and body), in milliseconds. Default 30000. */
+  /** Time-out of one attempt (headers and body), in milliseconds; the whole call (redirect hops, retries, backoff waits) gets `timeoutMs × (retries + 1)`. Default 30000. */
   timeoutMs: number;
   /** Retries for idempotent methods (GET, HEAD, OPTIONS, PUT, DELETE). Default 2. */
   retries: number;

@@ -1,6 +1,7 @@
 import { classifyNetworkError, type ClassifiedError } from "./classify-network-error";
 import { readLimitedBody, type LimitedBody } from "./read-limited-body";
 import { isRedirectStatus } from "./redirect-policy";
+import { hostOf } from "./host-of";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
 
 /** One request as sent on one hop. */
@@ -74,14 +75,5 @@ export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<
   } finally {
     clearTimeout(timer);
     caller?.removeEventListener("abort", onCallerAbort);
-  }
-}
-
-/** `host:port` of a URL, for messages. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
   }
 }
