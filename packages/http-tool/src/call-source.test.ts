@@ -31,7 +31,7 @@ describe("callSource", () => {
     const before = upstream.received.length;
     const result = await callSource({ source: { ...source(), enabled: false }, call: { method: "GET", path: "/x" }, plugin, credential: { token: secret } });
     expect(result).toMatchObject({ ok: false, status: 0, error: { code: "SOURCE_DISABLED", retryable: false } });
-    expect(result.error?.message).toMatch(/"crm" is disabled.*"enabled": true.*\/source reload crm/);
+    expect(result.error?.message).toMatch(/"crm" is disabled; an operator can enable it with `src source enable crm` \(or PATCH \/v1\/sources\/crm with {"enabled": true}\)/);
     expect(upstream.received.length).toBe(before);
   });
 

@@ -52,7 +52,7 @@ async function callSourceUnguarded({ source, call, plugin, credential, fetch, si
   if (!source.enabled) {
     return createFailureResult({
       code: TOOL_ERROR_CODES.SOURCE_DISABLED,
-      message: `source "${slug}" is disabled; an operator must set "enabled": true in its config.json and run \`/source reload ${slug}\``,
+      message: `source "${slug}" is disabled; an operator can enable it with \`src source enable ${slug}\` (or PATCH /v1/sources/${slug} with {"enabled": true})`,
       call,
     });
   }

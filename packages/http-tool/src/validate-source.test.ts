@@ -119,7 +119,7 @@ describe("validateSource", () => {
     const before = upstream.requests.length;
     const { outcome } = await validate("/me", authMode("bearer"), { credential: null });
     expect(outcome).toMatchObject({ status: "failed", reason: "NO_CREDENTIAL", httpStatus: null });
-    expect(outcome.hint).toMatch(/store a bearer credential for "my-api".*\/source reload my-api/);
+    expect(outcome.hint).toMatch(/store the bearer credential with `src credential set my-api` \(or PUT \/v1\/sources\/my-api\/credential\)/);
     expect(upstream.requests.length).toBe(before);
   });
 

@@ -46,8 +46,8 @@ export async function validateSource({ source, plugin, credential, fetch, store,
       ok: false,
       httpStatus: null,
       reason: VALIDATION_REASONS.NO_CREDENTIAL,
-      message: `source "${source.slug}" has no stored credential, so it was not tested`,
-      hint: `store a ${source.api.authType} credential for "${source.slug}" (connect the source again), then run /source reload ${source.slug}`,
+      message: `source "${source.slug}" has no usable credential (none is stored, or it was stored for another base URL), so it was not tested`,
+      hint: `store the ${source.api.authType} credential with \`src credential set ${source.slug}\` (or PUT /v1/sources/${source.slug}/credential); that validates the source again`,
       durationMs: 0,
     };
   } else {
