@@ -13,6 +13,7 @@ import { registerSourceReload } from "./commands/source-reload";
 import { registerSourceRemove } from "./commands/source-remove";
 import { registerSourceShow } from "./commands/source-show";
 import { registerTools } from "./commands/tools";
+import { registerVaultReset } from "./commands/vault-reset";
 
 /**
  * The `src` command tree. Commander errors throw (`exitOverride`) so `runCli`
@@ -38,6 +39,9 @@ export function createProgram(): Command {
   const credential = program.command("credential").description("store or delete a source's credential");
   registerCredentialSet(credential);
   registerCredentialDelete(credential);
+
+  const vault = program.command("vault").description("recover from an unreadable vault");
+  registerVaultReset(vault);
 
   registerTools(program);
   registerCall(program);

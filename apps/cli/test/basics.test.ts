@@ -26,6 +26,8 @@ const everyCommand = [
   ["shell"],
   ["mcp"],
   ["serve"],
+  ["vault"],
+  ["vault", "reset"],
 ];
 
 describe("help and version", () => {

@@ -15,7 +15,7 @@ export class VaultDamagedError extends VaultError {
       message:
         `the vault file ${file} is damaged: ${location === undefined ? "" : `${location}: `}${problem}. ` +
         "It was not changed and nothing will be written to it. Restore it from a backup, or reset the vault " +
-        "(resetVault renames the file aside, never deletes it) to start an empty one.",
+        "(`src vault reset --yes`, or resetVault() from @src/vault: the file is renamed aside, never deleted) to start an empty one.",
       file,
       cause,
     });
