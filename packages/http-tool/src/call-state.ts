@@ -1,3 +1,4 @@
+import type { AttemptResponse } from "./attempt-response";
 import type { ExecutorLimits } from "./executor-limits";
 import type { AttemptOutcome } from "./send-attempt";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
@@ -23,7 +24,7 @@ export function callBudgetMs(limits: ExecutorLimits): number {
 }
 
 /** The `TIMEOUT` failure of a call whose budget ran out, keeping the last response (status, headers) when there was one. */
-export function budgetSpent(state: CallState, limits: ExecutorLimits, why: string, response?: Response): AttemptOutcome {
+export function budgetSpent(state: CallState, limits: ExecutorLimits, why: string, response?: AttemptResponse): AttemptOutcome {
   const elapsed = Math.round(performance.now() - state.started);
   const attempts = attemptsOf(state);
   const message =

@@ -20,7 +20,7 @@ const certificateProblems: Record<string, string> = {
   CERT_SIGNATURE_FAILURE: "the certificate signature is invalid",
 };
 
-/** Walks `cause` links (fetch wraps the socket error in a TypeError). */
+/** The code of a node:http error (on the error itself) or of a fetch failure (undici wraps it in a TypeError's `cause`). */
 function errorCodeOf(error: unknown): { code: string | undefined; message: string } {
   let current: unknown = error;
   let message = error instanceof Error ? error.message : String(error);
@@ -34,9 +34,12 @@ function errorCodeOf(error: unknown): { code: string | undefined; message: strin
 }
 
 /**
- * Turns a fetch failure into a tool error: refused, DNS, TLS (naming the
- * certificate problem), reset and other network errors. `target` is
- * `host:port` for messages. Timeouts are detected by the caller.
+ * Turns a transport failure into a tool error: refused, DNS, TLS (naming the
+ * certificate problem), malformed responses, bodies that do not decompress,
+ * reset and other network errors. Reads node:http errors (`code` on the error)
+ * and fetch's (`code` on a `cause`). `target` is `host:port` for messages.
+ * Time-outs of an attempt are detected by the caller. `retryable` is what the
+ * executor retries idempotent methods on.
  */
 export function classifyNetworkError(error: unknown, target: string): ClassifiedError {
   const { code, message } = errorCodeOf(error);
@@ -56,6 +59,15 @@ export function classifyNetworkError(error: unknown, target: string): Classified
   }
   if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
     return { code: TOOL_ERROR_CODES.TIMEOUT, message: `${target} did not answer in time (${code})`, retryable: true };
+  }
+  if (code === "HPE_HEADER_OVERFLOW" || code === "UND_ERR_HEADERS_OVERFLOW") {
+    return { code: TOOL_ERROR_CODES.NETWORK, message: `${target} sent response headers larger than Node's limit of 16 KiB (${code}); the API's answer cannot be read`, retryable: false };
+  }
+  if (code?.startsWith("HPE_") === true) {
+    return { code: TOOL_ERROR_CODES.NETWORK, message: `${target} sent a malformed HTTP response (${code}); it cannot be read, and sending again will not help`, retryable: false };
+  }
+  if (code?.startsWith("Z_") === true || code?.startsWith("ERR__") === true) {
+    return { code: TOOL_ERROR_CODES.NETWORK, message: `the response body from ${target} does not decompress as its Content-Encoding says (${code}); the API sent a corrupt body`, retryable: false };
   }
   const detail = code === undefined ? message : `${code}: ${message}`;
   return { code: TOOL_ERROR_CODES.NETWORK, message: `network error talking to ${target} (${detail}); the connection was closed or reset`, retryable: true };

@@ -94,18 +94,34 @@ describe("size limits keep memory flat", () => {
 });
 
 describe("time-outs", () => {
-  it("slow headers hit the time-out; a timed-out GET is not retried", async () => {
+  it("slow headers hit the time-out (retries: 0 sends once)", async () => {
     const before = upstream.requests.length;
-    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers" }, { limits: { timeoutMs: 300 } });
+    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers" }, { limits: { timeoutMs: 300, retries: 0 } });
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "TIMEOUT", retryable: true } });
     expect(result.error?.message).toMatch(/did not send response headers within 300 ms/);
     expect(upstream.requests.length - before).toBe(1);
   });
 
   it("a slow body hits the same time-out", async () => {
-    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-body" }, { limits: { timeoutMs: 300 } });
+    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-body" }, { limits: { timeoutMs: 300, retries: 0 } });
     expect(result).toMatchObject({ ok: false, status: 200, error: { code: "TIMEOUT" } });
     expect(result.error?.message).toMatch(/did not finish sending the response body/);
+  });
+
+  it("a timed-out GET is retried within the call's budget (TIMEOUT is retryable: true)", async () => {
+    const before = upstream.requests.length;
+    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers" }, { limits: { timeoutMs: 200, retries: 1 } });
+    expect(result).toMatchObject({ ok: false, status: 0, attempts: 2, error: { code: "TIMEOUT", retryable: true } });
+    expect(result.error?.message).toMatch(/time budget of 400 ms/);
+    expect(upstream.requests.length - before).toBe(2);
+  });
+
+  it.each(["POST", "PATCH"])("a timed-out %s is never retried", async (method) => {
+    const before = upstream.requests.length;
+    const { result } = await runCall(upstream.origin, mode, { method, path: "/slow-headers", body: { a: 1 } }, { limits: { timeoutMs: 200, retries: 2 } });
+    expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "TIMEOUT" } });
+    expect(result.error?.message).toMatch(/did not send response headers within 200 ms/);
+    expect(upstream.requests.length - before).toBe(1);
   });
 
   it("a caller's abort signal ends the call as cancelled", async () => {

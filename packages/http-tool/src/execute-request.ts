@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import type { AttemptResponse } from "./attempt-response";
 import type { BuiltRequest } from "./built-request";
 import type { ExecuteOptions } from "./execute-options";
 import { resolveExecutorLimits, type ExecutorLimits } from "./executor-limits";
@@ -10,21 +11,19 @@ import { computeRetryDelay, isIdempotentMethod, isRetryableStatus, normalizeRetr
 import { sendAttempt, type AttemptOutcome, type Hop } from "./send-attempt";
 import { selectHeaders } from "./select-headers";
 import { shapeResultBody } from "./shape-result-body";
-import { TOOL_ERROR_CODES, type ToolErrorCode } from "./tool-error-codes";
+import { TOOL_ERROR_CODES } from "./tool-error-codes";
 import type { ToolResult } from "./tool-result";
 import { followRedirect } from "./follow-redirect";
 import { attemptsOf, budgetSpent, callBudgetMs, type CallState } from "./call-state";
 import { hostOf } from "./host-of";
+import { undecodableCoding } from "./content-decoding";
 
 export type { ExecuteOptions } from "./execute-options";
 
-/** Error codes after which an idempotent request is sent again. */
-const retryableFailures: ReadonlySet<ToolErrorCode> = new Set([TOOL_ERROR_CODES.NETWORK, TOOL_ERROR_CODES.CONNECTION_REFUSED]);
-
-
 /**
  * Sends a built request and returns what the agent sees. Retries idempotent
- * methods on network errors and 408/429/500/502/503/504, follows up to 5
+ * methods on failures marked `retryable` (refused, reset, time-out,
+ * `EAI_AGAIN`) and on 408/429/500/502/503/504, follows up to 5
  * redirects that stay on the source's origin and base path (re-applying the
  * auth plugin), reads at most `maxResponseBytes`, bounds the body to
  * `maxResultChars`, and redacts every secret form. Never throws: every failure
@@ -83,11 +82,13 @@ function blocked(message: string): Partial<ToolResult> {
 async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: ExecutorLimits, state: CallState): Promise<AttemptOutcome> {
   const retryDelay = normalizeRetryDelayOptions(options.retryDelay);
   const settings = {
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch,
+    agents: options.agents,
+    lookup: options.lookup,
     timeoutMs: limits.timeoutMs,
     maxResponseBytes: limits.maxResponseBytes,
     signal: options.signal,
-    readBody: (response: Response) => !(state.retriesLeft > 0 && isRetryableStatus(response.status)),
+    readBody: (response: AttemptResponse) => !(state.retriesLeft > 0 && isRetryableStatus(response.status)),
   };
   for (;;) {
     // The first request always gets a whole timeoutMs (the budget holds at least one); later ones what is left of it.
@@ -100,7 +101,7 @@ async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: Execut
     }
     const retry =
       state.retriesLeft > 0 &&
-      (outcome.kind === "failure" ? retryableFailures.has(outcome.error.code) && options.signal?.aborted !== true : isRetryableStatus(outcome.response.status));
+      (outcome.kind === "failure" ? outcome.error.retryable && options.signal?.aborted !== true : isRetryableStatus(outcome.response.status));
     if (!retry) return outcome;
     state.retriesLeft -= 1;
     state.retriesDone += 1;
@@ -148,7 +149,12 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
     result.error = { ...outcome.error, message: redactor.redactText(outcome.error.message) };
   } else if (response !== undefined) {
     const declared = response.headers.get("content-length");
+    const undecoded = undecodableCoding(response.headers.get("content-encoding"));
+    if (undecoded !== undefined && outcome.body.bytes.byteLength > 0) {
+      notes.push(`Content-Encoding "${redactor.redactText(undecoded)}" cannot be decoded (gzip, deflate and br can): only the body's type and size are shown; ask the API for another encoding`);
+    }
     const shaped = shapeResultBody({
+      encoded: undecoded !== undefined,
       bytes: outcome.body.bytes,
       contentType: response.headers.get("content-type"),
       cut: outcome.body.cut,

@@ -1,3 +1,5 @@
+import { createByteCollector } from "./byte-collector";
+
 /** A response body read up to a byte limit. */
 export interface LimitedBody {
   /** The bytes read, at most `maxBytes`. */
@@ -21,8 +23,8 @@ function fitsDeclaredLength(headers: Headers, maxBytes: number): boolean {
 }
 
 /**
- * Reads a response body and stops at `maxBytes`, cancelling the stream so the
- * connection is dropped and the rest is never read. Fetch hands over
+ * Reads a fetch `Response` body and stops at `maxBytes`, cancelling the stream
+ * so the connection is dropped and the rest is never read. Fetch hands over
  * decompressed bytes, so a gzip bomb is limited by its decompressed size.
  * Memory use is at most `maxBytes` plus one chunk. A body whose uncompressed
  * `Content-Length` fits is read in one `arrayBuffer()` call; any other is
@@ -33,32 +35,20 @@ export async function readLimitedBody(response: Response, maxBytes: number): Pro
   if (stream === null) return { bytes: new Uint8Array(0), cut: false };
   if (fitsDeclaredLength(response.headers, maxBytes)) return { bytes: new Uint8Array(await response.arrayBuffer()), cut: false };
   const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const collector = createByteCollector(maxBytes);
   let cut = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (size + value.byteLength > maxBytes) {
-        chunks.push(value.subarray(0, maxBytes - size));
-        size = maxBytes;
+      if (!collector.add(value)) {
         cut = true;
         break;
       }
-      chunks.push(value);
-      size += value.byteLength;
     }
   } finally {
     if (cut) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
-  if (chunks.length === 1 && chunks[0] !== undefined) return { bytes: chunks[0], cut };
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { bytes, cut };
+  return collector.finish();
 }

@@ -1,7 +1,12 @@
+import type { LookupFunction } from "node:net";
+import type { AttemptResponse, PendingAttempt } from "./attempt-response";
 import { classifyNetworkError, type ClassifiedError } from "./classify-network-error";
-import { readLimitedBody, type LimitedBody } from "./read-limited-body";
+import type { NodeHttpAgents } from "./node-http-agents";
+import type { LimitedBody } from "./read-limited-body";
 import { isRedirectStatus } from "./redirect-policy";
 import { hostOf } from "./host-of";
+import { sendWithFetch } from "./send-with-fetch";
+import { sendWithNodeHttp } from "./send-with-node-http";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
 
 /** One request as sent on one hop. */
@@ -14,49 +19,56 @@ export interface Hop {
 
 /** What one attempt produced: a response (body read unless it is a redirect), or a failure. */
 export type AttemptOutcome =
-  | { kind: "response"; response: Response; body: LimitedBody }
-  | { kind: "failure"; error: ClassifiedError; response?: Response };
+  | { kind: "response"; response: AttemptResponse; body: LimitedBody }
+  | { kind: "failure"; error: ClassifiedError; response?: AttemptResponse };
 
 /** What one attempt needs. */
 export interface AttemptSettings {
-  fetch: typeof fetch;
+  /** A caller's fetch: when given it carries the request, otherwise node:http does. */
+  fetch: typeof fetch | undefined;
+  /** Agents and lookup of the node:http transport. */
+  agents: NodeHttpAgents | undefined;
+  lookup: LookupFunction | undefined;
   timeoutMs: number;
   maxResponseBytes: number;
   /** The caller's signal; aborting it cancels the attempt. */
   signal: AbortSignal | undefined;
   /** When false the body of a retryable status is not read (it is about to be retried). */
-  readBody: (response: Response) => boolean;
+  readBody: (response: AttemptResponse) => boolean;
 }
 
 const emptyBody: LimitedBody = { bytes: new Uint8Array(0), cut: false };
 
+function send(hop: Hop, settings: AttemptSettings): PendingAttempt {
+  if (settings.fetch !== undefined) return sendWithFetch(hop, settings.fetch);
+  return sendWithNodeHttp(hop, { agents: settings.agents, lookup: settings.lookup });
+}
+
 /**
- * Sends one request with Node's fetch (redirects manual) and reads its body.
- * One time-out budget covers both: a single timer aborts the attempt's signal
- * `timeoutMs` after it started, whether the headers or the body are late.
- * The caller's signal, when given, aborts the same controller.
+ * Sends one request (node:http by default, the caller's fetch when given) and
+ * reads its body. One time-out budget covers both: a single timer aborts the
+ * attempt `timeoutMs` after it started, whether the headers or the body are
+ * late. The caller's signal, when given, aborts it too.
  */
 export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<AttemptOutcome> {
-  const controller = new AbortController();
+  const caller = settings.signal;
+  if (isAborted(caller)) return cancelled(hop);
+  const pending = send(hop, settings);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort();
+    pending.abort();
   }, settings.timeoutMs);
-  const caller = settings.signal;
-  const onCallerAbort = (): void => controller.abort();
-  if (caller !== undefined) {
-    if (caller.aborted) controller.abort();
-    else caller.addEventListener("abort", onCallerAbort, { once: true });
-  }
-  let response: Response | undefined;
+  const onCallerAbort = (): void => pending.abort();
+  caller?.addEventListener("abort", onCallerAbort, { once: true });
+  let response: AttemptResponse | undefined;
   try {
-    response = await settings.fetch(hop.url, { method: hop.method, headers: hop.headers, body: hop.body, signal: controller.signal, redirect: "manual" });
+    response = await pending.response;
     if (isRedirectStatus(response.status) || !settings.readBody(response)) {
-      await response.body?.cancel().catch(() => undefined);
+      response.cancel();
       return { kind: "response", response, body: emptyBody };
     }
-    const body = await readLimitedBody(response, settings.maxResponseBytes);
+    const body = await response.read(settings.maxResponseBytes);
     return { kind: "response", response, body };
   } catch (error) {
     const target = hostOf(hop.url);
@@ -68,12 +80,16 @@ export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<
         ...(response === undefined ? {} : { response }),
       };
     }
-    if (caller?.aborted === true) {
-      return { kind: "failure", error: { code: TOOL_ERROR_CODES.NETWORK, message: `the call to ${target} was cancelled by the caller`, retryable: true } };
-    }
+    if (isAborted(caller)) return cancelled(hop);
     return { kind: "failure", error: classifyNetworkError(error, target), ...(response === undefined ? {} : { response }) };
   } finally {
     clearTimeout(timer);
     caller?.removeEventListener("abort", onCallerAbort);
   }
+}
+
+const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
+
+function cancelled(hop: Hop): AttemptOutcome {
+  return { kind: "failure", error: { code: TOOL_ERROR_CODES.NETWORK, message: `the call to ${hostOf(hop.url)} was cancelled by the caller`, retryable: true } };
 }

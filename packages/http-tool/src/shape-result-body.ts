@@ -20,6 +20,12 @@ export interface ShapeBodyInput {
   /** The declared `Content-Length`, when given. */
   declaredLength: number | null;
   maxResultChars: number;
+  /**
+   * True when the bytes are still content-encoded (a coding the executor does
+   * not decode): only type and size are shown, never base64, since the agent
+   * could decode what the redactor cannot see. Default false.
+   */
+  encoded?: boolean;
   /** Redacts every secret form; a cut body also loses `redactor.longestForm` characters at its end, so no partial secret shows. */
   redactor: Redactor;
 }
@@ -89,9 +95,10 @@ function shapeText(text: string, maxResultChars: number): ShapedBody {
  * only its type and size (base64 when at most 4 KiB and free of secrets). Every
  * secret form is redacted: in text as read, in JSON wherever it parsed to.
  */
-export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, redactor }: ShapeBodyInput): ShapedBody {
+export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, encoded = false, redactor }: ShapeBodyInput): ShapedBody {
   if (bytes.byteLength === 0) return { body: { kind: "empty" } };
   const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (encoded) return { body: { kind: "binary", contentType: mediaType || "application/octet-stream", size: cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength } };
   const kind: BodyKind = mediaType === "" ? (looksLikeText(bytes) ? "text" : "binary") : bodyKindOf(mediaType);
 
   const charset = kind === "binary" ? undefined : charsetOf(contentType ?? "");
