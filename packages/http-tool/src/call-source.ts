@@ -21,7 +21,7 @@ export interface CallSourceOptions {
   plugin: AnyAuthPlugin;
   /** The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`). */
   credential: Record<string, unknown> | undefined;
-  /** The fetch used for the request. Default: the global `fetch`. */
+  /** A fetch to send the request with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
   fetch?: typeof fetch;
   /** Aborts the call. Default: none. */
   signal?: AbortSignal;

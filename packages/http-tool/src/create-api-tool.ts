@@ -22,7 +22,7 @@ export interface ApiToolDependencies {
   registry: AuthRegistry;
   /** Read on every call, so a newly stored credential is used without rebuilding the tool. */
   credentials: CredentialReader;
-  /** The fetch used for requests. Default: the global `fetch`. */
+  /** A fetch to send requests with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
   fetch?: typeof fetch;
 }
 

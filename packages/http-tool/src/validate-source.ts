@@ -16,7 +16,7 @@ export interface ValidateSourceOptions {
   plugin: AnyAuthPlugin;
   /** The stored credential; `undefined` gives `failed` / `NO_CREDENTIAL`. */
   credential: Record<string, unknown> | undefined;
-  /** The fetch used. Default: `globalThis.fetch`. */
+  /** A fetch to send the test request with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
   fetch?: typeof fetch;
   /** When given, the outcome is written with `store.setStatus(slug, ...)`. Default: nothing is written. */
   store?: SourceStatusWriter;
