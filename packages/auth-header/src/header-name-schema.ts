@@ -34,4 +34,8 @@ export const headerNameSchema = z
     if (reason !== undefined) {
       context.addIssue({ code: "custom", message: `must not be "${value}": ${reason}; use the header your API documents, e.g. "X-Api-Key"` });
     }
+  })
+  .meta({
+    description: 'Name of the HTTP header that carries the key (authType "header"), e.g. X-Api-Key. Not Host, Content-Length, Content-Type, Transfer-Encoding or Connection.',
+    pattern: tokenPattern.source,
   });

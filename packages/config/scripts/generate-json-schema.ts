@@ -1,8 +1,12 @@
-// Regenerates schema/source.schema.json from the zod schema.
+// Regenerates schema/source.schema.json from the zod schema and the four built-in auth plugins.
 // Run: npx tsx --conditions=@src/source scripts/generate-json-schema.ts  (or: pnpm generate:schema)
 import { writeFile } from "node:fs/promises";
+import { createBasicAuth } from "@src/auth-basic";
+import { createBearerAuth } from "@src/auth-bearer";
+import { createHeaderAuth } from "@src/auth-header";
+import { createQueryAuth } from "@src/auth-query";
 import { renderSourceJsonSchema } from "../src/source-json-schema";
 
 const target = new URL("../schema/source.schema.json", import.meta.url);
-await writeFile(target, renderSourceJsonSchema(), "utf8");
+await writeFile(target, renderSourceJsonSchema({ plugins: [createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth()] }), "utf8");
 console.log(`wrote ${target.pathname}`);

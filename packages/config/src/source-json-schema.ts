@@ -1,3 +1,4 @@
+import type { AnyAuthPlugin } from "@src/auth";
 import { z } from "zod";
 import { sourceFileSchema } from "./source-schema";
 
@@ -5,23 +6,6 @@ import { sourceFileSchema } from "./source-schema";
 export const builtInAuthTypes = ["bearer", "header", "query", "basic"] as const;
 
 type JsonObject = Record<string, unknown>;
-
-/** An HTTP header name (RFC 9110 token). */
-const headerNamePattern = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
-
-/** The extra `api` fields of the built-in modes, and which mode requires each. */
-const builtInFields = [
-  {
-    authType: "header",
-    field: "headerName",
-    schema: { type: "string", pattern: headerNamePattern, description: 'Name of the HTTP header that carries the key (authType "header"), e.g. X-Api-Key.' },
-  },
-  {
-    authType: "query",
-    field: "queryParam",
-    schema: { type: "string", minLength: 1, description: 'Name of the query parameter that carries the key (authType "query"), e.g. api_key.' },
-  },
-] as const;
 
 function objectAt(parent: JsonObject, key: string): JsonObject {
   const value = parent[key];
@@ -32,12 +16,15 @@ function objectAt(parent: JsonObject, key: string): JsonObject {
 /**
  * The JSON Schema of `config.json`, generated from `sourceFileSchema` with
  * `z.toJSONSchema` (input side: service fields optional, defaults shown), plus
- * the built-in auth modes: `authType` suggests the four built-in types (any
- * other `[a-z0-9-]+` type is allowed for custom plugins), and `headerName` /
- * `queryParam` are required through `if`/`then` when their mode is chosen.
- * Shipped as `schema/source.schema.json` (`@src/config/schema.json`).
+ * one branch per auth plugin, generated from the plugin's own `configSchema`:
+ * its fields are described under `api`, and required through `if`/`then` when
+ * `api.authType` is the plugin's type. `authType` suggests the plugins' types
+ * (any other `[a-z0-9-]+` type is allowed for plugins registered elsewhere).
+ * The shipped `schema/source.schema.json` (`@src/config/schema.json`) is built
+ * from the four built-in plugins; a team with its own plugins can build one
+ * that covers them too.
  */
-export function buildSourceJsonSchema(): JsonObject {
+export function buildSourceJsonSchema({ plugins }: { plugins: readonly AnyAuthPlugin[] }): JsonObject {
   const generated = z.toJSONSchema(sourceFileSchema, { io: "input", target: "draft-2020-12" }) as JsonObject;
   const api = objectAt(objectAt(generated, "properties"), "api");
   const apiProperties = objectAt(api, "properties");
@@ -45,15 +32,21 @@ export function buildSourceJsonSchema(): JsonObject {
   apiProperties.authType = {
     description: authType.description,
     anyOf: [
-      { enum: [...builtInAuthTypes], description: "A built-in auth mode." },
-      { type: "string", pattern: "^[a-z0-9-]+$", description: "The type of a registered custom auth plugin." },
+      { enum: plugins.map((plugin) => plugin.type), description: "A registered auth mode." },
+      { type: "string", pattern: "^[a-z0-9-]+$", description: "The type of an auth plugin registered elsewhere." },
     ],
   };
-  for (const { field, schema } of builtInFields) apiProperties[field] = { ...schema };
-  api.allOf = builtInFields.map(({ authType: type, field }) => ({
-    if: { properties: { authType: { const: type } }, required: ["authType"] },
-    then: { required: [field] },
-  }));
+  const branches: JsonObject[] = [];
+  for (const plugin of plugins) {
+    const fields = z.toJSONSchema(plugin.configSchema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as JsonObject;
+    const properties = (fields.properties ?? {}) as Record<string, JsonObject>;
+    for (const [name, schema] of Object.entries(properties)) {
+      apiProperties[name] = { ...schema, description: schema.description ?? `Extra field of auth mode "${plugin.type}".` };
+    }
+    const required = (fields.required ?? []) as string[];
+    if (required.length > 0) branches.push({ if: { properties: { authType: { const: plugin.type } }, required: ["authType"] }, then: { required } });
+  }
+  if (branches.length > 0) api.allOf = branches;
   return {
     $schema: generated.$schema,
     $id: "https://unpkg.com/@src/config/schema/source.schema.json",
@@ -64,6 +57,6 @@ export function buildSourceJsonSchema(): JsonObject {
 }
 
 /** The committed file's text: the schema as 2-space JSON with a final newline. */
-export function renderSourceJsonSchema(): string {
-  return `${JSON.stringify(buildSourceJsonSchema(), null, 2)}\n`;
+export function renderSourceJsonSchema(options: { plugins: readonly AnyAuthPlugin[] }): string {
+  return `${JSON.stringify(buildSourceJsonSchema(options), null, 2)}\n`;
 }
