@@ -73,7 +73,9 @@ async function measure(name: string, once: () => Promise<boolean>): Promise<numb
 }
 
 console.log(`src-server benchmark: ${concurrency} concurrent clients, ${secondsPerRun} s per run, ${Buffer.byteLength(payload)} B JSON upstream`);
-const proxied = await measure("node:http pass-through proxy", async () => {
+// BENCH_ONLY=server skips the proxy run (for profiling the server alone).
+const only = process.env.BENCH_ONLY;
+const proxied = only === "server" ? Number.NaN : await measure("node:http pass-through proxy", async () => {
   const answer = await fetch(proxyUrl);
   await answer.arrayBuffer();
   return answer.status === 200;

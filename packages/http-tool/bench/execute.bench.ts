@@ -1,7 +1,8 @@
 // Benchmark (not a test): calls per second and latency of executeRequest (full
 // path: buildRequest + executeRequest) against bare fetch, on a local upstream
-// serving 1 KB of JSON, 16 calls in flight. Target: ratio >= 0.85.
-import { createServer } from "node:http";
+// serving 1 KB of JSON, 16 calls in flight. Target: ratio >= 0.85. Bare node:http
+// (the executor's default transport) is printed too.
+import { Agent, createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { authMode } from "../test/auth-modes";
@@ -34,6 +35,21 @@ async function viaFetch(): Promise<void> {
   JSON.parse(await response.text());
 }
 
+// The executor's own transport, bare: shows what the executor itself adds on top of node:http.
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+function viaNodeHttp(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(`${origin}/v1/items?limit=10`, { agent, headers: { authorization: `Bearer ${String(mode.credential.token)}`, accept: "application/json" } }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => resolve(void JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+      incoming.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
 async function run(call: () => Promise<void>, total: number): Promise<{ perSecond: number; p50: number; p99: number }> {
   const latencies: number[] = [];
   let next = 0;
@@ -59,11 +75,14 @@ const format = (name: string, stats: { perSecond: number; p50: number; p99: numb
 // Warm up both paths, then alternate runs so both see the same machine state.
 await run(viaFetch, 500);
 await run(viaExecutor, 500);
+await run(viaNodeHttp, 500);
 const fetchRuns = [];
 const executorRuns = [];
+const nodeHttpRuns = [];
 for (let round = 0; round < 2; round += 1) {
   fetchRuns.push(await run(viaFetch, requestsPerRun / 2));
   executorRuns.push(await run(viaExecutor, requestsPerRun / 2));
+  nodeHttpRuns.push(await run(viaNodeHttp, requestsPerRun / 2));
 }
 const merge = (runs: { perSecond: number; p50: number; p99: number }[]) => ({
   perSecond: runs.reduce((sum, stats) => sum + stats.perSecond, 0) / runs.length,
@@ -72,8 +91,11 @@ const merge = (runs: { perSecond: number; p50: number; p99: number }[]) => ({
 });
 const bare = merge(fetchRuns);
 const executor = merge(executorRuns);
+const nodeHttp = merge(nodeHttpRuns);
 console.log(`@src/http-tool execute benchmark: ${requestsPerRun} calls each, concurrency ${concurrency}, 1 KB JSON on ${origin}`);
 console.log(format("bare fetch", bare));
+console.log(format("bare node:http", nodeHttp));
 console.log(format("executeRequest", executor));
-console.log(`ratio ${(executor.perSecond / bare.perSecond).toFixed(2)} (target >= 0.85)`);
+console.log(`ratio ${(executor.perSecond / bare.perSecond).toFixed(2)} of bare fetch (target >= 0.85); ${(executor.perSecond / nodeHttp.perSecond).toFixed(2)} of bare node:http`);
 server.close();
+agent.destroy();
