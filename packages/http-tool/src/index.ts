@@ -16,6 +16,7 @@ export { DEFAULT_HEADERS, USER_AGENT } from "./default-headers";
 
 // Executing requests
 export type { ExecuteOptions } from "./execute-options";
+export type { NodeHttpAgents } from "./node-http-agents";
 export type { RetryDelayOptions } from "./retry-policy";
 export { executeRequest } from "./execute-request";
 export type { ExecutorLimits } from "./executor-limits";
