@@ -32,7 +32,7 @@ export interface StartServerOptions {
    * resolved from the working directory; see `loadAuthPlugins` in `@src/service`).
    */
   registry?: AuthRegistry;
-  /** The fetch used for upstream calls. Default `globalThis.fetch`. */
+  /** A `fetch` to send upstream calls with (tests, proxies). Default: `@src/http-tool`'s `node:http` transport. */
   fetch?: typeof fetch;
   /** Quiet time before a burst of changes under `$SRC_HOME/sources` notifies MCP clients. Default 150 ms. */
   watchDebounceMs?: number;

@@ -16,7 +16,7 @@ export interface SourceServiceOptions {
   env?: Record<string, string | undefined>;
   /** Auth plugins. Default: the four built-in modes. */
   registry?: AuthRegistry;
-  /** The fetch used for upstream calls. Default `globalThis.fetch`. */
+  /** A `fetch` to send upstream calls with (tests, proxies). Default: `@src/http-tool`'s `node:http` transport. */
   fetch?: typeof fetch;
   /** Opens the vault. Default: `openVault({ home, env })` from `@src/vault`. */
   openVault?: () => Promise<Vault>;
