@@ -3,6 +3,7 @@ import { slugOfToolName } from "@src/service";
 import type { ToolResult } from "@src/http-tool";
 import type { Logger } from "pino";
 import { ShuttingDownError } from "./errors/shutting-down-error";
+import { scalarLineLoggerOf } from "./scalar-line-logger";
 import type { SourceCallLimiter } from "./source-call-limiter";
 
 /** Where an agent call came in. */
@@ -33,7 +34,7 @@ export function createCallGate({ service, limiter, logger }: { service: SourceSe
     const started = performance.now();
     try {
       const result = await limiter.run(slug, () => service.callTool(name, input, { signal }));
-      logger.info(
+      scalarLineLoggerOf(logger).info(
         {
           event: "tool_call",
           channel,
@@ -51,7 +52,7 @@ export function createCallGate({ service, limiter, logger }: { service: SourceSe
       );
       return result;
     } catch (error) {
-      logger.warn(
+      scalarLineLoggerOf(logger).warn(
         {
           event: "tool_call",
           channel,

@@ -6,6 +6,7 @@ import type { RouteContext } from "./app-context";
 import { createBearerTokenCheck } from "./check-bearer-token";
 import { createCallGate } from "./create-call-gate";
 import { createServerLogger } from "./create-server-logger";
+import { scalarLineLoggerOf } from "./scalar-line-logger";
 import { limitBodySize } from "./limit-body-size";
 import { toErrorResponse, type ErrorBody } from "./error-response";
 import { SERVER_ERROR_CODES } from "./errors/server-error";
@@ -74,7 +75,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   app.use("*", async (c, next) => {
     const started = performance.now();
     await next();
-    logger.info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) }, "request");
+    scalarLineLoggerOf(logger).info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) }, "request");
   });
   app.use("*", async (c, next) => {
     if (c.req.path === "/healthz") return next();

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from "pino";
+import { addScalarLineLogger } from "./scalar-line-logger";
 
 /** Options of `createServerLogger`. */
 export interface ServerLoggerOptions {
@@ -29,8 +30,8 @@ export const redactedLogPaths = [
   "*.body",
 ];
 
-/** A pino JSON logger with the server's redaction rules. */
+/** A pino JSON logger with the server's redaction rules (the per-request lines of scalar fields skip the redaction pass: see `addScalarLineLogger`). */
 export function createServerLogger({ destination, level = "info" }: ServerLoggerOptions = {}): Logger {
   const options = { level, base: { service: "src-server" }, redact: { paths: redactedLogPaths, censor: "[REDACTED]" } };
-  return destination === undefined ? pino(options) : pino(options, destination);
+  return addScalarLineLogger(destination === undefined ? pino(options) : pino(options, destination));
 }
