@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
+import { readJsonBody } from "./read-json-body";
 import { errorResponses, toolCallBodySchema, toolResultSchema, toolSummarySchema } from "../api-schemas";
 
 const listRoute = createRoute({
@@ -40,8 +41,12 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
     return c.json({ tools: verbose ? tools : tools.map(({ description: _description, inputSchema: _inputSchema, ...tool }) => tool) }, 200);
   });
 
-  app.openapi(callRoute, async (c) => {
-    const result = await gate.call(c.req.valid("param").name, c.req.valid("json"), { channel: "http", signal: c.req.raw.signal });
+  // The agent's hot route: documented from `callRoute`, served without the zod
+  // validators `app.openapi` would add (the body schema accepts any JSON, and
+  // `normalizeToolCall` checks the call's shape); about 30 µs less per call.
+  app.openAPIRegistry.registerPath(callRoute);
+  app.post("/v1/tools/:name/call", async (c) => {
+    const result = await gate.call(c.req.param("name"), await readJsonBody(c), { channel: "http", signal: c.req.raw.signal });
     return c.json(result, 200);
   });
 }
