@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../test/upstream";
 import { createTemporaryHome } from "../test/temporary-home";
+import { openVault } from "@src/vault";
 import { createSourceService } from "./create-source-service";
 import type { SourceService } from "./source-service";
 
@@ -138,6 +139,17 @@ describe("the credential is bound to the base URL it was stored for", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("does not send a credential stored without a scope (directly through the vault), until it is stored again", async () => {
+    await service.addSource({ input: input(), test: false });
+    const vault = await openVault({ home: home.home, env: home.env });
+    await vault.set("demo-api", { token });
+    expect((await service.getSource("demo-api")).hasCredential).toBe(false);
+    expect((await service.callTool("demo-api", { method: "GET", path: "/me" })).error?.code).toBe("NO_CREDENTIAL");
+    expect(upstream.seen).toHaveLength(0);
+    await service.setCredential("demo-api", { token }, { test: false });
+    expect((await service.callTool("demo-api", { method: "GET", path: "/me" })).ok).toBe(true);
   });
 
   it("also unbinds it when only the base path changes", async () => {

@@ -19,14 +19,15 @@ export function bindCredential(credential: Record<string, unknown>, source: Sour
 }
 
 /**
- * The credential fields of a vault entry, or `undefined` when the entry is
- * bound to another origin or base path than the source has now (its `baseUrl`
- * was changed after the credential was stored): the credential is then never
- * sent, and the operator must store it again for the new address. Entries
- * written without a scope (directly through `@src/vault`) are used as they are.
+ * The credential fields of a vault entry, or `undefined` when the entry is not
+ * bound to the origin and base path the source has now: its `baseUrl` was
+ * changed after the credential was stored, or the entry carries no scope at all
+ * (written directly through `@src/vault`, or before scopes existed), so nobody
+ * can tell where it was meant to go. The credential is then never sent, and the
+ * operator stores it again (`src credential set`), which binds it.
  */
 export function unbindCredential(entry: Record<string, unknown>, source: SourceRecord): Record<string, unknown> | undefined {
   const { [credentialScopeKey]: scope, ...credential } = entry;
-  if (scope !== undefined && scope !== credentialScopeOf(source)) return undefined;
+  if (scope !== credentialScopeOf(source)) return undefined;
   return credential;
 }

@@ -35,6 +35,8 @@ export const createGammaAuth = "not a function";`,
   "no-apply.mjs": `export default ${pluginSource("no-apply", "apply: undefined,")};`,
   "bad-type.mjs": `export default ${pluginSource("Upper Case")};`,
   "throwing-factory.mjs": `export function createBrokenAuth() { throw new Error("needs a region"); }`,
+  "settings.env": "API_KEY=sk_live_FAKEdotenvSECRET123\n",
+  "leaky-module.mjs": `throw new Error("DB_PASSWORD=pw_FAKEenvSECRET789");`,
   "default-string.mjs": `export default "hello";`,
 };
 
@@ -94,7 +96,9 @@ describe("loadAuthPlugins: errors name the specifier and what to do", () => {
     { why: "another contract version", specifier: "./wrong-version.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /default is not a v1 auth plugin: specificationVersion is "v2"; this version of src supports "v1"/ },
     { why: "a missing method", specifier: "./no-apply.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /apply is not a function/ },
     { why: "a type that cannot be an api.authType", specifier: "./bad-type.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /type must be a lower-case string of \[a-z0-9-\]/ },
-    { why: "a factory that needs arguments and throws", specifier: "./throwing-factory.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /createBrokenAuth\(\) threw when called with no arguments \(needs a region\)/ },
+    { why: "a file that is not a JavaScript module is never imported (a mistaken path to a .env file)", specifier: "./settings.env", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_FOUND, says: /is not a JavaScript module/ },
+    { why: "a module that throws while loading is named, its message (which may quote settings) is not", specifier: "./leaky-module.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_LOAD_FAILED, says: /importing .* failed \(Error\)/ },
+    { why: "a factory that needs arguments and throws", specifier: "./throwing-factory.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /createBrokenAuth\(\) threw when called with no arguments \(Error\); export a factory/ },
   ];
   it.each(rows)("$why: $code", async ({ specifier, code, says }) => {
     const error = await loadAuthPlugins([specifier], { from: directory }).catch((thrown: unknown) => thrown);
@@ -104,6 +108,7 @@ describe("loadAuthPlugins: errors name the specifier and what to do", () => {
     expect(loadError.specifier).toBe(specifier);
     expect(loadError.message).toContain(`auth plugin "${specifier}": `);
     expect(loadError.message).toMatch(says);
+    expect(loadError.message).not.toMatch(/FAKE(dotenv|env)SECRET|needs a region/);
   });
 
   it("stops at the first bad module, even after good ones", async () => {

@@ -19,6 +19,17 @@ const factoryName = /^create\w*Auth$/;
 const isFileSpecifier = (specifier: string): boolean =>
   specifier.startsWith("file:") || specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || isAbsolute(specifier);
 
+/**
+ * What went wrong, without the error's message: a module's own errors may quote
+ * its source or environment values (a mistaken path to a .env file, a module
+ * that throws with a setting in its message), and this text reaches logs.
+ */
+function describeFailure(error: unknown): string {
+  const name = error instanceof Error ? error.name : typeof error;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? `${name} ${code}` : name;
+}
+
 /** The URL to import for `specifier`, resolved from the directory `from`. */
 function resolveSpecifier(specifier: string, from: string): string {
   const notFound = (what: string, cause?: unknown): AuthPluginLoadError =>
@@ -28,16 +39,20 @@ function resolveSpecifier(specifier: string, from: string): string {
       message: `auth plugin "${specifier}": ${what}; install the package or fix the path (paths start with ./, ../ or /)`,
       cause,
     });
+  let path: string;
   if (isFileSpecifier(specifier)) {
-    const path = specifier.startsWith("file:") ? fileURLToPath(specifier) : resolve(from, specifier);
+    path = specifier.startsWith("file:") ? fileURLToPath(specifier) : resolve(from, specifier);
     if (!existsSync(path)) throw notFound(`no file at ${path}`);
-    return pathToFileURL(path).href;
+  } else {
+    try {
+      path = createRequire(join(from, "noop.js")).resolve(specifier);
+    } catch (error) {
+      throw notFound(`no package of that name can be resolved from ${from}`, error);
+    }
   }
-  try {
-    return pathToFileURL(createRequire(join(from, "noop.js")).resolve(specifier)).href;
-  } catch (error) {
-    throw notFound(`no package of that name can be resolved from ${from}`, error);
-  }
+  // Only JavaScript modules: importing any other file would run or quote it (a .env file, /etc/...).
+  if (!/\.(?:m|c)?[jt]s$/.test(path)) throw notFound(`${path} is not a JavaScript module (.js, .mjs or .cjs)`);
+  return pathToFileURL(path).href;
 }
 
 /** The plugins one module provides: its default export (a plugin or a factory), else its `create...Auth` factories. */
@@ -50,7 +65,7 @@ function pluginsOf(specifier: string, module: Record<string, unknown>): { name: 
       throw new AuthPluginLoadError({
         code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID,
         specifier,
-        message: `auth plugin "${specifier}": ${name}() threw when called with no arguments (${(error as Error).message}); export a factory that needs no options`,
+        message: `auth plugin "${specifier}": ${name}() threw when called with no arguments (${describeFailure(error)}); export a factory that needs no options`,
         cause: error,
       });
     }
@@ -91,7 +106,7 @@ export async function loadAuthPlugins(specifiers: readonly string[], { from = pr
       throw new AuthPluginLoadError({
         code: SERVICE_ERROR_CODES.AUTH_PLUGIN_LOAD_FAILED,
         specifier,
-        message: `auth plugin "${specifier}": importing ${url} failed (${(error as Error).message}); check that it is built ES module JavaScript and its dependencies are installed`,
+        message: `auth plugin "${specifier}": importing ${url} failed (${describeFailure(error)}); check that it is built ES module JavaScript and its dependencies are installed`,
         cause: error,
       });
     }
