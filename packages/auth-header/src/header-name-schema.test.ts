@@ -18,6 +18,15 @@ describe("api.headerName", () => {
     { why: "Content-Type belongs to the body", config: { headerName: "Content-Type" }, error: /_contentType/ },
     { why: "Transfer-Encoding frames the body", config: { headerName: "transfer-encoding" }, error: /framed/ },
     { why: "Connection is hop-by-hop", config: { headerName: "Connection" }, error: /connection/ },
+    { why: "Keep-Alive is hop-by-hop", config: { headerName: "Keep-Alive" }, error: /hop-by-hop/ },
+    { why: "Upgrade would switch protocols mid-connection", config: { headerName: "upgrade" }, error: /switch protocols/ },
+    { why: "Expect changes when the body is sent", config: { headerName: "Expect" }, error: /100-continue/ },
+    { why: "TE negotiates transfer codings", config: { headerName: "TE" }, error: /transfer codings/ },
+    { why: "Trailer announces fields after the body", config: { headerName: "Trailer" }, error: /after the body/ },
+    { why: "Proxy-Authorization: the service talks to no proxy", config: { headerName: "Proxy-Authorization" }, error: /talks to no proxy/ },
+    { why: "every Proxy-* name, by prefix", config: { headerName: "proxy-x-anything" }, error: /Proxy-\* headers/ },
+    { why: "a name that merely contains a reserved word is fine", config: { headerName: "X-Upgrade-Token" } },
+    { why: "a prototype key is not a reserved name", config: { headerName: "constructor" } },
   ];
   it.each(rows)("$why", ({ config, error }) => {
     const result = headerConfigSchema.safeParse(config);

@@ -10,7 +10,22 @@ export const reservedHeaderNames: Readonly<Record<string, string>> = {
   "content-type": "the service sets it to describe the body (and the agent may change it with _contentType)",
   "transfer-encoding": "it controls how the body is framed on the wire",
   connection: "it controls the connection and is removed by proxies",
+  "keep-alive": "it controls the connection (hop-by-hop) and is removed by proxies",
+  upgrade: "it asks the server to switch protocols, and the service speaks HTTP/1.1 only",
+  expect: "it changes when the body is sent (100-continue)",
+  te: "it negotiates transfer codings (hop-by-hop)",
+  trailer: "it announces fields sent after the body",
 };
+
+/** Why a `Proxy-*` header cannot carry the key: checked by prefix, so every name of the family is covered. */
+const proxyReason = "Proxy-* headers are meant for a proxy, and the service talks to no proxy";
+
+/** Why `name` cannot carry the key, or undefined when it can. Case-insensitive. */
+export function reservedHeaderReason(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (lower.startsWith("proxy-")) return proxyReason;
+  return Object.hasOwn(reservedHeaderNames, lower) ? reservedHeaderNames[lower] : undefined;
+}
 
 /**
  * `api.headerName`: a valid HTTP field name (RFC 9110 token) that is not one of
@@ -30,7 +45,7 @@ export const headerNameSchema = z
       });
       return;
     }
-    const reason = reservedHeaderNames[value.toLowerCase()];
+    const reason = reservedHeaderReason(value);
     if (reason !== undefined) {
       context.addIssue({ code: "custom", message: `must not be "${value}": ${reason}; use the header your API documents, e.g. "X-Api-Key"` });
     }

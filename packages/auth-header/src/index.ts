@@ -1,3 +1,3 @@
 export type { HeaderAuthConfig, HeaderAuthPlugin, HeaderCredential } from "./header-auth";
 export { createHeaderAuth, headerConfigSchema, headerCredentialSchema } from "./header-auth";
-export { headerNameSchema, reservedHeaderNames } from "./header-name-schema";
+export { headerNameSchema, reservedHeaderNames, reservedHeaderReason } from "./header-name-schema";

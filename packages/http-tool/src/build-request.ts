@@ -3,6 +3,7 @@ import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { BuiltRequest } from "./built-request";
 import { checkPath } from "./check-path";
+import { checkPluginHeaders } from "./check-plugin-headers";
 import { DEFAULT_HEADERS } from "./default-headers";
 import { encodeQuery, queryParameterNames } from "./encode-query";
 import { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";
@@ -53,7 +54,8 @@ function namesChangedBy(before: URLSearchParams, after: URLSearchParams): string
  * Turns a source, an agent's call and a credential into the request to send.
  * Pure: no I/O. Throws `InvalidCallError` when the call is unsafe or wrong, and
  * `InvalidCredentialError` (from `@src/auth`) when the credential does not fit
- * the plugin. No message contains a secret.
+ * the plugin, and `AuthPluginHeaderError` when the plugin set a header only the
+ * service may set (framing, connection, proxy). No message contains a secret.
  */
 export function buildRequest({ source, call, credential, plugin }: BuildRequestInput): BuiltRequest {
   const parsedCredential = plugin.credentialSchema.safeParse(credential);
@@ -76,6 +78,7 @@ export function buildRequest({ source, call, credential, plugin }: BuildRequestI
     plugin.apply({ method: normalized.method, url: probe, headers: new Headers(), body: serialized?.body }, context);
     const queryBefore = new URLSearchParams(url.searchParams);
     plugin.apply({ method: normalized.method, url, headers, body: serialized?.body }, context);
+    checkPluginHeaders(headers, plugin.type);
     const authNames = [...probe.searchParams.keys(), ...namesChangedBy(queryBefore, url.searchParams)];
 
     const agentNames = new Set(

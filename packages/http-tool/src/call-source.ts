@@ -2,6 +2,7 @@ import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import { buildRequest } from "./build-request";
 import { createFailureResult } from "./create-failure-result";
+import { AuthPluginHeaderError } from "./errors/auth-plugin-header-error";
 import { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";
 import { InvalidCallError } from "./errors/invalid-call-error";
 import { executeRequest } from "./execute-request";
@@ -79,7 +80,10 @@ async function callSourceUnguarded({ source, call, plugin, credential, fetch, si
     // buildRequest normalizes the call (once) and redacts the secrets from its errors.
     request = buildRequest({ source, call: call as ToolCall, credential: credentialValue, plugin });
   } catch (error) {
-    const failure = createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
+    // A plugin that sets a framing header is the operator's problem, not the agent's: not INVALID_CALL.
+    const failure = AuthPluginHeaderError.isInstance(error)
+      ? createFailureResult({ code: error.code, message: error.message, call })
+      : createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
     // The message may quote the agent's input; make sure no form of the secret is in it.
     return createRedactor(plugin.secretValues(credentialValue)).redactDeep(failure);
   }

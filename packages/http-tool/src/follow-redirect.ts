@@ -1,3 +1,4 @@
+import { checkPluginHeaders } from "./check-plugin-headers";
 import type { ExecuteOptions } from "./execute-options";
 import { redirectedMethod } from "./redirect-policy";
 import type { Hop } from "./send-attempt";
@@ -18,6 +19,7 @@ export function followRedirect(hop: Hop, status: number, target: URL, options: E
   const url = new URL(target.href);
   url.hash = "";
   options.plugin.apply({ method: next.method, url, headers, body: next.body }, { config: options.source.api, credential: options.credential });
+  checkPluginHeaders(headers, options.plugin.type);
   const record: Record<string, string> = {};
   headers.forEach((value, name) => {
     record[name] = value;

@@ -51,5 +51,7 @@ export { toAnthropicTool } from "./adapters/anthropic";
 export type { HttpToolErrorCode } from "./errors/http-tool-error";
 export { HTTP_TOOL_ERROR_CODES, HttpToolError } from "./errors/http-tool-error";
 export { InvalidCallError } from "./errors/invalid-call-error";
+export { AuthPluginHeaderError } from "./errors/auth-plugin-header-error";
+export { serviceControlledHeaderReason } from "./service-controlled-headers";
 export type { InvalidCallReason } from "./errors/invalid-call-reasons";
 export { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";

@@ -7,6 +7,7 @@ import { isRedirectStatus } from "./redirect-policy";
 import { hostOf } from "./host-of";
 import { sendWithFetch } from "./send-with-fetch";
 import { sendWithNodeHttp } from "./send-with-node-http";
+import { findServiceControlledHeader, serviceControlledHeaderReason } from "./service-controlled-headers";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
 
 /** One request as sent on one hop. */
@@ -53,6 +54,8 @@ function send(hop: Hop, settings: AttemptSettings): PendingAttempt {
 export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<AttemptOutcome> {
   const caller = settings.signal;
   if (isAborted(caller)) return cancelled(hop);
+  const reserved = findServiceControlledHeader(Object.keys(hop.headers));
+  if (reserved !== undefined) return refused(reserved);
   const pending = send(hop, settings);
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -89,6 +92,15 @@ export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<
 }
 
 const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
+
+/** A hand-built request (not from `buildRequest`) carrying a header only the service may set: never sent. */
+function refused(header: string): AttemptOutcome {
+  const reason = serviceControlledHeaderReason(header) ?? "the service controls it";
+  return {
+    kind: "failure",
+    error: { code: TOOL_ERROR_CODES.NETWORK, message: `the request sets the header "${header}", which only the service may set (${reason}); it was not sent. Remove the header`, retryable: false },
+  };
+}
 
 function cancelled(hop: Hop): AttemptOutcome {
   return { kind: "failure", error: { code: TOOL_ERROR_CODES.NETWORK, message: `the call to ${hostOf(hop.url)} was cancelled by the caller`, retryable: true } };
