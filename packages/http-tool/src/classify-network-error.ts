@@ -1,3 +1,4 @@
+import { maxContentCodings, tooManyContentCodingsCode } from "./content-decoding";
 import { TOOL_ERROR_CODES, type ToolErrorCode } from "./tool-error-codes";
 
 /** A failure without a response, as the agent sees it (message not yet redacted). */
@@ -59,6 +60,14 @@ export function classifyNetworkError(error: unknown, target: string): Classified
   }
   if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
     return { code: TOOL_ERROR_CODES.TIMEOUT, message: `${target} did not answer in time (${code})`, retryable: true };
+  }
+  // node transport: our code; fetch (undici): "too many content-encodings in response: 6, maximum allowed is 5".
+  if (code === tooManyContentCodingsCode || message.includes("too many content-encodings")) {
+    return {
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `${target} sent a body with more than ${maxContentCodings} content codings (Content-Encoding); at most ${maxContentCodings} are decoded, so the body was not read. Sending again will not help; ask the API for a plainly or singly compressed body`,
+      retryable: false,
+    };
   }
   if (code === "HPE_HEADER_OVERFLOW" || code === "UND_ERR_HEADERS_OVERFLOW") {
     return { code: TOOL_ERROR_CODES.NETWORK, message: `${target} sent response headers larger than Node's limit of 16 KiB (${code}); the API's answer cannot be read`, retryable: false };

@@ -4,6 +4,12 @@ import { constants, createBrotliDecompress, createGunzip, createInflate, createI
 /** Codings the executor decodes, as fetch (undici) does. */
 const decodable: ReadonlySet<string> = new Set(["gzip", "x-gzip", "deflate", "br"]);
 
+/** Most codings decoded in one chain, as undici (fetch) allows: each costs a zlib or brotli stream and its CPU. */
+export const maxContentCodings = 5;
+
+/** The error code of a response with more than `maxContentCodings` codings (read by `classifyNetworkError`). */
+export const tooManyContentCodingsCode = "SRC_TOO_MANY_CONTENT_CODINGS";
+
 /** Lenient like browsers and undici: a body that ends early gives what was decoded instead of an error. */
 const zlibOptions = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
 const brotliOptions = { flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH };
@@ -56,9 +62,16 @@ class DeflateDecoder extends Transform {
  * them (the last coding applied is undone first), e.g. "gzip, br" gives
  * brotli then gunzip. Empty when there is nothing to decode, or when a coding
  * is not decodable (see `undecodableCoding`): the raw bytes are kept then.
+ * Throws an error coded `SRC_TOO_MANY_CONTENT_CODINGS` for more than
+ * `maxContentCodings` codings (`identity` not counted): a 1600-deep gzip nest
+ * would otherwise cost seconds of CPU and hundreds of MiB.
  */
 export function createDecoders(contentEncoding: string | null): Transform[] {
   const codings = codingsOf(contentEncoding);
+  if (codings.length > maxContentCodings) {
+    const message = `the response lists ${codings.length} content codings, more than the ${maxContentCodings} decoded`;
+    throw Object.assign(new Error(message), { code: tooManyContentCodingsCode, codings: codings.length });
+  }
   if (codings.some((coding) => !decodable.has(coding))) return [];
   return codings.reverse().map((coding): Transform => {
     if (coding === "br") return createBrotliDecompress(brotliOptions);

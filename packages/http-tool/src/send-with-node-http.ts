@@ -60,8 +60,17 @@ export function sendWithNodeHttp(hop: Hop, settings: NodeHttpSettings): PendingA
       ...(settings.lookup === undefined ? {} : { lookup: settings.lookup }),
     };
     const onResponse = (incoming: IncomingMessage): void => {
+      let attemptResponse: AttemptResponse;
+      try {
+        attemptResponse = toAttemptResponse(incoming, hop.method);
+      } catch (error) {
+        // Too many content codings: the body is not read, the connection is dropped.
+        incoming.destroy();
+        failPending(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
       settled = true;
-      resolve(toAttemptResponse(incoming, hop.method));
+      resolve(attemptResponse);
     };
     try {
       request = secure ? httpsRequest(options, onResponse) : httpRequest(options, onResponse);
