@@ -10,6 +10,7 @@ import { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";
 import { InvalidCallError } from "./errors/invalid-call-error";
 import { isUnderBaseUrl, joinUrl } from "./join-url";
 import { normalizeToolCall } from "./normalize-tool-call";
+import { pluginSecrets } from "./plugin-secrets";
 import { createRedactor } from "./redact-secrets";
 import type { ParsedToolCall, ToolCall } from "./tool-call";
 
@@ -60,7 +61,7 @@ function namesChangedBy(before: URLSearchParams, after: URLSearchParams): string
 export function buildRequest({ source, call, credential, plugin }: BuildRequestInput): BuiltRequest {
   const parsedCredential = plugin.credentialSchema.safeParse(credential);
   if (!parsedCredential.success) throw new InvalidCredentialError({ authType: plugin.type, issues: parsedCredential.error.issues });
-  const secrets = [...new Set(plugin.secretValues(parsedCredential.data).filter((secret) => secret !== ""))];
+  const secrets = pluginSecrets(plugin, parsedCredential.data as Record<string, unknown>);
 
   try {
     const normalized = normalizeToolCall(call);

@@ -6,6 +6,7 @@ import { AuthPluginHeaderError } from "./errors/auth-plugin-header-error";
 import { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";
 import { InvalidCallError } from "./errors/invalid-call-error";
 import { executeRequest } from "./execute-request";
+import { pluginSecrets } from "./plugin-secrets";
 import { createRedactor } from "./redact-secrets";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
 import type { ToolCall } from "./tool-call";
@@ -85,7 +86,7 @@ async function callSourceUnguarded({ source, call, plugin, credential, fetch, si
       ? createFailureResult({ code: error.code, message: error.message, call })
       : createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
     // The message may quote the agent's input; make sure no form of the secret is in it.
-    return createRedactor(plugin.secretValues(credentialValue)).redactDeep(failure);
+    return createRedactor(pluginSecrets(plugin, credentialValue)).redactDeep(failure);
   }
 
   return executeRequest(request, { source, plugin, credential: credentialValue, fetch, signal });
