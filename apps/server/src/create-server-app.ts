@@ -116,7 +116,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
 
   app.notFound((c) => c.json(error(SERVER_ERROR_CODES.NOT_FOUND, `no route ${c.req.method} ${c.req.path}; see GET /openapi.json`), 404));
   app.onError((thrown, c) => {
-    if (thrown instanceof HTTPException && thrown.status === 400) {
+    // Hono's JSON validators answer a body that is not JSON with 400, and one whose Content-Type they do not take with 415.
+    if (thrown instanceof HTTPException && (thrown.status === 400 || thrown.status === 415)) {
       return c.json(error(SERVER_ERROR_CODES.INVALID_JSON, "the body is not valid JSON; send a JSON document with Content-Type: application/json"), 400);
     }
     const response = toErrorResponse(thrown);

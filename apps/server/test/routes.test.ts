@@ -89,6 +89,7 @@ describe("sources", () => {
     { why: "no Content-Type", rawBody: '{"config":{}}', contentType: "", status: 400, code: "INVALID_JSON" },
     { why: "text/plain", rawBody: '{"config":{}}', contentType: "text/plain", status: 400, code: "INVALID_JSON" },
     { why: "malformed JSON", rawBody: '{"config":', contentType: "application/json", status: 400, code: "INVALID_JSON" },
+    { why: "a media type the JSON validator does not take", rawBody: '{"config":{}}', contentType: "application/vnd1+json", status: 400, code: "INVALID_JSON" },
     { why: "no config", rawBody: '{"credential":{}}', contentType: "application/json", status: 422, code: "INVALID_REQUEST" },
     { why: "a JSON array", rawBody: "[]", contentType: "application/json", status: 422, code: "INVALID_REQUEST" },
   ])("POST /v1/sources with $why → $status $code", async ({ rawBody, contentType, status, code }) => {

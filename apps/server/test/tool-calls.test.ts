@@ -66,6 +66,9 @@ describe("POST /v1/tools/{name}/call", () => {
     const notJson = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: "method=GET", contentType: "application/x-www-form-urlencoded" });
     expect(notJson.status).toBe(400);
     expect(notJson.json.error.code).toBe("INVALID_JSON");
+    const oddMediaType = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: '{"method":"GET","path":"/me"}', contentType: "application/vnd1+json" });
+    expect(oddMediaType.status).toBe(400);
+    expect(oddMediaType.json.error.code).toBe("INVALID_JSON");
     const malformed = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: "{", contentType: "application/json" });
     expect(malformed.status).toBe(400);
   });
