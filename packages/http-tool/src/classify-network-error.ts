@@ -1,5 +1,6 @@
-import { maxContentCodings, tooManyContentCodingsCode } from "./content-decoding";
+import { maxContentCodings } from "./content-decoding";
 import { TOOL_ERROR_CODES, type ToolErrorCode } from "./tool-error-codes";
+import { TRANSPORT_ERROR_CODES } from "./transport-error-codes";
 
 /** A failure without a response, as the agent sees it (message not yet redacted). */
 export interface ClassifiedError {
@@ -61,8 +62,15 @@ export function classifyNetworkError(error: unknown, target: string): Classified
   if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
     return { code: TOOL_ERROR_CODES.TIMEOUT, message: `${target} did not answer in time (${code})`, retryable: true };
   }
+  if (code === TRANSPORT_ERROR_CODES.PROTOCOL_SWITCHED) {
+    return {
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `${target} answered with 101 Switching Protocols: the server switched protocols; src speaks HTTP/1.1 only, so this endpoint cannot be called through it`,
+      retryable: false,
+    };
+  }
   // node transport: our code; fetch (undici): "too many content-encodings in response: 6, maximum allowed is 5".
-  if (code === tooManyContentCodingsCode || message.includes("too many content-encodings")) {
+  if (code === TRANSPORT_ERROR_CODES.TOO_MANY_CONTENT_CODINGS || message.includes("too many content-encodings")) {
     return {
       code: TOOL_ERROR_CODES.NETWORK,
       message: `${target} sent a body with more than ${maxContentCodings} content codings (Content-Encoding); at most ${maxContentCodings} are decoded, so the body was not read. Sending again will not help; ask the API for a plainly or singly compressed body`,

@@ -1,14 +1,12 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, type Inflate, type InflateRaw } from "node:zlib";
+import { TRANSPORT_ERROR_CODES } from "./transport-error-codes";
 
 /** Codings the executor decodes, as fetch (undici) does. */
 const decodable: ReadonlySet<string> = new Set(["gzip", "x-gzip", "deflate", "br"]);
 
 /** Most codings decoded in one chain, as undici (fetch) allows: each costs a zlib or brotli stream and its CPU. */
 export const maxContentCodings = 5;
-
-/** The error code of a response with more than `maxContentCodings` codings (read by `classifyNetworkError`). */
-export const tooManyContentCodingsCode = "SRC_TOO_MANY_CONTENT_CODINGS";
 
 /** Lenient like browsers and undici: a body that ends early gives what was decoded instead of an error. */
 const zlibOptions = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
@@ -70,7 +68,7 @@ export function createDecoders(contentEncoding: string | null): Transform[] {
   const codings = codingsOf(contentEncoding);
   if (codings.length > maxContentCodings) {
     const message = `the response lists ${codings.length} content codings, more than the ${maxContentCodings} decoded`;
-    throw Object.assign(new Error(message), { code: tooManyContentCodingsCode, codings: codings.length });
+    throw Object.assign(new Error(message), { code: TRANSPORT_ERROR_CODES.TOO_MANY_CONTENT_CODINGS, codings: codings.length });
   }
   if (codings.some((coding) => !decodable.has(coding))) return [];
   return codings.reverse().map((coding): Transform => {

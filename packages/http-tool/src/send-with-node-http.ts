@@ -8,6 +8,7 @@ import { createDecoders } from "./content-decoding";
 import { defaultAgents, type NodeHttpAgents } from "./node-http-agents";
 import type { LimitedBody } from "./read-limited-body";
 import type { Hop } from "./send-attempt";
+import { TRANSPORT_ERROR_CODES } from "./transport-error-codes";
 
 /** What the node:http transport needs besides the hop. */
 export interface NodeHttpSettings {
@@ -34,7 +35,9 @@ function headersOf(response: IncomingMessage): Headers {
  * (gzip, x-gzip, deflate, br, chained) with node:zlib streams and counted
  * after decoding; at the limit the response and every decoder are destroyed,
  * so the connection is dropped and nothing more is read. `abort` destroys the
- * request and rejects whatever is pending.
+ * request and rejects whatever is pending. A `101 Switching Protocols` answer
+ * destroys the socket and fails the attempt (`SRC_PROTOCOL_SWITCHED`); a
+ * connection closed before any response fails it at once.
  */
 export function sendWithNodeHttp(hop: Hop, settings: NodeHttpSettings): PendingAttempt {
   let failPending: (error: Error) => void = () => undefined;
@@ -80,6 +83,16 @@ export function sendWithNodeHttp(hop: Hop, settings: NodeHttpSettings): PendingA
       return;
     }
     request.on("error", (error) => failPending(error));
+    // A 101 answer to a plain request: node emits `upgrade`, never `response`; without this the attempt hung until its timer.
+    request.on("upgrade", (incoming: IncomingMessage, socket) => {
+      socket.destroy();
+      incoming.destroy();
+      failPending(Object.assign(new Error("the server switched protocols"), { code: TRANSPORT_ERROR_CODES.PROTOCOL_SWITCHED }));
+    });
+    // Closed with no response and no error: fail at once instead of waiting for the timer.
+    request.on("close", () => {
+      if (!settled) failPending(Object.assign(new Error("the connection closed before any response arrived"), { code: "ECONNRESET" }));
+    });
     request.end(hop.body);
   });
 
