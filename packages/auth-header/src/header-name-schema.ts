@@ -51,6 +51,6 @@ export const headerNameSchema = z
     }
   })
   .meta({
-    description: 'Name of the HTTP header that carries the key (authType "header"), e.g. X-Api-Key. Not Host, Content-Length, Content-Type, Transfer-Encoding or Connection.',
+    description: 'Name of the HTTP header that carries the key (authType "header"), e.g. X-Api-Key. Not a header the service controls (Host, Content-Length, Content-Type, Transfer-Encoding, Connection, Keep-Alive, Upgrade, Expect, TE, Trailer, Proxy-*).',
     pattern: tokenPattern.source,
   });
