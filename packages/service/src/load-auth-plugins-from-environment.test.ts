@@ -11,8 +11,17 @@ const packageDirectory = fileURLToPath(new URL("..", import.meta.url));
 let directory: string;
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), "src-auth-plugins-env-"));
-  // Re-exports the hmac plugin from another path: loading both registers "hmac" twice.
-  await writeFile(join(directory, "clash.mjs"), `export { createHmacAuth as default } from ${JSON.stringify(join(packageDirectory, "node_modules/@src/example-auth-hmac/dist/index.js"))};`);
+  // Another plugin whose type is also "hmac": loading it after the example registers "hmac" twice.
+  // Self-contained (no import of a built dist/), so the test runs on a fresh clone without a build.
+  await writeFile(
+    join(directory, "clash.mjs"),
+    `const schema = { safeParse: (value) => ({ success: true, data: value }) };
+export default {
+  specificationVersion: "v1", type: "hmac", description: "another hmac", configSchema: schema, credentialSchema: schema,
+  credentialFields: [{ name: "secret", label: "Secret", secret: true }],
+  apply() {}, secretValues: (credential) => [credential.secret], describePlacement: () => "nowhere",
+};`,
+  );
 });
 afterAll(() => rm(directory, { recursive: true, force: true }));
 
