@@ -1,5 +1,4 @@
-import lockfile from "proper-lockfile";
-import { setTimeout as sleep } from "node:timers/promises";
+import { withFileLock } from "@src/file-lock";
 import { ensurePrivateDirectory } from "./atomic-write";
 import { VaultLockedError } from "./errors/vault-locked-error";
 import path from "node:path";
@@ -32,36 +31,13 @@ export interface HeldLock {
 export async function withVaultLock<T>(file: string, options: VaultLockOptions, action: (lock: HeldLock) => Promise<T>): Promise<T> {
   await ensurePrivateDirectory(path.dirname(file));
   const lockFile = vaultLockPath(file);
-  const deadline = Date.now() + options.timeoutMs;
-  let compromised: Error | undefined;
-  let release: (() => Promise<void>) | undefined;
-  let delay = 5;
-  while (release === undefined) {
-    try {
-      release = await lockfile.lock(file, {
-        realpath: false,
-        lockfilePath: lockFile,
-        stale: options.staleMs,
-        retries: 0,
-        onCompromised: (error) => {
-          compromised = error;
-        },
-      });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
-      if (Date.now() >= deadline) throw new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause: error });
-      await sleep(delay / 2 + Math.random() * delay);
-      delay = Math.min(delay * 1.5, 30);
-    }
-  }
-  const held: HeldLock = {
-    assertHeld() {
-      if (compromised !== undefined) throw new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause: compromised });
+  return withFileLock(
+    {
+      lockFile,
+      target: file,
+      ...options,
+      failure: (_reason, cause) => new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause }),
     },
-  };
-  try {
-    return await action(held);
-  } finally {
-    if (compromised === undefined) await release().catch(() => undefined);
-  }
+    action,
+  );
 }

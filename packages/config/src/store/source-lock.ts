@@ -1,7 +1,6 @@
-import lockfile from "proper-lockfile";
+import { withFileLock } from "@src/file-lock";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { SourceLockedError } from "../errors/source-locked-error";
 
 /** How long a write waits for another process's lock, and when a lock counts as abandoned. */
@@ -31,44 +30,18 @@ export interface SourceLockTarget {
 
 /**
  * Runs `action` while holding the inter-process lock of one source
- * (proper-lockfile's mkdir lock, refreshed while held). Waits with a small
+ * (`@src/file-lock`: proper-lockfile's mkdir lock, refreshed while held). Waits with a small
  * random back-off until `timeoutMs`, then throws `SourceLockedError`. The
  * lock's parent directory is created (0700) when missing.
  */
 export async function withSourceLock<T>({ slug, lockFile }: SourceLockTarget, options: SourceLockOptions, action: (lock: HeldSourceLock) => Promise<T>): Promise<T> {
   await mkdir(dirname(lockFile), { recursive: true, mode: 0o700 });
-  const failure = (reason: "timeout" | "lost", cause: unknown): SourceLockedError =>
-    new SourceLockedError({ slug, lockFile, reason, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause });
-  const deadline = Date.now() + options.timeoutMs;
-  let compromised: Error | undefined;
-  let release: (() => Promise<void>) | undefined;
-  let delay = 5;
-  while (release === undefined) {
-    try {
-      release = await lockfile.lock(lockFile, {
-        realpath: false,
-        lockfilePath: lockFile,
-        stale: options.staleMs,
-        retries: 0,
-        onCompromised: (error) => {
-          compromised = error;
-        },
-      });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
-      if (Date.now() >= deadline) throw failure("timeout", error);
-      await sleep(delay / 2 + Math.random() * delay);
-      delay = Math.min(delay * 1.5, 30);
-    }
-  }
-  const held: HeldSourceLock = {
-    assertHeld() {
-      if (compromised !== undefined) throw failure("lost", compromised);
+  return withFileLock(
+    {
+      lockFile,
+      ...options,
+      failure: (reason, cause) => new SourceLockedError({ slug, lockFile, reason, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause }),
     },
-  };
-  try {
-    return await action(held);
-  } finally {
-    if (compromised === undefined) await release().catch(() => undefined);
-  }
+    action,
+  );
 }

@@ -1,0 +1,2 @@
+export type { FileLockOptions, FileLockTarget, HeldFileLock } from "./with-file-lock";
+export { withFileLock } from "./with-file-lock";
