@@ -104,6 +104,32 @@ describe("what the vault refuses", () => {
   });
 });
 
+describe("reading the same credential again", () => {
+  it("hands out the same frozen object while the entry is unchanged, and a new one once another process replaced it", async () => {
+    const vault = await openVault({ home, env: {} });
+    await vault.set("github", { token: "first-token-value" });
+    const first = await vault.get<{ token: string }>("github");
+    expect(await vault.get("github")).toBe(first);
+    const otherProcess = await openVault({ home, env: {} });
+    await otherProcess.set("github", { token: "second-token-value" });
+    const second = await vault.get<{ token: string }>("github");
+    expect(second).not.toBe(first);
+    expect(second?.token).toBe("second-token-value");
+    expect(first?.token).toBe("first-token-value");
+    await otherProcess.delete("github");
+    expect(await vault.get("github")).toBeUndefined();
+  });
+
+  it("never shares a credential with nested values: each read gets its own copy", async () => {
+    const vault = await openVault({ home, env: {} });
+    await vault.set("nested", { token: "t", extra: { region: "eu" } });
+    const first = await vault.get("nested");
+    const second = await vault.get("nested");
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+  });
+});
+
 describe("secrets never shown", () => {
   it("credential objects read normally but print and serialize as [REDACTED]", async () => {
     const vault = await openVault({ home, env: {} });

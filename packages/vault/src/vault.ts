@@ -50,6 +50,8 @@ export class Vault {
   readonly #lock: VaultLockOptions;
   readonly #scryptCost: ScryptCost;
   #state: VaultState | undefined;
+  /** The credential last handed out per slug, reused while its plaintext is the same (it is frozen and flat, so nobody can change it). */
+  readonly #credentials = new Map<string, { plaintext: string; credential: VaultCredential }>();
 
   /** @internal use `openVault` */
   constructor({ file, keyring, lock, scryptCost }: { file: string; keyring: VaultKeyring; lock: VaultLockOptions; scryptCost: ScryptCost }) {
@@ -68,7 +70,17 @@ export class Vault {
   async get<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string): Promise<VaultCredential<TCredential> | undefined> {
     assertVaultSlug(slug);
     const plaintext = (await this.#read())?.plaintexts.get(slug);
-    return plaintext === undefined ? undefined : createRedactedCredential(JSON.parse(plaintext) as TCredential);
+    if (plaintext === undefined) {
+      this.#credentials.delete(slug);
+      return undefined;
+    }
+    const known = this.#credentials.get(slug);
+    if (known?.plaintext === plaintext) return known.credential as VaultCredential<TCredential>;
+    const credential = createRedactedCredential(JSON.parse(plaintext) as TCredential);
+    // Reused only when every value is a primitive: the object is frozen, so the shared copy cannot be changed by anyone.
+    if (Object.values(credential).every((value) => value === null || typeof value !== "object")) this.#credentials.set(slug, { plaintext, credential });
+    else this.#credentials.delete(slug);
+    return credential;
   }
 
   /** Whether a credential is stored under `slug`. */
