@@ -2,7 +2,7 @@ import { type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type SourceInput, type SourceRecord } from "@src/config";
 import { apiToolName, callSource, createApiTool, maxToolNameLength, validateSource } from "@src/http-tool";
 import { createRedactedCredential, openVault, type Vault } from "@src/vault";
-import { bindCredential, unbindCredential } from "./credential-scope";
+import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
 import type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
@@ -34,12 +34,20 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     vaultPromise.catch(() => (vaultPromise = undefined));
     return vaultPromise;
   };
+  /** Credentials already unbound from a vault entry, per entry object and scope: the vault hands out the same frozen entry while it is unchanged. */
+  const unboundCredentials = new WeakMap<object, { scope: string; credential: Record<string, unknown> | undefined }>();
   /** The credential to send for `source`, or `undefined` when none is stored or it was stored for another base URL. */
   async function credentialFor(source: SourceRecord): Promise<Record<string, unknown> | undefined> {
     const entry = await (await vault()).get(source.slug);
     if (entry === undefined) return undefined;
-    const credential = unbindCredential(entry, source);
-    return credential === undefined ? undefined : createRedactedCredential(credential);
+    const scope = credentialScopeOf(source);
+    const known = unboundCredentials.get(entry);
+    if (known?.scope === scope) return known.credential;
+    const unbound = unbindCredential(entry, source);
+    const credential = unbound === undefined ? undefined : createRedactedCredential(unbound);
+    // Only a frozen entry can be a key: nobody can change it after this check.
+    if (Object.isFrozen(entry)) unboundCredentials.set(entry, { scope, credential });
+    return credential;
   }
 
   const listeners = new Set<(change: { slug: string; kind: SourceChangeKind }) => void>();

@@ -7,10 +7,20 @@ import type { SourceRecord } from "@src/config";
  */
 export const credentialScopeKey = "$scope";
 
+/** Scopes of recent base URLs; parsing a URL on every agent call is measurable. Bounded: cleared when full. */
+const scopesByBaseUrl = new Map<string, string>();
+const maxRememberedScopes = 1024;
+
 /** `origin + base path` of a source, e.g. `https://api.example.com/v1`. */
 export function credentialScopeOf(source: SourceRecord): string {
-  const url = new URL(source.api.baseUrl);
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  const baseUrl = source.api.baseUrl;
+  const known = scopesByBaseUrl.get(baseUrl);
+  if (known !== undefined) return known;
+  const url = new URL(baseUrl);
+  const scope = `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  if (scopesByBaseUrl.size >= maxRememberedScopes) scopesByBaseUrl.clear();
+  scopesByBaseUrl.set(baseUrl, scope);
+  return scope;
 }
 
 /** The vault entry for a checked credential: its fields plus the scope it is bound to. */
