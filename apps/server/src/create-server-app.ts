@@ -4,10 +4,12 @@ import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { RouteContext } from "./app-context";
 import { createBearerTokenCheck } from "./check-bearer-token";
+import { agentCallRequests } from "./agent-call-requests";
 import { createCallGate } from "./create-call-gate";
 import { createServerLogger } from "./create-server-logger";
 import { scalarLineLoggerOf } from "./scalar-line-logger";
 import { limitBodySize } from "./limit-body-size";
+import { requestHeader } from "./request-header";
 import { toErrorResponse, type ErrorBody } from "./error-response";
 import { SERVER_ERROR_CODES } from "./errors/server-error";
 import { createMcpSessions } from "./mcp/mcp-sessions";
@@ -75,11 +77,12 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   app.use("*", async (c, next) => {
     const started = performance.now();
     await next();
+    if (agentCallRequests.has(c.req.raw)) return;
     scalarLineLoggerOf(logger).info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) }, "request");
   });
   app.use("*", async (c, next) => {
     if (c.req.path === "/healthz") return next();
-    if (!isAuthorized(c.req.header("authorization"))) {
+    if (!isAuthorized(requestHeader(c, "authorization"))) {
       return c.json(error(SERVER_ERROR_CODES.UNAUTHORIZED, "missing or wrong admin token; send Authorization: Bearer <token> (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token)"), 401);
     }
     return next();
@@ -94,7 +97,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   );
   app.use("/v1/*", async (c, next) => {
     if (!["POST", "PUT", "PATCH"].includes(c.req.method) || c.req.path.endsWith("/reload")) return next();
-    const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
+    const mediaType = (requestHeader(c, "content-type") ?? "").split(";")[0]?.trim() ?? "";
     if (!jsonMediaType.test(mediaType)) {
       return c.json(error(SERVER_ERROR_CODES.INVALID_JSON, `the body must be JSON sent with Content-Type: application/json (got ${mediaType === "" ? "no Content-Type" : JSON.stringify(mediaType)})`), 400);
     }

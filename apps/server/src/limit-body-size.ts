@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { requestHeader } from "./request-header";
 
 /** What `limitBodySize` needs. */
 export interface LimitBodySizeOptions {
@@ -24,8 +25,8 @@ export function limitBodySize(options: LimitBodySizeOptions): MiddlewareHandler 
   const counting = bodyLimit(options);
   return async (c, next) => {
     if (bodylessMethods.has(c.req.method)) return next();
-    const length = c.req.header("content-length");
-    if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
+    const length = requestHeader(c, "content-length");
+    if (length !== undefined && requestHeader(c, "transfer-encoding") === undefined) {
       return Number.parseInt(length || "0", 10) > options.maxSize ? options.onError(c) : next();
     }
     return counting(c, next);

@@ -93,10 +93,22 @@ describe("POST /v1/tools/{name}/call", () => {
   it("logs one line per agent call with source, tool, method, redacted path, status, duration and attempts", async () => {
     const before = server.logs.lines.length;
     await call("api_calls", { method: "GET", path: "/items", query: { q: "x" } });
-    const lines = server.logs.records().slice(before).filter((record) => record.event === "tool_call");
+    const written = server.logs.records().slice(before);
+    const lines = written.filter((record) => record.event === "tool_call");
     expect(lines).toHaveLength(1);
+    // The call's own line is its only line: no http_request line repeats it.
+    expect(written.filter((record) => record.event === "http_request" && record.path === "/v1/tools/api_calls/call")).toEqual([]);
     expect(lines[0]).toMatchObject({ channel: "http", source: "calls", tool: "api_calls", method: "GET", path: "/items?q=x", status: 200, ok: true, attempts: 1, errorCode: null });
     expect(lines[0]!.durationMs).toEqual(expect.any(Number));
+  });
+
+  it("still logs an http_request line for a call refused before the gate (a body that is not JSON)", async () => {
+    const before = server.logs.lines.length;
+    const answer = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: "{not json", contentType: "application/json" });
+    expect(answer.status).toBe(400);
+    const written = server.logs.records().slice(before);
+    expect(written.filter((record) => record.event === "tool_call")).toEqual([]);
+    expect(written.filter((record) => record.event === "http_request")).toEqual([expect.objectContaining({ method: "POST", path: "/v1/tools/api_calls/call", status: 400 })]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { requestHeader } from "../request-header";
 
 // The same tests, in the same order, as the middleware @hono/zod-openapi puts
 // before a route with a required JSON body (its media-type gate, then Hono's
@@ -20,7 +21,7 @@ const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
  * absent Content-Type is the one case not checked here like the gate does).
  */
 export async function readJsonBody(c: Context): Promise<unknown> {
-  const contentType = c.req.header("content-type");
+  const contentType = requestHeader(c, "content-type");
   if (contentType !== undefined && contentType !== "" && !jsonRequest.test(contentType)) {
     throw new HTTPException(415, { message: "Unsupported Media Type" });
   }

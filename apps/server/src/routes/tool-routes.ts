@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
+import { agentCallRequests } from "../agent-call-requests";
 import { readJsonBody } from "./read-json-body";
 import { errorResponses, toolCallBodySchema, toolResultSchema, toolSummarySchema } from "../api-schemas";
 
@@ -46,7 +47,10 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
   // `normalizeToolCall` checks the call's shape); about 30 µs less per call.
   app.openAPIRegistry.registerPath(callRoute);
   app.post("/v1/tools/:name/call", async (c) => {
-    const result = await gate.call(c.req.param("name"), await readJsonBody(c), { channel: "http", signal: c.req.raw.signal });
+    const input = await readJsonBody(c);
+    // From here the gate logs the call (one tool_call line, also when it is refused).
+    agentCallRequests.add(c.req.raw);
+    const result = await gate.call(c.req.param("name"), input, { channel: "http", signal: c.req.raw.signal });
     return c.json(result, 200);
   });
 }
