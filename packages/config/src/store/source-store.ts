@@ -88,7 +88,17 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
   const parsedFiles = createFileSignatureCache<SourceRecord>();
 
   const directoryOf = (slug: string): string => sourceDirectoryOf(sourcesDirectory, slug);
-  const fileOf = (slug: string): string => join(directoryOf(slug), sourceFileName);
+  // Checking a slug and resolving its path is measurable on an agent call's hot path: remember the answers (bounded).
+  const filesBySlug = new Map<string, string>();
+  const fileOf = (slug: string): string => {
+    let file = filesBySlug.get(slug);
+    if (file === undefined) {
+      file = join(directoryOf(slug), sourceFileName);
+      if (filesBySlug.size >= 1024) filesBySlug.clear();
+      filesBySlug.set(slug, file);
+    }
+    return file;
+  };
   const lockFileOf = (slug: string): string => sourceLockPathOf(sourcesDirectory, slug);
 
   /**
