@@ -7,8 +7,8 @@ import { nextPathFromLink } from "./parse-link-header";
 import type { Redactor } from "./redact-secrets";
 import { redactorFor } from "./redactor-cache";
 import { isRedirectStatus, maxRedirects, redirectTargetProblem } from "./redirect-policy";
-import { computeRetryDelay, isIdempotentMethod, isRetryableStatus, normalizeRetryDelayOptions } from "./retry-policy";
-import { sendAttempt, type AttemptOutcome, type Hop } from "./send-attempt";
+import { computeRetryDelay, isIdempotentMethod, isRetryableStatus, normalizeRetryDelayOptions, type RetryDelayOptions } from "./retry-policy";
+import { sendAttempt, type AttemptOutcome, type AttemptSettings, type Hop } from "./send-attempt";
 import { selectHeaders } from "./select-headers";
 import { shapeResultBody } from "./shape-result-body";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
@@ -17,6 +17,7 @@ import { followRedirect } from "./follow-redirect";
 import { attemptsOf, budgetSpent, callBudgetMs, type CallState } from "./call-state";
 import { hostOf } from "./host-of";
 import { undecodableCoding } from "./content-decoding";
+import { baseUrlFor } from "./base-url-cache";
 
 export type { ExecuteOptions } from "./execute-options";
 
@@ -38,22 +39,25 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
   let hop: Hop = { method: request.method, url: request.url, headers: request.headers, body: request.body };
   const followed: string[] = [];
   try {
-    const baseUrl = new URL(options.source.api.baseUrl);
+    const baseUrl = baseUrlFor(options.source.api.baseUrl);
+    const settings = attemptSettings(options, limits, state);
     for (;;) {
-      const outcome = await sendWithRetries(hop, options, limits, state);
-      const finish = (extra: Partial<ToolResult> = {}): ToolResult => toResult(outcome, hop, { started, state, limits, redactor, baseUrl, followed, extra });
-      if (outcome.kind === "failure") return finish();
+      const outcome = await sendWithRetries(hop, options, limits, state, settings);
+      const context: ResultContext = { started, state, limits, redactor, baseUrl, followed, extra: noExtra };
+      if (outcome.kind === "failure") return toResult(outcome, hop, context);
       const { response } = outcome;
-      const location = response.headers.get("location");
-      if (!isRedirectStatus(response.status) || location === null) return finish();
+      const location = isRedirectStatus(response.status) ? response.headers.get("location") : null;
+      if (location === null) return toResult(outcome, hop, context);
       const target = new URL(location, hop.url);
       const shownTarget = redactor.redactText(target.href);
       if (followed.length >= maxRedirects) {
-        return finish(blocked(`more than ${maxRedirects} redirects (last to ${shownTarget}); the API may be in a redirect loop`));
+        context.extra = blocked(`more than ${maxRedirects} redirects (last to ${shownTarget}); the API may be in a redirect loop`);
+        return toResult(outcome, hop, context);
       }
       const problem = redirectTargetProblem(target, baseUrl);
       if (problem !== undefined) {
-        return finish(blocked(redactor.redactText(`redirect to ${target.href} not followed: ${problem}, and the credential is never sent elsewhere`)));
+        context.extra = blocked(redactor.redactText(`redirect to ${target.href} not followed: ${problem}, and the credential is never sent elsewhere`));
+        return toResult(outcome, hop, context);
       }
       followed.push(redactor.redactText(hop.url));
       hop = followRedirect(hop, response.status, target, options);
@@ -75,13 +79,16 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
   }
 }
 
+/** No note or error to add: shared, never changed (a result that adds one gets its own object). */
+const noExtra: Readonly<Partial<ToolResult>> = Object.freeze({});
+
 function blocked(message: string): Partial<ToolResult> {
   return { note: message, error: { code: TOOL_ERROR_CODES.REDIRECT_BLOCKED, message, retryable: false } };
 }
 
-async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: ExecutorLimits, state: CallState): Promise<AttemptOutcome> {
-  const retryDelay = normalizeRetryDelayOptions(options.retryDelay);
-  const settings = {
+/** The settings of every attempt of one call; `timeoutMs` is set before each attempt (what is left of the budget). */
+function attemptSettings(options: ExecuteOptions, limits: ExecutorLimits, state: CallState): AttemptSettings {
+  return {
     fetch: options.fetch,
     agents: options.agents,
     lookup: options.lookup,
@@ -90,12 +97,18 @@ async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: Execut
     signal: options.signal,
     readBody: (response: AttemptResponse) => !(state.retriesLeft > 0 && isRetryableStatus(response.status)),
   };
+}
+
+async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: ExecutorLimits, state: CallState, settings: AttemptSettings): Promise<AttemptOutcome> {
+  let retryDelay: Required<RetryDelayOptions> | undefined;
   for (;;) {
     // The first request always gets a whole timeoutMs (the budget holds at least one); later ones what is left of it.
     const remaining = state.sent === 0 ? limits.timeoutMs : Math.floor(state.deadline - performance.now());
     if (remaining <= 0) return budgetSpent(state, limits, "no time was left for the next request");
     state.sent += 1;
-    const outcome = await sendAttempt(hop, { ...settings, timeoutMs: Math.min(limits.timeoutMs, remaining) });
+    // Attempts run one after another, so the one settings object is updated in place instead of copied per attempt.
+    settings.timeoutMs = Math.min(limits.timeoutMs, remaining);
+    const outcome = await sendAttempt(hop, settings);
     if (outcome.kind === "failure" && outcome.error.code === TOOL_ERROR_CODES.TIMEOUT && remaining < limits.timeoutMs) {
       return budgetSpent(state, limits, `${hostOf(hop.url)} did not answer within the ${remaining} ms left`, outcome.response);
     }
@@ -106,6 +119,7 @@ async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: Execut
     state.retriesLeft -= 1;
     state.retriesDone += 1;
     const retryAfter = outcome.kind === "response" ? outcome.response.headers.get("retry-after") : null;
+    retryDelay ??= normalizeRetryDelayOptions(options.retryDelay);
     const delay = computeRetryDelay(state.retriesDone, retryAfter, retryDelay);
     if (performance.now() + delay >= state.deadline) {
       state.retriesDone -= 1;
@@ -127,7 +141,7 @@ interface ResultContext {
   redactor: Redactor;
   baseUrl: URL;
   followed: readonly string[];
-  extra: Partial<ToolResult>;
+  extra: Readonly<Partial<ToolResult>>;
 }
 
 function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): ToolResult {
@@ -141,7 +155,7 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
     statusText: redactor.redactText(response?.statusText ?? ""),
     durationMs: 0,
     attempts: attemptsOf(context.state),
-    headers: response === undefined ? {} : selectHeaders(response.headers, (value) => redactor.redactText(value)),
+    headers: response === undefined ? {} : selectHeaders(response.headers, redactor),
     body: { kind: "empty" },
     request: { method: hop.method, url: redactor.redactText(hop.url) },
   };
@@ -173,7 +187,8 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
         retryable: false,
       };
     }
-    const nextPath = nextPathFromLink(response.headers.get("link"), hop.url, context.baseUrl, (value) => redactor.redactText(value) !== value);
+    const link = response.headers.get("link");
+    const nextPath = link === null ? undefined : nextPathFromLink(link, hop.url, context.baseUrl, (value) => redactor.redactText(value) !== value);
     if (nextPath !== undefined) result.nextPath = redactor.redactText(nextPath);
   }
   if (context.extra.note !== undefined) notes.push(context.extra.note);

@@ -27,11 +27,11 @@ type LimitFields = Partial<Record<keyof ExecutorLimits, number | undefined>>;
  * override, which wins) over `defaultExecutorLimits`. Undefined fields keep the default.
  */
 export function resolveExecutorLimits(api?: Pick<SourceApi, keyof ExecutorLimits> | LimitFields, override?: LimitFields): ExecutorLimits {
-  const pick = (name: keyof ExecutorLimits): number => override?.[name] ?? api?.[name] ?? defaultExecutorLimits[name];
+  // Spelled out field by field (no helper closure): this runs on every call.
   return {
-    timeoutMs: pick("timeoutMs"),
-    retries: pick("retries"),
-    maxResponseBytes: pick("maxResponseBytes"),
-    maxResultChars: pick("maxResultChars"),
+    timeoutMs: override?.timeoutMs ?? api?.timeoutMs ?? defaultExecutorLimits.timeoutMs,
+    retries: override?.retries ?? api?.retries ?? defaultExecutorLimits.retries,
+    maxResponseBytes: override?.maxResponseBytes ?? api?.maxResponseBytes ?? defaultExecutorLimits.maxResponseBytes,
+    maxResultChars: override?.maxResultChars ?? api?.maxResultChars ?? defaultExecutorLimits.maxResultChars,
   };
 }

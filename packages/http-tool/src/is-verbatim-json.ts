@@ -1,7 +1,10 @@
-/** A digit followed by a fraction or an exponent: a number whose serialization may differ from its text. */
-const nonIntegerNumber = /[0-9][.eE]/;
-/** Sixteen digits in a row: an integer that may lose precision and be serialized differently. */
-const longInteger = /[0-9]{16}/;
+/**
+ * A backslash; a digit followed by a fraction or an exponent (a number whose
+ * serialization may differ from its text); or sixteen digits in a row (an
+ * integer that may lose precision and be serialized differently). One pattern,
+ * so the text is scanned once: this runs on every JSON response.
+ */
+const notVerbatim = /\\|[0-9](?:[.eE]|[0-9]{15})/;
 
 /**
  * True when `text` (valid JSON) parses to values that each appear in it
@@ -13,5 +16,5 @@ const longInteger = /[0-9]{16}/;
  * long way".
  */
 export function isVerbatimJson(text: string): boolean {
-  return !text.includes("\\") && !nonIntegerNumber.test(text) && !longInteger.test(text);
+  return !notVerbatim.test(text);
 }

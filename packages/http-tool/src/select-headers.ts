@@ -1,3 +1,5 @@
+import type { Redactor } from "./redact-secrets";
+
 /** Response headers an agent can act on, by exact lower-case name. */
 const usefulHeaders: ReadonlySet<string> = new Set([
   "content-type",
@@ -32,12 +34,12 @@ export function isUsefulHeader(name: string): boolean {
 
 /**
  * Keeps only the headers an agent can use (names lower case), each value
- * passed through `redact` (a `Location` may carry a query credential back).
+ * redacted (a `Location` may carry a query credential back).
  */
-export function selectHeaders(headers: Headers, redact: (value: string) => string): Record<string, string> {
+export function selectHeaders(headers: Headers, redactor: Pick<Redactor, "redactText">): Record<string, string> {
   const selected: Record<string, string> = {};
   headers.forEach((value, name) => {
-    if (isUsefulHeader(name)) selected[name] = redact(value);
+    if (isUsefulHeader(name)) selected[name] = redactor.redactText(value);
   });
   return selected;
 }

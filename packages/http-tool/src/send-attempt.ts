@@ -62,8 +62,9 @@ export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<
     timedOut = true;
     pending.abort();
   }, settings.timeoutMs);
-  const onCallerAbort = (): void => pending.abort();
-  caller?.addEventListener("abort", onCallerAbort, { once: true });
+  // Only with a caller's signal: no listener (nor closure) otherwise.
+  const onCallerAbort = caller === undefined ? undefined : (): void => pending.abort();
+  if (onCallerAbort !== undefined) caller?.addEventListener("abort", onCallerAbort, { once: true });
   let response: AttemptResponse | undefined;
   try {
     response = await pending.response;
@@ -87,7 +88,7 @@ export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<
     return { kind: "failure", error: classifyNetworkError(error, target), ...(response === undefined ? {} : { response }) };
   } finally {
     clearTimeout(timer);
-    caller?.removeEventListener("abort", onCallerAbort);
+    if (onCallerAbort !== undefined) caller?.removeEventListener("abort", onCallerAbort);
   }
 }
 
