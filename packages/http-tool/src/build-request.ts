@@ -2,6 +2,7 @@ import { InvalidCredentialError } from "@src/auth";
 import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { BuiltRequest } from "./built-request";
+import { baseUrlFor } from "./base-url-cache";
 import { checkPath } from "./check-path";
 import { checkPluginHeaders } from "./check-plugin-headers";
 import { DEFAULT_HEADERS } from "./default-headers";
@@ -44,6 +45,8 @@ function serializeBody(call: ParsedToolCall): { body: string; contentType: strin
 
 /** Names whose values the plugin added or changed, comparing the query before and after `apply`. */
 function namesChangedBy(before: URLSearchParams, after: URLSearchParams): string[] {
+  // The same serialization is the same pairs in the same order: nothing changed (the usual case, e.g. header auth).
+  if (before.toString() === after.toString()) return [];
   const changed = new Set<string>();
   for (const name of new Set([...before.keys(), ...after.keys()])) {
     if (before.getAll(name).join("\u0000") !== after.getAll(name).join("\u0000")) changed.add(name);
@@ -65,7 +68,7 @@ export function buildRequest({ source, call, credential, plugin }: BuildRequestI
 
   try {
     const normalized = normalizeToolCall(call);
-    const baseUrl = new URL(source.api.baseUrl);
+    const baseUrl = baseUrlFor(source.api.baseUrl);
     const checkedPath = checkPath(normalized.path, baseUrl);
     const url = joinUrl(baseUrl, checkedPath, encodeQuery(normalized.query));
     const serialized = serializeBody(normalized);
@@ -82,9 +85,11 @@ export function buildRequest({ source, call, credential, plugin }: BuildRequestI
     checkPluginHeaders(headers, plugin.type);
     const authNames = [...probe.searchParams.keys(), ...namesChangedBy(queryBefore, url.searchParams)];
 
-    const agentNames = new Set(
-      [...queryParameterNames(checkedPath.search), ...Object.keys(normalized.query ?? {})].map((name) => name.toLowerCase()),
-    );
+    // Only a plugin that puts names in the query can conflict with the agent's names.
+    const agentNames =
+      authNames.length === 0
+        ? new Set<string>()
+        : new Set([...queryParameterNames(checkedPath.search), ...Object.keys(normalized.query ?? {})].map((name) => name.toLowerCase()));
     const conflict = authNames.find((name) => agentNames.has(name.toLowerCase()));
     if (conflict !== undefined) {
       throw new InvalidCallError({
