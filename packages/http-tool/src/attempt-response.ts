@@ -1,4 +1,5 @@
 import type { LimitedBody } from "./read-limited-body";
+import type { ResponseHeaders } from "./response-headers";
 
 /**
  * A response as both transports hand it over (node:http by default, a
@@ -10,7 +11,7 @@ export interface AttemptResponse {
   status: number;
   statusText: string;
   /** Response headers; repeated ones joined with ", " as fetch does (`set-cookie` aside). */
-  headers: Headers;
+  headers: ResponseHeaders;
   /**
    * Reads the (decompressed) body and stops at `maxBytes`, dropping the
    * connection when it is cut. Rejects when the attempt is aborted meanwhile.

@@ -1,4 +1,5 @@
 import type { Redactor } from "./redact-secrets";
+import type { ResponseHeaders } from "./response-headers";
 
 /** Response headers an agent can act on, by exact lower-case name. */
 const usefulHeaders: ReadonlySet<string> = new Set([
@@ -36,7 +37,7 @@ export function isUsefulHeader(name: string): boolean {
  * Keeps only the headers an agent can use (names lower case), each value
  * redacted (a `Location` may carry a query credential back).
  */
-export function selectHeaders(headers: Headers, redactor: Pick<Redactor, "redactText">): Record<string, string> {
+export function selectHeaders(headers: ResponseHeaders, redactor: Pick<Redactor, "redactText">): Record<string, string> {
   const selected: Record<string, string> = {};
   headers.forEach((value, name) => {
     if (isUsefulHeader(name)) selected[name] = redactor.redactText(value);

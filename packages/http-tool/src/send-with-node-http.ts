@@ -7,6 +7,7 @@ import { createByteCollector, type ByteCollector } from "./byte-collector";
 import { createDecoders } from "./content-decoding";
 import { defaultAgents, type NodeHttpAgents } from "./node-http-agents";
 import type { LimitedBody } from "./read-limited-body";
+import { createResponseHeaders } from "./response-headers";
 import type { Hop } from "./send-attempt";
 import { TRANSPORT_ERROR_CODES } from "./transport-error-codes";
 
@@ -24,14 +25,6 @@ const noDecoders: Transform[] = [];
 const abortError = (): Error => Object.assign(new Error("the request was aborted"), { code: "ABORT_ERR" });
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
-
-/** Response headers as fetch builds them: repeated names appended (joined with ", "), `set-cookie` kept apart. */
-function headersOf(response: IncomingMessage): Headers {
-  const headers = new Headers();
-  const raw = response.rawHeaders;
-  for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index] as string, raw[index + 1] as string);
-  return headers;
-}
 
 /**
  * Where an exchange stands. A failure rejects what is pending in the current
@@ -122,7 +115,7 @@ class NodeHttpExchange implements PendingAttempt {
   private receive(incoming: IncomingMessage): void {
     let response: AttemptResponse;
     try {
-      const headers = headersOf(incoming);
+      const headers = createResponseHeaders(incoming.rawHeaders);
       this.decoders = this.hop.method === "HEAD" ? noDecoders : createDecoders(headers.get("content-encoding"));
       this.incoming = incoming;
       response = {
