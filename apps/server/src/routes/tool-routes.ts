@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
 import { agentCallRequests } from "../agent-call-requests";
+import { connectionSignal } from "../connection-signal";
 import { readJsonBody } from "./read-json-body";
 import { errorResponses, toolCallBodySchema, toolResultSchema, toolSummarySchema } from "../api-schemas";
 
@@ -50,7 +51,7 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
     const input = await readJsonBody(c);
     // From here the gate logs the call (one tool_call line, also when it is refused).
     agentCallRequests.add(c.req.raw);
-    const result = await gate.call(c.req.param("name"), input, { channel: "http", signal: c.req.raw.signal });
+    const result = await gate.call(c.req.param("name"), input, { channel: "http", signal: connectionSignal(c) });
     return c.json(result, 200);
   });
 }
