@@ -105,7 +105,8 @@ async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: Execut
     // The first request always gets a whole timeoutMs (the budget holds at least one); later ones what is left of it.
     const remaining = state.sent === 0 ? limits.timeoutMs : Math.floor(state.deadline - performance.now());
     if (remaining <= 0) return budgetSpent(state, limits, "no time was left for the next request");
-    state.sent += 1;
+    // A call cancelled before this request sends nothing, so it is not an attempt.
+    if (options.signal?.aborted !== true) state.sent += 1;
     // Attempts run one after another, so the one settings object is updated in place instead of copied per attempt.
     settings.timeoutMs = Math.min(limits.timeoutMs, remaining);
     const outcome = await sendAttempt(hop, settings);

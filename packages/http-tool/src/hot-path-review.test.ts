@@ -243,7 +243,7 @@ describe("transport error paths (node:http exchange)", () => {
     const early = new AbortController();
     early.abort();
     const none = await call("/slow-body", { signal: early.signal });
-    expect(none).toMatchObject({ ok: false, status: 0, error: { code: "NETWORK" } });
+    expect(none).toMatchObject({ ok: false, status: 0, attempts: 0, error: { code: "NETWORK" } });
     expect(none.error?.message).toMatch(/cancelled by the caller/);
     expect(wire.paths.length).toBe(before);
 
