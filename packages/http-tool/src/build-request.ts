@@ -1,4 +1,4 @@
-import { InvalidCredentialError } from "@src/auth";
+import { checkCredential } from "./check-credential";
 import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { BuiltRequest } from "./built-request";
@@ -62,9 +62,16 @@ function namesChangedBy(before: URLSearchParams, after: URLSearchParams): string
  * service may set (framing, connection, proxy). No message contains a secret.
  */
 export function buildRequest({ source, call, credential, plugin }: BuildRequestInput): BuiltRequest {
-  const parsedCredential = plugin.credentialSchema.safeParse(credential);
-  if (!parsedCredential.success) throw new InvalidCredentialError({ authType: plugin.type, issues: parsedCredential.error.issues });
-  const secrets = pluginSecrets(plugin, parsedCredential.data as Record<string, unknown>);
+  return buildRequestWithCheckedCredential({ source, call, credential: checkCredential(plugin, credential), plugin });
+}
+
+/**
+ * `buildRequest` for a credential already parsed with the plugin's schema
+ * (`checkCredential`): `callSource` and `validateSource` parse it once and hand
+ * the same value to the executor, which re-applies the plugin on redirects.
+ */
+export function buildRequestWithCheckedCredential({ source, call, credential, plugin }: BuildRequestInput): BuiltRequest {
+  const secrets = pluginSecrets(plugin, credential);
 
   try {
     const normalized = normalizeToolCall(call);
@@ -75,7 +82,7 @@ export function buildRequest({ source, call, credential, plugin }: BuildRequestI
 
     const headers = new Headers(DEFAULT_HEADERS);
     if (serialized !== undefined) headers.set("content-type", serialized.contentType);
-    const context = { config: source.api, credential: parsedCredential.data as Record<string, unknown> };
+    const context = { config: source.api, credential };
     // The names the plugin puts in the query: found on a probe URL without any
     // query (so an agent's guess cannot hide them), and by comparing the real one.
     const probe = new URL(`${baseUrl.origin}${baseUrl.pathname}`);

@@ -21,6 +21,16 @@ afterAll(async () => {
 const source = () => createSourceRecordFixture({ slug: "crm", api: { baseUrl: `${upstream.origin}/api` } });
 
 describe("callSource", () => {
+  it("checks the credential with the plugin's schema once: a transforming schema is applied once, not twice", async () => {
+    const bearer = createBearerAuth();
+    // A plugin whose schema derives the value it sends (here: base64 of the stored token), as a signing or
+    // encoding plugin might; parsing its output again would encode it twice.
+    const encoding = { ...bearer, credentialSchema: bearer.credentialSchema.transform(({ token }) => ({ token: Buffer.from(token).toString("base64") })) };
+    const result = await callSource({ source: source(), call: { method: "GET", path: "/once" }, plugin: encoding, credential: { token: secret } });
+    expect(result).toMatchObject({ ok: true, status: 200 });
+    expect(upstream.received.at(-1)?.headers.authorization).toBe(`Bearer ${Buffer.from(secret).toString("base64")}`);
+  });
+
   it("builds and executes a valid call", async () => {
     const result = await callSource({ source: source(), call: { method: "DELETE", path: "/contacts/7" }, plugin, credential: { token: secret } });
     expect(result).toMatchObject({ ok: true, status: 200, request: { method: "DELETE", url: `${upstream.origin}/api/contacts/7` } });

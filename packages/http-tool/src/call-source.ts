@@ -1,6 +1,6 @@
 import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
-import { buildRequest } from "./build-request";
+import { buildRequestWithCheckedCredential } from "./build-request";
 import { createFailureResult } from "./create-failure-result";
 import { AuthPluginHeaderError } from "./errors/auth-plugin-header-error";
 import { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";
@@ -78,8 +78,8 @@ async function callSourceUnguarded({ source, call, plugin, credential, fetch, si
   const credentialValue = parsedCredential.data as Record<string, unknown>;
   let request;
   try {
-    // buildRequest normalizes the call (once) and redacts the secrets from its errors.
-    request = buildRequest({ source, call: call as ToolCall, credential: credentialValue, plugin });
+    // Normalizes the call (once) and redacts the secrets from its errors; the credential was parsed above, once.
+    request = buildRequestWithCheckedCredential({ source, call: call as ToolCall, credential: credentialValue, plugin });
   } catch (error) {
     // A plugin that sets a framing header is the operator's problem, not the agent's: not INVALID_CALL.
     const failure = AuthPluginHeaderError.isInstance(error)

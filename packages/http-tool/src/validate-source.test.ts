@@ -26,6 +26,9 @@ beforeAll(async () => {
         return sendJson(response, 500, { error: "boom" });
       case "/v1/418":
         return sendJson(response, 418, {});
+      case "/v1/hop":
+        response.writeHead(302, { location: "/v1/me" });
+        return response.end();
       case "/v1/moved":
         response.writeHead(301, { location: "https://api.elsewhere.example/v1/me" });
         return response.end();
@@ -65,6 +68,18 @@ async function validate(testEndpoint: string, mode: AuthMode = authMode("bearer"
 }
 
 describe("validateSource", () => {
+  it("parses the credential once: a transforming plugin schema sends the same value before and after a redirect", async () => {
+    const bearer = authMode("bearer");
+    const token = String(bearer.credential.token);
+    const encoding = { ...bearer.plugin, credentialSchema: bearer.plugin.credentialSchema.transform(({ token: value }: { token: string }) => ({ token: Buffer.from(value).toString("base64") })) };
+    const before = upstream.requests.length;
+    const source = makeSource(`${upstream.origin}/v1`, { authType: "bearer", testEndpoint: "/hop" }, "my-api");
+    const outcome = await validateSource({ source, plugin: encoding, credential: { token }, store: recordingStore() });
+    expect(outcome.status).toBe("connected");
+    const sent = upstream.requests.slice(before).map((request) => request.headers.authorization);
+    expect(sent).toEqual([`Bearer ${Buffer.from(token).toString("base64")}`, `Bearer ${Buffer.from(token).toString("base64")}`]);
+  });
+
   it.each(authModes.map((mode) => [mode.name, mode] as const))("%s: 2xx is connected; the test endpoint's query is kept", async (_name, mode) => {
     const before = upstream.requests.length;
     const { outcome, status } = await validate("/me?limit=1", mode);

@@ -1,6 +1,7 @@
 import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord, SourceStatus } from "@src/config";
-import { buildRequest } from "./build-request";
+import { buildRequestWithCheckedCredential } from "./build-request";
+import { checkCredential } from "./check-credential";
 import { classifyValidation } from "./classify-validation";
 import { executeRequest } from "./execute-request";
 import { toSourceStatus, VALIDATION_REASONS, type ValidationOutcome } from "./validation-outcome";
@@ -72,8 +73,11 @@ async function runTest({
   started: number;
 }): Promise<ValidationOutcome> {
   let request;
+  let checkedCredential: Record<string, unknown>;
   try {
-    request = buildRequest({ source, call: { method: "GET", path: source.api.testEndpoint }, credential, plugin });
+    // Parsed once: the executor re-applies the plugin on redirects with the same value.
+    checkedCredential = checkCredential(plugin, credential);
+    request = buildRequestWithCheckedCredential({ source, call: { method: "GET", path: source.api.testEndpoint }, credential: checkedCredential, plugin });
   } catch (error) {
     return {
       ...base,
@@ -86,7 +90,7 @@ async function runTest({
       durationMs: Math.round(performance.now() - started),
     };
   }
-  const result = await executeRequest(request, { source, plugin, credential, ...(fetch === undefined ? {} : { fetch }), limits: { timeoutMs, retries: 0 } });
+  const result = await executeRequest(request, { source, plugin, credential: checkedCredential, ...(fetch === undefined ? {} : { fetch }), limits: { timeoutMs, retries: 0 } });
   const verdict = classifyValidation(result, source, plugin);
   return {
     ...verdict,

@@ -1,0 +1,13 @@
+import { InvalidCredentialError, type AnyAuthPlugin } from "@src/auth";
+
+/**
+ * The credential as the plugin's `credentialSchema` parses it (its output, with
+ * any transform applied), or `InvalidCredentialError` (no value in its message).
+ * Parse once per call and pass the result on: a schema that transforms its
+ * input (encoding, deriving a value) must not be applied to its own output.
+ */
+export function checkCredential(plugin: AnyAuthPlugin, credential: Record<string, unknown>): Record<string, unknown> {
+  const parsed = plugin.credentialSchema.safeParse(credential);
+  if (!parsed.success) throw new InvalidCredentialError({ authType: plugin.type, issues: parsed.error.issues });
+  return parsed.data as Record<string, unknown>;
+}
