@@ -8,7 +8,7 @@ export interface ErrorBody {
 
 /** An HTTP answer for a failure: status, JSON body and extra headers. */
 export interface ErrorResponse {
-  status: 400 | 401 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
   body: ErrorBody;
   headers: Record<string, string>;
 }
@@ -17,7 +17,14 @@ export interface ErrorResponse {
 export const httpStatusOfErrorCode: Record<string, ErrorResponse["status"]> = {
   INVALID_JSON: 400,
   UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  HOST_NOT_ALLOWED: 403,
+  ORIGIN_NOT_ALLOWED: 403,
   NOT_FOUND: 404,
+  AGENT_TOKEN_NOT_FOUND: 404,
+  DUPLICATE_AGENT_TOKEN: 409,
+  INVALID_AGENT_TOKEN_REQUEST: 422,
+  AGENT_TOKENS_LOCKED: 503,
   SOURCE_NOT_FOUND: 404,
   UNKNOWN_TOOL: 404,
   DUPLICATE_SLUG: 409,

@@ -32,6 +32,11 @@ const usageCodes: ReadonlySet<string> = new Set([
   // @src/server (`src serve`): a non-loopback --host without SRC_SERVER_TOKEN, or a malformed SRC_SERVER_TOKEN
   "TOKEN_REQUIRED",
   "INVALID_TOKEN",
+  // @src/server: `src serve --allowed-host/--cors-origin`, and `src token create/revoke`
+  "INVALID_OPTION",
+  "INVALID_AGENT_TOKEN_REQUEST",
+  "AGENT_TOKEN_NOT_FOUND",
+  "DUPLICATE_AGENT_TOKEN",
 ]);
 
 /** The code an error carries, or `ERROR` when it has none. */
