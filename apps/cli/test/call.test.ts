@@ -45,6 +45,16 @@ describe("src call", () => {
     expect(output.request.url).not.toContain(secret);
   });
 
+  it("-q takes the names every JavaScript object has (constructor, toString, __proto__)", async () => {
+    const result = await src(["call", "echo", "GET", "/items", "-q", "constructor=1", "-q", "toString=2", "-q", "__proto__=3", "-q", "toString=4", "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const query = lastReceived().query;
+    expect(Object.keys(query).sort()).toEqual(["__proto__", "constructor", "toString"]);
+    expect(query.constructor).toBe("1");
+    expect(query.toString).toEqual(["2", "4"]);
+    expect(query.__proto__).toBe("3");
+  });
+
   it("pretty output: status line, headers, body", async () => {
     const result = await src(["call", "echo", "get", "/things"]);
     expect(result.code).toBe(0);

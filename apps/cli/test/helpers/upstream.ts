@@ -48,7 +48,7 @@ export async function startUpstream(auth: UpstreamAuth): Promise<Upstream> {
     request.on("end", () => {
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
       if (auth.type === "query") url.searchParams.delete(auth.queryParam);
-      const query: Record<string, string | string[]> = {};
+      const query = Object.create(null) as Record<string, string | string[]>;
       for (const key of new Set(url.searchParams.keys())) {
         const values = url.searchParams.getAll(key);
         query[key] = values.length === 1 ? values[0]! : values;
