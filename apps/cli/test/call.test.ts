@@ -1,4 +1,6 @@
 import { writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
@@ -53,6 +55,26 @@ describe("src call", () => {
     expect(query.constructor).toBe("1");
     expect(query.toString).toEqual(["2", "4"]);
     expect(query.__proto__).toBe("3");
+  });
+
+  it("shows terminal escapes from the upstream escaped (OSC 52 clipboard, window title, screen clear), and --json escapes them too", async () => {
+    const hostile = "before\u001b]52;c;cm0gLXJmIH4=\u0007\u001b]0;owned\u0007\u001b[2J\u009b31mafter";
+    const echo = createServer((_request, response) => response.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(hostile));
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+      expect((await src(["source", "add", "--name", "Hostile", "--base-url", baseUrl, "--auth", "bearer", "--test-endpoint", "/", "--credential-stdin", "--no-test"], secret)).code).toBe(0);
+      const human = await src(["call", "hostile", "GET", "/"]);
+      expect(human.code).toBe(0);
+      expect(human.stdout).not.toMatch(/[\u001b\u0007\u009b]/);
+      expect(human.stdout).toContain("before\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\\x1b[2J\\x9b31mafter");
+      const json = await src(["call", "hostile", "GET", "/", "--json"]);
+      expect(json.stdout).not.toMatch(/[\u001b\u0007]/);
+      expect(JSON.parse(json.stdout).body.value).toBe(hostile);
+    } finally {
+      echo.closeAllConnections();
+      await new Promise<void>((resolve) => echo.close(() => resolve()));
+    }
   });
 
   it("pretty output: status line, headers, body", async () => {

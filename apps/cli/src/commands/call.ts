@@ -3,6 +3,7 @@ import { defineAction } from "../define-action";
 import { EXIT_CODES } from "../exit-codes";
 import { collectQuery, type QueryFlags } from "../input/collect-query";
 import { readBodyFlags, type BodyFlags } from "../input/read-body-flags";
+import { escapeTerminalControls } from "../output/escape-terminal-controls";
 import { formatCallResult } from "../output/format-call-result";
 import { withProgress } from "../output/with-progress";
 import { writeError, writeJson, writeLine } from "../output/write-output";
@@ -31,7 +32,7 @@ export function registerCall(program: Command): void {
         if (context.json) writeJson(result);
         else writeLine(formatCallResult(result));
         if (result.ok) return EXIT_CODES.SUCCESS;
-        writeError(`error: ${result.error === undefined ? `the API answered HTTP ${result.status}` : result.error.message}`);
+        writeError(escapeTerminalControls(`error: ${result.error === undefined ? `the API answered HTTP ${result.status}` : result.error.message}`));
         return result.error?.code === "INVALID_CALL" ? EXIT_CODES.USAGE : EXIT_CODES.FAILURE;
       }),
     );
