@@ -197,7 +197,8 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
     result.ok = false;
     result.error = context.extra.error;
   }
-  if (notes.length > 0) result.note = notes.join("; ");
+  // Notes quote the upstream (redirect targets, codings, charsets): redacted once more as a whole.
+  if (notes.length > 0) result.note = redactor.redactText(notes.join("; "));
   result.durationMs = Math.round(performance.now() - context.started);
   return result;
 }
