@@ -182,6 +182,14 @@ const rejected: RejectedRow[] = [
   { why: "%2e alone is a . segment", call: get("/%2e/b"), reason: "DOT_SEGMENT" },
   { why: ".. before a query string", call: get("/a/..?x=1"), reason: "DOT_SEGMENT" },
   { why: "..; is a .. segment to Tomcat/Jetty, which drop ;params", call: get("/..;/admin/users"), reason: "DOT_SEGMENT" },
+  { why: "%2e%2e%3b: ..; with the ; encoded", call: get("/%2e%2e%3b/admin"), reason: "DOT_SEGMENT" },
+  { why: "%252e%252e: servers that decode twice read ..", call: get("/%252e%252e/admin"), reason: "DOT_SEGMENT", message: "api.allowAmbiguousPathEncodings" },
+  { why: "overlong UTF-8 %c0%ae%c0%ae", call: get("/%c0%ae%c0%ae/admin"), reason: "DOT_SEGMENT" },
+  { why: "full-width full stops U+FF0E", call: get("/\uFF0E\uFF0E/admin"), reason: "DOT_SEGMENT" },
+  { why: "one dot leaders U+2024", call: get("/\u2024\u2024/admin"), reason: "DOT_SEGMENT" },
+  { why: "a two dot leader U+2025", call: get("/\u2025/admin"), reason: "DOT_SEGMENT" },
+  { why: "a full-width solidus U+FF0F", call: get("/..\uFF0Fadmin"), reason: "ENCODED_SEPARATOR" },
+  { why: "a full-width reverse solidus U+FF3C", call: get("/..\uFF3Cadmin"), reason: "ENCODED_SEPARATOR" },
   { why: "..;params in a later segment", call: get("/x/..;/..;/admin"), reason: "DOT_SEGMENT" },
   { why: ".;x is a . segment with a parameter", call: get("/a/.;x/b"), reason: "DOT_SEGMENT" },
   { why: "%2e%2e;x is an encoded .. with a parameter", call: get("/a/%2e%2e;x/b"), reason: "DOT_SEGMENT" },
@@ -367,5 +375,14 @@ describe("buildRequest: secrets", () => {
     }
     expect(caught).toBeInstanceOf(InvalidCredentialError);
     expect(`${String(caught)} ${inspect(caught, { depth: 5 })} ${JSON.stringify(caught)}`).not.toContain("break-secret");
+  });
+});
+
+describe("api.allowAmbiguousPathEncodings", () => {
+  it.each(["/%252e%252e/admin", "/%c0%ae%c0%ae/admin", "/\uFF0E\uFF0E/admin", "/..\uFF0Fadmin"])("lets %s through when the source allows it", (path) => {
+    const source = sourceFor("bearer");
+    source.api.allowAmbiguousPathEncodings = true;
+    const built = buildRequest({ source, call: { method: "GET", path }, credential: auth.bearer.credential, plugin: bearerPlugin });
+    expect(built.url.startsWith(`${BASE}/`)).toBe(true);
   });
 });

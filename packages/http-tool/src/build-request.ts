@@ -76,7 +76,7 @@ export function buildRequestWithCheckedCredential({ source, call, credential, pl
   try {
     const normalized = normalizeToolCall(call);
     const baseUrl = baseUrlFor(source.api.baseUrl);
-    const checkedPath = checkPath(normalized.path, baseUrl);
+    const checkedPath = checkPath(normalized.path, baseUrl, { allowAmbiguousEncodings: source.api.allowAmbiguousPathEncodings === true });
     const url = joinUrl(baseUrl, checkedPath, encodeQuery(normalized.query));
     const serialized = serializeBody(normalized);
 

@@ -127,6 +127,11 @@ describe("redirects elsewhere are not followed, and the credential never leaves"
     ["an encoded \\ after ..", "/v1/..%5cadmin"],
     ["%2e%2e%2f (all encoded)", "/v1/%2e%2e%2fadmin%2fx"],
     ["an encoded control character", "/v1/a%0d%0aHost:x"],
+    ["double-encoded dots", "/v1/%252e%252e/admin"],
+    ["overlong UTF-8 dots", "/v1/%c0%ae%c0%ae/admin"],
+    ["full-width full stops, percent-encoded", "/v1/%EF%BC%8E%EF%BC%8E/admin"],
+    ["a full-width solidus after ..", "/v1/..%EF%BC%8Fadmin"],
+    ["..; with the ; encoded", "/v1/%2e%2e%3b/admin"],
   ])("a redirect target with %s is not followed", async (_why, location) => {
     for (const [index, mode] of authModes.entries()) {
       const before = home.requests.length;

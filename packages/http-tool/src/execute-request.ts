@@ -54,7 +54,7 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
         context.extra = blocked(`more than ${maxRedirects} redirects (last to ${shownTarget}); the API may be in a redirect loop`);
         return toResult(outcome, hop, context);
       }
-      const problem = redirectTargetProblem(target, baseUrl);
+      const problem = redirectTargetProblem(target, baseUrl, { allowAmbiguousEncodings: options.source.api.allowAmbiguousPathEncodings === true });
       if (problem !== undefined) {
         context.extra = blocked(redactor.redactText(`redirect to ${target.href} not followed: ${problem}, and the credential is never sent elsewhere`));
         return toResult(outcome, hop, context);
