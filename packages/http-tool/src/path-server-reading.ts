@@ -17,7 +17,7 @@ const overlong: ReadonlyArray<[RegExp, string]> = [
 
 /** A run of percent-encoded bytes of which at least one is not ASCII. */
 const encodedNonAsciiRun = /(?:%[0-9a-f]{2})*%[89a-f][0-9a-f](?:%[0-9a-f]{2})*/gi;
-const nonAscii = /[^\u0000-\u007f]/u;
+const nonAscii = /[\u0080-\uffff]/;
 
 /** A compatibility character as the server may read it: `.` or `..`, `%2f`, `%5c`, or itself. */
 function foldCharacter(character: string): string {
