@@ -98,4 +98,12 @@ describe("holdsSecretBytes", () => {
   it("knows nothing without secrets", () => {
     expect(createRedactor([]).holdsSecretBytes(Buffer.from("anything"))).toBe(false);
   });
+
+  it("keeps a __proto__ key of a parsed JSON body as a key, redacted like any other", () => {
+    const parsed = JSON.parse('{"__proto__": {"token": "tok123"}, "a": 1}') as Record<string, unknown>;
+    const redacted = createRedactor(["tok123"]).redactDeep(parsed);
+    expect(Object.keys(redacted)).toEqual(["__proto__", "a"]);
+    expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
+    expect(JSON.stringify(redacted)).toBe(`{"__proto__":{"token":"${REDACTED}"},"a":1}`);
+  });
 });

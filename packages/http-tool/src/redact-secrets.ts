@@ -169,7 +169,12 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     if (!isPlainObject(value)) return value;
     const copy: Record<string, unknown> = {};
     seen.set(value, copy);
-    for (const [key, item] of Object.entries(value)) copy[redactText(key)] = walk(item, seen);
+    for (const [key, item] of Object.entries(value)) {
+      const name = redactText(key);
+      // A "__proto__" key (an upstream's JSON may have one) stays a key instead of replacing the copy's prototype.
+      if (name === "__proto__") Object.defineProperty(copy, name, { value: walk(item, seen), enumerable: true, writable: true, configurable: true });
+      else copy[name] = walk(item, seen);
+    }
     return copy;
   };
 
