@@ -7,8 +7,8 @@ import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { authMode } from "../test/auth-modes";
 import { makeSource } from "../test/source-fixture";
-import { buildRequest } from "../src/build-request";
-import { executeRequest } from "../src/execute-request";
+import { buildRequest } from "../src/request/build-request";
+import { executeRequest } from "../src/execution/execute-request";
 
 const concurrency = 16;
 const requestsPerRun = Number(process.env.BENCH_REQUESTS ?? 4000);

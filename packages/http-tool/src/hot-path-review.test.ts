@@ -11,14 +11,14 @@ import { runCall } from "../test/run-call";
 import { makeSource } from "../test/source-fixture";
 import { startUpstream, type Upstream } from "../test/upstream-server";
 import { waitFor } from "../test/wait-for";
-import { baseUrlFor } from "./base-url-cache";
-import { buildRequest } from "./build-request";
-import { executeRequest } from "./execute-request";
+import { baseUrlFor } from "./request/base-url-cache";
+import { buildRequest } from "./request/build-request";
+import { executeRequest } from "./execution/execute-request";
 import { InvalidCallError } from "./errors/invalid-call-error";
-import { isVerbatimJson } from "./is-verbatim-json";
-import { createResponseHeaders, type ResponseHeaders } from "./response-headers";
-import type { ToolCall } from "./tool-call";
-import type { ToolResult } from "./tool-result";
+import { isVerbatimJson } from "./result/is-verbatim-json";
+import { createResponseHeaders, type ResponseHeaders } from "./transport/response-headers";
+import type { ToolCall } from "./request/tool-call";
+import type { ToolResult } from "./result/tool-result";
 
 const mode = authMode("query");
 

@@ -1,9 +1,9 @@
 import type { SourceRecord } from "@src/config";
-import { buildRequest } from "../src/build-request";
-import type { ExecuteOptions } from "../src/execute-options";
-import { executeRequest } from "../src/execute-request";
-import type { ToolCall } from "../src/tool-call";
-import type { ToolResult } from "../src/tool-result";
+import { buildRequest } from "../src/request/build-request";
+import type { ExecuteOptions } from "../src/execution/execute-options";
+import { executeRequest } from "../src/execution/execute-request";
+import type { ToolCall } from "../src/request/tool-call";
+import type { ToolResult } from "../src/result/tool-result";
 import type { AuthMode } from "./auth-modes";
 import { makeSource } from "./source-fixture";
 
