@@ -1,7 +1,7 @@
 import { checkPluginHeaders } from "../request/check-plugin-headers";
 import type { ExecuteOptions } from "./execute-options";
 import { redirectedMethod } from "./redirect-policy";
-import type { Hop } from "./send-attempt";
+import type { Hop } from "../transport/hop";
 
 /** Body-describing headers dropped when a redirect turns the request into a body-less GET. */
 const bodyHeaders = ["content-type", "content-length", "content-encoding", "content-language", "content-location"];

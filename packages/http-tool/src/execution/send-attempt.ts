@@ -2,21 +2,14 @@ import type { LookupFunction } from "node:net";
 import type { AttemptResponse, PendingAttempt } from "../transport/attempt-response";
 import { classifyNetworkError, type ClassifiedError } from "../transport/classify-network-error";
 import type { NodeHttpAgents } from "../transport/node-http-agents";
-import type { LimitedBody } from "../transport/read-limited-body";
+import type { Hop } from "../transport/hop";
+import type { LimitedBody } from "../transport/limited-body";
 import { isRedirectStatus } from "./redirect-policy";
 import { hostOf } from "../transport/host-of";
 import { sendWithFetch } from "../transport/send-with-fetch";
 import { sendWithNodeHttp } from "../transport/send-with-node-http";
 import { findServiceControlledHeader, serviceControlledHeaderReason } from "../request/service-controlled-headers";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
-
-/** One request as sent on one hop. */
-export interface Hop {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
 
 /** What one attempt produced: a response (body read unless it is a redirect), or a failure. */
 export type AttemptOutcome =

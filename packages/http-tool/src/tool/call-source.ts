@@ -11,7 +11,11 @@ import { createRedactor } from "../result/redact-secrets";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolCall } from "../request/tool-call";
 import type { ToolResult } from "../result/tool-result";
-import { validCallHint } from "./valid-call-hint";
+
+/** What a valid call looks like; appended to INVALID_CALL messages about the input's shape. */
+const validCallHint =
+  'Send an object such as {"method": "GET", "path": "/items", "query": {"limit": 1}}; ' +
+  "put a JSON body in body, or a raw body string in _rawBody with its type in _contentType.";
 
 /** What one agent call needs. */
 export interface CallSourceOptions {

@@ -1,4 +1,4 @@
-import type { LimitedBody } from "./read-limited-body";
+import type { LimitedBody } from "./limited-body";
 import type { ResponseHeaders } from "./response-headers";
 
 /**

@@ -1,4 +1,4 @@
-import type { LimitedBody } from "./read-limited-body";
+import type { LimitedBody } from "./limited-body";
 
 /** Gathers body chunks up to a byte limit; both transports feed one, so the limit is counted in one place. */
 export interface ByteCollector {

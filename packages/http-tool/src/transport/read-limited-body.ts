@@ -1,12 +1,5 @@
 import { createByteCollector } from "./byte-collector";
-
-/** A response body read up to a byte limit. */
-export interface LimitedBody {
-  /** The bytes read, at most `maxBytes`. */
-  bytes: Uint8Array;
-  /** True when the body was longer than `maxBytes` and reading stopped. */
-  cut: boolean;
-}
+import type { LimitedBody } from "./limited-body";
 
 /**
  * True when the body's size on the wire is its size after fetch hands it over:

@@ -1,6 +1,6 @@
 import type { AttemptResponse, PendingAttempt } from "./attempt-response";
 import { readLimitedBody } from "./read-limited-body";
-import type { Hop } from "../execution/send-attempt";
+import type { Hop } from "./hop";
 
 /**
  * Sends one hop with a caller-supplied fetch (redirects manual, so the

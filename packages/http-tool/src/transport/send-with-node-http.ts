@@ -6,9 +6,9 @@ import type { AttemptResponse, PendingAttempt } from "./attempt-response";
 import { createByteCollector, type ByteCollector } from "./byte-collector";
 import { createDecoders } from "./content-decoding";
 import { defaultAgents, type NodeHttpAgents } from "./node-http-agents";
-import type { LimitedBody } from "./read-limited-body";
+import type { LimitedBody } from "./limited-body";
 import { createResponseHeaders } from "./response-headers";
-import type { Hop } from "../execution/send-attempt";
+import type { Hop } from "./hop";
 import { TRANSPORT_ERROR_CODES } from "./transport-error-codes";
 
 /** What the node:http transport needs besides the hop. */
