@@ -13,7 +13,7 @@ describe("baseUrlFor", () => {
     expect(() => baseUrlFor("not a url")).toThrow(TypeError);
   });
 
-  it("keeps at most 64 entries, dropping the oldest first", () => {
+  it("keeps at most 64 entries, dropping the least recently used first", () => {
     const oldest = baseUrlFor("https://oldest.example.com/");
     for (let index = 0; index < 64; index += 1) baseUrlFor(`https://host-${index}.example.com/`);
     expect(baseUrlFor("https://oldest.example.com/")).not.toBe(oldest);
