@@ -13,6 +13,7 @@ import { startUpstream, type Upstream } from "../test/upstream-server";
 import { waitFor } from "../test/wait-for";
 import { baseUrlFor } from "./request/base-url-cache";
 import { buildRequest } from "./request/build-request";
+import { createHopAuthorizer } from "./request/create-hop-authorizer";
 import { executeRequest } from "./execution/execute-request";
 import { InvalidCallError } from "./errors/invalid-call-error";
 import { isVerbatimJson } from "./result/is-verbatim-json";
@@ -450,7 +451,7 @@ describe("cached base URL objects are never changed", () => {
     const baseUrl = `${upstream.origin}/v1`;
     const source = makeSource(baseUrl, { authType: "query", queryParam: "api_key" });
     const request = buildRequest({ source, call: { method: "GET", path: "/hop" }, credential: mode.credential, plugin: mode.plugin });
-    const result = await executeRequest(request, { source, plugin: mode.plugin, credential: mode.credential });
+    const result = await executeRequest(request, { source, authorizeHop: createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential }) });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(baseUrlFor(baseUrl).href).toBe(new URL(baseUrl).href);
     expect(baseUrlFor(baseUrl).search).toBe("");

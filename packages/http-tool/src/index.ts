@@ -19,6 +19,9 @@ export type { ExecuteOptions } from "./execution/execute-options";
 export type { NodeHttpAgents } from "./transport/node-http-agents";
 export type { RetryDelayOptions } from "./execution/retry-policy";
 export { executeRequest } from "./execution/execute-request";
+export type { AuthorizeHop, HopToAuthorize } from "./execution/authorize-hop";
+export type { HopAuthorizerInput } from "./request/create-hop-authorizer";
+export { createHopAuthorizer } from "./request/create-hop-authorizer";
 export type { ExecutorLimits } from "./execution/executor-limits";
 export { defaultExecutorLimits, resolveExecutorLimits } from "./execution/executor-limits";
 

@@ -1,6 +1,6 @@
 import type { LookupFunction } from "node:net";
-import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
+import type { AuthorizeHop } from "./authorize-hop";
 import type { ExecutorLimits } from "./executor-limits";
 import type { NodeHttpAgents } from "../transport/node-http-agents";
 import type { RetryDelayOptions } from "./retry-policy";
@@ -9,10 +9,12 @@ import type { RetryDelayOptions } from "./retry-policy";
 export interface ExecuteOptions {
   /** The source the request goes to: its base URL bounds redirects and pagination, its `api` block sets limits. */
   source: SourceRecord;
-  /** The source's auth plugin, re-applied on each followed redirect. */
-  plugin: AnyAuthPlugin;
-  /** The stored credential, for re-applying the plugin on redirects. */
-  credential: Record<string, unknown>;
+  /**
+   * Attaches the credential to each hop of a followed redirect (the first
+   * request comes built, credential attached). For a source's auth plugin:
+   * `createHopAuthorizer({ plugin, config: source.api, credential })`.
+   */
+  authorizeHop: AuthorizeHop;
   /**
    * A fetch to send every attempt with, instead of the default node:http
    * transport (tests and users inject one). Default: none, node:http/node:https

@@ -26,8 +26,8 @@ export type { ExecuteOptions } from "./execute-options";
  * Sends a built request and returns what the agent sees. Retries idempotent
  * methods on failures marked `retryable` (refused, reset, time-out,
  * `EAI_AGAIN`) and on 408/429/500/502/503/504, follows up to 5
- * redirects that stay on the source's origin and base path (re-applying the
- * auth plugin), reads at most `maxResponseBytes`, bounds the body to
+ * redirects that stay on the source's origin and base path (attaching the
+ * credential again through `options.authorizeHop`), reads at most `maxResponseBytes`, bounds the body to
  * `maxResultChars`, and redacts every secret form. Never throws: every failure
  * is a result with `error`.
  */
@@ -61,7 +61,7 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
         return toResult(outcome, hop, context);
       }
       followed.push(redactor.redactText(hop.url));
-      hop = followRedirect(hop, response.status, target, options);
+      hop = await followRedirect(hop, response.status, target, options.authorizeHop, { attempt: attemptsOf(state), signal: options.signal });
       if (!isIdempotentMethod(hop.method)) state.retriesLeft = 0;
     }
   } catch (error) {

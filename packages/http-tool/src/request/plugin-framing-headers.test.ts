@@ -7,6 +7,7 @@ import { buildRequest } from "./build-request";
 import { callSource } from "../tool/call-source";
 import { AuthPluginHeaderError } from "../errors/auth-plugin-header-error";
 import { executeRequest } from "../execution/execute-request";
+import { createHopAuthorizer } from "./create-hop-authorizer";
 
 // Audit 2, finding 1: a plugin that sets framing or connection headers could smuggle a second request onto a
 // kept-alive connection. Such a request is refused before anything is sent, on the first hop and on redirects.
@@ -103,9 +104,10 @@ describe("headers only the service may set", () => {
   it("a hand-built request given to executeRequest with such a header is not sent either", async () => {
     const plugin = signingPlugin("sig", () => ({}));
     const before = upstream.requests.length;
+    const source = makeSource(`${upstream.origin}/v1`, { authType: "sig" });
     const result = await executeRequest(
       { method: "GET", url: `${upstream.origin}/v1/x`, headers: { "Transfer-Encoding": "chunked" }, secrets: [] },
-      { source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }), plugin, credential: { token } },
+      { source, authorizeHop: createHopAuthorizer({ plugin, config: source.api, credential: { token } }) },
     );
     expect(result).toMatchObject({ ok: false, attempts: 1, error: { code: "NETWORK", retryable: false } });
     expect(result.error?.message).toMatch(/sets the header "transfer-encoding", which only the service may set/);

@@ -1,6 +1,7 @@
 import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import { buildRequestWithCheckedCredential } from "../request/build-request";
+import { createHopAuthorizer } from "../request/create-hop-authorizer";
 import { createFailureResult } from "../result/create-failure-result";
 import { AuthPluginHeaderError } from "../errors/auth-plugin-header-error";
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
@@ -93,7 +94,8 @@ async function callSourceUnguarded({ source, call, plugin, credential, fetch, si
     return createRedactor(pluginSecrets(plugin, credentialValue)).redactDeep(failure);
   }
 
-  return executeRequest(request, { source, plugin, credential: credentialValue, fetch, signal });
+  const authorizeHop = createHopAuthorizer({ plugin, config: source.api, credential: credentialValue });
+  return executeRequest(request, { source, authorizeHop, fetch, signal });
 }
 
 function describeBuildFailure(error: unknown): string {

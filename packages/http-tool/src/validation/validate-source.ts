@@ -4,6 +4,7 @@ import { buildRequestWithCheckedCredential } from "../request/build-request";
 import { checkCredential } from "../request/check-credential";
 import { classifyValidation } from "./classify-validation";
 import { executeRequest } from "../execution/execute-request";
+import { createHopAuthorizer } from "../request/create-hop-authorizer";
 import { toSourceStatus, VALIDATION_REASONS, type ValidationOutcome } from "./validation-outcome";
 
 /** Where validation writes the status; a `@src/config` `SourceStore` fits. */
@@ -90,7 +91,7 @@ async function runTest({
       durationMs: Math.round(performance.now() - started),
     };
   }
-  const result = await executeRequest(request, { source, plugin, credential: checkedCredential, ...(fetch === undefined ? {} : { fetch }), limits: { timeoutMs, retries: 0 } });
+  const result = await executeRequest(request, { source, authorizeHop: createHopAuthorizer({ plugin, config: source.api, credential: checkedCredential }), ...(fetch === undefined ? {} : { fetch }), limits: { timeoutMs, retries: 0 } });
   const verdict = classifyValidation(result, source, plugin);
   return {
     ...verdict,
