@@ -1,6 +1,8 @@
+// The documented API (README.md). What only other @src/* packages use is in ./internal.ts (`@src/http-tool/internal`).
+
 // The agent's call and its result
-export type { HttpMethod, ParsedToolCall, ToolCall } from "./request/tool-call";
-export { HTTP_METHODS, queryValueSchema, toolCallSchema } from "./request/tool-call";
+export type { HttpMethod, ToolCall } from "./request/tool-call";
+export { HTTP_METHODS, toolCallSchema } from "./request/tool-call";
 export type { ToolResult, ToolResultBody } from "./result/tool-result";
 export type { ToolErrorCode } from "./result/tool-error-codes";
 export { TOOL_ERROR_CODES } from "./result/tool-error-codes";
@@ -9,10 +11,7 @@ export { TOOL_ERROR_CODES } from "./result/tool-error-codes";
 export type { BuiltRequest } from "./request/built-request";
 export type { BuildRequestInput } from "./request/build-request";
 export { buildRequest } from "./request/build-request";
-export { normalizeToolCall } from "./request/normalize-tool-call";
-export type { Redactor } from "./result/redact-secrets";
-export { createRedactor, REDACTED } from "./result/redact-secrets";
-export { DEFAULT_HEADERS, USER_AGENT } from "./request/default-headers";
+export { REDACTED } from "./result/redact-secrets";
 
 // Executing requests
 export type { ExecuteOptions } from "./execution/execute-options";
@@ -23,23 +22,20 @@ export type { AuthorizeHop, HopToAuthorize } from "./execution/authorize-hop";
 export type { HopAuthorizerInput } from "./request/create-hop-authorizer";
 export { createHopAuthorizer } from "./request/create-hop-authorizer";
 export type { ExecutorLimits } from "./execution/executor-limits";
-export { defaultExecutorLimits, resolveExecutorLimits } from "./execution/executor-limits";
+export { defaultExecutorLimits } from "./execution/executor-limits";
 
 // Validating a source
 export type { SourceStatusWriter, ValidateSourceOptions } from "./validation/validate-source";
-export { defaultValidationTimeoutMs, validateSource } from "./validation/validate-source";
+export { validateSource } from "./validation/validate-source";
 export type { ValidationOutcome, ValidationReason } from "./validation/validation-outcome";
-export { toSourceStatus, VALIDATION_REASONS } from "./validation/validation-outcome";
+export { VALIDATION_REASONS } from "./validation/validation-outcome";
 
 // The agent tool and its adapters
 export type { CallSourceOptions } from "./tool/call-source";
 export { callSource } from "./tool/call-source";
 export type { ApiTool, ApiToolDependencies, CredentialReader } from "./tool/create-api-tool";
 export { createApiTool } from "./tool/create-api-tool";
-export { apiToolName, maxToolNameLength } from "./tool/api-tool-name";
-export { describeApiTool, maxToolDescriptionBytes } from "./tool/describe-api-tool";
 export type { JsonSchemaObject } from "./tool/tool-input-json-schema";
-export { createToolInputJsonSchema } from "./tool/tool-input-json-schema";
 export { formatToolResult } from "./result/format-tool-result";
 export type { McpCallToolResult, McpToolDefinition } from "./adapters/mcp";
 export { toMcpCallToolResult, toMcpToolDefinition } from "./adapters/mcp";
@@ -55,6 +51,5 @@ export type { HttpToolErrorCode } from "./errors/http-tool-error";
 export { HTTP_TOOL_ERROR_CODES, HttpToolError } from "./errors/http-tool-error";
 export { InvalidCallError } from "./errors/invalid-call-error";
 export { AuthPluginHeaderError } from "./errors/auth-plugin-header-error";
-export { serviceControlledHeaderReason } from "./request/service-controlled-headers";
 export type { InvalidCallReason } from "./errors/invalid-call-reasons";
 export { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";

@@ -63,3 +63,40 @@ describe("shapeResultBody with and without the verbatim fast path", () => {
     expect(JSON.stringify((shaped.body as { value: unknown }).value).length).toBeLessThanOrEqual(200);
   });
 });
+
+/** The implementation before the rewrite (three scans), kept here to compare. */
+function isVerbatimJsonBefore(text: string): boolean {
+  return !text.includes("\\") && !/[0-9][.eE]/.test(text) && !/[0-9]{16}/.test(text);
+}
+
+describe("isVerbatimJson: one regex, same answers as the three scans", () => {
+  it("agrees on 200 000 random JSON-like texts", () => {
+    const alphabet = ["0", "1", "5", "9", ".", "e", "E", "\\", '"', "a", "-", "+", " ", "{", "}", "[", "]", ":", ",", "\n", "é"];
+    let seed = 7;
+    const random = (below: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % below;
+    };
+    for (let round = 0; round < 200_000; round += 1) {
+      const length = random(40);
+      let text = "";
+      for (let index = 0; index < length; index += 1) text += random(10) < 6 ? String(random(10)) : alphabet[random(alphabet.length)];
+      if (isVerbatimJson(text) !== isVerbatimJsonBefore(text)) expect(isVerbatimJson(text), JSON.stringify(text)).toBe(isVerbatimJsonBefore(text));
+    }
+  });
+
+  it.each([
+    ["1234567890123456", false],
+    ["123456789012345", true],
+    ['{"a":"x1234567890123456y"}', false],
+    ["[1.5]", false],
+    ["[1e5]", false],
+    ["[1E5]", false],
+    ['"e."', true],
+    ['"a\\"b"', false],
+    ["[-1, 2]", true],
+  ] as const)("%s → %s", (text, expected) => {
+    expect(isVerbatimJson(text)).toBe(expected);
+    expect(isVerbatimJsonBefore(text)).toBe(expected);
+  });
+});
