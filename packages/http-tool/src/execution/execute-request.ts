@@ -25,11 +25,11 @@ export type { ExecuteOptions } from "./execute-options";
 /**
  * Sends a built request and returns what the agent sees. Retries idempotent
  * methods on failures marked `retryable` (refused, reset, time-out,
- * `EAI_AGAIN`) and on 408/429/500/502/503/504, follows up to 5
- * redirects that stay on the source's origin and base path (attaching the
- * credential again through `options.authorizeHop`), reads at most `maxResponseBytes`, bounds the body to
- * `maxResultChars`, and redacts every secret form. Never throws: every failure
- * is a result with `error`.
+ * `EAI_AGAIN`) and on 408/429/500/502/503/504, follows up to 5 redirects
+ * that stay on the source's origin and base path (attaching the credential
+ * again through `options.authorizeHop`), reads at most `maxResponseBytes`,
+ * bounds the body to `maxResultChars`, and redacts every secret form. Never
+ * throws: every failure is a result with `error`.
  */
 export async function executeRequest(request: BuiltRequest, options: ExecuteOptions): Promise<ToolResult> {
   const started = performance.now();
