@@ -14,6 +14,7 @@ import { registerSourceRemove } from "./commands/source-remove";
 import { registerSourceShow } from "./commands/source-show";
 import { registerTools } from "./commands/tools";
 import { registerVaultReset } from "./commands/vault-reset";
+import { registerVaultRotate } from "./commands/vault-rotate";
 
 /**
  * The `src` command tree. Commander errors throw (`exitOverride`) so `runCli`
@@ -40,7 +41,8 @@ export function createProgram(): Command {
   registerCredentialSet(credential);
   registerCredentialDelete(credential);
 
-  const vault = program.command("vault").description("recover from an unreadable vault");
+  const vault = program.command("vault").description("rotate the vault's key, or recover from an unreadable vault");
+  registerVaultRotate(vault);
   registerVaultReset(vault);
 
   registerTools(program);
