@@ -3,6 +3,7 @@ import { cliVersion } from "./cli-version";
 import { registerCall } from "./commands/call";
 import { registerCredentialDelete } from "./commands/credential-delete";
 import { registerCredentialSet } from "./commands/credential-set";
+import { registerLogs } from "./commands/logs";
 import { registerMcp } from "./commands/mcp";
 import { registerServe } from "./commands/serve";
 import { registerShell } from "./commands/shell";
@@ -50,5 +51,6 @@ export function createProgram(): Command {
   registerShell(program);
   registerMcp(program);
   registerServe(program);
+  registerLogs(program);
   return program;
 }

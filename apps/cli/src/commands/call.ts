@@ -26,7 +26,7 @@ export function registerCall(program: Command): void {
     .action(
       defineAction<CallFlags>(async (context, flags, [slug, method, path]) => {
         const input = { method, path, ...(flags.query === undefined ? {} : { query: flags.query }), ...(await readBodyFlags(flags)) };
-        const service = await context.service();
+        const service = await context.auditedService("cli");
         const result = await withProgress(context, `${method!.toUpperCase()} ${path}`, () => service.callTool(slug!, input));
         if (context.json) writeJson(result);
         else writeLine(formatCallResult(result));
