@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDefaultAuthRegistry, createSourceService } from "@src/service";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -34,8 +36,11 @@ describe("the server README", () => {
     const service = createSourceService({ home: testHome.home, env: testHome.env, registry: createDefaultAuthRegistry() });
     await service.addSource({ input: { type: "api", name: "GitHub", slug: "github", api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } }, credential: { token: githubToken } });
 
-    // Next to the package, so `@src/server` resolves to this package (self-reference), from its sources.
-    const file = fileURLToPath(new URL(`./.readme-snippet-${process.pid}.mts`, import.meta.url));
+    // In a project of its own whose node_modules/@src/server is this package, read from its sources.
+    const project = await mkdtemp(join(tmpdir(), "src-readme-snippet-"));
+    await mkdir(join(project, "node_modules", "@src"), { recursive: true });
+    await symlink(fileURLToPath(new URL("..", import.meta.url)), join(project, "node_modules", "@src", "server"), "dir");
+    const file = join(project, "snippet.mts");
     await writeFile(file, snippet!.replace("startServer({ port: 7410 })", "startServer({ port: 0 })"));
     try {
       const child = spawn(tsx, ["--conditions=@src/source", file], { env: { ...process.env, ...testHome.env, SRC_SERVER_TOKEN: "" }, stdio: ["ignore", "pipe", "pipe"] });
@@ -56,7 +61,7 @@ describe("the server README", () => {
       expect(upstream.seen.some((request) => request.method === "GET" && request.url === "/user")).toBe(true);
       expect(linesLeakingSecrets(stdout.split("\n"), testHome.secrets)).toEqual([]);
     } finally {
-      await rm(file, { force: true });
+      await rm(project, { recursive: true, force: true });
     }
   });
 
