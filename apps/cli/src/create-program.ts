@@ -9,6 +9,8 @@ import { registerServe } from "./commands/serve";
 import { registerShell } from "./commands/shell";
 import { registerSourceAdd } from "./commands/source-add";
 import { registerSourceEnable } from "./commands/source-enable";
+import { registerSourceExport } from "./commands/source-export";
+import { registerSourceImport } from "./commands/source-import";
 import { registerSourceList } from "./commands/source-list";
 import { registerSourceReload } from "./commands/source-reload";
 import { registerSourceRemove } from "./commands/source-remove";
@@ -30,13 +32,15 @@ export function createProgram(): Command {
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)");
 
-  const source = program.command("source").description("add, list, show, reload, enable, disable and remove sources");
+  const source = program.command("source").description("add, list, show, reload, enable, disable, remove, export and import sources");
   registerSourceAdd(source);
   registerSourceList(source);
   registerSourceShow(source);
   registerSourceReload(source);
   registerSourceEnable(source);
   registerSourceRemove(source);
+  registerSourceExport(source);
+  registerSourceImport(source);
 
   const credential = program.command("credential").description("store or delete a source's credential");
   registerCredentialSet(credential);

@@ -29,3 +29,7 @@ export {
   rotatedCallAuditFiles,
   withCallAudit,
 } from "./call-audit-log";
+export type { ExportedSource, SourceExportDocument, SourceExportResult } from "./source-transfer";
+export { SOURCE_EXPORT_FORMAT, SOURCE_EXPORT_VERSION, exportSources, importSources } from "./source-transfer";
+export type { SourceImportProblem } from "./errors/source-import-error";
+export { SourceImportError } from "./errors/source-import-error";
