@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
-import { closedPort } from "./helpers/upstream";
+import { closedPort, startUpstream } from "./helpers/upstream";
 
 const token = "said-once-token-61f0";
 let temp: TempHome;
@@ -83,5 +83,31 @@ describe("messages said once, in the caller's words", () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("`src source list`");
     expect(missing.stderr).not.toContain(temp.home);
+  });
+});
+
+describe("src credential set for a basic source", () => {
+  it("uses the stored username unless --username gives a new one", async () => {
+    const password = "basic-new-password-7e21";
+    const upstream = await startUpstream({ type: "basic", username: "ada", password });
+    try {
+      const added = await runSrc(["source", "add", "--name", "Basic", "--base-url", upstream.url, "--auth", "basic", "--test-endpoint", "/me", "--username", "ada", "--credential-stdin", "--no-test"], {
+        env: temp.env,
+        stdin: "old-password",
+      });
+      expect(added.code, added.stderr).toBe(0);
+      // Only the password on stdin: the stored username "ada" is kept, and the API accepts ada + the new password.
+      const replaced = await runSrc(["credential", "set", "basic", "--credential-stdin"], { env: temp.env, stdin: password });
+      expect(replaced.code, replaced.stderr).toBe(0);
+      expect(replaced.stderr).toContain("Using the stored username");
+      expect(replaced.stdout + replaced.stderr).toContain("connected");
+      // A new username replaces it (and the API, expecting ada, refuses).
+      const renamed = await runSrc(["credential", "set", "basic", "--username", "bob", "--credential-stdin"], { env: temp.env, stdin: password });
+      expect(renamed.code).toBe(1);
+      expect(renamed.stdout + renamed.stderr).toContain("needs_auth");
+      for (const result of [added, replaced, renamed]) expect(result.stdout + result.stderr).not.toContain(password);
+    } finally {
+      await upstream.close();
+    }
   });
 });
