@@ -1,9 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { createMcpServer, type SourceService } from "@src/service";
+import { createCallAuditLog, createMcpServer, type CallAuditLog, type SourceService } from "@src/service";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { RouteContext } from "./app-context";
-import { resolveSrcHome } from "@src/config";
 import { createAgentTokenIndex } from "./agent-tokens/agent-token-index";
 import { createAgentTokenStore } from "./agent-tokens/agent-token-store";
 import { authorizeCaller } from "./agent-tokens/authorize-caller";
@@ -34,7 +33,7 @@ export interface ServerAppOptions {
   service: SourceService;
   /** The admin token every route but `/healthz` requires as `Authorization: Bearer <token>` (agent tokens reach only the tool routes and `/mcp`). */
   token: string;
-  /** The home directory whose `agent-tokens.json` holds the agent tokens. Default: `$SRC_HOME`, else `~/.src`. */
+  /** The home directory whose `agent-tokens.json` holds the agent tokens. Default: the service's home. */
   home?: string;
   /** The `Host` names answered; others get 403 (DNS rebinding guard). Default: no check (`startServer` always sets it). */
   allowedHosts?: AllowedHosts;
@@ -46,6 +45,11 @@ export interface ServerAppOptions {
   limits?: ServerLimits;
   /** Name and version announced to MCP clients. Default `{ name: "src", version: "0.1.0" }`. */
   mcp?: { name?: string; version?: string };
+  /**
+   * Where each agent call's audit line is appended, besides the stdout log. Default:
+   * `$SRC_HOME/logs/calls.jsonl` of the service, the file `src call`, `src mcp` and `src logs` share; `false` for none.
+   */
+  auditLog?: CallAuditLog | false;
 }
 
 /** The server app: the Hono app plus what a host process needs to run it. */
@@ -69,13 +73,17 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const logger = options.logger ?? createServerLogger();
   const limits = normalizeServerLimits(options.limits);
   const limiter = createSourceCallLimiter({ maxConcurrent: limits.maxConcurrentCallsPerSource, maxQueued: limits.maxQueuedCallsPerSource, retryAfterSeconds: limits.retryAfterSeconds });
-  const gate = createCallGate({ service, limiter, logger });
+  const auditLog =
+    options.auditLog === false
+      ? undefined
+      : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
+  const gate = createCallGate({ service, limiter, logger, auditLog });
   const sessions = createMcpSessions({
     createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }),
     logger,
     maxBodyBytes: limits.maxBodyBytes,
   });
-  const home = resolveSrcHome({ home: options.home });
+  const home = options.home ?? service.home;
   const tokens = {
     store: createAgentTokenStore({ home }),
     index: createAgentTokenIndex({ home, onDamaged: (failure) => logger.error({ event: "agent_tokens_damaged", errorMessage: failure.message }, "agent tokens refused until the token file is readable") }),

@@ -15,6 +15,7 @@ export type { ServerErrorCode } from "./errors/server-error";
 export { SERVER_ERROR_CODES, ServerError } from "./errors/server-error";
 export { SourceBusyError } from "./errors/source-busy-error";
 export { TokenRequiredError } from "./errors/token-required-error";
+export { AddressInUseError } from "./errors/address-in-use-error";
 export { InvalidTokenError } from "./errors/invalid-token-error";
 export { ShuttingDownError } from "./errors/shutting-down-error";
 export { InvalidServerOptionError } from "./errors/invalid-server-option-error";

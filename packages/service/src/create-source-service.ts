@@ -196,7 +196,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") {
           throw new ServiceError({
             code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
-            message: `no tool "${name}": no source "${slug}" exists; list the tools with \`src tools\``,
+            message: `no tool "${name}": no source "${slug}" exists; list the tools to see their names`,
             cause: error,
           });
         }

@@ -38,6 +38,8 @@ export const SERVER_ERROR_CODES = {
   INVALID_TOKEN: "INVALID_TOKEN",
   /** Refused to start: an `--allowed-host` or `--cors-origin` value is malformed. */
   INVALID_OPTION: "INVALID_OPTION",
+  /** Refused to start: the host and port are taken, by another server perhaps. */
+  ADDRESS_IN_USE: "ADDRESS_IN_USE",
   /** An unexpected failure; the server log has the details. HTTP 500. */
   INTERNAL: "INTERNAL",
 } as const;

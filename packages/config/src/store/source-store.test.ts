@@ -71,7 +71,7 @@ describe("createSourceStore", () => {
     const { store } = await setUp();
     const attempt = store.get("nope");
     await expect(attempt).rejects.toBeInstanceOf(SourceNotFoundError);
-    await expect(attempt).rejects.toThrow(/source "nope" not found .*run "src source list"/);
+    await expect(attempt).rejects.toThrow(/source "nope" not found; list the sources/);
     await expect(store.remove("nope")).rejects.toMatchObject({ code: "SOURCE_NOT_FOUND" });
   });
 

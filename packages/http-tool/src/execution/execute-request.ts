@@ -84,7 +84,8 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
 const noExtra: Readonly<Partial<ToolResult>> = Object.freeze({});
 
 function blocked(message: string): Partial<ToolResult> {
-  return { note: message, error: { code: TOOL_ERROR_CODES.REDIRECT_BLOCKED, message, retryable: false } };
+  // The message is said once, in error; a note repeating it would show it twice to the agent and the operator.
+  return { error: { code: TOOL_ERROR_CODES.REDIRECT_BLOCKED, message, retryable: false } };
 }
 
 /** The settings of every attempt of one call; `timeoutMs` is set before each attempt (what is left of the budget). */
