@@ -2,6 +2,7 @@ import { type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type SourceInput, type SourceRecord } from "@src/config";
 import { apiToolName, callSource, createApiTool, maxToolNameLength, validateSource } from "@src/http-tool";
 import { createRedactedCredential, openVault, type Vault } from "@src/vault";
+import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
@@ -75,6 +76,17 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     return (await credentialFor(source)) !== undefined;
   }
 
+  /**
+   * A `connected` source whose stored credential belongs to another base URL
+   * (`config.json` edited by hand) is `connected` no more: its calls would
+   * answer NO_CREDENTIAL. Its status becomes `untested`, saying why.
+   */
+  async function withCurrentStatus(source: SourceRecord): Promise<SourceRecord> {
+    if (source.status.connectionStatus !== "connected" || (await credentialFor(source)) !== undefined) return source;
+    if (!(await (await vault()).has(source.slug))) return source;
+    return store.setStatus(source.slug, statusAfterBaseUrlChange(source));
+  }
+
   return {
     home,
     registry,
@@ -87,7 +99,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         const stored = entry.ok ? await hasCredential(entry.record) : await (await vault()).has(entry.slug);
         summaries.push(
           entry.ok
-            ? { ok: true, slug: entry.slug, source: entry.record, hasCredential: stored }
+            ? { ok: true, slug: entry.slug, source: await withCurrentStatus(entry.record), hasCredential: stored }
             : { ok: false, slug: entry.slug, file: entry.file, error: entry.error.message, hasCredential: stored },
         );
       }
@@ -95,7 +107,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     },
 
     async getSource(slug) {
-      const source = await store.get(slug);
+      const source = await withCurrentStatus(await store.get(slug));
       return { source, hasCredential: await hasCredential(source) };
     },
 
@@ -121,7 +133,9 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     },
 
     async updateSource(slug, changes) {
-      const source = await store.update(slug, changes);
+      const before = await store.get(slug);
+      let source = await store.update(slug, changes);
+      if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
       notify(slug, "updated");
       return source;
     },
@@ -168,7 +182,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       const tools: ToolSummary[] = [];
       for (const entry of await store.list()) {
         if (!entry.ok || !entry.record.enabled) continue;
-        const source = entry.record;
+        const source = await withCurrentStatus(entry.record);
         const tool = createApiTool(source, { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch });
         if (tool === undefined) continue;
         tools.push({
