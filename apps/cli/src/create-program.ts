@@ -7,6 +7,7 @@ import { registerMcp } from "./commands/mcp";
 import { registerServe } from "./commands/serve";
 import { registerShell } from "./commands/shell";
 import { registerSourceAdd } from "./commands/source-add";
+import { registerSourceEdit } from "./commands/source-edit";
 import { registerSourceEnable } from "./commands/source-enable";
 import { registerSourceList } from "./commands/source-list";
 import { registerSourceReload } from "./commands/source-reload";
@@ -28,10 +29,11 @@ export function createProgram(): Command {
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)");
 
-  const source = program.command("source").description("add, list, show, reload, enable, disable and remove sources");
+  const source = program.command("source").description("add, list, show, edit, reload, enable, disable and remove sources");
   registerSourceAdd(source);
   registerSourceList(source);
   registerSourceShow(source);
+  registerSourceEdit(source);
   registerSourceReload(source);
   registerSourceEnable(source);
   registerSourceRemove(source);

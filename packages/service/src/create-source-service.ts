@@ -193,6 +193,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
           authType: source.api.authType,
           connectionStatus: source.status.connectionStatus,
           hasCredential: await hasCredential(source),
+          headers: { ...source.api.headers },
           description: tool.description,
           inputSchema: tool.inputSchema,
         });

@@ -11,7 +11,13 @@ export async function formatTools(tools: readonly ToolSummary[], verbose: boolea
   if (!verbose) return table.toString();
   const details = tools.map(
     (tool) =>
-      `── ${tool.name} (${tool.sourceName})\n${tool.description}\n\ninput schema:\n${JSON.stringify(tool.inputSchema, null, 2)}`,
+      `── ${tool.name} (${tool.sourceName})\n${tool.description}\n${fixedHeaderLines(tool.headers)}\ninput schema:\n${JSON.stringify(tool.inputSchema, null, 2)}`,
   );
   return [table.toString(), ...details].join("\n\n");
+}
+
+/** The source's fixed headers, one per line, followed by a blank line; nothing when it has none. */
+function fixedHeaderLines(headers: Readonly<Record<string, string>>): string {
+  const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
+  return lines.length === 0 ? "" : `\nfixed headers (sent on every request):\n${lines.join("\n")}\n`;
 }
