@@ -171,6 +171,17 @@ describe("src source edit", () => {
   });
 });
 
+describe("src call takes no argument the tool does not take", () => {
+  it("an unknown flag such as --headers is a usage error (exit 2) and nothing is sent", async () => {
+    expect((await addNotion()).code).toBe(0);
+    const before = api.received.length;
+    const result = await src(["call", "notion", "GET", "/x", "--headers", "X-Debug=1"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown option '--headers'");
+    expect(api.received.length).toBe(before);
+  });
+});
+
 describe("a JSON body sent as a string (src call --body)", () => {
   it("is sent as the JSON it holds, and the result says so", async () => {
     expect((await addNotion()).code).toBe(0);
