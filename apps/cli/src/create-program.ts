@@ -8,6 +8,7 @@ import { registerMcp } from "./commands/mcp";
 import { registerServe } from "./commands/serve";
 import { registerShell } from "./commands/shell";
 import { registerSourceAdd } from "./commands/source-add";
+import { registerSourceEdit } from "./commands/source-edit";
 import { registerSourceEnable } from "./commands/source-enable";
 import { registerSourceExport } from "./commands/source-export";
 import { registerSourceImport } from "./commands/source-import";
@@ -35,10 +36,11 @@ export function createProgram(): Command {
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)");
 
-  const source = program.command("source").description("add, list, show, reload, enable, disable, remove, export and import sources");
+  const source = program.command("source").description("add, list, show, edit, reload, enable, disable, remove, export and import sources");
   registerSourceAdd(source);
   registerSourceList(source);
   registerSourceShow(source);
+  registerSourceEdit(source);
   registerSourceReload(source);
   registerSourceEnable(source);
   registerSourceRemove(source);

@@ -30,7 +30,10 @@ export async function formatTools(tools: readonly ToolSummary[], verbose: boolea
   if (!verbose) return table.toString();
 
   const shared = sharedDescriptionEnding(tools.map((tool) => tool.description));
-  const own = tools.map((tool) => `── ${tool.name} (${tool.sourceName})\n${shared === "" ? tool.description : tool.description.slice(0, -shared.length - 1)}`);
+  const own = tools.map(
+    (tool) =>
+      `── ${tool.name} (${tool.sourceName})\n${shared === "" ? tool.description : tool.description.slice(0, -shared.length - 1)}${fixedHeaderLines(tool.headers).trimEnd()}`,
+  );
   const sections = [table.toString(), own.join("\n")];
   if (shared !== "") sections.push(`Every tool's description goes on:\n${shared}`);
 
@@ -44,4 +47,10 @@ export async function formatTools(tools: readonly ToolSummary[], verbose: boolea
     sections.push(`Input schema of ${whose}:\n${schema}`);
   }
   return sections.join("\n\n");
+}
+
+/** The source's fixed headers, one per line, followed by a blank line; nothing when it has none. */
+function fixedHeaderLines(headers: Readonly<Record<string, string>>): string {
+  const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
+  return lines.length === 0 ? "" : `\nfixed headers (sent on every request):\n${lines.join("\n")}\n`;
 }
