@@ -1,5 +1,6 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../test/upstream";
 import { createTemporaryHome } from "../test/temporary-home";
@@ -24,7 +25,7 @@ const input = (overrides: Record<string, unknown> = {}) => ({
 beforeEach(async () => {
   upstream = await startUpstream(token);
   home = await createTemporaryHome();
-  service = createSourceService({ home: home.home, env: home.env });
+  service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
 });
 
 afterEach(async () => {
@@ -170,7 +171,7 @@ describe("changes", () => {
     await service.removeSource("demo-api");
     expect(changes).toEqual(["added:demo-api", "updated:demo-api", "credential:demo-api", "removed:demo-api"]);
     await expect(stat(join(home.home, "sources/demo-api"))).rejects.toThrow();
-    const fresh = createSourceService({ home: home.home, env: home.env });
+    const fresh = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
     expect(await fresh.listSources()).toEqual([]);
     await fresh.addSource({ input: input(), test: false });
     expect((await fresh.getSource("demo-api")).hasCredential).toBe(false);
