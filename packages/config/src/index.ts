@@ -38,5 +38,3 @@ export type { SourceListEntry, SourceStore, SourceStoreOptions } from "./store/s
 export { createSourceStore } from "./store/source-store";
 export type { SourceLockOptions } from "./store/source-lock";
 export { defaultSourceLockOptions } from "./store/source-lock";
-export type { WriteFileAtomicOptions } from "./store/write-file-atomic";
-export { writeFileAtomic } from "./store/write-file-atomic";
