@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode, authModes, leaksIn, type AuthMode } from "../test/auth-modes";
 import { runCall } from "../test/run-call";
 import { makeSource } from "../test/source-fixture";
-import { startUpstream, type Upstream } from "../test/upstream-server";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import { waitFor } from "../test/wait-for";
 import { baseUrlFor } from "./base-url-cache";
 import { buildRequest } from "./build-request";

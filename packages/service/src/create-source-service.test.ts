@@ -87,7 +87,17 @@ describe("reloadSource", () => {
     expect(validation?.status).toBe("failed");
     expect(validation?.httpStatus).toBe(404);
     expect(source.status.connectionStatus).toBe("failed");
-    expect(source.status.lastError).toBeTruthy();
+    // The edited endpoint was really requested, with the credential, and its failure is what was recorded.
+    expect(upstream.seen.at(-1)).toMatchObject({ method: "GET", url: "/does-not-exist", headers: { authorization: `Bearer ${token}` } });
+    expect(validation?.message).toBe(`GET ${upstream.url}/does-not-exist answered 404: the testEndpoint does not exist on this API`);
+    expect(source.status.lastError).toBe(
+      `NOT_FOUND: ${validation?.message} — check api.testEndpoint and the version segment of api.baseUrl; a current-user path ("/me") or a one-item list ("/items?limit=1") works well`,
+    );
+    expect(Date.parse(source.status.lastTestedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    // Saved on disk, not only returned.
+    const saved = JSON.parse(await readFile(file, "utf8")) as { status: typeof source.status; api: { testEndpoint: string } };
+    expect(saved.api.testEndpoint).toBe("/does-not-exist");
+    expect(saved.status).toEqual(source.status);
   });
 
   it("names the slug when it does not exist", async () => {
