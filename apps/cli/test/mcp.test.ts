@@ -82,7 +82,7 @@ describe("src mcp, driven by the official SDK client", () => {
 
   it("sends tools/list_changed after `src source reload` in another process", async () => {
     // Caused by the reload: nothing is sent while nothing changes.
-    expect(await quietFor(1_000)).toBe(true);
+    expect(await quietFor(1_000), "a tools/list_changed arrived while no source changed").toBe(true);
     const changed = nextListChanged();
     const reload = await runSrc(["source", "reload", "echo"], { env: temp.env });
     expect(reload.code).toBe(0);
