@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatToolResult } from "../format-tool-result";
+import { formatToolResult } from "../result/format-tool-result";
 import { startUpstream } from "@src/http-tool/testing";
 import type { Upstream } from "@src/http-tool/testing";
 import { createBearerToolFixture } from "../testing/bearer-tool-fixture";
