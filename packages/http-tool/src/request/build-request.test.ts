@@ -152,6 +152,7 @@ const cyclicBody: Record<string, unknown> = { name: "loop" };
 cyclicBody.self = cyclicBody;
 
 const rejected: RejectedRow[] = [
+  { why: "an argument the tool does not take (headers are the source's, not the agent's)", call: { method: "GET", path: "/x", headers: { "x-a": "b" } }, reason: "UNKNOWN_ARGUMENT", message: "headers" },
   { why: "a BigInt in the JSON body", call: { method: "POST", path: "/x", body: { count: 10n } }, reason: "INVALID_BODY", message: "body cannot be serialized as JSON" },
   { why: "a cycle in the JSON body", call: { method: "POST", path: "/x", body: cyclicBody }, reason: "INVALID_BODY", message: "body cannot be serialized as JSON" },
   { why: "an unknown method", call: { method: "FETCH", path: "/x" }, reason: "INVALID_METHOD", message: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" },
