@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { resolveSrcHome } from "@src/config";
 import type { AuthRegistry } from "@src/auth";
+import { defaultAuthPlugins } from "@src/auth-presets";
 import { createAuthRegistryFromEnvironment, createSourceService, watchSources } from "@src/service";
 import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
@@ -79,7 +80,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const home = resolveSrcHome({ home: options.home, env });
   // Loaded before anything is bound or written: a broken plugin module stops the start with its own message.
-  const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env));
+  const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env, { plugins: defaultAuthPlugins() }));
   const logger = options.logger ?? createServerLogger();
   const { token, tokenFile, generated } = await resolveServerToken({ home, env });
   const service = createSourceService({ home, env, registry, fetch: options.fetch });

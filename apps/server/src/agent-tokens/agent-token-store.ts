@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "@src/config/internal";
-import { withFileLock } from "@src/file-lock";
+import { withFileLock, writeFileAtomic } from "@src/file-lock";
 import { AgentTokenError } from "../errors/agent-token-error";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { agentTokenFileName, readAgentTokenFile, type AgentTokenFile, type StoredAgentToken } from "./agent-token-file";

@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authModes, leaksIn, type AuthMode } from "../../test/auth-modes";
+import { authModes, leaksIn, requestOutsidePlacement, valuesAtPlacement, type AuthMode } from "../../test/auth-modes";
 import { runCall } from "../../test/run-call";
-import { sendJson, startUpstream, type RecordedRequest, type Upstream } from "../../test/upstream-server";
+import { sendJson, startUpstream, type RecordedRequest, type Upstream } from "@src/http-tool/testing";
 
 /** The source's API lives under /v1 on 127.0.0.1; 127.0.0.2 plays another origin. */
 let home: Upstream;
@@ -66,13 +66,19 @@ function expectNoCredential(requests: readonly RecordedRequest[], mode: AuthMode
 describe("redirects on the source's origin and base path are followed", () => {
   it.each(modeRows)("%s: the credential is attached again on the next hop", async (_name, mode) => {
     const before = home.requests.length;
+    const otherBefore = other.requests.length;
     const { result } = await runCall(base(), mode, { method: "GET", path: "/to-final" });
     expect(result).toMatchObject({ ok: true, status: 200, attempts: 1, request: { method: "GET" } });
     expect(result.request.url).toContain("/v1/final");
     expect(result.note).toMatch(/followed 1 redirect/);
-    const finalHop = home.requests.slice(before).find((request) => request.url.startsWith("/v1/final"))!;
-    const sent = `${finalHop.url} ${JSON.stringify(finalHop.headers)}`;
-    expect(leaksIn(sent, mode).length).toBeGreaterThan(0);
+    const finalHops = home.requests.slice(before).filter((request) => request.path === "/v1/final");
+    // One final hop, on the source's own origin (the `home` upstream), nothing anywhere else.
+    expect(finalHops).toHaveLength(1);
+    expect(other.requests.length).toBe(otherBefore);
+    const finalHop = finalHops[0]!;
+    // The exact value, in the mode's one place, sent exactly once; no other part of the request holds any form of it.
+    expect(valuesAtPlacement(finalHop, mode.placement)).toEqual([mode.placement.value]);
+    expect(leaksIn(requestOutsidePlacement(finalHop, mode.placement), mode)).toEqual([]);
     expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
   });
 

@@ -107,3 +107,21 @@ describe("holdsSecretBytes", () => {
     expect(JSON.stringify(redacted)).toBe(`{"__proto__":{"token":"${REDACTED}"},"a":1}`);
   });
 });
+
+// Found by mutation testing (`pnpm mutation`): these flags steer truncation and JSON-number handling.
+describe("what a redactor says about its secrets", () => {
+  it("numericSecret: true only when some secret is all digits (it may come back as a JSON number)", () => {
+    expect(createRedactor(["123456"]).numericSecret).toBe(true);
+    expect(createRedactor(["7"]).numericSecret).toBe(true);
+    expect(createRedactor(["abc", "90210"]).numericSecret).toBe(true);
+    expect(createRedactor(["12a456"]).numericSecret).toBe(false);
+    expect(createRedactor(["abcdef"]).numericSecret).toBe(false);
+    expect(createRedactor([]).numericSecret).toBe(false);
+  });
+
+  it("size counts distinct non-empty secrets; longestForm is 0 without secrets", () => {
+    expect(createRedactor(["a1", "a1", "", "b2"]).size).toBe(2);
+    expect(createRedactor([]).longestForm).toBe(0);
+    expect(createRedactor(["abc"]).longestForm).toBeGreaterThanOrEqual(3);
+  });
+});
