@@ -23,7 +23,7 @@ export const ERROR_KINDS = {
   MISCONFIGURED: "misconfigured",
   /** Not possible right now (a lock held by another process, shutting down, busy); retrying later can work. CLI exit 1, HTTP 503. */
   UNAVAILABLE: "unavailable",
-  /** The person or the client cancelled the operation; nothing was changed. CLI exit 130, HTTP 499 (client closed request). */
+  /** The person or the client cancelled the operation; nothing was changed. CLI exit 130; HTTP 500 (no client is left to read it). */
   CANCELLED: "cancelled",
   /** The operation ran and failed on this side: a damaged or unreadable file, a wrong vault key, a faulty plugin, a bug. CLI exit 1, HTTP 500. */
   INTERNAL: "internal",

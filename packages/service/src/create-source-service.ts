@@ -5,6 +5,7 @@ import { createRedactedCredential, openVault, type Vault } from "@src/vault";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
+import { SourceNotFoundError } from "@src/config";
 import type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
 import { slugOfToolName } from "./tool-name";
 
@@ -141,7 +142,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
 
     async removeSource(slug) {
       await store.get(slug).catch((error: unknown) => {
-        if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") throw error;
+        if (SourceNotFoundError.isInstance(error)) throw error;
       });
       await (await vault()).delete(slug);
       await store.remove(slug);
@@ -192,7 +193,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       try {
         source = await store.get(slug);
       } catch (error) {
-        if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") {
+        if (SourceNotFoundError.isInstance(error)) {
           throw new ServiceError({
             code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
             message: `no tool "${name}": no source "${slug}" exists; list the tools with \`src tools\``,
