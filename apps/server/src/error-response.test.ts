@@ -11,19 +11,23 @@ import { SourceBusyError } from "./errors/source-busy-error";
 type Status = ErrorResponse["status"];
 
 describe("httpStatusOfErrorKind", () => {
-  it("pins the HTTP status of every kind", () => {
-    const expected: Record<ErrorKind, Status> = {
-      invalid_input: 422,
-      not_found: 404,
-      conflict: 409,
-      unauthorized: 401,
-      forbidden: 403,
-      misconfigured: 500,
-      unavailable: 503,
-      cancelled: 500,
-      internal: 500,
-    };
-    expect(httpStatusOfErrorKind).toEqual(expected);
+  const rows: { kind: ErrorKind; status: Status; why: string }[] = [
+    { kind: "invalid_input", status: 422, why: "the body or the source is wrong; fixing it fixes the call" },
+    { kind: "not_found", status: 404, why: "no such source, tool or route" },
+    { kind: "conflict", status: 409, why: "the slug is taken" },
+    { kind: "unauthorized", status: 401, why: "no or a wrong admin token" },
+    { kind: "forbidden", status: 403, why: "known but not allowed" },
+    { kind: "misconfigured", status: 500, why: "the server's own settings are wrong, not the client's request" },
+    { kind: "unavailable", status: 503, why: "locked or shutting down; retry" },
+    { kind: "cancelled", status: 500, why: "no client is left to read it" },
+    { kind: "internal", status: 500, why: "failed on the server's side" },
+  ];
+  it.each(rows)("$kind is $status: $why", ({ kind, status }) => {
+    expect(httpStatusOfErrorKind[kind]).toBe(status);
+  });
+
+  it("has a row for every kind", () => {
+    expect(rows.map((row) => row.kind).sort()).toEqual(Object.values(ERROR_KINDS).sort());
     expect(Object.keys(httpStatusOfErrorKind).sort()).toEqual(Object.values(ERROR_KINDS).sort());
   });
 });
@@ -70,29 +74,28 @@ const statusOfEveryCode = {
   } satisfies Record<ServerErrorCode, Status>,
 };
 
-const errorOf: Record<keyof typeof statusOfEveryCode, (code: string) => SrcError> = {
-  config: (code) => new ConfigError({ code: code as ConfigErrorCode, message: "m" }),
-  auth: (code) => new AuthError({ code: code as AuthErrorCode, message: "m" }),
-  service: (code) => new ServiceError({ code: code as ServiceErrorCode, message: "m" }),
-  "http-tool": (code) => new HttpToolError({ code: code as HttpToolErrorCode, message: "m" }),
-  server: (code) => new ServerError({ code: code as ServerErrorCode, message: "m" }),
+/** Each package's codes, and its error base to build one of each with. */
+const packages: Record<keyof typeof statusOfEveryCode, { codes: Record<string, string>; errorWith: (code: never) => SrcError }> = {
+  config: { codes: CONFIG_ERROR_CODES, errorWith: (code: ConfigErrorCode) => new ConfigError({ code, message: "m" }) },
+  auth: { codes: AUTH_ERROR_CODES, errorWith: (code: AuthErrorCode) => new AuthError({ code, message: "m" }) },
+  service: { codes: SERVICE_ERROR_CODES, errorWith: (code: ServiceErrorCode) => new ServiceError({ code, message: "m" }) },
+  "http-tool": { codes: HTTP_TOOL_ERROR_CODES, errorWith: (code: HttpToolErrorCode) => new HttpToolError({ code, message: "m" }) },
+  server: { codes: SERVER_ERROR_CODES, errorWith: (code: ServerErrorCode) => new ServerError({ code, message: "m" }) },
 };
-
-const allCodes = { config: CONFIG_ERROR_CODES, auth: AUTH_ERROR_CODES, service: SERVICE_ERROR_CODES, "http-tool": HTTP_TOOL_ERROR_CODES, server: SERVER_ERROR_CODES };
 
 describe("toErrorResponse", () => {
   const rows = Object.entries(statusOfEveryCode).flatMap(([pkg, table]) =>
     Object.entries(table).map(([code, status]) => ({ pkg: pkg as keyof typeof statusOfEveryCode, code, status })),
   );
   it.each(rows)("$pkg $code answers $status", ({ pkg, code, status }) => {
-    const response = toErrorResponse(errorOf[pkg](code));
+    const response = toErrorResponse(packages[pkg].errorWith(code as never));
     expect(response.status).toBe(status);
     expect(response.body).toEqual({ error: { code, message: "m" } });
   });
 
   it("has a row for every code of every package", () => {
-    for (const [pkg, codes] of Object.entries(allCodes)) {
-      expect(Object.keys(statusOfEveryCode[pkg as keyof typeof allCodes]).sort(), pkg).toEqual(Object.values(codes).sort());
+    for (const [pkg, { codes }] of Object.entries(packages)) {
+      expect(Object.keys(statusOfEveryCode[pkg as keyof typeof packages]).sort(), pkg).toEqual(Object.values(codes).sort());
     }
   });
 

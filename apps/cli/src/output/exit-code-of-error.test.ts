@@ -17,19 +17,23 @@ import { codeOfError, exitCodeOfError, exitCodeOfErrorKind } from "./exit-code-o
 const { USAGE, FAILURE, CANCELLED } = EXIT_CODES;
 
 describe("exitCodeOfErrorKind", () => {
-  it("pins the exit code of every kind", () => {
-    const expected: Record<ErrorKind, ExitCode> = {
-      invalid_input: USAGE,
-      not_found: USAGE,
-      conflict: USAGE,
-      misconfigured: USAGE,
-      unauthorized: FAILURE,
-      forbidden: FAILURE,
-      unavailable: FAILURE,
-      internal: FAILURE,
-      cancelled: CANCELLED,
-    };
-    expect(exitCodeOfErrorKind).toEqual(expected);
+  const rows: { kind: ErrorKind; exit: ExitCode; why: string }[] = [
+    { kind: "invalid_input", exit: USAGE, why: "a wrong flag, field, body or credential" },
+    { kind: "not_found", exit: USAGE, why: "an unknown slug or tool" },
+    { kind: "conflict", exit: USAGE, why: "a slug that is taken" },
+    { kind: "misconfigured", exit: USAGE, why: "SRC_VAULT_KEY, SRC_AUTH_PLUGINS or --host without a token: the person running it can fix it" },
+    { kind: "unauthorized", exit: FAILURE, why: "the operation ran and was refused" },
+    { kind: "forbidden", exit: FAILURE, why: "the operation ran and was refused" },
+    { kind: "unavailable", exit: FAILURE, why: "locked by another process; retry" },
+    { kind: "internal", exit: FAILURE, why: "the state on disk (wrong key, damaged vault) or a bug, not this command line" },
+    { kind: "cancelled", exit: CANCELLED, why: "Ctrl-C or Escape at a prompt" },
+  ];
+  it.each(rows)("$kind exits $exit: $why", ({ kind, exit }) => {
+    expect(exitCodeOfErrorKind[kind]).toBe(exit);
+  });
+
+  it("has a row for every kind", () => {
+    expect(rows.map((row) => row.kind).sort()).toEqual(Object.values(ERROR_KINDS).sort());
     expect(Object.keys(exitCodeOfErrorKind).sort()).toEqual(Object.values(ERROR_KINDS).sort());
   });
 });
@@ -91,28 +95,29 @@ const exitCodeOfEveryCode = {
   } satisfies Record<CliErrorCode, ExitCode>,
 };
 
-const errorOf: Record<keyof typeof exitCodeOfEveryCode, (code: string) => SrcError> = {
-  config: (code) => new ConfigError({ code: code as ConfigErrorCode, message: "m" }),
-  auth: (code) => new AuthError({ code: code as AuthErrorCode, message: "m" }),
-  service: (code) => new ServiceError({ code: code as ServiceErrorCode, message: "m" }),
-  "http-tool": (code) => new HttpToolError({ code: code as HttpToolErrorCode, message: "m" }),
-  server: (code) => new ServerError({ code: code as ServerErrorCode, message: "m" }),
-  cli: (code) => new CliError({ code: code as CliErrorCode, message: "m" }),
-};
+/** Builds an error of `code` with the base class of the package that owns it. */
+function errorWith(pkg: keyof typeof exitCodeOfEveryCode, code: string): SrcError {
+  const options = { code: code as never, message: "m" };
+  if (pkg === "config") return new ConfigError(options);
+  if (pkg === "auth") return new AuthError(options);
+  if (pkg === "service") return new ServiceError(options);
+  if (pkg === "http-tool") return new HttpToolError(options);
+  return pkg === "server" ? new ServerError(options) : new CliError(options);
+}
 
-const allCodes = { config: CONFIG_ERROR_CODES, auth: AUTH_ERROR_CODES, service: SERVICE_ERROR_CODES, "http-tool": HTTP_TOOL_ERROR_CODES, server: SERVER_ERROR_CODES, cli: CLI_ERROR_CODES };
+const codesOf = { config: CONFIG_ERROR_CODES, auth: AUTH_ERROR_CODES, service: SERVICE_ERROR_CODES, "http-tool": HTTP_TOOL_ERROR_CODES, server: SERVER_ERROR_CODES, cli: CLI_ERROR_CODES };
 
 describe("exitCodeOfError", () => {
   const rows = Object.entries(exitCodeOfEveryCode).flatMap(([pkg, table]) =>
     Object.entries(table).map(([code, exit]) => ({ pkg: pkg as keyof typeof exitCodeOfEveryCode, code, exit })),
   );
   it.each(rows)("$pkg $code exits $exit", ({ pkg, code, exit }) => {
-    expect(exitCodeOfError(errorOf[pkg](code))).toBe(exit);
+    expect(exitCodeOfError(errorWith(pkg, code))).toBe(exit);
   });
 
   it("has a row for every code of every package", () => {
-    for (const [pkg, codes] of Object.entries(allCodes)) {
-      expect(Object.keys(exitCodeOfEveryCode[pkg as keyof typeof allCodes]).sort(), pkg).toEqual(Object.values(codes).sort());
+    for (const [pkg, codes] of Object.entries(codesOf)) {
+      expect(Object.keys(exitCodeOfEveryCode[pkg as keyof typeof codesOf]).sort(), pkg).toEqual(Object.values(codes).sort());
     }
   });
 
