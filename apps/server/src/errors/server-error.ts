@@ -1,4 +1,5 @@
 import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
+
 const marker = "src.server.error";
 const symbol = Symbol.for(marker);
 
