@@ -1,6 +1,6 @@
 import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
-import { TOOL_ERROR_CODES } from "../tool-error-codes";
-import type { ToolErrorCode } from "../tool-error-codes";
+import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
+import type { ToolErrorCode } from "../result/tool-error-codes";
 
 const marker = "src.http-tool.error";
 const symbol = Symbol.for(marker);
