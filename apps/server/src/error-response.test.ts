@@ -46,6 +46,8 @@ const statusOfEveryCode = {
     AUTH_PLUGIN_LOAD_FAILED: 500,
     AUTH_PLUGIN_NOT_EXPORTED: 500,
     AUTH_PLUGIN_INVALID: 500,
+    // `src source import` only; as an error of the server it would be bad input.
+    INVALID_IMPORT: 422,
   } satisfies Record<ServiceErrorCode, Status>,
   // The agent sees these codes in a ToolResult; only NETWORK (AuthPluginHeaderError) and INVALID_CALL are ever thrown.
   "http-tool": {
@@ -70,6 +72,8 @@ const statusOfEveryCode = {
     SHUTTING_DOWN: 503,
     TOKEN_REQUIRED: 500,
     INVALID_TOKEN: 500,
+    // Refused to start (the port is taken); never an answer to a request.
+    ADDRESS_IN_USE: 503,
     INTERNAL: 500,
   } satisfies Record<ServerErrorCode, Status>,
 };

@@ -60,6 +60,7 @@ const exitCodeOfEveryCode = {
     AUTH_PLUGIN_LOAD_FAILED: USAGE,
     AUTH_PLUGIN_NOT_EXPORTED: USAGE,
     AUTH_PLUGIN_INVALID: USAGE,
+    INVALID_IMPORT: USAGE,
   } satisfies Record<ServiceErrorCode, ExitCode>,
   "http-tool": {
     INVALID_CALL: USAGE,
@@ -77,6 +78,7 @@ const exitCodeOfEveryCode = {
     // `src serve`: a non-loopback --host without SRC_SERVER_TOKEN, or a malformed SRC_SERVER_TOKEN
     TOKEN_REQUIRED: USAGE,
     INVALID_TOKEN: USAGE,
+    ADDRESS_IN_USE: FAILURE,
     UNAUTHORIZED: FAILURE,
     INVALID_JSON: USAGE,
     INVALID_REQUEST: USAGE,

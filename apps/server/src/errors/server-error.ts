@@ -23,6 +23,8 @@ export const SERVER_ERROR_CODES = {
   TOKEN_REQUIRED: "TOKEN_REQUIRED",
   /** Refused to start: `SRC_SERVER_TOKEN` or the token file is unusable. */
   INVALID_TOKEN: "INVALID_TOKEN",
+  /** Refused to start: the host and port are taken, by another server perhaps. */
+  ADDRESS_IN_USE: "ADDRESS_IN_USE",
   /** An unexpected failure; the server log has the details. HTTP 500. */
   INTERNAL: "INTERNAL",
 } as const;
@@ -40,6 +42,8 @@ const kindOfCode: Record<ServerErrorCode, ErrorKind> = {
   SHUTTING_DOWN: ERROR_KINDS.UNAVAILABLE,
   TOKEN_REQUIRED: ERROR_KINDS.MISCONFIGURED,
   INVALID_TOKEN: ERROR_KINDS.MISCONFIGURED,
+  /** The port is taken, perhaps by another server: try again once it is free, or choose another. */
+  ADDRESS_IN_USE: ERROR_KINDS.UNAVAILABLE,
   INTERNAL: ERROR_KINDS.INTERNAL,
 };
 

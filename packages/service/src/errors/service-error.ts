@@ -16,6 +16,8 @@ export const SERVICE_ERROR_CODES = {
   AUTH_PLUGIN_NOT_EXPORTED: "AUTH_PLUGIN_NOT_EXPORTED",
   /** `loadAuthPlugins`: an exported plugin does not implement the v1 contract, or its type clashes. */
   AUTH_PLUGIN_INVALID: "AUTH_PLUGIN_INVALID",
+  /** `importSources`: the export document has problems (all listed); nothing was imported. */
+  INVALID_IMPORT: "INVALID_IMPORT",
 } as const;
 
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[keyof typeof SERVICE_ERROR_CODES];
@@ -30,6 +32,7 @@ const kindOfCode: Record<ServiceErrorCode, ErrorKind> = {
   AUTH_PLUGIN_LOAD_FAILED: ERROR_KINDS.MISCONFIGURED,
   AUTH_PLUGIN_NOT_EXPORTED: ERROR_KINDS.MISCONFIGURED,
   AUTH_PLUGIN_INVALID: ERROR_KINDS.MISCONFIGURED,
+  INVALID_IMPORT: ERROR_KINDS.INVALID_INPUT,
 };
 
 /** Base error of `@src/service`; `ServiceError.isInstance` works across duplicate installs. */
