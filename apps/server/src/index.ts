@@ -10,7 +10,7 @@ export type { ServerToken } from "./resolve-server-token";
 export { resolveServerToken } from "./resolve-server-token";
 export { isLoopbackHost } from "./is-loopback-host";
 export type { ErrorBody } from "./error-response";
-export { httpStatusOfErrorCode } from "./error-response";
+export { httpStatusOfError, httpStatusOfErrorKind } from "./error-response";
 export type { ServerErrorCode } from "./errors/server-error";
 export { SERVER_ERROR_CODES, ServerError } from "./errors/server-error";
 export { SourceBusyError } from "./errors/source-busy-error";

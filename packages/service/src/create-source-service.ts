@@ -6,6 +6,7 @@ import { createRedactedCredential, openVault, type Vault } from "@src/vault";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
+import { SourceNotFoundError } from "@src/config";
 import type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
 import { slugOfToolName } from "./tool-name";
 
@@ -159,7 +160,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
 
     async removeSource(slug) {
       await store.get(slug).catch((error: unknown) => {
-        if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") throw error;
+        if (SourceNotFoundError.isInstance(error)) throw error;
       });
       await (await vault()).delete(slug);
       await store.remove(slug);
@@ -211,7 +212,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       try {
         source = await store.get(slug);
       } catch (error) {
-        if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") {
+        if (SourceNotFoundError.isInstance(error)) {
           throw new ServiceError({
             code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
             message: `no tool "${name}": no source "${slug}" exists; list the tools to see their names`,

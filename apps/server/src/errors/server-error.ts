@@ -1,4 +1,7 @@
-const symbol = Symbol.for("src.server.error");
+import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
+
+const marker = "src.server.error";
+const symbol = Symbol.for(marker);
 
 /** Error codes of `@src/server`, as sent in `{ "error": { "code" } }` and for callers that branch on them. */
 export const SERVER_ERROR_CODES = {
@@ -46,18 +49,42 @@ export const SERVER_ERROR_CODES = {
 
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[keyof typeof SERVER_ERROR_CODES];
 
+/** The kind of each code, which the apps map once to an exit code and an HTTP status (see `@src/errors`). */
+const kindOfCode: Record<ServerErrorCode, ErrorKind> = {
+  UNAUTHORIZED: ERROR_KINDS.UNAUTHORIZED,
+  FORBIDDEN: ERROR_KINDS.FORBIDDEN,
+  HOST_NOT_ALLOWED: ERROR_KINDS.FORBIDDEN,
+  ORIGIN_NOT_ALLOWED: ERROR_KINDS.FORBIDDEN,
+  INVALID_AGENT_TOKEN_REQUEST: ERROR_KINDS.INVALID_INPUT,
+  AGENT_TOKEN_NOT_FOUND: ERROR_KINDS.NOT_FOUND,
+  DUPLICATE_AGENT_TOKEN: ERROR_KINDS.CONFLICT,
+  /** Never overwritten: the operator repairs or moves the file. */
+  AGENT_TOKENS_DAMAGED: ERROR_KINDS.INTERNAL,
+  AGENT_TOKENS_LOCKED: ERROR_KINDS.UNAVAILABLE,
+  INVALID_OPTION: ERROR_KINDS.MISCONFIGURED,
+  INVALID_JSON: ERROR_KINDS.INVALID_INPUT,
+  INVALID_REQUEST: ERROR_KINDS.INVALID_INPUT,
+  NOT_FOUND: ERROR_KINDS.NOT_FOUND,
+  BODY_TOO_LARGE: ERROR_KINDS.INVALID_INPUT,
+  SOURCE_BUSY: ERROR_KINDS.UNAVAILABLE,
+  SHUTTING_DOWN: ERROR_KINDS.UNAVAILABLE,
+  TOKEN_REQUIRED: ERROR_KINDS.MISCONFIGURED,
+  INVALID_TOKEN: ERROR_KINDS.MISCONFIGURED,
+  /** The port is taken, perhaps by another server: try again once it is free, or choose another. */
+  ADDRESS_IN_USE: ERROR_KINDS.UNAVAILABLE,
+  INTERNAL: ERROR_KINDS.INTERNAL,
+};
+
 /** Base error of `@src/server`. `ServerError.isInstance` works across duplicate installs. Messages never hold a secret. */
-export class ServerError extends Error {
+export class ServerError extends SrcError<ServerErrorCode> {
   private readonly [symbol] = true;
-  readonly code: ServerErrorCode;
 
   constructor({ code, message, cause }: { code: ServerErrorCode; message: string; cause?: unknown }) {
-    super(message, { cause });
+    super({ code, kind: kindOfCode[code], message, cause });
     this.name = "ServerError";
-    this.code = code;
   }
 
-  static isInstance(error: unknown): error is ServerError {
-    return typeof error === "object" && error !== null && symbol in error;
+  static override isInstance(error: unknown): error is ServerError {
+    return SrcError.hasMarker(error, marker);
   }
 }

@@ -7,7 +7,7 @@ function invalid(input: unknown): InvalidCallError {
   try {
     normalizeToolCall(input);
   } catch (error) {
-    if (InvalidCallError.isInstance(error)) return error as InvalidCallError;
+    if (InvalidCallError.isInstance(error)) return error;
     throw error;
   }
   throw new Error("expected normalizeToolCall to throw");
