@@ -64,6 +64,16 @@ const statusOfEveryCode = {
   } satisfies Record<HttpToolErrorCode, Status>,
   server: {
     UNAUTHORIZED: 401,
+    FORBIDDEN: 403,
+    HOST_NOT_ALLOWED: 403,
+    ORIGIN_NOT_ALLOWED: 403,
+    INVALID_AGENT_TOKEN_REQUEST: 422,
+    AGENT_TOKEN_NOT_FOUND: 404,
+    DUPLICATE_AGENT_TOKEN: 409,
+    AGENT_TOKENS_DAMAGED: 500,
+    AGENT_TOKENS_LOCKED: 503,
+    // Refused to start (a malformed --allowed-host or --cors-origin); never an answer to a request.
+    INVALID_OPTION: 500,
     INVALID_JSON: 400,
     INVALID_REQUEST: 422,
     NOT_FOUND: 404,

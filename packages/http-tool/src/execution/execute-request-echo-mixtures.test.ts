@@ -3,7 +3,7 @@ import { createQueryAuth } from "@src/auth-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthMode } from "../../test/auth-modes";
 import { runCall } from "../../test/run-call";
-import { startUpstream, type Upstream } from "../../test/upstream-server";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 
 // The adversarial review's echo cases (issue 11): an API hands the credential back in a mixture
 // of encodings, or in a header the result copies. The agent must get none of it back.
@@ -69,8 +69,8 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const queryMode = (key: string): AuthMode => ({ name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key }, leakForms: [key] });
-const bearerMode = (token: string): AuthMode => ({ name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token }, leakForms: [token] });
+const queryMode = (key: string): AuthMode => ({ name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key }, leakForms: [key], placement: { in: "query", name: "api_key", value: key } });
+const bearerMode = (token: string): AuthMode => ({ name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token }, leakForms: [token], placement: { in: "header", name: "authorization", value: `Bearer ${token}` } });
 
 /** Every decoding an agent could apply to what it was shown. */
 function decodings(text: string): string[] {
