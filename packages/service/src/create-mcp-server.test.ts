@@ -4,7 +4,9 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../test/upstream";
 import { createTemporaryHome } from "../test/temporary-home";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createMcpServer } from "./create-mcp-server";
+import { mcpToolPageSize } from "./mcp-tool-page";
 import { createSourceService } from "./create-source-service";
 import type { SourceService } from "./source-service";
 
@@ -67,5 +69,32 @@ describe("createMcpServer", () => {
     await service.setEnabled("demo", false);
     await expect.poll(() => notifications).toBeGreaterThanOrEqual(2);
     expect((await client.listTools()).tools).toEqual([]);
+  });
+
+  it("answers tools/list in pages a stdio client can take, and every tool comes once", async () => {
+    // 1,100 sources written as the store writes them (a copy of "demo" under new slugs), plus "demo".
+    const template = JSON.parse(await readFile(service.store.fileOf("demo"), "utf8")) as Record<string, unknown>;
+    for (let index = 0; index < 1100; index += 1) {
+      const slug = `many-${String(index).padStart(4, "0")}`;
+      await mkdir(service.store.directoryOf(slug), { recursive: true });
+      await writeFile(service.store.fileOf(slug), JSON.stringify({ ...template, slug, id: `id-${slug}`, name: `Many ${index}` }));
+    }
+    const pages: number[] = [];
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const answer = await client.listTools(cursor === undefined ? {} : { cursor });
+      pages.push(answer.tools.length);
+      names.push(...answer.tools.map((tool) => tool.name));
+      expect(JSON.stringify(answer).length).toBeLessThan(10 * 1024 * 1024);
+      cursor = answer.nextCursor;
+    } while (cursor !== undefined);
+    expect(pages).toEqual([mcpToolPageSize, mcpToolPageSize, 1101 - 2 * mcpToolPageSize]);
+    expect(new Set(names).size).toBe(1101);
+    expect(names).toContain("api_demo");
+  });
+
+  it("refuses a cursor it did not hand out, saying to list again", async () => {
+    await expect(client.listTools({ cursor: "not-a-cursor" })).rejects.toThrow(/cursor: not a cursor this server handed out/);
   });
 });
