@@ -153,6 +153,8 @@ async function mcpAgent() {
 /** What each churned slug should be after the acknowledged changes; `uncertain` after a killed change until re-read. */
 const model = new Map(churnSlugs.map((slug) => [slug, { exists: false, enabled: true, name: `Source ${slug}`, token: undefined, uncertain: false }]));
 const changeCounts = new Map();
+/** Changes refused with an exit code (not killed), with the first line of their message. */
+const refusals = [];
 
 async function relearn(slug, state) {
   const shown = await run(["--json", "source", "show", slug]);
@@ -199,6 +201,7 @@ async function operator(slugs) {
     const result = await run(change.args, { stdin: change.stdin, script: change.script });
     const outcome = result.signal === "SIGKILL" ? "killed" : result.code === 0 ? "ok" : `exit ${result.code}`;
     changeCounts.set(`${change.kind} ${outcome}`, (changeCounts.get(`${change.kind} ${outcome}`) ?? 0) + 1);
+    if (result.code !== 0 && result.signal !== "SIGKILL") refusals.push(`${change.kind} ${slug}: exit ${result.code}: ${result.stderr.trim().split("\n")[0]}`);
     if (result.code === 0) change.apply();
     else state.uncertain = true; // killed, or refused (e.g. a lock still held by a killed process): re-read before the next change
   }
@@ -206,7 +209,7 @@ async function operator(slugs) {
 
 async function killer() {
   while (!stopping) {
-    await new Promise((resolve) => setTimeout(resolve, 2000 + Math.random() * 2000));
+    await new Promise((resolve) => setTimeout(resolve, 3000 + Math.random() * 3000));
     const victims = [...running].filter((child) => child.exitCode === null);
     const victim = victims[Math.floor(Math.random() * victims.length)];
     if (victim !== undefined) victim.kill("SIGKILL");
@@ -226,7 +229,7 @@ function sampler() {
   return () => clearInterval(timer);
 }
 
-console.log(`soak: ${seconds} s, 8 HTTP + 8 MCP agents, 2 operators (CLI processes), one SIGKILL every 2-4 s; server ${url}, home ${home}`);
+console.log(`soak: ${seconds} s, 8 HTTP + 8 MCP agents, 2 operators (CLI processes), one SIGKILL every 3-6 s; server ${url}, home ${home}`);
 const stopSampling = sampler();
 const work = [
   ...Array.from({ length: 8 }, httpAgent),
@@ -281,7 +284,7 @@ for (const [outcome, total] of [...outcomes].sort()) console.log(`  ${outcome}: 
 console.log("operator changes:");
 for (const [change, total] of [...changeCounts].sort()) console.log(`  ${change}: ${total}`);
 
-const warmUp = Math.max(10, seconds / 4);
+const warmUp = Math.max(15, seconds / 3);
 const average = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const afterWarmUp = samples.filter((sample) => sample.at >= warmUp);
 const head = afterWarmUp.slice(0, Math.max(3, Math.floor(afterWarmUp.length / 5)));
@@ -302,6 +305,7 @@ const checks = [
   ["calls were made over HTTP and MCP", [...outcomes.keys()].some((key) => key.startsWith("http ok")) && [...outcomes.keys()].some((key) => key.startsWith("mcp ok"))],
   ["CLI processes were killed", [...changeCounts.keys()].some((key) => key.endsWith("killed"))],
 ];
+for (const refusal of refusals.slice(0, 10)) console.log(`  refused: ${refusal}`);
 for (const { slug, code, text } of unexplained.slice(0, 10)) console.log(`  unexplained: ${slug} ${code}: ${text}`);
 for (const line of lost) console.log(`  lost: ${line}`);
 for (const [name, passed] of checks) console.log(`${passed ? "ok  " : "FAIL"} ${name}`);
