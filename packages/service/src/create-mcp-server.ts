@@ -10,6 +10,8 @@ export interface McpServerOptions {
   name?: string;
   /** Server version announced to clients. Default `"0.0.0"`. */
   version?: string;
+  /** Most tools in one `tools/list` answer; clients follow `nextCursor`. Default `mcpToolPageSize` (500). */
+  toolPageSize?: number;
 }
 
 const instructions =
@@ -30,7 +32,7 @@ export function createMcpServer(service: SourceService, options: McpServerOption
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    const { page, nextCursor } = pageAfterCursor(await service.listTools(), (tool) => tool.source, request.params?.cursor);
+    const { page, nextCursor } = pageAfterCursor(await service.listTools(), (tool) => tool.source, request.params?.cursor, options.toolPageSize);
     return {
       tools: page.map((tool) => ({
         ...toMcpToolDefinition({ ...tool, inputSchema: tool.inputSchema as JsonSchemaObject }, { title: tool.sourceName }),

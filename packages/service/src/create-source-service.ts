@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from "node:path";
 import { type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type SourceInput, type SourceListEntry, type SourceRecord } from "@src/config";
 import { apiToolName, callSource, createApiTool, maxToolNameLength, validateSource } from "@src/http-tool";
@@ -124,7 +125,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
   function toolOf(source: SourceRecord): Omit<ToolSummary, "hasCredential"> | undefined {
     const known = listing?.tools.get(source.slug);
     if (known !== undefined) return known;
-    const tool = createApiTool(source, { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch });
+    const tool = createApiTool(withAbsoluteCaFile(source), { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch });
     if (tool === undefined) return undefined;
     const summary = {
       name: tool.name,
@@ -142,9 +143,16 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
 
   const pluginOf = (source: SourceRecord): AnyAuthPlugin => registry.get(source.api.authType);
 
+  /** The source with a relative `api.caFile` made absolute (relative to the source's folder), as `@src/http-tool` takes it. */
+  const withAbsoluteCaFile = (source: SourceRecord): SourceRecord => {
+    const caFile = source.api.caFile;
+    if (typeof caFile !== "string" || isAbsolute(caFile)) return source;
+    return { ...source, api: { ...source.api, caFile: resolve(store.directoryOf(source.slug), caFile) } };
+  };
+
   async function validateAndRecord(source: SourceRecord): Promise<SourceOperationResult> {
     const credential = await credentialFor(source);
-    const validation = await validateSource({ source, plugin: pluginOf(source), credential, fetch: options.fetch, store });
+    const validation = await validateSource({ source: withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: options.fetch, store });
     return { source: await store.get(source.slug), validation };
   }
 
@@ -289,7 +297,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         throw error;
       }
       const credential = await credentialFor(source);
-      return callSource({ source, call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal });
+      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal });
     },
 
     keepListingInMemory() {
