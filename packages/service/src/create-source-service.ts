@@ -4,6 +4,7 @@ import { createSourceStore, resolveSrcHome, type SourceInput, type SourceListEnt
 import { callSource, createApiTool, validateSource } from "@src/http-tool";
 import { apiToolName, maxToolNameLength } from "@src/http-tool/internal";
 import { createRedactedCredential, openVault, type Vault } from "@src/vault";
+import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
 import { deepFreeze } from "./deep-freeze";
@@ -28,7 +29,8 @@ export interface SourceServiceOptions {
 /** The listing `keepListingInMemory` keeps; its entries and tools are frozen (they are handed to every caller). */
 interface KeptListing {
   entries: Map<string, SourceListEntry>;
-  tools: Map<string, Omit<ToolSummary, "hasCredential">>;
+  /** The tool of each enabled source, with the record it was built from (a changed record builds it again). */
+  tools: Map<string, { record: SourceRecord; summary: Omit<ToolSummary, "hasCredential"> }>;
   stale: Set<string>;
   everything: boolean;
 }
@@ -125,7 +127,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
   /** The tool of an enabled source without its credential flag, or `undefined` for a disabled one. */
   function toolOf(source: SourceRecord): Omit<ToolSummary, "hasCredential"> | undefined {
     const known = listing?.tools.get(source.slug);
-    if (known !== undefined) return known;
+    if (known !== undefined && known.record === source) return known.summary;
     const tool = createApiTool(withAbsoluteCaFile(source), { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch });
     if (tool === undefined) return undefined;
     const summary = {
@@ -135,10 +137,11 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       baseUrl: source.api.baseUrl,
       authType: source.api.authType,
       connectionStatus: source.status.connectionStatus,
+      headers: { ...source.api.headers },
       description: tool.description,
       inputSchema: tool.inputSchema,
     };
-    if (listing !== undefined) listing.tools.set(source.slug, deepFreeze(summary));
+    if (listing !== undefined) listing.tools.set(source.slug, { record: source, summary: deepFreeze(summary) });
     return summary;
   }
 
@@ -179,6 +182,17 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     return (await credentialFor(source)) !== undefined;
   }
 
+  /**
+   * A `connected` source whose stored credential belongs to another base URL
+   * (`config.json` edited by hand) is `connected` no more: its calls would
+   * answer NO_CREDENTIAL. Its status becomes `untested`, saying why.
+   */
+  async function withCurrentStatus(source: SourceRecord): Promise<SourceRecord> {
+    if (source.status.connectionStatus !== "connected" || (await credentialFor(source)) !== undefined) return source;
+    if (!(await (await vault()).has(source.slug))) return source;
+    return store.setStatus(source.slug, statusAfterBaseUrlChange(source));
+  }
+
   return {
     home,
     registry,
@@ -192,7 +206,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         const hasStored = stored.has(entry.slug) && (!entry.ok || (await hasCredential(entry.record)));
         summaries.push(
           entry.ok
-            ? { ok: true, slug: entry.slug, source: entry.record, hasCredential: hasStored }
+            ? { ok: true, slug: entry.slug, source: await withCurrentStatus(entry.record), hasCredential: hasStored }
             : { ok: false, slug: entry.slug, file: entry.file, error: entry.error.message, hasCredential: hasStored },
         );
       }
@@ -200,7 +214,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     },
 
     async getSource(slug) {
-      const source = await store.get(slug);
+      const source = await withCurrentStatus(await store.get(slug));
       return { source, hasCredential: await hasCredential(source) };
     },
 
@@ -226,7 +240,9 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     },
 
     async updateSource(slug, changes) {
-      const source = await store.update(slug, changes);
+      const before = await store.get(slug);
+      let source = await store.update(slug, changes);
+      if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
       notify(slug, "updated");
       return source;
     },
@@ -275,9 +291,10 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       const stored = await storedCredentialSlugs(entries.length);
       for (const entry of entries) {
         if (!entry.ok || !entry.record.enabled) continue;
-        const tool = toolOf(entry.record);
+        const source = await withCurrentStatus(entry.record);
+        const tool = toolOf(source);
         if (tool === undefined) continue;
-        tools.push({ ...tool, hasCredential: stored.has(tool.source) && (await hasCredential(entry.record)) });
+        tools.push({ ...tool, hasCredential: stored.has(tool.source) && (await hasCredential(source)) });
       }
       return tools;
     },
@@ -291,7 +308,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") {
           throw new ServiceError({
             code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
-            message: `no tool "${name}": no source "${slug}" exists; list the tools with \`src tools\``,
+            message: `no tool "${name}": no source "${slug}" exists; list the tools to see their names`,
             cause: error,
           });
         }

@@ -24,6 +24,8 @@ export async function readCredential(
   plugin: AnyAuthPlugin,
   { username, credentialStdin = false }: CredentialSources,
   command: string,
+  /** Non-secret fields of the credential stored now (`username`), used when no flag gives a new value. Default none. */
+  stored: Readonly<Record<string, string>> = {},
 ): Promise<Record<string, string>> {
   const credential: Record<string, string> = {};
   const secretFields = plugin.credentialFields.filter((field) => field.secret);
@@ -34,6 +36,7 @@ export async function readCredential(
     }
     credential.username = username;
   }
+  for (const field of plainFields) if (credential[field.name] === undefined && stored[field.name] !== undefined) credential[field.name] = stored[field.name]!;
   const missingPlain = plainFields.filter((field) => credential[field.name] === undefined);
   const flagOf = (name: string): string => (name === "username" ? "--username" : `the ${name} field`);
 
