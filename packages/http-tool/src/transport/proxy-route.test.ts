@@ -48,7 +48,7 @@ describe.skipIf(!hasOpenssl())("proxies and private certificate authorities", ()
     secure = await startUpstream(ca.issue("IP:127.0.0.1"));
     wrongHost = await startUpstream(ca.issue("DNS:api.other.example"));
     plain = await startUpstream();
-  });
+  }, 60_000); // openssl makes three keys and two certificates: slow on a busy machine
   afterAll(async () => {
     await Promise.all([secure.close(), wrongHost.close(), plain.close()]);
     ca.remove();
