@@ -84,6 +84,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logger = options.logger ?? createServerLogger();
   const { token, tokenFile, generated } = await resolveServerToken({ home, env });
   const service = createSourceService({ home, env, registry, fetch: options.fetch });
+  // The listing stays in memory; the watcher below names what to read again.
+  service.keepListingInMemory();
   const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins });
 
   const server = createAdaptorServer({ fetch: serverApp.app.fetch, hostname: host }) as Server;
@@ -97,7 +99,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
-  const stopWatching = watchSources({ home, debounceMs: options.watchDebounceMs }, () => {
+  const stopWatching = watchSources({ home, debounceMs: options.watchDebounceMs }, (changed) => {
+    service.sourcesChanged(changed);
     logger.info({ event: "sources_changed" }, "sources changed on disk");
     void serverApp.notifyToolsChanged();
   });

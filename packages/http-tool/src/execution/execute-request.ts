@@ -19,6 +19,7 @@ import { attemptsOf, budgetSpent, callBudgetMs, type CallState } from "./call-st
 import { hostOf } from "../transport/host-of";
 import { undecodableCoding } from "../transport/content-decoding";
 import { baseUrlFor } from "../request/base-url-cache";
+import { proxyRouteFor } from "../transport/proxy-route";
 
 export type { ExecuteOptions } from "./execute-options";
 
@@ -42,6 +43,12 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
   try {
     const baseUrl = baseUrlFor(options.source.api.baseUrl);
     const settings = attemptSettings(options, limits, state);
+    // Injected agents or fetch decide for themselves; otherwise HTTPS_PROXY, HTTP_PROXY, NO_PROXY and api.proxy do.
+    if (options.fetch === undefined && options.agents === undefined) {
+      const route = proxyRouteFor(options.source.api);
+      if (route.kind === "refused") throw new Error(route.message);
+      settings.agents = route.agents;
+    }
     for (;;) {
       const outcome = await sendWithRetries(hop, options, limits, state, settings);
       const context: ResultContext = { started, state, limits, redactor, baseUrl, followed, extra: noExtra, requestNote: request.note };

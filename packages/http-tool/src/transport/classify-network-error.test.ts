@@ -53,6 +53,20 @@ describe("classifyNetworkError with node:http errors (code on the error itself)"
   });
 });
 
+describe("a TLS error names the setting or party that fixes it", () => {
+  it.each([
+    ["DEPTH_ZERO_SELF_SIGNED_CERT", /trust that certificate with NODE_EXTRA_CA_CERTS=.*verification cannot be turned off/],
+    ["UNABLE_TO_GET_ISSUER_CERT_LOCALLY", /private certificate authority, trust that authority with NODE_EXTRA_CA_CERTS=/],
+    ["SELF_SIGNED_CERT_IN_CHAIN", /NODE_EXTRA_CA_CERTS=/],
+    ["UNABLE_TO_VERIFY_LEAF_SIGNATURE", /intermediate certificates; or, .*NODE_EXTRA_CA_CERTS=/],
+    ["CERT_HAS_EXPIRED", /must renew its certificate/],
+    ["ERR_TLS_CERT_ALTNAME_INVALID", /host name the certificate was issued for in api\.baseUrl/],
+    ["ERR_SSL_WRONG_VERSION_NUMBER", /https only with a TLS port/],
+  ])("%s", (errorCode, fix) => {
+    expect(classifyNetworkError(Object.assign(new Error("tls"), { code: errorCode }), "api.example:443").message).toMatch(fix);
+  });
+});
+
 describe("network failures against real sockets", () => {
   it("a closed port is CONNECTION_REFUSED naming host and port, retried for GET", async () => {
     const port = await findClosedPort();
