@@ -76,6 +76,14 @@ export const sourceApiSchema = z.looseObject({
   testEndpoint: testEndpointSchema,
   headers: apiHeadersSchema.optional(),
   ...apiLimitsShape,
+  /** Accept agent paths and redirect targets that only some servers turn into "/", "\\" or ".." (double percent-encoding, overlong UTF-8, look-alike characters). Default false. */
+  allowAmbiguousPathEncodings: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'Accept agent paths and redirect targets that some servers read as "/", "\\" or ".." segments: double percent-encoding (%252e), overlong UTF-8 (%c0%ae) and look-alike characters (U+FF0E, U+2024, U+2025, U+FF0F, U+FF3C). Default false: refused.',
+    }),
 });
 export type SourceApi = z.infer<typeof sourceApiSchema>;
 

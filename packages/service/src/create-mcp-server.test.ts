@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../test/upstream";
 import { createTemporaryHome } from "../test/temporary-home";
@@ -17,7 +18,7 @@ let client: Client;
 beforeEach(async () => {
   upstream = await startUpstream(token);
   home = await createTemporaryHome();
-  service = createSourceService({ home: home.home, env: home.env });
+  service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
   await service.addSource({
     input: { type: "api", name: "Demo", slug: "demo", enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } },
     credential: { token },

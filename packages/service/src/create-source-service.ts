@@ -5,7 +5,6 @@ import { apiToolName, maxToolNameLength } from "@src/http-tool/internal";
 import { createRedactedCredential, openVault, type Vault } from "@src/vault";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
-import { createDefaultAuthRegistry } from "./create-default-auth-registry";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
 import { SourceNotFoundError } from "@src/config";
 import type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
@@ -17,8 +16,12 @@ export interface SourceServiceOptions {
   home?: string;
   /** Environment to read `SRC_HOME` and the vault key variables from. Default `process.env`. */
   env?: Record<string, string | undefined>;
-  /** Auth plugins. Default: the four built-in modes. */
-  registry?: AuthRegistry;
+  /**
+   * The auth plugins, required: the service knows no concrete plugin. The apps
+   * pass `createDefaultAuthRegistry()` of `@src/auth-presets` (the four built-in
+   * modes) plus the plugins of `SRC_AUTH_PLUGINS`.
+   */
+  registry: AuthRegistry;
   /** A `fetch` to send upstream calls with (tests, proxies). Default: `@src/http-tool`'s `node:http` transport. */
   fetch?: typeof fetch;
   /** Opens the vault. Default: `openVault({ home, env })` from `@src/vault`. */
@@ -26,10 +29,10 @@ export interface SourceServiceOptions {
 }
 
 /** Creates the service the CLI and the server share. */
-export function createSourceService(options: SourceServiceOptions = {}): SourceService {
+export function createSourceService(options: SourceServiceOptions): SourceService {
   const env = options.env ?? process.env;
   const home = resolveSrcHome({ home: options.home, env });
-  const registry = options.registry ?? createDefaultAuthRegistry();
+  const { registry } = options;
   const store = createSourceStore({ home, registry });
   let vaultPromise: Promise<Vault> | undefined;
   const vault = (): Promise<Vault> => {

@@ -1,4 +1,5 @@
 import type { AuthRegistry } from "@src/auth";
+import { writeFileAtomic } from "@src/file-lock";
 import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { DuplicateSlugError } from "../errors/duplicate-slug-error";
@@ -14,7 +15,6 @@ import { type SourceChanges, applySourceChanges } from "./source-changes";
 import { type HeldSourceLock, defaultSourceLockOptions, withSourceLock } from "./source-lock";
 import { sourceDirectoryOf, sourceFileName, sourceLockPathOf, sourcesDirectoryOf } from "./source-paths";
 import { createFileSignatureCache, fileSignatureOf } from "./file-signature-cache";
-import { writeFileAtomic } from "./write-file-atomic";
 
 /** Options of `createSourceStore`. */
 export interface SourceStoreOptions extends ServiceFieldSources {

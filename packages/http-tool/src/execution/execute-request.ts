@@ -55,7 +55,7 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
         context.extra = blocked(`more than ${maxRedirects} redirects (last to ${shownTarget}); the API may be in a redirect loop`);
         return toResult(outcome, hop, context);
       }
-      const problem = redirectTargetProblem(target, baseUrl);
+      const problem = redirectTargetProblem(target, baseUrl, { allowAmbiguousEncodings: options.source.api.allowAmbiguousPathEncodings === true });
       if (problem !== undefined) {
         context.extra = blocked(redactor.redactText(`redirect to ${target.href} not followed: ${problem}, and the credential is never sent elsewhere`));
         return toResult(outcome, hop, context);
@@ -202,7 +202,8 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
     result.ok = false;
     result.error = context.extra.error;
   }
-  if (notes.length > 0) result.note = notes.join("; ");
+  // Notes quote the upstream (redirect targets, codings, charsets): redacted once more as a whole.
+  if (notes.length > 0) result.note = redactor.redactText(notes.join("; "));
   result.durationMs = Math.round(performance.now() - context.started);
   return result;
 }

@@ -6,7 +6,8 @@ import { baseUrlFor } from "./base-url-cache";
 import { checkPath } from "./check-path";
 import { checkPluginHeaders } from "./check-plugin-headers";
 import { DEFAULT_HEADERS } from "./default-headers";
-import { encodeQuery, queryParameterNames } from "./encode-query";
+import { encodeQuery } from "./encode-query";
+import { lookAlikeNamesOf, lookAlikeQueryNames } from "./query-name-lookalikes";
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { isUnderBaseUrl, joinUrl } from "./join-url";
@@ -76,7 +77,7 @@ export function buildRequestWithCheckedCredential({ source, call, credential, pl
   try {
     const { call: normalized, note } = normalizeToolCallWithNote(call);
     const baseUrl = baseUrlFor(source.api.baseUrl);
-    const checkedPath = checkPath(normalized.path, baseUrl);
+    const checkedPath = checkPath(normalized.path, baseUrl, { allowAmbiguousEncodings: source.api.allowAmbiguousPathEncodings === true });
     const url = joinUrl(baseUrl, checkedPath, encodeQuery(normalized.query));
     const serialized = serializeBody(normalized);
 
@@ -95,11 +96,10 @@ export function buildRequestWithCheckedCredential({ source, call, credential, pl
     const authNames = [...probe.searchParams.keys(), ...namesChangedBy(queryBefore, url.searchParams)];
 
     // Only a plugin that puts names in the query can conflict with the agent's names.
+    // Compared as servers may read them: case, ";" as a separator, a "[]" suffix, "." and space as "_", trailing NULs.
     const agentNames =
-      authNames.length === 0
-        ? new Set<string>()
-        : new Set([...queryParameterNames(checkedPath.search), ...Object.keys(normalized.query ?? {})].map((name) => name.toLowerCase()));
-    const conflict = authNames.find((name) => agentNames.has(name.toLowerCase()));
+      authNames.length === 0 ? new Set<string>() : new Set([...lookAlikeQueryNames(checkedPath.search), ...Object.keys(normalized.query ?? {}).flatMap(lookAlikeNamesOf)]);
+    const conflict = authNames.find((name) => lookAlikeNamesOf(name).some((authName) => agentNames.has(authName)));
     if (conflict !== undefined) {
       throw new InvalidCallError({
         reason: INVALID_CALL_REASONS.QUERY_CONFLICTS_WITH_AUTH,

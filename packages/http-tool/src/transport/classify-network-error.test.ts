@@ -5,7 +5,7 @@ import { authMode, leaksIn } from "../../test/auth-modes";
 import { createFailingDnsFetch } from "../../test/failing-dns-fetch";
 import { runCall } from "../../test/run-call";
 import { createSelfSignedCert, hasOpenssl } from "../../test/self-signed-cert";
-import { findClosedPort, startUpstream } from "../../test/upstream-server";
+import { findClosedPort, startUpstream } from "@src/http-tool/testing";
 import { classifyNetworkError } from "./classify-network-error";
 
 const mode = authMode("query");
