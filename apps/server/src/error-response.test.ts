@@ -72,7 +72,6 @@ const statusOfEveryCode = {
     DUPLICATE_AGENT_TOKEN: 409,
     AGENT_TOKENS_DAMAGED: 500,
     AGENT_TOKENS_LOCKED: 503,
-    // Refused to start (a malformed --allowed-host or --cors-origin); never an answer to a request.
     INVALID_OPTION: 500,
     INVALID_JSON: 400,
     INVALID_REQUEST: 422,

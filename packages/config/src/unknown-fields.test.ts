@@ -19,7 +19,7 @@ function issuesOf(parse: () => unknown): string[] {
     parse();
   } catch (error) {
     if (!SourceValidationError.isInstance(error)) throw error;
-    return (error as SourceValidationError).issues.map((issue) => `${issue.path}: ${issue.message}`);
+    return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
   }
   return [];
 }
