@@ -1,4 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../test/upstream";
 import { createTemporaryHome } from "../test/temporary-home";
@@ -25,7 +26,7 @@ const names = async (): Promise<Record<string, string>> => Object.fromEntries((a
 beforeEach(async () => {
   upstream = await startUpstream(token);
   home = await createTemporaryHome();
-  service = createSourceService({ home: home.home, env: home.env });
+  service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
   for (const slug of ["alpha", "beta", "gamma"]) await service.addSource({ input: input(slug), credential: { token }, test: false });
   service.keepListingInMemory();
 });
