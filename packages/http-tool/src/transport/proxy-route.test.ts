@@ -7,7 +7,7 @@ import { startRecordingProxy, type RecordingProxy } from "../../test/connect-pro
 import { createPrivateCa, type PrivateCa } from "../../test/private-ca";
 import { runCall } from "../../test/run-call";
 import { hasOpenssl } from "../../test/self-signed-cert";
-import { findClosedPort } from "../../test/upstream-server";
+import { findClosedPort } from "@src/http-tool/testing";
 
 const proxyVariables = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"];
 const call = { method: "GET" as const, path: "/items" };
