@@ -148,7 +148,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       return c.json(error(SERVER_ERROR_CODES.INVALID_JSON, "the body is not valid JSON; send a JSON document with Content-Type: application/json"), 400);
     }
     const response = toErrorResponse(thrown);
-    if (response.status === 500) {
+    if (response.status === 500 || response.body.error.message !== thrown.message) {
       logger.error({ event: "error", route: c.req.routePath, errorName: thrown.name, errorCode: (thrown as { code?: unknown }).code, errorMessage: thrown.message }, "request failed");
     }
     for (const [name, value] of Object.entries(response.headers)) c.header(name, value);

@@ -72,8 +72,25 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   }
   const status = httpStatusOfError(error);
   const details = detailsOf(error);
+  const message = onTheServersMachine(error) ? serverStateMessage(error) : error.message;
   const headers: Record<string, string> = {};
   if (SourceBusyError.isInstance(error)) headers["retry-after"] = String(error.retryAfterSeconds);
   else if (ServerError.isInstance(error) && error.code === SERVER_ERROR_CODES.SOURCE_BUSY) headers["retry-after"] = "1";
-  return { status, body: { error: { code: error.code, message: error.message, ...(details === undefined ? {} : { details }) } }, headers };
+  return { status, body: { error: { code: error.code, message, ...(details === undefined ? {} : { details }) } }, headers };
+}
+
+/**
+ * An error about a file of the server's own machine (the vault, its key, its lock): its message names that
+ * file and the CLI command that repairs it, which are the operator's business, not the caller's.
+ */
+function onTheServersMachine(error: SrcError): boolean {
+  const file = (error as { file?: unknown }).file;
+  return typeof file === "string" && (error.kind === "internal" || error.kind === "unavailable");
+}
+
+/** What the caller is told instead: the code, whether to retry, and that the server log has the rest. */
+function serverStateMessage(error: SrcError): string {
+  return error.kind === "unavailable"
+    ? `the server's stored state is busy (${error.code}); try again shortly`
+    : `the server's stored state cannot be used (${error.code}); the server's operator has the details in its log`;
 }

@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, type TestHome } from "./helpers/test-home";
@@ -36,5 +38,23 @@ describe("server messages are in the caller's words: no CLI command, no file pat
     const answer = await server.api(method, path, body === undefined ? {} : { body });
     expect(answer.text.length).toBeGreaterThan(0);
     expect(cliOrServerPath(answer.text)).toEqual([]);
+  });
+});
+
+describe("a vault the server cannot open is the operator's business", () => {
+  it("answers the code without the vault's path or a CLI command", async () => {
+    const damagedHome = await createTestHome();
+    await writeFile(join(damagedHome.home, "vault.json"), "not a vault", { mode: 0o600 });
+    const damagedServer = await startTestServer(damagedHome);
+    try {
+      const answer = await damagedServer.api("POST", "/v1/sources", { body: { config: bearerConfig("vaulted", upstream.url), credential: { token: "vaulted-token-9a8b" } } });
+      expect(answer.status).toBe(500);
+      expect(answer.json).toMatchObject({ error: { code: "DAMAGED" } });
+      expect(answer.text).toContain("the server's stored state cannot be used (DAMAGED)");
+      expect([/`src /, /\bsrc vault\b/, new RegExp(damagedHome.home.replaceAll("/", "\\/")), /vault\.json/].filter((pattern) => pattern.test(answer.text))).toEqual([]);
+    } finally {
+      await damagedServer.server.close();
+      await damagedHome.cleanup();
+    }
   });
 });

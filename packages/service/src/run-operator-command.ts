@@ -35,7 +35,7 @@ export async function runOperatorCommand(service: SourceService, line: string): 
       const tools = await service.listTools();
       const text =
         tools.length === 0
-          ? "No tools: no enabled source. Add one with `src source add`."
+          ? "No tools: no enabled source yet."
           : tools
               .map((tool) => {
                 const head = `${tool.name}  source=${tool.source}  ${tool.baseUrl}  auth=${tool.authType}  status=${tool.connectionStatus}${tool.hasCredential ? "" : "  (no credential)"}`;
@@ -48,7 +48,7 @@ export async function runOperatorCommand(service: SourceService, line: string): 
       const sources = await service.listSources();
       const text =
         sources.length === 0
-          ? "No sources. Add one with `src source add`."
+          ? "No sources yet."
           : sources
               .map((entry) =>
                 entry.ok
