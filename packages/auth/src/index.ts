@@ -5,6 +5,8 @@ export { createAuthRegistry } from "./auth-registry";
 export type { AuthErrorCode } from "./errors/auth-error";
 export { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
 export { InvalidCredentialError } from "./errors/invalid-credential-error";
+export type { AuthorizeFailureOutcome } from "./errors/authorize-error";
+export { AuthorizeError } from "./errors/authorize-error";
 export { UnknownAuthTypeError } from "./errors/unknown-auth-type-error";
 export { credentialTextSchema } from "./credential-text-schema";
 export { encodeUriComponentStrict, redactSecretForms, secretForms } from "./secret-forms";

@@ -21,6 +21,7 @@ const v1Plugin = defineAuthPlugin({
 
 function context() {
   return {
+    slug: "example",
     config: {},
     credential: { key: "k" },
     now: () => new Date(0),

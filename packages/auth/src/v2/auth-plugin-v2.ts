@@ -32,6 +32,8 @@ export interface AuthPlacement {
 
 /** What the hooks of a v2 plugin are given, besides the request. */
 export interface AuthContext<TConfig, TCredential> {
+  /** The source's slug, for hints such as "run `src auth login <slug>`". */
+  readonly slug: string;
   /** The source's `api` block, parsed with `configSchema`. */
   readonly config: TConfig;
   /** The stored credential, parsed with `credentialSchema` (the newest one stored when the call started). */
@@ -96,7 +98,8 @@ export interface AuthPluginV2<
    * Attaches the credential to one attempt, in place. Runs on every attempt and
    * every followed redirect; must be safe to run again (set, do not append).
    * May fetch (a token) through `request.signal`, must not change the origin,
-   * path, method or body.
+   * path, method or body. Throws `AuthorizeError` when the credential is
+   * refused (`needs_auth`) or the authorization server fails (`failed`).
    */
   authorize(request: AuthorizeRequest, context: AuthContext<TConfig, TCredential>): Promise<void>;
   /**

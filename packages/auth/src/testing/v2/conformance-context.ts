@@ -27,6 +27,7 @@ export function createConformanceContext(
   const saved: Record<string, unknown>[] = [];
   const problems: string[] = [];
   const context = {
+    slug: "conformance",
     config,
     credential,
     now: () => new Date(now.getTime()),
