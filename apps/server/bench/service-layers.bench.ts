@@ -11,7 +11,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildRequest, callSource, executeRequest } from "@src/http-tool";
+import { buildRequest, callSource, createRequestAuthorizer, executeRequest } from "@src/http-tool";
 import { createSourceService } from "@src/service";
 
 const concurrency = 16;
@@ -26,7 +26,8 @@ const source = await service.store.get("bench");
 const plugin = service.registry.get("bearer");
 const credential = Object.freeze({ token });
 const call = { method: "GET", path: "/items" };
-const built = buildRequest({ source, call, credential, plugin });
+const authorizer = createRequestAuthorizer({ source, plugin, credential });
+const built = await buildRequest({ source, call, credential, plugin, authorizer });
 const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 
 async function measure(name: string, once: () => Promise<unknown>): Promise<void> {
@@ -64,7 +65,7 @@ await measure("bare node:http GET + JSON.parse", () =>
     sent.end();
   }),
 );
-await measure("executeRequest (built request)", () => executeRequest(built, { source, plugin, credential }));
+await measure("executeRequest (built request)", () => executeRequest(built, { source, authorizer }));
 await measure("callSource (checks + build + execute)", () => callSource({ source, call, plugin, credential }));
 await measure("service.callTool (+ config, vault)", () => service.callTool("api_bench", call));
 await measure("  store.get alone (config.json)", () => service.store.get("bench"));

@@ -1,6 +1,6 @@
 export type { AnyAuthPlugin, AuthPlugin, AuthPluginConfig, AuthPluginCredential, AuthRequest, CredentialField } from "./auth-plugin";
 export { defineAuthPlugin } from "./auth-plugin";
-export type { AuthRegistry } from "./auth-registry";
+export type { AuthRegistry, RegisteredAuthPlugin } from "./auth-registry";
 export { createAuthRegistry } from "./auth-registry";
 export type { AuthErrorCode } from "./errors/auth-error";
 export { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
@@ -21,3 +21,5 @@ export { checkPlacement } from "./v2/check-placement";
 export { checkCredential } from "./check-credential";
 export { pluginSecrets } from "./plugin-secrets";
 export { findServiceControlledHeader, serviceControlledHeaderReason, serviceControlledHeaders } from "./service-controlled-headers";
+export type { AuthContextInput, AuthRuntime } from "./v2/create-auth-context";
+export { createAuthContext } from "./v2/create-auth-context";

@@ -17,3 +17,5 @@ export { defaultConformanceTime } from "./testing/v2/conformance-options-v2";
 export type { ConformanceContext } from "./testing/v2/conformance-context";
 export { createConformanceContext } from "./testing/v2/conformance-context";
 export { createSampleAttempts } from "./testing/v2/sample-requests-v2";
+export type { RequestToAuthorize } from "./testing/v2/run-authorize";
+export { runAuthorize } from "./testing/v2/run-authorize";

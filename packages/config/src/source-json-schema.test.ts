@@ -3,17 +3,18 @@ import { defineAuthPlugin } from "@src/auth";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
+import { createOAuth2Auth } from "@src/auth-oauth2";
 import { createQueryAuth } from "@src/auth-query";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildSourceJsonSchema, renderSourceJsonSchema } from "./source-json-schema";
 
-const builtInPlugins = [createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth()];
+const builtInPlugins = [createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth(), createOAuth2Auth()];
 
 type ApiSchema = { properties: Record<string, { pattern?: string; description?: string }>; allOf: { if: { properties: { authType: { const: string } } }; then: { required: string[] } }[] };
 
 describe("schema/source.schema.json", () => {
-  it("is in sync with the zod schema and the four built-in plugins", async () => {
+  it("is in sync with the zod schema and the built-in plugins", async () => {
     const committed = await readFile(new URL("../schema/source.schema.json", import.meta.url), "utf8");
     expect(
       committed === renderSourceJsonSchema({ plugins: builtInPlugins }),
@@ -30,7 +31,9 @@ describe("schema/source.schema.json", () => {
     expect(api.allOf.map((rule) => [rule.if.properties.authType.const, rule.then.required])).toEqual([
       ["header", ["headerName"]],
       ["query", ["queryParam"]],
+      ["oauth2", ["tokenUrl"]],
     ]);
+    expect(Object.keys(api.properties)).toEqual(expect.arrayContaining(["tokenUrl", "authorizationUrl", "grant", "scopes", "audience", "resource", "clientAuth"]));
   });
 
   it("covers a team's own plugin: its type, its fields, and their requirement", () => {

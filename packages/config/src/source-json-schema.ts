@@ -1,4 +1,4 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
 import { z } from "zod";
 import { sourceFileSchema } from "./source-schema";
 
@@ -21,7 +21,7 @@ function objectAt(parent: JsonObject, key: string): JsonObject {
  * `api.authType` is the plugin's type. `authType` suggests the plugins' types
  * (any other `[a-z0-9-]+` type is allowed for plugins registered elsewhere).
  * The shipped `schema/source.schema.json` (`@src/config/schema.json`) is built
- * from the four built-in plugins; a team with its own plugins can build one
+ * from the built-in plugins (the four of spec section 5 and oauth2); a team with its own plugins can build one
  * that covers them too.
  */
 export function buildSourceJsonSchema({ plugins }: { plugins: readonly AnyAuthPlugin[] }): JsonObject {

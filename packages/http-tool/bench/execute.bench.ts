@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 import { authMode } from "../test/auth-modes";
 import { makeSource } from "../test/source-fixture";
 import { buildRequest } from "../src/build-request";
+import { createRequestAuthorizer } from "../src/request-authorizer";
 import { executeRequest } from "../src/execute-request";
 
 const concurrency = 16;
@@ -25,8 +26,9 @@ const mode = authMode("bearer");
 const source = makeSource(`${origin}/v1`, { authType: mode.name, ...mode.api });
 
 async function viaExecutor(): Promise<void> {
-  const request = buildRequest({ source, call: { method: "GET", path: "/items", query: { limit: 10 } }, credential: mode.credential, plugin: mode.plugin });
-  const result = await executeRequest(request, { source, plugin: mode.plugin, credential: mode.credential });
+  const authorizer = createRequestAuthorizer({ source, plugin: mode.plugin, credential: mode.credential });
+  const request = await buildRequest({ source, call: { method: "GET", path: "/items", query: { limit: 10 } }, credential: mode.credential, plugin: mode.plugin, authorizer });
+  const result = await executeRequest(request, { source, authorizer });
   if (!result.ok) throw new Error(`unexpected result ${result.status}`);
 }
 

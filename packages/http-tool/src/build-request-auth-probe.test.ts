@@ -10,21 +10,21 @@ describe("the auth query probe", () => {
   it.each([
     ["api_key", "token"],
     ["token", "api_key"],
-  ])("with queryParam %s an agent's %s is allowed, the auth name refused, call after call", (authName, otherName) => {
+  ])("with queryParam %s an agent's %s is allowed, the auth name refused, call after call", async (authName, otherName) => {
     const source = makeSource("http://127.0.0.1:1/v1", { authType: "query", queryParam: authName });
     for (let round = 0; round < 3; round += 1) {
-      const allowed = buildRequest({ source, call: { method: "GET", path: "/items", query: { [otherName]: "x" } }, credential, plugin });
+      const allowed = await buildRequest({ source, call: { method: "GET", path: "/items", query: { [otherName]: "x" } }, credential, plugin });
       expect(new URL(allowed.url).searchParams.get(authName)).toBe(credential.key);
-      expect(() => buildRequest({ source, call: { method: "GET", path: "/items", query: { [authName]: credential.key } }, credential, plugin })).toThrow(/carries the credential/);
+      await expect(async () => buildRequest({ source, call: { method: "GET", path: "/items", query: { [authName]: credential.key } }, credential, plugin })).rejects.toThrow(/carries the credential/);
     }
   });
 
-  it("a different base URL or credential gets its own probe", () => {
+  it("a different base URL or credential gets its own probe", async () => {
     const first = makeSource("http://127.0.0.1:1/v1", { authType: "query", queryParam: "api_key" });
     const second = makeSource("http://127.0.0.2:1/v2", { authType: "query", queryParam: "api_key" });
     for (const source of [first, second]) {
       for (const key of ["one", "two"]) {
-        expect(() => buildRequest({ source, call: { method: "GET", path: "/items", query: { api_key: key } }, credential: { key }, plugin })).toThrow(/carries the credential/);
+        await expect(async () => buildRequest({ source, call: { method: "GET", path: "/items", query: { api_key: key } }, credential: { key }, plugin })).rejects.toThrow(/carries the credential/);
       }
     }
   });

@@ -1,18 +1,21 @@
 import type { LookupFunction } from "node:net";
-import type { AnyAuthPlugin } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { ExecutorLimits } from "./executor-limits";
 import type { NodeHttpAgents } from "./node-http-agents";
+import type { RequestAuthorizer } from "./request-authorizer";
 import type { RetryDelayOptions } from "./retry-policy";
 
 /** What `executeRequest` needs besides the built request. */
 export interface ExecuteOptions {
   /** The source the request goes to: its base URL bounds redirects and pagination, its `api` block sets limits. */
   source: SourceRecord;
-  /** The source's auth plugin, re-applied on each followed redirect. */
-  plugin: AnyAuthPlugin;
-  /** The stored credential, for re-applying the plugin on redirects. */
-  credential: Record<string, unknown>;
+  /**
+   * The source's auth plugin bound to this call (`createRequestAuthorizer`, the
+   * one `buildRequest` used): it authorizes every retry and followed redirect
+   * again, and may ask for one retry of a rejected request (a 401). Default:
+   * none, the request is sent as built.
+   */
+  authorizer?: RequestAuthorizer | undefined;
   /**
    * A fetch to send every attempt with, instead of the default node:http
    * transport (tests and users inject one). Default: none, node:http/node:https

@@ -1,5 +1,4 @@
-import { checkPluginHeaders } from "./check-plugin-headers";
-import type { ExecuteOptions } from "./execute-options";
+import type { RequestAuthorizer } from "./request-authorizer";
 import { redirectedMethod } from "./redirect-policy";
 import type { Hop } from "./send-attempt";
 
@@ -8,18 +7,17 @@ const bodyHeaders = ["content-type", "content-length", "content-encoding", "cont
 
 /**
  * The request for the next hop of a followed (in-scope) redirect: the same
- * headers, the method and body per fetch's rules, and the auth plugin applied
- * again to the new URL (plugins are idempotent), so query auth stays attached
- * and a credential the upstream put in `Location` is replaced by the stored one.
+ * headers, the method and body per fetch's rules, and the request authorized
+ * again for the new URL (plugins set, never append), so query auth stays
+ * attached and a credential the upstream put in `Location` is replaced.
  */
-export function followRedirect(hop: Hop, status: number, target: URL, options: ExecuteOptions): Hop {
+export async function followRedirect(hop: Hop, status: number, target: URL, authorizer: RequestAuthorizer | undefined, attempt: number): Promise<Hop> {
   const next = redirectedMethod(status, hop.method, hop.body);
   const headers = new Headers(hop.headers);
   if (next.dropsBody) for (const name of bodyHeaders) headers.delete(name);
   const url = new URL(target.href);
   url.hash = "";
-  options.plugin.apply({ method: next.method, url, headers, body: next.body }, { config: options.source.api, credential: options.credential });
-  checkPluginHeaders(headers, options.plugin.type);
+  await authorizer?.authorize({ method: next.method, url, headers, body: next.body }, attempt);
   const record: Record<string, string> = {};
   headers.forEach((value, name) => {
     record[name] = value;

@@ -4,7 +4,8 @@
 import { createServer as createNetServer, type Server as NetServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
-import type { AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPlugin, AnyAuthPluginV2 } from "@src/auth";
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode, authModes, leaksIn, type AuthMode } from "../test/auth-modes";
 import { runCall } from "../test/run-call";
@@ -14,6 +15,7 @@ import { waitFor } from "../test/wait-for";
 import { baseUrlFor } from "./base-url-cache";
 import { buildRequest } from "./build-request";
 import { executeRequest } from "./execute-request";
+import { createRequestAuthorizer } from "./request-authorizer";
 import { InvalidCallError } from "./errors/invalid-call-error";
 import { isVerbatimJson } from "./is-verbatim-json";
 import { createResponseHeaders, type ResponseHeaders } from "./response-headers";
@@ -426,19 +428,20 @@ describe("cached base URL objects are never changed", () => {
     expect(other.requests).toHaveLength(0);
   });
 
-  it("a plugin that rewrites the URL it is given never reaches the cached object", () => {
+  it("a plugin that rewrites the URL it is given never reaches the cached object", async () => {
     const baseUrl = `${upstream.origin}/v1?version=2`;
     const cached = baseUrlFor(baseUrl);
     const seen: URL[] = [];
-    const vandal: AnyAuthPlugin = {
+    const vandal: AnyAuthPluginV2 = {
       ...mode.plugin,
-      apply(request) {
+      authorize(request) {
         seen.push(request.url);
         request.url.searchParams.set("api_key", "k");
+        return Promise.resolve();
       },
-    } as AnyAuthPlugin;
+    };
     const source = makeSource(baseUrl, { authType: "query", queryParam: "api_key" });
-    const built = buildRequest({ source, call: { method: "GET", path: "/echo" }, credential: { key: "k" }, plugin: vandal });
+    const built = await buildRequest({ source, call: { method: "GET", path: "/echo" }, credential: { key: "k" }, plugin: vandal });
     expect(built.url).toBe(`${upstream.origin}/v1/echo?version=2&api_key=k`);
     expect(seen.length).toBeGreaterThan(0);
     for (const url of seen) expect(url).not.toBe(cached);
@@ -449,8 +452,9 @@ describe("cached base URL objects are never changed", () => {
   it("a redirect re-applies the plugin on a fresh URL; the source's base stays as parsed", async () => {
     const baseUrl = `${upstream.origin}/v1`;
     const source = makeSource(baseUrl, { authType: "query", queryParam: "api_key" });
-    const request = buildRequest({ source, call: { method: "GET", path: "/hop" }, credential: mode.credential, plugin: mode.plugin });
-    const result = await executeRequest(request, { source, plugin: mode.plugin, credential: mode.credential });
+    const authorizer = createRequestAuthorizer({ source, plugin: mode.plugin, credential: mode.credential });
+    const request = await buildRequest({ source, call: { method: "GET", path: "/hop" }, credential: mode.credential, plugin: mode.plugin, authorizer });
+    const result = await executeRequest(request, { source, authorizer });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(baseUrlFor(baseUrl).href).toBe(new URL(baseUrl).href);
     expect(baseUrlFor(baseUrl).search).toBe("");
@@ -459,9 +463,9 @@ describe("cached base URL objects are never changed", () => {
 
 describe("build-request: an agent query name that collides with the auth query name is refused in every spelling", () => {
   const source = makeSource("https://api.example.test/v1?version=2", { authType: "query", queryParam: "api_key" });
-  const refusal = (callInput: Parameters<typeof buildRequest>[0]["call"], plugin: AnyAuthPlugin = mode.plugin): InvalidCallError | undefined => {
+  const refusal = async (callInput: Parameters<typeof buildRequest>[0]["call"], plugin: AnyAuthPlugin | AnyAuthPluginV2 = mode.plugin): Promise<InvalidCallError | undefined> => {
     try {
-      buildRequest({ source, call: callInput, credential: mode.credential, plugin });
+      await buildRequest({ source, call: callInput, credential: mode.credential, plugin });
       return undefined;
     } catch (error) {
       if (error instanceof InvalidCallError) return error;
@@ -481,33 +485,40 @@ describe("build-request: an agent query name that collides with the auth query n
     ["query API_KEY", { method: "GET", path: "/items", query: { API_KEY: "guess" } }],
     ["query Api_Key (array)", { method: "GET", path: "/items", query: { Api_Key: ["a", "b"] } }],
     ["query api_key with the real key", { method: "GET", path: "/items", query: { api_key: "qk y+/é=&Q7" } }],
-  ] satisfies Array<[string, ToolCall]>)("%s", (_name, callInput) => {
-    const error = refusal(callInput);
+  ] satisfies Array<[string, ToolCall]>)("%s", async (_name, callInput) => {
+    const error = await refusal(callInput);
     expect(error?.reason).toBe("QUERY_CONFLICTS_WITH_AUTH");
     expect(leaksIn(error?.message ?? "", mode)).toEqual([]);
   });
 
-  it("a plugin that only adds its name when the query is not empty (invisible on the probe) is still caught, any case", () => {
+  it("a v1 plugin that declares no placement and only adds its name when the query is not empty is still caught, any case", async () => {
     const onlyWithQuery: AnyAuthPlugin = {
-      ...mode.plugin,
-      apply(request, context) {
-        if (request.url.search !== "") mode.plugin.apply(request, context);
+      specificationVersion: "v1",
+      type: "query",
+      description: "api_key in the query when there is a query",
+      configSchema: z.object({}).loose(),
+      credentialSchema: z.object({ key: z.string() }),
+      credentialFields: [{ name: "key", label: "Key", secret: true }],
+      apply(request, { credential }: { credential: { key: string } }) {
+        if (request.url.search !== "") request.url.searchParams.set("api_key", credential.key);
       },
-    } as AnyAuthPlugin;
+      secretValues: (credential: { key: string }) => [credential.key],
+      describePlacement: () => 'query parameter "api_key"',
+    };
     for (const callInput of [
       { method: "GET", path: "/items?API_KEY=guess" },
       { method: "GET", path: "/items", query: { Api_Key: "guess" } },
       { method: "GET", path: "/items?api%5Fkey=guess" },
     ] satisfies ToolCall[]) {
-      expect(refusal(callInput, onlyWithQuery)?.reason).toBe("QUERY_CONFLICTS_WITH_AUTH");
+      expect((await refusal(callInput, onlyWithQuery))?.reason).toBe("QUERY_CONFLICTS_WITH_AUTH");
     }
   });
 
-  it("names that only look alike, and header auth with an api_key parameter, are not refused", () => {
-    expect(refusal({ method: "GET", path: "/items?api_keys=1&xapi_key=2", query: { "api-key": "3" } })).toBeUndefined();
+  it("names that only look alike, and header auth with an api_key parameter, are not refused", async () => {
+    expect(await refusal({ method: "GET", path: "/items?api_keys=1&xapi_key=2", query: { "api-key": "3" } })).toBeUndefined();
     const header = authMode("header");
     const headerSource = makeSource("https://api.example.test/v1", { authType: "header", ...header.api });
-    const built = buildRequest({ source: headerSource, call: { method: "GET", path: "/items?api_key=1", query: { API_KEY: "2" } }, credential: header.credential, plugin: header.plugin });
+    const built = await buildRequest({ source: headerSource, call: { method: "GET", path: "/items?api_key=1", query: { API_KEY: "2" } }, credential: header.credential, plugin: header.plugin });
     expect(built.url).toBe("https://api.example.test/v1/items?api_key=1&API_KEY=2");
   });
 });

@@ -19,6 +19,8 @@ export type { ExecuteOptions } from "./execute-options";
 export type { NodeHttpAgents } from "./node-http-agents";
 export type { RetryDelayOptions } from "./retry-policy";
 export { executeRequest } from "./execute-request";
+export type { RequestAuthorizer, RequestAuthorizerInput, RequestToAuthorize } from "./request-authorizer";
+export { createRequestAuthorizer } from "./request-authorizer";
 export type { ExecutorLimits } from "./executor-limits";
 export { defaultExecutorLimits, resolveExecutorLimits } from "./executor-limits";
 
@@ -52,6 +54,6 @@ export type { HttpToolErrorCode } from "./errors/http-tool-error";
 export { HTTP_TOOL_ERROR_CODES, HttpToolError } from "./errors/http-tool-error";
 export { InvalidCallError } from "./errors/invalid-call-error";
 export { AuthPluginHeaderError } from "./errors/auth-plugin-header-error";
-export { serviceControlledHeaderReason } from "./service-controlled-headers";
+export { serviceControlledHeaderReason } from "@src/auth";
 export type { InvalidCallReason } from "./errors/invalid-call-reasons";
 export { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";

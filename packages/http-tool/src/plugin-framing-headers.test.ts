@@ -7,6 +7,7 @@ import { buildRequest } from "./build-request";
 import { callSource } from "./call-source";
 import { AuthPluginHeaderError } from "./errors/auth-plugin-header-error";
 import { executeRequest } from "./execute-request";
+import { createRequestAuthorizer } from "./request-authorizer";
 
 // Audit 2, finding 1: a plugin that sets framing or connection headers could smuggle a second request onto a
 // kept-alive connection. Such a request is refused before anything is sent, on the first hop and on redirects.
@@ -69,12 +70,12 @@ describe("headers only the service may set", () => {
     expect(upstream.requests.length).toBe(before);
   });
 
-  it("buildRequest throws AuthPluginHeaderError naming the plugin type and the header, never a value", () => {
+  it("buildRequest throws AuthPluginHeaderError naming the plugin type and the header, never a value", async () => {
     const plugin = signingPlugin("sig", () => ({ "content-length": token }));
-    const build = () => buildRequest({ source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }), call: { method: "GET", path: "/x" }, credential: { token }, plugin });
-    expect(build).toThrow(AuthPluginHeaderError);
+    const build = async () => buildRequest({ source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }), call: { method: "GET", path: "/x" }, credential: { token }, plugin });
+    await expect(build).rejects.toThrow(AuthPluginHeaderError);
     try {
-      build();
+      await build();
     } catch (error) {
       expect(error).toMatchObject({ authType: "sig", header: "content-length", code: "NETWORK" });
       expect(String(error)).not.toContain(token);
@@ -105,7 +106,7 @@ describe("headers only the service may set", () => {
     const before = upstream.requests.length;
     const result = await executeRequest(
       { method: "GET", url: `${upstream.origin}/v1/x`, headers: { "Transfer-Encoding": "chunked" }, secrets: [] },
-      { source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }), plugin, credential: { token } },
+      { source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }), authorizer: createRequestAuthorizer({ source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }), plugin, credential: { token } }) },
     );
     expect(result).toMatchObject({ ok: false, attempts: 1, error: { code: "NETWORK", retryable: false } });
     expect(result.error?.message).toMatch(/sets the header "transfer-encoding", which only the service may set/);

@@ -7,7 +7,7 @@ import { isRedirectStatus } from "./redirect-policy";
 import { hostOf } from "./host-of";
 import { sendWithFetch } from "./send-with-fetch";
 import { sendWithNodeHttp } from "./send-with-node-http";
-import { findServiceControlledHeader, serviceControlledHeaderReason } from "./service-controlled-headers";
+import { findServiceControlledHeader, serviceControlledHeaderReason } from "@src/auth";
 import { TOOL_ERROR_CODES } from "./tool-error-codes";
 
 /** One request as sent on one hop. */

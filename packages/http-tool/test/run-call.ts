@@ -1,5 +1,6 @@
 import type { SourceRecord } from "@src/config";
 import { buildRequest } from "../src/build-request";
+import { createRequestAuthorizer } from "../src/request-authorizer";
 import type { ExecuteOptions } from "../src/execute-options";
 import { executeRequest } from "../src/execute-request";
 import type { ToolCall } from "../src/tool-call";
@@ -15,11 +16,12 @@ export async function runCall(
   baseUrl: string,
   mode: AuthMode,
   call: ToolCall,
-  extra: Partial<Omit<ExecuteOptions, "source" | "plugin" | "credential">> & { api?: Record<string, unknown> } = {},
+  extra: Partial<Omit<ExecuteOptions, "source" | "authorizer">> & { api?: Record<string, unknown> } = {},
 ): Promise<{ result: ToolResult; source: SourceRecord }> {
   const { api, ...options } = extra;
   const source = makeSource(baseUrl, { authType: mode.name, ...mode.api, ...api });
-  const request = buildRequest({ source, call, credential: mode.credential, plugin: mode.plugin });
-  const result = await executeRequest(request, { source, plugin: mode.plugin, credential: mode.credential, retryDelay: quickRetries, ...options });
+  const authorizer = createRequestAuthorizer({ source, plugin: mode.plugin, credential: mode.credential });
+  const request = await buildRequest({ source, call, credential: mode.credential, plugin: mode.plugin, authorizer });
+  const result = await executeRequest(request, { source, authorizer, retryDelay: quickRetries, ...options });
   return { result, source };
 }

@@ -1,12 +1,13 @@
-import { createAuthRegistry, type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
+import { createAuthRegistry, type RegisteredAuthPlugin as AnyAuthPlugin, type AuthRegistry } from "@src/auth";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
+import { createOAuth2Auth } from "@src/auth-oauth2";
 import { createQueryAuth } from "@src/auth-query";
 
-/** The four built-in auth modes of spec section 5. */
+/** The built-in auth modes: the four of spec section 5, and OAuth 2.0. */
 export function defaultAuthPlugins(): AnyAuthPlugin[] {
-  return [createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth()];
+  return [createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth(), createOAuth2Auth()];
 }
 
 /**

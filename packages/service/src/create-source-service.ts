@@ -1,4 +1,4 @@
-import { type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
+import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type SourceInput, type SourceRecord } from "@src/config";
 import { apiToolName, callSource, createApiTool, maxToolNameLength, validateSource } from "@src/http-tool";
 import { createRedactedCredential, openVault, type Vault } from "@src/vault";
@@ -55,11 +55,30 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     for (const listener of listeners) listener({ slug, kind });
   };
 
-  const pluginOf = (source: SourceRecord): AnyAuthPlugin => registry.get(source.api.authType);
+  const pluginOf = (source: SourceRecord): AnyAuthPluginV2 => registry.get(source.api.authType);
+
+  /** One session cache per source in this process (a v2 plugin keeps its access token there); dropped when the credential changes. */
+  const sessions = new Map<string, AuthSessionCache>();
+  const forgetSession = (slug: string): void => void sessions.delete(slug);
+  /** What a v2 plugin gets for `source`: its session, and saving an updated credential to the vault under the same scope binding. */
+  function authRuntimeFor(source: SourceRecord): AuthRuntime {
+    let session = sessions.get(source.slug);
+    if (session === undefined) {
+      session = createAuthSessionCache();
+      sessions.set(source.slug, session);
+    }
+    return {
+      session,
+      saveCredential: async (credential) => {
+        // vault.set writes atomically under the vault's inter-process lock; the scope is the source's own.
+        await (await vault()).set(source.slug, bindCredential(checkCredential(pluginOf(source), credential), source));
+      },
+    };
+  }
 
   async function validateAndRecord(source: SourceRecord): Promise<SourceOperationResult> {
     const credential = await credentialFor(source);
-    const validation = await validateSource({ source, plugin: pluginOf(source), credential, fetch: options.fetch, store });
+    const validation = await validateSource({ source, plugin: pluginOf(source), credential, fetch: options.fetch, store, auth: authRuntimeFor(source) });
     return { source: await store.get(source.slug), validation };
   }
 
@@ -97,6 +116,10 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     async getSource(slug) {
       const source = await store.get(slug);
       return { source, hasCredential: await hasCredential(source) };
+    },
+
+    async getCredential(slug) {
+      return credentialFor(await store.get(slug));
     },
 
     async addSource({ input, credential, test = true }) {
@@ -145,6 +168,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       });
       await (await vault()).delete(slug);
       await store.remove(slug);
+      forgetSession(slug);
       notify(slug, "removed");
     },
 
@@ -152,6 +176,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       const source = await store.get(slug);
       const checked = registry.parseCredential(source.api.authType, credential);
       await (await vault()).set(slug, bindCredential(checked, source));
+      forgetSession(slug);
       notify(slug, "credential");
       if (!test) return { source, validation: null };
       return validateAndRecord(source);
@@ -160,6 +185,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     async deleteCredential(slug) {
       await store.get(slug);
       const deleted = await (await vault()).delete(slug);
+      forgetSession(slug);
       notify(slug, "credential");
       return deleted;
     },
@@ -169,7 +195,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       for (const entry of await store.list()) {
         if (!entry.ok || !entry.record.enabled) continue;
         const source = entry.record;
-        const tool = createApiTool(source, { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch });
+        const tool = createApiTool(source, { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch, auth: authRuntimeFor(source) });
         if (tool === undefined) continue;
         tools.push({
           name: tool.name,
@@ -202,7 +228,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         throw error;
       }
       const credential = await credentialFor(source);
-      return callSource({ source, call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal });
+      return callSource({ source, call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source) });
     },
 
     onChange(listener) {

@@ -39,13 +39,13 @@ describe("authPluginSpecifiersOf", () => {
 });
 
 describe("createAuthRegistryFromEnvironment", () => {
-  it("without SRC_AUTH_PLUGINS: the four built-in modes", async () => {
-    expect((await createAuthRegistryFromEnvironment({})).types).toEqual(["bearer", "header", "query", "basic"]);
+  it("without SRC_AUTH_PLUGINS: the built-in modes (the four of spec section 5, and oauth2)", async () => {
+    expect((await createAuthRegistryFromEnvironment({})).types).toEqual(["bearer", "header", "query", "basic", "oauth2"]);
   });
 
   it("adds the plugins of SRC_AUTH_PLUGINS after the built-ins, resolved from `from`", async () => {
     const registry = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: "@src/example-auth-hmac" }, { from: packageDirectory });
-    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "hmac"]);
+    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "hmac"]);
     expect(registry.parseCredential("hmac", { secret: "s" })).toEqual({ secret: "s" });
   });
 

@@ -10,6 +10,12 @@ const ownFlagOf: Record<string, string> = {
   testEndpoint: "--test-endpoint",
   headerName: "--header-name",
   queryParam: "--query-param",
+  tokenUrl: "--token-url",
+  authorizationUrl: "--authorization-url",
+  grant: "--grant",
+  scopes: "--scope",
+  audience: "--audience",
+  clientAuth: "--client-auth",
 };
 
 /**

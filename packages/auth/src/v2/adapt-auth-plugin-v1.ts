@@ -4,6 +4,8 @@ import type { AnyAuthPluginV2, AuthPluginV2 } from "./auth-plugin-v2";
 
 const adaptedFrom = Symbol.for("src.auth.adapted-v1");
 const textDecoder = new TextDecoder();
+/** One adapter per v1 plugin object, so callers that adapt on every call share it. */
+const adapted = new WeakMap<AnyAuthPlugin, AdaptedAuthPluginV1>();
 
 /** A v1 plugin lifted to v2: `authorize` runs `apply`; the original stays reachable. */
 export type AdaptedAuthPluginV1 = AuthPluginV2 & { readonly [adaptedFrom]: AnyAuthPlugin };
@@ -15,7 +17,9 @@ export type AdaptedAuthPluginV1 = AuthPluginV2 & { readonly [adaptedFrom]: AnyAu
  * sets by comparing the query before and after.
  */
 export function adaptAuthPluginV1(plugin: AnyAuthPlugin): AdaptedAuthPluginV1 {
-  return {
+  const known = adapted.get(plugin);
+  if (known !== undefined) return known;
+  const lifted = {
     specificationVersion: "v2",
     type: plugin.type,
     description: plugin.description,
@@ -32,6 +36,8 @@ export function adaptAuthPluginV1(plugin: AnyAuthPlugin): AdaptedAuthPluginV1 {
     describePlacement: (config) => plugin.describePlacement(config),
     [adaptedFrom]: plugin,
   } satisfies AuthPluginV2 & { [adaptedFrom]: AnyAuthPlugin };
+  adapted.set(plugin, lifted);
+  return lifted;
 }
 
 /** True for a plugin `adaptAuthPluginV1` made (its placement is learnt, not declared). */
