@@ -11,7 +11,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildRequest, callSource, createRequestAuthorizer, executeRequest } from "@src/http-tool";
+import { buildRequest, callSource, createHopAuthorizer, executeRequest } from "@src/http-tool";
 import { createSourceService } from "@src/service";
 
 const concurrency = 16;
@@ -26,8 +26,8 @@ const source = await service.store.get("bench");
 const plugin = service.registry.get("bearer");
 const credential = Object.freeze({ token });
 const call = { method: "GET", path: "/items" };
-const authorizer = createRequestAuthorizer({ source, plugin, credential });
-const built = await buildRequest({ source, call, credential, plugin, authorizer });
+const built = await buildRequest({ source, call, credential, plugin });
+const authorizeHop = createHopAuthorizer({ plugin, config: source.api, credential });
 const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 
 async function measure(name: string, once: () => Promise<unknown>): Promise<void> {
@@ -65,7 +65,7 @@ await measure("bare node:http GET + JSON.parse", () =>
     sent.end();
   }),
 );
-await measure("executeRequest (built request)", () => executeRequest(built, { source, authorizer }));
+await measure("executeRequest (built request)", () => executeRequest(built, { source, authorizeHop }));
 await measure("callSource (checks + build + execute)", () => callSource({ source, call, plugin, credential }));
 await measure("service.callTool (+ config, vault)", () => service.callTool("api_bench", call));
 await measure("  store.get alone (config.json)", () => service.store.get("bench"));

@@ -7,9 +7,9 @@ import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { authMode } from "../test/auth-modes";
 import { makeSource } from "../test/source-fixture";
-import { buildRequest } from "../src/build-request";
-import { createRequestAuthorizer } from "../src/request-authorizer";
-import { executeRequest } from "../src/execute-request";
+import { buildRequest } from "../src/request/build-request";
+import { createHopAuthorizer } from "../src/request/create-hop-authorizer";
+import { executeRequest } from "../src/execution/execute-request";
 
 const concurrency = 16;
 const requestsPerRun = Number(process.env.BENCH_REQUESTS ?? 4000);
@@ -25,10 +25,11 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const mode = authMode("bearer");
 const source = makeSource(`${origin}/v1`, { authType: mode.name, ...mode.api });
 
+const authorizeHop = createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential });
+
 async function viaExecutor(): Promise<void> {
-  const authorizer = createRequestAuthorizer({ source, plugin: mode.plugin, credential: mode.credential });
-  const request = await buildRequest({ source, call: { method: "GET", path: "/items", query: { limit: 10 } }, credential: mode.credential, plugin: mode.plugin, authorizer });
-  const result = await executeRequest(request, { source, authorizer });
+  const request = await buildRequest({ source, call: { method: "GET", path: "/items", query: { limit: 10 } }, credential: mode.credential, plugin: mode.plugin });
+  const result = await executeRequest(request, { source, authorizeHop });
   if (!result.ok) throw new Error(`unexpected result ${result.status}`);
 }
 

@@ -1,45 +1,44 @@
+// The documented API (README.md). What only other @src/* packages use is in ./internal.ts (`@src/http-tool/internal`).
+
 // The agent's call and its result
-export type { HttpMethod, ParsedToolCall, ToolCall } from "./tool-call";
-export { HTTP_METHODS, queryValueSchema, toolCallSchema } from "./tool-call";
-export type { ToolResult, ToolResultBody } from "./tool-result";
-export type { ToolErrorCode } from "./tool-error-codes";
-export { TOOL_ERROR_CODES } from "./tool-error-codes";
+export type { HttpMethod, ToolCall } from "./request/tool-call";
+export { HTTP_METHODS, toolCallSchema } from "./request/tool-call";
+export type { ToolResult, ToolResultBody } from "./result/tool-result";
+export type { ToolErrorCode } from "./result/tool-error-codes";
+export { TOOL_ERROR_CODES } from "./result/tool-error-codes";
 
 // Building requests (pure)
-export type { BuiltRequest } from "./built-request";
-export type { BuildRequestInput } from "./build-request";
-export { buildRequest } from "./build-request";
-export { normalizeToolCall } from "./normalize-tool-call";
-export type { Redactor } from "./redact-secrets";
-export { createRedactor, REDACTED } from "./redact-secrets";
-export { DEFAULT_HEADERS, USER_AGENT } from "./default-headers";
+export type { BuiltRequest } from "./request/built-request";
+export type { BuildRequestInput } from "./request/build-request";
+export { buildRequest } from "./request/build-request";
+export { REDACTED } from "./result/redact-secrets";
 
 // Executing requests
-export type { ExecuteOptions } from "./execute-options";
-export type { NodeHttpAgents } from "./node-http-agents";
-export type { RetryDelayOptions } from "./retry-policy";
-export { executeRequest } from "./execute-request";
-export type { RequestAuthorizer, RequestAuthorizerInput, RequestToAuthorize } from "./request-authorizer";
-export { createRequestAuthorizer } from "./request-authorizer";
-export type { ExecutorLimits } from "./executor-limits";
-export { defaultExecutorLimits, resolveExecutorLimits } from "./executor-limits";
+export type { ExecuteOptions } from "./execution/execute-options";
+export type { NodeHttpAgents } from "./transport/node-http-agents";
+export type { RetryDelayOptions } from "./execution/retry-policy";
+export { executeRequest } from "./execution/execute-request";
+export type { AuthorizeHop, HopToAuthorize, RejectionHandler } from "./execution/authorize-hop";
+export type { RequestAuthorizer, RequestAuthorizerInput } from "./request/request-authorizer";
+export { createRequestAuthorizer } from "./request/request-authorizer";
+export type { HopAuthorizerInput } from "./request/create-hop-authorizer";
+export { createHopAuthorizer } from "./request/create-hop-authorizer";
+export type { ExecutorLimits } from "./execution/executor-limits";
+export { defaultExecutorLimits } from "./execution/executor-limits";
 
 // Validating a source
-export type { SourceStatusWriter, ValidateSourceOptions } from "./validate-source";
-export { defaultValidationTimeoutMs, validateSource } from "./validate-source";
-export type { ValidationOutcome, ValidationReason } from "./validation-outcome";
-export { toSourceStatus, VALIDATION_REASONS } from "./validation-outcome";
+export type { SourceStatusWriter, ValidateSourceOptions } from "./validation/validate-source";
+export { validateSource } from "./validation/validate-source";
+export type { ValidationOutcome, ValidationReason } from "./validation/validation-outcome";
+export { VALIDATION_REASONS } from "./validation/validation-outcome";
 
 // The agent tool and its adapters
-export type { CallSourceOptions } from "./call-source";
-export { callSource } from "./call-source";
-export type { ApiTool, ApiToolDependencies, CredentialReader } from "./create-api-tool";
-export { createApiTool } from "./create-api-tool";
-export { apiToolName, maxToolNameLength } from "./api-tool-name";
-export { describeApiTool, maxToolDescriptionBytes } from "./describe-api-tool";
-export type { JsonSchemaObject } from "./tool-input-json-schema";
-export { createToolInputJsonSchema } from "./tool-input-json-schema";
-export { formatToolResult } from "./format-tool-result";
+export type { CallSourceOptions } from "./tool/call-source";
+export { callSource } from "./tool/call-source";
+export type { ApiTool, ApiToolDependencies, CredentialReader } from "./tool/create-api-tool";
+export { createApiTool } from "./tool/create-api-tool";
+export type { JsonSchemaObject } from "./tool/tool-input-json-schema";
+export { formatToolResult } from "./result/format-tool-result";
 export type { McpCallToolResult, McpToolDefinition } from "./adapters/mcp";
 export { toMcpCallToolResult, toMcpToolDefinition } from "./adapters/mcp";
 export type { VercelAiJsonSchemaHelper, VercelAiTool } from "./adapters/vercel-ai";
@@ -54,6 +53,5 @@ export type { HttpToolErrorCode } from "./errors/http-tool-error";
 export { HTTP_TOOL_ERROR_CODES, HttpToolError } from "./errors/http-tool-error";
 export { InvalidCallError } from "./errors/invalid-call-error";
 export { AuthPluginHeaderError } from "./errors/auth-plugin-header-error";
-export { serviceControlledHeaderReason } from "@src/auth";
 export type { InvalidCallReason } from "./errors/invalid-call-reasons";
 export { INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";

@@ -1,10 +1,10 @@
 import type { SourceRecord } from "@src/config";
-import { buildRequest } from "../src/build-request";
-import { createRequestAuthorizer } from "../src/request-authorizer";
-import type { ExecuteOptions } from "../src/execute-options";
-import { executeRequest } from "../src/execute-request";
-import type { ToolCall } from "../src/tool-call";
-import type { ToolResult } from "../src/tool-result";
+import { buildRequest } from "../src/request/build-request";
+import { createHopAuthorizer } from "../src/request/create-hop-authorizer";
+import type { ExecuteOptions } from "../src/execution/execute-options";
+import { executeRequest } from "../src/execution/execute-request";
+import type { ToolCall } from "../src/request/tool-call";
+import type { ToolResult } from "../src/result/tool-result";
 import type { AuthMode } from "./auth-modes";
 import { makeSource } from "./source-fixture";
 
@@ -16,12 +16,11 @@ export async function runCall(
   baseUrl: string,
   mode: AuthMode,
   call: ToolCall,
-  extra: Partial<Omit<ExecuteOptions, "source" | "authorizer">> & { api?: Record<string, unknown> } = {},
+  extra: Partial<Omit<ExecuteOptions, "source" | "authorizeHop">> & { api?: Record<string, unknown> } = {},
 ): Promise<{ result: ToolResult; source: SourceRecord }> {
   const { api, ...options } = extra;
   const source = makeSource(baseUrl, { authType: mode.name, ...mode.api, ...api });
-  const authorizer = createRequestAuthorizer({ source, plugin: mode.plugin, credential: mode.credential });
-  const request = await buildRequest({ source, call, credential: mode.credential, plugin: mode.plugin, authorizer });
-  const result = await executeRequest(request, { source, authorizer, retryDelay: quickRetries, ...options });
+  const request = await buildRequest({ source, call, credential: mode.credential, plugin: mode.plugin });
+  const result = await executeRequest(request, { source, authorizeHop: createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential }), retryDelay: quickRetries, ...options });
   return { result, source };
 }

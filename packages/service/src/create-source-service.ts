@@ -1,6 +1,7 @@
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type SourceInput, type SourceRecord } from "@src/config";
-import { apiToolName, callSource, createApiTool, maxToolNameLength, validateSource } from "@src/http-tool";
+import { callSource, createApiTool, validateSource } from "@src/http-tool";
+import { apiToolName, maxToolNameLength } from "@src/http-tool/internal";
 import { createRedactedCredential, openVault, type Vault } from "@src/vault";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";

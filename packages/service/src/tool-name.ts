@@ -1,4 +1,4 @@
-import { apiToolName } from "@src/http-tool";
+import { apiToolName } from "@src/http-tool/internal";
 
 /** The tool name of a source: `api_<slug>` with `-` turned into `_` (the same rule as `@src/http-tool`). */
 export const toolNameOf: (slug: string) => string = apiToolName;

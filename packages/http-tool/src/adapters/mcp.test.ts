@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatToolResult } from "../format-tool-result";
+import { formatToolResult } from "../result/format-tool-result";
 import { startAgentToolUpstream } from "../testing/agent-tool-upstream";
 import type { AgentToolUpstream } from "../testing/agent-tool-upstream";
 import { createBearerToolFixture } from "../testing/bearer-tool-fixture";

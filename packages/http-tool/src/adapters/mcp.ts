@@ -1,7 +1,7 @@
-import type { ApiTool } from "../create-api-tool";
-import { formatToolResult } from "../format-tool-result";
-import type { JsonSchemaObject } from "../tool-input-json-schema";
-import type { ToolResult } from "../tool-result";
+import type { ApiTool } from "../tool/create-api-tool";
+import { formatToolResult } from "../result/format-tool-result";
+import type { JsonSchemaObject } from "../tool/tool-input-json-schema";
+import type { ToolResult } from "../result/tool-result";
 
 /** A tool as listed by an MCP server (`tools/list`), shaped per the Model Context Protocol spec. */
 export interface McpToolDefinition {

@@ -1,5 +1,5 @@
-import type { ApiTool } from "../create-api-tool";
-import type { JsonSchemaObject } from "../tool-input-json-schema";
+import type { ApiTool } from "../tool/create-api-tool";
+import type { JsonSchemaObject } from "../tool/tool-input-json-schema";
 
 /** A function tool for the OpenAI Chat Completions `tools` array. */
 export interface OpenAiFunctionTool {

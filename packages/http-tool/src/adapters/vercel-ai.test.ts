@@ -1,12 +1,12 @@
 import { generateText, jsonSchema, stepCountIs, tool as defineVercelTool } from "ai";
 import { MockLanguageModelV2 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatToolResult } from "../format-tool-result";
+import { formatToolResult } from "../result/format-tool-result";
 import { startAgentToolUpstream } from "../testing/agent-tool-upstream";
 import type { AgentToolUpstream } from "../testing/agent-tool-upstream";
 import { createBearerToolFixture } from "../testing/bearer-tool-fixture";
 import { findLeaks } from "../testing/secret-forms";
-import type { ToolResult } from "../tool-result";
+import type { ToolResult } from "../result/tool-result";
 import { toVercelAiTool } from "./vercel-ai";
 
 const token = "vercel-secret-token-789";

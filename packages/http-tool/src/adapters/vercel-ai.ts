@@ -1,6 +1,6 @@
-import type { ApiTool } from "../create-api-tool";
-import { formatToolResult } from "../format-tool-result";
-import type { ToolResult } from "../tool-result";
+import type { ApiTool } from "../tool/create-api-tool";
+import { formatToolResult } from "../result/format-tool-result";
+import type { ToolResult } from "../result/tool-result";
 
 /**
  * The `jsonSchema` helper of the `ai` package, passed in so this package does

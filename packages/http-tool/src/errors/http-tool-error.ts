@@ -1,5 +1,5 @@
-import { TOOL_ERROR_CODES } from "../tool-error-codes";
-import type { ToolErrorCode } from "../tool-error-codes";
+import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
+import type { ToolErrorCode } from "../result/tool-error-codes";
 
 const marker = "src.http-tool.error";
 const symbol = Symbol.for(marker);

@@ -1,7 +1,7 @@
 import { createAuthRegistry } from "@src/auth";
 import { createBearerAuth } from "@src/auth-bearer";
-import { createApiTool } from "../create-api-tool";
-import type { ApiTool } from "../create-api-tool";
+import { createApiTool } from "../tool/create-api-tool";
+import type { ApiTool } from "../tool/create-api-tool";
 import { createSourceRecordFixture } from "./source-record-fixture";
 
 /** A bearer-auth tool for the source `slug` at `baseUrl`, its credential `{ token }` always stored. */

@@ -1,0 +1,40 @@
+import type { LookupFunction } from "node:net";
+import type { SourceRecord } from "@src/config";
+import type { AuthorizeHop, RejectionHandler } from "./authorize-hop";
+import type { ExecutorLimits } from "./executor-limits";
+import type { NodeHttpAgents } from "../transport/node-http-agents";
+import type { RetryDelayOptions } from "./retry-policy";
+
+/** What `executeRequest` needs besides the built request. */
+export interface ExecuteOptions {
+  /** The source the request goes to: its base URL bounds redirects and pagination, its `api` block sets limits. */
+  source: SourceRecord;
+  /**
+   * Attaches the credential again to each retry and each hop of a followed
+   * redirect (the first request comes built, credential attached). For a
+   * source's auth plugin: `createRequestAuthorizer(...).authorizeHop` (the one
+   * the builder used), or `createHopAuthorizer({ plugin, config: source.api, credential })`.
+   */
+  authorizeHop: AuthorizeHop;
+  /**
+   * Asked once per call about a response whose status the auth plugin wants to
+   * see (a 401): it may refresh and ask for one more attempt. Default: none.
+   */
+  onRejected?: RejectionHandler | undefined;
+  /**
+   * A fetch to send every attempt with, instead of the default node:http
+   * transport (tests and users inject one). Default: none, node:http/node:https
+   * with shared keep-alive agents.
+   */
+  fetch?: typeof fetch;
+  /** Agents of the node:http transport (ignored with `fetch`). Default: shared keep-alive agents, 64 sockets per origin. */
+  agents?: NodeHttpAgents;
+  /** Host-name lookup of the node:http transport (ignored with `fetch`), e.g. a test's failing resolver. Default: `dns.lookup`. */
+  lookup?: LookupFunction;
+  /** Aborts the call (the result is a `NETWORK` error saying it was cancelled). Default: none. */
+  signal?: AbortSignal;
+  /** Overrides of the source's limits for this call. Default: the source's `api` limits over `defaultExecutorLimits`. */
+  limits?: Partial<ExecutorLimits>;
+  /** Backoff between retries. Default `{ baseMs: 300, maxRetryAfterMs: 30000 }`. */
+  retryDelay?: RetryDelayOptions;
+}

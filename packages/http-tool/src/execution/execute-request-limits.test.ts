@@ -1,0 +1,134 @@
+import type { ServerResponse } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authMode } from "../../test/auth-modes";
+import { createGzipBomb } from "../../test/gzip-bomb";
+import { measurePeakGrowth } from "../../test/memory-probe";
+import { runCall } from "../../test/run-call";
+import { startUpstream, type Upstream } from "../../test/upstream-server";
+
+const gib = 1024 * 1024 * 1024;
+const mode = authMode("bearer");
+let upstream: Upstream;
+let bomb: Buffer;
+/** Bytes the lazy 1 GiB stream actually wrote before the client went away. */
+let hugeBytesWritten = 0;
+let hugeClosed: Promise<void> = Promise.resolve();
+
+/** Writes `total` bytes of JSON-looking data in 64 KiB chunks, honouring back-pressure, until the client goes. */
+function streamLazily(response: ServerResponse, total: number): Promise<void> {
+  const chunk = Buffer.from(`${"[1,".repeat(21_845)}1,`.slice(0, 65_536));
+  response.writeHead(200, { "content-type": "application/json", "content-length": String(total) });
+  return new Promise<void>((resolve) => {
+    let gone = false;
+    response.on("close", () => {
+      gone = true;
+      resolve();
+    });
+    const pump = (): void => {
+      while (!gone && hugeBytesWritten < total) {
+        hugeBytesWritten += chunk.length;
+        if (!response.write(chunk)) return void response.once("drain", pump);
+      }
+      if (!gone) response.end();
+    };
+    pump();
+  });
+}
+
+beforeAll(async () => {
+  bomb = await createGzipBomb(1024);
+  upstream = await startUpstream((request, response) => {
+    switch (new URL(request.url ?? "/", "http://x").pathname) {
+      case "/huge":
+        hugeClosed = streamLazily(response, gib);
+        return;
+      case "/bomb":
+        response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(bomb.length) });
+        return response.end(bomb);
+      case "/slow-headers": {
+        const timer = setTimeout(() => response.end("late"), 20_000);
+        response.on("close", () => clearTimeout(timer));
+        return;
+      }
+      case "/slow-body": {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.write('{"items": [1, 2');
+        const timer = setTimeout(() => response.end("]}"), 20_000);
+        response.on("close", () => clearTimeout(timer));
+        return;
+      }
+      default:
+        response.writeHead(404);
+        response.end();
+    }
+  });
+}, 60_000);
+
+afterAll(() => upstream.close());
+
+describe("size limits keep memory flat", () => {
+  it("stops reading a 1 GiB body at maxResponseBytes and drops the connection", async () => {
+    const { value: result, rssGrowth, heapGrowth, buffersGrowth } = await measurePeakGrowth(async () => (await runCall(upstream.origin, mode, { method: "GET", path: "/huge" })).result);
+    await hugeClosed;
+    expect(result).toMatchObject({ ok: false, status: 200, error: { code: "RESPONSE_TOO_LARGE", retryable: false }, body: { kind: "text" } });
+    expect(result.truncated).toMatchObject({ unit: "bytes", originalSize: gib });
+    expect(result.truncated?.note).toMatch(/declared JSON but cut/);
+    expect((result.body as { value: string }).value.length).toBeLessThanOrEqual(32_000);
+    expect(hugeBytesWritten).toBeLessThan(128 * 1024 * 1024);
+    // 10 MiB kept (the default maxResponseBytes) plus chunks in flight; RSS also holds the
+    // in-process server's socket buffers and allocator slack, so it gets a looser bound.
+    expect(heapGrowth + buffersGrowth).toBeLessThan(64 * 1024 * 1024);
+    expect(rssGrowth).toBeLessThan(160 * 1024 * 1024);
+  });
+
+  it("limits a gzip bomb (1 GiB of zeros) by its decompressed size", async () => {
+    const { value: result, rssGrowth, heapGrowth, buffersGrowth } = await measurePeakGrowth(
+      async () => (await runCall(upstream.origin, mode, { method: "GET", path: "/bomb" }, { limits: { maxResponseBytes: 1024 * 1024 } })).result,
+    );
+    expect(result).toMatchObject({ ok: false, status: 200, error: { code: "RESPONSE_TOO_LARGE" } });
+    expect(result.truncated).toMatchObject({ unit: "bytes" });
+    expect(result.error?.message).toMatch(/1048576 bytes/);
+    expect(heapGrowth + buffersGrowth).toBeLessThan(64 * 1024 * 1024);
+    expect(rssGrowth).toBeLessThan(160 * 1024 * 1024);
+  });
+});
+
+describe("time-outs", () => {
+  it("slow headers hit the time-out (retries: 0 sends once)", async () => {
+    const before = upstream.requests.length;
+    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers" }, { limits: { timeoutMs: 300, retries: 0 } });
+    expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "TIMEOUT", retryable: true } });
+    expect(result.error?.message).toMatch(/did not send response headers within 300 ms/);
+    expect(upstream.requests.length - before).toBe(1);
+  });
+
+  it("a slow body hits the same time-out", async () => {
+    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-body" }, { limits: { timeoutMs: 300, retries: 0 } });
+    expect(result).toMatchObject({ ok: false, status: 200, error: { code: "TIMEOUT" } });
+    expect(result.error?.message).toMatch(/did not finish sending the response body/);
+  });
+
+  it("a timed-out GET is retried within the call's budget (TIMEOUT is retryable: true)", async () => {
+    const before = upstream.requests.length;
+    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers" }, { limits: { timeoutMs: 200, retries: 1 } });
+    expect(result).toMatchObject({ ok: false, status: 0, attempts: 2, error: { code: "TIMEOUT", retryable: true } });
+    expect(result.error?.message).toMatch(/time budget of 400 ms/);
+    expect(upstream.requests.length - before).toBe(2);
+  });
+
+  it.each(["POST", "PATCH"])("a timed-out %s is never retried", async (method) => {
+    const before = upstream.requests.length;
+    const { result } = await runCall(upstream.origin, mode, { method, path: "/slow-headers", body: { a: 1 } }, { limits: { timeoutMs: 200, retries: 2 } });
+    expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "TIMEOUT" } });
+    expect(result.error?.message).toMatch(/did not send response headers within 200 ms/);
+    expect(upstream.requests.length - before).toBe(1);
+  });
+
+  it("a caller's abort signal ends the call as cancelled", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers" }, { signal: controller.signal });
+    expect(result).toMatchObject({ ok: false, attempts: 1, error: { code: "NETWORK" } });
+    expect(result.error?.message).toMatch(/cancelled by the caller/);
+  });
+});

@@ -1,0 +1,16 @@
+// `@src/http-tool/internal`: what other @src/* packages use and the documented API (index.ts) does not promise.
+// No semver promise: these names may change in any minor version.
+
+export type { ParsedToolCall } from "./request/tool-call";
+export { queryValueSchema } from "./request/tool-call";
+export { normalizeToolCall } from "./request/normalize-tool-call";
+export { DEFAULT_HEADERS, USER_AGENT } from "./request/default-headers";
+export { serviceControlledHeaderReason } from "@src/auth";
+export type { Redactor } from "./result/redact-secrets";
+export { createRedactor } from "./result/redact-secrets";
+export { resolveExecutorLimits } from "./execution/executor-limits";
+export { defaultValidationTimeoutMs } from "./validation/validate-source";
+export { toSourceStatus } from "./validation/validation-outcome";
+export { apiToolName, maxToolNameLength } from "./tool/api-tool-name";
+export { describeApiTool, maxToolDescriptionBytes } from "./tool/describe-api-tool";
+export { createToolInputJsonSchema } from "./tool/tool-input-json-schema";

@@ -1,0 +1,79 @@
+import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
+import { InvalidCallError } from "../errors/invalid-call-error";
+import { quoteValue } from "./quote-value";
+import { toolCallSchema } from "./tool-call";
+import type { ParsedToolCall } from "./tool-call";
+
+/** `type/subtype` followed by optional parameters, e.g. `application/xml; charset=utf-8`. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern excludes
+const mediaTypePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+(\s*;[^\u0000-\u001f\u007f]*)?$/;
+
+const fail = (reason: keyof typeof INVALID_CALL_REASONS, field: string, message: string): never => {
+  throw new InvalidCallError({ reason: INVALID_CALL_REASONS[reason], field, message });
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Parses what an agent sent to the HTTP tool and makes it consistent:
+ * `_rawBody`/`_contentType` found inside an object `body` move to the top level,
+ * a `null` body counts as no body, and body/method/content-type rules are checked.
+ * Throws `InvalidCallError` listing every schema issue with its path.
+ */
+export function normalizeToolCall(input: unknown): ParsedToolCall {
+  const result = toolCallSchema.safeParse(input);
+  if (!result.success) {
+    const { issues } = result.error;
+    const onlyMethod = issues.every((issue) => issue.path.length === 1 && issue.path[0] === "method");
+    const details = issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "input"}: ${issue.message}`);
+    return fail(onlyMethod ? "INVALID_METHOD" : "INVALID_INPUT", issues[0]?.path.join(".") || "input", `invalid call: ${details.join("; ")}`);
+  }
+  const { method, path, query } = result.data;
+  let { body, _rawBody: rawBody, _contentType: contentType } = result.data;
+
+  if (isPlainObject(body) && ("_rawBody" in body || "_contentType" in body)) {
+    const { _rawBody: innerRawBody, _contentType: innerContentType, ...rest } = body;
+    const otherKeys = Object.keys(rest);
+    if ("_rawBody" in body) {
+      if (otherKeys.length > 0) {
+        fail("BODY_CONFLICT", "body", `body: _rawBody cannot sit next to other keys (${otherKeys.join(", ")}); send either a JSON body or _rawBody alone`);
+      }
+      if (typeof innerRawBody !== "string") fail("INVALID_INPUT", "body._rawBody", "invalid call: body._rawBody: must be a string");
+      if (rawBody !== undefined) fail("BODY_CONFLICT", "body._rawBody", "_rawBody is given both at the top level and inside body; give it once, at the top level");
+      rawBody = innerRawBody as string;
+      body = undefined;
+    } else {
+      body = otherKeys.length > 0 ? rest : undefined;
+    }
+    if (innerContentType !== undefined) {
+      if (typeof innerContentType !== "string") fail("INVALID_INPUT", "body._contentType", "invalid call: body._contentType: must be a string");
+      if (contentType !== undefined && contentType !== innerContentType) {
+        fail("BODY_CONFLICT", "body._contentType", "_contentType is given twice with different values (top level and inside body); give it once");
+      }
+      contentType = innerContentType as string;
+    }
+  }
+  if (body === null) body = undefined;
+
+  if (body !== undefined && rawBody !== undefined) {
+    fail("BODY_CONFLICT", "_rawBody", "give either body (sent as JSON) or _rawBody (sent as it stands), not both");
+  }
+  const hasBody = body !== undefined || rawBody !== undefined;
+  if (hasBody && (method === "GET" || method === "HEAD")) {
+    fail("BODY_NOT_ALLOWED", rawBody === undefined ? "body" : "_rawBody", `${method} requests cannot have a body; remove it, put the values in query, or use POST`);
+  }
+  if (contentType !== undefined) {
+    if (!hasBody) fail("CONTENT_TYPE_WITHOUT_BODY", "_contentType", "_contentType sets the type of a body, but the call has none; add _rawBody (or body) or remove _contentType");
+    if (!mediaTypePattern.test(contentType)) {
+      fail("INVALID_CONTENT_TYPE", "_contentType", `_contentType ${quoteValue(contentType)} is not a media type; use one such as "application/xml" or "text/csv; charset=utf-8"`);
+    }
+  }
+
+  const call: ParsedToolCall = { method, path };
+  if (query !== undefined) call.query = query;
+  if (body !== undefined) call.body = body;
+  if (rawBody !== undefined) call._rawBody = rawBody;
+  if (contentType !== undefined) call._contentType = contentType;
+  return call;
+}

@@ -1,0 +1,122 @@
+import { AuthorizeError, pluginSecrets, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
+import type { SourceRecord } from "@src/config";
+import { buildRequestWithCheckedCredential } from "../request/build-request";
+import { createRequestAuthorizer, type RequestAuthorizer } from "../request/request-authorizer";
+import { createFailureResult } from "../result/create-failure-result";
+import { AuthPluginHeaderError } from "../errors/auth-plugin-header-error";
+import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
+import { InvalidCallError } from "../errors/invalid-call-error";
+import { executeRequest } from "../execution/execute-request";
+import { createRedactor } from "../result/redact-secrets";
+import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
+import type { ToolCall } from "../request/tool-call";
+import type { ToolResult } from "../result/tool-result";
+
+/** What a valid call looks like; appended to INVALID_CALL messages about the input's shape. */
+const validCallHint =
+  'Send an object such as {"method": "GET", "path": "/items", "query": {"limit": 1}}; ' +
+  "put a JSON body in body, or a raw body string in _rawBody with its type in _contentType.";
+
+/** What one agent call needs. */
+export interface CallSourceOptions {
+  /** The source the call goes to. */
+  source: SourceRecord;
+  /** The agent's input, as received (validated here). */
+  call: unknown;
+  /** The auth plugin selected by `source.api.authType` (v2, or v1 through the adapter). */
+  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  /** The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`). */
+  credential: Record<string, unknown> | undefined;
+  /** A fetch to send the request with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
+  fetch?: typeof fetch;
+  /** Aborts the call. Default: none. */
+  signal?: AbortSignal;
+  /** The source's session cache, saveCredential and clock, for v2 plugins (tokens). Default: a session of this call only, no saving. */
+  auth?: AuthRuntime | undefined;
+}
+
+/**
+ * The single path every agent call takes: checks that the source is enabled,
+ * that a credential is stored, and that the call is valid, then builds and
+ * executes the request. Never throws; every failure is an `ok: false` result
+ * whose `error` says what was wrong and what to do next.
+ */
+export async function callSource(options: CallSourceOptions): Promise<ToolResult> {
+  try {
+    return await callSourceUnguarded(options);
+  } catch {
+    // Only a broken dependency (a plugin or executor that throws) lands here; its message could hold anything, so it is not shown.
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `the call to source "${options.source.slug}" failed unexpectedly before an answer was read; retry once, and ask an operator to check the source with \`/source reload ${options.source.slug}\` if it keeps failing`,
+      retryable: true,
+      call: options.call,
+    });
+  }
+}
+
+async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential, fetch, signal, auth }: CallSourceOptions): Promise<ToolResult> {
+  const plugin = toAuthPluginV2(anyPlugin);
+  const { slug } = source;
+  if (!source.enabled) {
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.SOURCE_DISABLED,
+      message: `source "${slug}" is disabled; an operator can enable it with \`src source enable ${slug}\` (or PATCH /v1/sources/${slug} with {"enabled": true})`,
+      call,
+    });
+  }
+  if (credential === undefined) {
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.NO_CREDENTIAL,
+      message: `no credential is stored for source "${slug}"; an operator must store one with \`src credential set ${slug}\` or PUT /v1/sources/${slug}/credential, then retry`,
+      call,
+    });
+  }
+  const parsedCredential = plugin.credentialSchema.safeParse(credential);
+  if (!parsedCredential.success) {
+    const fields = [...new Set(parsedCredential.error.issues.map((issue) => issue.path.join(".") || "credential"))].join(", ");
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.NO_CREDENTIAL,
+      message: `the credential stored for source "${slug}" does not fit auth type "${plugin.type}" (fields: ${fields}); an operator must store it again with \`src credential set ${slug}\``,
+      call,
+    });
+  }
+
+  const credentialValue = parsedCredential.data as Record<string, unknown>;
+  let request;
+  let authorizer: RequestAuthorizer | undefined;
+  try {
+    // The plugin bound to this call: the builder authorizes the first attempt, the executor the rest.
+    authorizer = createRequestAuthorizer({ source, plugin, credential: credentialValue, auth, signal });
+    // Normalizes the call (once) and redacts the secrets from its errors; the credential was parsed above, once.
+    request = await buildRequestWithCheckedCredential({ source, call: call as ToolCall, credential: credentialValue, plugin, authorizer });
+  } catch (error) {
+    const secrets = authorizer?.secrets ?? pluginSecrets(plugin, credentialValue);
+    if (AuthorizeError.isInstance(error)) {
+      // The token endpoint refused the credential (an operator must act) or failed (retry later).
+      const failure = createFailureResult({ code: TOOL_ERROR_CODES.AUTH_FAILED, message: `the credential of source "${slug}" could not be attached: ${error.message}; ${error.hint}`, retryable: error.retryable, call });
+      return createRedactor(secrets).redactDeep(failure);
+    }
+    if (signal?.aborted === true) {
+      return createRedactor(secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.NETWORK, message: `the call to source "${slug}" was cancelled before its request was sent`, call }));
+    }
+    // A plugin that sets a framing header is the operator's problem, not the agent's: not INVALID_CALL.
+    const failure = AuthPluginHeaderError.isInstance(error)
+      ? createFailureResult({ code: error.code, message: error.message, call })
+      : createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
+    // The message may quote the agent's input; make sure no form of the secret is in it.
+    return createRedactor(secrets).redactDeep(failure);
+  }
+
+  return executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal });
+}
+
+function describeBuildFailure(error: unknown): string {
+  if (error instanceof InvalidCallError) {
+    const message = error.message.startsWith("invalid call:") ? error.message : `invalid call: ${error.message.startsWith(`${error.field}:`) ? "" : `${error.field}: `}${error.message}`;
+    const schemaProblem = error.reason === INVALID_CALL_REASONS.INVALID_INPUT || error.reason === INVALID_CALL_REASONS.INVALID_METHOD;
+    return schemaProblem ? `${message}. ${validCallHint}` : message;
+  }
+  // Not a call problem the agent can fix; the message of an unknown error is not shown (it could hold anything).
+  return "the request could not be built from this call and the source configuration; check the call, and ask an operator to check the source with `/source reload`";
+}

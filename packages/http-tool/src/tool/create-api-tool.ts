@@ -1,0 +1,80 @@
+import type { AuthRegistry, AuthRuntime } from "@src/auth";
+import type { SourceRecord } from "@src/config";
+import { apiToolName } from "./api-tool-name";
+import { callSource } from "./call-source";
+import { createFailureResult } from "../result/create-failure-result";
+import { describeApiTool } from "./describe-api-tool";
+import { toolCallSchema } from "../request/tool-call";
+import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
+import type { ToolResult } from "../result/tool-result";
+import { createToolInputJsonSchema } from "./tool-input-json-schema";
+import type { JsonSchemaObject } from "./tool-input-json-schema";
+
+/** Where the tool reads the credential from, on every call. */
+export interface CredentialReader {
+  /** The stored credential of `slug`, or `undefined` when none is stored. */
+  get(slug: string): Promise<Record<string, unknown> | undefined>;
+}
+
+/** What `createApiTool` needs besides the source. */
+export interface ApiToolDependencies {
+  /** The auth plugins; the source's `api.authType` must be registered (else `UnknownAuthTypeError`). */
+  registry: AuthRegistry;
+  /** Read on every call, so a newly stored credential is used without rebuilding the tool. */
+  credentials: CredentialReader;
+  /** A fetch to send requests with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
+  fetch?: typeof fetch;
+  /** The source's session cache, saveCredential and clock, for v2 plugins (tokens). Default: a session per call, no saving. */
+  auth?: AuthRuntime | undefined;
+}
+
+/** The HTTP tool of one source, as an agent sees it. Turn it into an MCP, Vercel AI, OpenAI or Anthropic tool with the adapters. */
+export interface ApiTool {
+  /** `api_<slug>`, each `-` of the slug turned into `_`. */
+  readonly name: string;
+  /** The source's slug. */
+  readonly slug: string;
+  /** What the API is, its base URL, automatic auth, raw bodies, bounded results. Under 1 KB. */
+  readonly description: string;
+  /** The input as JSON Schema (no `$schema` key, `method` as an enum). */
+  readonly inputSchema: JsonSchemaObject;
+  /** The input as the zod schema `execute` validates with. */
+  readonly inputZodSchema: typeof toolCallSchema;
+  /** Runs one call. Never throws: failures are `ok: false` results. */
+  execute(input: unknown, options?: { signal?: AbortSignal | undefined }): Promise<ToolResult>;
+}
+
+/**
+ * Creates the tool an agent calls for `source`, or `undefined` when the
+ * source is disabled (a disabled source has no tool). A source without a
+ * credential still has a tool; its calls answer `NO_CREDENTIAL`.
+ */
+export function createApiTool(source: SourceRecord, dependencies: ApiToolDependencies): ApiTool | undefined {
+  if (!source.enabled) return undefined;
+  const plugin = dependencies.registry.get(source.api.authType);
+  const { credentials, fetch } = dependencies;
+
+  const execute = async (input: unknown, options?: { signal?: AbortSignal | undefined }): Promise<ToolResult> => {
+    let credential: Record<string, unknown> | undefined;
+    try {
+      credential = await credentials.get(source.slug);
+    } catch {
+      return createFailureResult({
+        code: TOOL_ERROR_CODES.NO_CREDENTIAL,
+        message: `the credential of source "${source.slug}" could not be read; an operator must check the credential store or store it again with \`src credential set ${source.slug}\``,
+        retryable: true,
+        call: input,
+      });
+    }
+    return callSource({ source, call: input, plugin, credential, fetch, signal: options?.signal, auth: dependencies.auth });
+  };
+
+  return {
+    name: apiToolName(source.slug),
+    slug: source.slug,
+    description: describeApiTool(source),
+    inputSchema: createToolInputJsonSchema(),
+    inputZodSchema: toolCallSchema,
+    execute,
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { HTTP_METHODS } from "../request/tool-call";
+import { createToolInputJsonSchema } from "./tool-input-json-schema";
+
+/** Every `type` keyword in the schema tree must name a JSON Schema type (structural validity check). */
+const jsonSchemaTypes = new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
+
+function collectProblems(node: unknown, path: string, problems: string[]): void {
+  if (Array.isArray(node)) {
+    node.forEach((item, index) => collectProblems(item, `${path}[${index}]`, problems));
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const record = node as Record<string, unknown>;
+  if ("type" in record) {
+    const types = Array.isArray(record.type) ? record.type : [record.type];
+    for (const type of types) if (!jsonSchemaTypes.has(type as string)) problems.push(`${path}.type: ${String(type)}`);
+  }
+  if ("anyOf" in record && (!Array.isArray(record.anyOf) || record.anyOf.length < 2)) problems.push(`${path}.anyOf needs 2+ branches`);
+  if ("required" in record && !Array.isArray(record.required)) problems.push(`${path}.required must be an array`);
+  for (const [key, value] of Object.entries(record)) {
+    if (key === "$schema" || key === "$ref" || key === "$defs" || key === "definitions") problems.push(`${path}.${key} is not wanted`);
+    if (key === "properties") {
+      for (const [name, property] of Object.entries(value as Record<string, unknown>)) collectProblems(property, `${path}.properties.${name}`, problems);
+    } else if (typeof value === "object") collectProblems(value, `${path}.${key}`, problems);
+  }
+}
+
+describe("createToolInputJsonSchema", () => {
+  const schema = createToolInputJsonSchema();
+
+  it("is an object schema requiring method and path", () => {
+    expect(schema.type).toBe("object");
+    expect(schema.required).toEqual(["method", "path"]);
+    expect(Object.keys(schema.properties).sort()).toEqual(["_contentType", "_rawBody", "body", "method", "path", "query"]);
+  });
+
+  it("shows method as an enum of the allowed methods", () => {
+    expect(schema.properties.method).toMatchObject({ type: "string", enum: [...HTTP_METHODS] });
+  });
+
+  it("has no $schema, $ref, empty anyOf branch or unknown type anywhere", () => {
+    const problems: string[] = [];
+    collectProblems(schema, "schema", problems);
+    expect(problems).toEqual([]);
+    expect(JSON.stringify(schema)).not.toContain("{}");
+  });
+
+  it("survives a JSON round trip unchanged and stays small", () => {
+    const text = JSON.stringify(schema);
+    expect(JSON.parse(text)).toEqual(schema);
+    expect(text.length).toBeLessThan(2048);
+  });
+
+  it("gives a fresh object each time, so one caller's change does not leak into another tool", () => {
+    const first = createToolInputJsonSchema();
+    first.properties.path = "changed";
+    expect(createToolInputJsonSchema().properties.path).not.toBe("changed");
+  });
+});
