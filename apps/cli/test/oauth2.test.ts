@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
   apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
-});
+}, 60_000);
 
 afterAll(async () => {
   const secrets = [clientSecret, ...(await authorization.state()).issued];
@@ -46,7 +46,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => api.close(() => resolve()));
   await authorization.stop();
   await temp.cleanup();
-});
+}, 60_000);
 
 describe("src with --auth oauth2, client credentials", () => {
   it("source add validates at once; later calls in new processes reuse the saved token; tools -v names OAuth 2.0 and the scopes", async () => {

@@ -19,10 +19,11 @@ function failure(login: Promise<unknown>): Promise<AuthorizeError> {
 const clientId = "desk-app";
 const clientSecret = "d3sk-s3cret-value";
 let server: AuthorizationServer;
+// Starting a Node process and generating its RSA key can take a while on a busy machine.
 beforeAll(async () => {
   server = await startAuthorizationServer({ clientId, clientSecret });
-});
-afterAll(() => server.stop());
+}, 60_000);
+afterAll(() => server?.stop());
 
 const config = () => oauth2ConfigSchema.parse({ tokenUrl: server.tokenUrl, authorizationUrl: server.authorizationUrl, grant: "authorization_code", scopes: ["read:items", "write:items"] });
 

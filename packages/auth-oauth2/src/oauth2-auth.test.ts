@@ -15,10 +15,11 @@ const clientId = "crm-agent";
 const clientSecret = "cl13nt-s3cret-value";
 let server: AuthorizationServer;
 
+// Starting a Node process and generating its RSA key can take a while on a busy machine.
 beforeAll(async () => {
   server = await startAuthorizationServer({ clientId, clientSecret });
-});
-afterAll(() => server.stop());
+}, 60_000);
+afterAll(() => server?.stop());
 
 const api = () => ({ tokenUrl: server.tokenUrl, grant: "client_credentials", scopes: ["read:items"] });
 
