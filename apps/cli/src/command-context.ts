@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { SourceService } from "@src/service";
+import type { CallAuditChannel, SourceService } from "@src/service";
 
 /** The global options every command sees. */
 export interface GlobalOptions {
@@ -23,6 +23,8 @@ export interface CommandContext {
    * the built-in auth modes plus the plugins listed in `SRC_AUTH_PLUGINS`.
    */
   service(): Promise<SourceService>;
+  /** The same service, each agent call appended to `$SRC_HOME/logs/calls.jsonl` on `channel` (a failed write is a warning on stderr). */
+  auditedService(channel: CallAuditChannel): Promise<SourceService>;
 }
 
 /** Builds the context from a command's options, global ones included. */
@@ -40,6 +42,16 @@ export function createCommandContext(command: Command): CommandContext {
         createSourceService({ home: options.home, env: process.env, registry: await createAuthRegistryFromEnvironment(process.env) }),
       );
       return servicePromise;
+    },
+    async auditedService(channel) {
+      const [service, { createCallAuditLog, withCallAudit }] = await Promise.all([this.service(), import("@src/service")]);
+      let warned = false;
+      const onError = (error: unknown): void => {
+        if (warned) return;
+        warned = true;
+        process.stderr.write(`warning: could not append to the audit log: ${(error as Error).message}\n`);
+      };
+      return withCallAudit(service, { channel, log: createCallAuditLog({ home: service.home, onError }) });
     },
   };
 }

@@ -6,17 +6,22 @@ import { registerAuthStatus } from "./commands/auth-status";
 import { registerCall } from "./commands/call";
 import { registerCredentialDelete } from "./commands/credential-delete";
 import { registerCredentialSet } from "./commands/credential-set";
+import { registerLogs } from "./commands/logs";
 import { registerMcp } from "./commands/mcp";
 import { registerServe } from "./commands/serve";
 import { registerShell } from "./commands/shell";
 import { registerSourceAdd } from "./commands/source-add";
+import { registerSourceEdit } from "./commands/source-edit";
 import { registerSourceEnable } from "./commands/source-enable";
+import { registerSourceExport } from "./commands/source-export";
+import { registerSourceImport } from "./commands/source-import";
 import { registerSourceList } from "./commands/source-list";
 import { registerSourceReload } from "./commands/source-reload";
 import { registerSourceRemove } from "./commands/source-remove";
 import { registerSourceShow } from "./commands/source-show";
 import { registerTools } from "./commands/tools";
 import { registerVaultReset } from "./commands/vault-reset";
+import { registerVaultRotate } from "./commands/vault-rotate";
 
 /**
  * The `src` command tree. Commander errors throw (`exitOverride`) so `runCli`
@@ -31,13 +36,16 @@ export function createProgram(): Command {
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)");
 
-  const source = program.command("source").description("add, list, show, reload, enable, disable and remove sources");
+  const source = program.command("source").description("add, list, show, edit, reload, enable, disable, remove, export and import sources");
   registerSourceAdd(source);
   registerSourceList(source);
   registerSourceShow(source);
+  registerSourceEdit(source);
   registerSourceReload(source);
   registerSourceEnable(source);
   registerSourceRemove(source);
+  registerSourceExport(source);
+  registerSourceImport(source);
 
   const credential = program.command("credential").description("store or delete a source's credential");
   registerCredentialSet(credential);
@@ -48,7 +56,8 @@ export function createProgram(): Command {
   registerAuthStatus(auth);
   registerAuthLogout(auth);
 
-  const vault = program.command("vault").description("recover from an unreadable vault");
+  const vault = program.command("vault").description("rotate the vault's key, or recover from an unreadable vault");
+  registerVaultRotate(vault);
   registerVaultReset(vault);
 
   registerTools(program);
@@ -56,5 +65,6 @@ export function createProgram(): Command {
   registerShell(program);
   registerMcp(program);
   registerServe(program);
+  registerLogs(program);
   return program;
 }

@@ -52,6 +52,29 @@ describe("in a terminal, src source add asks for what is missing", () => {
     expect(code).toBe(0);
   });
 
+  it("examples read as examples, real defaults are taken on Enter, and the hidden secret shows no mask (its length stays hidden)", async () => {
+    const query = await startUpstream({ type: "query", queryParam: "api_key", key: secret });
+    try {
+      const { code, screen } = await runInTerminal(["source", "add", "--auth", "query"], temp.env, [
+        { expect: "Name of the source, e.g. GitHub", send: `Query API${enter}` },
+        { expect: "Base URL, e.g. https://api.example.com/v1", send: `${query.url}${enter}` },
+        { expect: "Query parameter that carries the key (Enter for api_key)", send: enter },
+        { expect: "Test endpoint (a read-only path), e.g. /me", send: `/me${enter}` },
+        { expect: "API key", send: `${secret}${enter}` },
+      ]);
+      expect(screen).toContain("query-api: connected");
+      expect(screen).not.toContain(secret);
+      // No mask character per typed key: a run of the secret's length would tell its length.
+      expect(screen).not.toMatch(/[▪•*]{4,}/);
+      expect(code).toBe(0);
+      const shown = await runSrc(["source", "show", "query-api", "--json"], { env: temp.env });
+      expect(JSON.parse(shown.stdout)).toMatchObject({ source: { api: { queryParam: "api_key" } } });
+      expect((await runSrc(["source", "remove", "query-api"], { env: temp.env })).code).toBe(0);
+    } finally {
+      await query.close();
+    }
+  });
+
   it("credential set asks for the hidden secret and validates (a wrong one exits 1)", async () => {
     const { code, screen } = await runInTerminal(["credential", "set", "terminal-api"], temp.env, [{ expect: "API token", send: `wrong-token${enter}` }]);
     expect(screen).toContain("needs_auth");

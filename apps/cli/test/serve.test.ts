@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { binPath, runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
@@ -34,6 +35,22 @@ describe("src serve", () => {
     child.kill("SIGTERM");
     expect(await closed).toBe(0);
     expect(stderr).toContain('"event":"listening"');
+  });
+
+  it("a busy port: exit 1, names the address taken, suggests --port or that another server may be running", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const result = await runSrc(["serve", "--port", String(port)], { env: temp.env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the address is already in use`);
+      expect(result.stderr).toContain("--port");
+      expect(result.stderr).toContain("another src server may already be running");
+      expect(result.stderr.match(/already in use/g)).toHaveLength(1);
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
   });
 
   it("a bad --port is bad usage (exit 2)", async () => {

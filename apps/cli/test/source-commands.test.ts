@@ -146,6 +146,12 @@ describe("source commands against one bearer upstream", () => {
     const list = JSON.parse(json.stdout);
     expect(list.map((entry: { slug: string }) => entry.slug)).toEqual(["broken", "echo", "other"]);
     expect(list[0]).toMatchObject({ ok: false, slug: "broken", hasCredential: false, error: expect.any(String) });
+    // The error sits on lines of its own below the table: no table line holds it, so it widens no column.
+    const firstErrorLine = (list[0] as { error: string }).error.split("\n")[0]!;
+    const tableLines = table.stdout.split("\n").filter((line) => /^[┌│├└]/.test(line));
+    expect(tableLines.some((line) => line.includes(firstErrorLine.slice(0, 30)))).toBe(false);
+    expect(table.stdout).toContain(`  ${firstErrorLine}`);
+    expect(tableLines.every((line) => line.length === tableLines[0]!.length && line.length < 120)).toBe(true);
     expect(list[1]).toMatchObject({ ok: true, hasCredential: true, source: { slug: "echo", status: { connectionStatus: "connected" } } });
 
     const reloadBroken = await src(["source", "reload", "broken", "--json"]);

@@ -33,8 +33,40 @@ describe("src tools", () => {
   it("-v adds the description and the input schema", async () => {
     const result = await src(["tools", "-v"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("input schema:");
+    expect(result.stdout).toContain("Input schema of api_key_api:");
     expect(result.stdout).toContain('"_rawBody"');
+  });
+
+  it("-v with several sources shows the shared input schema and description once, and each tool's own part", async () => {
+    const other = await src(["source", "add", "--name", "Other API", "--slug", "other-api", "--base-url", `${upstream.url}/v2`, "--auth", "header", "--header-name", "X-Key", "--test-endpoint", "/ping", "--credential-stdin"], secret);
+    expect(other.code).toBe(0);
+    try {
+      const result = await src(["tools", "-v"]);
+      expect(result.code).toBe(0);
+      expect(result.stdout.match(/"_rawBody"/g)).toHaveLength(1);
+      expect(result.stdout).toContain("Input schema of every tool:");
+      expect(result.stdout).toContain("Every tool's description goes on:");
+      expect(result.stdout.match(/Never supply tokens/g)).toHaveLength(1);
+      expect(result.stdout).toContain(`── api_other_api (Other API)\nCalls the REST API "Other API" (source "other-api") at ${upstream.url}/v2.`);
+      expect(result.stdout).toContain('── api_key_api (Key API)\nCalls the REST API "Key API"');
+    } finally {
+      expect((await src(["source", "remove", "other-api"])).code).toBe(0);
+    }
+  });
+
+  it("warns on stderr about a source whose config.json is broken, instead of leaving it out silently", async () => {
+    const directory = join(temp.home, "sources", "broken-one");
+    await import("node:fs/promises").then(({ mkdir }) => mkdir(directory, { recursive: true }));
+    await writeFile(join(directory, "config.json"), '{ "type": "api", "name": 1 }');
+    try {
+      const result = await src(["tools"]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain("api_key_api");
+      expect(result.stderr).toContain('warning: source "broken-one" has no tool');
+      expect(result.stderr).toContain("src source reload broken-one");
+    } finally {
+      await import("node:fs/promises").then(({ rm }) => rm(directory, { recursive: true, force: true }));
+    }
   });
 
   it("--json prints the tool definitions", async () => {
@@ -81,6 +113,15 @@ describe("src shell", () => {
     expect(result.stderr).toContain('"nope"');
     expect(result.stdout).toContain("/help");
     expect(result.stdout).not.toContain("api_key_api");
+  });
+
+  it("accepts commands without the slash, and /help lists every command including /exit", async () => {
+    const result = await src(["shell"], "help\ntools\nsource list\nexit\n/tools\n");
+    expect(result.code).toBe(0);
+    for (const usage of ["/source reload SLUG", "/source list", "/tools -v", "/help", "/exit"]) expect(result.stdout).toContain(usage);
+    expect(result.stdout).toContain("api_key_api  source=key-api");
+    expect(result.stdout.match(/api_key_api {2}source=key-api/g)).toHaveLength(1); // "exit" ended the shell before the last /tools
+    expect(result.stderr).toBe("");
   });
 
   it("--json prints one JSON line per command", async () => {

@@ -68,6 +68,7 @@ export const toolSummarySchema = z
     authType: z.string(),
     connectionStatus: z.enum(["untested", "connected", "needs_auth", "failed"]),
     hasCredential: z.boolean(),
+    headers: z.record(z.string(), z.string()).openapi({ description: "The source's fixed headers (api.headers), sent on every request.", example: { "Notion-Version": "2022-06-28" } }),
     description: z.string().optional(),
     inputSchema: z.record(z.string(), z.unknown()).optional(),
   })

@@ -1,5 +1,5 @@
-import type { SourceService } from "@src/service";
-import { slugOfToolName } from "@src/service";
+import type { CallAuditLog, SourceService } from "@src/service";
+import { auditLineOfRefusal, auditLineOfResult, slugOfToolName } from "@src/service";
 import type { ToolResult } from "@src/http-tool";
 import type { Logger } from "pino";
 import { ShuttingDownError } from "./errors/shutting-down-error";
@@ -25,7 +25,21 @@ function pathOf(url: string): string {
   return rest === "" ? "/" : rest;
 }
 
-export function createCallGate({ service, limiter, logger }: { service: SourceService; limiter: SourceCallLimiter; logger: Logger }): CallGate {
+/** The channel's name in `$SRC_HOME/logs/calls.jsonl`, shared with the CLI's `cli` and `mcp-stdio`. */
+const auditChannelOf = { http: "http", mcp: "mcp-http" } as const;
+
+export function createCallGate({
+  service,
+  limiter,
+  logger,
+  auditLog,
+}: {
+  service: SourceService;
+  limiter: SourceCallLimiter;
+  logger: Logger;
+  /** Where each call's audit line goes too (not awaited: it never delays the answer). Default: none. */
+  auditLog?: CallAuditLog;
+}): CallGate {
   let closed = false;
 
   async function call(name: string, input: unknown, { channel, signal }: { channel: CallChannel; signal?: AbortSignal }): Promise<ToolResult> {
@@ -34,6 +48,7 @@ export function createCallGate({ service, limiter, logger }: { service: SourceSe
     const started = performance.now();
     try {
       const result = await limiter.run(slug, () => service.callTool(name, input, { signal }));
+      void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
       scalarLineLoggerOf(logger).info(
         {
           event: "tool_call",
@@ -52,6 +67,7 @@ export function createCallGate({ service, limiter, logger }: { service: SourceSe
       );
       return result;
     } catch (error) {
+      void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started));
       scalarLineLoggerOf(logger).warn(
         {
           event: "tool_call",

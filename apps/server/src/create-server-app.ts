@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { createMcpServer, type SourceService } from "@src/service";
+import { createCallAuditLog, createMcpServer, type CallAuditLog, type SourceService } from "@src/service";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { RouteContext } from "./app-context";
@@ -34,6 +34,11 @@ export interface ServerAppOptions {
   limits?: ServerLimits;
   /** Name and version announced to MCP clients. Default `{ name: "src", version: "0.1.0" }`. */
   mcp?: { name?: string; version?: string };
+  /**
+   * Where each agent call's audit line is appended, besides the stdout log. Default:
+   * `$SRC_HOME/logs/calls.jsonl` of the service, the file `src call`, `src mcp` and `src logs` share; `false` for none.
+   */
+  auditLog?: CallAuditLog | false;
 }
 
 /** The server app: the Hono app plus what a host process needs to run it. */
@@ -57,7 +62,11 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const logger = options.logger ?? createServerLogger();
   const limits = normalizeServerLimits(options.limits);
   const limiter = createSourceCallLimiter({ maxConcurrent: limits.maxConcurrentCallsPerSource, maxQueued: limits.maxQueuedCallsPerSource, retryAfterSeconds: limits.retryAfterSeconds });
-  const gate = createCallGate({ service, limiter, logger });
+  const auditLog =
+    options.auditLog === false
+      ? undefined
+      : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
+  const gate = createCallGate({ service, limiter, logger, auditLog });
   const mcpService = gate.serviceFor("mcp");
   const sessions = createMcpSessions({ createServer: () => createMcpServer(mcpService, { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }), logger, maxBodyBytes: limits.maxBodyBytes });
   const isAuthorized = createBearerTokenCheck(token);

@@ -15,5 +15,6 @@ export type { ServerErrorCode } from "./errors/server-error";
 export { SERVER_ERROR_CODES, ServerError } from "./errors/server-error";
 export { SourceBusyError } from "./errors/source-busy-error";
 export { TokenRequiredError } from "./errors/token-required-error";
+export { AddressInUseError } from "./errors/address-in-use-error";
 export { InvalidTokenError } from "./errors/invalid-token-error";
 export { ShuttingDownError } from "./errors/shutting-down-error";

@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
 import { createServerLogger } from "./create-server-logger";
 import { TokenRequiredError } from "./errors/token-required-error";
+import { AddressInUseError } from "./errors/address-in-use-error";
 import { isLoopbackHost } from "./is-loopback-host";
 import { resolveServerToken } from "./resolve-server-token";
 import type { ServerLimits } from "./server-limits";
@@ -68,9 +69,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const server = createAdaptorServer({ fetch: serverApp.app.fetch, hostname: host }) as Server;
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    const refuse = (error: NodeJS.ErrnoException): void => reject(error.code === "EADDRINUSE" ? new AddressInUseError({ host, port, cause: error }) : error);
+    server.once("error", refuse);
     server.listen(port, host, () => {
-      server.off("error", reject);
+      server.off("error", refuse);
       resolve();
     });
   });

@@ -2,13 +2,16 @@ import type { AuthRegistry } from "@src/auth";
 import type { z } from "zod";
 import { describeIssues, valueAt } from "./describe-issue";
 import type { SourceIssue } from "./errors/source-validation-error";
-import { sourceApiSchema } from "./source-schema";
+import { sourceApiSchema, sourceInputShape, sourceServiceShape } from "./source-schema";
+import { findUnknownFields } from "./unknown-fields";
 
 /** The outcome of checking a value: the parsed data, or every issue found. */
 export type SourceCheckResult<TData> = { readonly success: true; readonly data: TData } | { readonly success: false; readonly issues: readonly SourceIssue[] };
 
 /** Fields of the `api` block this package owns; everything else belongs to the auth plugin. */
 const baseApiKeys = new Set(Object.keys(sourceApiSchema.shape));
+/** Every top-level field of a record, the service's included (a caller may hand back a record it read). */
+const recordFields = [...Object.keys(sourceInputShape), ...Object.keys(sourceServiceShape)];
 
 const listTypes = (types: readonly string[]): string => types.map((type) => `"${type}"`).join(", ");
 
@@ -46,6 +49,7 @@ export function checkSource<TData extends { api: Record<string, unknown> }>(
       const result = plugin.configSchema.safeParse(pluginInput);
       if (result.success) {
         pluginData = result.data as Record<string, unknown>;
+        issues.push(...credentialHeaderClash(api.headers, pluginData.headerName));
       } else {
         const required = () => `required when api.authType is "${authType}"`;
         issues.push(...describeIssues(result.error.issues, pluginInput, { prefix: ["api"], required, keepCustomMessages: true }));
@@ -53,8 +57,18 @@ export function checkSource<TData extends { api: Record<string, unknown> }>(
     }
   }
 
+  issues.push(...findUnknownFields(value, { recordFields, baseApiFields: [...baseApiKeys], registry }));
+
   if (!base.success || issues.length > 0) return { success: false, issues: dedupe(issues) };
   return { success: true, data: { ...base.data, api: { ...base.data.api, ...pluginData } } };
+}
+
+/** A fixed header with the name of the header the credential goes in (`api.headerName`) would be overwritten or sent twice. */
+function credentialHeaderClash(headers: unknown, headerName: unknown): SourceIssue[] {
+  if (!isObject(headers) || typeof headerName !== "string") return [];
+  const clash = Object.keys(headers).find((name) => name.toLowerCase() === headerName.toLowerCase());
+  if (clash === undefined) return [];
+  return [{ path: `api.headers.${clash}`, message: `cannot be a fixed header: the credential goes in header "${headerName}" (api.headerName); remove it` }];
 }
 
 function dedupe(issues: readonly SourceIssue[]): SourceIssue[] {

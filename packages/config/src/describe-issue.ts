@@ -14,6 +14,7 @@ const requiredHints: Record<string, string> = {
 
 const articles: Record<string, string> = {
   object: "a JSON object",
+  record: "a JSON object",
   array: "an array",
   boolean: "a boolean (true or false)",
   int: "an integer",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiHeadersSchema } from "./api-headers-schema";
 
 /** The connection states the service records after each validation. */
 export const CONNECTION_STATUSES = ["untested", "connected", "needs_auth", "failed"] as const;
@@ -73,6 +74,7 @@ export const sourceApiSchema = z.looseObject({
   baseUrl: baseUrlSchema,
   authType: z.string().min(1, { error: 'is required, e.g. "bearer"' }).meta({ description: "The auth mode: bearer, header, query, basic, or the type of a registered custom plugin." }),
   testEndpoint: testEndpointSchema,
+  headers: apiHeadersSchema.optional(),
   ...apiLimitsShape,
 });
 export type SourceApi = z.infer<typeof sourceApiSchema>;

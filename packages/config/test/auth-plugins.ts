@@ -20,6 +20,19 @@ export const testSignatureAuth = defineAuthPlugin({
   describePlacement: () => "headers X-Key-Id and X-Signature",
 });
 
+/** A team's own mode that takes any extra `api` field (a loose config schema): none of them is an unknown field. */
+export const testOpenAuth = defineAuthPlugin({
+  specificationVersion: "v1",
+  type: "open",
+  description: "X-Open header",
+  configSchema: z.looseObject({}),
+  credentialSchema: z.object({ secret: credentialTextSchema }),
+  credentialFields: [{ name: "secret", label: "Secret", secret: true }],
+  apply: (request, { credential }) => request.headers.set("x-open", credential.secret),
+  secretValues: (credential) => [credential.secret],
+  describePlacement: () => "header X-Open",
+});
+
 /** A registry with the four built-in modes. */
 export function createTestRegistry(): AuthRegistry {
   return createAuthRegistry([createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth()]);

@@ -152,6 +152,31 @@ describe("the credential is bound to the base URL it was stored for", () => {
     expect((await service.callTool("demo-api", { method: "GET", path: "/me" })).ok).toBe(true);
   });
 
+  it("turns a connected source untested when updateSource moves its baseUrl, saying to set the credential again", async () => {
+    await service.addSource({ input: input(), credential: { token } });
+    const moved = await service.updateSource("demo-api", { api: { baseUrl: "http://127.0.0.2:9/v2" } });
+    expect(moved.status).toMatchObject({ connectionStatus: "untested" });
+    expect(moved.status.lastError).toBe(
+      "api.baseUrl changed to http://127.0.0.2:9/v2: the stored credential belongs to the old address and is never sent to the new one; set the credential again for the new address (that tests the source again)",
+    );
+    expect((await service.listTools())[0]).toMatchObject({ connectionStatus: "untested", hasCredential: false });
+    // A change that keeps the origin and base path keeps the status.
+    await service.updateSource("demo-api", { api: { baseUrl: upstream.url } });
+    await service.setCredential("demo-api", { token });
+    expect((await service.updateSource("demo-api", { name: "Renamed", api: { baseUrl: `${upstream.url}/` } })).status.connectionStatus).toBe("connected");
+  });
+
+  it("turns a connected source untested when config.json is edited by hand to another baseUrl", async () => {
+    await service.addSource({ input: input(), credential: { token } });
+    const file = join(home.home, "sources/demo-api/config.json");
+    const record = JSON.parse(await readFile(file, "utf8")) as { api: { baseUrl: string } };
+    record.api.baseUrl = "http://127.0.0.2:9/v2";
+    await writeFile(file, JSON.stringify(record));
+    expect((await service.getSource("demo-api")).source.status).toMatchObject({ connectionStatus: "untested", lastError: expect.stringContaining("set the credential again for the new address") });
+    const stored = JSON.parse(await readFile(file, "utf8")) as { status: { connectionStatus: string } };
+    expect(stored.status.connectionStatus).toBe("untested");
+  });
+
   it("also unbinds it when only the base path changes", async () => {
     await service.addSource({ input: input(), credential: { token }, test: false });
     await service.updateSource("demo-api", { api: { baseUrl: `${upstream.url}/admin` } });

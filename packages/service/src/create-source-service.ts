@@ -3,6 +3,7 @@ import { createSourceStore, resolveSrcHome, type SourceInput, type SourceRecord 
 import { callSource, createApiTool, validateSource } from "@src/http-tool";
 import { apiToolName, maxToolNameLength } from "@src/http-tool/internal";
 import { createRedactedCredential, openVault, type Vault } from "@src/vault";
+import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
@@ -95,6 +96,17 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     return (await credentialFor(source)) !== undefined;
   }
 
+  /**
+   * A `connected` source whose stored credential belongs to another base URL
+   * (`config.json` edited by hand) is `connected` no more: its calls would
+   * answer NO_CREDENTIAL. Its status becomes `untested`, saying why.
+   */
+  async function withCurrentStatus(source: SourceRecord): Promise<SourceRecord> {
+    if (source.status.connectionStatus !== "connected" || (await credentialFor(source)) !== undefined) return source;
+    if (!(await (await vault()).has(source.slug))) return source;
+    return store.setStatus(source.slug, statusAfterBaseUrlChange(source));
+  }
+
   return {
     home,
     registry,
@@ -107,7 +119,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         const stored = entry.ok ? await hasCredential(entry.record) : await (await vault()).has(entry.slug);
         summaries.push(
           entry.ok
-            ? { ok: true, slug: entry.slug, source: entry.record, hasCredential: stored }
+            ? { ok: true, slug: entry.slug, source: await withCurrentStatus(entry.record), hasCredential: stored }
             : { ok: false, slug: entry.slug, file: entry.file, error: entry.error.message, hasCredential: stored },
         );
       }
@@ -115,7 +127,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     },
 
     async getSource(slug) {
-      const source = await store.get(slug);
+      const source = await withCurrentStatus(await store.get(slug));
       return { source, hasCredential: await hasCredential(source) };
     },
 
@@ -145,7 +157,9 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     },
 
     async updateSource(slug, changes) {
-      const source = await store.update(slug, changes);
+      const before = await store.get(slug);
+      let source = await store.update(slug, changes);
+      if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
       notify(slug, "updated");
       return source;
     },
@@ -195,7 +209,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       const tools: ToolSummary[] = [];
       for (const entry of await store.list()) {
         if (!entry.ok || !entry.record.enabled) continue;
-        const source = entry.record;
+        const source = await withCurrentStatus(entry.record);
         const tool = createApiTool(source, { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch, auth: authRuntimeFor(source) });
         if (tool === undefined) continue;
         tools.push({
@@ -206,6 +220,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
           authType: source.api.authType,
           connectionStatus: source.status.connectionStatus,
           hasCredential: await hasCredential(source),
+          headers: { ...source.api.headers },
           description: tool.description,
           inputSchema: tool.inputSchema,
         });
@@ -222,7 +237,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") {
           throw new ServiceError({
             code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
-            message: `no tool "${name}": no source "${slug}" exists; list the tools with \`src tools\``,
+            message: `no tool "${name}": no source "${slug}" exists; list the tools to see their names`,
             cause: error,
           });
         }

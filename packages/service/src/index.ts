@@ -18,3 +18,18 @@ export type { AuthRegistryFromEnvironmentOptions } from "./load-auth-plugins-fro
 export { AUTH_PLUGINS_VARIABLE, authPluginSpecifiersOf, createAuthRegistryFromEnvironment } from "./load-auth-plugins-from-environment";
 export type { AuthPluginLoadErrorCode } from "./load-auth-plugins-error";
 export { AuthPluginLoadError } from "./load-auth-plugins-error";
+export type { CallAuditChannel, CallAuditLine, CallAuditLog, CallAuditLogOptions } from "./call-audit-log";
+export {
+  CALL_AUDIT_FILE_NAME,
+  auditLineOfRefusal,
+  auditLineOfResult,
+  callAuditFileOf,
+  createCallAuditLog,
+  defaultCallAuditMaxBytes,
+  rotatedCallAuditFiles,
+  withCallAudit,
+} from "./call-audit-log";
+export type { ExportedSource, SourceExportDocument, SourceExportResult } from "./source-transfer";
+export { SOURCE_EXPORT_FORMAT, SOURCE_EXPORT_VERSION, exportSources, importSources } from "./source-transfer";
+export type { SourceImportProblem } from "./errors/source-import-error";
+export { SourceImportError } from "./errors/source-import-error";

@@ -18,6 +18,8 @@ export interface ToolSummary {
   authType: string;
   connectionStatus: SourceRecord["status"]["connectionStatus"];
   hasCredential: boolean;
+  /** The source's fixed headers (`api.headers`), sent on every request; empty when none. */
+  headers: Record<string, string>;
   description: string;
   inputSchema: Record<string, unknown>;
 }

@@ -2,6 +2,8 @@ export type { OpenVaultOptions } from "./open-vault";
 export { openVault } from "./open-vault";
 export type { ResetVaultOptions } from "./reset-vault";
 export { resetVault } from "./reset-vault";
+export type { RotateVaultOptions, RotateVaultResult } from "./rotate-vault";
+export { rotateVault } from "./rotate-vault";
 export type { VaultListEntry, VaultSetOptions } from "./vault";
 export { Vault } from "./vault";
 export type { VaultKeyEnvironment, VaultKeySource } from "./key-source";

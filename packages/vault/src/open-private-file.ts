@@ -42,7 +42,7 @@ export async function openPrivateFile(path: string, check: PrivateFileCheck): Pr
         role: check.role,
         path,
         problem: `can be accessed by other users (mode ${mode})`,
-        fix: `Run \`chmod 600 ${path}\`; if others could read it, also rotate the vault to a new key.`,
+        fix: `Run \`chmod 600 ${path}\`; if others could read it, also rotate the vault to a new key with \`src vault rotate\`.`,
       });
     }
     return { handle, stats };

@@ -3,6 +3,7 @@ import { defineAction } from "../define-action";
 import { EXIT_CODES } from "../exit-codes";
 import { collectQuery, type QueryFlags } from "../input/collect-query";
 import { readBodyFlags, type BodyFlags } from "../input/read-body-flags";
+import { cliHintFor, inCallFlagWords } from "../output/cli-hint";
 import { formatCallResult } from "../output/format-call-result";
 import { withProgress } from "../output/with-progress";
 import { writeError, writeJson, writeLine } from "../output/write-output";
@@ -26,12 +27,20 @@ export function registerCall(program: Command): void {
     .action(
       defineAction<CallFlags>(async (context, flags, [slug, method, path]) => {
         const input = { method, path, ...(flags.query === undefined ? {} : { query: flags.query }), ...(await readBodyFlags(flags)) };
-        const service = await context.service();
+        const service = await context.auditedService("cli");
         const result = await withProgress(context, `${method!.toUpperCase()} ${path}`, () => service.callTool(slug!, input));
         if (context.json) writeJson(result);
-        else writeLine(formatCallResult(result));
+        else writeLine(formatCallResult(result, { withError: false }));
         if (result.ok) return EXIT_CODES.SUCCESS;
-        writeError(`error: ${result.error === undefined ? `the API answered HTTP ${result.status}` : result.error.message}`);
+        // Said once, on stderr, in the command line's words, with the CLI's next step when the package message names none.
+        if (result.error === undefined) {
+          writeError(`error: the API answered HTTP ${result.status}`);
+        } else {
+          const { slugOfToolName } = await import("@src/service");
+          const hint = cliHintFor(result.error.code, slugOfToolName(slug!) ?? slug);
+          const retryable = result.error.retryable ? " (retryable)" : "";
+          writeError(`error ${result.error.code}${retryable}: ${inCallFlagWords(result.error.message)}${hint === undefined ? "" : `; ${hint}`}`);
+        }
         return result.error?.code === "INVALID_CALL" ? EXIT_CODES.USAGE : EXIT_CODES.FAILURE;
       }),
     );

@@ -1,8 +1,29 @@
+import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { readCredential, type CredentialSources } from "../input/read-credential";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
+import { writeError } from "../output/write-output";
+
+/**
+ * The non-secret fields (`username`) of the credential stored for `slug`, so
+ * replacing a password does not ask for the user name again. Empty when there
+ * is none or the vault cannot be read (the command then asks as before).
+ */
+async function storedPlainFields(home: string, slug: string, plugin: AnyAuthPlugin): Promise<Record<string, string>> {
+  const names = plugin.credentialFields.filter((field) => !field.secret).map((field) => field.name);
+  if (names.length === 0) return {};
+  try {
+    const { openVault } = await import("@src/vault");
+    const entry = await (await openVault({ home, env: process.env })).get(slug);
+    const fields: Record<string, string> = {};
+    for (const name of names) if (typeof entry?.[name] === "string" && entry[name] !== "") fields[name] = entry[name];
+    return fields;
+  } catch {
+    return {};
+  }
+}
 
 /** `src credential set SLUG`: store or replace the credential, then validate. */
 export function registerCredentialSet(credential: Command): void {
@@ -10,13 +31,16 @@ export function registerCredentialSet(credential: Command): void {
     .command("set")
     .description("store or replace a source's credential (encrypted), then validate the source")
     .argument("<slug>", "the source")
-    .option("--username <user>", "user name (--auth basic)")
+    .option("--username <user>", "user name (--auth basic); default: the stored one")
     .option("--credential-stdin", "read the secret (token, key or password) from stdin")
     .action(
       defineAction<CredentialSources>(async (context, flags, [slug]) => {
         const service = await context.service();
         const { source } = await service.getSource(slug!);
-        const secret = await readCredential(context, service.registry.get(source.api.authType), flags, "src credential set");
+        const plugin = service.registry.get(source.api.authType);
+        const stored = flags.username === undefined ? await storedPlainFields(service.home, slug!, plugin) : {};
+        if (stored.username !== undefined && !context.json) writeError("Using the stored username; give --username to change it.");
+        const secret = await readCredential(context, plugin, flags, "src credential set", stored);
         const result = await withProgress(context, `Storing the credential and calling ${source.api.testEndpoint}`, () => service.setCredential(slug!, secret));
         return printOperationResult(context, result, `Stored the credential of "${slug}".`);
       }),

@@ -15,7 +15,7 @@ export function registerMcp(program: Command): void {
     .description("serve the tools to an MCP client (Claude Desktop, Claude Code...) over stdio")
     .action(
       defineAction(async (context) => {
-        const service = await context.service();
+        const service = await context.auditedService("mcp-stdio");
         const [{ createMcpServer, watchSources }, { StdioServerTransport }] = await Promise.all([
           import("@src/service"),
           import("@modelcontextprotocol/sdk/server/stdio.js"),

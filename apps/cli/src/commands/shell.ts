@@ -4,6 +4,9 @@ import { defineAction } from "../define-action";
 import { EXIT_CODES } from "../exit-codes";
 import { writeError, writeLine } from "../output/write-output";
 
+/** What `/help` adds in the shell to the operator commands every channel has. */
+const shellOnlyHelp = [`  ${"/exit".padEnd(22)}leave the shell (also /quit, or Ctrl-D)`, "The slash is optional: `tools -v` is `/tools -v`."].join("\n");
+
 /**
  * `src shell`: the spec's operator commands, one per line, from stdin.
  * Blank lines and lines starting with `#` are skipped; `/exit` or end of input
@@ -12,7 +15,7 @@ import { writeError, writeLine } from "../output/write-output";
 export function registerShell(program: Command): void {
   program
     .command("shell")
-    .description("run operator commands (/source reload SLUG, /tools, /tools -v, /source list, /help) read from stdin")
+    .description("run operator commands (/source reload SLUG, /tools, /tools -v, /source list, /help, /exit; the slash is optional) read from stdin")
     .action(
       defineAction(async (context) => {
         const service = await context.service();
@@ -25,10 +28,13 @@ export function registerShell(program: Command): void {
           lines.prompt();
         }
         for await (const line of lines) {
-          const command = line.trim();
+          const trimmed = line.trim();
+          // The slash is optional: "tools -v" is "/tools -v".
+          const command = trimmed === "" || trimmed.startsWith("#") || trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
           if (command === "/exit" || command === "/quit") break;
           if (command !== "" && !command.startsWith("#")) {
-            const result = await runOperatorCommand(service, command);
+            const answer = await runOperatorCommand(service, command);
+            const result = command === "/help" && answer.ok ? { ...answer, text: `${answer.text}\n${shellOnlyHelp}` } : answer;
             failed ||= !result.ok;
             if (context.json) writeLine(JSON.stringify(result));
             else (result.ok ? writeLine : writeError)(result.text);

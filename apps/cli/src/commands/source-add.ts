@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
+import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
 import { gatherSourceFields, type SourceFieldFlags } from "../input/gather-source-fields";
 import { oauth2ApiFields, registerOAuth2Options, type OAuth2Flags } from "../input/oauth2-flags";
 import { readCredential } from "../input/read-credential";
@@ -13,6 +14,7 @@ interface SourceAddFlags extends SourceFieldFlags, OAuth2Flags {
   disabled?: boolean;
   test: boolean;
   api?: ApiFieldFlags;
+  header?: HeaderFlags;
 }
 
 /** `src source add`: write config.json, store the credential, validate (spec 1.6). */
@@ -28,6 +30,7 @@ export function registerSourceAdd(source: Command): void {
     .option("--query-param <name>", "query parameter that carries the key (--auth query)")
     .option("--api <key=value>", "an extra api field of a custom auth mode, e.g. --api keyId=team-key-1 (--auth hmac); repeat it", collectApiField)
     .option("--test-endpoint <path>", "read-only path called to validate, e.g. /me or /items?limit=1")
+    .option("--header <name=value>", 'a fixed header sent on every request (never a secret), e.g. --header "Notion-Version=2022-06-28"; repeat it', collectHeader)
     .option("--username <user>", "user name (--auth basic); the password is read like any secret")
     .option("--credential-stdin", "read the secret (token, key, password or client secret) from stdin")
     .option("--disabled", "add the source disabled (default: enabled)")
@@ -43,6 +46,7 @@ export function registerSourceAdd(source: Command): void {
         const api: Record<string, unknown> = { ...flags.api, ...oauth2ApiFields(flags), baseUrl: fields.baseUrl, authType: fields.auth, testEndpoint: fields.testEndpoint };
         if (fields.headerName !== undefined) api.headerName = fields.headerName;
         if (fields.queryParam !== undefined) api.queryParam = fields.queryParam;
+        if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
         const input = { type: "api", name: fields.name, ...(fields.slug === undefined ? {} : { slug: fields.slug }), enabled: flags.disabled !== true, api };
         const result = await withProgress(context, `Connecting ${fields.name} and calling ${fields.testEndpoint}`, () =>
           // An authorization code source has no token before `src auth login`, which validates it.

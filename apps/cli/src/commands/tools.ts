@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { formatTools } from "../output/tools-table";
-import { writeJson, writeLine } from "../output/write-output";
+import { writeError, writeJson, writeLine } from "../output/write-output";
 
 /** `src tools [-v]`: the spec's `/tools -v`. */
 export function registerTools(program: Command): void {
@@ -11,7 +11,12 @@ export function registerTools(program: Command): void {
     .option("-v, --verbose", "add each tool's description and input schema")
     .action(
       defineAction<{ verbose?: boolean }>(async (context, { verbose = false }) => {
-        const tools = await (await context.service()).listTools();
+        const service = await context.service();
+        const [tools, sources] = await Promise.all([service.listTools(), service.listSources()]);
+        // A broken config.json has no tool: say so, instead of leaving it out silently.
+        for (const broken of sources) {
+          if (!broken.ok) writeError(`warning: source "${broken.slug}" has no tool: its ${broken.file} is broken (${broken.error.split("\n")[0]}); fix it and run \`src source reload ${broken.slug}\``);
+        }
         if (context.json) writeJson(tools);
         else writeLine(await formatTools(tools, verbose));
       }),

@@ -10,6 +10,7 @@ const ownFlagOf: Record<string, string> = {
   testEndpoint: "--test-endpoint",
   headerName: "--header-name",
   queryParam: "--query-param",
+  headers: "--header Name=value",
   tokenUrl: "--token-url",
   authorizationUrl: "--authorization-url",
   grant: "--grant",

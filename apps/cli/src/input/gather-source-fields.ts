@@ -53,17 +53,17 @@ export async function gatherSourceFields(context: CommandContext, registry: Auth
   }
 
   const fields = { ...flags };
-  fields.name ??= await askText("Name of the source", { placeholder: "GitHub", validate: required });
-  fields.baseUrl ??= await askText("Base URL", { placeholder: "https://api.example.com/v1", validate: checkUrl });
+  fields.name ??= await askText("Name of the source", { example: "GitHub", validate: required });
+  fields.baseUrl ??= await askText("Base URL", { example: "https://api.example.com/v1", validate: checkUrl });
   fields.auth ??= await askChoice(
     "Authentication",
     registry.types.map((type) => ({ value: type, label: type, hint: registry.find(type)?.description })),
   );
-  if (fields.auth === "header") fields.headerName ??= await askText("Header name that carries the key", { placeholder: "X-Api-Key", validate: required });
-  if (fields.auth === "query") fields.queryParam ??= await askText("Query parameter that carries the key", { placeholder: "api_key", validate: required });
-  if (fields.auth === "oauth2") fields.tokenUrl ??= await askText("OAuth 2.0 token URL", { placeholder: "https://auth.example.com/oauth/token", validate: checkUrl });
+  if (fields.auth === "header") fields.headerName ??= await askText("Header name that carries the key", { defaultValue: "X-Api-Key", validate: required });
+  if (fields.auth === "query") fields.queryParam ??= await askText("Query parameter that carries the key", { defaultValue: "api_key", validate: required });
+  if (fields.auth === "oauth2") fields.tokenUrl ??= await askText("OAuth 2.0 token URL", { example: "https://auth.example.com/oauth/token", validate: checkUrl });
   fields.testEndpoint ??= await askText("Test endpoint (a read-only path)", {
-    placeholder: "/me",
+    example: "/me or /items?limit=1",
     validate: (value) => (value.trim().startsWith("/") ? undefined : 'must be a path starting with "/", e.g. /me or /items?limit=1'),
   });
   return fields as SourceFields;

@@ -13,24 +13,28 @@ function settle<T>(value: T | symbol, isCancel: (value: unknown) => value is sym
   return value;
 }
 
-/** Asks for one line of text; `validate` returns a message when the value is not usable. */
-export async function askText(message: string, options: { placeholder?: string; initialValue?: string; validate?: (value: string) => string | undefined } = {}): Promise<string> {
+/**
+ * Asks for one line of text; `validate` returns a message when the value is not usable.
+ * `example` is shown in the question ("e.g. ..."), never as a placeholder that looks like
+ * a default; `defaultValue` is a real default, named in the question and used on Enter.
+ */
+export async function askText(message: string, options: { example?: string; defaultValue?: string; validate?: (value: string) => string | undefined } = {}): Promise<string> {
   const prompts = await clack();
-  const validate = options.validate;
+  const { validate, example, defaultValue } = options;
+  const question = defaultValue !== undefined ? `${message} (Enter for ${defaultValue})` : example !== undefined ? `${message}, e.g. ${example}` : message;
   const value = await prompts.text({
-    message,
-    placeholder: options.placeholder,
-    initialValue: options.initialValue,
-    validate: (input) => validate?.(input ?? ""),
+    message: question,
+    defaultValue,
+    validate: (input) => ((input ?? "") === "" && defaultValue !== undefined ? undefined : validate?.(input ?? "")),
     ...io,
   });
   return settle<string>(value, prompts.isCancel).trim();
 }
 
-/** Asks for a secret with hidden input. The value is never echoed. */
+/** Asks for a secret with hidden input: nothing is echoed, not even one mask character per key, so its length stays hidden too. */
 export async function askSecret(message: string): Promise<string> {
   const prompts = await clack();
-  const value = await prompts.password({ message, validate: (input) => ((input ?? "") === "" ? "required" : undefined), ...io });
+  const value = await prompts.password({ message, mask: "", validate: (input) => ((input ?? "") === "" ? "required" : undefined), ...io });
   return settle<string>(value, prompts.isCancel);
 }
 

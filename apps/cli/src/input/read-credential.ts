@@ -26,6 +26,8 @@ export async function readCredential(
   plugin: AnyAuthPlugin,
   { username, credentialStdin = false, clientId }: CredentialSources,
   command: string,
+  /** Non-secret fields of the credential stored now (`username`), used when no flag gives a new value. Default none. */
+  stored: Readonly<Record<string, string>> = {},
 ): Promise<Record<string, string>> {
   const credential: Record<string, string> = {};
   const secretFields = plugin.credentialFields.filter((field) => field.secret);
@@ -42,6 +44,7 @@ export async function readCredential(
     }
     credential.clientId = clientId;
   }
+  for (const field of plainFields) if (credential[field.name] === undefined && stored[field.name] !== undefined) credential[field.name] = stored[field.name]!;
   const missingPlain = plainFields.filter((field) => credential[field.name] === undefined);
   const flagOf = (name: string): string => (name === "username" ? "--username" : name === "clientId" ? "--client-id" : `the ${name} field`);
 

@@ -22,6 +22,7 @@ const usageCodes: ReadonlySet<string> = new Set([
   "UNKNOWN_TOOL",
   "UNKNOWN_COMMAND",
   "CREDENTIAL_REQUIRED",
+  "INVALID_IMPORT",
   // @src/service: a module named in SRC_AUTH_PLUGINS is missing, fails to import, or exports no valid plugin
   "AUTH_PLUGIN_NOT_FOUND",
   "AUTH_PLUGIN_LOAD_FAILED",

@@ -2,9 +2,9 @@ import type { ToolResult } from "@src/http-tool";
 
 /**
  * A result for people: status line, headers, a blank line, the body (JSON
- * indented), then notes (error, truncation, redirect, next page).
+ * indented), then notes (error unless `withError` is false, truncation, redirect, next page).
  */
-export function formatCallResult(result: ToolResult): string {
+export function formatCallResult(result: ToolResult, { withError = true }: { withError?: boolean } = {}): string {
   const request = `${result.request.method} ${result.request.url}`;
   const timing = `${result.durationMs} ms, ${result.attempts} attempt${result.attempts === 1 ? "" : "s"}`;
   const head = result.status === 0 ? `no response  ${request}  (${timing})` : `HTTP ${result.status} ${result.statusText}`.trimEnd() + `  ${request}  (${timing})`;
@@ -12,7 +12,7 @@ export function formatCallResult(result: ToolResult): string {
   const body = formatBody(result.body);
   if (body !== undefined) lines.push("", body);
   const notes: string[] = [];
-  if (result.error !== undefined) notes.push(`error ${result.error.code}${result.error.retryable ? " (retryable)" : ""}: ${result.error.message}`);
+  if (withError && result.error !== undefined) notes.push(`error ${result.error.code}${result.error.retryable ? " (retryable)" : ""}: ${result.error.message}`);
   if (result.truncated !== undefined) notes.push(`truncated: ${result.truncated.note}`);
   if (result.note !== undefined) notes.push(`note: ${result.note}`);
   if (result.nextPath !== undefined) notes.push(`next page: ${result.nextPath}`);

@@ -1,3 +1,4 @@
+import { cliHintFor } from "./cli-hint";
 import { writeJson } from "./write-output";
 import { codeOfError, exitCodeOfError } from "./exit-code-of-error";
 import type { ExitCode } from "../exit-codes";
@@ -10,7 +11,8 @@ import type { ExitCode } from "../exit-codes";
 export function reportError(error: unknown, { json }: { json: boolean }): ExitCode {
   const message = error instanceof Error ? error.message : String(error);
   const code = codeOfError(error);
-  process.stderr.write(`error: ${message}\n`);
+  const hint = cliHintFor(code, (error as { slug?: unknown }).slug as string | undefined);
+  process.stderr.write(`error: ${message}${hint === undefined ? "" : `; ${hint}`}\n`);
   if (json) writeJson({ error: { code, message } });
   return exitCodeOfError(error);
 }

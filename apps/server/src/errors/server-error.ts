@@ -20,6 +20,8 @@ export const SERVER_ERROR_CODES = {
   TOKEN_REQUIRED: "TOKEN_REQUIRED",
   /** Refused to start: `SRC_SERVER_TOKEN` or the token file is unusable. */
   INVALID_TOKEN: "INVALID_TOKEN",
+  /** Refused to start: the host and port are taken, by another server perhaps. */
+  ADDRESS_IN_USE: "ADDRESS_IN_USE",
   /** An unexpected failure; the server log has the details. HTTP 500. */
   INTERNAL: "INTERNAL",
 } as const;

@@ -30,7 +30,7 @@ const createSourceRoute = createRoute({
   summary: "Create a source, store its credential and test it right away (spec 1.6).",
   request: {
     body: jsonBody(
-      z.object({
+      z.strictObject({
         config: jsonObjectSchema.openapi({ description: "The operator fields of config.json: type, name, slug?, enabled?, api." }),
         credential: jsonObjectSchema.optional().openapi({ description: 'bearer {"token"}, header and query {"key"}, basic {"username","password"}; a custom plugin defines its own.' }),
       }),

@@ -8,7 +8,7 @@ export class SourceNotFoundError extends ConfigError {
   constructor({ slug, file, cause }: { slug: string; file: string; cause?: unknown }) {
     super({
       code: CONFIG_ERROR_CODES.SOURCE_NOT_FOUND,
-      message: `source "${slug}" not found (no ${file}); run "src source list" to see the configured sources`,
+      message: `source "${slug}" not found; list the sources to see the configured slugs`,
       cause,
     });
     this.name = "SourceNotFoundError";

@@ -1,6 +1,9 @@
 import type { SourceIssue } from "../errors/source-validation-error";
 import { SourceValidationError } from "../errors/source-validation-error";
 import type { SourceRecord } from "../source-schema";
+import { closestField } from "../unknown-fields";
+
+const changeableFields = ["name", "enabled", "api"];
 
 /**
  * The operator fields `update` may change. `api` is merged into the current
@@ -32,7 +35,9 @@ export function applySourceChanges(current: SourceRecord, changes: SourceChanges
   const issues: SourceIssue[] = [];
   for (const key of Object.keys(changes)) {
     if (key === "name" || key === "enabled" || key === "api") continue;
-    issues.push({ path: key, message: fixedFields[key] ?? "is not a field that can be changed; use name, enabled or api" });
+    const suggestion = closestField(key, changeableFields);
+    const unknown = suggestion === undefined ? "is not a field that can be changed; use name, enabled or api" : `is not a field that can be changed; did you mean "${suggestion}"?`;
+    issues.push({ path: key, message: fixedFields[key] ?? unknown });
   }
   if (changes.api !== undefined && (typeof changes.api !== "object" || changes.api === null || Array.isArray(changes.api))) {
     issues.push({ path: "api", message: "must be an object of api fields to change" });

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTestRegistry } from "../../test/auth-plugins";
+import { createTestRegistry, testOpenAuth } from "../../test/auth-plugins";
 import { runChild } from "../../test/run-child";
 import { useTemporaryHome } from "../../test/temporary-home";
 import { createSourceStore } from "./source-store";
@@ -14,8 +14,8 @@ describe("several processes writing the same source at once", () => {
 
   it(`loses no update: ${children} processes x ${writesPerChild} update() + setStatus() each on one slug`, async () => {
     const home = await temporaryHome();
-    const store = createSourceStore({ home, registry: createTestRegistry() });
-    const created = await store.create({ type: "api", name: "Shared", api: { baseUrl: "http://127.0.0.1:9/v1", authType: "bearer", testEndpoint: "/me" } });
+    const store = createSourceStore({ home, registry: createTestRegistry().with(testOpenAuth) });
+    const created = await store.create({ type: "api", name: "Shared", api: { baseUrl: "http://127.0.0.1:9/v1", authType: "open", testEndpoint: "/me" } });
 
     const runs = Array.from({ length: children }, (_, child) => runChild("write-markers.ts", [home, created.slug, String(child), String(writesPerChild)]));
     await Promise.all(runs.map((run) => run.waitForLine("ready")));

@@ -71,7 +71,7 @@ describe("createSourceStore", () => {
     const { store } = await setUp();
     const attempt = store.get("nope");
     await expect(attempt).rejects.toBeInstanceOf(SourceNotFoundError);
-    await expect(attempt).rejects.toThrow(/source "nope" not found .*run "src source list"/);
+    await expect(attempt).rejects.toThrow(/source "nope" not found; list the sources/);
     await expect(store.remove("nope")).rejects.toMatchObject({ code: "SOURCE_NOT_FOUND" });
   });
 
@@ -102,6 +102,9 @@ describe("createSourceStore", () => {
       /api\.baseUrl: must use http or https[\s\S]*api\.queryParam: required when api\.authType is "query"/,
     );
     await expect(store.update("github-api", { slug: "other", id: "x" } as never)).rejects.toThrow(/slug: cannot be changed[\s\S]*id: is filled in by the service/);
+    await expect(store.update("github-api", { nmae: "x", colour: "red" } as never)).rejects.toThrow(
+      /nmae: is not a field that can be changed; did you mean "name"\?[\s\S]*colour: is not a field that can be changed; use name, enabled or api/,
+    );
     expect(await readFile(store.fileOf("github-api"), "utf8")).toBe(before);
     expect(await readdir(store.directoryOf("github-api"))).toEqual(["config.json"]);
   });

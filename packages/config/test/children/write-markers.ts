@@ -4,10 +4,10 @@
 // Usage: write-markers.ts HOME SLUG CHILD COUNT
 import { createInterface } from "node:readline";
 import { createSourceStore } from "../../src/store/source-store";
-import { createTestRegistry } from "../auth-plugins";
+import { createTestRegistry, testOpenAuth } from "../auth-plugins";
 
 const [home, slug, child, count] = process.argv.slice(2) as [string, string, string, string];
-const store = createSourceStore({ home, registry: createTestRegistry(), lockTimeoutMs: 60_000 });
+const store = createSourceStore({ home, registry: createTestRegistry().with(testOpenAuth), lockTimeoutMs: 60_000 });
 process.stdout.write("ready\n");
 for await (const line of createInterface({ input: process.stdin })) if (line === "go") break;
 for (let index = 1; index <= Number(count); index += 1) {

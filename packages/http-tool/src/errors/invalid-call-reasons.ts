@@ -5,6 +5,8 @@
 export const INVALID_CALL_REASONS = {
   /** The input does not match the tool's input schema (wrong types, missing `path`...). */
   INVALID_INPUT: "INVALID_INPUT",
+  /** The input has arguments the tool does not take (e.g. `headers`); the message names them and the accepted ones. */
+  UNKNOWN_ARGUMENT: "UNKNOWN_ARGUMENT",
   /** `method` is not GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS. */
   INVALID_METHOD: "INVALID_METHOD",
   /** `path` is an absolute URL (`https://...`) or starts with a scheme (`x:`). */

@@ -72,7 +72,7 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
         }
       }
       redactor = redactorFor(request.secrets);
-      const context: ResultContext = { started, state, limits, redactor, baseUrl, followed, extra: noExtra };
+      const context: ResultContext = { started, state, limits, redactor, baseUrl, followed, extra: noExtra, requestNote: request.note };
       if (outcome.kind === "failure") return toResult(outcome, hop, context);
       const { response } = outcome;
       const location = isRedirectStatus(response.status) ? response.headers.get("location") : null;
@@ -117,7 +117,8 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
 const noExtra: Readonly<Partial<ToolResult>> = Object.freeze({});
 
 function blocked(message: string): Partial<ToolResult> {
-  return { note: message, error: { code: TOOL_ERROR_CODES.REDIRECT_BLOCKED, message, retryable: false } };
+  // The message is said once, in error; a note repeating it would show it twice to the agent and the operator.
+  return { error: { code: TOOL_ERROR_CODES.REDIRECT_BLOCKED, message, retryable: false } };
 }
 
 /** The settings of every attempt of one call; `timeoutMs` is set before each attempt (what is left of the budget). */
@@ -180,12 +181,15 @@ interface ResultContext {
   baseUrl: URL;
   followed: readonly string[];
   extra: Readonly<Partial<ToolResult>>;
+  /** How the call was read, from the builder (a JSON body sent as a string). */
+  requestNote: string | undefined;
 }
 
 function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): ToolResult {
   const { redactor, limits } = context;
   const response = outcome.response;
   const notes: string[] = [];
+  if (context.requestNote !== undefined) notes.push(context.requestNote);
   if (context.followed.length > 0) notes.push(`followed ${context.followed.length} redirect(s) from ${context.followed[0]}`);
   const result: ToolResult = {
     ok: outcome.kind === "response" && response !== undefined && response.status >= 200 && response.status < 300,

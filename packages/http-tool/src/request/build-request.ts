@@ -8,7 +8,7 @@ import { encodeQuery, queryParameterNames } from "./encode-query";
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { isUnderBaseUrl, joinUrl } from "./join-url";
-import { normalizeToolCall } from "./normalize-tool-call";
+import { normalizeToolCallWithNote } from "./normalize-tool-call";
 import { createRedactor } from "../result/redact-secrets";
 import { createRequestAuthorizer, type RequestAuthorizer } from "./request-authorizer";
 import type { ParsedToolCall, ToolCall } from "./tool-call";
@@ -83,13 +83,15 @@ export async function buildRequestWithCheckedCredential({ source, call, credenti
   const secrets = authorizer.secrets;
 
   try {
-    const normalized = normalizeToolCall(call);
+    const { call: normalized, note } = normalizeToolCallWithNote(call);
     const baseUrl = baseUrlFor(source.api.baseUrl);
     const checkedPath = checkPath(normalized.path, baseUrl);
     const url = joinUrl(baseUrl, checkedPath, encodeQuery(normalized.query));
     const serialized = serializeBody(normalized);
 
     const headers = new Headers(DEFAULT_HEADERS);
+    // The source's fixed headers (api.headers: API version, Accept, User-Agent); checked by @src/config, never the credential's.
+    if (source.api.headers !== undefined) for (const [name, value] of Object.entries(source.api.headers)) headers.set(name, value);
     if (serialized !== undefined) headers.set("content-type", serialized.contentType);
     const agentNames = new Set([...queryParameterNames(checkedPath.search), ...Object.keys(normalized.query ?? {})].map((name) => name.toLowerCase()));
     const refuseConflict = (authNames: readonly string[]): void => {
@@ -124,6 +126,7 @@ export async function buildRequestWithCheckedCredential({ source, call, credenti
 
     const request: BuiltRequest = { method: normalized.method, url: url.href, headers: Object.fromEntries(headers), secrets };
     if (serialized !== undefined) request.body = serialized.body;
+    if (note !== undefined) request.note = note;
     return request;
   } catch (error) {
     if (InvalidCallError.isInstance(error) && secrets.length > 0) error.message = createRedactor(secrets).redactText(error.message);

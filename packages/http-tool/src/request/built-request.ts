@@ -8,6 +8,8 @@ export interface BuiltRequest {
   headers: Record<string, string>;
   /** Serialized body, when there is one. */
   body?: string | undefined;
+  /** A fact about how the call was read (a JSON body sent as a string), added to the result's `note`. */
+  note?: string | undefined;
   /** Every secret value in this request, for redaction. Never shown. */
   secrets: readonly string[];
 }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { quoteValue } from "./quote-value";
@@ -15,6 +16,26 @@ const fail = (reason: keyof typeof INVALID_CALL_REASONS, field: string, message:
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The arguments the tool takes, in the order its schema lists them. */
+const acceptedArguments = Object.keys(toolCallSchema.shape).join(", ");
+
+/** One schema issue, for the agent: unknown arguments are named with the accepted ones. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys" && issue.path.length === 0) {
+    const names = issue.keys.map((key) => quoteValue(key)).join(", ");
+    const headersHint = issue.keys.includes("headers") ? "; request headers cannot be set in a call (an operator sets fixed ones on the source)" : "";
+    return `unknown argument${issue.keys.length === 1 ? "" : "s"} ${names}: the tool accepts only ${acceptedArguments}${headersHint}`;
+  }
+  return `${issue.path.length > 0 ? issue.path.join(".") : "input"}: ${issue.message}`;
+}
+
+/** A parsed call and what the agent should be told about how it was read. */
+export interface NormalizedToolCall {
+  call: ParsedToolCall;
+  /** Set when the call was read other than as written (a JSON body sent as a string). */
+  note?: string;
+}
+
 /**
  * Parses what an agent sent to the HTTP tool and makes it consistent:
  * `_rawBody`/`_contentType` found inside an object `body` move to the top level,
@@ -22,12 +43,24 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * Throws `InvalidCallError` listing every schema issue with its path.
  */
 export function normalizeToolCall(input: unknown): ParsedToolCall {
+  return normalizeToolCallWithNote(input).call;
+}
+
+/**
+ * `normalizeToolCall`, plus a note when the call was read other than as
+ * written: a `body` string that holds a JSON object or array (models often
+ * encode the body twice) is sent as that object or array.
+ */
+export function normalizeToolCallWithNote(input: unknown): NormalizedToolCall {
   const result = toolCallSchema.safeParse(input);
   if (!result.success) {
     const { issues } = result.error;
     const onlyMethod = issues.every((issue) => issue.path.length === 1 && issue.path[0] === "method");
-    const details = issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "input"}: ${issue.message}`);
-    return fail(onlyMethod ? "INVALID_METHOD" : "INVALID_INPUT", issues[0]?.path.join(".") || "input", `invalid call: ${details.join("; ")}`);
+    const onlyUnknown = issues.every((issue) => issue.code === "unrecognized_keys");
+    const details = issues.map(describeIssue);
+    const reason = onlyMethod ? "INVALID_METHOD" : onlyUnknown ? "UNKNOWN_ARGUMENT" : "INVALID_INPUT";
+    const firstUnknown = issues[0]?.code === "unrecognized_keys" ? issues[0].keys[0] : undefined;
+    return fail(reason, firstUnknown ?? (issues[0]?.path.join(".") || "input"), `invalid call: ${details.join("; ")}`);
   }
   const { method, path, query } = result.data;
   let { body, _rawBody: rawBody, _contentType: contentType } = result.data;
@@ -55,6 +88,14 @@ export function normalizeToolCall(input: unknown): ParsedToolCall {
     }
   }
   if (body === null) body = undefined;
+  let note: string | undefined;
+  if (typeof body === "string" && rawBody === undefined) {
+    const parsed = parseJsonContainer(body);
+    if (parsed !== undefined) {
+      body = parsed;
+      note = "body was a string holding JSON: it was sent as that JSON value, not as a string; to send a JSON string on purpose, use _rawBody with _contentType";
+    }
+  }
 
   if (body !== undefined && rawBody !== undefined) {
     fail("BODY_CONFLICT", "_rawBody", "give either body (sent as JSON) or _rawBody (sent as it stands), not both");
@@ -75,5 +116,17 @@ export function normalizeToolCall(input: unknown): ParsedToolCall {
   if (body !== undefined) call.body = body;
   if (rawBody !== undefined) call._rawBody = rawBody;
   if (contentType !== undefined) call._contentType = contentType;
-  return call;
+  return note === undefined ? { call } : { call, note };
+}
+
+/** The object or array a string holds as JSON, or `undefined` (not JSON, or a JSON scalar). */
+function parseJsonContainer(text: string): unknown {
+  const start = text.trimStart()[0];
+  if (start !== "{" && start !== "[") return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -12,9 +12,10 @@ export const queryValueSchema = z.union([queryScalarSchema, z.array(queryScalarS
 /**
  * What an agent sends to the HTTP tool (spec section 2.2). `_rawBody` and
  * `_contentType` are also accepted inside `body` (agents trained on other tools
- * put them there); `normalizeToolCall` moves them out.
+ * put them there); `normalizeToolCall` moves them out. Strict: an argument
+ * the tool does not take (`headers`, `url`...) is refused, never dropped.
  */
-export const toolCallSchema = z.object({
+export const toolCallSchema = z.strictObject({
   method: z
     .string()
     .transform((value) => value.toUpperCase())
@@ -27,7 +28,10 @@ export const toolCallSchema = z.object({
     .record(z.string(), queryValueSchema)
     .optional()
     .describe("Query parameters. Arrays become repeated keys; null values are dropped."),
-  body: z.unknown().optional().describe("JSON body (any JSON value), sent as application/json. Not allowed with GET or HEAD."),
+  body: z
+    .unknown()
+    .optional()
+    .describe("JSON body (any JSON value), sent as application/json. A string holding a JSON object or array is sent as that object or array. Not allowed with GET or HEAD."),
   _rawBody: z
     .string()
     .optional()

@@ -61,14 +61,14 @@ async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential
   if (!source.enabled) {
     return createFailureResult({
       code: TOOL_ERROR_CODES.SOURCE_DISABLED,
-      message: `source "${slug}" is disabled; an operator can enable it with \`src source enable ${slug}\` (or PATCH /v1/sources/${slug} with {"enabled": true})`,
+      message: `source "${slug}" is disabled; an operator must enable it before it can be called`,
       call,
     });
   }
   if (credential === undefined) {
     return createFailureResult({
       code: TOOL_ERROR_CODES.NO_CREDENTIAL,
-      message: `no credential is stored for source "${slug}"; an operator must store one with \`src credential set ${slug}\` or PUT /v1/sources/${slug}/credential, then retry`,
+      message: `no credential is stored for source "${slug}"; an operator must store one, then retry`,
       call,
     });
   }
@@ -77,7 +77,7 @@ async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential
     const fields = [...new Set(parsedCredential.error.issues.map((issue) => issue.path.join(".") || "credential"))].join(", ");
     return createFailureResult({
       code: TOOL_ERROR_CODES.NO_CREDENTIAL,
-      message: `the credential stored for source "${slug}" does not fit auth type "${plugin.type}" (fields: ${fields}); an operator must store it again with \`src credential set ${slug}\``,
+      message: `the credential stored for source "${slug}" does not fit auth type "${plugin.type}" (fields: ${fields}); an operator must store it again`,
       call,
     });
   }

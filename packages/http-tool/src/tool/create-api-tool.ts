@@ -61,7 +61,7 @@ export function createApiTool(source: SourceRecord, dependencies: ApiToolDepende
     } catch {
       return createFailureResult({
         code: TOOL_ERROR_CODES.NO_CREDENTIAL,
-        message: `the credential of source "${source.slug}" could not be read; an operator must check the credential store or store it again with \`src credential set ${source.slug}\``,
+        message: `the credential of source "${source.slug}" could not be read; an operator must check the credential store or store the credential again`,
         retryable: true,
         call: input,
       });

@@ -16,7 +16,7 @@ export function classifyValidation(result: ToolResult, source: SourceRecord, plu
     const location = result.headers.location ?? "(no Location header)";
     return failed(
       VALIDATION_REASONS.REDIRECT,
-      `${target} answered ${result.status} redirecting to ${location}; ${error?.message ?? "the redirect was not followed"}`,
+      `${target} answered ${result.status} redirecting to ${location}, which was not followed: the credential is sent only under the source's base URL`,
       "set api.baseUrl and api.testEndpoint to the address the API redirects to (e.g. https instead of http, or the right version path)",
     );
   }
@@ -30,7 +30,8 @@ export function classifyValidation(result: ToolResult, source: SourceRecord, plu
     const host = new URL(api.baseUrl).host;
     switch (error.code) {
       case TOOL_ERROR_CODES.CONNECTION_REFUSED:
-        return failed(VALIDATION_REASONS.UNREACHABLE, `${host} is unreachable: ${error.message}`, `check the host and port in api.baseUrl (${host}) and that the API is running`);
+        // The tool error's own hint is left out: the verdict has its hint, said once.
+        return failed(VALIDATION_REASONS.UNREACHABLE, `connection refused by ${host}: nothing listens there`, `check the host and port in api.baseUrl (${host}) and that the API is running`);
       case TOOL_ERROR_CODES.DNS:
         return failed(VALIDATION_REASONS.DNS, error.message, `check the host name in api.baseUrl (${new URL(api.baseUrl).hostname}) and the machine's DNS`);
       case TOOL_ERROR_CODES.TIMEOUT:

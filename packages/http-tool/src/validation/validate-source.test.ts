@@ -134,7 +134,7 @@ describe("validateSource", () => {
     const before = upstream.requests.length;
     const { outcome } = await validate("/me", authMode("bearer"), { credential: null });
     expect(outcome).toMatchObject({ status: "failed", reason: "NO_CREDENTIAL", httpStatus: null });
-    expect(outcome.hint).toMatch(/store the bearer credential with `src credential set my-api` \(or PUT \/v1\/sources\/my-api\/credential\)/);
+    expect(outcome.hint).toBe('store the bearer credential of "my-api" again; that validates the source again');
     expect(upstream.requests.length).toBe(before);
   });
 

@@ -52,7 +52,7 @@ export async function validateSource({ source, plugin: anyPlugin, credential, fe
       httpStatus: null,
       reason: VALIDATION_REASONS.NO_CREDENTIAL,
       message: `source "${source.slug}" has no usable credential (none is stored, or it was stored for another base URL), so it was not tested`,
-      hint: `store the ${source.api.authType} credential with \`src credential set ${source.slug}\` (or PUT /v1/sources/${source.slug}/credential); that validates the source again`,
+      hint: `store the ${source.api.authType} credential of "${source.slug}" again; that validates the source again`,
       durationMs: 0,
     };
   } else {

@@ -13,6 +13,8 @@ export const SERVICE_ERROR_CODES = {
   AUTH_PLUGIN_NOT_EXPORTED: "AUTH_PLUGIN_NOT_EXPORTED",
   /** `loadAuthPlugins`: an exported plugin does not implement the v1 contract, or its type clashes. */
   AUTH_PLUGIN_INVALID: "AUTH_PLUGIN_INVALID",
+  /** `importSources`: the export document has problems (all listed); nothing was imported. */
+  INVALID_IMPORT: "INVALID_IMPORT",
 } as const;
 
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[keyof typeof SERVICE_ERROR_CODES];

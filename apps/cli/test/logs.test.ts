@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { binPath, runSrc } from "./helpers/run-src";
+import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { startUpstream, type Upstream } from "./helpers/upstream";
+
+const key = "audit-query-key-7d3c9b1e";
+let temp: TempHome;
+let upstream: Upstream;
+let calls: string;
+
+interface AuditLine {
+  time: string;
+  channel: string;
+  source: string;
+  method: string | null;
+  path: string | null;
+  status: number | null;
+  ok: boolean;
+  durationMs: number;
+  attempts: number;
+  errorCode: string | null;
+}
+
+const readAudit = async (): Promise<AuditLine[]> =>
+  (await readFile(calls, "utf8"))
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as AuditLine);
+
+/** Starts `src serve --port 0 --json` and resolves its URL. */
+async function startServe(): Promise<{ url: string; child: ChildProcess; closed: Promise<number | null> }> {
+  const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...temp.env }, stdio: ["ignore", "pipe", "pipe"] });
+  const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
+  let stdout = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      try {
+        resolve((JSON.parse(stdout) as { url: string }).url);
+      } catch {
+        // not complete yet
+      }
+    });
+    child.once("close", () => reject(new Error("serve ended early")));
+  });
+  return { url, child, closed };
+}
+
+beforeAll(async () => {
+  temp = await createTempHome();
+  calls = join(temp.home, "logs", "calls.jsonl");
+  upstream = await startUpstream({ type: "query", queryParam: "api_key", key });
+  const added = await runSrc(
+    ["source", "add", "--name", "Audit", "--slug", "audit", "--base-url", upstream.url, "--auth", "query", "--query-param", "api_key", "--test-endpoint", "/me", "--credential-stdin"],
+    { env: temp.env, stdin: key },
+  );
+  expect(added.code, added.stderr).toBe(0);
+});
+
+afterAll(async () => {
+  await upstream.close();
+  await temp.cleanup();
+});
+
+describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs", () => {
+  it("src call appends one redacted line per call, refusals included", async () => {
+    expect((await runSrc(["logs"], { env: temp.env })).stderr).toContain("No agent calls logged yet");
+    const called = await runSrc(["call", "audit", "GET", "/items", "-q", "page=2"], { env: temp.env });
+    expect(called.code, called.stderr).toBe(0);
+    const missing = await runSrc(["call", "audit", "GET", "/missing"], { env: temp.env });
+    expect(missing.code).toBe(1);
+    const unknown = await runSrc(["call", "nosuch", "GET", "/items"], { env: temp.env });
+    expect(unknown.code).not.toBe(0);
+
+    const lines = await readAudit();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatchObject({ channel: "cli", source: "audit", method: "GET", status: 200, ok: true, attempts: 1, errorCode: null });
+    expect(lines[0]!.path).toMatch(/^\/items\?/);
+    expect(lines[0]!.path).toContain("page=2");
+    expect(lines[0]!.path).toContain("api_key=[REDACTED]");
+    expect(typeof lines[0]!.durationMs).toBe("number");
+    expect(Number.isNaN(Date.parse(lines[0]!.time))).toBe(false);
+    expect(lines[1]).toMatchObject({ channel: "cli", source: "audit", status: 404, ok: false });
+    expect(lines[2]).toMatchObject({ channel: "cli", source: "nosuch", method: null, status: null, ok: false, errorCode: "UNKNOWN_TOOL" });
+    expect(((await stat(calls)).mode & 0o777).toString(8)).toBe("600");
+    expect(await readFile(calls, "utf8")).not.toContain(key);
+  });
+
+  it("src mcp and src serve (its tool route) append the same line with their channel", async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...temp.env }, stderr: "pipe" });
+    const client = new Client({ name: "audit-test", version: "0.0.0" });
+    await client.connect(transport);
+    await client.callTool({ name: "api_audit", arguments: { method: "GET", path: "/from-mcp" } });
+    await client.close();
+
+    const served = await startServe();
+    try {
+      const token = (await readFile(join(temp.home, "server.token"), "utf8")).trim();
+      const response = await fetch(`${served.url}/v1/tools/api_audit/call`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ method: "GET", path: "/from-http" }),
+      });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      // The server appends without delaying the answer: wait for the line.
+      for (let tries = 0; tries < 50 && !(await readFile(calls, "utf8")).includes("/from-http"); tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      served.child.kill("SIGTERM");
+      await served.closed;
+    }
+    const lines = await readAudit();
+    expect(lines.find((line) => line.path?.startsWith("/from-mcp"))).toMatchObject({ channel: "mcp-stdio", source: "audit", method: "GET", status: 200, attempts: 1 });
+    expect(lines.find((line) => line.path?.startsWith("/from-http"))).toMatchObject({ channel: "http", source: "audit", method: "GET", status: 200, attempts: 1 });
+    expect(await readFile(calls, "utf8")).not.toContain(key);
+  });
+
+  it("src logs prints every line, --source filters, --json prints JSON lines", async () => {
+    const all = await runSrc(["logs"], { env: temp.env });
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/cli\s+audit {2}GET \/items\?page=2&api_key=\[REDACTED\] {2}200 {2}\d+ms {2}1 attempt/);
+    expect(all.stdout).toContain("UNKNOWN_TOOL");
+    const json = await runSrc(["logs", "--source", "audit", "--json"], { env: temp.env });
+    expect(json.code).toBe(0);
+    const parsed = json.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as AuditLine);
+    expect(parsed.length).toBeGreaterThanOrEqual(4);
+    expect(parsed.every((line) => line.source === "audit")).toBe(true);
+    expect(json.stdout + all.stdout).not.toContain(key);
+  });
+
+  it("src logs --follow prints calls made after it started, and stops on SIGTERM with exit 0", async () => {
+    const child = spawn(process.execPath, [binPath, "logs", "--follow", "--json", "--source", "audit"], { env: { PATH: process.env.PATH, ...temp.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
+    let stdout = "";
+    const seen = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`--follow never printed the new call: ${stdout}`)), 20_000);
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        stdout += chunk;
+        if (stdout.includes("/followed")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    // Wait for the old lines first, so the new call is surely made after the reader started.
+    for (let tries = 0; tries < 100 && !stdout.includes("/items"); tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await runSrc(["call", "audit", "GET", "/followed"], { env: temp.env })).code).toBe(0);
+    await seen;
+    child.kill("SIGTERM");
+    expect(await closed).toBe(0);
+    const last = JSON.parse(stdout.trim().split("\n").at(-1)!) as AuditLine;
+    expect(last).toMatchObject({ channel: "cli", path: expect.stringMatching(/^\/followed/), status: 200 });
+  });
+});

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startUpstream, type Upstream } from "./helpers/start-upstream";
+import { createTestHome, type TestHome } from "./helpers/test-home";
+import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+
+let testHome: TestHome;
+let upstream: Upstream;
+let server: TestServer;
+
+beforeAll(async () => {
+  testHome = await createTestHome();
+  upstream = await startUpstream({ token: "caller-words-token-1e2f" });
+  server = await startTestServer(testHome);
+  // No credential: calls answer NO_CREDENTIAL.
+  expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("bare", upstream.url) } })).status).toBe(201);
+  expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("off", upstream.url, { enabled: false }) } })).status).toBe(201);
+});
+
+afterAll(async () => {
+  await server?.server.close();
+  await upstream?.close();
+  await testHome?.cleanup();
+});
+
+/** A CLI command (`src credential set`...) or a path on the server's machine. */
+const cliOrServerPath = (text: string): RegExp[] => [/`src /, /\bsrc (source|credential|tools|vault)\b/, new RegExp(testHome.home.replaceAll("/", "\\/")), /config\.json/].filter((pattern) => pattern.test(text));
+
+describe("server messages are in the caller's words: no CLI command, no file path of the server's machine", () => {
+  it.each([
+    ["an unknown source", "GET", "/v1/sources/nosuch", undefined],
+    ["an unknown tool", "POST", "/v1/tools/api_nosuch/call", { method: "GET", path: "/me" }],
+    ["a call without a credential", "POST", "/v1/tools/api_bare/call", { method: "GET", path: "/me" }],
+    ["a call to a disabled source", "POST", "/v1/tools/api_off/call", { method: "GET", path: "/me" }],
+    ["a source reload without a credential", "POST", "/v1/sources/bare/reload", undefined],
+  ])("%s", async (_why, method, path, body) => {
+    const answer = await server.api(method, path, body === undefined ? {} : { body });
+    expect(answer.text.length).toBeGreaterThan(0);
+    expect(cliOrServerPath(answer.text)).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { callAuditFileOf, createCallAuditLog, rotatedCallAuditFiles, type CallAuditLine } from "./call-audit-log";
+
+let home: string;
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), "src-audit-"));
+});
+afterEach(() => rm(home, { recursive: true, force: true }));
+
+const lineNumbered = (index: number): CallAuditLine => ({
+  time: new Date(0).toISOString(),
+  channel: "cli",
+  source: "demo",
+  method: "GET",
+  path: `/items/${index}`,
+  status: 200,
+  ok: true,
+  durationMs: 1,
+  attempts: 1,
+  errorCode: null,
+});
+
+async function allLines(): Promise<string[]> {
+  const files = [...(await rotatedCallAuditFiles(home)), callAuditFileOf(home)];
+  const texts = await Promise.all(files.map((file) => readFile(file, "utf8").catch(() => "")));
+  return texts.join("").split("\n").filter((line) => line !== "");
+}
+
+describe("createCallAuditLog", () => {
+  it("rotates calls.jsonl by size and keeps only the newest rotated files", async () => {
+    const log = createCallAuditLog({ home, maxBytes: 400, keepRotated: 2 });
+    for (let index = 0; index < 60; index += 1) await log.record(lineNumbered(index));
+    const names = await readdir(join(home, "logs"));
+    expect(names).toContain("calls.jsonl");
+    expect(names.filter((name) => name.startsWith("calls-")).length).toBeLessThanOrEqual(2);
+    const kept = await allLines();
+    // Every kept line is whole, and the newest call is among them.
+    for (const line of kept) expect(JSON.parse(line)).toMatchObject({ channel: "cli", source: "demo" });
+    expect(kept.at(-1)).toContain("/items/59");
+  });
+
+  it("two writers on one home (as two processes) lose no line below the rotation size and never mix lines", async () => {
+    const first = createCallAuditLog({ home });
+    const second = createCallAuditLog({ home });
+    await Promise.all(Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? first : second).record(lineNumbered(index))));
+    const lines = await allLines();
+    expect(lines).toHaveLength(100);
+    expect(new Set(lines.map((line) => (JSON.parse(line) as CallAuditLine).path)).size).toBe(100);
+  });
+
+  it("a write that fails is reported to onError and never rejects", async () => {
+    const problems: unknown[] = [];
+    const log = createCallAuditLog({ home: join(home, "file-not-dir", "x"), onError: (problem) => problems.push(problem) });
+    // The home's parent is a file: the logs directory cannot be made.
+    await import("node:fs/promises").then(({ writeFile }) => writeFile(join(home, "file-not-dir"), "x"));
+    await expect(log.record(lineNumbered(1))).resolves.toBeUndefined();
+    expect(problems).toHaveLength(1);
+  });
+});
