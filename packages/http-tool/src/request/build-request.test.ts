@@ -289,7 +289,7 @@ describe("buildRequest: the credential stays under the base URL", () => {
     // Both branches are exercised, so the property is not vacuous.
     expect(acceptedCount).toBeGreaterThan(1000);
     expect(rejectedCount).toBeGreaterThan(1000);
-  });
+  }, 120_000); // thousands of builds, each now awaiting the plugin: slow on a busy machine, a correctness check, not a speed target
 
   it("a plugin that moves the URL elsewhere is stopped (defence in depth)", async () => {
     const rogue = defineAuthPluginV2({
