@@ -38,8 +38,14 @@ export function createCommandContext(command: Command): CommandContext {
     interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
     showProgress: !json && process.stderr.isTTY === true,
     service() {
-      servicePromise ??= import("@src/service").then(async ({ createAuthRegistryFromEnvironment, createSourceService }) =>
-        createSourceService({ home: options.home, env: process.env, registry: await createAuthRegistryFromEnvironment(process.env) }),
+      // The composition root: the built-in auth modes come from the preset, the service only takes a registry.
+      servicePromise ??= Promise.all([import("@src/service"), import("@src/auth-presets")]).then(
+        async ([{ createAuthRegistryFromEnvironment, createSourceService }, { defaultAuthPlugins }]) =>
+          createSourceService({
+            home: options.home,
+            env: process.env,
+            registry: await createAuthRegistryFromEnvironment(process.env, { plugins: defaultAuthPlugins() }),
+          }),
       );
       return servicePromise;
     },

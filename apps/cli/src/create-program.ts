@@ -19,6 +19,9 @@ import { registerSourceList } from "./commands/source-list";
 import { registerSourceReload } from "./commands/source-reload";
 import { registerSourceRemove } from "./commands/source-remove";
 import { registerSourceShow } from "./commands/source-show";
+import { registerTokenCreate } from "./commands/token-create";
+import { registerTokenList } from "./commands/token-list";
+import { registerTokenRevoke } from "./commands/token-revoke";
 import { registerTools } from "./commands/tools";
 import { registerVaultReset } from "./commands/vault-reset";
 import { registerVaultRotate } from "./commands/vault-rotate";
@@ -59,6 +62,11 @@ export function createProgram(): Command {
   const vault = program.command("vault").description("rotate the vault's key, or recover from an unreadable vault");
   registerVaultRotate(vault);
   registerVaultReset(vault);
+
+  const token = program.command("token").description("create, list and revoke agent tokens for `src serve`");
+  registerTokenCreate(token);
+  registerTokenList(token);
+  registerTokenRevoke(token);
 
   registerTools(program);
   registerCall(program);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
-import { startSignedUpstream, type SignedUpstream } from "./helpers/signed-upstream";
+import { startSignedUpstream, type SignedUpstream } from "@src/example-auth-hmac/testing";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 /** The built example plugin; `turbo run test` builds it first (apps/cli/turbo.json). */

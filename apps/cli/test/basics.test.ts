@@ -26,6 +26,10 @@ const everyCommand = [
   ["shell"],
   ["mcp"],
   ["serve"],
+  ["token"],
+  ["token", "create"],
+  ["token", "list"],
+  ["token", "revoke"],
   ["vault"],
   ["vault", "reset"],
 ];

@@ -1,4 +1,6 @@
 import { writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
@@ -43,6 +45,36 @@ describe("src call", () => {
     const output = JSON.parse(result.stdout);
     expect(output).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { echo: { path: "/items" } } }, request: { method: "GET" } });
     expect(output.request.url).not.toContain(secret);
+  });
+
+  it("-q takes the names every JavaScript object has (constructor, toString, __proto__)", async () => {
+    const result = await src(["call", "echo", "GET", "/items", "-q", "constructor=1", "-q", "toString=2", "-q", "__proto__=3", "-q", "toString=4", "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const query = lastReceived().query;
+    expect(Object.keys(query).sort()).toEqual(["__proto__", "constructor", "toString"]);
+    expect(query["constructor"]).toBe("1");
+    expect(Object.getOwnPropertyDescriptor(query, "toString")?.value).toEqual(["2", "4"]);
+    expect(Object.getOwnPropertyDescriptor(query, "__proto__")?.value).toBe("3");
+  });
+
+  it("shows terminal escapes from the upstream escaped (OSC 52 clipboard, window title, screen clear), and --json escapes them too", async () => {
+    const hostile = "before\u001b]52;c;cm0gLXJmIH4=\u0007\u001b]0;owned\u0007\u001b[2J\u009b31mafter";
+    const echo = createServer((_request, response) => response.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(hostile));
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+      expect((await src(["source", "add", "--name", "Hostile", "--base-url", baseUrl, "--auth", "bearer", "--test-endpoint", "/", "--credential-stdin", "--no-test"], secret)).code).toBe(0);
+      const human = await src(["call", "hostile", "GET", "/"]);
+      expect(human.code).toBe(0);
+      expect([...human.stdout].filter((character) => ["\u001b", "\u0007", "\u009b"].includes(character))).toEqual([]);
+      expect(human.stdout).toContain("before\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\\x1b[2J\\x9b31mafter");
+      const json = await src(["call", "hostile", "GET", "/", "--json"]);
+      expect([...json.stdout].filter((character) => ["\u001b", "\u0007"].includes(character))).toEqual([]);
+      expect(JSON.parse(json.stdout).body.value).toBe(hostile);
+    } finally {
+      echo.closeAllConnections();
+      await new Promise<void>((resolve) => echo.close(() => resolve()));
+    }
   });
 
   it("pretty output: status line, headers, body", async () => {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { startUpstream as startTestUpstream, type Upstream as TestUpstream } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
@@ -6,7 +6,7 @@ import { closedPort, startUpstream } from "./helpers/upstream";
 
 const token = "said-once-token-61f0";
 let temp: TempHome;
-let api: Server;
+let api: TestUpstream;
 let apiUrl: string;
 let deadUrl: string;
 
@@ -16,12 +16,11 @@ const count = (result: RunResult, text: string): number => (result.stdout + resu
 beforeAll(async () => {
   temp = await createTempHome();
   // /elsewhere redirects to another origin (127.0.0.2); everything else answers 200.
-  api = createServer((request, response) => {
-    if (request.url?.startsWith("/elsewhere") === true) response.writeHead(302, { location: "http://127.0.0.2:9/x" }).end();
+  api = await startTestUpstream((_request, response, recorded) => {
+    if (recorded.path.startsWith("/elsewhere")) response.writeHead(302, { location: "http://127.0.0.2:9/x" }).end();
     else response.writeHead(200, { "content-type": "application/json" }).end("{}");
   });
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
+  apiUrl = api.url;
   deadUrl = `http://127.0.0.1:${await closedPort()}`;
   for (const [name, url] of [
     ["Live", apiUrl],
@@ -33,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => api.close(() => resolve()));
+  await api.close();
   await temp.cleanup();
 });
 

@@ -9,7 +9,7 @@ const secret = "s3cr3t-Value-9f8e7d6c5b4a";
 let temp: TempHome;
 const outputs: RunResult[] = [];
 
-async function src(args: string[], stdin?: string): Promise<RunResult> {
+async function src(args: string[], stdin?: string | Buffer): Promise<RunResult> {
   const result = await runSrc(args, { env: temp.env, stdin });
   outputs.push(result);
   return result;
@@ -73,7 +73,7 @@ describe("source commands against one bearer upstream", () => {
   });
   afterAll(() => upstream.close());
 
-  const add = (extra: string[] = [], stdin = `${secret}\n`): Promise<RunResult> =>
+  const add = (extra: string[] = [], stdin: string | Buffer = `${secret}\n`): Promise<RunResult> =>
     src(["source", "add", "--name", "Echo", "--slug", "echo", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", ...extra], stdin);
 
   it("people's output: the source, then the validation outcome", async () => {
@@ -106,6 +106,19 @@ describe("source commands against one bearer upstream", () => {
     // Two newlines leave one in the token, which the credential schema refuses: bad input, exit 2, nothing added.
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout).error.code).toBe("INVALID_CREDENTIAL");
+    expect((await src(["source", "list", "--json"])).stdout.trim()).toBe("[]");
+  });
+
+  it.each([
+    { why: "a byte that is never UTF-8", bytes: Buffer.concat([Buffer.from("tok"), Buffer.from([0xff]), Buffer.from("en\n")]) },
+    { why: "Latin-1 text", bytes: Buffer.from("pässwörd\n", "latin1") },
+    { why: "an overlong encoding", bytes: Buffer.from([0x61, 0xc0, 0xae, 0x62]) },
+    { why: "a cut-off sequence at the end", bytes: Buffer.from([0x61, 0xe2, 0x82]) },
+  ])("--credential-stdin refuses $why: exit 2, the flag named, nothing added", async ({ bytes }) => {
+    const result = await add(["--json"], bytes);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout).error.code).toBe("INVALID_INPUT");
+    expect(result.stderr).toContain("--credential-stdin: standard input is not valid UTF-8");
     expect((await src(["source", "list", "--json"])).stdout.trim()).toBe("[]");
   });
 

@@ -1,31 +1,22 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { startUpstream } from "@src/http-tool/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 const token = "tok-edit-7c6b5a4d3e2f";
 
-/** An API on `host` that wants the bearer token and records each request's headers and body. */
+/** An API on `host` (the shared `@src/http-tool/testing` upstream) that wants the bearer token; `received` records each request. */
 async function startRecordingApi(host = "127.0.0.1") {
-  const received: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const ok = request.headers.authorization === `Bearer ${token}`;
+  const upstream = await startUpstream(
+    (_request, response, recorded) => {
+      const ok = recorded.headers.authorization === `Bearer ${token}`;
       response.writeHead(ok ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify({ ok }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://${host}:${port}/v1`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+    },
+    { host },
+  );
+  return { url: `${upstream.url}/v1`, received: upstream.requests, close: () => upstream.close() };
 }
 
 let temp: TempHome;

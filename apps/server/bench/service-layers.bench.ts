@@ -12,6 +12,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildRequest, callSource, createHopAuthorizer, executeRequest } from "@src/http-tool";
+import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { createSourceService } from "@src/service";
 
 const concurrency = 16;
@@ -20,7 +21,7 @@ const token = randomBytes(16).toString("hex");
 const upstream = fork(new URL("./upstream-process.mjs", import.meta.url), { env: { ...process.env, UPSTREAM_TOKEN: token } });
 const { port } = await new Promise<{ port: number }>((resolve) => upstream.once("message", (message) => resolve(message as { port: number })));
 const home = await mkdtemp(join(tmpdir(), "src-service-layers-bench-"));
-const service = createSourceService({ home, env: { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64") } });
+const service = createSourceService({ home, env: { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64") }, registry: createDefaultAuthRegistry() });
 await service.addSource({ input: { type: "api", name: "Bench", slug: "bench", enabled: true, api: { baseUrl: `http://127.0.0.1:${port}`, authType: "bearer", testEndpoint: "/items" } }, credential: { token }, test: false });
 const source = await service.store.get("bench");
 const plugin = service.registry.get("bearer");

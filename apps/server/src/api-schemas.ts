@@ -122,16 +122,18 @@ export const operatorCommandResultSchema = z
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
 /** Error responses, by status, for route definitions. */
-export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 422 | 429 | 503)[]) {
+export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503)[]) {
   const descriptions = {
     400: "The body is not JSON (INVALID_JSON).",
-    401: "Missing or wrong admin token (UNAUTHORIZED).",
-    404: "No such source or tool.",
-    409: "A source with this slug exists (DUPLICATE_SLUG).",
+    401: "Missing, wrong, revoked or expired token (UNAUTHORIZED).",
+    403: "An agent token on a route or source it is not allowed (FORBIDDEN).",
+    404: "No such source, tool or agent token.",
+    409: "A source with this slug, or an agent token with this name, exists (DUPLICATE_SLUG, DUPLICATE_AGENT_TOKEN).",
     413: "The body is larger than the limit (BODY_TOO_LARGE).",
     422: "The body has the wrong shape; `details` lists every field problem.",
     429: "The source is at its concurrency limit (SOURCE_BUSY); see Retry-After.",
-    503: "The server is shutting down (SHUTTING_DOWN).",
+    500: "An unexpected failure, or a damaged agent token file (AGENT_TOKENS_DAMAGED).",
+    503: "The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process.",
   };
   return Object.fromEntries(
     statuses.map((status) => [status, { description: descriptions[status], content: { "application/json": { schema: errorBodySchema } } }]),

@@ -2,6 +2,9 @@ import type { CallAuditLog, SourceService } from "@src/service";
 import { auditLineOfRefusal, auditLineOfResult, slugOfToolName } from "@src/service";
 import type { ToolResult } from "@src/http-tool";
 import type { Logger } from "pino";
+import type { Caller } from "./agent-tokens/agent-token-index";
+import { callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
+import { ForbiddenError } from "./errors/forbidden-error";
 import { ShuttingDownError } from "./errors/shutting-down-error";
 import { scalarLineLoggerOf } from "./scalar-line-logger";
 import type { SourceCallLimiter } from "./source-call-limiter";
@@ -11,9 +14,10 @@ export type CallChannel = "http" | "mcp";
 
 /** Agent calls through the per-source limits, logged one line each, refused once shutdown starts. */
 export interface CallGate {
-  call(name: string, input: unknown, options: { channel: CallChannel; signal?: AbortSignal }): Promise<ToolResult>;
-  /** The service as MCP sees it: the same, with `callTool` going through this gate. */
-  serviceFor(channel: CallChannel): SourceService;
+  /** One agent call; `caller` (default the admin) limits the sources and names the token in the log line. */
+  call(name: string, input: unknown, options: { channel: CallChannel; signal?: AbortSignal; caller?: Caller }): Promise<ToolResult>;
+  /** The service as one MCP session sees it: `callTool` goes through this gate, and an agent token's tools are those of its sources. */
+  serviceFor(channel: CallChannel, caller?: Caller): SourceService;
   /** Refuses new calls from now on (`SHUTTING_DOWN`). */
   close(): void;
 }
@@ -24,6 +28,8 @@ function pathOf(url: string): string {
   const rest = match?.[1] ?? url;
   return rest === "" ? "/" : rest;
 }
+
+const admin: Caller = { kind: "admin" };
 
 /** The channel's name in `$SRC_HOME/logs/calls.jsonl`, shared with the CLI's `cli` and `mcp-stdio`. */
 const auditChannelOf = { http: "http", mcp: "mcp-http" } as const;
@@ -42,17 +48,21 @@ export function createCallGate({
 }): CallGate {
   let closed = false;
 
-  async function call(name: string, input: unknown, { channel, signal }: { channel: CallChannel; signal?: AbortSignal }): Promise<ToolResult> {
+  async function call(name: string, input: unknown, { channel, signal, caller = admin }: { channel: CallChannel; signal?: AbortSignal; caller?: Caller }): Promise<ToolResult> {
     const slug = slugOfToolName(name) ?? name;
-    if (closed) throw new ShuttingDownError();
     const started = performance.now();
     try {
+      if (closed) throw new ShuttingDownError();
+      if (!mayCallSource(caller, slug)) {
+        throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
+      }
       const result = await limiter.run(slug, () => service.callTool(name, input, { signal }));
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
       scalarLineLoggerOf(logger).info(
         {
           event: "tool_call",
           channel,
+          caller: callerLabel(caller),
           source: slug,
           tool: name,
           method: result.request.method,
@@ -72,6 +82,7 @@ export function createCallGate({
         {
           event: "tool_call",
           channel,
+          caller: callerLabel(caller),
           source: slug,
           tool: name,
           ok: false,
@@ -87,7 +98,11 @@ export function createCallGate({
 
   return {
     call,
-    serviceFor: (channel) => ({ ...service, callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal }) }),
+    serviceFor: (channel, caller = admin) => ({
+      ...service,
+      listTools: async () => (await service.listTools()).filter((tool) => mayCallSource(caller, tool.source)),
+      callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller }),
+    }),
     close: () => {
       closed = true;
     },

@@ -3,7 +3,11 @@ import { createCallAuditLog, createMcpServer, type CallAuditLog, type SourceServ
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { RouteContext } from "./app-context";
-import { createBearerTokenCheck } from "./check-bearer-token";
+import { createAgentTokenIndex } from "./agent-tokens/agent-token-index";
+import { createAgentTokenStore } from "./agent-tokens/agent-token-store";
+import { authorizeCaller } from "./agent-tokens/authorize-caller";
+import { checkHost, type AllowedHosts } from "./check-host";
+import { checkOrigin } from "./check-origin";
 import { agentCallRequests } from "./agent-call-requests";
 import { createCallGate } from "./create-call-gate";
 import { createServerLogger } from "./create-server-logger";
@@ -18,6 +22,7 @@ import { registerHealthRoutes } from "./routes/health-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
+import { registerTokenRoutes } from "./routes/token-routes";
 import { registerToolRoutes } from "./routes/tool-routes";
 import { createSourceCallLimiter } from "./source-call-limiter";
 import { normalizeServerLimits, type ServerLimits } from "./server-limits";
@@ -26,8 +31,14 @@ import { normalizeServerLimits, type ServerLimits } from "./server-limits";
 export interface ServerAppOptions {
   /** The shared service (`createSourceService` from `@src/service`). */
   service: SourceService;
-  /** The admin token every route but `/healthz` requires as `Authorization: Bearer <token>`. */
+  /** The admin token every route but `/healthz` requires as `Authorization: Bearer <token>` (agent tokens reach only the tool routes and `/mcp`). */
   token: string;
+  /** The home directory whose `agent-tokens.json` holds the agent tokens. Default: the service's home. */
+  home?: string;
+  /** The `Host` names answered; others get 403 (DNS rebinding guard). Default: no check (`startServer` always sets it). */
+  allowedHosts?: AllowedHosts;
+  /** Web page origins allowed to call from a browser (CORS); other browser origins get 403. Default none. */
+  corsOrigins?: readonly string[];
   /** The pino logger. Default: `createServerLogger()` (JSON lines on standard output). */
   logger?: Logger;
   /** Body size, per-source concurrency and shutdown limits. Default `defaultServerLimits`. */
@@ -67,9 +78,16 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       ? undefined
       : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
   const gate = createCallGate({ service, limiter, logger, auditLog });
-  const mcpService = gate.serviceFor("mcp");
-  const sessions = createMcpSessions({ createServer: () => createMcpServer(mcpService, { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }), logger, maxBodyBytes: limits.maxBodyBytes });
-  const isAuthorized = createBearerTokenCheck(token);
+  const sessions = createMcpSessions({
+    createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }),
+    logger,
+    maxBodyBytes: limits.maxBodyBytes,
+  });
+  const home = options.home ?? service.home;
+  const tokens = {
+    store: createAgentTokenStore({ home }),
+    index: createAgentTokenIndex({ home, onDamaged: (failure) => logger.error({ event: "agent_tokens_damaged", errorMessage: failure.message }, "agent tokens refused until the token file is readable") }),
+  };
 
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -81,7 +99,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       );
     },
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "The admin token: SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token." });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "The admin token (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token), or an agent token (src token create; only GET /v1/tools, POST /v1/tools/{name}/call and /mcp)." });
 
   app.use("*", async (c, next) => {
     const started = performance.now();
@@ -89,13 +107,9 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     if (agentCallRequests.has(c.req.raw)) return;
     scalarLineLoggerOf(logger).info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) }, "request");
   });
-  app.use("*", async (c, next) => {
-    if (c.req.path === "/healthz") return next();
-    if (!isAuthorized(requestHeader(c, "authorization"))) {
-      return c.json(error(SERVER_ERROR_CODES.UNAUTHORIZED, "missing or wrong admin token; send Authorization: Bearer <token> (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token)"), 401);
-    }
-    return next();
-  });
+  if (options.allowedHosts !== undefined) app.use("*", checkHost(options.allowedHosts));
+  app.use("*", checkOrigin(options.corsOrigins ?? []));
+  app.use("*", authorizeCaller({ adminToken: token, agentTokens: tokens.index }));
   app.use(
     "*",
     limitBodySize({
@@ -113,12 +127,13 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     return next();
   });
 
-  const context: RouteContext = { app, service, gate, sessions, logger };
+  const context: RouteContext = { app, service, gate, sessions, logger, tokens };
   registerHealthRoutes(context);
   registerSourceRoutes(context);
   registerSourceActionRoutes(context);
   registerToolRoutes(context);
   registerCommandRoutes(context);
+  registerTokenRoutes(context);
   registerMcpRoutes(context);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -1,4 +1,5 @@
-import { SERVER_ERROR_CODES, ServerError } from "./errors/server-error";
+import { SrcError, type ErrorKind } from "@src/errors";
+import { SERVER_ERROR_CODES, ServerError, type ServerErrorCode } from "./errors/server-error";
 import { SourceBusyError } from "./errors/source-busy-error";
 
 /** The JSON error body of every failed route. */
@@ -8,36 +9,42 @@ export interface ErrorBody {
 
 /** An HTTP answer for a failure: status, JSON body and extra headers. */
 export interface ErrorResponse {
-  status: 400 | 401 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
   body: ErrorBody;
   headers: Record<string, string>;
 }
 
-/** HTTP status of each error code of the src packages (config, auth, vault, service, server). Codes not listed are 500. */
-export const httpStatusOfErrorCode: Record<string, ErrorResponse["status"]> = {
-  INVALID_JSON: 400,
-  UNAUTHORIZED: 401,
-  NOT_FOUND: 404,
-  SOURCE_NOT_FOUND: 404,
-  UNKNOWN_TOOL: 404,
-  DUPLICATE_SLUG: 409,
-  BODY_TOO_LARGE: 413,
-  INVALID_REQUEST: 422,
-  INVALID_SOURCE: 422,
-  INVALID_CREDENTIAL: 422,
-  UNKNOWN_AUTH_TYPE: 422,
-  CREDENTIAL_REQUIRED: 422,
-  INVALID_SLUG: 422,
-  SOURCE_BUSY: 429,
-  SHUTTING_DOWN: 503,
-  LOCKED: 503,
-  SOURCE_LOCKED: 503,
+/**
+ * HTTP status of each kind of error, for every package at once (see
+ * `@src/errors`). The server's own settings being wrong (`misconfigured`) is
+ * not the client's fault: 500. A cancelled operation has no client left to
+ * read its answer (nginx's 499 is no status hono sends): 500.
+ */
+export const httpStatusOfErrorKind: Readonly<Record<ErrorKind, ErrorResponse["status"]>> = {
+  invalid_input: 422,
+  not_found: 404,
+  conflict: 409,
+  unauthorized: 401,
+  forbidden: 403,
+  misconfigured: 500,
+  unavailable: 503,
+  cancelled: 500,
+  internal: 500,
 };
 
-/** True for errors of the src packages: each base error carries a `Symbol.for("src.<package>.error")` marker. */
-export function isSrcError(error: unknown): error is Error & { code: string } {
-  if (!(error instanceof Error) || typeof (error as { code?: unknown }).code !== "string") return false;
-  return Object.getOwnPropertySymbols(error).some((symbol) => /^src\.[a-z-]+\.error$/.test(symbol.description ?? ""));
+/** The server's codes that need a status of their own rather than their kind's. */
+const httpStatusOfServerCode: Partial<Readonly<Record<ServerErrorCode, ErrorResponse["status"]>>> = {
+  /** Not JSON at all, rather than JSON of the wrong shape (422). */
+  INVALID_JSON: 400,
+  BODY_TOO_LARGE: 413,
+  /** Sent with `Retry-After`. */
+  SOURCE_BUSY: 429,
+};
+
+/** The HTTP status of an error of the src packages: its code's own status if it has one, else its kind's. */
+export function httpStatusOfError(error: SrcError): ErrorResponse["status"] {
+  const ownStatus = ServerError.isInstance(error) ? httpStatusOfServerCode[error.code] : undefined;
+  return ownStatus ?? httpStatusOfErrorKind[error.kind];
 }
 
 /** Field problems of an error as `{ path, message }` rows; never the offending values. */
@@ -56,18 +63,17 @@ function detailsOf(error: Error): { path: string; message: string }[] | undefine
  * else becomes a 500 `INTERNAL` whose details stay in the server log.
  */
 export function toErrorResponse(error: unknown): ErrorResponse {
-  if (!isSrcError(error)) {
+  if (!SrcError.isInstance(error)) {
     return {
       status: 500,
       body: { error: { code: SERVER_ERROR_CODES.INTERNAL, message: "internal error; the server log has the details" } },
       headers: {},
     };
   }
-  const status = httpStatusOfErrorCode[error.code] ?? 500;
+  const status = httpStatusOfError(error);
   const details = detailsOf(error);
   const headers: Record<string, string> = {};
-  if (error instanceof SourceBusyError || (ServerError.isInstance(error) && error.code === SERVER_ERROR_CODES.SOURCE_BUSY)) {
-    headers["retry-after"] = String((error as SourceBusyError).retryAfterSeconds ?? 1);
-  }
+  if (SourceBusyError.isInstance(error)) headers["retry-after"] = String(error.retryAfterSeconds);
+  else if (ServerError.isInstance(error) && error.code === SERVER_ERROR_CODES.SOURCE_BUSY) headers["retry-after"] = "1";
   return { status, body: { error: { code: error.code, message: error.message, ...(details === undefined ? {} : { details }) } }, headers };
 }

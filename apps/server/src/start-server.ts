@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { resolveSrcHome } from "@src/config";
 import type { AuthRegistry } from "@src/auth";
+import { defaultAuthPlugins } from "@src/auth-presets";
 import { createAuthRegistryFromEnvironment, createSourceService, watchSources } from "@src/service";
 import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
@@ -10,6 +11,9 @@ import { createServerLogger } from "./create-server-logger";
 import { TokenRequiredError } from "./errors/token-required-error";
 import { AddressInUseError } from "./errors/address-in-use-error";
 import { isLoopbackHost } from "./is-loopback-host";
+import { allowedHostsFor } from "./check-host";
+import { problemOfCorsOrigin } from "./check-origin";
+import { InvalidServerOptionError } from "./errors/invalid-server-option-error";
 import { resolveServerToken } from "./resolve-server-token";
 import type { ServerLimits } from "./server-limits";
 
@@ -35,6 +39,14 @@ export interface StartServerOptions {
   registry?: AuthRegistry;
   /** A `fetch` to send upstream calls with (tests, proxies). Default: `@src/http-tool`'s `node:http` transport. */
   fetch?: typeof fetch;
+  /**
+   * Extra names the server answers to in the `Host` header, besides the listening
+   * address (and `localhost` on loopback). Requests naming any other host get
+   * 403 (DNS rebinding guard). Default none.
+   */
+  allowedHosts?: readonly string[];
+  /** Web page origins (`https://app.example.com`) allowed to call from a browser; every other browser origin gets 403. Default none. */
+  corsOrigins?: readonly string[];
   /** Quiet time before a burst of changes under `$SRC_HOME/sources` notifies MCP clients. Default 150 ms. */
   watchDebounceMs?: number;
 }
@@ -58,14 +70,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = options.port ?? 7410;
   const explicitToken = env.SRC_SERVER_TOKEN !== undefined && env.SRC_SERVER_TOKEN !== "";
   if (!isLoopbackHost(host) && !explicitToken) throw new TokenRequiredError({ host });
+  for (const name of options.allowedHosts ?? []) {
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)$/i.test(name)) throw new InvalidServerOptionError({ option: "--allowed-host", value: name, problem: "must be a host name or address without scheme, port or path, e.g. src.internal" });
+  }
+  for (const origin of options.corsOrigins ?? []) {
+    const problem = problemOfCorsOrigin(origin);
+    if (problem !== undefined) throw new InvalidServerOptionError({ option: "--cors-origin", value: origin, problem });
+  }
 
   const home = resolveSrcHome({ home: options.home, env });
   // Loaded before anything is bound or written: a broken plugin module stops the start with its own message.
-  const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env));
+  const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env, { plugins: defaultAuthPlugins() }));
   const logger = options.logger ?? createServerLogger();
   const { token, tokenFile, generated } = await resolveServerToken({ home, env });
   const service = createSourceService({ home, env, registry, fetch: options.fetch });
-  const serverApp = createServerApp({ service, token, logger, limits: options.limits });
+  // The listing stays in memory; the watcher below names what to read again.
+  service.keepListingInMemory();
+  const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins });
 
   const server = createAdaptorServer({ fetch: serverApp.app.fetch, hostname: host }) as Server;
   await new Promise<void>((resolve, reject) => {
@@ -78,7 +99,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
-  const stopWatching = watchSources({ home, debounceMs: options.watchDebounceMs }, () => {
+  const stopWatching = watchSources({ home, debounceMs: options.watchDebounceMs }, (changed) => {
+    service.sourcesChanged(changed);
     logger.info({ event: "sources_changed" }, "sources changed on disk");
     void serverApp.notifyToolsChanged();
   });

@@ -1,5 +1,5 @@
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request } from "node:http";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
@@ -7,7 +7,7 @@ import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-s
 const upstreamToken = "upstream-token-disconnect-3f9a2c71d4";
 let testHome: TestHome;
 let server: TestServer;
-let upstream: Server;
+let upstream: Upstream;
 let upstreamUrl: string;
 /** Each request to /hang: resolved when it arrives, and when the server closes it (it is never answered). */
 const hanging: { arrived: Promise<void>; closed: Promise<void> }[] = [];
@@ -16,20 +16,20 @@ let onArrival: () => void = () => undefined;
 beforeAll(async () => {
   testHome = await createTestHome();
   testHome.secrets.push(upstreamToken);
-  upstream = createServer((incoming, outgoing) => {
-    incoming.resume();
-    if (incoming.url?.startsWith("/hang") !== true) {
-      outgoing.writeHead(200, { "content-type": "application/json" });
-      outgoing.end("{}");
-      return;
-    }
-    let closed: () => void = () => undefined;
-    hanging.push({ arrived: Promise.resolve(), closed: new Promise<void>((resolve) => (closed = resolve)) });
-    outgoing.on("close", () => closed());
-    onArrival();
-  });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstream = await startUpstream(
+    (_incoming, outgoing, recorded) => {
+      if (!recorded.path.startsWith("/hang")) {
+        outgoing.writeHead(200, { "content-type": "application/json" });
+        outgoing.end("{}");
+        return;
+      }
+      let closed: () => void = () => undefined;
+      hanging.push({ arrived: Promise.resolve(), closed: new Promise<void>((resolve) => (closed = resolve)) });
+      outgoing.on("close", () => closed());
+      onArrival();
+    },
+  );
+  upstreamUrl = upstream.url;
   server = await startTestServer(testHome);
   const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("hang", upstreamUrl), credential: { token: upstreamToken } } });
   expect(created.status).toBe(201);
@@ -37,8 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.server.close();
-  upstream?.closeAllConnections();
-  await new Promise<void>((resolve) => upstream?.close(() => resolve()));
+  await upstream?.close();
   expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
   await testHome?.cleanup();
 });

@@ -1,9 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startSignedUpstream } from "@src/example-auth-hmac/testing";
 import { AuthPluginLoadError } from "@src/service";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createServerLogger } from "../src/create-server-logger";
@@ -13,26 +11,6 @@ import { startTestServer, type TestServer } from "./helpers/test-server";
 
 /** The example custom plugin, from source (tests run without a build). */
 const hmacPlugin = fileURLToPath(new URL("../../../examples/auth-hmac/src/index.ts", import.meta.url));
-
-/** A loopback API that answers only requests signed as examples/auth-hmac documents: HMAC-SHA256(secret, METHOD\npath\n?query\nbody). */
-async function startSignedUpstream(secret: string): Promise<{ url: string; verified: string[]; close(): Promise<void> }> {
-  const verified: string[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = "";
-    request.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-    request.on("end", () => {
-      const [path = "", query] = (request.url ?? "/").split("?");
-      const expected = createHmac("sha256", secret).update([request.method, path, query === undefined ? "" : `?${query}`, body].join("\n")).digest("hex");
-      const given = String(request.headers["x-signature"] ?? "");
-      const ok = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected)) && request.headers["x-key-id"] === "team-key-1";
-      if (ok) verified.push(`${request.method} ${request.url}`);
-      response.writeHead(ok ? 200 : 401, { "content-type": "application/json" });
-      response.end(JSON.stringify(ok ? { path, received: body } : { message: "bad signature" }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, verified, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 const signingSecret = "hmac-secret-7f3a9c";
 let testHome: TestHome;
@@ -50,7 +28,7 @@ describe("SRC_AUTH_PLUGINS in the server", () => {
   });
 
   it("lists and calls an hmac source; the signing secret is in no answer, log line or home file", async () => {
-    const upstream = await startSignedUpstream(signingSecret);
+    const upstream = await startSignedUpstream({ secret: signingSecret, keyId: "team-key-1" });
     try {
       server = await startTestServer(testHome, { env: { ...testHome.env, SRC_AUTH_PLUGINS: hmacPlugin } });
       const config = { type: "api", name: "Signed", slug: "signed", enabled: true, api: { baseUrl: upstream.url, authType: "hmac", keyId: "team-key-1", testEndpoint: "/me" } };

@@ -7,5 +7,3 @@ export type { ServiceFieldSources } from "./store/fill-service-fields";
 export { defaultSourceStatus, fillServiceFields } from "./store/fill-service-fields";
 export type { SourceLockOptions } from "./store/source-lock";
 export { defaultSourceLockOptions } from "./store/source-lock";
-export type { WriteFileAtomicOptions } from "./store/write-file-atomic";
-export { writeFileAtomic } from "./store/write-file-atomic";

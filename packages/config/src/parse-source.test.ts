@@ -26,7 +26,7 @@ function issuesOf(value: unknown): string[] {
     parseSourceFile(value, { registry });
   } catch (error) {
     if (!SourceValidationError.isInstance(error)) throw error;
-    return (error as SourceValidationError).issues.map((issue) => `${issue.path}: ${issue.message}`);
+    return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
   }
   return [];
 }

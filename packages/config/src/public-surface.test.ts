@@ -26,7 +26,6 @@ describe("the package's export surface", () => {
         "sourceInputShape",
         "sourceServiceShape",
         "testEndpointSchema",
-        "writeFileAtomic",
       ].sort(),
     );
     expect(Object.keys(internal).filter((name) => name in root)).toEqual([]);

@@ -66,6 +66,29 @@ export const apiLimitsShape = {
   maxResultChars: z.number().int().min(256).max(1_000_000).optional().meta({ description: "Most characters of body handed to the agent. Default 32000." }),
 };
 
+/** How a source reaches its API: proxy and trusted certificate authorities; `@src/http-tool` applies them. */
+export const apiConnectionShape = {
+  proxy: z
+    .string()
+    .refine((value) => value === "direct" || /^https?:\/\/[^/@\s]+(\/)?$/i.test(value), {
+      error: 'must be "direct" or a proxy URL like "http://proxy.internal:3128" (no user name or password: they would be stored in clear; put those in HTTPS_PROXY)',
+    })
+    .optional()
+    .meta({ description: 'This source\'s proxy, overriding HTTPS_PROXY, HTTP_PROXY and NO_PROXY: "http://host:port" (https:// also works), or "direct" for none. Default: those variables.' }),
+  allowPlainHttpProxy: z
+    .boolean()
+    .optional()
+    .meta({ description: "Allow calls to an http: baseUrl through a proxy, which then sees the credential. Default false: such calls are refused." }),
+  caFile: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        "A PEM file of the certificate authority (or authorities) this source's https API is checked against, relative to the source's folder or absolute; for that source only. Default: the public authorities and NODE_EXTRA_CA_CERTS.",
+    }),
+};
+
 /**
  * The `api` block. Loose: the auth plugin selected by `authType` contributes its
  * own fields (`headerName`, `queryParam`, or a custom plugin's) and checks them.
@@ -76,6 +99,15 @@ export const sourceApiSchema = z.looseObject({
   testEndpoint: testEndpointSchema,
   headers: apiHeadersSchema.optional(),
   ...apiLimitsShape,
+  /** Accept agent paths and redirect targets that only some servers turn into "/", "\\" or ".." (double percent-encoding, overlong UTF-8, look-alike characters). Default false. */
+  allowAmbiguousPathEncodings: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'Accept agent paths and redirect targets that some servers read as "/", "\\" or ".." segments: double percent-encoding (%252e), overlong UTF-8 (%c0%ae) and look-alike characters (U+FF0E, U+2024, U+2025, U+FF0F, U+FF3C). Default false: refused.',
+    }),
+  ...apiConnectionShape,
 });
 export type SourceApi = z.infer<typeof sourceApiSchema>;
 

@@ -19,7 +19,7 @@ function issuesOf(parse: () => unknown): string[] {
     parse();
   } catch (error) {
     if (!SourceValidationError.isInstance(error)) throw error;
-    return (error as SourceValidationError).issues.map((issue) => `${issue.path}: ${issue.message}`);
+    return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
   }
   return [];
 }
@@ -37,7 +37,7 @@ describe("unknown fields are refused, with the field probably meant", () => {
     {
       why: "a field nobody declares, nothing close",
       value: { ...valid, api: { ...valid.api, zzzzzzzz: 1 } },
-      issue: "api.zzzzzzzz: is not a known field; remove it (known here: baseUrl, authType, testEndpoint, headers, timeoutMs, retries, maxResponseBytes, maxResultChars)",
+      issue: "api.zzzzzzzz: is not a known field; remove it (known here: baseUrl, authType, testEndpoint, headers, timeoutMs, retries, maxResponseBytes, maxResultChars, allowAmbiguousPathEncodings, proxy, allowPlainHttpProxy, caFile)",
     },
     {
       why: "a custom plugin's strict schema declares keyId only",

@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { toMcpCallToolResult, toMcpToolDefinition, type JsonSchemaObject } from "@src/http-tool";
+import { pageAfterCursor } from "./mcp-tool-page";
 import type { SourceService } from "./source-service";
 
 /** Options of `createMcpServer`. */
@@ -9,6 +10,8 @@ export interface McpServerOptions {
   name?: string;
   /** Server version announced to clients. Default `"0.0.0"`. */
   version?: string;
+  /** Most tools in one `tools/list` answer; clients follow `nextCursor`. Default `mcpToolPageSize` (500). */
+  toolPageSize?: number;
 }
 
 const instructions =
@@ -17,7 +20,8 @@ const instructions =
 
 /**
  * An MCP server (official SDK, low-level `Server`) exposing one tool per enabled
- * source. The tool list is read afresh on every `tools/list`; call
+ * source. `tools/list` answers in pages of `mcpToolPageSize` tools (follow
+ * `nextCursor`). The tool list is read afresh on every `tools/list`; call
  * `server.sendToolListChanged()` when sources change (see `watchSources`).
  * One server per connection: create one for each transport.
  */
@@ -27,12 +31,16 @@ export function createMcpServer(service: SourceService, options: McpServerOption
     { capabilities: { tools: { listChanged: true } }, instructions },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await service.listTools()).map((tool) => ({
-      ...toMcpToolDefinition({ ...tool, inputSchema: tool.inputSchema as JsonSchemaObject }, { title: tool.sourceName }),
-      title: tool.sourceName,
-    })),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    const { page, nextCursor } = pageAfterCursor(await service.listTools(), (tool) => tool.source, request.params?.cursor, options.toolPageSize);
+    return {
+      tools: page.map((tool) => ({
+        ...toMcpToolDefinition({ ...tool, inputSchema: tool.inputSchema as JsonSchemaObject }, { title: tool.sourceName }),
+        title: tool.sourceName,
+      })),
+      ...(nextCursor === undefined ? {} : { nextCursor }),
+    };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {

@@ -1,5 +1,6 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../test/upstream";
 import { createTemporaryHome } from "../test/temporary-home";
@@ -24,7 +25,7 @@ const input = (overrides: Record<string, unknown> = {}) => ({
 beforeEach(async () => {
   upstream = await startUpstream(token);
   home = await createTemporaryHome();
-  service = createSourceService({ home: home.home, env: home.env });
+  service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
 });
 
 afterEach(async () => {
@@ -86,7 +87,17 @@ describe("reloadSource", () => {
     expect(validation?.status).toBe("failed");
     expect(validation?.httpStatus).toBe(404);
     expect(source.status.connectionStatus).toBe("failed");
-    expect(source.status.lastError).toBeTruthy();
+    // The edited endpoint was really requested, with the credential, and its failure is what was recorded.
+    expect(upstream.seen.at(-1)).toMatchObject({ method: "GET", url: "/does-not-exist", headers: { authorization: `Bearer ${token}` } });
+    expect(validation?.message).toBe(`GET ${upstream.url}/does-not-exist answered 404: the testEndpoint does not exist on this API`);
+    expect(source.status.lastError).toBe(
+      `NOT_FOUND: ${validation?.message} — check api.testEndpoint and the version segment of api.baseUrl; a current-user path ("/me") or a one-item list ("/items?limit=1") works well`,
+    );
+    expect(Date.parse(source.status.lastTestedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    // Saved on disk, not only returned.
+    const saved = JSON.parse(await readFile(file, "utf8")) as { status: typeof source.status; api: { testEndpoint: string } };
+    expect(saved.api.testEndpoint).toBe("/does-not-exist");
+    expect(saved.status).toEqual(source.status);
   });
 
   it("names the slug when it does not exist", async () => {
@@ -195,7 +206,7 @@ describe("changes", () => {
     await service.removeSource("demo-api");
     expect(changes).toEqual(["added:demo-api", "updated:demo-api", "credential:demo-api", "removed:demo-api"]);
     await expect(stat(join(home.home, "sources/demo-api"))).rejects.toThrow();
-    const fresh = createSourceService({ home: home.home, env: home.env });
+    const fresh = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
     expect(await fresh.listSources()).toEqual([]);
     await fresh.addSource({ input: input(), test: false });
     expect((await fresh.getSource("demo-api")).hasCredential).toBe(false);

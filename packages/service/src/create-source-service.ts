@@ -1,12 +1,14 @@
+import { isAbsolute, resolve } from "node:path";
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
-import { createSourceStore, resolveSrcHome, type SourceInput, type SourceRecord } from "@src/config";
+import { createSourceStore, resolveSrcHome, type SourceInput, type SourceListEntry, type SourceRecord } from "@src/config";
 import { callSource, createApiTool, validateSource } from "@src/http-tool";
 import { apiToolName, maxToolNameLength } from "@src/http-tool/internal";
 import { createRedactedCredential, openVault, type Vault } from "@src/vault";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
-import { createDefaultAuthRegistry } from "./create-default-auth-registry";
+import { deepFreeze } from "./deep-freeze";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
+import { SourceNotFoundError } from "@src/config";
 import type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
 import { slugOfToolName } from "./tool-name";
 
@@ -16,19 +18,38 @@ export interface SourceServiceOptions {
   home?: string;
   /** Environment to read `SRC_HOME` and the vault key variables from. Default `process.env`. */
   env?: Record<string, string | undefined>;
-  /** Auth plugins. Default: the four built-in modes. */
-  registry?: AuthRegistry;
+  /**
+   * The auth plugins, required: the service knows no concrete plugin. The apps
+   * pass `createDefaultAuthRegistry()` of `@src/auth-presets` (the four built-in
+   * modes) plus the plugins of `SRC_AUTH_PLUGINS`.
+   */
+  registry: AuthRegistry;
   /** A `fetch` to send upstream calls with (tests, proxies). Default: `@src/http-tool`'s `node:http` transport. */
   fetch?: typeof fetch;
   /** Opens the vault. Default: `openVault({ home, env })` from `@src/vault`. */
   openVault?: () => Promise<Vault>;
 }
 
+/** The listing `keepListingInMemory` keeps; its entries and tools are frozen (they are handed to every caller). */
+interface KeptListing {
+  entries: Map<string, SourceListEntry>;
+  /** The tool of each enabled source, with the record it was built from (a changed record builds it again). */
+  tools: Map<string, { record: SourceRecord; summary: Omit<ToolSummary, "hasCredential"> }>;
+  stale: Set<string>;
+  everything: boolean;
+}
+
+/** The entry with its record frozen (an error stays as it is). */
+function freezeRecord(entry: SourceListEntry): SourceListEntry {
+  if (entry.ok) deepFreeze(entry.record);
+  return entry;
+}
+
 /** Creates the service the CLI and the server share. */
-export function createSourceService(options: SourceServiceOptions = {}): SourceService {
+export function createSourceService(options: SourceServiceOptions): SourceService {
   const env = options.env ?? process.env;
   const home = resolveSrcHome({ home: options.home, env });
-  const registry = options.registry ?? createDefaultAuthRegistry();
+  const { registry } = options;
   const store = createSourceStore({ home, registry });
   let vaultPromise: Promise<Vault> | undefined;
   const vault = (): Promise<Vault> => {
@@ -54,6 +75,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
 
   const listeners = new Set<(change: { slug: string; kind: SourceChangeKind }) => void>();
   const notify = (slug: string, kind: SourceChangeKind): void => {
+    listing?.stale.add(slug);
     for (const listener of listeners) listener({ slug, kind });
   };
 
@@ -78,9 +100,87 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     };
   }
 
+  /**
+   * The listing kept in memory after `keepListingInMemory()`: the entries by
+   * slug, the tool each enabled one has (built once per version of the
+   * record), and the slugs to read again before the next listing
+   * (`undefined`: read every source again).
+   */
+  let listing: KeptListing | undefined;
+
+  /** The refresh of the kept listing under way; refreshes run one after another, so none sees another's half-filled map. */
+  let refreshing: Promise<void> = Promise.resolve();
+
+  /** Every entry, sorted by slug: from memory when the listing is kept, refreshing only the stale slugs. */
+  async function listEntries(): Promise<SourceListEntry[]> {
+    const current = listing;
+    if (current === undefined) return store.list();
+    const refresh = refreshing.then(async () => {
+      try {
+        await refreshListing(current);
+      } catch (error) {
+        current.everything = true;
+        throw error;
+      }
+    });
+    refreshing = refresh.catch(() => undefined);
+    await refresh;
+    return [...current.entries.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  }
+
+  /** Reads what changed since the last listing into the kept one: everything, or the stale slugs. */
+  async function refreshListing(current: KeptListing): Promise<void> {
+    if (current.everything) {
+      current.everything = false;
+      current.stale.clear();
+      const entries = await store.list();
+      current.entries = new Map(entries.map((entry) => [entry.slug, freezeRecord(entry)]));
+      current.tools.clear();
+      return;
+    }
+    if (current.stale.size === 0) return;
+    const stale = [...current.stale];
+    current.stale.clear();
+    const fresh = await store.listSome(stale);
+    for (const slug of stale) {
+      current.entries.delete(slug);
+      current.tools.delete(slug);
+    }
+    for (const entry of fresh) current.entries.set(entry.slug, freezeRecord(entry));
+  }
+
+  /** The tool of an enabled source without its credential flag, or `undefined` for a disabled one. */
+  function toolOf(source: SourceRecord): Omit<ToolSummary, "hasCredential"> | undefined {
+    const known = listing?.tools.get(source.slug);
+    if (known !== undefined && known.record === source) return known.summary;
+    const tool = createApiTool(withAbsoluteCaFile(source), { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch, auth: authRuntimeFor(source) });
+    if (tool === undefined) return undefined;
+    const summary = {
+      name: tool.name,
+      source: source.slug,
+      sourceName: source.name,
+      baseUrl: source.api.baseUrl,
+      authType: source.api.authType,
+      connectionStatus: source.status.connectionStatus,
+      headers: { ...source.api.headers },
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+    };
+    if (listing !== undefined) listing.tools.set(source.slug, { record: source, summary: deepFreeze(summary) });
+    return summary;
+  }
+
+  
+  /** The source with a relative `api.caFile` made absolute (relative to the source's folder), as `@src/http-tool` takes it. */
+  const withAbsoluteCaFile = (source: SourceRecord): SourceRecord => {
+    const caFile = source.api.caFile;
+    if (typeof caFile !== "string" || isAbsolute(caFile)) return source;
+    return { ...source, api: { ...source.api, caFile: resolve(store.directoryOf(source.slug), caFile) } };
+  };
+
   async function validateAndRecord(source: SourceRecord): Promise<SourceOperationResult> {
     const credential = await credentialFor(source);
-    const validation = await validateSource({ source, plugin: pluginOf(source), credential, fetch: options.fetch, store, auth: authRuntimeFor(source) });
+    const validation = await validateSource({ source: withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: options.fetch, store, auth: authRuntimeFor(source) });
     return { source: await store.get(source.slug), validation };
   }
 
@@ -90,6 +190,16 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     if (candidate === undefined || name.length < maxToolNameLength) return candidate ?? name;
     const match = (await store.list()).find((entry) => apiToolName(entry.slug) === name);
     return match?.slug ?? candidate;
+  }
+
+  /**
+   * The slugs with a vault entry, read once for a listing: asking the vault
+   * about each of thousands of sources would check its file each time.
+   * Nothing is opened for an empty listing.
+   */
+  async function storedCredentialSlugs(sourceCount: number): Promise<ReadonlySet<string>> {
+    if (sourceCount === 0) return new Set();
+    return new Set((await (await vault()).list()).map((entry) => entry.slug));
   }
 
   async function hasCredential(source: SourceRecord): Promise<boolean> {
@@ -113,14 +223,15 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
     store,
 
     async listSources() {
-      const entries = await store.list();
+      const entries = await listEntries();
+      const stored = await storedCredentialSlugs(entries.length);
       const summaries: SourceSummary[] = [];
       for (const entry of entries) {
-        const stored = entry.ok ? await hasCredential(entry.record) : await (await vault()).has(entry.slug);
+        const hasStored = stored.has(entry.slug) && (!entry.ok || (await hasCredential(entry.record)));
         summaries.push(
           entry.ok
-            ? { ok: true, slug: entry.slug, source: await withCurrentStatus(entry.record), hasCredential: stored }
-            : { ok: false, slug: entry.slug, file: entry.file, error: entry.error.message, hasCredential: stored },
+            ? { ok: true, slug: entry.slug, source: await withCurrentStatus(entry.record), hasCredential: hasStored }
+            : { ok: false, slug: entry.slug, file: entry.file, error: entry.error.message, hasCredential: hasStored },
         );
       }
       return summaries;
@@ -179,7 +290,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
 
     async removeSource(slug) {
       await store.get(slug).catch((error: unknown) => {
-        if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") throw error;
+        if (SourceNotFoundError.isInstance(error)) throw error;
       });
       await (await vault()).delete(slug);
       await store.remove(slug);
@@ -207,23 +318,14 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
 
     async listTools() {
       const tools: ToolSummary[] = [];
-      for (const entry of await store.list()) {
+      const entries = await listEntries();
+      const stored = await storedCredentialSlugs(entries.length);
+      for (const entry of entries) {
         if (!entry.ok || !entry.record.enabled) continue;
         const source = await withCurrentStatus(entry.record);
-        const tool = createApiTool(source, { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch, auth: authRuntimeFor(source) });
+        const tool = toolOf(source);
         if (tool === undefined) continue;
-        tools.push({
-          name: tool.name,
-          source: source.slug,
-          sourceName: source.name,
-          baseUrl: source.api.baseUrl,
-          authType: source.api.authType,
-          connectionStatus: source.status.connectionStatus,
-          hasCredential: await hasCredential(source),
-          headers: { ...source.api.headers },
-          description: tool.description,
-          inputSchema: tool.inputSchema,
-        });
+        tools.push({ ...tool, hasCredential: stored.has(tool.source) && (await hasCredential(source)) });
       }
       return tools;
     },
@@ -234,7 +336,7 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
       try {
         source = await store.get(slug);
       } catch (error) {
-        if ((error as { code?: string }).code === "SOURCE_NOT_FOUND") {
+        if (SourceNotFoundError.isInstance(error)) {
           throw new ServiceError({
             code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
             message: `no tool "${name}": no source "${slug}" exists; list the tools to see their names`,
@@ -244,7 +346,17 @@ export function createSourceService(options: SourceServiceOptions = {}): SourceS
         throw error;
       }
       const credential = await credentialFor(source);
-      return callSource({ source, call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source) });
+      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source) });
+    },
+
+    keepListingInMemory() {
+      listing ??= { entries: new Map(), tools: new Map(), stale: new Set(), everything: true };
+    },
+
+    sourcesChanged(slugs) {
+      if (listing === undefined) return;
+      if (slugs === undefined) listing.everything = true;
+      else for (const slug of slugs) listing.stale.add(slug);
     },
 
     onChange(listener) {

@@ -1,7 +1,6 @@
 export type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
 export type { SourceServiceOptions } from "./create-source-service";
 export { createSourceService } from "./create-source-service";
-export { createDefaultAuthRegistry, defaultAuthPlugins } from "./create-default-auth-registry";
 export type { OperatorCommandResult } from "./run-operator-command";
 export { OPERATOR_COMMANDS, runOperatorCommand } from "./run-operator-command";
 export { formatValidationOutcome } from "./format-validation-outcome";

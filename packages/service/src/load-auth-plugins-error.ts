@@ -3,12 +3,16 @@ import { ServiceError, type ServiceErrorCode } from "./errors/service-error";
 /** The codes `loadAuthPlugins` throws with. */
 export type AuthPluginLoadErrorCode = Extract<ServiceErrorCode, `AUTH_PLUGIN_${string}`>;
 
+const marker = "src.service.error.AuthPluginLoadError";
+const symbol = Symbol.for(marker);
+
 /**
  * An auth plugin module named in `SRC_AUTH_PLUGINS` (or given to
  * `loadAuthPlugins`) could not be used. The message names the specifier,
  * what was wrong and what to do; `specifier` keeps it for callers.
  */
 export class AuthPluginLoadError extends ServiceError {
+  private readonly [symbol] = true;
   /** The module specifier as given, e.g. `@acme/src-auth-sigv4` or `./auth/hmac.js`. */
   readonly specifier: string;
 
@@ -16,5 +20,9 @@ export class AuthPluginLoadError extends ServiceError {
     super({ code, message, cause });
     this.name = "AuthPluginLoadError";
     this.specifier = specifier;
+  }
+
+  static override isInstance(error: unknown): error is AuthPluginLoadError {
+    return ServiceError.hasMarker(error, marker);
   }
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultAuthPlugins } from "@src/auth-presets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_ERROR_CODES } from "./errors/service-error";
 import { authPluginSpecifiersOf, createAuthRegistryFromEnvironment } from "./load-auth-plugins-from-environment";
@@ -39,18 +40,18 @@ describe("authPluginSpecifiersOf", () => {
 });
 
 describe("createAuthRegistryFromEnvironment", () => {
-  it("without SRC_AUTH_PLUGINS: the built-in modes (the four of spec section 5, and oauth2)", async () => {
-    expect((await createAuthRegistryFromEnvironment({})).types).toEqual(["bearer", "header", "query", "basic", "oauth2"]);
+  it("without SRC_AUTH_PLUGINS: the plugins given, nothing imported", async () => {
+    expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual(["bearer", "header", "query", "basic", "oauth2"]);
   });
 
   it("adds the plugins of SRC_AUTH_PLUGINS after the built-ins, resolved from `from`", async () => {
-    const registry = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: "@src/example-auth-hmac" }, { from: packageDirectory });
+    const registry = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: "@src/example-auth-hmac" }, { plugins: defaultAuthPlugins(), from: packageDirectory });
     expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "hmac"]);
     expect(registry.parseCredential("hmac", { secret: "s" })).toEqual({ secret: "s" });
   });
 
   it("a type registered twice is AUTH_PLUGIN_INVALID naming SRC_AUTH_PLUGINS and the type", async () => {
-    const clash = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: `@src/example-auth-hmac,${join(directory, "clash.mjs")}` }, { from: packageDirectory }).catch(
+    const clash = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: `@src/example-auth-hmac,${join(directory, "clash.mjs")}` }, { plugins: defaultAuthPlugins(), from: packageDirectory }).catch(
       (thrown: unknown) => thrown,
     );
     expect(AuthPluginLoadError.isInstance(clash)).toBe(true);

@@ -1,5 +1,4 @@
-import { AuthError, type AuthRegistry } from "@src/auth";
-import { createDefaultAuthRegistry } from "./create-default-auth-registry";
+import { AuthError, createAuthRegistry, type AuthRegistry, type RegisteredAuthPlugin } from "@src/auth";
 import { SERVICE_ERROR_CODES } from "./errors/service-error";
 import { loadAuthPlugins } from "./load-auth-plugins";
 import { AuthPluginLoadError } from "./load-auth-plugins-error";
@@ -9,6 +8,8 @@ export const AUTH_PLUGINS_VARIABLE = "SRC_AUTH_PLUGINS";
 
 /** Options of `createAuthRegistryFromEnvironment`. */
 export interface AuthRegistryFromEnvironmentOptions {
+  /** The plugins registered first, before those of `SRC_AUTH_PLUGINS`: the apps pass `defaultAuthPlugins()` of `@src/auth-presets`. */
+  plugins: readonly RegisteredAuthPlugin[];
   /** Directory that package names and relative paths are resolved from. Default `process.cwd()`. */
   from?: string;
 }
@@ -20,20 +21,20 @@ export function authPluginSpecifiersOf(env: Record<string, string | undefined>):
 }
 
 /**
- * The four built-in auth modes plus the plugins of the modules listed in
- * `SRC_AUTH_PLUGINS` (see `loadAuthPlugins`). Unset or empty: the built-ins only,
- * and nothing is imported. A plugin whose type is already registered is an
- * `AuthPluginLoadError` (`AUTH_PLUGIN_INVALID`).
+ * A registry of `plugins` (the apps pass the four built-in modes) plus the
+ * plugins of the modules listed in `SRC_AUTH_PLUGINS` (see `loadAuthPlugins`).
+ * Unset or empty: `plugins` only, and nothing is imported. A plugin whose type
+ * is already registered is an `AuthPluginLoadError` (`AUTH_PLUGIN_INVALID`).
  */
 export async function createAuthRegistryFromEnvironment(
-  env: Record<string, string | undefined> = process.env,
-  { from }: AuthRegistryFromEnvironmentOptions = {},
+  env: Record<string, string | undefined>,
+  { plugins, from }: AuthRegistryFromEnvironmentOptions,
 ): Promise<AuthRegistry> {
   const specifiers = authPluginSpecifiersOf(env);
-  if (specifiers.length === 0) return createDefaultAuthRegistry();
-  const plugins = await loadAuthPlugins(specifiers, { from });
+  if (specifiers.length === 0) return createAuthRegistry(plugins);
+  const loaded = await loadAuthPlugins(specifiers, { from });
   try {
-    return createDefaultAuthRegistry(plugins);
+    return createAuthRegistry([...plugins, ...loaded]);
   } catch (error) {
     if (!AuthError.isInstance(error)) throw error;
     throw new AuthPluginLoadError({

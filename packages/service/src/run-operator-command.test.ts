@@ -1,3 +1,4 @@
+import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../test/upstream";
 import { createTemporaryHome } from "../test/temporary-home";
@@ -13,7 +14,7 @@ let service: SourceService;
 beforeEach(async () => {
   upstream = await startUpstream(token);
   home = await createTemporaryHome();
-  service = createSourceService({ home: home.home, env: home.env });
+  service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
   await service.addSource({
     input: { type: "api", name: "Demo", slug: "demo", enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } },
     credential: { token },

@@ -33,7 +33,8 @@ export interface SourceOperationResult {
 
 /**
  * Everything the CLI and the server do with sources, written once. Each call
- * reads the files afresh, so several processes can share one `SRC_HOME`.
+ * reads the files afresh (or what changed, after `keepListingInMemory`), so
+ * several processes can share one `SRC_HOME`.
  */
 export interface SourceService {
   /** The `SRC_HOME` directory in use. */
@@ -64,6 +65,17 @@ export interface SourceService {
   listTools(): Promise<ToolSummary[]>;
   /** Runs an agent call; `name` is a tool name (`api_x`) or a slug. Never throws for upstream failures. */
   callTool(name: string, input: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
+  /**
+   * From now on keeps the listing (`listSources`, `listTools`) in memory and
+   * reads again only the sources named by `sourcesChanged` and those this
+   * service changes itself. For a long-running process that watches
+   * `$SRC_HOME/sources` (`watchSources`) and passes what it reports to
+   * `sourcesChanged`; without that, other processes' changes go unseen.
+   * Agent calls read their source's file as before (a changed file is seen at once).
+   */
+  keepListingInMemory(): void;
+  /** Sources changed on disk, as `watchSources` reports them; `undefined`: maybe every source, read them all again. */
+  sourcesChanged(slugs: Iterable<string> | undefined): void;
   /**
    * Calls `listener` after this service changed a source (add, update, reload,
    * enable/disable, remove, credential set/delete). Changes made by other

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createTemporaryHome } from "../test/temporary-home";
@@ -46,4 +46,23 @@ it("ignores the store's lock files under sources/.locks", async () => {
   await new Promise((resolve) => setTimeout(resolve, 400));
   expect(calls).toBe(0);
   stop();
+});
+
+it("names the sources a burst touched: edited, added and removed ones", async () => {
+  await mkdir(join(home.home, "sources/kept"), { recursive: true });
+  await mkdir(join(home.home, "sources/gone"), { recursive: true });
+  await writeFile(join(home.home, "sources/kept/config.json"), "{}");
+  const reports: (string[] | undefined)[] = [];
+  const stop = watchSources({ home: home.home, debounceMs: 150 }, (changed) => reports.push(changed === undefined ? undefined : [...changed].sort()));
+  try {
+    await writeFile(join(home.home, "sources/kept/config.json"), '{ "edited": true }');
+    await mkdir(join(home.home, "sources/added"));
+    await rm(join(home.home, "sources/gone"), { recursive: true });
+    await expect.poll(() => reports.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reports.flatMap((report) => report ?? ["(all)"]).sort()).toEqual(expect.arrayContaining(["added", "gone", "kept"]));
+    expect(reports.flat()).not.toContain(undefined);
+  } finally {
+    stop();
+  }
 });

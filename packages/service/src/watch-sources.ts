@@ -1,5 +1,5 @@
 import { watch, mkdirSync, readdirSync, type FSWatcher } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 
 /** Options of `watchSources`. */
 export interface WatchSourcesOptions {
@@ -10,25 +10,42 @@ export interface WatchSourcesOptions {
 }
 
 /**
+ * The sources a burst of file events touched, by slug (the name of the
+ * directory under `sources/`); `undefined` when the watcher cannot tell (an
+ * event without a file name, a watch that failed), so every source may have
+ * changed.
+ */
+export type ChangedSources = ReadonlySet<string> | undefined;
+
+/**
  * Calls `listener` once after each burst of changes under `$SRC_HOME/sources`
- * (another process, or an operator editing `config.json`). Returns a function
- * that stops watching.
+ * (another process, or an operator editing `config.json`) with the slugs the
+ * burst touched. Returns a function that stops watching.
  *
  * Watches `sources/` and each `sources/<slug>/` directory without `recursive`:
  * Node 20's recursive watcher on Linux follows file inodes, so after one atomic
  * replace of `config.json` (write a temp file, rename it over) later edits of
  * that file went unseen. Directory watches survive replaced files.
  */
-export function watchSources({ home, debounceMs = 150 }: WatchSourcesOptions, listener: () => void): () => void {
+export function watchSources({ home, debounceMs = 150 }: WatchSourcesOptions, listener: (changed: ChangedSources) => void): () => void {
   const directory = join(home, "sources");
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const watchers = new Map<string, FSWatcher>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** The slugs of the burst so far; `undefined` once one event could not be tied to a slug. */
+  let burst: Set<string> | undefined = new Set();
 
-  const changed = (): void => {
+  const report = (): void => {
+    const changed = burst;
+    burst = new Set();
+    listener(changed);
+  };
+  const changed = (slug: string | undefined): void => {
+    if (slug === undefined) burst = undefined;
+    else burst?.add(slug);
     clearTimeout(timer);
-    timer = setTimeout(listener, debounceMs);
+    timer = setTimeout(report, debounceMs);
   };
 
   const watchDirectory = (path: string): void => {
@@ -37,12 +54,14 @@ export function watchSources({ home, debounceMs = 150 }: WatchSourcesOptions, li
       const watcher = watch(path, { persistent: false }, (_event, name) => {
         // `sources/.locks/` holds the store's lock files: taking a lock changes no source.
         if (path === directory && name?.startsWith(".") === true) return;
-        changed();
+        // In sources/ the name is the slug's directory; in sources/<slug>/ the directory is the slug.
+        changed(path === directory ? (name ?? undefined) : basename(path));
         if (path === directory) syncSourceDirectories();
       });
       watcher.on("error", () => {
         watcher.close();
         watchers.delete(path);
+        changed(path === directory ? undefined : basename(path));
       });
       watchers.set(path, watcher);
     } catch {

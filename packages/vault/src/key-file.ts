@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { link, unlink } from "node:fs/promises";
 import path from "node:path";
 import { decodeVaultKey } from "./key-source";
-import { ensurePrivateDirectory, writeFileDurably } from "./atomic-write";
+import { writeFileAtomic } from "@src/file-lock";
+import { ensurePrivateDirectory } from "./private-directory";
 import { openPrivateFile } from "./open-private-file";
 
 /**
@@ -34,17 +34,13 @@ export async function readOrCreateKeyFile(file: string): Promise<Buffer> {
   if (existing !== undefined) return existing;
   await ensurePrivateDirectory(path.dirname(file));
   const key = randomBytes(32);
-  const temporary = `${file}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
-  await writeFileDurably(temporary, `${key.toString("base64")}\n`);
   try {
-    await link(temporary, file);
+    await writeFileAtomic(file, `${key.toString("base64")}\n`, { exclusive: true });
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     const winner = await readKeyFile(file);
     if (winner === undefined) throw error;
     return winner;
-  } finally {
-    await unlink(temporary).catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
 import { link, unlink } from "node:fs/promises";
 import path from "node:path";
-import { syncDirectory } from "./atomic-write";
+import { syncDirectory } from "@src/file-lock";
 import { defaultVaultLockOptions, withVaultLock } from "./vault-lock";
 import { resolveVaultPaths } from "./vault-paths";
 

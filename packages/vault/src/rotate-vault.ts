@@ -1,6 +1,6 @@
 import { lstat, rename, unlink } from "node:fs/promises";
 import path from "node:path";
-import { syncDirectory } from "./atomic-write";
+import { syncDirectory } from "@src/file-lock";
 import type { VaultKeySource } from "./key-source";
 import type { OpenVaultOptions } from "./open-vault";
 import { openVault } from "./open-vault";

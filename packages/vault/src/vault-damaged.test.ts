@@ -28,6 +28,12 @@ describe("a damaged vault is reported, never changed", () => {
     { why: "cut one byte short", contents: () => original.subarray(0, original.length - 2), problem: /not valid JSON/ },
     { why: "another JSON document", contents: () => Buffer.from('{"sources": []}'), problem: /not a src vault file/ },
     { why: "a JSON array", contents: () => Buffer.from("[]"), problem: /not a src vault file/ },
+    {
+      why: 'a "__proto__" member injected into entries',
+      contents: () => Buffer.from(original.toString().replace('"entries": {', '"entries": {"__proto__": {"nonce": "AAAAAAAAAAAAAAAA", "tag": "AAAAAAAAAAAAAAAAAAAAAA==", "ciphertext": "", "updatedAt": "2026-01-01T00:00:00.000Z"},')),
+      problem: /entries\.__proto__/,
+    },
+    { why: 'a "__proto__" member inside an entry', contents: () => Buffer.from(original.toString().replace('"alpha": {', '"alpha": {"__proto__": {},')), problem: /entries\.alpha\.__proto__/ },
     { why: "entries missing", contents: () => Buffer.from(JSON.stringify({ ...JSON.parse(original.toString()), entries: undefined })), problem: /entries/ },
   ];
 

@@ -63,7 +63,25 @@ export function parseVaultFile(text: string, file: string): VaultDocument {
   }
 }
 
+/**
+ * The path of the first `"__proto__"` member anywhere in a parsed document, or
+ * `undefined`. zod leaves such a member out of what it parses (assigning it
+ * would replace a prototype), so without this check it would be dropped
+ * silently instead of reported like any other unexpected member.
+ */
+function protoMemberPath(value: unknown, path: string): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  if (!Array.isArray(value) && Object.hasOwn(value, "__proto__")) return path === "" ? "__proto__" : `${path}.__proto__`;
+  for (const [key, child] of Object.entries(value)) {
+    const found = protoMemberPath(child, path === "" ? key : `${path}.${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 function parseKnownVersion(data: unknown, file: string): VaultDocument {
+  const protoPath = protoMemberPath(data, "");
+  if (protoPath !== undefined) throw new VaultDamagedError({ file, location: protoPath, problem: 'an unexpected "__proto__" member (the file was edited or tampered with)' });
   const result = (data as { version: unknown }).version === 1 ? version1Schema.safeParse(data) : version2Schema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];

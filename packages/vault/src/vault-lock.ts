@@ -1,5 +1,5 @@
 import { withFileLock } from "@src/file-lock";
-import { ensurePrivateDirectory } from "./atomic-write";
+import { ensurePrivateDirectory } from "./private-directory";
 import { VaultLockedError } from "./errors/vault-locked-error";
 import path from "node:path";
 

@@ -1,6 +1,8 @@
 import { inspect } from "node:util";
+import path from "node:path";
 import type { z } from "zod";
-import { writeFileAtomically, removeStrayTemporaryFiles } from "./atomic-write";
+import { removeStrayTemporaryFiles, writeFileAtomic } from "@src/file-lock";
+import { ensurePrivateDirectory } from "./private-directory";
 import type { SealedEntry } from "./entry-cipher";
 import { sealEntry } from "./entry-cipher";
 import { InvalidVaultCredentialError } from "./errors/invalid-vault-credential-error";
@@ -164,7 +166,8 @@ export class Vault {
       const entriesMac = computeEntriesMac(keys.entriesMacKey, { formatVersion: header.version, vaultId: header.vaultId, generation, entries });
       await removeStrayTemporaryFiles(this.file);
       lock.assertHeld();
-      await writeFileAtomically(this.file, serializeVaultFile({ header, generation, entriesMac, entries }));
+      await ensurePrivateDirectory(path.dirname(this.file));
+      await writeFileAtomic(this.file, serializeVaultFile({ header, generation, entriesMac, entries }));
       this.#state = { signature: await fileSignature(this.file), generation, ...draft };
       return result;
     });

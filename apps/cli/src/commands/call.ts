@@ -3,6 +3,7 @@ import { defineAction } from "../define-action";
 import { EXIT_CODES } from "../exit-codes";
 import { collectQuery, type QueryFlags } from "../input/collect-query";
 import { readBodyFlags, type BodyFlags } from "../input/read-body-flags";
+import { escapeTerminalControls } from "../output/escape-terminal-controls";
 import { cliHintFor, inCallFlagWords } from "../output/cli-hint";
 import { formatCallResult } from "../output/format-call-result";
 import { withProgress } from "../output/with-progress";
@@ -39,7 +40,7 @@ export function registerCall(program: Command): void {
           const { slugOfToolName } = await import("@src/service");
           const hint = cliHintFor(result.error.code, slugOfToolName(slug!) ?? slug);
           const retryable = result.error.retryable ? " (retryable)" : "";
-          writeError(`error ${result.error.code}${retryable}: ${inCallFlagWords(result.error.message)}${hint === undefined ? "" : `; ${hint}`}`);
+          writeError(escapeTerminalControls(`error ${result.error.code}${retryable}: ${inCallFlagWords(result.error.message)}${hint === undefined ? "" : `; ${hint}`}`));
         }
         return result.error?.code === "INVALID_CALL" ? EXIT_CODES.USAGE : EXIT_CODES.FAILURE;
       }),

@@ -25,8 +25,13 @@ export function registerMcp(program: Command): void {
           // Before the client has connected there is nobody to tell; errors here are not the client's problem.
           server.sendToolListChanged().catch(() => undefined);
         };
+        // The listing stays in memory; the watcher names what to read again.
+        service.keepListingInMemory();
         const stopListening = service.onChange(announce);
-        const stopWatching = watchSources({ home: service.home }, announce);
+        const stopWatching = watchSources({ home: service.home }, (changed) => {
+          service.sourcesChanged(changed);
+          announce();
+        });
         const closed = new Promise<void>((resolve) => {
           server.onclose = resolve;
           process.stdin.once("end", resolve);

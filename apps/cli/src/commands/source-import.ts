@@ -20,7 +20,7 @@ export function registerSourceImport(source: Command): void {
       defineAction(async (context, _options, [file]) => {
         let text: string;
         try {
-          text = file === "-" ? await readStdinText() : await readFile(file!, "utf8");
+          text = file === "-" ? await readStdinText({ flag: "FILE (-)" }) : await readFile(file!, "utf8");
         } catch (error) {
           throw new InvalidInputError({ flag: "FILE", problem: `cannot read ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? "error"}); check the path`, cause: error });
         }

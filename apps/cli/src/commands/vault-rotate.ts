@@ -28,7 +28,7 @@ async function readNewKeySource(context: { interactive: boolean }, { newKeyStdin
     throw new UsageError({ message: "src vault rotate: give either --new-key-stdin or --new-passphrase, not both" });
   }
   if (newKeyStdin === true) {
-    const text = (await readStdinText()).trim();
+    const text = (await readStdinText({ flag: "--new-key-stdin" })).trim();
     const key = Buffer.from(text, "base64");
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || key.length !== 32) {
       throw new InvalidInputError({ flag: "--new-key-stdin", problem: "stdin must hold 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`; the vault was not changed" });
@@ -37,7 +37,7 @@ async function readNewKeySource(context: { interactive: boolean }, { newKeyStdin
   }
   if (newPassphrase !== true) return undefined;
   if (!context.interactive) {
-    const passphrase = await readStdinText();
+    const passphrase = await readStdinText({ flag: "--new-passphrase" });
     if (passphrase === "") throw new InvalidInputError({ flag: "--new-passphrase", problem: "stdin is empty; pipe the new passphrase on stdin or run in a terminal to be asked for it" });
     return { kind: "passphrase", passphrase };
   }

@@ -1,6 +1,9 @@
-import { EXIT_CODES, type ExitCode } from "../exit-codes";
+import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
+import type { ExitCode } from "../exit-codes";
+import { exitCodeOfErrorKind } from "../output/exit-code-of-error";
 
-const symbol = Symbol.for("src.cli.error");
+const marker = "src.cli.error";
+const symbol = Symbol.for(marker);
 
 /** Error codes of `@src/cli`, printed in `{ "error": { "code" } }` with `--json`. */
 export const CLI_ERROR_CODES = {
@@ -18,21 +21,30 @@ export const CLI_ERROR_CODES = {
 
 export type CliErrorCode = (typeof CLI_ERROR_CODES)[keyof typeof CLI_ERROR_CODES];
 
-/** Base error of `@src/cli`; `CliError.isInstance` works across duplicate installs. */
-export class CliError extends Error {
-  private readonly [symbol] = true;
-  readonly code: CliErrorCode;
-  /** The process exit code this error ends with. */
-  readonly exitCode: ExitCode;
+/** The kind of each code, which the apps map once to an exit code and an HTTP status (see `@src/errors`). */
+const kindOfCode: Record<CliErrorCode, ErrorKind> = {
+  USAGE: ERROR_KINDS.INVALID_INPUT,
+  MISSING_INPUT: ERROR_KINDS.INVALID_INPUT,
+  INVALID_INPUT: ERROR_KINDS.INVALID_INPUT,
+  CANCELLED: ERROR_KINDS.CANCELLED,
+  UNAVAILABLE: ERROR_KINDS.INTERNAL,
+};
 
-  constructor({ code, message, exitCode = EXIT_CODES.USAGE, cause }: { code: CliErrorCode; message: string; exitCode?: ExitCode; cause?: unknown }) {
-    super(message, { cause });
+/** Base error of `@src/cli`; `CliError.isInstance` works across duplicate installs. */
+export class CliError extends SrcError<CliErrorCode> {
+  private readonly [symbol] = true;
+
+  constructor({ code, message, cause }: { code: CliErrorCode; message: string; cause?: unknown }) {
+    super({ code, kind: kindOfCode[code], message, cause });
     this.name = "CliError";
-    this.code = code;
-    this.exitCode = exitCode;
   }
 
-  static isInstance(error: unknown): error is CliError {
-    return typeof error === "object" && error !== null && symbol in error;
+  /** The process exit code this error ends with, from its kind. */
+  get exitCode(): ExitCode {
+    return exitCodeOfErrorKind[this.kind];
+  }
+
+  static override isInstance(error: unknown): error is CliError {
+    return SrcError.hasMarker(error, marker);
   }
 }

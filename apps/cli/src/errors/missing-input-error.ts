@@ -1,7 +1,11 @@
 import { CLI_ERROR_CODES, CliError } from "./cli-error";
 
+const marker = "src.cli.error.MissingInputError";
+const symbol = Symbol.for(marker);
+
 /** Required fields are missing and stdin is not a terminal to ask for them. Exit code 2. */
 export class MissingInputError extends CliError {
+  private readonly [symbol] = true;
   /** The flags that would supply the missing fields, e.g. `--base-url`. */
   readonly flags: readonly string[];
 
@@ -13,5 +17,9 @@ export class MissingInputError extends CliError {
     });
     this.name = "MissingInputError";
     this.flags = flags;
+  }
+
+  static override isInstance(error: unknown): error is MissingInputError {
+    return CliError.hasMarker(error, marker);
   }
 }

@@ -16,6 +16,13 @@ describe("collectQuery (-q key=value)", () => {
     expect(pairs.reduce<QueryFlags | undefined>((query, pair) => collectQuery(pair, query), undefined)).toEqual(expected);
   });
 
+  it.each(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"])("%s is a plain name, not an Object.prototype member", (name) => {
+    const query = collectQuery(`${name}=2`, collectQuery(`${name}=1`, undefined));
+    expect(Object.keys(query)).toEqual([name]);
+    expect(query[name]).toEqual(["1", "2"]);
+    expect(Object.getPrototypeOf(query)).toBeNull();
+  });
+
   it.each(["novalue", "=value", ""])("%j is refused as a commander usage error", (pair) => {
     expect(() => collectQuery(pair, undefined)).toThrow(InvalidArgumentError);
   });

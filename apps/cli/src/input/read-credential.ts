@@ -56,7 +56,7 @@ export async function readCredential(
     }
     // stdin carries the secret, so it cannot also answer prompts: every other field must come from flags.
     if (missingPlain.length > 0) throw new MissingInputError({ command, flags: missingPlain.map((field) => flagOf(field.name)) });
-    credential[secretFields[0]!.name] = await readStdinText();
+    credential[secretFields[0]!.name] = await readStdinText({ flag: "--credential-stdin" });
     return credential;
   }
 

@@ -1,8 +1,10 @@
 import type { ToolResult } from "@src/http-tool";
+import { escapeTerminalControls } from "./escape-terminal-controls";
 
 /**
  * A result for people: status line, headers, a blank line, the body (JSON
  * indented), then notes (error unless `withError` is false, truncation, redirect, next page).
+ * Everything the upstream chose is shown with terminal control characters escaped.
  */
 export function formatCallResult(result: ToolResult, { withError = true }: { withError?: boolean } = {}): string {
   const request = `${result.request.method} ${result.request.url}`;
@@ -17,7 +19,7 @@ export function formatCallResult(result: ToolResult, { withError = true }: { wit
   if (result.note !== undefined) notes.push(`note: ${result.note}`);
   if (result.nextPath !== undefined) notes.push(`next page: ${result.nextPath}`);
   if (notes.length > 0) lines.push("", ...notes);
-  return lines.join("\n");
+  return escapeTerminalControls(lines.join("\n"));
 }
 
 function formatBody(body: ToolResult["body"]): string | undefined {

@@ -19,7 +19,7 @@ export interface RunOptions {
   /** Environment added over a clean one (PATH and HOME only from the parent). */
   env?: Record<string, string | undefined>;
   /** Written to stdin, then stdin is closed. Default: closed at once. */
-  stdin?: string;
+  stdin?: string | Buffer;
   cwd?: string;
 }
 

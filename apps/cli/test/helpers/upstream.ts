@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { findClosedPort, startUpstream as startTestUpstream, type RecordedRequest } from "@src/http-tool/testing";
 
 /** How the upstream expects the credential (one per auth mode). */
 export type UpstreamAuth =
@@ -7,7 +7,7 @@ export type UpstreamAuth =
   | { type: "query"; queryParam: string; key: string }
   | { type: "basic"; username: string; password: string };
 
-/** A request the upstream received. */
+/** A request the upstream accepted, with the credential left out. */
 export interface ReceivedRequest {
   method: string;
   path: string;
@@ -19,66 +19,49 @@ export interface ReceivedRequest {
 /** A running test upstream. */
 export interface Upstream {
   url: string;
+  /** The authorized requests, the credential left out. */
   received: ReceivedRequest[];
+  /** Every request, exactly as it arrived (credential included). */
+  requests: RecordedRequest[];
   close(): Promise<void>;
 }
 
-function authorized(request: IncomingMessage, url: URL, auth: UpstreamAuth): boolean {
+function authorized(recorded: RecordedRequest, auth: UpstreamAuth): boolean {
   switch (auth.type) {
     case "bearer":
-      return request.headers.authorization === `Bearer ${auth.token}`;
+      return recorded.headers.authorization === `Bearer ${auth.token}`;
     case "header":
-      return request.headers[auth.headerName.toLowerCase()] === auth.key;
+      return recorded.headers[auth.headerName.toLowerCase()] === auth.key;
     case "query":
-      return url.searchParams.get(auth.queryParam) === auth.key;
+      return recorded.searchParams.get(auth.queryParam) === auth.key;
     case "basic":
-      return request.headers.authorization === `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
+      return recorded.headers.authorization === `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
   }
 }
 
 /**
- * An echo API on 127.0.0.1: 401 without the right credential; `/missing` is a 404;
- * every other path answers 200 with what it received (the credential left out).
+ * An echo API on 127.0.0.1 (the shared `@src/http-tool/testing` upstream): 401 without the right
+ * credential; `/missing` is a 404; every other path answers 200 with what it received (the credential left out).
  */
 export async function startUpstream(auth: UpstreamAuth): Promise<Upstream> {
   const received: ReceivedRequest[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const url = new URL(request.url ?? "/", "http://127.0.0.1");
-      if (auth.type === "query") url.searchParams.delete(auth.queryParam);
-      const query: Record<string, string | string[]> = {};
-      for (const key of new Set(url.searchParams.keys())) {
-        const values = url.searchParams.getAll(key);
-        query[key] = values.length === 1 ? values[0]! : values;
-      }
-      const entry = { method: request.method ?? "", path: url.pathname, query, contentType: request.headers["content-type"], body: Buffer.concat(chunks).toString("utf8") };
-      const ok = authorized(request, new URL(request.url ?? "/", "http://127.0.0.1"), auth);
-      if (ok) received.push(entry);
-      const status = !ok ? 401 : url.pathname === "/missing" ? 404 : 200;
-      const body = JSON.stringify(status === 200 ? { echo: entry } : { error: status === 401 ? "unauthorized" : "not found" });
-      response.writeHead(status, { "content-type": "application/json" }).end(body);
-    });
+  const upstream = await startTestUpstream((_request, response, recorded) => {
+    const searchParams = new URLSearchParams(recorded.searchParams);
+    if (auth.type === "query") searchParams.delete(auth.queryParam);
+    const query = Object.create(null) as Record<string, string | string[]>;
+    for (const key of new Set(searchParams.keys())) {
+      const values = searchParams.getAll(key);
+      query[key] = values.length === 1 ? values[0]! : values;
+    }
+    const entry = { method: recorded.method, path: recorded.path, query, contentType: recorded.headers["content-type"], body: recorded.body };
+    const ok = authorized(recorded, auth);
+    if (ok) received.push(entry);
+    const status = !ok ? 401 : recorded.path === "/missing" ? 404 : 200;
+    const body = JSON.stringify(status === 200 ? { echo: entry } : { error: status === 401 ? "unauthorized" : "not found" });
+    response.writeHead(status, { "content-type": "application/json" }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: upstream.url, received, requests: upstream.requests, close: () => upstream.close() };
 }
 
 /** A port on 127.0.0.1 where nothing listens (bound, then released). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export const closedPort = (): Promise<number> => findClosedPort();

@@ -1,7 +1,11 @@
 import { SERVER_ERROR_CODES, ServerError } from "./server-error";
 
+const marker = "src.server.error.AddressInUseError";
+const symbol = Symbol.for(marker);
+
 /** The address the server was asked to listen on is taken (`EADDRINUSE`). */
 export class AddressInUseError extends ServerError {
+  private readonly [symbol] = true;
   /** `host:port` that is taken. */
   readonly address: string;
 
@@ -14,5 +18,9 @@ export class AddressInUseError extends ServerError {
     });
     this.name = "AddressInUseError";
     this.address = address;
+  }
+
+  static override isInstance(error: unknown): error is AddressInUseError {
+    return ServerError.hasMarker(error, marker);
   }
 }

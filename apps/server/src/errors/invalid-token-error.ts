@@ -1,7 +1,11 @@
 import { SERVER_ERROR_CODES, ServerError } from "./server-error";
 
+const marker = "src.server.error.InvalidTokenError";
+const symbol = Symbol.for(marker);
+
 /** `SRC_SERVER_TOKEN` or the token file holds no usable token. The message never holds the token. */
 export class InvalidTokenError extends ServerError {
+  private readonly [symbol] = true;
   /** Where the token came from: `"SRC_SERVER_TOKEN"` or the token file's path. */
   readonly origin: string;
 
@@ -13,5 +17,9 @@ export class InvalidTokenError extends ServerError {
     });
     this.name = "InvalidTokenError";
     this.origin = origin;
+  }
+
+  static override isInstance(error: unknown): error is InvalidTokenError {
+    return ServerError.hasMarker(error, marker);
   }
 }

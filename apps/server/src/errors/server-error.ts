@@ -1,9 +1,28 @@
-const symbol = Symbol.for("src.server.error");
+import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
+
+const marker = "src.server.error";
+const symbol = Symbol.for(marker);
 
 /** Error codes of `@src/server`, as sent in `{ "error": { "code" } }` and for callers that branch on them. */
 export const SERVER_ERROR_CODES = {
   /** The `Authorization: Bearer <token>` header is missing or wrong. HTTP 401. */
   UNAUTHORIZED: "UNAUTHORIZED",
+  /** An agent token used on a route other than the tool routes and `/mcp`, or on a source outside its set. HTTP 403. */
+  FORBIDDEN: "FORBIDDEN",
+  /** The request's `Host` is neither the listening address nor a name given with `--allowed-host` (DNS rebinding guard). HTTP 403. */
+  HOST_NOT_ALLOWED: "HOST_NOT_ALLOWED",
+  /** A browser request from an origin not given with `--cors-origin`. HTTP 403. */
+  ORIGIN_NOT_ALLOWED: "ORIGIN_NOT_ALLOWED",
+  /** An agent token's name, sources or lifetime is malformed. HTTP 422. */
+  INVALID_AGENT_TOKEN_REQUEST: "INVALID_AGENT_TOKEN_REQUEST",
+  /** No agent token has that name. HTTP 404. */
+  AGENT_TOKEN_NOT_FOUND: "AGENT_TOKEN_NOT_FOUND",
+  /** An agent token with that name exists already. HTTP 409. */
+  DUPLICATE_AGENT_TOKEN: "DUPLICATE_AGENT_TOKEN",
+  /** `$SRC_HOME/agent-tokens.json` cannot be read as a token file; it is never overwritten. HTTP 500. */
+  AGENT_TOKENS_DAMAGED: "AGENT_TOKENS_DAMAGED",
+  /** Another process held the token file's lock too long. HTTP 503. */
+  AGENT_TOKENS_LOCKED: "AGENT_TOKENS_LOCKED",
   /** The body is not JSON (wrong `Content-Type` or malformed). HTTP 400. */
   INVALID_JSON: "INVALID_JSON",
   /** The JSON body or the query does not have the route's shape; `details` lists every problem. HTTP 422. */
@@ -20,6 +39,8 @@ export const SERVER_ERROR_CODES = {
   TOKEN_REQUIRED: "TOKEN_REQUIRED",
   /** Refused to start: `SRC_SERVER_TOKEN` or the token file is unusable. */
   INVALID_TOKEN: "INVALID_TOKEN",
+  /** Refused to start: an `--allowed-host` or `--cors-origin` value is malformed. */
+  INVALID_OPTION: "INVALID_OPTION",
   /** Refused to start: the host and port are taken, by another server perhaps. */
   ADDRESS_IN_USE: "ADDRESS_IN_USE",
   /** An unexpected failure; the server log has the details. HTTP 500. */
@@ -28,18 +49,42 @@ export const SERVER_ERROR_CODES = {
 
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[keyof typeof SERVER_ERROR_CODES];
 
+/** The kind of each code, which the apps map once to an exit code and an HTTP status (see `@src/errors`). */
+const kindOfCode: Record<ServerErrorCode, ErrorKind> = {
+  UNAUTHORIZED: ERROR_KINDS.UNAUTHORIZED,
+  FORBIDDEN: ERROR_KINDS.FORBIDDEN,
+  HOST_NOT_ALLOWED: ERROR_KINDS.FORBIDDEN,
+  ORIGIN_NOT_ALLOWED: ERROR_KINDS.FORBIDDEN,
+  INVALID_AGENT_TOKEN_REQUEST: ERROR_KINDS.INVALID_INPUT,
+  AGENT_TOKEN_NOT_FOUND: ERROR_KINDS.NOT_FOUND,
+  DUPLICATE_AGENT_TOKEN: ERROR_KINDS.CONFLICT,
+  /** Never overwritten: the operator repairs or moves the file. */
+  AGENT_TOKENS_DAMAGED: ERROR_KINDS.INTERNAL,
+  AGENT_TOKENS_LOCKED: ERROR_KINDS.UNAVAILABLE,
+  INVALID_OPTION: ERROR_KINDS.MISCONFIGURED,
+  INVALID_JSON: ERROR_KINDS.INVALID_INPUT,
+  INVALID_REQUEST: ERROR_KINDS.INVALID_INPUT,
+  NOT_FOUND: ERROR_KINDS.NOT_FOUND,
+  BODY_TOO_LARGE: ERROR_KINDS.INVALID_INPUT,
+  SOURCE_BUSY: ERROR_KINDS.UNAVAILABLE,
+  SHUTTING_DOWN: ERROR_KINDS.UNAVAILABLE,
+  TOKEN_REQUIRED: ERROR_KINDS.MISCONFIGURED,
+  INVALID_TOKEN: ERROR_KINDS.MISCONFIGURED,
+  /** The port is taken, perhaps by another server: try again once it is free, or choose another. */
+  ADDRESS_IN_USE: ERROR_KINDS.UNAVAILABLE,
+  INTERNAL: ERROR_KINDS.INTERNAL,
+};
+
 /** Base error of `@src/server`. `ServerError.isInstance` works across duplicate installs. Messages never hold a secret. */
-export class ServerError extends Error {
+export class ServerError extends SrcError<ServerErrorCode> {
   private readonly [symbol] = true;
-  readonly code: ServerErrorCode;
 
   constructor({ code, message, cause }: { code: ServerErrorCode; message: string; cause?: unknown }) {
-    super(message, { cause });
+    super({ code, kind: kindOfCode[code], message, cause });
     this.name = "ServerError";
-    this.code = code;
   }
 
-  static isInstance(error: unknown): error is ServerError {
-    return typeof error === "object" && error !== null && symbol in error;
+  static override isInstance(error: unknown): error is ServerError {
+    return SrcError.hasMarker(error, marker);
   }
 }

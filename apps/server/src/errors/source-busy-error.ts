@@ -1,7 +1,11 @@
 import { SERVER_ERROR_CODES, ServerError } from "./server-error";
 
+const marker = "src.server.error.SourceBusyError";
+const symbol = Symbol.for(marker);
+
 /** A source already has `maxConcurrentCallsPerSource` calls running and `maxQueuedCallsPerSource` waiting. */
 export class SourceBusyError extends ServerError {
+  private readonly [symbol] = true;
   readonly slug: string;
   readonly retryAfterSeconds: number;
 
@@ -14,5 +18,9 @@ export class SourceBusyError extends ServerError {
     this.name = "SourceBusyError";
     this.slug = slug;
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  static override isInstance(error: unknown): error is SourceBusyError {
+    return ServerError.hasMarker(error, marker);
   }
 }

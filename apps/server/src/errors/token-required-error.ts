@@ -1,7 +1,11 @@
 import { SERVER_ERROR_CODES, ServerError } from "./server-error";
 
+const marker = "src.server.error.TokenRequiredError";
+const symbol = Symbol.for(marker);
+
 /** The server was asked to bind a non-loopback host without an explicit admin token. */
 export class TokenRequiredError extends ServerError {
+  private readonly [symbol] = true;
   readonly host: string;
 
   constructor({ host, cause }: { host: string; cause?: unknown }) {
@@ -12,5 +16,9 @@ export class TokenRequiredError extends ServerError {
     });
     this.name = "TokenRequiredError";
     this.host = host;
+  }
+
+  static override isInstance(error: unknown): error is TokenRequiredError {
+    return ServerError.hasMarker(error, marker);
   }
 }

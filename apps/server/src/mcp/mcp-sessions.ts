@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Logger } from "pino";
+import type { Caller } from "../agent-tokens/agent-token-index";
+import { callerLabel } from "../agent-tokens/caller-of-request";
 
 /** The live MCP sessions of one server app: one transport and one MCP server each. */
 export interface McpSessions {
-  /** Answers one request to `/mcp` (POST, GET or DELETE), creating a session on `initialize`. */
-  handle(request: Request): Promise<Response>;
+  /** Answers one request to `/mcp` (POST, GET or DELETE), creating a session on `initialize`; a session answers only the caller that started it. */
+  handle(request: Request, caller: Caller): Promise<Response>;
   /** Sends `notifications/tools/list_changed` to every live session. */
   notifyToolsChanged(): Promise<void>;
   /** Live session count. */
@@ -18,6 +20,8 @@ export interface McpSessions {
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
+  /** `callerLabel` of the token that started it. */
+  owner: string;
 }
 
 const jsonRpcError = (status: number, message: string): Response =>
@@ -36,16 +40,16 @@ function isInitializeRequest(body: unknown): boolean {
  * transport: a Map from session id to `{ transport, server }`, filled on
  * `initialize`, emptied when a client sends DELETE or the transport closes.
  */
-export function createMcpSessions({ createServer, logger, maxBodyBytes }: { createServer: () => Server; logger: Logger; maxBodyBytes: number }): McpSessions {
+export function createMcpSessions({ createServer, logger, maxBodyBytes }: { createServer: (caller: Caller) => Server; logger: Logger; maxBodyBytes: number }): McpSessions {
   const sessions = new Map<string, Session>();
 
-  async function startSession(request: Request, body: unknown): Promise<Response> {
-    const server = createServer();
+  async function startSession(request: Request, body: unknown, caller: Caller): Promise<Response> {
+    const server = createServer(caller);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxBodyBytes,
       onsessioninitialized: (sessionId) => {
-        sessions.set(sessionId, { transport, server });
+        sessions.set(sessionId, { transport, server, owner: callerLabel(caller) });
         logger.info({ event: "mcp_session_opened", sessions: sessions.size }, "MCP session opened");
       },
       onsessionclosed: (sessionId) => {
@@ -62,11 +66,12 @@ export function createMcpSessions({ createServer, logger, maxBodyBytes }: { crea
   }
 
   return {
-    async handle(request) {
+    async handle(request, caller) {
       const sessionId = request.headers.get("mcp-session-id");
       if (sessionId !== null) {
         const session = sessions.get(sessionId);
-        if (session === undefined) return jsonRpcError(404, "unknown or closed MCP session; start a new one with initialize");
+        // Another token's session is answered as if it did not exist: a token cannot borrow a session of wider scope.
+        if (session === undefined || session.owner !== callerLabel(caller)) return jsonRpcError(404, "unknown or closed MCP session; start a new one with initialize");
         return session.transport.handleRequest(request);
       }
       if (request.method !== "POST") return jsonRpcError(400, "missing Mcp-Session-Id header; send initialize first");
@@ -77,7 +82,7 @@ export function createMcpSessions({ createServer, logger, maxBodyBytes }: { crea
         return jsonRpcError(400, "the body is not JSON; send a JSON-RPC initialize request");
       }
       if (!isInitializeRequest(body)) return jsonRpcError(400, "missing Mcp-Session-Id header; send initialize first");
-      return startSession(request, body);
+      return startSession(request, body, caller);
     },
 
     async notifyToolsChanged() {

@@ -1,5 +1,6 @@
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
+import { callerOf } from "../agent-tokens/caller-of-request";
 
 /**
  * `/mcp`: Model Context Protocol over Streamable HTTP (stateful sessions). It is
@@ -19,9 +20,9 @@ export function registerMcpRoutes({ app, sessions }: RouteContext): void {
       security: [{ bearer: [] }],
       responses: {
         200: { description: "JSON-RPC response or text/event-stream, per the MCP Streamable HTTP transport." },
-        ...errorResponses(400, 401, 404, 413),
+        ...errorResponses(400, 401, 403, 404, 413),
       },
     });
   }
-  app.all("/mcp", (c) => sessions.handle(c.req.raw));
+  app.all("/mcp", (c) => sessions.handle(c.req.raw, callerOf(c.req.raw)));
 }

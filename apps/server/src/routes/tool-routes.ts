@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
 import { agentCallRequests } from "../agent-call-requests";
 import { connectionSignal } from "../connection-signal";
+import { callerOf, mayCallSource } from "../agent-tokens/caller-of-request";
 import { readJsonBody } from "./read-json-body";
 import { errorResponses, toolCallBodySchema, toolResultSchema, toolSummarySchema } from "../api-schemas";
 
@@ -9,7 +10,7 @@ const listRoute = createRoute({
   method: "get",
   path: "/v1/tools",
   tags: ["tools"],
-  summary: "The HTTP tools of the enabled sources (spec `/tools`; `?verbose=1` is `/tools -v`).",
+  summary: "The HTTP tools of the enabled sources (spec `/tools`; `?verbose=1` is `/tools -v`); for an agent token, those of its sources.",
   request: {
     query: z.object({
       verbose: z.enum(["0", "1", "true", "false"]).optional().openapi({ description: "1 or true: add each tool's description and input schema. Default 0." }),
@@ -32,14 +33,15 @@ const callRoute = createRoute({
   },
   responses: {
     200: { description: "The tool result (also for upstream errors and calls of the wrong shape: `error.code` INVALID_CALL).", content: { "application/json": { schema: toolResultSchema } } },
-    ...errorResponses(400, 401, 404, 413, 429, 503),
+    ...errorResponses(400, 401, 403, 404, 413, 429, 503),
   },
 });
 
 export function registerToolRoutes({ app, service, gate }: RouteContext): void {
   app.openapi(listRoute, async (c) => {
     const verbose = ["1", "true"].includes(c.req.valid("query").verbose ?? "0");
-    const tools = await service.listTools();
+    const caller = callerOf(c.req.raw);
+    const tools = (await service.listTools()).filter((tool) => mayCallSource(caller, tool.source));
     return c.json({ tools: verbose ? tools : tools.map(({ description: _description, inputSchema: _inputSchema, ...tool }) => tool) }, 200);
   });
 
@@ -51,7 +53,7 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
     const input = await readJsonBody(c);
     // From here the gate logs the call (one tool_call line, also when it is refused).
     agentCallRequests.add(c.req.raw);
-    const result = await gate.call(c.req.param("name"), input, { channel: "http", signal: connectionSignal(c) });
+    const result = await gate.call(c.req.param("name"), input, { channel: "http", signal: connectionSignal(c), caller: callerOf(c.req.raw) });
     return c.json(result, 200);
   });
 }

@@ -1,17 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-
-/** What the upstream saw of one request (headers lower case). */
-export interface SeenRequest {
-  method: string;
-  url: string;
-  headers: IncomingMessage["headers"];
-}
+import { startUpstream as startTestUpstream, type RecordedRequest } from "@src/http-tool/testing";
 
 /** A loopback API for tests: `/me` checks the bearer token, `/items` returns JSON, `/slow` waits for `release()`, `/fail` answers 500. */
 export interface Upstream {
   url: string;
-  seen: SeenRequest[];
+  /** Every request, exactly as it arrived (the shared `@src/http-tool/testing` recording). */
+  seen: RecordedRequest[];
   /** Requests to `/slow` currently waiting. */
   waiting(): number;
   /** Resolves once `count` requests wait on `/slow`. */
@@ -21,35 +14,32 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
+/** The shared test upstream of `@src/http-tool/testing` with this API's routes. */
 export async function startUpstream({ token, host = "127.0.0.1" }: { token: string; host?: string }): Promise<Upstream> {
-  const seen: SeenRequest[] = [];
   let parked: (() => void)[] = [];
   let parkedListeners: (() => void)[] = [];
-  const server: Server = createServer((request, response) => {
-    seen.push({ method: request.method ?? "", url: request.url ?? "", headers: request.headers });
-    const path = (request.url ?? "/").split("?")[0];
-    const authorized = request.headers.authorization === `Bearer ${token}`;
-    const send = (status: number, body: unknown): void => {
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(JSON.stringify(body));
-    };
-    request.resume();
-    if (!authorized) return send(401, { message: "bad credentials" });
-    if (path === "/me") return send(200, { login: "octo" });
-    if (path === "/items") return send(200, { items: [{ id: 1, name: "first" }], query: request.url });
-    if (path === "/fail") return send(500, { message: "upstream broke" });
-    if (path === "/slow") {
-      parked.push(() => send(200, { slow: true }));
-      for (const listener of parkedListeners) listener();
-      return;
-    }
-    send(404, { message: "no such path" });
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
+  const upstream = await startTestUpstream(
+    (_request, response, recorded) => {
+      const send = (status: number, body: unknown): void => {
+        response.writeHead(status, { "content-type": "application/json" });
+        response.end(JSON.stringify(body));
+      };
+      if (recorded.headers.authorization !== `Bearer ${token}`) return send(401, { message: "bad credentials" });
+      if (recorded.path === "/me") return send(200, { login: "octo" });
+      if (recorded.path === "/items") return send(200, { items: [{ id: 1, name: "first" }], query: recorded.url });
+      if (recorded.path === "/fail") return send(500, { message: "upstream broke" });
+      if (recorded.path === "/slow") {
+        parked.push(() => send(200, { slow: true }));
+        for (const listener of parkedListeners) listener();
+        return;
+      }
+      send(404, { message: "no such path" });
+    },
+    { host },
+  );
   return {
-    url: `http://${host}:${port}`,
-    seen,
+    url: upstream.url,
+    seen: upstream.requests,
     waiting: () => parked.length,
     waitForSlow: (count) =>
       new Promise<void>((resolve) => {
@@ -64,12 +54,10 @@ export async function startUpstream({ token, host = "127.0.0.1" }: { token: stri
       parked = [];
       for (const answer of answers) answer();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        parkedListeners = [];
-        for (const answer of parked) answer();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      parkedListeners = [];
+      for (const answer of parked) answer();
+      return upstream.close();
+    },
   };
 }

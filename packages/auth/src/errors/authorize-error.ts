@@ -1,6 +1,7 @@
 import { AUTH_ERROR_CODES, AuthError } from "./auth-error";
 
-const symbol = Symbol.for("src.auth.authorize-error");
+const marker = "src.auth.error.AuthorizeError";
+const symbol = Symbol.for(marker);
 
 /** What an `authorize` failure means for the call: the operator must act, or the auth server failed. */
 export type AuthorizeFailureOutcome = "needs_auth" | "failed";
@@ -32,6 +33,6 @@ export class AuthorizeError extends AuthError {
   }
 
   static override isInstance(error: unknown): error is AuthorizeError {
-    return typeof error === "object" && error !== null && symbol in error;
+    return AuthError.hasMarker(error, marker);
   }
 }

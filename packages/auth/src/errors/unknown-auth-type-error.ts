@@ -1,7 +1,11 @@
 import { AUTH_ERROR_CODES, AuthError } from "./auth-error";
 
+const marker = "src.auth.error.UnknownAuthTypeError";
+const symbol = Symbol.for(marker);
+
 /** `api.authType` names no registered plugin. */
 export class UnknownAuthTypeError extends AuthError {
+  private readonly [symbol] = true;
   readonly authType: string;
   readonly registeredTypes: readonly string[];
 
@@ -14,5 +18,9 @@ export class UnknownAuthTypeError extends AuthError {
     this.name = "UnknownAuthTypeError";
     this.authType = authType;
     this.registeredTypes = registeredTypes;
+  }
+
+  static override isInstance(error: unknown): error is UnknownAuthTypeError {
+    return AuthError.hasMarker(error, marker);
   }
 }

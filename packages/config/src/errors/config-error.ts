@@ -1,3 +1,5 @@
+import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
+
 const marker = "src.config.error";
 const symbol = Symbol.for(marker);
 
@@ -15,18 +17,24 @@ export const CONFIG_ERROR_CODES = {
 
 export type ConfigErrorCode = (typeof CONFIG_ERROR_CODES)[keyof typeof CONFIG_ERROR_CODES];
 
+/** The kind of each code, which the apps map once to an exit code and an HTTP status (see `@src/errors`). */
+const kindOfCode: Record<ConfigErrorCode, ErrorKind> = {
+  INVALID_SOURCE: ERROR_KINDS.INVALID_INPUT,
+  SOURCE_NOT_FOUND: ERROR_KINDS.NOT_FOUND,
+  DUPLICATE_SLUG: ERROR_KINDS.CONFLICT,
+  SOURCE_LOCKED: ERROR_KINDS.UNAVAILABLE,
+};
+
 /** Base error of `@src/config`. `ConfigError.isInstance` works across duplicate installs. */
-export class ConfigError extends Error {
+export class ConfigError extends SrcError<ConfigErrorCode> {
   private readonly [symbol] = true;
-  readonly code: ConfigErrorCode;
 
   constructor({ code, message, cause }: { code: ConfigErrorCode; message: string; cause?: unknown }) {
-    super(message, { cause });
+    super({ code, kind: kindOfCode[code], message, cause });
     this.name = "ConfigError";
-    this.code = code;
   }
 
-  static isInstance(error: unknown): error is ConfigError {
-    return typeof error === "object" && error !== null && symbol in error;
+  static override isInstance(error: unknown): error is ConfigError {
+    return SrcError.hasMarker(error, marker);
   }
 }

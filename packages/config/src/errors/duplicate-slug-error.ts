@@ -1,7 +1,11 @@
 import { CONFIG_ERROR_CODES, ConfigError } from "./config-error";
 
+const marker = "src.config.error.DuplicateSlugError";
+const symbol = Symbol.for(marker);
+
 /** A source with this slug already exists; slugs are unique within one `$SRC_HOME`. */
 export class DuplicateSlugError extends ConfigError {
+  private readonly [symbol] = true;
   readonly slug: string;
   readonly file: string;
 
@@ -14,5 +18,9 @@ export class DuplicateSlugError extends ConfigError {
     this.name = "DuplicateSlugError";
     this.slug = slug;
     this.file = file;
+  }
+
+  static override isInstance(error: unknown): error is DuplicateSlugError {
+    return ConfigError.hasMarker(error, marker);
   }
 }

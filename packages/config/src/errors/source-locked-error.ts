@@ -3,12 +3,16 @@ import { CONFIG_ERROR_CODES, ConfigError } from "./config-error";
 /** Why the write did not happen: the lock was not free in time, or it was taken over while the write was running. */
 export type SourceLockFailure = "timeout" | "lost";
 
+const marker = "src.config.error.SourceLockedError";
+const symbol = Symbol.for(marker);
+
 /**
  * A write to one source could not hold its inter-process lock: another process
  * (the CLI, the server) kept it longer than the timeout, or the lock went stale
  * and was taken over mid-write. Nothing was written; the operation can be retried.
  */
 export class SourceLockedError extends ConfigError {
+  private readonly [symbol] = true;
   readonly slug: string;
   readonly lockFile: string;
   readonly reason: SourceLockFailure;
@@ -43,5 +47,9 @@ export class SourceLockedError extends ConfigError {
     this.slug = slug;
     this.lockFile = lockFile;
     this.reason = reason;
+  }
+
+  static override isInstance(error: unknown): error is SourceLockedError {
+    return ConfigError.hasMarker(error, marker);
   }
 }

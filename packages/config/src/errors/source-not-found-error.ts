@@ -1,7 +1,11 @@
 import { CONFIG_ERROR_CODES, ConfigError } from "./config-error";
 
+const marker = "src.config.error.SourceNotFoundError";
+const symbol = Symbol.for(marker);
+
 /** No source with this slug exists in the store. */
 export class SourceNotFoundError extends ConfigError {
+  private readonly [symbol] = true;
   readonly slug: string;
   readonly file: string;
 
@@ -14,5 +18,9 @@ export class SourceNotFoundError extends ConfigError {
     this.name = "SourceNotFoundError";
     this.slug = slug;
     this.file = file;
+  }
+
+  static override isInstance(error: unknown): error is SourceNotFoundError {
+    return ConfigError.hasMarker(error, marker);
   }
 }

@@ -8,11 +8,15 @@ export interface SourceIssue {
   readonly message: string;
 }
 
+const marker = "src.config.error.SourceValidationError";
+const symbol = Symbol.for(marker);
+
 /**
  * A source record, a file, or a change breaks the schema. Carries every issue
  * found at once; the message lists them all and names the slug and file when known.
  */
 export class SourceValidationError extends ConfigError {
+  private readonly [symbol] = true;
   readonly issues: readonly SourceIssue[];
   readonly slug: string | undefined;
   readonly file: string | undefined;
@@ -27,5 +31,9 @@ export class SourceValidationError extends ConfigError {
     this.issues = issues.map(({ path, message }) => ({ path, message }));
     this.slug = slug;
     this.file = file;
+  }
+
+  static override isInstance(error: unknown): error is SourceValidationError {
+    return ConfigError.hasMarker(error, marker);
   }
 }

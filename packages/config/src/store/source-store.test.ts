@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestRegistry } from "../../test/auth-plugins";
@@ -200,6 +200,29 @@ describe("hand-written files and listing", () => {
     expect(errors["empty-dir"]!.error.message).toContain("(file): is missing");
     expect(errors["Not A Slug"]!.error.message).toContain("not a valid slug");
     await expect(store.get("broken-json")).rejects.toThrow(join(home, "sources", "broken-json", "config.json"));
+
+    // listSome gives the same entries for the slugs it is asked about, and leaves out what is not a source directory.
+    const some = await store.listSome(["zeta", "broken-json", "stray-file.txt", "no-such-source", "..", "a/b", ".locks", "zeta"]);
+    expect(some.map((entry) => [entry.slug, entry.ok])).toEqual([
+      ["broken-json", false],
+      ["zeta", true],
+    ]);
+    expect(some[1]).toEqual(entries.at(-1));
+  });
+
+  it("lists a link to a source directory like the directory, and skips a link to a file", async () => {
+    const home = await temporaryHome();
+    const store = createSourceStore({ home, registry });
+    await store.create({ ...githubInput, slug: "real" });
+    await symlink(join(home, "sources", "real"), join(home, "sources", "linked"));
+    await writeFile(join(home, "file.txt"), "not a directory");
+    await symlink(join(home, "file.txt"), join(home, "sources", "file-link"));
+    const entries = await store.list();
+    expect(entries.map((entry) => [entry.slug, entry.ok])).toEqual([
+      ["linked", false],
+      ["real", true],
+    ]);
+    expect(entries[0]!.ok ? "" : entries[0]!.error.message).toContain('slug: is "real" but the directory is "linked"');
   });
 
   it("lists nothing when the sources directory does not exist", async () => {

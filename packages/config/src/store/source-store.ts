@@ -1,4 +1,6 @@
 import type { AuthRegistry } from "@src/auth";
+import { writeFileAtomic } from "@src/file-lock";
+import { type Dirent, statSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { DuplicateSlugError } from "../errors/duplicate-slug-error";
@@ -14,7 +16,6 @@ import { type SourceChanges, applySourceChanges } from "./source-changes";
 import { type HeldSourceLock, defaultSourceLockOptions, withSourceLock } from "./source-lock";
 import { sourceDirectoryOf, sourceFileName, sourceLockPathOf, sourcesDirectoryOf } from "./source-paths";
 import { createFileSignatureCache, fileSignatureOf } from "./file-signature-cache";
-import { writeFileAtomic } from "./write-file-atomic";
 
 /** Options of `createSourceStore`. */
 export interface SourceStoreOptions extends ServiceFieldSources {
@@ -43,6 +44,12 @@ export interface SourceStore {
   readonly sourcesDirectory: string;
   /** Every source, sorted by slug; a broken file is an `ok: false` entry and never hides the others. */
   list(): Promise<SourceListEntry[]>;
+  /**
+   * The entries `list()` would give for these slugs only, sorted by slug;
+   * slugs without a directory are left out. For a caller that knows which
+   * sources changed (a watcher) and keeps the rest of the listing.
+   */
+  listSome(slugs: Iterable<string>): Promise<SourceListEntry[]>;
   /** One source; throws `SourceNotFoundError`, or `SourceValidationError` naming the file. */
   get(slug: string): Promise<SourceRecord>;
   /** Creates a source, filling in the service fields and deriving the slug from the name when absent; throws `DuplicateSlugError`. */
@@ -70,6 +77,20 @@ function describeListError(error: unknown, slug: string, file: string): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * `list()` hands the event loop back after this many sources: files are read
+ * synchronously (see `loadSourceFile`), and a server listing thousands of
+ * sources keeps answering other requests in between.
+ */
+const listBatchSize = 200;
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Whether `path` is a directory or a link to one (synchronous, like the reads of `list()`). */
+function isDirectorySync(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
 const serialize = (record: SourceRecord): string => `${JSON.stringify(record, null, 2)}\n`;
 
 /** Creates the file store. Nothing touches the disk until an operation is called. */
@@ -94,7 +115,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
     let file = filesBySlug.get(slug);
     if (file === undefined) {
       file = join(directoryOf(slug), sourceFileName);
-      if (filesBySlug.size >= 1024) filesBySlug.clear();
+      if (filesBySlug.size >= 16_384) filesBySlug.clear();
       filesBySlug.set(slug, file);
     }
     return file;
@@ -166,6 +187,33 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
     return checked;
   }
 
+  /**
+   * The entries of these names under sources/, sorted by name; `isLink`: the
+   * entry may not be a directory, stat it first (it is left out unless it
+   * leads to one).
+   */
+  async function listEntries(names: readonly { name: string; isLink: boolean }[]): Promise<SourceListEntry[]> {
+    const sorted = [...names].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries: SourceListEntry[] = [];
+    for (const [index, { name, isLink }] of sorted.entries()) {
+      if (index > 0 && index % listBatchSize === 0) await yieldToEventLoop();
+      const directory = join(sourcesDirectory, name);
+      const file = join(directory, sourceFileName);
+      if (isLink && !isDirectorySync(directory)) continue;
+      if (!slugSchema.safeParse(name).success) {
+        const issues = [{ path: "slug", message: "the directory name is not a valid slug; rename it to lower-case letters, digits and '-'" }];
+        entries.push({ ok: false, slug: name, file, error: new SourceValidationError({ issues, slug: name, file }) });
+        continue;
+      }
+      try {
+        entries.push({ ok: true, slug: name, record: await read(name, { persist: true }) });
+      } catch (error) {
+        entries.push({ ok: false, slug: name, file, error: describeListError(error, name, file) });
+      }
+    }
+    return entries;
+  }
+
   return {
     home,
     sourcesDirectory,
@@ -174,33 +222,22 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
     lockFileOf,
 
     async list() {
-      let names: string[];
+      let found: Dirent[];
       try {
-        names = await readdir(sourcesDirectory);
+        found = await readdir(sourcesDirectory, { withFileTypes: true });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
         throw error;
       }
-      const entries: SourceListEntry[] = [];
-      for (const name of names.filter((entry) => !entry.startsWith(".")).sort()) {
-        const file = join(sourcesDirectory, name, sourceFileName);
-        const isDirectory = await stat(join(sourcesDirectory, name)).then(
-          (found) => found.isDirectory(),
-          () => false,
-        );
-        if (!isDirectory) continue;
-        if (!slugSchema.safeParse(name).success) {
-          const issues = [{ path: "slug", message: "the directory name is not a valid slug; rename it to lower-case letters, digits and '-'" }];
-          entries.push({ ok: false, slug: name, file, error: new SourceValidationError({ issues, slug: name, file }) });
-          continue;
-        }
-        try {
-          entries.push({ ok: true, slug: name, record: await read(name, { persist: true }) });
-        } catch (error) {
-          entries.push({ ok: false, slug: name, file, error: describeListError(error, name, file) });
-        }
-      }
-      return entries;
+      const names = found
+        .filter((entry) => !entry.name.startsWith(".") && (entry.isDirectory() || entry.isSymbolicLink()))
+        .map((entry) => ({ name: entry.name, isLink: entry.isSymbolicLink() }));
+      return listEntries(names);
+    },
+
+    async listSome(slugs) {
+      const names = [...new Set(slugs)].filter((name) => name !== "" && !name.startsWith(".") && !/[/\\]/.test(name));
+      return listEntries(names.map((name) => ({ name, isLink: true })));
     },
 
     get: (slug) => read(slug, { persist: true }),

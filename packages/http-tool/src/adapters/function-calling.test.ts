@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAgentToolUpstream } from "../testing/agent-tool-upstream";
-import type { AgentToolUpstream } from "../testing/agent-tool-upstream";
+import { startUpstream } from "@src/http-tool/testing";
+import type { Upstream } from "@src/http-tool/testing";
 import { createBearerToolFixture } from "../testing/bearer-tool-fixture";
 import { toAnthropicTool } from "./anthropic";
 import { toOpenAiFunctionTool } from "./openai";
 
 const token = "fc-secret-token-456";
-let upstream: AgentToolUpstream;
+let upstream: Upstream;
 beforeAll(async () => {
-  upstream = await startAgentToolUpstream();
+  upstream = await startUpstream();
 });
 afterAll(async () => {
   await upstream.close();
@@ -35,6 +35,6 @@ describe("OpenAI and Anthropic function-calling definitions", () => {
     const modelArguments = '{"method":"PATCH","path":"/notes/3","body":{"title":"new"}}';
     const result = await tool.execute(JSON.parse(modelArguments));
     expect(result).toMatchObject({ ok: true, status: 200 });
-    expect(upstream.received.at(-1)).toMatchObject({ method: "PATCH", url: "/v1/notes/3", body: '{"title":"new"}' });
+    expect(upstream.requests.at(-1)).toMatchObject({ method: "PATCH", url: "/v1/notes/3", body: '{"title":"new"}' });
   });
 });

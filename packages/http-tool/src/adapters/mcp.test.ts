@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatToolResult } from "../result/format-tool-result";
-import { startAgentToolUpstream } from "../testing/agent-tool-upstream";
-import type { AgentToolUpstream } from "../testing/agent-tool-upstream";
+import { startUpstream } from "@src/http-tool/testing";
+import type { Upstream } from "@src/http-tool/testing";
 import { createBearerToolFixture } from "../testing/bearer-tool-fixture";
 import { findLeaks } from "../testing/secret-forms";
 import { toMcpCallToolResult, toMcpToolDefinition } from "./mcp";
 
 const token = "mcp-secret-token-123";
-let upstream: AgentToolUpstream;
+let upstream: Upstream;
 beforeAll(async () => {
-  upstream = await startAgentToolUpstream();
+  upstream = await startUpstream();
 });
 afterAll(async () => {
   await upstream.close();

@@ -2,8 +2,8 @@ import { generateText, jsonSchema, stepCountIs, tool as defineVercelTool } from 
 import { MockLanguageModelV2 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatToolResult } from "../result/format-tool-result";
-import { startAgentToolUpstream } from "../testing/agent-tool-upstream";
-import type { AgentToolUpstream } from "../testing/agent-tool-upstream";
+import { startUpstream } from "@src/http-tool/testing";
+import type { Upstream } from "@src/http-tool/testing";
 import { createBearerToolFixture } from "../testing/bearer-tool-fixture";
 import { findLeaks } from "../testing/secret-forms";
 import type { ToolResult } from "../result/tool-result";
@@ -11,9 +11,9 @@ import { toVercelAiTool } from "./vercel-ai";
 
 const token = "vercel-secret-token-789";
 const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
-let upstream: AgentToolUpstream;
+let upstream: Upstream;
 beforeAll(async () => {
-  upstream = await startAgentToolUpstream();
+  upstream = await startUpstream();
 });
 afterAll(async () => {
   await upstream.close();
@@ -46,8 +46,8 @@ describe("Vercel AI SDK adapter", () => {
     expect(offered).toMatchObject({ type: "function", name: "api_notes_api", description: apiTool.description });
     expect((offered as { inputSchema: unknown }).inputSchema).toMatchObject({ type: "object", required: ["method", "path"] });
     // The call reached the upstream with the credential.
-    expect(upstream.received.at(-1)).toMatchObject({ method: "POST", url: "/v1/notes", body: '{"text":"hello"}' });
-    expect(upstream.received.at(-1)!.headers.authorization).toBe(`Bearer ${token}`);
+    expect(upstream.requests.at(-1)).toMatchObject({ method: "POST", url: "/v1/notes", body: '{"text":"hello"}' });
+    expect(upstream.requests.at(-1)!.headers.authorization).toBe(`Bearer ${token}`);
     // The application gets the structured result; the model reads the formatted text; neither has the secret.
     const toolResult = output.steps[0]!.toolResults[0]!;
     const result = toolResult.output as ToolResult;

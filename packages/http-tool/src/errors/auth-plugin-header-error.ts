@@ -1,6 +1,9 @@
 import { serviceControlledHeaderReason } from "@src/auth";
 import { HTTP_TOOL_ERROR_CODES, HttpToolError } from "./http-tool-error";
 
+const marker = "src.http-tool.error.AuthPluginHeaderError";
+const symbol = Symbol.for(marker);
+
 /**
  * The auth plugin set a header the service controls (`Content-Length`,
  * `Transfer-Encoding`, `Host`, `Connection`, `Upgrade`, `Proxy-*`...), and
@@ -9,6 +12,7 @@ import { HTTP_TOOL_ERROR_CODES, HttpToolError } from "./http-tool-error";
  * never a value.
  */
 export class AuthPluginHeaderError extends HttpToolError {
+  private readonly [symbol] = true;
   /** The plugin's `type` (`api.authType`). */
   readonly authType: string;
   /** The header, lower case. */
@@ -24,5 +28,9 @@ export class AuthPluginHeaderError extends HttpToolError {
     this.name = "AuthPluginHeaderError";
     this.authType = authType;
     this.header = header;
+  }
+
+  static override isInstance(error: unknown): error is AuthPluginHeaderError {
+    return HttpToolError.hasMarker(error, marker);
   }
 }

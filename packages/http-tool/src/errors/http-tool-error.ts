@@ -1,3 +1,4 @@
+import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolErrorCode } from "../result/tool-error-codes";
 
@@ -12,18 +13,34 @@ export const HTTP_TOOL_ERROR_CODES = TOOL_ERROR_CODES;
 
 export type HttpToolErrorCode = ToolErrorCode;
 
+/** The kind of each code, which the apps map once to an exit code and an HTTP status (see `@src/errors`). */
+const kindOfCode: Record<HttpToolErrorCode, ErrorKind> = {
+  INVALID_CALL: ERROR_KINDS.INVALID_INPUT,
+  // The source cannot be called until an operator enables it or stores its credential.
+  SOURCE_DISABLED: ERROR_KINDS.UNAVAILABLE,
+  NO_CREDENTIAL: ERROR_KINDS.UNAVAILABLE,
+  // A v2 plugin could not attach the credential (refused by the authorization server, or it failed): an operator signs in again, or it is retried later.
+  AUTH_FAILED: ERROR_KINDS.UNAVAILABLE,
+  TIMEOUT: ERROR_KINDS.UNAVAILABLE,
+  CONNECTION_REFUSED: ERROR_KINDS.UNAVAILABLE,
+  DNS: ERROR_KINDS.UNAVAILABLE,
+  TLS: ERROR_KINDS.INTERNAL,
+  REDIRECT_BLOCKED: ERROR_KINDS.FORBIDDEN,
+  RESPONSE_TOO_LARGE: ERROR_KINDS.INTERNAL,
+  /** Also `AuthPluginHeaderError`: a plugin that set a header only the service may set. */
+  NETWORK: ERROR_KINDS.INTERNAL,
+};
+
 /** Base error of `@src/http-tool`. `HttpToolError.isInstance` works across duplicate installs. */
-export class HttpToolError extends Error {
+export class HttpToolError extends SrcError<HttpToolErrorCode> {
   private readonly [symbol] = true;
-  readonly code: HttpToolErrorCode;
 
   constructor({ code, message, cause }: { code: HttpToolErrorCode; message: string; cause?: unknown }) {
-    super(message, { cause });
+    super({ code, kind: kindOfCode[code], message, cause });
     this.name = "HttpToolError";
-    this.code = code;
   }
 
-  static isInstance(error: unknown): error is HttpToolError {
-    return typeof error === "object" && error !== null && symbol in error;
+  static override isInstance(error: unknown): error is HttpToolError {
+    return SrcError.hasMarker(error, marker);
   }
 }

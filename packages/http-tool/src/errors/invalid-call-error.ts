@@ -1,12 +1,16 @@
 import { HTTP_TOOL_ERROR_CODES, HttpToolError } from "./http-tool-error";
 import type { InvalidCallReason } from "./invalid-call-reasons";
 
+const marker = "src.http-tool.error.InvalidCallError";
+const symbol = Symbol.for(marker);
+
 /**
  * The agent's call is wrong and nothing was sent. `reason` says why (see
  * `INVALID_CALL_REASONS`), `field` where (`path`, `query.page`, `body._rawBody`...),
  * and the message how to fix it. Never contains a secret.
  */
 export class InvalidCallError extends HttpToolError {
+  private readonly [symbol] = true;
   readonly reason: InvalidCallReason;
   /** The call field at fault, e.g. `path` or `query.api_key`. */
   readonly field: string;
@@ -16,5 +20,9 @@ export class InvalidCallError extends HttpToolError {
     this.name = "InvalidCallError";
     this.reason = reason;
     this.field = field;
+  }
+
+  static override isInstance(error: unknown): error is InvalidCallError {
+    return HttpToolError.hasMarker(error, marker);
   }
 }

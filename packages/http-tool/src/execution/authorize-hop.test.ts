@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSource } from "../../test/source-fixture";
-import { sendJson, startUpstream, type Upstream } from "../../test/upstream-server";
+import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 import type { HopToAuthorize } from "./authorize-hop";
 import { executeRequest } from "./execute-request";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authModes } from "../../test/auth-modes";
 import { runCall } from "../../test/run-call";
-import { startUpstream, type Upstream } from "../../test/upstream-server";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 
 // One call has one time budget: api.timeoutMs × (api.retries + 1), shared by redirect hops, retries and backoff waits.
 let upstream: Upstream;

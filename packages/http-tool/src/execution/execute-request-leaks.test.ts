@@ -3,7 +3,7 @@ import { createQueryAuth } from "@src/auth-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthMode } from "../../test/auth-modes";
 import { runCall } from "../../test/run-call";
-import { startUpstream, type Upstream } from "../../test/upstream-server";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import type { ToolCall } from "../request/tool-call";
 
 // Upstreams that echo the credential back in the ways real APIs do; the agent must never get any of it back.
@@ -74,8 +74,8 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const queryMode = (key: string): AuthMode => ({ name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key }, leakForms: [key] });
-const bearerMode = (token: string): AuthMode => ({ name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token }, leakForms: [token] });
+const queryMode = (key: string): AuthMode => ({ name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key }, leakForms: [key], placement: { in: "query", name: "api_key", value: key } });
+const bearerMode = (token: string): AuthMode => ({ name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token }, leakForms: [token], placement: { in: "header", name: "authorization", value: `Bearer ${token}` } });
 
 /** Every run of at least `length` characters of `secret` found in `text`. */
 function partsIn(text: string, secret: string, length = 6): string[] {

@@ -4,7 +4,7 @@ import { authMode } from "../../test/auth-modes";
 import { createGzipBomb } from "../../test/gzip-bomb";
 import { measurePeakGrowth } from "../../test/memory-probe";
 import { runCall } from "../../test/run-call";
-import { startUpstream, type Upstream } from "../../test/upstream-server";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 
 const gib = 1024 * 1024 * 1024;
 const mode = authMode("bearer");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode } from "../../test/auth-modes";
 import { runCall } from "../../test/run-call";
-import { sendJson, startUpstream, type Upstream } from "../../test/upstream-server";
+import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 
 /** Each test path fails `failures` times with `status` (0 = reset the connection), then answers 200. */
 let upstream: Upstream;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode, leaksIn, type AuthMode } from "../../test/auth-modes";
 import { head, startWire, type Wire } from "../../test/raw-wire-server";
 import { runCall } from "../../test/run-call";
-import { startUpstream, type Upstream } from "../../test/upstream-server";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import type { ToolResult } from "../result/tool-result";
 
 const mode = authMode("query");

@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode, authModes, leaksIn } from "../../test/auth-modes";
 import { runCall } from "../../test/run-call";
-import { sendJson, startUpstream, type Upstream } from "../../test/upstream-server";
+import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 
 let upstream: Upstream;
 

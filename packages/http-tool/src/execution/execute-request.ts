@@ -21,6 +21,7 @@ import { undecodableCoding } from "../transport/content-decoding";
 import { baseUrlFor } from "../request/base-url-cache";
 import { AuthorizeError } from "@src/auth";
 import { reauthorizeHop } from "./reauthorize-hop";
+import { proxyRouteFor } from "../transport/proxy-route";
 
 export type { ExecuteOptions } from "./execute-options";
 
@@ -48,6 +49,12 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
   try {
     const baseUrl = baseUrlFor(options.source.api.baseUrl);
     const settings = attemptSettings(options, limits, state);
+    // Injected agents or fetch decide for themselves; otherwise HTTPS_PROXY, HTTP_PROXY, NO_PROXY and api.proxy do.
+    if (options.fetch === undefined && options.agents === undefined) {
+      const route = proxyRouteFor(options.source.api);
+      if (route.kind === "refused") throw new Error(route.message);
+      settings.agents = route.agents;
+    }
     for (;;) {
       const outcome = await sendWithRetries(current, options, limits, state, settings);
       const hop = current.hop;
@@ -83,7 +90,7 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
         context.extra = blocked(`more than ${maxRedirects} redirects (last to ${shownTarget}); the API may be in a redirect loop`);
         return toResult(outcome, hop, context);
       }
-      const problem = redirectTargetProblem(target, baseUrl);
+      const problem = redirectTargetProblem(target, baseUrl, { allowAmbiguousEncodings: options.source.api.allowAmbiguousPathEncodings === true });
       if (problem !== undefined) {
         context.extra = blocked(redactor.redactText(`redirect to ${target.href} not followed: ${problem}, and the credential is never sent elsewhere`));
         return toResult(outcome, hop, context);
@@ -238,7 +245,8 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
     result.ok = false;
     result.error = context.extra.error;
   }
-  if (notes.length > 0) result.note = notes.join("; ");
+  // Notes quote the upstream (redirect targets, codings, charsets): redacted once more as a whole.
+  if (notes.length > 0) result.note = redactor.redactText(notes.join("; "));
   result.durationMs = Math.round(performance.now() - context.started);
   return result;
 }

@@ -1,4 +1,4 @@
-import { findPathProblem } from "../request/path-problem";
+import { findPathProblem, type PathRuleOptions } from "../request/path-problem";
 
 /** Statuses that redirect and carry a `Location`. */
 const redirectStatuses: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -26,9 +26,9 @@ export function isInSourceScope(target: URL, baseUrl: URL): boolean {
  * pass the same rules as an agent's path (`findPathProblem`), so that no
  * server or proxy on the way reads it as a path outside the base.
  */
-export function redirectTargetProblem(target: URL, baseUrl: URL): string | undefined {
+export function redirectTargetProblem(target: URL, baseUrl: URL, options: PathRuleOptions = {}): string | undefined {
   if (!isInSourceScope(target, baseUrl)) return `it leaves the source's origin or base path (${baseUrl.origin}${baseUrl.pathname})`;
-  const problem = findPathProblem(target.pathname);
+  const problem = findPathProblem(target.pathname, options);
   return problem === undefined ? undefined : `its path ${problem.problem.replace(/;[^;]*$/, "")}, which may resolve outside the base path (${baseUrl.pathname})`;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode, authModes, leaksIn, type AuthMode } from "../../test/auth-modes";
 import { runCall } from "../../test/run-call";
 import { makeSource } from "../../test/source-fixture";
-import { startUpstream, type Upstream } from "../../test/upstream-server";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import { executeRequest } from "../execution/execute-request";
 import type { ToolResult } from "../result/tool-result";
 import { baseUrlFor } from "./base-url-cache";

@@ -4,7 +4,8 @@ import type { BuiltRequest } from "./built-request";
 import { baseUrlFor } from "./base-url-cache";
 import { checkPath } from "./check-path";
 import { DEFAULT_HEADERS } from "./default-headers";
-import { encodeQuery, queryParameterNames } from "./encode-query";
+import { encodeQuery } from "./encode-query";
+import { lookAlikeNamesOf, lookAlikeQueryNames } from "./query-name-lookalikes";
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { isUnderBaseUrl, joinUrl } from "./join-url";
@@ -85,7 +86,7 @@ export async function buildRequestWithCheckedCredential({ source, call, credenti
   try {
     const { call: normalized, note } = normalizeToolCallWithNote(call);
     const baseUrl = baseUrlFor(source.api.baseUrl);
-    const checkedPath = checkPath(normalized.path, baseUrl);
+    const checkedPath = checkPath(normalized.path, baseUrl, { allowAmbiguousEncodings: source.api.allowAmbiguousPathEncodings === true });
     const url = joinUrl(baseUrl, checkedPath, encodeQuery(normalized.query));
     const serialized = serializeBody(normalized);
 
@@ -93,9 +94,10 @@ export async function buildRequestWithCheckedCredential({ source, call, credenti
     // The source's fixed headers (api.headers: API version, Accept, User-Agent); checked by @src/config, never the credential's.
     if (source.api.headers !== undefined) for (const [name, value] of Object.entries(source.api.headers)) headers.set(name, value);
     if (serialized !== undefined) headers.set("content-type", serialized.contentType);
-    const agentNames = new Set([...queryParameterNames(checkedPath.search), ...Object.keys(normalized.query ?? {})].map((name) => name.toLowerCase()));
+    // Compared as servers may read them: case, ";" as a separator, a "[]" suffix, "." and space as "_", trailing NULs.
+    const agentNames = new Set([...lookAlikeQueryNames(checkedPath.search), ...Object.keys(normalized.query ?? {}).flatMap(lookAlikeNamesOf)]);
     const refuseConflict = (authNames: readonly string[]): void => {
-      const conflict = authNames.find((name) => agentNames.has(name.toLowerCase()));
+      const conflict = authNames.find((name) => lookAlikeNamesOf(name).some((authName) => agentNames.has(authName)));
       if (conflict === undefined) return;
       throw new InvalidCallError({
         reason: INVALID_CALL_REASONS.QUERY_CONFLICTS_WITH_AUTH,

@@ -1,7 +1,7 @@
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import type { InvalidCallReason } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
-import { findPathProblem } from "./path-problem";
+import { findPathProblem, type PathRuleOptions } from "./path-problem";
 import { quoteValue } from "./quote-value";
 
 /** A checked agent path, split at its first `?`. */
@@ -31,7 +31,7 @@ function relativeTo(path: string, baseUrl: URL): string | undefined {
  * Checks that an agent's `path` can only address something under the base URL,
  * and splits it. Throws `InvalidCallError` with the reason and the fix.
  */
-export function checkPath(path: string, baseUrl: URL): CheckedPath {
+export function checkPath(path: string, baseUrl: URL, options: PathRuleOptions = {}): CheckedPath {
   const base = baseUrl.href.replace(/\/$/, "");
   const fail = (reason: InvalidCallReason, problem: string): never => {
     throw new InvalidCallError({ reason, field: "path", message: `path ${quoteValue(path)} ${problem}` });
@@ -64,7 +64,7 @@ export function checkPath(path: string, baseUrl: URL): CheckedPath {
     fail(INVALID_CALL_REASONS.USERINFO, 'has "@" before its first "/", which reads as user info of a URL; start the path with "/"');
   }
   if (badPercent.test(path)) fail(INVALID_CALL_REASONS.INVALID_PERCENT_ENCODING, 'has a "%" not followed by two hex digits; encode a literal "%" as "%25"');
-  const problem = findPathProblem(pathPart);
+  const problem = findPathProblem(pathPart, options);
   if (problem !== undefined) fail(problem.reason, problem.problem);
 
   return { pathname: pathPart.startsWith("/") ? pathPart : `/${pathPart}`, search };

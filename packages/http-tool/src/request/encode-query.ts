@@ -23,17 +23,3 @@ export function encodeQuery(query: Query | undefined): string {
   }
   return pairs.join("&");
 }
-
-/** The decoded parameter names of a query string (`+` read as a space, as servers do). */
-export function queryParameterNames(search: string): string[] {
-  if (search === "") return [];
-  return search.split("&").flatMap((pair) => {
-    if (pair === "") return [];
-    const name = pair.split("=", 1)[0]!.replace(/\+/g, " ");
-    try {
-      return [decodeURIComponent(name)];
-    } catch {
-      return [name];
-    }
-  });
-}

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { InvalidCallError } from "../errors/invalid-call-error";
+import { encodeQuery } from "./encode-query";
 import { normalizeToolCall } from "./normalize-tool-call";
 
 function invalid(input: unknown): InvalidCallError {
   try {
     normalizeToolCall(input);
   } catch (error) {
-    if (InvalidCallError.isInstance(error)) return error as InvalidCallError;
+    if (InvalidCallError.isInstance(error)) return error;
     throw error;
   }
   throw new Error("expected normalizeToolCall to throw");
@@ -65,5 +66,16 @@ describe("normalizeToolCall", () => {
     const error = invalid({ method: "POST", path: "/x", body: { _rawBody: "x", a: 1, b: 2 } });
     expect(error).toMatchObject({ reason: "BODY_CONFLICT", field: "body" });
     expect(error.message).toContain("(a, b)");
+  });
+
+  it("keeps query names every JavaScript object has, __proto__ included, in order", () => {
+    const call = normalizeToolCall(JSON.parse('{"method":"GET","path":"/x","query":{"constructor":"1","__proto__":"2","toString":["3","4"]}}'));
+    expect(Object.keys(call.query!)).toEqual(["constructor", "__proto__", "toString"]);
+    expect(Object.getOwnPropertyDescriptor(call.query, "__proto__")?.value).toBe("2");
+    expect(encodeQuery(call.query)).toBe("constructor=1&__proto__=2&toString=3&toString=4");
+  });
+
+  it("checks a __proto__ query value like any other", () => {
+    expect(invalid(JSON.parse('{"method":"GET","path":"/x","query":{"__proto__":{"a":1}}}'))).toMatchObject({ reason: "INVALID_INPUT", field: "query.__proto__" });
   });
 });

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { quoteValue } from "./quote-value";
-import { toolCallSchema } from "./tool-call";
+import { queryValueSchema, toolCallSchema } from "./tool-call";
 import type { ParsedToolCall } from "./tool-call";
 
 /** `type/subtype` followed by optional parameters, e.g. `application/xml; charset=utf-8`. */
@@ -37,6 +37,21 @@ export interface NormalizedToolCall {
 }
 
 /**
+ * The parsed query as a null-prototype map in the agent's key order, with a
+ * `__proto__` name kept: zod drops that key from a record (assigning it to a
+ * plain object would replace the prototype), yet it is an ordinary query name.
+ */
+function queryWithEveryName(parsed: ParsedToolCall["query"], input: unknown): ParsedToolCall["query"] {
+  const given = isPlainObject(input) ? input.query : undefined;
+  if (parsed === undefined || !isPlainObject(given) || !Object.hasOwn(given, "__proto__")) return parsed;
+  const protoValue = queryValueSchema.safeParse(Object.getOwnPropertyDescriptor(given, "__proto__")?.value);
+  if (!protoValue.success) fail("INVALID_INPUT", "query.__proto__", `invalid call: query.__proto__: ${protoValue.error.issues[0]?.message ?? "invalid value"}`);
+  const query = Object.create(null) as NonNullable<ParsedToolCall["query"]>;
+  for (const name of Object.keys(given)) query[name] = name === "__proto__" ? protoValue.data : parsed[name];
+  return query;
+}
+
+/**
  * Parses what an agent sent to the HTTP tool and makes it consistent:
  * `_rawBody`/`_contentType` found inside an object `body` move to the top level,
  * a `null` body counts as no body, and body/method/content-type rules are checked.
@@ -62,7 +77,8 @@ export function normalizeToolCallWithNote(input: unknown): NormalizedToolCall {
     const firstUnknown = issues[0]?.code === "unrecognized_keys" ? issues[0].keys[0] : undefined;
     return fail(reason, firstUnknown ?? (issues[0]?.path.join(".") || "input"), `invalid call: ${details.join("; ")}`);
   }
-  const { method, path, query } = result.data;
+  const { method, path } = result.data;
+  const query = queryWithEveryName(result.data.query, input);
   let { body, _rawBody: rawBody, _contentType: contentType } = result.data;
 
   if (isPlainObject(body) && ("_rawBody" in body || "_contentType" in body)) {

@@ -2,7 +2,7 @@ import type { AnyAuthPlugin } from "@src/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeSource } from "../../test/source-fixture";
-import { sendJson, startUpstream, type Upstream } from "../../test/upstream-server";
+import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 import { buildRequest } from "./build-request";
 import { callSource } from "../tool/call-source";
 import { pluginSecrets } from "@src/auth";

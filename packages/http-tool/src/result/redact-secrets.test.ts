@@ -98,4 +98,30 @@ describe("holdsSecretBytes", () => {
   it("knows nothing without secrets", () => {
     expect(createRedactor([]).holdsSecretBytes(Buffer.from("anything"))).toBe(false);
   });
+
+  it("keeps a __proto__ key of a parsed JSON body as a key, redacted like any other", () => {
+    const parsed = JSON.parse('{"__proto__": {"token": "tok123"}, "a": 1}') as Record<string, unknown>;
+    const redacted = createRedactor(["tok123"]).redactDeep(parsed);
+    expect(Object.keys(redacted)).toEqual(["__proto__", "a"]);
+    expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
+    expect(JSON.stringify(redacted)).toBe(`{"__proto__":{"token":"${REDACTED}"},"a":1}`);
+  });
+});
+
+// Found by mutation testing (`pnpm mutation`): these flags steer truncation and JSON-number handling.
+describe("what a redactor says about its secrets", () => {
+  it("numericSecret: true only when some secret is all digits (it may come back as a JSON number)", () => {
+    expect(createRedactor(["123456"]).numericSecret).toBe(true);
+    expect(createRedactor(["7"]).numericSecret).toBe(true);
+    expect(createRedactor(["abc", "90210"]).numericSecret).toBe(true);
+    expect(createRedactor(["12a456"]).numericSecret).toBe(false);
+    expect(createRedactor(["abcdef"]).numericSecret).toBe(false);
+    expect(createRedactor([]).numericSecret).toBe(false);
+  });
+
+  it("size counts distinct non-empty secrets; longestForm is 0 without secrets", () => {
+    expect(createRedactor(["a1", "a1", "", "b2"]).size).toBe(2);
+    expect(createRedactor([]).longestForm).toBe(0);
+    expect(createRedactor(["abc"]).longestForm).toBeGreaterThanOrEqual(3);
+  });
 });

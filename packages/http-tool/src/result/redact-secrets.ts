@@ -1,4 +1,5 @@
 import { secretForms } from "@src/auth";
+import { secretSpellings } from "./secret-spellings";
 
 /** Replaces secrets by `[REDACTED]`; see `createRedactor`. */
 export interface Redactor {
@@ -59,10 +60,11 @@ function queryEscape(secret: string): string | undefined {
 }
 
 /**
- * Every form of `secret` to look for: those of `secretForms` from `@src/auth`
+ * The whole-string forms of `secret` searched for in binary bodies (as UTF-8,
+ * Latin-1 and UTF-16 bytes; text is matched character by character, see
+ * `secret-spellings.ts`): those of `secretForms` from `@src/auth`
  * (raw, percent-encoded, form-encoded, base64, base64url), plus Go's
- * `QueryEscape`, the percent forms with lower-case hex (mixed case is matched
- * by `percentPattern`), unpadded base64, the JSON string escape with and
+ * `QueryEscape`, the percent forms with lower-case hex, unpadded base64, the JSON string escape with and
  * without `\/` and `\uXXXX` (either case) for non-ASCII, and HTML entities.
  */
 function formsOf(secret: string): string[] {
@@ -85,14 +87,6 @@ function formsOf(secret: string): string[] {
   return [...forms].sort((left, right) => right.length - left.length);
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** One case-insensitive pattern for every form holding a `%XX` escape, so `%c3%A9` matches too; undefined when none. */
-function percentPattern(forms: readonly string[]): RegExp | undefined {
-  const percentForms = forms.filter((form) => /%[0-9a-f]{2}/i.test(form));
-  return percentForms.length === 0 ? undefined : new RegExp(percentForms.map(escapeRegExp).join("|"), "gi");
-}
-
 /** The byte sequences of `form` in the encodings a binary body may carry it in. */
 function byteFormsOf(form: string): Buffer[] {
   const utf16le = Buffer.from(form, "utf16le");
@@ -109,25 +103,30 @@ const isPlainObject = (value: object): boolean => {
 
 /**
  * Creates a redactor for `secrets`. Empty strings are skipped; every other
- * secret, however short, is redacted. Overlapping or adjacent matches of
+ * secret, however short, is redacted, in every spelling of `secretSpellings`
+ * (each character as itself, `%XX`, `\uXXXX`, `\/`, an HTML reference, in any
+ * mixture; base64 and base64url at any alignment; hex). Overlapping or adjacent matches of
  * different secrets become one `[REDACTED]`, so no part of any secret is left.
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
   const distinct = [...new Set(secrets.filter((secret) => secret !== ""))];
   const forms = [...new Set(distinct.flatMap(formsOf))].sort((left, right) => right.length - left.length);
-  const percent = percentPattern(forms);
+  // One pattern for the whole secret set, compiled once (the redactor cache keeps it per set):
+  // longer secrets first, so that at one position the longest spelling is the one found.
+  const spellings = [...distinct].sort((left, right) => right.length - left.length).map(secretSpellings);
+  const pattern = spellings.length === 0 ? undefined : new RegExp(spellings.flatMap((spelling) => spelling.sources).join("|"), "g");
+  const longestSpelling = spellings.reduce((longest, spelling) => Math.max(longest, spelling.longest), 0);
 
   const redactText = (value: string): string => {
-    if (forms.length === 0 || value === "") return value;
+    if (pattern === undefined || value === "") return value;
     const ranges: Array<[number, number]> = [];
-    for (const form of forms) {
-      for (let index = value.indexOf(form); index !== -1; index = value.indexOf(form, index + 1)) ranges.push([index, index + form.length]);
-    }
-    if (percent !== undefined && value.includes("%")) {
-      for (const match of value.matchAll(percent)) ranges.push([match.index, match.index + match[0].length]);
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(value); match !== null; match = pattern.exec(value)) {
+      ranges.push([match.index, match.index + match[0].length]);
+      // Matches may overlap (two secrets, or two spellings of one): look again from the next character.
+      pattern.lastIndex = match.index + 1;
     }
     if (ranges.length === 0) return value;
-    ranges.sort((left, right) => left[0] - right[0]);
     let result = "";
     let cursor = 0;
     let end = -1;
@@ -170,7 +169,12 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     if (!isPlainObject(value)) return value;
     const copy: Record<string, unknown> = {};
     seen.set(value, copy);
-    for (const [key, item] of Object.entries(value)) copy[redactText(key)] = walk(item, seen);
+    for (const [key, item] of Object.entries(value)) {
+      const name = redactText(key);
+      // A "__proto__" key (an upstream's JSON may have one) stays a key instead of replacing the copy's prototype.
+      if (name === "__proto__") Object.defineProperty(copy, name, { value: walk(item, seen), enumerable: true, writable: true, configurable: true });
+      else copy[name] = walk(item, seen);
+    }
     return copy;
   };
 
@@ -178,7 +182,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     redactText,
     holdsSecretBytes,
     redactDeep: <T>(value: T): T => (forms.length === 0 ? value : (walk(value, new WeakMap()) as T)),
-    longestForm: forms.reduce((longest, form) => Math.max(longest, form.length), 0),
+    longestForm: Math.max(longestSpelling, forms.reduce((longest, form) => Math.max(longest, form.length), 0)),
     numericSecret: distinct.some((secret) => /^[0-9]+$/.test(secret)),
     size: distinct.length,
   };

@@ -98,14 +98,14 @@ function shapeText(text: string, maxResultChars: number): ShapedBody {
 export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, encoded = false, redactor }: ShapeBodyInput): ShapedBody {
   if (bytes.byteLength === 0) return { body: { kind: "empty" } };
   const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (encoded) return { body: { kind: "binary", contentType: mediaType || "application/octet-stream", size: cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength } };
+  if (encoded) return { body: { kind: "binary", contentType: redactor.redactText(mediaType) || "application/octet-stream", size: cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength } };
   const kind: BodyKind = mediaType === "" ? (looksLikeText(bytes) ? "text" : "binary") : bodyKindOf(mediaType);
 
   const charset = kind === "binary" ? undefined : charsetOf(contentType ?? "");
   if (kind === "binary" || (charset !== undefined && wideCharset.test(charset))) {
     const size = cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength;
-    const body: ToolResultBody = { kind: "binary", contentType: mediaType || "application/octet-stream", size };
-    if (kind !== "binary") return { body, note: `text in charset ${charset} is not shown (only its type and size); ask the API for UTF-8` };
+    const body: ToolResultBody = { kind: "binary", contentType: redactor.redactText(mediaType) || "application/octet-stream", size };
+    if (kind !== "binary") return { body, note: `text in charset ${redactor.redactText(charset ?? "")} is not shown (only its type and size); ask the API for UTF-8` };
     if (cut || bytes.byteLength > maxInlineBinaryBytes) return { body };
     // Searched as bytes: a secret may sit in the body as UTF-8, Latin-1 or UTF-16, in any of its forms.
     if (redactor.holdsSecretBytes(bytes)) return { body, note: "binary body not shown as base64: it contains the credential" };
@@ -150,14 +150,10 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
   if (decoded.length <= maxResultChars && isVerbatimJson(decoded) && redactedText === decoded) {
     return { body: { kind: "json", value: parsed } };
   }
-  // The serialization holds every key, string and number (JSON escapes included in the
-  // redactor's forms), so when it shows no secret the parsed value needs no walk.
-  let serialized = JSON.stringify(parsed) ?? "null";
-  let value = parsed;
-  if (redactor.size > 0 && redactor.redactText(serialized) !== serialized) {
-    value = redactor.redactDeep(parsed);
-    serialized = JSON.stringify(value) ?? "null";
-  }
+  // Every key and value is redacted on its own, strings inside strings included (a JSON
+  // document inside a string keeps its escapes, which the redactor matches at any depth).
+  const value = redactor.size > 0 ? redactor.redactDeep(parsed) : parsed;
+  const serialized = JSON.stringify(value) ?? "null";
   const result = truncateJson(value, maxResultChars, serialized);
   if (!result.truncated) return { body: { kind: "json", value } };
   return {

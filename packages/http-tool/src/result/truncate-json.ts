@@ -54,7 +54,11 @@ function shrink(value: unknown, level: ShrinkLevel, depth: number): unknown {
   const entries = Object.entries(value);
   if (depth >= level.depth) return `[object with ${entries.length} keys left out: too deep]`;
   const result: Record<string, unknown> = {};
-  for (const [key, item] of entries.slice(0, level.keys)) result[key] = shrink(item, level, depth + 1);
+  for (const [key, item] of entries.slice(0, level.keys)) {
+    // A "__proto__" key stays a key instead of replacing the result's prototype.
+    if (key === "__proto__") Object.defineProperty(result, key, { value: shrink(item, level, depth + 1), enumerable: true, writable: true, configurable: true });
+    else result[key] = shrink(item, level, depth + 1);
+  }
   if (entries.length > level.keys) result["…"] = `[${entries.length - level.keys} more keys left out]`;
   return result;
 }

@@ -4,7 +4,7 @@ import { AuthorizeError, createAuthSessionCache, defineAuthPluginV2 } from "@src
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeSource } from "../../test/source-fixture";
-import { sendJson, startUpstream, type Upstream } from "../../test/upstream-server";
+import { sendJson, startUpstream, type Upstream } from "../testing/test-upstream";
 import { callSource } from "./call-source";
 import { validateSource } from "../validation/validate-source";
 

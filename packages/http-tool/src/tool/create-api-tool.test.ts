@@ -14,8 +14,8 @@ import { toVercelAiTool } from "../adapters/vercel-ai";
 import { createApiTool } from "./create-api-tool";
 import type { CredentialReader } from "./create-api-tool";
 import { formatToolResult } from "../result/format-tool-result";
-import { startAgentToolUpstream } from "../testing/agent-tool-upstream";
-import type { AgentToolUpstream, ReceivedRequest } from "../testing/agent-tool-upstream";
+import { startUpstream } from "@src/http-tool/testing";
+import type { RecordedRequest, Upstream } from "@src/http-tool/testing";
 import { findLeaks } from "../testing/secret-forms";
 import { createSourceRecordFixture } from "../testing/source-record-fixture";
 
@@ -33,15 +33,15 @@ function storeWith(entries: Record<string, Record<string, unknown>>): Credential
   return { reads, get: async (slug) => (reads.push(slug), entries[slug]) };
 }
 
-let upstream: AgentToolUpstream;
+let upstream: Upstream;
 beforeAll(async () => {
-  upstream = await startAgentToolUpstream();
+  upstream = await startUpstream();
 });
 afterAll(async () => {
   await upstream.close();
 });
 
-const authModes: { authType: string; extra: Record<string, unknown>; arrived: (request: ReceivedRequest) => boolean }[] = [
+const authModes: { authType: string; extra: Record<string, unknown>; arrived: (request: RecordedRequest) => boolean }[] = [
   { authType: "bearer", extra: {}, arrived: (request) => request.headers.authorization === `Bearer ${secret}` },
   { authType: "header", extra: { headerName: "X-Api-Key" }, arrived: (request) => request.headers["x-api-key"] === secret },
   { authType: "query", extra: { queryParam: "api_key" }, arrived: (request) => new URL(request.url, "http://x").searchParams.get("api_key") === secret },
@@ -60,7 +60,7 @@ describe("createApiTool: a real call through execute for each auth mode", () => 
 
     const result = await tool.execute({ method: "get", path: "/things", query: { page: 2 } });
 
-    const received = upstream.received.at(-1)!;
+    const received = upstream.requests.at(-1)!;
     expect(received.method).toBe("GET");
     expect(received.url.startsWith("/v1/things?")).toBe(true);
     expect(new URL(received.url, "http://x").searchParams.get("page")).toBe("2");
@@ -109,7 +109,7 @@ describe("createApiTool", () => {
   });
 
   it("answers NO_CREDENTIAL, with what to do, when no credential is stored; nothing is sent", async () => {
-    const before = upstream.received.length;
+    const before = upstream.requests.length;
     const local = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream.origin}/v1` } });
     const tool = createApiTool(local, { registry, credentials: storeWith({}) })!;
     const result = await tool.execute({ method: "GET", path: "/orders" });
@@ -117,7 +117,7 @@ describe("createApiTool", () => {
     expect(result.error).toMatchObject({ code: "NO_CREDENTIAL", retryable: false });
     expect(result.error?.message).toContain("an operator must store one, then retry");
     expect(result.error?.message).not.toMatch(/src |\/v1\//);
-    expect(upstream.received.length).toBe(before);
+    expect(upstream.requests.length).toBe(before);
   });
 
   it("reads the credential on every call, so a newly stored one is used without rebuilding the tool", async () => {
@@ -129,7 +129,7 @@ describe("createApiTool", () => {
     entries[slug] = { token: secret };
     const second = await tool.execute({ method: "GET", path: "/a" });
     expect(second).toMatchObject({ ok: true, status: 200 });
-    expect(upstream.received.at(-1)!.headers.authorization).toBe(`Bearer ${secret}`);
+    expect(upstream.requests.at(-1)!.headers.authorization).toBe(`Bearer ${secret}`);
     expect(store.reads).toEqual([slug, slug]);
   });
 
@@ -144,7 +144,7 @@ describe("createApiTool", () => {
     const tool = createApiTool(local, { registry, credentials: storeWith({ [slug]: { token: secret } }) })!;
     const result = await tool.execute({ method: "POST", path: "/import", _rawBody: "<item id='1'/>", _contentType: "application/xml" });
     expect(result.ok).toBe(true);
-    const received = upstream.received.at(-1)!;
+    const received = upstream.requests.at(-1)!;
     expect(received.body).toBe("<item id='1'/>");
     expect(received.headers["content-type"]).toBe("application/xml");
   });

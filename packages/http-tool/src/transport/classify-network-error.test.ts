@@ -5,7 +5,7 @@ import { authMode, leaksIn } from "../../test/auth-modes";
 import { createFailingDnsFetch } from "../../test/failing-dns-fetch";
 import { runCall } from "../../test/run-call";
 import { createSelfSignedCert, hasOpenssl } from "../../test/self-signed-cert";
-import { findClosedPort, startUpstream } from "../../test/upstream-server";
+import { findClosedPort, startUpstream } from "@src/http-tool/testing";
 import { classifyNetworkError } from "./classify-network-error";
 
 const mode = authMode("query");
@@ -50,6 +50,20 @@ describe("classifyNetworkError with node:http errors (code on the error itself)"
     expect(classified).toMatchObject({ code, retryable });
     expect(classified.message).toMatch(message);
     expect(classified.message).toContain("api.example:443");
+  });
+});
+
+describe("a TLS error names the setting or party that fixes it", () => {
+  it.each([
+    ["DEPTH_ZERO_SELF_SIGNED_CERT", /trust that certificate with NODE_EXTRA_CA_CERTS=.*verification cannot be turned off/],
+    ["UNABLE_TO_GET_ISSUER_CERT_LOCALLY", /private certificate authority, trust that authority with NODE_EXTRA_CA_CERTS=/],
+    ["SELF_SIGNED_CERT_IN_CHAIN", /NODE_EXTRA_CA_CERTS=/],
+    ["UNABLE_TO_VERIFY_LEAF_SIGNATURE", /intermediate certificates; or, .*NODE_EXTRA_CA_CERTS=/],
+    ["CERT_HAS_EXPIRED", /must renew its certificate/],
+    ["ERR_TLS_CERT_ALTNAME_INVALID", /host name the certificate was issued for in api\.baseUrl/],
+    ["ERR_SSL_WRONG_VERSION_NUMBER", /https only with a TLS port/],
+  ])("%s", (errorCode, fix) => {
+    expect(classifyNetworkError(Object.assign(new Error("tls"), { code: errorCode }), "api.example:443").message).toMatch(fix);
   });
 });
 

@@ -22,6 +22,21 @@ const certificateProblems: Record<string, string> = {
   CERT_SIGNATURE_FAILURE: "the certificate signature is invalid",
 };
 
+const trustPrivateAuthority =
+  "if the API's certificate comes from a private certificate authority, trust that authority with NODE_EXTRA_CA_CERTS=/path/to/ca.pem (a PEM file) in the environment of src and restart it; verification cannot be turned off";
+
+/** What fixes each certificate problem: the setting to change, or who must act. */
+const certificateFixes: Record<string, string> = {
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: `the API must send its intermediate certificates; or, ${trustPrivateAuthority}`,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: trustPrivateAuthority,
+  UNABLE_TO_GET_ISSUER_CERT: trustPrivateAuthority,
+  DEPTH_ZERO_SELF_SIGNED_CERT: trustPrivateAuthority.replace("comes from a private certificate authority, trust that authority", "is self-signed on purpose, trust that certificate"),
+  SELF_SIGNED_CERT_IN_CHAIN: trustPrivateAuthority,
+  CERT_HAS_EXPIRED: "the API's operator must renew its certificate (or this machine's clock is wrong); verification cannot be turned off",
+  CERT_NOT_YET_VALID: "this machine's clock may be behind, or the API's certificate was issued for a later date; verification cannot be turned off",
+  ERR_TLS_CERT_ALTNAME_INVALID: "use the host name the certificate was issued for in api.baseUrl",
+};
+
 /** The code of a node:http error (on the error itself) or of a fetch failure (undici wraps it in a TypeError's `cause`). */
 function errorCodeOf(error: unknown): { code: string | undefined; message: string } {
   let current: unknown = error;
@@ -57,7 +72,8 @@ export function classifyNetworkError(error: unknown, target: string): Classified
   }
   if (code !== undefined && (code in certificateProblems || code.startsWith("ERR_TLS_") || code.startsWith("ERR_SSL_") || code.includes("CERT"))) {
     const problem = certificateProblems[code] ?? message;
-    return { code: TOOL_ERROR_CODES.TLS, message: `TLS handshake with ${target} failed: ${problem} (${code})`, retryable: false };
+    const fix = certificateFixes[code] ?? "check that api.baseUrl uses https only with a TLS port, and http otherwise";
+    return { code: TOOL_ERROR_CODES.TLS, message: `TLS handshake with ${target} failed: ${problem} (${code}); ${fix}`, retryable: false };
   }
   if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
     return { code: TOOL_ERROR_CODES.TIMEOUT, message: `${target} did not answer in time (${code})`, retryable: true };

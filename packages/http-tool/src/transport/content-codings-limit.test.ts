@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode, leaksIn } from "../../test/auth-modes";
 import { runCall } from "../../test/run-call";
-import { startUpstream, type Upstream } from "../../test/upstream-server";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import { createDecoders, maxContentCodings } from "./content-decoding";
 
 // Audit 2, finding 2: a long chain of valid codings (a 1600-deep gzip nest) cost seconds of CPU and hundreds of

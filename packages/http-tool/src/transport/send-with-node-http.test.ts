@@ -7,7 +7,7 @@ import { authMode, leaksIn } from "../../test/auth-modes";
 import { createCompressionBomb } from "../../test/compression-bomb";
 import { measurePeakGrowth } from "../../test/memory-probe";
 import { runCall } from "../../test/run-call";
-import { startUpstream, type Upstream } from "../../test/upstream-server";
+import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import { waitFor } from "../../test/wait-for";
 
 // The node:http transport (the default) against real servers; rows marked "fetch" run the same call through a

@@ -6,7 +6,7 @@ import { authMode, authModes, leaksIn, type AuthMode } from "../../test/auth-mod
 import { createFailingDnsFetch } from "../../test/failing-dns-fetch";
 import { createSelfSignedCert, hasOpenssl } from "../../test/self-signed-cert";
 import { makeSource } from "../../test/source-fixture";
-import { findClosedPort, sendJson, startUpstream, type Upstream } from "../../test/upstream-server";
+import { findClosedPort, sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 import { toSourceStatus, type ValidationOutcome } from "./validation-outcome";
 import { validateSource } from "./validate-source";
 

@@ -1,4 +1,7 @@
-const symbol = Symbol.for("src.service.error");
+import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
+
+const marker = "src.service.error";
+const symbol = Symbol.for(marker);
 
 /** Error codes of `@src/service`. */
 export const SERVICE_ERROR_CODES = {
@@ -19,18 +22,29 @@ export const SERVICE_ERROR_CODES = {
 
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[keyof typeof SERVICE_ERROR_CODES];
 
+/** The kind of each code, which the apps map once to an exit code and an HTTP status (see `@src/errors`). */
+const kindOfCode: Record<ServiceErrorCode, ErrorKind> = {
+  UNKNOWN_TOOL: ERROR_KINDS.NOT_FOUND,
+  UNKNOWN_COMMAND: ERROR_KINDS.INVALID_INPUT,
+  CREDENTIAL_REQUIRED: ERROR_KINDS.INVALID_INPUT,
+  // A module named in SRC_AUTH_PLUGINS is missing, fails to import, or exports no valid plugin.
+  AUTH_PLUGIN_NOT_FOUND: ERROR_KINDS.MISCONFIGURED,
+  AUTH_PLUGIN_LOAD_FAILED: ERROR_KINDS.MISCONFIGURED,
+  AUTH_PLUGIN_NOT_EXPORTED: ERROR_KINDS.MISCONFIGURED,
+  AUTH_PLUGIN_INVALID: ERROR_KINDS.MISCONFIGURED,
+  INVALID_IMPORT: ERROR_KINDS.INVALID_INPUT,
+};
+
 /** Base error of `@src/service`; `ServiceError.isInstance` works across duplicate installs. */
-export class ServiceError extends Error {
+export class ServiceError extends SrcError<ServiceErrorCode> {
   private readonly [symbol] = true;
-  readonly code: ServiceErrorCode;
 
   constructor({ code, message, cause }: { code: ServiceErrorCode; message: string; cause?: unknown }) {
-    super(message, { cause });
+    super({ code, kind: kindOfCode[code], message, cause });
     this.name = "ServiceError";
-    this.code = code;
   }
 
-  static isInstance(error: unknown): error is ServiceError {
-    return typeof error === "object" && error !== null && symbol in error;
+  static override isInstance(error: unknown): error is ServiceError {
+    return SrcError.hasMarker(error, marker);
   }
 }

@@ -6,8 +6,12 @@ export interface SourceImportProblem {
   message: string;
 }
 
+const marker = "src.service.error.SourceImportError";
+const symbol = Symbol.for(marker);
+
 /** `importSources` found problems in the document (every one is listed); nothing was written. */
 export class SourceImportError extends ServiceError {
+  private readonly [symbol] = true;
   readonly problems: readonly SourceImportProblem[];
 
   constructor({ problems, origin, cause }: { problems: readonly SourceImportProblem[]; origin: string; cause?: unknown }) {
@@ -20,5 +24,9 @@ export class SourceImportError extends ServiceError {
     });
     this.name = "SourceImportError";
     this.problems = problems.map(({ path, message }) => ({ path, message }));
+  }
+
+  static override isInstance(error: unknown): error is SourceImportError {
+    return ServiceError.hasMarker(error, marker);
   }
 }

@@ -1,7 +1,11 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
+const marker = "src.vault.error.InvalidVaultSlugError";
+const symbol = Symbol.for(marker);
+
 /** A slug that cannot name a vault entry. */
 export class InvalidVaultSlugError extends VaultError {
+  private readonly [symbol] = true;
   readonly slug: string;
 
   constructor({ slug, cause }: { slug: string; cause?: unknown }) {
@@ -14,5 +18,9 @@ export class InvalidVaultSlugError extends VaultError {
     });
     this.name = "InvalidVaultSlugError";
     this.slug = slug;
+  }
+
+  static override isInstance(error: unknown): error is InvalidVaultSlugError {
+    return VaultError.hasMarker(error, marker);
   }
 }

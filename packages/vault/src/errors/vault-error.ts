@@ -1,3 +1,5 @@
+import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
+
 const marker = "src.vault.error";
 const symbol = Symbol.for(marker);
 
@@ -25,24 +27,37 @@ export const VAULT_ERROR_CODES = {
 
 export type VaultErrorCode = (typeof VAULT_ERROR_CODES)[keyof typeof VAULT_ERROR_CODES];
 
+/** The kind of each code, which the apps map once to an exit code and an HTTP status (see `@src/errors`). */
+const kindOfCode: Record<VaultErrorCode, ErrorKind> = {
+  // The state on disk, not the caller's input: the operation failed.
+  WRONG_KEY: ERROR_KINDS.INTERNAL,
+  DAMAGED: ERROR_KINDS.INTERNAL,
+  UNSUPPORTED_VERSION: ERROR_KINDS.INTERNAL,
+  KEY_MISSING: ERROR_KINDS.INTERNAL,
+  UNSAFE_FILE: ERROR_KINDS.INTERNAL,
+  LOCKED: ERROR_KINDS.UNAVAILABLE,
+  /** A malformed SRC_VAULT_KEY / SRC_VAULT_PASSPHRASE, key file or `keySource`. */
+  INVALID_KEY: ERROR_KINDS.MISCONFIGURED,
+  INVALID_CREDENTIAL: ERROR_KINDS.INVALID_INPUT,
+  INVALID_SLUG: ERROR_KINDS.INVALID_INPUT,
+};
+
 /**
  * Base error of `@src/vault`. `VaultError.isInstance` works across duplicate
  * installs. Messages never contain a credential, key or passphrase.
  */
-export class VaultError extends Error {
+export class VaultError extends SrcError<VaultErrorCode> {
   private readonly [symbol] = true;
-  readonly code: VaultErrorCode;
   /** The vault file concerned, when there is one. */
   readonly file: string | undefined;
 
   constructor({ code, message, file, cause }: { code: VaultErrorCode; message: string; file?: string | undefined; cause?: unknown }) {
-    super(message, { cause });
+    super({ code, kind: kindOfCode[code], message, cause });
     this.name = "VaultError";
-    this.code = code;
     this.file = file;
   }
 
-  static isInstance(error: unknown): error is VaultError {
-    return typeof error === "object" && error !== null && symbol in error;
+  static override isInstance(error: unknown): error is VaultError {
+    return SrcError.hasMarker(error, marker);
   }
 }

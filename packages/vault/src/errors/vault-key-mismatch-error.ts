@@ -1,7 +1,12 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
+const marker = "src.vault.error.VaultKeyMismatchError";
+const symbol = Symbol.for(marker);
+
 /** The key or passphrase given does not open this vault. The file is left untouched. */
 export class VaultKeyMismatchError extends VaultError {
+  private readonly [symbol] = true;
+
   constructor({ file, hint, cause }: { file: string; hint?: string | undefined; cause?: unknown }) {
     super({
       code: VAULT_ERROR_CODES.WRONG_KEY,
@@ -15,5 +20,9 @@ export class VaultKeyMismatchError extends VaultError {
       cause,
     });
     this.name = "VaultKeyMismatchError";
+  }
+
+  static override isInstance(error: unknown): error is VaultKeyMismatchError {
+    return VaultError.hasMarker(error, marker);
   }
 }

@@ -1,7 +1,11 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
+const marker = "src.vault.error.VaultKeyMissingError";
+const symbol = Symbol.for(marker);
+
 /** The vault exists but the key file it needs does not. No new key is created, since it could not open the vault. */
 export class VaultKeyMissingError extends VaultError {
+  private readonly [symbol] = true;
   readonly keyFile: string;
 
   constructor({ file, keyFile, cause }: { file: string; keyFile: string; cause?: unknown }) {
@@ -15,5 +19,9 @@ export class VaultKeyMissingError extends VaultError {
     });
     this.name = "VaultKeyMissingError";
     this.keyFile = keyFile;
+  }
+
+  static override isInstance(error: unknown): error is VaultKeyMissingError {
+    return VaultError.hasMarker(error, marker);
   }
 }

@@ -1,7 +1,11 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
+const marker = "src.vault.error.VaultLockedError";
+const symbol = Symbol.for(marker);
+
 /** Another process kept the vault locked for longer than `lockTimeoutMs`. Nothing was written. */
 export class VaultLockedError extends VaultError {
+  private readonly [symbol] = true;
   readonly lockFile: string;
 
   constructor({ file, lockFile, timeoutMs, staleMs, cause }: { file: string; lockFile: string; timeoutMs: number; staleMs: number; cause?: unknown }) {
@@ -15,5 +19,9 @@ export class VaultLockedError extends VaultError {
     });
     this.name = "VaultLockedError";
     this.lockFile = lockFile;
+  }
+
+  static override isInstance(error: unknown): error is VaultLockedError {
+    return VaultError.hasMarker(error, marker);
   }
 }

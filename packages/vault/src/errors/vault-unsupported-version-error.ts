@@ -1,7 +1,11 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
+const marker = "src.vault.error.VaultUnsupportedVersionError";
+const symbol = Symbol.for(marker);
+
 /** The vault was written by a format version this package cannot read. */
 export class VaultUnsupportedVersionError extends VaultError {
+  private readonly [symbol] = true;
   readonly version: unknown;
 
   constructor({ file, version, cause }: { file: string; version: unknown; cause?: unknown }) {
@@ -15,5 +19,9 @@ export class VaultUnsupportedVersionError extends VaultError {
     });
     this.name = "VaultUnsupportedVersionError";
     this.version = version;
+  }
+
+  static override isInstance(error: unknown): error is VaultUnsupportedVersionError {
+    return VaultError.hasMarker(error, marker);
   }
 }

@@ -1,0 +1,40 @@
+import { resolveSrcHome } from "@src/config";
+import type { Command } from "commander";
+import { defineAction } from "../define-action";
+import { loadServerModule } from "../input/load-server-module";
+import { writeError, writeJson, writeLine } from "../output/write-output";
+
+interface TokenCreateFlags {
+  sources?: string;
+  expires?: string;
+}
+
+/** `src token create NAME [--sources a,b] [--expires 30d]`: prints the value once. */
+export function registerTokenCreate(token: Command): void {
+  token
+    .command("create")
+    .description("create an agent token: it may list and call tools (also over /mcp) and nothing else; the value is printed once")
+    .argument("<name>", "a name for the token (letters, digits, '.', '_', '-'), shown in the server log of every call it makes")
+    .option("--sources <slugs>", "comma-separated source slugs it may call (default: every source)")
+    .option("--expires <lifetime>", "lifetime: a whole number and m, h, d or w, e.g. 30d (default: never)")
+    .action(
+      defineAction<TokenCreateFlags>(async (context, flags, [name]) => {
+        const { createAgentTokenStore } = await loadServerModule();
+        const store = createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) });
+        const sources = flags.sources === undefined ? null : flags.sources.split(",").filter((slug) => slug.trim() !== "");
+        const created = await store.create({ name: name!, sources, expires: flags.expires ?? null });
+        if (context.json) {
+          writeJson(created);
+          return;
+        }
+        // The value alone on stdout (`TOKEN=$(src token create ...)`), the explanation on stderr.
+        writeLine(created.token);
+        writeError(
+          `Created agent token "${created.name}" for ${created.sources === null ? "every source" : `the sources ${created.sources.join(", ")}`}, ${created.expiresAt === null ? "without expiry" : `expiring ${created.expiresAt}`}. ` +
+            "It is shown this once: give it to the agent now (Authorization: Bearer <token>). Revoke it with `src token revoke " +
+            created.name +
+            "`.",
+        );
+      }),
+    );
+}

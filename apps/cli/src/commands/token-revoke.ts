@@ -1,0 +1,21 @@
+import { resolveSrcHome } from "@src/config";
+import type { Command } from "commander";
+import { defineAction } from "../define-action";
+import { loadServerModule } from "../input/load-server-module";
+import { writeJson, writeLine } from "../output/write-output";
+
+/** `src token revoke NAME`. */
+export function registerTokenRevoke(token: Command): void {
+  token
+    .command("revoke")
+    .description("revoke an agent token: a running server refuses it (401) within a second")
+    .argument("<name>", "the token's name (src token list)")
+    .action(
+      defineAction(async (context, _options, [name]) => {
+        const { createAgentTokenStore } = await loadServerModule();
+        await createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) }).revoke(name!);
+        if (context.json) writeJson({ name, revoked: true });
+        else writeLine(`Revoked agent token "${name}".`);
+      }),
+    );
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSrc } from "./helpers/run-src";
+import { createTempHome, type TempHome } from "./helpers/temp-home";
+
+let temp: TempHome;
+beforeAll(async () => {
+  temp = await createTempHome();
+});
+afterAll(() => temp.cleanup());
+
+describe("src token", () => {
+  it("create prints the value alone on stdout, once; list shows the prefix; the home holds no value", async () => {
+    const created = await runSrc(["token", "create", "claude", "--sources", "github,jira", "--expires", "30d"], { env: temp.env });
+    expect(created.code, created.stderr).toBe(0);
+    const token = created.stdout.trim();
+    expect(token).toMatch(/^srca_[A-Za-z0-9_-]{43}$/);
+    expect(created.stderr).toContain('Created agent token "claude" for the sources github, jira, expiring ');
+    expect(created.stderr).not.toContain(token);
+
+    const listed = await runSrc(["token", "list"], { env: temp.env });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^NAME +PREFIX +SOURCES +EXPIRES\n/);
+    expect(listed.stdout).toContain(`claude  ${token.slice(0, 12)}…  github,jira`);
+    expect(listed.stdout).not.toContain(token);
+
+    const json = await runSrc(["--json", "token", "list"], { env: temp.env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ tokens: [{ name: "claude", prefix: token.slice(0, 12), sources: ["github", "jira"], expired: false }] });
+    for (const file of await temp.files()) expect(file.text, file.path).not.toContain(token);
+  });
+
+  it("create --json is { name, token, sources, expiresAt }", async () => {
+    const created = await runSrc(["--json", "token", "create", "everything"], { env: temp.env });
+    expect(created.code, created.stderr).toBe(0);
+    const body = JSON.parse(created.stdout) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["name", "token", "sources", "expiresAt"]);
+    expect(body).toMatchObject({ name: "everything", sources: null, expiresAt: null });
+  });
+
+  it.each([
+    { why: "a lifetime it cannot read", args: ["token", "create", "x1", "--expires", "soon"], message: 'expires "soon"' },
+    { why: "a name with a slash", args: ["token", "create", "a/b"], message: 'token name "a/b"' },
+    { why: "a source that is not a slug", args: ["token", "create", "x2", "--sources", "GitHub"], message: '"GitHub" is not a source slug' },
+    { why: "a name taken", args: ["token", "create", "claude"], message: "exists already" },
+    { why: "revoking an unknown name", args: ["token", "revoke", "nobody"], message: 'no agent token is named "nobody"' },
+  ])("refuses $why with exit 2 and a message", async ({ args, message }) => {
+    const result = await runSrc(args, { env: temp.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stdout).toBe("");
+  });
+
+  it("revoke removes the token", async () => {
+    expect((await runSrc(["token", "revoke", "everything"], { env: temp.env })).stdout).toBe('Revoked agent token "everything".\n');
+    const listed = JSON.parse((await runSrc(["--json", "token", "list"], { env: temp.env })).stdout) as { tokens: { name: string }[] };
+    expect(listed.tokens.map((token) => token.name)).toEqual(["claude"]);
+  });
+});

@@ -1,0 +1,24 @@
+import type { Caller } from "./agent-token-index";
+
+const callers = new WeakMap<Request, Caller>();
+const admin: Caller = { kind: "admin" };
+
+/** Remembers who sent a request, once the token middleware has checked it. */
+export function setCallerOf(request: Request, caller: Caller): void {
+  callers.set(request, caller);
+}
+
+/** Who sent a request; the admin when no token middleware ran (an app built without agent tokens). */
+export function callerOf(request: Request): Caller {
+  return callers.get(request) ?? admin;
+}
+
+/** The name an agent call's log line gives its caller: `admin`, or `agent:<token name>`. */
+export function callerLabel(caller: Caller): string {
+  return caller.kind === "admin" ? "admin" : `agent:${caller.name}`;
+}
+
+/** Whether a caller may call a source. */
+export function mayCallSource(caller: Caller, slug: string): boolean {
+  return caller.kind === "admin" || caller.sources === null || caller.sources.has(slug);
+}

@@ -1,0 +1,49 @@
+import type { MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
+import { SERVER_ERROR_CODES } from "./errors/server-error";
+import { requestHeader } from "./request-header";
+
+/** Request headers a browser page may send cross-origin (MCP's included). */
+const allowHeaders = ["authorization", "content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id"];
+/** Response headers a browser page may read. */
+const exposeHeaders = ["mcp-session-id", "retry-after"];
+
+/** Checks an origin given with `--cors-origin`: `scheme://host[:port]`, nothing else. Returns the problem, or `undefined` when it is fine. */
+export function problemOfCorsOrigin(origin: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return "is not a URL; write an origin such as https://app.example.com";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "must start with http:// or https://";
+  if (url.origin !== origin) return `must be an origin alone (scheme, host and port, no path or trailing "/"), e.g. ${url.origin}`;
+  return undefined;
+}
+
+/**
+ * Browser requests from another origin are refused (403 `ORIGIN_NOT_ALLOWED`)
+ * unless their `Origin` is one of `corsOrigins`; those get hono's CORS headers
+ * (preflights answered before the token check, which a preflight cannot pass).
+ * Requests without `Origin` (agents, curl, MCP clients) are not concerned.
+ */
+export function checkOrigin(corsOrigins: readonly string[]): MiddlewareHandler {
+  const allowed = new Set(corsOrigins);
+  const corsHeaders = cors({ origin: [...allowed], allowHeaders, exposeHeaders, allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE"], maxAge: 600 });
+  return async (c, next) => {
+    const origin = requestHeader(c, "origin");
+    if (origin === undefined) return next();
+    if (allowed.has(origin)) return corsHeaders(c, next);
+    const host = requestHeader(c, "host");
+    if (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`) && c.req.method !== "OPTIONS") return next();
+    return c.json(
+      {
+        error: {
+          code: SERVER_ERROR_CODES.ORIGIN_NOT_ALLOWED,
+          message: `browser requests from ${JSON.stringify(origin.slice(0, 200))} are not allowed; start the server with --cors-origin ${JSON.stringify(origin.slice(0, 200))} to allow that web page`,
+        },
+      },
+      403,
+    );
+  };
+}

@@ -1,0 +1,88 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { RouteContext } from "../app-context";
+import { errorResponses } from "../api-schemas";
+
+const tokenNameParamSchema = z.object({ name: z.string().min(1).max(64).openapi({ param: { name: "name", in: "path" }, example: "claude-desktop" }) });
+
+const createdTokenSchema = z
+  .object({
+    name: z.string(),
+    token: z.string().openapi({ description: "The token value. Shown this once; only its SHA-256 is stored." }),
+    sources: z.array(z.string()).nullable().openapi({ description: "The slugs it may call; null for every source." }),
+    expiresAt: z.string().nullable().openapi({ description: "ISO time it stops working; null for never." }),
+  })
+  .openapi("CreatedAgentToken");
+
+const tokenSummarySchema = z
+  .object({
+    name: z.string(),
+    prefix: z.string().openapi({ description: "The value's first characters, to recognise it by; never the value." }),
+    sources: z.array(z.string()).nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    expired: z.boolean(),
+  })
+  .openapi("AgentTokenSummary");
+
+const createTokenRoute = createRoute({
+  method: "post",
+  path: "/v1/tokens",
+  tags: ["tokens"],
+  summary: "Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, optionally expiring.",
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            name: z.string().openapi({ example: "claude-desktop" }),
+            sources: z.array(z.string()).nullable().optional().openapi({ description: "Slugs it may call. Default: every source.", example: ["github"] }),
+            expires: z.string().nullable().optional().openapi({ description: "Lifetime: a whole number and m, h, d or w. Default: never.", example: "30d" }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    201: { description: "Created; `token` is shown this once.", content: { "application/json": { schema: createdTokenSchema } } },
+    ...errorResponses(400, 401, 403, 409, 413, 422, 500, 503),
+  },
+});
+
+const listTokensRoute = createRoute({
+  method: "get",
+  path: "/v1/tokens",
+  tags: ["tokens"],
+  summary: "The agent tokens by name and prefix (admin only); never a value.",
+  responses: {
+    200: { description: "The tokens.", content: { "application/json": { schema: z.object({ tokens: z.array(tokenSummarySchema) }) } } },
+    ...errorResponses(401, 403, 500),
+  },
+});
+
+const revokeTokenRoute = createRoute({
+  method: "delete",
+  path: "/v1/tokens/{name}",
+  tags: ["tokens"],
+  summary: "Revoke an agent token (admin only); it answers 401 from then on.",
+  request: { params: tokenNameParamSchema },
+  responses: {
+    200: { description: "Revoked.", content: { "application/json": { schema: z.object({ name: z.string(), revoked: z.literal(true) }) } } },
+    ...errorResponses(401, 403, 404, 500, 503),
+  },
+});
+
+export function registerTokenRoutes({ app, tokens }: RouteContext): void {
+  app.openapi(createTokenRoute, async (c) => {
+    const created = await tokens.store.create(c.req.valid("json"));
+    await tokens.index.reload();
+    return c.json(created, 201);
+  });
+  app.openapi(listTokensRoute, async (c) => c.json({ tokens: await tokens.store.list() }, 200));
+  app.openapi(revokeTokenRoute, async (c) => {
+    const { name } = c.req.valid("param");
+    await tokens.store.revoke(name);
+    await tokens.index.reload();
+    return c.json({ name, revoked: true as const }, 200);
+  });
+}

@@ -1,0 +1,2 @@
+export type { SignedUpstream } from "./signed-upstream";
+export { startSignedUpstream } from "./signed-upstream";

@@ -1,0 +1,3 @@
+export { defaultAuthPlugins, defaultAuthTypes } from "./default-auth-plugins";
+export { createDefaultAuthRegistry } from "./create-default-auth-registry";
+export { renderDefaultSourceJsonSchema } from "./default-source-json-schema";
