@@ -1,5 +1,8 @@
 import { Command } from "commander";
 import { cliVersion } from "./cli-version";
+import { registerAuthLogin } from "./commands/auth-login";
+import { registerAuthLogout } from "./commands/auth-logout";
+import { registerAuthStatus } from "./commands/auth-status";
 import { registerCall } from "./commands/call";
 import { registerCredentialDelete } from "./commands/credential-delete";
 import { registerCredentialSet } from "./commands/credential-set";
@@ -50,6 +53,11 @@ export function createProgram(): Command {
   const credential = program.command("credential").description("store or delete a source's credential");
   registerCredentialSet(credential);
   registerCredentialDelete(credential);
+
+  const auth = program.command("auth").description("sign OAuth 2.0 sources in and out, and show their sign-in");
+  registerAuthLogin(auth);
+  registerAuthStatus(auth);
+  registerAuthLogout(auth);
 
   const vault = program.command("vault").description("rotate the vault's key, or recover from an unreadable vault");
   registerVaultRotate(vault);

@@ -88,7 +88,7 @@ describe("SRC_AUTH_PLUGINS problems", () => {
     const args = ["source", "add", "--name", "Other", "--base-url", upstream.url, "--auth", "hmac", "--api", `keyId=${keyId}`, "--test-endpoint", "/me", "--credential-stdin"];
     const result = await src(args, { stdin: secret, plugins: "" });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('"bearer", "header", "query", "basic"');
+    expect(result.stderr).toContain('"bearer", "header", "query", "basic", "oauth2"');
   });
 
   it("a module that is not there: commands that need the service exit 2 naming it; --help still works", async () => {

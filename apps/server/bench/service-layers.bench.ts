@@ -27,7 +27,7 @@ const source = await service.store.get("bench");
 const plugin = service.registry.get("bearer");
 const credential = Object.freeze({ token });
 const call = { method: "GET", path: "/items" };
-const built = buildRequest({ source, call, credential, plugin });
+const built = await buildRequest({ source, call, credential, plugin });
 const authorizeHop = createHopAuthorizer({ plugin, config: source.api, credential });
 const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 

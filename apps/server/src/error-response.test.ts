@@ -35,7 +35,7 @@ describe("httpStatusOfErrorKind", () => {
 /** One row per code of each package: the status its error is answered with. */
 const statusOfEveryCode = {
   config: { INVALID_SOURCE: 422, SOURCE_NOT_FOUND: 404, DUPLICATE_SLUG: 409, SOURCE_LOCKED: 503 } satisfies Record<ConfigErrorCode, Status>,
-  auth: { UNKNOWN_AUTH_TYPE: 422, INVALID_CREDENTIAL: 422, DUPLICATE_AUTH_TYPE: 500, INVALID_PLUGIN: 500 } satisfies Record<AuthErrorCode, Status>,
+  auth: { UNKNOWN_AUTH_TYPE: 422, INVALID_CREDENTIAL: 422, DUPLICATE_AUTH_TYPE: 500, INVALID_PLUGIN: 500, NEEDS_AUTH: 422, AUTH_SERVER_FAILED: 503 } satisfies Record<AuthErrorCode, Status>,
   service: {
     UNKNOWN_TOOL: 404,
     CREDENTIAL_REQUIRED: 422,
@@ -54,6 +54,7 @@ const statusOfEveryCode = {
     INVALID_CALL: 422,
     SOURCE_DISABLED: 503,
     NO_CREDENTIAL: 503,
+    AUTH_FAILED: 503,
     TIMEOUT: 503,
     CONNECTION_REFUSED: 503,
     DNS: 503,

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { createAuthRegistry } from "@src/auth";
 import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, startEchoServer } from "@src/auth/testing";
+import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBasicAuth } from "./basic-auth";
 
@@ -13,9 +13,9 @@ describeAuthPluginConformance(plugin, {
   otherCredential: { username: "bob", password: "" },
 });
 
-function applied(username: string, password: string, url = "https://api.example.test/v1/me") {
+async function applied(username: string, password: string, url = "https://api.example.test/v1/me") {
   const request = { method: "GET", url: new URL(url), headers: new Headers({ authorization: "Bearer stale" }) };
-  plugin.apply(request, { config: {}, credential: plugin.credentialSchema.parse({ username, password }) });
+  await runAuthorize(plugin, request, { config: {}, credential: plugin.credentialSchema.parse({ username, password }) });
   return request;
 }
 
@@ -27,8 +27,8 @@ describe("basic placement", () => {
     { why: "unicode is encoded as UTF-8 (RFC 7617 charset)", username: "test", password: "123£", authorization: "Basic dGVzdDoxMjPCow==" },
     { why: "non-Latin usernames are UTF-8 too", username: "пользователь", password: "п", authorization: `Basic ${Buffer.from("пользователь:п").toString("base64")}` },
   ];
-  it.each(rows)("$why", ({ username, password, authorization }) => {
-    const request = applied(username, password);
+  it.each(rows)("$why", async ({ username, password, authorization }) => {
+    const request = await applied(username, password);
     expect(request.headers.get("authorization")).toBe(authorization);
     expect(request.url.href).toBe("https://api.example.test/v1/me");
   });
@@ -92,7 +92,7 @@ describe("basic over a real connection", () => {
   afterAll(() => server.close());
 
   it("the server decodes the exact unicode username and password", async () => {
-    const echoed = await server.send(applied("jürgen", "pä:ss wörd", `${server.origin}/v1/me`));
+    const echoed = await server.send(await applied("jürgen", "pä:ss wörd", `${server.origin}/v1/me`));
     const header = String(echoed.headers.authorization);
     expect(header.startsWith("Basic ")).toBe(true);
     expect(Buffer.from(header.slice("Basic ".length), "base64").toString("utf8")).toBe("jürgen:pä:ss wörd");

@@ -1,4 +1,4 @@
-import type { AuthPlugin } from "@src/auth";
+import type { AuthPluginV2 } from "@src/auth";
 import { z } from "zod";
 import type { BasicCredential } from "./basic-credential-schema";
 import { basicCredentialSchema, encodeBasicToken } from "./basic-credential-schema";
@@ -8,12 +8,12 @@ export const basicConfigSchema = z.object({});
 export type BasicAuthConfig = z.infer<typeof basicConfigSchema>;
 
 /** The `basic` plugin: `Authorization: Basic base64(username:password)`. */
-export type BasicAuthPlugin = AuthPlugin<BasicAuthConfig, BasicCredential>;
+export type BasicAuthPlugin = AuthPluginV2<BasicAuthConfig, BasicCredential>;
 
 /** Creates the `basic` auth plugin (spec section 5): HTTP Basic from a username and password. */
 export function createBasicAuth(): BasicAuthPlugin {
   return {
-    specificationVersion: "v1",
+    specificationVersion: "v2",
     type: "basic",
     description: "Sends the username and password with HTTP Basic authentication: Authorization: Basic base64(username:password).",
     configSchema: basicConfigSchema,
@@ -22,8 +22,10 @@ export function createBasicAuth(): BasicAuthPlugin {
       { name: "username", label: "Username", secret: false },
       { name: "password", label: "Password", secret: true },
     ],
-    apply(request, { credential }) {
+    placement: () => ({ headers: ["authorization"], query: [] }),
+    authorize(request, { credential }) {
       request.headers.set("authorization", `Basic ${encodeBasicToken(credential)}`);
+      return Promise.resolve();
     },
     secretValues(credential) {
       const token = encodeBasicToken(credential);

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { createAuthRegistry } from "@src/auth";
 import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, startEchoServer } from "@src/auth/testing";
+import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBearerAuth } from "./bearer-auth";
 
@@ -9,9 +9,9 @@ const plugin = createBearerAuth();
 
 describeAuthPluginConformance(plugin, { config: {}, credential: { token: "tok_live_1234567890" }, otherCredential: { token: "tok_other_0987" } });
 
-function applied(token: string, url = "https://api.example.test/v1/me", headers: Record<string, string> = {}) {
+async function applied(token: string, url = "https://api.example.test/v1/me", headers: Record<string, string> = {}) {
   const request = { method: "GET", url: new URL(url), headers: new Headers(headers) };
-  plugin.apply(request, { config: {}, credential: plugin.credentialSchema.parse({ token }) });
+  await runAuthorize(plugin, request, { config: {}, credential: plugin.credentialSchema.parse({ token }) });
   return request;
 }
 
@@ -22,8 +22,8 @@ describe("bearer placement", () => {
     { why: "JWTs keep their dots", token: "eyJ.eyJ.sig", authorization: "Bearer eyJ.eyJ.sig" },
     { why: "an Authorization header already set is replaced, not doubled", token: "new", headers: { authorization: "Bearer old" }, authorization: "Bearer new" },
   ];
-  it.each(rows)("$why", ({ token, headers, authorization }) => {
-    const request = applied(token, undefined, headers);
+  it.each(rows)("$why", async ({ token, headers, authorization }) => {
+    const request = await applied(token, undefined, headers);
     expect(request.headers.get("authorization")).toBe(authorization);
     expect(request.url.href).toBe("https://api.example.test/v1/me");
   });
@@ -66,7 +66,7 @@ describe("bearer over a real connection", () => {
   afterAll(() => server.close());
 
   it("the server receives Authorization: Bearer <token>", async () => {
-    const echoed = await server.send(applied("tok_live_1234567890", `${server.origin}/v1/me?x=1`));
+    const echoed = await server.send(await applied("tok_live_1234567890", `${server.origin}/v1/me?x=1`));
     expect(echoed.headers.authorization).toBe("Bearer tok_live_1234567890");
     expect(echoed.target).toBe("/v1/me?x=1");
   });

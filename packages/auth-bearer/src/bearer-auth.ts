@@ -1,4 +1,4 @@
-import type { AuthPlugin } from "@src/auth";
+import type { AuthPluginV2 } from "@src/auth";
 import { headerCredentialTextSchema } from "@src/auth";
 import { z } from "zod";
 
@@ -11,19 +11,21 @@ export const bearerCredentialSchema = z.object({ token: headerCredentialTextSche
 export type BearerCredential = z.infer<typeof bearerCredentialSchema>;
 
 /** The `bearer` plugin: `Authorization: Bearer <token>`. */
-export type BearerAuthPlugin = AuthPlugin<BearerAuthConfig, BearerCredential>;
+export type BearerAuthPlugin = AuthPluginV2<BearerAuthConfig, BearerCredential>;
 
 /** Creates the `bearer` auth plugin (spec section 5): the token goes in `Authorization: Bearer <token>`. */
 export function createBearerAuth(): BearerAuthPlugin {
   return {
-    specificationVersion: "v1",
+    specificationVersion: "v2",
     type: "bearer",
     description: "Sends the token in the Authorization header: Authorization: Bearer <token>.",
     configSchema: bearerConfigSchema,
     credentialSchema: bearerCredentialSchema,
     credentialFields: [{ name: "token", label: "API token", secret: true }],
-    apply(request, { credential }) {
+    placement: () => ({ headers: ["authorization"], query: [] }),
+    authorize(request, { credential }) {
       request.headers.set("authorization", `Bearer ${credential.token}`);
+      return Promise.resolve();
     },
     secretValues: (credential) => [credential.token],
     describePlacement: () => "Authorization header (Bearer scheme)",

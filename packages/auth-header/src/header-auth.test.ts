@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { createAuthRegistry } from "@src/auth";
 import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, startEchoServer } from "@src/auth/testing";
+import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHeaderAuth } from "./header-auth";
 
@@ -13,9 +13,9 @@ describeAuthPluginConformance(plugin, {
   otherCredential: { key: "key_other_0987" },
 });
 
-function applied(headerName: string, key: string, url = "https://api.example.test/v1/me", headers: Record<string, string> = {}) {
+async function applied(headerName: string, key: string, url = "https://api.example.test/v1/me", headers: Record<string, string> = {}) {
   const request = { method: "GET", url: new URL(url), headers: new Headers(headers) };
-  plugin.apply(request, { config: plugin.configSchema.parse({ headerName }), credential: plugin.credentialSchema.parse({ key }) });
+  await runAuthorize(plugin, request, { config: plugin.configSchema.parse({ headerName }), credential: plugin.credentialSchema.parse({ key }) });
   return request;
 }
 
@@ -33,8 +33,8 @@ describe("header placement", () => {
     { why: "a raw key in Authorization, when an API asks for it", headerName: "Authorization", key: "k-1", expected: [["authorization", "k-1"]] },
     { why: "inner spaces and symbols are kept", headerName: "X-Key", key: "a b=c;d", expected: [["x-key", "a b=c;d"]] },
   ];
-  it.each(rows)("$why", ({ headerName, key, headers, expected }) => {
-    const request = applied(headerName, key, undefined, headers);
+  it.each(rows)("$why", async ({ headerName, key, headers, expected }) => {
+    const request = await applied(headerName, key, undefined, headers);
     expect([...request.headers.entries()]).toEqual(expected);
     expect(request.url.href).toBe("https://api.example.test/v1/me");
   });
@@ -74,7 +74,7 @@ describe("header over a real connection", () => {
   afterAll(() => server.close());
 
   it("the server receives the key in the configured header", async () => {
-    const echoed = await server.send(applied("X-Api-Key", "key_live_1234567890", `${server.origin}/v1/me`));
+    const echoed = await server.send(await applied("X-Api-Key", "key_live_1234567890", `${server.origin}/v1/me`));
     expect(echoed.headers["x-api-key"]).toBe("key_live_1234567890");
   });
 });

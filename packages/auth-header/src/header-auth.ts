@@ -1,4 +1,4 @@
-import type { AuthPlugin } from "@src/auth";
+import type { AuthPluginV2 } from "@src/auth";
 import { headerCredentialTextSchema } from "@src/auth";
 import { z } from "zod";
 import { headerNameSchema } from "./header-name-schema";
@@ -12,19 +12,21 @@ export const headerCredentialSchema = z.object({ key: headerCredentialTextSchema
 export type HeaderCredential = z.infer<typeof headerCredentialSchema>;
 
 /** The `header` plugin: `<headerName>: <key>`. */
-export type HeaderAuthPlugin = AuthPlugin<HeaderAuthConfig, HeaderCredential>;
+export type HeaderAuthPlugin = AuthPluginV2<HeaderAuthConfig, HeaderCredential>;
 
 /** Creates the `header` auth plugin (spec section 5): the key goes in the header named by `api.headerName`. */
 export function createHeaderAuth(): HeaderAuthPlugin {
   return {
-    specificationVersion: "v1",
+    specificationVersion: "v2",
     type: "header",
     description: "Sends the API key in the header named by api.headerName: <headerName>: <key>.",
     configSchema: headerConfigSchema,
     credentialSchema: headerCredentialSchema,
     credentialFields: [{ name: "key", label: "API key", secret: true }],
-    apply(request, { config, credential }) {
+    placement: (config) => ({ headers: [config.headerName.toLowerCase()], query: [] }),
+    authorize(request, { config, credential }) {
       request.headers.set(config.headerName, credential.key);
+      return Promise.resolve();
     },
     secretValues: (credential) => [credential.key],
     describePlacement: (config) => `header "${config.headerName}"`,

@@ -1,30 +1,23 @@
+import { serviceControlledHeaderReason, serviceControlledHeaders } from "@src/auth";
 import { z } from "zod";
 
 /** RFC 9110 `token`: the characters an HTTP field name may use. */
 const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-/** Headers the service sets itself, with why a credential cannot go there. */
+/**
+ * Headers that cannot carry the key, with why: `@src/auth`'s one list of
+ * service-controlled headers, plus `Content-Type`, which the service sets to
+ * describe the body.
+ */
 export const reservedHeaderNames: Readonly<Record<string, string>> = {
-  host: "it names the server the request goes to",
-  "content-length": "the service computes it from the body",
+  ...serviceControlledHeaders,
   "content-type": "the service sets it to describe the body (and the agent may change it with _contentType)",
-  "transfer-encoding": "it controls how the body is framed on the wire",
-  connection: "it controls the connection and is removed by proxies",
-  "keep-alive": "it controls the connection (hop-by-hop) and is removed by proxies",
-  upgrade: "it asks the server to switch protocols, and the service speaks HTTP/1.1 only",
-  expect: "it changes when the body is sent (100-continue)",
-  te: "it negotiates transfer codings (hop-by-hop)",
-  trailer: "it announces fields sent after the body",
 };
 
-/** Why a `Proxy-*` header cannot carry the key: checked by prefix, so every name of the family is covered. */
-const proxyReason = "Proxy-* headers are meant for a proxy, and the service talks to no proxy";
-
-/** Why `name` cannot carry the key, or undefined when it can. Case-insensitive. */
+/** Why `name` cannot carry the key, or undefined when it can. Case-insensitive; `Proxy-*` by prefix. */
 export function reservedHeaderReason(name: string): string | undefined {
   const lower = name.toLowerCase();
-  if (lower.startsWith("proxy-")) return proxyReason;
-  return Object.hasOwn(reservedHeaderNames, lower) ? reservedHeaderNames[lower] : undefined;
+  return Object.hasOwn(reservedHeaderNames, lower) ? reservedHeaderNames[lower] : serviceControlledHeaderReason(lower);
 }
 
 /**

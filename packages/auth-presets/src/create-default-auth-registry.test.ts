@@ -19,14 +19,14 @@ function pluginOfType(type: string) {
 }
 
 describe("createDefaultAuthRegistry", () => {
-  it("registers the four built-in modes in order", () => {
+  it("registers the built-in modes in order", () => {
     expect(createDefaultAuthRegistry().types).toEqual([...defaultAuthTypes]);
     expect(createDefaultAuthRegistry().parseCredential("bearer", { token: "t0ken" })).toEqual({ token: "t0ken" });
   });
 
   it("adds a team's plugins after the built-ins", () => {
     const registry = createDefaultAuthRegistry([pluginOfType("signed")]);
-    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "signed"]);
+    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "signed"]);
     expect(registry.parseCredential("signed", { secret: "s" })).toEqual({ secret: "s" });
   });
 

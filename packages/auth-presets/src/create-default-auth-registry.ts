@@ -1,10 +1,10 @@
-import { createAuthRegistry, type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
+import { createAuthRegistry, type RegisteredAuthPlugin, type AuthRegistry } from "@src/auth";
 import { defaultAuthPlugins } from "./default-auth-plugins";
 
 /**
- * A registry with the four built-in modes, plus any plugins a team adds.
+ * A registry with the built-in modes, plus any plugins a team adds.
  * A custom plugin's `type` must not clash with a built-in one (an `AuthError`).
  */
-export function createDefaultAuthRegistry(extraPlugins: readonly AnyAuthPlugin[] = []): AuthRegistry {
+export function createDefaultAuthRegistry(extraPlugins: readonly RegisteredAuthPlugin[] = []): AuthRegistry {
   return createAuthRegistry([...defaultAuthPlugins(), ...extraPlugins]);
 }

@@ -1,13 +1,14 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { RegisteredAuthPlugin } from "@src/auth";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
+import { createOAuth2Auth } from "@src/auth-oauth2";
 import { createQueryAuth } from "@src/auth-query";
 
-/** The types of the four built-in auth modes (spec section 5), in registry order. */
-export const defaultAuthTypes = ["bearer", "header", "query", "basic"] as const;
+/** The types of the built-in auth modes (the four of spec section 5, and OAuth 2.0), in registry order. */
+export const defaultAuthTypes = ["bearer", "header", "query", "basic", "oauth2"] as const;
 
-/** The four built-in auth modes of spec section 5, new instances on each call. */
-export function defaultAuthPlugins(): AnyAuthPlugin[] {
-  return [createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth()];
+/** The built-in auth modes (the four of spec section 5, and OAuth 2.0), new instances on each call. */
+export function defaultAuthPlugins(): RegisteredAuthPlugin[] {
+  return [createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth(), createOAuth2Auth()];
 }

@@ -11,7 +11,7 @@ type ApiSchema = {
 };
 
 describe("@src/config's schema/source.schema.json", () => {
-  it("is in sync with the zod schema and the four built-in plugins", async () => {
+  it("is in sync with the zod schema and the built-in plugins", async () => {
     const committed = await readFile(new URL("../../config/schema/source.schema.json", import.meta.url), "utf8");
     expect(
       committed === renderDefaultSourceJsonSchema(),
@@ -23,7 +23,7 @@ describe("@src/config's schema/source.schema.json", () => {
     const schema = buildSourceJsonSchema({ plugins: defaultAuthPlugins() }) as { required: string[]; properties: { api: ApiSchema } };
     expect(schema.required).toEqual(["type", "name", "slug", "enabled", "api"]);
     const api = schema.properties.api;
-    expect(api.properties.authType.anyOf[0]?.enum).toEqual(["bearer", "header", "query", "basic"]);
+    expect(api.properties.authType.anyOf[0]?.enum).toEqual(["bearer", "header", "query", "basic", "oauth2"]);
     const headerName = api.properties.headerName;
     // The RFC 9110 token of @src/auth-header's headerNameSchema, exactly, so an editor rejects what the service rejects.
     expect(headerName?.pattern).toBe("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$");
@@ -35,6 +35,8 @@ describe("@src/config's schema/source.schema.json", () => {
     expect(api.allOf.map((rule) => [rule.if.properties.authType.const, rule.then.required])).toEqual([
       ["header", ["headerName"]],
       ["query", ["queryParam"]],
+      ["oauth2", ["tokenUrl"]],
     ]);
+    expect(Object.keys(api.properties)).toEqual(expect.arrayContaining(["tokenUrl", "authorizationUrl", "grant", "scopes", "audience", "resource", "clientAuth"]));
   });
 });

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { createAuthRegistry } from "@src/auth";
 import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, startEchoServer } from "@src/auth/testing";
+import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQueryAuth } from "./query-auth";
 
@@ -13,10 +13,10 @@ describeAuthPluginConformance(plugin, {
   otherCredential: { key: "ключ-2" },
 });
 
-function applied(url: string, queryParam: string, key: string, times = 1) {
+async function applied(url: string, queryParam: string, key: string, times = 1) {
   const request = { method: "GET", url: new URL(url), headers: new Headers() };
   const context = { config: plugin.configSchema.parse({ queryParam }), credential: plugin.credentialSchema.parse({ key }) };
-  for (let count = 0; count < times; count += 1) plugin.apply(request, context);
+  for (let count = 0; count < times; count += 1) await runAuthorize(plugin, request, context);
   return request;
 }
 
@@ -38,8 +38,8 @@ describe("query placement", () => {
     { why: "a similar name is not touched", url: `${base}?api_key2=x`, key: "k", expected: `${base}?api_key2=x&api_key=k` },
     { why: "empty parts are dropped", url: `${base}?a=1&&b=2&`, key: "k", expected: `${base}?a=1&b=2&api_key=k` },
   ];
-  it.each(rows)("$why", ({ url, queryParam, key, times, expected }) => {
-    const request = applied(url, queryParam ?? "api_key", key, times);
+  it.each(rows)("$why", async ({ url, queryParam, key, times, expected }) => {
+    const request = await applied(url, queryParam ?? "api_key", key, times);
     expect(request.url.href).toBe(expected);
     expect([...request.headers.keys()]).toEqual([]);
   });
@@ -90,7 +90,7 @@ describe("query over a real connection", () => {
   afterAll(() => server.close());
 
   it("the server reads back the exact unicode key from the query", async () => {
-    const echoed = await server.send(applied(`${server.origin}/v1/items?limit=1`, "api_key", "ключ & co"));
+    const echoed = await server.send(await applied(`${server.origin}/v1/items?limit=1`, "api_key", "ключ & co"));
     const received = new URL(echoed.target, server.origin).searchParams;
     expect(received.getAll("api_key")).toEqual(["ключ & co"]);
     expect(received.get("limit")).toBe("1");

@@ -1,4 +1,4 @@
-import type { AuthPlugin } from "@src/auth";
+import type { AuthPluginV2 } from "@src/auth";
 import { credentialTextSchema } from "@src/auth";
 import { z } from "zod";
 import { applyQueryAuth } from "./apply-query-auth";
@@ -13,19 +13,21 @@ export const queryCredentialSchema = z.object({ key: credentialTextSchema.refine
 export type QueryCredential = z.infer<typeof queryCredentialSchema>;
 
 /** The `query` plugin: `?<queryParam>=<key>` on every request. */
-export type QueryAuthPlugin = AuthPlugin<QueryAuthConfig, QueryCredential>;
+export type QueryAuthPlugin = AuthPluginV2<QueryAuthConfig, QueryCredential>;
 
 /** Creates the `query` auth plugin (spec section 5): the key goes in the query parameter named by `api.queryParam`. */
 export function createQueryAuth(): QueryAuthPlugin {
   return {
-    specificationVersion: "v1",
+    specificationVersion: "v2",
     type: "query",
     description: "Appends the API key to every request as the query parameter named by api.queryParam: ?<queryParam>=<key>.",
     configSchema: queryConfigSchema,
     credentialSchema: queryCredentialSchema,
     credentialFields: [{ name: "key", label: "API key", secret: true }],
-    apply(request, { config, credential }) {
+    placement: (config) => ({ headers: [], query: [config.queryParam] }),
+    authorize(request, { config, credential }) {
       applyQueryAuth(request.url, config.queryParam, credential.key);
+      return Promise.resolve();
     },
     secretValues: (credential) => [credential.key],
     describePlacement: (config) => `query parameter "${config.queryParam}"`,

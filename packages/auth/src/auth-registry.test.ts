@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createAuthRegistry } from "./auth-registry";
 import { defineAuthPlugin } from "./auth-plugin";
+import { adaptAuthPluginV1 } from "./v2/adapt-auth-plugin-v1";
 import { AuthError } from "./errors/auth-error";
 import { UnknownAuthTypeError } from "./errors/unknown-auth-type-error";
 
@@ -18,8 +19,21 @@ const tokenPlugin = defineAuthPlugin({
 });
 
 describe("createAuthRegistry", () => {
-  it("finds a registered plugin by type", () => {
-    expect(createAuthRegistry([tokenPlugin]).get("token")).toBe(tokenPlugin);
+  it("finds a registered v1 plugin by type, handed out as v2 through the adapter (the same object every time)", () => {
+    const registry = createAuthRegistry([tokenPlugin]);
+    expect(registry.get("token")).toBe(adaptAuthPluginV1(tokenPlugin));
+    expect(registry.get("token").specificationVersion).toBe("v2");
+  });
+
+  it("hands a v2 plugin out as it is, beside v1 ones, and keeps both in with()", () => {
+    const v2 = { ...adaptAuthPluginV1(tokenPlugin), type: "token-two" };
+    const registry = createAuthRegistry([tokenPlugin]).with(v2);
+    expect(registry.types).toEqual(["token", "token-two"]);
+    expect(registry.get("token-two")).toBe(v2);
+  });
+
+  it("refuses a contract version it does not know", () => {
+    expect(() => createAuthRegistry([{ ...tokenPlugin, specificationVersion: "v3" } as never])).toThrow(/specification v3; this registry supports "v1" and "v2"/);
   });
 
   it("names the registered types when the type is unknown", () => {

@@ -1,30 +1,42 @@
 import type { AnyAuthPlugin } from "./auth-plugin";
+import { toAuthPluginV2 } from "./v2/adapt-auth-plugin-v1";
+import type { AnyAuthPluginV2 } from "./v2/auth-plugin-v2";
 import { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
 import { InvalidCredentialError } from "./errors/invalid-credential-error";
 import { UnknownAuthTypeError } from "./errors/unknown-auth-type-error";
 
-/** The set of auth plugins a service knows, by `type`. */
+/** A plugin as registered: either contract version. */
+export type RegisteredAuthPlugin = AnyAuthPlugin | AnyAuthPluginV2;
+
+/**
+ * The set of auth plugins a service knows, by `type`. Plugins of contract v1
+ * and v2 are registered side by side; the registry hands every one out as v2
+ * (v1 plugins through `adaptAuthPluginV1`, unchanged in behaviour).
+ */
 export interface AuthRegistry {
   /** Registered types, in registration order. */
   readonly types: readonly string[];
-  /** The plugin for `type`, or `undefined`. */
-  find(type: string): AnyAuthPlugin | undefined;
-  /** The plugin for `type`; throws `UnknownAuthTypeError` listing the registered types. */
-  get(type: string): AnyAuthPlugin;
+  /** The plugin for `type` (as v2), or `undefined`. */
+  find(type: string): AnyAuthPluginV2 | undefined;
+  /** The plugin for `type` (as v2); throws `UnknownAuthTypeError` listing the registered types. */
+  get(type: string): AnyAuthPluginV2;
   /** Checks a credential with the plugin's schema; throws `InvalidCredentialError` (no values in it). */
   parseCredential(type: string, credential: unknown): Record<string, unknown>;
   /** A new registry with `plugin` added. */
-  with(plugin: AnyAuthPlugin): AuthRegistry;
+  with(plugin: RegisteredAuthPlugin): AuthRegistry;
 }
 
+const supportedVersions = new Set(["v1", "v2"]);
+
 /** Creates a registry; a type registered twice is an error. */
-export function createAuthRegistry(plugins: readonly AnyAuthPlugin[]): AuthRegistry {
-  const byType = new Map<string, AnyAuthPlugin>();
+export function createAuthRegistry(plugins: readonly RegisteredAuthPlugin[]): AuthRegistry {
+  const byType = new Map<string, AnyAuthPluginV2>();
+  const registered: RegisteredAuthPlugin[] = [];
   for (const plugin of plugins) {
-    if (plugin.specificationVersion !== "v1") {
+    if (!supportedVersions.has(plugin.specificationVersion)) {
       throw new AuthError({
         code: AUTH_ERROR_CODES.INVALID_PLUGIN,
-        message: `auth plugin "${String(plugin.type)}" implements specification ${String(plugin.specificationVersion)}; this registry supports "v1"`,
+        message: `auth plugin "${String(plugin.type)}" implements specification ${String(plugin.specificationVersion)}; this registry supports "v1" and "v2"`,
       });
     }
     if (byType.has(plugin.type)) {
@@ -33,11 +45,12 @@ export function createAuthRegistry(plugins: readonly AnyAuthPlugin[]): AuthRegis
         message: `auth type "${plugin.type}" is registered twice; give your plugin another type`,
       });
     }
-    byType.set(plugin.type, plugin);
+    byType.set(plugin.type, toAuthPluginV2(plugin));
+    registered.push(plugin);
   }
   const types = [...byType.keys()];
 
-  const get = (type: string): AnyAuthPlugin => {
+  const get = (type: string): AnyAuthPluginV2 => {
     const plugin = byType.get(type);
     if (plugin === undefined) throw new UnknownAuthTypeError({ authType: type, registeredTypes: types });
     return plugin;
@@ -52,6 +65,6 @@ export function createAuthRegistry(plugins: readonly AnyAuthPlugin[]): AuthRegis
       if (!result.success) throw new InvalidCredentialError({ authType: type, issues: result.error.issues });
       return result.data as Record<string, unknown>;
     },
-    with: (plugin) => createAuthRegistry([...byType.values(), plugin]),
+    with: (plugin) => createAuthRegistry([...registered, plugin]),
   };
 }

@@ -9,3 +9,13 @@ export type { AuthPluginConformanceCheck, AuthPluginConformanceOptions, Conforma
 export { encodeUriComponentStrict, redactSecretForms, secretForms } from "./secret-forms";
 export type { EchoedRequest, EchoServer } from "./testing/echo-server";
 export { startEchoServer } from "./testing/echo-server";
+export { authPluginConformanceChecksV2, checkAuthPluginConformanceV2, checkSpecificationVersionV2 } from "./testing/v2/conformance-checks-v2";
+export { checkAuthorizeIsRepeatable, checkAuthorizeKeepsTarget, checkAuthorizeUsesCredential, checkPlacementMatches } from "./testing/v2/check-authorize-behaviour";
+export { checkRegisteredSecretsRedacted } from "./testing/v2/check-registered-secrets";
+export type { AuthPluginConformanceCheckV2, AuthPluginConformanceOptionsV2 } from "./testing/v2/conformance-options-v2";
+export { defaultConformanceTime } from "./testing/v2/conformance-options-v2";
+export type { ConformanceContext } from "./testing/v2/conformance-context";
+export { createConformanceContext } from "./testing/v2/conformance-context";
+export { createSampleAttempts } from "./testing/v2/sample-requests-v2";
+export type { RequestToAuthorize } from "./testing/v2/run-authorize";
+export { runAuthorize } from "./testing/v2/run-authorize";

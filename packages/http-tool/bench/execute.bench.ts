@@ -28,7 +28,7 @@ const source = makeSource(`${origin}/v1`, { authType: mode.name, ...mode.api });
 const authorizeHop = createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential });
 
 async function viaExecutor(): Promise<void> {
-  const request = buildRequest({ source, call: { method: "GET", path: "/items", query: { limit: 10 } }, credential: mode.credential, plugin: mode.plugin });
+  const request = await buildRequest({ source, call: { method: "GET", path: "/items", query: { limit: 10 } }, credential: mode.credential, plugin: mode.plugin });
   const result = await executeRequest(request, { source, authorizeHop });
   if (!result.ok) throw new Error(`unexpected result ${result.status}`);
 }

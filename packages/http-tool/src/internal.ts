@@ -5,7 +5,7 @@ export type { ParsedToolCall } from "./request/tool-call";
 export { queryValueSchema } from "./request/tool-call";
 export { normalizeToolCall } from "./request/normalize-tool-call";
 export { DEFAULT_HEADERS, USER_AGENT } from "./request/default-headers";
-export { serviceControlledHeaderReason } from "./request/service-controlled-headers";
+export { serviceControlledHeaderReason } from "@src/auth";
 export type { Redactor } from "./result/redact-secrets";
 export { createRedactor } from "./result/redact-secrets";
 export { resolveExecutorLimits } from "./execution/executor-limits";

@@ -1,6 +1,6 @@
 // The four auth modes of spec section 5, each with a credential whose forms
 // differ (raw, percent-encoded, base64), for end-to-end and leak tests.
-import { secretForms, type AnyAuthPlugin } from "@src/auth";
+import { secretForms, type AnyAuthPluginV2 } from "@src/auth";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
@@ -16,7 +16,7 @@ export type CredentialPlacement = { in: "header"; name: string; value: string } 
 /** One auth mode ready for a test. */
 export interface AuthMode {
   name: string;
-  plugin: AnyAuthPlugin;
+  plugin: AnyAuthPluginV2;
   /** Extra `api` fields the mode needs. */
   api: Record<string, unknown>;
   credential: Record<string, unknown>;

@@ -20,7 +20,7 @@ export async function runCall(
 ): Promise<{ result: ToolResult; source: SourceRecord }> {
   const { api, ...options } = extra;
   const source = makeSource(baseUrl, { authType: mode.name, ...mode.api, ...api });
-  const request = buildRequest({ source, call, credential: mode.credential, plugin: mode.plugin });
+  const request = await buildRequest({ source, call, credential: mode.credential, plugin: mode.plugin });
   const result = await executeRequest(request, { source, authorizeHop: createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential }), retryDelay: quickRetries, ...options });
   return { result, source };
 }

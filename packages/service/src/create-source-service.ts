@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
-import { type AnyAuthPlugin, type AuthRegistry } from "@src/auth";
+import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type SourceInput, type SourceListEntry, type SourceRecord } from "@src/config";
 import { callSource, createApiTool, validateSource } from "@src/http-tool";
 import { apiToolName, maxToolNameLength } from "@src/http-tool/internal";
@@ -79,6 +79,27 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     for (const listener of listeners) listener({ slug, kind });
   };
 
+  const pluginOf = (source: SourceRecord): AnyAuthPluginV2 => registry.get(source.api.authType);
+
+  /** One session cache per source in this process (a v2 plugin keeps its access token there); dropped when the credential changes. */
+  const sessions = new Map<string, AuthSessionCache>();
+  const forgetSession = (slug: string): void => void sessions.delete(slug);
+  /** What a v2 plugin gets for `source`: its session, and saving an updated credential to the vault under the same scope binding. */
+  function authRuntimeFor(source: SourceRecord): AuthRuntime {
+    let session = sessions.get(source.slug);
+    if (session === undefined) {
+      session = createAuthSessionCache();
+      sessions.set(source.slug, session);
+    }
+    return {
+      session,
+      saveCredential: async (credential) => {
+        // vault.set writes atomically under the vault's inter-process lock; the scope is the source's own.
+        await (await vault()).set(source.slug, bindCredential(checkCredential(pluginOf(source), credential), source));
+      },
+    };
+  }
+
   /**
    * The listing kept in memory after `keepListingInMemory()`: the entries by
    * slug, the tool each enabled one has (built once per version of the
@@ -132,7 +153,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
   function toolOf(source: SourceRecord): Omit<ToolSummary, "hasCredential"> | undefined {
     const known = listing?.tools.get(source.slug);
     if (known !== undefined && known.record === source) return known.summary;
-    const tool = createApiTool(withAbsoluteCaFile(source), { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch });
+    const tool = createApiTool(withAbsoluteCaFile(source), { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch, auth: authRuntimeFor(source) });
     if (tool === undefined) return undefined;
     const summary = {
       name: tool.name,
@@ -149,8 +170,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     return summary;
   }
 
-  const pluginOf = (source: SourceRecord): AnyAuthPlugin => registry.get(source.api.authType);
-
+  
   /** The source with a relative `api.caFile` made absolute (relative to the source's folder), as `@src/http-tool` takes it. */
   const withAbsoluteCaFile = (source: SourceRecord): SourceRecord => {
     const caFile = source.api.caFile;
@@ -160,7 +180,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
 
   async function validateAndRecord(source: SourceRecord): Promise<SourceOperationResult> {
     const credential = await credentialFor(source);
-    const validation = await validateSource({ source: withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: options.fetch, store });
+    const validation = await validateSource({ source: withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: options.fetch, store, auth: authRuntimeFor(source) });
     return { source: await store.get(source.slug), validation };
   }
 
@@ -222,6 +242,10 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       return { source, hasCredential: await hasCredential(source) };
     },
 
+    async getCredential(slug) {
+      return credentialFor(await store.get(slug));
+    },
+
     async addSource({ input, credential, test = true }) {
       const authType = (input as { api?: { authType?: unknown } } | null)?.api?.authType;
       const plugin = typeof authType === "string" ? registry.find(authType) : undefined;
@@ -270,6 +294,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       });
       await (await vault()).delete(slug);
       await store.remove(slug);
+      forgetSession(slug);
       notify(slug, "removed");
     },
 
@@ -277,6 +302,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       const source = await store.get(slug);
       const checked = registry.parseCredential(source.api.authType, credential);
       await (await vault()).set(slug, bindCredential(checked, source));
+      forgetSession(slug);
       notify(slug, "credential");
       if (!test) return { source, validation: null };
       return validateAndRecord(source);
@@ -285,6 +311,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     async deleteCredential(slug) {
       await store.get(slug);
       const deleted = await (await vault()).delete(slug);
+      forgetSession(slug);
       notify(slug, "credential");
       return deleted;
     },
@@ -319,7 +346,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         throw error;
       }
       const credential = await credentialFor(source);
-      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal });
+      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source) });
     },
 
     keepListingInMemory() {

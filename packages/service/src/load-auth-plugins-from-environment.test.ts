@@ -41,12 +41,12 @@ describe("authPluginSpecifiersOf", () => {
 
 describe("createAuthRegistryFromEnvironment", () => {
   it("without SRC_AUTH_PLUGINS: the plugins given, nothing imported", async () => {
-    expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual(["bearer", "header", "query", "basic"]);
+    expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual(["bearer", "header", "query", "basic", "oauth2"]);
   });
 
   it("adds the plugins of SRC_AUTH_PLUGINS after the built-ins, resolved from `from`", async () => {
     const registry = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: "@src/example-auth-hmac" }, { plugins: defaultAuthPlugins(), from: packageDirectory });
-    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "hmac"]);
+    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "hmac"]);
     expect(registry.parseCredential("hmac", { secret: "s" })).toEqual({ secret: "s" });
   });
 

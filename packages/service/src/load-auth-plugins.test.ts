@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { AnyAuthPlugin } from "@src/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_ERROR_CODES } from "./errors/service-error";
 import { loadAuthPlugins } from "./load-auth-plugins";
@@ -31,7 +32,7 @@ export const createGammaAuth = "not a function";`,
   "nested/relative.mjs": `export default ${pluginSource("relative")};`,
   "nothing.mjs": `export const version = 1; export function helper() {}`,
   "syntax-error.mjs": `export default {`,
-  "wrong-version.mjs": `export default ${pluginSource("v2-plugin", 'specificationVersion: "v2",')};`,
+  "wrong-version.mjs": `export default ${pluginSource("v3-plugin", 'specificationVersion: "v3",')};`,
   "no-apply.mjs": `export default ${pluginSource("no-apply", "apply: undefined,")};`,
   "bad-type.mjs": `export default ${pluginSource("Upper Case")};`,
   "throwing-factory.mjs": `export function createBrokenAuth() { throw new Error("needs a region"); }`,
@@ -65,7 +66,7 @@ describe("loadAuthPlugins: what a module may export", () => {
     const plugins = await loadAuthPlugins([join(directory, "named-factories.mjs"), "./default-object.mjs"], { from: directory });
     expect(plugins.map((plugin) => plugin.type)).toEqual(["alpha", "beta", "object-one"]);
     const request = { method: "GET", url: new URL("http://127.0.0.1/x"), headers: new Headers() };
-    plugins[2]!.apply(request, { config: {}, credential: { secret: "s3" } });
+    (plugins[2] as AnyAuthPlugin).apply(request, { config: {}, credential: { secret: "s3" } });
     expect(request.headers.get("x-object-one")).toBe("s3");
   });
 
@@ -80,7 +81,7 @@ describe("loadAuthPlugins: what a module may export", () => {
     expect(plugin?.type).toBe("hmac");
     expect(plugin?.credentialFields.map((field) => field.name)).toEqual(["secret"]);
     const request = { method: "GET", url: new URL("http://127.0.0.1/v1/items"), headers: new Headers() };
-    plugin!.apply(request, { config: { keyId: "k1" }, credential: { secret: "shh" } });
+    (plugin as AnyAuthPlugin).apply(request, { config: { keyId: "k1" }, credential: { secret: "shh" } });
     expect(request.headers.get("x-key-id")).toBe("k1");
     expect(request.headers.get("x-signature")).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -93,7 +94,7 @@ describe("loadAuthPlugins: errors name the specifier and what to do", () => {
     { why: "a module that does not parse", specifier: "./syntax-error.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_LOAD_FAILED, says: /importing file:.*failed .*check that it is built ES module JavaScript/ },
     { why: "a module without a plugin export", specifier: "./nothing.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_EXPORTED, says: /exports no plugin; export a plugin or a no-argument factory as default, or a function named create<Name>Auth/ },
     { why: "a default export that is neither plugin nor factory", specifier: "./default-string.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_EXPORTED, says: /exports no plugin/ },
-    { why: "another contract version", specifier: "./wrong-version.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /default is not a v1 auth plugin: specificationVersion is "v2"; this version of src supports "v1"/ },
+    { why: "another contract version", specifier: "./wrong-version.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /default is not an auth plugin \(contract v1 or v2\): specificationVersion is "v3"; this version of src supports "v1" and "v2"/ },
     { why: "a missing method", specifier: "./no-apply.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /apply is not a function/ },
     { why: "a type that cannot be an api.authType", specifier: "./bad-type.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /type must be a lower-case string of \[a-z0-9-\]/ },
     { why: "a file that is not a JavaScript module is never imported (a mistaken path to a .env file)", specifier: "./settings.env", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_FOUND, says: /is not a JavaScript module/ },

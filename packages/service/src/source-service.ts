@@ -43,6 +43,12 @@ export interface SourceService {
   readonly store: SourceStore;
   listSources(): Promise<SourceSummary[]>;
   getSource(slug: string): Promise<{ source: SourceRecord; hasCredential: boolean }>;
+  /**
+   * The stored credential of `slug`, bound to its current base URL, or
+   * `undefined`. For operator commands in this process (`src auth status`);
+   * never printed, never returned by a route.
+   */
+  getCredential(slug: string): Promise<Record<string, unknown> | undefined>;
   /** Writes `config.json`, stores the credential, then validates (spec 1.6) unless `test` is false. */
   addSource(options: { input: unknown; credential?: unknown; test?: boolean }): Promise<SourceOperationResult>;
   /** Partial update of the writable fields; re-validates the record. */

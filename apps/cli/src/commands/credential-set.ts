@@ -1,4 +1,4 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { readCredential, type CredentialSources } from "../input/read-credential";

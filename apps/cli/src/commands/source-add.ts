@@ -3,11 +3,12 @@ import { defineAction } from "../define-action";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
 import { gatherSourceFields, type SourceFieldFlags } from "../input/gather-source-fields";
+import { oauth2ApiFields, registerOAuth2Options, type OAuth2Flags } from "../input/oauth2-flags";
 import { readCredential } from "../input/read-credential";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 
-interface SourceAddFlags extends SourceFieldFlags {
+interface SourceAddFlags extends SourceFieldFlags, OAuth2Flags {
   username?: string;
   credentialStdin?: boolean;
   disabled?: boolean;
@@ -18,7 +19,7 @@ interface SourceAddFlags extends SourceFieldFlags {
 
 /** `src source add`: write config.json, store the credential, validate (spec 1.6). */
 export function registerSourceAdd(source: Command): void {
-  source
+  const add = source
     .command("add")
     .description("connect a REST API: write sources/<slug>/config.json, store the credential encrypted, then validate it")
     .option("--name <name>", "display name of the source")
@@ -31,23 +32,25 @@ export function registerSourceAdd(source: Command): void {
     .option("--test-endpoint <path>", "read-only path called to validate, e.g. /me or /items?limit=1")
     .option("--header <name=value>", 'a fixed header sent on every request (never a secret), e.g. --header "Notion-Version=2022-06-28"; repeat it', collectHeader)
     .option("--username <user>", "user name (--auth basic); the password is read like any secret")
-    .option("--credential-stdin", "read the secret (token, key or password) from stdin")
+    .option("--credential-stdin", "read the secret (token, key, password or client secret) from stdin")
     .option("--disabled", "add the source disabled (default: enabled)")
-    .option("--no-test", "do not validate after connecting")
-    .action(
+    .option("--no-test", "do not validate after connecting");
+  registerOAuth2Options(add);
+  add.action(
       defineAction<SourceAddFlags>(async (context, flags) => {
         const service = await context.service();
         const ask = flags.credentialStdin !== true;
         const fields = await gatherSourceFields(context, service.registry, flags, ask);
         const plugin = service.registry.get(fields.auth);
         const credential = await readCredential(context, plugin, flags, "src source add");
-        const api: Record<string, unknown> = { ...flags.api, baseUrl: fields.baseUrl, authType: fields.auth, testEndpoint: fields.testEndpoint };
+        const api: Record<string, unknown> = { ...flags.api, ...oauth2ApiFields(flags), baseUrl: fields.baseUrl, authType: fields.auth, testEndpoint: fields.testEndpoint };
         if (fields.headerName !== undefined) api.headerName = fields.headerName;
         if (fields.queryParam !== undefined) api.queryParam = fields.queryParam;
         if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
         const input = { type: "api", name: fields.name, ...(fields.slug === undefined ? {} : { slug: fields.slug }), enabled: flags.disabled !== true, api };
         const result = await withProgress(context, `Connecting ${fields.name} and calling ${fields.testEndpoint}`, () =>
-          service.addSource({ input, credential, test: flags.test }),
+          // An authorization code source has no token before `src auth login`, which validates it.
+          service.addSource({ input, credential, test: flags.test && api.grant !== "authorization_code" }),
         );
         return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
       }),

@@ -11,6 +11,12 @@ const ownFlagOf: Record<string, string> = {
   headerName: "--header-name",
   queryParam: "--query-param",
   headers: "--header Name=value",
+  tokenUrl: "--token-url",
+  authorizationUrl: "--authorization-url",
+  grant: "--grant",
+  scopes: "--scope",
+  audience: "--audience",
+  clientAuth: "--client-auth",
 };
 
 /**

@@ -12,10 +12,12 @@ export interface SourceFieldFlags {
   headerName?: string;
   queryParam?: string;
   testEndpoint?: string;
+  /** `--token-url` (oauth2). */
+  tokenUrl?: string;
 }
 
 /** The fields, all present. */
-export type SourceFields = Required<Omit<SourceFieldFlags, "slug" | "headerName" | "queryParam">> & Pick<SourceFieldFlags, "slug" | "headerName" | "queryParam">;
+export type SourceFields = Required<Omit<SourceFieldFlags, "slug" | "headerName" | "queryParam" | "tokenUrl">> & Pick<SourceFieldFlags, "slug" | "headerName" | "queryParam" | "tokenUrl">;
 
 const required = (value: string): string | undefined => (value.trim() === "" ? "required" : undefined);
 
@@ -40,6 +42,7 @@ export async function gatherSourceFields(context: CommandContext, registry: Auth
     ...(fields.auth === undefined ? ["--auth"] : []),
     ...(fields.auth === "header" && fields.headerName === undefined ? ["--header-name"] : []),
     ...(fields.auth === "query" && fields.queryParam === undefined ? ["--query-param"] : []),
+    ...(fields.auth === "oauth2" && fields.tokenUrl === undefined ? ["--token-url"] : []),
     ...(fields.testEndpoint === undefined ? ["--test-endpoint"] : []),
   ];
   const missingFlags = missing(flags);
@@ -58,6 +61,7 @@ export async function gatherSourceFields(context: CommandContext, registry: Auth
   );
   if (fields.auth === "header") fields.headerName ??= await askText("Header name that carries the key", { defaultValue: "X-Api-Key", validate: required });
   if (fields.auth === "query") fields.queryParam ??= await askText("Query parameter that carries the key", { defaultValue: "api_key", validate: required });
+  if (fields.auth === "oauth2") fields.tokenUrl ??= await askText("OAuth 2.0 token URL", { example: "https://auth.example.com/oauth/token", validate: checkUrl });
   fields.testEndpoint ??= await askText("Test endpoint (a read-only path)", {
     example: "/me or /items?limit=1",
     validate: (value) => (value.trim().startsWith("/") ? undefined : 'must be a path starting with "/", e.g. /me or /items?limit=1'),

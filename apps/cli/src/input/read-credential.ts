@@ -1,4 +1,4 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
 import type { CommandContext } from "../command-context";
 import { MissingInputError } from "../errors/missing-input-error";
 import { UsageError } from "../errors/usage-error";
@@ -11,6 +11,8 @@ export interface CredentialSources {
   username?: string;
   /** `--credential-stdin`: the secret field is read from stdin (one trailing newline removed). Default false. */
   credentialStdin?: boolean;
+  /** `--client-id ID`: fills a non-secret field named `clientId` (oauth2). Default none. */
+  clientId?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface CredentialSources {
 export async function readCredential(
   context: CommandContext,
   plugin: AnyAuthPlugin,
-  { username, credentialStdin = false }: CredentialSources,
+  { username, credentialStdin = false, clientId }: CredentialSources,
   command: string,
   /** Non-secret fields of the credential stored now (`username`), used when no flag gives a new value. Default none. */
   stored: Readonly<Record<string, string>> = {},
@@ -36,9 +38,15 @@ export async function readCredential(
     }
     credential.username = username;
   }
+  if (clientId !== undefined) {
+    if (!plainFields.some((field) => field.name === "clientId")) {
+      throw new UsageError({ message: `${command}: --client-id is only used with --auth oauth2 (auth type "${plugin.type}" has no client id)` });
+    }
+    credential.clientId = clientId;
+  }
   for (const field of plainFields) if (credential[field.name] === undefined && stored[field.name] !== undefined) credential[field.name] = stored[field.name]!;
   const missingPlain = plainFields.filter((field) => credential[field.name] === undefined);
-  const flagOf = (name: string): string => (name === "username" ? "--username" : `the ${name} field`);
+  const flagOf = (name: string): string => (name === "username" ? "--username" : name === "clientId" ? "--client-id" : `the ${name} field`);
 
   if (credentialStdin) {
     if (secretFields.length !== 1) {

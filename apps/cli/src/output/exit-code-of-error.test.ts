@@ -51,6 +51,9 @@ const exitCodeOfEveryCode = {
     INVALID_CREDENTIAL: USAGE,
     DUPLICATE_AUTH_TYPE: FAILURE,
     INVALID_PLUGIN: FAILURE,
+    // A v2 plugin's authorize: the credential was refused (sign in or store it again), or the authorization server failed.
+    NEEDS_AUTH: USAGE,
+    AUTH_SERVER_FAILED: FAILURE,
   } satisfies Record<AuthErrorCode, ExitCode>,
   service: {
     UNKNOWN_TOOL: USAGE,
@@ -66,6 +69,7 @@ const exitCodeOfEveryCode = {
     INVALID_CALL: USAGE,
     SOURCE_DISABLED: FAILURE,
     NO_CREDENTIAL: FAILURE,
+    AUTH_FAILED: FAILURE,
     TIMEOUT: FAILURE,
     CONNECTION_REFUSED: FAILURE,
     DNS: FAILURE,

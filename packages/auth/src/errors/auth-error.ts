@@ -9,6 +9,8 @@ export const AUTH_ERROR_CODES = {
   DUPLICATE_AUTH_TYPE: "DUPLICATE_AUTH_TYPE",
   INVALID_CREDENTIAL: "INVALID_CREDENTIAL",
   INVALID_PLUGIN: "INVALID_PLUGIN",
+  NEEDS_AUTH: "NEEDS_AUTH",
+  AUTH_SERVER_FAILED: "AUTH_SERVER_FAILED",
 } as const;
 
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_CODES];
@@ -21,6 +23,10 @@ const kindOfCode: Record<AuthErrorCode, ErrorKind> = {
   INVALID_CREDENTIAL: ERROR_KINDS.INVALID_INPUT,
   /** A plugin that does not implement the contract is a bug in the plugin. */
   INVALID_PLUGIN: ERROR_KINDS.INTERNAL,
+  /** A v2 plugin's credential was refused by the authorization server (revoked, expired refresh token): store it again or sign in again. */
+  NEEDS_AUTH: ERROR_KINDS.INVALID_INPUT,
+  /** The authorization server failed (unreachable, 5xx); trying again later can work. */
+  AUTH_SERVER_FAILED: ERROR_KINDS.UNAVAILABLE,
 };
 
 /** Base error of `@src/auth`. `AuthError.isInstance` works across duplicate installs. */

@@ -1,4 +1,4 @@
-import { serviceControlledHeaderReason } from "../request/service-controlled-headers";
+import { serviceControlledHeaderReason } from "@src/auth";
 import { HTTP_TOOL_ERROR_CODES, HttpToolError } from "./http-tool-error";
 
 const marker = "src.http-tool.error.AuthPluginHeaderError";

@@ -65,7 +65,7 @@ describe("executeRequest: the authorizeHop option", () => {
     expect(result).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { method: "GET", authorization: "Bearer [REDACTED]" } } });
   });
 
-  it("tells the authorizer which attempt a redirect belongs to (a redirect answered to a retry is attempt 2)", async () => {
+  it("authorizes the retry and tells the authorizer which attempt a redirect belongs to (a redirect answered to a retry is attempt 2)", async () => {
     flakyCalls = 0;
     const attempts: number[] = [];
     const result = await executeRequest(
@@ -73,7 +73,8 @@ describe("executeRequest: the authorizeHop option", () => {
       { source: source(), retryDelay: quickRetries, authorizeHop: (hop) => void attempts.push(hop.attempt) },
     );
     expect(result).toMatchObject({ ok: true, status: 200, attempts: 2 });
-    expect(attempts).toEqual([2]);
+    // The retry itself (attempt 2), then the redirect it was answered with (still attempt 2).
+    expect(attempts).toEqual([2, 2]);
   });
 
   it("a rejecting authorizer ends the call with a NETWORK error whose message is redacted, and the redirect target is never requested", async () => {

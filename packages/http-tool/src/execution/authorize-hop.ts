@@ -18,9 +18,20 @@ export interface HopToAuthorize {
 }
 
 /**
- * Attaches the credential to a hop: what the executor calls on every redirect
- * it follows, instead of knowing the source's auth plugin and credential. May
- * be asynchronous; a throw (or rejection) ends the call with a `NETWORK` error
+ * Attaches the credential to a hop: what the executor calls on every retry and
+ * every redirect it follows, instead of knowing the source's auth plugin and
+ * credential. May be asynchronous; a throw (or rejection) ends the call with a `NETWORK` error
  * whose message is redacted. `createHopAuthorizer` builds one from a plugin.
  */
 export type AuthorizeHop = (hop: HopToAuthorize) => void | Promise<void>;
+
+/**
+ * What the executor does with a response the auth plugin asked to see (a 401):
+ * `retry` may refresh what the plugin uses and answers whether to send the
+ * request once more. Asked at most once per call; the retry counts in `attempts`.
+ */
+export interface RejectionHandler {
+  /** The statuses to ask about, e.g. `[401]`. */
+  readonly statuses: readonly number[];
+  retry(rejection: { status: number; headers: Headers; hop: HopToAuthorize }): Promise<boolean>;
+}

@@ -1,6 +1,6 @@
 import type { LookupFunction } from "node:net";
 import type { SourceRecord } from "@src/config";
-import type { AuthorizeHop } from "./authorize-hop";
+import type { AuthorizeHop, RejectionHandler } from "./authorize-hop";
 import type { ExecutorLimits } from "./executor-limits";
 import type { NodeHttpAgents } from "../transport/node-http-agents";
 import type { RetryDelayOptions } from "./retry-policy";
@@ -10,11 +10,17 @@ export interface ExecuteOptions {
   /** The source the request goes to: its base URL bounds redirects and pagination, its `api` block sets limits. */
   source: SourceRecord;
   /**
-   * Attaches the credential to each hop of a followed redirect (the first
-   * request comes built, credential attached). For a source's auth plugin:
-   * `createHopAuthorizer({ plugin, config: source.api, credential })`.
+   * Attaches the credential again to each retry and each hop of a followed
+   * redirect (the first request comes built, credential attached). For a
+   * source's auth plugin: `createRequestAuthorizer(...).authorizeHop` (the one
+   * the builder used), or `createHopAuthorizer({ plugin, config: source.api, credential })`.
    */
   authorizeHop: AuthorizeHop;
+  /**
+   * Asked once per call about a response whose status the auth plugin wants to
+   * see (a 401): it may refresh and ask for one more attempt. Default: none.
+   */
+  onRejected?: RejectionHandler | undefined;
   /**
    * A fetch to send every attempt with, instead of the default node:http
    * transport (tests and users inject one). Default: none, node:http/node:https

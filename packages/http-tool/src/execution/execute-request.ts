@@ -19,6 +19,8 @@ import { attemptsOf, budgetSpent, callBudgetMs, type CallState } from "./call-st
 import { hostOf } from "../transport/host-of";
 import { undecodableCoding } from "../transport/content-decoding";
 import { baseUrlFor } from "../request/base-url-cache";
+import { AuthorizeError } from "@src/auth";
+import { reauthorizeHop } from "./reauthorize-hop";
 import { proxyRouteFor } from "../transport/proxy-route";
 
 export type { ExecuteOptions } from "./execute-options";
@@ -28,17 +30,21 @@ export type { ExecuteOptions } from "./execute-options";
  * methods on failures marked `retryable` (refused, reset, time-out,
  * `EAI_AGAIN`) and on 408/429/500/502/503/504, follows up to 5 redirects
  * that stay on the source's origin and base path (attaching the credential
- * again through `options.authorizeHop`), reads at most `maxResponseBytes`,
+ * again through `options.authorizeHop`, as before every retry), sends once more
+ * when `options.onRejected` asks after a rejected request (a 401; counted in
+ * `attempts`, never a loop), reads at most `maxResponseBytes`,
  * bounds the body to `maxResultChars`, and redacts every secret form. Never
  * throws: every failure is a result with `error`.
  */
 export async function executeRequest(request: BuiltRequest, options: ExecuteOptions): Promise<ToolResult> {
   const started = performance.now();
-  const redactor = redactorFor(request.secrets);
+  // An auth plugin may register secrets while the call runs (a refreshed token): the redactor is renewed after each step.
+  let redactor = redactorFor(request.secrets);
+  let rejectionAnswered = false;
   const limits = resolveExecutorLimits(options.source.api, options.limits);
   const deadline = started + callBudgetMs(limits);
   const state: CallState = { started, deadline, sent: 0, retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0, retriesDone: 0 };
-  let hop: Hop = { method: request.method, url: request.url, headers: request.headers, body: request.body };
+  const current: { hop: Hop } = { hop: { method: request.method, url: request.url, headers: request.headers, body: request.body } };
   const followed: string[] = [];
   try {
     const baseUrl = baseUrlFor(options.source.api.baseUrl);
@@ -50,7 +56,29 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
       settings.agents = route.agents;
     }
     for (;;) {
-      const outcome = await sendWithRetries(hop, options, limits, state, settings);
+      const outcome = await sendWithRetries(current, options, limits, state, settings);
+      const hop = current.hop;
+      const rejection = options.onRejected;
+      if (
+        rejection !== undefined &&
+        !rejectionAnswered &&
+        outcome.kind === "response" &&
+        rejection.statuses.includes(outcome.response.status) &&
+        performance.now() < state.deadline &&
+        options.signal?.aborted !== true
+      ) {
+        // One retry at most for the whole call: a second rejection is the result.
+        rejectionAnswered = true;
+        const headers = new Headers();
+        outcome.response.headers.forEach((value, name) => headers.append(name, value));
+        const rejected = { method: hop.method, url: new URL(hop.url), headers: new Headers(hop.headers), body: hop.body, attempt: attemptsOf(state), signal: options.signal };
+        if (await rejection.retry({ status: outcome.response.status, headers, hop: rejected })) {
+          state.retriesDone += 1;
+          current.hop = await reauthorizeHop(hop, options.authorizeHop, attemptsOf(state), options.signal);
+          continue;
+        }
+      }
+      redactor = redactorFor(request.secrets);
       const context: ResultContext = { started, state, limits, redactor, baseUrl, followed, extra: noExtra, requestNote: request.note };
       if (outcome.kind === "failure") return toResult(outcome, hop, context);
       const { response } = outcome;
@@ -68,11 +96,14 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
         return toResult(outcome, hop, context);
       }
       followed.push(redactor.redactText(hop.url));
-      hop = await followRedirect(hop, response.status, target, options.authorizeHop, { attempt: attemptsOf(state), signal: options.signal });
-      if (!isIdempotentMethod(hop.method)) state.retriesLeft = 0;
+      current.hop = await followRedirect(hop, response.status, target, options.authorizeHop, { attempt: attemptsOf(state), signal: options.signal });
+      if (!isIdempotentMethod(current.hop.method)) state.retriesLeft = 0;
     }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    redactor = redactorFor(request.secrets);
+    const hop = current.hop;
+    const authFailure = AuthorizeError.isInstance(error);
+    const message = authFailure ? `${error.message}; ${error.hint}` : error instanceof Error ? error.message : String(error);
     return {
       ok: false,
       status: 0,
@@ -82,7 +113,9 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
       headers: {},
       body: { kind: "empty" },
       request: { method: hop.method, url: redactor.redactText(hop.url) },
-      error: { code: TOOL_ERROR_CODES.NETWORK, message: redactor.redactText(`the request could not be completed: ${message}`), retryable: false },
+      error: authFailure
+        ? { code: TOOL_ERROR_CODES.AUTH_FAILED, message: redactor.redactText(`the source's credential could not be attached: ${message}`), retryable: error.retryable }
+        : { code: TOOL_ERROR_CODES.NETWORK, message: redactor.redactText(`the request could not be completed: ${message}`), retryable: false },
     };
   }
 }
@@ -108,9 +141,10 @@ function attemptSettings(options: ExecuteOptions, limits: ExecutorLimits, state:
   };
 }
 
-async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: ExecutorLimits, state: CallState, settings: AttemptSettings): Promise<AttemptOutcome> {
+async function sendWithRetries(current: { hop: Hop }, options: ExecuteOptions, limits: ExecutorLimits, state: CallState, settings: AttemptSettings): Promise<AttemptOutcome> {
   let retryDelay: Required<RetryDelayOptions> | undefined;
   for (;;) {
+    const hop = current.hop;
     // The first request always gets a whole timeoutMs (the budget holds at least one); later ones what is left of it.
     const remaining = state.sent === 0 ? limits.timeoutMs : Math.floor(state.deadline - performance.now());
     if (remaining <= 0) return budgetSpent(state, limits, "no time was left for the next request");
@@ -141,6 +175,8 @@ async function sendWithRetries(hop: Hop, options: ExecuteOptions, limits: Execut
     } catch {
       return outcome;
     }
+    // Each attempt is authorized for itself (a signing plugin signs the time anew).
+    current.hop = await reauthorizeHop(hop, options.authorizeHop, attemptsOf(state), options.signal);
   }
 }
 

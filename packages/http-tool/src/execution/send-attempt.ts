@@ -8,7 +8,7 @@ import { isRedirectStatus } from "./redirect-policy";
 import { hostOf } from "../transport/host-of";
 import { sendWithFetch } from "../transport/send-with-fetch";
 import { sendWithNodeHttp } from "../transport/send-with-node-http";
-import { findServiceControlledHeader, serviceControlledHeaderReason } from "../request/service-controlled-headers";
+import { findServiceControlledHeader, serviceControlledHeaderReason } from "@src/auth";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 
 /** What one attempt produced: a response (body read unless it is a redirect), or a failure. */

@@ -1,4 +1,4 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 } from "@src/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode, authModes, leaksIn, type AuthMode } from "../../test/auth-modes";
 import { runCall } from "../../test/run-call";
@@ -83,19 +83,20 @@ describe("cached base URL objects are never changed", () => {
     expect(other.requests).toHaveLength(0);
   });
 
-  it("a plugin that rewrites the URL it is given never reaches the cached object", () => {
+  it("a plugin that rewrites the URL it is given never reaches the cached object", async () => {
     const baseUrl = `${upstream.origin}/v1?version=2`;
     const cached = baseUrlFor(baseUrl);
     const seen: URL[] = [];
-    const vandal: AnyAuthPlugin = {
+    const vandal: AnyAuthPluginV2 = {
       ...mode.plugin,
-      apply(request) {
+      authorize(request) {
         seen.push(request.url);
         request.url.searchParams.set("api_key", "k");
+        return Promise.resolve();
       },
-    } as AnyAuthPlugin;
+    };
     const source = makeSource(baseUrl, { authType: "query", queryParam: "api_key" });
-    const built = buildRequest({ source, call: { method: "GET", path: "/echo" }, credential: { key: "k" }, plugin: vandal });
+    const built = await buildRequest({ source, call: { method: "GET", path: "/echo" }, credential: { key: "k" }, plugin: vandal });
     expect(built.url).toBe(`${upstream.origin}/v1/echo?version=2&api_key=k`);
     expect(seen.length).toBeGreaterThan(0);
     for (const url of seen) expect(url).not.toBe(cached);
@@ -106,7 +107,7 @@ describe("cached base URL objects are never changed", () => {
   it("a redirect re-applies the plugin on a fresh URL; the source's base stays as parsed", async () => {
     const baseUrl = `${upstream.origin}/v1`;
     const source = makeSource(baseUrl, { authType: "query", queryParam: "api_key" });
-    const request = buildRequest({ source, call: { method: "GET", path: "/hop" }, credential: mode.credential, plugin: mode.plugin });
+    const request = await buildRequest({ source, call: { method: "GET", path: "/hop" }, credential: mode.credential, plugin: mode.plugin });
     const result = await executeRequest(request, { source, authorizeHop: createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential }) });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(baseUrlFor(baseUrl).href).toBe(new URL(baseUrl).href);

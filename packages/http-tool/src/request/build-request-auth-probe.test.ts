@@ -1,4 +1,5 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPlugin, AnyAuthPluginV2 } from "@src/auth";
+import { z } from "zod";
 import { createQueryAuth } from "@src/auth-query";
 import { describe, expect, it } from "vitest";
 import { authMode, leaksIn } from "../../test/auth-modes";
@@ -16,21 +17,21 @@ describe("the auth query probe", () => {
   it.each([
     ["api_key", "token"],
     ["token", "api_key"],
-  ])("with queryParam %s an agent's %s is allowed, the auth name refused, call after call", (authName, otherName) => {
+  ])("with queryParam %s an agent's %s is allowed, the auth name refused, call after call", async (authName, otherName) => {
     const source = makeSource("http://127.0.0.1:1/v1", { authType: "query", queryParam: authName });
     for (let round = 0; round < 3; round += 1) {
-      const allowed = buildRequest({ source, call: { method: "GET", path: "/items", query: { [otherName]: "x" } }, credential, plugin });
+      const allowed = await buildRequest({ source, call: { method: "GET", path: "/items", query: { [otherName]: "x" } }, credential, plugin });
       expect(new URL(allowed.url).searchParams.get(authName)).toBe(credential.key);
-      expect(() => buildRequest({ source, call: { method: "GET", path: "/items", query: { [authName]: credential.key } }, credential, plugin })).toThrow(/carries the credential/);
+      await expect(async () => buildRequest({ source, call: { method: "GET", path: "/items", query: { [authName]: credential.key } }, credential, plugin })).rejects.toThrow(/carries the credential/);
     }
   });
 
-  it("a different base URL or credential gets its own probe", () => {
+  it("a different base URL or credential gets its own probe", async () => {
     const first = makeSource("http://127.0.0.1:1/v1", { authType: "query", queryParam: "api_key" });
     const second = makeSource("http://127.0.0.2:1/v2", { authType: "query", queryParam: "api_key" });
     for (const source of [first, second]) {
       for (const key of ["one", "two"]) {
-        expect(() => buildRequest({ source, call: { method: "GET", path: "/items", query: { api_key: key } }, credential: { key }, plugin })).toThrow(/carries the credential/);
+        await expect(async () => buildRequest({ source, call: { method: "GET", path: "/items", query: { api_key: key } }, credential: { key }, plugin })).rejects.toThrow(/carries the credential/);
       }
     }
   });
@@ -38,9 +39,9 @@ describe("the auth query probe", () => {
 
 describe("build-request: an agent query name that collides with the auth query name is refused in every spelling", () => {
   const source = makeSource("https://api.example.test/v1?version=2", { authType: "query", queryParam: "api_key" });
-  const refusal = (callInput: Parameters<typeof buildRequest>[0]["call"], plugin: AnyAuthPlugin = mode.plugin): InvalidCallError | undefined => {
+  const refusal = async (callInput: Parameters<typeof buildRequest>[0]["call"], plugin: AnyAuthPlugin | AnyAuthPluginV2 = mode.plugin): Promise<InvalidCallError | undefined> => {
     try {
-      buildRequest({ source, call: callInput, credential: mode.credential, plugin });
+      await buildRequest({ source, call: callInput, credential: mode.credential, plugin });
       return undefined;
     } catch (error) {
       if (error instanceof InvalidCallError) return error;
@@ -60,33 +61,41 @@ describe("build-request: an agent query name that collides with the auth query n
     ["query API_KEY", { method: "GET", path: "/items", query: { API_KEY: "guess" } }],
     ["query Api_Key (array)", { method: "GET", path: "/items", query: { Api_Key: ["a", "b"] } }],
     ["query api_key with the real key", { method: "GET", path: "/items", query: { api_key: "qk y+/é=&Q7" } }],
-  ] satisfies Array<[string, ToolCall]>)("%s", (_name, callInput) => {
-    const error = refusal(callInput);
+  ] satisfies Array<[string, ToolCall]>)("%s", async (_name, callInput) => {
+    const error = await refusal(callInput);
     expect(error?.reason).toBe("QUERY_CONFLICTS_WITH_AUTH");
     expect(leaksIn(error?.message ?? "", mode)).toEqual([]);
   });
 
-  it("a plugin that only adds its name when the query is not empty (invisible on the probe) is still caught, any case", () => {
+  it("a plugin that only adds its name when the query is not empty (invisible on the probe) is still caught, any case", async () => {
+    // A v1 plugin declares no placement: the builder finds the names it changed by comparing the query.
     const onlyWithQuery: AnyAuthPlugin = {
-      ...mode.plugin,
-      apply(request, context) {
-        if (request.url.search !== "") mode.plugin.apply(request, context);
+      specificationVersion: "v1",
+      type: "query",
+      description: "api_key in the query when there is a query",
+      configSchema: z.object({}).loose(),
+      credentialSchema: z.object({ key: z.string() }),
+      credentialFields: [{ name: "key", label: "Key", secret: true }],
+      apply(request, { credential }: { credential: { key: string } }) {
+        if (request.url.search !== "") request.url.searchParams.set("api_key", credential.key);
       },
-    } as AnyAuthPlugin;
+      secretValues: (credential: { key: string }) => [credential.key],
+      describePlacement: () => 'query parameter "api_key"',
+    };
     for (const callInput of [
       { method: "GET", path: "/items?API_KEY=guess" },
       { method: "GET", path: "/items", query: { Api_Key: "guess" } },
       { method: "GET", path: "/items?api%5Fkey=guess" },
     ] satisfies ToolCall[]) {
-      expect(refusal(callInput, onlyWithQuery)?.reason).toBe("QUERY_CONFLICTS_WITH_AUTH");
+      expect((await refusal(callInput, onlyWithQuery))?.reason).toBe("QUERY_CONFLICTS_WITH_AUTH");
     }
   });
 
-  it("names that only look alike, and header auth with an api_key parameter, are not refused", () => {
-    expect(refusal({ method: "GET", path: "/items?api_keys=1&xapi_key=2", query: { "api-key": "3" } })).toBeUndefined();
+  it("names that only look alike, and header auth with an api_key parameter, are not refused", async () => {
+    expect(await refusal({ method: "GET", path: "/items?api_keys=1&xapi_key=2", query: { "api-key": "3" } })).toBeUndefined();
     const header = authMode("header");
     const headerSource = makeSource("https://api.example.test/v1", { authType: "header", ...header.api });
-    const built = buildRequest({ source: headerSource, call: { method: "GET", path: "/items?api_key=1", query: { API_KEY: "2" } }, credential: header.credential, plugin: header.plugin });
+    const built = await buildRequest({ source: headerSource, call: { method: "GET", path: "/items?api_key=1", query: { API_KEY: "2" } }, credential: header.credential, plugin: header.plugin });
     expect(built.url).toBe("https://api.example.test/v1/items?api_key=1&API_KEY=2");
   });
 });

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
-import type { AnyAuthPlugin } from "@src/auth";
-import { defineAuthPlugin, InvalidCredentialError } from "@src/auth";
+import type { AnyAuthPlugin, AnyAuthPluginV2 } from "@src/auth";
+import { defineAuthPlugin, defineAuthPluginV2, InvalidCredentialError } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -27,7 +27,7 @@ const KEY = "k3y value&x=1";
 const USER = { username: "ada", password: "pässwörd" };
 
 type AuthName = "bearer" | "header" | "query" | "basic";
-const auth: Record<AuthName, { plugin: AnyAuthPlugin; credential: Record<string, unknown>; api: Record<string, string> }> = {
+const auth: Record<AuthName, { plugin: AnyAuthPlugin | AnyAuthPluginV2; credential: Record<string, unknown>; api: Record<string, string> }> = {
   bearer: { plugin: bearerPlugin, credential: { token: TOKEN }, api: {} },
   header: { plugin: createHeaderAuth(), credential: { key: KEY }, api: { headerName: "X-Api-Key" } },
   query: { plugin: createQueryAuth(), credential: { key: KEY }, api: { queryParam: "api_key" } },
@@ -48,7 +48,7 @@ function sourceFor(authName: AuthName, baseUrl = BASE): SourceRecord {
   };
 }
 
-function build(call: unknown, authName: AuthName = "bearer", baseUrl = BASE, plugin?: AnyAuthPlugin) {
+function build(call: unknown, authName: AuthName = "bearer", baseUrl = BASE, plugin?: AnyAuthPlugin | AnyAuthPluginV2) {
   const { plugin: defaultPlugin, credential } = auth[authName];
   return buildRequest({ source: sourceFor(authName, baseUrl), call: call as never, credential, plugin: plugin ?? defaultPlugin });
 }
@@ -245,8 +245,8 @@ const rejected: RejectedRow[] = [
 ];
 
 describe("buildRequest: accepted calls", () => {
-  it.each(accepted)("$why", (row) => {
-    const request = build(row.call, row.auth ?? "bearer", row.base ?? BASE);
+  it.each(accepted)("$why", async (row) => {
+    const request = await build(row.call, row.auth ?? "bearer", row.base ?? BASE);
     if (row.url !== undefined) expect(request.url).toBe(row.url);
     if (row.method !== undefined) expect(request.method).toBe(row.method);
     for (const [name, value] of Object.entries(row.headers ?? {})) expect(request.headers[name], name).toBe(value);
@@ -257,10 +257,10 @@ describe("buildRequest: accepted calls", () => {
 });
 
 describe("buildRequest: rejected calls", () => {
-  it.each(rejected)("$reason: $why", (row) => {
+  it.each(rejected)("$reason: $why", async (row) => {
     let caught: unknown;
     try {
-      build(row.call, row.auth ?? "bearer");
+      await build(row.call, row.auth ?? "bearer");
     } catch (error) {
       caught = error;
     }
@@ -296,7 +296,7 @@ describe("buildRequest: the credential stays under the base URL", () => {
     }
   }
 
-  it("every accepted path gives a URL with the base origin and under the base path", () => {
+  it("every accepted path gives a URL with the base origin and under the base path", async () => {
     let acceptedCount = 0;
     let rejectedCount = 0;
     for (const base of bases) {
@@ -306,7 +306,7 @@ describe("buildRequest: the credential stays under the base URL", () => {
         for (const path of generatedPaths(1500)) {
           let url: URL;
           try {
-            url = new URL(build({ method: "GET", path }, authName, base).url);
+            url = new URL((await build({ method: "GET", path }, authName, base)).url);
           } catch (error) {
             expect(InvalidCallError.isInstance(error), `${path}: ${String(error)}`).toBe(true);
             rejectedCount += 1;
@@ -322,24 +322,24 @@ describe("buildRequest: the credential stays under the base URL", () => {
     // Both branches are exercised, so the property is not vacuous.
     expect(acceptedCount).toBeGreaterThan(1000);
     expect(rejectedCount).toBeGreaterThan(1000);
-  });
+  }, 120_000); // thousands of builds, each now awaiting the plugin: slow on a busy machine, a correctness check, not a speed target
 
-  it("a plugin that moves the URL elsewhere is stopped (defence in depth)", () => {
-    const rogue = defineAuthPlugin({
+  it("a plugin that moves the URL elsewhere is stopped (defence in depth)", async () => {
+    const rogue = defineAuthPluginV2({
       ...bearerPlugin,
-      apply: (request, context) => {
-        bearerPlugin.apply(request, context);
+      authorize: async (request, context) => {
+        await bearerPlugin.authorize(request, context);
         request.url.pathname = "/other";
       },
     });
-    expect(() => build({ method: "GET", path: "/users" }, "bearer", BASE, rogue)).toThrow(
+    await expect(async () => build({ method: "GET", path: "/users" }, "bearer", BASE, rogue)).rejects.toThrow(
       expect.objectContaining({ reason: "OUTSIDE_BASE_URL" }),
     );
-    const otherHost = defineAuthPlugin({ ...bearerPlugin, apply: (request) => void (request.url.host = "127.0.0.2") });
-    expect(() => build({ method: "GET", path: "/users" }, "bearer", BASE, otherHost)).toThrow(expect.objectContaining({ reason: "OUTSIDE_BASE_URL" }));
+    const otherHost = defineAuthPluginV2({ ...bearerPlugin, authorize: (request) => Promise.resolve(void (request.url.host = "127.0.0.2")) });
+    await expect(async () => build({ method: "GET", path: "/users" }, "bearer", BASE, otherHost)).rejects.toThrow(expect.objectContaining({ reason: "OUTSIDE_BASE_URL" }));
   });
 
-  it("detects the auth parameter of any plugin, not only one named queryParam", () => {
+  it("detects the auth parameter of any plugin, not only one named queryParam", async () => {
     const custom = defineAuthPlugin({
       specificationVersion: "v1",
       type: "signed",
@@ -355,21 +355,21 @@ describe("buildRequest: the credential stays under the base URL", () => {
     });
     const source = sourceFor("bearer");
     const call = { method: "GET", path: "/x", query: { sig: "forged" } };
-    expect(() => buildRequest({ source, call, credential: { key: "K" }, plugin: custom })).toThrow(expect.objectContaining({ reason: "QUERY_CONFLICTS_WITH_AUTH" }));
-    expect(buildRequest({ source, call: { method: "GET", path: "/x", query: { page: 2 } }, credential: { key: "K" }, plugin: custom }).url).toBe(`${BASE}/x?page=2&sig=K-signed`);
+    await expect(async () => buildRequest({ source, call, credential: { key: "K" }, plugin: custom })).rejects.toThrow(expect.objectContaining({ reason: "QUERY_CONFLICTS_WITH_AUTH" }));
+    expect((await buildRequest({ source, call: { method: "GET", path: "/x", query: { page: 2 } }, credential: { key: "K" }, plugin: custom })).url).toBe(`${BASE}/x?page=2&sig=K-signed`);
   });
 });
 
 describe("buildRequest: secrets", () => {
-  it("lists every secret of the plugin, without empty values", () => {
-    expect(build(get("/me"), "bearer").secrets).toEqual([TOKEN]);
-    expect(build(get("/me"), "basic").secrets).toEqual([USER.password, basicValue, basicValue.slice("Basic ".length)]);
-    const empty = buildRequest({ source: sourceFor("basic"), call: get("/me"), credential: { username: "u", password: "" }, plugin: basicPlugin });
+  it("lists every secret of the plugin, without empty values", async () => {
+    expect((await build(get("/me"), "bearer")).secrets).toEqual([TOKEN]);
+    expect((await build(get("/me"), "basic")).secrets).toEqual([USER.password, basicValue, basicValue.slice("Basic ".length)]);
+    const empty = await buildRequest({ source: sourceFor("basic"), call: get("/me"), credential: { username: "u", password: "" }, plugin: basicPlugin });
     expect(empty.secrets).not.toContain("");
     expect(empty.secrets).toContain(Buffer.from("u:").toString("base64"));
   });
 
-  it("never puts the key in an error, even when the agent typed it", () => {
+  it("never puts the key in an error, even when the agent typed it", async () => {
     const errors: unknown[] = [];
     for (const call of [
       { method: "GET", path: "/x", query: { api_key: KEY } },
@@ -377,7 +377,7 @@ describe("buildRequest: secrets", () => {
       get(`/x#${encodeURIComponent(KEY)}`),
     ]) {
       try {
-        build(call, "query");
+        await build(call, "query");
       } catch (error) {
         errors.push(error);
       }
@@ -391,10 +391,10 @@ describe("buildRequest: secrets", () => {
     expect(String(errors[1])).toContain("[REDACTED]");
   });
 
-  it("reports an invalid credential without its value", () => {
+  it("reports an invalid credential without its value", async () => {
     let caught: unknown;
     try {
-      buildRequest({ source: sourceFor("bearer"), call: get("/me"), credential: { token: "line\nbreak-secret" }, plugin: bearerPlugin });
+      await buildRequest({ source: sourceFor("bearer"), call: get("/me"), credential: { token: "line\nbreak-secret" }, plugin: bearerPlugin });
     } catch (error) {
       caught = error;
     }
@@ -404,10 +404,10 @@ describe("buildRequest: secrets", () => {
 });
 
 describe("api.allowAmbiguousPathEncodings", () => {
-  it.each(["/%252e%252e/admin", "/%c0%ae%c0%ae/admin", "/\uFF0E\uFF0E/admin", "/..\uFF0Fadmin"])("lets %s through when the source allows it", (path) => {
+  it.each(["/%252e%252e/admin", "/%c0%ae%c0%ae/admin", "/\uFF0E\uFF0E/admin", "/..\uFF0Fadmin"])("lets %s through when the source allows it", async (path) => {
     const source = sourceFor("bearer");
     source.api.allowAmbiguousPathEncodings = true;
-    const built = buildRequest({ source, call: { method: "GET", path }, credential: auth.bearer.credential, plugin: bearerPlugin });
+    const built = await buildRequest({ source, call: { method: "GET", path }, credential: auth.bearer.credential, plugin: bearerPlugin });
     expect(built.url.startsWith(`${BASE}/`)).toBe(true);
   });
 });

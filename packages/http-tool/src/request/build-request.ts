@@ -1,10 +1,8 @@
-import { checkCredential } from "./check-credential";
-import type { AnyAuthPlugin } from "@src/auth";
+import { checkCredential, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { BuiltRequest } from "./built-request";
 import { baseUrlFor } from "./base-url-cache";
 import { checkPath } from "./check-path";
-import { checkPluginHeaders } from "./check-plugin-headers";
 import { DEFAULT_HEADERS } from "./default-headers";
 import { encodeQuery } from "./encode-query";
 import { lookAlikeNamesOf, lookAlikeQueryNames } from "./query-name-lookalikes";
@@ -12,8 +10,8 @@ import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { isUnderBaseUrl, joinUrl } from "./join-url";
 import { normalizeToolCallWithNote } from "./normalize-tool-call";
-import { pluginSecrets } from "./plugin-secrets";
 import { createRedactor } from "../result/redact-secrets";
+import { createRequestAuthorizer, type RequestAuthorizer } from "./request-authorizer";
 import type { ParsedToolCall, ToolCall } from "./tool-call";
 
 /** What `buildRequest` needs. */
@@ -24,8 +22,17 @@ export interface BuildRequestInput {
   call: ToolCall | ParsedToolCall;
   /** The stored credential; checked with the plugin's credential schema. */
   credential: Record<string, unknown>;
-  /** The auth plugin selected by `source.api.authType`. */
-  plugin: AnyAuthPlugin;
+  /** The auth plugin selected by `source.api.authType` (v2, or v1 through the adapter). */
+  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  /** The source's session cache, saveCredential and clock, for v2 plugins. Default: a session of this call only, no saving. */
+  auth?: AuthRuntime | undefined;
+  /** Aborts a plugin that waits (a token request). Default: none. */
+  signal?: AbortSignal | undefined;
+  /**
+   * The plugin bound to this call, when the caller made it (`callSource` does,
+   * to hand the same one to the executor). Default: made here from the above.
+   */
+  authorizer?: RequestAuthorizer | undefined;
 }
 
 /** The body to send and its content type, or nothing. */
@@ -56,14 +63,15 @@ function namesChangedBy(before: URLSearchParams, after: URLSearchParams): string
 }
 
 /**
- * Turns a source, an agent's call and a credential into the request to send.
- * Pure: no I/O. Throws `InvalidCallError` when the call is unsafe or wrong, and
- * `InvalidCredentialError` (from `@src/auth`) when the credential does not fit
- * the plugin, and `AuthPluginHeaderError` when the plugin set a header only the
- * service may set (framing, connection, proxy). No message contains a secret.
+ * Turns a source, an agent's call and a credential into the request to send,
+ * authorized for its first attempt (the plugin's `authorize` hook runs once;
+ * it may fetch a token). Throws `InvalidCallError` when the call is unsafe or
+ * wrong, `InvalidCredentialError` (from `@src/auth`) when the credential does
+ * not fit the plugin, `AuthPluginHeaderError` when the plugin set a header only
+ * the service may set, and the plugin's `AuthorizeError`. No message contains a secret.
  */
-export function buildRequest({ source, call, credential, plugin }: BuildRequestInput): BuiltRequest {
-  return buildRequestWithCheckedCredential({ source, call, credential: checkCredential(plugin, credential), plugin });
+export async function buildRequest(input: BuildRequestInput): Promise<BuiltRequest> {
+  return buildRequestWithCheckedCredential({ ...input, credential: checkCredential(input.plugin, input.credential) });
 }
 
 /**
@@ -71,8 +79,9 @@ export function buildRequest({ source, call, credential, plugin }: BuildRequestI
  * (`checkCredential`): `callSource` and `validateSource` parse it once and hand
  * the same value to the executor, which re-applies the plugin on redirects.
  */
-export function buildRequestWithCheckedCredential({ source, call, credential, plugin }: BuildRequestInput): BuiltRequest {
-  const secrets = pluginSecrets(plugin, credential);
+export async function buildRequestWithCheckedCredential({ source, call, credential, plugin, auth, signal, authorizer: given }: BuildRequestInput): Promise<BuiltRequest> {
+  const authorizer = given ?? createRequestAuthorizer({ source, plugin, credential, auth, signal });
+  const secrets = authorizer.secrets;
 
   try {
     const { call: normalized, note } = normalizeToolCallWithNote(call);
@@ -85,33 +94,35 @@ export function buildRequestWithCheckedCredential({ source, call, credential, pl
     // The source's fixed headers (api.headers: API version, Accept, User-Agent); checked by @src/config, never the credential's.
     if (source.api.headers !== undefined) for (const [name, value] of Object.entries(source.api.headers)) headers.set(name, value);
     if (serialized !== undefined) headers.set("content-type", serialized.contentType);
-    const context = { config: source.api, credential };
-    // The names the plugin puts in the query: found on a probe URL without any
-    // query (so an agent's guess cannot hide them), and by comparing the real one.
-    const probe = new URL(`${baseUrl.origin}${baseUrl.pathname}`);
-    plugin.apply({ method: normalized.method, url: probe, headers: new Headers(), body: serialized?.body }, context);
-    const queryBefore = new URLSearchParams(url.searchParams);
-    plugin.apply({ method: normalized.method, url, headers, body: serialized?.body }, context);
-    checkPluginHeaders(headers, plugin.type);
-    const authNames = [...probe.searchParams.keys(), ...namesChangedBy(queryBefore, url.searchParams)];
-
-    // Only a plugin that puts names in the query can conflict with the agent's names.
     // Compared as servers may read them: case, ";" as a separator, a "[]" suffix, "." and space as "_", trailing NULs.
-    const agentNames =
-      authNames.length === 0 ? new Set<string>() : new Set([...lookAlikeQueryNames(checkedPath.search), ...Object.keys(normalized.query ?? {}).flatMap(lookAlikeNamesOf)]);
-    const conflict = authNames.find((name) => lookAlikeNamesOf(name).some((authName) => agentNames.has(authName)));
-    if (conflict !== undefined) {
+    const agentNames = new Set([...lookAlikeQueryNames(checkedPath.search), ...Object.keys(normalized.query ?? {}).flatMap(lookAlikeNamesOf)]);
+    const refuseConflict = (authNames: readonly string[]): void => {
+      const conflict = authNames.find((name) => lookAlikeNamesOf(name).some((authName) => agentNames.has(authName)));
+      if (conflict === undefined) return;
       throw new InvalidCallError({
         reason: INVALID_CALL_REASONS.QUERY_CONFLICTS_WITH_AUTH,
         field: `query.${conflict}`,
         message: `query parameter "${conflict}" carries the credential and is added automatically; remove it from the call (authentication is never supplied by the agent)`,
       });
-    }
+    };
     if (!isUnderBaseUrl(url, baseUrl)) {
       throw new InvalidCallError({
         reason: INVALID_CALL_REASONS.OUTSIDE_BASE_URL,
         field: "path",
         message: `the request would leave the API base URL "${baseUrl.href.replace(/\/$/, "")}"; pass a path under it, such as "/users"`,
+      });
+    }
+    // The names the plugin declares are refused before it runs (no token is fetched for a wrong call);
+    // a v1 plugin declares none, so the names it changed are compared after.
+    refuseConflict(authorizer.placement.query);
+    const queryBefore = agentNames.size === 0 ? undefined : new URLSearchParams(url.searchParams);
+    await authorizer.authorizeHop({ method: normalized.method, url, headers, body: serialized?.body, attempt: 1, signal });
+    if (queryBefore !== undefined) refuseConflict(namesChangedBy(queryBefore, url.searchParams));
+    if (!isUnderBaseUrl(url, baseUrl)) {
+      throw new InvalidCallError({
+        reason: INVALID_CALL_REASONS.OUTSIDE_BASE_URL,
+        field: "path",
+        message: `the auth plugin moved the request off the API base URL "${baseUrl.href.replace(/\/$/, "")}"; it was not sent`,
       });
     }
 

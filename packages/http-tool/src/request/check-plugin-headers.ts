@@ -1,5 +1,5 @@
 import { AuthPluginHeaderError } from "../errors/auth-plugin-header-error";
-import { findServiceControlledHeader } from "./service-controlled-headers";
+import { findServiceControlledHeader } from "@src/auth";
 
 /**
  * Throws `AuthPluginHeaderError` when `headers`, as the auth plugin left them,

@@ -1,25 +1,30 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPlugin, AnyAuthPluginV2, AuthRuntime } from "@src/auth";
 import type { SourceApi } from "@src/config";
 import type { AuthorizeHop } from "../execution/authorize-hop";
-import { checkPluginHeaders } from "./check-plugin-headers";
+import { createRequestAuthorizer } from "./request-authorizer";
 
 /** What `createHopAuthorizer` needs: the source's plugin, its `api` block and the (parsed) credential. */
 export interface HopAuthorizerInput {
-  plugin: AnyAuthPlugin;
+  plugin: AnyAuthPlugin | AnyAuthPluginV2;
   /** The source's `api` block, as the plugin's `config`. */
   config: SourceApi;
   credential: Record<string, unknown>;
+  /** The source's slug, for the plugin's hints. Default `"source"`. */
+  slug?: string;
+  /** The source's session cache, saveCredential and clock (v2 plugins). Default: a session of its own, no saving. */
+  auth?: AuthRuntime | undefined;
 }
 
 /**
- * The `AuthorizeHop` of a source: applies its auth plugin to the hop (plugins
- * are idempotent, so query auth stays attached and a credential the upstream
- * put in `Location` is replaced by the stored one), then refuses a header only
- * the service may set (`AuthPluginHeaderError`), as `buildRequest` does.
+ * The `AuthorizeHop` of a source: runs its auth plugin on the hop (v1 plugins
+ * through the adapter: `apply` again, so query auth stays attached and a
+ * credential the upstream put in `Location` is replaced by the stored one),
+ * then refuses a header only the service may set (`AuthPluginHeaderError`), as
+ * `buildRequest` does. `createRequestAuthorizer` gives the same, with the
+ * call's secrets and the rejected-request hook.
  */
-export function createHopAuthorizer({ plugin, config, credential }: HopAuthorizerInput): AuthorizeHop {
-  return (hop) => {
-    plugin.apply({ method: hop.method, url: hop.url, headers: hop.headers, body: hop.body }, { config, credential });
-    checkPluginHeaders(hop.headers, plugin.type);
-  };
+export function createHopAuthorizer({ plugin, config, credential, slug = "source", auth }: HopAuthorizerInput): AuthorizeHop {
+  const now = new Date().toISOString();
+  const source = { type: "api" as const, name: slug, slug, enabled: true, api: config, id: slug, createdAt: now, updatedAt: now, status: { connectionStatus: "untested" as const, lastTestedAt: null, lastError: null } };
+  return createRequestAuthorizer({ source, plugin, credential, auth }).authorizeHop;
 }

@@ -70,12 +70,12 @@ describe("headers only the service may set", () => {
     expect(upstream.requests.length).toBe(before);
   });
 
-  it("buildRequest throws AuthPluginHeaderError naming the plugin type and the header, never a value", () => {
+  it("buildRequest throws AuthPluginHeaderError naming the plugin type and the header, never a value", async () => {
     const plugin = signingPlugin("sig", () => ({ "content-length": token }));
-    const build = () => buildRequest({ source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }), call: { method: "GET", path: "/x" }, credential: { token }, plugin });
-    expect(build).toThrow(AuthPluginHeaderError);
+    const build = async () => buildRequest({ source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }), call: { method: "GET", path: "/x" }, credential: { token }, plugin });
+    await expect(build).rejects.toThrow(AuthPluginHeaderError);
     try {
-      build();
+      await build();
     } catch (error) {
       expect(error).toMatchObject({ authType: "sig", header: "content-length", code: "NETWORK" });
       expect(String(error)).not.toContain(token);

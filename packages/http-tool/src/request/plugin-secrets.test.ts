@@ -5,7 +5,7 @@ import { makeSource } from "../../test/source-fixture";
 import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 import { buildRequest } from "./build-request";
 import { callSource } from "../tool/call-source";
-import { pluginSecrets } from "./plugin-secrets";
+import { pluginSecrets } from "@src/auth";
 
 // Audit 2, finding 3: a plugin whose secretValues forgot a secret field let an echoing API hand that secret to the
 // agent. The builder now also redacts every credential field the plugin marks `secret: true`.
@@ -53,14 +53,14 @@ describe("secrets of a plugin's credential", () => {
     { why: "a field not marked secret is not redacted", secretValues: () => [], credential: { keyId: "visible", secret: "s3" }, expected: ["s3"] },
     { why: "an empty secret is never a redaction target", secretValues: () => [""], credential: { keyId: "k", secret: "" }, expected: [] },
   ];
-  it.each(rows)("$why", ({ secretValues, credential, expected }) => {
+  it.each(rows)("$why", async ({ secretValues, credential, expected }) => {
     const plugin = forgetfulPlugin(secretValues);
     expect(pluginSecrets(plugin, credential)).toEqual(expected);
-    const request = buildRequest({ source: makeSource(`${upstream.origin}/v1`, { authType: "hmac" }), call: { method: "GET", path: "/x" }, credential, plugin });
+    const request = await buildRequest({ source: makeSource(`${upstream.origin}/v1`, { authType: "hmac" }), call: { method: "GET", path: "/x" }, credential, plugin });
     expect(request.secrets).toEqual(expected);
   });
 
-  it("a secret field whose value is not a string is skipped, not stringified", () => {
+  it("a secret field whose value is not a string is skipped, not stringified", async () => {
     const plugin = { ...forgetfulPlugin(() => []), credentialFields: [{ name: "pin", label: "PIN", secret: true }] };
     expect(pluginSecrets(plugin, { pin: 1234 })).toEqual([]);
   });

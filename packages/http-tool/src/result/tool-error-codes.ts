@@ -18,6 +18,12 @@ export const TOOL_ERROR_CODES = {
   REDIRECT_BLOCKED: "REDIRECT_BLOCKED",
   /** The response is larger than `maxResponseBytes` and could not be used. */
   RESPONSE_TOO_LARGE: "RESPONSE_TOO_LARGE",
+  /**
+   * The source's auth plugin could not attach the credential: a token endpoint
+   * refused it (an operator must sign in again; not retryable) or failed
+   * (retryable). The message names the server's error code and what to run.
+   */
+  AUTH_FAILED: "AUTH_FAILED",
   /** Any other network failure (reset, closed socket...). */
   NETWORK: "NETWORK",
 } as const;

@@ -1,13 +1,12 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import { AuthorizeError, pluginSecrets, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import { buildRequestWithCheckedCredential } from "../request/build-request";
-import { createHopAuthorizer } from "../request/create-hop-authorizer";
+import { createRequestAuthorizer, type RequestAuthorizer } from "../request/request-authorizer";
 import { createFailureResult } from "../result/create-failure-result";
 import { AuthPluginHeaderError } from "../errors/auth-plugin-header-error";
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { executeRequest } from "../execution/execute-request";
-import { pluginSecrets } from "../request/plugin-secrets";
 import { createRedactor } from "../result/redact-secrets";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolCall } from "../request/tool-call";
@@ -24,14 +23,16 @@ export interface CallSourceOptions {
   source: SourceRecord;
   /** The agent's input, as received (validated here). */
   call: unknown;
-  /** The auth plugin selected by `source.api.authType`. */
-  plugin: AnyAuthPlugin;
+  /** The auth plugin selected by `source.api.authType` (v2, or v1 through the adapter). */
+  plugin: AnyAuthPlugin | AnyAuthPluginV2;
   /** The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`). */
   credential: Record<string, unknown> | undefined;
   /** A fetch to send the request with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
   fetch?: typeof fetch;
   /** Aborts the call. Default: none. */
   signal?: AbortSignal;
+  /** The source's session cache, saveCredential and clock, for v2 plugins (tokens). Default: a session of this call only, no saving. */
+  auth?: AuthRuntime | undefined;
 }
 
 /**
@@ -54,7 +55,8 @@ export async function callSource(options: CallSourceOptions): Promise<ToolResult
   }
 }
 
-async function callSourceUnguarded({ source, call, plugin, credential, fetch, signal }: CallSourceOptions): Promise<ToolResult> {
+async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential, fetch, signal, auth }: CallSourceOptions): Promise<ToolResult> {
+  const plugin = toAuthPluginV2(anyPlugin);
   const { slug } = source;
   if (!source.enabled) {
     return createFailureResult({
@@ -82,20 +84,31 @@ async function callSourceUnguarded({ source, call, plugin, credential, fetch, si
 
   const credentialValue = parsedCredential.data as Record<string, unknown>;
   let request;
+  let authorizer: RequestAuthorizer | undefined;
   try {
+    // The plugin bound to this call: the builder authorizes the first attempt, the executor the rest.
+    authorizer = createRequestAuthorizer({ source, plugin, credential: credentialValue, auth, signal });
     // Normalizes the call (once) and redacts the secrets from its errors; the credential was parsed above, once.
-    request = buildRequestWithCheckedCredential({ source, call: call as ToolCall, credential: credentialValue, plugin });
+    request = await buildRequestWithCheckedCredential({ source, call: call as ToolCall, credential: credentialValue, plugin, authorizer });
   } catch (error) {
+    const secrets = authorizer?.secrets ?? pluginSecrets(plugin, credentialValue);
+    if (AuthorizeError.isInstance(error)) {
+      // The token endpoint refused the credential (an operator must act) or failed (retry later).
+      const failure = createFailureResult({ code: TOOL_ERROR_CODES.AUTH_FAILED, message: `the credential of source "${slug}" could not be attached: ${error.message}; ${error.hint}`, retryable: error.retryable, call });
+      return createRedactor(secrets).redactDeep(failure);
+    }
+    if (signal?.aborted === true) {
+      return createRedactor(secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.NETWORK, message: `the call to source "${slug}" was cancelled before its request was sent`, call }));
+    }
     // A plugin that sets a framing header is the operator's problem, not the agent's: not INVALID_CALL.
     const failure = AuthPluginHeaderError.isInstance(error)
       ? createFailureResult({ code: error.code, message: error.message, call })
       : createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
     // The message may quote the agent's input; make sure no form of the secret is in it.
-    return createRedactor(pluginSecrets(plugin, credentialValue)).redactDeep(failure);
+    return createRedactor(secrets).redactDeep(failure);
   }
 
-  const authorizeHop = createHopAuthorizer({ plugin, config: source.api, credential: credentialValue });
-  return executeRequest(request, { source, authorizeHop, fetch, signal });
+  return executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal });
 }
 
 function describeBuildFailure(error: unknown): string {

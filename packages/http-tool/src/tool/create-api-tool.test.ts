@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { createAuthRegistry, UnknownAuthTypeError } from "@src/auth";
-import type { AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";

@@ -1,4 +1,4 @@
-import type { AuthRegistry } from "@src/auth";
+import type { AuthRegistry, AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import { apiToolName } from "./api-tool-name";
 import { callSource } from "./call-source";
@@ -24,6 +24,8 @@ export interface ApiToolDependencies {
   credentials: CredentialReader;
   /** A fetch to send requests with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
   fetch?: typeof fetch;
+  /** The source's session cache, saveCredential and clock, for v2 plugins (tokens). Default: a session per call, no saving. */
+  auth?: AuthRuntime | undefined;
 }
 
 /** The HTTP tool of one source, as an agent sees it. Turn it into an MCP, Vercel AI, OpenAI or Anthropic tool with the adapters. */
@@ -64,7 +66,7 @@ export function createApiTool(source: SourceRecord, dependencies: ApiToolDepende
         call: input,
       });
     }
-    return callSource({ source, call: input, plugin, credential, fetch, signal: options?.signal });
+    return callSource({ source, call: input, plugin, credential, fetch, signal: options?.signal, auth: dependencies.auth });
   };
 
   return {

@@ -16,10 +16,17 @@ const maxBaseUrlLength = 200;
 export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">): string {
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
   const baseUrl = shorten(source.api.baseUrl, maxBaseUrlLength);
+  const api = source.api as Record<string, unknown>;
+  const scopes = Array.isArray(api.scopes) ? api.scopes.filter((scope): scope is string => typeof scope === "string") : [];
+  const oauth =
+    source.api.authType === "oauth2"
+      ? `It uses OAuth 2.0 (${(typeof api.grant === "string" ? api.grant : "client_credentials").replace("_", " ")} grant)${scopes.length > 0 ? ` with the scopes ${shorten(scopes.join(" "), maxBaseUrlLength)}` : " with no scopes requested"}: only what those scopes allow will succeed.`
+      : undefined;
   const text = [
     `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl}.`,
     'Give method and a path relative to that base URL (e.g. "/items?limit=1"), optionally query and a JSON body.',
     "Authentication is automatic: the service attaches the credential to every request. Never supply tokens, API keys, passwords or Authorization headers yourself.",
+    ...(oauth === undefined ? [] : [oauth]),
     "For a non-JSON body (plain text, XML, form data) put the exact string in _rawBody and its media type in _contentType (e.g. application/x-www-form-urlencoded).",
     "Results are bounded: long bodies are cut (see truncated) and large responses are refused. Non-2xx statuses come back as results; failures carry error.code and whether a retry may help.",
     "When nextPath is set, pass it as path to get the next page.",

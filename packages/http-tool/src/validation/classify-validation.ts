@@ -1,4 +1,4 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolResult } from "../result/tool-result";
@@ -7,7 +7,7 @@ import { VALIDATION_REASONS, type ValidationOutcome } from "./validation-outcome
 type Verdict = Pick<ValidationOutcome, "status" | "reason" | "message" | "hint">;
 
 /** Reads a validation call's result as connected / needs_auth / failed with a reason and a hint. */
-export function classifyValidation(result: ToolResult, source: SourceRecord, plugin: AnyAuthPlugin): Verdict {
+export function classifyValidation(result: ToolResult, source: SourceRecord, plugin: AnyAuthPluginV2): Verdict {
   const { api } = source;
   const target = `GET ${result.request.url}`;
   const error = result.error;
@@ -19,6 +19,12 @@ export function classifyValidation(result: ToolResult, source: SourceRecord, plu
       `${target} answered ${result.status} redirecting to ${location}, which was not followed: the credential is sent only under the source's base URL`,
       "set api.baseUrl and api.testEndpoint to the address the API redirects to (e.g. https instead of http, or the right version path)",
     );
+  }
+  if (error?.code === TOOL_ERROR_CODES.AUTH_FAILED) {
+    // A token refused or unobtainable on a retry after a 401; the message already says what to run.
+    return error.retryable
+      ? failed(VALIDATION_REASONS.AUTH_SERVER_FAILED, error.message, "the authorization server failed; try again later with /source reload")
+      : { status: "needs_auth", reason: VALIDATION_REASONS.AUTH_REFUSED, message: error.message, hint: `sign in again, or store the credential again with \`src credential set ${source.slug}\`` };
   }
   if (error !== undefined && result.status === 0) {
     const host = new URL(api.baseUrl).host;

@@ -1,10 +1,10 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import { AuthorizeError, checkCredential, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord, SourceStatus } from "@src/config";
 import { buildRequestWithCheckedCredential } from "../request/build-request";
-import { checkCredential } from "../request/check-credential";
 import { classifyValidation } from "./classify-validation";
 import { executeRequest } from "../execution/execute-request";
-import { createHopAuthorizer } from "../request/create-hop-authorizer";
+import { createRedactor } from "../result/redact-secrets";
+import { createRequestAuthorizer, type RequestAuthorizer } from "../request/request-authorizer";
 import { toSourceStatus, VALIDATION_REASONS, type ValidationOutcome } from "./validation-outcome";
 
 /** Where validation writes the status; a `@src/config` `SourceStore` fits. */
@@ -15,7 +15,9 @@ export interface SourceStatusWriter {
 /** What `validateSource` needs. */
 export interface ValidateSourceOptions {
   source: SourceRecord;
-  plugin: AnyAuthPlugin;
+  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  /** The source's session cache, saveCredential and clock, for v2 plugins (tokens). Default: a session of this call only, no saving. */
+  auth?: AuthRuntime | undefined;
   /** The stored credential; `undefined` gives `failed` / `NO_CREDENTIAL`. */
   credential: Record<string, unknown> | undefined;
   /** A fetch to send the test request with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
@@ -35,7 +37,8 @@ export const defaultValidationTimeoutMs = 10_000;
  * `needs_auth` (401/403, naming where the credential went) or `failed` (with a
  * reason and a hint). Writes the outcome to `store` when given; a store failure is thrown.
  */
-export async function validateSource({ source, plugin, credential, fetch, store, timeoutMs = defaultValidationTimeoutMs }: ValidateSourceOptions): Promise<ValidationOutcome> {
+export async function validateSource({ source, plugin: anyPlugin, credential, fetch, store, auth, timeoutMs = defaultValidationTimeoutMs }: ValidateSourceOptions): Promise<ValidationOutcome> {
+  const plugin = toAuthPluginV2(anyPlugin);
   const started = performance.now();
   const testedAt = new Date().toISOString();
   const plainUrl = `${source.api.baseUrl.replace(/\/+$/, "")}${source.api.testEndpoint}`;
@@ -53,7 +56,7 @@ export async function validateSource({ source, plugin, credential, fetch, store,
       durationMs: 0,
     };
   } else {
-    outcome = await runTest({ source, plugin, credential, fetch, timeoutMs, base, started });
+    outcome = await runTest({ source, plugin, credential, fetch, timeoutMs, base, started, auth });
   }
   if (store !== undefined) await store.setStatus(source.slug, toSourceStatus(outcome));
   return outcome;
@@ -67,7 +70,10 @@ async function runTest({
   timeoutMs,
   base,
   started,
-}: Required<Pick<ValidateSourceOptions, "source" | "plugin" | "timeoutMs">> & {
+  auth,
+}: Required<Pick<ValidateSourceOptions, "source" | "timeoutMs">> & {
+  plugin: AnyAuthPluginV2;
+  auth: AuthRuntime | undefined;
   credential: Record<string, unknown>;
   fetch: typeof globalThis.fetch | undefined;
   base: Pick<ValidationOutcome, "testedAt" | "request">;
@@ -75,11 +81,26 @@ async function runTest({
 }): Promise<ValidationOutcome> {
   let request;
   let checkedCredential: Record<string, unknown>;
+  let authorizer: RequestAuthorizer | undefined;
   try {
     // Parsed once: the executor re-applies the plugin on redirects with the same value.
     checkedCredential = checkCredential(plugin, credential);
-    request = buildRequestWithCheckedCredential({ source, call: { method: "GET", path: source.api.testEndpoint }, credential: checkedCredential, plugin });
+    authorizer = createRequestAuthorizer({ source, plugin, credential: checkedCredential, auth });
+    request = await buildRequestWithCheckedCredential({ source, call: { method: "GET", path: source.api.testEndpoint }, credential: checkedCredential, plugin, authorizer });
   } catch (error) {
+    if (AuthorizeError.isInstance(error)) {
+      const redactor = createRedactor(authorizer?.secrets ?? []);
+      return {
+        ...base,
+        status: error.outcome,
+        ok: false,
+        httpStatus: null,
+        reason: error.outcome === "needs_auth" ? VALIDATION_REASONS.AUTH_REFUSED : VALIDATION_REASONS.AUTH_SERVER_FAILED,
+        message: redactor.redactText(`source "${source.slug}" could not get its credential: ${error.message}`),
+        hint: redactor.redactText(error.hint),
+        durationMs: Math.round(performance.now() - started),
+      };
+    }
     return {
       ...base,
       status: "failed",
@@ -91,7 +112,13 @@ async function runTest({
       durationMs: Math.round(performance.now() - started),
     };
   }
-  const result = await executeRequest(request, { source, authorizeHop: createHopAuthorizer({ plugin, config: source.api, credential: checkedCredential }), ...(fetch === undefined ? {} : { fetch }), limits: { timeoutMs, retries: 0 } });
+  const result = await executeRequest(request, {
+    source,
+    authorizeHop: authorizer.authorizeHop,
+    onRejected: authorizer.onRejected,
+    ...(fetch === undefined ? {} : { fetch }),
+    limits: { timeoutMs, retries: 0 },
+  });
   const verdict = classifyValidation(result, source, plugin);
   return {
     ...verdict,

@@ -26,6 +26,10 @@ export const VALIDATION_REASONS = {
   NO_CREDENTIAL: "NO_CREDENTIAL",
   /** The test request could not be built (bad testEndpoint or credential). */
   INVALID_REQUEST: "INVALID_REQUEST",
+  /** The auth plugin's authorization server refused the credential (invalid_client, a revoked refresh token): sign in or store it again. */
+  AUTH_REFUSED: "AUTH_REFUSED",
+  /** The auth plugin's authorization server was unreachable or failed. */
+  AUTH_SERVER_FAILED: "AUTH_SERVER_FAILED",
   /** Any other status (400, 418...). */
   UNEXPECTED_STATUS: "UNEXPECTED_STATUS",
 } as const;
@@ -34,7 +38,7 @@ export type ValidationReason = (typeof VALIDATION_REASONS)[keyof typeof VALIDATI
 
 /** What `validateSource` found. Holds no secret: the URL is redacted. */
 export interface ValidationOutcome {
-  /** `connected` for 2xx, `needs_auth` for 401/403, `failed` otherwise. */
+  /** `connected` for 2xx, `needs_auth` for 401/403 or a refused credential at the token endpoint, `failed` otherwise. */
   status: "connected" | "needs_auth" | "failed";
   /** True when `status` is `connected`. */
   ok: boolean;

@@ -1,0 +1,156 @@
+import { spawn } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import { createTempHome, type TempHome } from "./helpers/temp-home";
+
+// OAuth 2.0 end to end through the built CLI, against a real authorization server in its own process
+// (oauth2-mock-server on 127.0.0.1) and an API that accepts only the tokens that server issued.
+const clientId = "crm-agent";
+const clientSecret = "oauth-cl13nt-s3cret-7f6e5d";
+let temp: TempHome;
+let authorization: AuthorizationServer;
+let api: Server;
+let apiUrl = "";
+const outputs: string[] = [];
+
+async function src(args: string[], stdin?: string): Promise<RunResult> {
+  const result = await runSrc(args, { env: temp.env, stdin, cwd: temp.home });
+  outputs.push(result.stdout, result.stderr);
+  return result;
+}
+
+const tokenRequests = async () => (await authorization.state()).requests.length;
+
+beforeAll(async () => {
+  temp = await createTempHome();
+  authorization = await startAuthorizationServer({ clientId, clientSecret });
+  api = createServer((request, response) => {
+    const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
+    void authorization.accepts(token).then((accepted) => {
+      response.writeHead(accepted ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify(accepted ? { path: request.url, authorization: request.headers.authorization } : { error: "invalid_token" }));
+    });
+  });
+  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+}, 60_000);
+
+afterAll(async () => {
+  const secrets = [clientSecret, ...(await authorization.state()).issued];
+  expect(secrets.length).toBeGreaterThan(4);
+  const everything = [...outputs, ...(await temp.files()).map((file) => file.text)].join("\n");
+  for (const secret of secrets) expect(everything.includes(secret), "a token or the client secret leaked into an output or a file under SRC_HOME").toBe(false);
+  await new Promise<void>((resolve) => api.close(() => resolve()));
+  await authorization.stop();
+  await temp.cleanup();
+}, 60_000);
+
+describe("src with --auth oauth2, client credentials", () => {
+  it("source add validates at once; later calls in new processes reuse the saved token; tools -v names OAuth 2.0 and the scopes", async () => {
+    const added = await src(
+      ["source", "add", "--name", "CRM", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--grant", "client_credentials", "--scope", "read:items", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin", "--json"],
+      clientSecret,
+    );
+    expect(added.code, added.stderr).toBe(0);
+    expect(JSON.parse(added.stdout)).toMatchObject({ source: { slug: "crm", api: { authType: "oauth2", scopes: ["read:items"] } }, validation: { status: "connected" } });
+    const before = await tokenRequests();
+    for (let call = 0; call < 3; call += 1) {
+      const result = await src(["call", "crm", "GET", "/items", "--json"]);
+      expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, status: 200, body: { value: { authorization: "Bearer [REDACTED]" } } });
+    }
+    expect(await tokenRequests()).toBe(before);
+    const tools = await src(["tools", "-v"]);
+    expect(tools.stdout).toMatch(/OAuth 2\.0 \(client credentials grant\) with the scopes read:items/);
+  });
+
+  it("auth status shows the grant, scopes and expiry, never a token", async () => {
+    const status = await src(["auth", "status", "crm", "--json"]);
+    expect(status.code).toBe(0);
+    const report = JSON.parse(status.stdout);
+    expect(report).toMatchObject({ slug: "crm", grant: "client_credentials", scopes: ["read:items"], hasAccessToken: true, hasRefreshToken: false, signedIn: true });
+    expect(Date.parse(report.accessTokenExpiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it("a 401 from the API gets a new token and retries once (attempts 2)", async () => {
+    await authorization.revokeAccessTokens();
+    const result = await src(["call", "crm", "GET", "/items", "--json"]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, status: 200, attempts: 2 });
+  });
+});
+
+/** Runs `src auth login` and plays the browser: follows the URL it prints to the loopback redirect. */
+function loginFollowingPrintedUrl(slug: string): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let followed = false;
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      const url = /(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)/.exec(stderr)?.[1];
+      if (url !== undefined && !followed) {
+        followed = true;
+        void fetch(url, { redirect: "manual" }).then((answer) => fetch(answer.headers.get("location")!)).catch(reject);
+      }
+    });
+    child.once("error", reject);
+    child.once("close", (code) => {
+      outputs.push(stdout, stderr);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end();
+  });
+}
+
+describe("src with --auth oauth2, authorization code with PKCE", () => {
+  it("source add does not test before sign-in; auth login --no-browser prints the URL, receives the redirect, saves the tokens and validates", async () => {
+    const added = await src(
+      ["source", "add", "--name", "Desk", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--authorization-url", authorization.authorizationUrl, "--grant", "authorization_code", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin"],
+      clientSecret,
+    );
+    expect(added.code, added.stderr).toBe(0);
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ signedIn: false, hasRefreshToken: false });
+    const login = await loginFollowingPrintedUrl("desk");
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toMatch(/code_challenge_method=S256/);
+    expect(login.stdout).toMatch(/Signed in to "desk"/);
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ grant: "authorization_code", signedIn: true, hasRefreshToken: true });
+  });
+
+  it("expired tokens are refreshed; the refresh token each process rotates is the one the next process uses", async () => {
+    await authorization.settings({ tokenTtl: 5 }); // inside the 30 s margin: every call refreshes
+    await authorization.revokeAccessTokens(); // the login's token is refused: a 401, refreshed with the login's refresh token
+    const before = (await authorization.state()).requests.length;
+    for (let call = 0; call < 3; call += 1) {
+      const result = await src(["call", "desk", "GET", "/items", "--json"]);
+      expect(JSON.parse(result.stdout), result.stdout).toMatchObject({ ok: true, status: 200 });
+    }
+    // Three processes, three refreshes, each with the refresh token the previous one rotated (a used one is refused).
+    const refreshes = (await authorization.state()).requests.slice(before).map((request) => request.grant);
+    expect(refreshes).toEqual(["refresh_token", "refresh_token", "refresh_token"]);
+    await authorization.settings({ tokenTtl: 3600 });
+  });
+
+  it("a revoked refresh token is AUTH_FAILED naming invalid_grant and saying to run src auth login; logout forgets the tokens", async () => {
+    await authorization.settings({ tokenTtl: 5 });
+    await authorization.revokeRefreshTokens();
+    const result = await src(["call", "desk", "GET", "/items", "--json"]);
+    const output = JSON.parse(result.stdout);
+    expect(output).toMatchObject({ ok: false, error: { code: "AUTH_FAILED", retryable: false } });
+    expect(output.error.message).toMatch(/"invalid_grant".*src auth login desk/);
+    await authorization.settings({ tokenTtl: 3600 });
+    const logout = await src(["auth", "logout", "desk"]);
+    expect(logout.stdout).toMatch(/Forgot the tokens of "desk"/);
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ hasAccessToken: false, hasRefreshToken: false, signedIn: false });
+  });
+
+  it("auth login on a client credentials source is a usage error saying why", async () => {
+    const result = await src(["auth", "login", "crm"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/needs no sign-in/);
+  });
+});

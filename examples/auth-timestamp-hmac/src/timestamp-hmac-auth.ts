@@ -1,0 +1,44 @@
+import type { AuthPluginV2 } from "@src/auth";
+import { credentialTextSchema, headerCredentialTextSchema } from "@src/auth";
+import { z } from "zod";
+import { signTimestampedRequest } from "./sign-timestamped-request";
+
+/** `api.keyId`: which key signed the request; sent as is. */
+export const timestampHmacConfigSchema = z.object({
+  keyId: z
+    .string({ error: (issue) => (issue.input === undefined ? 'required when api.authType is "timestamp-hmac"' : "must be a string") })
+    .pipe(headerCredentialTextSchema),
+});
+export type TimestampHmacConfig = z.infer<typeof timestampHmacConfigSchema>;
+
+/** `{ secret }`: the shared signing secret. Never sent, only used to sign. */
+export const timestampHmacCredentialSchema = z.object({ secret: credentialTextSchema });
+export type TimestampHmacCredential = z.infer<typeof timestampHmacCredentialSchema>;
+
+export type TimestampHmacAuthPlugin = AuthPluginV2<TimestampHmacConfig, TimestampHmacCredential>;
+
+/**
+ * A v2 auth mode that needs the clock: every attempt (and every followed
+ * redirect) is signed anew with the current time, so a server can refuse
+ * replays outside its window. Sends `X-Key-Id`, `X-Timestamp` and `X-Signature`.
+ */
+export function createTimestampHmacAuth(): TimestampHmacAuthPlugin {
+  return {
+    specificationVersion: "v2",
+    type: "timestamp-hmac",
+    description: "Signs method, path, query, body hash and the current time with HMAC-SHA256; sends X-Key-Id, X-Timestamp and X-Signature.",
+    configSchema: timestampHmacConfigSchema,
+    credentialSchema: timestampHmacCredentialSchema,
+    credentialFields: [{ name: "secret", label: "Signing secret", secret: true }],
+    placement: () => ({ headers: ["x-key-id", "x-timestamp", "x-signature"], query: [] }),
+    authorize(request, { config, credential, now }) {
+      const timestamp = now().toISOString();
+      request.headers.set("x-key-id", config.keyId);
+      request.headers.set("x-timestamp", timestamp);
+      request.headers.set("x-signature", signTimestampedRequest({ method: request.method, url: request.url, body: request.body, timestamp }, credential.secret));
+      return Promise.resolve();
+    },
+    secretValues: (credential) => [credential.secret],
+    describePlacement: (config) => `headers "X-Key-Id" (${config.keyId}), "X-Timestamp" and "X-Signature" (HMAC-SHA256 with the time)`,
+  } satisfies TimestampHmacAuthPlugin;
+}

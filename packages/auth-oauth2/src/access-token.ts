@@ -1,0 +1,108 @@
+import type { AuthContext } from "@src/auth";
+import { AuthorizeError } from "@src/auth";
+import type { OAuth2Config } from "./oauth2-config-schema";
+import type { OAuth2Credential } from "./oauth2-credential-schema";
+import type { IssuedTokens } from "./request-token";
+import { requestClientCredentialsToken, requestRefreshedToken } from "./request-token";
+import { signInHint } from "./token-error";
+
+/** An access token is renewed this long before it expires, so it never expires in flight. */
+export const defaultExpiryMarginMs = 30_000;
+
+/** What one process remembers per source, in the session cache. */
+interface SessionTokens {
+  readonly accessToken: string;
+  readonly expiresAt: number | undefined;
+  /** The refresh token this process holds now (rotated ones replace the old). */
+  readonly refreshToken: string | undefined;
+  /** The refresh token the stored credential had when this process last rotated it: seeing it again means the vault copy is older than ours. */
+  readonly replacedRefreshToken: string | undefined;
+}
+
+/** Access tokens a 401 proved bad: never sent again, even while the stored credential still holds them. */
+const rejectedKey = "oauth2:rejected";
+type OAuth2Context = AuthContext<OAuth2Config, OAuth2Credential>;
+
+function sessionKey(context: OAuth2Context): string {
+  return `oauth2:${context.config.tokenUrl} ${context.credential.clientId}`;
+}
+
+/** The token's access token while it may still be sent (not refused by the API, not about to expire), else undefined. */
+function usable(token: { accessToken?: string | undefined; expiresAt?: number | undefined } | undefined, context: OAuth2Context): string | undefined {
+  if (token?.accessToken === undefined) return undefined;
+  if (context.session.get<Set<string>>(rejectedKey)?.has(token.accessToken) === true) return undefined;
+  const fresh = token.expiresAt === undefined || token.expiresAt - defaultExpiryMarginMs > context.now().getTime();
+  return fresh ? token.accessToken : undefined;
+}
+
+/** The newest refresh token known: this process's, unless the vault holds one another process rotated since. */
+function currentRefreshToken(context: OAuth2Context, session: SessionTokens | undefined): string | undefined {
+  const stored = context.credential.refreshToken;
+  if (session === undefined) return stored;
+  if (stored === undefined || stored === session.replacedRefreshToken || stored === session.refreshToken) return session.refreshToken ?? stored;
+  return stored;
+}
+
+async function obtain(context: OAuth2Context): Promise<string> {
+  const key = sessionKey(context);
+  const session = context.session.get<SessionTokens>(key);
+  // Another call of this flight's predecessors may have stored a fresh token meanwhile.
+  const cached = usable(session, context) ?? usable(context.credential, context);
+  if (cached !== undefined) return cached;
+  const input = { config: context.config, credential: context.credential, slug: context.slug, now: context.now, signal: context.signal };
+  const refreshToken = currentRefreshToken(context, session);
+  let tokens: IssuedTokens;
+  if (refreshToken !== undefined) {
+    try {
+      tokens = await requestRefreshedToken(input, refreshToken);
+    } catch (error) {
+      // A client that can get a token on its own does not need the refused refresh token.
+      if (!(AuthorizeError.isInstance(error) && error.outcome === "needs_auth" && context.config.grant === "client_credentials")) throw error;
+      tokens = await requestClientCredentialsToken(input);
+    }
+  } else if (context.config.grant === "client_credentials") {
+    tokens = await requestClientCredentialsToken(input);
+  } else {
+    throw new AuthorizeError({
+      outcome: "needs_auth",
+      message: `source "${context.slug}" is not signed in: no OAuth 2.0 access or refresh token is stored`,
+      hint: signInHint(context.config, context.slug),
+    });
+  }
+  context.registerSecret(tokens.accessToken);
+  if (tokens.refreshToken !== undefined) context.registerSecret(tokens.refreshToken);
+  context.session.set(key, {
+    accessToken: tokens.accessToken,
+    expiresAt: tokens.expiresAt,
+    refreshToken: tokens.refreshToken,
+    replacedRefreshToken: refreshToken !== tokens.refreshToken ? refreshToken : session?.replacedRefreshToken,
+  } satisfies SessionTokens);
+  const { grantedScopes, ...stored } = tokens;
+  await context.saveCredential({
+    ...context.credential,
+    accessToken: stored.accessToken,
+    ...(stored.expiresAt === undefined ? {} : { expiresAt: stored.expiresAt }),
+    ...(stored.refreshToken === undefined ? {} : { refreshToken: stored.refreshToken }),
+    ...(grantedScopes === undefined ? {} : { grantedScopes }),
+  });
+  return tokens.accessToken;
+}
+
+/**
+ * A valid access token for the source: this process's cached one, else the
+ * stored one, else a new one (refreshed when there is a refresh token, else by
+ * the grant), fetched once for all concurrent callers and saved to the vault.
+ */
+export async function accessTokenFor(context: OAuth2Context): Promise<string> {
+  const session = context.session.get<SessionTokens>(sessionKey(context));
+  const token = usable(session, context) ?? usable(context.credential, context) ?? (await context.session.singleFlight(sessionKey(context), () => obtain(context)));
+  context.registerSecret(token);
+  return token;
+}
+
+/** Marks `accessToken` as refused by the API: the next `accessTokenFor` gets another one. */
+export function rejectAccessToken(context: OAuth2Context, accessToken: string): void {
+  const rejected = context.session.get<Set<string>>(rejectedKey) ?? new Set<string>();
+  rejected.add(accessToken);
+  context.session.set(rejectedKey, rejected);
+}

@@ -1,0 +1,14 @@
+export type { OAuth2AuthPlugin } from "./oauth2-auth";
+export { createOAuth2Auth } from "./oauth2-auth";
+export type { OAuth2ClientAuthMethod, OAuth2Config, OAuth2Grant } from "./oauth2-config-schema";
+export { OAUTH2_CLIENT_AUTH_METHODS, OAUTH2_GRANTS, oauth2ConfigSchema } from "./oauth2-config-schema";
+export type { OAuth2Credential } from "./oauth2-credential-schema";
+export { oauth2CredentialSchema, withoutTokens } from "./oauth2-credential-schema";
+export type { AuthorizationStart } from "./authorization-code";
+export { completeAuthorization, startAuthorization } from "./authorization-code";
+export type { LoopbackLoginOptions } from "./loopback-login";
+export { runLoopbackLogin } from "./loopback-login";
+export type { OAuth2Status } from "./oauth2-status";
+export { describeOAuth2Status } from "./oauth2-status";
+export { defaultExpiryMarginMs } from "./access-token";
+export { isLoopbackUrl } from "./endpoint-url-schema";

@@ -1,0 +1,83 @@
+import * as oauth from "oauth4webapi";
+import type { OAuth2Config } from "./oauth2-config-schema";
+import type { OAuth2Credential } from "./oauth2-credential-schema";
+import { tokenEndpointFor, tokenParameters } from "./token-endpoint";
+import { tokenError } from "./token-error";
+
+/** The tokens one token response gave, in the credential's terms. */
+export interface IssuedTokens {
+  readonly accessToken: string;
+  /** Epoch milliseconds, when the server gave `expires_in`. */
+  readonly expiresAt: number | undefined;
+  /** The refresh token issued with it, when there is one (a rotated one replaces the old). */
+  readonly refreshToken: string | undefined;
+  /** The scopes granted, when the server said. */
+  readonly grantedScopes: string[] | undefined;
+}
+
+/** What every token request needs. */
+export interface TokenRequestInput {
+  readonly config: OAuth2Config;
+  readonly credential: OAuth2Credential;
+  readonly slug: string;
+  readonly now: () => Date;
+  readonly signal: AbortSignal;
+}
+
+function issued(response: oauth.TokenEndpointResponse, now: () => Date): IssuedTokens {
+  if (response.token_type.toLowerCase() !== "bearer") {
+    throw new oauth.UnsupportedOperationError(`token_type "${response.token_type}" is not supported; only Bearer tokens are`);
+  }
+  const expiresIn = typeof response.expires_in === "number" && response.expires_in > 0 ? response.expires_in : undefined;
+  return {
+    accessToken: response.access_token,
+    expiresAt: expiresIn === undefined ? undefined : now().getTime() + expiresIn * 1000,
+    refreshToken: response.refresh_token,
+    grantedScopes: typeof response.scope === "string" ? response.scope.split(" ").filter((scope) => scope !== "") : undefined,
+  };
+}
+
+async function guarded<T>(input: TokenRequestInput, what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw tokenError(error, input.config, input.slug, what);
+  }
+}
+
+/** Client credentials grant (RFC 6749 4.4), with the configured scope, audience and resource. */
+export function requestClientCredentialsToken(input: TokenRequestInput): Promise<IssuedTokens> {
+  return guarded(input, "client credentials token request", async () => {
+    const endpoint = tokenEndpointFor(input.config, input.credential);
+    const response = await oauth.clientCredentialsGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, tokenParameters(input.config, true), endpoint.options(input.signal));
+    return issued(await oauth.processClientCredentialsResponse(endpoint.server, endpoint.client, response), input.now);
+  });
+}
+
+/** Refresh token grant (RFC 6749 6): a new access token, and a rotated refresh token when the server rotates. */
+export function requestRefreshedToken(input: TokenRequestInput, refreshToken: string): Promise<IssuedTokens> {
+  return guarded(input, "refresh token request", async () => {
+    const endpoint = tokenEndpointFor(input.config, input.credential);
+    const response = await oauth.refreshTokenGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, refreshToken, {
+      ...endpoint.options(input.signal),
+      additionalParameters: tokenParameters(input.config, false),
+    });
+    const tokens = issued(await oauth.processRefreshTokenResponse(endpoint.server, endpoint.client, response), input.now);
+    return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+  });
+}
+
+/** Authorization code grant (RFC 6749 4.1) with the PKCE verifier (RFC 7636), from the redirect's parameters. */
+export function requestAuthorizationCodeToken(
+  input: TokenRequestInput,
+  callback: { readonly parameters: URLSearchParams; readonly redirectUri: string; readonly codeVerifier: string },
+): Promise<IssuedTokens> {
+  return guarded(input, "authorization code exchange", async () => {
+    const endpoint = tokenEndpointFor(input.config, input.credential);
+    const response = await oauth.authorizationCodeGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, callback.parameters, callback.redirectUri, callback.codeVerifier, {
+      ...endpoint.options(input.signal),
+      additionalParameters: tokenParameters(input.config, false),
+    });
+    return issued(await oauth.processAuthorizationCodeResponse(endpoint.server, endpoint.client, response), input.now);
+  });
+}
