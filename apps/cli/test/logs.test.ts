@@ -1,3 +1,4 @@
+import type { CallAuditLine } from "@src/service";
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -13,18 +14,7 @@ let temp: TempHome;
 let upstream: Upstream;
 let calls: string;
 
-interface AuditLine {
-  time: string;
-  channel: string;
-  source: string;
-  method: string | null;
-  path: string | null;
-  status: number | null;
-  ok: boolean;
-  durationMs: number;
-  attempts: number;
-  errorCode: string | null;
-}
+type AuditLine = CallAuditLine;
 
 const readAudit = async (): Promise<AuditLine[]> =>
   (await readFile(calls, "utf8"))

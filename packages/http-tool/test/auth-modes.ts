@@ -74,3 +74,13 @@ export function requestOutsidePlacement(request: RecordedRequest, placement: Cre
   else for (let index = 0; index < headers.length; index += 2) if (headers[index]!.toLowerCase() === placement.name) headers[index + 1] = "";
   return `${request.path} ${query.toString()} ${decodeURIComponent(query.toString())} ${headers.join("\n")} ${request.body}`;
 }
+
+/** The query mode with the credential parameter `api_key` holding `key`. */
+export function queryModeWith(key: string): AuthMode {
+  return { name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key }, leakForms: [key], placement: { in: "query", name: "api_key", value: key } };
+}
+
+/** The bearer mode with `token`. */
+export function bearerModeWith(token: string): AuthMode {
+  return { name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token }, leakForms: [token], placement: { in: "header", name: "authorization", value: `Bearer ${token}` } };
+}

@@ -1,9 +1,8 @@
-import { createBearerAuth } from "@src/auth-bearer";
-import { createQueryAuth } from "@src/auth-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthMode } from "../../test/auth-modes";
+import { bearerModeWith, queryModeWith, type AuthMode } from "../../test/auth-modes";
+import { startEchoRoutes, type EchoRoute } from "../../test/echo-routes";
 import { runCall } from "../../test/run-call";
-import { startUpstream, type Upstream } from "@src/http-tool/testing";
+import type { Upstream } from "@src/http-tool/testing";
 
 // The adversarial review's echo cases (issue 11): an API hands the credential back in a mixture
 // of encodings, or in a header the result copies. The agent must get none of it back.
@@ -12,7 +11,7 @@ let upstream: Upstream;
 /** Go's json.Marshal escapes & < > as \u0026 \u003c \u003e. */
 const goJson = (value: unknown): string => JSON.stringify(value).replace(/[&<>]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
-const routes: Record<string, (secret: string) => { contentType: string; body: string | Buffer }> = {
+const routes: Record<string, EchoRoute> = {
   // httpbin (Flask/Werkzeug) decodes %2B but keeps %2F when it echoes the query.
   "/v1/httpbin": (secret) => ({ contentType: "application/json", body: JSON.stringify({ args: { api_key: encodeURIComponent(secret).replaceAll("%2B", "+") } }) }),
   // Every character percent-encoded, byte by byte, hex digits in alternating case.
@@ -51,26 +50,15 @@ const routes: Record<string, (secret: string) => { contentType: string; body: st
 };
 
 beforeAll(async () => {
-  upstream = await startUpstream((request, response) => {
-    const url = new URL(request.url ?? "/", "http://x");
-    const secret = url.searchParams.get("api_key") ?? (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    const route = routes[url.pathname];
-    if (route === undefined) {
-      response.writeHead(404);
-      return response.end();
-    }
-    const { contentType, body } = route(secret);
-    response.writeHead(200, { "content-type": contentType });
-    response.end(body);
-  });
+  upstream = await startEchoRoutes(routes);
 });
 
 afterAll(async () => {
   await upstream.close();
 });
 
-const queryMode = (key: string): AuthMode => ({ name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key }, leakForms: [key], placement: { in: "query", name: "api_key", value: key } });
-const bearerMode = (token: string): AuthMode => ({ name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token }, leakForms: [token], placement: { in: "header", name: "authorization", value: `Bearer ${token}` } });
+const queryMode = queryModeWith;
+const bearerMode = bearerModeWith;
 
 /** Every decoding an agent could apply to what it was shown. */
 function decodings(text: string): string[] {

@@ -1,16 +1,15 @@
-import { createBearerAuth } from "@src/auth-bearer";
-import { createQueryAuth } from "@src/auth-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthMode } from "../../test/auth-modes";
+import { bearerModeWith, queryModeWith, type AuthMode } from "../../test/auth-modes";
+import { startEchoRoutes, type EchoRoute } from "../../test/echo-routes";
 import { runCall } from "../../test/run-call";
-import { startUpstream, type Upstream } from "@src/http-tool/testing";
+import type { Upstream } from "@src/http-tool/testing";
 import type { ToolCall } from "../request/tool-call";
 
 // Upstreams that echo the credential back in the ways real APIs do; the agent must never get any of it back.
 let upstream: Upstream;
 
 /** What each echo route sends, from the secret the request carried. */
-const routes: Record<string, (secret: string, url: string) => { contentType: string; body: string | Buffer }> = {
+const routes: Record<string, EchoRoute> = {
   "/v1/binary": (secret) => ({ contentType: "application/octet-stream", body: Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(secret, "utf8")]) }),
   // The request line echoed right where maxResponseBytes (100 000) cuts: 10 characters before the end of the encoded key.
   "/v1/cut": (_secret, url) => {
@@ -56,26 +55,15 @@ const routes: Record<string, (secret: string, url: string) => { contentType: str
 };
 
 beforeAll(async () => {
-  upstream = await startUpstream((request, response) => {
-    const url = new URL(request.url ?? "/", "http://x");
-    const secret = url.searchParams.get("api_key") ?? (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    const route = routes[url.pathname];
-    if (route === undefined) {
-      response.writeHead(404);
-      return response.end();
-    }
-    const { contentType, body } = route(secret, request.url ?? "");
-    response.writeHead(200, { "content-type": contentType });
-    response.end(body);
-  });
+  upstream = await startEchoRoutes(routes);
 });
 
 afterAll(async () => {
   await upstream.close();
 });
 
-const queryMode = (key: string): AuthMode => ({ name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key }, leakForms: [key], placement: { in: "query", name: "api_key", value: key } });
-const bearerMode = (token: string): AuthMode => ({ name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token }, leakForms: [token], placement: { in: "header", name: "authorization", value: `Bearer ${token}` } });
+const queryMode = queryModeWith;
+const bearerMode = bearerModeWith;
 
 /** Every run of at least `length` characters of `secret` found in `text`. */
 function partsIn(text: string, secret: string, length = 6): string[] {
