@@ -4,7 +4,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { resolveSrcHome } from "@src/config";
 import type { AuthRegistry } from "@src/auth";
 import { defaultAuthPlugins } from "@src/auth-presets";
-import { createAuthRegistryFromEnvironment, createSourceService, watchSources } from "@src/service";
+import { createAuthRegistryFromEnvironment, createSourceService } from "@src/service";
 import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
 import { createServerLogger } from "./create-server-logger";
@@ -99,11 +99,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
-  const stopWatching = watchSources({ home, debounceMs: options.watchDebounceMs }, (changed) => {
+  const stopWatching = service.store.watch((changed) => {
     service.sourcesChanged(changed);
-    logger.info({ event: "sources_changed" }, "sources changed on disk");
+    logger.info({ event: "sources_changed" }, "sources changed in the store");
     void serverApp.notifyToolsChanged();
-  });
+  }, { debounceMs: options.watchDebounceMs });
   logger.info({ event: "listening", url, home, tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file" }, "listening");
 
   let closing: Promise<void> | undefined;
