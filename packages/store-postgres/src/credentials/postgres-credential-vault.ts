@@ -104,26 +104,24 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
   };
 
   /**
-   * Decrypted credentials by slug (`undefined`: known to be absent); `epoch`
-   * guards against caching a read that a change overtook. An invalidated entry
-   * moves to `previous`: when the row read again has the same revision (the
+   * Decrypted credentials by slug (`undefined`: known to be absent), dropped
+   * when the change feed names them; `epoch` guards against caching a read
+   * that a change overtook. `lastDecrypted` keeps the last value decrypted per
+   * slug with its revision: when a row read again has the same revision (the
    * value did not change: a rotation, a reconnected listener) but is under a key
-   * this process lacks, the value it had is still the value, so a replica on
-   * the old key keeps serving it until it is restarted with the new key.
+   * this process lacks, that is still the value, so a replica on the old key
+   * keeps serving it until it is restarted with the new key.
    */
   type Decrypted = { revision: string; credential: VaultCredential };
   const cache = new Map<string, Decrypted | undefined>();
-  const previous = new Map<string, Decrypted>();
+  const lastDecrypted = new Map<string, Decrypted>();
   let listing: VaultListEntry[] | undefined;
   let epoch = 0;
   const invalidate = (slug: string | undefined): void => {
     epoch += 1;
     listing = undefined;
-    for (const [known, value] of cache) {
-      if (slug !== undefined && known !== slug) continue;
-      if (value !== undefined) previous.set(known, value);
-      cache.delete(known);
-    }
+    if (slug === undefined) cache.clear();
+    else cache.delete(slug);
   };
   feed.subscribe((change) => {
     if (change === undefined) invalidate(undefined);
@@ -131,13 +129,15 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
   });
   const forget = (slug: string): void => {
     invalidate(slug);
-    previous.delete(slug);
+    lastDecrypted.delete(slug);
   };
 
   function decryptRow(row: CredentialRow): Decrypted {
-    const known = previous.get(row.slug);
+    const known = lastDecrypted.get(row.slug);
     if (known?.revision === row.revision && keyOf(row.key_id) === undefined) return known;
-    return { revision: row.revision, credential: createRedactedCredential(JSON.parse(decrypt(row)) as Record<string, unknown>) };
+    const value = { revision: row.revision, credential: createRedactedCredential(JSON.parse(decrypt(row)) as Record<string, unknown>) };
+    lastDecrypted.set(row.slug, value);
+    return value;
   }
 
   async function load(slug: string): Promise<Decrypted | undefined> {
@@ -145,10 +145,8 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
     const started = epoch;
     const [row] = await sql<CredentialRow[]>`select slug, revision, key_id, nonce, tag, ciphertext, updated_at from src_credentials where slug = ${slug}`;
     const value = row === undefined ? undefined : decryptRow(row);
-    if (epoch === started) {
-      cache.set(slug, value);
-      previous.delete(slug);
-    }
+    if (row === undefined) lastDecrypted.delete(slug);
+    if (epoch === started) cache.set(slug, value);
     return value;
   }
 
