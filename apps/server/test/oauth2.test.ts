@@ -299,13 +299,22 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
       await authorization.settings({ tokenTtl: 3600 });
     }
   });
+
+  it("DELETE …/auth forgets the tokens and keeps the client id and secret: a new sign-in works", async () => {
+    expect((await request("DELETE", "/v1/sources/desk/auth")).json).toEqual({ slug: "desk", forgotten: true });
+    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({ hasCredential: true, hasAccessToken: false, hasRefreshToken: false, signedIn: false });
+    expect((await request("DELETE", "/v1/sources/desk/auth")).json).toEqual({ slug: "desk", forgotten: false });
+    const page = await browse(await signInRedirect("desk"));
+    expect(page.status, page.text).toBe(200);
+    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({ signedIn: true, hasRefreshToken: true });
+  });
 });
 
 describe("who may use the sign-in routes", () => {
-  it("an agent token gets 403 on …/auth/login and …/auth", async () => {
+  it("an agent token gets 403 on …/auth/login and …/auth (GET and DELETE)", async () => {
     const created = await server.api("POST", "/v1/tokens", { body: { name: "oauth-agent" } }); // the one answer that shows a token: not scanned
     testHome.secrets.push(created.json.token);
-    for (const [method, path] of [["POST", "/v1/sources/desk/auth/login"], ["GET", "/v1/sources/desk/auth"]] as const) {
+    for (const [method, path] of [["POST", "/v1/sources/desk/auth/login"], ["GET", "/v1/sources/desk/auth"], ["DELETE", "/v1/sources/desk/auth"]] as const) {
       const answer = await request(method, path, { token: created.json.token });
       expect([answer.status, answer.json.error.code], path).toEqual([403, "FORBIDDEN"]);
     }

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AuthorizeError } from "@src/auth";
-import { completeAuthorization, createPendingAuthorizations, describeOAuth2Status, startAuthorization, type TakenAuthorization } from "@src/auth-oauth2";
+import { completeAuthorization, createPendingAuthorizations, describeOAuth2Status, startAuthorization, withoutTokens, type TakenAuthorization } from "@src/auth-oauth2";
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
 import { toErrorResponse } from "../error-response";
@@ -88,6 +88,18 @@ const statusRoute = createRoute({
   },
 });
 
+const logoutRoute = createRoute({
+  method: "delete",
+  path: "/v1/sources/{slug}/auth",
+  tags: ["oauth2"],
+  summary: "Forget an oauth2 source's access and refresh tokens; the client id and secret stay (as `src auth logout SLUG`; admin only).",
+  request: { params: slugParamSchema },
+  responses: {
+    200: { description: "`forgotten` is false when no token was stored.", content: { "application/json": { schema: z.object({ slug: z.string(), forgotten: z.boolean() }) } } },
+    ...errorResponses(401, 403, 404, 409, 422),
+  },
+});
+
 const callbackRoute = createRoute({
   method: "get",
   path: signInCallbackPath,
@@ -119,7 +131,7 @@ function stateProblem(taken: TakenAuthorization | undefined, lifetimeMs: number)
   return new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID, message });
 }
 
-/** `POST /v1/sources/{slug}/auth/login`, the redirect route, `GET /v1/sources/{slug}/auth`. */
+/** `POST /v1/sources/{slug}/auth/login`, the redirect route, `GET` and `DELETE /v1/sources/{slug}/auth`. */
 export function registerOAuthRoutes({ app, service, logger }: RouteContext, { lifetimeMs }: { lifetimeMs: number }): void {
   const pending = createPendingAuthorizations({ lifetimeMs });
 
@@ -139,6 +151,14 @@ export function registerOAuthRoutes({ app, service, logger }: RouteContext, { li
     const { slug } = c.req.valid("param");
     const { config, credential } = await loadOAuth2Source(service, slug);
     return c.json({ slug, authType: "oauth2" as const, ...describeOAuth2Status(config, credential) }, 200);
+  });
+
+  app.openapi(logoutRoute, async (c) => {
+    const { slug } = c.req.valid("param");
+    const { credential } = await loadOAuth2Source(service, slug);
+    const forgotten = credential !== undefined && (credential.accessToken !== undefined || credential.refreshToken !== undefined);
+    if (forgotten) await service.setCredential(slug, withoutTokens(credential), { test: false });
+    return c.json({ slug, forgotten }, 200);
   });
 
   // Served without the zod validator: whatever the query, the answer is a page for a person.
