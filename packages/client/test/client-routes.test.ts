@@ -181,7 +181,8 @@ describe("every route of the built server through the client", () => {
     const documented = Object.entries(document.paths)
       .filter(([path]) => path !== "/mcp")
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
-    expect(operations.map((row) => row.operation).sort()).toEqual([...documented, "get /openapi.json"].sort());
+    const howToFix = "a route of the server has no client method (or the other way round): run `pnpm build && pnpm --filter @src/client update-server-api`, add the method in src/requests/ and a row above";
+    expect(operations.map((row) => row.operation).sort(), howToFix).toEqual([...documented, "get /openapi.json"].sort());
   });
 });
 
