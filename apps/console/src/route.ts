@@ -44,3 +44,8 @@ export function useRoute(): Route {
 export function navigate(href: string): void {
   window.location.hash = href;
 }
+
+/** The agent tool of a source: `api_<slug>` with `-` as `_`. */
+export function toolNameOf(slug: string): string {
+  return `api_${slug.replace(/-/g, "_")}`;
+}

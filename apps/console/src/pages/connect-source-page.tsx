@@ -3,7 +3,7 @@ import type { SourceOperationResult } from "@src/client";
 import { useApi } from "../components/api-context";
 import { SourceForm } from "../components/source-form";
 import { ValidationOutcomeView } from "../components/validation-outcome-view";
-import { hrefOf } from "../route";
+import { hrefOf, toolNameOf } from "../route";
 
 /** Connect a source: the schema-driven form with its credential; the validation outcome right after saving. */
 export function ConnectSourcePage() {
@@ -29,7 +29,7 @@ export function ConnectSourcePage() {
             <a class="button" href={hrefOf.source(saved.source.slug)}>
               Open {saved.source.name}
             </a>
-            <a href={hrefOf.call(`api_${saved.source.slug}`)}>Try a call</a>
+            <a href={hrefOf.call(toolNameOf(saved.source.slug))}>Try a call</a>
             <button type="button" class="secondary" onClick={() => setSaved(undefined)}>
               Connect another
             </button>

@@ -8,7 +8,7 @@ import { SourceForm } from "../components/source-form";
 import { StatusBadge } from "../components/status-badge";
 import { useLoad } from "../components/use-load";
 import { ValidationOutcomeView } from "../components/validation-outcome-view";
-import { hrefOf, navigate } from "../route";
+import { hrefOf, navigate, toolNameOf } from "../route";
 
 /** One source: its state, edit, enable/disable, reload, credential, remove (confirmed). */
 export function SourcePage({ slug }: { slug: string }) {
@@ -102,7 +102,7 @@ export function SourcePage({ slug }: { slug: string }) {
         <button type="button" class="secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
           {editing ? "Close the editor" : "Edit"}
         </button>
-        <a class="button secondary" href={hrefOf.call(`api_${slug}`)}>
+        <a class="button secondary" href={hrefOf.call(toolNameOf(slug))}>
           Try a call
         </a>
         <a class="button secondary" href={hrefOf.activity(slug)}>
@@ -156,7 +156,7 @@ export function SourcePage({ slug }: { slug: string }) {
           }}
         >
           <h2 id="remove-heading">Remove {source.name}?</h2>
-          <p>This deletes its config.json and its stored credential. Agents lose the tool api_{slug}.</p>
+          <p>This deletes its config.json and its stored credential. Agents lose the tool {toolNameOf(slug)}.</p>
           <div class="actions">
             <button type="submit" class="danger">
               Remove {source.name}
