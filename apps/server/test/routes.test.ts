@@ -201,6 +201,16 @@ describe("tools and commands", () => {
 });
 
 describe("delete", () => {
+  it("DELETE /v1/sources/{slug}/credential deletes the stored credential and keeps the source; false when none; 404 unknown", async () => {
+    const answer = await server.api("DELETE", "/v1/sources/alpha/credential");
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ slug: "alpha", deleted: true });
+    expect((await server.api("GET", "/v1/sources/alpha")).json.hasCredential).toBe(false);
+    expect((await server.api("DELETE", "/v1/sources/alpha/credential")).json).toEqual({ slug: "alpha", deleted: false });
+    expect((await server.api("DELETE", "/v1/sources/nope/credential")).status).toBe(404);
+    expect((await server.api("PUT", "/v1/sources/alpha/credential", { body: { token: upstreamToken } })).json.validation).toMatchObject({ ok: true });
+  });
+
   it("DELETE /v1/sources/{slug} removes config and credential; 404 after", async () => {
     const answer = await server.api("DELETE", "/v1/sources/alpha");
     expect(answer.status).toBe(200);

@@ -1,0 +1,20 @@
+import type { RequestOptions, SendRequest } from "../send-request";
+import type { ResponseBodyOf } from "../server-api-types";
+
+/** The server's own routes: liveness, its OpenAPI document, the operator commands. */
+export interface ServerRequests {
+  /** `GET /healthz`: liveness; answers without a token. */
+  health(options?: RequestOptions): Promise<ResponseBodyOf<"/healthz", "get">>;
+  /** `GET /openapi.json`: the server's OpenAPI 3.1 document. */
+  openApiDocument(options?: RequestOptions): Promise<{ openapi: string; paths: Record<string, unknown> } & Record<string, unknown>>;
+  /** `POST /v1/commands`: an operator command written literally (`/source reload github`, `/tools -v`). Never retried. */
+  runCommand(command: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/commands", "post">>;
+}
+
+export function createServerRequests(send: SendRequest): ServerRequests {
+  return {
+    health: (options) => send({ method: "get", path: "healthz" }, options),
+    openApiDocument: (options) => send({ method: "get", path: "openapi.json" }, options),
+    runCommand: (command, options) => send({ method: "post", path: "v1/commands", json: { command }, callsUpstream: true }, options),
+  };
+}
