@@ -18,7 +18,8 @@ export function createConsoleApi(token: string): ConsoleApi {
     client,
     activity: async (source) => (await client.server.activity(source === undefined ? {} : { source })).calls,
     configSchema: () => {
-      schema ??= client.sources.configSchema();
+      // JSON Schema is open-ended; the form reads the parts `JsonSchemaNode` names.
+      schema ??= client.sources.configSchema() as Promise<ConfigSchemaAnswer>;
       schema.catch(() => (schema = undefined));
       return schema;
     },

@@ -1,18 +1,4 @@
-export type { SourceRecord, SourceSummary, ToolCall, ToolResult, ToolSummary, ValidationOutcome } from "@src/client";
-
-/** One agent call of `GET /v1/activity`. */
-export interface ActivityEntry {
-  at: string;
-  source: string;
-  channel: "http" | "mcp";
-  method: string | null;
-  path: string | null;
-  status: number | null;
-  ok: boolean;
-  durationMs: number;
-  attempts: number;
-  errorCode: string | null;
-}
+export type { ActivityEntry, SourceRecord, SourceSummary, ToolCall, ToolResult, ToolSummary, ValidationOutcome } from "@src/client";
 
 /** A JSON Schema node, as far as the form reads it. */
 export interface JsonSchemaNode {

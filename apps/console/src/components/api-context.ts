@@ -5,7 +5,7 @@ import type { ConsoleApi } from "../api/console-api";
 /** The signed-in API, and what to do with a failure that means "signed out" (returns true when it handled it). */
 export interface ApiContextValue {
   api: ConsoleApi;
-  onUnauthorized(error: unknown): boolean;
+  onUnauthorized: (error: unknown) => boolean;
 }
 
 export const ApiContext = createContext<ApiContextValue | undefined>(undefined);

@@ -2,9 +2,10 @@ import { useEffect, useState } from "preact/hooks";
 import { problemOf } from "../api/console-api";
 import type { AuthTypeDescription } from "../api/console-types";
 import { useApi } from "./api-context";
+import { CredentialInput } from "./credential-input";
 
 /** Set or replace a source's credential: write-only fields, emptied once sent. */
-export function CredentialForm({ authType, onSubmit }: { authType: string; onSubmit(credential: Record<string, string>): Promise<void> }) {
+export function CredentialForm({ authType, onSubmit }: { authType: string; onSubmit: (credential: Record<string, string>) => Promise<void> }) {
   const { api } = useApi();
   const [description, setDescription] = useState<AuthTypeDescription | undefined>(undefined);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -38,16 +39,12 @@ export function CredentialForm({ authType, onSubmit }: { authType: string; onSub
       {description.credentialFields.map((field) => (
         <div class="field" key={field.name}>
           <label for={`credential-${field.name}`}>{field.label}</label>
-          <input
+          <CredentialInput
             id={`credential-${field.name}`}
-            type={field.secret ? "password" : "text"}
-            autoComplete={field.secret ? "new-password" : "off"}
-            spellcheck={false}
+            secret={field.secret}
             value={values[field.name] ?? ""}
-            onInput={(event) => {
-              const value = event.currentTarget.value;
-              setValues((previous) => ({ ...previous, [field.name]: value }));
-            }}
+            error={undefined}
+            onValue={(value) => setValues((previous) => ({ ...previous, [field.name]: value }))}
           />
         </div>
       ))}

@@ -67,7 +67,7 @@ export function SchemaField({
   required: boolean;
   value: FieldValue | undefined;
   error: string | undefined;
-  onChange(value: FieldValue): void;
+  onChange: (value: FieldValue) => void;
 }) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -113,6 +113,7 @@ export function SchemaField({
       <input
         {...common}
         type={kind === "integer" ? "number" : "text"}
+        list={undefined}
         inputMode={kind === "integer" ? "numeric" : undefined}
         min={node.minimum}
         max={node.maximum}

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { problemOf } from "../api/console-api";
 import type { AuthTypeDescription, ConfigSchemaAnswer, JsonSchemaNode, SourceRecord } from "../api/console-types";
 import { useApi } from "./api-context";
+import { CredentialInput } from "./credential-input";
 import { ErrorNotice } from "./error-notice";
 import { fromFormValue, toFormValue } from "./form-values";
 import { fieldKindOf, SchemaField, type FieldKind, type FieldValue } from "./schema-field";
@@ -69,7 +70,7 @@ export function SourceForm({
 }: {
   source?: SourceRecord;
   submitLabel: string;
-  onSubmit(output: SourceFormOutput): Promise<void>;
+  onSubmit: (output: SourceFormOutput) => Promise<void>;
 }) {
   const { api, onUnauthorized } = useApi();
   const creating = source === undefined;
@@ -139,7 +140,7 @@ export function SourceForm({
     setProblem(undefined);
     try {
       await onSubmit({
-        config: { name: String(fromFormValue("text", values.name) ?? ""), ...(typeof slug === "string" ? { slug } : {}), enabled: values.enabled === true, api: apiFields },
+        config: { name: typeof values.name === "string" ? values.name.trim() : "", ...(typeof slug === "string" ? { slug } : {}), enabled: values.enabled === true, api: apiFields },
         credential: creating && filled.length > 0 ? Object.fromEntries(filled) : undefined,
       });
       // Write-only: the credential leaves the page once it is sent.
@@ -183,19 +184,12 @@ export function SourceForm({
             return (
               <div class="field" key={key}>
                 <label for={idOf(key)}>{field.label}</label>
-                <input
+                <CredentialInput
                   id={idOf(key)}
-                  name={idOf(key)}
-                  type={field.secret ? "password" : "text"}
-                  autoComplete={field.secret ? "new-password" : "off"}
-                  spellcheck={false}
+                  secret={field.secret}
                   value={credential[field.name] ?? ""}
-                  aria-invalid={error === undefined ? undefined : true}
-                  aria-describedby={error === undefined ? undefined : `${idOf(key)}-error`}
-                  onInput={(event) => {
-                    const value = event.currentTarget.value;
-                    setCredential((previous) => ({ ...previous, [field.name]: value }));
-                  }}
+                  error={error}
+                  onValue={(value) => setCredential((previous) => ({ ...previous, [field.name]: value }))}
                 />
                 {error === undefined ? null : (
                   <p id={`${idOf(key)}-error`} class="field-error">

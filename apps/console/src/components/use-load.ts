@@ -6,7 +6,7 @@ import type { ConsoleApi } from "../api/console-api";
 export interface Loaded<T> {
   data: T | undefined;
   error: unknown;
-  reload(): void;
+  reload: () => void;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { createConsoleApi, isUnauthorized, problemOf } from "../api/console-api";
 
 /** The only page without a token: the admin token in a password field; Enter signs in. */
-export function SignInPage({ onSignedIn }: { onSignedIn(token: string): void }) {
+export function SignInPage({ onSignedIn }: { onSignedIn: (token: string) => void }) {
   const [token, setToken] = useState("");
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
