@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { problemOf } from "../api/console-api";
 import type { AuthTypeDescription, ConfigSchemaAnswer, JsonSchemaNode, SourceRecord } from "../api/console-types";
 import { useApi } from "./api-context";
@@ -81,7 +81,10 @@ export function SourceForm({
   const [problem, setProblem] = useState<ReturnType<typeof problemOf> | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
+  // The values start from the record as it was when the form opened: the page's live refresh must not undo typing.
+  const initialSource = useRef(source);
   useEffect(() => {
+    const source = initialSource.current;
     api.configSchema().then(
       (loaded) => {
         setAnswer(loaded);
@@ -103,7 +106,7 @@ export function SourceForm({
         if (!onUnauthorized(error)) setLoadError(error);
       },
     );
-  }, [api, onUnauthorized, source]);
+  }, [api, onUnauthorized]);
 
   if (loadError !== undefined) return <ErrorNotice error={loadError} title="Could not load the config schema" />;
   if (answer === undefined) return <p aria-busy="true">Loading the form…</p>;

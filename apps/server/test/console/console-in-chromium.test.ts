@@ -106,7 +106,11 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await checkPage("connect");
     await page.getByLabel("Name (required)").fill("Local API");
     await page.getByLabel("Base URL (required)").fill(upstream.url);
+    // The form follows the schema: an auth mode's own fields appear when it is chosen.
+    await page.getByLabel("Auth mode (required)").selectOption("header");
+    await page.getByLabel(/^Header name/).waitFor();
     await page.getByLabel("Auth mode (required)").selectOption("bearer");
+    expect(await page.getByLabel(/^Header name/).count()).toBe(0);
     await page.getByLabel("Test endpoint (required)").fill("/me");
     await page.getByLabel("API token").fill(upstreamToken);
     await page.getByRole("button", { name: "Save and test" }).click();
@@ -163,8 +167,15 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await expect.poll(() => page.getByRole("status").textContent()).toContain("Enabled");
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name (required)").fill("Renamed API");
+    // The page re-reads the source every 3 s; what the operator typed must survive that.
+    await page.waitForTimeout(3500);
+    expect(await page.getByLabel("Name (required)").inputValue()).toBe("Renamed API");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByRole("heading", { name: "Renamed API", level: 1 }).waitFor();
+    await page.getByLabel("API token").fill(upstreamToken);
+    await page.getByRole("button", { name: "Store and test" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Credential stored");
+    expect(await page.getByLabel("API token").inputValue()).toBe("");
     await page.getByRole("button", { name: "Reload" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toContain("Reloaded");
     expect(await page.getByRole("region", { name: "Validation" }).textContent()).toContain("connected");
