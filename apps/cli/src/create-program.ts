@@ -36,6 +36,7 @@ export function createProgram(): Command {
     .version(cliVersion, "--version", "print the version")
     .option("--home <dir>", "home directory of sources and vault (default: $SRC_HOME, else ~/.src)")
     .option("--json", "print only machine-readable JSON on stdout")
+    .option("--server <url>", "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|enable|disable|remove, credential set|delete, tools, call")
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)");
 
