@@ -1,6 +1,7 @@
 import type { KyInstance } from "ky";
 import { normalizeClientOptions, type SrcClientOptions } from "./client-options";
 import { createServerRequests, type ServerRequests } from "./requests/server-requests";
+import { createSignInRequests, type SignInRequests } from "./requests/sign-in-requests";
 import { createSourceRequests, type SourceRequests } from "./requests/source-requests";
 import { createTokenRequests, type TokenRequests } from "./requests/token-requests";
 import { createToolRequests, type ToolRequests } from "./requests/tool-requests";
@@ -19,6 +20,8 @@ export interface SrcClient {
   readonly server: ServerRequests;
   /** Sources and their credentials. */
   readonly sources: SourceRequests;
+  /** OAuth 2.0 sign-in of `oauth2` sources. */
+  readonly signIn: SignInRequests;
   /** The HTTP tools and the agent's call. */
   readonly tools: ToolRequests;
   /** Agent tokens. */
@@ -39,6 +42,7 @@ export function createSrcClient(options: SrcClientOptions): SrcClient {
     mcpUrl: new URL("mcp", normalized.baseUrl).href,
     server: createServerRequests(send),
     sources: createSourceRequests(send),
+    signIn: createSignInRequests(send),
     tools: createToolRequests(send),
     tokens: createTokenRequests(send),
     ky,

@@ -6,6 +6,7 @@ export type { RequestOptions } from "./send-request";
 export { CLIENT_ERROR_CODES, SrcClientError, errorKindOfStatus } from "./src-client-error";
 export type { ClientErrorCode, ErrorDetail, SrcClientErrorOptions } from "./src-client-error";
 export type { ServerRequests } from "./requests/server-requests";
+export type { SignInRequests } from "./requests/sign-in-requests";
 export type { SourceRequests } from "./requests/source-requests";
 export type { ToolRequests } from "./requests/tool-requests";
 export type { TokenRequests } from "./requests/token-requests";
@@ -18,10 +19,12 @@ export type {
   CreatedAgentToken,
   CredentialInput,
   ErrorBody,
+  OAuth2Status,
   OperatorCommandResult,
   RequestBodyOf,
   ResponseBodyOf,
   ServerPaths,
+  SignInStart,
   SourceChanges,
   SourceOperationResult,
   SourceRecord,

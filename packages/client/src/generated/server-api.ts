@@ -316,6 +316,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). Exchanges the code with the PKCE verifier, stores the tokens, tests the source, answers a page. */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    /** @description The authorization server's refusal (e.g. access_denied). */
+                    error?: string;
+                    state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed in; the page shows the source's test outcome. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The source can no longer be signed in (its auth type or grant changed). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Unknown, used or expired `state` (SIGN_IN_STATE_INVALID), or the sign-in was refused (NEEDS_AUTH). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The authorization server could not be reached (AUTH_SERVER_FAILED). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/commands": {
         parameters: {
             query?: never;
@@ -775,6 +843,263 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/v1/sources/{slug}/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An oauth2 source's sign-in status: grant, scopes, whether a refresh token is stored, when the access token expires; never a token (admin only). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The status (the same as `src auth status SLUG --json`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuth2Status"];
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A source with this slug, or an agent token with this name, exists (DUPLICATE_SLUG, DUPLICATE_AGENT_TOKEN). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Forget an oauth2 source's access and refresh tokens; the client id and secret stay (as `src auth logout SLUG`; admin only). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `forgotten` is false when no token was stored. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            forgotten: boolean;
+                            slug: string;
+                        };
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A source with this slug, or an agent token with this name, exists (DUPLICATE_SLUG, DUPLICATE_AGENT_TOKEN). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sources/{slug}/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an OAuth 2.0 sign-in (authorization code with PKCE S256) of an oauth2 source: answers the authorization URL for the operator to open in a browser (admin only). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description Optional. Without a body the redirect URI is this server's /v1/auth/callback at the address the request was sent to. */
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description The redirect URI registered at the authorization server, when the browser reaches this server at another address (a TLS proxy): it must lead to /v1/auth/callback of this server.
+                         * @example https://src.example.com/v1/auth/callback
+                         */
+                        redirectUri?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The sign-in waits for its redirect until `expiresAt`; the redirect is accepted once. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignInStart"];
+                    };
+                };
+                /** @description The body is not JSON (INVALID_JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A source with this slug, or an agent token with this name, exists (DUPLICATE_SLUG, DUPLICATE_AGENT_TOKEN). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/sources/{slug}/credential": {
@@ -1476,11 +1801,35 @@ export interface components {
                 message: string;
             };
         };
+        OAuth2Status: {
+            accessTokenExpired: boolean;
+            accessTokenExpiresAt: string | null;
+            /** @enum {string} */
+            authType: "oauth2";
+            /** @enum {string} */
+            grant: "client_credentials" | "authorization_code";
+            grantedScopes: string[] | null;
+            hasAccessToken: boolean;
+            hasCredential: boolean;
+            hasRefreshToken: boolean;
+            scopes: string[];
+            /** @description Whether a call can get a token without a person. */
+            signedIn: boolean;
+            slug: string;
+        };
         OperatorCommandResult: {
             command: string;
             data?: unknown;
             ok: boolean;
             text: string;
+        };
+        SignInStart: {
+            /** @description Open it in a browser and sign in; the authorization server then sends the browser to `redirectUri`. */
+            authorizationUrl: string;
+            /** @description ISO time after which the redirect is refused. */
+            expiresAt: string;
+            redirectUri: string;
+            slug: string;
         };
         SourceOperationResult: {
             source: components["schemas"]["SourceRecord"];
