@@ -11,7 +11,9 @@ export type { SourceRequests } from "./requests/source-requests";
 export type { ToolRequests } from "./requests/tool-requests";
 export type { TokenRequests } from "./requests/token-requests";
 export type {
+  ActivityEntry,
   AgentTokenSummary,
+  AuthTypeDescription,
   CreateAgentTokenInput,
   CreateSourceInput,
   CreatedAgentToken,

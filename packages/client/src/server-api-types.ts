@@ -52,3 +52,7 @@ export type SourceChanges = RequestBodyOf<"/v1/sources/{slug}", "patch">;
 export type CredentialInput = RequestBodyOf<"/v1/sources/{slug}/credential", "put">;
 /** The body of `POST /v1/tokens`. */
 export type CreateAgentTokenInput = RequestBodyOf<"/v1/tokens", "post">;
+/** One agent call of `GET /v1/activity` (the path is the redacted one). */
+export type ActivityEntry = components["schemas"]["ActivityEntry"];
+/** One auth mode of `GET /v1/config-schema`: its extra config fields (JSON Schema) and credential fields. */
+export type AuthTypeDescription = components["schemas"]["AuthTypeDescription"];

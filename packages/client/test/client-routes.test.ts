@@ -136,6 +136,24 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     },
   },
   {
+    operation: "get /v1/activity",
+    run: async () => {
+      const { calls } = await kept(client.server.activity({ source: "alpha", limit: 1 }));
+      // The newest of the calls above: the one of the wrong shape.
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ source: "alpha", channel: "http", ok: false, errorCode: "INVALID_CALL" });
+      expect((await kept(client.server.activity({ source: "nobody" }))).calls).toEqual([]);
+    },
+  },
+  {
+    operation: "get /v1/config-schema",
+    run: async () => {
+      const { schema, authTypes } = await kept(client.sources.configSchema());
+      expect(schema).toMatchObject({ type: "object" });
+      expect(authTypes.find((type) => type.type === "bearer")?.credentialFields).toEqual([expect.objectContaining({ name: "token", secret: true })]);
+    },
+  },
+  {
     operation: "post /v1/commands",
     run: async () => {
       const result = await kept(client.server.runCommand("/tools -v"));

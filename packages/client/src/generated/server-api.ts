@@ -246,6 +246,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last agent calls this server ran (kept in memory, newest first), optionally of one source. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description At most this many calls. Default: all that are kept (500). */
+                    limit?: number;
+                    /** @description Only this source's calls (its slug). */
+                    source?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The calls, newest first. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            calls: components["schemas"]["ActivityEntry"][];
+                        };
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/callback": {
         parameters: {
             query?: never;
@@ -387,6 +457,65 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/config-schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema of config.json for this server's auth plugins (custom ones included), and each auth mode's fields; forms are built from it. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The schema and the registered auth modes. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            authTypes: components["schemas"]["AuthTypeDescription"][];
+                            schema: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1611,6 +1740,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActivityEntry: {
+            /** @description When the call ended (ISO 8601). */
+            at: string;
+            attempts: number;
+            /** @enum {string} */
+            channel: "http" | "mcp";
+            durationMs: number;
+            errorCode: string | null;
+            /** @description null when the call was refused before a request was built. */
+            method: string | null;
+            ok: boolean;
+            /** @description Path and query as sent, secrets replaced by [REDACTED]; null when refused. */
+            path: string | null;
+            source: string;
+            /** @description The upstream status (0 without a response); null when refused. */
+            status: number | null;
+        };
         AgentTokenSummary: {
             createdAt: string;
             expired: boolean;
@@ -1619,6 +1765,21 @@ export interface components {
             /** @description The value's first characters, to recognise it by; never the value. */
             prefix: string;
             sources: string[] | null;
+        };
+        AuthTypeDescription: {
+            /** @description JSON Schema of the extra `api` fields this mode needs (e.g. headerName). */
+            configSchema: {
+                [key: string]: unknown;
+            };
+            /** @description The credential's fields; secret ones are write-only. */
+            credentialFields: {
+                label: string;
+                name: string;
+                secret: boolean;
+            }[];
+            description: string;
+            /** @example bearer */
+            type: string;
         };
         CreatedAgentToken: {
             /** @description ISO time it stops working; null for never. */

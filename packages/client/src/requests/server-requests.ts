@@ -9,6 +9,8 @@ export interface ServerRequests {
   openApiDocument(options?: RequestOptions): Promise<{ openapi: string; paths: Record<string, unknown> } & Record<string, unknown>>;
   /** `POST /v1/commands`: an operator command written literally (`/source reload github`, `/tools -v`). Never retried. */
   runCommand(command: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/commands", "post">>;
+  /** `GET /v1/activity`: the last agent calls the server ran (in memory), newest first; only `source`'s, at most `limit`. */
+  activity(filter?: { source?: string; limit?: number }, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/activity", "get">>;
 }
 
 export function createServerRequests(send: SendRequest): ServerRequests {
@@ -16,5 +18,7 @@ export function createServerRequests(send: SendRequest): ServerRequests {
     health: (options) => send({ method: "get", path: "healthz" }, options),
     openApiDocument: (options) => send({ method: "get", path: "openapi.json" }, options),
     runCommand: (command, options) => send({ method: "post", path: "v1/commands", json: { command }, callsUpstream: true }, options),
+    activity: ({ source, limit } = {}, options) =>
+      send({ method: "get", path: "v1/activity", searchParams: { ...(source === undefined ? {} : { source }), ...(limit === undefined ? {} : { limit: String(limit) }) } }, options),
   };
 }

@@ -19,6 +19,8 @@ export interface SourceRequests {
   deleteCredential(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/credential", "delete">>;
   /** `POST /v1/sources/{slug}/reload`: re-read `config.json` and re-test (the spec's `/source reload {slug}`). Never retried. */
   reload(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/reload", "post">>;
+  /** `GET /v1/config-schema`: the JSON Schema of `config.json` for the server's auth plugins, and each auth mode's fields (for forms). */
+  configSchema(options?: RequestOptions): Promise<ResponseBodyOf<"/v1/config-schema", "get">>;
 }
 
 const sourcePath = (slug: string): string => `v1/sources/${encodeURIComponent(slug)}`;
@@ -33,5 +35,6 @@ export function createSourceRequests(send: SendRequest): SourceRequests {
     setCredential: (slug, credential, options) => send({ method: "put", path: `${sourcePath(slug)}/credential`, json: credential, callsUpstream: true }, options),
     deleteCredential: (slug, options) => send({ method: "delete", path: `${sourcePath(slug)}/credential` }, options),
     reload: (slug, options) => send({ method: "post", path: `${sourcePath(slug)}/reload`, callsUpstream: true }, options),
+    configSchema: (options) => send({ method: "get", path: "v1/config-schema" }, options),
   };
 }
