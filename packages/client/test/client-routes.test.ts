@@ -40,6 +40,13 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     },
   },
   {
+    operation: "get /readyz",
+    run: async () => {
+      // The file store has no database: ready as soon as the server is.
+      expect(await createSrcClient({ baseUrl: server.url }).server.ready()).toEqual({ ok: true, database: true, listener: true, shuttingDown: false });
+    },
+  },
+  {
     operation: "post /v1/sources",
     run: async () => {
       const created = await kept(client.sources.create({ config: bearerConfig("alpha", upstream.url), credential: { token: upstreamToken } }));
