@@ -7,8 +7,11 @@ import { oauth2ApiFields, registerOAuth2Options, type OAuth2Flags } from "../inp
 import { readCredential } from "../input/read-credential";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
+import { readOpenApiForAdd } from "../input/read-openapi-for-add";
+import { fillFromDocument, printOpenApiAddResult } from "../output/openapi-add-result";
 
 interface SourceAddFlags extends SourceFieldFlags, OAuth2Flags {
+  openapi?: string;
   username?: string;
   credentialStdin?: boolean;
   disabled?: boolean;
@@ -22,6 +25,7 @@ export function registerSourceAdd(source: Command): void {
   const add = source
     .command("add")
     .description("connect a REST API: write sources/<slug>/config.json, store the credential encrypted, then validate it")
+    .option("--openapi <file|url>", "the API's OpenAPI document (3.0, 3.1, Swagger 2.0): fills in every field not given from it, checks calls against it, lets agents search its operations")
     .option("--name <name>", "display name of the source")
     .option("--slug <slug>", "short identifier (default: derived from the name)")
     .option("--base-url <url>", "absolute base URL of the API, e.g. https://api.example.com/v1")
@@ -40,6 +44,8 @@ export function registerSourceAdd(source: Command): void {
       defineAction<SourceAddFlags>(async (context, flags) => {
         const service = await context.service();
         const ask = flags.credentialStdin !== true;
+        const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi);
+        if (openapi !== undefined) fillFromDocument(flags, openapi);
         const fields = await gatherSourceFields(context, service.registry, flags, ask);
         const plugin = service.registry.get(fields.auth);
         const credential = await readCredential(context, plugin, flags, "src source add");
@@ -47,12 +53,14 @@ export function registerSourceAdd(source: Command): void {
         if (fields.headerName !== undefined) api.headerName = fields.headerName;
         if (fields.queryParam !== undefined) api.queryParam = fields.queryParam;
         if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
+        if (openapi !== undefined) api.openapi = openapi.location;
         const input = { type: "api", name: fields.name, ...(fields.slug === undefined ? {} : { slug: fields.slug }), enabled: flags.disabled !== true, api };
         const result = await withProgress(context, `Connecting ${fields.name} and calling ${fields.testEndpoint}`, () =>
           // An authorization code source has no token before `src auth login`, which validates it.
           service.addSource({ input, credential, test: flags.test && api.grant !== "authorization_code" }),
         );
-        return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
+        if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
+        return printOpenApiAddResult(context, result, openapi);
       }),
     );
 }
