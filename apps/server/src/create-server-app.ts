@@ -20,6 +20,7 @@ import { createMcpSessions } from "./mcp/mcp-sessions";
 import { registerCommandRoutes } from "./routes/command-routes";
 import { registerHealthRoutes } from "./routes/health-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
+import { registerOperationsRoutes } from "./routes/operations-routes";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
@@ -131,6 +132,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerHealthRoutes(context);
   registerSourceRoutes(context);
   registerSourceActionRoutes(context);
+  registerOperationsRoutes(context);
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);

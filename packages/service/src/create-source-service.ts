@@ -15,6 +15,7 @@ import type { ToolResult } from "@src/http-tool";
 import { slugOfToolName } from "./tool-name";
 import { createSourceDocuments } from "./openapi/source-documents";
 import { openApiSummaryOf } from "./openapi/openapi-summary";
+import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
 
 /** Options of `createSourceService`. */
 export interface SourceServiceOptions {
@@ -201,22 +202,6 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     return match?.slug ?? candidate;
   }
 
-  /**
-   * The slug whose operations tool `name` is (`api_<slug>_operations`), or
-   * `undefined`. A source whose own slug ends in `-operations` keeps its
-   * `api_<slug>` name: when both exist, the name is that source's API tool.
-   */
-  async function slugOfOperationsTool(name: string): Promise<string | undefined> {
-    if (!name.endsWith("_operations")) return undefined;
-    const exists = async (slug: string | undefined): Promise<boolean> => slug !== undefined && (await store.get(slug).then(() => true, () => false));
-    if (name.length < maxToolNameLength) {
-      if (await exists(slugOfToolName(name))) return undefined;
-      const candidate = slugOfToolName(name.slice(0, -"_operations".length));
-      return (await exists(candidate)) ? candidate : undefined;
-    }
-    return (await store.list()).find((entry) => operationsToolName(entry.slug) === name)?.slug;
-  }
-
   async function callOperationsTool(slug: string, input: unknown): Promise<ToolResult> {
     const source = await store.get(slug);
     const operations = source.enabled ? await documents.catalogFor(source) : undefined;
@@ -375,7 +360,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     },
 
     async callTool(name, input, { signal } = {}) {
-      const operationsSlug = await slugOfOperationsTool(name);
+      const operationsSlug = await slugOfOperationsTool(store, name);
       if (operationsSlug !== undefined) return callOperationsTool(operationsSlug, input);
       const slug = await slugOfTool(name);
       let source: SourceRecord;

@@ -96,6 +96,12 @@ describe("sources with an OpenAPI document", () => {
     expect(sent).toMatchObject({ ok: true, status: 200 });
     expect(api.requests.length).toBe(before + 1);
 
+    const { runOperatorCommand } = await import("../run-operator-command");
+    const listed = await runOperatorCommand(service, "/tools -v");
+    expect(listed.text).toContain('api_same_origin  source=same-origin');
+    expect(listed.text).toContain('OpenAPI document: "Notes API" version 2.1.0, 2 operations');
+    expect(listed.text).toContain("api_same_origin_operations  source=same-origin");
+
     const search = await service.callTool("api_same_origin_operations", { query: "create a note" });
     expect(search.body).toMatchObject({ kind: "json", value: { total: 1, operations: [{ operationId: "createNote", required: ["body"] }] } });
   });
