@@ -31,7 +31,7 @@ beforeAll(async () => {
   const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("items", upstream.url, { api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", openapi: documentFile } }), credential: { token: upstreamToken } } });
   expect(created.status, created.text).toBe(201);
   expect(created.json.source.status.openapi).toMatchObject({ loaded: true, title: "Items API", operations: 2 });
-});
+}, 120_000);
 
 afterAll(async () => {
   await server?.server.close();

@@ -17,7 +17,7 @@ interface SourceEditFlags {
   api?: ApiFieldFlags;
 }
 
-const flagList = "--name, --openapi, --base-url, --test-endpoint, --header-name, --query-param, --header Name=value or --api key=value";
+const flagList = "--name, --base-url, --test-endpoint, --header-name, --query-param, --openapi, --header Name=value or --api key=value";
 
 /** `src source edit SLUG`: change a source's fields in place; the whole record is checked again, nothing is written on error. */
 export function registerSourceEdit(source: Command): void {

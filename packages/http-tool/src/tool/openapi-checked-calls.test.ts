@@ -41,7 +41,7 @@ beforeAll(async () => {
   upstream = await startUpstream();
   const { document, writtenIn } = await loadOpenApiDocument(JSON.stringify(notesDocument));
   operations = createOperationCatalog(buildOperationIndex(document, { documentSha256: "test", writtenIn }));
-});
+}, 120_000);
 afterAll(async () => {
   await upstream.close();
 });

@@ -7,7 +7,7 @@ import type { CallToCheck } from "./check-call";
 let catalog: OperationCatalog;
 beforeAll(async () => {
   catalog = createOperationCatalog(await readOperationIndex({ documentFile: await writeDocument(rulesDocument) }));
-});
+}, 120_000);
 
 const context = { baseUrl: "https://api.example.com/v1" };
 

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { writeFileAtomic } from "@src/file-lock";
-import { loadOpenApiDocument } from "../document/load-openapi-document";
 import { OPENAPI_ERROR_CODES, OpenApiError } from "../errors/openapi-error";
 import { buildOperationIndex } from "./build-operation-index";
 import { OPERATION_INDEX_FORMAT, type OperationIndex } from "./operation-index";
@@ -40,6 +39,8 @@ export async function readOperationIndex({ documentFile, name = documentFile, ca
   const indexFile = operationIndexFileOf(documentFile);
   const cached = await readCachedIndex(indexFile, documentSha256);
   if (cached !== undefined) return cached;
+  // The parser is loaded only to build an index: reading a cached one needs none of it.
+  const { loadOpenApiDocument } = await import("../document/load-openapi-document");
   const { document, writtenIn } = await loadOpenApiDocument(bytes.toString("utf8"), { name });
   const index = buildOperationIndex(document, { documentSha256, writtenIn });
   if (cache) await writeFileAtomic(indexFile, JSON.stringify(index)).catch(() => undefined);

@@ -3,7 +3,7 @@ import { basename, extname, isAbsolute, join, relative, resolve } from "node:pat
 import type { AnyAuthPluginV2, AuthRuntime } from "@src/auth";
 import type { OpenApiStatus, SourceRecord, SourceStore } from "@src/config";
 import { writeFileAtomic } from "@src/file-lock";
-import { createOperationCatalog, readOperationIndex, type OperationCatalog } from "@src/openapi";
+import type { OperationCatalog } from "@src/openapi";
 import { fetchOpenApiDocument } from "./fetch-openapi-document";
 
 /** The file in a source's folder that holds the document fetched from `api.openapi`'s URL (JSON or YAML). */
@@ -54,7 +54,10 @@ export function createSourceDocuments({ store, fetch }: { store: SourceStore; fe
     }
     const known = loaded.get(file);
     if (known?.signature === signature) return known.catalog;
-    const catalog = readOperationIndex({ documentFile: file, name: source.api.openapi }).then(createOperationCatalog, () => undefined);
+    // Loaded on first use: a process whose sources have no document never loads the parser, ajv or the search library.
+    const catalog = import("@src/openapi").then(({ createOperationCatalog, readOperationIndex }) =>
+      readOperationIndex({ documentFile: file, name: source.api.openapi }).then(createOperationCatalog, () => undefined),
+    );
     if (loaded.size >= 1024) loaded.clear();
     loaded.set(file, { signature, catalog });
     return catalog;
@@ -80,6 +83,7 @@ export function createSourceDocuments({ store, fetch }: { store: SourceStore; fe
         current = await store.update(source.slug, { api: { openapi: name } });
         location = name;
       }
+      const { readOperationIndex } = await import("@src/openapi");
       const index = await readOperationIndex({ documentFile: resolve(directory, isUrl(location) ? FETCHED_DOCUMENT_FILE : location), name: isUrl(location) ? location : basename(location) });
       status = { loaded: true, title: index.title, version: index.version, operations: index.operations.length, error: null, checkedAt };
     } catch (error) {
