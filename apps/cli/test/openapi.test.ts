@@ -48,7 +48,7 @@ afterAll(async () => {
   await temp.cleanup();
 });
 
-describe("src with OpenAPI documents", () => {
+describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
   it("source add --openapi takes name, base URL, auth and test endpoint from the document and prints { source, validation, openapi }", async () => {
     const result = await src(["--json", "source", "add", "--openapi", documentFile, "--credential-stdin"], token);
     expect(result.code, result.stderr).toBe(0);

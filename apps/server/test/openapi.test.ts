@@ -40,7 +40,7 @@ afterAll(async () => {
   await testHome?.cleanup();
 });
 
-describe("OpenAPI documents over HTTP", () => {
+describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
   it("GET /v1/sources/{slug}/operations searches, filters by tag, and gives one operation", async () => {
     const search = await server.api("GET", "/v1/sources/items/operations?q=list%20items&limit=3");
     expect(search.status).toBe(200);

@@ -59,7 +59,7 @@ afterAll(async () => {
 
 const input = (slug: string, extra: Record<string, unknown> = {}) => ({ type: "api", name: slug, slug, enabled: true, api: { baseUrl: api.url, authType: "bearer", testEndpoint: "/me", ...extra } });
 
-describe("sources with an OpenAPI document", () => {
+describe("sources with an OpenAPI document", { timeout: 120_000 }, () => {
   it("fetches a document on the source's origin with the credential, saves it in the source's folder and records its status", async () => {
     const before = api.requests.length;
     const { source, validation } = await service.addSource({ input: input("same-origin", { openapi: `${api.url}/openapi.json` }), credential: { token } });
