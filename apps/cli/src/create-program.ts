@@ -8,6 +8,7 @@ import { registerCredentialDelete } from "./commands/credential-delete";
 import { registerCredentialSet } from "./commands/credential-set";
 import { registerLogs } from "./commands/logs";
 import { registerMcp } from "./commands/mcp";
+import { registerOperations } from "./commands/operations";
 import { registerServe } from "./commands/serve";
 import { registerShell } from "./commands/shell";
 import { registerSourceAdd } from "./commands/source-add";
@@ -75,6 +76,7 @@ export function createProgram(): Command {
   registerTokenRevoke(token);
 
   registerTools(program);
+  registerOperations(program);
   registerCall(program);
   registerShell(program);
   registerMcp(program);

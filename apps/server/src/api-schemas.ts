@@ -26,6 +26,10 @@ export const sourceRecordSchema = z
       connectionStatus: z.enum(["untested", "connected", "needs_auth", "failed"]),
       lastTestedAt: z.string().nullable(),
       lastError: z.string().nullable(),
+      openapi: z
+        .object({ loaded: z.boolean(), title: z.string().optional(), version: z.string().optional(), operations: z.number().optional(), error: z.string().nullable(), checkedAt: z.string() })
+        .optional()
+        .openapi({ description: "What the service found when it last loaded api.openapi." }),
     }),
   })
   .openapi("SourceRecord");
@@ -71,6 +75,11 @@ export const toolSummarySchema = z
     headers: z.record(z.string(), z.string()).openapi({ description: "The source's fixed headers (api.headers), sent on every request.", example: { "Notion-Version": "2022-06-28" } }),
     description: z.string().optional(),
     inputSchema: z.record(z.string(), z.unknown()).optional(),
+    openapi: z
+      .union([z.object({ title: z.string(), version: z.string(), operations: z.number() }), z.object({ error: z.string() })])
+      .optional()
+      .openapi({ description: "The source's OpenAPI document: title, version and operation count, or why it was not loaded." }),
+    readOnly: z.boolean().optional().openapi({ description: "True for api_<slug>_operations, which searches the document and sends nothing." }),
   })
   .openapi("ToolSummary");
 

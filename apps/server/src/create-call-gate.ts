@@ -1,5 +1,5 @@
 import type { CallAuditLog, SourceService } from "@src/service";
-import { auditLineOfRefusal, auditLineOfResult, slugOfToolName } from "@src/service";
+import { auditLineOfRefusal, auditLineOfResult, slugOfOperationsTool, slugOfToolName } from "@src/service";
 import type { ToolResult } from "@src/http-tool";
 import type { Logger } from "pino";
 import type { ActivityLog } from "./activity/activity-log";
@@ -53,7 +53,8 @@ export function createCallGate({
   let closed = false;
 
   async function call(name: string, input: unknown, { channel, signal, caller = admin }: { channel: CallChannel; signal?: AbortSignal; caller?: Caller }): Promise<ToolResult> {
-    const slug = slugOfToolName(name) ?? name;
+    // `api_<slug>_operations` belongs to its source, resolved as the service resolves it (an agent token for "x" may search x's operations).
+    const slug = (name.endsWith("_operations") ? await slugOfOperationsTool(service.store, name) : undefined) ?? slugOfToolName(name) ?? name;
     const started = performance.now();
     try {
       if (closed) throw new ShuttingDownError();

@@ -20,6 +20,7 @@ import { createMcpSessions } from "./mcp/mcp-sessions";
 import { registerCommandRoutes } from "./routes/command-routes";
 import { registerHealthRoutes } from "./routes/health-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
+import { registerOperationsRoutes } from "./routes/operations-routes";
 import { registerOAuthRoutes } from "./routes/oauth-routes";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
@@ -153,6 +154,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerHealthRoutes(context, { readiness: options.readiness, isShuttingDown: () => shuttingDown });
   registerSourceRoutes(context);
   registerSourceActionRoutes(context);
+  registerOperationsRoutes(context);
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);

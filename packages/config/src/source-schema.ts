@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiHeadersSchema } from "./api-headers-schema";
+import { apiOpenApiShape, openApiStatusSchema } from "./api-openapi-schema";
 
 /** The connection states the service records after each validation. */
 export const CONNECTION_STATUSES = ["untested", "connected", "needs_auth", "failed"] as const;
@@ -108,6 +109,7 @@ export const sourceApiSchema = z.looseObject({
         'Accept agent paths and redirect targets that some servers read as "/", "\\" or ".." segments: double percent-encoding (%252e), overlong UTF-8 (%c0%ae) and look-alike characters (U+FF0E, U+2024, U+2025, U+FF0F, U+FF3C). Default false: refused.',
     }),
   ...apiConnectionShape,
+  ...apiOpenApiShape,
 });
 export type SourceApi = z.infer<typeof sourceApiSchema>;
 
@@ -116,6 +118,7 @@ export const sourceStatusSchema = z.object({
   connectionStatus: z.enum(CONNECTION_STATUSES).default("untested").meta({ description: "Result of the last validation. Filled in by the service." }),
   lastTestedAt: z.iso.datetime({ offset: true }).nullable().default(null).meta({ description: "When the source was last validated (ISO 8601), or null. Filled in by the service." }),
   lastError: z.string().nullable().default(null).meta({ description: "Why the last validation failed, or null. Filled in by the service." }),
+  openapi: openApiStatusSchema.optional().meta({ description: "What the service found when it last loaded api.openapi. Filled in by the service." }),
 });
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 

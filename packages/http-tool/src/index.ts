@@ -35,8 +35,12 @@ export { VALIDATION_REASONS } from "./validation/validation-outcome";
 // The agent tool and its adapters
 export type { CallSourceOptions } from "./tool/call-source";
 export { callSource } from "./tool/call-source";
-export type { ApiTool, ApiToolDependencies, CredentialReader } from "./tool/create-api-tool";
+export type { AgentTool, ApiTool, ApiToolDependencies, CredentialReader } from "./tool/create-api-tool";
 export { createApiTool } from "./tool/create-api-tool";
+export type { OperationsTool } from "./tool/create-operations-tool";
+export { createOperationsTool } from "./tool/create-operations-tool";
+export type { OperationsToolInput } from "./tool/operations-tool-input";
+export { operationsToolInputSchema } from "./tool/operations-tool-input";
 export type { JsonSchemaObject } from "./tool/tool-input-json-schema";
 export { formatToolResult } from "./result/format-tool-result";
 export type { McpCallToolResult, McpToolDefinition } from "./adapters/mcp";

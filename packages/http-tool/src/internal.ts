@@ -14,3 +14,4 @@ export { toSourceStatus } from "./validation/validation-outcome";
 export { apiToolName, maxToolNameLength } from "./tool/api-tool-name";
 export { describeApiTool, maxToolDescriptionBytes } from "./tool/describe-api-tool";
 export { createToolInputJsonSchema } from "./tool/tool-input-json-schema";
+export { operationsToolName } from "./tool/operations-tool-name";

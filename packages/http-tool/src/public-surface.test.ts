@@ -25,6 +25,7 @@ describe("the package's export surface", () => {
         "maxToolDescriptionBytes",
         "maxToolNameLength",
         "normalizeToolCall",
+        "operationsToolName",
         "queryValueSchema",
         "resolveExecutorLimits",
         "serviceControlledHeaderReason",

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { ToolResult } from "@src/http-tool";
 import type { SourceService } from "./source-service";
 import { slugOfToolName } from "./tool-name";
+import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
 
 /** Where an agent call came in: `src call`, `src mcp` (stdio), the server's tool route, the server's `/mcp`. */
 export type CallAuditChannel = "cli" | "mcp-stdio" | "http" | "mcp-http";
@@ -172,7 +173,7 @@ export function withCallAudit(service: SourceService, { channel, log }: { channe
   return {
     ...service,
     async callTool(name, input, options) {
-      const source = slugOfToolName(name) ?? name;
+      const source = (name.endsWith("_operations") ? await slugOfOperationsTool(service.store, name) : undefined) ?? slugOfToolName(name) ?? name;
       const started = performance.now();
       try {
         const result = await service.callTool(name, input, options);

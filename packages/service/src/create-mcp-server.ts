@@ -14,8 +14,12 @@ export interface McpServerOptions {
   toolPageSize?: number;
 }
 
+/** Orders the tools as listed: by source, a source's `api_<slug>` before its `api_<slug>_operations`. */
+const toolKey = (tool: { source: string; readOnly?: boolean }): string => `${tool.source}\u0000${tool.readOnly === true ? 1 : 0}`;
+
 const instructions =
-  "Each tool calls one connected REST API. Authentication is attached automatically: never send tokens, keys or passwords. " +
+  "Each api_<slug> tool calls one connected REST API. Authentication is attached automatically: never send tokens, keys or passwords. " +
+  "Where an api_<slug>_operations tool exists, search it for the operation you need before calling api_<slug>. " +
   "Results are bounded; follow `nextPath` to page.";
 
 /**
@@ -32,7 +36,7 @@ export function createMcpServer(service: SourceService, options: McpServerOption
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    const { page, nextCursor } = pageAfterCursor(await service.listTools(), (tool) => tool.source, request.params?.cursor, options.toolPageSize);
+    const { page, nextCursor } = pageAfterCursor(await service.listTools(), toolKey, request.params?.cursor, options.toolPageSize);
     return {
       tools: page.map((tool) => ({
         ...toMcpToolDefinition({ ...tool, inputSchema: tool.inputSchema as JsonSchemaObject }, { title: tool.sourceName }),

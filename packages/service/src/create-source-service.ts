@@ -1,8 +1,9 @@
 import { isAbsolute, resolve } from "node:path";
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type FileSourceStore, type SourceInput, type SourceListEntry, type SourceRecord, type SourceStore } from "@src/config";
-import { callSource, createApiTool, validateSource } from "@src/http-tool";
-import { apiToolName, maxToolNameLength } from "@src/http-tool/internal";
+import { callSource, createApiTool, createOperationsTool, validateSource } from "@src/http-tool";
+import { apiToolName, maxToolNameLength, operationsToolName } from "@src/http-tool/internal";
+import type { OperationCatalog } from "@src/openapi";
 import { createRedactedCredential, openVault, type CredentialVault } from "@src/vault";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
@@ -10,7 +11,11 @@ import { deepFreeze } from "./deep-freeze";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
 import { SourceNotFoundError } from "@src/config";
 import type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
+import type { ToolResult } from "@src/http-tool";
 import { slugOfToolName } from "./tool-name";
+import { createSourceDocuments } from "./openapi/source-documents";
+import { openApiSummaryOf } from "./openapi/openapi-summary";
+import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
 
 /** Options of `createSourceService`. */
 export interface SourceServiceOptions {
@@ -66,6 +71,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     vaultPromise.catch(() => (vaultPromise = undefined));
     return vaultPromise;
   };
+  const documents = createSourceDocuments({ store, fetch: options.fetch });
   /** Credentials already unbound from a vault entry, per entry object and scope: the vault hands out the same frozen entry while it is unchanged. */
   const unboundCredentials = new WeakMap<object, { scope: string; credential: Record<string, unknown> | undefined }>();
   /** The credential to send for `source`, or `undefined` when none is stored or it was stored for another base URL. */
@@ -159,12 +165,13 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
   }
 
   /** The tool of an enabled source without its credential flag, or `undefined` for a disabled one. */
-  function toolOf(source: SourceRecord): Omit<ToolSummary, "hasCredential"> | undefined {
+  function toolOf(source: SourceRecord, operations?: OperationCatalog): Omit<ToolSummary, "hasCredential"> | undefined {
     const known = listing?.tools.get(source.slug);
-    if (known !== undefined && known.record === source) return known.summary;
-    const tool = createApiTool(withAbsoluteCaFile(source), { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch, auth: authRuntimeFor(source) });
+    // A source with a document is built each time: its document may change without its record (the catalog is cached by file).
+    if (known !== undefined && known.record === source && source.api.openapi === undefined) return known.summary;
+    const tool = createApiTool(withAbsoluteCaFile(source), { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch, auth: authRuntimeFor(source), operations });
     if (tool === undefined) return undefined;
-    const summary = {
+    const summary: Omit<ToolSummary, "hasCredential"> = {
       name: tool.name,
       source: source.slug,
       sourceName: source.name,
@@ -174,6 +181,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       headers: { ...source.api.headers },
       description: tool.description,
       inputSchema: tool.inputSchema,
+      ...openApiSummaryOf(source, operations),
     };
     if (listing !== undefined) listing.tools.set(source.slug, { record: source, summary: deepFreeze(summary) });
     return summary;
@@ -187,8 +195,10 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     return { ...source, api: { ...source.api, caFile: resolve(store.directoryOf(source.slug), caFile) } };
   };
 
-  async function validateAndRecord(source: SourceRecord): Promise<SourceOperationResult> {
-    const credential = await credentialFor(source);
+  async function validateAndRecord(given: SourceRecord): Promise<SourceOperationResult> {
+    const credential = await credentialFor(given);
+    // The document first (fetched with the credential on the source's origin, indexed); a bad one leaves the source as a plain source.
+    const source = await documents.refresh(given, { plugin: pluginOf(given), credential, auth: authRuntimeFor(given) });
     const validation = await validateSource({ source: withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: options.fetch, store, auth: authRuntimeFor(source) });
     return { source: await store.get(source.slug), validation };
   }
@@ -199,6 +209,18 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     if (candidate === undefined || name.length < maxToolNameLength) return candidate ?? name;
     const match = (await store.list()).find((entry) => apiToolName(entry.slug) === name);
     return match?.slug ?? candidate;
+  }
+
+  async function callOperationsTool(slug: string, input: unknown): Promise<ToolResult> {
+    const source = await store.get(slug);
+    const operations = source.enabled ? await documents.catalogFor(source) : undefined;
+    if (operations === undefined) {
+      throw new ServiceError({
+        code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
+        message: `no tool "${operationsToolName(slug)}": source "${slug}" is disabled or has no loaded OpenAPI document; list the tools to see their names`,
+      });
+    }
+    return createOperationsTool(source, operations).execute(input);
   }
 
   /**
@@ -272,7 +294,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         registry.parseCredential(source.api.authType, credential);
       }
       notify(source.slug, "added");
-      if (!test) return { source, validation: null };
+      if (!test) return { source: await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialFor(source), auth: authRuntimeFor(source) }), validation: null };
       return validateAndRecord(source);
     },
 
@@ -280,6 +302,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       const before = await store.get(slug);
       let source = await store.update(slug, changes);
       if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
+      if (before.api.openapi !== source.api.openapi) source = await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialFor(source), auth: authRuntimeFor(source) });
       notify(slug, "updated");
       return source;
     },
@@ -332,14 +355,22 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       for (const entry of entries) {
         if (!entry.ok || !entry.record.enabled) continue;
         const source = await withCurrentStatus(entry.record);
-        const tool = toolOf(source);
+        const operations = await documents.catalogFor(source);
+        const tool = toolOf(source, operations);
         if (tool === undefined) continue;
-        tools.push({ ...tool, hasCredential: stored.has(tool.source) && (await hasCredential(source)) });
+        const withCredential = stored.has(tool.source) && (await hasCredential(source));
+        tools.push({ ...tool, hasCredential: withCredential });
+        if (operations !== undefined) {
+          const companion = createOperationsTool(source, operations);
+          tools.push({ ...tool, name: companion.name, description: companion.description, inputSchema: companion.inputSchema, readOnly: true, hasCredential: withCredential });
+        }
       }
       return tools;
     },
 
     async callTool(name, input, { signal } = {}) {
+      const operationsSlug = await slugOfOperationsTool(store, name);
+      if (operationsSlug !== undefined) return callOperationsTool(operationsSlug, input);
       const slug = await slugOfTool(name);
       let source: SourceRecord;
       try {
@@ -355,7 +386,8 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         throw error;
       }
       const credential = await credentialFor(source);
-      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source) });
+      const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
+      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source), operations });
     },
 
     keepListingInMemory() {

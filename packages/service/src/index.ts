@@ -9,6 +9,7 @@ export { createMcpServer } from "./create-mcp-server";
 export type { WatchSourcesOptions } from "./watch-sources";
 export { watchSources } from "./watch-sources";
 export { slugOfToolName, toolNameOf } from "./tool-name";
+export { slugOfOperationsTool } from "./openapi/operations-tool-slug";
 export type { ServiceErrorCode } from "./errors/service-error";
 export { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
 export type { LoadAuthPluginsOptions } from "./load-auth-plugins";

@@ -39,7 +39,13 @@ export async function runOperatorCommand(service: SourceService, line: string): 
           : tools
               .map((tool) => {
                 const head = `${tool.name}  source=${tool.source}  ${tool.baseUrl}  auth=${tool.authType}  status=${tool.connectionStatus}${tool.hasCredential ? "" : "  (no credential)"}`;
-                return verbose ? `${head}\n  ${tool.description.replaceAll("\n", "\n  ")}\n  input schema: ${JSON.stringify(tool.inputSchema)}` : head;
+                const document =
+                  tool.openapi === undefined || tool.readOnly === true
+                    ? ""
+                    : "error" in tool.openapi
+                      ? `\n  OpenAPI document not loaded: ${tool.openapi.error}`
+                      : `\n  OpenAPI document: "${tool.openapi.title}" version ${tool.openapi.version}, ${tool.openapi.operations} operations`;
+                return verbose ? `${head}${document}\n  ${tool.description.replaceAll("\n", "\n  ")}\n  input schema: ${JSON.stringify(tool.inputSchema)}` : head;
               })
               .join(verbose ? "\n\n" : "\n");
       return { command, ok: true, text, data: verbose ? tools : tools.map(({ description: _d, inputSchema: _s, ...tool }) => tool) };

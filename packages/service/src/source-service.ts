@@ -22,6 +22,10 @@ export interface ToolSummary {
   headers: Record<string, string>;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** The source's OpenAPI document, when it has one: its title, version and operation count, or why it was not loaded. */
+  openapi?: { title: string; version: string; operations: number } | { error: string };
+  /** True for `api_<slug>_operations` (searches the document; sends nothing). */
+  readOnly?: boolean;
 }
 
 /** The outcome of connect / reload / credential set. */
@@ -62,7 +66,7 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
   /** Stores or replaces the credential (checked against the plugin's schema), then validates unless `test` is false. */
   setCredential(slug: string, credential: unknown, options?: { test?: boolean }): Promise<SourceOperationResult>;
   deleteCredential(slug: string): Promise<boolean>;
-  /** The HTTP tools of the enabled sources. */
+  /** The HTTP tools of the enabled sources, each followed by its `api_<slug>_operations` tool when the source has a loaded OpenAPI document. */
   listTools(): Promise<ToolSummary[]>;
   /** Runs an agent call; `name` is a tool name (`api_x`) or a slug. Never throws for upstream failures. */
   callTool(name: string, input: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;

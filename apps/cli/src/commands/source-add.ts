@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
+import { UsageError } from "../errors/usage-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
 import { gatherSourceFields, type SourceFieldFlags } from "../input/gather-source-fields";
@@ -7,8 +8,11 @@ import { oauth2ApiFields, registerOAuth2Options, type OAuth2Flags } from "../inp
 import { readCredential } from "../input/read-credential";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
+import { readOpenApiForAdd } from "../input/read-openapi-for-add";
+import { fillFromDocument, printOpenApiAddResult } from "../output/openapi-add-result";
 
 interface SourceAddFlags extends SourceFieldFlags, OAuth2Flags {
+  openapi?: string;
   username?: string;
   credentialStdin?: boolean;
   disabled?: boolean;
@@ -22,6 +26,7 @@ export function registerSourceAdd(source: Command): void {
   const add = source
     .command("add")
     .description("connect a REST API: write sources/<slug>/config.json, store the credential encrypted, then validate it")
+    .option("--openapi <file|url>", "the API's OpenAPI document (3.0, 3.1, Swagger 2.0): fills in every field not given from it, checks calls against it, lets agents search its operations")
     .option("--name <name>", "display name of the source")
     .option("--slug <slug>", "short identifier (default: derived from the name)")
     .option("--base-url <url>", "absolute base URL of the API, e.g. https://api.example.com/v1")
@@ -40,6 +45,11 @@ export function registerSourceAdd(source: Command): void {
       defineAction<SourceAddFlags>(async (context, flags) => {
         const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
         const ask = flags.credentialStdin !== true;
+        if (flags.openapi !== undefined && context.remote !== undefined) {
+          throw new UsageError({ message: "--openapi reads the document on this machine: run src source add --openapi on the server's machine, without --server and SRC_SERVER" });
+        }
+        const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi);
+        if (openapi !== undefined) fillFromDocument(flags, openapi);
         const fields = await gatherSourceFields(context, registry, flags, ask);
         const plugin = registry.get(fields.auth);
         // A public client (--client-auth none) has no client secret to ask for.
@@ -48,12 +58,14 @@ export function registerSourceAdd(source: Command): void {
         if (fields.headerName !== undefined) api.headerName = fields.headerName;
         if (fields.queryParam !== undefined) api.queryParam = fields.queryParam;
         if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
+        if (openapi !== undefined) api.openapi = openapi.location;
         const input = { type: "api", name: fields.name, ...(fields.slug === undefined ? {} : { slug: fields.slug }), enabled: flags.disabled !== true, api };
         const result = await withProgress(context, `Connecting ${fields.name} and calling ${fields.testEndpoint}`, () =>
           // An authorization code source has no token before `src auth login`, which validates it.
           service.addSource({ input, credential, test: flags.test && api.grant !== "authorization_code" }),
         );
-        return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
+        if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
+        return printOpenApiAddResult(context, result, openapi);
       }, { remote: true }),
     );
 }

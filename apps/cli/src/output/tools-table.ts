@@ -32,7 +32,7 @@ export async function formatTools(tools: readonly ToolSummary[], verbose: boolea
   const shared = sharedDescriptionEnding(tools.map((tool) => tool.description));
   const own = tools.map(
     (tool) =>
-      `── ${tool.name} (${tool.sourceName})\n${shared === "" ? tool.description : tool.description.slice(0, -shared.length - 1)}${fixedHeaderLines(tool.headers).trimEnd()}`,
+      `── ${tool.name} (${tool.sourceName})\n${openApiLine(tool)}${shared === "" ? tool.description : tool.description.slice(0, -shared.length - 1)}${fixedHeaderLines(tool.headers).trimEnd()}`,
   );
   const sections = [table.toString(), own.join("\n")];
   if (shared !== "") sections.push(`Every tool's description goes on:\n${shared}`);
@@ -53,4 +53,11 @@ export async function formatTools(tools: readonly ToolSummary[], verbose: boolea
 function fixedHeaderLines(headers: Readonly<Record<string, string>>): string {
   const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
   return lines.length === 0 ? "" : `\nfixed headers (sent on every request):\n${lines.join("\n")}\n`;
+}
+
+/** The source's OpenAPI document (title, version, operations), or why it was not loaded; nothing without one or for the operations tool. */
+function openApiLine(tool: ToolSummary): string {
+  if (tool.openapi === undefined || tool.readOnly === true) return "";
+  if ("error" in tool.openapi) return `OpenAPI document not loaded: ${tool.openapi.error}\n`;
+  return `OpenAPI document: "${tool.openapi.title}" version ${tool.openapi.version}, ${tool.openapi.operations} operations\n`;
 }

@@ -1,4 +1,4 @@
-import type { ApiTool } from "../tool/create-api-tool";
+import type { AgentTool } from "../tool/create-api-tool";
 import type { JsonSchemaObject } from "../tool/tool-input-json-schema";
 
 /** A client tool for the Anthropic Messages API `tools` array. */
@@ -13,6 +13,6 @@ export interface AnthropicTool {
  * through `tool.execute` and answer with a `tool_result` whose content is
  * `formatToolResult(result)` and `is_error` is `!result.ok`.
  */
-export function toAnthropicTool(tool: ApiTool): AnthropicTool {
+export function toAnthropicTool(tool: AgentTool): AnthropicTool {
   return { name: tool.name, description: tool.description, input_schema: tool.inputSchema };
 }

@@ -1,4 +1,4 @@
-import type { ApiTool } from "../tool/create-api-tool";
+import type { AgentTool } from "../tool/create-api-tool";
 import { formatToolResult } from "../result/format-tool-result";
 import type { JsonSchemaObject } from "../tool/tool-input-json-schema";
 import type { ToolResult } from "../result/tool-result";
@@ -10,12 +10,12 @@ export interface McpToolDefinition {
   inputSchema: JsonSchemaObject;
   annotations: {
     title: string;
-    /** The agent may call any method, writes included. */
-    readOnlyHint: false;
-    /** Writes may delete or overwrite upstream data. */
-    destructiveHint: true;
-    /** Calls go to an external API. */
-    openWorldHint: true;
+    /** `api_<slug>`: false, the agent may call any method, writes included. `api_<slug>_operations`: true. */
+    readOnlyHint: boolean;
+    /** `api_<slug>`: true, writes may delete or overwrite upstream data. `api_<slug>_operations`: false. */
+    destructiveHint: boolean;
+    /** `api_<slug>`: true, calls go to an external API. `api_<slug>_operations`: false, it reads the document. */
+    openWorldHint: boolean;
   };
 }
 
@@ -31,12 +31,13 @@ export interface McpCallToolResult {
  * The MCP tool definition of `tool`, ready to register with an MCP server. No `outputSchema` is declared.
  * `title` (default: the tool name) is what clients show people, e.g. the source's display name.
  */
-export function toMcpToolDefinition(tool: Pick<ApiTool, "name" | "description" | "inputSchema">, { title = tool.name }: { title?: string } = {}): McpToolDefinition {
+export function toMcpToolDefinition(tool: Pick<AgentTool, "name" | "description" | "inputSchema" | "readOnly">, { title = tool.name }: { title?: string } = {}): McpToolDefinition {
+  const readOnly = tool.readOnly === true;
   return {
     name: tool.name,
     description: tool.description,
     inputSchema: tool.inputSchema,
-    annotations: { title, readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    annotations: { title, readOnlyHint: readOnly, destructiveHint: !readOnly, openWorldHint: !readOnly },
   };
 }
 

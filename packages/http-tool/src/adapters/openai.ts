@@ -1,4 +1,4 @@
-import type { ApiTool } from "../tool/create-api-tool";
+import type { AgentTool } from "../tool/create-api-tool";
 import type { JsonSchemaObject } from "../tool/tool-input-json-schema";
 
 /** A function tool for the OpenAI Chat Completions `tools` array. */
@@ -12,6 +12,6 @@ export interface OpenAiFunctionTool {
  * accepts any JSON value). Run the model's `arguments` (after `JSON.parse`)
  * through `tool.execute` and send `formatToolResult(result)` back as the tool message.
  */
-export function toOpenAiFunctionTool(tool: ApiTool): OpenAiFunctionTool {
+export function toOpenAiFunctionTool(tool: AgentTool): OpenAiFunctionTool {
   return { type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
 }

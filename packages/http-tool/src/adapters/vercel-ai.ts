@@ -1,4 +1,4 @@
-import type { ApiTool } from "../tool/create-api-tool";
+import type { AgentTool } from "../tool/create-api-tool";
 import { formatToolResult } from "../result/format-tool-result";
 import type { ToolResult } from "../result/tool-result";
 
@@ -25,7 +25,7 @@ export interface VercelAiTool<TSchema> {
  * Validation is left to `execute`, which answers an invalid call with an
  * `INVALID_CALL` result the model can act on (rather than an SDK error).
  */
-export function toVercelAiTool<TSchema>(tool: ApiTool, { jsonSchema }: { jsonSchema: VercelAiJsonSchemaHelper<TSchema> }): VercelAiTool<TSchema> {
+export function toVercelAiTool<TSchema>(tool: AgentTool, { jsonSchema }: { jsonSchema: VercelAiJsonSchemaHelper<TSchema> }): VercelAiTool<TSchema> {
   return {
     description: tool.description,
     inputSchema: jsonSchema(tool.inputSchema as never, { validate: (value) => ({ success: true, value }) }),

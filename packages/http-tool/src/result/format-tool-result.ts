@@ -23,6 +23,7 @@ export function formatToolResult(result: ToolResult): string {
     lines.push(`truncated (original ${size}): ${result.truncated.note}`);
   }
   if (result.note !== undefined) lines.push(`note: ${result.note}`);
+  for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
   if (result.nextPath !== undefined) lines.push(`next page: call again with path ${JSON.stringify(result.nextPath)}`);
   const body = formatBody(result.body);
   return body === undefined ? lines.join("\n") : `${lines.join("\n")}\n\n${body}`;
@@ -30,7 +31,7 @@ export function formatToolResult(result: ToolResult): string {
 
 function statusLine(result: ToolResult): string {
   const request = `${result.request.method} ${result.request.url}`.trim() || "(no method or path given)";
-  if (result.attempts === 0) return `not sent · ${request}`;
+  if (result.attempts === 0) return result.ok ? `answered without a request · ${request}` : `not sent · ${request}`;
   const attempts = `${result.attempts} attempt${result.attempts === 1 ? "" : "s"}`;
   if (result.status === 0) return `no response · ${request} · ${attempts} · ${result.durationMs} ms`;
   const status = `HTTP ${result.status}${result.statusText === "" ? "" : ` ${result.statusText}`}`;

@@ -31,6 +31,8 @@ export interface ToolResult {
   nextPath?: string;
   /** Redirect details or other facts the agent should know. */
   note?: string;
+  /** Where the call breaks the source's OpenAPI document, when `api.openapiValidation` is `warn` (the call was sent all the same). */
+  warnings?: string[];
   /** Set when there is no usable response. */
   error?: { code: ToolErrorCode; message: string; retryable: boolean };
 }

@@ -1,5 +1,6 @@
 import { AuthorizeError, pluginSecrets, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
+import type { OperationCatalog } from "@src/openapi";
 import { buildRequestWithCheckedCredential } from "../request/build-request";
 import { createRequestAuthorizer, type RequestAuthorizer } from "../request/request-authorizer";
 import { createFailureResult } from "../result/create-failure-result";
@@ -9,7 +10,9 @@ import { InvalidCallError } from "../errors/invalid-call-error";
 import { executeRequest } from "../execution/execute-request";
 import { createRedactor } from "../result/redact-secrets";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
-import type { ToolCall } from "../request/tool-call";
+import type { ParsedToolCall, ToolCall } from "../request/tool-call";
+import { normalizeToolCall } from "../request/normalize-tool-call";
+import { checkAgainstDocument } from "./check-against-document";
 import type { ToolResult } from "../result/tool-result";
 
 /** What a valid call looks like; appended to INVALID_CALL messages about the input's shape. */
@@ -33,6 +36,13 @@ export interface CallSourceOptions {
   signal?: AbortSignal;
   /** The source's session cache, saveCredential and clock, for v2 plugins (tokens). Default: a session of this call only, no saving. */
   auth?: AuthRuntime | undefined;
+  /**
+   * The operations of the source's OpenAPI document (`@src/openapi`): each call
+   * is checked against it before anything is sent, as `api.openapiValidation`
+   * says (`strict` refuses, `warn` sends and adds `warnings`, `off` skips).
+   * Default: none, no check.
+   */
+  operations?: OperationCatalog | undefined;
 }
 
 /**
@@ -55,7 +65,7 @@ export async function callSource(options: CallSourceOptions): Promise<ToolResult
   }
 }
 
-async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential, fetch, signal, auth }: CallSourceOptions): Promise<ToolResult> {
+async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential, fetch, signal, auth, operations }: CallSourceOptions): Promise<ToolResult> {
   const plugin = toAuthPluginV2(anyPlugin);
   const { slug } = source;
   if (!source.enabled) {
@@ -85,9 +95,22 @@ async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential
   const credentialValue = parsedCredential.data as Record<string, unknown>;
   let request;
   let authorizer: RequestAuthorizer | undefined;
+  let warnings: string[] | undefined;
   try {
     // The plugin bound to this call: the builder authorizes the first attempt, the executor the rest.
     authorizer = createRequestAuthorizer({ source, plugin, credential: credentialValue, auth, signal });
+    if (operations !== undefined && source.api.openapiValidation !== "off") {
+      // Checked before the plugin runs: a call that breaks the document fetches no token and sends nothing.
+      const normalized: ParsedToolCall = normalizeToolCall(call);
+      const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: authorizer.placement.headers, authQuery: authorizer.placement.query });
+      if (!verdict.fits) {
+        if (source.api.openapiValidation !== "warn") {
+          return createRedactor(authorizer.secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: verdict.message, call }));
+        }
+        warnings = createRedactor(authorizer.secrets).redactDeep(verdict.warnings);
+      }
+      call = normalized;
+    }
     // Normalizes the call (once) and redacts the secrets from its errors; the credential was parsed above, once.
     request = await buildRequestWithCheckedCredential({ source, call: call as ToolCall, credential: credentialValue, plugin, authorizer });
   } catch (error) {
@@ -108,7 +131,9 @@ async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential
     return createRedactor(secrets).redactDeep(failure);
   }
 
-  return executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal });
+  const result = await executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal });
+  if (warnings !== undefined) result.warnings = warnings;
+  return result;
 }
 
 function describeBuildFailure(error: unknown): string {

@@ -1,9 +1,11 @@
 import type { AuthRegistry, AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
+import type { OperationCatalog } from "@src/openapi";
 import { apiToolName } from "./api-tool-name";
 import { callSource } from "./call-source";
 import { createFailureResult } from "../result/create-failure-result";
 import { describeApiTool } from "./describe-api-tool";
+import { operationsToolName } from "./operations-tool-name";
 import { toolCallSchema } from "../request/tool-call";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolResult } from "../result/tool-result";
@@ -26,10 +28,30 @@ export interface ApiToolDependencies {
   fetch?: typeof fetch;
   /** The source's session cache, saveCredential and clock, for v2 plugins (tokens). Default: a session per call, no saving. */
   auth?: AuthRuntime | undefined;
+  /**
+   * The operations of the source's OpenAPI document (`readOperationIndex` and
+   * `createOperationCatalog` of `@src/openapi`): calls are checked against it
+   * (`api.openapiValidation`), the description names its title and size, and
+   * `createOperationsTool` makes the companion tool. Default: none.
+   */
+  operations?: OperationCatalog | undefined;
+}
+
+/** What every agent tool has, whatever it does: what the adapters (MCP, AI SDK, OpenAI, Anthropic) take. */
+export interface AgentTool {
+  readonly name: string;
+  /** The source's slug. */
+  readonly slug: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchemaObject;
+  /** True for a tool that sends nothing upstream (`api_<slug>_operations`). Default false. */
+  readonly readOnly?: boolean;
+  /** Runs one call. Never throws: failures are `ok: false` results. */
+  execute(input: unknown, options?: { signal?: AbortSignal | undefined }): Promise<ToolResult>;
 }
 
 /** The HTTP tool of one source, as an agent sees it. Turn it into an MCP, Vercel AI, OpenAI or Anthropic tool with the adapters. */
-export interface ApiTool {
+export interface ApiTool extends AgentTool {
   /** `api_<slug>`, each `-` of the slug turned into `_`. */
   readonly name: string;
   /** The source's slug. */
@@ -66,13 +88,13 @@ export function createApiTool(source: SourceRecord, dependencies: ApiToolDepende
         call: input,
       });
     }
-    return callSource({ source, call: input, plugin, credential, fetch, signal: options?.signal, auth: dependencies.auth });
+    return callSource({ source, call: input, plugin, credential, fetch, signal: options?.signal, auth: dependencies.auth, operations: dependencies.operations });
   };
 
   return {
     name: apiToolName(source.slug),
     slug: source.slug,
-    description: describeApiTool(source),
+    description: describeApiTool(source, dependencies.operations === undefined ? undefined : { title: dependencies.operations.index.title, operations: dependencies.operations.index.operations.length, toolName: operationsToolName(source.slug) }),
     inputSchema: createToolInputJsonSchema(),
     inputZodSchema: toolCallSchema,
     execute,

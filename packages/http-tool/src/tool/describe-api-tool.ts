@@ -13,7 +13,7 @@ const maxBaseUrlLength = 200;
  * authentication is automatic, how to send a raw body, and that results are
  * bounded. Always under 1 KB, whatever the source's name and base URL.
  */
-export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">): string {
+export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">, document?: { title: string; operations: number; toolName: string }): string {
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
   const baseUrl = shorten(source.api.baseUrl, maxBaseUrlLength);
   const api = source.api as Record<string, unknown>;
@@ -24,6 +24,11 @@ export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "ap
       : undefined;
   const text = [
     `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl}.`,
+    ...(document === undefined
+      ? []
+      : [
+          `Its OpenAPI document "${shorten(document.title.replace(/\s+/g, " ").trim(), maxNameLength)}" has ${document.operations} operations: find the one you need with ${document.toolName} (query or operationId) before calling; calls that do not fit the document are refused before sending.`,
+        ]),
     'Give method and a path relative to that base URL (e.g. "/items?limit=1"), optionally query and a JSON body.',
     "Authentication is automatic: the service attaches the credential to every request. Never supply tokens, API keys, passwords or Authorization headers yourself.",
     ...(oauth === undefined ? [] : [oauth]),

@@ -1,0 +1,47 @@
+import type { Command } from "commander";
+import { defineAction } from "../define-action";
+import { EXIT_CODES } from "../exit-codes";
+import { UsageError } from "../errors/usage-error";
+import { escapeTerminalControls } from "../output/escape-terminal-controls";
+import { formatOperations } from "../output/format-operations";
+import { writeError, writeJson, writeLine } from "../output/write-output";
+
+interface OperationsFlags {
+  tag?: string;
+  id?: string;
+  limit?: string;
+}
+
+/** `src operations SLUG [QUERY]`: what the `api_<slug>_operations` tool answers an agent. */
+export function registerOperations(program: Command): void {
+  program
+    .command("operations")
+    .description("search the operations of a source's OpenAPI document, or show one in full (what api_<slug>_operations answers)")
+    .argument("<slug>", "the source")
+    .argument("[query...]", 'plain words, e.g. "create an issue"')
+    .option("--tag <tag>", "only operations with this tag")
+    .option("--id <operationId>", "show this operation in full: parameters, body schema, response, an example call")
+    .option("--limit <n>", "most matches (default 8, at most 25)")
+    .action(
+      defineAction<OperationsFlags>(async (context, flags, [slug, words]) => {
+        const query = (Array.isArray(words) ? words.join(" ") : (words ?? "")).trim();
+        const limit = flags.limit === undefined ? undefined : Number(flags.limit);
+        if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 25)) throw new UsageError({ message: `--limit: must be a whole number from 1 to 25, not "${flags.limit}"` });
+        if (query === "" && flags.tag === undefined && flags.id === undefined) {
+          throw new UsageError({ message: `give words to search for, --tag or --id (e.g. src operations ${slug} "create an issue")` });
+        }
+        const service = await context.service();
+        const { operationsToolName } = await import("@src/http-tool/internal");
+        const input = { ...(query === "" ? {} : { query }), ...(flags.tag === undefined ? {} : { tag: flags.tag }), ...(flags.id === undefined ? {} : { operationId: flags.id }), ...(limit === undefined ? {} : { limit }) };
+        const result = await service.callTool(operationsToolName(slug!), input);
+        if (!result.ok) {
+          writeError(escapeTerminalControls(`error ${result.error?.code ?? "FAILED"}: ${result.error?.message ?? "no answer"}`));
+          return EXIT_CODES.USAGE;
+        }
+        const answer = result.body.kind === "json" ? result.body.value : null;
+        if (context.json) writeJson(answer);
+        else writeLine(escapeTerminalControls(await formatOperations(answer)));
+        return EXIT_CODES.SUCCESS;
+      }),
+    );
+}

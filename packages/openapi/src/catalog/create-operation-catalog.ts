@@ -1,0 +1,38 @@
+import { createCallChecker, type CallCheckContext, type CallCheckResult, type CallToCheck } from "../check/check-call";
+import { describeOperation, type OperationDetail } from "../describe/describe-operation";
+import type { IndexedOperation, OperationIndex } from "../index/operation-index";
+import { createOperationSearch, type OperationSearchAnswer, type OperationSearchQuery } from "../search/search-operations";
+
+/** Everything an agent's tools do with one document: search, describe, check. Parts are built on first use. */
+export interface OperationCatalog {
+  readonly index: OperationIndex;
+  /** The best matches for words and/or a tag, under 4 KB. */
+  search(query: OperationSearchQuery): OperationSearchAnswer;
+  /** The operation with this operationId in full, under 16 KB; `undefined` when there is none. */
+  describe(operationId: string): OperationDetail | undefined;
+  /** The operation with this operationId. */
+  find(operationId: string): IndexedOperation | undefined;
+  /** Matches a call to an operation and checks it; no problems: the call fits the document. */
+  check(call: CallToCheck, context: CallCheckContext): CallCheckResult;
+}
+
+/** The catalog of an index (`readOperationIndex`). Cheap to create: the search index and validators are built when first needed. */
+export function createOperationCatalog(index: OperationIndex): OperationCatalog {
+  let search: ReturnType<typeof createOperationSearch> | undefined;
+  let check: ReturnType<typeof createCallChecker> | undefined;
+  let byId: Map<string, IndexedOperation> | undefined;
+  const find = (operationId: string): IndexedOperation | undefined => {
+    byId ??= new Map(index.operations.map((operation) => [operation.operationId, operation]));
+    return byId.get(operationId);
+  };
+  return {
+    index,
+    search: (query) => (search ??= createOperationSearch(index))(query),
+    describe: (operationId) => {
+      const operation = find(operationId);
+      return operation === undefined ? undefined : describeOperation(index, operation);
+    },
+    find,
+    check: (call, context) => (check ??= createCallChecker(index))(call, context),
+  };
+}

@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { copyDocument, githubDocumentFile } from "../../test/documents";
+import { githubQueries } from "../../test/github-queries";
+import { createOperationCatalog, type OperationCatalog } from "../catalog/create-operation-catalog";
+import { readOperationIndex } from "../index/read-operation-index";
+import { maxSearchAnswerBytes, maxSearchLimit } from "./search-operations";
+
+let catalog: OperationCatalog;
+beforeAll(async () => {
+  catalog = createOperationCatalog(await readOperationIndex({ documentFile: await copyDocument(githubDocumentFile) }));
+}, 120_000);
+
+describe("searching GitHub's document (@octokit/openapi)", () => {
+  it("indexes its operations", () => {
+    expect(catalog.index.operations.length).toBeGreaterThan(1000);
+    expect(catalog.index.title).toMatch(/GitHub/);
+  });
+
+  it(`has at least 20 plain-language queries in its table (${githubQueries.length})`, () => {
+    expect(githubQueries.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(githubQueries)("finds $operationId in the top 3 for \"$query\"", ({ query, operationId }) => {
+    const answer = catalog.search({ query });
+    expect(answer.operations.slice(0, 3).map((operation) => operation.operationId)).toContain(operationId);
+  });
+
+  it("answers each match with operationId, method, path, summary and the required names", () => {
+    const match = catalog.search({ query: "create an issue" }).operations.find((operation) => operation.operationId === "issues/create");
+    expect(match).toEqual({ operationId: "issues/create", method: "POST", path: "/repos/{owner}/{repo}/issues", summary: "Create an issue", required: ["owner", "repo", "body"] });
+  });
+
+  it("filters by tag, and lists a tag's operations without words", () => {
+    const answer = catalog.search({ tag: "gists", limit: 25 });
+    expect(answer.total).toBeGreaterThan(10);
+    expect(answer.operations.every((operation) => operation.operationId.startsWith("gists/"))).toBe(true);
+    const both = catalog.search({ query: "star", tag: "gists" });
+    expect(both.operations[0]?.operationId).toBe("gists/star");
+  });
+
+  it("keeps every answer under 4 KB, even at the largest limit", () => {
+    for (const query of ["repository", "list", "get a", "pull request review comment", ""]) {
+      const answer = catalog.search({ query, limit: maxSearchLimit, tag: query === "" ? "repos" : undefined });
+      expect(Buffer.byteLength(JSON.stringify(answer))).toBeLessThanOrEqual(maxSearchAnswerBytes);
+      expect(answer.total).toBeGreaterThanOrEqual(answer.operations.length);
+    }
+  });
+
+  it("defaults to 8 matches and caps the limit at 25", () => {
+    expect(catalog.search({ query: "repository" }).operations).toHaveLength(8);
+    expect(catalog.search({ query: "repository", limit: 500 }).operations.length).toBeLessThanOrEqual(25);
+  });
+
+  it("matches misspelt words (fuzzy) and word beginnings (prefix)", () => {
+    expect(catalog.search({ query: "create an isue" }).operations.slice(0, 3).map((operation) => operation.operationId)).toContain("issues/create");
+    expect(catalog.search({ query: "gitignore templ" }).operations.slice(0, 3).map((operation) => operation.operationId)).toContain("gitignore/get-all-templates");
+  });
+});

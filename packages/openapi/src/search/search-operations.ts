@@ -1,0 +1,102 @@
+import MiniSearch from "minisearch";
+import type { IndexedOperation, OperationIndex } from "../index/operation-index";
+import { processQueryTerm, processTerm, splitWords } from "./search-terms";
+import { fitToBytes } from "../describe/fit-to-bytes";
+
+/** Default and largest number of matches an answer holds. */
+export const defaultSearchLimit = 8;
+export const maxSearchLimit = 25;
+/** Upper bound of a search answer, in UTF-8 bytes of its JSON. */
+export const maxSearchAnswerBytes = 4096;
+
+/** One match, as the agent sees it. */
+export interface OperationMatch {
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  /** Names of the required path, query and header parameters, and `body` when a body is required. */
+  required: string[];
+}
+
+/** What a search answers: the best matches and how many operations matched in all. */
+export interface OperationSearchAnswer {
+  total: number;
+  operations: OperationMatch[];
+  /** Present when matches were left out to stay under 4 KB, or the limit was lowered. */
+  note?: string;
+}
+
+/** What to search for: words, a tag, or both. */
+export interface OperationSearchQuery {
+  query?: string | undefined;
+  tag?: string | undefined;
+  /** Default 8, at most 25. */
+  limit?: number | undefined;
+}
+
+/** The required parameter names of an operation, and `body` when its body is required. */
+export function requiredOf(operation: IndexedOperation): string[] {
+  const names = operation.parameters.filter((parameter) => parameter.required && parameter.in !== "cookie").map((parameter) => parameter.name);
+  if (operation.requestBody?.required === true) names.push("body");
+  return names;
+}
+
+/** The match an agent sees for an operation (summary cut to 140 characters). */
+export function toMatch(operation: IndexedOperation): OperationMatch {
+  const summary = operation.summary || operation.description;
+  return {
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    summary: summary.length > 140 ? `${summary.slice(0, 139)}…` : summary,
+    required: requiredOf(operation),
+  };
+}
+
+/**
+ * Full-text search over an index's operations (MiniSearch: BM25 with fuzzy
+ * and prefix matching) over operationId, path words, summary, description and
+ * tags. Built once per index; each search is a few milliseconds at most.
+ */
+export function createOperationSearch(index: OperationIndex): (query: OperationSearchQuery) => OperationSearchAnswer {
+  const search = new MiniSearch<IndexedOperation & { id: number }>({
+    idField: "id",
+    fields: ["operationId", "path", "summary", "description", "tags"],
+    extractField: (document, field) => {
+      const value = (document as unknown as Record<string, unknown>)[field];
+      if (field === "tags") return (value as string[]).map(splitWords).join(" ");
+      if (field === "operationId" || field === "path") return splitWords(String(value));
+      return typeof value === "string" ? value : String(value);
+    },
+    processTerm,
+    searchOptions: {
+      processTerm: processQueryTerm,
+      boost: { summary: 4, operationId: 1.5, tags: 1, path: 1, description: 0.2 },
+      fuzzy: (term) => (term.length > 5 ? 0.15 : 0),
+      maxFuzzy: 1,
+      prefix: (term) => term.length > 3,
+      combineWith: "OR",
+    },
+  });
+  search.addAll(index.operations.map((operation, id) => ({ ...operation, id })));
+
+  return ({ query, tag, limit }) => {
+    const wanted = Math.min(Math.max(Math.trunc(limit ?? defaultSearchLimit), 1), maxSearchLimit);
+    const tagWanted = tag?.trim().toLowerCase();
+    const inTag = (operation: IndexedOperation): boolean => tagWanted === undefined || tagWanted === "" || operation.tags.some((item) => item.toLowerCase() === tagWanted);
+    let found: IndexedOperation[];
+    const words = query?.trim() ?? "";
+    if (words === "") found = index.operations.filter(inTag);
+    else {
+      found = search
+        .search(words, { filter: (result) => inTag(index.operations[result.id as number] as IndexedOperation) })
+        .map((result) => index.operations[result.id as number] as IndexedOperation);
+    }
+    const answer: OperationSearchAnswer = { total: found.length, operations: found.slice(0, wanted).map(toMatch) };
+    return fitToBytes(answer, maxSearchAnswerBytes, (current) => {
+      if (current.operations.length <= 1) return undefined;
+      return { ...current, operations: current.operations.slice(0, -1), note: "fewer matches shown to keep the answer under 4 KB; narrow the query or use tag" };
+    });
+  };
+}

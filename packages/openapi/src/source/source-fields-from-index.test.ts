@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { copyDocument, githubDocumentFile, petstoreSwaggerFile, rulesDocument, writeDocument } from "../../test/documents";
+import type { OperationIndex } from "../index/operation-index";
+import { readOperationIndex } from "../index/read-operation-index";
+import { sourceFieldsFromIndex } from "./source-fields-from-index";
+
+let github: OperationIndex;
+beforeAll(async () => {
+  github = await readOperationIndex({ documentFile: await copyDocument(githubDocumentFile) });
+}, 120_000);
+
+const document = (overrides: Record<string, unknown>): Record<string, unknown> => ({ ...rulesDocument, ...overrides });
+const fieldsOf = async (value: unknown, documentUrl?: string) => sourceFieldsFromIndex(await readOperationIndex({ documentFile: await writeDocument(value) }), { documentUrl });
+
+describe("source fields from a document", () => {
+  it("takes name, base URL (server variables filled), the most required scheme and a current-user test endpoint", async () => {
+    expect(await fieldsOf(rulesDocument)).toEqual({ name: "Rules API", baseUrl: "https://api.example.com/v1", auth: { authType: "bearer", scheme: "token" }, otherSchemes: ["key"], testEndpoint: "/me" });
+  });
+
+  it.each([
+    { why: "apiKey in a header", scheme: { type: "apiKey", in: "header", name: "X-Api-Key" }, auth: { authType: "header", headerName: "X-Api-Key" } },
+    { why: "apiKey in the query", scheme: { type: "apiKey", in: "query", name: "api_key" }, auth: { authType: "query", queryParam: "api_key" } },
+    { why: "HTTP basic", scheme: { type: "http", scheme: "basic" }, auth: { authType: "basic" } },
+    { why: "HTTP bearer", scheme: { type: "http", scheme: "Bearer" }, auth: { authType: "bearer" } },
+  ])("maps $why", async ({ scheme, auth }) => {
+    const fields = await fieldsOf(document({ components: { ...rulesDocument.components, securitySchemes: { only: scheme } }, security: [{ only: [] }], paths: { "/me": rulesDocument.paths["/me"] } }));
+    expect(fields.auth).toEqual({ ...auth, scheme: "only" });
+  });
+
+  it("resolves a relative server URL against the document's URL", async () => {
+    const fields = await fieldsOf(document({ servers: [{ url: "/api/v2" }] }), "http://127.0.0.1:9999/docs/openapi.json");
+    expect(fields.baseUrl).toBe("http://127.0.0.1:9999/api/v2");
+    expect((await fieldsOf(document({ servers: [{ url: "/api/v2" }] }))).baseUrl).toBeUndefined();
+  });
+
+  it("finds no test endpoint when every GET needs a parameter or none needs authentication", async () => {
+    const paths = { "/items/{id}": { get: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok" } } } }, "/open": { get: { security: [], responses: { "200": { description: "ok" } } } } };
+    expect((await fieldsOf(document({ paths }))).testEndpoint).toBeUndefined();
+  });
+
+  it("reads GitHub's document: api.github.com, /user", () => {
+    expect(sourceFieldsFromIndex(github)).toMatchObject({ baseUrl: "https://api.github.com", testEndpoint: "/user" });
+  });
+
+  it("reads the Swagger 2.0 petstore: its host and base path, the api_key header", async () => {
+    const fields = sourceFieldsFromIndex(await readOperationIndex({ documentFile: await copyDocument(petstoreSwaggerFile) }));
+    expect(fields.name).toBe("Swagger Petstore");
+    expect(fields.baseUrl).toMatch(/^https?:\/\/petstore\.swagger\.io\/v2$/);
+    expect(fields.auth?.authType === "header" || fields.auth?.authType === "oauth2").toBe(true);
+    expect(fields.otherSchemes.length).toBe(1);
+  });
+});

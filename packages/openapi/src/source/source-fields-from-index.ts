@@ -1,0 +1,70 @@
+import type { OperationIndex, SecuritySchemeSummary } from "../index/operation-index";
+import { requiredOf } from "../search/search-operations";
+
+/** What a document says about the source it describes; each field absent when the document does not say. */
+export interface SourceFieldsFromDocument {
+  /** `info.title`. */
+  name?: string;
+  /** The first server URL, variables filled with their defaults, a relative one resolved against the document's URL. */
+  baseUrl?: string;
+  /** The auth mode of the security scheme the most operations require, with its header or query parameter name. */
+  auth?: { authType: string; headerName?: string; queryParam?: string; scheme: string };
+  /** The other security schemes the document names (not chosen, or without a matching auth mode). */
+  otherSchemes: string[];
+  /** A GET operation without required parameters that needs authentication, current-user and health paths first. */
+  testEndpoint?: string;
+}
+
+/** The auth mode of a scheme, or `undefined` when no built-in mode fits it. */
+function authOf(name: string, scheme: SecuritySchemeSummary): SourceFieldsFromDocument["auth"] {
+  if (scheme.type === "http" && scheme.scheme === "bearer") return { authType: "bearer", scheme: name };
+  if (scheme.type === "http" && scheme.scheme === "basic") return { authType: "basic", scheme: name };
+  if (scheme.type === "apiKey" && scheme.in === "header" && scheme.name !== undefined) return { authType: "header", headerName: scheme.name, scheme: name };
+  if (scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined) return { authType: "query", queryParam: scheme.name, scheme: name };
+  if (scheme.type === "oauth2") return { authType: "oauth2", scheme: name };
+  return undefined;
+}
+
+/** Paths that make good test endpoints, best first. */
+const preferredTestPaths = [/(^|\/)(me|user|self|whoami|myself|current[-_]?user)$/i, /(^|\/)(account|profile|viewer)$/i, /(^|\/)(health|healthz|status|ping)$/i];
+
+/**
+ * The source fields a document gives: name, base URL, auth mode and test
+ * endpoint. With several security schemes, the one the most operations
+ * require is chosen and the others are named in `otherSchemes`.
+ */
+export function sourceFieldsFromIndex(index: OperationIndex, { documentUrl }: { documentUrl?: string } = {}): SourceFieldsFromDocument {
+  const fields: SourceFieldsFromDocument = { otherSchemes: [] };
+  if (index.title.trim() !== "") fields.name = index.title.trim();
+  const server = index.servers[0];
+  if (server !== undefined && server !== "") {
+    try {
+      fields.baseUrl = new URL(server, documentUrl).href.replace(/\/$/, "");
+    } catch {
+      // A relative server URL without a document URL: the caller asks for --base-url.
+    }
+  }
+  const uses = new Map<string, number>();
+  const requirementsOf = (security: string[][] | undefined): string[][] => security ?? index.security;
+  for (const operation of index.operations) for (const requirement of requirementsOf(operation.security)) for (const name of requirement) uses.set(name, (uses.get(name) ?? 0) + 1);
+  const ranked = Object.keys(index.securitySchemes).sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0));
+  for (const name of ranked) {
+    const auth = authOf(name, index.securitySchemes[name] as SecuritySchemeSummary);
+    if (auth !== undefined && fields.auth === undefined) fields.auth = auth;
+    else fields.otherSchemes.push(name);
+  }
+  const documentSaysWhoNeedsAuth = index.security.length > 0 || index.operations.some((operation) => operation.security !== undefined);
+  const candidates = index.operations.filter((operation) => {
+    if (operation.method !== "GET" || requiredOf(operation).length > 0 || operation.path.includes("{")) return false;
+    if (!documentSaysWhoNeedsAuth) return true;
+    const requirements = requirementsOf(operation.security);
+    return requirements.length > 0 && requirements.every((requirement) => requirement.length > 0);
+  });
+  const rank = (path: string): number => {
+    const position = preferredTestPaths.findIndex((pattern) => pattern.test(path));
+    return position === -1 ? preferredTestPaths.length : position;
+  };
+  const best = candidates.sort((a, b) => rank(a.path) - rank(b.path) || a.path.length - b.path.length)[0];
+  if (best !== undefined) fields.testEndpoint = best.path;
+  return fields;
+}

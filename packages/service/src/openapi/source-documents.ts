@@ -1,0 +1,96 @@
+import { copyFile, stat } from "node:fs/promises";
+import { basename, extname, isAbsolute, join, relative, resolve } from "node:path";
+import type { AnyAuthPluginV2, AuthRuntime } from "@src/auth";
+import type { OpenApiStatus, SourceRecord, SourceStore } from "@src/config";
+import { writeFileAtomic } from "@src/file-lock";
+import type { OperationCatalog } from "@src/openapi";
+import { fetchOpenApiDocument } from "./fetch-openapi-document";
+
+/** The file in a source's folder that holds the document fetched from `api.openapi`'s URL (JSON or YAML). */
+export const FETCHED_DOCUMENT_FILE = "openapi-fetched";
+
+const isUrl = (location: string): boolean => /^https?:\/\//i.test(location);
+
+/** What the service does with sources' OpenAPI documents. */
+export interface SourceDocuments {
+  /** The absolute path of the document a source's calls use, or `undefined` when it has none. */
+  documentFileOf(source: SourceRecord): string | undefined;
+  /**
+   * The catalog of the source's document, or `undefined` (no document, or one
+   * that cannot be loaded: `status.openapi` says why). Read once per version
+   * of the file (modification time and size), from the index cached next to it.
+   */
+  catalogFor(source: SourceRecord): Promise<OperationCatalog | undefined>;
+  /**
+   * At add, reload and edit: fetches a URL document (with the credential only
+   * on the source's origin) or copies a file from outside the source's folder
+   * into it, builds the index, and records `status.openapi`. Never throws for
+   * the document: a bad one leaves the source working without it.
+   */
+  refresh(source: SourceRecord, access: { plugin: AnyAuthPluginV2; credential: Record<string, unknown> | undefined; auth?: AuthRuntime | undefined }): Promise<SourceRecord>;
+}
+
+/** The service's sources' documents, in `store`'s folders. */
+export function createSourceDocuments({ store, fetch }: { store: SourceStore; fetch?: typeof globalThis.fetch | undefined }): SourceDocuments {
+  const loaded = new Map<string, { signature: string; catalog: Promise<OperationCatalog | undefined> }>();
+
+  const documentFileOf = (source: SourceRecord): string | undefined => {
+    const location = source.api.openapi;
+    if (location === undefined) return undefined;
+    const directory = store.directoryOf(source.slug);
+    if (isUrl(location)) return join(directory, FETCHED_DOCUMENT_FILE);
+    return resolve(directory, location);
+  };
+
+  async function catalogFor(source: SourceRecord): Promise<OperationCatalog | undefined> {
+    const file = documentFileOf(source);
+    if (file === undefined) return undefined;
+    let signature: string;
+    try {
+      const info = await stat(file);
+      signature = `${info.mtimeMs}:${info.size}:${info.ino}`;
+    } catch {
+      return undefined;
+    }
+    const known = loaded.get(file);
+    if (known?.signature === signature) return known.catalog;
+    // Loaded on first use: a process whose sources have no document never loads the parser, ajv or the search library.
+    const catalog = import("@src/openapi").then(({ createOperationCatalog, readOperationIndex }) =>
+      readOperationIndex({ documentFile: file, name: source.api.openapi }).then(createOperationCatalog, () => undefined),
+    );
+    if (loaded.size >= 1024) loaded.clear();
+    loaded.set(file, { signature, catalog });
+    return catalog;
+  }
+
+  async function refresh(source: SourceRecord, access: { plugin: AnyAuthPluginV2; credential: Record<string, unknown> | undefined; auth?: AuthRuntime | undefined }): Promise<SourceRecord> {
+    let location = source.api.openapi;
+    if (location === undefined) {
+      return source.status.openapi === undefined ? source : store.setStatus(source.slug, { openapi: undefined });
+    }
+    const checkedAt = new Date().toISOString();
+    const directory = store.directoryOf(source.slug);
+    let current = source;
+    let status: OpenApiStatus;
+    try {
+      if (isUrl(location)) {
+        const text = await fetchOpenApiDocument({ url: location, source, plugin: access.plugin, credential: access.credential, auth: access.auth, fetch });
+        await writeFileAtomic(join(directory, FETCHED_DOCUMENT_FILE), text);
+      } else if (isAbsolute(location) && relative(directory, location).startsWith("..")) {
+        // A file from elsewhere is copied into the source's folder, so the source does not depend on it.
+        const name = `openapi${extname(location) || ".json"}`;
+        await copyFile(location, join(directory, name));
+        current = await store.update(source.slug, { api: { openapi: name } });
+        location = name;
+      }
+      const { readOperationIndex } = await import("@src/openapi");
+      const index = await readOperationIndex({ documentFile: resolve(directory, isUrl(location) ? FETCHED_DOCUMENT_FILE : location), name: isUrl(location) ? location : basename(location) });
+      status = { loaded: true, title: index.title, version: index.version, operations: index.operations.length, error: null, checkedAt };
+    } catch (error) {
+      status = { loaded: false, error: (error as Error).message, checkedAt };
+    }
+    return store.setStatus(current.slug, { openapi: status });
+  }
+
+  return { documentFileOf, catalogFor, refresh };
+}
