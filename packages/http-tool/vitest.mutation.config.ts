@@ -12,6 +12,7 @@ export default createTestConfig({
     "src/**/normalize-tool-call.test.ts",
     "src/**/redact-secrets.test.ts",
     "src/**/redact-secrets.property.test.ts",
+    "src/**/secret-spellings.test.ts",
     "src/**/plugin-framing-headers.test.ts",
     "src/**/plugin-secrets.test.ts",
   ],
