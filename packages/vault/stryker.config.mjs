@@ -11,6 +11,7 @@ export default createMutationConfig({
     "src/vault-format.ts",
     "src/verify-vault-document.ts",
     "src/redacted-credential.ts",
+    "src/slug.ts",
   ],
   // Key derivation (scrypt) makes some tests slower than the request builder's.
   timeoutMS: 5_000,

@@ -13,5 +13,10 @@ export default createTestConfig({
     "src/**/vault-format-upgrade.test.ts",
     "src/**/entries-mac.test.ts",
     "src/**/key-source.test.ts",
+    "src/**/key-derivation.test.ts",
+    "src/**/entry-cipher.test.ts",
+    "src/**/vault-format.test.ts",
+    "src/**/redacted-credential.test.ts",
+    "src/**/slug.test.ts",
   ],
 });
