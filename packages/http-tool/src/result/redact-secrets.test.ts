@@ -158,3 +158,35 @@ describe("what a redactor says about its secrets", () => {
     expect(createRedactor(["abc"]).longestForm).toBeGreaterThanOrEqual(3);
   });
 });
+
+// Found by mutation testing (`pnpm mutation`): how matches are merged, and what redactDeep walks.
+describe("redaction edges", () => {
+  it("a match inside an earlier, longer one does not cut the longer one short", () => {
+    expect(createRedactor(["abcdefgh", "bc"]).redactText("xabcdefghy")).toBe(`x${REDACTED}y`);
+    expect(createRedactor(["abcdefgh", "cdefghij"]).redactText("abcdefghij!")).toBe(`${REDACTED}!`);
+  });
+
+  it("adjacent matches of two secrets become one marker, separated ones two", () => {
+    expect(createRedactor(["abcd", "efgh"]).redactText("abcdefgh")).toBe(REDACTED);
+    expect(createRedactor(["abcd", "efgh"]).redactText("abcd-efgh")).toBe(`${REDACTED}-${REDACTED}`);
+  });
+
+  it("redacts a bigint holding a secret, and leaves other values as they are", () => {
+    const redactor = createRedactor(["123456"]);
+    expect(redactor.redactDeep({ id: 99123456001n, other: 7n, flag: true, nothing: undefined })).toEqual({ id: `99${REDACTED}001`, other: 7n, flag: true, nothing: undefined });
+    expect(redactor.redactDeep(true)).toBe(true);
+    expect(redactor.redactDeep(123456)).toBe(REDACTED);
+  });
+
+  it("an object without a prototype is walked like a plain one", () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { token: "tok123" });
+    expect(createRedactor(["tok123"]).redactDeep({ bare })).toEqual({ bare: { token: REDACTED } });
+  });
+
+  it("a __proto__ key stays an ordinary, writable, enumerable, configurable key of the copy", () => {
+    const parsed = JSON.parse('{"__proto__": "tok123"}') as Record<string, unknown>;
+    const redacted = createRedactor(["tok123"]).redactDeep(parsed);
+    expect(Object.getOwnPropertyDescriptor(redacted, "__proto__")).toEqual({ value: REDACTED, writable: true, enumerable: true, configurable: true });
+    expect(Object.keys(createRedactor(["tok123"]).redactDeep({ plain: 1 }))).toEqual(["plain"]);
+  });
+});
