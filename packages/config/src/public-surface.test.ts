@@ -10,6 +10,7 @@ describePublicSurface({
   readme: new URL("../README.md", import.meta.url),
   internalNames: [
     "apiLimitsShape",
+    "applySourceChanges",
     "baseUrlSchema",
     "defaultSourceLockOptions",
     "defaultSourceStatus",
