@@ -1,12 +1,9 @@
-import { defineConfig } from "tsup";
+import { createBuildConfig } from "@src/tsup-config";
 
-export default defineConfig({
+export default createBuildConfig({
   entry: ["src/index.ts", "src/bin.ts"],
-  format: ["esm"],
+  // The CLI publishes no types; workspace and third-party packages stay external (dependencies), heavy ones load
+  // lazily inside actions.
   dts: false,
-  clean: true,
-  target: "node20",
-  sourcemap: true,
-  // Workspace and third-party packages stay external (dependencies); heavy ones load lazily inside actions.
   banner: { js: "#!/usr/bin/env node" },
 });

@@ -1,31 +1,18 @@
-// Mutation testing of request building and redaction: `pnpm mutation` (not part of `pnpm test`).
-// The globs match the files wherever they live under src/ (flat today, in stage folders later).
-import { fileURLToPath } from "node:url";
+// Mutation testing of request building (normalizing, URL confinement, joining, query encoding, auth placement)
+// and of redaction: `pnpm mutation` (not part of `pnpm test`).
+import { createMutationConfig } from "@src/stryker-config";
 
-export default {
-  testRunner: "vitest",
-  // pnpm keeps the runner out of @stryker-mutator/core's own node_modules, so name it by path.
-  plugins: [fileURLToPath(import.meta.resolve("@stryker-mutator/vitest-runner"))],
-  vitest: { configFile: "vitest.mutation.config.ts", related: false },
-  coverageAnalysis: "perTest",
+export default createMutationConfig({
   mutate: [
-    "src/**/build-request.ts",
-    "src/**/check-path.ts",
-    "src/**/path-problem.ts",
-    "src/**/join-url.ts",
-    "src/**/encode-query.ts",
-    "src/**/redact-secrets.ts",
-    "src/**/plugin-secrets.ts",
+    "src/request/normalize-tool-call.ts",
+    "src/request/build-request.ts",
+    "src/request/check-path.ts",
+    "src/request/path-problem.ts",
+    "src/request/join-url.ts",
+    "src/request/encode-query.ts",
+    "src/request/query-name-lookalikes.ts",
+    "src/result/redact-secrets.ts",
+    "src/result/secret-spellings.ts",
   ],
-  // The machine is shared: one test process, and a bound on the whole run.
-  concurrency: 1,
-  // Static mutants (module-level constants) rerun every test in a fresh worker: skipped to bound the run.
-  ignoreStatic: true,
   timeoutMS: 3_000,
-  dryRunTimeoutMinutes: 5,
-  reporters: ["clear-text", "progress", "json"],
-  jsonReporter: { fileName: "reports/mutation/mutation.json" },
-  tempDirName: ".stryker-tmp",
-  cleanTempDir: "always",
-  thresholds: { high: 90, low: 75, break: null },
-};
+});

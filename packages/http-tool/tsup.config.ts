@@ -1,10 +1,3 @@
-import { defineConfig } from "tsup";
+import { createBuildConfig } from "@src/tsup-config";
 
-export default defineConfig({
-  entry: { index: "src/index.ts", internal: "src/internal.ts", "testing/index": "src/testing/index.ts" },
-  format: ["esm"],
-  dts: true,
-  clean: true,
-  target: "node20",
-  sourcemap: true,
-});
+export default createBuildConfig({ entry: { index: "src/index.ts", internal: "src/internal.ts", "testing/index": "src/testing/index.ts" } });

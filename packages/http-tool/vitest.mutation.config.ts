@@ -1,21 +1,19 @@
 // The tests Stryker runs for each mutant (`pnpm mutation`): the unit tests of request building
 // (path checks, URL joining, query encoding, the builder) and of redaction. The end-to-end suites
 // against local servers are too slow to run once per mutant on a shared 2-core machine.
-import { defineConfig } from "vitest/config";
+import { createTestConfig } from "@src/vitest-config";
 
-export default defineConfig({
-  resolve: { conditions: ["@src/source"] },
-  ssr: { resolve: { conditions: ["@src/source"] } },
-  test: {
-    include: [
-      "src/**/build-request.test.ts",
-      "src/**/build-request-auth-probe.test.ts",
-      "src/**/join-url.test.ts",
-      "src/**/path-problem.test.ts",
-      "src/**/normalize-tool-call.test.ts",
-      "src/**/redact-secrets.test.ts",
-      "src/**/plugin-secrets.test.ts",
-    ],
-    testTimeout: 30_000,
-  },
+export default createTestConfig({
+  include: [
+    "src/**/build-request.test.ts",
+    "src/**/build-request-auth-probe.test.ts",
+    "src/**/join-url.test.ts",
+    "src/**/path-problem.test.ts",
+    "src/**/normalize-tool-call.test.ts",
+    "src/**/redact-secrets.test.ts",
+    "src/**/redact-secrets.property.test.ts",
+    "src/**/secret-spellings.test.ts",
+    "src/**/plugin-framing-headers.test.ts",
+    "src/**/plugin-secrets.test.ts",
+  ],
 });

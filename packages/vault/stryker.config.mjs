@@ -1,13 +1,8 @@
 // Mutation testing of the vault's cipher, MAC, key handling and file format: `pnpm mutation`
 // (not part of `pnpm test`).
-import { fileURLToPath } from "node:url";
+import { createMutationConfig } from "@src/stryker-config";
 
-export default {
-  testRunner: "vitest",
-  // pnpm keeps the runner out of @stryker-mutator/core's own node_modules, so name it by path.
-  plugins: [fileURLToPath(import.meta.resolve("@stryker-mutator/vitest-runner"))],
-  vitest: { configFile: "vitest.mutation.config.ts", related: false },
-  coverageAnalysis: "perTest",
+export default createMutationConfig({
   mutate: [
     "src/entry-cipher.ts",
     "src/entries-mac.ts",
@@ -16,16 +11,8 @@ export default {
     "src/vault-format.ts",
     "src/verify-vault-document.ts",
     "src/redacted-credential.ts",
+    "src/slug.ts",
   ],
-  // The machine is shared: one test process, and a bound on the whole run.
-  concurrency: 1,
-  // Static mutants (module-level constants) rerun every test in a fresh worker: skipped to bound the run.
-  ignoreStatic: true,
+  // Key derivation (scrypt) makes some tests slower than the request builder's.
   timeoutMS: 5_000,
-  dryRunTimeoutMinutes: 5,
-  reporters: ["clear-text", "progress", "json"],
-  jsonReporter: { fileName: "reports/mutation/mutation.json" },
-  tempDirName: ".stryker-tmp",
-  cleanTempDir: "always",
-  thresholds: { high: 90, low: 75, break: null },
-};
+});

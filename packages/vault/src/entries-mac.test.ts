@@ -35,3 +35,15 @@ describe("entriesMac", () => {
     expect(entriesMacMatches(otherKey, binding, mac)).toBe(false);
   });
 });
+
+describe("entriesMacMatches on a stored MAC of another length", () => {
+  it.each([0, 16, 31, 33, 64])("%i bytes: no match, and no exception", (length) => {
+    expect(entriesMacMatches(key, base, Buffer.concat([mac, mac, mac]).subarray(0, length))).toBe(false);
+  });
+
+  it("the MAC binds the entries sorted by slug (code units: capitals first)", () => {
+    const upper = { ...base, entries: new Map([["Beta", entry()], ["alpha", entry()]]) };
+    const upperMac = computeEntriesMac(key, upper);
+    expect(entriesMacMatches(key, { ...upper, entries: new Map([...upper.entries].reverse()) }, upperMac)).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SealedEntry } from "./entry-cipher";
+import { compareSlugs } from "./slug";
 
 /** What `entriesMac` covers: the whole set of entries of one version of one vault. */
 export interface EntriesBinding {
@@ -18,7 +19,7 @@ export interface EntriesBinding {
  */
 export function entriesMacBinding({ formatVersion, vaultId, generation, entries }: EntriesBinding): Buffer {
   const rows = [...entries]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compareSlugs(a, b))
     .map(([slug, entry]) => [slug, entry.nonce.toString("base64"), entry.tag.toString("base64"), entry.updatedAt]);
   return Buffer.from(JSON.stringify(["src-vault entries", formatVersion, vaultId.toString("base64"), generation, rows]), "utf8");
 }

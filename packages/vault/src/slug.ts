@@ -8,3 +8,9 @@ export function assertVaultSlug(slug: unknown): asserts slug is string {
     throw new InvalidVaultSlugError({ slug: typeof slug === "string" ? slug : String(slug) });
   }
 }
+
+/** Orders slugs by UTF-16 code units, whatever the locale: the order entries are written in and MAC'd in. */
+export function compareSlugs(left: string, right: string): number {
+  if (left < right) return -1;
+  return left > right ? 1 : 0;
+}

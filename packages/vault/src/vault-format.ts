@@ -2,6 +2,7 @@ import type { SealedEntry } from "./entry-cipher";
 import { VaultDamagedError } from "./errors/vault-damaged-error";
 import { VaultUnsupportedVersionError } from "./errors/vault-unsupported-version-error";
 import { version1Schema, version2Schema } from "./vault-file-schema";
+import { compareSlugs } from "./slug";
 
 /** The format version this package writes. */
 export const VAULT_FORMAT_VERSION = 2;
@@ -97,7 +98,7 @@ export function serializeVaultFile(document: VaultDocument & { readonly entriesM
   const { header, entriesMac } = document;
   const kdf = header.kdf.name === "none" ? { name: "none" } : { name: "scrypt", salt: header.kdf.salt.toString("base64"), N: header.kdf.N, r: header.kdf.r, p: header.kdf.p };
   const entries: Record<string, unknown> = {};
-  for (const [slug, entry] of [...document.entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [slug, entry] of [...document.entries].sort(([a], [b]) => compareSlugs(a, b))) {
     entries[slug] = {
       nonce: entry.nonce.toString("base64"),
       tag: entry.tag.toString("base64"),

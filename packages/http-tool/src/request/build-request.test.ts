@@ -242,6 +242,14 @@ const rejected: RejectedRow[] = [
   { why: "a trailing NUL in a query name, upper case", auth: "query", call: { method: "GET", path: "/x", query: { "API_KEY\u0000": "attacker" } }, reason: "QUERY_CONFLICTS_WITH_AUTH" },
   { why: "the agent guessing the exact key is still refused", auth: "query", call: { method: "GET", path: "/x", query: { api_key: KEY } }, reason: "QUERY_CONFLICTS_WITH_AUTH" },
   { why: "the auth parameter with a null value is still named", auth: "query", call: { method: "GET", path: "/x", query: { api_key: [] } }, reason: "QUERY_CONFLICTS_WITH_AUTH" },
+  // Found by mutation testing (`pnpm mutation`): the checks of the whole path (query included) and the fix each message names.
+  { why: "a backslash in the path's query", call: get("/a?q=x\\y"), reason: "BACKSLASH", message: 'path "/a?q=x\\\\y" contains a backslash; use "/" between segments' },
+  { why: "a raw control character, named with the fix", call: get("/a\u0001b"), reason: "CONTROL_CHARACTER", message: "contains a control character; remove it" },
+  { why: "an encoded control character, named with the fix", call: get("/a%7fb"), reason: "CONTROL_CHARACTER", message: "encodes a control character (%00-%1f, %7f) in its path part; remove it" },
+  { why: "an encoded separator, named with the fix", call: get("/a%2Fb"), reason: "ENCODED_SEPARATOR", message: 'encodes a "/" or "\\" ("%2f", "%5c") in its path part; use real "/" between segments' },
+  { why: "// names the base URL to stay under", call: get("//127.0.0.2/x"), reason: "SCHEME_RELATIVE", message: 'starts with "//", which names another host; pass a path relative to the API base URL "http://127.0.0.1:8080/v1", such as "/users"' },
+  { why: "an absolute URL elsewhere names the base URL", call: get("http://127.0.0.2/v1/x"), reason: "ABSOLUTE_URL", message: 'is not relative to the API base URL "http://127.0.0.1:8080/v1"; this tool only calls that API' },
+  { why: "an empty query name", call: { method: "GET", path: "/x", query: { "": "v" } }, reason: "INVALID_INPUT", message: "query: parameter names must not be empty" },
 ];
 
 describe("buildRequest: accepted calls", () => {

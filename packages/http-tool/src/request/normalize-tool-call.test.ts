@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { encodeQuery } from "./encode-query";
-import { normalizeToolCall } from "./normalize-tool-call";
+import { normalizeToolCall, normalizeToolCallWithNote } from "./normalize-tool-call";
 
 function invalid(input: unknown): InvalidCallError {
   try {
@@ -77,5 +77,46 @@ describe("normalizeToolCall", () => {
 
   it("checks a __proto__ query value like any other", () => {
     expect(invalid(JSON.parse('{"method":"GET","path":"/x","query":{"__proto__":{"a":1}}}'))).toMatchObject({ reason: "INVALID_INPUT", field: "query.__proto__" });
+  });
+
+  // Found by mutation testing (`pnpm mutation`): a string body holding JSON, and the field each refusal names.
+  it.each([
+    { why: "an object", body: '{"a":1}', sent: { a: 1 } },
+    { why: "an array after white space", body: ' \n[1,2]', sent: [1, 2] },
+  ])("sends a string body holding $why as that JSON, and says so", ({ body, sent }) => {
+    const { call, note } = normalizeToolCallWithNote({ method: "POST", path: "/x", body });
+    expect(call.body).toEqual(sent);
+    expect(note).toBe("body was a string holding JSON: it was sent as that JSON value, not as a string; to send a JSON string on purpose, use _rawBody with _contentType");
+  });
+
+  it.each([
+    { why: "a JSON scalar", body: "42" },
+    { why: "a JSON string", body: '"text"' },
+    { why: "null", body: "null" },
+    { why: "text that starts like JSON but is not", body: "{not json" },
+    { why: "text with a bracket at its end only", body: "list]" },
+    { why: "plain text", body: "hello" },
+  ])("keeps a string body that is $why as a string, without a note", ({ body }) => {
+    const normalized = normalizeToolCallWithNote({ method: "POST", path: "/x", body });
+    expect(normalized).toEqual({ call: { method: "POST", path: "/x", body } });
+  });
+
+  it.each([
+    { why: "a body on GET", input: { method: "GET", path: "/x", body: { a: 1 } }, reason: "BODY_NOT_ALLOWED", field: "body", message: "GET requests cannot have a body; remove it, put the values in query, or use POST" },
+    { why: "a _rawBody on HEAD", input: { method: "HEAD", path: "/x", _rawBody: "x" }, reason: "BODY_NOT_ALLOWED", field: "_rawBody", message: "HEAD requests cannot have a body" },
+    { why: "body and _rawBody", input: { method: "POST", path: "/x", body: { a: 1 }, _rawBody: "x" }, reason: "BODY_CONFLICT", field: "_rawBody", message: "give either body (sent as JSON) or _rawBody (sent as it stands), not both" },
+    { why: "_rawBody twice", input: { method: "POST", path: "/x", _rawBody: "x", body: { _rawBody: "y" } }, reason: "BODY_CONFLICT", field: "body._rawBody", message: "_rawBody is given both at the top" },
+    { why: "a _rawBody in body that is not a string", input: { method: "POST", path: "/x", body: { _rawBody: 1 } }, reason: "INVALID_INPUT", field: "body._rawBody", message: "body._rawBody" },
+    { why: "a _contentType in body that is not a string", input: { method: "POST", path: "/x", body: { _rawBody: "x", _contentType: 1 } }, reason: "INVALID_INPUT", field: "body._contentType", message: "body._contentType" },
+    { why: "two different _contentType", input: { method: "POST", path: "/x", _contentType: "text/plain", body: { _rawBody: "x", _contentType: "text/csv" } }, reason: "BODY_CONFLICT", field: "body._contentType", message: "_contentType is given twice with different values" },
+    { why: "_contentType without a body", input: { method: "POST", path: "/x", _contentType: "text/plain" }, reason: "CONTENT_TYPE_WITHOUT_BODY", field: "_contentType", message: "add _rawBody (or body) or remove _contentType" },
+    { why: "a _contentType that is not a media type", input: { method: "POST", path: "/x", _rawBody: "x", _contentType: "xml" }, reason: "INVALID_CONTENT_TYPE", field: "_contentType", message: '_contentType "xml" is not a media type' },
+    { why: "one unknown argument", input: { method: "GET", path: "/x", verb: "x" }, reason: "UNKNOWN_ARGUMENT", field: "verb", message: 'unknown argument "verb": the tool accepts only' },
+    { why: "two unknown arguments, headers among them", input: { method: "GET", path: "/x", headers: {}, verb: "x" }, reason: "UNKNOWN_ARGUMENT", field: "headers", message: 'unknown arguments "headers", "verb": the tool accepts only' },
+    { why: "a wrong type, named by its path", input: { method: "GET", path: 7 }, reason: "INVALID_INPUT", field: "path", message: "invalid call: path: " },
+  ])("refuses $why, naming the field", ({ input, reason, field, message }) => {
+    const error = invalid(input);
+    expect(error).toMatchObject({ reason, field });
+    expect(error.message).toContain(message);
   });
 });

@@ -4,6 +4,7 @@ import { findPathProblem } from "./path-problem";
 describe("findPathProblem", () => {
   it.each([
     ["/v1/users", undefined, "plain segments"],
+    ["/v1/caf%C3%A9/%2541", undefined, "encoded ordinary characters: servers read them otherwise, but nothing is hidden"],
     ["/v1/a.b/..c/c..", undefined, "dots inside a name are not dot segments"],
     ["/v1/a;b/c", undefined, "a ;param on a normal segment"],
     ["/v1/%2e%2ex", undefined, "an encoded dot inside a name"],

@@ -95,6 +95,39 @@ describe("holdsSecretBytes", () => {
     expect(redactor.holdsSecretBytes(framed)).toBe(expected);
   });
 
+  it.each([
+    { why: "Go's QueryEscape / Python's quote_plus (`!'()*` escaped, `+` for a space)", form: "a+b%21%27%28%29%2A%26%C3%A9%2F%22%3C" },
+    { why: "percent-encoding with lower-case hex", form: "a%20b!'()*%26%c3%a9%2f%22%3c" },
+    { why: "base64 without padding", form: Buffer.from(`a b!'()*&é/"<`).toString("base64").replace(/=+$/, "") },
+    { why: "a JSON string with `\\u` escapes in lower case", form: `a b!'()*&\\u00e9/\\"<` },
+    { why: "a JSON string with `\\u` escapes in upper case", form: `a b!'()*&\\u00E9/\\"<` },
+    { why: "a JSON string with `\\/`", form: `a b!'()*&é\\/\\"<` },
+    { why: "HTML with `&amp;` and `&lt;` only", form: `a b!'()*&amp;é/"&lt;` },
+    { why: "HTML with numeric quotes", form: "a b!&#39;()*&amp;é/&#34;&lt;" },
+    { why: "HTML with `&#x27;`", form: "a b!&#x27;()*&amp;é/&quot;&lt;" },
+    { why: "HTML with `&apos;`", form: "a b!&apos;()*&amp;é/&quot;&lt;" },
+  ])("finds the $why form in bytes", ({ form }) => {
+    const secret = `a b!'()*&é/"<`;
+    const framed = Buffer.concat([Buffer.from([0, 255]), Buffer.from(form, "utf8"), Buffer.from([7])]);
+    expect(createRedactor([secret]).holdsSecretBytes(framed)).toBe(true);
+    expect(createRedactor([secret]).holdsSecretBytes(Buffer.from(form, "utf16le"))).toBe(true);
+    expect(createRedactor([`${secret}x`]).holdsSecretBytes(framed)).toBe(false);
+  });
+
+  it("looks for Latin-1 bytes only for secrets that Latin-1 can spell", () => {
+    // Latin-1 would write "☃" as the byte 0x03: those bytes are not the secret.
+    const redactor = createRedactor(["snow☃man"]);
+    expect(redactor.holdsSecretBytes(Buffer.from("snow☃man", "latin1"))).toBe(false);
+    expect(redactor.holdsSecretBytes(Buffer.from("snow☃man", "utf8"))).toBe(true);
+  });
+
+  it("finds a secret in a view into a larger buffer, and only within the view", () => {
+    const whole = Buffer.from("xxclé-ÄÖÜ-42yy", "utf8");
+    expect(redactor.holdsSecretBytes(new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength))).toBe(true);
+    expect(redactor.holdsSecretBytes(new Uint8Array(whole.buffer, whole.byteOffset + 3, whole.byteLength - 3))).toBe(false);
+    expect(redactor.holdsSecretBytes(new Uint8Array(0))).toBe(false);
+  });
+
   it("knows nothing without secrets", () => {
     expect(createRedactor([]).holdsSecretBytes(Buffer.from("anything"))).toBe(false);
   });
@@ -123,5 +156,37 @@ describe("what a redactor says about its secrets", () => {
     expect(createRedactor(["a1", "a1", "", "b2"]).size).toBe(2);
     expect(createRedactor([]).longestForm).toBe(0);
     expect(createRedactor(["abc"]).longestForm).toBeGreaterThanOrEqual(3);
+  });
+});
+
+// Found by mutation testing (`pnpm mutation`): how matches are merged, and what redactDeep walks.
+describe("redaction edges", () => {
+  it("a match inside an earlier, longer one does not cut the longer one short", () => {
+    expect(createRedactor(["abcdefgh", "bc"]).redactText("xabcdefghy")).toBe(`x${REDACTED}y`);
+    expect(createRedactor(["abcdefgh", "cdefghij"]).redactText("abcdefghij!")).toBe(`${REDACTED}!`);
+  });
+
+  it("adjacent matches of two secrets become one marker, separated ones two", () => {
+    expect(createRedactor(["abcd", "efgh"]).redactText("abcdefgh")).toBe(REDACTED);
+    expect(createRedactor(["abcd", "efgh"]).redactText("abcd-efgh")).toBe(`${REDACTED}-${REDACTED}`);
+  });
+
+  it("redacts a bigint holding a secret, and leaves other values as they are", () => {
+    const redactor = createRedactor(["123456"]);
+    expect(redactor.redactDeep({ id: 99123456001n, other: 7n, flag: true, nothing: undefined })).toEqual({ id: `99${REDACTED}001`, other: 7n, flag: true, nothing: undefined });
+    expect(redactor.redactDeep(true)).toBe(true);
+    expect(redactor.redactDeep(123456)).toBe(REDACTED);
+  });
+
+  it("an object without a prototype is walked like a plain one", () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { token: "tok123" });
+    expect(createRedactor(["tok123"]).redactDeep({ bare })).toEqual({ bare: { token: REDACTED } });
+  });
+
+  it("a __proto__ key stays an ordinary, writable, enumerable, configurable key of the copy", () => {
+    const parsed = JSON.parse('{"__proto__": "tok123"}') as Record<string, unknown>;
+    const redacted = createRedactor(["tok123"]).redactDeep(parsed);
+    expect(Object.getOwnPropertyDescriptor(redacted, "__proto__")).toEqual({ value: REDACTED, writable: true, enumerable: true, configurable: true });
+    expect(Object.keys(createRedactor(["tok123"]).redactDeep({ plain: 1 }))).toEqual(["plain"]);
   });
 });

@@ -75,7 +75,6 @@ function characterSpellings(character: string): { source: string; longest: numbe
     alternatives.push(source);
     longest = Math.max(longest, length);
   };
-  if (character !== "\\") add(escapeRegExp(character), character.length);
   const bytes = Buffer.from(character, "utf8");
   add([...bytes].map((byte) => `%(?:25){0,${maxPercentRepeats}}${hexByte(byte)}`).join(""), bytes.length * (3 + 2 * maxPercentRepeats));
   if (character === " ") add("\\+", 1);
@@ -91,6 +90,9 @@ function characterSpellings(character: string): { source: string; longest: numbe
   add(`&#0{0,${maxLeadingZeros}}${decimal};?`, 3 + maxLeadingZeros + decimal.length);
   add(`&#[xX]0{0,${maxLeadingZeros}}${anyCaseHex(hex)};?`, 4 + maxLeadingZeros + hex.length);
   for (const name of htmlNames[character] ?? []) add(legacyNames.has(name) ? `&${name};?` : `&${name};`, name.length + 2);
+  // The character as itself comes last: where an escape starts with it (`&amp;` for `&`), the escape is the match,
+  // so a secret's last character leaves no tail of its escape (`amp;`) behind.
+  if (character !== "\\") add(escapeRegExp(character), character.length);
   return { source: `(?:${alternatives.join("|")})`, longest };
 }
 

@@ -1,0 +1,17 @@
+import type { ViteUserConfig } from "vitest/config";
+
+/** A package's vitest config (named here, so a package's config has a portable type). */
+export interface TestConfig extends ViteUserConfig {}
+
+/** What a package may choose. */
+export interface TestConfigOptions {
+  /** The test files to run. Default: `["src/**\/*.test.ts", "test/**\/*.test.ts"]`. */
+  include?: string[];
+}
+
+/**
+ * A package's vitest config: workspace packages resolved from their sources (the `@src/source` export
+ * condition, so tests need no build), a 30 s test timeout, and `options.include` (default: every
+ * `*.test.ts` under `src/` and `test/`).
+ */
+export function createTestConfig(options?: TestConfigOptions): TestConfig;

@@ -1,0 +1,14 @@
+// One test preset for every package: sources resolved through the `@src/source` condition (no build needed),
+// tests next to the code (src/) and end-to-end suites (test/).
+
+/** @type {import("./index.d.ts").createTestConfig} */
+export function createTestConfig(options = {}) {
+  return {
+    resolve: { conditions: ["@src/source"] },
+    ssr: { resolve: { conditions: ["@src/source"] } },
+    test: {
+      include: options.include ?? ["src/**/*.test.ts", "test/**/*.test.ts"],
+      testTimeout: 30_000,
+    },
+  };
+}
