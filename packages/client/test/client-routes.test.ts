@@ -153,6 +153,14 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     },
   },
   {
+    operation: "get /v1/sources/{slug}/operations",
+    run: async () => {
+      // alpha has no OpenAPI document: the route answers 404 with the server's code, and q/limit reach it as query names.
+      await expect(client.sources.operations("alpha", { query: "list items", limit: 3 })).rejects.toMatchObject({ status: 404, code: "UNKNOWN_TOOL" });
+      await expect(client.sources.operations("alpha", { limit: 0 })).rejects.toMatchObject({ status: 422, kind: "invalid_input" });
+    },
+  },
+  {
     operation: "get /v1/config-schema",
     run: async () => {
       const { schema, authTypes } = await kept(client.sources.configSchema());

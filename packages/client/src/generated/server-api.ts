@@ -1299,6 +1299,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sources/{slug}/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the operations of the source's OpenAPI document, or get one in full: what the api_<slug>_operations tool answers. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An operationId: that operation in full (parameters, bounded body schema, response, example call). */
+                    id?: string;
+                    /** @description Most matches. Default 8, at most 25. */
+                    limit?: number;
+                    /** @description Plain words, e.g. "create an issue". */
+                    q?: string;
+                    /** @description Only operations with this tag. */
+                    tag?: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description With q and/or tag: `{ total, operations }` (under 4 KB); with id: the operation (under 16 KB). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            note?: string;
+                            operations: components["schemas"]["OperationMatch"][];
+                            total: number;
+                        } | {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, no loaded OpenAPI document (UNKNOWN_TOOL), or no such operationId (UNKNOWN_OPERATION). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sources/{slug}/reload": {
         parameters: {
             query?: never;
@@ -1872,6 +1961,13 @@ export interface components {
             signedIn: boolean;
             slug: string;
         };
+        OperationMatch: {
+            method: string;
+            operationId: string;
+            path: string;
+            required: string[];
+            summary: string;
+        };
         OperatorCommandResult: {
             command: string;
             data?: unknown;
@@ -1908,6 +2004,15 @@ export interface components {
                 connectionStatus: "untested" | "connected" | "needs_auth" | "failed";
                 lastError: string | null;
                 lastTestedAt: string | null;
+                /** @description What the service found when it last loaded api.openapi. */
+                openapi?: {
+                    checkedAt: string;
+                    error: string | null;
+                    loaded: boolean;
+                    operations?: number;
+                    title?: string;
+                    version?: string;
+                };
             };
             /** @enum {string} */
             type: "api";
@@ -2005,6 +2110,16 @@ export interface components {
             };
             /** @example api_github */
             name: string;
+            /** @description The source's OpenAPI document: title, version and operation count, or why it was not loaded. */
+            openapi?: {
+                operations: number;
+                title: string;
+                version: string;
+            } | {
+                error: string;
+            };
+            /** @description True for api_<slug>_operations, which searches the document and sends nothing. */
+            readOnly?: boolean;
             source: string;
             sourceName: string;
         };

@@ -19,6 +19,15 @@ export interface SourceRequests {
   deleteCredential(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/credential", "delete">>;
   /** `POST /v1/sources/{slug}/reload`: re-read `config.json` and re-test (the spec's `/source reload {slug}`). Never retried. */
   reload(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/reload", "post">>;
+  /**
+   * `GET /v1/sources/{slug}/operations`: search the operations of the source's OpenAPI document (`query`, `tag`, `limit`),
+   * or one operation in full (`operationId`). A source without a loaded document is 404 `UNKNOWN_TOOL`.
+   */
+  operations(
+    slug: string,
+    filter?: { query?: string; tag?: string; operationId?: string; limit?: number },
+    options?: RequestOptions,
+  ): Promise<ResponseBodyOf<"/v1/sources/{slug}/operations", "get">>;
   /** `GET /v1/config-schema`: the JSON Schema of `config.json` for the server's auth plugins, and each auth mode's fields (for forms). */
   configSchema(options?: RequestOptions): Promise<ResponseBodyOf<"/v1/config-schema", "get">>;
 }
@@ -35,6 +44,20 @@ export function createSourceRequests(send: SendRequest): SourceRequests {
     setCredential: (slug, credential, options) => send({ method: "put", path: `${sourcePath(slug)}/credential`, json: credential, callsUpstream: true }, options),
     deleteCredential: (slug, options) => send({ method: "delete", path: `${sourcePath(slug)}/credential` }, options),
     reload: (slug, options) => send({ method: "post", path: `${sourcePath(slug)}/reload`, callsUpstream: true }, options),
+    operations: (slug, { query, tag, operationId, limit } = {}, options) =>
+      send(
+        {
+          method: "get",
+          path: `${sourcePath(slug)}/operations`,
+          searchParams: {
+            ...(query === undefined ? {} : { q: query }),
+            ...(tag === undefined ? {} : { tag }),
+            ...(operationId === undefined ? {} : { id: operationId }),
+            ...(limit === undefined ? {} : { limit: String(limit) }),
+          },
+        },
+        options,
+      ),
     configSchema: (options) => send({ method: "get", path: "v1/config-schema" }, options),
   };
 }
