@@ -151,6 +151,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
     const signature = fileSignatureOf(file);
     const cached = parsedFiles.get(slug, signature);
     if (cached !== undefined) return cached;
+    if (signature === undefined) parsedFiles.delete(slug);
     const { record, filled, text } = await loadSourceFile(file, { registry, ...fieldSources });
     if (record.slug !== slug) {
       throw new SourceValidationError({
@@ -232,6 +233,8 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
       const names = found
         .filter((entry) => !entry.name.startsWith(".") && (entry.isDirectory() || entry.isSymbolicLink()))
         .map((entry) => ({ name: entry.name, isLink: entry.isSymbolicLink() }));
+      // A long-running process (the server, `src mcp`) lists again and again: forget the sources removed since.
+      parsedFiles.retain(new Set(names.map((entry) => entry.name)));
       return listEntries(names);
     },
 
@@ -279,6 +282,8 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
         if (!exists) throw new SourceNotFoundError({ slug, file });
         lock.assertHeld();
         await rm(directory, { recursive: true, force: true });
+        parsedFiles.delete(slug);
+        filesBySlug.delete(slug);
       }),
   };
 }
