@@ -16,8 +16,9 @@ export function registerMcp(program: Command): void {
     .action(
       defineAction(async (context) => {
         const service = await context.auditedService("mcp-stdio");
-        const [{ createMcpServer, watchSources }, { StdioServerTransport }] = await Promise.all([
+        const [{ watchSources }, { createMcpServer }, { StdioServerTransport }] = await Promise.all([
           import("@src/service"),
+          import("@src/service/mcp"),
           import("@modelcontextprotocol/sdk/server/stdio.js"),
         ]);
         const server = createMcpServer(service, { name: "src", version: cliVersion });

@@ -146,8 +146,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
   }
 
   /** Reads a source; a hand-written file gets its service fields persisted right away, so `id` stays stable. */
-  async function read(slug: string, { persist }: { persist: boolean }): Promise<SourceRecord> {
-    const file = fileOf(slug);
+  async function read(slug: string, { persist, file = fileOf(slug) }: { persist: boolean; file?: string }): Promise<SourceRecord> {
     const signature = fileSignatureOf(file);
     const cached = parsedFiles.get(slug, signature);
     if (cached !== undefined) return cached;
@@ -207,7 +206,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
         continue;
       }
       try {
-        entries.push({ ok: true, slug: name, record: await read(name, { persist: true }) });
+        entries.push({ ok: true, slug: name, record: await read(name, { persist: true, file }) });
       } catch (error) {
         entries.push({ ok: false, slug: name, file, error: describeListError(error, name, file) });
       }
