@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { createSourceService } from "@src/service";
 import { benchSlugOf, createBenchVaultKey, writeManySourcesHome } from "./many-sources-home.mjs";
 
@@ -126,7 +127,7 @@ async function measureServe(env, count) {
   if (first.tools.length !== count) throw new Error(`the server listed ${first.tools.length} tools, expected ${count}`);
   const warm = median(await Promise.all(Array.from({ length: runs }, async () => (await listTools()).ms)).then((times) => times));
   // One source changed by another process: how long until the server's listing shows it.
-  const service = createSourceService({ home: env.SRC_HOME, env });
+  const service = createSourceService({ home: env.SRC_HOME, env, registry: createDefaultAuthRegistry() });
   const slug = benchSlugOf(Math.floor(count / 2));
   const name = `Renamed ${Date.now()}`;
   const changedAt = process.hrtime.bigint();
