@@ -7,7 +7,7 @@ import { describeApiTool } from "./describe-api-tool";
 import { toolCallSchema } from "../request/tool-call";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolResult } from "../result/tool-result";
-import { createToolInputJsonSchema } from "./tool-input-json-schema";
+import { sharedToolInputJsonSchema } from "./tool-input-json-schema";
 import type { JsonSchemaObject } from "./tool-input-json-schema";
 
 /** Where the tool reads the credential from, on every call. */
@@ -36,7 +36,7 @@ export interface ApiTool {
   readonly slug: string;
   /** What the API is, its base URL, automatic auth, raw bodies, bounded results. Under 1 KB. */
   readonly description: string;
-  /** The input as JSON Schema (no `$schema` key, `method` as an enum). */
+  /** The input as JSON Schema (no `$schema` key, `method` as an enum); one deeply frozen object shared by every tool (copy it to change it). */
   readonly inputSchema: JsonSchemaObject;
   /** The input as the zod schema `execute` validates with. */
   readonly inputZodSchema: typeof toolCallSchema;
@@ -73,7 +73,7 @@ export function createApiTool(source: SourceRecord, dependencies: ApiToolDepende
     name: apiToolName(source.slug),
     slug: source.slug,
     description: describeApiTool(source),
-    inputSchema: createToolInputJsonSchema(),
+    inputSchema: sharedToolInputJsonSchema(),
     inputZodSchema: toolCallSchema,
     execute,
   };
