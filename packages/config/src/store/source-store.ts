@@ -145,12 +145,18 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
     await mkdir(directory, { recursive: true, mode: 0o700 });
   }
 
-  /** Reads a source; a hand-written file gets its service fields persisted right away, so `id` stays stable. */
-  async function read(slug: string, { persist, file = fileOf(slug) }: { persist: boolean; file?: string }): Promise<SourceRecord> {
-    const signature = fileSignatureOf(file);
-    const cached = parsedFiles.get(slug, signature);
-    if (cached !== undefined) return cached;
-    if (signature === undefined) parsedFiles.delete(slug);
+  /**
+   * Reads a source; a hand-written file gets its service fields persisted right away, so `id` stays stable.
+   * `cache: false` (a listing) neither looks in nor fills the parse cache: a listing reads each file once, and the
+   * cache (a `stat` and a copy per source) pays only for the sources agents call again and again.
+   */
+  async function read(slug: string, { persist, file = fileOf(slug), cache = true }: { persist: boolean; file?: string; cache?: boolean }): Promise<SourceRecord> {
+    const signature = cache ? fileSignatureOf(file) : undefined;
+    if (cache) {
+      const cached = parsedFiles.get(slug, signature);
+      if (cached !== undefined) return cached;
+      if (signature === undefined) parsedFiles.delete(slug);
+    }
     const { record, filled, text } = await loadSourceFile(file, { registry, ...fieldSources });
     if (record.slug !== slug) {
       throw new SourceValidationError({
@@ -160,7 +166,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
       });
     }
     if (filled && persist) await exclusive(slug, (lock) => persistFilled(file, text, record, lock)).catch(() => undefined);
-    if (!filled) parsedFiles.set(slug, signature, record);
+    if (cache && !filled) parsedFiles.set(slug, signature, record);
     return record;
   }
 
@@ -206,7 +212,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
         continue;
       }
       try {
-        entries.push({ ok: true, slug: name, record: await read(name, { persist: true, file }) });
+        entries.push({ ok: true, slug: name, record: await read(name, { persist: true, file, cache: false }) });
       } catch (error) {
         entries.push({ ok: false, slug: name, file, error: describeListError(error, name, file) });
       }
