@@ -68,7 +68,7 @@ describe("sharedToolInputJsonSchema", () => {
     expect(Object.isFrozen(shared.properties)).toBe(true);
     expect(Object.isFrozen((shared.properties.method as { enum: string[] }).enum)).toBe(true);
     expect(() => {
-      (shared.properties as Record<string, unknown>).path = "changed";
+      shared.properties.path = "changed";
     }).toThrow(TypeError);
     expect(structuredClone(shared)).toEqual(shared);
   });
