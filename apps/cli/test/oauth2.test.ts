@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
@@ -152,5 +154,64 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
     const result = await src(["auth", "login", "crm"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/needs no sign-in/);
+  });
+});
+
+describe("src with --auth oauth2, a public client and the sign-in's time limit", () => {
+  it("--client-auth none asks for no client secret (no stdin, no terminal) and signs in with PKCE alone", async () => {
+    const added = await src([
+      "source", "add", "--name", "Public", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--authorization-url", authorization.authorizationUrl,
+      "--grant", "authorization_code", "--client-auth", "none", "--client-id", clientId, "--test-endpoint", "/me", "--json",
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(JSON.parse(added.stdout)).toMatchObject({ source: { slug: "public", api: { clientAuth: "none" } } });
+    const before = await tokenRequests();
+    const login = await loginFollowingPrintedUrl("public");
+    expect(login.code, login.stderr).toBe(0);
+    expect((await authorization.state()).requests.slice(before)).toEqual([expect.objectContaining({ grant: "authorization_code", clientAuth: "none" })]);
+    expect(JSON.parse((await src(["auth", "status", "public", "--json"])).stdout)).toMatchObject({ signedIn: true, hasRefreshToken: true });
+  });
+
+  it("a public client with the client_credentials grant is refused, naming the field", async () => {
+    const refused = await src(["source", "add", "--name", "Nobody", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--client-auth", "none", "--client-id", clientId, "--test-endpoint", "/me"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/clientAuth.*public client.*authorization_code/);
+  });
+
+  it("auth login --timeout gives up after that many seconds with a clear message and what to run", async () => {
+    const started = Date.now();
+    const result = await src(["auth", "login", "public", "--no-browser", "--timeout", "1"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/error: no sign-in arrived within 1 s; run `src auth login public` again .*--timeout SECONDS/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const wrong = await src(["auth", "login", "public", "--timeout", "0"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--timeout.*whole number of seconds/);
+  });
+});
+
+describe("src mcp with an oauth2 source (official MCP SDK client over stdio)", () => {
+  it("the tool description names OAuth 2.0 and the scopes; calls reuse the stored token", async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...temp.env }, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const client = new Client({ name: "oauth2-cli-test", version: "0.0.0" });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(/OAuth 2\.0 \(client credentials grant\) with the scopes read:items/);
+      await client.callTool({ name: "api_crm", arguments: { method: "GET", path: "/items" } }); // a token the API accepts
+      const before = await tokenRequests();
+      for (let call = 0; call < 3; call += 1) {
+        const result = await client.callTool({ name: "api_crm", arguments: { method: "GET", path: "/items" } });
+        outputs.push(JSON.stringify(result));
+        expect(result.isError).toBeFalsy();
+        expect(JSON.stringify(result)).toContain("Bearer [REDACTED]");
+      }
+      expect(await tokenRequests()).toBe(before);
+    } finally {
+      await client.close();
+      outputs.push(stderr);
+    }
   });
 });

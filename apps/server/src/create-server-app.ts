@@ -21,6 +21,7 @@ import { createMcpSessions } from "./mcp/mcp-sessions";
 import { registerCommandRoutes } from "./routes/command-routes";
 import { registerHealthRoutes } from "./routes/health-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
+import { registerOAuthRoutes } from "./routes/oauth-routes";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
@@ -120,7 +121,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     }),
   );
   app.use("/v1/*", async (c, next) => {
-    if (!["POST", "PUT", "PATCH"].includes(c.req.method) || c.req.path.endsWith("/reload")) return next();
+    // Reload and sign-in start take no body.
+    if (!["POST", "PUT", "PATCH"].includes(c.req.method) || c.req.path.endsWith("/reload") || (c.req.path.endsWith("/auth/login") && requestHeader(c, "content-type") === undefined)) return next();
     const mediaType = (requestHeader(c, "content-type") ?? "").split(";")[0]?.trim() ?? "";
     if (!jsonMediaType.test(mediaType)) {
       return c.json(error(SERVER_ERROR_CODES.INVALID_JSON, `the body must be JSON sent with Content-Type: application/json (got ${mediaType === "" ? "no Content-Type" : JSON.stringify(mediaType)})`), 400);
@@ -135,6 +137,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);
+  registerOAuthRoutes(context, { lifetimeMs: limits.signInLifetimeMs });
   registerMcpRoutes(context);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -10,6 +10,8 @@ export interface ServerLimits {
   retryAfterSeconds?: number;
   /** Longest wait for in-flight agent calls at shutdown, in milliseconds. Default 10000. */
   shutdownTimeoutMs?: number;
+  /** How long an OAuth 2.0 sign-in started with `POST /v1/sources/{slug}/auth/login` waits for its redirect, in milliseconds. Default 600000 (10 minutes). */
+  signInLifetimeMs?: number;
 }
 
 /** The defaults of `ServerLimits`. */
@@ -19,6 +21,7 @@ export const defaultServerLimits: Required<ServerLimits> = {
   maxQueuedCallsPerSource: 32,
   retryAfterSeconds: 1,
   shutdownTimeoutMs: 10_000,
+  signInLifetimeMs: 600_000,
 };
 
 /** Merges `limits` over `defaultServerLimits`; rejects values that are not positive integers (0 is allowed for the queue). */

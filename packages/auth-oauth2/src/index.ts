@@ -12,3 +12,5 @@ export type { OAuth2Status } from "./oauth2-status";
 export { describeOAuth2Status } from "./oauth2-status";
 export { defaultExpiryMarginMs } from "./access-token";
 export { isLoopbackUrl } from "./endpoint-url-schema";
+export type { PendingAuthorization, PendingAuthorizations, PendingAuthorizationsOptions, TakenAuthorization } from "./pending-authorizations";
+export { createPendingAuthorizations, defaultPendingAuthorizationLifetimeMs } from "./pending-authorizations";

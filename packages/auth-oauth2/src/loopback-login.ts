@@ -50,7 +50,7 @@ export async function runLoopbackLogin({ config, credential, slug, port = 0, tim
   const timer = setTimeout(
     () =>
       settle?.reject(
-        new AuthorizeError({ outcome: "needs_auth", message: `no sign-in arrived within ${Math.round(timeoutMs / 1000)} s`, hint: `run \`src auth login ${slug}\` again and finish the sign-in in the browser` }),
+        new AuthorizeError({ outcome: "needs_auth", message: `no sign-in arrived within ${Math.round(timeoutMs / 1000)} s`, hint: `run \`src auth login ${slug}\` again and finish the sign-in in the browser (give more time with --timeout SECONDS)` }),
       ),
     timeoutMs,
   );

@@ -20,6 +20,7 @@ describe("oauth2 api fields", () => {
     { why: "the authorization endpoint follows the https rule too", api: { tokenUrl: "https://a.example.com/t", authorizationUrl: "http://a.example.com/a" }, path: "authorizationUrl", message: /must use https:/ },
     { why: "only the two grants are run", api: { tokenUrl: "https://a.example.com/t", grant: "password" }, path: "grant", message: /"client_credentials" or "authorization_code"/ },
     { why: "a scope cannot hold a space (it would split)", api: { tokenUrl: "https://a.example.com/t", scopes: ["read write"] }, path: "scopes.0", message: /without spaces/ },
+    { why: "a public client has no secret to prove itself with, so it cannot use the client credentials grant", api: { tokenUrl: "https://a.example.com/t", clientAuth: "none" }, path: "clientAuth", message: /public client.*authorization_code/ },
     { why: "client authentication is one of three", api: { tokenUrl: "https://a.example.com/t", clientAuth: "private_key_jwt" }, path: "clientAuth", message: /"none"/ },
   ];
   it.each(rejected)("rejects: $why", ({ api, path, message }) => {

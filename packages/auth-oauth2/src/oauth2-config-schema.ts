@@ -34,6 +34,9 @@ export const oauth2ConfigSchema = z
     if (config.grant === "authorization_code" && config.authorizationUrl === undefined) {
       context.addIssue({ code: "custom", path: ["authorizationUrl"], message: 'required when api.grant is "authorization_code"; give the authorization endpoint URL' });
     }
+    if (config.clientAuth === "none" && config.grant === "client_credentials") {
+      context.addIssue({ code: "custom", path: ["clientAuth"], message: 'a public client ("none") cannot use the client_credentials grant (RFC 6749 4.4); use grant "authorization_code", or a client secret' });
+    }
   });
 
 export type OAuth2Config = z.output<typeof oauth2ConfigSchema>;

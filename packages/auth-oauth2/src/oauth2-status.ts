@@ -3,6 +3,8 @@ import type { OAuth2Credential } from "./oauth2-credential-schema";
 
 /** What `src auth status` shows: never a token value. */
 export interface OAuth2Status {
+  /** Whether a credential (at least the client id) is stored. */
+  readonly hasCredential: boolean;
   readonly grant: OAuth2Config["grant"];
   /** The scopes configured. */
   readonly scopes: string[];
@@ -20,12 +22,16 @@ export interface OAuth2Status {
   readonly signedIn: boolean;
 }
 
-/** The source's OAuth 2.0 status from its config and stored credential. */
-export function describeOAuth2Status(config: OAuth2Config, credential: OAuth2Credential, now: Date = new Date()): OAuth2Status {
+/** The source's OAuth 2.0 status from its config and stored credential (`undefined` when none is stored). */
+export function describeOAuth2Status(config: OAuth2Config, credential: OAuth2Credential | undefined, now: Date = new Date()): OAuth2Status {
+  if (credential === undefined) {
+    return { hasCredential: false, grant: config.grant, scopes: config.scopes, grantedScopes: null, hasAccessToken: false, accessTokenExpiresAt: null, accessTokenExpired: false, hasRefreshToken: false, signedIn: false };
+  }
   const expired = credential.expiresAt !== undefined && credential.expiresAt <= now.getTime();
   const hasAccessToken = credential.accessToken !== undefined;
   const hasRefreshToken = credential.refreshToken !== undefined;
   return {
+    hasCredential: true,
     grant: config.grant,
     scopes: config.scopes,
     grantedScopes: credential.grantedScopes ?? null,

@@ -10,12 +10,19 @@ import { loadOAuth2Source } from "./oauth2-source";
 interface AuthLoginFlags {
   browser: boolean;
   port?: number;
+  timeout: number;
 }
 
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("must be a port number from 0 to 65535 (0: any free port)");
   return port;
+}
+
+function parseTimeout(value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds) || seconds < 1 || seconds > 86_400) throw new InvalidArgumentError("must be a whole number of seconds from 1 to 86400");
+  return seconds;
 }
 
 /** Opens `url` in the desktop's browser when there is one; failures are ignored (the URL is printed anyway). */
@@ -31,7 +38,7 @@ function openBrowser(url: string): void {
   }
 }
 
-/** `src auth login SLUG [--no-browser] [--port N]`: the authorization code grant with PKCE on 127.0.0.1, then validation. */
+/** `src auth login SLUG [--no-browser] [--port N] [--timeout SECONDS]`: the authorization code grant with PKCE on 127.0.0.1, then validation. */
 export function registerAuthLogin(auth: Command): void {
   auth
     .command("login")
@@ -39,6 +46,7 @@ export function registerAuthLogin(auth: Command): void {
     .argument("<slug>", "the source")
     .option("--no-browser", "only print the URL; do not open a browser")
     .option("--port <n>", "port on 127.0.0.1 for the redirect (default: any free port)", parsePort)
+    .option("--timeout <seconds>", "how long to wait for the sign-in to come back, in seconds", parseTimeout, 300)
     .action(
       defineAction<AuthLoginFlags>(async (context, flags, [slug]) => {
         const { runLoopbackLogin } = await import("@src/auth-oauth2");
@@ -53,6 +61,7 @@ export function registerAuthLogin(auth: Command): void {
           credential,
           slug: slug!,
           port: flags.port,
+          timeoutMs: flags.timeout * 1000,
           onAuthorizationUrl: (url) => {
             writeError(`Open this URL to sign in to "${slug}":\n${url}`);
             if (flags.browser) openBrowser(url);

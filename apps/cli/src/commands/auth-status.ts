@@ -13,13 +13,7 @@ export function registerAuthStatus(auth: Command): void {
       defineAction(async (context, _options, [slug]) => {
         const { describeOAuth2Status } = await import("@src/auth-oauth2");
         const { config, credential } = await loadOAuth2Source(await context.service(), slug!, "src auth status");
-        const status = credential === undefined ? undefined : describeOAuth2Status(config, credential);
-        const report = {
-          slug,
-          authType: "oauth2",
-          hasCredential: credential !== undefined,
-          ...(status ?? { grant: config.grant, scopes: config.scopes, grantedScopes: null, hasAccessToken: false, accessTokenExpiresAt: null, accessTokenExpired: false, hasRefreshToken: false, signedIn: false }),
-        };
+        const report = { slug, authType: "oauth2", ...describeOAuth2Status(config, credential) };
         if (context.json) return writeJson(report);
         writeLine(`${slug}: OAuth 2.0 ${report.grant.replace("_", " ")}${report.scopes.length > 0 ? `, scopes ${report.scopes.join(" ")}` : ""}`);
         if (!report.hasCredential) return writeLine(`  no client id stored: store it with \`src credential set ${slug}\``);

@@ -32,7 +32,7 @@ export function registerCredentialSet(credential: Command): void {
     .description("store or replace a source's credential (encrypted), then validate the source")
     .argument("<slug>", "the source")
     .option("--username <user>", "user name (--auth basic); default: the stored one")
-    .option("--credential-stdin", "read the secret (token, key or password) from stdin")
+    .option("--credential-stdin", "read the secret (token, key, password or client secret) from stdin")
     .action(
       defineAction<CredentialSources>(async (context, flags, [slug]) => {
         const service = await context.service();
@@ -40,7 +40,7 @@ export function registerCredentialSet(credential: Command): void {
         const plugin = service.registry.get(source.api.authType);
         const stored = flags.username === undefined ? await storedPlainFields(service.home, slug!, plugin) : {};
         if (stored.username !== undefined && !context.json) writeError("Using the stored username; give --username to change it.");
-        const secret = await readCredential(context, plugin, flags, "src credential set", stored);
+        const secret = await readCredential(context, plugin, flags, "src credential set", stored, !(source.api.authType === "oauth2" && source.api.clientAuth === "none"));
         const result = await withProgress(context, `Storing the credential and calling ${source.api.testEndpoint}`, () => service.setCredential(slug!, secret));
         return printOperationResult(context, result, `Stored the credential of "${slug}".`);
       }),

@@ -42,7 +42,8 @@ export function registerSourceAdd(source: Command): void {
         const ask = flags.credentialStdin !== true;
         const fields = await gatherSourceFields(context, service.registry, flags, ask);
         const plugin = service.registry.get(fields.auth);
-        const credential = await readCredential(context, plugin, flags, "src source add");
+        // A public client (--client-auth none) has no client secret to ask for.
+        const credential = await readCredential(context, plugin, flags, "src source add", {}, !(fields.auth === "oauth2" && flags.clientAuth === "none"));
         const api: Record<string, unknown> = { ...flags.api, ...oauth2ApiFields(flags), baseUrl: fields.baseUrl, authType: fields.auth, testEndpoint: fields.testEndpoint };
         if (fields.headerName !== undefined) api.headerName = fields.headerName;
         if (fields.queryParam !== undefined) api.queryParam = fields.queryParam;

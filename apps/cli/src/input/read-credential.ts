@@ -28,9 +28,11 @@ export async function readCredential(
   command: string,
   /** Non-secret fields of the credential stored now (`username`), used when no flag gives a new value. Default none. */
   stored: Readonly<Record<string, string>> = {},
+  /** `false` when the source needs no secret: an OAuth 2.0 public client (`--client-auth none`) has no client secret to ask for. Default true. */
+  secretsNeeded = true,
 ): Promise<Record<string, string>> {
   const credential: Record<string, string> = {};
-  const secretFields = plugin.credentialFields.filter((field) => field.secret);
+  const secretFields = secretsNeeded ? plugin.credentialFields.filter((field) => field.secret) : [];
   const plainFields = plugin.credentialFields.filter((field) => !field.secret);
   if (username !== undefined) {
     if (!plainFields.some((field) => field.name === "username")) {
@@ -47,6 +49,13 @@ export async function readCredential(
   for (const field of plainFields) if (credential[field.name] === undefined && stored[field.name] !== undefined) credential[field.name] = stored[field.name]!;
   const missingPlain = plainFields.filter((field) => credential[field.name] === undefined);
   const flagOf = (name: string): string => (name === "username" ? "--username" : name === "clientId" ? "--client-id" : `the ${name} field`);
+
+  if (!secretsNeeded) {
+    // Nothing secret to read: stdin is left alone, and only the plain fields are needed.
+    if (missingPlain.length > 0 && (credentialStdin || !context.interactive)) throw new MissingInputError({ command, flags: missingPlain.map((field) => flagOf(field.name)) });
+    for (const field of missingPlain) credential[field.name] = await askText(field.label, { validate: (value) => (value.trim() === "" ? "required" : undefined) });
+    return credential;
+  }
 
   if (credentialStdin) {
     if (secretFields.length !== 1) {

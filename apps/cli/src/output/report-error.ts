@@ -11,7 +11,9 @@ import type { ExitCode } from "../exit-codes";
 export function reportError(error: unknown, { json }: { json: boolean }): ExitCode {
   const message = error instanceof Error ? error.message : String(error);
   const code = codeOfError(error);
-  const hint = cliHintFor(code, (error as { slug?: unknown }).slug as string | undefined);
+  // An auth plugin's refusal (`AuthorizeError`: NEEDS_AUTH, AUTH_SERVER_FAILED) carries its own hint, e.g. "run `src auth login crm` again".
+  const ownHint = code === "NEEDS_AUTH" || code === "AUTH_SERVER_FAILED" ? (error as { hint?: unknown }).hint : undefined;
+  const hint = typeof ownHint === "string" && ownHint !== "" ? ownHint : cliHintFor(code, (error as { slug?: unknown }).slug as string | undefined);
   process.stderr.write(`error: ${message}${hint === undefined ? "" : `; ${hint}`}\n`);
   if (json) writeJson({ error: { code, message } });
   return exitCodeOfError(error);
