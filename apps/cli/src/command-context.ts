@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { CallAuditChannel, SourceService } from "@src/service";
+import type { PostgresStore } from "@src/store-postgres";
 
 /** The global options every command sees. */
 export interface GlobalOptions {
@@ -7,6 +8,8 @@ export interface GlobalOptions {
   home?: string;
   /** `--json`: only machine-readable JSON on stdout. Default false. */
   json?: boolean;
+  /** `--store URL`: a PostgreSQL store (`postgres://...`). Default: `$SRC_STORE`, else the file store in the home. */
+  store?: string;
 }
 
 /** What a command action needs besides its own flags. */
@@ -14,6 +17,10 @@ export interface CommandContext {
   readonly json: boolean;
   /** `--home` when given; the service falls back to `SRC_HOME`, then `~/.src`. */
   readonly home: string | undefined;
+  /** `--store` when given, else `$SRC_STORE` when set: the PostgreSQL store's URL; `undefined` for the file store. */
+  readonly storeUrl: string | undefined;
+  /** Which of the two named the store, for messages. */
+  readonly storeOrigin: "--store" | "SRC_STORE";
   /** Whether prompts may be shown: stdin and stderr are terminals. */
   readonly interactive: boolean;
   /** Whether a spinner may be shown: stderr is a terminal and not `--json`. */
@@ -23,6 +30,10 @@ export interface CommandContext {
    * the built-in auth modes plus the plugins listed in `SRC_AUTH_PLUGINS`.
    */
   service(): Promise<SourceService>;
+  /** The PostgreSQL store of `storeUrl`, opened on first use (closed by `close()`). */
+  postgresStore(): Promise<PostgresStore>;
+  /** Closes what the command opened (the PostgreSQL store's connections). */
+  close(): Promise<void>;
   /** The same service, each agent call appended to `$SRC_HOME/logs/calls.jsonl` on `channel` (a failed write is a warning on stderr). */
   auditedService(channel: CallAuditChannel): Promise<SourceService>;
 }
@@ -32,21 +43,43 @@ export function createCommandContext(command: Command): CommandContext {
   const options = command.optsWithGlobals<GlobalOptions>();
   const json = options.json === true;
   let servicePromise: Promise<SourceService> | undefined;
+  let storePromise: Promise<PostgresStore> | undefined;
+  const fromEnvironment = process.env.SRC_STORE?.trim() === "" ? undefined : process.env.SRC_STORE;
+  const storeUrl = options.store ?? fromEnvironment;
+  const storeOrigin = options.store === undefined ? "SRC_STORE" : "--store";
+  const registry = async () => {
+    const [{ createAuthRegistryFromEnvironment }, { defaultAuthPlugins }] = await Promise.all([import("@src/service"), import("@src/auth-presets")]);
+    return createAuthRegistryFromEnvironment(process.env, { plugins: defaultAuthPlugins() });
+  };
   return {
     json,
     home: options.home,
+    storeUrl,
+    storeOrigin,
     interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
     showProgress: !json && process.stderr.isTTY === true,
-    service() {
-      // The composition root: the built-in auth modes come from the preset, the service only takes a registry.
-      servicePromise ??= Promise.all([import("@src/service"), import("@src/auth-presets")]).then(
-        async ([{ createAuthRegistryFromEnvironment, createSourceService }, { defaultAuthPlugins }]) =>
-          createSourceService({
-            home: options.home,
-            env: process.env,
-            registry: await createAuthRegistryFromEnvironment(process.env, { plugins: defaultAuthPlugins() }),
-          }),
+    postgresStore() {
+      if (storeUrl === undefined) throw new Error("postgresStore() without a store URL");
+      storePromise ??= Promise.all([import("@src/store-postgres"), import("@src/config"), registry()]).then(([{ openPostgresStore }, { resolveSrcHome }, loaded]) =>
+        openPostgresStore({ url: storeUrl, registry: loaded, home: resolveSrcHome({ home: options.home, env: process.env }), env: process.env, origin: storeOrigin }),
       );
+      storePromise.catch(() => (storePromise = undefined));
+      return storePromise;
+    },
+    async close() {
+      const opened = storePromise;
+      storePromise = undefined;
+      await (await opened?.catch(() => undefined))?.close();
+    },
+    service() {
+      // The composition root: the built-in auth modes come from the preset, the service only takes a registry;
+      // the store is the file store in the home unless --store / SRC_STORE names a PostgreSQL one.
+      servicePromise ??= Promise.all([import("@src/service"), registry()]).then(async ([{ createSourceService }, loaded]) => {
+        if (storeUrl === undefined) return createSourceService({ home: options.home, env: process.env, registry: loaded });
+        const shared = await this.postgresStore();
+        return createSourceService({ home: options.home, env: process.env, registry: loaded, store: shared.sources, openVault: () => Promise.resolve(shared.vault) });
+      });
+      servicePromise.catch(() => (servicePromise = undefined));
       return servicePromise;
     },
     async auditedService(channel) {

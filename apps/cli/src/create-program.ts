@@ -19,6 +19,7 @@ import { registerSourceList } from "./commands/source-list";
 import { registerSourceReload } from "./commands/source-reload";
 import { registerSourceRemove } from "./commands/source-remove";
 import { registerSourceShow } from "./commands/source-show";
+import { registerStoreMigrate } from "./commands/store-migrate";
 import { registerTokenCreate } from "./commands/token-create";
 import { registerTokenList } from "./commands/token-list";
 import { registerTokenRevoke } from "./commands/token-revoke";
@@ -36,6 +37,7 @@ export function createProgram(): Command {
     .version(cliVersion, "--version", "print the version")
     .option("--home <dir>", "home directory of sources and vault (default: $SRC_HOME, else ~/.src)")
     .option("--json", "print only machine-readable JSON on stdout")
+    .option("--store <url>", "a PostgreSQL store shared by several servers, postgres://user:password@host:5432/database (default: $SRC_STORE, else the files in the home)")
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)");
 
@@ -62,6 +64,9 @@ export function createProgram(): Command {
   const vault = program.command("vault").description("rotate the vault's key, or recover from an unreadable vault");
   registerVaultRotate(vault);
   registerVaultReset(vault);
+
+  const store = program.command("store").description("copy the sources and credentials of a home into a PostgreSQL store");
+  registerStoreMigrate(store);
 
   const token = program.command("token").description("create, list and revoke agent tokens for `src serve`");
   registerTokenCreate(token);

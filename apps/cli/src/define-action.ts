@@ -15,6 +15,8 @@ export function defineAction<TOptions extends OptionValues>(handler: ActionHandl
       process.exitCode = (await handler(context, command.opts<TOptions>(), command.processedArgs as string[])) ?? EXIT_CODES.SUCCESS;
     } catch (error) {
       process.exitCode = reportError(error, { json: context.json });
+    } finally {
+      await context.close().catch(() => undefined);
     }
   };
 }

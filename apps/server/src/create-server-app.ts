@@ -33,7 +33,7 @@ import { normalizeServerLimits, type ServerLimits } from "./server-limits";
 export interface ServerAppOptions {
   /** The shared service (`createSourceService` from `@src/service`). */
   service: SourceService;
-  /** The admin token every route but `/healthz` requires as `Authorization: Bearer <token>` (agent tokens reach only the tool routes and `/mcp`). */
+  /** The admin token every route but `/healthz` and `/readyz` requires as `Authorization: Bearer <token>` (agent tokens reach only the tool routes and `/mcp`). */
   token: string;
   /** The home directory whose `agent-tokens.json` holds the agent tokens. Default: the service's home. */
   home?: string;
@@ -52,6 +52,12 @@ export interface ServerAppOptions {
    * `$SRC_HOME/logs/calls.jsonl` of the service, the file `src call`, `src mcp` and `src logs` share; `false` for none.
    */
   auditLog?: CallAuditLog | false;
+  /**
+   * Checks what `/readyz` reports besides the server itself: the shared store's
+   * database and change listener (`@src/store-postgres`). Default: none (the
+   * file store is ready when the server is).
+   */
+  readiness?: ((timeoutMs: number) => Promise<{ database: boolean; listener: boolean }>) | undefined;
 }
 
 /** The server app: the Hono app plus what a host process needs to run it. */
@@ -86,6 +92,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     maxBodyBytes: limits.maxBodyBytes,
   });
   const home = options.home ?? service.home;
+  /** Set once shutdown starts: `/readyz` answers 503 so load balancers stop sending requests. */
+  let shuttingDown = false;
   const tokens = {
     store: createAgentTokenStore({ home }),
     index: createAgentTokenIndex({ home, onDamaged: (failure) => logger.error({ event: "agent_tokens_damaged", errorMessage: failure.message }, "agent tokens refused until the token file is readable") }),
@@ -131,7 +139,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   });
 
   const context: RouteContext = { app, service, gate, sessions, logger, tokens };
-  registerHealthRoutes(context);
+  registerHealthRoutes(context, { readiness: options.readiness, isShuttingDown: () => shuttingDown });
   registerSourceRoutes(context);
   registerSourceActionRoutes(context);
   registerToolRoutes(context);
@@ -166,6 +174,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     notifyToolsChanged: () => sessions.notifyToolsChanged(),
     mcpSessionCount: () => sessions.size(),
     async shutdown() {
+      shuttingDown = true;
       gate.close();
       unsubscribe();
       const drained = await limiter.drain(limits.shutdownTimeoutMs);

@@ -4,7 +4,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { resolveSrcHome } from "@src/config";
 import type { AuthRegistry } from "@src/auth";
 import { defaultAuthPlugins } from "@src/auth-presets";
-import { createAuthRegistryFromEnvironment, createSourceService, watchSources } from "@src/service";
+import { createAuthRegistryFromEnvironment, createSourceService } from "@src/service";
 import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
 import { createServerLogger } from "./create-server-logger";
@@ -47,8 +47,15 @@ export interface StartServerOptions {
   allowedHosts?: readonly string[];
   /** Web page origins (`https://app.example.com`) allowed to call from a browser; every other browser origin gets 403. Default none. */
   corsOrigins?: readonly string[];
-  /** Quiet time before a burst of changes under `$SRC_HOME/sources` notifies MCP clients. Default 150 ms. */
+  /** Quiet time before a burst of changes in the store notifies MCP clients. Default 150 ms. */
   watchDebounceMs?: number;
+  /**
+   * Where the sources and credentials are: a `postgres://` URL shares them
+   * between replicas (`@src/store-postgres`; the vault key must then come from
+   * `SRC_VAULT_KEY`, `SRC_VAULT_KEYS` or `SRC_VAULT_PASSPHRASE`). Default:
+   * `env.SRC_STORE`, else the file store in the home.
+   */
+  store?: string;
 }
 
 /** A running server. */
@@ -83,10 +90,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env, { plugins: defaultAuthPlugins() }));
   const logger = options.logger ?? createServerLogger();
   const { token, tokenFile, generated } = await resolveServerToken({ home, env });
-  const service = createSourceService({ home, env, registry, fetch: options.fetch });
+  const storeUrl = options.store ?? (env.SRC_STORE?.trim() === "" ? undefined : env.SRC_STORE);
+  // Opened before anything is bound: no vault key, a wrong key or an unreachable database stops the start with its own message.
+  const shared = storeUrl === undefined ? undefined : await (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: options.store === undefined ? "SRC_STORE" : "--store" });
+  const service =
+    shared === undefined
+      ? createSourceService({ home, env, registry, fetch: options.fetch })
+      : createSourceService({ home, env, registry, fetch: options.fetch, store: shared.sources, openVault: () => Promise.resolve(shared.vault) });
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
-  const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins });
+  const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs) });
 
   const server = createAdaptorServer({ fetch: serverApp.app.fetch, hostname: host }) as Server;
   await new Promise<void>((resolve, reject) => {
@@ -96,15 +109,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       server.off("error", refuse);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    await shared?.close().catch(() => undefined);
+    throw error;
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
-  const stopWatching = watchSources({ home, debounceMs: options.watchDebounceMs }, (changed) => {
+  const stopWatching = service.store.watch((changed) => {
     service.sourcesChanged(changed);
-    logger.info({ event: "sources_changed" }, "sources changed on disk");
+    logger.info({ event: "sources_changed" }, "sources changed in the store");
     void serverApp.notifyToolsChanged();
-  });
-  logger.info({ event: "listening", url, home, tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file" }, "listening");
+  }, { debounceMs: options.watchDebounceMs });
+  logger.info({ event: "listening", url, home, store: shared?.location ?? "file", tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file" }, "listening");
 
   let closing: Promise<void> | undefined;
   return {
@@ -116,6 +132,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         const drained = await serverApp.shutdown();
         stopWatching();
+        await shared?.close().catch(() => undefined);
         server.closeIdleConnections();
         const timer = setTimeout(() => server.closeAllConnections(), 1000);
         await closed;

@@ -72,3 +72,18 @@ describe("apps/server/deploy/src-server.service", () => {
     expect(sections.Install?.WantedBy).toEqual(["multi-user.target"]);
   });
 });
+
+describe("apps/server/deploy/compose.yaml", () => {
+  it("runs PostgreSQL and two replicas behind a proxy, sharing the store, the vault key and the admin token, each with its own home", async () => {
+    const compose = await readFile(new URL("../deploy/compose.yaml", import.meta.url), "utf8");
+    for (const service of ["postgres:", "replica-a:", "replica-b:", "proxy:"]) expect(compose).toContain(`\n  ${service}`);
+    expect(compose).toMatch(/SRC_STORE: postgres:\/\/src:\$\{POSTGRES_PASSWORD[^}]*\}@postgres:5432\/src/);
+    expect(compose).toMatch(/SRC_VAULT_KEY: \$\{SRC_VAULT_KEY:\?/);
+    expect(compose).toMatch(/SRC_SERVER_TOKEN: \$\{SRC_SERVER_TOKEN:\?/);
+    expect(compose).toContain("http://127.0.0.1:7410/readyz");
+    expect(compose).toContain("replica-a-home:/data");
+    expect(compose).toContain("replica-b-home:/data");
+    // No secret is written into the file itself: every one comes from the environment.
+    expect(compose).not.toMatch(/(PASSWORD|KEY|TOKEN): (?!\$\{)/);
+  });
+});

@@ -187,7 +187,7 @@ describe("tools and commands", () => {
     expect(answer.status).toBe(200);
     expect(answer.json.openapi).toBe("3.1.0");
     expect(Object.keys(answer.json.paths).sort()).toEqual(
-      ["/healthz", "/mcp", "/v1/auth/callback", "/v1/commands", "/v1/sources", "/v1/sources/{slug}", "/v1/sources/{slug}/auth", "/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/credential", "/v1/sources/{slug}/reload", "/v1/tokens", "/v1/tokens/{name}", "/v1/tools", "/v1/tools/{name}/call"].sort(),
+      ["/healthz", "/mcp", "/readyz", "/v1/auth/callback", "/v1/commands", "/v1/sources", "/v1/sources/{slug}", "/v1/sources/{slug}/auth", "/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/credential", "/v1/sources/{slug}/reload", "/v1/tokens", "/v1/tokens/{name}", "/v1/tools", "/v1/tools/{name}/call"].sort(),
     );
     expect(Object.keys(answer.json.paths["/v1/sources/{slug}"]).sort()).toEqual(["delete", "get", "patch"]);
     expect(answer.json.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });

@@ -7,3 +7,4 @@ export type { ServiceFieldSources } from "./store/fill-service-fields";
 export { defaultSourceStatus, fillServiceFields } from "./store/fill-service-fields";
 export type { SourceLockOptions } from "./store/source-lock";
 export { defaultSourceLockOptions } from "./store/source-lock";
+export { applySourceChanges } from "./store/source-changes";

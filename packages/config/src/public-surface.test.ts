@@ -16,6 +16,7 @@ describe("the package's export surface", () => {
     expect(Object.keys(internal).sort()).toEqual(
       [
         "apiLimitsShape",
+        "applySourceChanges",
         "baseUrlSchema",
         "defaultSourceLockOptions",
         "defaultSourceStatus",

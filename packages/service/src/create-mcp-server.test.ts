@@ -9,12 +9,13 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createMcpServer } from "./create-mcp-server";
 import { mcpToolPageSize } from "./mcp-tool-page";
 import { createSourceService } from "./create-source-service";
+import type { FileSourceStore } from "@src/config";
 import type { SourceService } from "./source-service";
 
 const token = "mcp-token-0a9e44f2c1";
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let home: Awaited<ReturnType<typeof createTemporaryHome>>;
-let service: SourceService;
+let service: SourceService<FileSourceStore>;
 let client: Client;
 
 beforeEach(async () => {

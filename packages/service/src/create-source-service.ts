@@ -1,9 +1,9 @@
 import { isAbsolute, resolve } from "node:path";
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
-import { createSourceStore, resolveSrcHome, type SourceInput, type SourceListEntry, type SourceRecord } from "@src/config";
+import { createSourceStore, resolveSrcHome, type FileSourceStore, type SourceInput, type SourceListEntry, type SourceRecord, type SourceStore } from "@src/config";
 import { callSource, createApiTool, validateSource } from "@src/http-tool";
 import { apiToolName, maxToolNameLength } from "@src/http-tool/internal";
-import { createRedactedCredential, openVault, type Vault } from "@src/vault";
+import { createRedactedCredential, openVault, type CredentialVault } from "@src/vault";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
 import { deepFreeze } from "./deep-freeze";
@@ -26,8 +26,10 @@ export interface SourceServiceOptions {
   registry: AuthRegistry;
   /** A `fetch` to send upstream calls with (tests, proxies). Default: `@src/http-tool`'s `node:http` transport. */
   fetch?: typeof fetch;
-  /** Opens the vault. Default: `openVault({ home, env })` from `@src/vault`. */
-  openVault?: () => Promise<Vault>;
+  /** Opens the credential vault. Default: `openVault({ home, env })` from `@src/vault` (the vault file in the home). */
+  openVault?: () => Promise<CredentialVault>;
+  /** Where the sources are. Default: the file store of `@src/config` in the home (`createSourceStore`). */
+  store?: SourceStore;
 }
 
 /** The listing `keepListingInMemory` keeps; its entries and tools are frozen (they are handed to every caller). */
@@ -45,14 +47,21 @@ function freezeRecord(entry: SourceListEntry): SourceListEntry {
   return entry;
 }
 
-/** Creates the service the CLI and the server share. */
+/**
+ * Creates the service the CLI and the server share. It knows the stores only
+ * by their interfaces: the file store and vault file by default, or the ones
+ * given (`@src/store-postgres`).
+ */
+export function createSourceService(options: SourceServiceOptions & { store?: undefined }): SourceService<FileSourceStore>;
+export function createSourceService<Store extends SourceStore>(options: SourceServiceOptions & { store: Store }): SourceService<Store>;
+export function createSourceService(options: SourceServiceOptions): SourceService;
 export function createSourceService(options: SourceServiceOptions): SourceService {
   const env = options.env ?? process.env;
   const home = resolveSrcHome({ home: options.home, env });
   const { registry } = options;
-  const store = createSourceStore({ home, registry });
-  let vaultPromise: Promise<Vault> | undefined;
-  const vault = (): Promise<Vault> => {
+  const store = options.store ?? createSourceStore({ home, registry });
+  let vaultPromise: Promise<CredentialVault> | undefined;
+  const vault = (): Promise<CredentialVault> => {
     vaultPromise ??= (options.openVault ?? (() => openVault({ home, env })))();
     vaultPromise.catch(() => (vaultPromise = undefined));
     return vaultPromise;

@@ -4,13 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../test/upstream";
 import { createTemporaryHome } from "../test/temporary-home";
 import { createSourceService } from "./create-source-service";
+import type { FileSourceStore } from "@src/config";
 import type { SourceService } from "./source-service";
 
 const token = "tok_kept_3f9a1c2e7b";
 
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let home: Awaited<ReturnType<typeof createTemporaryHome>>;
-let service: SourceService;
+let service: SourceService<FileSourceStore>;
 
 const input = (slug: string) => ({ type: "api", name: `Source ${slug}`, slug, enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } });
 

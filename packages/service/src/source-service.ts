@@ -36,11 +36,12 @@ export interface SourceOperationResult {
  * reads the files afresh (or what changed, after `keepListingInMemory`), so
  * several processes can share one `SRC_HOME`.
  */
-export interface SourceService {
-  /** The `SRC_HOME` directory in use. */
+export interface SourceService<Store extends SourceStore = SourceStore> {
+  /** The `SRC_HOME` directory in use (the audit log, the server's tokens; the sources too with the file store). */
   readonly home: string;
   readonly registry: AuthRegistry;
-  readonly store: SourceStore;
+  /** Where the sources are: the file store, or the store the app gave (`@src/store-postgres`). */
+  readonly store: Store;
   listSources(): Promise<SourceSummary[]>;
   getSource(slug: string): Promise<{ source: SourceRecord; hasCredential: boolean }>;
   /**
@@ -68,18 +69,18 @@ export interface SourceService {
   /**
    * From now on keeps the listing (`listSources`, `listTools`) in memory and
    * reads again only the sources named by `sourcesChanged` and those this
-   * service changes itself. For a long-running process that watches
-   * `$SRC_HOME/sources` (`watchSources`) and passes what it reports to
-   * `sourcesChanged`; without that, other processes' changes go unseen.
+   * service changes itself. For a long-running process that watches the store
+   * (`store.watch`) and passes what it reports to `sourcesChanged`; without
+   * that, other processes' changes go unseen.
    * Agent calls read their source's file as before (a changed file is seen at once).
    */
   keepListingInMemory(): void;
-  /** Sources changed on disk, as `watchSources` reports them; `undefined`: maybe every source, read them all again. */
+  /** Sources changed elsewhere, as `store.watch` reports them; `undefined`: maybe every source, read them all again. */
   sourcesChanged(slugs: Iterable<string> | undefined): void;
   /**
    * Calls `listener` after this service changed a source (add, update, reload,
    * enable/disable, remove, credential set/delete). Changes made by other
-   * processes are seen with `watchSources`. Returns an unsubscribe function.
+   * processes are seen with `store.watch`. Returns an unsubscribe function.
    */
   onChange(listener: (change: { slug: string; kind: SourceChangeKind }) => void): () => void;
 }

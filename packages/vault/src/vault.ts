@@ -1,6 +1,5 @@
 import { inspect } from "node:util";
 import path from "node:path";
-import type { z } from "zod";
 import { removeStrayTemporaryFiles, writeFileAtomic } from "@src/file-lock";
 import { ensurePrivateDirectory } from "./private-directory";
 import type { SealedEntry } from "./entry-cipher";
@@ -20,21 +19,9 @@ import { checkKeySource } from "./key-source";
 import { VaultKeyring } from "./vault-keyring";
 import type { VaultLockOptions } from "./vault-lock";
 import { withVaultLock } from "./vault-lock";
+import type { CredentialVault, VaultListEntry, VaultSetOptions } from "./credential-vault";
 import type { VaultState } from "./vault-state";
 import { fileSignature, readVaultState } from "./vault-state";
-
-/** One row of `Vault.list()`: never a value. */
-export interface VaultListEntry {
-  readonly slug: string;
-  /** ISO 8601 time of the last `set`. */
-  readonly updatedAt: string;
-}
-
-/** Options of `Vault.set`. */
-export interface VaultSetOptions {
-  /** The auth plugin's `credentialSchema`; the credential is checked with it (and its parsed output stored). Default: none, any plain object of JSON values. */
-  readonly schema?: z.ZodType | undefined;
-}
 
 /** A draft of the next vault contents, changed inside the lock. */
 interface VaultDraft {
@@ -45,7 +32,7 @@ interface VaultDraft {
 }
 
 /** An open vault. Create one with `openVault`. Every method re-reads the file when it changed, so several processes see each other's writes. */
-export class Vault {
+export class Vault implements CredentialVault {
   /** The vault file. */
   readonly file: string;
   #keyring: VaultKeyring;
@@ -183,7 +170,8 @@ export class Vault {
   }
 }
 
-async function checkCredential(slug: string, credential: unknown, schema: VaultSetOptions["schema"], file: string): Promise<Record<string, unknown>> {
+/** Checks a credential to store: a plain object, parsed with the plugin's schema when given. `file` names the vault in errors. */
+export async function checkCredential(slug: string, credential: unknown, schema: VaultSetOptions["schema"], file: string): Promise<Record<string, unknown>> {
   const isPlainObject = (value: unknown): value is Record<string, unknown> =>
     typeof value === "object" && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
   if (!isPlainObject(credential)) throw new InvalidVaultCredentialError({ slug, file, problem: "the credential must be a plain object such as { token: \"...\" }" });

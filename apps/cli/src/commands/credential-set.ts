@@ -1,5 +1,6 @@
 import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
 import type { Command } from "commander";
+import type { SourceService } from "@src/service";
 import { defineAction } from "../define-action";
 import { readCredential, type CredentialSources } from "../input/read-credential";
 import { printOperationResult } from "../output/print-operation-result";
@@ -11,12 +12,11 @@ import { writeError } from "../output/write-output";
  * replacing a password does not ask for the user name again. Empty when there
  * is none or the vault cannot be read (the command then asks as before).
  */
-async function storedPlainFields(home: string, slug: string, plugin: AnyAuthPlugin): Promise<Record<string, string>> {
+async function storedPlainFields(service: SourceService, slug: string, plugin: AnyAuthPlugin): Promise<Record<string, string>> {
   const names = plugin.credentialFields.filter((field) => !field.secret).map((field) => field.name);
   if (names.length === 0) return {};
   try {
-    const { openVault } = await import("@src/vault");
-    const entry = await (await openVault({ home, env: process.env })).get(slug);
+    const entry = await service.getCredential(slug);
     const fields: Record<string, string> = {};
     for (const name of names) if (typeof entry?.[name] === "string" && entry[name] !== "") fields[name] = entry[name];
     return fields;
@@ -38,7 +38,7 @@ export function registerCredentialSet(credential: Command): void {
         const service = await context.service();
         const { source } = await service.getSource(slug!);
         const plugin = service.registry.get(source.api.authType);
-        const stored = flags.username === undefined ? await storedPlainFields(service.home, slug!, plugin) : {};
+        const stored = flags.username === undefined ? await storedPlainFields(service, slug!, plugin) : {};
         if (stored.username !== undefined && !context.json) writeError("Using the stored username; give --username to change it.");
         const secret = await readCredential(context, plugin, flags, "src credential set", stored, !(source.api.authType === "oauth2" && source.api.clientAuth === "none"));
         const result = await withProgress(context, `Storing the credential and calling ${source.api.testEndpoint}`, () => service.setCredential(slug!, secret));

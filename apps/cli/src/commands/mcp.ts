@@ -16,8 +16,7 @@ export function registerMcp(program: Command): void {
     .action(
       defineAction(async (context) => {
         const service = await context.auditedService("mcp-stdio");
-        const [{ watchSources }, { createMcpServer }, { StdioServerTransport }] = await Promise.all([
-          import("@src/service"),
+        const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
           import("@src/service/mcp"),
           import("@modelcontextprotocol/sdk/server/stdio.js"),
         ]);
@@ -29,7 +28,7 @@ export function registerMcp(program: Command): void {
         // The listing stays in memory; the watcher names what to read again.
         service.keepListingInMemory();
         const stopListening = service.onChange(announce);
-        const stopWatching = watchSources({ home: service.home }, (changed) => {
+        const stopWatching = service.store.watch((changed) => {
           service.sourcesChanged(changed);
           announce();
         });

@@ -31,7 +31,7 @@ export function registerServe(program: Command): void {
         const module = await loadServerModule();
         // Logs (JSON lines) go to stderr so stdout carries only the listening line, or `{ "url" }` with --json.
         const logger = module.createServerLogger({ destination: process.stderr });
-        const server = await module.startServer({ home: context.home, host, port: portNumber, env: process.env, logger, allowedHosts: allowedHost, corsOrigins: corsOrigin });
+        const server = await module.startServer({ home: context.home, ...(context.storeUrl === undefined ? {} : { store: context.storeUrl }), host, port: portNumber, env: process.env, logger, allowedHosts: allowedHost, corsOrigins: corsOrigin });
         if (context.json) writeJson({ url: server.url });
         else writeLine(`src serve: listening on ${server.url}${server.tokenFile === null ? "" : ` (bearer token in ${server.tokenFile})`}; Ctrl-C to stop`);
         await new Promise<void>((resolve) => {

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import type { VaultKeySource } from "@src/vault";
 import { defineAction } from "../define-action";
-import { EXIT_CODES } from "../exit-codes";
+import type { CommandContext } from "../command-context";
+import { EXIT_CODES, type ExitCode } from "../exit-codes";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { UsageError } from "../errors/usage-error";
 import { askSecret } from "../input/prompts";
@@ -48,6 +49,28 @@ async function readNewKeySource(context: { interactive: boolean }, { newKeyStdin
 }
 
 /**
+ * On a PostgreSQL store: re-encrypts every credential under the first key of
+ * `SRC_VAULT_KEYS` (or the key of `--new-key-stdin`, the environment's keys
+ * then being the previous ones) in one transaction.
+ */
+async function rotateStoreVault(context: CommandContext, flags: VaultRotateFlags): Promise<ExitCode> {
+  if (flags.newPassphrase === true) {
+    throw new UsageError({ message: "src vault rotate: on a PostgreSQL store the new key comes from SRC_VAULT_KEYS (new key first, then the previous ones) or --new-key-stdin; a passphrase cannot be rotated to" });
+  }
+  const newKey = flags.newKeyStdin === true ? await readNewKeySource(context, flags) : undefined;
+  if (newKey?.kind === "key") {
+    const previous = (process.env.SRC_VAULT_KEYS ?? process.env.SRC_VAULT_KEY ?? "").trim();
+    process.env.SRC_VAULT_KEYS = [Buffer.from(newKey.key).toString("base64"), ...(previous === "" ? [] : [previous])].join(",");
+  }
+  const store = await context.postgresStore();
+  const { credentials } = await store.vault.rotate();
+  const step = "Restart the replicas one by one with SRC_VAULT_KEY set to the new key; until then they keep serving with the old one.";
+  if (context.json) writeJson({ rotated: true, store: store.location, credentials, next: step });
+  else writeLine(`Re-encrypted ${credentials} credential${credentials === 1 ? "" : "s"} in ${store.location} under the new key in one transaction. ${step}`);
+  return EXIT_CODES.SUCCESS;
+}
+
+/**
  * `src vault rotate [--new-key-stdin | --new-passphrase]`: re-encrypts every
  * credential under a new key in one atomic write. Without a flag a new key file
  * replaces `$SRC_HOME/vault.key`. The current key comes from the usual place
@@ -61,6 +84,7 @@ export function registerVaultRotate(vault: Command): void {
     .option("--new-passphrase", "use a new passphrase (asked twice in a terminal, else read from stdin); then set SRC_VAULT_PASSPHRASE to it")
     .action(
       defineAction<VaultRotateFlags>(async (context, flags) => {
+        if (context.storeUrl !== undefined) return rotateStoreVault(context, flags);
         const newKeySource = await readNewKeySource(context, flags);
         const { rotateVault } = await import("@src/vault");
         const result = await rotateVault({ home: context.home, env: process.env, newKeySource });

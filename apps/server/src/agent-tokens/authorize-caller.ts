@@ -24,7 +24,7 @@ function bearerValueOf(authorization: string | undefined): string | undefined {
 const refuse = (c: Context, status: 401 | 403, code: string, message: string): Response => c.json({ error: { code, message } }, status);
 
 /**
- * Every route but `/healthz` and the OAuth 2.0 sign-in redirect (`GET /v1/auth/callback`) needs a bearer token: the admin token (every
+ * Every route but `/healthz`, `/readyz` and the OAuth 2.0 sign-in redirect (`GET /v1/auth/callback`) needs a bearer token: the admin token (every
  * route), or an agent token (`GET /v1/tools`, `POST /v1/tools/{name}/call`,
  * `/mcp`; other routes 403). Unknown, revoked and expired tokens get 401. Only
  * values shaped like agent tokens are looked up, so a wrong token costs no
@@ -35,7 +35,7 @@ export function authorizeCaller({ adminToken, agentTokens }: { adminToken: strin
   const unauthorized = "missing or wrong token; send Authorization: Bearer <token> with the admin token (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token) or an agent token (src token create)";
   return async (c, next) => {
     // The sign-in redirect comes from a browser without a token; its single-use `state` is the proof.
-    if (c.req.path === "/healthz" || (c.req.path === signInCallbackPath && c.req.method === "GET")) return next();
+    if (c.req.path === "/healthz" || c.req.path === "/readyz" || (c.req.path === signInCallbackPath && c.req.method === "GET")) return next();
     const authorization = requestHeader(c, "authorization");
     if (isAdmin(authorization)) return next();
     const presented = bearerValueOf(authorization);

@@ -9,13 +9,15 @@ import { SourceValidationError } from "../errors/source-validation-error";
 import { parseSourceInput, parseSourceRecord } from "../parse-source";
 import { resolveSrcHome } from "../resolve-src-home";
 import { slugify } from "../slugify";
-import { type SourceInput, type SourceRecord, type SourceStatus, slugSchema, sourceStatusSchema } from "../source-schema";
+import { type SourceRecord, slugSchema, sourceStatusSchema } from "../source-schema";
 import { type ServiceFieldSources, fillServiceFields } from "./fill-service-fields";
 import { loadSourceFile } from "./read-source-file";
-import { type SourceChanges, applySourceChanges } from "./source-changes";
+import { applySourceChanges } from "./source-changes";
 import { type HeldSourceLock, defaultSourceLockOptions, withSourceLock } from "./source-lock";
 import { sourceDirectoryOf, sourceFileName, sourceLockPathOf, sourcesDirectoryOf } from "./source-paths";
 import { createFileSignatureCache, fileSignatureOf } from "./file-signature-cache";
+import type { SourceListEntry, SourceStore } from "./source-store-contract";
+import { watchSourceDirectories } from "./watch-source-directories";
 
 /** Options of `createSourceStore`. */
 export interface SourceStoreOptions extends ServiceFieldSources {
@@ -31,35 +33,12 @@ export interface SourceStoreOptions extends ServiceFieldSources {
   readonly lockStaleMs?: number;
 }
 
-/** One entry of `list()`: a valid source, or a broken one with the reason. */
-export type SourceListEntry =
-  | { readonly ok: true; readonly slug: string; readonly record: SourceRecord }
-  | { readonly ok: false; readonly slug: string; readonly file: string; readonly error: Error };
-
-/** The sources of one src home, stored as `$SRC_HOME/sources/{slug}/config.json`. */
-export interface SourceStore {
+/** The file store: the sources of one src home, stored as `$SRC_HOME/sources/{slug}/config.json`. */
+export interface FileSourceStore extends SourceStore {
   /** The absolute src home. */
   readonly home: string;
   /** `$SRC_HOME/sources`. */
   readonly sourcesDirectory: string;
-  /** Every source, sorted by slug; a broken file is an `ok: false` entry and never hides the others. */
-  list(): Promise<SourceListEntry[]>;
-  /**
-   * The entries `list()` would give for these slugs only, sorted by slug;
-   * slugs without a directory are left out. For a caller that knows which
-   * sources changed (a watcher) and keeps the rest of the listing.
-   */
-  listSome(slugs: Iterable<string>): Promise<SourceListEntry[]>;
-  /** One source; throws `SourceNotFoundError`, or `SourceValidationError` naming the file. */
-  get(slug: string): Promise<SourceRecord>;
-  /** Creates a source, filling in the service fields and deriving the slug from the name when absent; throws `DuplicateSlugError`. */
-  create(input: SourceInput): Promise<SourceRecord>;
-  /** Changes operator fields, re-validates, keeps `id` and `createdAt`, bumps `updatedAt`. */
-  update(slug: string, changes: SourceChanges): Promise<SourceRecord>;
-  /** Merges `status` into the status block; changes nothing else (not even `updatedAt`). */
-  setStatus(slug: string, status: Partial<SourceStatus>): Promise<SourceRecord>;
-  /** Deletes the source directory; throws `SourceNotFoundError` when there is none. */
-  remove(slug: string): Promise<void>;
   /** `$SRC_HOME/sources/{slug}`, after checking the slug. */
   directoryOf(slug: string): string;
   /** `$SRC_HOME/sources/{slug}/config.json`, after checking the slug. */
@@ -94,7 +73,7 @@ function isDirectorySync(path: string): boolean {
 const serialize = (record: SourceRecord): string => `${JSON.stringify(record, null, 2)}\n`;
 
 /** Creates the file store. Nothing touches the disk until an operation is called. */
-export function createSourceStore(options: SourceStoreOptions): SourceStore {
+export function createSourceStore(options: SourceStoreOptions): FileSourceStore {
   const { registry } = options;
   const home = resolveSrcHome({ home: options.home, env: options.env });
   const sourcesDirectory = sourcesDirectoryOf(home);
@@ -221,6 +200,7 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
   }
 
   return {
+    location: sourcesDirectory,
     home,
     sourcesDirectory,
     directoryOf,
@@ -242,6 +222,8 @@ export function createSourceStore(options: SourceStoreOptions): SourceStore {
       parsedFiles.retain(new Set(names.map((entry) => entry.name)));
       return listEntries(names);
     },
+
+    watch: (listener, watchOptions = {}) => watchSourceDirectories({ home, debounceMs: watchOptions.debounceMs }, listener),
 
     async listSome(slugs) {
       const names = [...new Set(slugs)].filter((name) => name !== "" && !name.startsWith(".") && !/[/\\]/.test(name));

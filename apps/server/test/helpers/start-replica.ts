@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cliBin } from "./run-cli";
+
+/** One `src serve` replica on a shared PostgreSQL store: a child process with its own home (per-replica files). */
+export interface Replica {
+  url: string;
+  process: ChildProcess;
+  /** Everything it wrote on stderr (its JSON log lines). */
+  stderr(): string;
+  /** Sends an admin request; `json` is the parsed answer (or undefined). */
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
+  /** SIGTERM and wait (graceful); `kill("SIGKILL")` for a crash. */
+  stop(): Promise<void>;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `node apps/cli/dist/bin.js --json serve --port 0` with `SRC_STORE` and the shared token and key in `env`. */
+export async function startReplica(env: Record<string, string>): Promise<Replica> {
+  const home = await mkdtemp(join(tmpdir(), "src-replica-"));
+  const child = spawn(process.execPath, [cliBin, "--json", "serve", "--port", "0"], {
+    env: { PATH: process.env.PATH ?? "", HOME: tmpdir(), NO_COLOR: "1", SRC_HOME: home, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /"url":\s*"([^"]+)"/.exec(stdout);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    void exited.then(() => reject(new Error(`the replica exited before listening: ${stderr}`)));
+  });
+  const token = env.SRC_SERVER_TOKEN ?? "";
+  const finish = async (): Promise<void> => {
+    await exited;
+    await rm(home, { recursive: true, force: true });
+  };
+  return {
+    url,
+    process: child,
+    stderr: () => stderr,
+    async api(method, path, body) {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, json };
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await finish();
+    },
+    async kill(signal) {
+      child.kill(signal);
+      await finish();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import postgres from "postgres";
+import type { AuthRegistry } from "@src/auth";
+import { parseSourceRecord, type SourceRecord, type SourceStore } from "@src/config";
+import type { ScryptCost } from "@src/vault";
+import { startChangeFeed } from "./changes/change-feed";
+import { openPostgresCredentialVault, type PostgresCredentialVault } from "./credentials/postgres-credential-vault";
+import { resolveStoreVaultKeys, type StoreVaultKeyEnvironment } from "./credentials/vault-keys";
+import { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "./errors/store-postgres-error";
+import { migrateDatabase } from "./schema/migrate-database";
+import { createPostgresSourceStore } from "./sources/postgres-source-store";
+import { describeStoreUrl } from "./store-location";
+
+/** Options of `openPostgresStore`. */
+export interface OpenPostgresStoreOptions {
+  /** `postgres://user:password@host:5432/database` (`SRC_STORE` or `--store`). */
+  readonly url: string;
+  /** The auth plugins every record is checked against. */
+  readonly registry: AuthRegistry;
+  /** The src home of this process (relative `api.caFile` paths resolve under `<home>/sources/<slug>`). */
+  readonly home: string;
+  /** Where `SRC_VAULT_KEYS`, `SRC_VAULT_KEY` and `SRC_VAULT_PASSPHRASE` are read. Default `process.env`. */
+  readonly env?: StoreVaultKeyEnvironment | undefined;
+  /** Connections in the pool. Default 10. */
+  readonly maxConnections?: number | undefined;
+  /** How often the change counter is checked to recover missed notifications, in ms. Default 5000. */
+  readonly checkIntervalMs?: number | undefined;
+  /** Named in messages instead of `SRC_STORE` (e.g. `--store`). */
+  readonly origin?: string | undefined;
+  /** scrypt cost of the passphrase salt of a new store. Default: `@src/vault`'s. Lower it only in tests. */
+  readonly scryptCost?: ScryptCost | undefined;
+}
+
+/** What `/readyz` reports. */
+export interface StoreReadiness {
+  /** A query answered. */
+  readonly database: boolean;
+  /** A notification sent to this process came back through its listener. */
+  readonly listener: boolean;
+}
+
+/** An open PostgreSQL store: the two interfaces the service takes, and what an app needs around them. */
+export interface PostgresStore {
+  /** `postgres://user@host:port/database`, never the password. */
+  readonly location: string;
+  readonly sources: SourceStore;
+  readonly vault: PostgresCredentialVault;
+  /** Checks the database and the listener (for `/readyz`), within `timeoutMs` (default 2000). */
+  readiness(timeoutMs?: number): Promise<StoreReadiness>;
+  /**
+   * Stores a complete record as it is (its `id`, times and status kept), adding
+   * or replacing the row; `"unchanged"` when the stored one is equal. For
+   * copying a file home (`copyHomeToStore`).
+   */
+  putRecord(record: SourceRecord): Promise<"added" | "updated" | "unchanged">;
+  /** Stops listening and closes the pool. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects, migrates the schema (numbered migrations, one transaction, under
+ * an advisory lock), starts listening for changes, and opens the source store
+ * and the credential vault. Refuses to open without a vault key in the
+ * environment (`VAULT_KEY_REQUIRED`): every replica must share it.
+ */
+export async function openPostgresStore(options: OpenPostgresStoreOptions): Promise<PostgresStore> {
+  const origin = options.origin ?? "SRC_STORE";
+  const location = describeStoreUrl(options.url, origin);
+  const keys = resolveStoreVaultKeys(options.env ?? process.env);
+  const sql = postgres(options.url.trim(), {
+    max: options.maxConnections ?? 10,
+    onnotice: () => undefined,
+    connection: { application_name: "src" },
+    connect_timeout: 10,
+  });
+  try {
+    await migrateDatabase(sql);
+  } catch (error) {
+    await sql.end({ timeout: 1 }).catch(() => undefined);
+    if (StorePostgresError.isInstance(error)) throw error;
+    throw new StorePostgresError({
+      code: STORE_POSTGRES_ERROR_CODES.STORE_UNAVAILABLE,
+      message: `could not open the PostgreSQL store ${location} (${origin}): ${(error as Error).message}; check that the server runs and the URL, user and password are right`,
+      cause: error,
+    });
+  }
+  const feed = await startChangeFeed(sql, { checkIntervalMs: options.checkIntervalMs });
+  try {
+    const vault = await openPostgresCredentialVault({ sql, feed, keys, location, scryptCost: options.scryptCost });
+    const sources = createPostgresSourceStore({ sql, feed, registry: options.registry, location, home: options.home });
+    return {
+      location,
+      sources,
+      vault,
+      async readiness(timeoutMs = 2000) {
+        const database = await Promise.race([
+          sql`select 1`.then(
+            () => true,
+            () => false,
+          ),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
+        ]);
+        const listener = database && (await feed.probe(timeoutMs));
+        return { database, listener };
+      },
+      async putRecord(record) {
+        const checked = parseSourceRecord(record, { registry: options.registry, slug: record.slug });
+        const rows = await sql<{ added: boolean }[]>`insert into src_sources (slug, record) values (${checked.slug}, ${sql.json(checked as never)})
+          on conflict (slug) do update set record = excluded.record, version = src_sources.version + 1
+            where src_sources.record is distinct from excluded.record
+          returning (xmax = 0) as added`;
+        const [row] = rows;
+        return row === undefined ? "unchanged" : row.added ? "added" : "updated";
+      },
+      async close() {
+        await feed.close();
+        await sql.end({ timeout: 5 });
+      },
+    };
+  } catch (error) {
+    await feed.close();
+    await sql.end({ timeout: 1 }).catch(() => undefined);
+    throw error;
+  }
+}

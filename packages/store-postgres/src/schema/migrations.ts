@@ -1,0 +1,69 @@
+/** One schema migration: applied once, in order, inside the transaction of `migrateDatabase`. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * The schema, as numbered migrations. Never edit one that has shipped: add the
+ * next number. Every change to a source or a credential bumps the one
+ * generation counter and sends `src_changes` (a trigger, so writes by any
+ * process, replica or CLI, are announced after they commit). Re-encrypting a
+ * credential under a new key keeps its `revision` and is not announced: its
+ * value did not change.
+ */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "sources, credentials, change feed",
+    sql: `
+create table src_sources (
+  slug text primary key,
+  record jsonb not null,
+  version bigint not null default 1
+);
+
+create table src_vault (
+  singleton boolean primary key default true check (singleton),
+  vault_id bytea not null,
+  passphrase_salt bytea not null,
+  scrypt_cost jsonb not null
+);
+
+create table src_credentials (
+  slug text primary key,
+  key_id bytea not null,
+  nonce bytea not null,
+  tag bytea not null,
+  ciphertext bytea not null,
+  updated_at text not null,
+  revision bigint not null default 1
+);
+
+create table src_store_state (
+  singleton boolean primary key default true check (singleton),
+  generation bigint not null
+);
+insert into src_store_state (singleton, generation) values (true, 0);
+
+create function src_announce_change() returns trigger language plpgsql as $$
+declare
+  changed_slug text := case when tg_op = 'DELETE' then old.slug else new.slug end;
+  next_generation bigint;
+begin
+  update src_store_state set generation = generation + 1 returning generation into next_generation;
+  perform pg_notify('src_changes', json_build_object('table', tg_table_name, 'slug', changed_slug, 'generation', next_generation)::text);
+  return null;
+end
+$$;
+
+create trigger src_sources_changed after insert or update or delete on src_sources
+  for each row execute function src_announce_change();
+create trigger src_credentials_changed after insert or delete on src_credentials
+  for each row execute function src_announce_change();
+create trigger src_credentials_revised after update on src_credentials
+  for each row when (new.revision is distinct from old.revision) execute function src_announce_change();
+`,
+  },
+];

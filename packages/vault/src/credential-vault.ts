@@ -1,0 +1,35 @@
+import type { z } from "zod";
+import type { VaultCredential } from "./redacted-credential";
+
+/** One row of `CredentialVault.list()`: never a value. */
+export interface VaultListEntry {
+  readonly slug: string;
+  /** ISO 8601 time of the last `set`. */
+  readonly updatedAt: string;
+}
+
+/** Options of `CredentialVault.set`. */
+export interface VaultSetOptions {
+  /** The auth plugin's `credentialSchema`; the credential is checked with it (and its parsed output stored). Default: none, any plain object of JSON values. */
+  readonly schema?: z.ZodType | undefined;
+}
+
+/**
+ * Where credentials live, whatever holds them: the vault file of this package
+ * (`Vault`, from `openVault`) or a database (`@src/store-postgres`). Every
+ * implementation encrypts in the process (AES-256-GCM, each entry bound to the
+ * vault's id and its slug) and writes each change atomically, so concurrent
+ * writers never lose one. The service knows only this interface.
+ */
+export interface CredentialVault {
+  /** The credential stored under `slug`, or `undefined`. Its values print as `[REDACTED]`. */
+  get<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string): Promise<VaultCredential<TCredential> | undefined>;
+  /** Whether a credential is stored under `slug`. */
+  has(slug: string): Promise<boolean>;
+  /** Slugs and their `updatedAt`, sorted by slug; never values. */
+  list(): Promise<VaultListEntry[]>;
+  /** Encrypts and stores `credential` under `slug`, replacing any previous one. Resolves once it is durably stored. */
+  set(slug: string, credential: Record<string, unknown>, options?: VaultSetOptions): Promise<void>;
+  /** Removes the credential under `slug`; resolves to whether there was one. */
+  delete(slug: string): Promise<boolean>;
+}
