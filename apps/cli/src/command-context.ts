@@ -1,6 +1,9 @@
+import type { AuthRegistry } from "@src/auth";
 import type { Command } from "commander";
 import type { CallAuditChannel, SourceService } from "@src/service";
 import type { PostgresStore } from "@src/store-postgres";
+import { createRemoteClient, remoteServerOf, type RemoteServer } from "./remote/remote-server";
+import type { SourceOperations } from "./remote/source-operations";
 
 /** The global options every command sees. */
 export interface GlobalOptions {
@@ -10,6 +13,8 @@ export interface GlobalOptions {
   json?: boolean;
   /** `--store URL`: a PostgreSQL store (`postgres://...`). Default: `$SRC_STORE`, else the file store in the home. */
   store?: string;
+  /** `--server URL`: run against a running `src serve` instead of a local home. Default: `$SRC_SERVER`, else local. */
+  server?: string;
 }
 
 /** What a command action needs besides its own flags. */
@@ -36,12 +41,22 @@ export interface CommandContext {
   close(): Promise<void>;
   /** The same service, each agent call appended to `$SRC_HOME/logs/calls.jsonl` on `channel` (a failed write is a warning on stderr). */
   auditedService(channel: CallAuditChannel): Promise<SourceService>;
+  /** The server named by `--server` or `SRC_SERVER`; `undefined` in local mode. */
+  readonly remote: RemoteServer | undefined;
+  /**
+   * What the commands that also run remotely use: the running server's API through `@src/client`
+   * with `--server`, else the local service (agent calls audited on `auditChannel` when given).
+   */
+  operations(options?: { auditChannel?: CallAuditChannel }): Promise<SourceOperations>;
+  /** The auth modes this CLI knows (built-in plus `SRC_AUTH_PLUGINS`): the local service's, or, remotely, the same set loaded here. */
+  authRegistry(): Promise<AuthRegistry>;
 }
 
 /** Builds the context from a command's options, global ones included. */
 export function createCommandContext(command: Command): CommandContext {
   const options = command.optsWithGlobals<GlobalOptions>();
   const json = options.json === true;
+  const remote = remoteServerOf(options, process.env);
   let servicePromise: Promise<SourceService> | undefined;
   let storePromise: Promise<PostgresStore> | undefined;
   const fromEnvironment = process.env.SRC_STORE?.trim() === "" ? undefined : process.env.SRC_STORE;
@@ -53,6 +68,7 @@ export function createCommandContext(command: Command): CommandContext {
   };
   return {
     json,
+    remote,
     home: options.home,
     storeUrl,
     storeOrigin,
@@ -91,6 +107,17 @@ export function createCommandContext(command: Command): CommandContext {
         process.stderr.write(`warning: could not append to the audit log: ${(error as Error).message}\n`);
       };
       return withCallAudit(service, { channel, log: createCallAuditLog({ home: service.home, onError }) });
+    },
+    async operations({ auditChannel } = {}) {
+      if (remote !== undefined) {
+        const [{ createRemoteOperations }, client] = await Promise.all([import("./remote/create-remote-operations"), createRemoteClient(remote)]);
+        return createRemoteOperations(client);
+      }
+      return auditChannel === undefined ? this.service() : this.auditedService(auditChannel);
+    },
+    async authRegistry() {
+      if (remote === undefined) return (await this.service()).registry;
+      return registry();
     },
   };
 }

@@ -38,6 +38,7 @@ export function createProgram(): Command {
     .option("--home <dir>", "home directory of sources and vault (default: $SRC_HOME, else ~/.src)")
     .option("--json", "print only machine-readable JSON on stdout")
     .option("--store <url>", "a PostgreSQL store shared by several servers, postgres://user:password@host:5432/database (default: $SRC_STORE, else the files in the home)")
+    .option("--server <url>", "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|enable|disable|remove, credential set|delete, tools, call")
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)");
 

@@ -2,6 +2,7 @@ import type { CallAuditLog, SourceService } from "@src/service";
 import { auditLineOfRefusal, auditLineOfResult, slugOfToolName } from "@src/service";
 import type { ToolResult } from "@src/http-tool";
 import type { Logger } from "pino";
+import type { ActivityLog } from "./activity/activity-log";
 import type { Caller } from "./agent-tokens/agent-token-index";
 import { callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
 import { ForbiddenError } from "./errors/forbidden-error";
@@ -39,12 +40,15 @@ export function createCallGate({
   limiter,
   logger,
   auditLog,
+  activity,
 }: {
   service: SourceService;
   limiter: SourceCallLimiter;
   logger: Logger;
   /** Where each call's audit line goes too (not awaited: it never delays the answer). Default: none. */
   auditLog?: CallAuditLog;
+  /** The in-memory ring buffer of the last calls (`GET /v1/activity`). Default: none. */
+  activity?: ActivityLog;
 }): CallGate {
   let closed = false;
 
@@ -58,6 +62,8 @@ export function createCallGate({
       }
       const result = await limiter.run(slug, () => service.callTool(name, input, { signal }));
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
+      const path = pathOf(result.request.url);
+      activity?.record({ at: new Date().toISOString(), source: slug, channel, method: result.request.method, path, status: result.status, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts, errorCode: result.error?.code ?? null });
       scalarLineLoggerOf(logger).info(
         {
           event: "tool_call",
@@ -66,7 +72,7 @@ export function createCallGate({
           source: slug,
           tool: name,
           method: result.request.method,
-          path: pathOf(result.request.url),
+          path,
           status: result.status,
           ok: result.ok,
           durationMs: result.durationMs,
@@ -78,6 +84,8 @@ export function createCallGate({
       return result;
     } catch (error) {
       void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started));
+      const errorCode = (error as { code?: string }).code ?? "INTERNAL";
+      activity?.record({ at: new Date().toISOString(), source: slug, channel, method: null, path: null, status: null, ok: false, durationMs: Math.round(performance.now() - started), attempts: 0, errorCode });
       scalarLineLoggerOf(logger).warn(
         {
           event: "tool_call",
@@ -87,7 +95,7 @@ export function createCallGate({
           tool: name,
           ok: false,
           durationMs: Math.round(performance.now() - started),
-          errorCode: (error as { code?: string }).code ?? "INTERNAL",
+          errorCode,
           errorMessage: (error as Error).message,
         },
         "agent call refused",

@@ -26,6 +26,11 @@ import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
 import { registerToolRoutes } from "./routes/tool-routes";
+import { createActivityLog } from "./activity/activity-log";
+import { registerActivityRoutes } from "./activity/activity-routes";
+import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
+import { registerConsoleRoutes } from "./console/console-routes";
+import { registerConfigSchemaRoutes } from "./routes/config-schema-routes";
 import { createSourceCallLimiter } from "./source-call-limiter";
 import { normalizeServerLimits, type ServerLimits } from "./server-limits";
 
@@ -58,6 +63,10 @@ export interface ServerAppOptions {
    * file store is ready when the server is).
    */
   readiness?: ((timeoutMs: number) => Promise<{ database: boolean; listener: boolean }>) | undefined;
+  /** The built console served at `/` (a directory with `index.html`), or `false` for none. Default: the server package's `dist/console`. */
+  consoleDirectory?: string | false;
+  /** How many agent calls `GET /v1/activity` keeps in memory. Default 500. */
+  activityCapacity?: number;
 }
 
 /** The server app: the Hono app plus what a host process needs to run it. */
@@ -85,7 +94,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     options.auditLog === false
       ? undefined
       : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
-  const gate = createCallGate({ service, limiter, logger, auditLog });
+  const activity = createActivityLog({ capacity: options.activityCapacity });
+  const gate = createCallGate({ service, limiter, logger, auditLog, activity });
   const sessions = createMcpSessions({
     createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }),
     logger,
@@ -119,6 +129,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   });
   if (options.allowedHosts !== undefined) app.use("*", checkHost(options.allowedHosts));
   app.use("*", checkOrigin(options.corsOrigins ?? []));
+  // The console's page and files need no token (they hold no data); everything they fetch does.
+  registerConsoleRoutes(app, options.consoleDirectory === false ? undefined : loadConsoleAssets(options.consoleDirectory ?? defaultConsoleDirectory()));
   app.use("*", authorizeCaller({ adminToken: token, agentTokens: tokens.index }));
   app.use(
     "*",
@@ -147,6 +159,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerTokenRoutes(context);
   registerOAuthRoutes(context, { lifetimeMs: limits.signInLifetimeMs });
   registerMcpRoutes(context);
+  registerActivityRoutes(app, activity);
+  registerConfigSchemaRoutes(context);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "src server", version: options.mcp?.version ?? "0.1.0", description: "REST API sources for AI agents: sources, credentials, tools, operator commands and MCP." },

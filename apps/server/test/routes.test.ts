@@ -187,7 +187,7 @@ describe("tools and commands", () => {
     expect(answer.status).toBe(200);
     expect(answer.json.openapi).toBe("3.1.0");
     expect(Object.keys(answer.json.paths).sort()).toEqual(
-      ["/healthz", "/mcp", "/readyz", "/v1/auth/callback", "/v1/commands", "/v1/sources", "/v1/sources/{slug}", "/v1/sources/{slug}/auth", "/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/credential", "/v1/sources/{slug}/reload", "/v1/tokens", "/v1/tokens/{name}", "/v1/tools", "/v1/tools/{name}/call"].sort(),
+      ["/healthz", "/mcp", "/readyz", "/v1/activity", "/v1/auth/callback", "/v1/commands", "/v1/config-schema", "/v1/sources", "/v1/sources/{slug}", "/v1/sources/{slug}/auth", "/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/credential", "/v1/sources/{slug}/reload", "/v1/tokens", "/v1/tokens/{name}", "/v1/tools", "/v1/tools/{name}/call"].sort(),
     );
     expect(Object.keys(answer.json.paths["/v1/sources/{slug}"]).sort()).toEqual(["delete", "get", "patch"]);
     expect(answer.json.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
@@ -201,6 +201,16 @@ describe("tools and commands", () => {
 });
 
 describe("delete", () => {
+  it("DELETE /v1/sources/{slug}/credential deletes the stored credential and keeps the source; false when none; 404 unknown", async () => {
+    const answer = await server.api("DELETE", "/v1/sources/alpha/credential");
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ slug: "alpha", deleted: true });
+    expect((await server.api("GET", "/v1/sources/alpha")).json.hasCredential).toBe(false);
+    expect((await server.api("DELETE", "/v1/sources/alpha/credential")).json).toEqual({ slug: "alpha", deleted: false });
+    expect((await server.api("DELETE", "/v1/sources/nope/credential")).status).toBe(404);
+    expect((await server.api("PUT", "/v1/sources/alpha/credential", { body: { token: upstreamToken } })).json.validation).toMatchObject({ ok: true });
+  });
+
   it("DELETE /v1/sources/{slug} removes config and credential; 404 after", async () => {
     const answer = await server.api("DELETE", "/v1/sources/alpha");
     expect(answer.status).toBe(200);

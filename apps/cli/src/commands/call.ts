@@ -28,7 +28,7 @@ export function registerCall(program: Command): void {
     .action(
       defineAction<CallFlags>(async (context, flags, [slug, method, path]) => {
         const input = { method, path, ...(flags.query === undefined ? {} : { query: flags.query }), ...(await readBodyFlags(flags)) };
-        const service = await context.auditedService("cli");
+        const service = await context.operations({ auditChannel: "cli" });
         const result = await withProgress(context, `${method!.toUpperCase()} ${path}`, () => service.callTool(slug!, input));
         if (context.json) writeJson(result);
         else writeLine(formatCallResult(result, { withError: false }));
@@ -43,6 +43,6 @@ export function registerCall(program: Command): void {
           writeError(escapeTerminalControls(`error ${result.error.code}${retryable}: ${inCallFlagWords(result.error.message)}${hint === undefined ? "" : `; ${hint}`}`));
         }
         return result.error?.code === "INVALID_CALL" ? EXIT_CODES.USAGE : EXIT_CODES.FAILURE;
-      }),
+      }, { remote: true }),
     );
 }

@@ -10,9 +10,9 @@ export function registerCredentialDelete(credential: Command): void {
     .argument("<slug>", "the source")
     .action(
       defineAction(async (context, _options, [slug]) => {
-        const deleted = await (await context.service()).deleteCredential(slug!);
+        const deleted = await (await context.operations()).deleteCredential(slug!);
         if (context.json) writeJson({ slug, deleted });
         else writeLine(deleted ? `Deleted the credential of "${slug}".` : `No credential was stored for "${slug}"; nothing to delete.`);
-      }),
+      }, { remote: true }),
     );
 }

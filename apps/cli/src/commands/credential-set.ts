@@ -35,14 +35,15 @@ export function registerCredentialSet(credential: Command): void {
     .option("--credential-stdin", "read the secret (token, key, password or client secret) from stdin")
     .action(
       defineAction<CredentialSources>(async (context, flags, [slug]) => {
-        const service = await context.service();
+        const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
         const { source } = await service.getSource(slug!);
-        const plugin = service.registry.get(source.api.authType);
-        const stored = flags.username === undefined ? await storedPlainFields(service, slug!, plugin) : {};
+        const plugin = registry.get(source.api.authType);
+        // Remotely the stored credential is the server's: it is never sent back, so --username is asked for again.
+        const stored = flags.username === undefined && context.remote === undefined ? await storedPlainFields(await context.service(), slug!, plugin) : {};
         if (stored.username !== undefined && !context.json) writeError("Using the stored username; give --username to change it.");
         const secret = await readCredential(context, plugin, flags, "src credential set", stored, !(source.api.authType === "oauth2" && source.api.clientAuth === "none"));
         const result = await withProgress(context, `Storing the credential and calling ${source.api.testEndpoint}`, () => service.setCredential(slug!, secret));
         return printOperationResult(context, result, `Stored the credential of "${slug}".`);
-      }),
+      }, { remote: true }),
     );
 }

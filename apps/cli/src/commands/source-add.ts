@@ -38,10 +38,10 @@ export function registerSourceAdd(source: Command): void {
   registerOAuth2Options(add);
   add.action(
       defineAction<SourceAddFlags>(async (context, flags) => {
-        const service = await context.service();
+        const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
         const ask = flags.credentialStdin !== true;
-        const fields = await gatherSourceFields(context, service.registry, flags, ask);
-        const plugin = service.registry.get(fields.auth);
+        const fields = await gatherSourceFields(context, registry, flags, ask);
+        const plugin = registry.get(fields.auth);
         // A public client (--client-auth none) has no client secret to ask for.
         const credential = await readCredential(context, plugin, flags, "src source add", {}, !(fields.auth === "oauth2" && flags.clientAuth === "none"));
         const api: Record<string, unknown> = { ...flags.api, ...oauth2ApiFields(flags), baseUrl: fields.baseUrl, authType: fields.auth, testEndpoint: fields.testEndpoint };
@@ -54,6 +54,6 @@ export function registerSourceAdd(source: Command): void {
           service.addSource({ input, credential, test: flags.test && api.grant !== "authorization_code" }),
         );
         return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
-      }),
+      }, { remote: true }),
     );
 }

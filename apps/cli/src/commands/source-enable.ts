@@ -12,10 +12,10 @@ export function registerSourceEnable(source: Command): void {
       .argument("<slug>", "the source")
       .action(
         defineAction(async (context, _options, [slug]) => {
-          const record = await (await context.service()).setEnabled(slug!, enabled);
+          const record = await (await context.operations()).setEnabled(slug!, enabled);
           if (context.json) writeJson({ source: record });
           else writeLine(`${enabled ? "Enabled" : "Disabled"} source "${record.slug}".`);
-        }),
+        }, { remote: true }),
       );
   }
 }

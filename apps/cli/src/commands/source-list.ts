@@ -10,9 +10,9 @@ export function registerSourceList(source: Command): void {
     .description("list the sources: slug, name, auth, enabled, status, last tested (broken config files with their error)")
     .action(
       defineAction(async (context) => {
-        const sources = await (await context.service()).listSources();
+        const sources = await (await context.operations()).listSources();
         if (context.json) writeJson(sources);
         else writeLine(await formatSourceTable(sources));
-      }),
+      }, { remote: true }),
     );
 }

@@ -11,9 +11,9 @@ export function registerSourceReload(source: Command): void {
     .argument("<slug>", "the source")
     .action(
       defineAction(async (context, _options, [slug]) => {
-        const service = await context.service();
+        const service = await context.operations();
         const result = await withProgress(context, `Reloading ${slug}`, () => service.reloadSource(slug!));
         return printOperationResult(context, result, `Reloaded source "${result.source.slug}" (${result.source.api.baseUrl}${result.source.api.testEndpoint})`);
-      }),
+      }, { remote: true }),
     );
 }

@@ -10,9 +10,9 @@ export function registerSourceRemove(source: Command): void {
     .argument("<slug>", "the source")
     .action(
       defineAction(async (context, _options, [slug]) => {
-        await (await context.service()).removeSource(slug!);
+        await (await context.operations()).removeSource(slug!);
         if (context.json) writeJson({ removed: slug });
         else writeLine(`Removed source "${slug}" and its credential.`);
-      }),
+      }, { remote: true }),
     );
 }

@@ -11,9 +11,9 @@ export function registerSourceShow(source: Command): void {
     .argument("<slug>", "the source")
     .action(
       defineAction(async (context, _options, [slug]) => {
-        const { source: record, hasCredential } = await (await context.service()).getSource(slug!);
+        const { source: record, hasCredential } = await (await context.operations()).getSource(slug!);
         if (context.json) writeJson({ source: record, hasCredential });
         else writeLine(formatSource(record, hasCredential));
-      }),
+      }, { remote: true }),
     );
 }

@@ -11,7 +11,7 @@ export function registerTools(program: Command): void {
     .option("-v, --verbose", "add each tool's description and input schema")
     .action(
       defineAction<{ verbose?: boolean }>(async (context, { verbose = false }) => {
-        const service = await context.service();
+        const service = await context.operations();
         const [tools, sources] = await Promise.all([service.listTools(), service.listSources()]);
         // A broken config.json has no tool: say so, instead of leaving it out silently.
         for (const broken of sources) {
@@ -19,6 +19,6 @@ export function registerTools(program: Command): void {
         }
         if (context.json) writeJson(tools);
         else writeLine(await formatTools(tools, verbose));
-      }),
+      }, { remote: true }),
     );
 }

@@ -14,6 +14,8 @@ export function cliHintFor(code: string, slug: string | undefined): string | und
       return "list them with `src tools`";
     case "SOURCE_NOT_FOUND":
       return "list them with `src source list`";
+    case "UNAUTHORIZED":
+      return "set SRC_SERVER_TOKEN to the admin token of the server that --server (or SRC_SERVER) names";
     default:
       return undefined;
   }

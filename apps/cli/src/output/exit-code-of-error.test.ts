@@ -1,8 +1,9 @@
 import { AUTH_ERROR_CODES, AuthError, type AuthErrorCode } from "@src/auth";
+import { CLIENT_ERROR_CODES, SrcClientError, type ClientErrorCode } from "@src/client";
 import { CONFIG_ERROR_CODES, ConfigError, SourceNotFoundError, type ConfigErrorCode } from "@src/config";
 import { ERROR_KINDS, type ErrorKind, type SrcError } from "@src/errors";
 import { HTTP_TOOL_ERROR_CODES, HttpToolError, type HttpToolErrorCode } from "@src/http-tool";
-import { SERVER_ERROR_CODES, ServerError, type ServerErrorCode } from "@src/server";
+import { httpStatusOfError, SERVER_ERROR_CODES, ServerError, type ServerErrorCode } from "@src/server";
 import { SERVICE_ERROR_CODES, ServiceError, type ServiceErrorCode } from "@src/service";
 import { describe, expect, it } from "vitest";
 import { CancelledError } from "../errors/cancelled-error";
@@ -105,6 +106,15 @@ const exitCodeOfEveryCode = {
     SIGN_IN_STATE_INVALID: USAGE,
     INTERNAL: FAILURE,
   } satisfies Record<ServerErrorCode, ExitCode>,
+  // `src --server URL`: failures without a server answer.
+  client: {
+    SERVER_UNREACHABLE: FAILURE,
+    SERVER_TIMEOUT: FAILURE,
+    UNEXPECTED_RESPONSE: FAILURE,
+    CANCELLED: CANCELLED,
+    // A --server (SRC_SERVER) that is not a URL is reported as a UsageError before this; the client's own code is bad usage too.
+    INVALID_CLIENT_OPTION: USAGE,
+  } satisfies Record<ClientErrorCode, ExitCode>,
   cli: {
     USAGE: USAGE,
     MISSING_INPUT: USAGE,
@@ -121,10 +131,11 @@ function errorWith(pkg: keyof typeof exitCodeOfEveryCode, code: string): SrcErro
   if (pkg === "auth") return new AuthError(options);
   if (pkg === "service") return new ServiceError(options);
   if (pkg === "http-tool") return new HttpToolError(options);
+  if (pkg === "client") return new SrcClientError({ code, message: "m", status: null });
   return pkg === "server" ? new ServerError(options) : new CliError(options);
 }
 
-const codesOf = { config: CONFIG_ERROR_CODES, auth: AUTH_ERROR_CODES, service: SERVICE_ERROR_CODES, "http-tool": HTTP_TOOL_ERROR_CODES, server: SERVER_ERROR_CODES, cli: CLI_ERROR_CODES };
+const codesOf = { config: CONFIG_ERROR_CODES, auth: AUTH_ERROR_CODES, service: SERVICE_ERROR_CODES, "http-tool": HTTP_TOOL_ERROR_CODES, server: SERVER_ERROR_CODES, client: CLIENT_ERROR_CODES, cli: CLI_ERROR_CODES };
 
 describe("exitCodeOfError", () => {
   const rows = Object.entries(exitCodeOfEveryCode).flatMap(([pkg, table]) =>
@@ -166,5 +177,17 @@ describe("exitCodeOfError", () => {
     expect(codeOfError(Object.assign(new Error("x"), { code: "WRONG_KEY" }))).toBe("WRONG_KEY");
     expect(codeOfError(new Error("x"))).toBe("ERROR");
     expect(codeOfError(null)).toBe("ERROR");
+  });
+});
+
+describe("remote mode (src --server URL): a package's error reaches the CLI as the server's status", () => {
+  const rows = Object.entries(exitCodeOfEveryCode)
+    .filter(([pkg]) => pkg !== "cli" && pkg !== "client")
+    .flatMap(([pkg, table]) => Object.entries(table).map(([code, exit]) => ({ pkg: pkg as keyof typeof exitCodeOfEveryCode, code, exit })));
+  it.each(rows)("$pkg $code exits as it does locally, unless the server's own settings are wrong", ({ pkg, code, exit }) => {
+    const error = errorWith(pkg, code);
+    const remote = new SrcClientError({ code, message: error.message, status: httpStatusOfError(error) });
+    // The server's misconfiguration (its SRC_AUTH_PLUGINS...) is a 500 there: not something the person running this command can fix.
+    expect(exitCodeOfError(remote)).toBe(error.kind === "misconfigured" ? FAILURE : exit);
   });
 });

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
 import { errorResponses, jsonObjectSchema, sourceOperationResultSchema } from "../api-schemas";
 import { slugParamSchema } from "./source-routes";
@@ -22,6 +22,18 @@ const credentialRoute = createRoute({
   },
 });
 
+const deleteCredentialRoute = createRoute({
+  method: "delete",
+  path: "/v1/sources/{slug}/credential",
+  tags: ["sources"],
+  summary: "Delete the stored credential; the source stays (its calls answer NO_CREDENTIAL). `deleted` is false when none was stored.",
+  request: { params: slugParamSchema },
+  responses: {
+    200: { description: "Deleted, or there was none.", content: { "application/json": { schema: z.object({ slug: z.string(), deleted: z.boolean() }) } } },
+    ...errorResponses(401, 404, 422),
+  },
+});
+
 const reloadRoute = createRoute({
   method: "post",
   path: "/v1/sources/{slug}/reload",
@@ -36,5 +48,9 @@ const reloadRoute = createRoute({
 
 export function registerSourceActionRoutes({ app, service }: RouteContext): void {
   app.openapi(credentialRoute, async (c) => c.json(await service.setCredential(c.req.valid("param").slug, c.req.valid("json")), 200));
+  app.openapi(deleteCredentialRoute, async (c) => {
+    const { slug } = c.req.valid("param");
+    return c.json({ slug, deleted: await service.deleteCredential(slug) }, 200);
+  });
   app.openapi(reloadRoute, async (c) => c.json(await service.reloadSource(c.req.valid("param").slug), 200));
 }

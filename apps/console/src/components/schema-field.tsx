@@ -1,0 +1,140 @@
+import type { JsonSchemaNode } from "../api/console-types";
+
+/** The input kinds a JSON Schema node maps to; other shapes are not editable in the form. */
+export type FieldKind = "text" | "integer" | "boolean" | "choice" | "string-map" | "string-list";
+
+const typeOf = (node: JsonSchemaNode): string | undefined => (Array.isArray(node.type) ? node.type.find((type) => type !== "null") : node.type);
+
+/** The choices of an `enum`, or of an `anyOf` that starts with one (auth types). */
+export function choicesOf(node: JsonSchemaNode): string[] | undefined {
+  const list = node.enum ?? node.anyOf?.find((branch) => branch.enum !== undefined)?.enum;
+  return list?.filter((item): item is string => typeof item === "string");
+}
+
+export function fieldKindOf(node: JsonSchemaNode): FieldKind | undefined {
+  if (choicesOf(node) !== undefined) return "choice";
+  const type = typeOf(node) ?? (node.anyOf !== undefined ? "string" : undefined);
+  if (type === "string") return "text";
+  if (type === "integer" || type === "number") return "integer";
+  if (type === "boolean") return "boolean";
+  if (type === "array" && node.items !== undefined && typeOf(node.items) === "string") return "string-list";
+  if (type === "object" && typeof node.additionalProperties === "object" && typeOf(node.additionalProperties) === "string") return "string-map";
+  return undefined;
+}
+
+const knownLabels: Record<string, string> = {
+  name: "Name",
+  slug: "Slug",
+  enabled: "Enabled",
+  baseUrl: "Base URL",
+  authType: "Auth mode",
+  testEndpoint: "Test endpoint",
+  headers: "Fixed headers",
+  timeoutMs: "Timeout (ms)",
+  maxResponseBytes: "Max response bytes",
+  maxResultChars: "Max result characters",
+  caFile: "CA file",
+  tokenUrl: "Token URL",
+  clientId: "Client ID",
+};
+
+/** A readable label for a field name: `headerName` → "Header name". */
+export function labelOf(name: string): string {
+  const known = knownLabels[name];
+  if (known !== undefined) return known;
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A form value: text for text-like inputs, a boolean for checkboxes. */
+export type FieldValue = string | boolean;
+
+/** One labelled input for a schema field, with its description and the server's error for it next to it. */
+export function SchemaField({
+  id,
+  name,
+  node,
+  kind,
+  required,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  node: JsonSchemaNode;
+  kind: FieldKind;
+  required: boolean;
+  value: FieldValue | undefined;
+  error: string | undefined;
+  onChange: (value: FieldValue) => void;
+}) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [node.description === undefined ? undefined : hintId, error === undefined ? undefined : errorId].filter(Boolean).join(" ") || undefined;
+  const common = { id, name: id, "aria-describedby": describedBy, "aria-invalid": error === undefined ? undefined : true } as const;
+  const text = typeof value === "string" ? value : "";
+  const label = `${labelOf(name)}${required ? " (required)" : ""}`;
+  let input;
+  if (kind === "boolean") {
+    return (
+      <div class="field checkbox">
+        <input {...common} type="checkbox" checked={value === true} onChange={(event) => onChange(event.currentTarget.checked)} />
+        <label for={id}>{labelOf(name)}</label>
+        {node.description === undefined ? null : <p id={hintId} class="hint">{node.description}</p>}
+        {error === undefined ? null : <p id={errorId} class="field-error">{error}</p>}
+      </div>
+    );
+  }
+  if (kind === "choice") {
+    const choices = choicesOf(node) ?? [];
+    input = (
+      <select {...common} required={required} value={text} onChange={(event) => onChange(event.currentTarget.value)}>
+        {required ? null : <option value="">(default)</option>}
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (kind === "string-map" || kind === "string-list") {
+    input = (
+      <textarea
+        {...common}
+        rows={3}
+        placeholder={kind === "string-map" ? "Name: value, one per line" : "one per line"}
+        value={text}
+        onInput={(event) => onChange(event.currentTarget.value)}
+      />
+    );
+  } else {
+    input = (
+      <input
+        {...common}
+        type={kind === "integer" ? "number" : "text"}
+        list={undefined}
+        inputMode={kind === "integer" ? "numeric" : undefined}
+        min={node.minimum}
+        max={node.maximum}
+        required={required}
+        spellcheck={false}
+        autoComplete="off"
+        value={text}
+        onInput={(event) => onChange(event.currentTarget.value)}
+      />
+    );
+  }
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      {input}
+      {node.description === undefined ? null : <p id={hintId} class="hint">{node.description}</p>}
+      {error === undefined ? null : (
+        <p id={errorId} class="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

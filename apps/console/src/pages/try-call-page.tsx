@@ -1,0 +1,188 @@
+import { useEffect, useState } from "preact/hooks";
+import type { ToolCall, ToolResult } from "../api/console-types";
+import { useApi } from "../components/api-context";
+import { ErrorNotice } from "../components/error-notice";
+import { useLoad } from "../components/use-load";
+import { ToolResultView } from "../components/tool-result-view";
+
+const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+type BodyMode = "none" | "json" | "raw";
+interface QueryRow {
+  id: number;
+  name: string;
+  value: string;
+}
+
+let nextRowId = 1;
+
+/** Exactly what an agent's call runs: method, path, query rows, JSON or raw body. */
+export function TryCallPage({ tool: initialTool }: { tool: string | undefined }) {
+  const { api, onUnauthorized } = useApi();
+  const tools = useLoad((loader) => loader.client.tools.list(), []);
+  const [tool, setTool] = useState(initialTool ?? "");
+  const [method, setMethod] = useState("GET");
+  const [path, setPath] = useState("/");
+  const [rows, setRows] = useState<QueryRow[]>([]);
+  const [bodyMode, setBodyMode] = useState<BodyMode>("none");
+  const [jsonBody, setJsonBody] = useState("{\n  \n}");
+  const [rawBody, setRawBody] = useState("");
+  const [contentType, setContentType] = useState("text/plain");
+  const [bodyProblem, setBodyProblem] = useState<string | undefined>(undefined);
+  const [result, setResult] = useState<ToolResult | undefined>(undefined);
+  const [failure, setFailure] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (tool === "" && tools.data?.tools[0] !== undefined) setTool(initialTool ?? tools.data.tools[0].name);
+  }, [tools.data, tool, initialTool]);
+
+  const send = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    setBodyProblem(undefined);
+    const call: ToolCall = { method, path };
+    const query = rows.filter((row) => row.name.trim() !== "");
+    if (query.length > 0) call.query = Object.fromEntries(query.map((row) => [row.name.trim(), row.value]));
+    if (bodyMode === "json") {
+      try {
+        call.body = JSON.parse(jsonBody) as unknown;
+      } catch (error) {
+        setBodyProblem(`The JSON body does not parse: ${(error as Error).message}. Fix it, or choose a raw body.`);
+        return;
+      }
+    } else if (bodyMode === "raw") {
+      call._rawBody = rawBody;
+      call._contentType = contentType;
+    }
+    setBusy(true);
+    setFailure(undefined);
+    setResult(undefined);
+    try {
+      setResult(await api.client.tools.call(tool, call));
+    } catch (error) {
+      if (!onUnauthorized(error)) setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h1>Try a call</h1>
+      <p>Runs exactly what an agent's call runs, with the stored credential (never shown).</p>
+      <ErrorNotice error={tools.error} title="Could not list the tools" />
+      <form class="call-form" onSubmit={(event) => void send(event)}>
+        <div class="row">
+          <div class="field">
+            <label for="call-tool">Tool</label>
+            <select id="call-tool" required value={tool} onChange={(event) => setTool(event.currentTarget.value)}>
+              {(tools.data?.tools ?? []).map((item) => (
+                <option key={item.name} value={item.name}>
+                  {item.name} ({item.sourceName})
+                </option>
+              ))}
+              {tool !== "" && tools.data !== undefined && !tools.data.tools.some((item) => item.name === tool) ? <option value={tool}>{tool}</option> : null}
+            </select>
+          </div>
+          <div class="field">
+            <label for="call-method">Method</label>
+            <select id="call-method" value={method} onChange={(event) => setMethod(event.currentTarget.value)}>
+              {methods.map((name) => (
+                <option key={name}>{name}</option>
+              ))}
+            </select>
+          </div>
+          <div class="field grow">
+            <label for="call-path">Path</label>
+            <input id="call-path" type="text" required spellcheck={false} autoComplete="off" value={path} onInput={(event) => setPath(event.currentTarget.value)} />
+          </div>
+        </div>
+        <fieldset>
+          <legend>Query parameters</legend>
+          {rows.map((row, index) => (
+            <div class="row" key={row.id}>
+              <div class="field">
+                <label for={`query-name-${row.id}`}>Name {index + 1}</label>
+                <input
+                  id={`query-name-${row.id}`}
+                  type="text"
+                  spellcheck={false}
+                  value={row.name}
+                  onInput={(event) => {
+                    const name = event.currentTarget.value;
+                    setRows((previous) => previous.map((item) => (item.id === row.id ? { ...item, name } : item)));
+                  }}
+                />
+              </div>
+              <div class="field grow">
+                <label for={`query-value-${row.id}`}>Value {index + 1}</label>
+                <input
+                  id={`query-value-${row.id}`}
+                  type="text"
+                  spellcheck={false}
+                  value={row.value}
+                  onInput={(event) => {
+                    const value = event.currentTarget.value;
+                    setRows((previous) => previous.map((item) => (item.id === row.id ? { ...item, value } : item)));
+                  }}
+                />
+              </div>
+              <button type="button" class="secondary" aria-label={`Remove query parameter ${index + 1}`} onClick={() => setRows((previous) => previous.filter((item) => item.id !== row.id))}>
+                Remove
+              </button>
+            </div>
+          ))}
+          <button type="button" class="secondary" onClick={() => setRows((previous) => [...previous, { id: nextRowId++, name: "", value: "" }])}>
+            Add a query parameter
+          </button>
+        </fieldset>
+        <fieldset>
+          <legend>Body</legend>
+          <div class="choices">
+            {(["none", "json", "raw"] as const).map((mode) => (
+              <label key={mode} class="choice">
+                <input type="radio" name="body-mode" value={mode} checked={bodyMode === mode} onChange={() => setBodyMode(mode)} />
+                {mode === "none" ? "No body" : mode === "json" ? "JSON" : "Raw, with a content type"}
+              </label>
+            ))}
+          </div>
+          {bodyMode === "json" ? (
+            <div class="field">
+              <label for="call-json-body">JSON body</label>
+              <textarea
+                id="call-json-body"
+                rows={6}
+                spellcheck={false}
+                value={jsonBody}
+                aria-invalid={bodyProblem === undefined ? undefined : true}
+                aria-describedby={bodyProblem === undefined ? undefined : "call-body-problem"}
+                onInput={(event) => setJsonBody(event.currentTarget.value)}
+              />
+              {bodyProblem === undefined ? null : (
+                <p id="call-body-problem" class="field-error" role="alert">
+                  {bodyProblem}
+                </p>
+              )}
+            </div>
+          ) : null}
+          {bodyMode === "raw" ? (
+            <>
+              <div class="field">
+                <label for="call-content-type">Content type</label>
+                <input id="call-content-type" type="text" spellcheck={false} value={contentType} onInput={(event) => setContentType(event.currentTarget.value)} />
+              </div>
+              <div class="field">
+                <label for="call-raw-body">Raw body</label>
+                <textarea id="call-raw-body" rows={6} spellcheck={false} value={rawBody} onInput={(event) => setRawBody(event.currentTarget.value)} />
+              </div>
+            </>
+          ) : null}
+        </fieldset>
+        <button type="submit" disabled={busy || tool === ""}>
+          {busy ? "Calling…" : "Send"}
+        </button>
+      </form>
+      <ErrorNotice error={failure} title="The call was refused" />
+      {result === undefined ? null : <ToolResultView result={result} />}
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestHome, type TestHome } from "./helpers/test-home";
+import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+import { startUpstream, type Upstream } from "./helpers/start-upstream";
+
+let testHome: TestHome;
+let server: TestServer;
+let upstream: Upstream;
+const upstreamToken = "upstream-secret-console-0123456789";
+
+beforeAll(async () => {
+  testHome = await createTestHome();
+  upstream = await startUpstream({ token: upstreamToken });
+  server = await startTestServer(testHome);
+});
+
+afterAll(async () => {
+  await server?.server.close();
+  await upstream?.close();
+  await testHome?.cleanup();
+});
+
+function expectConsoleHeaders(headers: Headers): void {
+  const policy = headers.get("content-security-policy") ?? "";
+  expect(policy).toContain("default-src 'none'");
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).not.toContain("unsafe-inline");
+  expect(policy).not.toContain("unsafe-eval");
+  expect(headers.get("referrer-policy")).toBe("no-referrer");
+  expect(headers.get("x-content-type-options")).toBe("nosniff");
+  expect(headers.get("x-frame-options")).toBe("DENY");
+  expect(headers.get("set-cookie")).toBeNull();
+}
+
+describe("the console at /", () => {
+  it("serves the page without a token, with strict headers, no inline script and no outside resource", async () => {
+    const answer = await server.api("GET", "/", { token: null });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expectConsoleHeaders(answer.headers);
+    const scripts = [...answer.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/src="\/assets\//);
+      expect(body?.trim()).toBe("");
+    }
+    expect(answer.text).not.toMatch(/\s(src|href)="(https?:)?\/\//);
+    expect(answer.text).not.toMatch(/\son[a-z]+=/);
+  });
+
+  it("serves its hashed files with their types, cached for good, with the same headers", async () => {
+    const page = await server.api("GET", "/", { token: null });
+    const files = [...page.text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(files.some((file) => file.endsWith(".js"))).toBe(true);
+    expect(files.some((file) => file.endsWith(".css"))).toBe(true);
+    for (const file of files) {
+      const answer = await server.api("GET", file, { token: null });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toMatch(file.endsWith(".js") ? /^text\/javascript/ : /^text\/css/);
+      expect(answer.headers.get("cache-control")).toContain("immutable");
+      expectConsoleHeaders(answer.headers);
+    }
+  });
+
+  it("answers a missing console file 404 with the error shape", async () => {
+    const answer = await server.api("GET", "/assets/nothing-here.js", { token: null });
+    expect(answer.status).toBe(404);
+    expect(answer.json.error.code).toBe("NOT_FOUND");
+  });
+
+  it("is refused under a Host that is not the server's (DNS rebinding), like every route", async () => {
+    const port = Number(new URL(server.server.url).port);
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = request({ host: "127.0.0.1", port, path: "/", headers: { host: `rebind.attacker.example:${port}` }, setHost: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      outgoing.on("error", reject);
+      outgoing.end();
+    });
+    expect(status).toBe(403);
+  });
+
+  it("gives nothing but the page without the token: the API routes it uses answer 401", async () => {
+    for (const path of ["/v1/sources", "/v1/tools", "/v1/activity", "/v1/config-schema"]) {
+      expect((await server.api("GET", path, { token: null })).status).toBe(401);
+    }
+  });
+});
+
+describe("GET /v1/config-schema", () => {
+  it("gives the config.json JSON Schema and each auth mode's fields, never a value", async () => {
+    const answer = await server.api("GET", "/v1/config-schema");
+    expect(answer.status).toBe(200);
+    expect(answer.json.schema.properties.api.properties.baseUrl.type).toBe("string");
+    const header = answer.json.authTypes.find((type: { type: string }) => type.type === "header");
+    expect(header.configSchema.properties.headerName).toBeDefined();
+    expect(header.credentialFields).toEqual([expect.objectContaining({ name: "key", secret: true })]);
+    const bearer = answer.json.authTypes.find((type: { type: string }) => type.type === "bearer");
+    expect(bearer.credentialFields).toEqual([expect.objectContaining({ name: "token", secret: true })]);
+  });
+});
+
+describe("GET /v1/activity", () => {
+  it("lists the last agent calls newest first, filtered by source, the path redacted", async () => {
+    for (const slug of ["alpha", "beta"]) {
+      const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } } });
+      expect(created.status).toBe(201);
+    }
+    await server.api("POST", "/v1/tools/api_alpha/call", { body: { method: "GET", path: "/items", query: { echo: upstreamToken } } });
+    await server.api("POST", "/v1/tools/api_beta/call", { body: { method: "GET", path: "/fail" } });
+    await server.api("POST", "/v1/tools/api_alpha/call", { body: { method: "GET", path: "/me" } });
+
+    const all = await server.api("GET", "/v1/activity");
+    expect(all.status).toBe(200);
+    expect(all.json.calls.map((call: { source: string; path: string }) => `${call.source} ${call.path}`)).toEqual(["alpha /me", "beta /fail", expect.stringMatching(/^alpha \/items\?echo=/)]);
+    expect(all.text).not.toContain(upstreamToken);
+    expect(all.json.calls[1]).toMatchObject({ method: "GET", status: 500, ok: false, channel: "http", attempts: expect.any(Number), durationMs: expect.any(Number) });
+
+    const alpha = await server.api("GET", "/v1/activity?source=alpha&limit=1");
+    expect(alpha.json.calls).toHaveLength(1);
+    expect(alpha.json.calls[0]).toMatchObject({ source: "alpha", path: "/me", status: 200, ok: true });
+  });
+
+  it("records refused calls too, without a request", async () => {
+    await server.api("POST", "/v1/tools/api_nothing/call", { body: { method: "GET", path: "/" } });
+    const answer = await server.api("GET", "/v1/activity?source=nothing");
+    expect(answer.json.calls[0]).toMatchObject({ source: "nothing", method: null, path: null, status: null, ok: false, attempts: 0 });
+    expect(typeof answer.json.calls[0].errorCode).toBe("string");
+  });
+
+  it("is in /openapi.json with the config schema route", async () => {
+    const document = await server.api("GET", "/openapi.json");
+    expect(Object.keys(document.json.paths)).toEqual(expect.arrayContaining(["/v1/activity", "/v1/config-schema"]));
+  });
+
+  it("refuses a malformed limit with the field named", async () => {
+    const answer = await server.api("GET", "/v1/activity?limit=0");
+    expect(answer.status).toBe(422);
+    expect(answer.json.error.details[0].path).toBe("limit");
+  });
+});

@@ -1,0 +1,36 @@
+export { createSrcClient } from "./create-src-client";
+export type { SrcClient } from "./create-src-client";
+export { defaultClientOptions } from "./client-options";
+export type { SrcClientOptions } from "./client-options";
+export type { RequestOptions } from "./send-request";
+export { CLIENT_ERROR_CODES, SrcClientError, errorKindOfStatus } from "./src-client-error";
+export type { ClientErrorCode, ErrorDetail, SrcClientErrorOptions } from "./src-client-error";
+export type { ServerRequests } from "./requests/server-requests";
+export type { SignInRequests } from "./requests/sign-in-requests";
+export type { SourceRequests } from "./requests/source-requests";
+export type { ToolRequests } from "./requests/tool-requests";
+export type { TokenRequests } from "./requests/token-requests";
+export type {
+  ActivityEntry,
+  AgentTokenSummary,
+  AuthTypeDescription,
+  CreateAgentTokenInput,
+  CreateSourceInput,
+  CreatedAgentToken,
+  CredentialInput,
+  ErrorBody,
+  OAuth2Status,
+  OperatorCommandResult,
+  RequestBodyOf,
+  ResponseBodyOf,
+  ServerPaths,
+  SignInStart,
+  SourceChanges,
+  SourceOperationResult,
+  SourceRecord,
+  SourceSummary,
+  ToolCall,
+  ToolResult,
+  ToolSummary,
+  ValidationOutcome,
+} from "./server-api-types";

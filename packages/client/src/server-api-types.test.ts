@@ -1,0 +1,20 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type { SrcClient } from "./create-src-client";
+import type { ResponseBodyOf, SourceRecord, SourceSummary, ToolResult } from "./server-api-types";
+
+// Type-level contracts (checked by `tsc`, which typechecks this file): the generated types reach the methods.
+describe("types derived from the server's document", () => {
+  it("route answers are the document's schemas", () => {
+    expectTypeOf<ResponseBodyOf<"/v1/sources", "get">>().toEqualTypeOf<{ sources: SourceSummary[] }>();
+    expectTypeOf<Awaited<ReturnType<SrcClient["sources"]["get"]>>["source"]>().toEqualTypeOf<SourceRecord>();
+    expectTypeOf<Awaited<ReturnType<SrcClient["tools"]["call"]>>>().toEqualTypeOf<ToolResult>();
+    expectTypeOf<SourceRecord["status"]["connectionStatus"]>().toEqualTypeOf<"untested" | "connected" | "needs_auth" | "failed">();
+  });
+
+  it("request bodies are the document's schemas", () => {
+    expectTypeOf<Parameters<SrcClient["tools"]["call"]>[1]>().toHaveProperty("method").toEqualTypeOf<string>();
+    // @ts-expect-error: a call needs a path
+    const call: Parameters<SrcClient["tools"]["call"]>[1] = { method: "GET" };
+    void call;
+  });
+});
