@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { createSourceService } from "@src/service";
 
 /** A vault key for the bench's homes (a fresh one per run; never a real secret). */
@@ -28,7 +29,7 @@ export const benchSlugOf = (index) => `api-${String(index).padStart(5, "0")}`;
  * the first `credentials` of them get a bearer token. Returns the tokens by slug.
  */
 export async function writeManySourcesHome({ home, env, count, credentials = 0, baseUrl = "http://127.0.0.1:9/v1" }) {
-  const service = createSourceService({ home, env });
+  const service = createSourceService({ home, env, registry: createDefaultAuthRegistry() });
   const first = benchSlugOf(0);
   await service.addSource({
     input: { name: "API 00000", slug: first, type: "api", enabled: true, api: { baseUrl, authType: "bearer", testEndpoint: "/me" } },

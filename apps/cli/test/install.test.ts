@@ -22,6 +22,30 @@ afterAll(async () => {
 /** The environment of a user's shell: PATH and HOME of ours, a fresh SRC_HOME, no colour. */
 const userEnvironment = (home: string) => ({ PATH: process.env.PATH, HOME: process.env.HOME, SRC_HOME: home, SRC_VAULT_KEY: Buffer.alloc(32, 7).toString("base64"), NO_COLOR: "1" });
 
+/**
+ * How the user's shell reaches the npm registry, which `npx -y pnpm@10` needs: its proxy, its private CA and npm's own
+ * settings files. Without them npm retries a registry it cannot verify for minutes. On Node 20 that went unseen: npm
+ * finds the machine's global npmrc (with `cafile`) beside the system's node, but with a Node fetched by `npx node@22`
+ * first on PATH it looks beside that node instead, and only NODE_EXTRA_CA_CERTS or npm_config_cafile still name the CA.
+ */
+const registryVariables = [
+  "NODE_EXTRA_CA_CERTS",
+  "HTTPS_PROXY",
+  "https_proxy",
+  "HTTP_PROXY",
+  "http_proxy",
+  "NO_PROXY",
+  "no_proxy",
+  "npm_config_registry",
+  "npm_config_cafile",
+  "npm_config_proxy",
+  "npm_config_https_proxy",
+  "npm_config_noproxy",
+  "npm_config_userconfig",
+  "npm_config_globalconfig",
+];
+const registryEnvironment = () => Object.fromEntries(registryVariables.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
+
 describe("installing the CLI from the clone (README: npm install -g ./apps/cli)", () => {
   it("puts a working src on the PATH of a fresh prefix: it runs, and finds its dependencies outside the repository", async () => {
     const prefix = join(work, "prefix");
@@ -42,7 +66,7 @@ describe("the root script (README: npx -y pnpm@10 --silent src …)", () => {
     const caller = join(work, "caller");
     await run("mkdir", ["-p", caller]);
     await writeFile(join(caller, "body.json"), '{"a":1}');
-    const env = { ...userEnvironment(join(work, "root-script-home")), npm_config_loglevel: "error" };
+    const env = { ...userEnvironment(join(work, "root-script-home")), ...registryEnvironment(), npm_config_loglevel: "error" };
     const listed = await run("npx", ["-y", "pnpm@10", "--dir", repositoryRoot, "--silent", "src", "--json", "source", "list"], { cwd: caller, env });
     expect(JSON.parse(listed.stdout)).toEqual([]);
     // The file is read from the caller's directory (a missing file would be INVALID_INPUT); then the unknown source is the error.

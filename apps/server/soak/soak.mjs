@@ -156,12 +156,29 @@ const changeCounts = new Map();
 /** Changes refused with an exit code (not killed), with the first line of their message. */
 const refusals = [];
 
+/** What happened to each churned slug, in order, for the report of a lost change. */
+const history = new Map(churnSlugs.map((slug) => [slug, []]));
+const remember = (slug, entry) => history.get(slug).push(`${elapsed().toFixed(1)} s ${entry}`);
+
+/** The error code of a `--json` command that failed, or undefined. */
+const errorCodeOf = (stdout) => {
+  try {
+    return JSON.parse(stdout).error?.code;
+  } catch {
+    return undefined;
+  }
+};
+
 async function relearn(slug, state) {
   const shown = await run(["--json", "source", "show", slug]);
   if (shown.code !== 0) {
-    Object.assign(state, { exists: false, enabled: true, name: `Source ${slug}`, token: undefined, uncertain: false });
+    const code = errorCodeOf(shown.stdout);
+    remember(slug, `relearn: show exited ${shown.code ?? shown.signal} (${code ?? shown.stderr.trim().split("\n")[0]})`);
+    // Only "not found" says the source is gone; anything else (a lock still held by a killed process) is asked again later.
+    if (code === "SOURCE_NOT_FOUND") Object.assign(state, { exists: false, enabled: true, name: `Source ${slug}`, token: undefined, uncertain: false });
     return;
   }
+  remember(slug, "relearn: exists");
   const { source } = JSON.parse(shown.stdout);
   Object.assign(state, { exists: true, enabled: source.enabled, name: source.name, uncertain: false });
   // The credential is unknown after a killed change: store a known one.
@@ -169,6 +186,7 @@ async function relearn(slug, state) {
   const set = await run(["--json", "credential", "set", slug, "--credential-stdin"], { stdin: token });
   state.token = set.code === 0 ? token : undefined;
   state.uncertain = set.code !== 0;
+  remember(slug, `relearn: credential set ${set.code === 0 ? "ok" : `exited ${set.code ?? set.signal}`}`);
 }
 
 async function operator(slugs) {
@@ -201,6 +219,7 @@ async function operator(slugs) {
     const result = await run(change.args, { stdin: change.stdin, script: change.script });
     const outcome = result.signal === "SIGKILL" ? "killed" : result.code === 0 ? "ok" : `exit ${result.code}`;
     changeCounts.set(`${change.kind} ${outcome}`, (changeCounts.get(`${change.kind} ${outcome}`) ?? 0) + 1);
+    remember(slug, `${change.kind} ${outcome}${result.code !== 0 && result.signal !== "SIGKILL" ? ` (${errorCodeOf(result.stdout) ?? result.stderr.trim().split("\n")[0]})` : ""}`);
     if (result.code !== 0 && result.signal !== "SIGKILL") refusals.push(`${change.kind} ${slug}: exit ${result.code}: ${result.stderr.trim().split("\n")[0]}`);
     if (result.code === 0) change.apply();
     else state.uncertain = true; // killed, or refused (e.g. a lock still held by a killed process): re-read before the next change
@@ -244,10 +263,18 @@ await Promise.all(work);
 stopSampling();
 
 // No lost change: re-read what is uncertain, then compare every churned slug with the model.
-for (const [slug, state] of model) if (state.uncertain) await relearn(slug, state);
+// A lock left by a killed process is taken over once it is stale (10 s): ask again until every slug is certain.
+for (let attempt = 0; attempt < 10 && [...model.values()].some((state) => state.uncertain); attempt += 1) {
+  if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2000));
+  for (const [slug, state] of model) if (state.uncertain) await relearn(slug, state);
+}
 const lost = [];
 for (const [slug, state] of model) {
   const shown = await run(["--json", "source", "show", slug]);
+  if (state.uncertain) {
+    lost.push(`${slug}: still uncertain after the run (see its history)`);
+    continue;
+  }
   if (!state.exists) {
     if (shown.code === 0) lost.push(`${slug}: removed, but it is still there`);
     continue;
@@ -307,6 +334,9 @@ const checks = [
 ];
 for (const refusal of refusals.slice(0, 10)) console.log(`  refused: ${refusal}`);
 for (const { slug, code, text } of unexplained.slice(0, 10)) console.log(`  unexplained: ${slug} ${code}: ${text}`);
-for (const line of lost) console.log(`  lost: ${line}`);
+for (const line of lost) {
+  console.log(`  lost: ${line}`);
+  for (const entry of history.get(line.split(":")[0]) ?? []) console.log(`    ${entry}`);
+}
 for (const [name, passed] of checks) console.log(`${passed ? "ok  " : "FAIL"} ${name}`);
 process.exitCode = checks.every(([, passed]) => passed) ? 0 : 1;

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { createCallAuditLog, createMcpServer, type CallAuditLog, type SourceService } from "@src/service";
+import { createCallAuditLog, type CallAuditLog, type SourceService } from "@src/service";
+import { createMcpServer } from "@src/service/mcp";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { RouteContext } from "./app-context";

@@ -4,8 +4,6 @@ export { createSourceService } from "./create-source-service";
 export type { OperatorCommandResult } from "./run-operator-command";
 export { OPERATOR_COMMANDS, runOperatorCommand } from "./run-operator-command";
 export { formatValidationOutcome } from "./format-validation-outcome";
-export type { McpServerOptions } from "./create-mcp-server";
-export { createMcpServer } from "./create-mcp-server";
 export type { WatchSourcesOptions } from "./watch-sources";
 export { watchSources } from "./watch-sources";
 export { slugOfToolName, toolNameOf } from "./tool-name";

@@ -66,3 +66,20 @@ it("names the sources a burst touched: edited, added and removed ones", async ()
     stop();
   }
 });
+
+it("watches a source directory added while running: a later edit of its config.json is reported with its slug", async () => {
+  const reports: (string[] | undefined)[] = [];
+  const stop = watchSources({ home: home.home, debounceMs: 100 }, (changed) => reports.push(changed === undefined ? undefined : [...changed]));
+  try {
+    await mkdir(join(home.home, "sources/late"), { recursive: true });
+    await writeFile(join(home.home, "sources/late/config.json"), "{}");
+    await expect.poll(() => reports.flat()).toContain("late");
+    // Quiet: every event of the creation was reported (a busy machine may split them into several bursts).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const before = reports.length;
+    await writeFile(join(home.home, "sources/late/config.json"), '{ "edited": true }');
+    await expect.poll(() => reports.slice(before)).toEqual([["late"]]);
+  } finally {
+    stop();
+  }
+});

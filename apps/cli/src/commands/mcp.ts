@@ -17,7 +17,7 @@ export function registerMcp(program: Command): void {
       defineAction(async (context) => {
         const service = await context.auditedService("mcp-stdio");
         const [{ createMcpServer }, { StdioServerTransport }] = await Promise.all([
-          import("@src/service"),
+          import("@src/service/mcp"),
           import("@modelcontextprotocol/sdk/server/stdio.js"),
         ]);
         const server = createMcpServer(service, { name: "src", version: cliVersion });

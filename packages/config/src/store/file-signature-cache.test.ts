@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createTestRegistry } from "../../test/auth-plugins";
 import { useTemporaryHome } from "../../test/temporary-home";
+import { createFileSignatureCache } from "./file-signature-cache";
 import { createSourceStore } from "./source-store";
 
 const input = { type: "api", name: "Cached", api: { baseUrl: "https://api.example.com", authType: "bearer", testEndpoint: "/me" } } as const;
@@ -37,5 +38,32 @@ describe("the store's parse cache", () => {
     expect((await reader.get("cached")).enabled).toBe(true);
     await writer.update("cached", { enabled: false });
     expect((await reader.get("cached")).enabled).toBe(false);
+  });
+});
+
+describe("createFileSignatureCache", () => {
+  it("keeps a value while the signature matches, and misses on another signature or none", () => {
+    const cache = createFileSignatureCache<{ name: string }>();
+    cache.set("a", "1:1", { name: "A" });
+    expect(cache.get("a", "1:1")).toEqual({ name: "A" });
+    expect(cache.get("a", "1:2")).toBeUndefined();
+    expect(cache.get("a", undefined)).toBeUndefined();
+  });
+
+  it("retain drops the entries of keys no longer present (removed sources) and keeps the others", () => {
+    const cache = createFileSignatureCache<string>();
+    for (const key of ["a", "b", "c"]) cache.set(key, `${key}:1`, key.toUpperCase());
+    cache.retain(new Set(["b", "x"]));
+    expect(cache.size).toBe(1);
+    expect(cache.get("a", "a:1")).toBeUndefined();
+    expect(cache.get("b", "b:1")).toBe("B");
+    expect(cache.get("c", "c:1")).toBeUndefined();
+  });
+
+  it("setting a value without a signature (the file is gone) removes the entry", () => {
+    const cache = createFileSignatureCache<string>();
+    cache.set("a", "a:1", "A");
+    cache.set("a", undefined, "A");
+    expect(cache.size).toBe(0);
   });
 });

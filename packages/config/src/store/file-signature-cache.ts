@@ -26,6 +26,10 @@ export function createFileSignatureCache<TValue>(): {
   get(key: string, signature: string | undefined): TValue | undefined;
   set(key: string, signature: string | undefined, value: TValue): void;
   delete(key: string): void;
+  /** Drops every entry whose key is not in `keys` (sources removed since they were cached). */
+  retain(keys: ReadonlySet<string>): void;
+  /** The number of entries kept. */
+  readonly size: number;
 } {
   const entries = new Map<string, { signature: string; value: TValue }>();
   return {
@@ -38,5 +42,11 @@ export function createFileSignatureCache<TValue>(): {
       else entries.set(key, { signature, value: structuredClone(value) });
     },
     delete: (key) => entries.delete(key),
+    retain(keys) {
+      for (const key of entries.keys()) if (!keys.has(key)) entries.delete(key);
+    },
+    get size() {
+      return entries.size;
+    },
   };
 }

@@ -124,12 +124,18 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
     await mkdir(directory, { recursive: true, mode: 0o700 });
   }
 
-  /** Reads a source; a hand-written file gets its service fields persisted right away, so `id` stays stable. */
-  async function read(slug: string, { persist }: { persist: boolean }): Promise<SourceRecord> {
-    const file = fileOf(slug);
-    const signature = fileSignatureOf(file);
-    const cached = parsedFiles.get(slug, signature);
-    if (cached !== undefined) return cached;
+  /**
+   * Reads a source; a hand-written file gets its service fields persisted right away, so `id` stays stable.
+   * `cache: false` (a listing) neither looks in nor fills the parse cache: a listing reads each file once, and the
+   * cache (a `stat` and a copy per source) pays only for the sources agents call again and again.
+   */
+  async function read(slug: string, { persist, file = fileOf(slug), cache = true }: { persist: boolean; file?: string; cache?: boolean }): Promise<SourceRecord> {
+    const signature = cache ? fileSignatureOf(file) : undefined;
+    if (cache) {
+      const cached = parsedFiles.get(slug, signature);
+      if (cached !== undefined) return cached;
+      if (signature === undefined) parsedFiles.delete(slug);
+    }
     const { record, filled, text } = await loadSourceFile(file, { registry, ...fieldSources });
     if (record.slug !== slug) {
       throw new SourceValidationError({
@@ -139,7 +145,7 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
       });
     }
     if (filled && persist) await exclusive(slug, (lock) => persistFilled(file, text, record, lock)).catch(() => undefined);
-    if (!filled) parsedFiles.set(slug, signature, record);
+    if (cache && !filled) parsedFiles.set(slug, signature, record);
     return record;
   }
 
@@ -185,7 +191,7 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
         continue;
       }
       try {
-        entries.push({ ok: true, slug: name, record: await read(name, { persist: true }) });
+        entries.push({ ok: true, slug: name, record: await read(name, { persist: true, file, cache: false }) });
       } catch (error) {
         entries.push({ ok: false, slug: name, file, error: describeListError(error, name, file) });
       }
@@ -212,6 +218,8 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
       const names = found
         .filter((entry) => !entry.name.startsWith(".") && (entry.isDirectory() || entry.isSymbolicLink()))
         .map((entry) => ({ name: entry.name, isLink: entry.isSymbolicLink() }));
+      // A long-running process (the server, `src mcp`) lists again and again: forget the sources removed since.
+      parsedFiles.retain(new Set(names.map((entry) => entry.name)));
       return listEntries(names);
     },
 
@@ -261,6 +269,8 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
         if (!exists) throw new SourceNotFoundError({ slug, file });
         lock.assertHeld();
         await rm(directory, { recursive: true, force: true });
+        parsedFiles.delete(slug);
+        filesBySlug.delete(slug);
       }),
   };
 }

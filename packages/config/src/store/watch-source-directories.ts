@@ -30,8 +30,14 @@ export function watchSourceDirectories({ home, debounceMs = 150 }: WatchSourcesO
   let stopped = false;
   /** The slugs of the burst so far; `undefined` once one event could not be tied to a slug. */
   let burst: Set<string> | undefined = new Set();
+  /** Whether `sources/` itself changed in this burst (a directory added or removed): its list is read once per burst, not once per event. */
+  let directoriesChanged = false;
 
   const report = (): void => {
+    if (directoriesChanged) {
+      directoriesChanged = false;
+      syncSourceDirectories();
+    }
     const changed = burst;
     burst = new Set();
     listener(changed);
@@ -50,8 +56,8 @@ export function watchSourceDirectories({ home, debounceMs = 150 }: WatchSourcesO
         // `sources/.locks/` holds the store's lock files: taking a lock changes no source.
         if (path === directory && name?.startsWith(".") === true) return;
         // In sources/ the name is the slug's directory; in sources/<slug>/ the directory is the slug.
+        if (path === directory) directoriesChanged = true;
         changed(path === directory ? (name ?? undefined) : basename(path));
-        if (path === directory) syncSourceDirectories();
       });
       watcher.on("error", () => {
         watcher.close();

@@ -9,7 +9,7 @@ import { operationsToolName } from "./operations-tool-name";
 import { toolCallSchema } from "../request/tool-call";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolResult } from "../result/tool-result";
-import { createToolInputJsonSchema } from "./tool-input-json-schema";
+import { sharedToolInputJsonSchema } from "./tool-input-json-schema";
 import type { JsonSchemaObject } from "./tool-input-json-schema";
 
 /** Where the tool reads the credential from, on every call. */
@@ -58,7 +58,7 @@ export interface ApiTool extends AgentTool {
   readonly slug: string;
   /** What the API is, its base URL, automatic auth, raw bodies, bounded results. Under 1 KB. */
   readonly description: string;
-  /** The input as JSON Schema (no `$schema` key, `method` as an enum). */
+  /** The input as JSON Schema (no `$schema` key, `method` as an enum); one deeply frozen object shared by every tool (copy it to change it). */
   readonly inputSchema: JsonSchemaObject;
   /** The input as the zod schema `execute` validates with. */
   readonly inputZodSchema: typeof toolCallSchema;
@@ -95,7 +95,7 @@ export function createApiTool(source: SourceRecord, dependencies: ApiToolDepende
     name: apiToolName(source.slug),
     slug: source.slug,
     description: describeApiTool(source, dependencies.operations === undefined ? undefined : { title: dependencies.operations.index.title, operations: dependencies.operations.index.operations.length, toolName: operationsToolName(source.slug) }),
-    inputSchema: createToolInputJsonSchema(),
+    inputSchema: sharedToolInputJsonSchema(),
     inputZodSchema: toolCallSchema,
     execute,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HTTP_METHODS } from "../request/tool-call";
-import { createToolInputJsonSchema } from "./tool-input-json-schema";
+import { createToolInputJsonSchema, sharedToolInputJsonSchema } from "./tool-input-json-schema";
 
 /** Every `type` keyword in the schema tree must name a JSON Schema type (structural validity check). */
 const jsonSchemaTypes = new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
@@ -56,5 +56,20 @@ describe("createToolInputJsonSchema", () => {
     const first = createToolInputJsonSchema();
     first.properties.path = "changed";
     expect(createToolInputJsonSchema().properties.path).not.toBe("changed");
+  });
+});
+
+describe("sharedToolInputJsonSchema", () => {
+  it("is the same schema, one object for every caller, frozen all the way down so no caller can change it for the others", () => {
+    const shared = sharedToolInputJsonSchema();
+    expect(shared).toEqual(createToolInputJsonSchema());
+    expect(sharedToolInputJsonSchema()).toBe(shared);
+    expect(Object.isFrozen(shared)).toBe(true);
+    expect(Object.isFrozen(shared.properties)).toBe(true);
+    expect(Object.isFrozen((shared.properties.method as { enum: string[] }).enum)).toBe(true);
+    expect(() => {
+      shared.properties.path = "changed";
+    }).toThrow(TypeError);
+    expect(structuredClone(shared)).toEqual(shared);
   });
 });

@@ -18,6 +18,25 @@ export function createToolInputJsonSchema(): JsonSchemaObject {
 
 let generatedText: string | undefined;
 
+/**
+ * The same schema as one deeply frozen object shared by every caller: what
+ * each tool of `createApiTool` carries. A listing of thousands of tools then
+ * holds (and a server freezes) one schema instead of thousands of copies.
+ * Copy it (`structuredClone`) to change it.
+ */
+export function sharedToolInputJsonSchema(): JsonSchemaObject {
+  shared ??= freezeDeeply(createToolInputJsonSchema());
+  return shared;
+}
+
+let shared: JsonSchemaObject | undefined;
+
+function freezeDeeply<TValue>(value: TValue): TValue {
+  if (typeof value !== "object" || value === null) return value;
+  for (const child of Object.values(value)) freezeDeeply(child);
+  return Object.freeze(value);
+}
+
 function generateToolInputJsonSchema(): JsonSchemaObject {
   const generated = z.toJSONSchema(toolCallSchema, { io: "input", target: "draft-7", unrepresentable: "any" }) as Record<string, unknown>;
   const { $schema: _schema, ...schema } = clean(generated) as Record<string, unknown>;
