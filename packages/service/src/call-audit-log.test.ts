@@ -30,6 +30,19 @@ async function allLines(): Promise<string[]> {
 }
 
 describe("createCallAuditLog", () => {
+  it("a burst of calls recorded at once: each record resolves after its line is written, every line whole and in order", async () => {
+    const log = createCallAuditLog({ home });
+    const written = await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        await log.record(lineNumbered(index));
+        // Resolved only once the line is in the file.
+        return (await readFile(callAuditFileOf(home), "utf8")).includes(`"/items/${index}"`);
+      }),
+    );
+    expect(written).toEqual(Array.from({ length: 40 }, () => true));
+    expect((await allLines()).map((line) => (JSON.parse(line) as CallAuditLine).path)).toEqual(Array.from({ length: 40 }, (_, index) => `/items/${index}`));
+  });
+
   it("rotates calls.jsonl by size and keeps only the newest rotated files", async () => {
     const log = createCallAuditLog({ home, maxBytes: 400, keepRotated: 2 });
     for (let index = 0; index < 60; index += 1) await log.record(lineNumbered(index));
