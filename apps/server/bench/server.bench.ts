@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { createServerLogger, startServer } from "@src/server";
+import { median, rateOf } from "./measure-rate";
 
 const secondsPerRun = Number(process.env.BENCH_SECONDS ?? 3);
 const concurrency = 16;
@@ -59,23 +60,6 @@ if (created.status !== 201) throw new Error(`could not create the bench source: 
 const callUrl = `${server.url}/v1/tools/api_bench/call`;
 const callBody = JSON.stringify({ method: "GET", path: "/items" });
 
-/** Calls per second of `once` run by `concurrency` clients for `seconds`. */
-async function rateOf(once: () => Promise<boolean>, seconds: number): Promise<{ rate: number; failed: number }> {
-  let done = 0;
-  let failed = 0;
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        if (await once()) done += 1;
-        else failed += 1;
-      }
-    }),
-  );
-  return { rate: done / seconds, failed };
-}
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 // The agent call's own request (POST, JSON body, JSON read back) through the proxy: the target's comparison.
 const proxyPost = async (): Promise<boolean> => {
@@ -104,12 +88,12 @@ const targets: { name: string; once: () => Promise<boolean> }[] = [
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 console.log(`src-server benchmark: ${concurrency} concurrent clients, ${Buffer.byteLength(payload)} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per target (median shown)`);
 // Every target is warmed up first, then the rounds alternate, so neither the order nor a JIT warm-up favours one.
-for (const target of targets) await rateOf(target.once, 1);
+for (const target of targets) await rateOf(target.once, { concurrency, seconds: 1 });
 const rates = new Map<string, number[]>(targets.map((target) => [target.name, []]));
 let failures = 0;
 for (let round = 0; round < rounds; round += 1) {
   for (const target of targets) {
-    const { rate, failed } = await rateOf(target.once, secondsPerRun);
+    const { rate, failed } = await rateOf(target.once, { concurrency, seconds: secondsPerRun });
     rates.get(target.name)?.push(rate);
     failures += failed;
   }

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { createServerLogger, startServer, type RunningServer } from "@src/server";
 import { startTestPostgres } from "@src/store-postgres/testing";
+import { median, rateOf } from "./measure-rate";
 
 const secondsPerRun = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -58,33 +59,18 @@ const callOf = (server: RunningServer) => async (): Promise<boolean> => {
   return answer.status === 200 && result.ok === true;
 };
 
-async function rateOf(once: () => Promise<boolean>, seconds: number): Promise<{ rate: number; failed: number }> {
-  let done = 0;
-  let failed = 0;
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        if (await once()) done += 1;
-        else failed += 1;
-      }
-    }),
-  );
-  return { rate: done / seconds, failed };
-}
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const targets = [
   { name: "file store (SRC_HOME)", once: callOf(servers.file) },
   { name: "PostgreSQL store (SRC_STORE)", once: callOf(servers.postgres) },
 ];
 console.log(`store benchmark: ${concurrency} concurrent clients, ${Buffer.byteLength(payload)} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per store (median shown)`);
-for (const target of targets) await rateOf(target.once, 1);
+for (const target of targets) await rateOf(target.once, { concurrency, seconds: 1 });
 const rates = new Map<string, number[]>(targets.map((target) => [target.name, []]));
 let failures = 0;
 for (let round = 0; round < rounds; round += 1) {
   for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
-    const { rate, failed } = await rateOf(target.once, secondsPerRun);
+    const { rate, failed } = await rateOf(target.once, { concurrency, seconds: secondsPerRun });
     rates.get(target.name)?.push(rate);
     failures += failed;
   }
