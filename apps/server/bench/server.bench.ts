@@ -15,19 +15,12 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { createServerLogger, startServer } from "@src/server";
 import { median, rateOf } from "./measure-rate";
+import { startJsonUpstream } from "./start-json-upstream";
 
 const secondsPerRun = Number(process.env.BENCH_SECONDS ?? 3);
 const concurrency = 16;
-const upstreamToken = randomBytes(16).toString("hex");
-const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, note: "x".repeat(47) })) });
-
-const upstream = createServer((incoming, outgoing) => {
-  incoming.resume();
-  outgoing.writeHead(incoming.headers.authorization === `Bearer ${upstreamToken}` ? 200 : 401, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
-  outgoing.end(payload);
-});
-await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-const upstreamPort = (upstream.address() as AddressInfo).port;
+const upstream = await startJsonUpstream();
+const { port: upstreamPort, token: upstreamToken } = upstream;
 
 const proxyAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
 // Forwards the request's method and body as they came (a GET has none), with the upstream credential.
@@ -86,7 +79,7 @@ const targets: { name: string; once: () => Promise<boolean> }[] = [
   { name: "POST /v1/tools/{name}/call", once: toolCall },
 ];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-console.log(`src-server benchmark: ${concurrency} concurrent clients, ${Buffer.byteLength(payload)} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per target (median shown)`);
+console.log(`src-server benchmark: ${concurrency} concurrent clients, ${upstream.payloadBytes} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per target (median shown)`);
 // Every target is warmed up first, then the rounds alternate, so neither the order nor a JIT warm-up favours one.
 for (const target of targets) await rateOf(target.once, { concurrency, seconds: 1 });
 const rates = new Map<string, number[]>(targets.map((target) => [target.name, []]));
@@ -112,6 +105,5 @@ await server.close();
 await new Promise<void>((resolve) => proxy.close(() => resolve()));
 proxy.closeAllConnections();
 proxyAgent.destroy();
-upstream.closeAllConnections();
-await new Promise<void>((resolve) => upstream.close(() => resolve()));
+await upstream.close();
 await rm(home, { recursive: true, force: true });

@@ -7,28 +7,19 @@
 // Not a test: it prints numbers. Run: pnpm --filter @src/server bench   (about 40 s)
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { createServerLogger, startServer, type RunningServer } from "@src/server";
 import { startTestPostgres } from "@src/store-postgres/testing";
 import { median, rateOf } from "./measure-rate";
+import { startJsonUpstream } from "./start-json-upstream";
 
 const secondsPerRun = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const concurrency = 16;
-const upstreamToken = randomBytes(16).toString("hex");
-const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, note: "x".repeat(47) })) });
-
-const upstream = createServer((incoming, outgoing) => {
-  incoming.resume();
-  outgoing.writeHead(incoming.headers.authorization === `Bearer ${upstreamToken}` ? 200 : 401, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
-  outgoing.end(payload);
-});
-await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-const upstreamPort = (upstream.address() as AddressInfo).port;
+const upstream = await startJsonUpstream();
+const { port: upstreamPort, token: upstreamToken } = upstream;
 const database = await startTestPostgres();
 const storeUrl = await database.createDatabase("bench");
 
@@ -64,7 +55,7 @@ const targets = [
   { name: "file store (SRC_HOME)", once: callOf(servers.file) },
   { name: "PostgreSQL store (SRC_STORE)", once: callOf(servers.postgres) },
 ];
-console.log(`store benchmark: ${concurrency} concurrent clients, ${Buffer.byteLength(payload)} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per store (median shown)`);
+console.log(`store benchmark: ${concurrency} concurrent clients, ${upstream.payloadBytes} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per store (median shown)`);
 for (const target of targets) await rateOf(target.once, { concurrency, seconds: 1 });
 const rates = new Map<string, number[]>(targets.map((target) => [target.name, []]));
 let failures = 0;
@@ -85,8 +76,7 @@ console.log(`ratio PostgreSQL/file: ${ratio.toFixed(2)} (target >= 0.95) ${ratio
 
 await servers.file.close();
 await servers.postgres.close();
-upstream.closeAllConnections();
-await new Promise<void>((resolve) => upstream.close(() => resolve()));
+await upstream.close();
 await database.close();
 // The audit log may still be flushing its last line: retry the removal.
 for (const home of homes) await rm(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
