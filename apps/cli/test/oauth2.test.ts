@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { expectMcpCallsReuseOneToken } from "../../../packages/auth-oauth2/test/expect-mcp-calls-reuse-token";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
@@ -201,14 +202,7 @@ describe("src mcp with an oauth2 source (official MCP SDK client over stdio)", (
       const { tools } = await client.listTools();
       expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(/OAuth 2\.0 \(client credentials grant\) with the scopes read:items/);
       await client.callTool({ name: "api_crm", arguments: { method: "GET", path: "/items" } }); // a token the API accepts
-      const before = await tokenRequests();
-      for (let call = 0; call < 3; call += 1) {
-        const result = await client.callTool({ name: "api_crm", arguments: { method: "GET", path: "/items" } });
-        outputs.push(JSON.stringify(result));
-        expect(result.isError).toBeFalsy();
-        expect(JSON.stringify(result)).toContain("Bearer [REDACTED]");
-      }
-      expect(await tokenRequests()).toBe(before);
+      await expectMcpCallsReuseOneToken({ client, tool: "api_crm", authorization, outputs });
     } finally {
       await client.close();
       outputs.push(stderr);

@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { expectMcpCallsReuseOneToken } from "../../../packages/auth-oauth2/test/expect-mcp-calls-reuse-token";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { runCli } from "./helpers/run-cli";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
@@ -148,14 +149,7 @@ describe("client credentials through the server", () => {
       const { tools } = await client.listTools();
       expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(/OAuth 2\.0 \(client credentials grant\) with the scopes read:items write:items/);
       await call("api_crm", { method: "GET", path: "/items" }); // a token the API accepts (the last call's retry was refused)
-      const before = await tokenRequests();
-      for (let index = 0; index < 3; index += 1) {
-        const result = await client.callTool({ name: "api_crm", arguments: { method: "GET", path: "/items" } });
-        outputs.push(JSON.stringify(result));
-        expect(result.isError).toBeFalsy();
-        expect(JSON.stringify(result)).toContain("Bearer [REDACTED]");
-      }
-      expect(await tokenRequests()).toBe(before);
+      await expectMcpCallsReuseOneToken({ client, tool: "api_crm", authorization, outputs });
     } finally {
       await client.close();
     }
