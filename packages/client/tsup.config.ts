@@ -1,12 +1,4 @@
-import { defineConfig } from "tsup";
+import { createBuildConfig } from "@src/tsup-config";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm"],
-  dts: true,
-  clean: true,
-  // Runs in browsers as well as Node: no Node built-ins, and a target both understand.
-  platform: "neutral",
-  target: "es2022",
-  sourcemap: true,
-});
+// Runs in browsers as well as Node: no Node built-ins, and a target both understand.
+export default createBuildConfig({ entry: ["src/index.ts"], platform: "neutral", target: "es2022" });

@@ -1,10 +1,3 @@
-import { defineConfig } from "tsup";
+import { createBuildConfig } from "@src/tsup-config";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm"],
-  dts: true,
-  clean: true,
-  target: "node20",
-  sourcemap: true,
-});
+export default createBuildConfig({ entry: ["src/index.ts"] });

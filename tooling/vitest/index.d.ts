@@ -7,6 +7,10 @@ export interface TestConfig extends ViteUserConfig {}
 export interface TestConfigOptions {
   /** The test files to run. Default: `["src/**\/*.test.ts", "test/**\/*.test.ts"]`. */
   include?: string[];
+  /** How long `beforeAll`/`afterAll` hooks may take, in ms (vitest's default: 10 s), for suites that start a process. */
+  hookTimeout?: number;
+  /** How many test files run at once (vitest's default: one per core), for suites that each start a heavy server. */
+  maxWorkers?: number;
 }
 
 /**

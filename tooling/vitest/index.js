@@ -9,6 +9,8 @@ export function createTestConfig(options = {}) {
     test: {
       include: options.include ?? ["src/**/*.test.ts", "test/**/*.test.ts"],
       testTimeout: 30_000,
+      ...(options.hookTimeout === undefined ? {} : { hookTimeout: options.hookTimeout }),
+      ...(options.maxWorkers === undefined ? {} : { maxWorkers: options.maxWorkers }),
     },
   };
 }
