@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -108,6 +110,31 @@ function loginFollowingPrintedUrl(slug: string): Promise<RunResult> {
     child.stdin.end();
   });
 }
+
+describe("src source add --openapi with an OAuth 2.0 security scheme", () => {
+  it("takes the grant and the token endpoint from the document's client credentials flow, names its scopes, and validates", async () => {
+    const documentFile = join(temp.home, "crm-openapi.json");
+    await writeFile(
+      documentFile,
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "CRM From Document", version: "2.0.0" },
+        servers: [{ url: apiUrl }],
+        components: { securitySchemes: { oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: authorization.tokenUrl, scopes: { "read:items": "read items", "write:items": "write items" } } } } } },
+        security: [{ oauth: ["read:items"] }],
+        paths: { "/me": { get: { operationId: "getMe", responses: { "200": { description: "ok" } } } } },
+      }),
+    );
+    const added = await src(["source", "add", "--openapi", documentFile, "--client-id", clientId, "--credential-stdin"], clientSecret);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain('Auth taken from the document\'s security scheme "oauth" (OAuth 2.0, client credentials grant); its scopes are read:items write:items: request those the agent needs with --scope (none is requested now).');
+    const shown = await src(["--json", "source", "show", "crm-from-document"]);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ source: { api: { authType: "oauth2", grant: "client_credentials", tokenUrl: authorization.tokenUrl, scopes: [], baseUrl: apiUrl, testEndpoint: "/me" }, status: { connectionStatus: "connected" } } });
+    const withScope = await src(["--json", "source", "add", "--openapi", documentFile, "--slug", "crm-scoped", "--scope", "read:items", "--client-id", clientId, "--credential-stdin"], clientSecret);
+    expect(withScope.code, withScope.stderr).toBe(0);
+    expect(JSON.parse(withScope.stdout)).toMatchObject({ source: { api: { scopes: ["read:items"], tokenUrl: authorization.tokenUrl } }, validation: { ok: true } });
+  });
+});
 
 describe("src with --auth oauth2, authorization code with PKCE", () => {
   it("source add does not test before sign-in; auth login --no-browser prints the URL, receives the redirect, saves the tokens and validates", async () => {

@@ -65,7 +65,7 @@ export function registerSourceAdd(source: Command): void {
           service.addSource({ input, credential, test: flags.test && api.grant !== "authorization_code" }),
         );
         if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
-        return printOpenApiAddResult(context, result, openapi);
+        return printOpenApiAddResult(context, result, openapi, flags);
       }, { remote: true }),
     );
 }

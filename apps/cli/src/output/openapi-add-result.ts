@@ -2,29 +2,46 @@ import type { SourceOperationResult } from "@src/service";
 import type { CommandContext } from "../command-context";
 import { EXIT_CODES, type ExitCode } from "../exit-codes";
 import type { SourceFieldFlags } from "../input/gather-source-fields";
+import type { OAuth2Flags } from "../input/oauth2-flags";
 import type { OpenApiForAdd } from "../input/read-openapi-for-add";
 import { printOperationResult } from "./print-operation-result";
 import { writeError, writeJson, writeLine } from "./write-output";
 
-/** Fills every source field the command line did not give from the document; the command line wins. */
-export function fillFromDocument(flags: SourceFieldFlags, openapi: OpenApiForAdd): void {
+/**
+ * Fills every source field the command line did not give from the document; the command line wins. The scheme's
+ * details (header or query name, OAuth 2.0 grant and endpoints) fill in when the auth mode is the document's.
+ */
+export function fillFromDocument(flags: SourceFieldFlags & OAuth2Flags, openapi: OpenApiForAdd): void {
   const fields = openapi.fields;
   if (fields === undefined) return;
   flags.name ??= fields.name;
   flags.baseUrl ??= fields.baseUrl;
-  if (flags.auth === undefined && fields.auth !== undefined) {
-    flags.auth = fields.auth.authType;
-    flags.headerName ??= fields.auth.headerName;
-    flags.queryParam ??= fields.auth.queryParam;
+  const auth = fields.auth;
+  if (auth !== undefined && (flags.auth ?? auth.authType) === auth.authType) {
+    flags.auth = auth.authType;
+    flags.headerName ??= auth.headerName;
+    flags.queryParam ??= auth.queryParam;
+    flags.tokenUrl ??= auth.tokenUrl;
+    flags.authorizationUrl ??= auth.authorizationUrl;
+    flags.grant ??= auth.grant;
   }
   flags.testEndpoint ??= fields.testEndpoint;
+}
+
+/** The sentence naming the scheme the auth came from, with an OAuth 2.0 flow's grant and the scopes it offers. */
+function authSentence(auth: NonNullable<NonNullable<OpenApiForAdd["fields"]>["auth"]>, other: string[], flags: OAuth2Flags): string {
+  const grant = auth.grant === undefined ? "" : ` (OAuth 2.0, ${auth.grant.replace("_", " ")} grant)`;
+  const scopes = auth.availableScopes ?? [];
+  const offered = scopes.length === 0 || (flags.scope?.length ?? 0) > 0 ? "" : `; its scopes are ${scopes.join(" ")}: request those the agent needs with --scope (none is requested now)`;
+  const others = other.length === 0 ? "" : `; it also names ${other.map((name) => `"${name}"`).join(", ")} (choose another with --auth)`;
+  return `Auth taken from the document's security scheme "${auth.scheme}"${grant}${others}${offered}.`;
 }
 
 /**
  * `src source add --openapi`: `{ source, validation, openapi: { title, version, operations } }` (`--json`), or the
  * validation followed by what the document gave and the schemes it names but were not chosen.
  */
-export async function printOpenApiAddResult(context: CommandContext, result: SourceOperationResult, openapi: OpenApiForAdd): Promise<ExitCode> {
+export async function printOpenApiAddResult(context: CommandContext, result: SourceOperationResult, openapi: OpenApiForAdd, flags: OAuth2Flags): Promise<ExitCode> {
   const status = result.source.status.openapi;
   const document = status?.loaded === true ? { title: status.title ?? "", version: status.version ?? "", operations: status.operations ?? 0 } : null;
   if (context.json) {
@@ -38,6 +55,6 @@ export async function printOpenApiAddResult(context: CommandContext, result: Sou
     writeError(`warning: the OpenAPI document was not loaded: ${status?.error ?? openapi.problem ?? "unknown problem"}; the source works without it. Fix it, then run \`src source reload ${result.source.slug}\`.`);
   }
   const other = openapi.fields?.otherSchemes ?? [];
-  if (openapi.fields?.auth !== undefined) writeLine(`Auth taken from the document's security scheme "${openapi.fields.auth.scheme}"${other.length === 0 ? "" : `; it also names ${other.map((name) => `"${name}"`).join(", ")} (choose another with --auth)`}.`);
+  if (openapi.fields?.auth !== undefined && openapi.fields.auth.authType === result.source.api.authType) writeLine(authSentence(openapi.fields.auth, other, flags));
   return code;
 }

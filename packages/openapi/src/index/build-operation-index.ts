@@ -1,4 +1,4 @@
-import { OPERATION_INDEX_FORMAT, OPERATION_METHODS, type IndexedOperation, type IndexedParameter, type OperationIndex, type SecuritySchemeSummary } from "./operation-index";
+import { OPERATION_INDEX_FORMAT, OPERATION_METHODS, type IndexedOperation, type IndexedParameter, type OAuthFlowSummary, type OperationIndex, type SecuritySchemeSummary } from "./operation-index";
 import { dereferenceObject, keepSchemaReferences } from "./resolve-reference";
 
 /** Longest description kept per operation, in characters. */
@@ -135,6 +135,21 @@ function serversOf(value: unknown): string[] {
   });
 }
 
+/** The two flows a source can run (the implicit and password flows are left out: the OAuth 2.0 plugin runs neither). */
+function oauthFlowsOf(flows: UnknownRecord): NonNullable<SecuritySchemeSummary["flows"]> {
+  const flowOf = (value: unknown): OAuthFlowSummary => {
+    const flow = asRecord(value);
+    const summary: OAuthFlowSummary = { scopes: Object.keys(asRecord(flow.scopes)) };
+    if (asString(flow.tokenUrl) !== "") summary.tokenUrl = asString(flow.tokenUrl);
+    if (asString(flow.authorizationUrl) !== "") summary.authorizationUrl = asString(flow.authorizationUrl);
+    return summary;
+  };
+  return {
+    ...(flows.clientCredentials === undefined ? {} : { clientCredentials: flowOf(flows.clientCredentials) }),
+    ...(flows.authorizationCode === undefined ? {} : { authorizationCode: flowOf(flows.authorizationCode) }),
+  };
+}
+
 function securitySchemesOf(document: UnknownRecord, value: unknown): Record<string, SecuritySchemeSummary> {
   const schemes: Record<string, SecuritySchemeSummary> = {};
   for (const [name, item] of Object.entries(asRecord(value))) {
@@ -144,6 +159,7 @@ function securitySchemesOf(document: UnknownRecord, value: unknown): Record<stri
     if (typeof scheme.scheme === "string") summary.scheme = scheme.scheme.toLowerCase();
     if (typeof scheme.in === "string") summary.in = scheme.in;
     if (typeof scheme.name === "string") summary.name = scheme.name;
+    if (summary.type === "oauth2") summary.flows = oauthFlowsOf(asRecord(scheme.flows));
     schemes[name] = summary;
   }
   return schemes;

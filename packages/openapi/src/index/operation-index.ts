@@ -1,5 +1,5 @@
 /** The version of the cached index file's format; an index of another version is rebuilt. */
-export const OPERATION_INDEX_FORMAT = 1;
+export const OPERATION_INDEX_FORMAT = 2;
 
 /** HTTP methods an OpenAPI path item can hold, upper case. */
 export const OPERATION_METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
@@ -44,6 +44,15 @@ export interface SecuritySchemeSummary {
   in?: string;
   /** For `apiKey`: the header or query parameter name. */
   name?: string;
+  /** For `oauth2`: the client credentials and authorization code flows the document gives. */
+  flows?: { clientCredentials?: OAuthFlowSummary; authorizationCode?: OAuthFlowSummary };
+}
+
+/** One OAuth 2.0 flow of a security scheme: its endpoints as the document writes them, and its scope names. */
+export interface OAuthFlowSummary {
+  tokenUrl?: string;
+  authorizationUrl?: string;
+  scopes: string[];
 }
 
 /**

@@ -27,6 +27,27 @@ describe("source fields from a document", () => {
     expect(fields.auth).toEqual({ ...auth, scheme: "only" });
   });
 
+  it("maps OAuth 2.0: the client credentials flow first, its token endpoint made absolute against the server, its scopes offered", async () => {
+    const oauth = {
+      type: "oauth2",
+      flows: {
+        authorizationCode: { authorizationUrl: "https://login.example.com/authorize", tokenUrl: "https://login.example.com/token", scopes: { "read:all": "read" } },
+        clientCredentials: { tokenUrl: "/oauth/token", scopes: { "read:items": "read items", "write:items": "write items" } },
+      },
+    };
+    const fields = await fieldsOf(document({ components: { ...rulesDocument.components, securitySchemes: { oauth } }, security: [{ oauth: ["read:items"] }], paths: { "/me": rulesDocument.paths["/me"] } }));
+    expect(fields.auth).toEqual({ authType: "oauth2", scheme: "oauth", grant: "client_credentials", tokenUrl: "https://api.example.com/oauth/token", availableScopes: ["read:items", "write:items"] });
+  });
+
+  it("maps an OAuth 2.0 scheme with only the authorization code flow to that grant and both endpoints; one with no usable flow to the mode alone", async () => {
+    const codeOnly = { type: "oauth2", flows: { authorizationCode: { authorizationUrl: "https://login.example.com/authorize", tokenUrl: "https://login.example.com/token", scopes: {} } } };
+    const withCode = await fieldsOf(document({ components: { ...rulesDocument.components, securitySchemes: { oauth: codeOnly } }, security: [{ oauth: [] }], paths: { "/me": rulesDocument.paths["/me"] } }));
+    expect(withCode.auth).toEqual({ authType: "oauth2", scheme: "oauth", grant: "authorization_code", tokenUrl: "https://login.example.com/token", authorizationUrl: "https://login.example.com/authorize", availableScopes: [] });
+    const implicitOnly = { type: "oauth2", flows: { implicit: { authorizationUrl: "https://login.example.com/authorize", scopes: {} } } };
+    const withImplicit = await fieldsOf(document({ components: { ...rulesDocument.components, securitySchemes: { oauth: implicitOnly } }, security: [{ oauth: [] }], paths: { "/me": rulesDocument.paths["/me"] } }));
+    expect(withImplicit.auth).toEqual({ authType: "oauth2", scheme: "oauth" });
+  });
+
   it("resolves a relative server URL against the document's URL", async () => {
     const fields = await fieldsOf(document({ servers: [{ url: "/api/v2" }] }), "http://127.0.0.1:9999/docs/openapi.json");
     expect(fields.baseUrl).toBe("http://127.0.0.1:9999/api/v2");

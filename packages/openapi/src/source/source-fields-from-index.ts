@@ -7,21 +7,50 @@ export interface SourceFieldsFromDocument {
   name?: string;
   /** The first server URL, variables filled with their defaults, a relative one resolved against the document's URL. */
   baseUrl?: string;
-  /** The auth mode of the security scheme the most operations require, with its header or query parameter name. */
-  auth?: { authType: string; headerName?: string; queryParam?: string; scheme: string };
+  /**
+   * The auth mode of the security scheme the most operations require, with its header or query parameter name, or
+   * for OAuth 2.0 the grant (client credentials when the document offers it, else the authorization code), its
+   * endpoints (absolute) and the scope names the flow declares (`availableScopes`: none is requested for the operator).
+   */
+  auth?: { authType: string; headerName?: string; queryParam?: string; scheme: string; grant?: "client_credentials" | "authorization_code"; tokenUrl?: string; authorizationUrl?: string; availableScopes?: string[] };
   /** The other security schemes the document names (not chosen, or without a matching auth mode). */
   otherSchemes: string[];
   /** A GET operation without required parameters that needs authentication, current-user and health paths first. */
   testEndpoint?: string;
 }
 
+/** An endpoint as the document writes it, made absolute against the base URL, then the document's URL. */
+function absoluteUrl(url: string, base: string | undefined): string | undefined {
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The OAuth 2.0 fields of a scheme: the client credentials flow when given (no sign-in needed), else the code flow. */
+function oauth2Of(name: string, scheme: SecuritySchemeSummary, base: string | undefined): NonNullable<SourceFieldsFromDocument["auth"]> {
+  const auth: NonNullable<SourceFieldsFromDocument["auth"]> = { authType: "oauth2", scheme: name };
+  const clientCredentials = scheme.flows?.clientCredentials;
+  const authorizationCode = scheme.flows?.authorizationCode;
+  const flow = clientCredentials ?? authorizationCode;
+  if (flow === undefined) return auth;
+  auth.grant = flow === clientCredentials ? "client_credentials" : "authorization_code";
+  const tokenUrl = flow.tokenUrl === undefined ? undefined : absoluteUrl(flow.tokenUrl, base);
+  if (tokenUrl !== undefined) auth.tokenUrl = tokenUrl;
+  const authorizationUrl = flow.authorizationUrl === undefined ? undefined : absoluteUrl(flow.authorizationUrl, base);
+  if (authorizationUrl !== undefined) auth.authorizationUrl = authorizationUrl;
+  auth.availableScopes = flow.scopes;
+  return auth;
+}
+
 /** The auth mode of a scheme, or `undefined` when no built-in mode fits it. */
-function authOf(name: string, scheme: SecuritySchemeSummary): SourceFieldsFromDocument["auth"] {
+function authOf(name: string, scheme: SecuritySchemeSummary, base: string | undefined): SourceFieldsFromDocument["auth"] {
   if (scheme.type === "http" && scheme.scheme === "bearer") return { authType: "bearer", scheme: name };
   if (scheme.type === "http" && scheme.scheme === "basic") return { authType: "basic", scheme: name };
   if (scheme.type === "apiKey" && scheme.in === "header" && scheme.name !== undefined) return { authType: "header", headerName: scheme.name, scheme: name };
   if (scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined) return { authType: "query", queryParam: scheme.name, scheme: name };
-  if (scheme.type === "oauth2") return { authType: "oauth2", scheme: name };
+  if (scheme.type === "oauth2") return oauth2Of(name, scheme, base);
   return undefined;
 }
 
@@ -49,7 +78,7 @@ export function sourceFieldsFromIndex(index: OperationIndex, { documentUrl }: { 
   for (const operation of index.operations) for (const requirement of requirementsOf(operation.security)) for (const name of requirement) uses.set(name, (uses.get(name) ?? 0) + 1);
   const ranked = Object.keys(index.securitySchemes).sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0));
   for (const name of ranked) {
-    const auth = authOf(name, index.securitySchemes[name] as SecuritySchemeSummary);
+    const auth = authOf(name, index.securitySchemes[name] as SecuritySchemeSummary, fields.baseUrl ?? documentUrl);
     if (auth !== undefined && fields.auth === undefined) fields.auth = auth;
     else fields.otherSchemes.push(name);
   }
