@@ -65,3 +65,51 @@ describe("checking calls against a document", () => {
     expect(catalog.check({ method: "GET", path: "/reports" }, { ...context, headers: { "x-tenant": "acme" } }).problems).toEqual([]);
   });
 });
+
+describe("string and number formats", () => {
+  let events: OperationCatalog;
+  beforeAll(async () => {
+    const eventsDocument = {
+      openapi: "3.1.0",
+      info: { title: "Events API", version: "1" },
+      servers: [{ url: "https://api.example.com/v1" }],
+      paths: {
+        "/events": {
+          get: {
+            operationId: "listEvents",
+            parameters: [
+              { name: "since", in: "query", schema: { type: "string", format: "date-time" } },
+              { name: "page", in: "query", schema: { type: "integer", format: "int32" } },
+              { name: "colour", in: "query", schema: { type: "string", format: "x-colour-name" } },
+            ],
+            responses: { "200": { description: "ok" } },
+          },
+          post: {
+            operationId: "createEvent",
+            requestBody: { content: { "application/json": { schema: { type: "object", properties: { owner: { type: "string", format: "email" }, id: { type: "string", format: "uuid" }, day: { type: "string", format: "date" } } } } } },
+            responses: { "201": { description: "created" } },
+          },
+        },
+      },
+    };
+    events = createOperationCatalog(await readOperationIndex({ documentFile: await writeDocument(eventsDocument) }));
+  });
+
+  it("accepts values in their formats, and a format the validator does not know", () => {
+    const query = events.check({ method: "GET", path: "/events", query: { since: "2026-11-23T08:00:00Z", page: "3", colour: "teal" } }, context);
+    expect(query.problems).toEqual([]);
+    const body = events.check({ method: "POST", path: "/events", body: { owner: "ops@example.com", id: "0dcd0988-4b8a-4989-99a0-735277d53f5c", day: "2026-11-23" } }, context);
+    expect(body.problems).toEqual([]);
+  });
+
+  it.each<{ why: string; call: CallToCheck; field: string; format: string }>([
+    { why: "a date-time without a time zone", call: { method: "GET", path: "/events", query: { since: "2026-11-23 08:00" } }, field: "query.since", format: "date-time" },
+    { why: "an int32 out of its range", call: { method: "GET", path: "/events", query: { page: "4294967296" } }, field: "query.page", format: "int32" },
+    { why: "an e-mail address without a domain", call: { method: "POST", path: "/events", body: { owner: "ops" } }, field: "body.owner", format: "email" },
+    { why: "a malformed UUID", call: { method: "POST", path: "/events", body: { id: "0dcd0988-4b8a" } }, field: "body.id", format: "uuid" },
+    { why: "a date that is not a calendar date", call: { method: "POST", path: "/events", body: { day: "2026-02-30" } }, field: "body.day", format: "date" },
+  ])("refuses $why, naming the field and the format", ({ call, field, format }) => {
+    const result = events.check(call, context);
+    expect(result.problems).toEqual([expect.objectContaining({ field, message: `must match format "${format}"` })]);
+  });
+});
