@@ -135,7 +135,9 @@ export function SourceForm({
     const apiFields: Record<string, unknown> = {};
     for (const field of [...layout.connection, ...layout.plugin, ...layout.more]) {
       const value = fromFormValue(field.kind, values[field.key]);
-      if (value !== undefined && !(field.kind === "boolean" && value === false && source?.api[field.name] === undefined)) apiFields[field.name] = value;
+      // An emptied field of a stored source is sent as null, which removes it (a JSON merge patch).
+      if (value === undefined && source?.api[field.name] !== undefined) apiFields[field.name] = null;
+      else if (value !== undefined && !(field.kind === "boolean" && value === false && source?.api[field.name] === undefined)) apiFields[field.name] = value;
     }
     const slug = fromFormValue("text", values.slug);
     const filled = Object.entries(credential).filter(([, value]) => value !== "");

@@ -182,6 +182,26 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await checkPage("source");
   });
 
+  it("clears an optional field the operator empties in the edit form", async () => {
+    const storedApi = async (): Promise<Record<string, unknown>> => {
+      const answer = await fetch(`${server.url}/v1/sources/local-api`, { headers: { authorization: `Bearer ${testHome.adminToken}` } });
+      return ((await answer.json()) as { source: { api: Record<string, unknown> } }).source.api;
+    };
+    const editHeaders = async (value: string): Promise<void> => {
+      await page.getByRole("button", { name: "Edit" }).click();
+      await page.locator("summary", { hasText: "More settings" }).click();
+      const field = page.getByLabel("Fixed headers", { exact: true });
+      if (value === "") expect(await field.inputValue()).toBe("X-Team: agents");
+      await field.fill(value);
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.getByRole("button", { name: "Save changes" }).waitFor({ state: "detached" });
+    };
+    await editHeaders("X-Team: agents");
+    await expect.poll(async () => (await storedApi()).headers).toEqual({ "X-Team": "agents" });
+    await editHeaders("");
+    await expect.poll(storedApi).not.toHaveProperty("headers");
+  });
+
   it("lists the tools with their description and input schema", async () => {
     await page.getByRole("link", { name: "Tools" }).click();
     const tool = page.getByRole("article", { name: "api_local_api" });

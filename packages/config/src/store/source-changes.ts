@@ -7,14 +7,15 @@ const changeableFields = ["name", "enabled", "api"];
 
 /**
  * The operator fields `update` may change. `api` is merged into the current
- * `api` block; a key set to `undefined` is removed from it.
+ * `api` block; a key set to `undefined` or `null` is removed from it (as in a
+ * JSON merge patch, RFC 7396: over HTTP, `null` is how a field is cleared).
  */
 export interface SourceChanges {
   /** New display name. Default: unchanged. */
   readonly name?: string;
   /** Enable or disable the source. Default: unchanged. */
   readonly enabled?: boolean;
-  /** Fields merged into `api` (e.g. `{ baseUrl }`, or `{ authType: "header", headerName: "X-Key" }`). Default: unchanged. */
+  /** Fields merged into `api` (e.g. `{ baseUrl }`, or `{ authType: "header", headerName: "X-Key" }`; `{ audience: null }` removes one). Default: unchanged. */
   readonly api?: Readonly<Record<string, unknown>>;
 }
 
@@ -46,7 +47,7 @@ export function applySourceChanges(current: SourceRecord, changes: SourceChanges
 
   const api: Record<string, unknown> = { ...current.api };
   for (const [key, value] of Object.entries(changes.api ?? {})) {
-    if (value === undefined) delete api[key];
+    if (value === undefined || value === null) delete api[key];
     else api[key] = value;
   }
   return {

@@ -92,6 +92,10 @@ describe("createSourceStore", () => {
     const removed = await store.update("github-api", { api: { authType: "bearer", headerName: undefined } });
     expect(removed.api).toEqual(githubInput.api);
     expect(await store.get("github-api")).toEqual(removed);
+    // null removes a field as well: what a JSON body (a PATCH over HTTP, the console's form) can say.
+    await store.update("github-api", { api: { headers: { "X-Team": "agents" } } });
+    const cleared = await store.update("github-api", { api: { headers: null } });
+    expect(cleared.api).toEqual(githubInput.api);
   });
 
   it("leaves the file byte for byte unchanged when an update is invalid", async () => {
