@@ -133,8 +133,8 @@ describe("the credential vault on PostgreSQL", () => {
     await a.vault.set("weather", { token: "first" });
     expect((await b.vault.get("weather"))?.token).toBe("first");
     await a.vault.set("weather", { token: "second" });
-    await expect.poll(async () => (await b.vault.get("weather"))?.token, { timeout: 2000 }).toBe("second");
+    await expect.poll(async () => (await b.vault.get("weather"))?.token, { timeout: 10_000 }).toBe("second");
     await a.vault.delete("weather");
-    await expect.poll(async () => b.vault.get("weather"), { timeout: 2000 }).toBeUndefined();
+    await expect.poll(async () => b.vault.get("weather"), { timeout: 10_000 }).toBeUndefined();
   });
 });

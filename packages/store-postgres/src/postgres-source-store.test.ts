@@ -146,7 +146,7 @@ describe("the source store on PostgreSQL", () => {
       await transaction`alter table src_sources enable trigger src_sources_changed`;
     });
     await sql.end();
-    await expect.poll(async () => (await b.sources.get("weather")).name, { timeout: 3000 }).toBe("Quietly");
+    await expect.poll(async () => (await b.sources.get("weather")).name, { timeout: 10_000 }).toBe("Quietly");
   });
 
   it("reports a row that is not a valid record as a broken entry, without hiding the others", async () => {
