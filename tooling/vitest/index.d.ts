@@ -15,7 +15,7 @@ export interface TestConfigOptions {
 
 /**
  * A package's vitest config: workspace packages resolved from their sources (the `@src/source` export
- * condition, so tests need no build), a 30 s test timeout, and `options.include` (default: every
+ * condition, so tests need no build), a 30 s test timeout, `expect.poll` waiting up to 10 s, and `options.include` (default: every
  * `*.test.ts` under `src/` and `test/`).
  */
 export function createTestConfig(options?: TestConfigOptions): TestConfig;

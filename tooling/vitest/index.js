@@ -9,6 +9,9 @@ export function createTestConfig(options = {}) {
     test: {
       include: options.include ?? ["src/**/*.test.ts", "test/**/*.test.ts"],
       testTimeout: 30_000,
+      // expect.poll waits for something that must happen, not for how fast: vitest's 1 s is too short on a loaded
+      // machine (CI runs many suites at once on few cores). A poll that checks a speed says its own timeout.
+      expect: { poll: { timeout: 10_000 } },
       ...(options.hookTimeout === undefined ? {} : { hookTimeout: options.hookTimeout }),
       ...(options.maxWorkers === undefined ? {} : { maxWorkers: options.maxWorkers }),
     },
