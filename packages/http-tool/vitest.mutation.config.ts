@@ -4,6 +4,7 @@
 import { createTestConfig } from "@src/vitest-config";
 
 export default createTestConfig({
+  retry: 0,
   include: [
     "src/**/build-request.test.ts",
     "src/**/build-request-auth-probe.test.ts",

@@ -4,6 +4,7 @@
 import { createTestConfig } from "@src/vitest-config";
 
 export default createTestConfig({
+  retry: 0,
   include: [
     "src/**/vault.test.ts",
     "src/**/vault-tamper.test.ts",

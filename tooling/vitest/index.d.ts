@@ -11,11 +11,13 @@ export interface TestConfigOptions {
   hookTimeout?: number;
   /** How many test files run at once (vitest's default: one per core), for suites that each start a heavy server. */
   maxWorkers?: number;
+  /** How many times a failed test runs again. Default 1; a test that passes only on a retry is printed as `RETRIED`. */
+  retry?: number;
 }
 
 /**
  * A package's vitest config: workspace packages resolved from their sources (the `@src/source` export
- * condition, so tests need no build), a 30 s test timeout, `expect.poll` waiting up to 10 s, and `options.include` (default: every
+ * condition, so tests need no build), a 30 s test timeout, `expect.poll` waiting up to 10 s, one retry of a failed test (named `RETRIED` when it then passes), and `options.include` (default: every
  * `*.test.ts` under `src/` and `test/`).
  */
 export function createTestConfig(options?: TestConfigOptions): TestConfig;
