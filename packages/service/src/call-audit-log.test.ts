@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, readlink, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -62,6 +62,25 @@ describe("createCallAuditLog", () => {
     const lines = await allLines();
     expect(lines).toHaveLength(100);
     expect(new Set(lines.map((line) => (JSON.parse(line) as CallAuditLine).path)).size).toBe(100);
+  });
+
+  it("keeps the file open while lines come, sees within a second that another process rotated it, loses no line, and closes it when idle", async () => {
+    const log = createCallAuditLog({ home });
+    const openAuditFiles = async (): Promise<number> => {
+      const descriptors = await readdir("/proc/self/fd");
+      const targets = await Promise.all(descriptors.map((fd) => readlink(join("/proc/self/fd", fd)).catch(() => "")));
+      return targets.filter((target) => target.startsWith(join(home, "logs"))).length;
+    };
+    await log.record(lineNumbered(0));
+    expect(await openAuditFiles()).toBe(1);
+    // Another process rotates calls.jsonl: this writer's next lines may still go to the renamed file for a second.
+    await rename(callAuditFileOf(home), join(home, "logs", "calls-2000-01-01T00-00-00-000Z-1.jsonl"));
+    await log.record(lineNumbered(1));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await log.record(lineNumbered(2));
+    expect(await readFile(callAuditFileOf(home), "utf8")).toContain('"/items/2"');
+    expect((await allLines()).map((line) => (JSON.parse(line) as CallAuditLine).path)).toEqual(["/items/0", "/items/1", "/items/2"]);
+    await expect.poll(openAuditFiles, { timeout: 3000 }).toBe(0);
   });
 
   it("a write that fails is reported to onError and never rejects", async () => {
