@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { createServerLogger, startServer } from "@src/server";
-import { median, rateOf } from "./measure-rate";
+import { measureRounds, rateOf } from "./measure-rate";
 import { startJsonUpstream } from "./start-json-upstream";
 
 const secondsPerRun = Number(process.env.BENCH_SECONDS ?? 3);
@@ -82,24 +82,11 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 console.log(`src-server benchmark: ${concurrency} concurrent clients, ${upstream.payloadBytes} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per target (median shown)`);
 // Every target is warmed up first, then the rounds alternate, so neither the order nor a JIT warm-up favours one.
 for (const target of targets) await rateOf(target.once, { concurrency, seconds: 1 });
-const rates = new Map<string, number[]>(targets.map((target) => [target.name, []]));
-let failures = 0;
-for (let round = 0; round < rounds; round += 1) {
-  for (const target of targets) {
-    const { rate, failed } = await rateOf(target.once, { concurrency, seconds: secondsPerRun });
-    rates.get(target.name)?.push(rate);
-    failures += failed;
-  }
-}
-for (const target of targets) {
-  const measured = rates.get(target.name) ?? [];
-  console.log(`${target.name.padEnd(34)} ${median(measured).toFixed(0).padStart(7)} calls/s   (rounds: ${measured.map((rate) => rate.toFixed(0)).join(", ")})`);
-}
-if (failures > 0) console.log(`${failures} calls failed`);
-const served = median(rates.get("POST /v1/tools/{name}/call") ?? []);
-const ratio = served / median(rates.get("node:http pass-through proxy") ?? []);
+const medians = await measureRounds(targets, { rounds, concurrency, seconds: secondsPerRun });
+const served = medians.get("POST /v1/tools/{name}/call") ?? Number.NaN;
+const ratio = served / (medians.get("node:http pass-through proxy") ?? Number.NaN);
 console.log(`ratio server/proxy, same request: ${ratio.toFixed(2)} (target >= 0.80) ${ratio >= 0.8 ? "MET" : "NOT MET"}`);
-console.log(`ratio server/proxy's bare GET: ${(served / median(rates.get("  same proxy, bare GET") ?? [])).toFixed(2)} (the client's POST counted against the server)`);
+console.log(`ratio server/proxy's bare GET: ${(served / (medians.get("  same proxy, bare GET") ?? Number.NaN)).toFixed(2)} (the client's POST counted against the server)`);
 
 await server.close();
 await new Promise<void>((resolve) => proxy.close(() => resolve()));

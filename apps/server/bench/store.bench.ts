@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { createServerLogger, startServer, type RunningServer } from "@src/server";
 import { startTestPostgres } from "@src/store-postgres/testing";
-import { median, rateOf } from "./measure-rate";
+import { measureRounds, rateOf } from "./measure-rate";
 import { startJsonUpstream } from "./start-json-upstream";
 
 const secondsPerRun = Number(process.env.BENCH_SECONDS ?? 3);
@@ -57,21 +57,8 @@ const targets = [
 ];
 console.log(`store benchmark: ${concurrency} concurrent clients, ${upstream.payloadBytes} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per store (median shown)`);
 for (const target of targets) await rateOf(target.once, { concurrency, seconds: 1 });
-const rates = new Map<string, number[]>(targets.map((target) => [target.name, []]));
-let failures = 0;
-for (let round = 0; round < rounds; round += 1) {
-  for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
-    const { rate, failed } = await rateOf(target.once, { concurrency, seconds: secondsPerRun });
-    rates.get(target.name)?.push(rate);
-    failures += failed;
-  }
-}
-for (const target of targets) {
-  const measured = rates.get(target.name) ?? [];
-  console.log(`${target.name.padEnd(34)} ${median(measured).toFixed(0).padStart(7)} calls/s   (rounds: ${measured.map((rate) => rate.toFixed(0)).join(", ")})`);
-}
-if (failures > 0) console.log(`${failures} calls failed`);
-const ratio = median(rates.get("PostgreSQL store (SRC_STORE)") ?? []) / median(rates.get("file store (SRC_HOME)") ?? []);
+const medians = await measureRounds(targets, { rounds, concurrency, seconds: secondsPerRun, alternate: true });
+const ratio = (medians.get("PostgreSQL store (SRC_STORE)") ?? Number.NaN) / (medians.get("file store (SRC_HOME)") ?? Number.NaN);
 console.log(`ratio PostgreSQL/file: ${ratio.toFixed(2)} (target >= 0.95) ${ratio >= 0.95 ? "MET" : "NOT MET"}`);
 
 await servers.file.close();
