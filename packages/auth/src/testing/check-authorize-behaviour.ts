@@ -1,13 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
-import type { AnyAuthPlugin } from "../../auth-plugin";
-import { checkPlacement } from "../../v2/check-placement";
-import type { AuthorizeRequest } from "../../v2/auth-plugin-v2";
-import { parseConformanceInputs } from "../conformance-inputs";
-import { startEchoServer } from "../echo-server";
+import { checkPlacement } from "../check-placement";
+import type { AuthorizeRequest } from "../auth-plugin-v2";
+import { parseConformanceInputs } from "./conformance-inputs";
+import { startEchoServer } from "./echo-server";
 import { authorizeSafely } from "./authorize-safely";
 import { createConformanceContext } from "./conformance-context";
-import type { AuthPluginConformanceCheckV2 } from "./conformance-options-v2";
-import { createSampleAttempts, snapshotAttempt } from "./sample-requests-v2";
+import type { AuthPluginConformanceCheck } from "./conformance-options";
+import { createSampleAttempts, snapshotAttempt } from "./sample-attempts";
 
 /** Header names whose value `authorize` added or changed. */
 function changedHeaders(before: Headers, after: Headers): string[] {
@@ -19,8 +18,8 @@ function changedQueryNames(before: URLSearchParams, after: URLSearchParams): str
   return [...new Set(after.keys())].filter((name) => before.getAll(name).join("\u0000") !== after.getAll(name).join("\u0000"));
 }
 
-async function parsed(plugin: Parameters<AuthPluginConformanceCheckV2>[0], options: Parameters<AuthPluginConformanceCheckV2>[1]) {
-  return parseConformanceInputs(plugin as unknown as AnyAuthPlugin, options);
+async function parsed(plugin: Parameters<AuthPluginConformanceCheck>[0], options: Parameters<AuthPluginConformanceCheck>[1]) {
+  return Promise.resolve(parseConformanceInputs(plugin, options));
 }
 
 /**
@@ -28,7 +27,7 @@ async function parsed(plugin: Parameters<AuthPluginConformanceCheckV2>[0], optio
  * and query name it sets is declared, every declared one is set, none is a
  * header only the service may set; a real local server receives them.
  */
-export const checkPlacementMatches: AuthPluginConformanceCheckV2 = async (plugin, options) => {
+export const checkPlacementMatches: AuthPluginConformanceCheck = async (plugin, options) => {
   const inputs = await parsed(plugin, options);
   if (inputs.problems) return inputs.problems;
   const { config, credential } = inputs.inputs;
@@ -74,7 +73,7 @@ export const checkPlacementMatches: AuthPluginConformanceCheckV2 = async (plugin
 };
 
 /** `authorize` keeps the origin, path, method and body, and changes neither the config nor the credential. */
-export const checkAuthorizeKeepsTarget: AuthPluginConformanceCheckV2 = async (plugin, options) => {
+export const checkAuthorizeKeepsTarget: AuthPluginConformanceCheck = async (plugin, options) => {
   const inputs = await parsed(plugin, options);
   if (inputs.problems) return inputs.problems;
   const { config, credential } = inputs.inputs;
@@ -106,7 +105,7 @@ export const checkAuthorizeKeepsTarget: AuthPluginConformanceCheckV2 = async (pl
  * changes nothing, and running it on a request that already went one hop (a
  * followed redirect, headers carried over) gives the same request as a fresh one.
  */
-export const checkAuthorizeIsRepeatable: AuthPluginConformanceCheckV2 = async (plugin, options) => {
+export const checkAuthorizeIsRepeatable: AuthPluginConformanceCheck = async (plugin, options) => {
   const inputs = await parsed(plugin, options);
   if (inputs.problems) return inputs.problems;
   const { config, credential } = inputs.inputs;
@@ -145,7 +144,7 @@ export const checkAuthorizeIsRepeatable: AuthPluginConformanceCheckV2 = async (p
 };
 
 /** With `otherCredential`: a different credential gives a different request. */
-export const checkAuthorizeUsesCredential: AuthPluginConformanceCheckV2 = async (plugin, options) => {
+export const checkAuthorizeUsesCredential: AuthPluginConformanceCheck = async (plugin, options) => {
   if (options.otherCredential === undefined) return [];
   const inputs = await parsed(plugin, options);
   if (inputs.problems) return inputs.problems;

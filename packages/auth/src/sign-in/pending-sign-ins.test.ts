@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
-import type { AuthorizationStart } from "./authorization-code";
-import { createPendingAuthorizations } from "./pending-authorizations";
+import type { SignInStart } from "./auth-sign-in";
+import { createPendingSignIns } from "./pending-sign-ins";
 
-const start = (state: string): AuthorizationStart => ({ url: `https://auth.example.com/authorize?state=${state}`, state, codeVerifier: `verifier-${state}`, redirectUri: "http://127.0.0.1:7410/v1/auth/callback" });
+const start = (state: string): SignInStart => ({ url: `https://auth.example.com/authorize?state=${state}`, awaits: "redirect", state, pending: { codeVerifier: `verifier-${state}` } });
 
 describe("pending sign-ins", () => {
   it("a redirect's state finds its sign-in once: the second take (a replay) finds nothing", () => {
-    const pending = createPendingAuthorizations();
+    const pending = createPendingSignIns();
     pending.add("crm", start("state-one"));
     const taken = pending.take("state-one");
-    expect(taken).toMatchObject({ found: true, pending: { slug: "crm", start: { codeVerifier: "verifier-state-one" } } });
+    expect(taken).toMatchObject({ found: true, pending: { slug: "crm", start: { pending: { codeVerifier: "verifier-state-one" } } } });
     expect(pending.take("state-one")).toEqual({ found: false, reason: "unknown" });
     expect(pending.size()).toBe(0);
   });
 
   it("a state never issued is unknown", () => {
-    const pending = createPendingAuthorizations();
+    const pending = createPendingSignIns();
     pending.add("crm", start("state-one"));
     expect(pending.take("forged")).toEqual({ found: false, reason: "unknown" });
     expect(pending.size()).toBe(1);
@@ -23,7 +23,7 @@ describe("pending sign-ins", () => {
 
   it("a redirect after the lifetime is refused as expired, naming the source, also after later sign-ins swept it", () => {
     let time = Date.parse("2026-01-01T00:00:00Z");
-    const pending = createPendingAuthorizations({ lifetimeMs: 60_000, now: () => new Date(time) });
+    const pending = createPendingSignIns({ lifetimeMs: 60_000, now: () => new Date(time) });
     const added = pending.add("crm", start("old"));
     pending.add("crm", start("old-too"));
     expect(added.expiresAt).toBe(time + 60_000);
@@ -38,7 +38,7 @@ describe("pending sign-ins", () => {
   });
 
   it("keeps at most maxPending sign-ins: the oldest is dropped", () => {
-    const pending = createPendingAuthorizations({ maxPending: 2 });
+    const pending = createPendingSignIns({ maxPending: 2 });
     pending.add("a", start("1"));
     pending.add("b", start("2"));
     pending.add("c", start("3"));
@@ -52,6 +52,6 @@ describe("pending sign-ins", () => {
     { lifetimeMs: 1.5, maxPending: 1, message: /lifetimeMs/ },
     { lifetimeMs: 1000, maxPending: 0, message: /maxPending: must be a positive integer/ },
   ])("refuses lifetimeMs $lifetimeMs, maxPending $maxPending", ({ lifetimeMs, maxPending, message }) => {
-    expect(() => createPendingAuthorizations({ lifetimeMs, maxPending })).toThrow(message);
+    expect(() => createPendingSignIns({ lifetimeMs, maxPending })).toThrow(message);
   });
 });

@@ -1,4 +1,4 @@
-import type { AuthorizeRequest } from "../../v2/auth-plugin-v2";
+import type { AuthorizeRequest } from "../auth-plugin-v2";
 
 const encoder = new TextEncoder();
 

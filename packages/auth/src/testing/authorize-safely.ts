@@ -1,6 +1,6 @@
-import type { AnyAuthPluginV2, AuthContext, AuthorizeRequest } from "../../v2/auth-plugin-v2";
-import { redactSecretForms } from "../../secret-forms";
-import { stringFields } from "../conformance-inputs";
+import type { AnyAuthPluginV2, AuthContext, AuthorizeRequest } from "../auth-plugin-v2";
+import { redactSecretForms } from "../secret-forms";
+import { stringFields } from "./conformance-inputs";
 
 /**
  * Runs `authorize`, turning a throw into a problem whose message has every

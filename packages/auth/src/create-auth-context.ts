@@ -1,4 +1,4 @@
-import { checkCredential } from "../check-credential";
+import { checkCredential } from "./check-credential";
 import type { AnyAuthPluginV2, AuthContext } from "./auth-plugin-v2";
 import type { AuthSessionCache } from "./auth-session-cache";
 import { createAuthSessionCache } from "./auth-session-cache";

@@ -1,4 +1,4 @@
-import type { AnyAuthPluginV2 } from "../../v2/auth-plugin-v2";
+import type { AnyAuthPluginV2 } from "../auth-plugin-v2";
 import { createConformanceContext } from "./conformance-context";
 
 /** A request to authorize in a test: the body as text, or bytes. */

@@ -1,13 +1,12 @@
-import type { AnyAuthPlugin } from "../../auth-plugin";
-import { pluginSecrets } from "../../plugin-secrets";
-import { redactSecretForms, secretForms } from "../../secret-forms";
-import { guardedFields } from "../check-secret-coverage";
-import { parseConformanceInputs } from "../conformance-inputs";
-import { startEchoServer } from "../echo-server";
+import { pluginSecrets } from "../plugin-secrets";
+import { redactSecretForms, secretForms } from "../secret-forms";
+import { guardedFields } from "./check-secret-coverage";
+import { parseConformanceInputs } from "./conformance-inputs";
+import { startEchoServer } from "./echo-server";
 import { authorizeSafely } from "./authorize-safely";
 import { createConformanceContext } from "./conformance-context";
-import type { AuthPluginConformanceCheckV2 } from "./conformance-options-v2";
-import { createSampleAttempts } from "./sample-requests-v2";
+import type { AuthPluginConformanceCheck } from "./conformance-options";
+import { createSampleAttempts } from "./sample-attempts";
 
 function visible(text: string, value: string): boolean {
   return secretForms(value).some((form) => text.includes(form));
@@ -19,8 +18,8 @@ function visible(text: string, value: string): boolean {
  * redacted, shows no guarded credential field and no registered value; every
  * credential given to `saveCredential` has its guarded fields covered too.
  */
-export const checkRegisteredSecretsRedacted: AuthPluginConformanceCheckV2 = async (plugin, options) => {
-  const parsed = parseConformanceInputs(plugin as unknown as AnyAuthPlugin, options);
+export const checkRegisteredSecretsRedacted: AuthPluginConformanceCheck = async (plugin, options) => {
+  const parsed = parseConformanceInputs(plugin, options);
   if (parsed.problems) return parsed.problems;
   const { config, credential } = parsed.inputs;
   const problems = new Set<string>();
@@ -38,7 +37,7 @@ export const checkRegisteredSecretsRedacted: AuthPluginConformanceCheckV2 = asyn
       const secrets = [...pluginSecrets(plugin, credential), ...registered, ...saved.flatMap((value) => pluginSecrets(plugin, value))];
       const redacted = redactSecretForms(seen, secrets);
       const before = `${request.url.pathname}`;
-      for (const [field, value] of guardedFields(plugin as unknown as AnyAuthPlugin, credential)) {
+      for (const [field, value] of guardedFields(plugin, credential)) {
         if (visible(redacted, value) && !visible(before, value)) problems.add(`credential field "${field}" is visible in what the server received after redaction; list it in secretValues`);
       }
       const header = (name: string) => echoed.headers[name];
@@ -50,7 +49,7 @@ export const checkRegisteredSecretsRedacted: AuthPluginConformanceCheckV2 = asyn
       }
     }
     for (const value of saved) {
-      for (const [field, text] of guardedFields(plugin as unknown as AnyAuthPlugin, value)) {
+      for (const [field, text] of guardedFields(plugin, value)) {
         if (!pluginSecrets(plugin, value).includes(text) && !registered.includes(text)) {
           problems.add(`the saved credential's field "${field}" is neither in secretValues nor registered; list every stored secret in secretValues`);
         }

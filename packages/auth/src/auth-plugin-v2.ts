@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { CredentialField } from "../auth-plugin";
 import type { AuthSessionCache } from "./auth-session-cache";
+import type { AuthSignIn } from "./sign-in/auth-sign-in";
 
 /**
  * One outgoing attempt, as the `authorize` hook sees it. The hook changes `url`
@@ -68,10 +68,12 @@ export interface AuthRejection {
 }
 
 /**
- * Version 2 of the auth plugin contract: an asynchronous hook per attempt and
- * per redirect hop, a declared placement, an optional hook for a rejected
- * request, and a context with a clock, a session cache, secret registration and
- * credential saving. Checked with `satisfies AuthPluginV2<Config, Credential>`.
+ * The auth plugin contract (version 2, the only one): an asynchronous hook per
+ * attempt and per redirect hop, a declared placement, an optional hook for a
+ * rejected request, and a context with a clock, a session cache, secret
+ * registration and credential saving. The fields a person gives are declared
+ * once, in the schemas' metadata (`AuthFieldMeta`); optional sign-in steps serve
+ * credentials that need a person. Checked with `satisfies AuthPluginV2<Config, Credential>`.
  *
  * @typeParam TConfig the extra `api` fields the plugin needs.
  * @typeParam TCredential the credential shape.
@@ -84,14 +86,29 @@ export interface AuthPluginV2<
   readonly specificationVersion: "v2";
   /** The `api.authType` value that selects this plugin. Lower case, `[a-z0-9-]+`. */
   readonly type: string;
-  /** One line for people: where the credential goes. */
+  /** One line for people: what the mode does and where the credential goes. */
   readonly description: string;
-  /** The extra fields this mode needs in the `api` block (an empty object schema when none). */
+  /**
+   * The extra fields this mode needs in the `api` block (`z.object({})` when
+   * none), each with `.meta({ label, description, example })` (`AuthFieldMeta`).
+   * Unknown `api` fields must pass (strip, not strict). Errors read under `api.<field>`.
+   */
   readonly configSchema: z.ZodType<TConfig>;
-  /** The credential shape; values are checked with it before they are stored. */
+  /**
+   * The credential shape, checked before it is stored; each field with
+   * `.meta({ label, description, secret, example })`. Fields are secret unless
+   * `secret: false`; `managed: true` marks what the plugin stores itself (tokens).
+   * Build strings from `credentialTextSchema` or `headerCredentialTextSchema`.
+   */
   readonly credentialSchema: z.ZodType<TCredential>;
-  /** The fields a person is asked for, in order. */
-  readonly credentialFields: readonly CredentialField[];
+  /**
+   * One line for the agent's tool description about this source's auth, when
+   * the agent should know something (the OAuth 2.0 scopes that limit what
+   * succeeds); `undefined` when there is nothing to say. Never a secret.
+   */
+  describe?(config: TConfig): string | undefined;
+  /** Sign-in steps, for a credential that needs a person (see `AuthSignIn`). */
+  readonly signIn?: AuthSignIn<TConfig, TCredential>;
   /** The header and query names `authorize` sets, for this config. */
   placement(config: TConfig): AuthPlacement;
   /**

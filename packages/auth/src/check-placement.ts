@@ -1,5 +1,5 @@
-import { AUTH_ERROR_CODES, AuthError } from "../errors/auth-error";
-import { serviceControlledHeaderReason } from "../service-controlled-headers";
+import { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
+import { serviceControlledHeaderReason } from "./service-controlled-headers";
 import type { AnyAuthPluginV2, AuthPlacement } from "./auth-plugin-v2";
 
 /**

@@ -1,6 +1,6 @@
-import { createAuthSessionCache } from "../../v2/auth-session-cache";
-import type { AnyAuthPluginV2, AuthContext } from "../../v2/auth-plugin-v2";
-import { defaultConformanceTime } from "./conformance-options-v2";
+import { createAuthSessionCache } from "../auth-session-cache";
+import type { AnyAuthPluginV2, AuthContext } from "../auth-plugin-v2";
+import { defaultConformanceTime } from "./conformance-options";
 
 /** A context as the service gives it, with what the plugin did through it. */
 export interface ConformanceContext {
