@@ -18,10 +18,6 @@ export function createBasicAuth(): BasicAuthPlugin {
     description: "Sends the username and password with HTTP Basic authentication: Authorization: Basic base64(username:password).",
     configSchema: basicConfigSchema,
     credentialSchema: basicCredentialSchema,
-    credentialFields: [
-      { name: "username", label: "Username", secret: false },
-      { name: "password", label: "Password", secret: true },
-    ],
     placement: () => ({ headers: ["authorization"], query: [] }),
     authorize(request, { credential }) {
       request.headers.set("authorization", `Basic ${encodeBasicToken(credential)}`);

@@ -1,10 +1,15 @@
-import { AuthorizeError } from "@src/auth";
+import { AuthorizeError, runLoopbackSignIn } from "@src/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followToCallback } from "../test/follow-to-callback";
 import type { AuthorizationServer } from "../test/start-authorization-server";
 import { startAuthorizationServer } from "../test/start-authorization-server";
-import { runLoopbackLogin } from "./loopback-login";
+import { createOAuth2Auth } from "./oauth2-auth";
 import { oauth2ConfigSchema } from "./oauth2-config-schema";
+
+const plugin = createOAuth2Auth();
+type LoginOptions = { config: ReturnType<typeof oauth2ConfigSchema.parse>; credential: Record<string, unknown>; slug: string; port?: number; timeoutMs?: number; onAuthorizationUrl: (url: string) => void };
+/** `src auth login`'s loopback sign-in with the oauth2 plugin's steps. */
+const runLoopbackLogin = ({ onAuthorizationUrl, ...options }: LoginOptions) => runLoopbackSignIn({ plugin, ...options, onSignInPage: ({ url }) => onAuthorizationUrl(url) });
 
 /** The error a login that must fail threw (a login that succeeds fails the test). */
 function failure(login: Promise<unknown>): Promise<AuthorizeError> {
@@ -27,7 +32,7 @@ afterAll(() => server?.stop());
 
 const config = () => oauth2ConfigSchema.parse({ tokenUrl: server.tokenUrl, authorizationUrl: server.authorizationUrl, grant: "authorization_code", scopes: ["read:items", "write:items"] });
 
-describe("src auth login's loopback grant", () => {
+describe("the oauth2 sign-in steps through src auth login's loopback sign-in", () => {
   it("prints a PKCE S256 URL with state, receives the redirect on 127.0.0.1, exchanges the code and returns the tokens", async () => {
     let printed = "";
     const credential = await runLoopbackLogin({
@@ -50,7 +55,7 @@ describe("src auth login's loopback grant", () => {
     expect(url.searchParams.get("state")).toMatch(/^[\w-]{20,}$/);
     expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     expect(url.searchParams.get("redirect_uri")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
-    expect(await server.accepts(credential.accessToken!)).toBe(true);
+    expect(await server.accepts(credential.accessToken as string)).toBe(true);
     expect(credential.refreshToken).toBeTypeOf("string");
     expect(credential.clientSecret).toBe(clientSecret);
     const exchange = (await server.state()).requests.at(-1);
