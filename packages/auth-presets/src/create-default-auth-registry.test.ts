@@ -1,18 +1,18 @@
-import { defineAuthPlugin } from "@src/auth";
+import { defineAuthPluginV2 } from "@src/auth";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
 import { defaultAuthTypes } from "./default-auth-plugins";
 
 function pluginOfType(type: string) {
-  return defineAuthPlugin({
-    specificationVersion: "v1",
+  return defineAuthPluginV2({
+    specificationVersion: "v2",
     type,
     description: "signs requests",
     configSchema: z.object({}),
-    credentialSchema: z.object({ secret: z.string() }),
-    credentialFields: [{ name: "secret", label: "Secret", secret: true }],
-    apply: () => undefined,
+    credentialSchema: z.object({ secret: z.string().meta({ label: "Secret" }) }),
+    placement: () => ({ headers: ["x-signature"], query: [] }),
+    authorize: () => Promise.resolve(),
     secretValues: (credential) => [credential.secret],
     describePlacement: () => "X-Signature header",
   });

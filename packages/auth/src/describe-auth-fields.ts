@@ -10,23 +10,29 @@ interface Unwrapped {
   readonly default?: unknown;
 }
 
+/** A zod 4 schema, from any copy of zod (a plugin may bring its own): read by its definition, never by `instanceof`. */
+function isZodSchema(value: unknown): value is AnySchema {
+  return typeof value === "object" && value !== null && typeof (value as { _zod?: { def?: unknown } })._zod?.def === "object";
+}
+
 /** The schema under optional / default / nullable / pipe wrappers, with the metadata of every layer (outer wins) and the default. */
 function unwrap(schema: AnySchema): Unwrapped {
   let meta: Record<string, unknown> = {};
   let current: AnySchema = schema;
   let fallback: unknown;
-  for (let depth = 0; depth < 16; depth += 1) {
+  for (let depth = 0; depth < 16 && isZodSchema(current); depth += 1) {
     meta = { ...(z.globalRegistry.get(current) as Record<string, unknown> | undefined), ...meta };
     const def = current._zod.def as { type: string; innerType?: AnySchema; in?: AnySchema; defaultValue?: unknown };
     if (def.type === "default" || def.type === "prefault") fallback ??= typeof def.defaultValue === "function" ? (def.defaultValue as () => unknown)() : def.defaultValue;
     const next = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
-    if (next === undefined) break;
+    if (!isZodSchema(next)) break;
     current = next;
   }
   return { meta: meta as AuthFieldMeta, inner: current, ...(fallback === undefined ? {} : { default: fallback }) };
 }
 
 function kindOf(schema: AnySchema): { kind: AuthFieldKind; choices?: string[] } {
+  if (!isZodSchema(schema)) return { kind: "text" };
   const def = schema._zod.def as { type: string; entries?: Record<string, string | number>; values?: unknown[] };
   switch (def.type) {
     case "number":
@@ -60,7 +66,7 @@ function matches(config: Record<string, unknown> | undefined, values: Readonly<R
 
 function fieldOf(name: string, schema: AnySchema, secretByDefault: boolean, config?: Record<string, unknown>): { field: AuthField; managed: boolean } {
   const { meta, inner, default: fallback } = unwrap(schema);
-  const optionalInSchema = (schema as z.ZodType).safeParse(undefined).success;
+  const optionalInSchema = isZodSchema(schema) && (schema as z.ZodType).safeParse(undefined).success;
   // Without a config a conditionally required field is shown as optional (it may be).
   const required = !optionalInSchema || (meta.requiredUnless !== undefined && config !== undefined && !matches(config, meta.requiredUnless));
   const { kind, choices } = kindOf(inner);
@@ -81,7 +87,9 @@ function fieldOf(name: string, schema: AnySchema, secretByDefault: boolean, conf
 /** The named fields of an object schema (through refinements); `undefined` for any other schema. */
 export function objectShapeOf(schema: unknown): Record<string, AnySchema> | undefined {
   const unwrapped = unwrap(schema as AnySchema).inner;
-  return unwrapped instanceof z.ZodObject ? (unwrapped.shape as Record<string, AnySchema>) : undefined;
+  if (!isZodSchema(unwrapped)) return undefined;
+  const def = unwrapped._zod.def as { type: string; shape?: Record<string, AnySchema> };
+  return def.type === "object" && def.shape !== undefined ? def.shape : undefined;
 }
 
 /** The metadata written on a schema (its wrappers included). */
@@ -115,9 +123,10 @@ export function describeAuthFields(plugin: Pick<AnyAuthPluginV2, "configSchema" 
     return { config: configFields, credential };
   }
   const { meta, inner } = unwrap(plugin.credentialSchema as AnySchema);
-  if (typeof meta.keysFrom !== "string" || !(inner instanceof z.ZodRecord)) return { config: configFields, credential: [] };
+  const record = isZodSchema(inner) ? (inner._zod.def as { type: string; valueType?: AnySchema }) : undefined;
+  if (typeof meta.keysFrom !== "string" || record?.type !== "record" || record.valueType === undefined) return { config: configFields, credential: [] };
   const keysFrom = meta.keysFrom;
-  const each = fieldOf("{key}", inner._zod.def.valueType, true).field;
+  const each = fieldOf("{key}", record.valueType, true).field;
   const template: AuthField = { ...each, label: typeof meta.label === "string" ? meta.label : "Value of {key}", description: typeof meta.description === "string" ? meta.description : each.description, required: true };
   const keys = listIn(config, keysFrom) ?? [];
   const credential = keys.map((key) => ({ ...template, name: key, label: template.label.replaceAll("{key}", key) }));

@@ -1,9 +1,15 @@
 import type { AnyAuthPluginV2 } from "./auth-plugin-v2";
 import { describeAuthFields } from "./describe-auth-fields";
 
-/** The credential fields a plugin declares `secret: false` (a user name, a client id): the only string fields not redacted. */
-export function publicCredentialFields(plugin: Pick<AnyAuthPluginV2, "configSchema" | "credentialSchema">): Set<string> {
-  return new Set(describeAuthFields(plugin).credential.filter((field) => !field.secret).map((field) => field.name));
+const publicFieldsOf = new WeakMap<object, ReadonlySet<string>>();
+
+/** The credential fields a plugin declares `secret: false` (a user name, a client id): the only string fields not redacted. Read once per credential schema. */
+export function publicCredentialFields(plugin: Pick<AnyAuthPluginV2, "configSchema" | "credentialSchema">): ReadonlySet<string> {
+  const known = publicFieldsOf.get(plugin.credentialSchema);
+  if (known !== undefined) return known;
+  const names = new Set(describeAuthFields(plugin).credential.filter((field) => !field.secret).map((field) => field.name));
+  publicFieldsOf.set(plugin.credentialSchema, names);
+  return names;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { z } from "zod";
 import { sourceFileSchema } from "./source-schema";
 
@@ -8,6 +8,16 @@ function objectAt(parent: JsonObject, key: string): JsonObject {
   const value = parent[key];
   if (typeof value !== "object" || value === null) throw new Error(`JSON Schema has no object at "${key}"`);
   return value as JsonObject;
+}
+
+/**
+ * A plugin field's JSON Schema with its declaration (`AuthFieldMeta` of
+ * `@src/auth`) in JSON Schema's own words: `label` becomes `title`, `example`
+ * becomes `examples`; the keys JSON Schema has no word for are left out.
+ */
+function toJsonSchemaKeywords(schema: JsonObject): JsonObject {
+  const { label, example, secret: _secret, managed: _managed, keysFrom: _keysFrom, requiredUnless: _requiredUnless, ...rest } = schema;
+  return { ...(typeof label === "string" ? { title: label } : {}), ...rest, ...(example === undefined ? {} : { examples: [example] }) };
 }
 
 /**
@@ -38,7 +48,7 @@ export function buildSourceJsonSchema({ plugins }: { plugins: readonly AnyAuthPl
     const fields = z.toJSONSchema(plugin.configSchema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as JsonObject;
     const properties = (fields.properties ?? {}) as Record<string, JsonObject>;
     for (const [name, schema] of Object.entries(properties)) {
-      apiProperties[name] = { ...schema, description: schema.description ?? `Extra field of auth mode "${plugin.type}".` };
+      apiProperties[name] = { ...toJsonSchemaKeywords(schema), description: schema.description ?? `Extra field of auth mode "${plugin.type}".` };
     }
     const required = (fields.required ?? []) as string[];
     if (required.length > 0) branches.push({ if: { properties: { authType: { const: plugin.type } }, required: ["authType"] }, then: { required } });

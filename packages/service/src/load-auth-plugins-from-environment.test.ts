@@ -18,9 +18,8 @@ beforeAll(async () => {
     join(directory, "clash.mjs"),
     `const schema = { safeParse: (value) => ({ success: true, data: value }) };
 export default {
-  specificationVersion: "v1", type: "hmac", description: "another hmac", configSchema: schema, credentialSchema: schema,
-  credentialFields: [{ name: "secret", label: "Secret", secret: true }],
-  apply() {}, secretValues: (credential) => [credential.secret], describePlacement: () => "nowhere",
+  specificationVersion: "v2", type: "hmac", description: "another hmac", configSchema: schema, credentialSchema: schema,
+  placement: () => ({ headers: [], query: [] }), async authorize() {}, secretValues: (credential) => [credential.secret], describePlacement: () => "nowhere",
 };`,
   );
 });

@@ -1,4 +1,4 @@
-import { AuthError, createAuthRegistry, type AuthRegistry, type RegisteredAuthPlugin } from "@src/auth";
+import { AuthError, createAuthRegistry, type AuthRegistry, type AnyAuthPluginV2 } from "@src/auth";
 import { SERVICE_ERROR_CODES } from "./errors/service-error";
 import { loadAuthPlugins } from "./load-auth-plugins";
 import { AuthPluginLoadError } from "./load-auth-plugins-error";
@@ -9,7 +9,7 @@ export const AUTH_PLUGINS_VARIABLE = "SRC_AUTH_PLUGINS";
 /** Options of `createAuthRegistryFromEnvironment`. */
 export interface AuthRegistryFromEnvironmentOptions {
   /** The plugins registered first, before those of `SRC_AUTH_PLUGINS`: the apps pass `defaultAuthPlugins()` of `@src/auth-presets`. */
-  plugins: readonly RegisteredAuthPlugin[];
+  plugins: readonly AnyAuthPluginV2[];
   /** Directory that package names and relative paths are resolved from. Default `process.cwd()`. */
   from?: string;
 }

@@ -1,11 +1,11 @@
-import type { AnyAuthPlugin, AnyAuthPluginV2, AuthRuntime } from "@src/auth";
+import type { AnyAuthPluginV2, AuthRuntime } from "@src/auth";
 import type { SourceApi } from "@src/config";
 import type { AuthorizeHop } from "../execution/authorize-hop";
 import { createRequestAuthorizer } from "./request-authorizer";
 
 /** What `createHopAuthorizer` needs: the source's plugin, its `api` block and the (parsed) credential. */
 export interface HopAuthorizerInput {
-  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  plugin: AnyAuthPluginV2;
   /** The source's `api` block, as the plugin's `config`. */
   config: SourceApi;
   credential: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { AuthorizeError, pluginSecrets, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
+import { AuthorizeError, pluginSecrets, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { OperationCatalog } from "@src/openapi";
 import { buildRequestWithCheckedCredential } from "../request/build-request";
@@ -26,8 +26,8 @@ export interface CallSourceOptions {
   source: SourceRecord;
   /** The agent's input, as received (validated here). */
   call: unknown;
-  /** The auth plugin selected by `source.api.authType` (v2, or v1 through the adapter). */
-  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  /** The auth plugin selected by `source.api.authType`. */
+  plugin: AnyAuthPluginV2;
   /** The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`). */
   credential: Record<string, unknown> | undefined;
   /** A fetch to send the request with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
@@ -65,8 +65,7 @@ export async function callSource(options: CallSourceOptions): Promise<ToolResult
   }
 }
 
-async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential, fetch, signal, auth, operations }: CallSourceOptions): Promise<ToolResult> {
-  const plugin = toAuthPluginV2(anyPlugin);
+async function callSourceUnguarded({ source, call, plugin, credential, fetch, signal, auth, operations }: CallSourceOptions): Promise<ToolResult> {
   const { slug } = source;
   if (!source.enabled) {
     return createFailureResult({

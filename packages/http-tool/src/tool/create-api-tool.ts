@@ -1,4 +1,4 @@
-import type { AuthRegistry, AuthRuntime } from "@src/auth";
+import type { AnyAuthPluginV2, AuthRegistry, AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { OperationCatalog } from "@src/openapi";
 import { apiToolName } from "./api-tool-name";
@@ -66,6 +66,13 @@ export interface ApiTool extends AgentTool {
   execute(input: unknown, options?: { signal?: AbortSignal | undefined }): Promise<ToolResult>;
 }
 
+/** The plugin's line for the agent about this source's auth (`describe(config)`), when it has one and the config parses. */
+function describeAuth(plugin: AnyAuthPluginV2, api: Record<string, unknown>): string | undefined {
+  if (plugin.describe === undefined) return undefined;
+  const config = plugin.configSchema.safeParse(api);
+  return config.success ? plugin.describe(config.data) : undefined;
+}
+
 /**
  * Creates the tool an agent calls for `source`, or `undefined` when the
  * source is disabled (a disabled source has no tool). A source without a
@@ -94,7 +101,11 @@ export function createApiTool(source: SourceRecord, dependencies: ApiToolDepende
   return {
     name: apiToolName(source.slug),
     slug: source.slug,
-    description: describeApiTool(source, dependencies.operations === undefined ? undefined : { title: dependencies.operations.index.title, operations: dependencies.operations.index.operations.length, toolName: operationsToolName(source.slug) }),
+    description: describeApiTool(
+      source,
+      dependencies.operations === undefined ? undefined : { title: dependencies.operations.index.title, operations: dependencies.operations.index.operations.length, toolName: operationsToolName(source.slug) },
+      describeAuth(plugin, source.api),
+    ),
     inputSchema: sharedToolInputJsonSchema(),
     inputZodSchema: toolCallSchema,
     execute,

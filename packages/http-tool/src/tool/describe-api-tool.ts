@@ -7,21 +7,18 @@ export const maxToolDescriptionBytes = 1023;
 const maxNameLength = 80;
 /** Longest base URL quoted in a description, in characters. */
 const maxBaseUrlLength = 200;
+/** Longest line an auth plugin adds, in characters. */
+const maxAuthDescriptionLength = 300;
 
 /**
  * The description an agent reads: what the API is, where it lives, that
- * authentication is automatic, how to send a raw body, and that results are
- * bounded. Always under 1 KB, whatever the source's name and base URL.
+ * authentication is automatic (and what the auth plugin says the agent should
+ * know about it, `authDescription`), how to send a raw body, and that results
+ * are bounded. Always under 1 KB, whatever the source's name and base URL.
  */
-export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">, document?: { title: string; operations: number; toolName: string }): string {
+export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">, document?: { title: string; operations: number; toolName: string }, authDescription?: string): string {
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
   const baseUrl = shorten(source.api.baseUrl, maxBaseUrlLength);
-  const api = source.api as Record<string, unknown>;
-  const scopes = Array.isArray(api.scopes) ? api.scopes.filter((scope): scope is string => typeof scope === "string") : [];
-  const oauth =
-    source.api.authType === "oauth2"
-      ? `It uses OAuth 2.0 (${(typeof api.grant === "string" ? api.grant : "client_credentials").replace("_", " ")} grant)${scopes.length > 0 ? ` with the scopes ${shorten(scopes.join(" "), maxBaseUrlLength)}` : " with no scopes requested"}: only what those scopes allow will succeed.`
-      : undefined;
   const text = [
     `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl}.`,
     ...(document === undefined
@@ -31,7 +28,7 @@ export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "ap
         ]),
     'Give method and a path relative to that base URL (e.g. "/items?limit=1"), optionally query and a JSON body.',
     "Authentication is automatic: the service attaches the credential to every request. Never supply tokens, API keys, passwords or Authorization headers yourself.",
-    ...(oauth === undefined ? [] : [oauth]),
+    ...(authDescription === undefined ? [] : [shorten(authDescription.replace(/\s+/g, " ").trim(), maxAuthDescriptionLength)]),
     "For a non-JSON body (plain text, XML, form data) put the exact string in _rawBody and its media type in _contentType (e.g. application/x-www-form-urlencoded).",
     "Results are bounded: long bodies are cut (see truncated) and large responses are refused. Non-2xx statuses come back as results; failures carry error.code and whether a retry may help.",
     "When nextPath is set, pass it as path to get the next page.",
