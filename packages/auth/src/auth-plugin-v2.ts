@@ -24,8 +24,10 @@ export interface AuthorizeRequest {
 
 /** The header names and query names a plugin sets, declared up front (no probe request). */
 export interface AuthPlacement {
-  /** Header names the plugin sets, any case. Never a framing header (see `serviceControlledHeaderReason`). */
+  /** Header names the plugin sets on every request, any case. Never a framing header (see `serviceControlledHeaderReason`). */
   readonly headers: readonly string[];
+  /** Header names it sets only for some credentials (a session token when one is stored). Default none. */
+  readonly optionalHeaders?: readonly string[] | undefined;
   /** Query parameter names the plugin sets; an agent's call may not use them. */
   readonly query: readonly string[];
 }

@@ -38,6 +38,7 @@ export const checkPlacementMatches: AuthPluginConformanceCheck = async (plugin, 
     return [error instanceof Error ? error.message : String(error)];
   }
   const declaredHeaders = new Set(placement.headers.map((name) => name.toLowerCase()));
+  const optionalHeaders = new Set((placement.optionalHeaders ?? []).map((name) => name.toLowerCase()));
   const declaredQuery = new Set(placement.query);
   const problems = new Set<string>();
   const server = await startEchoServer();
@@ -52,7 +53,7 @@ export const checkPlacementMatches: AuthPluginConformanceCheck = async (plugin, 
         continue;
       }
       for (const name of changedHeaders(headersBefore, request.headers)) {
-        if (!declaredHeaders.has(name)) problems.add(`authorize sets header "${name}", which placement(config).headers does not declare`);
+        if (!declaredHeaders.has(name) && !optionalHeaders.has(name)) problems.add(`authorize sets header "${name}", which placement(config).headers does not declare`);
       }
       for (const name of changedQueryNames(queryBefore, request.url.searchParams)) {
         if (!declaredQuery.has(name)) problems.add(`authorize sets query parameter "${name}", which placement(config).query does not declare`);
