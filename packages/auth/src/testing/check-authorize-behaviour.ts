@@ -4,7 +4,7 @@ import type { AuthorizeRequest } from "../auth-plugin-v2";
 import { parseConformanceInputs } from "./conformance-inputs";
 import { startEchoServer } from "./echo-server";
 import { authorizeSafely } from "./authorize-safely";
-import { createConformanceContext } from "./conformance-context";
+import { createPrimedContext } from "./conformance-context";
 import type { AuthPluginConformanceCheck } from "./conformance-options";
 import { createSampleAttempts, snapshotAttempt } from "./sample-attempts";
 
@@ -43,7 +43,7 @@ export const checkPlacementMatches: AuthPluginConformanceCheck = async (plugin, 
   const problems = new Set<string>();
   const server = await startEchoServer();
   try {
-    const { context, registered } = createConformanceContext(plugin, config, credential, options.now);
+    const { context, registered } = await createPrimedContext(plugin, config, credential, options);
     for (const request of createSampleAttempts(server.origin, context.signal)) {
       const headersBefore = new Headers(request.headers);
       const queryBefore = new URLSearchParams(request.url.searchParams);
@@ -81,7 +81,7 @@ export const checkAuthorizeKeepsTarget: AuthPluginConformanceCheck = async (plug
   const configBefore = structuredClone(config);
   const credentialBefore = structuredClone(credential);
   const problems = new Set<string>();
-  const { context, registered } = createConformanceContext(plugin, config, credential, options.now);
+  const { context, registered } = await createPrimedContext(plugin, config, credential, options);
   for (const request of createSampleAttempts("http://127.0.0.1:9", context.signal)) {
     const before = snapshotAttempt(request);
     const { origin, pathname } = request.url;
@@ -111,7 +111,7 @@ export const checkAuthorizeIsRepeatable: AuthPluginConformanceCheck = async (plu
   if (inputs.problems) return inputs.problems;
   const { config, credential } = inputs.inputs;
   const problems = new Set<string>();
-  const { context, registered } = createConformanceContext(plugin, config, credential, options.now);
+  const { context, registered } = await createPrimedContext(plugin, config, credential, options);
   const origin = "http://127.0.0.1:9";
   const first = createSampleAttempts(origin, context.signal);
   const fresh = createSampleAttempts(origin, context.signal, 2);
@@ -122,11 +122,11 @@ export const checkAuthorizeIsRepeatable: AuthPluginConformanceCheck = async (plu
       problems.add(failure);
       continue;
     }
-    const once = snapshotAttempt(request);
+    const once = snapshotAttempt(request, options.varyingHeaders);
     const retry: AuthorizeRequest = { ...request, attempt: 2 };
     const retryFailure = await authorizeSafely(plugin, retry, context, registered);
     if (retryFailure !== undefined) problems.add(retryFailure);
-    else if (!isDeepStrictEqual(snapshotAttempt(retry), { ...once })) problems.add(`authorize on a retry of ${where} changes the request again; set values instead of appending`);
+    else if (!isDeepStrictEqual(snapshotAttempt(retry, options.varyingHeaders), { ...once })) problems.add(`authorize on a retry of ${where} changes the request again; set values instead of appending`);
 
     // A redirect to another path of the same origin, carrying the headers the first hop had.
     const target = `${origin}/v1/moved?page=2`;
@@ -137,7 +137,7 @@ export const checkAuthorizeIsRepeatable: AuthPluginConformanceCheck = async (plu
       problems.add(hopFailure);
       continue;
     }
-    if (!isDeepStrictEqual(snapshotAttempt(hop), snapshotAttempt(expected))) {
+    if (!isDeepStrictEqual(snapshotAttempt(hop, options.varyingHeaders), snapshotAttempt(expected, options.varyingHeaders))) {
       problems.add(`authorize on a redirect hop after ${where} differs from authorizing that hop fresh; replace the values the first hop set`);
     }
   }
@@ -151,8 +151,8 @@ export const checkAuthorizeUsesCredential: AuthPluginConformanceCheck = async (p
   if (inputs.problems) return inputs.problems;
   const { config, credential, otherCredential } = inputs.inputs;
   const problems = new Set<string>();
-  const first = createConformanceContext(plugin, config, credential, options.now);
-  const second = createConformanceContext(plugin, config, otherCredential!, options.now);
+  const first = await createPrimedContext(plugin, config, credential, options);
+  const second = await createPrimedContext(plugin, config, otherCredential!, options);
   const withFirst = createSampleAttempts("http://127.0.0.1:9", first.context.signal);
   const withOther = createSampleAttempts("http://127.0.0.1:9", second.context.signal);
   for (const [index, request] of withFirst.entries()) {

@@ -4,7 +4,7 @@ import { guardedFields } from "./check-secret-coverage";
 import { parseConformanceInputs } from "./conformance-inputs";
 import { startEchoServer } from "./echo-server";
 import { authorizeSafely } from "./authorize-safely";
-import { createConformanceContext } from "./conformance-context";
+import { createPrimedContext } from "./conformance-context";
 import type { AuthPluginConformanceCheck } from "./conformance-options";
 import { createSampleAttempts } from "./sample-attempts";
 
@@ -25,7 +25,7 @@ export const checkRegisteredSecretsRedacted: AuthPluginConformanceCheck = async 
   const problems = new Set<string>();
   const server = await startEchoServer();
   try {
-    const { context, registered, saved, problems: contextProblems } = createConformanceContext(plugin, config, credential, options.now);
+    const { context, registered, saved, problems: contextProblems } = await createPrimedContext(plugin, config, credential, options);
     for (const request of createSampleAttempts(server.origin, context.signal)) {
       const failure = await authorizeSafely(plugin, request, context, registered);
       if (failure !== undefined) {

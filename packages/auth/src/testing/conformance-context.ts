@@ -1,6 +1,6 @@
 import { createAuthSessionCache } from "../auth-session-cache";
 import type { AnyAuthPluginV2, AuthContext } from "../auth-plugin-v2";
-import { defaultConformanceTime } from "./conformance-options";
+import { defaultConformanceTime, type AuthPluginConformanceOptions } from "./conformance-options";
 
 /** A context as the service gives it, with what the plugin did through it. */
 export interface ConformanceContext {
@@ -48,4 +48,27 @@ export function createConformanceContext(
     },
   };
   return { context, registered, saved, problems };
+}
+
+/**
+ * `createConformanceContext`, then, when the options give a `challenge`, the
+ * plugin's `onRejected` sees it once (as a server's first 401), so that the
+ * checks exercise what `authorize` sends after a challenge.
+ */
+export async function createPrimedContext(
+  plugin: AnyAuthPluginV2,
+  config: Record<string, unknown>,
+  credential: Record<string, unknown>,
+  options: Pick<AuthPluginConformanceOptions, "now" | "challenge">,
+): Promise<ConformanceContext> {
+  const created = createConformanceContext(plugin, config, credential, options.now);
+  const { challenge } = options;
+  if (challenge === undefined || plugin.onRejected === undefined) return created;
+  const request = { method: "GET", url: new URL("http://127.0.0.1:9/v1/items"), headers: new Headers(), body: undefined, attempt: 1, signal: created.context.signal };
+  try {
+    await plugin.onRejected({ status: challenge.status, headers: new Headers(challenge.headers), request }, created.context);
+  } catch (error) {
+    created.problems.push(`onRejected threw on the given challenge (${error instanceof Error ? error.name : "a non-error"}); it must accept the server's challenge`);
+  }
+  return created;
 }

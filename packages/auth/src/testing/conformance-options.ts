@@ -10,6 +10,18 @@ export interface AuthPluginConformanceOptions {
   readonly otherCredential?: Record<string, unknown> | undefined;
   /** The fixed time every hook sees through `context.now()`. Default `2026-01-01T00:00:00Z`. */
   readonly now?: Date | undefined;
+  /**
+   * For a challenge-response mode (HTTP Digest): the rejection the suite shows
+   * `onRejected` first, as a server's first answer, so that `authorize` has
+   * something to answer. Default none.
+   */
+  readonly challenge?: { readonly status: number; readonly headers: Readonly<Record<string, string>> } | undefined;
+  /**
+   * Headers whose value legitimately changes on every authorization (a Digest
+   * nonce count and client nonce): on retries and redirect hops they are compared
+   * by presence, not value. Default none.
+   */
+  readonly varyingHeaders?: readonly string[] | undefined;
 }
 
 /** The default fixed clock of the suite. */

@@ -19,12 +19,13 @@ export function createSampleAttempts(origin: string, signal: AbortSignal, attemp
   ];
 }
 
-/** Everything `authorize` could have changed, comparable. */
-export function snapshotAttempt(request: AuthorizeRequest): { method: string; url: string; headers: [string, string][]; body: string | undefined } {
+/** Everything `authorize` could have changed, comparable; the `varying` headers by presence only. */
+export function snapshotAttempt(request: AuthorizeRequest, varying: readonly string[] = []): { method: string; url: string; headers: [string, string][]; body: string | undefined } {
+  const masked = new Set(varying.map((name) => name.toLowerCase()));
   return {
     method: request.method,
     url: request.url.href,
-    headers: [...request.headers.entries()],
+    headers: [...request.headers.entries()].map(([name, value]): [string, string] => [name, masked.has(name) ? "(varies)" : value]),
     body: request.body === undefined ? undefined : Buffer.from(request.body).toString("base64"),
   };
 }
