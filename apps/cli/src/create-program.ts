@@ -58,7 +58,7 @@ export function createProgram(): Command {
   registerCredentialSet(credential);
   registerCredentialDelete(credential);
 
-  const auth = program.command("auth").description("sign OAuth 2.0 sources in and out, and show their sign-in");
+  const auth = program.command("auth").description("sign sources in and out, and show their sign-in, for auth modes that sign a person in (OAuth 2.0)");
   registerAuthLogin(auth);
   registerAuthStatus(auth);
   registerAuthLogout(auth);

@@ -1,5 +1,6 @@
 import { CommanderError } from "commander";
 import { createProgram } from "./create-program";
+import { prepareAuthHelp } from "./input/prepare-auth-help";
 import { EXIT_CODES } from "./exit-codes";
 import { reportError } from "./output/report-error";
 import { writeJson } from "./output/write-output";
@@ -12,7 +13,9 @@ import { writeJson } from "./output/write-output";
 export async function runCli(argv: readonly string[] = process.argv): Promise<number> {
   const json = argv.includes("--json");
   try {
-    await createProgram().parseAsync([...argv]);
+    const program = createProgram();
+    await prepareAuthHelp(program, argv);
+    await program.parseAsync([...argv]);
     return typeof process.exitCode === "number" ? process.exitCode : EXIT_CODES.SUCCESS;
   } catch (error) {
     if (error instanceof CommanderError) {

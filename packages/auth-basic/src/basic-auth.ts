@@ -19,6 +19,7 @@ export function createBasicAuth(): BasicAuthPlugin {
     configSchema: basicConfigSchema,
     credentialSchema: basicCredentialSchema,
     placement: () => ({ headers: ["authorization"], query: [] }),
+    fromSecurityScheme: (scheme) => (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic" ? { config: {} } : undefined),
     authorize(request, { credential }) {
       request.headers.set("authorization", `Basic ${encodeBasicToken(credential)}`);
       return Promise.resolve();

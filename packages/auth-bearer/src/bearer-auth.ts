@@ -24,6 +24,7 @@ export function createBearerAuth(): BearerAuthPlugin {
     configSchema: bearerConfigSchema,
     credentialSchema: bearerCredentialSchema,
     placement: () => ({ headers: ["authorization"], query: [] }),
+    fromSecurityScheme: (scheme) => (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer" ? { config: {} } : undefined),
     authorize(request, { credential }) {
       request.headers.set("authorization", `Bearer ${credential.token}`);
       return Promise.resolve();

@@ -71,6 +71,7 @@ export function createDigestAuth(): DigestAuthPlugin {
     credentialSchema: digestCredentialSchema,
     // Nothing goes before the server's first challenge, so the header is optional.
     placement: () => ({ headers: [], optionalHeaders: ["authorization"], query: [] }),
+    fromSecurityScheme: (scheme) => (scheme.type === "http" && scheme.scheme?.toLowerCase() === "digest" ? { config: {} } : undefined),
     authorize(request, context: Context) {
       request.headers.delete("authorization");
       const challenge = context.session.get<Challenge>(sessionKey);

@@ -25,6 +25,7 @@ export function createHeaderAuth(): HeaderAuthPlugin {
     configSchema: headerConfigSchema,
     credentialSchema: headerCredentialSchema,
     placement: (config) => ({ headers: [config.headerName.toLowerCase()], query: [] }),
+    fromSecurityScheme: (scheme) => (scheme.type === "apiKey" && scheme.in === "header" && scheme.name !== undefined ? { config: { headerName: scheme.name } } : undefined),
     authorize(request, { config, credential }) {
       request.headers.set(config.headerName, credential.key);
       return Promise.resolve();

@@ -4,6 +4,7 @@ import type { OAuth2Config } from "./oauth2-config-schema";
 import { oauth2ConfigSchema } from "./oauth2-config-schema";
 import type { OAuth2Credential } from "./oauth2-credential-schema";
 import { oauth2CredentialSchema } from "./oauth2-credential-schema";
+import { oauth2FromSecurityScheme } from "./oauth2-from-security-scheme";
 import { oauth2SignIn } from "./oauth2-sign-in";
 
 /** Longest list of scopes quoted to the agent, in characters. */
@@ -35,6 +36,7 @@ export function createOAuth2Auth(): OAuth2AuthPlugin {
     credentialSchema: oauth2CredentialSchema,
     describe: describeOAuth2,
     signIn: oauth2SignIn,
+    fromSecurityScheme: oauth2FromSecurityScheme,
     placement: () => ({ headers: ["authorization"], query: [] }),
     async authorize(request, context) {
       request.headers.set("authorization", `Bearer ${await accessTokenFor(context)}`);

@@ -28,6 +28,7 @@ export function createQueryAuth(): QueryAuthPlugin {
     configSchema: queryConfigSchema,
     credentialSchema: queryCredentialSchema,
     placement: (config) => ({ headers: [], query: [config.queryParam] }),
+    fromSecurityScheme: (scheme) => (scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined ? { config: { queryParam: scheme.name } } : undefined),
     authorize(request, { config, credential }) {
       applyQueryAuth(request.url, config.queryParam, credential.key);
       return Promise.resolve();

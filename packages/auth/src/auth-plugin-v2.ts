@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AuthSessionCache } from "./auth-session-cache";
+import type { OpenApiSecurityScheme, SecuritySchemeMatch } from "./security-scheme";
 import type { AuthSignIn } from "./sign-in/auth-sign-in";
 
 /**
@@ -109,6 +110,12 @@ export interface AuthPluginV2<
    * succeeds); `undefined` when there is nothing to say. Never a secret.
    */
   describe?(config: TConfig): string | undefined;
+  /**
+   * When an OpenAPI document's security scheme is one this mode serves: the
+   * `api` fields it gives (`src source add --openapi` fills them in). `given` is
+   * what the operator gave already. `undefined` when the scheme is not this mode's.
+   */
+  fromSecurityScheme?(scheme: OpenApiSecurityScheme, given: Readonly<Record<string, unknown>>): SecuritySchemeMatch | undefined;
   /** Sign-in steps, for a credential that needs a person (see `AuthSignIn`). */
   readonly signIn?: AuthSignIn<TConfig, TCredential>;
   /** The header and query names `authorize` sets, for this config. */

@@ -1,5 +1,6 @@
 export type { AnyAuthPluginV2, AuthContext, AuthorizeRequest, AuthPlacement, AuthPluginV2, AuthRejection } from "./auth-plugin-v2";
 export { defineAuthPluginV2 } from "./auth-plugin-v2";
+export type { OpenApiOAuthFlow, OpenApiSecurityScheme, SecuritySchemeMatch } from "./security-scheme";
 export type { AuthField, AuthFieldKind, AuthFieldMeta, AuthFields } from "./auth-field";
 export { describeAuthFields } from "./describe-auth-fields";
 export type { AuthRegistry } from "./auth-registry";

@@ -1,22 +1,21 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AuthorizeError } from "@src/auth";
-import { completeAuthorization, createPendingAuthorizations, describeOAuth2Status, startAuthorization, withoutTokens, type TakenAuthorization } from "@src/auth-oauth2";
+import { AuthorizeError, createPendingSignIns, type TakenSignIn } from "@src/auth";
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
 import { toErrorResponse } from "../error-response";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { SignInError } from "../errors/sign-in-error";
-import { signInCallbackPath } from "../oauth/sign-in-callback-path";
-import { checkSignInPossible, loadOAuth2Source } from "../oauth/load-oauth2-source";
-import { signInPage } from "../oauth/sign-in-page";
+import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
+import { checkSignInPossible, loadSignInTarget } from "../sign-in/load-sign-in-source";
+import { signInPage } from "../sign-in/sign-in-page";
 import { slugParamSchema } from "./source-routes";
 
 
 const loginRoute = createRoute({
   method: "post",
   path: "/v1/sources/{slug}/auth/login",
-  tags: ["oauth2"],
-  summary: "Start an OAuth 2.0 sign-in (authorization code with PKCE S256) of an oauth2 source: answers the authorization URL for the operator to open in a browser (admin only).",
+  tags: ["sign-in"],
+  summary: "Start the sign-in of a source whose auth mode signs a person in (OAuth 2.0's authorization code with PKCE S256): answers the URL for the operator to open in a browser (admin only).",
   request: {
     params: slugParamSchema,
     body: {
@@ -44,6 +43,7 @@ const loginRoute = createRoute({
             .object({
               slug: z.string(),
               authorizationUrl: z.string().openapi({ description: "Open it in a browser and sign in; the authorization server then sends the browser to `redirectUri`." }),
+              userCode: z.string().optional().openapi({ description: "A code to enter on that page, for a mode that signs in with a device code." }),
               redirectUri: z.string(),
               expiresAt: z.string().openapi({ description: "ISO time after which the redirect is refused." }),
             })
@@ -58,29 +58,22 @@ const loginRoute = createRoute({
 const statusRoute = createRoute({
   method: "get",
   path: "/v1/sources/{slug}/auth",
-  tags: ["oauth2"],
-  summary: "An oauth2 source's sign-in status: grant, scopes, whether a refresh token is stored, when the access token expires; never a token (admin only).",
+  tags: ["sign-in"],
+  summary: "A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes, whether a refresh token is stored, when the access token expires); never a token (admin only).",
   request: { params: slugParamSchema },
   responses: {
     200: {
-      description: "The status (the same as `src auth status SLUG --json`).",
+      description: "The status (the same as `src auth status SLUG --json`): `slug`, `authType`, `signedIn`, and the facts the auth mode adds.",
       content: {
         "application/json": {
           schema: z
             .object({
               slug: z.string(),
-              authType: z.literal("oauth2"),
-              hasCredential: z.boolean(),
-              grant: z.enum(["client_credentials", "authorization_code"]),
-              scopes: z.array(z.string()),
-              grantedScopes: z.array(z.string()).nullable(),
-              hasAccessToken: z.boolean(),
-              accessTokenExpiresAt: z.string().nullable(),
-              accessTokenExpired: z.boolean(),
-              hasRefreshToken: z.boolean(),
-              signedIn: z.boolean().openapi({ description: "Whether a call can get a token without a person." }),
+              authType: z.string(),
+              signedIn: z.boolean().openapi({ description: "Whether a call can be authorized without a person now." }),
             })
-            .openapi("OAuth2Status"),
+            .catchall(z.unknown())
+            .openapi("SignInStatus"),
         },
       },
     },
@@ -91,8 +84,8 @@ const statusRoute = createRoute({
 const logoutRoute = createRoute({
   method: "delete",
   path: "/v1/sources/{slug}/auth",
-  tags: ["oauth2"],
-  summary: "Forget an oauth2 source's access and refresh tokens; the client id and secret stay (as `src auth logout SLUG`; admin only).",
+  tags: ["sign-in"],
+  summary: "Forget what a source's sign-in stored (OAuth 2.0's access and refresh tokens); what the operator entered stays (as `src auth logout SLUG`; admin only).",
   request: { params: slugParamSchema },
   responses: {
     200: { description: "`forgotten` is false when no token was stored.", content: { "application/json": { schema: z.object({ slug: z.string(), forgotten: z.boolean() }) } } },
@@ -103,8 +96,8 @@ const logoutRoute = createRoute({
 const callbackRoute = createRoute({
   method: "get",
   path: signInCallbackPath,
-  tags: ["oauth2"],
-  summary: "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). Exchanges the code with the PKCE verifier, stores the tokens, tests the source, answers a page.",
+  tags: ["sign-in"],
+  summary: "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered.",
   security: [],
   request: {
     query: z.object({
@@ -115,13 +108,13 @@ const callbackRoute = createRoute({
   },
   responses: {
     200: { description: "Signed in; the page shows the source's test outcome.", content: { "text/html": { schema: z.string() } } },
-    409: { description: "The source can no longer be signed in (its auth type or grant changed).", content: { "text/html": { schema: z.string() } } },
+    409: { description: "The source can no longer be signed in (its auth type or settings changed).", content: { "text/html": { schema: z.string() } } },
     422: { description: "Unknown, used or expired `state` (SIGN_IN_STATE_INVALID), or the sign-in was refused (NEEDS_AUTH).", content: { "text/html": { schema: z.string() } } },
     503: { description: "The authorization server could not be reached (AUTH_SERVER_FAILED).", content: { "text/html": { schema: z.string() } } },
   },
 });
 
-function stateProblem(taken: TakenAuthorization | undefined, lifetimeMs: number): SignInError {
+function stateProblem(taken: TakenSignIn | undefined, lifetimeMs: number): SignInError {
   const again = "start the sign-in again (POST /v1/sources/{slug}/auth/login, or src auth login SLUG)";
   let message: string;
   if (taken === undefined) message = `the redirect has no state parameter, so it is not a sign-in started on this server; ${again}`;
@@ -131,34 +124,35 @@ function stateProblem(taken: TakenAuthorization | undefined, lifetimeMs: number)
   return new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID, message });
 }
 
-/** `POST /v1/sources/{slug}/auth/login`, the redirect route, `GET` and `DELETE /v1/sources/{slug}/auth`. */
-export function registerOAuthRoutes({ app, service, logger }: RouteContext, { lifetimeMs }: { lifetimeMs: number }): void {
-  const pending = createPendingAuthorizations({ lifetimeMs });
+/** `POST /v1/sources/{slug}/auth/login`, the redirect route, `GET` and `DELETE /v1/sources/{slug}/auth`: for any auth mode with sign-in steps. */
+export function registerSignInRoutes({ app, service, logger }: RouteContext, { lifetimeMs }: { lifetimeMs: number }): void {
+  const pending = createPendingSignIns({ lifetimeMs });
 
   app.openapi(loginRoute, async (c) => {
     const { slug } = c.req.valid("param");
     const body = (c.req.valid("json") as { redirectUri?: string } | undefined) ?? {};
-    const source = await loadOAuth2Source(service, slug);
-    const credential = checkSignInPossible(slug, source);
+    const target = await loadSignInTarget(service, slug, c.req.raw.signal);
+    const credential = checkSignInPossible(target);
     const redirectUri = body.redirectUri ?? new URL(signInCallbackPath, c.req.url).href;
-    const start = await startAuthorization({ config: source.config, credential, redirectUri });
+    const start = await target.plugin.signIn.begin({ ...target.source, credential, redirectUri });
     const { expiresAt } = pending.add(slug, start);
-    logger.info({ event: "sign_in_started", source: slug, expiresAt: new Date(expiresAt).toISOString() }, "OAuth 2.0 sign-in started");
-    return c.json({ slug, authorizationUrl: start.url, redirectUri, expiresAt: new Date(expiresAt).toISOString() }, 200);
+    logger.info({ event: "sign_in_started", source: slug, expiresAt: new Date(expiresAt).toISOString() }, "sign-in started");
+    return c.json({ slug, authorizationUrl: start.url, ...(start.userCode === undefined ? {} : { userCode: start.userCode }), redirectUri, expiresAt: new Date(expiresAt).toISOString() }, 200);
   });
 
   app.openapi(statusRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const { config, credential } = await loadOAuth2Source(service, slug);
-    return c.json({ slug, authType: "oauth2" as const, ...describeOAuth2Status(config, credential) }, 200);
+    const { plugin, source } = await loadSignInTarget(service, slug);
+    const status = plugin.signIn.status(source);
+    return c.json({ slug, authType: plugin.type, ...status.details, signedIn: status.signedIn }, 200);
   });
 
   app.openapi(logoutRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const { credential } = await loadOAuth2Source(service, slug);
-    const forgotten = credential !== undefined && (credential.accessToken !== undefined || credential.refreshToken !== undefined);
-    if (forgotten) await service.setCredential(slug, withoutTokens(credential), { test: false });
-    return c.json({ slug, forgotten }, 200);
+    const { plugin, source } = await loadSignInTarget(service, slug);
+    const kept = source.credential === undefined ? undefined : plugin.signIn.signOut(source.credential);
+    if (kept !== undefined) await service.setCredential(slug, kept, { test: false });
+    return c.json({ slug, forgotten: kept !== undefined }, 200);
   });
 
   // Served without the zod validator: whatever the query, the answer is a page for a person.
@@ -171,16 +165,16 @@ export function registerOAuthRoutes({ app, service, logger }: RouteContext, { li
       const taken = state === null ? undefined : pending.take(state);
       if (taken?.found !== true) throw stateProblem(taken, lifetimeMs);
       slug = taken.pending.slug;
-      const source = await loadOAuth2Source(service, slug);
-      const credential = checkSignInPossible(slug, source);
-      const signedIn = await completeAuthorization({ config: source.config, credential, slug, start: taken.pending.start, callbackUrl, signal: c.req.raw.signal });
+      const target = await loadSignInTarget(service, slug, c.req.raw.signal);
+      const credential = checkSignInPossible(target);
+      const signedIn = await target.plugin.signIn.complete({ ...target.source, credential, start: taken.pending.start, callbackUrl });
       const { validation } = await service.setCredential(slug, signedIn);
-      logger.info({ event: "signed_in", source: slug, connectionStatus: validation?.status ?? null }, "OAuth 2.0 sign-in completed");
+      logger.info({ event: "signed_in", source: slug, connectionStatus: validation?.status ?? null }, "sign-in completed");
       const tested = validation === null ? "The source was not tested." : validation.ok ? `The source's test call succeeded (${validation.status}).` : `The source's test call did not succeed (${validation.status}): ${validation.message}`;
-      return signInPage(200, `Signed in to "${slug}"`, [tested, "The tokens are stored on the server. You may close this tab."]);
+      return signInPage(200, `Signed in to "${slug}"`, [tested, "What the sign-in gave is stored on the server. You may close this tab."]);
     } catch (error) {
       const { status, body } = toErrorResponse(error);
-      logger.warn({ event: "sign_in_failed", source: slug ?? null, errorCode: body.error.code, errorMessage: status === 500 ? (error as Error).message : body.error.message }, "OAuth 2.0 sign-in failed");
+      logger.warn({ event: "sign_in_failed", source: slug ?? null, errorCode: body.error.code, errorMessage: status === 500 ? (error as Error).message : body.error.message }, "sign-in failed");
       const again = slug !== undefined && AuthorizeError.isInstance(error) ? [`Start the sign-in again: POST /v1/sources/${slug}/auth/login, or src auth login ${slug}.`] : [];
       return signInPage(status, "Sign-in failed", [`${body.error.message} (${body.error.code})`, ...again]);
     }
