@@ -33,6 +33,11 @@ export function registerFieldFlagAliases(command: Command, only?: readonly strin
   }
 }
 
+/** The alias flag of a declared field (`headerName` → `--header-name`), for messages; undefined when it has none. */
+export function aliasFlagOf(field: string): string | undefined {
+  return aliases.find((alias) => alias.field === field)?.flag.split(" ")[0];
+}
+
 /** The fields the alias flags give, by field name, with the flag each came from (for messages). */
 export function fieldsFromAliases(flags: FieldAliasFlags): { values: Record<string, string | string[]>; flagOf: Record<string, string> } {
   const values: Record<string, string | string[]> = {};

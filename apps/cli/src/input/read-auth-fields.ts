@@ -2,6 +2,7 @@ import { describeAuthFields, type AnyAuthPluginV2, type AuthField } from "@src/a
 import type { CommandContext } from "../command-context";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { UsageError } from "../errors/usage-error";
+import { aliasFlagOf } from "./field-flag-aliases";
 import { askChoice, askSecret, askText } from "./prompts";
 import { readStdinText } from "./read-stdin-text";
 
@@ -15,7 +16,7 @@ export interface GivenFields {
 export type MissingFlags = string[];
 
 /** How a missing field is named in an error: its alias flag when it has one, else `--set FIELD=VALUE`. */
-const flagFor = (field: AuthField, aliases: Readonly<Record<string, string>>): string => aliases[field.name] ?? `--set ${field.name}=VALUE`;
+const flagFor = (field: AuthField, aliases: Readonly<Record<string, string>>): string => aliases[field.name] ?? aliasFlagOf(field.name) ?? `--set ${field.name}=VALUE`;
 
 /** A command-line value in the kind the field declares (the mode's schema checks it afterwards). */
 export function valueOfKind(field: AuthField | undefined, value: string | readonly string[]): unknown {
@@ -83,7 +84,7 @@ export async function readApiFields(
 }
 
 function promptOf(field: AuthField): string {
-  return field.description === "" ? field.label : `${field.label} (${field.description.replace(/\.$/, "")})`;
+  return field.label;
 }
 
 function exampleOf(field: AuthField): { example?: string } {
@@ -146,6 +147,12 @@ export async function readCredentialFields(
   const secrets = fields.filter((field) => field.secret);
   const plain = fields.filter((field) => !field.secret);
   refuseSecretFlags(plugin, given, new Set(secrets.map((field) => field.name)), command);
+  const known = new Set([...fields.map((field) => field.name), ...describeAuthFields(plugin).config.map((field) => field.name)]);
+  for (const name of Object.keys(given.values)) {
+    if (known.has(name)) continue;
+    const fieldList = fields.map((field) => `${field.name}${field.secret ? " (secret)" : ""}`).join(", ");
+    throw new UsageError({ message: `${command}: ${given.flagOf[name] ?? "--set"} sets "${name}", which auth type "${plugin.type}" does not have; its credential fields are ${fieldList === "" ? "none" : fieldList} (src source add --auth ${plugin.type} --help)` });
+  }
   const credential: Record<string, string> = {};
   for (const field of plain) {
     const value = given.values[field.name] ?? stored[field.name];

@@ -2,12 +2,12 @@ import { describeAuthFields, type AnyAuthPluginV2, type AuthField, type AuthRegi
 
 function exampleText(field: AuthField): string {
   if (field.example === undefined) return "";
-  return `, e.g. ${Array.isArray(field.example) ? field.example.join(",") : String(field.example as string)}`;
+  return ` (e.g. ${Array.isArray(field.example) ? field.example.join(",") : String(field.example as string)})`;
 }
 
 function line(field: AuthField, how: string): string {
   const facts = [field.required ? "required" : "optional", how, ...(field.default === undefined ? [] : [`default ${JSON.stringify(field.default)}`]), ...(field.choices === undefined ? [] : [`one of ${field.choices.join(", ")}`])];
-  const description = field.description === "" ? "" : `: ${field.description}`;
+  const description = field.description === "" ? "" : `: ${field.description.replace(/\.$/, "")}`;
   return `    ${field.name} (${facts.join("; ")}) ${field.label}${description}${field.secret ? "" : exampleText(field)}`;
 }
 

@@ -34,8 +34,6 @@ const knownLabels: Record<string, string> = {
   maxResponseBytes: "Max response bytes",
   maxResultChars: "Max result characters",
   caFile: "CA file",
-  tokenUrl: "Token URL",
-  clientId: "Client ID",
 };
 
 /** A readable label for a field name: `headerName` → "Header name". */
@@ -74,7 +72,9 @@ export function SchemaField({
   const describedBy = [node.description === undefined ? undefined : hintId, error === undefined ? undefined : errorId].filter(Boolean).join(" ") || undefined;
   const common = { id, name: id, "aria-describedby": describedBy, "aria-invalid": error === undefined ? undefined : true } as const;
   const text = typeof value === "string" ? value : "";
-  const label = `${labelOf(name)}${required ? " (required)" : ""}`;
+  const label = `${node.title ?? labelOf(name)}${required ? " (required)" : ""}`;
+  const example = node.examples?.[0];
+  const placeholder = example === undefined ? undefined : `e.g. ${Array.isArray(example) ? example.join(kind === "string-list" ? "\n" : ", ") : String(example as string)}`;
   let input;
   if (kind === "boolean") {
     return (
@@ -103,7 +103,7 @@ export function SchemaField({
       <textarea
         {...common}
         rows={3}
-        placeholder={kind === "string-map" ? "Name: value, one per line" : "one per line"}
+        placeholder={kind === "string-map" ? "Name: value, one per line" : (placeholder ?? "one per line")}
         value={text}
         onInput={(event) => onChange(event.currentTarget.value)}
       />
@@ -119,6 +119,7 @@ export function SchemaField({
         max={node.maximum}
         required={required}
         spellcheck={false}
+        placeholder={placeholder}
         autoComplete="off"
         value={text}
         onInput={(event) => onChange(event.currentTarget.value)}

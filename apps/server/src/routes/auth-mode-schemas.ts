@@ -24,9 +24,12 @@ function objectOf(fields: readonly AuthField[], extra: JsonSchema = {}): JsonSch
   };
 }
 
+/** A mode this document does not list (a plugin registered on another server): any fields. */
+const otherMode = (what: string): JsonSchema => ({ title: `the ${what} of another auth mode`, description: "A mode registered elsewhere (SRC_AUTH_PLUGINS): its own fields; GET /v1/config-schema lists them.", type: "object", additionalProperties: true });
+
 /** Each auth mode's credential, from its declared fields: `oneOf` for `POST /v1/sources` and `PUT …/credential` in `/openapi.json`. */
 export function credentialSchemasOf(registry: AuthRegistry): JsonSchema[] {
-  return registry.types.map((type) => {
+  const modes = registry.types.map((type) => {
     const plugin = registry.get(type);
     const fields = describeAuthFields(plugin);
     const title = `${type} credential`;
@@ -36,15 +39,18 @@ export function credentialSchemasOf(registry: AuthRegistry): JsonSchema[] {
     }
     return objectOf(fields.credential, { title, description: plugin.description });
   });
+  return [...modes, otherMode("credential")];
 }
 
 /** Each auth mode's `api` fields (with `authType` fixed to it), from its declared fields: `oneOf` for `config.api` in `/openapi.json`. */
 export function apiSchemasOf(registry: AuthRegistry): JsonSchema[] {
-  return registry.types.map((type) => {
+  const modes = registry.types.map((type) => {
     const plugin = registry.get(type);
     const fields = describeAuthFields(plugin).config;
     const base = objectOf(fields, { title: `${type} api fields`, description: plugin.description });
     const properties = { authType: { const: type }, baseUrl: { type: "string" }, testEndpoint: { type: "string" }, ...(base.properties as JsonSchema) };
-    return { ...base, properties, required: ["authType", "baseUrl", "testEndpoint", ...((base.required as string[] | undefined) ?? [])] };
+    // The fields every source has (headers, openapi, limits) come besides the mode's own.
+    return { ...base, properties, required: ["authType", "baseUrl", "testEndpoint", ...((base.required as string[] | undefined) ?? [])], additionalProperties: true };
   });
+  return [...modes, otherMode("api fields")];
 }

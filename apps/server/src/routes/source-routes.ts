@@ -37,7 +37,7 @@ function createSourceRouteFor(registry: AuthRegistry) {
         z.strictObject({
           config: jsonObjectSchema.openapi({
             description: "The operator fields of config.json: type, name, slug?, enabled?, api. `api` has the fields of its auth mode (`api.authType`), listed per mode below.",
-            properties: { type: { const: "api" }, name: { type: "string" }, slug: { type: "string" }, enabled: { type: "boolean" }, api: { oneOf: apiSchemasOf(registry) } },
+            properties: { type: { type: "string", description: "Always \"api\"." }, name: { type: "string" }, slug: { type: "string" }, enabled: { type: "boolean" }, api: { oneOf: apiSchemasOf(registry) } },
           }),
           credential: jsonObjectSchema.optional().openapi({
             description: "The credential of the source's auth mode, with the fields it declares (secret ones are write-only, never returned); one schema per mode below.",
