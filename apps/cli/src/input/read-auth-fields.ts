@@ -117,6 +117,8 @@ function secretsFromStdin(plugin: AnyAuthPluginV2, text: string, secrets: readon
       if (typeof value !== "string") throw new InvalidInputError({ flag: "--credential-stdin", problem: `"${key}" must be a string in the JSON object; nothing was stored` });
       values[key] = value;
     }
+    const absent = secrets.filter((field) => field.required && values[field.name] === undefined).map((field) => `"${field.name}"`);
+    if (absent.length > 0) throw new InvalidInputError({ flag: "--credential-stdin", problem: `the JSON object has no ${absent.join(", ")}, which auth type "${plugin.type}" needs; nothing was stored` });
     return values;
   }
   const required = secrets.filter((field) => field.required);
