@@ -20,6 +20,13 @@ function toJsonSchemaKeywords(schema: JsonObject): JsonObject {
   return { ...(typeof label === "string" ? { title: label } : {}), ...rest, ...(example === undefined ? {} : { examples: [example] }) };
 }
 
+/** The JSON Schema of a plugin's own `api` fields, each with its declaration in JSON Schema's words (a label as `title`, an example in `examples`). */
+export function pluginConfigJsonSchema(plugin: AnyAuthPlugin): JsonObject {
+  const fields = z.toJSONSchema(plugin.configSchema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as JsonObject;
+  const properties = (fields.properties ?? {}) as Record<string, JsonObject>;
+  return { ...fields, properties: Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, toJsonSchemaKeywords(schema)])) };
+}
+
 /**
  * The JSON Schema of `config.json`, generated from `sourceFileSchema` with
  * `z.toJSONSchema` (input side: service fields optional, defaults shown), plus
@@ -45,10 +52,10 @@ export function buildSourceJsonSchema({ plugins }: { plugins: readonly AnyAuthPl
   };
   const branches: JsonObject[] = [];
   for (const plugin of plugins) {
-    const fields = z.toJSONSchema(plugin.configSchema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as JsonObject;
+    const fields = pluginConfigJsonSchema(plugin);
     const properties = (fields.properties ?? {}) as Record<string, JsonObject>;
     for (const [name, schema] of Object.entries(properties)) {
-      apiProperties[name] = { ...toJsonSchemaKeywords(schema), description: schema.description ?? `Extra field of auth mode "${plugin.type}".` };
+      apiProperties[name] = { ...schema, description: schema.description ?? `Extra field of auth mode "${plugin.type}".` };
     }
     const required = (fields.required ?? []) as string[];
     if (required.length > 0) branches.push({ if: { properties: { authType: { const: plugin.type } }, required: ["authType"] }, then: { required } });

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { describeAuthFields } from "@src/auth";
-import { buildSourceJsonSchema } from "@src/config";
-import { z as zod } from "zod";
+import { buildSourceJsonSchema, pluginConfigJsonSchema } from "@src/config";
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
 
@@ -59,7 +58,7 @@ export function registerConfigSchemaRoutes({ app, service }: RouteContext): void
     authTypes: plugins.map((plugin) => ({
       type: plugin.type,
       description: plugin.description,
-      configSchema: zod.toJSONSchema(plugin.configSchema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as Record<string, unknown>,
+      configSchema: pluginConfigJsonSchema(plugin),
       credentialFields: describeAuthFields(plugin).credential.map(({ name, label, secret }) => ({ name, label, secret })),
       fields: JSON.parse(JSON.stringify(describeAuthFields(plugin))) as z.infer<typeof authTypeSchema>["fields"],
       signIn: plugin.signIn !== undefined,
