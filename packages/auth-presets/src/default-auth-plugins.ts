@@ -9,8 +9,8 @@ import { createOAuth2Auth } from "@src/auth-oauth2";
 import { createQueryAuth } from "@src/auth-query";
 
 /**
- * The types of the built-in auth modes, in registry order: the four of the
- * original spec, OAuth 2.0, HTTP Digest, AWS Signature V4 and several keyed headers.
+ * The types of the built-in auth modes, in registry order: bearer, header,
+ * query and basic of the original spec, OAuth 2.0, HTTP Digest, AWS Signature V4 and several keyed headers.
  * This list (with `defaultAuthPlugins`) is the one place that names them: the
  * apps build every input from each plugin's declaration.
  */

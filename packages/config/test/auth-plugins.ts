@@ -33,7 +33,7 @@ export const testOpenAuth = defineAuthPluginV2({
   describePlacement: () => "header X-Open",
 });
 
-/** A registry with the four built-in modes. */
+/** A registry with the four modes of the original spec. */
 export function createTestRegistry(): AuthRegistry {
   return createAuthRegistry([createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth()]);
 }

@@ -21,7 +21,7 @@ export function authPluginSpecifiersOf(env: Record<string, string | undefined>):
 }
 
 /**
- * A registry of `plugins` (the apps pass the four built-in modes) plus the
+ * A registry of `plugins` (the apps pass the built-in modes) plus the
  * plugins of the modules listed in `SRC_AUTH_PLUGINS` (see `loadAuthPlugins`).
  * Unset or empty: `plugins` only, and nothing is imported. A plugin whose type
  * is already registered is an `AuthPluginLoadError` (`AUTH_PLUGIN_INVALID`).
