@@ -67,7 +67,8 @@ export function createAwsSigV4Auth(): AwsSigV4AuthPlugin {
     configSchema: awsSigV4ConfigSchema,
     credentialSchema: awsSigV4CredentialSchema,
     placement: () => ({ headers: ["authorization", "x-amz-date", "x-amz-content-sha256"], optionalHeaders: ["x-amz-security-token"], query: [] }),
-    async authorize(request, { config, credential, now, registerSecret }) {
+    async authorize(request, context) {
+      const { config, credential } = context;
       for (const name of signatureHeaders) request.headers.delete(name);
       const signer = new SignatureV4({
         credentials: { accessKeyId: credential.accessKeyId, secretAccessKey: credential.secretAccessKey, ...(credential.sessionToken === undefined ? {} : { sessionToken: credential.sessionToken }) },
@@ -90,7 +91,7 @@ export function createAwsSigV4Auth(): AwsSigV4AuthPlugin {
           headers: headersToSign(request),
           body: request.body,
         },
-        { signingDate: now() },
+        { signingDate: context.now() },
       );
       for (const name of signatureHeaders) {
         const value = signed.headers[name];
@@ -98,7 +99,7 @@ export function createAwsSigV4Auth(): AwsSigV4AuthPlugin {
       }
       // A signature stays valid for minutes: an agent that saw it could replay the request.
       const signature = /Signature=([0-9a-f]+)/.exec(signed.headers.authorization ?? "")?.[1];
-      if (signature !== undefined) registerSecret(signature);
+      if (signature !== undefined) context.registerSecret(signature);
     },
     secretValues: (credential) => [credential.secretAccessKey, ...(credential.sessionToken === undefined ? [] : [credential.sessionToken])],
     describePlacement: (config) => `Authorization header (AWS Signature Version 4, ${config.service} in ${config.region})`,

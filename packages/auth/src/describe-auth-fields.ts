@@ -21,14 +21,15 @@ function unwrap(schema: AnySchema): Unwrapped {
   let current: AnySchema = schema;
   let fallback: unknown;
   for (let depth = 0; depth < 16 && isZodSchema(current); depth += 1) {
-    meta = { ...(z.globalRegistry.get(current) as Record<string, unknown> | undefined), ...meta };
+    const layer: Record<string, unknown> | undefined = z.globalRegistry.get(current);
+    meta = { ...layer, ...meta };
     const def = current._zod.def as { type: string; innerType?: AnySchema; in?: AnySchema; defaultValue?: unknown };
     if (def.type === "default" || def.type === "prefault") fallback ??= typeof def.defaultValue === "function" ? (def.defaultValue as () => unknown)() : def.defaultValue;
     const next = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
     if (!isZodSchema(next)) break;
     current = next;
   }
-  return { meta: meta as AuthFieldMeta, inner: current, ...(fallback === undefined ? {} : { default: fallback }) };
+  return { meta: meta, inner: current, ...(fallback === undefined ? {} : { default: fallback }) };
 }
 
 function kindOf(schema: AnySchema): { kind: AuthFieldKind; choices?: string[] } {

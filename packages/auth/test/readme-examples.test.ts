@@ -20,8 +20,16 @@ function exampleFiles(): Map<string, string> {
 }
 
 function diagnosticsOf(files: Map<string, string>): string[] {
-  const configPath = ts.findConfigFile(packageDirectory, ts.sys.fileExists, "tsconfig.json")!;
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const configPath = ts.findConfigFile(packageDirectory, (name) => ts.sys.fileExists(name), "tsconfig.json")!;
+  const parseHost: ts.ParseConfigFileHost = {
+    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    readDirectory: (...args) => ts.sys.readDirectory(...args),
+    fileExists: (name) => ts.sys.fileExists(name),
+    readFile: (name) => ts.sys.readFile(name),
+    getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
+    onUnRecoverableConfigFileDiagnostic: () => undefined,
+  };
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, parseHost)!;
   const options = { ...parsed.options, noEmit: true, noUnusedLocals: false };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);

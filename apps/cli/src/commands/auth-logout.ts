@@ -13,7 +13,7 @@ export function registerAuthLogout(auth: Command): void {
       defineAction(async (context, _options, [slug]) => {
         const service = await context.service();
         const { plugin, source } = await loadSignInTarget(service, slug!, "src auth logout");
-        const kept = source.credential === undefined ? undefined : plugin.signIn.signOut(source.credential);
+        const kept: Record<string, unknown> | undefined = source.credential === undefined ? undefined : plugin.signIn.signOut(source.credential);
         if (kept !== undefined) await service.setCredential(slug!, kept, { test: false });
         const forgotten = kept !== undefined;
         if (context.json) return writeJson({ slug, forgotten });

@@ -87,9 +87,14 @@ function promptOf(field: AuthField): string {
   return field.label;
 }
 
+/** A declared example as the command line would write it: a list comma-separated. */
+export function exampleText(example: unknown): string {
+  if (Array.isArray(example)) return example.map((item) => exampleText(item)).join(",");
+  return typeof example === "string" || typeof example === "number" || typeof example === "boolean" ? String(example) : JSON.stringify(example);
+}
+
 function exampleOf(field: AuthField): { example?: string } {
-  if (field.example === undefined) return {};
-  return { example: Array.isArray(field.example) ? field.example.join(",") : String(field.example as string) };
+  return field.example === undefined ? {} : { example: exampleText(field.example) };
 }
 
 /** Where the credential's values come from. */

@@ -1,4 +1,4 @@
-import type { AnyAuthPluginV2, SignInSource } from "@src/auth";
+import type { AnyAuthPluginV2, AuthSignIn, SignInSource } from "@src/auth";
 import type { SourceService } from "@src/service";
 import { UsageError } from "../errors/usage-error";
 
@@ -13,7 +13,7 @@ export function needsSignIn(plugin: AnyAuthPluginV2, slug: string, config: Recor
 
 /** A source whose auth mode has sign-in steps, with its parsed config and stored credential, for `src auth …`. */
 export interface SignInTarget {
-  readonly plugin: AnyAuthPluginV2 & { readonly signIn: NonNullable<AnyAuthPluginV2["signIn"]> };
+  readonly plugin: Omit<AnyAuthPluginV2, "signIn"> & { readonly signIn: AuthSignIn<Record<string, unknown>, Record<string, unknown>> };
   readonly source: SignInSource<Record<string, unknown>, Record<string, unknown>>;
 }
 

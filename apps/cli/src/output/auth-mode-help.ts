@@ -1,14 +1,15 @@
 import { describeAuthFields, type AnyAuthPluginV2, type AuthField, type AuthRegistry } from "@src/auth";
+import { exampleText } from "../input/read-auth-fields";
 
-function exampleText(field: AuthField): string {
+function exampleOf(field: AuthField): string {
   if (field.example === undefined) return "";
-  return ` (e.g. ${Array.isArray(field.example) ? field.example.join(",") : String(field.example as string)})`;
+  return ` (e.g. ${exampleText(field.example)})`;
 }
 
 function line(field: AuthField, how: string): string {
   const facts = [field.required ? "required" : "optional", how, ...(field.default === undefined ? [] : [`default ${JSON.stringify(field.default)}`]), ...(field.choices === undefined ? [] : [`one of ${field.choices.join(", ")}`])];
   const description = field.description === "" ? "" : `: ${field.description.replace(/\.$/, "")}`;
-  return `    ${field.name} (${facts.join("; ")}) ${field.label}${description}${field.secret ? "" : exampleText(field)}`;
+  return `    ${field.name} (${facts.join("; ")}) ${field.label}${description}${field.secret ? "" : exampleOf(field)}`;
 }
 
 /** What `src source add --auth TYPE --help` adds: the mode's description, each of its fields, and how secrets are given. */

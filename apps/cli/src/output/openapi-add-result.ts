@@ -43,7 +43,7 @@ export function fillFromDocument(flags: SourceFieldFlags, given: GivenFields, op
   if (auth === undefined) return { given };
   flags.auth = auth.authType;
   const values: Record<string, string | readonly string[]> = {};
-  for (const [name, value] of Object.entries(auth.match.config)) if (typeof value === "string" || (Array.isArray(value) && value.every((item) => typeof item === "string"))) values[name] = value as string | string[];
+  for (const [name, value] of Object.entries(auth.match.config)) if (typeof value === "string" || (Array.isArray(value) && value.every((item) => typeof item === "string"))) values[name] = value;
   return { given: { values: { ...values, ...given.values }, flagOf: given.flagOf }, auth };
 }
 

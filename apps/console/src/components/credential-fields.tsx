@@ -37,7 +37,7 @@ export function CredentialFields({
       {fields.map((field) => {
         const id = `${idPrefix}-${field.name.replace(/\W/g, "-")}`;
         const error = errorFor(field.name);
-        const example = field.secret || field.example === undefined ? undefined : `e.g. ${String(field.example as string)}`;
+        const example = field.secret || field.example === undefined ? undefined : `e.g. ${typeof field.example === "string" ? field.example : JSON.stringify(field.example)}`;
         return (
           <div class="field" key={field.name}>
             <label for={id}>

@@ -74,7 +74,7 @@ export function SchemaField({
   const text = typeof value === "string" ? value : "";
   const label = `${node.title ?? labelOf(name)}${required ? " (required)" : ""}`;
   const example = node.examples?.[0];
-  const placeholder = example === undefined ? undefined : `e.g. ${Array.isArray(example) ? example.join(kind === "string-list" ? "\n" : ", ") : String(example as string)}`;
+  const placeholder = example === undefined ? undefined : `e.g. ${Array.isArray(example) ? example.map((item) => JSON.stringify(item).replace(/^"|"$/g, "")).join(kind === "string-list" ? "\n" : ", ") : typeof example === "string" ? example : JSON.stringify(example)}`;
   let input;
   if (kind === "boolean") {
     return (

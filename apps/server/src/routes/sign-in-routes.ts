@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AuthorizeError, createPendingSignIns, type TakenSignIn } from "@src/auth";
+import { AuthorizeError, createPendingSignIns, type SignInStart, type TakenSignIn } from "@src/auth";
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
 import { toErrorResponse } from "../error-response";
@@ -134,7 +134,7 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
     const target = await loadSignInTarget(service, slug, c.req.raw.signal);
     const credential = checkSignInPossible(target);
     const redirectUri = body.redirectUri ?? new URL(signInCallbackPath, c.req.url).href;
-    const start = await target.plugin.signIn.begin({ ...target.source, credential, redirectUri });
+    const start: SignInStart = await target.plugin.signIn.begin({ ...target.source, credential, redirectUri });
     const { expiresAt } = pending.add(slug, start);
     logger.info({ event: "sign_in_started", source: slug, expiresAt: new Date(expiresAt).toISOString() }, "sign-in started");
     return c.json({ slug, authorizationUrl: start.url, ...(start.userCode === undefined ? {} : { userCode: start.userCode }), redirectUri, expiresAt: new Date(expiresAt).toISOString() }, 200);
@@ -150,7 +150,7 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
   app.openapi(logoutRoute, async (c) => {
     const { slug } = c.req.valid("param");
     const { plugin, source } = await loadSignInTarget(service, slug);
-    const kept = source.credential === undefined ? undefined : plugin.signIn.signOut(source.credential);
+    const kept: Record<string, unknown> | undefined = source.credential === undefined ? undefined : plugin.signIn.signOut(source.credential);
     if (kept !== undefined) await service.setCredential(slug, kept, { test: false });
     return c.json({ slug, forgotten: kept !== undefined }, 200);
   });
@@ -167,7 +167,7 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
       slug = taken.pending.slug;
       const target = await loadSignInTarget(service, slug, c.req.raw.signal);
       const credential = checkSignInPossible(target);
-      const signedIn = await target.plugin.signIn.complete({ ...target.source, credential, start: taken.pending.start, callbackUrl });
+      const signedIn: Record<string, unknown> = await target.plugin.signIn.complete({ ...target.source, credential, start: taken.pending.start, callbackUrl });
       const { validation } = await service.setCredential(slug, signedIn);
       logger.info({ event: "signed_in", source: slug, connectionStatus: validation?.status ?? null }, "sign-in completed");
       const tested = validation === null ? "The source was not tested." : validation.ok ? `The source's test call succeeded (${validation.status}).` : `The source's test call did not succeed (${validation.status}): ${validation.message}`;

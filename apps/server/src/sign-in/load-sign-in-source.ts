@@ -1,11 +1,11 @@
-import type { AnyAuthPluginV2, SignInSource } from "@src/auth";
+import type { AnyAuthPluginV2, AuthSignIn, SignInSource } from "@src/auth";
 import type { SourceService } from "@src/service";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { SignInError } from "../errors/sign-in-error";
 
 /** A source whose auth mode has sign-in steps, with its parsed `api` fields and stored credential (`undefined` when none is stored). */
 export interface SignInTarget {
-  readonly plugin: AnyAuthPluginV2 & { readonly signIn: NonNullable<AnyAuthPluginV2["signIn"]> };
+  readonly plugin: Omit<AnyAuthPluginV2, "signIn"> & { readonly signIn: AuthSignIn<Record<string, unknown>, Record<string, unknown>> };
   readonly source: SignInSource<Record<string, unknown>, Record<string, unknown>>;
 }
 

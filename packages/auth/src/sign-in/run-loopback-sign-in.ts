@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { AnyAuthPluginV2 } from "../auth-plugin-v2";
 import { AuthError, AUTH_ERROR_CODES } from "../errors/auth-error";
 import { AuthorizeError } from "../errors/authorize-error";
-import type { SignInStart } from "./auth-sign-in";
+import type { AuthSignIn, SignInStart } from "./auth-sign-in";
 
 /** What `runLoopbackSignIn` needs. */
 export interface LoopbackSignInOptions {
@@ -34,7 +34,7 @@ const page = (text: string) => `<!doctype html><meta charset="utf-8"><title>src<
  * store. Times out, or is cancelled, with a clear `AuthorizeError`.
  */
 export async function runLoopbackSignIn({ plugin, slug, config, credential, port = 0, timeoutMs = 300_000, onSignInPage, now = () => new Date(), signal }: LoopbackSignInOptions): Promise<Record<string, unknown>> {
-  const steps = plugin.signIn;
+  const steps = plugin.signIn as AuthSignIn<Record<string, unknown>, Record<string, unknown>> | undefined;
   if (steps === undefined) throw new AuthError({ code: AUTH_ERROR_CODES.INVALID_PLUGIN, message: `auth type "${plugin.type}" has no sign-in steps` });
   let settle: { resolve: (url: URL) => void; reject: (error: unknown) => void } | undefined;
   const callback = new Promise<URL>((resolve, reject) => (settle = { resolve, reject }));
