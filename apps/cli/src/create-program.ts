@@ -1,4 +1,4 @@
-import { Command } from "commander";
+import type { Command } from "commander";
 import { cliVersion } from "./cli-version";
 import { registerAuthLogin } from "./commands/auth-login";
 import { registerAuthLogout } from "./commands/auth-logout";
@@ -20,6 +20,7 @@ import { registerSourceList } from "./commands/source-list";
 import { registerSourceReload } from "./commands/source-reload";
 import { registerSourceRemove } from "./commands/source-remove";
 import { registerSourceShow } from "./commands/source-show";
+import { registerSourceTest } from "./commands/source-test";
 import { registerStoreMigrate } from "./commands/store-migrate";
 import { registerTokenCreate } from "./commands/token-create";
 import { registerTokenList } from "./commands/token-list";
@@ -27,28 +28,30 @@ import { registerTokenRevoke } from "./commands/token-revoke";
 import { registerTools } from "./commands/tools";
 import { registerVaultReset } from "./commands/vault-reset";
 import { registerVaultRotate } from "./commands/vault-rotate";
+import { SrcCommand } from "./src-command";
 
 /**
  * The `src` command tree. Commander errors throw (`exitOverride`) so `runCli`
  * maps them to exit code 2; help and version go to stdout with exit code 0.
  */
 export function createProgram(): Command {
-  const program = new Command("src")
+  const program = new SrcCommand("src")
     .description("Connect REST APIs to AI agents as sources: add, validate, call, and serve them over MCP.")
     .version(cliVersion, "--version", "print the version")
     .option("--home <dir>", "home directory of sources and vault (default: $SRC_HOME, else ~/.src)")
     .option("--json", "print only machine-readable JSON on stdout")
     .option("--store <url>", "a PostgreSQL store shared by several servers, postgres://user:password@host:5432/database (default: $SRC_STORE, else the files in the home)")
-    .option("--server <url>", "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|enable|disable|remove, credential set|delete, tools, call")
+    .option("--server <url>", "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|test|enable|disable|remove, credential set|delete, tools, call")
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)");
 
-  const source = program.command("source").description("add, list, show, edit, reload, enable, disable, remove, export and import sources");
+  const source = program.command("source").description("add, list, show, edit, reload, test, enable, disable, remove, export and import sources");
   registerSourceAdd(source);
   registerSourceList(source);
   registerSourceShow(source);
   registerSourceEdit(source);
   registerSourceReload(source);
+  registerSourceTest(source);
   registerSourceEnable(source);
   registerSourceRemove(source);
   registerSourceExport(source);

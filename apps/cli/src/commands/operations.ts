@@ -4,6 +4,7 @@ import { EXIT_CODES } from "../exit-codes";
 import { UsageError } from "../errors/usage-error";
 import { escapeTerminalControls } from "../output/escape-terminal-controls";
 import { formatOperations } from "../output/format-operations";
+import { cliNextStep } from "../output/cli-hint";
 import { writeError, writeJson, writeLine } from "../output/write-output";
 
 interface OperationsFlags {
@@ -35,7 +36,8 @@ export function registerOperations(program: Command): void {
         const input = { ...(query === "" ? {} : { query }), ...(flags.tag === undefined ? {} : { tag: flags.tag }), ...(flags.id === undefined ? {} : { operationId: flags.id }), ...(limit === undefined ? {} : { limit }) };
         const result = await service.callTool(operationsToolName(slug!), input);
         if (!result.ok) {
-          writeError(escapeTerminalControls(`error ${result.error?.code ?? "FAILED"}: ${result.error?.message ?? "no answer"}`));
+          const next = result.error?.next === undefined ? "" : `; ${cliNextStep(result.error.next, slug!)}`;
+          writeError(escapeTerminalControls(`error ${result.error?.code ?? "FAILED"}: ${result.error?.message ?? "no answer"}${next}`));
           return EXIT_CODES.USAGE;
         }
         const answer = result.body.kind === "json" ? result.body.value : null;

@@ -9,7 +9,7 @@ import { readCredential } from "../input/read-credential";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
-import { fillFromDocument, printOpenApiAddResult } from "../output/openapi-add-result";
+import { fillFromDocument, printOpenApiAddResult, refuseUnloadedDocument } from "../output/openapi-add-result";
 
 interface SourceAddFlags extends SourceFieldFlags, OAuth2Flags {
   openapi?: string;
@@ -48,7 +48,8 @@ export function registerSourceAdd(source: Command): void {
         if (flags.openapi !== undefined && context.remote !== undefined) {
           throw new UsageError({ message: "--openapi reads the document on this machine: run src source add --openapi on the server's machine, without --server and SRC_SERVER" });
         }
-        const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi);
+        // The document first: a broken one stops the command before anything else is asked or written.
+        const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was added" });
         if (openapi !== undefined) fillFromDocument(flags, openapi);
         const fields = await gatherSourceFields(context, registry, flags, ask);
         const plugin = registry.get(fields.auth);
@@ -65,6 +66,7 @@ export function registerSourceAdd(source: Command): void {
           service.addSource({ input, credential, test: flags.test && api.grant !== "authorization_code" }),
         );
         if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
+        await refuseUnloadedDocument(service, result.source, openapi);
         return printOpenApiAddResult(context, result, openapi, flags);
       }, { remote: true }),
     );

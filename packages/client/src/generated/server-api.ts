@@ -2068,6 +2068,13 @@ export interface components {
             error?: {
                 code: string;
                 message: string;
+                /** @description The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search. */
+                next?: {
+                    input: {
+                        [key: string]: string;
+                    };
+                    tool: string;
+                };
                 retryable: boolean;
             };
             headers: {

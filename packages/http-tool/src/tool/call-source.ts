@@ -105,7 +105,7 @@ async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential
       const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: authorizer.placement.headers, authQuery: authorizer.placement.query });
       if (!verdict.fits) {
         if (source.api.openapiValidation !== "warn") {
-          return createRedactor(authorizer.secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: verdict.message, call }));
+          return createRedactor(authorizer.secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: verdict.message, call, next: verdict.next }));
         }
         warnings = createRedactor(authorizer.secrets).redactDeep(verdict.warnings);
       }

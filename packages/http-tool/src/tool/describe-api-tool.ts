@@ -9,11 +9,29 @@ const maxNameLength = 80;
 const maxBaseUrlLength = 200;
 
 /**
- * The description an agent reads: what the API is, where it lives, that
- * authentication is automatic, how to send a raw body, and that results are
- * bounded. Always under 1 KB, whatever the source's name and base URL.
+ * What the agent must know about a source whose last validation failed: its status, that an operator must act,
+ * and that it should tell its user rather than retry. `undefined` for a source that is connected or not tested.
  */
-export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">, document?: { title: string; operations: number; toolName: string }): string {
+function statusSentence(source: Pick<SourceRecord, "api"> & { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined }): string | undefined {
+  const status = source.status?.connectionStatus;
+  const instead = "report that to your user instead of retrying.";
+  if (status === "needs_auth") {
+    const signIn = (source.api as Record<string, unknown>).grant === "authorization_code" ? "signs in again or stores a new credential" : "stores a new credential";
+    return `Status: needs_auth. The API refused the stored credential at the last check: calls fail until an operator ${signIn}; ${instead}`;
+  }
+  if (status === "failed") return `Status: failed. The last check of this API failed: calls may fail until an operator fixes the source or the API is back; if they do, ${instead}`;
+  return undefined;
+}
+
+/**
+ * The description an agent reads: what the API is, where it lives, its status when the last check failed, that
+ * authentication is automatic, how to send a raw body, and that results are bounded. Always under 1 KB, whatever the
+ * source's name and base URL: the sentences on results and pages are left out first when it would be longer.
+ */
+export function describeApiTool(
+  source: Pick<SourceRecord, "name" | "slug" | "api"> & { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined },
+  document?: { title: string; operations: number; toolName: string },
+): string {
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
   const baseUrl = shorten(source.api.baseUrl, maxBaseUrlLength);
   const api = source.api as Record<string, unknown>;
@@ -22,8 +40,10 @@ export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "ap
     source.api.authType === "oauth2"
       ? `It uses OAuth 2.0 (${(typeof api.grant === "string" ? api.grant : "client_credentials").replace("_", " ")} grant)${scopes.length > 0 ? ` with the scopes ${shorten(scopes.join(" "), maxBaseUrlLength)}` : " with no scopes requested"}: only what those scopes allow will succeed.`
       : undefined;
-  const text = [
+  const status = statusSentence(source);
+  const sentences = [
     `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl}.`,
+    ...(status === undefined ? [] : [status]),
     ...(document === undefined
       ? []
       : [
@@ -33,10 +53,15 @@ export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "ap
     "Authentication is automatic: the service attaches the credential to every request. Never supply tokens, API keys, passwords or Authorization headers yourself.",
     ...(oauth === undefined ? [] : [oauth]),
     "For a non-JSON body (plain text, XML, form data) put the exact string in _rawBody and its media type in _contentType (e.g. application/x-www-form-urlencoded).",
+  ];
+  const droppable = [
     "Results are bounded: long bodies are cut (see truncated) and large responses are refused. Non-2xx statuses come back as results; failures carry error.code and whether a retry may help.",
     "When nextPath is set, pass it as path to get the next page.",
-  ].join(" ");
-  return limitBytes(text, maxToolDescriptionBytes);
+  ];
+  // Whole sentences rather than a cut one: the last ones go first when the status and a long name need the room.
+  let kept = droppable.length;
+  while (kept > 0 && Buffer.byteLength([...sentences, ...droppable.slice(0, kept)].join(" "), "utf8") > maxToolDescriptionBytes) kept -= 1;
+  return limitBytes([...sentences, ...droppable.slice(0, kept)].join(" "), maxToolDescriptionBytes);
 }
 
 function shorten(text: string, maxLength: number): string {
