@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { UsageError } from "../errors/usage-error";
+import { InvalidInputError } from "../errors/invalid-input-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
 import { gatherSourceFields, type SourceFieldFlags } from "../input/gather-source-fields";
@@ -51,6 +52,16 @@ export function registerSourceAdd(source: Command): void {
         // The document first: a broken one stops the command before anything else is asked or written.
         const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was added" });
         if (openapi !== undefined) fillFromDocument(flags, openapi);
+        if (openapi?.behindCredential !== undefined && !(ask && context.interactive)) {
+          // Nothing came from the document: say why before naming the flags it would have filled in.
+          const missing = [["--name", flags.name], ["--base-url", flags.baseUrl], ["--auth", flags.auth], ["--test-endpoint", flags.testEndpoint]].filter(([, value]) => value === undefined).map(([flag]) => flag!);
+          if (missing.length > 0) {
+            throw new InvalidInputError({
+              flag: "--openapi",
+              problem: `${openapi.behindCredential}, so it fills in nothing: give ${missing.join(", ")} as well (the document is fetched with the credential once the source exists); nothing was added`,
+            });
+          }
+        }
         const fields = await gatherSourceFields(context, registry, flags, ask);
         const plugin = registry.get(fields.auth);
         // A public client (--client-auth none) has no client secret to ask for.
