@@ -23,7 +23,7 @@ function insteadOf(command: Command, flag: string): string {
 }
 
 /** commander's own answer to an unknown flag; a method it calls on the command that parses, though its typings leave it out. */
-const commanderUnknownOption = (Command.prototype as unknown as { unknownOption(this: Command, flag: string): void }).unknownOption;
+const commanderUnknownOption = Reflect.get(Command.prototype, "unknownOption") as (this: Command, flag: string) => void;
 
 /**
  * The CLI's command class: like commander's, except that an unknown flag that looks like it carries a secret

@@ -25,7 +25,7 @@ async function startServe(): Promise<{ url: string; child: ChildProcess; stop():
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   let stdout = "";
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       try {
         resolve((JSON.parse(stdout) as { url: string }).url);
