@@ -93,6 +93,8 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     expect(commandAfter(imported.stdout, "Store each credential:\n")).toBe("src credential set bare");
     const call = await src(["call", "bare", "GET", "/items"]);
     expect(call.code).toBe(1);
+    // The operator's words, not the agent's ("an operator must store one"), and the advice once.
+    expect(call.stderr).toContain('error NO_CREDENTIAL: no credential is stored for source "bare"; store it with `src credential set bare`\n');
     const fromCall = commandAfter(call.stderr, "store it with ");
     expect(fromCall).toBe("src credential set bare");
     expect(commandAfter((await src(["source", "show", "bare"])).stdout, "not stored — run ")).toBe(fromCall);
@@ -105,13 +107,16 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     const api = await upstream({ type: "bearer", token: password });
     expect((await src(["source", "add", "--name", "Off", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--disabled", "--credential-stdin"], password)).code).toBe(0);
     const disabled = await src(["call", "off", "GET", "/items"]);
+    expect(disabled.stderr).toContain('error SOURCE_DISABLED: source "off" is disabled; enable it with `src source enable off`\n');
     const enable = commandAfter(disabled.stderr, "enable it with ");
     expect(enable).toBe("src source enable off");
     expect((await src(argsOf(enable))).code).toBe(0);
     expect((await src(["call", "off", "GET", "/items"])).code).toBe(0);
 
     const unknownTool = await src(["call", "nosuch", "GET", "/items"]);
-    const tools = commandAfter(unknownTool.stderr, "list them with ");
+    // The advice once, with the command that carries it out.
+    expect(unknownTool.stderr.match(/list the/g)).toHaveLength(1);
+    const tools = commandAfter(unknownTool.stderr, "list the tools to see their names (");
     expect(tools).toBe("src tools");
     const listedTools = await src(argsOf(tools));
     expect(listedTools.code).toBe(0);
@@ -119,7 +124,8 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
 
     const unknownSource = await src(["source", "show", "nosuch"]);
     expect(unknownSource.code).toBe(2);
-    const list = commandAfter(unknownSource.stderr, "list them with ");
+    expect(unknownSource.stderr.match(/list the/g)).toHaveLength(1);
+    const list = commandAfter(unknownSource.stderr, "list the sources to see the configured slugs (");
     expect(list).toBe("src source list");
     const listed = await src(argsOf(list));
     expect(listed.code).toBe(0);

@@ -4,7 +4,7 @@ import { EXIT_CODES } from "../exit-codes";
 import { collectQuery, type QueryFlags } from "../input/collect-query";
 import { readBodyFlags, type BodyFlags } from "../input/read-body-flags";
 import { escapeTerminalControls } from "../output/escape-terminal-controls";
-import { cliHintFor, cliNextStep, inCallFlagWords } from "../output/cli-hint";
+import { cliCallError, inCallFlagWords } from "../output/cli-hint";
 import { formatCallResult } from "../output/format-call-result";
 import { withProgress } from "../output/with-progress";
 import { writeError, writeJson, writeLine } from "../output/write-output";
@@ -39,10 +39,10 @@ export function registerCall(program: Command): void {
         } else {
           const { slugOfToolName } = await import("@src/service");
           const source = slugOfToolName(slug!) ?? slug!;
-          // The next step in the command line's words: `src operations SLUG --id ...` where the agent reads api_<slug>_operations.
-          const hint = result.error.next === undefined ? cliHintFor(result.error.code, source) : cliNextStep(result.error.next, source);
+          // In the command line's words: `src operations SLUG --id ...` where the agent reads api_<slug>_operations.
           const retryable = result.error.retryable ? " (retryable)" : "";
-          writeError(escapeTerminalControls(`error ${result.error.code}${retryable}: ${inCallFlagWords(result.error.message)}${hint === undefined ? "" : `; ${hint}`}`));
+          const words = cliCallError({ ...result.error, message: inCallFlagWords(result.error.message) }, source);
+          writeError(escapeTerminalControls(`error ${result.error.code}${retryable}: ${words}`));
         }
         return result.error?.code === "INVALID_CALL" ? EXIT_CODES.USAGE : EXIT_CODES.FAILURE;
       }, { remote: true }),

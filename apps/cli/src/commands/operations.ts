@@ -32,6 +32,19 @@ export function registerOperations(program: Command): void {
           throw new UsageError({ message: `give words to search for, --tag or --id (e.g. src operations ${slug} "create an issue")` });
         }
         const service = await context.service();
+        // The source first, so what is missing is said in the operator's words (the agent's tool name means nothing here).
+        const { source } = await service.getSource(slug!);
+        if (!source.enabled) throw new UsageError({ message: `source "${slug}" is disabled; enable it with \`src source enable ${slug}\`` });
+        if (source.api.openapi === undefined) throw new UsageError({ message: `source "${slug}" has no OpenAPI document; attach one with \`src source edit ${slug} --openapi FILE|URL\`` });
+        const document = source.status.openapi;
+        if (document?.loaded !== true) {
+          const reload = `\`src source reload ${slug}\``;
+          const message =
+            document === undefined
+              ? `the OpenAPI document of source "${slug}" was not read yet: run ${reload}`
+              : `the OpenAPI document of source "${slug}" could not be loaded: ${document.error ?? "unknown problem"}. Once it is fixed, run ${reload}`;
+          throw new UsageError({ message });
+        }
         const { operationsToolName } = await import("@src/http-tool/internal");
         const input = { ...(query === "" ? {} : { query }), ...(flags.tag === undefined ? {} : { tag: flags.tag }), ...(flags.id === undefined ? {} : { operationId: flags.id }), ...(limit === undefined ? {} : { limit }) };
         const result = await service.callTool(operationsToolName(slug!), input);
