@@ -84,6 +84,27 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     expect(moved.received.length).toBeGreaterThan(0);
   });
 
+  it("a test the API refuses: `Next: src credential set SLUG` (with a basic source's --username) stores the right one and connects", async () => {
+    const bearer = await upstream({ type: "bearer", token: password });
+    const refused = await src(["source", "add", "--name", "Wrong", "--base-url", bearer.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], "not-the-token-000000");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("wrong: needs_auth (HTTP 401)");
+    const next = commandAfter(refused.stderr, "Next: ");
+    expect(next).toBe("src credential set wrong");
+    const stored = await runInTerminal(argsOf(next), temp.env, [{ expect: "API token", send: `${password}${enter}` }]);
+    expect(stored.screen).toContain("wrong: connected");
+    expect(stored.code).toBe(0);
+
+    const basic = await upstream({ type: "basic", username: "ada", password });
+    const refusedBasic = await src(["source", "add", "--name", "Wrong Basic", "--base-url", basic.url, "--auth", "basic", "--username", "ada", "--test-endpoint", "/me", "--credential-stdin"], "not-the-password");
+    expect(refusedBasic.code).toBe(1);
+    const nextBasic = commandAfter(refusedBasic.stderr, "Next: ");
+    expect(nextBasic).toBe("src credential set wrong-basic --username ada");
+    const storedBasic = await runInTerminal(argsOf(nextBasic), temp.env, [{ expect: "Password", send: `${password}${enter}` }]);
+    expect(storedBasic.screen).toContain("wrong-basic: connected");
+    expect(storedBasic.code).toBe(0);
+  });
+
   it("NO_CREDENTIAL: `src credential set SLUG` (from src call and from source show) stores it and connects", async () => {
     const api = await upstream({ type: "bearer", token: password });
     // A source without a credential: `src source import` writes configs alone.
