@@ -82,6 +82,20 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     expect(unknown.stderr).toContain('did you mean "createNote"');
   });
 
+  it("src operations with no words lists every operation, a page at a time; an operationId as the words finds it first", async () => {
+    const first = await src(["--json", "operations", "notes-api", "--limit", "2"]);
+    expect(first.code, first.stderr).toBe(0);
+    const page = JSON.parse(first.stdout) as { total: number; operations: { operationId: string }[]; note: string };
+    expect(page.total).toBe(3);
+    expect(page.operations).toHaveLength(2);
+    expect(page.note).toContain("give offset 2 for the next ones");
+    const rest = JSON.parse((await src(["--json", "operations", "notes-api", "--limit", "2", "--offset", "2"])).stdout) as { operations: { operationId: string }[] };
+    expect(rest.operations).toHaveLength(1);
+    expect(new Set([...page.operations, ...rest.operations].map((operation) => operation.operationId)).size).toBe(3);
+    const exact = JSON.parse((await src(["--json", "operations", "notes-api", "createNote"])).stdout) as { operations: { operationId: string }[] };
+    expect(exact.operations[0]?.operationId).toBe("createNote");
+  });
+
   it("src call refuses a call that breaks the document before sending it", async () => {
     const before = api.requests.length;
     const result = await src(["call", "notes-api", "POST", "/notes", "--body", "{}"]);
