@@ -55,7 +55,8 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     const printed = JSON.parse(result.stdout) as { source: { slug: string; name: string; api: Record<string, unknown> }; validation: { ok: boolean }; openapi: unknown };
     expect(printed.source).toMatchObject({ slug: "notes-api", name: "Notes API", api: { baseUrl: `${api.url}/v1`, authType: "bearer", testEndpoint: "/users/me", openapi: "openapi.json" } });
     expect(printed.validation.ok).toBe(true);
-    expect(printed.openapi).toEqual({ title: "Notes API", version: "1.4.0", operations: 3 });
+    expect(printed.openapi).toEqual({ title: "Notes API", version: "1.4.0", operations: 3, testEndpoint: { path: "/users/me", reason: expect.stringContaining("GET /users/me") } });
+    expect((printed.openapi as { testEndpoint: { reason: string } }).testEndpoint.reason).toContain("it identifies the caller");
     expect(await readFile(join(temp.home, "sources", "notes-api", "openapi.json"), "utf8")).toContain("Notes API");
   });
 
