@@ -114,10 +114,11 @@ function fromDocument(input: NextPageInput): NextPage | undefined {
 /** A scalar field of the body, at its top level or one level down, whose name passes `test`. */
 function findField(body: unknown, test: (name: string) => boolean): unknown {
   if (typeof body !== "object" || body === null) return undefined;
-  for (const [name, value] of Object.entries(body)) if (test(name) && (typeof value !== "object" || value === null)) return value;
-  for (const value of Object.values(body)) {
+  const record = body as Record<string, unknown>;
+  for (const [name, value] of Object.entries(record)) if (test(name) && (typeof value !== "object" || value === null)) return value;
+  for (const value of Object.values(record)) {
     if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
-    for (const [name, inner] of Object.entries(value)) if (test(name) && (typeof inner !== "object" || inner === null)) return inner;
+    for (const [name, inner] of Object.entries(value as Record<string, unknown>)) if (test(name) && (typeof inner !== "object" || inner === null)) return inner;
   }
   return undefined;
 }
