@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from "node:path";
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type FileSourceStore, type SourceInput, type SourceListEntry, type SourceRecord, type SourceStore } from "@src/config";
-import { callSource, createApiTool, createOperationsTool, validateSource } from "@src/http-tool";
-import { apiToolName, maxToolNameLength, operationsToolName } from "@src/http-tool/internal";
+import { callSource, createApiTool, createOperationsTool, createResultStore, validateSource, type ResultStore } from "@src/http-tool";
+import { apiToolName, maxToolNameLength, operationsToolName, readStoredPart } from "@src/http-tool/internal";
 import type { OperationCatalog } from "@src/openapi";
 import { createRedactedCredential, openVault, type CredentialVault } from "@src/vault";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
@@ -35,7 +35,16 @@ export interface SourceServiceOptions {
   openVault?: () => Promise<CredentialVault>;
   /** Where the sources are. Default: the file store of `@src/config` in the home (`createSourceStore`). */
   store?: SourceStore;
+  /**
+   * Where cut results are kept for `resultRef` (and MCP `resources/read`).
+   * Default: `createResultStore()` of `@src/http-tool`, one per service: 64 MiB
+   * across all sources, 15 minutes each.
+   */
+  results?: ResultStore;
 }
+
+/** Most characters one `readStoredResult` (an MCP `resources/read`) hands over: the rest is read with the next offset. */
+export const storedResultPartChars = 256 * 1024;
 
 /** The listing `keepListingInMemory` keeps; its entries and tools are frozen (they are handed to every caller). */
 interface KeptListing {
@@ -72,6 +81,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     return vaultPromise;
   };
   const documents = createSourceDocuments({ store, fetch: options.fetch });
+  const results = options.results ?? createResultStore();
   /** Credentials already unbound from a vault entry, per entry object and scope: the vault hands out the same frozen entry while it is unchanged. */
   const unboundCredentials = new WeakMap<object, { scope: string; credential: Record<string, unknown> | undefined }>();
   /** The credential to send for `source`, or `undefined` when none is stored or it was stored for another base URL. */
@@ -368,7 +378,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       return tools;
     },
 
-    async callTool(name, input, { signal } = {}) {
+    async callTool(name, input, { signal, caller } = {}) {
       const operationsSlug = await slugOfOperationsTool(store, name);
       if (operationsSlug !== undefined) return callOperationsTool(operationsSlug, input);
       const slug = await slugOfTool(name);
@@ -387,7 +397,22 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       }
       const credential = await credentialFor(source);
       const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
-      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source), operations });
+      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source), operations, results, caller });
+    },
+
+    readStoredResult(ref, { caller, offset = 0 } = {}) {
+      const read = readStoredPart({ store: results, owner: caller ?? "local", ref, offset, maxChars: storedResultPartChars });
+      if (!read.ok) return { ok: false, message: read.message };
+      const { part } = read;
+      const end = part.offset + part.length;
+      return {
+        ok: true,
+        text: part.text.slice(part.offset, end),
+        mimeType: part.result.kind === "json" ? "application/json" : "text/plain",
+        offset: part.offset,
+        totalChars: part.text.length,
+        ...(end < part.text.length ? { nextOffset: end } : {}),
+      };
     },
 
     keepListingInMemory() {
