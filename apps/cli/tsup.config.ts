@@ -2,11 +2,13 @@ import { createBuildConfig } from "@src/tsup-config";
 
 export default createBuildConfig({
   entry: ["src/index.ts", "src/bin.ts"],
-  // The CLI publishes no types. Workspace and third-party packages stay external (dependencies) and load lazily
-  // inside the command that needs them; each command's module is its own chunk, loaded when the command runs.
+  // The CLI publishes no types.
   dts: false,
-  // Commander is bundled: every start needs it, and as one ESM chunk it loads faster than its CommonJS files
-  // (`src --help`). Its `require` of Node's built-in modules needs a `require` in ESM, made by the banner.
-  noExternal: ["commander"],
+  // Its dependencies are bundled with it (commander, the workspace packages, zod, the MCP SDK...): one copy in dist/
+  // loads far faster than thousands of files resolved and read in node_modules (`src mcp`, `src source list`). Each
+  // command's module is its own chunk, loaded when the command runs, and so are the packages loaded lazily inside a
+  // command. `@src/server` and `@src/store-postgres` stay packages of their own (loaded for `serve`, `token`, `--store`).
+  noExternal: [/^(?!@src\/(server|store-postgres)(\/|$))/],
+  // Bundled CommonJS code (commander, ajv...) `require`s Node's built-in modules: ESM has no `require`, the banner makes one.
   banner: { js: '#!/usr/bin/env node\nimport { createRequire as createRequireForBundledCommonJs } from "node:module";\nconst require = createRequireForBundledCommonJs(import.meta.url);' },
 });
