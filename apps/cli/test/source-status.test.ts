@@ -17,7 +17,7 @@ let temp: TempHome;
 let api: Upstream;
 const src = (args: string[], stdin?: string): Promise<RunResult> => runSrc(args, { env: temp.env, stdin });
 
-const needsAuth = "Status: needs_auth. The API refused the stored credential at the last check: calls fail until an operator stores a new credential; report that to your user instead of retrying.";
+const needsAuth = "Status: needs_auth (the API refused the stored credential at the last check): calls fail until an operator stores a new credential; tell your user instead of retrying.";
 
 /** `src serve --port 0 --json` on the test home: its URL, and a stop that waits for the exit. */
 async function startServe(): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
@@ -111,7 +111,7 @@ describe("a source whose last validation failed is offered with its status in th
       const admin = (await readFile(join(temp.home, "server.token"), "utf8")).trim();
       const listed = (await (await fetch(`${served.url}/v1/tools?verbose=1`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { tools: { name: string; description: string }[] };
       const description = listed.tools.find((tool) => tool.name === "api_status")?.description;
-      expect(description).toContain("Status: failed. The last check of this API failed: calls may fail until an operator fixes the source or the API is back; if they do, report that to your user instead of retrying.");
+      expect(description).toContain("Status: failed (the last check of this API failed): calls may fail until an operator fixes the source or the API is back; if they do, tell your user instead of retrying.");
       const client = new Client({ name: "status-test", version: "0.0.0" });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${admin}` } } }));
       try {

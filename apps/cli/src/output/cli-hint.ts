@@ -83,5 +83,5 @@ export function credentialSetCommand(slug: string, plugin: { credentialFields: r
 
 /** A tool call's field names as `src call` spells them (`_rawBody` is `--raw-body` on the command line). */
 export function inCallFlagWords(message: string): string {
-  return message.replaceAll("_rawBody", "--raw-body").replaceAll("_contentType", "--content-type");
+  return message.replaceAll("_rawBody", "--raw-body").replaceAll("_contentType", "--content-type").replace(/^invalid call: select:/, "invalid call: --select:");
 }

@@ -10,12 +10,15 @@ describe("describeApiTool", () => {
     { fact: "the API's name", pattern: /Weather Service/ },
     { fact: "the base URL", pattern: /https:\/\/api\.weather\.example\/v2/ },
     { fact: "that authentication is automatic", pattern: /Authentication is automatic/ },
-    { fact: "that the agent must never supply the credential", pattern: /Never supply tokens, API keys, passwords/ },
-    { fact: "how to send a raw body", pattern: /_rawBody.*_contentType/ },
-    { fact: "that results are bounded", pattern: /Results are bounded/ },
-    { fact: "how to follow pagination", pattern: /nextPath/ },
+    { fact: "that the agent must never supply the credential", pattern: /never send tokens, keys or passwords/ },
+    { fact: "that a call is a method and a path under the base URL", pattern: /with a method and a path under that URL/ },
+    { fact: "how to narrow long results", pattern: /select \(JMESPath\), paginate, resultRef/ },
   ])("mentions $fact", ({ pattern }) => {
     expect(description).toMatch(pattern);
+  });
+
+  it("is short (about 300 bytes): every source lists one, and what they share is said once, in apiToolInstructions", () => {
+    expect(Buffer.byteLength(description)).toBeLessThan(320);
   });
 
   it.each([
@@ -31,14 +34,15 @@ describe("describeApiTool", () => {
   });
 
   it.each([
-    { status: "needs_auth" as const, grant: undefined, says: /^Calls the REST API .*\. Status: needs_auth\. The API refused the stored credential at the last check: calls fail until an operator stores a new credential; report that to your user instead of retrying\./ },
+    { status: "needs_auth" as const, grant: undefined, says: /^Calls the REST API .* under that URL\. Status: needs_auth \(the API refused the stored credential at the last check\): calls fail until an operator stores a new credential; tell your user instead of retrying\. Authentication/ },
     { status: "needs_auth" as const, grant: "authorization_code", says: /until an operator signs in again or stores a new credential/ },
-    { status: "failed" as const, grant: undefined, says: /\. Status: failed\. The last check of this API failed: calls may fail until an operator fixes the source or the API is back; if they do, report that to your user instead of retrying\./ },
+    { status: "failed" as const, grant: undefined, says: /\. Status: failed \(the last check of this API failed\): calls may fail until an operator fixes the source or the API is back; if they do, tell your user instead of retrying\. Authentication/ },
   ])("says a $status source's status and what the operator must do, right after the first sentence", ({ status, grant, says }) => {
     const record = createSourceRecordFixture({ name: "Weather Service", api: { baseUrl: "https://api.weather.example/v2", ...(grant === undefined ? {} : { authType: "oauth2", grant }) } });
     const text = describeApiTool({ ...record, status: { ...record.status, connectionStatus: status } });
     expect(text).toMatch(says);
-    expect(text).toMatch(/Authentication is automatic/);
+    // Still short: the status adds one sentence.
+    expect(Buffer.byteLength(text)).toBeLessThan(520);
   });
 
   it.each(["connected", "untested"] as const)("says nothing of the status of a %s source", (status) => {
@@ -46,21 +50,10 @@ describe("describeApiTool", () => {
     expect(describeApiTool({ ...record, status: { ...record.status, connectionStatus: status } })).not.toMatch(/Status:/);
   });
 
-  it("makes room for the status by leaving out whole sentences, pagination first", () => {
-    const record = createSourceRecordFixture({ name: "Weather Service", api: { baseUrl: "https://api.weather.example/v2" } });
-    const document = { title: "Weather", operations: 12, toolName: "api_weather_operations" };
-    expect(describeApiTool(record, document)).toContain("nextPath");
-    const text = describeApiTool({ ...record, status: { ...record.status, connectionStatus: "needs_auth" } }, document);
-    expect(Buffer.byteLength(text, "utf8")).toBeLessThanOrEqual(maxToolDescriptionBytes);
-    expect(text).toContain("Status: needs_auth.");
-    expect(text).not.toContain("nextPath");
-    expect(text.endsWith(".")).toBe(true);
-  });
-
   it("keeps the status under 1 KB whatever the name, base URL and title", () => {
     const record = createSourceRecordFixture({ name: "N".repeat(200), api: { baseUrl: `https://api.example.com/${"segment/".repeat(30)}` } });
     const text = describeApiTool({ ...record, status: { ...record.status, connectionStatus: "failed" } }, { title: "T".repeat(200), operations: 1200, toolName: "api_x_operations" });
     expect(Buffer.byteLength(text, "utf8")).toBeLessThanOrEqual(maxToolDescriptionBytes);
-    expect(text).toContain("Status: failed.");
+    expect(text).toContain("Status: failed (");
   });
 });

@@ -14,19 +14,23 @@ const maxBaseUrlLength = 200;
  */
 function statusSentence(source: Pick<SourceRecord, "api"> & { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined }): string | undefined {
   const status = source.status?.connectionStatus;
-  const instead = "report that to your user instead of retrying.";
+  const instead = "tell your user instead of retrying.";
   if (status === "needs_auth") {
     const signIn = (source.api as Record<string, unknown>).grant === "authorization_code" ? "signs in again or stores a new credential" : "stores a new credential";
-    return `Status: needs_auth. The API refused the stored credential at the last check: calls fail until an operator ${signIn}; ${instead}`;
+    return `Status: needs_auth (the API refused the stored credential at the last check): calls fail until an operator ${signIn}; ${instead}`;
   }
-  if (status === "failed") return `Status: failed. The last check of this API failed: calls may fail until an operator fixes the source or the API is back; if they do, ${instead}`;
+  if (status === "failed") return `Status: failed (the last check of this API failed): calls may fail until an operator fixes the source or the API is back; if they do, ${instead}`;
   return undefined;
 }
 
 /**
- * The description an agent reads: what the API is, where it lives, its status when the last check failed, that
- * authentication is automatic, how to send a raw body, and that results are bounded. Always under 1 KB, whatever the
- * source's name and base URL: the sentences on results and pages are left out first when it would be longer.
+ * The description an agent reads: what the API is, where it lives, that a
+ * call is a method and a path under that URL, its status when the last check
+ * failed (and what the operator must do), that authentication is automatic,
+ * the document's operations tool, and that long results can be narrowed.
+ * Short (about 300 bytes, a status adds about 150), since every source lists
+ * one: what every call tool shares is said once, in `apiToolInstructions`.
+ * Always under 1 KB, whatever the source's name and base URL.
  */
 export function describeApiTool(
   source: Pick<SourceRecord, "name" | "slug" | "api"> & { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined },
@@ -41,27 +45,17 @@ export function describeApiTool(
       ? `It uses OAuth 2.0 (${(typeof api.grant === "string" ? api.grant : "client_credentials").replace("_", " ")} grant)${scopes.length > 0 ? ` with the scopes ${shorten(scopes.join(" "), maxBaseUrlLength)}` : " with no scopes requested"}: only what those scopes allow will succeed.`
       : undefined;
   const status = statusSentence(source);
-  const sentences = [
-    `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl}.`,
+  const text = [
+    `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl} with a method and a path under that URL.`,
     ...(status === undefined ? [] : [status]),
+    "Authentication is automatic: never send tokens, keys or passwords.",
+    ...(oauth === undefined ? [] : [oauth]),
     ...(document === undefined
       ? []
-      : [
-          `Its OpenAPI document "${shorten(document.title.replace(/\s+/g, " ").trim(), maxNameLength)}" has ${document.operations} operations: find the one you need with ${document.toolName} (query or operationId) before calling; calls that do not fit the document are refused before sending.`,
-        ]),
-    'Give method and a path relative to that base URL (e.g. "/items?limit=1"), optionally query and a JSON body.',
-    "Authentication is automatic: the service attaches the credential to every request. Never supply tokens, API keys, passwords or Authorization headers yourself.",
-    ...(oauth === undefined ? [] : [oauth]),
-    "For a non-JSON body (plain text, XML, form data) put the exact string in _rawBody and its media type in _contentType (e.g. application/x-www-form-urlencoded).",
-  ];
-  const droppable = [
-    "Results are bounded: long bodies are cut (see truncated) and large responses are refused. Non-2xx statuses come back as results; failures carry error.code and whether a retry may help.",
-    "When nextPath is set, pass it as path to get the next page.",
-  ];
-  // Whole sentences rather than a cut one: the last ones go first when the status and a long name need the room.
-  let kept = droppable.length;
-  while (kept > 0 && Buffer.byteLength([...sentences, ...droppable.slice(0, kept)].join(" "), "utf8") > maxToolDescriptionBytes) kept -= 1;
-  return limitBytes([...sentences, ...droppable.slice(0, kept)].join(" "), maxToolDescriptionBytes);
+      : [`Search its ${document.operations} operations with ${document.toolName} first.`]),
+    "Long results: select (JMESPath), paginate, resultRef.",
+  ].join(" ");
+  return limitBytes(text, maxToolDescriptionBytes);
 }
 
 function shorten(text: string, maxLength: number): string {
