@@ -1,4 +1,4 @@
-import { Command, Help, type ParseOptions } from "commander";
+import { Help, type Command, type ParseOptions } from "commander";
 import { cliVersion } from "./cli-version";
 import { commandTable, isCommandEntry, type CommandEntry } from "./command-table";
 import { SrcCommand } from "./src-command";
