@@ -1,8 +1,6 @@
 import { CommanderError } from "commander";
 import { createProgram } from "./create-program";
-import { prepareAuthHelp } from "./input/prepare-auth-help";
 import { EXIT_CODES } from "./exit-codes";
-import { reportError } from "./output/report-error";
 import { writeJson } from "./output/write-output";
 
 /**
@@ -14,7 +12,8 @@ export async function runCli(argv: readonly string[] = process.argv): Promise<nu
   const json = argv.includes("--json");
   try {
     const program = createProgram();
-    await prepareAuthHelp(program, argv);
+    // Only a help needs the auth modes' fields (`src source add --auth TYPE --help`); loaded then, never for --version.
+    if (argv.includes("--help") || argv.includes("-h")) await (await import("./input/prepare-auth-help")).prepareAuthHelp(program, argv);
     await program.parseAsync([...argv]);
     return typeof process.exitCode === "number" ? process.exitCode : EXIT_CODES.SUCCESS;
   } catch (error) {
@@ -24,6 +23,8 @@ export async function runCli(argv: readonly string[] = process.argv): Promise<nu
       if (json) writeJson({ error: { code: "USAGE", message: error.message.replace(/^error: /, "") } });
       return EXIT_CODES.USAGE;
     }
+    // Loaded here: `--help` and `--version` need neither it nor @src/errors.
+    const { reportError } = await import("./output/report-error");
     return reportError(error, { json });
   }
 }

@@ -55,7 +55,8 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     const printed = JSON.parse(result.stdout) as { source: { slug: string; name: string; api: Record<string, unknown> }; validation: { ok: boolean }; openapi: unknown };
     expect(printed.source).toMatchObject({ slug: "notes-api", name: "Notes API", api: { baseUrl: `${api.url}/v1`, authType: "bearer", testEndpoint: "/users/me", openapi: "openapi.json" } });
     expect(printed.validation.ok).toBe(true);
-    expect(printed.openapi).toEqual({ title: "Notes API", version: "1.4.0", operations: 3 });
+    expect(printed.openapi).toEqual({ title: "Notes API", version: "1.4.0", operations: 3, testEndpoint: { path: "/users/me", reason: expect.stringContaining("GET /users/me") } });
+    expect((printed.openapi as { testEndpoint: { reason: string } }).testEndpoint.reason).toContain("it identifies the caller");
     expect(await readFile(join(temp.home, "sources", "notes-api", "openapi.json"), "utf8")).toContain("Notes API");
   });
 
@@ -82,6 +83,20 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     expect(unknown.stderr).toContain('did you mean "createNote"');
   });
 
+  it("src operations with no words lists every operation, a page at a time; an operationId as the words finds it first", async () => {
+    const first = await src(["--json", "operations", "notes-api", "--limit", "2"]);
+    expect(first.code, first.stderr).toBe(0);
+    const page = JSON.parse(first.stdout) as { total: number; operations: { operationId: string }[]; note: string };
+    expect(page.total).toBe(3);
+    expect(page.operations).toHaveLength(2);
+    expect(page.note).toContain("give offset 2 for the next ones");
+    const rest = JSON.parse((await src(["--json", "operations", "notes-api", "--limit", "2", "--offset", "2"])).stdout) as { operations: { operationId: string }[] };
+    expect(rest.operations).toHaveLength(1);
+    expect(new Set([...page.operations, ...rest.operations].map((operation) => operation.operationId)).size).toBe(3);
+    const exact = JSON.parse((await src(["--json", "operations", "notes-api", "createNote"])).stdout) as { operations: { operationId: string }[] };
+    expect(exact.operations[0]?.operationId).toBe("createNote");
+  });
+
   it("src call refuses a call that breaks the document before sending it", async () => {
     const before = api.requests.length;
     const result = await src(["call", "notes-api", "POST", "/notes", "--body", "{}"]);
@@ -99,14 +114,13 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     expect(result.stdout).toContain("── api_notes_api_operations (Notes API)");
   });
 
-  it("an invalid document is reported with the parser's location; the source is added and works as a plain source", async () => {
+  it("an invalid document fails the add (exit 2) with the parser's location, and adds nothing", async () => {
     const broken = join(temp.home, "broken.json");
     await writeFile(broken, '{"openapi": "3.0.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"get": {"parameters": [{"name": "q"}], "responses": {"200": {"description": "ok"}}}}}}');
     const result = await src(["source", "add", "--openapi", broken, "--name", "Plain", "--base-url", `${api.url}/v1`, "--auth", "bearer", "--test-endpoint", "/users/me", "--credential-stdin"], token);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/warning: the OpenAPI document was not loaded: .*is not a valid OpenAPI document at \/paths\/~1a\/get\/parameters\/0/);
-    const call = await src(["call", "plain", "GET", "/anything"]);
-    expect(call.code, call.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/error: --openapi: .*broken\.json is not a valid OpenAPI document at \/paths\/~1a\/get\/parameters\/0: .*; fix the document and run the command again; nothing was added/);
+    expect((await src(["source", "show", "plain"])).code).toBe(2);
   });
 
   it("without a terminal, a document with no usable test endpoint requires --test-endpoint", async () => {

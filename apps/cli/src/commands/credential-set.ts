@@ -1,11 +1,10 @@
-import { describeAuthFields, type AnyAuthPluginV2 } from "@src/auth";
 import type { Command } from "commander";
-import type { SourceService } from "@src/service";
 import { defineAction } from "../define-action";
 import { MissingInputError } from "../errors/missing-input-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { registerFieldFlagAliases, type FieldAliasFlags } from "../input/field-flag-aliases";
 import { readCredentialFields, type MissingFlags } from "../input/read-auth-fields";
+import { storedPlainFields } from "../input/stored-plain-fields";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 import { writeError } from "../output/write-output";
@@ -14,24 +13,6 @@ import { givenFieldsOf } from "./source-add";
 interface CredentialSetFlags extends FieldAliasFlags {
   credentialStdin?: boolean;
   set?: ApiFieldFlags;
-}
-
-/**
- * The non-secret fields (`username`) of the credential stored for `slug`, so
- * replacing a password does not ask for the user name again. Empty when there
- * is none or the vault cannot be read (the command then asks as before).
- */
-async function storedPlainFields(service: SourceService, slug: string, plugin: AnyAuthPluginV2, config: Record<string, unknown>): Promise<Record<string, string>> {
-  const names = describeAuthFields(plugin, config).credential.filter((field) => !field.secret).map((field) => field.name);
-  if (names.length === 0) return {};
-  try {
-    const entry = await service.getCredential(slug);
-    const fields: Record<string, string> = {};
-    for (const name of names) if (typeof entry?.[name] === "string" && entry[name] !== "") fields[name] = entry[name];
-    return fields;
-  } catch {
-    return {};
-  }
 }
 
 /** `src credential set SLUG`: store or replace the credential, then validate. */

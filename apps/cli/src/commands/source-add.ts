@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { MissingInputError } from "../errors/missing-input-error";
 import { UsageError } from "../errors/usage-error";
+import { InvalidInputError } from "../errors/invalid-input-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
 import { fieldsFromAliases, registerFieldFlagAliases, type FieldAliasFlags } from "../input/field-flag-aliases";
@@ -11,7 +12,7 @@ import { needsSignIn } from "../input/sign-in-source";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
-import { fillFromDocument, printOpenApiAddResult } from "../output/openapi-add-result";
+import { fillFromDocument, printOpenApiAddResult, refuseUnloadedDocument } from "../output/openapi-add-result";
 
 interface SourceAddFlags extends SourceFieldFlags, FieldAliasFlags {
   openapi?: string;
@@ -57,9 +58,20 @@ export function registerSourceAdd(source: Command): void {
       if (flags.openapi !== undefined && context.remote !== undefined) {
         throw new UsageError({ message: "--openapi reads the document on this machine: run src source add --openapi on the server's machine, without --server and SRC_SERVER" });
       }
-      const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi);
+      // The document first: a broken one stops the command before anything else is asked or written.
+      const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was added" });
       const given = givenFieldsOf(flags);
       const document = openapi === undefined ? undefined : fillFromDocument(flags, given, openapi, registry);
+      if (openapi?.behindCredential !== undefined && !(!credentialStdin && context.interactive)) {
+        // Nothing came from the document: say why before naming the flags it would have filled in.
+        const unfilled = [["--name", flags.name], ["--base-url", flags.baseUrl], ["--auth", flags.auth], ["--test-endpoint", flags.testEndpoint]].filter(([, value]) => value === undefined).map(([flag]) => flag!);
+        if (unfilled.length > 0) {
+          throw new InvalidInputError({
+            flag: "--openapi",
+            problem: `${openapi.behindCredential}, so it fills in nothing: give ${unfilled.join(", ")} as well (the document is fetched with the credential once the source exists); nothing was added`,
+          });
+        }
+      }
       const fields = document?.given ?? given;
       const missing: MissingFlags = [];
       const command = "src source add";
@@ -79,6 +91,7 @@ export function registerSourceAdd(source: Command): void {
       const test = flags.test && !(plugin !== undefined && config?.success === true && needsSignIn(plugin, source.slug ?? "", config.data as Record<string, unknown>, credential));
       const result = await withProgress(context, `Connecting ${source.name} and calling ${source.testEndpoint}`, () => service.addSource({ input, credential, test }));
       if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
+      await refuseUnloadedDocument(service, result.source, openapi);
       return printOpenApiAddResult(context, result, openapi, document);
     }, { remote: true }),
   );

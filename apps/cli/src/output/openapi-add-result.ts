@@ -1,12 +1,15 @@
 import type { AnyAuthPluginV2, AuthRegistry, SecuritySchemeMatch } from "@src/auth";
+import type { SourceRecord } from "@src/config";
 import type { SourceOperationResult } from "@src/service";
 import type { CommandContext } from "../command-context";
+import { InvalidInputError } from "../errors/invalid-input-error";
 import { EXIT_CODES, type ExitCode } from "../exit-codes";
+import type { SourceOperations } from "../remote/source-operations";
 import type { SourceFieldFlags } from "../input/gather-source-fields";
 import type { GivenFields } from "../input/read-auth-fields";
 import type { OpenApiForAdd } from "../input/read-openapi-for-add";
 import { printOperationResult } from "./print-operation-result";
-import { writeError, writeJson, writeLine } from "./write-output";
+import { writeJson, writeLine } from "./write-output";
 
 /** What the document gave `src source add`: the fields with the document's filled in, and the scheme the auth came from. */
 export interface DocumentFill {
@@ -47,6 +50,19 @@ export function fillFromDocument(flags: SourceFieldFlags, given: GivenFields, op
   return { given: { values: { ...values, ...given.values }, flagOf: given.flagOf }, auth };
 }
 
+/**
+ * After `src source add --openapi`: when the service could not load the document after all (a URL that needed the
+ * credential and still failed, a file changed meanwhile), the source is removed again and the command fails: a
+ * source is added with its document or not at all.
+ */
+export async function refuseUnloadedDocument(service: Pick<SourceOperations, "removeSource">, source: SourceRecord, openapi: OpenApiForAdd): Promise<void> {
+  const status = source.status.openapi;
+  if (status?.loaded === true) return;
+  await service.removeSource(source.slug);
+  const fetched = openapi.behindCredential === undefined ? "" : `${openapi.behindCredential}, and with the credential `;
+  throw new InvalidInputError({ flag: "--openapi", problem: `${fetched}the document could not be loaded: ${status?.error ?? "unknown problem"}; nothing was added` });
+}
+
 /** The sentence naming the scheme the auth came from, what its plugin said, and the other schemes. */
 function authSentence(auth: NonNullable<DocumentFill["auth"]>): string {
   const note = auth.match.note === undefined ? "" : ` (${auth.match.note})`;
@@ -62,15 +78,18 @@ function authSentence(auth: NonNullable<DocumentFill["auth"]>): string {
 export async function printOpenApiAddResult(context: CommandContext, result: SourceOperationResult, openapi: OpenApiForAdd, fill: DocumentFill | undefined): Promise<ExitCode> {
   const status = result.source.status.openapi;
   const document = status?.loaded === true ? { title: status.title ?? "", version: status.version ?? "", operations: status.operations ?? 0 } : null;
+  const fields = openapi.fields;
+  // The test endpoint the document gave (not --test-endpoint), and why it was chosen.
+  const chosen = fields?.testEndpoint !== undefined && fields.testEndpoint === result.source.api.testEndpoint && fields.testEndpointReason !== undefined ? { path: fields.testEndpoint, reason: fields.testEndpointReason } : undefined;
   if (context.json) {
-    writeJson({ source: result.source, validation: result.validation, openapi: document });
+    writeJson({ source: result.source, validation: result.validation, openapi: document === null ? null : { ...document, ...(chosen === undefined ? {} : { testEndpoint: chosen }) } });
     return result.validation === null || result.validation.ok ? EXIT_CODES.SUCCESS : EXIT_CODES.FAILURE;
   }
   const code = await printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
   if (document !== null) {
-    writeLine(`OpenAPI document: "${document.title}" ${document.version}, ${document.operations} operations; agents search them with api_${result.source.slug.replaceAll("-", "_")}_operations (or: src operations ${result.source.slug} QUERY).`);
-  } else {
-    writeError(`warning: the OpenAPI document was not loaded: ${status?.error ?? openapi.problem ?? "unknown problem"}; the source works without it. Fix it, then run \`src source reload ${result.source.slug}\`.`);
+    const { operationsToolName } = await import("@src/http-tool/internal");
+    writeLine(`OpenAPI document: "${document.title}" ${document.version}, ${document.operations} operations; agents search them with ${operationsToolName(result.source.slug)} (or: src operations ${result.source.slug}).`);
+    if (chosen !== undefined) writeLine(`Test endpoint from the document: ${chosen.reason}.`);
   }
   if (fill?.auth !== undefined && fill.auth.authType === result.source.api.authType) writeLine(authSentence(fill.auth));
   return code;

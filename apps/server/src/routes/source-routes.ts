@@ -31,7 +31,7 @@ function createSourceRouteFor(registry: AuthRegistry) {
     method: "post",
     path: "/v1/sources",
     tags: ["sources"],
-    summary: "Create a source, store its credential and test it right away (spec 1.6).",
+    summary: "Create a source, store its credential and test it right away.",
     request: {
       body: jsonBody(
         z.strictObject({

@@ -618,7 +618,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a source, store its credential and test it right away (spec 1.6). */
+        /** Create a source, store its credential and test it right away. */
         post: {
             parameters: {
                 query?: never;
@@ -1624,7 +1624,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-read config.json, re-check it and re-test the source (spec `/source reload {slug}`). */
+        /** Re-read config.json, re-check it and re-test the source (the operator command `/source reload {slug}`). */
         post: {
             parameters: {
                 query?: never;
@@ -1950,7 +1950,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The HTTP tools of the enabled sources (spec `/tools`; `?verbose=1` is `/tools -v`); for an agent token, those of its sources. */
+        /** The HTTP tools of the enabled sources (the operator command `/tools`; `?verbose=1` is `/tools -v`); for an agent token, those of its sources. */
         get: {
             parameters: {
                 query?: {
@@ -2277,17 +2277,32 @@ export interface components {
             ok: false;
             slug: string;
         };
+        /** @description method and path are required unless resultRef is given. */
         ToolCall: {
             _contentType?: string;
             _rawBody?: string;
             body?: unknown;
             /** @example GET */
-            method: string;
+            method?: string;
+            /** @description With resultRef: the first character to read. */
+            offset?: number;
+            /** @description GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages). */
+            paginate?: {
+                maxItems?: number;
+                maxPages?: number;
+            };
             /** @example /users/42 */
-            path: string;
+            path?: string;
             query?: {
                 [key: string]: unknown;
             };
+            /** @description Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes. */
+            resultRef?: string;
+            /**
+             * @description JMESPath applied to the JSON body before it is bounded.
+             * @example items[].{id: id, title: title}
+             */
+            select?: string;
         };
         ToolResult: {
             attempts: number;
@@ -2313,6 +2328,13 @@ export interface components {
             error?: {
                 code: string;
                 message: string;
+                /** @description The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search. */
+                next?: {
+                    input: {
+                        [key: string]: string;
+                    };
+                    tool: string;
+                };
                 retryable: boolean;
             };
             headers: {
@@ -2321,10 +2343,33 @@ export interface components {
             nextPath?: string;
             note?: string;
             ok: boolean;
+            pagination?: {
+                items: number;
+                more: boolean;
+                next?: {
+                    /** @enum {string} */
+                    method: "GET";
+                    path: string;
+                    query?: {
+                        [key: string]: unknown;
+                    };
+                };
+                pages: number;
+                stoppedBecause?: string;
+                style?: string;
+            };
+            part?: {
+                length: number;
+                nextOffset?: number;
+                offset: number;
+                totalChars: number;
+            };
             request: {
                 method: string;
                 url: string;
             };
+            resultRef?: string;
+            selected?: string;
             status: number;
             statusText: string;
             truncated?: {

@@ -41,24 +41,26 @@ export function createOperationsTool(source: Pick<SourceRecord, "slug" | "name">
       const fields = parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ");
       return { ...createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: `invalid call: ${fields}. Send {"query": "create an issue"} or {"operationId": "..."}`, call: input }), request };
     }
-    const { query, tag, operationId, limit } = parsed.data;
+    const { query, tag, operationId, limit, offset } = parsed.data;
     let value: unknown;
     if (operationId !== undefined) {
       const detail = operations.describe(operationId);
       if (detail === undefined) {
-        const suggestions = operations.search({ query: operationId.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[^A-Za-z0-9]+/g, " "), limit: 3 }).operations.map((operation) => operation.operationId);
+        const words = operationId.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[^A-Za-z0-9]+/g, " ").trim().toLowerCase().slice(0, 200);
+        const suggestions = operations.search({ query: words, limit: 3 }).operations.map((operation) => operation.operationId);
         return {
           ...createFailureResult({
             code: TOOL_ERROR_CODES.INVALID_CALL,
-            message: `no operation "${operationId.slice(0, 200)}" in the document${suggestions.length === 0 ? "" : `; did you mean ${suggestions.map((id) => JSON.stringify(id)).join(", ")}?`}; search with {"query": "..."} to find operationIds`,
+            message: `no operation "${operationId.slice(0, 200)}" in the document${suggestions.length === 0 ? "" : `; did you mean ${suggestions.map((id) => JSON.stringify(id)).join(", ")}?`}`,
             call: input,
+            next: words === "" ? undefined : { tool: name, input: { query: words } },
           }),
           request,
         };
       }
       value = detail;
     } else {
-      value = operations.search({ query, tag, limit });
+      value = operations.search({ query, tag, limit, offset });
     }
     return {
       ok: true,

@@ -10,28 +10,57 @@ const maxBaseUrlLength = 200;
 /** Longest line an auth plugin adds, in characters. */
 const maxAuthDescriptionLength = 300;
 
+/** What the source's auth plugin says about it: its line for the agent (`describe(config)`), and whether a person can sign in. */
+export interface ApiToolAuth {
+  /** The plugin's `describe(config)`, when it has one. */
+  readonly description?: string | undefined;
+  /** Whether an operator can sign the source in again (a mode with sign-in steps that needs a person). */
+  readonly canSignIn?: boolean | undefined;
+}
+
 /**
- * The description an agent reads: what the API is, where it lives, that
- * authentication is automatic (and what the auth plugin says the agent should
- * know about it, `authDescription`), how to send a raw body, and that results
- * are bounded. Always under 1 KB, whatever the source's name and base URL.
+ * What the agent must know about a source whose last validation failed: its status, that an operator must act,
+ * and that it should tell its user rather than retry. `undefined` for a source that is connected or not tested.
  */
-export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">, document?: { title: string; operations: number; toolName: string }, authDescription?: string): string {
+function statusSentence(source: { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined }, auth: ApiToolAuth): string | undefined {
+  const status = source.status?.connectionStatus;
+  const instead = "tell your user instead of retrying.";
+  if (status === "needs_auth") {
+    const signIn = auth.canSignIn === true ? "signs in again or stores a new credential" : "stores a new credential";
+    return `Status: needs_auth (the API refused the stored credential at the last check): calls fail until an operator ${signIn}; ${instead}`;
+  }
+  if (status === "failed") return `Status: failed (the last check of this API failed): calls may fail until an operator fixes the source or the API is back; if they do, ${instead}`;
+  return undefined;
+}
+
+/**
+ * The description an agent reads: what the API is, where it lives, that a
+ * call is a method and a path under that URL, its status when the last check
+ * failed (and what the operator must do), that authentication is automatic,
+ * what its auth plugin says the agent should know (`describe(config)`: OAuth 2.0's
+ * scopes), the document's operations tool, and that long results can be narrowed.
+ * Short (about 300 bytes, a status adds about 150), since every source lists
+ * one: what every call tool shares is said once, in `apiToolInstructions`.
+ * Always under 1 KB, whatever the source's name and base URL.
+ */
+export function describeApiTool(
+  source: Pick<SourceRecord, "name" | "slug" | "api"> & { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined },
+  document?: { title: string; operations: number; toolName: string },
+  auth: ApiToolAuth = {},
+): string {
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
   const baseUrl = shorten(source.api.baseUrl, maxBaseUrlLength);
+  const status = statusSentence(source, auth);
+  const authLine = auth.description === undefined ? undefined : shorten(auth.description.replace(/\s+/g, " ").trim(), maxAuthDescriptionLength);
   const text = [
-    `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl}.`,
+    `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl} with a method and a path under that URL.`,
+    ...(status === undefined ? [] : [status]),
+    "Authentication is automatic: never send tokens, keys or passwords.",
+    ...(authLine === undefined || authLine === "" ? [] : [authLine]),
     ...(document === undefined
       ? []
-      : [
-          `Its OpenAPI document "${shorten(document.title.replace(/\s+/g, " ").trim(), maxNameLength)}" has ${document.operations} operations: find the one you need with ${document.toolName} (query or operationId) before calling; calls that do not fit the document are refused before sending.`,
-        ]),
-    'Give method and a path relative to that base URL (e.g. "/items?limit=1"), optionally query and a JSON body.',
-    "Authentication is automatic: the service attaches the credential to every request. Never supply tokens, API keys, passwords or Authorization headers yourself.",
-    ...(authDescription === undefined ? [] : [shorten(authDescription.replace(/\s+/g, " ").trim(), maxAuthDescriptionLength)]),
-    "For a non-JSON body (plain text, XML, form data) put the exact string in _rawBody and its media type in _contentType (e.g. application/x-www-form-urlencoded).",
-    "Results are bounded: long bodies are cut (see truncated) and large responses are refused. Non-2xx statuses come back as results; failures carry error.code and whether a retry may help.",
-    "When nextPath is set, pass it as path to get the next page.",
+      : [`Search its ${document.operations} operations with ${document.toolName} first.`]),
+    "Long results: select (JMESPath), paginate, resultRef.",
   ].join(" ");
   return limitBytes(text, maxToolDescriptionBytes);
 }
