@@ -4,7 +4,7 @@ import type { OperationCatalog } from "@src/openapi";
 import { apiToolName } from "./api-tool-name";
 import { callSource } from "./call-source";
 import { createFailureResult } from "../result/create-failure-result";
-import { describeApiTool } from "./describe-api-tool";
+import { describeApiTool, type ApiToolAuth } from "./describe-api-tool";
 import { operationsToolName } from "./operations-tool-name";
 import { apiToolInputSchema } from "./agent-input";
 import type { ResultStore } from "../stored-results/result-store";
@@ -75,11 +75,17 @@ export interface ApiTool extends AgentTool {
   execute(input: unknown, options?: { signal?: AbortSignal | undefined }): Promise<ToolResult>;
 }
 
-/** The plugin's line for the agent about this source's auth (`describe(config)`), when it has one and the config parses. */
-function describeAuth(plugin: AnyAuthPluginV2, api: Record<string, unknown>): string | undefined {
-  if (plugin.describe === undefined) return undefined;
+/**
+ * What the source's auth plugin tells the agent: its line (`describe(config)`, when it has one and the config
+ * parses), and whether an operator can sign the source in again (a mode with sign-in steps that a person runs).
+ */
+function describeAuth(plugin: AnyAuthPluginV2, slug: string, api: Record<string, unknown>): ApiToolAuth {
   const config = plugin.configSchema.safeParse(api);
-  return config.success ? plugin.describe(config.data) : undefined;
+  if (!config.success) return {};
+  const parsed = config.data as Record<string, unknown>;
+  const unavailable = plugin.signIn?.unavailable({ slug, config: parsed, credential: undefined, now: () => new Date(), signal: new AbortController().signal });
+  const description: string | undefined = plugin.describe?.(parsed);
+  return { description, canSignIn: plugin.signIn !== undefined && unavailable?.reason !== "not-needed" };
 }
 
 /**
@@ -113,7 +119,7 @@ export function createApiTool(source: SourceRecord, dependencies: ApiToolDepende
     description: describeApiTool(
       source,
       dependencies.operations === undefined ? undefined : { title: dependencies.operations.index.title, operations: dependencies.operations.index.operations.length, toolName: operationsToolName(source.slug) },
-      describeAuth(plugin, source.api),
+      describeAuth(plugin, source.slug, source.api),
     ),
     inputSchema: sharedToolInputJsonSchema(),
     inputZodSchema: apiToolInputSchema,
