@@ -40,12 +40,12 @@ describe("authPluginSpecifiersOf", () => {
 
 describe("createAuthRegistryFromEnvironment", () => {
   it("without SRC_AUTH_PLUGINS: the plugins given, nothing imported", async () => {
-    expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual(["bearer", "header", "query", "basic", "oauth2"]);
+    expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header"]);
   });
 
   it("adds the plugins of SRC_AUTH_PLUGINS after the built-ins, resolved from `from`", async () => {
     const registry = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: "@src/example-auth-hmac" }, { plugins: defaultAuthPlugins(), from: packageDirectory });
-    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "hmac"]);
+    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header", "hmac"]);
     expect(registry.parseCredential("hmac", { secret: "s" })).toEqual({ secret: "s" });
   });
 
