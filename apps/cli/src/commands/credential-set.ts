@@ -37,7 +37,7 @@ export function registerCredentialSet(credential: Command): void {
       const reused = Object.keys(stored).filter((name) => given.values[name] === undefined);
       if (reused.length > 0 && !context.json) writeError(`Using the stored ${reused.join(", ")}; give --set ${reused[0]}=VALUE to change it.`);
       const missing: MissingFlags = [];
-      const secret = await readCredentialFields(context, plugin, config, { given, credentialStdin: flags.credentialStdin === true, stored }, { missing, command: "src credential set" });
+      const secret = await readCredentialFields(context, plugin, config, { given, credentialStdin: flags.credentialStdin === true, stored, refuseUnknown: true }, { missing, command: "src credential set" });
       if (missing.length > 0) throw new MissingInputError({ command: "src credential set", flags: missing });
       const result = await withProgress(context, `Storing the credential and calling ${source.api.testEndpoint}`, () => service.setCredential(slug!, secret));
       return printOperationResult(context, result, `Stored the credential of "${slug}".`);

@@ -105,6 +105,8 @@ export interface CredentialInput {
   readonly credentialStdin: boolean;
   /** Non-secret fields of the credential stored now, used when no flag gives a new value. Default none. */
   readonly stored?: Readonly<Record<string, string>>;
+  /** Refuse a given field the mode does not declare (`src credential set`); else it is left to the `api` block's check (`src source add`). Default false. */
+  readonly refuseUnknown?: boolean;
 }
 
 /** The secret fields to read from stdin: `{ "a": "…", "b": "…" }` when the text is such an object, else the raw text for the one required secret. */
@@ -147,7 +149,7 @@ export async function readCredentialFields(
   context: CommandContext,
   plugin: AnyAuthPluginV2,
   config: Record<string, unknown>,
-  { given, credentialStdin, stored = {} }: CredentialInput,
+  { given, credentialStdin, stored = {}, refuseUnknown = false }: CredentialInput,
   { missing, command }: { missing: MissingFlags; command: string },
 ): Promise<Record<string, string>> {
   const fields = describeAuthFields(plugin, config).credential;
@@ -156,7 +158,7 @@ export async function readCredentialFields(
   refuseSecretFlags(plugin, given, new Set(secrets.map((field) => field.name)), command);
   const known = new Set([...fields.map((field) => field.name), ...describeAuthFields(plugin).config.map((field) => field.name)]);
   for (const name of Object.keys(given.values)) {
-    if (known.has(name)) continue;
+    if (known.has(name) || !refuseUnknown) continue;
     const fieldList = fields.map((field) => `${field.name}${field.secret ? " (secret)" : ""}`).join(", ");
     throw new UsageError({ message: `${command}: ${given.flagOf[name] ?? "--set"} sets "${name}", which auth type "${plugin.type}" does not have; its credential fields are ${fieldList === "" ? "none" : fieldList} (src source add --auth ${plugin.type} --help)` });
   }
