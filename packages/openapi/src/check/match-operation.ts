@@ -2,7 +2,7 @@ import { distance } from "fastest-levenshtein";
 import type { IndexedOperation, OperationIndex } from "../index/operation-index";
 
 /** A template segment: a literal, or a pattern with the names of the parameters it captures. */
-type Segment = string | { pattern: RegExp; names: string[] };
+type Segment = string | { pattern: RegExp; anyCase: RegExp; names: string[] };
 
 interface Template {
   operation: IndexedOperation;
@@ -31,7 +31,7 @@ function segmentOf(text: string): Segment {
       return escapeRegExp(part);
     })
     .join("");
-  return { pattern: new RegExp(`^${source}$`), names };
+  return { pattern: new RegExp(`^${source}$`), anyCase: new RegExp(`^${source}$`, "i"), names };
 }
 
 const splitPath = (path: string): string[] => path.replace(/\/+$/, "").split("/").slice(1);
@@ -61,7 +61,8 @@ function basePathOf(url: string, against: string): string {
  * (`/repos/{owner}/{repo}/issues` over `/repos/{owner}/{repo}/{anything}`).
  */
 export function createOperationMatcher(index: OperationIndex): {
-  match(method: string, path: string, baseUrl: string): OperationMatchResult | undefined;
+  /** `ignoreCase`: literal segments match in any letter case (for deny rules, as case-insensitive servers read a path). */
+  match(method: string, path: string, baseUrl: string, options?: { ignoreCase?: boolean }): OperationMatchResult | undefined;
   closest(method: string, path: string, count?: number): IndexedOperation[];
 } {
   const byMethod = new Map<string, Map<number, Template[]>>();
@@ -79,7 +80,7 @@ export function createOperationMatcher(index: OperationIndex): {
   }
   const serverPaths = [...new Set(index.servers.map((server) => basePathOf(server, "http://localhost/")).filter((path) => path !== ""))];
 
-  const matchOne = (method: string, path: string): OperationMatchResult | undefined => {
+  const matchOne = (method: string, path: string, ignoreCase: boolean): OperationMatchResult | undefined => {
     const segments = splitPath(path).map(decodeSegment);
     const candidates = byMethod.get(method)?.get(segments.length) ?? [];
     let best: { template: Template; parameters: Record<string, string> } | undefined;
@@ -88,8 +89,8 @@ export function createOperationMatcher(index: OperationIndex): {
       const parameters: Record<string, string> = {};
       const matched = template.segments.every((segment, position) => {
         const actual = segments[position] as string;
-        if (typeof segment === "string") return segment === actual;
-        const found = segment.pattern.exec(actual);
+        if (typeof segment === "string") return segment === actual || (ignoreCase && segment.toLowerCase() === actual.toLowerCase());
+        const found = (ignoreCase ? segment.anyCase : segment.pattern).exec(actual);
         if (found === null) return false;
         segment.names.forEach((name, group) => (parameters[name] = found[group + 1] as string));
         return true;
@@ -100,7 +101,7 @@ export function createOperationMatcher(index: OperationIndex): {
   };
 
   return {
-    match(method, path, baseUrl) {
+    match(method, path, baseUrl, { ignoreCase = false } = {}) {
       const bare = path.split("?")[0] ?? "";
       const relative = bare.startsWith("/") ? bare : `/${bare}`;
       const full = `${basePathOf(baseUrl, "http://localhost/")}${relative}`;
@@ -108,7 +109,7 @@ export function createOperationMatcher(index: OperationIndex): {
       const methods = method === "HEAD" ? ["HEAD", "GET"] : [method];
       for (const candidateMethod of methods) {
         for (const candidate of new Set(candidates)) {
-          const found = matchOne(candidateMethod, candidate === "" ? "/" : candidate);
+          const found = matchOne(candidateMethod, candidate === "" ? "/" : candidate, ignoreCase);
           if (found !== undefined) return found;
         }
       }
