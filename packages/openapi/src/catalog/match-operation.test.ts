@@ -13,7 +13,7 @@ const document = {
 };
 
 describe("catalog.match: the operation a call reaches", () => {
-  const catalog = createOperationCatalog(buildOperationIndex(document as never, { documentSha256: "0".repeat(64), writtenIn: "openapi.json" }));
+  const catalog = createOperationCatalog(buildOperationIndex(document, { documentSha256: "0".repeat(64), writtenIn: "openapi.json" }));
   const baseUrl = "https://api.example.com/v3";
 
   it.each([
