@@ -15,3 +15,8 @@ export { apiToolName, maxToolNameLength } from "./tool/api-tool-name";
 export { describeApiTool, maxToolDescriptionBytes } from "./tool/describe-api-tool";
 export { createToolInputJsonSchema } from "./tool/tool-input-json-schema";
 export { operationsToolName } from "./tool/operations-tool-name";
+export { writeToolName } from "./tool/write-tool-name";
+export { consumeWith, rateLimitPrefix } from "./policy/rate-limit-store";
+export { describePolicy } from "./policy/describe-policy";
+export { summarizeBody } from "./policy/confirmation";
+export { READ_METHODS } from "./policy/policy-narrowing";

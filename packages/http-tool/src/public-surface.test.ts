@@ -24,5 +24,11 @@ describePublicSurface({
     "resolveExecutorLimits",
     "serviceControlledHeaderReason",
     "toSourceStatus",
+    "writeToolName",
+    "consumeWith",
+    "rateLimitPrefix",
+    "describePolicy",
+    "summarizeBody",
+    "READ_METHODS",
   ],
 });

@@ -34,5 +34,13 @@ export interface ToolResult {
   /** Where the call breaks the source's OpenAPI document, when `api.openapiValidation` is `warn` (the call was sent all the same). */
   warnings?: string[];
   /** Set when there is no usable response. */
-  error?: { code: ToolErrorCode; message: string; retryable: boolean };
+  error?: {
+    code: ToolErrorCode;
+    message: string;
+    retryable: boolean;
+    /** With a policy refusal: the rule that refused (`"read-only"`, `"not in allow"`, a rule as written, `"rateLimit 60/60s"`). */
+    rule?: string;
+    /** With `RATE_LIMITED`: seconds until a call may succeed. */
+    retryAfterSeconds?: number;
+  };
 }

@@ -14,6 +14,11 @@ import type { ParsedToolCall, ToolCall } from "../request/tool-call";
 import { normalizeToolCall } from "../request/normalize-tool-call";
 import { checkAgainstDocument } from "./check-against-document";
 import type { ToolResult } from "../result/tool-result";
+import { createHopCheck, needsHopCheck, type CheckHop, type PolicyRefusal } from "../policy/check-hop";
+import { summarizeBody, type Confirmer } from "../policy/confirmation";
+import { firstRequestOf } from "../policy/first-request";
+import type { TokenPolicy, ToolAccess } from "../policy/policy-narrowing";
+import type { RateLimitStore } from "../policy/rate-limit-store";
 
 /** What a valid call looks like; appended to INVALID_CALL messages about the input's shape. */
 const validCallHint =
@@ -28,8 +33,11 @@ export interface CallSourceOptions {
   call: unknown;
   /** The auth plugin selected by `source.api.authType` (v2, or v1 through the adapter). */
   plugin: AnyAuthPlugin | AnyAuthPluginV2;
-  /** The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`). */
-  credential: Record<string, unknown> | undefined;
+  /**
+   * The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`); or a function
+   * that reads it, called only once the policy allowed the call (its rejection is `callSource`'s, as it is).
+   */
+  credential: Record<string, unknown> | undefined | (() => Promise<Record<string, unknown> | undefined>);
   /** A fetch to send the request with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
   fetch?: typeof fetch;
   /** Aborts the call. Default: none. */
@@ -43,6 +51,21 @@ export interface CallSourceOptions {
    * Default: none, no check.
    */
   operations?: OperationCatalog | undefined;
+  /** The caller's agent token: it narrows the source's policy (read-only, its own rate limit). Default: none. */
+  token?: TokenPolicy | undefined;
+  /** The tool the call came through: `any` (default), or `read` / `write` of a source whose policy splits its tools. */
+  access?: ToolAccess | undefined;
+  /** Asks a person before a call that matches a `confirm` rule. Default: none, such calls answer `CONFIRMATION_REQUIRED`. */
+  confirm?: Confirmer | undefined;
+  /** Where the policy's rate limits are counted. Default: this process's memory. */
+  rateLimits?: RateLimitStore | undefined;
+}
+
+/** A credential reader's failure, carried out of the guard to be `callSource`'s own rejection. */
+class CredentialReadFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super("the credential could not be read");
+  }
 }
 
 /**
@@ -54,7 +77,8 @@ export interface CallSourceOptions {
 export async function callSource(options: CallSourceOptions): Promise<ToolResult> {
   try {
     return await callSourceUnguarded(options);
-  } catch {
+  } catch (error) {
+    if (error instanceof CredentialReadFailure) throw error.cause;
     // Only a broken dependency (a plugin or executor that throws) lands here; its message could hold anything, so it is not shown.
     return createFailureResult({
       code: TOOL_ERROR_CODES.NETWORK,
@@ -65,7 +89,16 @@ export async function callSource(options: CallSourceOptions): Promise<ToolResult
   }
 }
 
-async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential, fetch, signal, auth, operations }: CallSourceOptions): Promise<ToolResult> {
+/** The result of a call the policy refused: nothing was sent, the error names the rule. */
+function refusedResult(refusal: PolicyRefusal, call: unknown): ToolResult {
+  const result = createFailureResult({ code: refusal.code, message: refusal.message, retryable: refusal.retryable, call });
+  result.error = { ...result.error!, rule: refusal.rule, ...(refusal.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: refusal.retryAfterSeconds }) };
+  return result;
+}
+
+async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResult> {
+  const { source, call: input, plugin: anyPlugin, fetch, signal, auth, operations } = options;
+  let call = input;
   const plugin = toAuthPluginV2(anyPlugin);
   const { slug } = source;
   if (!source.enabled) {
@@ -74,6 +107,26 @@ async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential
       message: `source "${slug}" is disabled; an operator must enable it before it can be called`,
       call,
     });
+  }
+  // The policy, before the credential is read or anything sent: the first request here, each redirect in the executor.
+  let checkHop: CheckHop | undefined;
+  if (needsHopCheck(source, options.token, options.access)) {
+    const first = firstRequestOf(source, call);
+    if (first !== undefined) {
+      checkHop = createHopCheck({ source, operations, token: options.token, access: options.access, confirm: options.confirm, rateLimits: options.rateLimits, bodySummary: summarizeBody(first.call), signal });
+      const refusal = await checkHop({ method: first.call.method, url: first.url, kind: "request" });
+      if (refusal !== undefined) return refusedResult(refusal, call);
+    }
+  }
+  let credential: Record<string, unknown> | undefined;
+  if (typeof options.credential === "function") {
+    try {
+      credential = await options.credential();
+    } catch (error) {
+      throw new CredentialReadFailure(error);
+    }
+  } else {
+    credential = options.credential;
   }
   if (credential === undefined) {
     return createFailureResult({
@@ -131,7 +184,7 @@ async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential
     return createRedactor(secrets).redactDeep(failure);
   }
 
-  const result = await executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal });
+  const result = await executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal, checkHop });
   if (warnings !== undefined) result.warnings = warnings;
   return result;
 }

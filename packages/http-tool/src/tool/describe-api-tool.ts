@@ -11,9 +11,9 @@ const maxBaseUrlLength = 200;
 /**
  * The description an agent reads: what the API is, where it lives, that
  * authentication is automatic, how to send a raw body, and that results are
- * bounded. Always under 1 KB, whatever the source's name and base URL.
+ * bounded; `policy` (from `describePolicy`) right after the first sentence. Always under 1 KB, whatever the source's name and base URL.
  */
-export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">, document?: { title: string; operations: number; toolName: string }): string {
+export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">, document?: { title: string; operations: number; toolName: string }, policy?: string): string {
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
   const baseUrl = shorten(source.api.baseUrl, maxBaseUrlLength);
   const api = source.api as Record<string, unknown>;
@@ -24,6 +24,8 @@ export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "ap
       : undefined;
   const text = [
     `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl}.`,
+    // What the agent may do comes early: a long description is cut at its end.
+    ...(policy === undefined ? [] : [policy]),
     ...(document === undefined
       ? []
       : [
