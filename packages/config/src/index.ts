@@ -31,3 +31,4 @@ export type { ApiPolicy, PolicyMode, PolicyToolLayout, RateLimit } from "./polic
 export { POLICY_MODES, POLICY_TOOL_LAYOUTS, apiPolicySchema, rateLimitSchema } from "./policy/api-policy-schema";
 export type { ParsedPolicyRule, PolicyRule, PolicyRuleMethod } from "./policy/policy-rule";
 export { POLICY_RULE_METHODS, parsePolicyRule } from "./policy/policy-rule";
+export { RATE_LIMIT_TEXT_HINT, formatRateLimit, parseRateLimitText } from "./policy/parse-rate-limit";

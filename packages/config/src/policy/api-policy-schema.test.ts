@@ -3,6 +3,7 @@ import { createTestRegistry } from "../../test/auth-plugins";
 import { SourceValidationError } from "../errors/source-validation-error";
 import { parseSourceFile } from "../parse-source";
 import { parsePolicyRule } from "./policy-rule";
+import { parseRateLimitText } from "./parse-rate-limit";
 
 const registry = createTestRegistry();
 const base = { type: "api", name: "GitHub", slug: "github", enabled: true, api: { baseUrl: "https://api.github.com", authType: "bearer", testEndpoint: "/user" } };
@@ -79,5 +80,21 @@ describe("api.policy in config.json", () => {
       'api.policy.deny.1: "operation:repos/delete" names operations of an OpenAPI document, and the source has none; set api.openapi, or write the rule as "METHOD /path"',
       'api.policy.confirm.0: "tag:pulls" names operations of an OpenAPI document, and the source has none; set api.openapi, or write the rule as "METHOD /path"',
     ]);
+  });
+});
+
+describe("parseRateLimitText: --rate-limit N/DURATION", () => {
+  it.each([
+    { text: "60/1m", limit: { calls: 60, perSeconds: 60 } },
+    { text: "10/30s", limit: { calls: 10, perSeconds: 30 } },
+    { text: "1000/h", limit: { calls: 1000, perSeconds: 3600 } },
+    { text: " 5 / 1d ", limit: { calls: 5, perSeconds: 86_400 } },
+    { text: "60", limit: undefined },
+    { text: "0/1m", limit: undefined },
+    { text: "60/2d", limit: undefined },
+    { text: "60/1y", limit: undefined },
+    { text: "1.5/1m", limit: undefined },
+  ])("$text", ({ text, limit }) => {
+    expect(parseRateLimitText(text)).toEqual(limit);
   });
 });
