@@ -9,6 +9,7 @@ import { registerCredentialSet } from "./commands/credential-set";
 import { registerLogs } from "./commands/logs";
 import { registerMcp } from "./commands/mcp";
 import { registerOperations } from "./commands/operations";
+import { registerPolicy } from "./commands/policy";
 import { registerServe } from "./commands/serve";
 import { registerShell } from "./commands/shell";
 import { registerSourceAdd } from "./commands/source-add";
@@ -78,6 +79,7 @@ export function createProgram(): Command {
   registerTools(program);
   registerOperations(program);
   registerCall(program);
+  registerPolicy(program);
   registerShell(program);
   registerMcp(program);
   registerServe(program);

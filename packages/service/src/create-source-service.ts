@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type FileSourceStore, type SourceInput, type SourceListEntry, type SourceRecord, type SourceStore } from "@src/config";
-import { callSource, createApiTools, createMemoryRateLimitStore, createOperationsTool, validateSource, type RateLimitStore, type TokenPolicy } from "@src/http-tool";
+import { callSource, createApiTools, createMemoryRateLimitStore, explainPolicy, createOperationsTool, validateSource, type RateLimitStore, type TokenPolicy } from "@src/http-tool";
 import { apiToolName, maxToolNameLength, operationsToolName } from "@src/http-tool/internal";
 import type { OperationCatalog } from "@src/openapi";
 import { createRedactedCredential, openVault, type CredentialVault } from "@src/vault";
@@ -422,6 +422,12 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         confirm,
         rateLimits,
       });
+    },
+
+    async explainPolicy(slug, call, { token } = {}) {
+      const source = await store.get(slug);
+      const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
+      return explainPolicy(source, call, { operations, token });
     },
 
     keepListingInMemory() {

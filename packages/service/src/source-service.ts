@@ -1,6 +1,6 @@
 import type { AuthRegistry } from "@src/auth";
 import type { SourceRecord, SourceStore } from "@src/config";
-import type { Confirmer, RateLimitStore, TokenPolicy, ToolResult, ValidationOutcome } from "@src/http-tool";
+import type { Confirmer, PolicyExplanation, RateLimitStore, TokenPolicy, ToolResult, ValidationOutcome } from "@src/http-tool";
 
 /** A source as listed by the service: the record (never a secret) and whether a credential is stored. */
 export type SourceSummary =
@@ -95,6 +95,11 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
    * `token`) is checked before the credential is read. Never throws for upstream failures.
    */
   callTool(name: string, input: unknown, options?: CallToolOptions): Promise<ToolResult>;
+  /**
+   * What the source's policy (narrowed by `token`) would do with `METHOD PATH`, without sending, asking or counting
+   * anything: refused and by which rule, allowed once confirmed, or allowed (`src policy SLUG --check`).
+   */
+  explainPolicy(slug: string, call: { method: string; path: string }, options?: { token?: TokenPolicy | undefined }): Promise<PolicyExplanation>;
   /** Where this service counts the policies' rate limits (memory by default; the PostgreSQL store's when given). */
   readonly rateLimits: RateLimitStore;
   /**

@@ -8,9 +8,11 @@ import { cliHintFor, inCallFlagWords } from "../output/cli-hint";
 import { formatCallResult } from "../output/format-call-result";
 import { withProgress } from "../output/with-progress";
 import { writeError, writeJson, writeLine } from "../output/write-output";
+import { terminalConfirmer } from "../input/terminal-confirmer";
 
 interface CallFlags extends BodyFlags {
   query?: QueryFlags;
+  yes?: boolean;
 }
 
 /** `src call SLUG METHOD PATH`: runs exactly what an agent's call runs. */
@@ -25,11 +27,15 @@ export function registerCall(program: Command): void {
     .option("--body <json>", "JSON body, or @file to read it from a file")
     .option("--raw-body <text>", "body sent as it stands (XML, form data, text), or @file")
     .option("--content-type <type>", "Content-Type of the raw body, e.g. application/xml")
+    .option("-y, --yes", "confirm a call the source's policy asks a person to confirm (api.policy.confirm) without asking; without it, a terminal asks yes/no, and elsewhere the call is refused (CONFIRMATION_REQUIRED)")
     .action(
       defineAction<CallFlags>(async (context, flags, [slug, method, path]) => {
         const input = { method, path, ...(flags.query === undefined ? {} : { query: flags.query }), ...(await readBodyFlags(flags)) };
         const service = await context.operations({ auditChannel: "cli" });
-        const result = await withProgress(context, `${method!.toUpperCase()} ${path}`, () => service.callTool(slug!, input));
+        // A question replaces the spinner: the spinner is not shown where a person may be asked (a terminal without --yes).
+        const confirm = terminalConfirmer({ yes: flags.yes === true, interactive: context.interactive });
+        const run = () => service.callTool(slug!, input, confirm === undefined ? {} : { confirm });
+        const result = confirm !== undefined && flags.yes !== true ? await run() : await withProgress(context, `${method!.toUpperCase()} ${path}`, run);
         if (context.json) writeJson(result);
         else writeLine(formatCallResult(result, { withError: false }));
         if (result.ok) return EXIT_CODES.SUCCESS;

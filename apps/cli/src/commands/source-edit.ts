@@ -5,8 +5,9 @@ import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
 import { resolve } from "node:path";
 import { writeError, writeJson, writeLine } from "../output/write-output";
+import { hasPolicyFlags, policyFromFlags, registerPolicyOptions, type PolicyFlags } from "../input/policy-flags";
 
-interface SourceEditFlags {
+interface SourceEditFlags extends PolicyFlags {
   openapi?: string;
   name?: string;
   baseUrl?: string;
@@ -17,11 +18,11 @@ interface SourceEditFlags {
   api?: ApiFieldFlags;
 }
 
-const flagList = "--name, --base-url, --test-endpoint, --header-name, --query-param, --openapi, --header Name=value or --api key=value";
+const flagList = "--name, --base-url, --test-endpoint, --header-name, --query-param, --openapi, --header Name=value, --api key=value, or a policy flag (--read-only, --read-write, --allow, --deny, --confirm, --rate-limit, --tools)";
 
 /** `src source edit SLUG`: change a source's fields in place; the whole record is checked again, nothing is written on error. */
 export function registerSourceEdit(source: Command): void {
-  source
+  const edit = source
     .command("edit")
     .description("change a source's fields; the record is checked again and a new base URL needs the credential set again")
     .argument("<slug>", "the source")
@@ -32,8 +33,8 @@ export function registerSourceEdit(source: Command): void {
     .option("--header-name <header>", "new header that carries the key (--auth header)")
     .option("--query-param <name>", "new query parameter that carries the key (--auth query)")
     .option("--header <name=value>", 'a fixed header sent on every request, e.g. --header "Notion-Version=2022-06-28"; Name= removes it; repeat it', collectHeader)
-    .option("--api <key=value>", "an api field of a custom auth mode; key= removes it; repeat it", collectApiField)
-    .action(
+    .option("--api <key=value>", "an api field of a custom auth mode; key= removes it; repeat it", collectApiField);
+  registerPolicyOptions(edit, { editing: true }).action(
       defineAction<SourceEditFlags>(async (context, flags, [slug]) => {
         const service = await context.service();
         const api: Record<string, unknown> = {};
@@ -46,6 +47,10 @@ export function registerSourceEdit(source: Command): void {
         if (flags.header !== undefined) {
           const headers = mergeHeaders((await service.getSource(slug!)).source.api.headers, flags.header);
           api.headers = Object.keys(headers).length === 0 ? undefined : headers;
+        }
+        if (hasPolicyFlags(flags)) {
+          // Each list given replaces the source's; the rest of its policy stays.
+          api.policy = policyFromFlags((await service.getSource(slug!)).source.api.policy, flags);
         }
         if (flags.name === undefined && Object.keys(api).length === 0) {
           throw new UsageError({ message: `nothing to change: give at least one of ${flagList} (e.g. src source edit ${slug} --base-url https://api.example.com/v2)` });
