@@ -236,6 +236,43 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await checkPage("activity");
   });
 
+  it("shows and edits the source's policy: a bad rule is named at its field; a saved deny refuses the call", async () => {
+    await goTo("#/sources/local-api");
+    const policy = page.getByRole("region", { name: "What agents may do" });
+    await policy.waitFor();
+    expect(await policy.textContent()).toContain("No policy");
+    await page.getByRole("button", { name: "Change the policy" }).click();
+    await page.getByLabel("Deny", { exact: true }).fill("GETT /items");
+    await page.getByRole("button", { name: "Save the policy" }).click();
+    await expect.poll(() => policy.locator(".field-error").first().textContent()).toContain('did you mean "GET /items"?');
+    await page.getByLabel("Deny", { exact: true }).fill("GET /items/**\nDELETE /**");
+    await page.getByLabel("Mode").selectOption("read-only");
+    await page.getByLabel("Rate limit: calls").fill("100");
+    await page.getByLabel("per seconds").fill("60");
+    await page.getByRole("button", { name: "Save the policy" }).click();
+    await page.getByRole("button", { name: "Save the policy" }).waitFor({ state: "detached" });
+    await expect.poll(() => policy.getByRole("definition").allTextContents()).toEqual(["read-only", "none", "GET /items/** DELETE /** ", "none", "100 calls per 60 s", "single"]);
+    const stored = await fetch(`${server.url}/v1/sources/local-api`, { headers: { authorization: `Bearer ${testHome.adminToken}` } });
+    expect(((await stored.json()) as { source: { api: { policy: unknown } } }).source.api.policy).toEqual({ mode: "read-only", deny: ["GET /items/**", "DELETE /**"], rateLimit: { calls: 100, perSeconds: 60 } });
+    await checkPage("policy");
+
+    const before = upstream.seen.length;
+    await goTo("#/call?tool=api_local_api");
+    await page.getByLabel("Path").fill("/items/1");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("POLICY_DENIED");
+    expect(upstream.seen.length).toBe(before);
+
+    await goTo("#/sources/local-api");
+    await page.getByRole("button", { name: "Change the policy" }).click();
+    await page.getByLabel("Deny", { exact: true }).fill("");
+    await page.getByLabel("Mode").selectOption("read-write");
+    await page.getByLabel("Rate limit: calls").fill("");
+    await page.getByLabel("per seconds").fill("");
+    await page.getByRole("button", { name: "Save the policy" }).click();
+    await expect.poll(() => policy.textContent()).toContain("No policy");
+  });
+
   it("removes a source after a confirmation", async () => {
     await goTo("#/sources/local-api");
     await page.getByRole("button", { name: "Remove" }).click();
