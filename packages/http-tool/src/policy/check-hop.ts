@@ -104,7 +104,7 @@ export function createHopCheck({ source, operations, token, access = "any", conf
     const call = policyCallOf(method, path, source, policy, operations);
     const what = kind === "redirect" ? `the redirect to ${method} ${path}` : `${method} ${path}`;
     const notSent = kind === "redirect" ? "the redirect was not followed" : "nothing was sent";
-    const decision = evaluatePolicy(policy, call, { token, access, readToolName: apiToolName(source.slug), writeToolName: writeToolName(source.slug), hasDocument: operations !== undefined });
+    const decision = evaluatePolicy(policy, call, { token, access, toolNames: () => ({ read: apiToolName(source.slug), write: writeToolName(source.slug) }), hasDocument: operations !== undefined });
     if (!decision.allowed) {
       return { code: TOOL_ERROR_CODES.POLICY_DENIED, rule: decision.rule, retryable: false, message: `the policy of ${subject} refuses ${what}: ${decision.why}; ${notSent}` };
     }

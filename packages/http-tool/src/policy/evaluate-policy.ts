@@ -10,9 +10,8 @@ export type PolicyDecision =
 export interface EvaluationContext {
   readonly token: TokenPolicy | undefined;
   readonly access: ToolAccess;
-  /** `api_<slug>` and `api_<slug>_write`, for the split tools' refusals. */
-  readonly readToolName: string;
-  readonly writeToolName: string;
+  /** `api_<slug>` and `api_<slug>_write`, for the split tools' refusals (made only when a refusal names them). */
+  readonly toolNames: () => { read: string; write: string };
   /** Whether the source has a loaded OpenAPI document to read operations from. */
   readonly hasDocument: boolean;
 }
@@ -28,9 +27,9 @@ export function evaluatePolicy(policy: CompiledPolicy, call: PolicyCall, context
   if (!reads) {
     if (context.token?.readOnly === true) return { allowed: false, rule: "read-only", why: `agent token "${context.token.name}" is read-only (GET, HEAD and OPTIONS only)` };
     if (policy.readOnly) return { allowed: false, rule: "read-only", why: "the source is read-only (GET, HEAD and OPTIONS only)" };
-    if (context.access === "read") return { allowed: false, rule: "read-only", why: `${context.readToolName} only reads (GET, HEAD, OPTIONS); send ${call.method} through ${context.writeToolName}` };
+    if (context.access === "read") return { allowed: false, rule: "read-only", why: `${context.toolNames().read} only reads (GET, HEAD, OPTIONS); send ${call.method} through ${context.toolNames().write}` };
   } else if (context.access === "write") {
-    return { allowed: false, rule: "write tool", why: `${context.writeToolName} only writes; send ${call.method} through ${context.readToolName}` };
+    return { allowed: false, rule: "write tool", why: `${context.toolNames().write} only writes; send ${call.method} through ${context.toolNames().read}` };
   }
   if (policy.refusesWithoutDocument && !context.hasDocument) {
     return { allowed: false, rule: "document not loaded", why: "the policy has operation or tag rules and the source's OpenAPI document is not loaded; an operator must fix api.openapi (src source reload)" };

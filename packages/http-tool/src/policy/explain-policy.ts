@@ -37,7 +37,7 @@ export function explainPolicy(source: SourceRecord, call: { method: string; path
       operation: () => operation,
       anyOperations: () => (operations === undefined ? [] : [...new Set(readings.all.map((reading) => operations.match(method, reading, source.api.baseUrl, { ignoreCase: true })).filter((found) => found !== undefined))]),
     },
-    { token, access, readToolName: apiToolName(source.slug), writeToolName: writeToolName(source.slug), hasDocument: operations !== undefined },
+    { token, access, toolNames: () => ({ read: apiToolName(source.slug), write: writeToolName(source.slug) }), hasDocument: operations !== undefined },
   );
   const operationId = operation?.operationId;
   if (!decision.allowed) return { verdict: "refused", method, path, operationId, rule: decision.rule, why: decision.why };
