@@ -4,6 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startUpstream as startRecordingUpstream } from "@src/http-tool/testing";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
@@ -204,5 +205,38 @@ describe("audit: a credential with a lone UTF-16 surrogate", () => {
     expect(answer.status).toBe(422);
     expect(answer.json.error.details).toEqual([{ path: "token", message: expect.stringContaining("lone UTF-16 surrogate") }]);
     expect((await call("surrogate", { method: "GET", path: "/items" })).json.ok).toBe(true);
+  });
+});
+
+describe("audit classes through the API, against the recording upstream", () => {
+  const queryKey = "Qk-Case-Echo-77aa";
+
+  it("a path segment some servers trim to .. is refused, nothing sent; a query name PHP folds into the credential's is refused; a secret echoed upper-cased is redacted", async () => {
+    const recorder = await startRecordingUpstream((_request, response, recorded) => {
+      const text = JSON.stringify({ shouted: recorded.url.toUpperCase(), whispered: recorded.url.toLowerCase() });
+      response.writeHead(200, { "content-type": "application/json" }).end(text);
+    });
+    testHome.secrets.push(queryKey);
+    try {
+      await server.api("DELETE", "/v1/sources/echo-query");
+      const config = { type: "api", name: "Echo query", slug: "echo-query", enabled: true, api: { baseUrl: recorder.url, authType: "query", queryParam: "api_key", testEndpoint: "/me" } };
+      expect((await server.api("POST", "/v1/sources", { body: { config, credential: { key: queryKey } } })).status).toBe(201);
+      const before = recorder.requests.length;
+      const trimmed = await server.api("POST", "/v1/tools/api_echo_query/call", { body: { method: "GET", path: "/files/..%20/admin" } });
+      expect(trimmed.json.error).toMatchObject({ code: "INVALID_CALL" });
+      for (const name of ["api[key", "api.key", " api_key", "API KEY"]) {
+        const folded = await server.api("POST", "/v1/tools/api_echo_query/call", { body: { method: "GET", path: "/items", query: { [name]: "attacker" } } });
+        expect(folded.json.error?.code, name).toBe("INVALID_CALL");
+      }
+      expect(recorder.requests.length).toBe(before);
+      const echoed = await server.api("POST", "/v1/tools/api_echo_query/call", { body: { method: "GET", path: "/items" } });
+      expect(echoed.json.ok).toBe(true);
+      expect(recorder.requests.length).toBe(before + 1);
+      expect(echoed.text.toLowerCase()).not.toContain(queryKey.toLowerCase());
+      expect(echoed.json.body.value.shouted).toContain("[REDACTED]");
+      expect(echoed.json.body.value.whispered).toContain("[REDACTED]");
+    } finally {
+      await recorder.close();
+    }
   });
 });
