@@ -110,8 +110,16 @@ export const toolCallBodySchema = z
       body: {},
       _rawBody: { type: "string" },
       _contentType: { type: "string" },
+      select: { type: "string", description: "JMESPath applied to the JSON body before it is bounded.", example: "items[].{id: id, title: title}" },
+      paginate: {
+        type: "object",
+        description: "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages).",
+        properties: { maxPages: { type: "integer", minimum: 1 }, maxItems: { type: "integer", minimum: 1 } },
+      },
+      resultRef: { type: "string", description: "Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes." },
+      offset: { type: "integer", minimum: 0, description: "With resultRef: the first character to read." },
     },
-    required: ["method", "path"],
+    description: "method and path are required unless resultRef is given.",
   });
 
 /** What the agent gets back, whatever the upstream said; `ok` tells. */
@@ -132,6 +140,19 @@ export const toolResultSchema = z
     truncated: z.object({ originalSize: z.number().nullable(), unit: z.enum(["bytes", "chars"]), note: z.string() }).optional(),
     request: z.object({ method: z.string(), url: z.string() }),
     nextPath: z.string().optional(),
+    selected: z.string().optional(),
+    resultRef: z.string().optional(),
+    part: z.object({ offset: z.number(), length: z.number(), totalChars: z.number(), nextOffset: z.number().optional() }).optional(),
+    pagination: z
+      .object({
+        pages: z.number(),
+        items: z.number(),
+        more: z.boolean(),
+        next: z.object({ method: z.literal("GET"), path: z.string(), query: z.record(z.string(), z.unknown()).optional() }).optional(),
+        style: z.string().optional(),
+        stoppedBecause: z.string().optional(),
+      })
+      .optional(),
     note: z.string().optional(),
     error: z
       .object({

@@ -20,3 +20,6 @@ export { consumeWith, rateLimitPrefix } from "./policy/rate-limit-store";
 export { describePolicy } from "./policy/describe-policy";
 export { summarizeBody } from "./policy/confirmation";
 export { READ_METHODS } from "./policy/policy-narrowing";
+export type { ReadStoredResultInput, StoredResultPart } from "./stored-results/read-stored-result";
+export { readStoredPart } from "./stored-results/read-stored-result";
+export { compileSelect } from "./select/compile-select";

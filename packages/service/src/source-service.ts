@@ -38,6 +38,8 @@ export interface ToolSummary {
 /** Who makes an agent call, beyond the source's own policy: an agent token narrows it, a person may confirm. */
 export interface CallToolOptions {
   signal?: AbortSignal | undefined;
+  /** Who calls: an agent token's label; default `"local"` (this process). A cut result's `resultRef` is read back only by the same caller. */
+  caller?: string | undefined;
   /** The caller's agent token (the server's): read-only, its rate limit. Default: none. */
   token?: TokenPolicy | undefined;
   /** Asks a person before a call matching a `confirm` rule (MCP elicitation, a terminal). Default: none, `CONFIRMATION_REQUIRED`. */
@@ -93,8 +95,15 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
   /**
    * Runs an agent call; `name` is a tool name (`api_x`, `api_x_write`) or a slug. The source's policy (narrowed by
    * `token`) is checked before the credential is read. Never throws for upstream failures.
+   * `caller` names who calls (an agent token's label; default `"local"`, this process): a cut result's
+   * `resultRef` is read back only by the same caller.
    */
   callTool(name: string, input: unknown, options?: CallToolOptions): Promise<ToolResult>;
+  /**
+   * A part (at most 256 K characters from `offset`) of a result kept by `resultRef`, for
+   * MCP `resources/read`; only `caller` (default `"local"`) that made the call may read it.
+   */
+  readStoredResult(ref: string, options?: { caller?: string; offset?: number }): StoredResultRead;
   /**
    * What the source's policy (narrowed by `token`) would do with `METHOD PATH`, without sending, asking or counting
    * anything: refused and by which rule, allowed once confirmed, or allowed (`src policy SLUG --check`).
@@ -123,3 +132,8 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
 
 /** What changed, for `onChange` listeners. */
 export type SourceChangeKind = "added" | "updated" | "reloaded" | "removed" | "credential";
+
+/** What `readStoredResult` answers: a part of the stored text, or why it cannot be read. */
+export type StoredResultRead =
+  | { ok: true; text: string; mimeType: string; offset: number; totalChars: number; nextOffset?: number }
+  | { ok: false; message: string };

@@ -2079,17 +2079,32 @@ export interface components {
             ok: false;
             slug: string;
         };
+        /** @description method and path are required unless resultRef is given. */
         ToolCall: {
             _contentType?: string;
             _rawBody?: string;
             body?: unknown;
             /** @example GET */
-            method: string;
+            method?: string;
+            /** @description With resultRef: the first character to read. */
+            offset?: number;
+            /** @description GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages). */
+            paginate?: {
+                maxItems?: number;
+                maxPages?: number;
+            };
             /** @example /users/42 */
-            path: string;
+            path?: string;
             query?: {
                 [key: string]: unknown;
             };
+            /** @description Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes. */
+            resultRef?: string;
+            /**
+             * @description JMESPath applied to the JSON body before it is bounded.
+             * @example items[].{id: id, title: title}
+             */
+            select?: string;
         };
         ToolResult: {
             attempts: number;
@@ -2127,10 +2142,33 @@ export interface components {
             nextPath?: string;
             note?: string;
             ok: boolean;
+            pagination?: {
+                items: number;
+                more: boolean;
+                next?: {
+                    /** @enum {string} */
+                    method: "GET";
+                    path: string;
+                    query?: {
+                        [key: string]: unknown;
+                    };
+                };
+                pages: number;
+                stoppedBecause?: string;
+                style?: string;
+            };
+            part?: {
+                length: number;
+                nextOffset?: number;
+                offset: number;
+                totalChars: number;
+            };
             request: {
                 method: string;
                 url: string;
             };
+            resultRef?: string;
+            selected?: string;
             status: number;
             statusText: string;
             truncated?: {

@@ -5,6 +5,7 @@ import type { ExecutorLimits } from "./executor-limits";
 import type { NodeHttpAgents } from "../transport/node-http-agents";
 import type { RetryDelayOptions } from "./retry-policy";
 import type { CheckHop } from "../policy/check-hop";
+import type { WholeBody } from "../result/shape-result-body";
 
 /** What `executeRequest` needs besides the built request. */
 export interface ExecuteOptions {
@@ -41,6 +42,12 @@ export interface ExecuteOptions {
    * its error, the redirect not followed. `callSource` passes the one it checked the first request with. Default: none.
    */
   checkHop?: CheckHop | undefined;
+  /**
+   * Receives the whole body (redacted; JSON serialized) when it was cut to
+   * `maxResultChars`, so it can be kept and read on by reference (`resultRef`).
+   * Default: none.
+   */
+  onBodyCut?: ((whole: WholeBody) => void) | undefined;
   /** Backoff between retries. Default `{ baseMs: 300, maxRetryAfterMs: 30000 }`. */
   retryDelay?: RetryDelayOptions;
 }

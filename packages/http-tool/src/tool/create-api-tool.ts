@@ -6,7 +6,8 @@ import { callSource } from "./call-source";
 import { createFailureResult } from "../result/create-failure-result";
 import { describeApiTool } from "./describe-api-tool";
 import { operationsToolName } from "./operations-tool-name";
-import { toolCallSchema } from "../request/tool-call";
+import { apiToolInputSchema } from "./agent-input";
+import type { ResultStore } from "../stored-results/result-store";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolResult } from "../result/tool-result";
 import { sharedToolInputJsonSchema } from "./tool-input-json-schema";
@@ -47,6 +48,14 @@ export interface ApiToolDependencies {
   confirm?: Confirmer | undefined;
   /** Where the policy's rate limits are counted. Default: this process's memory. */
   rateLimits?: RateLimitStore | undefined;
+  /**
+   * Where cut bodies are kept so the agent can read on with `resultRef`
+   * (`createResultStore()`; one per process). Default: none (cut bodies are
+   * only cut, and `resultRef` calls are refused).
+   */
+  results?: ResultStore | undefined;
+  /** Who calls through this tool: stored results are read back only by the same caller. Default `"local"`. */
+  caller?: string | undefined;
 }
 
 /** What every agent tool has, whatever it does: what the adapters (MCP, AI SDK, OpenAI, Anthropic) take. */
@@ -70,12 +79,12 @@ export interface ApiTool extends AgentTool {
   readonly name: string;
   /** The source's slug. */
   readonly slug: string;
-  /** What the API is, its base URL, automatic auth, raw bodies, bounded results. Under 1 KB. */
+  /** What the API is, its base URL, automatic auth, its operations tool, ways to narrow long results. About 300 bytes; the details shared by every call tool are `apiToolInstructions`. */
   readonly description: string;
   /** The input as JSON Schema (no `$schema` key, `method` as an enum); one deeply frozen object shared by every tool (copy it to change it). */
   readonly inputSchema: JsonSchemaObject;
-  /** The input as the zod schema `execute` validates with. */
-  readonly inputZodSchema: typeof toolCallSchema;
+  /** The input as the zod schema `execute` validates with (the request, plus `select`, `paginate`, `resultRef`, `offset`). */
+  readonly inputZodSchema: typeof apiToolInputSchema;
   /** Runs one call. Never throws: failures are `ok: false` results. */
   execute(input: unknown, options?: { signal?: AbortSignal | undefined }): Promise<ToolResult>;
   /** Which methods the tool takes: `any`, or `read` / `write` of a source whose policy splits its tools (`api.policy.tools: "split"`). */
@@ -111,7 +120,7 @@ export function createApiTools(source: SourceRecord, dependencies: ApiToolDepend
   return accesses.map((access) => {
     const execute = async (input: unknown, options?: { signal?: AbortSignal | undefined }): Promise<ToolResult> => {
       try {
-        return await callSource({ source, call: input, plugin, credential: readCredential, fetch, signal: options?.signal, auth: dependencies.auth, operations: dependencies.operations, token, access, confirm: dependencies.confirm, rateLimits: dependencies.rateLimits });
+        return await callSource({ source, call: input, plugin, credential: readCredential, fetch, signal: options?.signal, auth: dependencies.auth, operations: dependencies.operations, token, access, confirm: dependencies.confirm, rateLimits: dependencies.rateLimits, results: dependencies.results, caller: dependencies.caller });
       } catch {
         // Only the credential reader rejects out of callSource.
         return createFailureResult({
@@ -128,7 +137,7 @@ export function createApiTools(source: SourceRecord, dependencies: ApiToolDepend
       slug: source.slug,
       description: describeApiTool(source, document, policyText),
       inputSchema: sharedToolInputJsonSchema(),
-      inputZodSchema: toolCallSchema,
+      inputZodSchema: apiToolInputSchema,
       readOnly: readOnly || access === "read",
       openWorld: true,
       access,
