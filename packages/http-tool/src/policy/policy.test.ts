@@ -16,6 +16,12 @@ beforeAll(async () => {
   upstream = await startUpstream((_request, response, recorded) => {
     if (recorded.path === "/v1/redirect-to-admin") return response.writeHead(302, { location: "/v1/admin/users" }).end();
     if (recorded.path === "/v1/redirect-to-repo") return response.writeHead(307, { location: "/v1/repos/a/b" }).end();
+    const page = /^\/v1\/(pages|admin)\/(\d)$/.exec(recorded.path);
+    if (page !== null) {
+      const number = Number(page[2]);
+      const next = number === 1 ? "/v1/pages/2" : number === 2 ? "/v1/admin/3" : undefined;
+      return sendJson(response, 200, [{ id: number }], next === undefined ? {} : { link: `<${next}>; rel="next"` });
+    }
     sendJson(response, 200, { method: recorded.method, path: recorded.path });
   });
 });
@@ -180,5 +186,28 @@ describe("rate limits", () => {
     const policy: ApiPolicy = { deny: ["DELETE /**"], rateLimit: { calls: 1, perSeconds: 60 } };
     await send(policy, "DELETE", "/x", { rateLimits });
     expect((await send(policy, "GET", "/x", { rateLimits })).sent).toEqual(["GET /v1/x"]);
+  });
+});
+
+describe("the same check for every request of a call: select and paginate", () => {
+  it("select does not get past a deny rule", async () => {
+    const before = upstream.requests.length;
+    const result = await toolsFor({ deny: ["GET /secret/**"] })[0]!.execute({ method: "GET", path: "/secret/1", select: "items" });
+    expect(result.error).toMatchObject({ code: "POLICY_DENIED", rule: "GET /secret/**" });
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it("paginate asks the policy about each next page (kind page): a page it refuses is not fetched", async () => {
+    const before = upstream.requests.length;
+    const result = await toolsFor({ deny: ["GET /admin/**"] })[0]!.execute({ method: "GET", path: "/pages/1", paginate: { maxPages: 5 } });
+    expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/v1/pages/1", "/v1/pages/2"]);
+    expect(result.note).toContain('page 3 answered POLICY_DENIED: the policy of source "gh" refuses GET /admin/3: rule "GET /admin/**" in deny');
+  });
+
+  it("each next page counts against the rate limit", async () => {
+    const before = upstream.requests.length;
+    const result = await toolsFor({ rateLimit: { calls: 2, perSeconds: 60 } })[0]!.execute({ method: "GET", path: "/pages/1", paginate: { maxPages: 5 } });
+    expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/v1/pages/1", "/v1/pages/2"]);
+    expect(result.note).toContain('page 3 answered RATE_LIMITED: source "gh" is over its rate limit of 2 calls per 60 s');
   });
 });
