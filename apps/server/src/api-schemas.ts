@@ -159,6 +159,10 @@ export const toolResultSchema = z
         code: z.string(),
         message: z.string(),
         retryable: z.boolean(),
+        next: z
+          .object({ tool: z.string(), input: z.record(z.string(), z.string()) })
+          .optional()
+          .describe('The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search.'),
         rule: z.string().optional().openapi({ description: 'With POLICY_DENIED, CONFIRMATION_REQUIRED, CONFIRMATION_DECLINED and RATE_LIMITED: the rule that refused ("read-only", "not in allow", a rule as written, "rateLimit 60/60s").' }),
         retryAfterSeconds: z.number().optional().openapi({ description: "With RATE_LIMITED: seconds until a call may succeed (also the Retry-After header of the 429)." }),
       })

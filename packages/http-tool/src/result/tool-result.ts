@@ -1,4 +1,5 @@
 import type { ToolErrorCode } from "./tool-error-codes";
+import type { ToolNextStep } from "./tool-next-step";
 
 /** The body as the agent sees it. */
 export type ToolResultBody =
@@ -45,11 +46,12 @@ export interface ToolResult {
   pagination?: PaginationReport;
   /** Where the call breaks the source's OpenAPI document, when `api.openapiValidation` is `warn` (the call was sent all the same). */
   warnings?: string[];
-  /** Set when there is no usable response. */
+  /** Set when there is no usable response. `next`: the tool call that helps, when there is one (an `INVALID_CALL` against the OpenAPI document). */
   error?: {
     code: ToolErrorCode;
     message: string;
     retryable: boolean;
+    next?: ToolNextStep;
     /** With a policy refusal: the rule that refused (`"read-only"`, `"not in allow"`, a rule as written, `"rateLimit 60/60s"`). */
     rule?: string;
     /** With `RATE_LIMITED`: seconds until a call may succeed. */
