@@ -1,0 +1,56 @@
+import type { QueryAnalysis } from "./analyze-query";
+import type { OperationTraits } from "./operation-traits";
+import type { Action } from "./query-vocabulary";
+
+/** The HTTP methods each action is sent with. */
+const methodsOf: Record<Action, string[]> = {
+  create: ["POST", "PUT"],
+  update: ["PATCH", "PUT", "POST"],
+  delete: ["DELETE"],
+  get: ["GET"],
+  list: ["GET"],
+  search: ["GET"],
+};
+
+/** Factors of the ranking, besides the text match (BM25). */
+export const rankWeights = {
+  /** The operation does what the query asks (its verb is in the query's actions). */
+  sameAction: 1.6,
+  /** The operation does something else the query did not ask for. */
+  otherAction: 0.75,
+  /** The operation's method is the one the query's action implies (list: GET on a collection). */
+  impliedMethod: 1.15,
+  /** Each scope (admin, enterprise, organization, legacy) the operation has and the query does not name. */
+  unaskedScope: 0.7,
+  /** The query speaks of the person ("my"), and the operation is the caller's own. */
+  ownOperation: 1.35,
+  deprecated: 0.7,
+};
+
+/**
+ * How much the ranking raises or lowers an operation's text score for a query:
+ * the action the query asks for (and the method it implies), the admin,
+ * enterprise, organization and legacy variants the query does not ask for, the
+ * caller's own operations when the person says "my", and how many of the
+ * query's words the operation matches (`matched`: the query terms it matched).
+ */
+export function rankFactor(query: QueryAnalysis, traits: OperationTraits, matched: Set<string>): number {
+  let factor = 1;
+  if (query.actions.size > 0) {
+    if (traits.action !== undefined) factor *= query.actions.has(traits.action) ? rankWeights.sameAction : rankWeights.otherAction;
+    const implied = [...query.actions].some((action) => methodsOf[action].includes(traits.method) && (action !== "list" || traits.collection));
+    if (implied) factor *= rankWeights.impliedMethod;
+  }
+  for (const scope of traits.scopes) if (!query.scopes.has(scope)) factor *= rankWeights.unaskedScope;
+  if (query.firstPerson && traits.self) factor *= rankWeights.ownOperation;
+  if (traits.deprecated) factor *= rankWeights.deprecated;
+  let whole = 0;
+  let covered = 0;
+  query.groups.forEach((group, at) => {
+    const weight = query.groupWeights[at] ?? 1;
+    whole += weight;
+    if (group.some((stem) => matched.has(stem))) covered += weight;
+  });
+  if (whole > 0) factor *= 0.3 + (0.7 * covered) / whole;
+  return factor;
+}
