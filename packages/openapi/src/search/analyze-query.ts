@@ -53,6 +53,7 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
     }
   };
   const later: [string, number][] = [];
+  let previous: string | undefined;
   for (const word of words) {
     if (firstPersonWords.has(word)) analysis.firstPerson = true;
     const known = queryWordOf(word);
@@ -60,10 +61,20 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
     if (isStopWord(word) && known === undefined) continue;
     const own = stemOf(word);
     const group = isStopWord(word) ? [] : [own];
+    // Two words the document writes as one ("user groups" → usergroups).
+    const joined = previous === undefined ? undefined : stemOf(`${previous}${word}`);
+    if (joined !== undefined && documentStems.has(joined)) group.push(joined);
     for (const stem of group) addTerm(stem, 1);
+    previous = isStopWord(word) ? undefined : word;
     const weight = documentStems.has(own) ? addedWordWeight : replacingWordWeight;
-    for (const also of known?.also ?? []) {
-      const stem = stemOf(also);
+    const also = [...(known?.also ?? [])];
+    // A verb undone ("unpin") that the document writes apart ("Un-pins"): the verb, and a removal.
+    if (!documentStems.has(own) && word.startsWith("un") && documentStems.has(stemOf(word.slice(2)))) {
+      also.push(word.slice(2), "remove", "delete");
+      analysis.actions.add("delete");
+    }
+    for (const added of also) {
+      const stem = stemOf(added);
       group.push(stem);
       later.push([stem, weight]);
     }

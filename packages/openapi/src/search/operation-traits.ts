@@ -1,6 +1,6 @@
 import type { IndexedOperation } from "../index/operation-index";
 import { operationVerbs, scopeWords, type Action } from "./query-vocabulary";
-import { splitWords, stemOf } from "./search-terms";
+import { isStopWord, splitWords, stemOf } from "./search-terms";
 
 /** What the ranking knows of an operation besides its words. */
 export interface OperationTraits {
@@ -15,6 +15,8 @@ export interface OperationTraits {
   /** The caller's own (`/user/...`, `/me`, "for the authenticated user"). */
   self: boolean;
   deprecated: boolean;
+  /** The stems of the headline's words, each once. */
+  headlineStems: string[];
 }
 
 /** The first sentence of an operation's summary, or of its description when it has no summary. */
@@ -35,9 +37,8 @@ function actionOf(operation: IndexedOperation, headline: string): Action | undef
     const action = operationVerbs.get(stemOf(word));
     if (action !== undefined) return action;
   }
+  // POST is not read as create: APIs send every kind of action with it (merge, cancel, Slack's whole API).
   switch (operation.method) {
-    case "POST":
-      return "create";
     case "PUT":
     case "PATCH":
       return "update";
@@ -65,5 +66,6 @@ export function traitsOf(operation: IndexedOperation): OperationTraits {
     scopes,
     self,
     deprecated: operation.deprecated,
+    headlineStems: [...new Set(words(headline).filter((word) => !isStopWord(word)).map(stemOf))],
   };
 }

@@ -40,6 +40,11 @@ const verbs: Record<string, QueryWord> = {
   reopen: { actions: ["update"], also: ["update"] },
   archive: { also: ["update"] },
   move: { actions: ["update"], also: ["transfer", "reassign"] },
+  end: { also: ["stop", "disable"] },
+  stop: { also: ["end", "disable"] },
+  disable: { also: ["end", "stop"] },
+  which: { actions: ["get", "list"] },
+  what: { actions: ["get", "list"] },
   delete: { actions: ["delete"] },
   remove: { actions: ["delete"], also: ["delete"] },
   destroy: { actions: ["delete"], also: ["delete", "remove"] },
@@ -133,6 +138,8 @@ export const phrases: [RegExp, string][] = [
   [/\bdirect\s+messages?\b/g, "dm"],
   [/\bdo\s+not\s+disturb\b/g, "dnd"],
   [/\bthumbs\s+up\b/g, "thumbs"],
+  [/\bturn\s+off\b|\bswitch\s+off\b/g, "disable"],
+  [/\bturn\s+on\b|\bswitch\s+on\b/g, "enable"],
 ];
 
 /** What a query word asks for and what it also searches, when the vocabulary knows it. */

@@ -110,7 +110,8 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
       processTerm: (term) => term,
       boost: fieldBoosts,
       boostTerm: (_term, at) => query.weights[at] ?? 1,
-      fuzzy: (term, at) => (query.added[at] !== true && term.length > 5 ? 0.15 : false),
+      // Fuzzy matching (a misspelt word) only for a word the document does not name its operations with: it is the costly part.
+      fuzzy: (term, at) => (query.added[at] !== true && term.length > 5 && !documentStems.has(term) ? 0.15 : false),
       maxFuzzy: 1,
       prefix: (term, at) => query.added[at] !== true && term.length > 4,
       combineWith: "OR",
@@ -118,7 +119,7 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
     });
     return results
       .slice(0, rankedCandidates)
-      .map((result) => ({ id: result.id as number, score: result.score * rankFactor(query, traits[result.id as number] as OperationTraits, new Set(result.queryTerms)) }))
+      .map((result) => ({ id: result.id as number, score: result.score * rankFactor(query, traits[result.id as number] as OperationTraits, new Set(result.queryTerms), new Set(result.terms)) }))
       .sort((left, right) => right.score - left.score)
       .map((result) => index.operations[result.id] as IndexedOperation)
       .concat(results.slice(rankedCandidates).map((result) => index.operations[result.id as number] as IndexedOperation));
