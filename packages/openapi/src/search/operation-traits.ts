@@ -30,11 +30,17 @@ const words = (text: string): string[] => splitWords(text).toLowerCase().split(/
 
 /** The action an operation names: the first verb of its headline, else of its id, else its method's. */
 function actionOf(operation: IndexedOperation, headline: string): Action | undefined {
+  // Reading (get, list) is a GET; a word "list" in another method's name is a noun ("export the projects list").
+  const reads = operation.method === "GET" || operation.method === "HEAD";
+  const verbOf = (word: string): Action | undefined => {
+    const action = operationVerbs.get(stemOf(word));
+    return !reads && (action === "get" || action === "list") ? undefined : action;
+  };
   const first = words(headline)[0];
-  const fromHeadline = first === undefined ? undefined : operationVerbs.get(stemOf(first));
+  const fromHeadline = first === undefined ? undefined : verbOf(first);
   if (fromHeadline !== undefined) return fromHeadline;
   for (const word of words(operation.operationId)) {
-    const action = operationVerbs.get(stemOf(word));
+    const action = verbOf(word);
     if (action !== undefined) return action;
   }
   // POST is not read as create: APIs send every kind of action with it (merge, cancel, Slack's whole API).

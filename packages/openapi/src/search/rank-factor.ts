@@ -27,7 +27,7 @@ export const rankWeights = {
    */
   unaskedScope: { admin: 0.5, enterprise: 0.5, legacy: 0.5, organization: 0.7 } as Record<string, number>,
   /** The query speaks of the person ("my"), and the operation is the caller's own. */
-  ownOperation: 1.35,
+  ownOperation: 1.6,
   deprecated: 0.7,
   /** How much an operation loses when its headline has words the query does not ask for ("Delete a scheduled message" for "delete a message"). */
   unaskedHeadlineWords: 0.3,
