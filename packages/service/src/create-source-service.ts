@@ -53,6 +53,8 @@ interface KeptListing {
   tools: Map<string, { record: SourceRecord; summary: Omit<ToolSummary, "hasCredential"> }>;
   stale: Set<string>;
   everything: boolean;
+  /** The entries sorted by slug, until they change: every `tools/list` page lists them all. */
+  sorted?: SourceListEntry[] | undefined;
 }
 
 /** The entry with its record frozen (an error stays as it is). */
@@ -150,7 +152,8 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     });
     refreshing = refresh.catch(() => undefined);
     await refresh;
-    return [...current.entries.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    current.sorted ??= [...current.entries.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    return current.sorted;
   }
 
   /** Reads what changed since the last listing into the kept one: everything, or the stale slugs. */
@@ -161,11 +164,13 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       const entries = await store.list();
       current.entries = new Map(entries.map((entry) => [entry.slug, freezeRecord(entry)]));
       current.tools.clear();
+      current.sorted = undefined;
       return;
     }
     if (current.stale.size === 0) return;
     const stale = [...current.stale];
     current.stale.clear();
+    current.sorted = undefined;
     const fresh = await store.listSome(stale);
     for (const slug of stale) {
       current.entries.delete(slug);
@@ -364,8 +369,10 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       const stored = await storedCredentialSlugs(entries.length);
       for (const entry of entries) {
         if (!entry.ok || !entry.record.enabled) continue;
-        const source = await withCurrentStatus(entry.record);
-        const operations = await documents.catalogFor(source);
+        // Awaited only when there is something to check (every `tools/list` page lists thousands of sources):
+        // only a connected source's status can change here, and only a source with a document has a catalog.
+        const source = entry.record.status.connectionStatus === "connected" ? await withCurrentStatus(entry.record) : entry.record;
+        const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
         const tool = toolOf(source, operations);
         if (tool === undefined) continue;
         const withCredential = stored.has(tool.source) && (await hasCredential(source));
