@@ -4,6 +4,9 @@ import type { CallAuditLine } from "@src/service";
 import { defineAction } from "../define-action";
 import { EXIT_CODES } from "../exit-codes";
 import { writeError, writeLine } from "../output/write-output";
+import { createAuditTable } from "../output/audit-table";
+import { escapeTerminalControls } from "../output/escape-terminal-controls";
+import type { CommandContext } from "../command-context";
 
 interface LogsFlags {
   source?: string;
@@ -13,12 +16,15 @@ interface LogsFlags {
 /** How often `--follow` looks for new lines, in ms. */
 const followIntervalMs = 200;
 
-/** One audit line for people: time, channel, source, method and path, status, duration, attempts, error code. */
-function formatAuditLine(line: CallAuditLine): string {
-  const request = line.method === null ? "(refused before a request)" : `${line.method} ${line.path ?? ""}`;
-  const status = line.status === null ? "-" : String(line.status);
-  const attempts = `${line.attempts} attempt${line.attempts === 1 ? "" : "s"}`;
-  return [line.time, line.channel.padEnd(9), line.source, request, status, `${line.durationMs}ms`, attempts, line.errorCode ?? ""].join("  ").trimEnd();
+/** The slugs of the home's sources, for the width of the source column; none when they cannot be listed. */
+async function slugsOfHome(context: CommandContext): Promise<string[]> {
+  if (context.storeUrl !== undefined) return [];
+  try {
+    // The store's listing only: the vault (and its key) is not needed to read the log.
+    return (await (await context.service()).store.list()).map((entry) => entry.slug);
+  } catch {
+    return [];
+  }
 }
 
 /** Parses the complete lines of `text`; returns them and the unfinished rest. Lines that are not JSON objects are skipped. */
@@ -55,17 +61,25 @@ export function registerLogs(program: Command): void {
         const { resolveSrcHome } = await import("@src/config");
         const home = resolveSrcHome({ home: context.home, env: process.env });
         const file = callAuditFileOf(home);
-        const print = (lines: CallAuditLine[]): void => {
-          for (const line of lines) {
-            if (source !== undefined && line.source !== source) continue;
-            writeLine(context.json ? JSON.stringify(line) : formatAuditLine(line));
-          }
-        };
-
-        for (const rotated of await rotatedCallAuditFiles(home)) print(parseLines(await readFile(rotated, "utf8").catch(() => "")).lines);
+        const wanted = (lines: CallAuditLine[]): CallAuditLine[] => (source === undefined ? lines : lines.filter((line) => line.source === source));
+        const older: CallAuditLine[] = [];
+        for (const rotated of await rotatedCallAuditFiles(home)) older.push(...wanted(parseLines(await readFile(rotated, "utf8").catch(() => "")).lines));
         const current = await readFile(file).catch(() => Buffer.alloc(0));
         const first = parseLines(current.toString("utf8"));
-        print(first.lines);
+        const initial = [...older, ...wanted(first.lines)];
+        // Aligned columns for people; the source column is as wide as the slugs read now and those of the home's sources.
+        const table = context.json
+          ? undefined
+          : await createAuditTable(
+              [...initial.map((line) => line.source), ...(await slugsOfHome(context))],
+              initial.flatMap((line) => (line.errorCode === null ? [] : [line.errorCode])),
+            );
+        const print = (lines: CallAuditLine[], withHeader = false): void => {
+          if (lines.length === 0 && !withHeader) return;
+          writeLine(table === undefined ? lines.map((line) => JSON.stringify(line)).join("\n") : escapeTerminalControls(table.rows(lines, { withHeader })));
+        };
+        // The header once, above the first rows (or above none yet, when following).
+        print(initial, table !== undefined && (initial.length > 0 || follow));
         if (!follow) {
           if (current.length === 0 && !context.json) writeError(`No agent calls logged yet in ${file}.`);
           return EXIT_CODES.SUCCESS;
@@ -96,7 +110,7 @@ export function registerLogs(program: Command): void {
                   offset += bytesRead;
                   const parsed = parseLines(rest + chunk.subarray(0, bytesRead).toString("utf8"));
                   rest = parsed.rest;
-                  print(parsed.lines);
+                  print(wanted(parsed.lines));
                 } finally {
                   await handle.close();
                 }
