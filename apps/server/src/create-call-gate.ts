@@ -4,7 +4,7 @@ import type { Confirmer, TokenPolicy, ToolResult } from "@src/http-tool";
 import type { Logger } from "pino";
 import type { ActivityLog } from "./activity/activity-log";
 import type { Caller } from "./agent-tokens/agent-token-index";
-import { callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
+import { callerIdentity, callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
 import { ForbiddenError } from "./errors/forbidden-error";
 import { ShuttingDownError } from "./errors/shutting-down-error";
 import { scalarLineLoggerOf } from "./scalar-line-logger";
@@ -67,7 +67,7 @@ export function createCallGate({
       if (!mayCallSource(caller, slug)) {
         throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
       }
-      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerLabel(caller), token: tokenPolicyOf(caller), confirm }));
+      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller), confirm }));
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
       const path = pathOf(result.request.url);
       activity?.record({ at: new Date().toISOString(), source: slug, channel, method: result.request.method, path, status: result.status, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts, errorCode: result.error?.code ?? null });
@@ -119,7 +119,7 @@ export function createCallGate({
       listTools: async () => (await service.listTools({ token: tokenPolicyOf(caller) })).filter((tool) => mayCallSource(caller, tool.source)),
       callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
       // A cut result is read back by the caller that made the call only.
-      readStoredResult: (ref, options) => service.readStoredResult(ref, { offset: options?.offset, caller: callerLabel(caller) }),
+      readStoredResult: (ref, options) => service.readStoredResult(ref, { offset: options?.offset, caller: callerIdentity(caller) }),
     }),
     close: () => {
       closed = true;

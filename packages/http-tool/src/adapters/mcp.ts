@@ -67,7 +67,7 @@ export function toMcpCallToolResult(result: ToolResult): McpCallToolResult {
             type: "resource_link",
             uri: resultResourceUri(result.resultRef),
             name: `result ${result.resultRef}`,
-            description: `The whole body of ${result.request.method} ${result.request.url}, kept 15 minutes for this caller; read it in parts (?offset=N)`.slice(0, 500),
+            description: `The whole body of ${result.request.method} ${result.request.url}, kept a limited time for this caller (the text says how long); read it in parts (?offset=N)`.slice(0, 500),
             mimeType: result.body.kind === "json" ? "application/json" : "text/plain",
           },
         ];
