@@ -283,8 +283,9 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await checkPage("remove-confirmation");
     await dialog.getByRole("button", { name: "Remove Renamed API" }).click();
     await page.getByRole("heading", { name: "Sources", level: 1 }).waitFor();
+    // The list loads after the heading: wait for the source that stays, then check the removed one is gone.
+    await expect.poll(() => page.locator("tr[data-slug='from-cli']").count()).toBe(1);
     await expect.poll(() => page.locator("tr[data-slug='local-api']").count()).toBe(0);
-    expect(await page.locator("tr[data-slug='from-cli']").count()).toBe(1);
   });
 
   it("signs out: the token leaves sessionStorage and only the sign-in page remains", async () => {
