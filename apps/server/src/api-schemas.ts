@@ -83,21 +83,40 @@ export const toolSummarySchema = z
   })
   .openapi("ToolSummary");
 
-/** The agent's call (spec 2.2). Any JSON is accepted; a call of the wrong shape is a 200 result with `error.code` `INVALID_CALL`. */
-export const toolCallBodySchema = z
-  .unknown()
-  .openapi("ToolCall", {
-    type: "object",
-    properties: {
-      method: { type: "string", example: "GET" },
-      path: { type: "string", example: "/users/42" },
-      query: { type: "object", additionalProperties: true },
-      body: {},
-      _rawBody: { type: "string" },
-      _contentType: { type: "string" },
+/**
+ * The agent's call (spec 2.2): an `api_<slug>` tool's request, or an `api_<slug>_operations` tool's search. Any JSON is
+ * accepted; a call of the wrong shape is a 200 result with `error.code` `INVALID_CALL`.
+ */
+export const toolCallBodySchema = z.unknown().openapi("ToolCall", {
+  anyOf: [
+    {
+      type: "object",
+      title: "ApiToolCall",
+      description: "A call of api_<slug>: the request to send.",
+      properties: {
+        method: { type: "string", example: "GET" },
+        path: { type: "string", example: "/users/42" },
+        query: { type: "object", additionalProperties: true },
+        body: {},
+        _rawBody: { type: "string" },
+        _contentType: { type: "string" },
+      },
+      required: ["method", "path"],
     },
-    required: ["method", "path"],
-  });
+    {
+      type: "object",
+      title: "OperationsToolCall",
+      description: "A call of api_<slug>_operations: search the source's OpenAPI operations (query and/or tag), or read one (operationId). Sends nothing upstream.",
+      properties: {
+        query: { type: "string", example: "create an issue" },
+        tag: { type: "string" },
+        operationId: { type: "string" },
+        limit: { type: "integer", minimum: 1, maximum: 25 },
+      },
+      additionalProperties: false,
+    },
+  ],
+});
 
 /** What the agent gets back, whatever the upstream said; `ok` tells. */
 export const toolResultSchema = z

@@ -12,9 +12,13 @@ describe("types derived from the server's document", () => {
   });
 
   it("request bodies are the document's schemas", () => {
-    expectTypeOf<Parameters<SrcClient["tools"]["call"]>[1]>().toHaveProperty("method").toEqualTypeOf<string>();
+    type Call = Parameters<SrcClient["tools"]["call"]>[1];
+    expectTypeOf<Extract<Call, { method: string }>>().toHaveProperty("method").toEqualTypeOf<string>();
     // @ts-expect-error: a call needs a path
-    const call: Parameters<SrcClient["tools"]["call"]>[1] = { method: "GET" };
+    const call: Call = { method: "GET" };
     void call;
+    // An api_<slug>_operations call is a search, not a request.
+    const search: Call = { query: "create an issue", limit: 3 };
+    void search;
   });
 });

@@ -308,11 +308,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The last agent calls this server ran (kept in memory, newest first), optionally of one source. */
+        /** The last agent calls on this home, newest first, optionally of one source: read from the audit log ($SRC_HOME/logs/calls.jsonl and its rotated files, as `src logs`), so calls made with `src call` or `src mcp` and calls from before a restart are there. */
         get: {
             parameters: {
                 query?: {
-                    /** @description At most this many calls. Default: all that are kept (500). */
+                    /** @description At most this many calls. Default: 500. */
                     limit?: number;
                     /** @description Only this source's calls (its slug). */
                     source?: string;
@@ -1888,8 +1888,11 @@ export interface components {
             /** @description When the call ended (ISO 8601). */
             at: string;
             attempts: number;
-            /** @enum {string} */
-            channel: "http" | "mcp";
+            /**
+             * @description http: POST /v1/tools/{name}/call; mcp: /mcp; cli: `src call`; mcp-stdio: `src mcp`.
+             * @enum {string}
+             */
+            channel: "http" | "mcp" | "cli" | "mcp-stdio";
             durationMs: number;
             errorCode: string | null;
             /** @description null when the call was refused before a request was built. */
@@ -2043,6 +2046,12 @@ export interface components {
             query?: {
                 [key: string]: unknown;
             };
+        } | {
+            limit?: number;
+            operationId?: string;
+            /** @example create an issue */
+            query?: string;
+            tag?: string;
         };
         ToolResult: {
             attempts: number;
