@@ -65,13 +65,13 @@ describe("src call", () => {
     try {
       const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
       // A slug of this try only: a retry adds its own.
-      const hostile = `hostile-${randomBytes(3).toString("hex")}`;
-      expect((await src(["source", "add", "--name", "Hostile", "--slug", hostile, "--base-url", baseUrl, "--auth", "bearer", "--test-endpoint", "/", "--credential-stdin", "--no-test"], secret)).code).toBe(0);
-      const human = await src(["call", hostile, "GET", "/"]);
+      const slug = `hostile-${randomBytes(3).toString("hex")}`;
+      expect((await src(["source", "add", "--name", "Hostile", "--slug", slug, "--base-url", baseUrl, "--auth", "bearer", "--test-endpoint", "/", "--credential-stdin", "--no-test"], secret)).code).toBe(0);
+      const human = await src(["call", slug, "GET", "/"]);
       expect(human.code).toBe(0);
       expect([...human.stdout].filter((character) => ["\u001b", "\u0007", "\u009b"].includes(character))).toEqual([]);
       expect(human.stdout).toContain("before\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\\x1b[2J\\x9b31mafter");
-      const json = await src(["call", hostile, "GET", "/", "--json"]);
+      const json = await src(["call", slug, "GET", "/", "--json"]);
       expect([...json.stdout].filter((character) => ["\u001b", "\u0007"].includes(character))).toEqual([]);
       expect(JSON.parse(json.stdout).body.value).toBe(hostile);
     } finally {

@@ -198,8 +198,9 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
   });
 
   it("a revoked refresh token is AUTH_FAILED naming invalid_grant and saying to run src auth login; logout forgets the tokens", async () => {
-    await addSignedInDesk();
+    // Tokens issued inside the 30 s margin from the sign-in on: the next call must refresh, and the refresh token is revoked.
     await authorization.settings({ tokenTtl: 5 });
+    await addSignedInDesk();
     await authorization.revokeRefreshTokens();
     const result = await src(["call", "desk", "GET", "/items", "--json"]);
     const output = JSON.parse(result.stdout);
