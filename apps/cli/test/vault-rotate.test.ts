@@ -189,12 +189,22 @@ async function startServe(env: Record<string, string>): Promise<{ url: string; o
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
+    // A server that never says it listens is stopped, not left running after the test.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`src serve did not print its URL within 20 s: ${stdout}${stderr}`));
+    }, 20_000);
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       const match = /"url":\s*"([^"]+)"/.exec(stdout);
-      if (match?.[1] !== undefined) resolve(match[1]);
+      if (match?.[1] === undefined) return;
+      clearTimeout(timer);
+      resolve(match[1]);
     });
-    child.once("close", () => reject(new Error(`src serve ended before listening: ${stderr}`)));
+    child.once("close", () => {
+      clearTimeout(timer);
+      reject(new Error(`src serve ended before listening: ${stderr}`));
+    });
   });
   return {
     url,
