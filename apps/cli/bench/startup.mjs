@@ -1,20 +1,110 @@
-// Start-up time of the built CLI: runs `src --help` and `src --version` N times and prints the median.
-// Not a test (the machine may be busy); the goal is well under 300 ms for `src --help`.
+// Start-up of the built CLI, side by side with a bare `node -e 0` in the same rounds: whole-process wall time of
+// `src --help`, `src --version`, `src --json source list` with 10 sources, and `src mcp` from spawn to the answer of
+// its first tools/list (official MCP SDK client). Each round runs every case once, in turn, so a busy machine slows
+// them alike; the medians are printed with their ratio to `node -e 0`, and the CPU time the process used (Linux).
+// Not a test (the machine may be busy): run it alone on an idle machine. RUNS=20 (default) changes the rounds.
+// Targets: help and version < 100 ms and at most 1.3 times `node -e 0`; mcp's first tools/list < 250 ms.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { createBenchVaultKey, writeManySourcesHome } from "./many-sources-home.mjs";
 
 const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 const runs = Number(process.env.RUNS ?? 20);
+const sourceCount = 10;
 
-for (const args of [["--help"], ["--version"], ["source", "list", "--help"]]) {
-  const times = [];
-  for (let index = 0; index < runs; index += 1) {
-    const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, [bin, ...args], { stdio: "ignore" });
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (result.status !== 0) throw new Error(`src ${args.join(" ")} exited ${result.status}`);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const elapsedMs = (start) => Number(process.hrtime.bigint() - start) / 1e6;
+
+/** CPU ms used by this process's finished children (Linux: cutime + cstime of /proc/self/stat, clock ticks of 10 ms), or undefined elsewhere. */
+function childrenCpu() {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return undefined;
   }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)];
-  console.log(`src ${args.join(" ").padEnd(22)} median ${median.toFixed(1)} ms  min ${times[0].toFixed(1)} ms  (${runs} runs)`);
 }
+
+/** CPU ms a running process has used so far (Linux: utime + stime of /proc/PID/stat), or undefined elsewhere. */
+function cpuOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs a command to its end; returns wall ms and CPU ms. */
+function runProcess(args, env) {
+  const cpuBefore = childrenCpu();
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+  const wall = elapsedMs(start);
+  if (result.status !== 0) throw new Error(`node ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+  const cpuAfter = childrenCpu();
+  return { wall, cpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
+}
+
+/** `src mcp`: wall ms from spawn to the answer of the first tools/list, and the CPU ms the server used until then. */
+async function runMcp(env) {
+  const start = process.hrtime.bigint();
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp"], env, stderr: "ignore" });
+  const client = new Client({ name: "startup-bench", version: "0.0.0" });
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  const wall = elapsedMs(start);
+  const cpu = cpuOf(transport.pid);
+  await client.close();
+  if (tools.length !== sourceCount) throw new Error(`src mcp listed ${tools.length} tools, expected ${sourceCount}`);
+  return { wall, cpu };
+}
+
+const home = mkdtempSync(join(tmpdir(), "src-bench-startup-"));
+const env = { ...process.env, SRC_HOME: home, SRC_VAULT_KEY: createBenchVaultKey() };
+delete env.SRC_AUTH_PLUGINS;
+delete env.SRC_SERVER;
+delete env.SRC_STORE;
+const cases = [
+  { name: "node -e 0", run: () => runProcess(["-e", "0"], env) },
+  { name: "src --help", run: () => runProcess([bin, "--help"], env) },
+  { name: "src --version", run: () => runProcess([bin, "--version"], env) },
+  { name: `src source list (${sourceCount} sources)`, run: () => runProcess([bin, "--json", "source", "list"], env) },
+  { name: `src mcp, first tools/list (${sourceCount} sources)`, run: () => runMcp(env) },
+];
+const samples = new Map(cases.map(({ name }) => [name, []]));
+try {
+  await writeManySourcesHome({ home, env, count: sourceCount, credentials: sourceCount });
+  for (const { run } of cases) await run(); // warm the page cache (and Node's compile cache where it has one)
+  for (let round = 0; round < runs; round += 1) {
+    for (const { name, run } of cases) samples.get(name).push(await run());
+  }
+} finally {
+  rmSync(home, { recursive: true, force: true });
+}
+
+const summary = new Map(
+  [...samples].map(([name, results]) => {
+    const cpus = results.map((result) => result.cpu).filter((cpu) => cpu !== undefined);
+    return [name, { wall: median(results.map((result) => result.wall)), cpu: cpus.length === 0 ? undefined : median(cpus) }];
+  }),
+);
+const node = summary.get("node -e 0").wall;
+console.log(`start-up: median of ${runs} rounds, wall ms (CPU ms of the process) and the ratio to node -e 0; Node ${process.version}, load average ${loadavg()[0].toFixed(1)}`);
+for (const [name, { wall, cpu }] of summary) {
+  console.log(`  ${name.padEnd(42)} ${wall.toFixed(0).padStart(5)} ms${cpu === undefined ? "" : ` (${cpu.toFixed(0)})`}  ${(wall / node).toFixed(2)}x`);
+}
+const wallOf = (name) => summary.get(name).wall;
+const checks = [
+  ["src --help < 100 ms", wallOf("src --help") < 100],
+  ["src --help <= 1.3x node -e 0", wallOf("src --help") <= 1.3 * node],
+  ["src --version < 100 ms", wallOf("src --version") < 100],
+  ["src --version <= 1.3x node -e 0", wallOf("src --version") <= 1.3 * node],
+  [`src mcp first tools/list < 250 ms`, wallOf(`src mcp, first tools/list (${sourceCount} sources)`) < 250],
+];
+console.log(`targets: ${checks.map(([name, met]) => `${met ? "met" : "MISSED"}: ${name}`).join("; ")}`);

@@ -1,39 +1,62 @@
-import { Command } from "commander";
+import { Command, Help, type ParseOptions } from "commander";
 import { cliVersion } from "./cli-version";
-import { registerAuthLogin } from "./commands/auth-login";
-import { registerAuthLogout } from "./commands/auth-logout";
-import { registerAuthStatus } from "./commands/auth-status";
-import { registerCall } from "./commands/call";
-import { registerCredentialDelete } from "./commands/credential-delete";
-import { registerCredentialSet } from "./commands/credential-set";
-import { registerLogs } from "./commands/logs";
-import { registerMcp } from "./commands/mcp";
-import { registerOperations } from "./commands/operations";
-import { registerServe } from "./commands/serve";
-import { registerShell } from "./commands/shell";
-import { registerSourceAdd } from "./commands/source-add";
-import { registerSourceEdit } from "./commands/source-edit";
-import { registerSourceEnable } from "./commands/source-enable";
-import { registerSourceExport } from "./commands/source-export";
-import { registerSourceImport } from "./commands/source-import";
-import { registerSourceList } from "./commands/source-list";
-import { registerSourceReload } from "./commands/source-reload";
-import { registerSourceRemove } from "./commands/source-remove";
-import { registerSourceShow } from "./commands/source-show";
-import { registerStoreMigrate } from "./commands/store-migrate";
-import { registerTokenCreate } from "./commands/token-create";
-import { registerTokenList } from "./commands/token-list";
-import { registerTokenRevoke } from "./commands/token-revoke";
-import { registerTools } from "./commands/tools";
-import { registerVaultReset } from "./commands/vault-reset";
-import { registerVaultRotate } from "./commands/vault-rotate";
+import { commandTable, isCommandEntry, type CommandEntry } from "./command-table";
+
+/** The commands of the table whose module has not been loaded yet: only their name and description are in the tree. */
+const unloaded = new WeakMap<Command, CommandEntry>();
 
 /**
- * The `src` command tree. Commander errors throw (`exitOverride`) so `runCli`
- * maps them to exit code 2; help and version go to stdout with exit code 0.
+ * Loads the module of `command` if it is still unloaded and lets it define the command in place: its
+ * `parent.command(name)` answers the command already in the tree (so the help keeps its order), and the
+ * arguments, options and action it adds go onto it. A module that defines two commands (`enable`,
+ * `disable`) fills both.
+ */
+async function loadCommand(command: Command): Promise<void> {
+  const entry = unloaded.get(command);
+  if (entry === undefined || command.parent === null) return;
+  const register = await entry.load();
+  if (!unloaded.has(command)) return; // filled meanwhile by a module it shares
+  const parent = command.parent;
+  const filled: Command[] = [];
+  const parentOfUnloaded = new Proxy(parent, {
+    get(target, key, receiver) {
+      if (key !== "command") return Reflect.get(target, key, receiver) as unknown;
+      return (name: string) => {
+        const unloadedChild = target.commands.find((child) => child.name() === name && unloaded.has(child));
+        if (unloadedChild === undefined) throw new Error(`src: the module of "${entry.path}" defines "${name}", which is not in apps/cli/src/command-table.ts; add it there`);
+        unloaded.delete(unloadedChild);
+        filled.push(unloadedChild);
+        return unloadedChild;
+      };
+    },
+  });
+  register(parentOfUnloaded);
+  // Commander restores this state before each parse: it must include the options (and their defaults) just added.
+  for (const child of filled) child.saveStateBeforeParse();
+}
+
+/** Loads every command's module: for `src help ...`, where commander prints a command's help without dispatching to it. */
+export async function loadAllCommands(program: Command): Promise<void> {
+  const all = (command: Command): Command[] => command.commands.flatMap((child) => [child, ...all(child)]);
+  for (const command of all(program)) await loadCommand(command);
+}
+
+/** The program: `parseAsync` loads every command first when an argument is `help` (see loadAllCommands). */
+class SrcProgram extends Command {
+  override async parseAsync(argv?: readonly string[], parseOptions?: ParseOptions): Promise<this> {
+    if ((argv ?? process.argv).includes("help")) await loadAllCommands(this);
+    return super.parseAsync(argv, parseOptions);
+  }
+}
+
+/**
+ * The `src` command tree, built from the command table: each command's module loads when the command is
+ * chosen (commander's `preSubcommand` hook), so `--help` and `--version` load none. Parse it with `parseAsync`.
+ * Commander errors throw (`exitOverride`) so `runCli` maps them to exit code 2; help and version go to stdout
+ * with exit code 0.
  */
 export function createProgram(): Command {
-  const program = new Command("src")
+  const program = new SrcProgram("src")
     .description("Connect REST APIs to AI agents as sources: add, validate, call, and serve them over MCP.")
     .version(cliVersion, "--version", "print the version")
     .option("--home <dir>", "home directory of sources and vault (default: $SRC_HOME, else ~/.src)")
@@ -41,46 +64,23 @@ export function createProgram(): Command {
     .option("--store <url>", "a PostgreSQL store shared by several servers, postgres://user:password@host:5432/database (default: $SRC_STORE, else the files in the home)")
     .option("--server <url>", "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|enable|disable|remove, credential set|delete, tools, call")
     .exitOverride()
-    .showHelpAfterError("(run the command with --help for its usage)");
+    .showHelpAfterError("(run the command with --help for its usage)")
+    // A command not loaded yet is listed with the table's term (commander would print its name alone).
+    .configureHelp({
+      subcommandTerm(this: Help, command: Command): string {
+        return unloaded.get(command)?.term ?? Help.prototype.subcommandTerm.call(this, command);
+      },
+    });
 
-  const source = program.command("source").description("add, list, show, edit, reload, enable, disable, remove, export and import sources");
-  registerSourceAdd(source);
-  registerSourceList(source);
-  registerSourceShow(source);
-  registerSourceEdit(source);
-  registerSourceReload(source);
-  registerSourceEnable(source);
-  registerSourceRemove(source);
-  registerSourceExport(source);
-  registerSourceImport(source);
-
-  const credential = program.command("credential").description("store or delete a source's credential");
-  registerCredentialSet(credential);
-  registerCredentialDelete(credential);
-
-  const auth = program.command("auth").description("sign OAuth 2.0 sources in and out, and show their sign-in");
-  registerAuthLogin(auth);
-  registerAuthStatus(auth);
-  registerAuthLogout(auth);
-
-  const vault = program.command("vault").description("rotate the vault's key, or recover from an unreadable vault");
-  registerVaultRotate(vault);
-  registerVaultReset(vault);
-
-  const store = program.command("store").description("copy the sources and credentials of a home into a PostgreSQL store");
-  registerStoreMigrate(store);
-
-  const token = program.command("token").description("create, list and revoke agent tokens for `src serve`");
-  registerTokenCreate(token);
-  registerTokenList(token);
-  registerTokenRevoke(token);
-
-  registerTools(program);
-  registerOperations(program);
-  registerCall(program);
-  registerShell(program);
-  registerMcp(program);
-  registerServe(program);
-  registerLogs(program);
+  const parents = new Map<string, Command>([["", program]]);
+  for (const entry of commandTable) {
+    const words = entry.path.split(" ");
+    const parent = parents.get(words.slice(0, -1).join(" "));
+    if (parent === undefined) throw new Error(`src: "${entry.path}" comes before its group in apps/cli/src/command-table.ts`);
+    const command = parent.command(words.at(-1)!).description(entry.description);
+    if (isCommandEntry(entry)) unloaded.set(command, entry);
+    else parents.set(entry.path, command.hook("preSubcommand", (_group, chosen) => loadCommand(chosen)));
+  }
+  program.hook("preSubcommand", (_program, chosen) => loadCommand(chosen));
   return program;
 }

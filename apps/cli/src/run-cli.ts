@@ -1,7 +1,6 @@
 import { CommanderError } from "commander";
 import { createProgram } from "./create-program";
 import { EXIT_CODES } from "./exit-codes";
-import { reportError } from "./output/report-error";
 import { writeJson } from "./output/write-output";
 
 /**
@@ -21,6 +20,8 @@ export async function runCli(argv: readonly string[] = process.argv): Promise<nu
       if (json) writeJson({ error: { code: "USAGE", message: error.message.replace(/^error: /, "") } });
       return EXIT_CODES.USAGE;
     }
+    // Loaded here: `--help` and `--version` need neither it nor @src/errors.
+    const { reportError } = await import("./output/report-error");
     return reportError(error, { json });
   }
 }

@@ -65,7 +65,8 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     const printed = JSON.parse(result.stdout) as { source: { slug: string; name: string; api: Record<string, unknown> }; validation: { ok: boolean }; openapi: unknown };
     expect(printed.source).toMatchObject({ slug: "notes-api", name: "Notes API", api: { baseUrl: `${api.url}/v1`, authType: "bearer", testEndpoint: "/users/me", openapi: "openapi.json" } });
     expect(printed.validation.ok).toBe(true);
-    expect(printed.openapi).toEqual({ title: "Notes API", version: "1.4.0", operations: 3 });
+    expect(printed.openapi).toEqual({ title: "Notes API", version: "1.4.0", operations: 3, testEndpoint: { path: "/users/me", reason: expect.stringContaining("GET /users/me") } });
+    expect((printed.openapi as { testEndpoint: { reason: string } }).testEndpoint.reason).toContain("it identifies the caller");
     expect(await readFile(join(temp.home, "sources", "notes-api", "openapi.json"), "utf8")).toContain("Notes API");
   });
 
@@ -91,6 +92,20 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     const unknown = await src(["operations", "notes-api", "--id", "createNotes"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('did you mean "createNote"');
+  });
+
+  it("src operations with no words lists every operation, a page at a time; an operationId as the words finds it first", async () => {
+    const first = await src(["--json", "operations", "notes-api", "--limit", "2"]);
+    expect(first.code, first.stderr).toBe(0);
+    const page = JSON.parse(first.stdout) as { total: number; operations: { operationId: string }[]; note: string };
+    expect(page.total).toBe(3);
+    expect(page.operations).toHaveLength(2);
+    expect(page.note).toContain("give offset 2 for the next ones");
+    const rest = JSON.parse((await src(["--json", "operations", "notes-api", "--limit", "2", "--offset", "2"])).stdout) as { operations: { operationId: string }[] };
+    expect(rest.operations).toHaveLength(1);
+    expect(new Set([...page.operations, ...rest.operations].map((operation) => operation.operationId)).size).toBe(3);
+    const exact = JSON.parse((await src(["--json", "operations", "notes-api", "createNote"])).stdout) as { operations: { operationId: string }[] };
+    expect(exact.operations[0]?.operationId).toBe("createNote");
   });
 
   it("src call refuses a call that breaks the document before sending it", async () => {

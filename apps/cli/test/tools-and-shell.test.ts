@@ -46,8 +46,8 @@ describe("src tools", () => {
     expect(result.stdout.match(/"_rawBody"/g)).toHaveLength(1);
     expect(result.stdout).toContain("Input schema of every tool:");
     expect(result.stdout).toContain("Every tool's description goes on:");
-    expect(result.stdout.match(/Never supply tokens/g)).toHaveLength(1);
-    expect(result.stdout).toContain(`── api_other_api (Other API)\nCalls the REST API "Other API" (source "other-api") at ${upstream.url}/v2.`);
+    expect(result.stdout.match(/never send tokens/g)).toHaveLength(1);
+    expect(result.stdout).toContain(`── api_other_api (Other API)\nCalls the REST API "Other API" (source "other-api") at ${upstream.url}/v2 with a method and a path under that URL.`);
     expect(result.stdout).toContain('── api_key_api (Key API)\nCalls the REST API "Key API"');
   });
 

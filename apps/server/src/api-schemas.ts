@@ -83,40 +83,41 @@ export const toolSummarySchema = z
   })
   .openapi("ToolSummary");
 
+/** A call of an `api_<slug>` tool: the request to send (documentation of the call route's body). */
+export const apiToolCallSchema = z
+  .object({
+    method: z.string().optional().openapi({ example: "GET" }),
+    path: z.string().optional().openapi({ example: "/users/42" }),
+    query: z.record(z.string(), z.unknown()).optional(),
+    body: z.unknown().optional(),
+    _rawBody: z.string().optional(),
+    _contentType: z.string().optional(),
+    select: z.string().optional().openapi({ description: "JMESPath applied to the JSON body before it is bounded.", example: "items[].{id: id, title: title}" }),
+    paginate: z
+      .object({ maxPages: z.number().int().min(1).optional(), maxItems: z.number().int().min(1).optional() })
+      .optional()
+      .openapi({ description: "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages)." }),
+    resultRef: z.string().optional().openapi({ description: "Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes." }),
+    offset: z.number().int().min(0).optional().openapi({ description: "With resultRef: the first character to read." }),
+  })
+  .openapi("ApiToolCall", { description: "A call of api_<slug>. method and path are required unless resultRef is given." });
+
+/** A call of an `api_<slug>_operations` tool: a search of the source's OpenAPI operations, or one operation by id. */
+export const operationsToolCallSchema = z
+  .strictObject({
+    query: z.string().optional().openapi({ example: "create an issue" }),
+    tag: z.string().optional(),
+    operationId: z.string().optional(),
+    limit: z.number().int().min(1).max(25).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .openapi("OperationsToolCall", { description: "A call of api_<slug>_operations: search the operations (query and/or tag), or read one (operationId). Sends nothing upstream." });
+
 /**
- * The agent's call (spec 2.2): an `api_<slug>` tool's request, or an `api_<slug>_operations` tool's search. Any JSON is
- * accepted; a call of the wrong shape is a 200 result with `error.code` `INVALID_CALL`.
+ * The agent's call (spec 2.2), for the document only: the route takes any JSON, and a call of the wrong shape is a 200
+ * result with `error.code` `INVALID_CALL`.
  */
-export const toolCallBodySchema = z.unknown().openapi("ToolCall", {
-  anyOf: [
-    {
-      type: "object",
-      title: "ApiToolCall",
-      description: "A call of api_<slug>: the request to send.",
-      properties: {
-        method: { type: "string", example: "GET" },
-        path: { type: "string", example: "/users/42" },
-        query: { type: "object", additionalProperties: true },
-        body: {},
-        _rawBody: { type: "string" },
-        _contentType: { type: "string" },
-      },
-      required: ["method", "path"],
-    },
-    {
-      type: "object",
-      title: "OperationsToolCall",
-      description: "A call of api_<slug>_operations: search the source's OpenAPI operations (query and/or tag), or read one (operationId). Sends nothing upstream.",
-      properties: {
-        query: { type: "string", example: "create an issue" },
-        tag: { type: "string" },
-        operationId: { type: "string" },
-        limit: { type: "integer", minimum: 1, maximum: 25 },
-      },
-      additionalProperties: false,
-    },
-  ],
-});
+export const toolCallBodySchema = z.union([apiToolCallSchema, operationsToolCallSchema]).openapi("ToolCall");
 
 /** What the agent gets back, whatever the upstream said; `ok` tells. */
 export const toolResultSchema = z
@@ -136,6 +137,19 @@ export const toolResultSchema = z
     truncated: z.object({ originalSize: z.number().nullable(), unit: z.enum(["bytes", "chars"]), note: z.string() }).optional(),
     request: z.object({ method: z.string(), url: z.string() }),
     nextPath: z.string().optional(),
+    selected: z.string().optional(),
+    resultRef: z.string().optional(),
+    part: z.object({ offset: z.number(), length: z.number(), totalChars: z.number(), nextOffset: z.number().optional() }).optional(),
+    pagination: z
+      .object({
+        pages: z.number(),
+        items: z.number(),
+        more: z.boolean(),
+        next: z.object({ method: z.literal("GET"), path: z.string(), query: z.record(z.string(), z.unknown()).optional() }).optional(),
+        style: z.string().optional(),
+        stoppedBecause: z.string().optional(),
+      })
+      .optional(),
     note: z.string().optional(),
     error: z.object({ code: z.string(), message: z.string(), retryable: z.boolean() }).optional(),
   })

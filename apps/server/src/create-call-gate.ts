@@ -57,7 +57,7 @@ export function createCallGate({
       if (!mayCallSource(caller, slug)) {
         throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
       }
-      const result = await limiter.run(slug, () => service.callTool(name, input, { signal }));
+      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerLabel(caller) }));
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
       const path = pathOf(result.request.url);
       scalarLineLoggerOf(logger).info(
@@ -105,6 +105,8 @@ export function createCallGate({
       ...service,
       listTools: async () => (await service.listTools()).filter((tool) => mayCallSource(caller, tool.source)),
       callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller }),
+      // A cut result is read back by the caller that made the call only.
+      readStoredResult: (ref, options) => service.readStoredResult(ref, { offset: options?.offset, caller: callerLabel(caller) }),
     }),
     close: () => {
       closed = true;

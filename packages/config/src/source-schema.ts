@@ -67,6 +67,20 @@ export const apiLimitsShape = {
   maxResultChars: z.number().int().min(256).max(1_000_000).optional().meta({ description: "Most characters of body handed to the agent. Default 32000." }),
 };
 
+/** What an agent may ask of a result beyond one bounded body: pages followed, a cut body kept to read on. Defaults live in `@src/http-tool`. */
+export const apiResultsShape = {
+  /** Most pages one call with `paginate` follows, whatever the agent asks. Default 20. */
+  maxPages: z.number().int().min(1).max(1000).optional().meta({ description: "Most pages one call with paginate follows, whatever the agent asks (it asks for 5 by default). Default 20." }),
+  /** Largest cut body kept for reading on by `resultRef`, in bytes; 0 keeps none. Default 10 MiB. */
+  maxStoredResultBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(1024 * 1024 * 1024)
+    .optional()
+    .meta({ description: "Largest cut body kept for 15 minutes so the agent can read on with resultRef, in bytes; 0 keeps none. Default 10485760 (10 MiB)." }),
+};
+
 /** How a source reaches its API: proxy and trusted certificate authorities; `@src/http-tool` applies them. */
 export const apiConnectionShape = {
   proxy: z
@@ -100,6 +114,7 @@ export const sourceApiSchema = z.looseObject({
   testEndpoint: testEndpointSchema,
   headers: apiHeadersSchema.optional(),
   ...apiLimitsShape,
+  ...apiResultsShape,
   /** Accept agent paths and redirect targets that only some servers turn into "/", "\\" or ".." (double percent-encoding, overlong UTF-8, look-alike characters). Default false. */
   allowAmbiguousPathEncodings: z
     .boolean()

@@ -3,7 +3,7 @@
 // The agent's call and its result
 export type { HttpMethod, ToolCall } from "./request/tool-call";
 export { HTTP_METHODS, toolCallSchema } from "./request/tool-call";
-export type { ToolResult, ToolResultBody } from "./result/tool-result";
+export type { PaginationReport, ToolResult, ToolResultBody } from "./result/tool-result";
 export type { ToolErrorCode } from "./result/tool-error-codes";
 export { TOOL_ERROR_CODES } from "./result/tool-error-codes";
 
@@ -43,7 +43,7 @@ export type { OperationsToolInput } from "./tool/operations-tool-input";
 export { operationsToolInputSchema } from "./tool/operations-tool-input";
 export type { JsonSchemaObject } from "./tool/tool-input-json-schema";
 export { formatToolResult } from "./result/format-tool-result";
-export type { McpCallToolResult, McpToolDefinition } from "./adapters/mcp";
+export type { McpCallToolResult, McpResourceLink, McpToolDefinition } from "./adapters/mcp";
 export { toMcpCallToolResult, toMcpToolDefinition } from "./adapters/mcp";
 export type { VercelAiJsonSchemaHelper, VercelAiTool } from "./adapters/vercel-ai";
 export { toVercelAiTool } from "./adapters/vercel-ai";
@@ -51,6 +51,13 @@ export type { OpenAiFunctionTool } from "./adapters/openai";
 export { toOpenAiFunctionTool } from "./adapters/openai";
 export type { AnthropicTool } from "./adapters/anthropic";
 export { toAnthropicTool } from "./adapters/anthropic";
+
+// Results read on by reference, and what every call tool shares
+export type { ResultStore, ResultStoreOptions, StoredResult, StoredResultLookup } from "./stored-results/result-store";
+export { createResultStore } from "./stored-results/result-store";
+export { parseResultResourceUri, resultResourceUri } from "./stored-results/result-resource-uri";
+export { apiToolInputSchema } from "./tool/agent-input";
+export { apiToolInstructions } from "./tool/api-tool-instructions";
 
 // Errors
 export type { HttpToolErrorCode } from "./errors/http-tool-error";

@@ -15,3 +15,6 @@ export { apiToolName, maxToolNameLength } from "./tool/api-tool-name";
 export { describeApiTool, maxToolDescriptionBytes } from "./tool/describe-api-tool";
 export { createToolInputJsonSchema } from "./tool/tool-input-json-schema";
 export { operationsToolName } from "./tool/operations-tool-name";
+export type { ReadStoredResultInput, StoredResultPart } from "./stored-results/read-stored-result";
+export { readStoredPart } from "./stored-results/read-stored-result";
+export { compileSelect } from "./select/compile-select";

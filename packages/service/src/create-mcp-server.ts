@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { toMcpCallToolResult, toMcpToolDefinition, type JsonSchemaObject } from "@src/http-tool";
+import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { apiToolInstructions, parseResultResourceUri, resultResourceUri, toMcpCallToolResult, toMcpToolDefinition, type JsonSchemaObject } from "@src/http-tool";
 import { pageAfterCursor } from "./mcp-tool-page";
 import type { SourceService } from "./source-service";
 
@@ -17,10 +17,8 @@ export interface McpServerOptions {
 /** Orders the tools as listed: by source, a source's `api_<slug>` before its `api_<slug>_operations`. */
 const toolKey = (tool: { source: string; readOnly?: boolean }): string => `${tool.source}\u0000${tool.readOnly === true ? 1 : 0}`;
 
-const instructions =
-  "Each api_<slug> tool calls one connected REST API. Authentication is attached automatically: never send tokens, keys or passwords. " +
-  "Where an api_<slug>_operations tool exists, search it for the operation you need before calling api_<slug>. " +
-  "Results are bounded; follow `nextPath` to page.";
+/** What every call tool shares, said once for the session (each tool's own description and schema stay short). */
+const instructions = `${apiToolInstructions}\nOver MCP, a cut result also links its whole body as a resource (src://results/<resultRef>); resources/read gives it in parts (?offset=N).`;
 
 /**
  * An MCP server (official SDK, low-level `Server`) exposing one tool per enabled
@@ -32,7 +30,7 @@ const instructions =
 export function createMcpServer(service: SourceService, options: McpServerOptions = {}): Server {
   const server = new Server(
     { name: options.name ?? "src", version: options.version ?? "0.0.0" },
-    { capabilities: { tools: { listChanged: true } }, instructions },
+    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
@@ -43,6 +41,21 @@ export function createMcpServer(service: SourceService, options: McpServerOption
         title: tool.sourceName,
       })),
       ...(nextCursor === undefined ? {} : { nextCursor }),
+    };
+  });
+
+  // Stored results are not listed (they are linked from the cut results); only read.
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const { uri } = request.params;
+    const named = parseResultResourceUri(uri);
+    if (named === undefined) throw new McpError(ErrorCode.InvalidParams, `no resource ${JSON.stringify(uri.slice(0, 200))}: this server reads only src://results/<resultRef> links from cut results`);
+    const read = service.readStoredResult(named.ref, { offset: named.offset });
+    if (!read.ok) throw new McpError(ErrorCode.InvalidParams, read.message);
+    const next = read.nextOffset === undefined ? undefined : resultResourceUri(named.ref, read.nextOffset);
+    return {
+      contents: [{ uri, mimeType: read.mimeType, text: read.text }],
+      _meta: { offset: read.offset, totalChars: read.totalChars, ...(next === undefined ? {} : { nextOffset: read.nextOffset, next }) },
     };
   });
 

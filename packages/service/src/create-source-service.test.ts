@@ -188,6 +188,20 @@ describe("the credential is bound to the base URL it was stored for", () => {
     expect(stored.status.connectionStatus).toBe("untested");
   });
 
+  it.each([false, true])("lists a connected source edited by hand to another baseUrl as untested, without its credential (listing kept in memory: %s)", async (kept) => {
+    await service.addSource({ input: input(), credential: { token } });
+    if (kept) service.keepListingInMemory();
+    expect((await service.listTools())[0]).toMatchObject({ connectionStatus: "connected", hasCredential: true });
+    const file = join(home.home, "sources/demo-api/config.json");
+    const record = JSON.parse(await readFile(file, "utf8")) as { api: { baseUrl: string } };
+    record.api.baseUrl = "http://127.0.0.2:9/v2";
+    await writeFile(file, JSON.stringify(record));
+    service.sourcesChanged(["demo-api"]);
+    expect((await service.listTools())[0]).toMatchObject({ baseUrl: "http://127.0.0.2:9/v2", connectionStatus: "untested", hasCredential: false });
+    const stored = JSON.parse(await readFile(file, "utf8")) as { status: { connectionStatus: string } };
+    expect(stored.status.connectionStatus).toBe("untested");
+  });
+
   it("also unbinds it when only the base path changes", async () => {
     await service.addSource({ input: input(), credential: { token }, test: false });
     await service.updateSource("demo-api", { api: { baseUrl: `${upstream.url}/admin` } });

@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from "node:path";
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type FileSourceStore, type SourceInput, type SourceListEntry, type SourceRecord, type SourceStore } from "@src/config";
-import { callSource, createApiTool, createOperationsTool, validateSource } from "@src/http-tool";
-import { apiToolName, maxToolNameLength, operationsToolName } from "@src/http-tool/internal";
+import { callSource, createApiTool, createOperationsTool, createResultStore, validateSource, type ResultStore } from "@src/http-tool";
+import { apiToolName, maxToolNameLength, operationsToolName, readStoredPart } from "@src/http-tool/internal";
 import type { OperationCatalog } from "@src/openapi";
 import { createRedactedCredential, openVault, type CredentialVault } from "@src/vault";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
@@ -35,7 +35,16 @@ export interface SourceServiceOptions {
   openVault?: () => Promise<CredentialVault>;
   /** Where the sources are. Default: the file store of `@src/config` in the home (`createSourceStore`). */
   store?: SourceStore;
+  /**
+   * Where cut results are kept for `resultRef` (and MCP `resources/read`).
+   * Default: `createResultStore()` of `@src/http-tool`, one per service: 64 MiB
+   * across all sources, 15 minutes each.
+   */
+  results?: ResultStore;
 }
+
+/** Most characters one `readStoredResult` (an MCP `resources/read`) hands over: the rest is read with the next offset. */
+export const storedResultPartChars = 256 * 1024;
 
 /** The listing `keepListingInMemory` keeps; its entries and tools are frozen (they are handed to every caller). */
 interface KeptListing {
@@ -44,6 +53,8 @@ interface KeptListing {
   tools: Map<string, { record: SourceRecord; summary: Omit<ToolSummary, "hasCredential"> }>;
   stale: Set<string>;
   everything: boolean;
+  /** The entries sorted by slug, until they change: every `tools/list` page lists them all. */
+  sorted?: SourceListEntry[] | undefined;
 }
 
 /** The entry with its record frozen (an error stays as it is). */
@@ -72,6 +83,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     return vaultPromise;
   };
   const documents = createSourceDocuments({ store, fetch: options.fetch });
+  const results = options.results ?? createResultStore();
   /** Credentials already unbound from a vault entry, per entry object and scope: the vault hands out the same frozen entry while it is unchanged. */
   const unboundCredentials = new WeakMap<object, { scope: string; credential: Record<string, unknown> | undefined }>();
   /** The credential to send for `source`, or `undefined` when none is stored or it was stored for another base URL. */
@@ -140,7 +152,8 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     });
     refreshing = refresh.catch(() => undefined);
     await refresh;
-    return [...current.entries.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    current.sorted ??= [...current.entries.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    return current.sorted;
   }
 
   /** Reads what changed since the last listing into the kept one: everything, or the stale slugs. */
@@ -151,11 +164,13 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       const entries = await store.list();
       current.entries = new Map(entries.map((entry) => [entry.slug, freezeRecord(entry)]));
       current.tools.clear();
+      current.sorted = undefined;
       return;
     }
     if (current.stale.size === 0) return;
     const stale = [...current.stale];
     current.stale.clear();
+    current.sorted = undefined;
     const fresh = await store.listSome(stale);
     for (const slug of stale) {
       current.entries.delete(slug);
@@ -354,8 +369,10 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       const stored = await storedCredentialSlugs(entries.length);
       for (const entry of entries) {
         if (!entry.ok || !entry.record.enabled) continue;
-        const source = await withCurrentStatus(entry.record);
-        const operations = await documents.catalogFor(source);
+        // Awaited only when there is something to check (every `tools/list` page lists thousands of sources):
+        // only a connected source's status can change here, and only a source with a document has a catalog.
+        const source = entry.record.status.connectionStatus === "connected" ? await withCurrentStatus(entry.record) : entry.record;
+        const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
         const tool = toolOf(source, operations);
         if (tool === undefined) continue;
         const withCredential = stored.has(tool.source) && (await hasCredential(source));
@@ -368,7 +385,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       return tools;
     },
 
-    async callTool(name, input, { signal } = {}) {
+    async callTool(name, input, { signal, caller } = {}) {
       const operationsSlug = await slugOfOperationsTool(store, name);
       if (operationsSlug !== undefined) return callOperationsTool(operationsSlug, input);
       const slug = await slugOfTool(name);
@@ -387,7 +404,22 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       }
       const credential = await credentialFor(source);
       const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
-      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source), operations });
+      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source), operations, results, caller });
+    },
+
+    readStoredResult(ref, { caller, offset = 0 } = {}) {
+      const read = readStoredPart({ store: results, owner: caller ?? "local", ref, offset, maxChars: storedResultPartChars });
+      if (!read.ok) return { ok: false, message: read.message };
+      const { part } = read;
+      const end = part.offset + part.length;
+      return {
+        ok: true,
+        text: part.text.slice(part.offset, end),
+        mimeType: part.result.kind === "json" ? "application/json" : "text/plain",
+        offset: part.offset,
+        totalChars: part.text.length,
+        ...(end < part.text.length ? { nextOffset: end } : {}),
+      };
     },
 
     keepListingInMemory() {

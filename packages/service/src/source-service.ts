@@ -68,8 +68,17 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
   deleteCredential(slug: string): Promise<boolean>;
   /** The HTTP tools of the enabled sources, each followed by its `api_<slug>_operations` tool when the source has a loaded OpenAPI document. */
   listTools(): Promise<ToolSummary[]>;
-  /** Runs an agent call; `name` is a tool name (`api_x`) or a slug. Never throws for upstream failures. */
-  callTool(name: string, input: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
+  /**
+   * Runs an agent call; `name` is a tool name (`api_x`) or a slug. Never throws for upstream failures.
+   * `caller` names who calls (an agent token's label; default `"local"`, this process): a cut result's
+   * `resultRef` is read back only by the same caller.
+   */
+  callTool(name: string, input: unknown, options?: { signal?: AbortSignal; caller?: string }): Promise<ToolResult>;
+  /**
+   * A part (at most 256 K characters from `offset`) of a result kept by `resultRef`, for
+   * MCP `resources/read`; only `caller` (default `"local"`) that made the call may read it.
+   */
+  readStoredResult(ref: string, options?: { caller?: string; offset?: number }): StoredResultRead;
   /**
    * From now on keeps the listing (`listSources`, `listTools`) in memory and
    * reads again only the sources named by `sourcesChanged` and those this
@@ -91,3 +100,8 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
 
 /** What changed, for `onChange` listeners. */
 export type SourceChangeKind = "added" | "updated" | "reloaded" | "removed" | "credential";
+
+/** What `readStoredResult` answers: a part of the stored text, or why it cannot be read. */
+export type StoredResultRead =
+  | { ok: true; text: string; mimeType: string; offset: number; totalChars: number; nextOffset?: number }
+  | { ok: false; message: string };

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { EXIT_CODES } from "../exit-codes";
+import { UsageError } from "../errors/usage-error";
 import { collectQuery, type QueryFlags } from "../input/collect-query";
 import { readBodyFlags, type BodyFlags } from "../input/read-body-flags";
 import { escapeTerminalControls } from "../output/escape-terminal-controls";
@@ -11,6 +12,29 @@ import { writeError, writeJson, writeLine } from "../output/write-output";
 
 interface CallFlags extends BodyFlags {
   query?: QueryFlags;
+  select?: string;
+  paginate?: boolean;
+  maxPages?: string;
+  maxItems?: string;
+}
+
+/** `--max-pages` or `--max-items` as a whole number of at least 1. */
+function countFlag(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new UsageError({ message: `${flag}: must be a whole number of at least 1, not ${JSON.stringify(value)}` });
+  return count;
+}
+
+/** The call's `select` and `paginate`, from the flags. */
+function resultFlags(flags: CallFlags): Record<string, unknown> {
+  const maxPages = countFlag("--max-pages", flags.maxPages);
+  const maxItems = countFlag("--max-items", flags.maxItems);
+  if ((maxPages !== undefined || maxItems !== undefined) && flags.paginate !== true) throw new UsageError({ message: "--max-pages and --max-items go with --paginate; add --paginate" });
+  return {
+    ...(flags.select === undefined ? {} : { select: flags.select }),
+    ...(flags.paginate === true ? { paginate: { ...(maxPages === undefined ? {} : { maxPages }), ...(maxItems === undefined ? {} : { maxItems }) } } : {}),
+  };
 }
 
 /** `src call SLUG METHOD PATH`: runs exactly what an agent's call runs. */
@@ -25,9 +49,13 @@ export function registerCall(program: Command): void {
     .option("--body <json>", "JSON body, or @file to read it from a file")
     .option("--raw-body <text>", "body sent as it stands (XML, form data, text), or @file")
     .option("--content-type <type>", "Content-Type of the raw body, e.g. application/xml")
+    .option("--select <expr>", 'JMESPath applied to the JSON body before it is cut, e.g. "[].{number: number, title: title}"')
+    .option("--paginate", "follow the next pages (GET) and join their items")
+    .option("--max-pages <n>", "with --paginate: most pages (default 5, capped by the source's api.maxPages)")
+    .option("--max-items <n>", "with --paginate: most items")
     .action(
       defineAction<CallFlags>(async (context, flags, [slug, method, path]) => {
-        const input = { method, path, ...(flags.query === undefined ? {} : { query: flags.query }), ...(await readBodyFlags(flags)) };
+        const input = { method, path, ...(flags.query === undefined ? {} : { query: flags.query }), ...(await readBodyFlags(flags)), ...resultFlags(flags) };
         const service = await context.operations({ auditChannel: "cli" });
         const result = await withProgress(context, `${method!.toUpperCase()} ${path}`, () => service.callTool(slug!, input));
         if (context.json) writeJson(result);

@@ -10,6 +10,7 @@ interface OperationsFlags {
   tag?: string;
   id?: string;
   limit?: string;
+  offset?: string;
 }
 
 /** `src operations SLUG [QUERY]`: what the `api_<slug>_operations` tool answers an agent. */
@@ -18,21 +19,21 @@ export function registerOperations(program: Command): void {
     .command("operations")
     .description("search the operations of a source's OpenAPI document, or show one in full (what api_<slug>_operations answers)")
     .argument("<slug>", "the source")
-    .argument("[query...]", 'plain words, e.g. "create an issue"')
+    .argument("[query...]", 'plain words, e.g. "create an issue", or an operationId; none lists every operation, a page at a time')
     .option("--tag <tag>", "only operations with this tag")
     .option("--id <operationId>", "show this operation in full: parameters, body schema, response, an example call")
     .option("--limit <n>", "most matches (default 8, at most 25)")
+    .option("--offset <n>", "matches to skip, to page through them (without words, every operation is listed)")
     .action(
       defineAction<OperationsFlags>(async (context, flags, [slug, words]) => {
         const query = (Array.isArray(words) ? words.join(" ") : (words ?? "")).trim();
         const limit = flags.limit === undefined ? undefined : Number(flags.limit);
         if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 25)) throw new UsageError({ message: `--limit: must be a whole number from 1 to 25, not "${flags.limit}"` });
-        if (query === "" && flags.tag === undefined && flags.id === undefined) {
-          throw new UsageError({ message: `give words to search for, --tag or --id (e.g. src operations ${slug} "create an issue")` });
-        }
+        const offset = flags.offset === undefined ? undefined : Number(flags.offset);
+        if (offset !== undefined && (!Number.isInteger(offset) || offset < 0)) throw new UsageError({ message: `--offset: must be a whole number of at least 0, not "${flags.offset}"` });
         const service = await context.service();
         const { operationsToolName } = await import("@src/http-tool/internal");
-        const input = { ...(query === "" ? {} : { query }), ...(flags.tag === undefined ? {} : { tag: flags.tag }), ...(flags.id === undefined ? {} : { operationId: flags.id }), ...(limit === undefined ? {} : { limit }) };
+        const input = { ...(query === "" ? {} : { query }), ...(flags.tag === undefined ? {} : { tag: flags.tag }), ...(flags.id === undefined ? {} : { operationId: flags.id }), ...(limit === undefined ? {} : { limit }), ...(offset === undefined ? {} : { offset }) };
         const result = await service.callTool(operationsToolName(slug!), input);
         if (!result.ok) {
           writeError(escapeTerminalControls(`error ${result.error?.code ?? "FAILED"}: ${result.error?.message ?? "no answer"}`));

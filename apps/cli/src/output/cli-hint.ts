@@ -23,5 +23,5 @@ export function cliHintFor(code: string, slug: string | undefined): string | und
 
 /** A tool call's field names as `src call` spells them (`_rawBody` is `--raw-body` on the command line). */
 export function inCallFlagWords(message: string): string {
-  return message.replaceAll("_rawBody", "--raw-body").replaceAll("_contentType", "--content-type");
+  return message.replaceAll("_rawBody", "--raw-body").replaceAll("_contentType", "--content-type").replace(/^invalid call: select:/, "invalid call: --select:");
 }

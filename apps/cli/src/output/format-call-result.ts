@@ -18,6 +18,12 @@ export function formatCallResult(result: ToolResult, { withError = true }: { wit
   if (result.truncated !== undefined) notes.push(`truncated: ${result.truncated.note}`);
   if (result.note !== undefined) notes.push(`note: ${result.note}`);
   if (result.nextPath !== undefined) notes.push(`next page: ${result.nextPath}`);
+  if (result.selected !== undefined) notes.push(`selected: ${result.selected}`);
+  const pages = result.pagination;
+  if (pages !== undefined) {
+    const more = pages.more ? `more remain${pages.next === undefined ? "" : ` (next: ${pages.next.path}${pages.next.query === undefined ? "" : ` with ${JSON.stringify(pages.next.query)}`})`}` : "no more";
+    notes.push(`pages: ${pages.pages} fetched, ${pages.items} items, ${more}${pages.stoppedBecause === undefined ? "" : `; stopped: ${pages.stoppedBecause}`}`);
+  }
   if (notes.length > 0) lines.push("", ...notes);
   return escapeTerminalControls(lines.join("\n"));
 }

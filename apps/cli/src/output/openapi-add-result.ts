@@ -44,13 +44,17 @@ function authSentence(auth: NonNullable<NonNullable<OpenApiForAdd["fields"]>["au
 export async function printOpenApiAddResult(context: CommandContext, result: SourceOperationResult, openapi: OpenApiForAdd, flags: OAuth2Flags): Promise<ExitCode> {
   const status = result.source.status.openapi;
   const document = status?.loaded === true ? { title: status.title ?? "", version: status.version ?? "", operations: status.operations ?? 0 } : null;
+  const fields = openapi.fields;
+  // The test endpoint the document gave (not --test-endpoint), and why it was chosen.
+  const chosen = fields?.testEndpoint !== undefined && fields.testEndpoint === result.source.api.testEndpoint && fields.testEndpointReason !== undefined ? { path: fields.testEndpoint, reason: fields.testEndpointReason } : undefined;
   if (context.json) {
-    writeJson({ source: result.source, validation: result.validation, openapi: document });
+    writeJson({ source: result.source, validation: result.validation, openapi: document === null ? null : { ...document, ...(chosen === undefined ? {} : { testEndpoint: chosen }) } });
     return result.validation === null || result.validation.ok ? EXIT_CODES.SUCCESS : EXIT_CODES.FAILURE;
   }
   const code = await printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
   if (document !== null) {
     writeLine(`OpenAPI document: "${document.title}" ${document.version}, ${document.operations} operations; agents search them with api_${result.source.slug.replaceAll("-", "_")}_operations (or: src operations ${result.source.slug} QUERY).`);
+    if (chosen !== undefined) writeLine(`Test endpoint from the document: ${chosen.reason}.`);
   } else {
     writeError(`warning: the OpenAPI document was not loaded: ${status?.error ?? openapi.problem ?? "unknown problem"}; the source works without it. Fix it, then run \`src source reload ${result.source.slug}\`.`);
   }

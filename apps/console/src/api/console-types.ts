@@ -1,6 +1,4 @@
-import type { ToolCall } from "@src/client";
-
-export type { ActivityEntry, SourceRecord, SourceSummary, ToolCall, ToolResult, ToolSummary, ValidationOutcome } from "@src/client";
+export type { ActivityEntry, ApiToolCall, OperationsToolCall, SourceRecord, SourceSummary, ToolCall, ToolResult, ToolSummary, ValidationOutcome } from "@src/client";
 
 /** A JSON Schema node, as far as the form reads it. */
 export interface JsonSchemaNode {
@@ -30,8 +28,3 @@ export interface ConfigSchemaAnswer {
   schema: JsonSchemaNode;
   authTypes: AuthTypeDescription[];
 }
-
-/** A call of an `api_<slug>` tool: the request to send. */
-export type ApiToolCall = Extract<ToolCall, { method: string }>;
-/** A call of an `api_<slug>_operations` tool: a search of the source's OpenAPI operations, or one operation by id. */
-export type OperationsToolCall = Exclude<ToolCall, { method: string }>;

@@ -1913,6 +1913,33 @@ export interface components {
             prefix: string;
             sources: string[] | null;
         };
+        /** @description A call of api_<slug>. method and path are required unless resultRef is given. */
+        ApiToolCall: {
+            _contentType?: string;
+            _rawBody?: string;
+            body?: unknown;
+            /** @example GET */
+            method?: string;
+            /** @description With resultRef: the first character to read. */
+            offset?: number;
+            /** @description GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages). */
+            paginate?: {
+                maxItems?: number;
+                maxPages?: number;
+            };
+            /** @example /users/42 */
+            path?: string;
+            query?: {
+                [key: string]: unknown;
+            };
+            /** @description Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes. */
+            resultRef?: string;
+            /**
+             * @description JMESPath applied to the JSON body before it is bounded.
+             * @example items[].{id: id, title: title}
+             */
+            select?: string;
+        };
         AuthTypeDescription: {
             /** @description JSON Schema of the extra `api` fields this mode needs (e.g. headerName). */
             configSchema: {
@@ -1970,6 +1997,15 @@ export interface components {
             path: string;
             required: string[];
             summary: string;
+        };
+        /** @description A call of api_<slug>_operations: search the operations (query and/or tag), or read one (operationId). Sends nothing upstream. */
+        OperationsToolCall: {
+            limit?: number;
+            offset?: number;
+            operationId?: string;
+            /** @example create an issue */
+            query?: string;
+            tag?: string;
         };
         OperatorCommandResult: {
             command: string;
@@ -2035,24 +2071,7 @@ export interface components {
             ok: false;
             slug: string;
         };
-        ToolCall: {
-            _contentType?: string;
-            _rawBody?: string;
-            body?: unknown;
-            /** @example GET */
-            method: string;
-            /** @example /users/42 */
-            path: string;
-            query?: {
-                [key: string]: unknown;
-            };
-        } | {
-            limit?: number;
-            operationId?: string;
-            /** @example create an issue */
-            query?: string;
-            tag?: string;
-        };
+        ToolCall: components["schemas"]["ApiToolCall"] | components["schemas"]["OperationsToolCall"];
         ToolResult: {
             attempts: number;
             body: {
@@ -2085,10 +2104,33 @@ export interface components {
             nextPath?: string;
             note?: string;
             ok: boolean;
+            pagination?: {
+                items: number;
+                more: boolean;
+                next?: {
+                    /** @enum {string} */
+                    method: "GET";
+                    path: string;
+                    query?: {
+                        [key: string]: unknown;
+                    };
+                };
+                pages: number;
+                stoppedBecause?: string;
+                style?: string;
+            };
+            part?: {
+                length: number;
+                nextOffset?: number;
+                offset: number;
+                totalChars: number;
+            };
             request: {
                 method: string;
                 url: string;
             };
+            resultRef?: string;
+            selected?: string;
             status: number;
             statusText: string;
             truncated?: {

@@ -2,6 +2,7 @@ import type { AgentTool } from "../tool/create-api-tool";
 import { formatToolResult } from "../result/format-tool-result";
 import type { JsonSchemaObject } from "../tool/tool-input-json-schema";
 import type { ToolResult } from "../result/tool-result";
+import { resultResourceUri } from "../stored-results/result-resource-uri";
 
 /** A tool as listed by an MCP server (`tools/list`), shaped per the Model Context Protocol spec. */
 export interface McpToolDefinition {
@@ -19,9 +20,18 @@ export interface McpToolDefinition {
   };
 }
 
-/** The answer to an MCP `tools/call`: the text an agent reads plus the structured result. */
+/** A link to a stored result the client can read with `resources/read` (MCP `resource_link` content). */
+export interface McpResourceLink {
+  type: "resource_link";
+  uri: string;
+  name: string;
+  description: string;
+  mimeType: string;
+}
+
+/** The answer to an MCP `tools/call`: the text an agent reads plus the structured result (and a link to the whole body when it was cut and kept). */
 export interface McpCallToolResult {
-  content: [{ type: "text"; text: string }];
+  content: [{ type: "text"; text: string }] | [{ type: "text"; text: string }, McpResourceLink];
   structuredContent: ToolResult & Record<string, unknown>;
   /** True for non-2xx statuses and failures without a response. */
   isError: boolean;
@@ -41,11 +51,25 @@ export function toMcpToolDefinition(tool: Pick<AgentTool, "name" | "description"
   };
 }
 
-/** The MCP `tools/call` result for `result`. */
+/**
+ * The MCP `tools/call` result for `result`. A cut result whose whole body is
+ * kept (`resultRef`) also carries a `resource_link` to it
+ * (`src://results/<resultRef>`), which the server answers in `resources/read`.
+ */
 export function toMcpCallToolResult(result: ToolResult): McpCallToolResult {
-  return {
-    content: [{ type: "text", text: formatToolResult(result) }],
-    structuredContent: { ...result },
-    isError: !result.ok,
-  };
+  const text = { type: "text" as const, text: formatToolResult(result) };
+  const content: McpCallToolResult["content"] =
+    result.resultRef === undefined || result.part !== undefined
+      ? [text]
+      : [
+          text,
+          {
+            type: "resource_link",
+            uri: resultResourceUri(result.resultRef),
+            name: `result ${result.resultRef}`,
+            description: `The whole body of ${result.request.method} ${result.request.url}, kept 15 minutes for this caller; read it in parts (?offset=N)`.slice(0, 500),
+            mimeType: result.body.kind === "json" ? "application/json" : "text/plain",
+          },
+        ];
+  return { content, structuredContent: { ...result }, isError: !result.ok };
 }

@@ -44,7 +44,7 @@ describe("Vercel AI SDK adapter", () => {
     // The model was offered our JSON Schema.
     const offered = calls[0]!.tools![0]!;
     expect(offered).toMatchObject({ type: "function", name: "api_notes_api", description: apiTool.description });
-    expect((offered as { inputSchema: unknown }).inputSchema).toMatchObject({ type: "object", required: ["method", "path"] });
+    expect((offered as { inputSchema: unknown }).inputSchema).toMatchObject({ type: "object", properties: { method: { type: "string" }, path: { type: "string" } } });
     // The call reached the upstream with the credential.
     expect(upstream.requests.at(-1)).toMatchObject({ method: "POST", url: "/v1/notes", body: '{"text":"hello"}' });
     expect(upstream.requests.at(-1)!.headers.authorization).toBe(`Bearer ${token}`);

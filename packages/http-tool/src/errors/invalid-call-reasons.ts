@@ -43,6 +43,12 @@ export const INVALID_CALL_REASONS = {
   QUERY_CONFLICTS_WITH_AUTH: "QUERY_CONFLICTS_WITH_AUTH",
   /** The final URL left the source's origin or base path (defence in depth). */
   OUTSIDE_BASE_URL: "OUTSIDE_BASE_URL",
+  /** `select` is not a JMESPath expression (the message names the character where it breaks), or names an unknown function. */
+  INVALID_SELECT: "INVALID_SELECT",
+  /** `paginate` was given with a method other than GET, or next to `resultRef`. */
+  INVALID_PAGINATE: "INVALID_PAGINATE",
+  /** `resultRef` is unknown, expired, made for another caller, or given with request arguments. */
+  INVALID_RESULT_REF: "INVALID_RESULT_REF",
 } as const;
 
 export type InvalidCallReason = (typeof INVALID_CALL_REASONS)[keyof typeof INVALID_CALL_REASONS];

@@ -4,6 +4,7 @@ import type { AuthorizeHop, RejectionHandler } from "./authorize-hop";
 import type { ExecutorLimits } from "./executor-limits";
 import type { NodeHttpAgents } from "../transport/node-http-agents";
 import type { RetryDelayOptions } from "./retry-policy";
+import type { WholeBody } from "../result/shape-result-body";
 
 /** What `executeRequest` needs besides the built request. */
 export interface ExecuteOptions {
@@ -35,6 +36,12 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Overrides of the source's limits for this call. Default: the source's `api` limits over `defaultExecutorLimits`. */
   limits?: Partial<ExecutorLimits>;
+  /**
+   * Receives the whole body (redacted; JSON serialized) when it was cut to
+   * `maxResultChars`, so it can be kept and read on by reference (`resultRef`).
+   * Default: none.
+   */
+  onBodyCut?: ((whole: WholeBody) => void) | undefined;
   /** Backoff between retries. Default `{ baseMs: 300, maxRetryAfterMs: 30000 }`. */
   retryDelay?: RetryDelayOptions;
 }

@@ -11,7 +11,7 @@ import { computeRetryDelay, isIdempotentMethod, isRetryableStatus, normalizeRetr
 import { sendAttempt, type AttemptOutcome, type AttemptSettings } from "./send-attempt";
 import type { Hop } from "../transport/hop";
 import { selectHeaders } from "../result/select-headers";
-import { shapeResultBody } from "../result/shape-result-body";
+import { shapeResultBody, type WholeBody } from "../result/shape-result-body";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolResult } from "../result/tool-result";
 import { followRedirect } from "./follow-redirect";
@@ -79,7 +79,7 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
         }
       }
       redactor = redactorFor(request.secrets);
-      const context: ResultContext = { started, state, limits, redactor, baseUrl, followed, extra: noExtra, requestNote: request.note };
+      const context: ResultContext = { started, state, limits, redactor, baseUrl, followed, extra: noExtra, requestNote: request.note, onBodyCut: options.onBodyCut };
       if (outcome.kind === "failure") return toResult(outcome, hop, context);
       const { response } = outcome;
       const location = isRedirectStatus(response.status) ? response.headers.get("location") : null;
@@ -190,6 +190,7 @@ interface ResultContext {
   extra: Readonly<Partial<ToolResult>>;
   /** How the call was read, from the builder (a JSON body sent as a string). */
   requestNote: string | undefined;
+  onBodyCut: ((whole: WholeBody) => void) | undefined;
 }
 
 function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): ToolResult {
@@ -224,6 +225,7 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
       declaredLength: declared === null || !/^\d+$/.test(declared) ? null : Number(declared),
       maxResultChars: limits.maxResultChars,
       redactor,
+      onCut: context.onBodyCut,
     });
     result.body = shaped.body;
     if (shaped.truncated !== undefined) result.truncated = shaped.truncated;

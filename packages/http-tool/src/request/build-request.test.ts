@@ -17,6 +17,10 @@ import { INVALID_CALL_REASONS, type InvalidCallReason } from "../errors/invalid-
 const reasonsTestedOutsideTheTable = new Set<InvalidCallReason>([
   // The path checks stop every agent path first; only a plugin that moves the URL reaches it ("the credential stays under the base URL").
   "OUTSIDE_BASE_URL",
+  // What shapes the result is checked before the request is built (tool/agent-input.test.ts).
+  "INVALID_SELECT",
+  "INVALID_PAGINATE",
+  "INVALID_RESULT_REF",
 ]);
 
 const BASE = "http://127.0.0.1:8080/v1";

@@ -16,8 +16,8 @@ const fail = (reason: keyof typeof INVALID_CALL_REASONS, field: string, message:
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The arguments the tool takes, in the order its schema lists them. */
-const acceptedArguments = Object.keys(toolCallSchema.shape).join(", ");
+/** The arguments the tool takes, in the order its schema lists them: the request's, then those that shape the result (taken out before this check). */
+const acceptedArguments = [...Object.keys(toolCallSchema.shape), "select", "paginate", "resultRef", "offset"].join(", ");
 
 /** One schema issue, for the agent: unknown arguments are named with the accepted ones. */
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -20,26 +20,12 @@ export const toolCallSchema = z.strictObject({
     .string()
     .transform((value) => value.toUpperCase())
     .pipe(z.enum(HTTP_METHODS, { error: `must be one of ${HTTP_METHODS.join(", ")}` }))
-    .describe("HTTP method: GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS."),
-  path: z
-    .string()
-    .describe('Path relative to the API base URL, e.g. "/users/42" or "/search?q=x". Never a full URL.'),
-  query: z
-    .record(z.string(), queryValueSchema)
-    .optional()
-    .describe("Query parameters. Arrays become repeated keys; null values are dropped."),
-  body: z
-    .unknown()
-    .optional()
-    .describe("JSON body (any JSON value), sent as application/json. A string holding a JSON object or array is sent as that object or array. Not allowed with GET or HEAD."),
-  _rawBody: z
-    .string()
-    .optional()
-    .describe("A body sent exactly as given (plain text, XML, form data) instead of JSON."),
-  _contentType: z
-    .string()
-    .optional()
-    .describe('Content-Type for _rawBody, e.g. "application/xml". Default "text/plain; charset=utf-8".'),
+    .describe("HTTP method; with path, required unless resultRef is given."),
+  path: z.string().describe('Under the base URL, e.g. "/items?limit=1"'),
+  query: z.record(z.string(), queryValueSchema).optional().describe("Query parameters; an array repeats the key."),
+  body: z.unknown().optional().describe("JSON body (not with GET or HEAD)."),
+  _rawBody: z.string().optional().describe("A body sent as it stands (text, XML, form data) instead of body."),
+  _contentType: z.string().optional().describe("Content-Type of _rawBody."),
 });
 
 export type ToolCall = z.input<typeof toolCallSchema>;

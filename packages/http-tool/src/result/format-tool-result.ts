@@ -25,8 +25,23 @@ export function formatToolResult(result: ToolResult): string {
   if (result.note !== undefined) lines.push(`note: ${result.note}`);
   for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
   if (result.nextPath !== undefined) lines.push(`next page: call again with path ${JSON.stringify(result.nextPath)}`);
+  if (result.selected !== undefined) lines.push(`selected: ${result.selected}`);
+  if (result.pagination !== undefined) lines.push(paginationLine(result.pagination));
+  if (result.part !== undefined) {
+    const { offset, length, totalChars, nextOffset } = result.part;
+    lines.push(`part: characters ${offset} to ${offset + length} of ${totalChars}${nextOffset === undefined ? " (the end)" : `; read on with offset ${nextOffset}`}`);
+  }
+  if (result.resultRef !== undefined && result.part === undefined && result.truncated === undefined) lines.push(`resultRef: ${result.resultRef}`);
   const body = formatBody(result.body);
   return body === undefined ? lines.join("\n") : `${lines.join("\n")}\n\n${body}`;
+}
+
+function paginationLine(report: NonNullable<ToolResult["pagination"]>): string {
+  const counts = `pages: ${report.pages} fetched, ${report.items} item${report.items === 1 ? "" : "s"}`;
+  const stopped = report.stoppedBecause === undefined ? "" : `; stopped: ${report.stoppedBecause}`;
+  if (!report.more) return `${counts}, no more${stopped}`;
+  const next = report.next === undefined ? "" : `; to go on, call with ${JSON.stringify(report.next)} and paginate again`;
+  return `${counts}, more remain${stopped}${next}`;
 }
 
 function statusLine(result: ToolResult): string {

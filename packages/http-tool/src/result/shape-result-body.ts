@@ -28,6 +28,18 @@ export interface ShapeBodyInput {
   encoded?: boolean;
   /** Redacts every secret form; a cut body also loses `redactor.longestForm` characters at its end, so no partial secret shows. */
   redactor: Redactor;
+  /**
+   * Receives the whole body, redacted, when it was cut to `maxResultChars`
+   * (JSON as its serialization), so it can be kept and read on by reference.
+   * Not called for a body stopped at `maxResponseBytes` (its end was never read).
+   */
+  onCut?: ((whole: WholeBody) => void) | undefined;
+}
+
+/** A whole body that was cut for the agent: JSON as text, or text. Redacted. */
+export interface WholeBody {
+  kind: "json" | "text";
+  text: string;
 }
 
 /** The body part of a `ToolResult`. */
@@ -81,8 +93,9 @@ function looksLikeText(bytes: Uint8Array): boolean {
   }
 }
 
-function shapeText(text: string, maxResultChars: number): ShapedBody {
+function shapeText(text: string, maxResultChars: number, onCut?: (whole: WholeBody) => void): ShapedBody {
   if (text.length <= maxResultChars) return { body: { kind: "text", value: text } };
+  onCut?.({ kind: "text", text });
   return {
     body: { kind: "text", value: cutText(text, maxResultChars) },
     truncated: { originalSize: text.length, unit: "chars", note: `text cut to ${maxResultChars} characters (api.maxResultChars)` },
@@ -95,7 +108,7 @@ function shapeText(text: string, maxResultChars: number): ShapedBody {
  * only its type and size (base64 when at most 4 KiB and free of secrets). Every
  * secret form is redacted: in text as read, in JSON wherever it parsed to.
  */
-export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, encoded = false, redactor }: ShapeBodyInput): ShapedBody {
+export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, encoded = false, redactor, onCut }: ShapeBodyInput): ShapedBody {
   if (bytes.byteLength === 0) return { body: { kind: "empty" } };
   const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (encoded) return { body: { kind: "binary", contentType: redactor.redactText(mediaType) || "application/octet-stream", size: cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength } };
@@ -128,7 +141,7 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
     };
   }
   const decoded = decode(bytes, contentType ?? "");
-  if (kind === "text") return shapeText(redactor.redactText(decoded), maxResultChars);
+  if (kind === "text") return shapeText(redactor.redactText(decoded), maxResultChars, onCut);
   let parsed: unknown;
   try {
     parsed = JSON.parse(decoded);
@@ -136,14 +149,14 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
     // Only where it failed: JSON.parse's message quotes the text around the error, which may be part of a secret.
     const position = findJsonError(decoded);
     const reason = position === undefined ? "invalid JSON" : `syntax error at line ${position.line}, column ${position.column}`;
-    const shaped = shapeText(redactor.redactText(decoded), maxResultChars);
+    const shaped = shapeText(redactor.redactText(decoded), maxResultChars, onCut);
     return { ...shaped, note: `declared JSON but did not parse (${reason}); shown as text` };
   }
   const redactedText = redactor.size === 0 ? decoded : redactor.redactText(decoded);
   // A digits-only secret next to an integer of 16+ digits may be (part of) that number, which
   // parsing rounds: the parsed value no longer matches the secret but holds most of its digits.
   if (redactor.numericSecret && redactedText !== decoded && longInteger.test(decoded)) {
-    return { ...shapeText(redactedText, maxResultChars), note: "JSON shown as redacted text: it holds the credential, which is all digits and may stand as a number" };
+    return { ...shapeText(redactedText, maxResultChars, onCut), note: "JSON shown as redacted text: it holds the credential, which is all digits and may stand as a number" };
   }
   // Fast path: when every value appears verbatim in the text, the text shows every secret the
   // parsed value could hold, and the serialization is no longer than the text.
@@ -156,6 +169,7 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
   const serialized = JSON.stringify(value) ?? "null";
   const result = truncateJson(value, maxResultChars, serialized);
   if (!result.truncated) return { body: { kind: "json", value } };
+  onCut?.({ kind: "json", text: serialized });
   return {
     body: { kind: "json", value: result.value },
     truncated: {

@@ -31,8 +31,36 @@ export interface ToolResult {
   nextPath?: string;
   /** Redirect details or other facts the agent should know. */
   note?: string;
+  /** The `select` expression (JMESPath) applied to the JSON body before it was bounded. */
+  selected?: string;
+  /**
+   * Set when the body was cut and the whole of it is kept (15 minutes, for
+   * this caller only): call the tool again with `{ resultRef, offset?, select? }`
+   * to read on without a new request.
+   */
+  resultRef?: string;
+  /** When the body is part of a stored result (read by `resultRef`): which characters of its text it holds. */
+  part?: { offset: number; length: number; totalChars: number; nextOffset?: number };
+  /** Set for a call with `paginate`: the pages followed, the items joined, and how to go on when more remain. */
+  pagination?: PaginationReport;
   /** Where the call breaks the source's OpenAPI document, when `api.openapiValidation` is `warn` (the call was sent all the same). */
   warnings?: string[];
   /** Set when there is no usable response. */
   error?: { code: ToolErrorCode; message: string; retryable: boolean };
+}
+
+/** What a call with `paginate` reports. */
+export interface PaginationReport {
+  /** Pages fetched, the first included. */
+  pages: number;
+  /** Items joined from all pages (after `select`). */
+  items: number;
+  /** True when the API has more pages than were followed. */
+  more: boolean;
+  /** When more remain: the call to make (with `paginate` again) to go on from the next page. */
+  next?: { method: "GET"; path: string; query?: Record<string, string | number | boolean | (string | number | boolean)[]> };
+  /** How the next pages were found: `link-header`, `body-url`, `cursor`, `starting-after` or `document`. */
+  style?: string;
+  /** Why the walk stopped before the end, when it did (the limit reached, a page that failed, a link leaving the base URL). */
+  stoppedBecause?: string;
 }

@@ -1,24 +1,24 @@
-import { AuthorizeError, pluginSecrets, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
+import { pluginSecrets, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { OperationCatalog } from "@src/openapi";
-import { buildRequestWithCheckedCredential } from "../request/build-request";
-import { createRequestAuthorizer, type RequestAuthorizer } from "../request/request-authorizer";
 import { createFailureResult } from "../result/create-failure-result";
-import { AuthPluginHeaderError } from "../errors/auth-plugin-header-error";
-import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
-import { executeRequest } from "../execution/execute-request";
+import { resolveExecutorLimits } from "../execution/executor-limits";
 import { createRedactor } from "../result/redact-secrets";
+import type { WholeBody } from "../result/shape-result-body";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
-import type { ParsedToolCall, ToolCall } from "../request/tool-call";
-import { normalizeToolCall } from "../request/normalize-tool-call";
-import { checkAgainstDocument } from "./check-against-document";
 import type { ToolResult } from "../result/tool-result";
+import type { ResultStore } from "../stored-results/result-store";
+import { defaultMaxStoredResultBytes } from "../stored-results/result-store";
+import { readStoredResult } from "../stored-results/read-stored-result";
+import { keepWholeBody } from "../stored-results/keep-whole-body";
+import { splitAgentInput, type ResultArguments } from "./agent-input";
+import { describeBuildFailure, sendOneRequest, type RequestContext } from "./send-one-request";
+import { selectAndBound } from "./select-and-bound";
+import { paginateCall } from "./paginate-call";
 
-/** What a valid call looks like; appended to INVALID_CALL messages about the input's shape. */
-const validCallHint =
-  'Send an object such as {"method": "GET", "path": "/items", "query": {"limit": 1}}; ' +
-  "put a JSON body in body, or a raw body string in _rawBody with its type in _contentType.";
+/** The owner of stored results when the caller names none: this process. */
+export const localCaller = "local";
 
 /** What one agent call needs. */
 export interface CallSourceOptions {
@@ -43,13 +43,23 @@ export interface CallSourceOptions {
    * Default: none, no check.
    */
   operations?: OperationCatalog | undefined;
+  /**
+   * Where a cut body is kept so the agent can read on with `resultRef`
+   * (`createResultStore`). Default: none (a cut body is only cut, and a
+   * `resultRef` call is refused).
+   */
+  results?: ResultStore | undefined;
+  /** Who is calling: stored results are read back only by the same caller. Default `"local"` (this process). */
+  caller?: string | undefined;
 }
 
 /**
  * The single path every agent call takes: checks that the source is enabled,
  * that a credential is stored, and that the call is valid, then builds and
- * executes the request. Never throws; every failure is an `ok: false` result
- * whose `error` says what was wrong and what to do next.
+ * executes the request (through `sendOneRequest`, once per page with
+ * `paginate`), applies `select`, bounds the body and keeps a cut one for
+ * `resultRef`. Never throws; every failure is an `ok: false` result whose
+ * `error` says what was wrong and what to do next.
  */
 export async function callSource(options: CallSourceOptions): Promise<ToolResult> {
   try {
@@ -65,8 +75,9 @@ export async function callSource(options: CallSourceOptions): Promise<ToolResult
   }
 }
 
-async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential, fetch, signal, auth, operations }: CallSourceOptions): Promise<ToolResult> {
-  const plugin = toAuthPluginV2(anyPlugin);
+async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResult> {
+  const { source, call, credential, results } = options;
+  const plugin = toAuthPluginV2(options.plugin);
   const { slug } = source;
   if (!source.enabled) {
     return createFailureResult({
@@ -75,14 +86,32 @@ async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential
       call,
     });
   }
-  if (credential === undefined) {
+  const parsedCredential = credential === undefined ? undefined : plugin.credentialSchema.safeParse(credential);
+  let request: unknown;
+  let resultArguments: ResultArguments;
+  try {
+    ({ request, options: resultArguments } = splitAgentInput(call));
+  } catch (error) {
+    if (!(error instanceof InvalidCallError)) throw error;
+    // The message may quote the agent's input: no form of the credential may show in it.
+    const failure = createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
+    return parsedCredential?.success === true ? createRedactor(pluginSecrets(plugin, parsedCredential.data as Record<string, unknown>)).redactDeep(failure) : failure;
+  }
+  const limits = resolveExecutorLimits(source.api);
+  const owner = options.caller ?? localCaller;
+  if (resultArguments.resultRef !== undefined) {
+    if (results === undefined) {
+      return createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: "invalid call: resultRef: this tool keeps no results (no result store was given to it); make the call again", call: { method: "", path: "" } });
+    }
+    return readStoredResult({ store: results, owner, ref: resultArguments.resultRef, select: resultArguments.select, offset: resultArguments.offset, maxChars: limits.maxResultChars });
+  }
+  if (parsedCredential === undefined) {
     return createFailureResult({
       code: TOOL_ERROR_CODES.NO_CREDENTIAL,
       message: `no credential is stored for source "${slug}"; an operator must store one, then retry`,
       call,
     });
   }
-  const parsedCredential = plugin.credentialSchema.safeParse(credential);
   if (!parsedCredential.success) {
     const fields = [...new Set(parsedCredential.error.issues.map((issue) => issue.path.join(".") || "credential"))].join(", ");
     return createFailureResult({
@@ -92,56 +121,23 @@ async function callSourceUnguarded({ source, call, plugin: anyPlugin, credential
     });
   }
 
-  const credentialValue = parsedCredential.data as Record<string, unknown>;
-  let request;
-  let authorizer: RequestAuthorizer | undefined;
-  let warnings: string[] | undefined;
-  try {
-    // The plugin bound to this call: the builder authorizes the first attempt, the executor the rest.
-    authorizer = createRequestAuthorizer({ source, plugin, credential: credentialValue, auth, signal });
-    if (operations !== undefined && source.api.openapiValidation !== "off") {
-      // Checked before the plugin runs: a call that breaks the document fetches no token and sends nothing.
-      const normalized: ParsedToolCall = normalizeToolCall(call);
-      const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: authorizer.placement.headers, authQuery: authorizer.placement.query });
-      if (!verdict.fits) {
-        if (source.api.openapiValidation !== "warn") {
-          return createRedactor(authorizer.secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: verdict.message, call }));
-        }
-        warnings = createRedactor(authorizer.secrets).redactDeep(verdict.warnings);
-      }
-      call = normalized;
-    }
-    // Normalizes the call (once) and redacts the secrets from its errors; the credential was parsed above, once.
-    request = await buildRequestWithCheckedCredential({ source, call: call as ToolCall, credential: credentialValue, plugin, authorizer });
-  } catch (error) {
-    const secrets = authorizer?.secrets ?? pluginSecrets(plugin, credentialValue);
-    if (AuthorizeError.isInstance(error)) {
-      // The token endpoint refused the credential (an operator must act) or failed (retry later).
-      const failure = createFailureResult({ code: TOOL_ERROR_CODES.AUTH_FAILED, message: `the credential of source "${slug}" could not be attached: ${error.message}; ${error.hint}`, retryable: error.retryable, call });
-      return createRedactor(secrets).redactDeep(failure);
-    }
-    if (signal?.aborted === true) {
-      return createRedactor(secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.NETWORK, message: `the call to source "${slug}" was cancelled before its request was sent`, call }));
-    }
-    // A plugin that sets a framing header is the operator's problem, not the agent's: not INVALID_CALL.
-    const failure = AuthPluginHeaderError.isInstance(error)
-      ? createFailureResult({ code: error.code, message: error.message, call })
-      : createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
-    // The message may quote the agent's input; make sure no form of the secret is in it.
-    return createRedactor(secrets).redactDeep(failure);
-  }
+  const context: RequestContext = { source, plugin, credential: parsedCredential.data as Record<string, unknown>, fetch: options.fetch, signal: options.signal, auth: options.auth, operations: options.operations };
+  const keep = (result: ToolResult, whole: WholeBody | undefined): ToolResult => {
+    if (whole !== undefined && results !== undefined) keepWholeBody(result, whole, { store: results, owner, slug, maxBytes: source.api.maxStoredResultBytes ?? defaultMaxStoredResultBytes });
+    return result;
+  };
 
-  const result = await executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal });
-  if (warnings !== undefined) result.warnings = warnings;
-  return result;
-}
-
-function describeBuildFailure(error: unknown): string {
-  if (error instanceof InvalidCallError) {
-    const message = error.message.startsWith("invalid call:") ? error.message : `invalid call: ${error.message.startsWith(`${error.field}:`) ? "" : `${error.field}: `}${error.message}`;
-    const schemaProblem = error.reason === INVALID_CALL_REASONS.INVALID_INPUT || error.reason === INVALID_CALL_REASONS.INVALID_METHOD;
-    return schemaProblem ? `${message}. ${validCallHint}` : message;
+  if (resultArguments.paginate !== undefined) {
+    const walked = await paginateCall(context, { request, select: resultArguments.select, paginate: resultArguments.paginate, maxChars: limits.maxResultChars });
+    return keep(walked.result, walked.whole);
   }
-  // Not a call problem the agent can fix; the message of an unknown error is not shown (it could hold anything).
-  return "the request could not be built from this call and the source configuration; check the call, and ask an operator to check the source with `/source reload`";
+  if (resultArguments.select !== undefined) {
+    // The whole body comes back (not bounded), so select sees all of it; then it is bounded as usual.
+    const outcome = await sendOneRequest(context, { call: request, limits: { maxResultChars: Number.POSITIVE_INFINITY } });
+    const bounded = selectAndBound(outcome.result, { select: resultArguments.select, maxChars: limits.maxResultChars, secrets: outcome.secrets });
+    return keep(bounded.result, bounded.whole);
+  }
+  let whole: WholeBody | undefined;
+  const outcome = await sendOneRequest(context, { call: request, onBodyCut: results === undefined ? undefined : (body) => (whole = body) });
+  return keep(outcome.result, whole);
 }

@@ -6,7 +6,8 @@ import { callSource } from "./call-source";
 import { createFailureResult } from "../result/create-failure-result";
 import { describeApiTool } from "./describe-api-tool";
 import { operationsToolName } from "./operations-tool-name";
-import { toolCallSchema } from "../request/tool-call";
+import { apiToolInputSchema } from "./agent-input";
+import type { ResultStore } from "../stored-results/result-store";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolResult } from "../result/tool-result";
 import { sharedToolInputJsonSchema } from "./tool-input-json-schema";
@@ -35,6 +36,14 @@ export interface ApiToolDependencies {
    * `createOperationsTool` makes the companion tool. Default: none.
    */
   operations?: OperationCatalog | undefined;
+  /**
+   * Where cut bodies are kept so the agent can read on with `resultRef`
+   * (`createResultStore()`; one per process). Default: none (cut bodies are
+   * only cut, and `resultRef` calls are refused).
+   */
+  results?: ResultStore | undefined;
+  /** Who calls through this tool: stored results are read back only by the same caller. Default `"local"`. */
+  caller?: string | undefined;
 }
 
 /** What every agent tool has, whatever it does: what the adapters (MCP, AI SDK, OpenAI, Anthropic) take. */
@@ -56,12 +65,12 @@ export interface ApiTool extends AgentTool {
   readonly name: string;
   /** The source's slug. */
   readonly slug: string;
-  /** What the API is, its base URL, automatic auth, raw bodies, bounded results. Under 1 KB. */
+  /** What the API is, its base URL, automatic auth, its operations tool, ways to narrow long results. About 300 bytes; the details shared by every call tool are `apiToolInstructions`. */
   readonly description: string;
   /** The input as JSON Schema (no `$schema` key, `method` as an enum); one deeply frozen object shared by every tool (copy it to change it). */
   readonly inputSchema: JsonSchemaObject;
-  /** The input as the zod schema `execute` validates with. */
-  readonly inputZodSchema: typeof toolCallSchema;
+  /** The input as the zod schema `execute` validates with (the request, plus `select`, `paginate`, `resultRef`, `offset`). */
+  readonly inputZodSchema: typeof apiToolInputSchema;
   /** Runs one call. Never throws: failures are `ok: false` results. */
   execute(input: unknown, options?: { signal?: AbortSignal | undefined }): Promise<ToolResult>;
 }
@@ -88,7 +97,7 @@ export function createApiTool(source: SourceRecord, dependencies: ApiToolDepende
         call: input,
       });
     }
-    return callSource({ source, call: input, plugin, credential, fetch, signal: options?.signal, auth: dependencies.auth, operations: dependencies.operations });
+    return callSource({ source, call: input, plugin, credential, fetch, signal: options?.signal, auth: dependencies.auth, operations: dependencies.operations, results: dependencies.results, caller: dependencies.caller });
   };
 
   return {
@@ -96,7 +105,7 @@ export function createApiTool(source: SourceRecord, dependencies: ApiToolDepende
     slug: source.slug,
     description: describeApiTool(source, dependencies.operations === undefined ? undefined : { title: dependencies.operations.index.title, operations: dependencies.operations.index.operations.length, toolName: operationsToolName(source.slug) }),
     inputSchema: sharedToolInputJsonSchema(),
-    inputZodSchema: toolCallSchema,
+    inputZodSchema: apiToolInputSchema,
     execute,
   };
 }

@@ -41,7 +41,7 @@ export function createOperationsTool(source: Pick<SourceRecord, "slug" | "name">
       const fields = parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ");
       return { ...createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: `invalid call: ${fields}. Send {"query": "create an issue"} or {"operationId": "..."}`, call: input }), request };
     }
-    const { query, tag, operationId, limit } = parsed.data;
+    const { query, tag, operationId, limit, offset } = parsed.data;
     let value: unknown;
     if (operationId !== undefined) {
       const detail = operations.describe(operationId);
@@ -58,7 +58,7 @@ export function createOperationsTool(source: Pick<SourceRecord, "slug" | "name">
       }
       value = detail;
     } else {
-      value = operations.search({ query, tag, limit });
+      value = operations.search({ query, tag, limit, offset });
     }
     return {
       ok: true,

@@ -10,12 +10,15 @@ describe("describeApiTool", () => {
     { fact: "the API's name", pattern: /Weather Service/ },
     { fact: "the base URL", pattern: /https:\/\/api\.weather\.example\/v2/ },
     { fact: "that authentication is automatic", pattern: /Authentication is automatic/ },
-    { fact: "that the agent must never supply the credential", pattern: /Never supply tokens, API keys, passwords/ },
-    { fact: "how to send a raw body", pattern: /_rawBody.*_contentType/ },
-    { fact: "that results are bounded", pattern: /Results are bounded/ },
-    { fact: "how to follow pagination", pattern: /nextPath/ },
+    { fact: "that the agent must never supply the credential", pattern: /never send tokens, keys or passwords/ },
+    { fact: "that a call is a method and a path under the base URL", pattern: /with a method and a path under that URL/ },
+    { fact: "how to narrow long results", pattern: /select \(JMESPath\), paginate, resultRef/ },
   ])("mentions $fact", ({ pattern }) => {
     expect(description).toMatch(pattern);
+  });
+
+  it("is short (about 300 bytes): every source lists one, and what they share is said once, in apiToolInstructions", () => {
+    expect(Buffer.byteLength(description)).toBeLessThan(320);
   });
 
   it.each([

@@ -9,9 +9,12 @@ const maxNameLength = 80;
 const maxBaseUrlLength = 200;
 
 /**
- * The description an agent reads: what the API is, where it lives, that
- * authentication is automatic, how to send a raw body, and that results are
- * bounded. Always under 1 KB, whatever the source's name and base URL.
+ * The description an agent reads: what the API is, where it lives, that a
+ * call is a method and a path under that URL, that authentication is
+ * automatic, the document's operations tool, and that long results can be
+ * narrowed. Short (about 300 bytes), since every source lists one: what every
+ * call tool shares is said once, in `apiToolInstructions`. Always under 1 KB,
+ * whatever the source's name and base URL.
  */
 export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">, document?: { title: string; operations: number; toolName: string }): string {
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
@@ -23,18 +26,13 @@ export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "ap
       ? `It uses OAuth 2.0 (${(typeof api.grant === "string" ? api.grant : "client_credentials").replace("_", " ")} grant)${scopes.length > 0 ? ` with the scopes ${shorten(scopes.join(" "), maxBaseUrlLength)}` : " with no scopes requested"}: only what those scopes allow will succeed.`
       : undefined;
   const text = [
-    `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl}.`,
+    `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl} with a method and a path under that URL.`,
+    "Authentication is automatic: never send tokens, keys or passwords.",
+    ...(oauth === undefined ? [] : [oauth]),
     ...(document === undefined
       ? []
-      : [
-          `Its OpenAPI document "${shorten(document.title.replace(/\s+/g, " ").trim(), maxNameLength)}" has ${document.operations} operations: find the one you need with ${document.toolName} (query or operationId) before calling; calls that do not fit the document are refused before sending.`,
-        ]),
-    'Give method and a path relative to that base URL (e.g. "/items?limit=1"), optionally query and a JSON body.',
-    "Authentication is automatic: the service attaches the credential to every request. Never supply tokens, API keys, passwords or Authorization headers yourself.",
-    ...(oauth === undefined ? [] : [oauth]),
-    "For a non-JSON body (plain text, XML, form data) put the exact string in _rawBody and its media type in _contentType (e.g. application/x-www-form-urlencoded).",
-    "Results are bounded: long bodies are cut (see truncated) and large responses are refused. Non-2xx statuses come back as results; failures carry error.code and whether a retry may help.",
-    "When nextPath is set, pass it as path to get the next page.",
+      : [`Search its ${document.operations} operations with ${document.toolName} first.`]),
+    "Long results: select (JMESPath), paginate, resultRef.",
   ].join(" ");
   return limitBytes(text, maxToolDescriptionBytes);
 }

@@ -45,7 +45,7 @@ describe("unknown tool arguments", () => {
     const result = await callSource({ source: source(), call: { method: "GET", path: "/x", headers: { "X-Debug": "1" }, timeout: 5 }, plugin, credential: { token: secret } });
     expect(result).toMatchObject({ ok: false, status: 0, error: { code: "INVALID_CALL", retryable: false } });
     expect(result.error?.message).toBe(
-      'invalid call: unknown arguments "headers", "timeout": the tool accepts only method, path, query, body, _rawBody, _contentType; request headers cannot be set in a call (an operator sets fixed ones on the source)',
+      'invalid call: unknown arguments "headers", "timeout": the tool accepts only method, path, query, body, _rawBody, _contentType, select, paginate, resultRef, offset; request headers cannot be set in a call (an operator sets fixed ones on the source)',
     );
     expect(upstream.requests.length).toBe(before);
   });

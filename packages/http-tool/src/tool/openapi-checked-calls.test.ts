@@ -111,9 +111,9 @@ describe("the api tool and its operations companion", () => {
   const registry = createAuthRegistry([createBearerAuth()]);
   const tool = () => createApiTool(source(), { registry, credentials: { get: async () => ({ token: secret }) }, operations });
 
-  it("names the document's title, its operation count and the operations tool in a description under 1 KB", () => {
+  it("names the document's operation count and the operations tool in a description under 1 KB", () => {
     const description = tool()?.description ?? "";
-    expect(description).toContain('Its OpenAPI document "Notes API" has 4 operations: find the one you need with api_notes_operations');
+    expect(description).toContain("Search its 4 operations with api_notes_operations first.");
     expect(Buffer.byteLength(description)).toBeLessThanOrEqual(maxToolDescriptionBytes);
     const long = createApiTool({ ...source(), name: "N".repeat(300) }, { registry, credentials: { get: async () => ({ token: secret }) }, operations });
     expect(Buffer.byteLength(long?.description ?? "")).toBeLessThanOrEqual(maxToolDescriptionBytes);

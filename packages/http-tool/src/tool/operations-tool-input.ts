@@ -7,6 +7,7 @@ export const operationsToolInputSchema = z.strictObject({
   tag: z.string().max(200).optional().describe("Only operations with this tag (the API's grouping, e.g. \"issues\")."),
   operationId: z.string().max(500).optional().describe("Give this to get one operation in full: parameters, body schema, response shape and an example call."),
   limit: z.number().int().min(1).max(25).optional().describe("Most matches to return. Default 8, at most 25."),
+  offset: z.number().int().min(0).optional().describe("Matches to skip, to page through them; without query and tag, every operation is listed."),
 });
 export type OperationsToolInput = z.infer<typeof operationsToolInputSchema>;
 

@@ -29,10 +29,16 @@ function collectProblems(node: unknown, path: string, problems: string[]): void 
 describe("createToolInputJsonSchema", () => {
   const schema = createToolInputJsonSchema();
 
-  it("is an object schema requiring method and path", () => {
+  it("is an object schema of the request's arguments and those that shape the result, none required (method and path are, unless resultRef is given)", () => {
     expect(schema.type).toBe("object");
-    expect(schema.required).toEqual(["method", "path"]);
-    expect(Object.keys(schema.properties).sort()).toEqual(["_contentType", "_rawBody", "body", "method", "path", "query"]);
+    expect(schema.required).toBeUndefined();
+    expect(schema.additionalProperties).toBe(false);
+    expect(Object.keys(schema.properties).sort()).toEqual(["_contentType", "_rawBody", "body", "method", "offset", "paginate", "path", "query", "resultRef", "select"]);
+    expect(schema.properties.paginate).toMatchObject({ type: "object", properties: { maxPages: { type: "integer" }, maxItems: { type: "integer" } } });
+  });
+
+  it("stays under 550 bytes, since every source lists it (what the arguments do is said once, in apiToolInstructions)", () => {
+    expect(Buffer.byteLength(JSON.stringify(schema))).toBeLessThan(550);
   });
 
   it("shows method as an enum of the allowed methods", () => {

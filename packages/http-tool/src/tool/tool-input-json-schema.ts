@@ -1,14 +1,18 @@
 import { z } from "zod";
-import { HTTP_METHODS, toolCallSchema } from "../request/tool-call";
+import { HTTP_METHODS } from "../request/tool-call";
+import { apiToolInputSchema } from "./agent-input";
 
 /** A JSON Schema object, as agent APIs take it. */
 export type JsonSchemaObject = { type: "object"; properties: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
 
 /**
  * The tool's input as a JSON Schema (draft-07 subset), generated from
- * `toolCallSchema` (its input side) and cleaned up for MCP, OpenAI and
+ * `apiToolInputSchema` (its input side) and cleaned up for MCP, OpenAI and
  * Anthropic: no `$schema` key, `method` as an enum, no empty `{}` branches
- * (zod's `undefined`), no redundant `propertyNames`. A fresh object each call.
+ * (zod's `undefined`), no redundant `propertyNames`, `paginate` as its object
+ * form (`true` is accepted too). Nothing is listed as required: `method` and
+ * `path` are, unless `resultRef` is given, which their descriptions say. Kept
+ * short: the same schema is listed for every source. A fresh object each call.
  */
 export function createToolInputJsonSchema(): JsonSchemaObject {
   // Generating it costs about 0.1 ms; a listing of thousands of tools copies the one generated text instead.
@@ -38,11 +42,39 @@ function freezeDeeply<TValue>(value: TValue): TValue {
 }
 
 function generateToolInputJsonSchema(): JsonSchemaObject {
-  const generated = z.toJSONSchema(toolCallSchema, { io: "input", target: "draft-7", unrepresentable: "any" }) as Record<string, unknown>;
-  const { $schema: _schema, ...schema } = clean(generated) as Record<string, unknown>;
+  const generated = z.toJSONSchema(apiToolInputSchema, { io: "input", target: "draft-7", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _schema, required: _required, ...schema } = clean(generated) as Record<string, unknown>;
   const properties = schema.properties as Record<string, Record<string, unknown>>;
   properties.method = { type: "string", enum: [...HTTP_METHODS], description: properties.method?.description };
+  const paginate = properties.paginate?.anyOf as Record<string, unknown>[] | undefined;
+  const paginateObject = paginate?.find((branch) => branch.type === "object");
+  if (paginateObject !== undefined) {
+    const { additionalProperties: _additional, ...rest } = paginateObject;
+    properties.paginate = { ...rest, description: properties.paginate?.description };
+  }
+  // Every source lists this schema: only the types, and a few words where a name does not say enough.
+  // What each argument does is said once, in `apiToolInstructions` (the MCP server's instructions).
+  properties.query = { type: "object" };
+  for (const [name, property] of Object.entries(properties)) properties[name] = withoutBounds(keptDescriptions.has(name) ? property : withoutDescription(property));
   return schema as JsonSchemaObject;
+}
+
+/** The arguments whose description stays in the schema; the others are described in the instructions. `body` only (an empty schema confuses some clients); the tool's description says the essentials. */
+const keptDescriptions = new Set(["body"]);
+
+function withoutDescription(node: Record<string, unknown>): Record<string, unknown> {
+  const { description: _description, ...rest } = node;
+  return rest;
+}
+
+/** The schema without `minimum`, `maximum` and `maxLength` (checked on each call all the same). */
+function withoutBounds(node: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "minimum" || key === "maximum" || key === "maxLength") continue;
+    result[key] = typeof value === "object" && value !== null && !Array.isArray(value) ? withoutBounds(value as Record<string, unknown>) : value;
+  }
+  return result;
 }
 
 function clean(node: unknown): unknown {

@@ -56,3 +56,14 @@ describe("searching GitHub's document (@octokit/openapi)", () => {
     expect(catalog.search({ query: "gitignore templ" }).operations.slice(0, 3).map((operation) => operation.operationId)).toContain("gitignore/get-all-templates");
   });
 });
+
+describe("a query that is an operationId", () => {
+  it.each(["repos/create-fork", "issues/list-for-repo", "Repos/Create-Fork", "pulls/create-review-comment"])("finds %s first", (operationId) => {
+    expect(catalog.search({ query: operationId }).operations[0]?.operationId).toBe(operationId.toLowerCase());
+  });
+
+  it("splits a camelCase query as the index splits operationIds", () => {
+    const answer = catalog.search({ query: "createFork" });
+    expect(answer.operations.slice(0, 3).map((operation) => operation.operationId)).toContain("repos/create-fork");
+  });
+});

@@ -33,6 +33,8 @@ export interface OperationSearchQuery {
   tag?: string | undefined;
   /** Default 8, at most 25. */
   limit?: number | undefined;
+  /** How many matches to skip, to page through them (an empty query lists every operation). Default 0. */
+  offset?: number | undefined;
 }
 
 /** The required parameter names of an operation, and `body` when its body is required. */
@@ -80,8 +82,10 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
     },
   });
   search.addAll(index.operations.map((operation, id) => ({ ...operation, id })));
+  /** Operations by their operationId in lower case: a query that is an operationId finds it first. */
+  const byId = new Map(index.operations.map((operation) => [operation.operationId.toLowerCase(), operation]));
 
-  return ({ query, tag, limit }) => {
+  return ({ query, tag, limit, offset = 0 }) => {
     const wanted = Math.min(Math.max(Math.trunc(limit ?? defaultSearchLimit), 1), maxSearchLimit);
     const tagWanted = tag?.trim().toLowerCase();
     const inTag = (operation: IndexedOperation): boolean => tagWanted === undefined || tagWanted === "" || operation.tags.some((item) => item.toLowerCase() === tagWanted);
@@ -89,11 +93,16 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
     const words = query?.trim() ?? "";
     if (words === "") found = index.operations.filter(inTag);
     else {
+      // The query is split as the index is (camelCase, `/`, `-`, `_`), so `createThing` and `repos/create-fork` find their words.
       found = search
-        .search(words, { filter: (result) => inTag(index.operations[result.id as number] as IndexedOperation) })
+        .search(splitWords(words), { filter: (result) => inTag(index.operations[result.id as number] as IndexedOperation) })
         .map((result) => index.operations[result.id as number] as IndexedOperation);
+      const exact = byId.get(words.toLowerCase());
+      if (exact !== undefined && inTag(exact)) found = [exact, ...found.filter((operation) => operation !== exact)];
     }
-    const answer: OperationSearchAnswer = { total: found.length, operations: found.slice(0, wanted).map(toMatch) };
+    const start = Math.max(0, Math.trunc(offset));
+    const answer: OperationSearchAnswer = { total: found.length, operations: found.slice(start, start + wanted).map(toMatch) };
+    if (start + wanted < found.length && (words === "" || start > 0)) answer.note = `matches ${start + 1} to ${start + answer.operations.length} of ${found.length}; give offset ${start + wanted} for the next ones`;
     return fitToBytes(answer, maxSearchAnswerBytes, (current) => {
       if (current.operations.length <= 1) return undefined;
       return { ...current, operations: current.operations.slice(0, -1), note: "fewer matches shown to keep the answer under 4 KB; narrow the query or use tag" };

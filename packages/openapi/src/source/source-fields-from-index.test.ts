@@ -14,7 +14,7 @@ const fieldsOf = async (value: unknown, documentUrl?: string) => sourceFieldsFro
 
 describe("source fields from a document", () => {
   it("takes name, base URL (server variables filled), the most required scheme and a current-user test endpoint", async () => {
-    expect(await fieldsOf(rulesDocument)).toEqual({ name: "Rules API", baseUrl: "https://api.example.com/v1", auth: { authType: "bearer", scheme: "token" }, otherSchemes: ["key"], testEndpoint: "/me" });
+    expect(await fieldsOf(rulesDocument)).toEqual({ name: "Rules API", baseUrl: "https://api.example.com/v1", auth: { authType: "bearer", scheme: "token" }, otherSchemes: ["key"], testEndpoint: "/me", testEndpointReason: expect.stringContaining("GET /me") });
   });
 
   it.each([
@@ -59,8 +59,20 @@ describe("source fields from a document", () => {
     expect((await fieldsOf(document({ paths }))).testEndpoint).toBeUndefined();
   });
 
-  it("reads GitHub's document: api.github.com, /user", () => {
-    expect(sourceFieldsFromIndex(github)).toMatchObject({ baseUrl: "https://api.github.com", testEndpoint: "/user" });
+  it("reads GitHub's document: api.github.com, /user, because it identifies the caller", () => {
+    expect(sourceFieldsFromIndex(github)).toMatchObject({ baseUrl: "https://api.github.com", testEndpoint: "/user", testEndpointReason: "GET /user (users/get-authenticated): it identifies the caller, with no required parameter" });
+  });
+
+  const get = (operationId: string, parameters: unknown[] = []) => ({ get: { operationId, parameters, responses: { "200": { description: "ok" } } } });
+  it.each([
+    { why: "Slack's auth.test over a list", paths: { "/conversations.list": get("conversations_list", [{ name: "limit", in: "query", schema: { type: "integer" } }]), "/auth.test": get("auth_test") }, chosen: "/auth.test", reason: "identifies the caller" },
+    { why: "a models list over a health check", paths: { "/health": get("health"), "/models": get("listModels") }, chosen: "/models", reason: "lists a small collection" },
+    { why: "a paged list over an admin operation with a shorter path", paths: { "/admin/stats": get("adminStats"), "/projects": get("listProjects", [{ name: "per_page", in: "query", schema: { type: "integer" } }]) }, chosen: "/projects", reason: "lists a collection" },
+    { why: "never an organization or enterprise operation while another GET exists", paths: { "/orgs": get("orgs/list"), "/enterprise/settings": get("enterprise-settings"), "/widgets/recent": get("recentWidgets") }, chosen: "/widgets/recent", reason: "shortest GET" },
+  ])("prefers $why, and says why", async ({ paths, chosen, reason }) => {
+    const fields = await fieldsOf(document({ paths }));
+    expect(fields.testEndpoint).toBe(chosen);
+    expect(fields.testEndpointReason).toContain(reason);
   });
 
   it("reads the Swagger 2.0 petstore: its host and base path, the api_key header", async () => {

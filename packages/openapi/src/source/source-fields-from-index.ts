@@ -1,4 +1,4 @@
-import type { OperationIndex, SecuritySchemeSummary } from "../index/operation-index";
+import type { IndexedOperation, OperationIndex, SecuritySchemeSummary } from "../index/operation-index";
 import { requiredOf } from "../search/search-operations";
 
 /** What a document says about the source it describes; each field absent when the document does not say. */
@@ -15,8 +15,14 @@ export interface SourceFieldsFromDocument {
   auth?: { authType: string; headerName?: string; queryParam?: string; scheme: string; grant?: "client_credentials" | "authorization_code"; tokenUrl?: string; authorizationUrl?: string; availableScopes?: string[] };
   /** The other security schemes the document names (not chosen, or without a matching auth mode). */
   otherSchemes: string[];
-  /** A GET operation without required parameters that needs authentication, current-user and health paths first. */
+  /**
+   * A cheap GET without required parameters that needs authentication: one that identifies the caller (`/user`,
+   * `/me`, `/account`, Slack's `/auth.test`), else one that lists a small collection (a models list, a list with a
+   * page size), else a health check; never an admin, enterprise or organization operation.
+   */
   testEndpoint?: string;
+  /** Why `testEndpoint` was chosen, in a sentence (`src source add --openapi --json` prints it). */
+  testEndpointReason?: string;
 }
 
 /** An endpoint as the document writes it, made absolute against the base URL, then the document's URL. */
@@ -54,8 +60,20 @@ function authOf(name: string, scheme: SecuritySchemeSummary, base: string | unde
   return undefined;
 }
 
-/** Paths that make good test endpoints, best first. */
-const preferredTestPaths = [/(^|\/)(me|user|self|whoami|myself|current[-_]?user)$/i, /(^|\/)(account|profile|viewer)$/i, /(^|\/)(health|healthz|status|ping)$/i];
+/** What makes a good test endpoint, best first: it proves the credential works and costs the API nothing. */
+const testEndpointKinds: readonly { why: string; test: (operation: IndexedOperation) => boolean }[] = [
+  { why: "it identifies the caller", test: (operation) => /(^|\/)(me|user|self|whoami|myself|current[-_]?user|account|profile|viewer|identity|userinfo)$/i.test(operation.path) || /(^|\/)([a-z]+\.)?test$/i.test(operation.path) },
+  { why: "it lists a small collection (models)", test: (operation) => /(^|\/)models$/i.test(operation.path) },
+  { why: "it lists a collection, a page at a time", test: (operation) => operation.parameters.some((parameter) => parameter.in === "query" && /^(limit|per_?page|page_?size|max_?results|count|top|\$top)$/i.test(parameter.name)) },
+  { why: "it is a health check", test: (operation) => /(^|\/)(health|healthz|status|ping)$/i.test(operation.path) },
+];
+
+/** Admin, enterprise and organization operations: never a test endpoint (they need rights a plain credential lacks). */
+const privileged = /(^|[/_.-])(admin|admins|enterprise|enterprises|org|orgs|organization|organizations|installation|app|apps)([/_.-]|$)/i;
+
+function isPrivileged(operation: IndexedOperation): boolean {
+  return privileged.test(operation.path) || privileged.test(operation.operationId) || operation.tags.some((tag) => privileged.test(tag));
+}
 
 /**
  * The source fields a document gives: name, base URL, auth mode and test
@@ -89,11 +107,17 @@ export function sourceFieldsFromIndex(index: OperationIndex, { documentUrl }: { 
     const requirements = requirementsOf(operation.security);
     return requirements.length > 0 && requirements.every((requirement) => requirement.length > 0);
   });
-  const rank = (path: string): number => {
-    const position = preferredTestPaths.findIndex((pattern) => pattern.test(path));
-    return position === -1 ? preferredTestPaths.length : position;
+  const rank = (operation: IndexedOperation): number => {
+    const position = testEndpointKinds.findIndex((kind) => kind.test(operation));
+    return position === -1 ? testEndpointKinds.length : position;
   };
-  const best = candidates.sort((a, b) => rank(a.path) - rank(b.path) || a.path.length - b.path.length)[0];
-  if (best !== undefined) fields.testEndpoint = best.path;
+  const plain = candidates.filter((operation) => !isPrivileged(operation) && !operation.deprecated);
+  const best = (plain.length > 0 ? plain : candidates).sort((a, b) => rank(a) - rank(b) || a.path.length - b.path.length)[0];
+  if (best !== undefined) {
+    fields.testEndpoint = best.path;
+    const kind = testEndpointKinds[rank(best)];
+    const because = kind === undefined ? "it is the shortest GET the document has" : kind.why;
+    fields.testEndpointReason = `GET ${best.path} (${best.operationId}): ${because}, with no required parameter${plain.includes(best) ? "" : "; every such GET is an admin or organization operation, so check it works with this credential"}`;
+  }
   return fields;
 }

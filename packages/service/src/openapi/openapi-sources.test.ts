@@ -88,7 +88,7 @@ describe("sources with an OpenAPI document", { timeout: 120_000 }, () => {
     const tools = (await service.listTools()).filter((tool) => tool.source === "same-origin");
     expect(tools.map((tool) => tool.name)).toEqual(["api_same_origin", "api_same_origin_operations"]);
     expect(tools[0]?.openapi).toEqual({ title: "Notes API", version: "2.1.0", operations: 2 });
-    expect(tools[0]?.description).toContain('Its OpenAPI document "Notes API" has 2 operations');
+    expect(tools[0]?.description).toContain("Search its 2 operations with api_same_origin_operations first.");
     expect(tools[1]?.readOnly).toBe(true);
 
     const before = api.requests.length;

@@ -1,2 +1,3 @@
-export type { TestPostgres } from "./start-test-postgres";
+export { PostgresUnavailableError } from "./postgres-unavailable-error";
+export type { TestPostgres, TestPostgresOptions } from "./start-test-postgres";
 export { startTestPostgres } from "./start-test-postgres";

@@ -1,0 +1,68 @@
+import { createPagedApiHandler, sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSrc, type RunResult } from "./helpers/run-src";
+import { createTempHome, type TempHome } from "./helpers/temp-home";
+
+const secret = "call-results-secret-7d6c5b4a39";
+let temp: TempHome;
+let upstream: Upstream;
+const outputs: RunResult[] = [];
+
+async function src(args: string[], stdin?: string): Promise<RunResult> {
+  const result = await runSrc(args, { env: temp.env, stdin, cwd: temp.home });
+  outputs.push(result);
+  return result;
+}
+
+beforeAll(async () => {
+  temp = await createTempHome();
+  const paged = createPagedApiHandler();
+  upstream = await startUpstream((request, response, recorded) => {
+    if (recorded.headers.authorization !== `Bearer ${secret}`) return sendJson(response, 401, { message: "bad credentials" });
+    if (recorded.path === "/me") return sendJson(response, 200, { login: "octo" });
+    return paged(request, response, recorded);
+  });
+  const added = await src(["source", "add", "--name", "Paged", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], secret);
+  expect(added.code, added.stderr).toBe(0);
+});
+
+afterAll(async () => {
+  for (const { stdout, stderr } of outputs) expect(stdout + stderr).not.toContain(secret);
+  await upstream.close();
+  await temp.cleanup();
+});
+
+describe("src call --select --paginate", () => {
+  it("follows the pages and selects from each in one call", async () => {
+    const before = upstream.requests.length;
+    const result = await src(["call", "paged", "GET", "/cursor", "--select", "items[].{id: id, state: state}", "--paginate", "--max-pages", "2", "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const output = JSON.parse(result.stdout);
+    expect(output.pagination).toMatchObject({ pages: 2, items: 8, more: true, next: { method: "GET", path: "/cursor", query: { cursor: "token-3" } } });
+    expect(output.body.value).toHaveLength(8);
+    expect(output.body.value[0]).toEqual({ id: "item_1", state: "open" });
+    expect(upstream.requests.length - before).toBe(2);
+  });
+
+  it("prints the pages and what selected in the text output", async () => {
+    const result = await src(["call", "paged", "GET", "/stripe", "--select", "data[].id", "--paginate"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("selected: data[].id");
+    expect(result.stdout).toContain("pages: 3 fetched, 12 items, no more");
+  });
+
+  it("refuses a bad --select with exit code 2 and the position, sending nothing", async () => {
+    const before = upstream.requests.length;
+    const result = await src(["call", "paged", "GET", "/link", "--select", "[?"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--select: the expression ends too soon at character 3");
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it("refuses --max-pages without --paginate, and one that is not a number", async () => {
+    expect((await src(["call", "paged", "GET", "/link", "--max-pages", "2"])).stderr).toContain("--max-pages and --max-items go with --paginate");
+    const bad = await src(["call", "paged", "GET", "/link", "--paginate", "--max-items", "many"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--max-items: must be a whole number of at least 1, not "many"');
+  });
+});

@@ -1,0 +1,138 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createPagedApiHandler, sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
+import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+
+const upstreamToken = "upstream-token-results-3c5e7a9b1d";
+let testHome: TestHome;
+let upstream: Upstream;
+let other: Upstream;
+let server: TestServer;
+
+async function createToken(name: string): Promise<string> {
+  const answer = await server.api("POST", "/v1/tokens", { body: { name } });
+  expect(answer.status, answer.text).toBe(201);
+  const token = answer.json.token as string;
+  testHome.secrets.push(token);
+  return token;
+}
+
+async function mcpClient(token: string): Promise<Client> {
+  const client = new Client({ name: "results-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+beforeAll(async () => {
+  testHome = await createTestHome();
+  testHome.secrets.push(upstreamToken);
+  other = await startUpstream(undefined, { host: "127.0.0.2" });
+  const paged = createPagedApiHandler({ otherOrigin: other.origin });
+  upstream = await startUpstream((request, response, recorded) => {
+    if (recorded.headers.authorization !== `Bearer ${upstreamToken}`) return sendJson(response, 401, { message: "bad credentials" });
+    if (recorded.path === "/me") return sendJson(response, 200, { login: "octo" });
+    return paged(request, response, recorded);
+  });
+  server = await startTestServer(testHome);
+  expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("paged", upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
+});
+
+afterAll(async () => {
+  await server?.server.close();
+  await upstream?.close();
+  await other?.close();
+  expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
+  await testHome?.cleanup();
+});
+
+const callRoute = (body: unknown, token?: string) => server.api("POST", "/v1/tools/api_paged/call", { body, ...(token === undefined ? {} : { token }) });
+
+describe("select and paginate through the server's call route", () => {
+  it("follows three Link pages and applies select to each, in one call", async () => {
+    const before = upstream.requests.length;
+    const answer = await callRoute({ method: "GET", path: "/link", select: "[].{number: number, title: title}", paginate: { maxPages: 5 } });
+    expect(answer.status).toBe(200);
+    expect(answer.json.pagination).toMatchObject({ pages: 3, items: 12, more: false, style: "link-header" });
+    expect(answer.json.selected).toBe("[].{number: number, title: title}");
+    expect((answer.json.body.value as { number: number }[]).map((item) => item.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(upstream.requests.length - before).toBe(3);
+  });
+
+  it("does not follow a next link to another origin", async () => {
+    const answer = await callRoute({ method: "GET", path: "/outside", paginate: {} });
+    expect(answer.json.pagination).toMatchObject({ pages: 1, more: true, stoppedBecause: "the next page leaves the source's base URL" });
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it("answers a bad select with INVALID_CALL naming the position", async () => {
+    const answer = await callRoute({ method: "GET", path: "/link", select: "[].{number number}" });
+    expect(answer.json.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("at character 12") });
+  });
+});
+
+describe("a cut result read by reference, bound to its caller", () => {
+  it("reads a 1 MB body back in parts over the call route, and refuses it to another agent token", async () => {
+    const mine = await createToken("reader");
+    const theirs = await createToken("stranger");
+    const first = await callRoute({ method: "GET", path: "/big" }, mine);
+    expect(first.json.truncated.unit).toBe("chars");
+    const ref = first.json.resultRef as string;
+    expect(ref).toMatch(/^r/);
+    const before = upstream.requests.length;
+    let offset: number | undefined = 0;
+    let text = "";
+    while (offset !== undefined) {
+      const part = await callRoute({ resultRef: ref, offset }, mine);
+      expect(part.json.ok).toBe(true);
+      text += part.json.body.value as string;
+      offset = part.json.part.nextOffset as number | undefined;
+    }
+    expect((JSON.parse(text) as { records: unknown[] }).records).toHaveLength(2000);
+    expect(upstream.requests.length).toBe(before);
+    const refused = await callRoute({ resultRef: ref }, theirs);
+    expect(refused.json.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("belongs to another caller and is refused") });
+  });
+
+  it("links the whole body over MCP as a resource_link, read in parts with resources/read, refused to another token", async () => {
+    const mine = await mcpClient(await createToken("mcp-reader"));
+    const theirs = await mcpClient(await createToken("mcp-stranger"));
+    try {
+      const cut = await mine.callTool({ name: "api_paged", arguments: { method: "GET", path: "/big" } });
+      const link = (cut.content as { type: string; uri?: string }[]).find((item) => item.type === "resource_link");
+      expect(link?.uri).toMatch(/^src:\/\/results\/r/);
+      let uri: string | undefined = link?.uri;
+      let text = "";
+      let parts = 0;
+      while (uri !== undefined) {
+        const read = await mine.readResource({ uri });
+        const content = read.contents[0] as { text: string; mimeType: string };
+        expect(content.mimeType).toBe("application/json");
+        text += content.text;
+        uri = (read._meta as { next?: string } | undefined)?.next;
+        parts += 1;
+      }
+      expect(parts).toBeGreaterThan(3);
+      expect((JSON.parse(text) as { records: unknown[] }).records).toHaveLength(2000);
+      await expect(theirs.readResource({ uri: link?.uri ?? "" })).rejects.toThrow(/belongs to another caller/);
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  });
+
+  it("keeps each source's call tool under 1 KB in tools/list, with what every call tool shares in the instructions", async () => {
+    const client = await mcpClient(await createToken("lister"));
+    try {
+      const { tools } = await client.listTools();
+      const tool = tools.find((item) => item.name === "api_paged");
+      expect(Buffer.byteLength(JSON.stringify(tool))).toBeLessThan(1024);
+      expect(tool?.description).toContain(upstream.url);
+      const instructions = client.getInstructions() ?? "";
+      for (const word of ["select", "paginate", "resultRef", "_rawBody", "never send tokens"]) expect(instructions).toContain(word);
+    } finally {
+      await client.close();
+    }
+  });
+});

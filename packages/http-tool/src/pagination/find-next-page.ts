@@ -1,0 +1,155 @@
+import type { IndexedOperation } from "@src/openapi";
+import { REDACTED } from "../result/redact-secrets";
+import { parseLinkHeader } from "../result/parse-link-header";
+
+type QueryValue = string | number | boolean | (string | number | boolean)[];
+/** The call of a page: always GET, a path under the base URL, and the query. */
+export interface PageCall {
+  method: "GET";
+  path: string;
+  query?: Record<string, QueryValue> | undefined;
+}
+
+/** How the next page was found. */
+export type PaginationStyle = "link-header" | "body-url" | "cursor" | "starting-after" | "document";
+
+/** The next page: a call to make, or a link that leaves the base URL (not followed). */
+export type NextPage = { kind: "call"; style: PaginationStyle; call: PageCall } | { kind: "outside"; style: PaginationStyle; url: string };
+
+/** What `findNextPage` reads. */
+export interface NextPageInput {
+  /** The page's kept response headers (`link` among them), redacted. */
+  headers: Record<string, string>;
+  /** The page's JSON body as the API sent it (before `select`), redacted. */
+  body: unknown;
+  /** The URL the page was read from (redacted; only its origin and path are used to resolve relative links). */
+  responseUrl: string;
+  /** The call that fetched the page. */
+  call: PageCall;
+  /** The source's base URL. */
+  baseUrl: URL;
+  /** The operation of the document the first call matched, when the source has a document. */
+  operation?: IndexedOperation | undefined;
+}
+
+/** Body fields that hold the next page's URL: `next`, `links.next`, HAL's `_links.next.href`, OData's `@odata.nextLink`, `paging.next`, Laravel's `next_page_url`. */
+const urlFields: readonly (readonly string[])[] = [["next"], ["links", "next"], ["links", "next", "href"], ["_links", "next", "href"], ["@odata.nextLink"], ["paging", "next"], ["next_page_url"]];
+
+/** Body fields that hold a cursor, and the query parameter it goes back in: Slack's `response_metadata.next_cursor`, Google's `nextPageToken`... */
+const cursorFields: readonly { path: readonly string[]; parameter: string }[] = [
+  { path: ["next_cursor"], parameter: "cursor" },
+  { path: ["response_metadata", "next_cursor"], parameter: "cursor" },
+  { path: ["meta", "next_cursor"], parameter: "cursor" },
+  { path: ["nextPageToken"], parameter: "pageToken" },
+  { path: ["next_page_token"], parameter: "page_token" },
+  { path: ["cursor"], parameter: "cursor" },
+];
+
+/** Query parameters that name a page, for the document's own hints. */
+const pageParameters = /^(cursor|page|page_?token|pagetoken|after|marker|next|continuation(_?token)?|starting_after|token|offset|skip|start)$/i;
+
+const valueAt = (body: unknown, path: readonly string[]): unknown => {
+  let value = body;
+  for (const key of path) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+};
+
+const isCursor = (value: unknown): value is string | number => (typeof value === "string" && value !== "" && value !== REDACTED) || (typeof value === "number" && Number.isFinite(value));
+
+/**
+ * The next page of a page, in this order: the `Link: <...>; rel="next"` header
+ * (RFC 8288); a next URL in the body; the document's own hint (a page
+ * parameter of the operation and a response field named after it, e.g.
+ * `page_token` and `next_page_token`); a cursor in the body sent back as a
+ * query parameter; Stripe's `has_more` with the last item's `id` as
+ * `starting_after`. `undefined` at the last page.
+ */
+export function findNextPage(input: NextPageInput): NextPage | undefined {
+  const link = input.headers.link;
+  if (link !== undefined) {
+    const next = parseLinkHeader(link).find((entry) => entry.rel.includes("next"));
+    if (next !== undefined) return fromUrl(next.url, "link-header", input);
+  }
+  const body = input.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  for (const path of urlFields) {
+    const value = valueAt(body, path);
+    if (typeof value === "string" && /^(https?:\/\/|\/)/i.test(value)) return fromUrl(value, "body-url", input);
+  }
+  const hinted = fromDocument(input);
+  if (hinted !== undefined) return hinted;
+  for (const { path, parameter } of cursorFields) {
+    const value = valueAt(body, path);
+    if (isCursor(value)) return withParameter(input.call, parameter, value, "cursor");
+  }
+  const record = body as Record<string, unknown>;
+  if (record.has_more === true && Array.isArray(record.data)) {
+    const last = record.data.at(-1) as { id?: unknown } | undefined;
+    if (typeof last?.id === "string" && last.id !== "") return withParameter(input.call, "starting_after", last.id, "starting-after");
+  }
+  return undefined;
+}
+
+function withParameter(call: PageCall, parameter: string, value: string | number, style: PaginationStyle): NextPage {
+  return { kind: "call", style, call: { method: "GET", path: call.path, query: { ...call.query, [parameter]: value } } };
+}
+
+/** A page parameter the operation declares, and the response field that carries its next value. */
+function fromDocument(input: NextPageInput): NextPage | undefined {
+  const operation = input.operation;
+  if (operation === undefined) return undefined;
+  const squash = (name: string): string => name.toLowerCase().replace(/[_-]/g, "");
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== "query" || !pageParameters.test(parameter.name)) continue;
+    const wanted = new Set([`next${squash(parameter.name)}`, `next${squash(parameter.name)}token`]);
+    const found = findField(input.body, (name) => wanted.has(squash(name)));
+    if (found !== undefined && isCursor(found)) return withParameter(input.call, parameter.name, found, "document");
+  }
+  return undefined;
+}
+
+/** A scalar field of the body, at its top level or one level down, whose name passes `test`. */
+function findField(body: unknown, test: (name: string) => boolean): unknown {
+  if (typeof body !== "object" || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  for (const [name, value] of Object.entries(record)) if (test(name) && (typeof value !== "object" || value === null)) return value;
+  for (const value of Object.values(record)) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
+    for (const [name, inner] of Object.entries(value as Record<string, unknown>)) if (test(name) && (typeof inner !== "object" || inner === null)) return inner;
+  }
+  return undefined;
+}
+
+/** A next URL as a path under the base URL, or `outside` when it leaves the base URL's origin or path. */
+function fromUrl(text: string, style: PaginationStyle, { responseUrl, baseUrl }: NextPageInput): NextPage {
+  let target: URL;
+  try {
+    target = new URL(text, responseUrl);
+  } catch {
+    return { kind: "outside", style, url: text.slice(0, 200) };
+  }
+  const basePath = baseUrl.pathname.replace(/\/+$/, "");
+  if (target.origin !== baseUrl.origin || (target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`))) {
+    return { kind: "outside", style, url: `${target.origin}${target.pathname}`.slice(0, 200) };
+  }
+  // The credential's own query parameter came back redacted: the plugin attaches it again.
+  // The query is kept as the API wrote it (no re-encoding), less those pairs.
+  const query = target.search
+    .slice(1)
+    .split("&")
+    .filter((pair) => pair !== "" && !decodeLeniently(pair).includes(REDACTED))
+    .join("&");
+  const path = target.pathname.slice(basePath.length) || "/";
+  return { kind: "call", style, call: { method: "GET", path: query === "" ? path : `${path}?${query}` } };
+}
+
+function decodeLeniently(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,147 @@
+import type { IndexedOperation } from "@src/openapi";
+import { applySelect } from "../select/apply-select";
+import type { CompiledSelect } from "../select/compile-select";
+import type { Redactor } from "../result/redact-secrets";
+import type { PaginationReport, ToolResult } from "../result/tool-result";
+import { findNextPage, type PageCall, type PaginationStyle } from "./find-next-page";
+import { itemsOf } from "./items-of";
+
+/** Pages followed when the agent does not say, and when the source does not cap lower. */
+export const defaultMaxPages = 5;
+/** Most pages a source lets one call follow unless `api.maxPages` says otherwise. */
+export const defaultSourceMaxPages = 20;
+
+/** One page as fetched: its result with the whole body (not yet bounded), and the redactor of its secrets. */
+export interface FetchedPage {
+  result: ToolResult;
+  /** False when nothing was sent (the call was refused before sending). */
+  sent: boolean;
+  redactor: Redactor;
+}
+
+/** What a walk needs. */
+export interface WalkPagesInput {
+  /** The agent's call, the first page. */
+  first: PageCall;
+  /** Sends one page's call through the same path as any request of the call (confinement, checks, credential). */
+  fetchPage: (call: PageCall, index: number) => Promise<FetchedPage>;
+  select?: CompiledSelect | undefined;
+  maxPages: number;
+  maxItems?: number | undefined;
+  /** The joined items stop growing once their JSON reaches this many characters. */
+  maxChars: number;
+  baseUrl: URL;
+  operation?: IndexedOperation | undefined;
+}
+
+/** The outcome of a walk: the result to bound (the joined body whole) and the pagination report. */
+export interface WalkedPages {
+  result: ToolResult;
+  report: PaginationReport;
+  /** A note to add to the result (select that failed, a page that answered an error...). */
+  notes: string[];
+}
+
+const describeFailure = (result: ToolResult): string =>
+  result.error !== undefined ? `${result.error.code}: ${result.error.message}` : `HTTP ${result.status}${result.statusText === "" ? "" : ` ${result.statusText}`}`;
+
+const keyOf = (call: PageCall): string => `${call.path}\u0000${JSON.stringify(call.query ?? {})}`;
+
+/**
+ * Follows the next pages of a GET and joins their items (after `select`,
+ * page by page): until the last page, `maxPages`, `maxItems`, the joined
+ * items reaching `maxChars`, a page that fails, a next link that leaves the
+ * base URL (not followed), or a page already seen. The first page that is not
+ * a JSON 2xx answer is the result as it is.
+ */
+export async function walkPages({ first, fetchPage, select, maxPages, maxItems, maxChars, baseUrl, operation }: WalkPagesInput): Promise<WalkedPages> {
+  const page = await fetchPage(first, 0);
+  const firstResult = page.result;
+  const notes: string[] = [];
+  if (!page.sent || !firstResult.ok || firstResult.body.kind !== "json") {
+    const why = !page.sent || firstResult.error !== undefined || !firstResult.ok ? `the first page answered ${describeFailure(firstResult)}` : `the first page is not JSON (${firstResult.body.kind})`;
+    return { result: firstResult, report: { pages: page.sent ? 1 : 0, items: 0, more: false, stoppedBecause: why }, notes };
+  }
+
+  let frame: { value: unknown; key?: string | undefined } | undefined;
+  const items: unknown[] = [];
+  let chars = 2;
+  let pages = 0;
+  let call = first;
+  let current = page;
+  let attempts = 0;
+  let durationMs = 0;
+  let style: PaginationStyle | undefined;
+  const seen = new Set([keyOf(first)]);
+  const report = (more: boolean, stoppedBecause?: string, next?: PageCall): PaginationReport => ({
+    pages,
+    items: items.length,
+    more,
+    ...(more && next !== undefined ? { next: next.query === undefined ? { method: "GET" as const, path: next.path } : { method: "GET" as const, path: next.path, query: next.query } } : {}),
+    ...(style === undefined ? {} : { style }),
+    ...(stoppedBecause === undefined ? {} : { stoppedBecause }),
+  });
+
+  for (;;) {
+    pages += 1;
+    attempts += current.result.attempts;
+    durationMs += current.result.durationMs;
+    const body = (current.result.body as { value: unknown }).value;
+    const next = findNextPage({ headers: current.result.headers, body, responseUrl: current.result.request.url, call, baseUrl, operation });
+    let selected = body;
+    if (select !== undefined) {
+      const outcome = applySelect(select, body);
+      if (!outcome.ok) {
+        notes.push(current.redactor.redactText(`select ${JSON.stringify(select.expression)} failed on page ${pages} (${outcome.message})${pages === 1 ? "; the first page is shown without it" : "; the items of the pages before it are shown"}`));
+        if (pages === 1) return { result: { ...firstResult }, report: report(false, "select failed on the first page"), notes };
+        if (next !== undefined) style ??= next.style;
+        return finish(report(true, `select failed on page ${pages}`, call));
+      }
+      selected = current.redactor.redactDeep(outcome.value);
+    }
+    const found = itemsOf(selected);
+    frame ??= { value: selected, key: found?.key };
+    let pageItems = found?.items ?? [selected];
+    let cutShort = false;
+    if (maxItems !== undefined && items.length + pageItems.length > maxItems) {
+      pageItems = pageItems.slice(0, maxItems - items.length);
+      cutShort = true;
+    }
+    for (const item of pageItems) {
+      items.push(item);
+      chars += (JSON.stringify(item) ?? "null").length + 1;
+    }
+    if (next !== undefined) style ??= next.style;
+    if (cutShort || (maxItems !== undefined && items.length >= maxItems)) {
+      const more = cutShort || next !== undefined;
+      return finish(report(more, `maxItems (${maxItems}) reached${cutShort ? `: the rest of page ${pages} was left out` : ""}`, next?.kind === "call" ? next.call : undefined));
+    }
+    if (next === undefined) return finish(report(false));
+    if (next.kind === "outside") {
+      notes.push(`the next page (${next.url}) leaves the source's base URL and was not followed`);
+      return finish(report(true, "the next page leaves the source's base URL"));
+    }
+    if (chars >= maxChars) return finish(report(true, `the joined items reached api.maxResultChars (${maxChars} characters)`, next.call));
+    if (pages >= maxPages) return finish(report(true, `maxPages (${maxPages}) reached`, next.call));
+    if (seen.has(keyOf(next.call))) return finish(report(false, "the API pointed back to a page already fetched"));
+    seen.add(keyOf(next.call));
+    const fetched = await fetchPage(next.call, pages);
+    if (!fetched.sent || !fetched.result.ok || fetched.result.body.kind !== "json") {
+      attempts += fetched.result.attempts;
+      durationMs += fetched.result.durationMs;
+      const why = fetched.result.ok && fetched.result.body.kind !== "json" ? `page ${pages + 1} is not JSON` : `page ${pages + 1} answered ${describeFailure(fetched.result)}`;
+      notes.push(`${why}; the items of the pages before it are shown`);
+      return finish(report(true, why, next.call));
+    }
+    call = next.call;
+    current = fetched;
+  }
+
+  function finish(pagination: PaginationReport): WalkedPages {
+    const joined = frame === undefined || frame.key === undefined ? items : { ...(frame.value as Record<string, unknown>), [frame.key]: items };
+    const result: ToolResult = { ...firstResult, attempts, durationMs, body: { kind: "json", value: joined } };
+    if (select !== undefined) result.selected = select.expression;
+    delete result.nextPath;
+    return { result, report: pagination, notes };
+  }
+}

@@ -1,0 +1,30 @@
+import type { WholeBody } from "../result/shape-result-body";
+import type { ToolResult } from "../result/tool-result";
+import type { ResultStore } from "./result-store";
+
+/** Where a cut body is kept, and for whom. */
+export interface KeepWholeBodyOptions {
+  store: ResultStore;
+  /** The caller; only it may read the body back. */
+  owner: string;
+  slug: string;
+  /** The source's `api.maxStoredResultBytes`; 0 keeps nothing. */
+  maxBytes: number;
+}
+
+/**
+ * Keeps the whole body of a cut result and says so in the result: `resultRef`
+ * and a line in `truncated.note` telling how to read on. A body over
+ * `maxBytes` is not kept, and the note says that instead.
+ */
+export function keepWholeBody(result: ToolResult, whole: WholeBody, { store, owner, slug, maxBytes }: KeepWholeBodyOptions): void {
+  if (maxBytes <= 0 || result.truncated === undefined) return;
+  const kept = store.keep({ owner, slug, kind: whole.kind, text: whole.text, status: result.status, statusText: result.statusText, request: result.request, selected: result.selected }, maxBytes);
+  if (kept === undefined) {
+    result.truncated.note += `; the whole body is larger than api.maxStoredResultBytes (${maxBytes} bytes), so it was not kept: ask for less (select, filters, a smaller page)`;
+    return;
+  }
+  result.resultRef = kept.ref;
+  const minutes = Math.round(store.ttlMs / 60_000);
+  result.truncated.note += `; the whole body (${whole.text.length} characters) is kept for ${minutes} minutes: read it in parts with {"resultRef": ${JSON.stringify(kept.ref)}, "offset": 0}, or narrow it with {"resultRef": ${JSON.stringify(kept.ref)}, "select": "..."}, without a new request`;
+}

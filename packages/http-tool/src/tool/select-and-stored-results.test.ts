@@ -1,0 +1,154 @@
+import { createBearerAuth } from "@src/auth-bearer";
+import { createPagedApiHandler, sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toMcpCallToolResult } from "../adapters/mcp";
+import { createSourceRecordFixture } from "../testing/source-record-fixture";
+import { createResultStore, type ResultStore } from "../stored-results/result-store";
+import { callSource } from "./call-source";
+
+const token = "tok_select_1a2b3c4d5e";
+const plugin = createBearerAuth();
+let upstream: Upstream;
+const paged = createPagedApiHandler();
+
+beforeAll(async () => {
+  upstream = await startUpstream((request, response, recorded) => {
+    if (recorded.path === "/nested") return sendJson(response, 200, { total: 2, halves: [token.slice(0, 9), token.slice(9)], data: { items: [{ id: 1, title: "one", labels: [{ name: "bug" }], user: { login: "ann", token } }, { id: 2, title: "two", labels: [], user: { login: "bob" } }] } });
+    if (recorded.path === "/html") {
+      response.writeHead(200, { "content-type": "text/html" });
+      return response.end("<html><body>not json</body></html>");
+    }
+    return paged(request, response, recorded);
+  });
+}, 60_000);
+afterAll(async () => {
+  await upstream.close();
+});
+
+const source = (api: Record<string, unknown> = {}) => createSourceRecordFixture({ slug: "sel", name: "Sel", api: { baseUrl: upstream.origin, authType: "bearer", ...api } });
+const call = (input: unknown, { results = createResultStore(), caller, api }: { results?: ResultStore; caller?: string; api?: Record<string, unknown> } = {}) =>
+  callSource({ source: source(api), call: input, plugin, credential: { token }, results, caller });
+
+describe("select", () => {
+  it("applies a JMESPath expression to nested JSON before bounding, and records it", async () => {
+    const result = await call({ method: "GET", path: "/nested", select: "data.items[].{id: id, title: title, labels: labels[].name, login: user.login}" });
+    expect(result.ok).toBe(true);
+    expect(result.selected).toBe("data.items[].{id: id, title: title, labels: labels[].name, login: user.login}");
+    expect(result.body).toEqual({ kind: "json", value: [{ id: 1, title: "one", labels: ["bug"], login: "ann" }, { id: 2, title: "two", labels: [], login: "bob" }] });
+  });
+
+  it("redacts the credential from what select picks (and from what its functions build)", async () => {
+    const picked = await call({ method: "GET", path: "/nested", select: "join('-', [data.items[0].user.token, 'x'])" });
+    expect(picked.body).toEqual({ kind: "json", value: "[REDACTED]-x" });
+    // Each half alone is no form of the secret; joined by select, it is, and is redacted.
+    const joined = await call({ method: "GET", path: "/nested", select: "join('', halves)" });
+    expect(joined.body).toEqual({ kind: "json", value: "[REDACTED]" });
+    expect(JSON.stringify([picked, joined])).not.toContain(token);
+  });
+
+  it.each([
+    { expression: "items[?", where: "character 8", what: "ends too soon" },
+    { expression: "foo..bar", where: "character 5", what: "unexpected token" },
+    { expression: "items[].{id id}", where: "character 13", what: "expected Colon" },
+    { expression: "nofn(@)", where: "nofn()", what: "unknown function" },
+  ])("refuses $expression with INVALID_CALL naming $where, before anything is sent", async ({ expression, where, what }) => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/nested", select: expression });
+    expect(result.error?.code).toBe("INVALID_CALL");
+    expect(result.error?.message).toContain(where);
+    expect(result.error?.message).toContain(what);
+    expect(result.attempts).toBe(0);
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it("says so when the body is not JSON, and shows it without select", async () => {
+    const result = await call({ method: "GET", path: "/html", select: "items" });
+    expect(result.body).toEqual({ kind: "text", value: "<html><body>not json</body></html>" });
+    expect(result.selected).toBeUndefined();
+    expect(result.note).toContain("select applies to JSON bodies, and this body is text");
+  });
+
+  it("says so when the expression fails on this body (a function given the wrong type)", async () => {
+    const result = await call({ method: "GET", path: "/nested", select: "length(total)" });
+    expect(result.selected).toBeUndefined();
+    expect(result.note).toContain('select "length(total)" could not be applied to this body');
+    expect(result.body.kind).toBe("json");
+  });
+
+  it("cuts the characters handed over: a typical select on a page of issues keeps a small part of it", async () => {
+    const whole = await call({ method: "GET", path: "/link" });
+    const selected = await call({ method: "GET", path: "/link", select: "[].{number: number, title: title, state: state}" });
+    const size = (value: unknown) => JSON.stringify(value).length;
+    expect(size(selected.body)).toBeLessThan(size(whole.body) * 0.2);
+  });
+});
+
+describe("a cut result, read by reference", () => {
+  it("keeps a 1 MB body whole when it is cut, and reads it back in parts without a request", async () => {
+    const results = createResultStore();
+    const first = await call({ method: "GET", path: "/big" }, { results });
+    expect(first.truncated?.unit).toBe("chars");
+    expect(first.resultRef).toMatch(/^r[0-9a-z]+_/);
+    expect(first.truncated?.note).toContain(`"resultRef": "${first.resultRef}"`);
+    const before = upstream.requests.length;
+    let offset: number | undefined = 0;
+    let text = "";
+    let reads = 0;
+    while (offset !== undefined) {
+      const part = await call({ resultRef: first.resultRef, offset }, { results });
+      expect(part.ok).toBe(true);
+      expect(part.attempts).toBe(0);
+      expect(part.body.kind).toBe("text");
+      text += part.body.kind === "text" ? part.body.value : "";
+      offset = part.part?.nextOffset;
+      reads += 1;
+    }
+    expect(upstream.requests.length).toBe(before);
+    expect(reads).toBeGreaterThan(10);
+    const parsed = JSON.parse(text) as { records: { id: number }[] };
+    expect(parsed.records).toHaveLength(2000);
+    expect(text.length).toBeGreaterThan(1_000_000);
+  });
+
+  it("narrows a stored result with select, and over MCP links it as a resource", async () => {
+    const results = createResultStore();
+    const first = await call({ method: "GET", path: "/big" }, { results });
+    const narrowed = await call({ resultRef: first.resultRef, select: "records[?id >= `1998`].name" }, { results });
+    expect(narrowed.body).toEqual({ kind: "json", value: ["record 1998", "record 1999"] });
+    expect(narrowed.selected).toBe("records[?id >= `1998`].name");
+    const mcp = toMcpCallToolResult(first);
+    expect(mcp.content[1]).toMatchObject({ type: "resource_link", uri: `src://results/${first.resultRef}`, mimeType: "application/json" });
+  });
+
+  it("refuses the reference to another caller", async () => {
+    const results = createResultStore();
+    const first = await call({ method: "GET", path: "/big" }, { results, caller: "agent:one" });
+    const refused = await call({ resultRef: first.resultRef }, { results, caller: "agent:two" });
+    expect(refused.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("belongs to another caller and is refused") });
+    expect(refused.body).toEqual({ kind: "empty" });
+    const mine = await call({ resultRef: first.resultRef, offset: 0 }, { results, caller: "agent:one" });
+    expect(mine.ok).toBe(true);
+  });
+
+  it("says an expired reference has expired", async () => {
+    let now = Date.now();
+    const results = createResultStore({ now: () => now });
+    const first = await call({ method: "GET", path: "/big" }, { results });
+    now += 15 * 60 * 1000 + 1;
+    const expired = await call({ resultRef: first.resultRef }, { results });
+    expect(expired.error?.message).toContain("has expired: cut results are kept 15 minutes");
+  });
+
+  it("does not keep a body over api.maxStoredResultBytes, and says so", async () => {
+    const result = await call({ method: "GET", path: "/big" }, { api: { maxStoredResultBytes: 1000 } });
+    expect(result.resultRef).toBeUndefined();
+    expect(result.truncated?.note).toContain("larger than api.maxStoredResultBytes (1000 bytes), so it was not kept");
+  });
+
+  it("refuses resultRef next to request arguments, and offset without resultRef", async () => {
+    const both = await call({ method: "GET", path: "/big", resultRef: "r1_x" });
+    expect(both.error?.message).toContain("resultRef reads a stored result and sends nothing, so method, path cannot go with it");
+    const offset = await call({ method: "GET", path: "/big", offset: 3 });
+    expect(offset.error?.message).toContain("offset goes with resultRef");
+  });
+});
