@@ -31,7 +31,7 @@ export const isCommandEntry = (entry: CommandGroupEntry | CommandEntry): entry i
  * checks that each `term` and `description` is what the module defines.
  */
 export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
-  { path: "source", description: "add, list, show, edit, reload, enable, disable, remove, export and import sources" },
+  { path: "source", description: "add, list, show, edit, reload, test, enable, disable, remove, export and import sources" },
   {
     path: "source add",
     term: "add [options]",
@@ -61,6 +61,12 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
     term: "reload <slug>",
     description: "re-read config.json from disk, re-check it, re-test it against its testEndpoint, save and report the status",
     load: async () => (await import("./commands/source-reload")).registerSourceReload,
+  },
+  {
+    path: "source test",
+    term: "test <slug>",
+    description: "validate a source now: call its testEndpoint with the stored credential, save and report the status (exit 1 unless connected)",
+    load: async () => (await import("./commands/source-test")).registerSourceTest,
   },
   {
     path: "source enable",

@@ -1,6 +1,7 @@
-import { Command, Help, type ParseOptions } from "commander";
+import { Help, type Command, type ParseOptions } from "commander";
 import { cliVersion } from "./cli-version";
 import { commandTable, isCommandEntry, type CommandEntry } from "./command-table";
+import { SrcCommand } from "./src-command";
 
 /** The commands of the table whose module has not been loaded yet: only their name and description are in the tree. */
 const unloaded = new WeakMap<Command, CommandEntry>();
@@ -42,7 +43,7 @@ export async function loadAllCommands(program: Command): Promise<void> {
 }
 
 /** The program: `parseAsync` loads every command first when an argument is `help` (see loadAllCommands). */
-class SrcProgram extends Command {
+class SrcProgram extends SrcCommand {
   override async parseAsync(argv?: readonly string[], parseOptions?: ParseOptions): Promise<this> {
     if ((argv ?? process.argv).includes("help")) await loadAllCommands(this);
     return super.parseAsync(argv, parseOptions);
@@ -62,7 +63,7 @@ export function createProgram(): Command {
     .option("--home <dir>", "home directory of sources and vault (default: $SRC_HOME, else ~/.src)")
     .option("--json", "print only machine-readable JSON on stdout")
     .option("--store <url>", "a PostgreSQL store shared by several servers, postgres://user:password@host:5432/database (default: $SRC_STORE, else the files in the home)")
-    .option("--server <url>", "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|enable|disable|remove, credential set|delete, tools, call")
+    .option("--server <url>", "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|test|enable|disable|remove, credential set|delete, tools, call")
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)")
     // A command not loaded yet is listed with the table's term (commander would print its name alone).

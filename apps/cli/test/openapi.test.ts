@@ -127,14 +127,13 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     expect(result.stdout).toContain("── api_notes_api_operations (Notes API)");
   });
 
-  it("an invalid document is reported with the parser's location; the source is added and works as a plain source", async () => {
+  it("an invalid document fails the add (exit 2) with the parser's location, and adds nothing", async () => {
     const broken = join(temp.home, "broken.json");
     await writeFile(broken, '{"openapi": "3.0.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"get": {"parameters": [{"name": "q"}], "responses": {"200": {"description": "ok"}}}}}}');
     const result = await src(["source", "add", "--openapi", broken, "--name", "Plain", "--base-url", `${api.url}/v1`, "--auth", "bearer", "--test-endpoint", "/users/me", "--credential-stdin"], token);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/warning: the OpenAPI document was not loaded: .*is not a valid OpenAPI document at \/paths\/~1a\/get\/parameters\/0/);
-    const call = await src(["call", "plain", "GET", "/anything"]);
-    expect(call.code, call.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/error: --openapi: .*broken\.json is not a valid OpenAPI document at \/paths\/~1a\/get\/parameters\/0: .*; fix the document and run the command again; nothing was added/);
+    expect((await src(["source", "show", "plain"])).code).toBe(2);
   });
 
   it("without a terminal, a document with no usable test endpoint requires --test-endpoint", async () => {

@@ -125,8 +125,8 @@ describe("src source edit", () => {
       const edited = await src(["source", "edit", "notion", "--base-url", other.url]);
       expect(edited.code).toBe(0);
       expect(edited.stdout).toContain(`Updated source "notion" (Notion) → ${other.url}; status: untested.`);
-      expect(edited.stdout).toContain("set the credential again for the new address");
-      expect(edited.stdout).toContain("Next: src credential set notion");
+      expect(edited.stdout).toContain("The stored credential belongs to the old address and is never sent to the new one: store it again for the new address");
+      expect(edited.stdout).toContain("Next: src credential set notion\n");
       const listed = JSON.parse((await src(["source", "list", "--json"])).stdout) as { source: { status: { connectionStatus: string } }; hasCredential: boolean }[];
       expect(listed[0]).toMatchObject({ source: { status: { connectionStatus: "untested" } }, hasCredential: false });
       const call = await src(["call", "notion", "GET", "/x", "--json"]);

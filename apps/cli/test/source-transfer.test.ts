@@ -78,7 +78,7 @@ describe("src source export / import", () => {
     const imported = await runSrc(["source", "import", "-"], { env: to.env, stdin: exported.stdout });
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toContain("Imported 1 source (untested, no credential): beta");
-    expect(imported.stdout).toContain("src credential set SLUG");
+    expect(imported.stdout).toContain("Store each credential:\n  src credential set beta\n");
     expect((await runSrc(["source", "export", "nosuch"], { env: from.env })).code).toBe(2);
   });
 

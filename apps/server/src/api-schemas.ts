@@ -151,7 +151,17 @@ export const toolResultSchema = z
       })
       .optional(),
     note: z.string().optional(),
-    error: z.object({ code: z.string(), message: z.string(), retryable: z.boolean() }).optional(),
+    error: z
+      .object({
+        code: z.string(),
+        message: z.string(),
+        retryable: z.boolean(),
+        next: z
+          .object({ tool: z.string(), input: z.record(z.string(), z.string()) })
+          .optional()
+          .describe('The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search.'),
+      })
+      .optional(),
   })
   .openapi("ToolResult");
 

@@ -15,6 +15,7 @@ import { allowedHostsFor } from "./check-host";
 import { problemOfCorsOrigin } from "./check-origin";
 import { InvalidServerOptionError } from "./errors/invalid-server-option-error";
 import { resolveServerToken } from "./resolve-server-token";
+import { writeLocalServerRecord } from "./local-server-record";
 import type { ServerLimits } from "./server-limits";
 
 /** Options of `startServer`. */
@@ -120,6 +121,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger.info({ event: "sources_changed" }, "sources changed in the store");
     void serverApp.notifyToolsChanged();
   }, { debounceMs: options.watchDebounceMs });
+  // On loopback with the home's token file: say where this server listens, so the CLI with the same home finds the token.
+  const removeRecord =
+    tokenFile === null
+      ? async () => undefined
+      : await writeLocalServerRecord({ home, url }).catch((error: unknown) => {
+          logger.warn({ event: "server_record_failed", errorMessage: (error as Error).message }, "could not record the address in the home; the CLI needs SRC_SERVER_TOKEN for this server");
+          return async () => undefined;
+        });
   logger.info({ event: "listening", url, home, store: shared?.location ?? "file", tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file" }, "listening");
 
   let closing: Promise<void> | undefined;
@@ -132,6 +141,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         const drained = await serverApp.shutdown();
         stopWatching();
+        await removeRecord().catch(() => undefined);
         await shared?.close().catch(() => undefined);
         server.closeIdleConnections();
         const timer = setTimeout(() => server.closeAllConnections(), 1000);

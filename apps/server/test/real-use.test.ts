@@ -110,7 +110,7 @@ describe("a new baseUrl through PATCH", () => {
 
 describe("unknown tool arguments", () => {
   const expected =
-    'invalid call: unknown arguments "headers", "url": the tool accepts only method, path, query, body, _rawBody, _contentType; request headers cannot be set in a call (an operator sets fixed ones on the source)';
+    'invalid call: unknown arguments "headers", "url": the tool accepts only method, path, query, body, _rawBody, _contentType, select, paginate, resultRef, offset; request headers cannot be set in a call (an operator sets fixed ones on the source)';
 
   beforeEach(async () => {
     expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("strict", upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);

@@ -4,6 +4,8 @@
 export type { HttpMethod, ToolCall } from "./request/tool-call";
 export { HTTP_METHODS, toolCallSchema } from "./request/tool-call";
 export type { PaginationReport, ToolResult, ToolResultBody } from "./result/tool-result";
+export type { ToolNextStep } from "./result/tool-next-step";
+export { describeNextStep } from "./result/tool-next-step";
 export type { ToolErrorCode } from "./result/tool-error-codes";
 export { TOOL_ERROR_CODES } from "./result/tool-error-codes";
 

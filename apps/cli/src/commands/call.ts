@@ -5,7 +5,7 @@ import { UsageError } from "../errors/usage-error";
 import { collectQuery, type QueryFlags } from "../input/collect-query";
 import { readBodyFlags, type BodyFlags } from "../input/read-body-flags";
 import { escapeTerminalControls } from "../output/escape-terminal-controls";
-import { cliHintFor, inCallFlagWords } from "../output/cli-hint";
+import { cliCallError, inCallFlagWords } from "../output/cli-hint";
 import { formatCallResult } from "../output/format-call-result";
 import { withProgress } from "../output/with-progress";
 import { writeError, writeJson, writeLine } from "../output/write-output";
@@ -66,9 +66,11 @@ export function registerCall(program: Command): void {
           writeError(`error: the API answered HTTP ${result.status}`);
         } else {
           const { slugOfToolName } = await import("@src/service");
-          const hint = cliHintFor(result.error.code, slugOfToolName(slug!) ?? slug);
+          const source = slugOfToolName(slug!) ?? slug!;
+          // In the command line's words: `src operations SLUG --id ...` where the agent reads api_<slug>_operations.
           const retryable = result.error.retryable ? " (retryable)" : "";
-          writeError(escapeTerminalControls(`error ${result.error.code}${retryable}: ${inCallFlagWords(result.error.message)}${hint === undefined ? "" : `; ${hint}`}`));
+          const words = cliCallError({ ...result.error, message: inCallFlagWords(result.error.message) }, source);
+          writeError(escapeTerminalControls(`error ${result.error.code}${retryable}: ${words}`));
         }
         return result.error?.code === "INVALID_CALL" ? EXIT_CODES.USAGE : EXIT_CODES.FAILURE;
       }, { remote: true }),

@@ -1,29 +1,10 @@
-import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
 import type { Command } from "commander";
-import type { SourceService } from "@src/service";
 import { defineAction } from "../define-action";
 import { readCredential, type CredentialSources } from "../input/read-credential";
+import { storedPlainFields } from "../input/stored-plain-fields";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 import { writeError } from "../output/write-output";
-
-/**
- * The non-secret fields (`username`) of the credential stored for `slug`, so
- * replacing a password does not ask for the user name again. Empty when there
- * is none or the vault cannot be read (the command then asks as before).
- */
-async function storedPlainFields(service: SourceService, slug: string, plugin: AnyAuthPlugin): Promise<Record<string, string>> {
-  const names = plugin.credentialFields.filter((field) => !field.secret).map((field) => field.name);
-  if (names.length === 0) return {};
-  try {
-    const entry = await service.getCredential(slug);
-    const fields: Record<string, string> = {};
-    for (const name of names) if (typeof entry?.[name] === "string" && entry[name] !== "") fields[name] = entry[name];
-    return fields;
-  } catch {
-    return {};
-  }
-}
 
 /** `src credential set SLUG`: store or replace the credential, then validate. */
 export function registerCredentialSet(credential: Command): void {

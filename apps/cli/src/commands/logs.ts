@@ -3,6 +3,9 @@ import type { CallAuditLine } from "@src/service";
 import { defineAction } from "../define-action";
 import { EXIT_CODES } from "../exit-codes";
 import { writeError, writeLine } from "../output/write-output";
+import { createAuditTable } from "../output/audit-table";
+import { escapeTerminalControls } from "../output/escape-terminal-controls";
+import type { CommandContext } from "../command-context";
 
 interface LogsFlags {
   source?: string;
@@ -12,12 +15,15 @@ interface LogsFlags {
 /** How often `--follow` looks for new lines, in ms. */
 const followIntervalMs = 200;
 
-/** One audit line for people: time, channel, source, method and path, status, duration, attempts, error code. */
-function formatAuditLine(line: CallAuditLine): string {
-  const request = line.method === null ? "(refused before a request)" : `${line.method} ${line.path ?? ""}`;
-  const status = line.status === null ? "-" : String(line.status);
-  const attempts = `${line.attempts} attempt${line.attempts === 1 ? "" : "s"}`;
-  return [line.time, line.channel.padEnd(9), line.source, request, status, `${line.durationMs}ms`, attempts, line.errorCode ?? ""].join("  ").trimEnd();
+/** The slugs of the home's sources, for the width of the source column; none when they cannot be listed. */
+async function slugsOfHome(context: CommandContext): Promise<string[]> {
+  if (context.storeUrl !== undefined) return [];
+  try {
+    // The store's listing only: the vault (and its key) is not needed to read the log.
+    return (await (await context.service()).store.list()).map((entry) => entry.slug);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -37,25 +43,32 @@ export function registerLogs(program: Command): void {
         const { resolveSrcHome } = await import("@src/config");
         const home = resolveSrcHome({ home: context.home, env: process.env });
         const file = callAuditFileOf(home);
-        const print = (lines: CallAuditLine[]): void => {
-          for (const line of lines) {
-            if (source !== undefined && line.source !== source) continue;
-            writeLine(context.json ? JSON.stringify(line) : formatAuditLine(line));
-          }
-        };
-
+        const wanted = (lines: CallAuditLine[]): CallAuditLine[] => (source === undefined ? lines : lines.filter((line) => line.source === source));
         // The same reading as the server's GET /v1/activity (the console's Activity): `@src/service`'s audit reader.
-        const { lines, offset } = await readCallAuditLines(file);
-        print(lines);
+        const { lines: everything, offset } = await readCallAuditLines(file);
+        const initial = wanted(everything);
+        // Aligned columns for people; the source column is as wide as the slugs read now and those of the home's sources.
+        const table = context.json
+          ? undefined
+          : await createAuditTable(
+              [...initial.map((line) => line.source), ...(await slugsOfHome(context))],
+              initial.flatMap((line) => (line.errorCode === null ? [] : [line.errorCode])),
+            );
+        const print = (lines: CallAuditLine[], withHeader = false): void => {
+          if (lines.length === 0 && !withHeader) return;
+          writeLine(table === undefined ? lines.map((line) => JSON.stringify(line)).join("\n") : escapeTerminalControls(table.rows(lines, { withHeader })));
+        };
+        // The header once, above the first rows (or above none yet, when following).
+        print(initial, table !== undefined && (initial.length > 0 || follow));
         if (!follow) {
-          if (lines.length === 0 && !context.json) writeError(`No agent calls logged yet in ${file}.`);
+          if (everything.length === 0 && !context.json) writeError(`No agent calls logged yet in ${file}.`);
           return EXIT_CODES.SUCCESS;
         }
         await new Promise<void>((resolve) => {
           const stopFollowing = followCallAuditFile(file, {
             offset,
             intervalMs: followIntervalMs,
-            onLines: print,
+            onLines: (lines) => print(wanted(lines)),
             onError: (error) => writeError(`warning: could not read ${file}: ${(error as Error).message}`),
           });
           const stop = (): void => {

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { UsageError } from "../errors/usage-error";
+import { InvalidInputError } from "../errors/invalid-input-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
 import { gatherSourceFields, type SourceFieldFlags } from "../input/gather-source-fields";
@@ -9,7 +10,7 @@ import { readCredential } from "../input/read-credential";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
-import { fillFromDocument, printOpenApiAddResult } from "../output/openapi-add-result";
+import { fillFromDocument, printOpenApiAddResult, refuseUnloadedDocument } from "../output/openapi-add-result";
 
 interface SourceAddFlags extends SourceFieldFlags, OAuth2Flags {
   openapi?: string;
@@ -48,8 +49,19 @@ export function registerSourceAdd(source: Command): void {
         if (flags.openapi !== undefined && context.remote !== undefined) {
           throw new UsageError({ message: "--openapi reads the document on this machine: run src source add --openapi on the server's machine, without --server and SRC_SERVER" });
         }
-        const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi);
+        // The document first: a broken one stops the command before anything else is asked or written.
+        const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was added" });
         if (openapi !== undefined) fillFromDocument(flags, openapi);
+        if (openapi?.behindCredential !== undefined && !(ask && context.interactive)) {
+          // Nothing came from the document: say why before naming the flags it would have filled in.
+          const missing = [["--name", flags.name], ["--base-url", flags.baseUrl], ["--auth", flags.auth], ["--test-endpoint", flags.testEndpoint]].filter(([, value]) => value === undefined).map(([flag]) => flag!);
+          if (missing.length > 0) {
+            throw new InvalidInputError({
+              flag: "--openapi",
+              problem: `${openapi.behindCredential}, so it fills in nothing: give ${missing.join(", ")} as well (the document is fetched with the credential once the source exists); nothing was added`,
+            });
+          }
+        }
         const fields = await gatherSourceFields(context, registry, flags, ask);
         const plugin = registry.get(fields.auth);
         // A public client (--client-auth none) has no client secret to ask for.
@@ -65,6 +77,7 @@ export function registerSourceAdd(source: Command): void {
           service.addSource({ input, credential, test: flags.test && api.grant !== "authorization_code" }),
         );
         if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
+        await refuseUnloadedDocument(service, result.source, openapi);
         return printOpenApiAddResult(context, result, openapi, flags);
       }, { remote: true }),
     );

@@ -4,7 +4,11 @@ import { UsageError } from "../errors/usage-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
 import { resolve } from "node:path";
-import { writeError, writeJson, writeLine } from "../output/write-output";
+import { writeJson, writeLine } from "../output/write-output";
+import { InvalidInputError } from "../errors/invalid-input-error";
+import { readOpenApiForAdd } from "../input/read-openapi-for-add";
+import { credentialSetCommand } from "../output/cli-hint";
+import { storedPlainFields } from "../input/stored-plain-fields";
 
 interface SourceEditFlags {
   openapi?: string;
@@ -43,24 +47,34 @@ export function registerSourceEdit(source: Command): void {
         if (flags.testEndpoint !== undefined) api.testEndpoint = flags.testEndpoint;
         if (flags.headerName !== undefined) api.headerName = flags.headerName;
         if (flags.queryParam !== undefined) api.queryParam = flags.queryParam;
-        if (flags.header !== undefined) {
-          const headers = mergeHeaders((await service.getSource(slug!)).source.api.headers, flags.header);
-          api.headers = Object.keys(headers).length === 0 ? undefined : headers;
-        }
         if (flags.name === undefined && Object.keys(api).length === 0) {
           throw new UsageError({ message: `nothing to change: give at least one of ${flagList} (e.g. src source edit ${slug} --base-url https://api.example.com/v2)` });
         }
+        const { source: before } = await service.getSource(slug!);
+        if (flags.header !== undefined) {
+          const headers = mergeHeaders(before.api.headers, flags.header);
+          api.headers = Object.keys(headers).length === 0 ? undefined : headers;
+        }
+        // A new document is read first: a broken one stops the command before anything is written.
+        const document = flags.openapi === undefined || flags.openapi === "" ? undefined : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was changed" });
+        // The plain fields of the credential (basic's username) for the next step's command, read while it is still bound.
+        const registry = await context.authRegistry();
+        const plain = flags.baseUrl === undefined ? {} : await storedPlainFields(service, before.slug, registry.get(before.api.authType));
         const record = await service.updateSource(slug!, { ...(flags.name === undefined ? {} : { name: flags.name }), ...(Object.keys(api).length === 0 ? {} : { api }) });
+        if (document !== undefined && record.status.openapi?.loaded !== true) {
+          // Fetched with the credential and still not loaded: put the previous document back, so nothing changed.
+          const problem = record.status.openapi?.error ?? "unknown problem";
+          await service.updateSource(slug!, { api: { openapi: before.api.openapi } });
+          const fetched = document.behindCredential === undefined ? "" : `${document.behindCredential}, and with the credential `;
+          throw new InvalidInputError({ flag: "--openapi", problem: `${fetched}the document could not be loaded: ${problem}; the source keeps its previous document` });
+        }
         if (context.json) return writeJson({ source: record });
         writeLine(`Updated source "${record.slug}" (${record.name}) → ${record.api.baseUrl}; status: ${record.status.connectionStatus}.`);
-        const document = record.status.openapi;
-        if (flags.openapi !== undefined && flags.openapi !== "" && document !== undefined) {
-          if (document.loaded) writeLine(`OpenAPI document: "${document.title ?? ""}" ${document.version ?? ""}, ${document.operations ?? 0} operations.`);
-          else writeError(`warning: the OpenAPI document was not loaded: ${document.error ?? "unknown problem"}; the source works without it.`);
-        }
+        const loaded = record.status.openapi;
+        if (document !== undefined && loaded?.loaded === true) writeLine(`OpenAPI document: "${loaded.title ?? ""}" ${loaded.version ?? ""}, ${loaded.operations ?? 0} operations.`);
         if (flags.baseUrl !== undefined && record.status.connectionStatus === "untested" && record.status.lastError !== null) {
-          writeLine(record.status.lastError);
-          writeLine(`Next: src credential set ${record.slug}`);
+          writeLine("The stored credential belongs to the old address and is never sent to the new one: store it again for the new address (that tests the source again).");
+          writeLine(`Next: ${credentialSetCommand(record.slug, registry.get(record.api.authType), plain)}`);
         }
       }),
     );

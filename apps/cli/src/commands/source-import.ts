@@ -36,11 +36,12 @@ export function registerSourceImport(source: Command): void {
           writeJson({ imported: created });
         } else {
           const slugs = created.map((record) => record.slug);
-          writeLine(
-            created.length === 0
-              ? "The file holds no sources; nothing was imported."
-              : `Imported ${created.length} source${created.length === 1 ? "" : "s"} (untested, no credential): ${slugs.join(", ")}. Store each credential with \`src credential set SLUG\`.`,
-          );
+          if (created.length === 0) writeLine("The file holds no sources; nothing was imported.");
+          else {
+            // The next step as commands that work as printed: each asks for its secret (and user name) with hidden input.
+            writeLine(`Imported ${created.length} source${created.length === 1 ? "" : "s"} (untested, no credential): ${slugs.join(", ")}. Store each credential:`);
+            for (const slug of slugs) writeLine(`  src credential set ${slug}`);
+          }
         }
         return EXIT_CODES.SUCCESS;
       }),

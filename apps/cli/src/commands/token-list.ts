@@ -18,7 +18,7 @@ export function registerTokenList(token: Command): void {
           return;
         }
         if (tokens.length === 0) {
-          writeLine("No agent tokens. Create one with `src token create NAME`.");
+          writeLine("No agent tokens. Create one with `src token create` and a name for its agent, e.g. `src token create my-agent`.");
           return;
         }
         const rows = tokens.map((token) => [

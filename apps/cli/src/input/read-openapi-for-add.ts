@@ -2,45 +2,61 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { SourceFieldsFromDocument } from "@src/openapi";
-import { UsageError } from "../errors/usage-error";
+import { InvalidInputError } from "../errors/invalid-input-error";
 
-/** What `--openapi` gave `src source add`: where the document is, and what it says when it could be read. */
+/** What `--openapi` gave `src source add` or `src source edit`: where the document is, and what it says. */
 export interface OpenApiForAdd {
   /** The URL as given, or the file's absolute path (the service copies it into the source's folder). */
   location: string;
-  /** The fields the document gives, when it was read and is valid. */
+  /** The fields the document gives, when it was read here (absent when `behindCredential`). */
   fields?: SourceFieldsFromDocument;
-  /** Title, version and operation count, when it was read and is valid. */
+  /** Title, version and operation count, when it was read here. */
   summary?: { title: string; version: string; operations: number };
-  /** Why the document could not be used here (the source is added without what it would have filled in). */
-  problem?: string;
+  /**
+   * Set when the URL answered 401 or 403 without a credential: the document may be behind the source's own
+   * credential, so the service fetches it again with it once the source exists, and the command checks then.
+   */
+  behindCredential?: string;
 }
 
 const isUrl = (value: string): boolean => /^https?:\/\//i.test(value);
 
 /**
- * Reads the document named by `--openapi` (a file, or a URL fetched without
- * any credential: a document behind the credential is fetched again, with it,
- * once the source exists) and derives the source's fields from it.
+ * Reads the document named by `--openapi` (a file, or a URL fetched without any credential) and derives the
+ * source's fields from it. A document that cannot be read, fetched or parsed is an `InvalidInputError` (exit 2)
+ * naming the parser's reason and position and ending with `nothingDone` ("nothing was added"): the command stops
+ * before it changes anything. Only a URL that answers 401 or 403 is left for the service to fetch with the credential.
  */
-export async function readOpenApiForAdd(given: string): Promise<OpenApiForAdd> {
+export async function readOpenApiForAdd(given: string, { nothingDone }: { nothingDone: string }): Promise<OpenApiForAdd> {
   const location = isUrl(given) ? given : resolve(given);
+  const refuse = (problem: string, cause?: unknown): InvalidInputError => new InvalidInputError({ flag: "--openapi", problem: `${problem}; ${nothingDone}`, cause });
   let text: string;
-  try {
-    if (isUrl(given)) {
-      const response = await fetch(given, { redirect: "manual", signal: AbortSignal.timeout(60_000) });
-      if (!response.ok) return { location, problem: `${given} answered HTTP ${response.status} without a credential; it is fetched again with the credential after the source is added when it is on the source's origin` };
-      text = await response.text();
-    } else {
+  if (isUrl(given)) {
+    let response: Response;
+    try {
+      response = await fetch(given, { redirect: "manual", signal: AbortSignal.timeout(60_000) });
+    } catch (error) {
+      const reason = (error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      throw refuse(`could not fetch ${given} (${reason}); check the URL, or download the document and give the file`, error);
+    }
+    if (response.status === 401 || response.status === 403) {
+      await response.body?.cancel();
+      return { location, behindCredential: `${given} answered HTTP ${response.status} without a credential` };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      const moved = response.status >= 300 && response.status < 400 ? ` (redirecting to ${response.headers.get("location") ?? "nowhere"}, not followed: give the final URL)` : "";
+      throw refuse(`${given} answered HTTP ${response.status}${moved}; give the URL of the document itself, or download it and give the file`);
+    }
+    text = await response.text();
+  } else {
+    try {
       text = await readFile(location, "utf8");
+    } catch (error) {
+      throw refuse(`cannot read ${location} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give a JSON or YAML OpenAPI document or an https: URL`, error);
     }
-  } catch (error) {
-    if (!isUrl(given)) {
-      throw new UsageError({ message: `--openapi: cannot read ${location} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give a JSON or YAML OpenAPI document or an https: URL`, cause: error });
-    }
-    return { location, problem: `could not fetch ${given}: ${(error as Error).message}` };
   }
-  const { buildOperationIndex, loadOpenApiDocument, sourceFieldsFromIndex } = await import("@src/openapi");
+  const { buildOperationIndex, loadOpenApiDocument, sourceFieldsFromIndex, OpenApiError } = await import("@src/openapi");
   try {
     const { document, writtenIn } = await loadOpenApiDocument(text, { name: given });
     const index = buildOperationIndex(document, { documentSha256: createHash("sha256").update(text).digest("hex"), writtenIn });
@@ -50,6 +66,12 @@ export async function readOpenApiForAdd(given: string): Promise<OpenApiForAdd> {
       summary: { title: index.title, version: index.version, operations: index.operations.length },
     };
   } catch (error) {
-    return { location, problem: (error as Error).message };
+    // The parser's findings, in the command line's words (the package's message advises editing api.openapi).
+    const problems = OpenApiError.isInstance(error) ? error.problems : [];
+    const first = problems[0];
+    if (first === undefined) throw refuse(`${given} cannot be used as an OpenAPI document: ${(error as Error).message}`, error);
+    const where = first.location === "" ? "" : ` at ${first.location}`;
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length === 2 ? "" : "s"})` : "";
+    throw refuse(`${given} is not a valid OpenAPI document${where}: ${first.message}${more}; fix the document and run the command again`, error);
   }
 }

@@ -1,11 +1,14 @@
+import type { SourceRecord } from "@src/config";
 import type { SourceOperationResult } from "@src/service";
 import type { CommandContext } from "../command-context";
+import { InvalidInputError } from "../errors/invalid-input-error";
 import { EXIT_CODES, type ExitCode } from "../exit-codes";
+import type { SourceOperations } from "../remote/source-operations";
 import type { SourceFieldFlags } from "../input/gather-source-fields";
 import type { OAuth2Flags } from "../input/oauth2-flags";
 import type { OpenApiForAdd } from "../input/read-openapi-for-add";
 import { printOperationResult } from "./print-operation-result";
-import { writeError, writeJson, writeLine } from "./write-output";
+import { writeJson, writeLine } from "./write-output";
 
 /**
  * Fills every source field the command line did not give from the document; the command line wins. The scheme's
@@ -26,6 +29,19 @@ export function fillFromDocument(flags: SourceFieldFlags & OAuth2Flags, openapi:
     flags.grant ??= auth.grant;
   }
   flags.testEndpoint ??= fields.testEndpoint;
+}
+
+/**
+ * After `src source add --openapi`: when the service could not load the document after all (a URL that needed the
+ * credential and still failed, a file changed meanwhile), the source is removed again and the command fails: a
+ * source is added with its document or not at all.
+ */
+export async function refuseUnloadedDocument(service: Pick<SourceOperations, "removeSource">, source: SourceRecord, openapi: OpenApiForAdd): Promise<void> {
+  const status = source.status.openapi;
+  if (status?.loaded === true) return;
+  await service.removeSource(source.slug);
+  const fetched = openapi.behindCredential === undefined ? "" : `${openapi.behindCredential}, and with the credential `;
+  throw new InvalidInputError({ flag: "--openapi", problem: `${fetched}the document could not be loaded: ${status?.error ?? "unknown problem"}; nothing was added` });
 }
 
 /** The sentence naming the scheme the auth came from, with an OAuth 2.0 flow's grant and the scopes it offers. */
@@ -53,10 +69,9 @@ export async function printOpenApiAddResult(context: CommandContext, result: Sou
   }
   const code = await printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
   if (document !== null) {
-    writeLine(`OpenAPI document: "${document.title}" ${document.version}, ${document.operations} operations; agents search them with api_${result.source.slug.replaceAll("-", "_")}_operations (or: src operations ${result.source.slug} QUERY).`);
+    const { operationsToolName } = await import("@src/http-tool/internal");
+    writeLine(`OpenAPI document: "${document.title}" ${document.version}, ${document.operations} operations; agents search them with ${operationsToolName(result.source.slug)} (or: src operations ${result.source.slug}).`);
     if (chosen !== undefined) writeLine(`Test endpoint from the document: ${chosen.reason}.`);
-  } else {
-    writeError(`warning: the OpenAPI document was not loaded: ${status?.error ?? openapi.problem ?? "unknown problem"}; the source works without it. Fix it, then run \`src source reload ${result.source.slug}\`.`);
   }
   const other = openapi.fields?.otherSchemes ?? [];
   if (openapi.fields?.auth !== undefined && openapi.fields.auth.authType === result.source.api.authType) writeLine(authSentence(openapi.fields.auth, other, flags));

@@ -1,11 +1,29 @@
 import type { SourceOperationResult } from "@src/service";
 import type { CommandContext } from "../command-context";
 import { EXIT_CODES, type ExitCode } from "../exit-codes";
+import { storedPlainFields } from "../input/stored-plain-fields";
+import { credentialSetCommand } from "./cli-hint";
 import { writeError, writeJson, writeLine } from "./write-output";
+
+/** The validation reasons a new credential (or a new sign-in) can fix. */
+const credentialReasons = new Set(["NO_CREDENTIAL", "UNAUTHORIZED"]);
+
+/**
+ * The command that stores a new credential for a source the test refused, as it works when run in a terminal:
+ * `src credential set SLUG` with the stored `--username`, or `src auth login SLUG` for an OAuth 2.0 sign-in.
+ */
+async function credentialCommand(context: CommandContext, source: SourceOperationResult["source"]): Promise<string> {
+  if (source.api.authType === "oauth2" && (source.api as Record<string, unknown>).grant === "authorization_code") return `src auth login ${source.slug}`;
+  const plugin = (await context.authRegistry()).get(source.api.authType);
+  // Remotely the stored credential is the server's: nothing of it comes back, so the terminal asks for the user name too.
+  const known = context.remote === undefined ? await storedPlainFields(await context.service(), source.slug, plugin) : {};
+  return credentialSetCommand(source.slug, plugin, known);
+}
 
 /**
  * Prints `{ source, validation }` (`--json`) or the validation outcome for
- * people, and returns 0 when connected or not tested, 1 otherwise.
+ * people, and returns 0 when connected or not tested, 1 otherwise. When a new
+ * credential would fix it, a `Next:` line names the command that stores one.
  */
 export async function printOperationResult(context: CommandContext, result: SourceOperationResult, headline: string): Promise<ExitCode> {
   const ok = result.validation === null || result.validation.ok;
@@ -15,6 +33,7 @@ export async function printOperationResult(context: CommandContext, result: Sour
     const { formatValidationOutcome } = await import("@src/service");
     writeLine(headline);
     (ok ? writeLine : writeError)(formatValidationOutcome(result.source.slug, result.validation));
+    if (!ok && credentialReasons.has(result.validation?.reason ?? "")) writeError(`Next: ${await credentialCommand(context, result.source)}`);
   }
   return ok ? EXIT_CODES.SUCCESS : EXIT_CODES.FAILURE;
 }

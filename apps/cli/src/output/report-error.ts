@@ -1,4 +1,4 @@
-import { cliHintFor } from "./cli-hint";
+import { withCliCommand } from "./cli-hint";
 import { writeJson } from "./write-output";
 import { codeOfError, exitCodeOfError } from "./exit-code-of-error";
 import type { ExitCode } from "../exit-codes";
@@ -13,8 +13,8 @@ export function reportError(error: unknown, { json }: { json: boolean }): ExitCo
   const code = codeOfError(error);
   // An auth plugin's refusal (`AuthorizeError`: NEEDS_AUTH, AUTH_SERVER_FAILED) carries its own hint, e.g. "run `src auth login crm` again".
   const ownHint = code === "NEEDS_AUTH" || code === "AUTH_SERVER_FAILED" ? (error as { hint?: unknown }).hint : undefined;
-  const hint = typeof ownHint === "string" && ownHint !== "" ? ownHint : cliHintFor(code, (error as { slug?: unknown }).slug as string | undefined);
-  process.stderr.write(`error: ${message}${hint === undefined ? "" : `; ${hint}`}\n`);
+  const text = typeof ownHint === "string" && ownHint !== "" ? `${message}; ${ownHint}` : withCliCommand(message, code, (error as { slug?: unknown }).slug as string | undefined);
+  process.stderr.write(`error: ${text}\n`);
   if (json) writeJson({ error: { code, message } });
   return exitCodeOfError(error);
 }

@@ -11,6 +11,16 @@ export interface RemoteServer {
   token: string | undefined;
 }
 
+/**
+ * The token to send: `SRC_SERVER_TOKEN`, else, on the server's own machine, the token file of a loopback server
+ * that recorded in this home (`$SRC_HOME`, else `~/.src`) that it listens at the URL. Never sent elsewhere.
+ */
+async function tokenFor(server: RemoteServer, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  if (server.token !== undefined) return server.token;
+  const [{ readLocalServerToken }, { resolveSrcHome }] = await Promise.all([import("@src/server/internal"), import("@src/config")]);
+  return (await readLocalServerToken({ home: resolveSrcHome({ env }), url: server.url }))?.token;
+}
+
 /** The remote server the flags and environment name, or `undefined` for local mode. `--home` with `--server` is a usage error. */
 export function remoteServerOf(flags: { server?: string; home?: string }, env: NodeJS.ProcessEnv): RemoteServer | undefined {
   const fromFlag = flags.server;
@@ -26,10 +36,10 @@ export function remoteServerOf(flags: { server?: string; home?: string }, env: N
 }
 
 /** The client of `server`; a URL that is not one is a usage error naming where it came from. */
-export async function createRemoteClient(server: RemoteServer): Promise<SrcClient> {
-  const { createSrcClient, SrcClientError } = await import("@src/client");
+export async function createRemoteClient(server: RemoteServer, env: NodeJS.ProcessEnv = process.env): Promise<SrcClient> {
+  const [{ createSrcClient, SrcClientError }, token] = await Promise.all([import("@src/client"), tokenFor(server, env)]);
   try {
-    return createSrcClient({ baseUrl: server.url, token: server.token });
+    return createSrcClient({ baseUrl: server.url, token });
   } catch (error) {
     if (SrcClientError.isInstance(error)) {
       throw new UsageError({ message: `${server.origin} must be the URL of a running \`src serve\`, such as http://127.0.0.1:7410 (got ${JSON.stringify(redactUrl(server.url))})`, cause: error });

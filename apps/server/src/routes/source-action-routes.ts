@@ -38,7 +38,7 @@ const reloadRoute = createRoute({
   method: "post",
   path: "/v1/sources/{slug}/reload",
   tags: ["sources"],
-  summary: "Re-read config.json, re-check it and re-test the source (spec `/source reload {slug}`).",
+  summary: "Re-read config.json, re-check it and re-test the source (the operator command `/source reload {slug}`).",
   request: { params: slugParamSchema },
   responses: {
     200: { description: "The record with its new status, and the test outcome.", content: { "application/json": { schema: sourceOperationResultSchema } } },

@@ -27,7 +27,7 @@ const createSourceRoute = createRoute({
   method: "post",
   path: "/v1/sources",
   tags: ["sources"],
-  summary: "Create a source, store its credential and test it right away (spec 1.6).",
+  summary: "Create a source, store its credential and test it right away.",
   request: {
     body: jsonBody(
       z.strictObject({

@@ -10,7 +10,7 @@ const listRoute = createRoute({
   method: "get",
   path: "/v1/tools",
   tags: ["tools"],
-  summary: "The HTTP tools of the enabled sources (spec `/tools`; `?verbose=1` is `/tools -v`); for an agent token, those of its sources.",
+  summary: "The HTTP tools of the enabled sources (the operator command `/tools`; `?verbose=1` is `/tools -v`); for an agent token, those of its sources.",
   request: {
     query: z.object({
       verbose: z.enum(["0", "1", "true", "false"]).optional().openapi({ description: "1 or true: add each tool's description and input schema. Default 0." }),

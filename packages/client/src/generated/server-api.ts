@@ -617,7 +617,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a source, store its credential and test it right away (spec 1.6). */
+        /** Create a source, store its credential and test it right away. */
         post: {
             parameters: {
                 query?: never;
@@ -1397,7 +1397,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-read config.json, re-check it and re-test the source (spec `/source reload {slug}`). */
+        /** Re-read config.json, re-check it and re-test the source (the operator command `/source reload {slug}`). */
         post: {
             parameters: {
                 query?: never;
@@ -1723,7 +1723,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The HTTP tools of the enabled sources (spec `/tools`; `?verbose=1` is `/tools -v`); for an agent token, those of its sources. */
+        /** The HTTP tools of the enabled sources (the operator command `/tools`; `?verbose=1` is `/tools -v`); for an agent token, those of its sources. */
         get: {
             parameters: {
                 query?: {
@@ -2096,6 +2096,13 @@ export interface components {
             error?: {
                 code: string;
                 message: string;
+                /** @description The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search. */
+                next?: {
+                    input: {
+                        [key: string]: string;
+                    };
+                    tool: string;
+                };
                 retryable: boolean;
             };
             headers: {

@@ -17,7 +17,7 @@ export interface SourceRequests {
   setCredential(slug: string, credential: CredentialInput, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/credential", "put">>;
   /** `DELETE /v1/sources/{slug}/credential`: delete the stored credential; `deleted` is false when there was none. */
   deleteCredential(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/credential", "delete">>;
-  /** `POST /v1/sources/{slug}/reload`: re-read `config.json` and re-test (the spec's `/source reload {slug}`). Never retried. */
+  /** `POST /v1/sources/{slug}/reload`: re-read `config.json` and re-test (the operator command `/source reload {slug}`). Never retried. */
   reload(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/reload", "post">>;
   /**
    * `GET /v1/sources/{slug}/operations`: search the operations of the source's OpenAPI document (`query`, `tag`, `limit`),

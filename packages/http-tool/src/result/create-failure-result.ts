@@ -1,4 +1,5 @@
 import type { ToolErrorCode } from "./tool-error-codes";
+import type { ToolNextStep } from "./tool-next-step";
 import type { ToolResult } from "./tool-result";
 
 /** Longest request URL kept in a failure result, in characters. */
@@ -15,6 +16,7 @@ export function createFailureResult({
   message,
   retryable = false,
   call,
+  next,
 }: {
   code: ToolErrorCode;
   message: string;
@@ -22,6 +24,8 @@ export function createFailureResult({
   retryable?: boolean;
   /** The raw call input, read only for its `method` and `path`. */
   call: unknown;
+  /** The tool call that helps next, if any. Default none. */
+  next?: ToolNextStep | undefined;
 }): ToolResult {
   return {
     ok: false,
@@ -32,7 +36,7 @@ export function createFailureResult({
     headers: {},
     body: { kind: "empty" },
     request: echoRequest(call),
-    error: { code, message, retryable },
+    error: next === undefined ? { code, message, retryable } : { code, message, retryable, next },
   };
 }
 

@@ -1,3 +1,4 @@
+import { describeNextStep } from "./tool-next-step";
 import type { ToolResult, ToolResultBody } from "./tool-result";
 
 /** Longest header value shown, in characters. */
@@ -16,7 +17,8 @@ export function formatToolResult(result: ToolResult): string {
   }
   if (result.error !== undefined) {
     const retry = result.error.retryable ? "retryable" : "not retryable";
-    lines.push(`error ${result.error.code} (${retry}): ${result.error.message}`);
+    const next = result.error.next === undefined ? "" : `. Next: ${describeNextStep(result.error.next)}`;
+    lines.push(`error ${result.error.code} (${retry}): ${result.error.message}${next}`);
   }
   if (result.truncated !== undefined) {
     const size = result.truncated.originalSize === null ? "unknown size" : `${result.truncated.originalSize} ${result.truncated.unit}`;

@@ -1,4 +1,5 @@
 import type { ToolErrorCode } from "./tool-error-codes";
+import type { ToolNextStep } from "./tool-next-step";
 
 /** The body as the agent sees it. */
 export type ToolResultBody =
@@ -45,8 +46,8 @@ export interface ToolResult {
   pagination?: PaginationReport;
   /** Where the call breaks the source's OpenAPI document, when `api.openapiValidation` is `warn` (the call was sent all the same). */
   warnings?: string[];
-  /** Set when there is no usable response. */
-  error?: { code: ToolErrorCode; message: string; retryable: boolean };
+  /** Set when there is no usable response. `next`: the tool call that helps, when there is one (an `INVALID_CALL` against the OpenAPI document). */
+  error?: { code: ToolErrorCode; message: string; retryable: boolean; next?: ToolNextStep };
 }
 
 /** What a call with `paginate` reports. */

@@ -1,18 +1,19 @@
 import type { SourceRecord } from "@src/config";
 import type { CallCheckResult, OperationCatalog } from "@src/openapi";
 import type { ParsedToolCall } from "../request/tool-call";
+import { searchWordsOf, type ToolNextStep } from "../result/tool-next-step";
 import { operationsToolName } from "./operations-tool-name";
 
-/** What the document says about a call: nothing (it fits), or the problems in words. */
-export type DocumentVerdict = { fits: true } | { fits: false; message: string; warnings: string[] };
+/** What the document says about a call: nothing (it fits), or the problems in words and the operations tool call that helps. */
+export type DocumentVerdict = { fits: true } | { fits: false; message: string; next: ToolNextStep; warnings: string[] };
 
 const describeOperation = (operation: { operationId: string; method: string; path: string }): string => `${operation.method} ${operation.path} (${operation.operationId})`;
 
 /**
  * Checks a normalized call against the source's OpenAPI document. The header
  * and query names the auth plugin fills in, and the source's fixed headers,
- * count as given. Returns the message of the `INVALID_CALL` refusal (strict)
- * and the lines of `warnings` (warn).
+ * count as given. Returns the message of the `INVALID_CALL` refusal (strict),
+ * its next step (the operation in full, or a search) and the lines of `warnings` (warn).
  */
 export function checkAgainstDocument({
   source,
@@ -40,13 +41,14 @@ export function checkAgainstDocument({
   if (result.operation === undefined) {
     const closest = (result.closest ?? []).map(describeOperation).join(", ");
     const line = `no operation of the API's OpenAPI document matches ${call.method} ${call.path.split("?")[0] ?? ""}${closest === "" ? "" : `; the closest: ${closest}`}`;
-    return { fits: false, message: `invalid call: ${line}. Search the operations with ${tool} {"query": "..."}; nothing was sent`, warnings: [line] };
+    return { fits: false, message: `invalid call: ${line}; nothing was sent`, next: { tool, input: { query: searchWordsOf(call.method, call.path) } }, warnings: [line] };
   }
   const lines = problems.map((problem) => `${problem.field} ${problem.message}${problem.schemaPath === undefined ? "" : ` (schema path ${problem.schemaPath})`}`);
   const operation = describeOperation(result.operation);
   return {
     fits: false,
-    message: `invalid call: ${operation} does not fit the API's OpenAPI document: ${lines.join("; ")}. See the operation with ${tool} {"operationId": ${JSON.stringify(result.operation.operationId)}}; nothing was sent`,
+    message: `invalid call: ${operation} does not fit the API's OpenAPI document: ${lines.join("; ")}; nothing was sent`,
+    next: { tool, input: { operationId: result.operation.operationId } },
     warnings: lines.map((line) => `${operation}: ${line}`),
   };
 }

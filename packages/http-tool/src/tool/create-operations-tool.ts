@@ -46,12 +46,14 @@ export function createOperationsTool(source: Pick<SourceRecord, "slug" | "name">
     if (operationId !== undefined) {
       const detail = operations.describe(operationId);
       if (detail === undefined) {
-        const suggestions = operations.search({ query: operationId.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[^A-Za-z0-9]+/g, " "), limit: 3 }).operations.map((operation) => operation.operationId);
+        const words = operationId.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[^A-Za-z0-9]+/g, " ").trim().toLowerCase().slice(0, 200);
+        const suggestions = operations.search({ query: words, limit: 3 }).operations.map((operation) => operation.operationId);
         return {
           ...createFailureResult({
             code: TOOL_ERROR_CODES.INVALID_CALL,
-            message: `no operation "${operationId.slice(0, 200)}" in the document${suggestions.length === 0 ? "" : `; did you mean ${suggestions.map((id) => JSON.stringify(id)).join(", ")}?`}; search with {"query": "..."} to find operationIds`,
+            message: `no operation "${operationId.slice(0, 200)}" in the document${suggestions.length === 0 ? "" : `; did you mean ${suggestions.map((id) => JSON.stringify(id)).join(", ")}?`}`,
             call: input,
+            next: words === "" ? undefined : { tool: name, input: { query: words } },
           }),
           request,
         };

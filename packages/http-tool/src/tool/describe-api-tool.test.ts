@@ -32,4 +32,28 @@ describe("describeApiTool", () => {
     expect(Buffer.byteLength(text, "utf8")).toBeLessThanOrEqual(maxToolDescriptionBytes);
     expect(text).toMatch(/Authentication is automatic/);
   });
+
+  it.each([
+    { status: "needs_auth" as const, grant: undefined, says: /^Calls the REST API .* under that URL\. Status: needs_auth \(the API refused the stored credential at the last check\): calls fail until an operator stores a new credential; tell your user instead of retrying\. Authentication/ },
+    { status: "needs_auth" as const, grant: "authorization_code", says: /until an operator signs in again or stores a new credential/ },
+    { status: "failed" as const, grant: undefined, says: /\. Status: failed \(the last check of this API failed\): calls may fail until an operator fixes the source or the API is back; if they do, tell your user instead of retrying\. Authentication/ },
+  ])("says a $status source's status and what the operator must do, right after the first sentence", ({ status, grant, says }) => {
+    const record = createSourceRecordFixture({ name: "Weather Service", api: { baseUrl: "https://api.weather.example/v2", ...(grant === undefined ? {} : { authType: "oauth2", grant }) } });
+    const text = describeApiTool({ ...record, status: { ...record.status, connectionStatus: status } });
+    expect(text).toMatch(says);
+    // Still short: the status adds one sentence (and OAuth 2.0 its own).
+    expect(Buffer.byteLength(text)).toBeLessThan(grant === undefined ? 520 : 640);
+  });
+
+  it.each(["connected", "untested"] as const)("says nothing of the status of a %s source", (status) => {
+    const record = createSourceRecordFixture({ name: "Weather Service" });
+    expect(describeApiTool({ ...record, status: { ...record.status, connectionStatus: status } })).not.toMatch(/Status:/);
+  });
+
+  it("keeps the status under 1 KB whatever the name, base URL and title", () => {
+    const record = createSourceRecordFixture({ name: "N".repeat(200), api: { baseUrl: `https://api.example.com/${"segment/".repeat(30)}` } });
+    const text = describeApiTool({ ...record, status: { ...record.status, connectionStatus: "failed" } }, { title: "T".repeat(200), operations: 1200, toolName: "api_x_operations" });
+    expect(Buffer.byteLength(text, "utf8")).toBeLessThanOrEqual(maxToolDescriptionBytes);
+    expect(text).toContain("Status: failed (");
+  });
 });

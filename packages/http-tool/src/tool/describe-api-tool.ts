@@ -9,14 +9,33 @@ const maxNameLength = 80;
 const maxBaseUrlLength = 200;
 
 /**
- * The description an agent reads: what the API is, where it lives, that a
- * call is a method and a path under that URL, that authentication is
- * automatic, the document's operations tool, and that long results can be
- * narrowed. Short (about 300 bytes), since every source lists one: what every
- * call tool shares is said once, in `apiToolInstructions`. Always under 1 KB,
- * whatever the source's name and base URL.
+ * What the agent must know about a source whose last validation failed: its status, that an operator must act,
+ * and that it should tell its user rather than retry. `undefined` for a source that is connected or not tested.
  */
-export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "api">, document?: { title: string; operations: number; toolName: string }): string {
+function statusSentence(source: Pick<SourceRecord, "api"> & { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined }): string | undefined {
+  const status = source.status?.connectionStatus;
+  const instead = "tell your user instead of retrying.";
+  if (status === "needs_auth") {
+    const signIn = (source.api as Record<string, unknown>).grant === "authorization_code" ? "signs in again or stores a new credential" : "stores a new credential";
+    return `Status: needs_auth (the API refused the stored credential at the last check): calls fail until an operator ${signIn}; ${instead}`;
+  }
+  if (status === "failed") return `Status: failed (the last check of this API failed): calls may fail until an operator fixes the source or the API is back; if they do, ${instead}`;
+  return undefined;
+}
+
+/**
+ * The description an agent reads: what the API is, where it lives, that a
+ * call is a method and a path under that URL, its status when the last check
+ * failed (and what the operator must do), that authentication is automatic,
+ * the document's operations tool, and that long results can be narrowed.
+ * Short (about 300 bytes, a status adds about 150), since every source lists
+ * one: what every call tool shares is said once, in `apiToolInstructions`.
+ * Always under 1 KB, whatever the source's name and base URL.
+ */
+export function describeApiTool(
+  source: Pick<SourceRecord, "name" | "slug" | "api"> & { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined },
+  document?: { title: string; operations: number; toolName: string },
+): string {
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
   const baseUrl = shorten(source.api.baseUrl, maxBaseUrlLength);
   const api = source.api as Record<string, unknown>;
@@ -25,8 +44,10 @@ export function describeApiTool(source: Pick<SourceRecord, "name" | "slug" | "ap
     source.api.authType === "oauth2"
       ? `It uses OAuth 2.0 (${(typeof api.grant === "string" ? api.grant : "client_credentials").replace("_", " ")} grant)${scopes.length > 0 ? ` with the scopes ${shorten(scopes.join(" "), maxBaseUrlLength)}` : " with no scopes requested"}: only what those scopes allow will succeed.`
       : undefined;
+  const status = statusSentence(source);
   const text = [
     `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl} with a method and a path under that URL.`,
+    ...(status === undefined ? [] : [status]),
     "Authentication is automatic: never send tokens, keys or passwords.",
     ...(oauth === undefined ? [] : [oauth]),
     ...(document === undefined

@@ -61,18 +61,22 @@ describe("calls checked against the source's OpenAPI document", () => {
   });
 
   it.each([
-    { why: "a path no operation has", input: { method: "GET", path: "/notez" }, message: /no operation of the API's OpenAPI document matches GET \/notez; the closest: GET \/notes \(listNotes\)/ },
-    { why: "a body without its required field", input: { method: "POST", path: "/notes", body: { colour: "red" } }, message: /POST \/notes \(createNote\) does not fit the API's OpenAPI document: body\.title is required \(schema path #\/required\)/ },
-    { why: "a body field outside its enum", input: { method: "POST", path: "/notes", body: { title: "x", colour: "green" } }, message: /body\.colour must be one of "red", "blue" \(schema path #\/properties\/colour\/enum\)/ },
-    { why: "a missing body", input: { method: "POST", path: "/notes" }, message: /body is required \(application\/json\)/ },
-    { why: "a path parameter of the wrong type", input: { method: "GET", path: "/notes/first" }, message: /path\.noteId must be of type integer/ },
-    { why: "a query parameter above its maximum", input: { method: "GET", path: "/notes", query: { limit: 500 } }, message: /query\.limit must be <= 50/ },
-  ])("refuses $why with INVALID_CALL in strict mode (the default); nothing is sent", async ({ input, message }) => {
+    { why: "a path no operation has", input: { method: "GET", path: "/notez/12?x=1" }, message: /no operation of the API's OpenAPI document matches GET \/notez\/12; the closest: GET \/notes\/{noteId} \(getNote\), GET \/notes \(listNotes\)/, next: { query: "get notez" } },
+    { why: "a body without its required field", input: { method: "POST", path: "/notes", body: { colour: "red" } }, message: /POST \/notes \(createNote\) does not fit the API's OpenAPI document: body\.title is required \(schema path #\/required\)/, next: { operationId: "createNote" } },
+    { why: "a body field outside its enum", input: { method: "POST", path: "/notes", body: { title: "x", colour: "green" } }, message: /body\.colour must be one of "red", "blue" \(schema path #\/properties\/colour\/enum\)/, next: { operationId: "createNote" } },
+    { why: "a missing body", input: { method: "POST", path: "/notes" }, message: /body is required \(application\/json\)/, next: { operationId: "createNote" } },
+    { why: "a path parameter of the wrong type", input: { method: "GET", path: "/notes/first" }, message: /path\.noteId must be of type integer/, next: { operationId: "getNote" } },
+    { why: "a query parameter above its maximum", input: { method: "GET", path: "/notes", query: { limit: 500 } }, message: /query\.limit must be <= 50/, next: { operationId: "listNotes" } },
+  ])("refuses $why with INVALID_CALL in strict mode (the default), the operations tool call that helps as error.next; nothing is sent", async ({ input, message, next }) => {
     const before = upstream.requests.length;
     const result = await call(input);
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 0, error: { code: "INVALID_CALL", retryable: false } });
     expect(result.error?.message).toMatch(message);
-    expect(result.error?.message).toMatch(/api_notes_operations .*; nothing was sent$/);
+    expect(result.error?.message).toMatch(/; nothing was sent$/);
+    // The message names no tool: each channel words the next step itself (the agent's text below, the CLI its command).
+    expect(result.error?.message).not.toContain("api_notes_operations");
+    expect(result.error?.next).toEqual({ tool: "api_notes_operations", input: next });
+    expect(formatToolResult(result)).toContain(`; nothing was sent. Next: ${"operationId" in next ? "see the operation in full" : "search the operations"} with api_notes_operations ${JSON.stringify(next)}`);
     expect(upstream.requests.length).toBe(before);
   });
 
@@ -138,6 +142,7 @@ describe("the api tool and its operations companion", () => {
     expect(one.body).toMatchObject({ kind: "json", value: { operationId: "getNote", exampleCall: { method: "GET", path: "/notes/<noteId>" } } });
     const unknown = await operationsTool.execute({ operationId: "getNotes" });
     expect(unknown.error?.message).toMatch(/no operation "getNotes" in the document; did you mean "getNote"/);
+    expect(unknown.error?.next).toEqual({ tool: "api_notes_operations", input: { query: "get notes" } });
     const wrong = await operationsTool.execute({ query: "x", headers: {} });
     expect(wrong).toMatchObject({ ok: false, error: { code: "INVALID_CALL" } });
   });

@@ -75,7 +75,7 @@ export async function sendOneRequest(context: RequestContext, { call, checkDocum
       const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: authorizer.placement.headers, authQuery: authorizer.placement.query });
       if (!verdict.fits) {
         if (source.api.openapiValidation !== "warn") {
-          return { sent: false, secrets: authorizer.secrets, result: createRedactor(authorizer.secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: verdict.message, call })) };
+          return { sent: false, secrets: authorizer.secrets, result: createRedactor(authorizer.secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: verdict.message, call, next: verdict.next })) };
         }
         warnings = createRedactor(authorizer.secrets).redactDeep(verdict.warnings);
       }

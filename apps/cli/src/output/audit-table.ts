@@ -1,0 +1,63 @@
+import type { CallAuditLine } from "@src/service";
+
+/** No borders: columns separated by two spaces, like the rest of the CLI's plain output. */
+const borderless = {
+  top: "", "top-mid": "", "top-left": "", "top-right": "",
+  bottom: "", "bottom-mid": "", "bottom-left": "", "bottom-right": "",
+  left: "", "left-mid": "", mid: "", "mid-mid": "", right: "", "right-mid": "", middle: "  ",
+};
+
+/** Longest source column, in characters; a longer slug is cut with "…" (`--json` has it whole). */
+const maxSourceWidth = 32;
+
+/** The column widths that do not depend on the lines: time (ISO 8601), channel (`mcp-stdio`), status, duration, attempts, and the error code (the longest tool error codes, e.g. `CONNECTION_REFUSED`). */
+const fixedWidths = { time: 24, channel: 9, status: 6, duration: 9, attempts: 8, error: 18 };
+
+/** Formats the lines of `src logs` as aligned columns: time, channel, source, status, duration, attempts, error, request. */
+export interface AuditTable {
+  /** The rows of `lines`, in the same columns as every other call (so `--follow` keeps them aligned); the header first with `withHeader`. */
+  rows(lines: readonly CallAuditLine[], options?: { withHeader?: boolean }): string;
+}
+
+/**
+ * The columns of `src logs` (cli-table3, without borders). Their widths are fixed up front, the source column from
+ * `sourceNames` (the slugs the home has and those in the lines read first), so rows printed later by `--follow` line
+ * up with the first ones; the error column is as wide as the longest code read first, at least 18. The request
+ * (method and path) comes last, at its own width.
+ */
+export async function createAuditTable(sourceNames: Iterable<string>, errorCodes: Iterable<string> = []): Promise<AuditTable> {
+  const { default: Table } = await import("cli-table3");
+  let sourceWidth = "source".length;
+  for (const name of sourceNames) sourceWidth = Math.max(sourceWidth, Math.min(name.length, maxSourceWidth));
+  let errorWidth = fixedWidths.error;
+  for (const code of errorCodes) errorWidth = Math.max(errorWidth, code.length);
+  const colWidths = [fixedWidths.time, fixedWidths.channel, sourceWidth, fixedWidths.status, fixedWidths.duration, fixedWidths.attempts, errorWidth];
+  // A copy for each table: cli-table3 writes the widths it computes into the array it is given.
+  const render = (rows: unknown[][]): string => {
+    const table = new Table({ chars: borderless, style: { head: [], border: [], "padding-left": 0, "padding-right": 0 }, colWidths: [...colWidths], wordWrap: false });
+    table.push(...(rows as never[]));
+    return table
+      .toString()
+      .split("\n")
+      .map((row) => row.trimEnd())
+      .join("\n");
+  };
+  const right = (content: string) => ({ content, hAlign: "right" });
+  const header = ["time", "channel", "source", right("status"), right("duration"), right("attempts"), "error", "request"];
+  return {
+    rows: (lines, { withHeader = false } = {}) =>
+      render([
+        ...(withHeader ? [header] : []),
+        ...lines.map((line) => [
+          line.time,
+          line.channel,
+          line.source,
+          right(line.status === null ? "-" : String(line.status)),
+          right(`${line.durationMs}ms`),
+          right(String(line.attempts)),
+          line.errorCode ?? "",
+          line.method === null ? "(refused before a request)" : `${line.method} ${line.path ?? ""}`,
+        ]),
+      ]),
+  };
+}
