@@ -298,6 +298,8 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await page.getByRole("heading", { name, level: 1 }).waitFor();
     await page.getByRole("button", { name: "Enable" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toContain("Enabled");
+    // The editor starts from the source as the page last read it: wait until that read says enabled.
+    await expect.poll(() => page.locator("dl.facts").textContent()).toMatch(/Enabled\s*yes/);
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name (required)").fill(renamed);
     // The page re-reads the source every 3 s; what the operator typed must survive that re-read.
@@ -328,6 +330,8 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
       await field.fill(value);
       await page.getByRole("button", { name: "Save changes" }).click();
       await page.getByRole("button", { name: "Save changes" }).waitFor({ state: "detached" });
+      // The page shows the saved headers once it has read the source again; the next edit starts from them.
+      await expect.poll(() => page.locator("dl.facts").textContent()).toMatch(value === "" ? /Fixed headers\s*none/ : new RegExp(`Fixed headers\\s*${value}`));
     };
     await signIn(page);
     await goTo(page, `#/sources/${slug}`);
