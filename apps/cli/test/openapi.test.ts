@@ -95,6 +95,7 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
   });
 
   it("src operations with no words lists every operation, a page at a time; an operationId as the words finds it first", async () => {
+    await addNotesApi();
     const first = await src(["--json", "operations", "notes-api", "--limit", "2"]);
     expect(first.code, first.stderr).toBe(0);
     const page = JSON.parse(first.stdout) as { total: number; operations: { operationId: string }[]; note: string };
