@@ -98,29 +98,41 @@ export const toolSummarySchema = z
   })
   .openapi("ToolSummary");
 
-/** The agent's call (spec 2.2). Any JSON is accepted; a call of the wrong shape is a 200 result with `error.code` `INVALID_CALL`. */
-export const toolCallBodySchema = z
-  .unknown()
-  .openapi("ToolCall", {
-    type: "object",
-    properties: {
-      method: { type: "string", example: "GET" },
-      path: { type: "string", example: "/users/42" },
-      query: { type: "object", additionalProperties: true },
-      body: {},
-      _rawBody: { type: "string" },
-      _contentType: { type: "string" },
-      select: { type: "string", description: "JMESPath applied to the JSON body before it is bounded.", example: "items[].{id: id, title: title}" },
-      paginate: {
-        type: "object",
-        description: "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages).",
-        properties: { maxPages: { type: "integer", minimum: 1 }, maxItems: { type: "integer", minimum: 1 } },
-      },
-      resultRef: { type: "string", description: "Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes." },
-      offset: { type: "integer", minimum: 0, description: "With resultRef: the first character to read." },
-    },
-    description: "method and path are required unless resultRef is given.",
-  });
+/** A call of an `api_<slug>` tool: the request to send (documentation of the call route's body). */
+export const apiToolCallSchema = z
+  .object({
+    method: z.string().optional().openapi({ example: "GET" }),
+    path: z.string().optional().openapi({ example: "/users/42" }),
+    query: z.record(z.string(), z.unknown()).optional(),
+    body: z.unknown().optional(),
+    _rawBody: z.string().optional(),
+    _contentType: z.string().optional(),
+    select: z.string().optional().openapi({ description: "JMESPath applied to the JSON body before it is bounded.", example: "items[].{id: id, title: title}" }),
+    paginate: z
+      .object({ maxPages: z.number().int().min(1).optional(), maxItems: z.number().int().min(1).optional() })
+      .optional()
+      .openapi({ description: "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages)." }),
+    resultRef: z.string().optional().openapi({ description: "Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes." }),
+    offset: z.number().int().min(0).optional().openapi({ description: "With resultRef: the first character to read." }),
+  })
+  .openapi("ApiToolCall", { description: "A call of api_<slug>. method and path are required unless resultRef is given." });
+
+/** A call of an `api_<slug>_operations` tool: a search of the source's OpenAPI operations, or one operation by id. */
+export const operationsToolCallSchema = z
+  .strictObject({
+    query: z.string().optional().openapi({ example: "create an issue" }),
+    tag: z.string().optional(),
+    operationId: z.string().optional(),
+    limit: z.number().int().min(1).max(25).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .openapi("OperationsToolCall", { description: "A call of api_<slug>_operations: search the operations (query and/or tag), or read one (operationId). Sends nothing upstream." });
+
+/**
+ * The agent's call (spec 2.2), for the document only: the route takes any JSON, and a call of the wrong shape is a 200
+ * result with `error.code` `INVALID_CALL`.
+ */
+export const toolCallBodySchema = z.union([apiToolCallSchema, operationsToolCallSchema]).openapi("ToolCall");
 
 /** What the agent gets back, whatever the upstream said; `ok` tells. */
 export const toolResultSchema = z

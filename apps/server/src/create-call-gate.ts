@@ -2,7 +2,6 @@ import type { CallAuditLog, SourceService } from "@src/service";
 import { auditLineOfRefusal, auditLineOfResult, sourceOfToolName } from "@src/service";
 import type { Confirmer, TokenPolicy, ToolResult } from "@src/http-tool";
 import type { Logger } from "pino";
-import type { ActivityLog } from "./activity/activity-log";
 import type { Caller } from "./agent-tokens/agent-token-index";
 import { callerIdentity, callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
 import { ForbiddenError } from "./errors/forbidden-error";
@@ -46,15 +45,12 @@ export function createCallGate({
   limiter,
   logger,
   auditLog,
-  activity,
 }: {
   service: SourceService;
   limiter: SourceCallLimiter;
   logger: Logger;
   /** Where each call's audit line goes too (not awaited: it never delays the answer). Default: none. */
   auditLog?: CallAuditLog;
-  /** The in-memory ring buffer of the last calls (`GET /v1/activity`). Default: none. */
-  activity?: ActivityLog;
 }): CallGate {
   let closed = false;
 
@@ -70,7 +66,6 @@ export function createCallGate({
       const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller), confirm }));
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
       const path = pathOf(result.request.url);
-      activity?.record({ at: new Date().toISOString(), source: slug, channel, method: result.request.method, path, status: result.status, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts, errorCode: result.error?.code ?? null });
       scalarLineLoggerOf(logger).info(
         {
           event: "tool_call",
@@ -93,7 +88,6 @@ export function createCallGate({
     } catch (error) {
       void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started));
       const errorCode = (error as { code?: string }).code ?? "INTERNAL";
-      activity?.record({ at: new Date().toISOString(), source: slug, channel, method: null, path: null, status: null, ok: false, durationMs: Math.round(performance.now() - started), attempts: 0, errorCode });
       scalarLineLoggerOf(logger).warn(
         {
           event: "tool_call",

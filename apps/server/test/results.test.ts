@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createPagedApiHandler, sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
@@ -11,8 +12,9 @@ let upstream: Upstream;
 let other: Upstream;
 let server: TestServer;
 
+/** An agent token named `name` and a suffix of this try: a retry makes its own instead of finding the name taken. */
 async function createToken(name: string): Promise<string> {
-  const answer = await server.api("POST", "/v1/tokens", { body: { name } });
+  const answer = await server.api("POST", "/v1/tokens", { body: { name: `${name}-${randomBytes(3).toString("hex")}` } });
   expect(answer.status, answer.text).toBe(201);
   const token = answer.json.token as string;
   testHome.secrets.push(token);

@@ -13,6 +13,7 @@ export type { TokenRequests } from "./requests/token-requests";
 export type {
   ActivityEntry,
   AgentTokenSummary,
+  ApiToolCall,
   AuthTypeDescription,
   CreateAgentTokenInput,
   CreateSourceInput,
@@ -20,6 +21,7 @@ export type {
   CredentialInput,
   ErrorBody,
   OAuth2Status,
+  OperationsToolCall,
   OperatorCommandResult,
   RequestBodyOf,
   ResponseBodyOf,

@@ -1,8 +1,9 @@
-import { chmod, mkdir, open, readdir, rename, stat, unlink, type FileHandle } from "node:fs/promises";
+import { chmod, mkdir, open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { ToolResult } from "@src/http-tool";
 import type { SourceService } from "./source-service";
 import { sourceOfToolName } from "./write-tool-slug";
+import { rotatedCallAuditFilesBeside } from "./call-audit-reader";
 
 /** Where an agent call came in: `src call`, `src mcp` (stdio), the server's tool route, the server's `/mcp`. */
 export type CallAuditChannel = "cli" | "mcp-stdio" | "http" | "mcp-http";
@@ -85,13 +86,8 @@ export function callAuditFileOf(home: string): string {
 }
 
 /** Rotated audit files, oldest first (their names sort by time). */
-export async function rotatedCallAuditFiles(home: string): Promise<string[]> {
-  const directory = path.dirname(callAuditFileOf(home));
-  const names = await readdir(directory).catch(() => [] as string[]);
-  return names
-    .filter((name) => /^calls-.+\.jsonl$/.test(name))
-    .sort()
-    .map((name) => path.join(directory, name));
+export function rotatedCallAuditFiles(home: string): Promise<string[]> {
+  return rotatedCallAuditFilesBeside(callAuditFileOf(home));
 }
 
 /**

@@ -18,6 +18,8 @@ export { AUTH_PLUGINS_VARIABLE, authPluginSpecifiersOf, createAuthRegistryFromEn
 export type { AuthPluginLoadErrorCode } from "./load-auth-plugins-error";
 export { AuthPluginLoadError } from "./load-auth-plugins-error";
 export type { CallAuditChannel, CallAuditLine, CallAuditLog, CallAuditLogOptions, CallAuditOutcome } from "./call-audit-log";
+export type { FollowCallAuditOptions, RecentCallAuditOptions } from "./call-audit-reader";
+export { followCallAuditFile, isCallAuditLine, parseCallAuditLines, readCallAuditLines, readRecentCallAuditLines } from "./call-audit-reader";
 export {
   auditOutcomeOf,
   CALL_AUDIT_FILE_NAME,

@@ -5,6 +5,7 @@ import { CredentialForm } from "../components/credential-form";
 import { ErrorNotice } from "../components/error-notice";
 import { PolicySection } from "../components/policy-section";
 import { formatTime } from "../components/format-time";
+import { SourceApiFacts } from "../components/source-api-facts";
 import { SourceForm } from "../components/source-form";
 import { StatusBadge } from "../components/status-badge";
 import { useLoad } from "../components/use-load";
@@ -75,6 +76,7 @@ export function SourcePage({ slug }: { slug: string }) {
         <dd>
           <code>{source.api.testEndpoint}</code>
         </dd>
+        <SourceApiFacts source={source} />
         <dt>Enabled</dt>
         <dd>{source.enabled ? "yes" : "no"}</dd>
         <dt>Credential</dt>

@@ -308,11 +308,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The last agent calls this server ran (kept in memory, newest first), optionally of one source. */
+        /** The last agent calls on this home, newest first, optionally of one source: read from the audit log ($SRC_HOME/logs/calls.jsonl and its rotated files, as `src logs`), so calls made with `src call` or `src mcp` and calls from before a restart are there. */
         get: {
             parameters: {
                 query?: {
-                    /** @description At most this many calls. Default: all that are kept (500). */
+                    /** @description At most this many calls. Default: 500. */
                     limit?: number;
                     /** @description Only this source's calls (its slug). */
                     source?: string;
@@ -1897,8 +1897,11 @@ export interface components {
             /** @description When the call ended (ISO 8601). */
             at: string;
             attempts: number;
-            /** @enum {string} */
-            channel: "http" | "mcp";
+            /**
+             * @description http: POST /v1/tools/{name}/call; mcp: /mcp; cli: `src call`; mcp-stdio: `src mcp`.
+             * @enum {string}
+             */
+            channel: "http" | "mcp" | "cli" | "mcp-stdio";
             durationMs: number;
             errorCode: string | null;
             /** @description null when the call was refused before a request was built. */
@@ -1948,6 +1951,33 @@ export interface components {
              * @enum {string}
              */
             tools?: "single" | "split";
+        };
+        /** @description A call of api_<slug>. method and path are required unless resultRef is given. */
+        ApiToolCall: {
+            _contentType?: string;
+            _rawBody?: string;
+            body?: unknown;
+            /** @example GET */
+            method?: string;
+            /** @description With resultRef: the first character to read. */
+            offset?: number;
+            /** @description GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages). */
+            paginate?: {
+                maxItems?: number;
+                maxPages?: number;
+            };
+            /** @example /users/42 */
+            path?: string;
+            query?: {
+                [key: string]: unknown;
+            };
+            /** @description Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes. */
+            resultRef?: string;
+            /**
+             * @description JMESPath applied to the JSON body before it is bounded.
+             * @example items[].{id: id, title: title}
+             */
+            select?: string;
         };
         AuthTypeDescription: {
             /** @description JSON Schema of the extra `api` fields this mode needs (e.g. headerName). */
@@ -2014,6 +2044,15 @@ export interface components {
             required: string[];
             summary: string;
         };
+        /** @description A call of api_<slug>_operations: search the operations (query and/or tag), or read one (operationId). Sends nothing upstream. */
+        OperationsToolCall: {
+            limit?: number;
+            offset?: number;
+            operationId?: string;
+            /** @example create an issue */
+            query?: string;
+            tag?: string;
+        };
         OperatorCommandResult: {
             command: string;
             data?: unknown;
@@ -2079,33 +2118,7 @@ export interface components {
             ok: false;
             slug: string;
         };
-        /** @description method and path are required unless resultRef is given. */
-        ToolCall: {
-            _contentType?: string;
-            _rawBody?: string;
-            body?: unknown;
-            /** @example GET */
-            method?: string;
-            /** @description With resultRef: the first character to read. */
-            offset?: number;
-            /** @description GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages). */
-            paginate?: {
-                maxItems?: number;
-                maxPages?: number;
-            };
-            /** @example /users/42 */
-            path?: string;
-            query?: {
-                [key: string]: unknown;
-            };
-            /** @description Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes. */
-            resultRef?: string;
-            /**
-             * @description JMESPath applied to the JSON body before it is bounded.
-             * @example items[].{id: id, title: title}
-             */
-            select?: string;
-        };
+        ToolCall: components["schemas"]["ApiToolCall"] | components["schemas"]["OperationsToolCall"];
         ToolResult: {
             attempts: number;
             body: {
