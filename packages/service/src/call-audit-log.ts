@@ -32,9 +32,9 @@ export interface CallAuditLine {
   /**
    * `sent`: a request reached the upstream; `denied`: the source's policy or the caller's token refused it (a rule,
    * no confirmation, a rate limit), nothing sent; `refused`: refused for another reason before anything was sent
-   * (an invalid call, no credential, an unknown tool).
+   * (an invalid call, no credential, an unknown tool). Absent in lines written by versions before the policy.
    */
-  outcome: CallAuditOutcome;
+  outcome?: CallAuditOutcome;
   /** With `denied`: the rule that refused (`read-only`, `not in allow`, a rule as written, `rateLimit 60/60s`). */
   rule?: string;
 }
