@@ -114,7 +114,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const service =
     shared === undefined
       ? createSourceService({ home, env, registry, fetch: options.fetch, results })
-      : createSourceService({ home, env, registry, fetch: options.fetch, results, store: shared.sources, openVault: () => Promise.resolve(shared.vault) });
+      : createSourceService({ home, env, registry, fetch: options.fetch, results, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
   const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs) });

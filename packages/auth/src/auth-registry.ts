@@ -2,6 +2,7 @@ import type { AnyAuthPlugin } from "./auth-plugin";
 import { toAuthPluginV2 } from "./v2/adapt-auth-plugin-v1";
 import type { AnyAuthPluginV2 } from "./v2/auth-plugin-v2";
 import { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
+import { malformedTextIssues } from "./well-formed-text";
 import { InvalidCredentialError } from "./errors/invalid-credential-error";
 import { UnknownAuthTypeError } from "./errors/unknown-auth-type-error";
 
@@ -61,6 +62,8 @@ export function createAuthRegistry(plugins: readonly RegisteredAuthPlugin[]): Au
     find: (type) => byType.get(type),
     get,
     parseCredential(type, credential) {
+      const malformed = malformedTextIssues(credential);
+      if (malformed.length > 0) throw new InvalidCredentialError({ authType: get(type).type, issues: malformed });
       const result = get(type).credentialSchema.safeParse(credential);
       if (!result.success) throw new InvalidCredentialError({ authType: type, issues: result.error.issues });
       return result.data as Record<string, unknown>;

@@ -11,8 +11,9 @@ import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
 import { fillFromDocument, printOpenApiAddResult, refuseUnloadedDocument } from "../output/openapi-add-result";
+import { policyFromFlags, registerPolicyOptions, type PolicyFlags } from "../input/policy-flags";
 
-interface SourceAddFlags extends SourceFieldFlags, OAuth2Flags {
+interface SourceAddFlags extends SourceFieldFlags, OAuth2Flags, PolicyFlags {
   openapi?: string;
   username?: string;
   credentialStdin?: boolean;
@@ -42,6 +43,7 @@ export function registerSourceAdd(source: Command): void {
     .option("--disabled", "add the source disabled (default: enabled)")
     .option("--no-test", "do not validate after connecting");
   registerOAuth2Options(add);
+  registerPolicyOptions(add, { editing: false });
   add.action(
       defineAction<SourceAddFlags>(async (context, flags) => {
         const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
@@ -71,6 +73,8 @@ export function registerSourceAdd(source: Command): void {
         if (fields.queryParam !== undefined) api.queryParam = fields.queryParam;
         if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
         if (openapi !== undefined) api.openapi = openapi.location;
+        const policy = policyFromFlags(undefined, flags);
+        if (policy !== undefined) api.policy = policy;
         const input = { type: "api", name: fields.name, ...(fields.slug === undefined ? {} : { slug: fields.slug }), enabled: flags.disabled !== true, api };
         const result = await withProgress(context, `Connecting ${fields.name} and calling ${fields.testEndpoint}`, () =>
           // An authorization code source has no token before `src auth login`, which validates it.

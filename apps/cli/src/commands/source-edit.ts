@@ -9,8 +9,9 @@ import { InvalidInputError } from "../errors/invalid-input-error";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
 import { credentialSetCommand } from "../output/cli-hint";
 import { storedPlainFields } from "../input/stored-plain-fields";
+import { hasPolicyFlags, policyFromFlags, registerPolicyOptions, type PolicyFlags } from "../input/policy-flags";
 
-interface SourceEditFlags {
+interface SourceEditFlags extends PolicyFlags {
   openapi?: string;
   name?: string;
   baseUrl?: string;
@@ -21,11 +22,11 @@ interface SourceEditFlags {
   api?: ApiFieldFlags;
 }
 
-const flagList = "--name, --base-url, --test-endpoint, --header-name, --query-param, --openapi, --header Name=value or --api key=value";
+const flagList = "--name, --base-url, --test-endpoint, --header-name, --query-param, --openapi, --header Name=value, --api key=value, or a policy flag (--read-only, --read-write, --allow, --deny, --confirm, --rate-limit, --tools)";
 
 /** `src source edit SLUG`: change a source's fields in place; the whole record is checked again, nothing is written on error. */
 export function registerSourceEdit(source: Command): void {
-  source
+  const edit = source
     .command("edit")
     .description("change a source's fields; the record is checked again and a new base URL needs the credential set again")
     .argument("<slug>", "the source")
@@ -36,8 +37,8 @@ export function registerSourceEdit(source: Command): void {
     .option("--header-name <header>", "new header that carries the key (--auth header)")
     .option("--query-param <name>", "new query parameter that carries the key (--auth query)")
     .option("--header <name=value>", 'a fixed header sent on every request, e.g. --header "Notion-Version=2022-06-28"; Name= removes it; repeat it', collectHeader)
-    .option("--api <key=value>", "an api field of a custom auth mode; key= removes it; repeat it", collectApiField)
-    .action(
+    .option("--api <key=value>", "an api field of a custom auth mode; key= removes it; repeat it", collectApiField);
+  registerPolicyOptions(edit, { editing: true }).action(
       defineAction<SourceEditFlags>(async (context, flags, [slug]) => {
         const service = await context.service();
         const api: Record<string, unknown> = {};
@@ -47,6 +48,10 @@ export function registerSourceEdit(source: Command): void {
         if (flags.testEndpoint !== undefined) api.testEndpoint = flags.testEndpoint;
         if (flags.headerName !== undefined) api.headerName = flags.headerName;
         if (flags.queryParam !== undefined) api.queryParam = flags.queryParam;
+        if (hasPolicyFlags(flags)) {
+          // Each list given replaces the source's; the rest of its policy stays.
+          api.policy = policyFromFlags((await service.getSource(slug!)).source.api.policy, flags);
+        }
         if (flags.name === undefined && Object.keys(api).length === 0) {
           throw new UsageError({ message: `nothing to change: give at least one of ${flagList} (e.g. src source edit ${slug} --base-url https://api.example.com/v2)` });
         }

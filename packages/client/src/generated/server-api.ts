@@ -1511,7 +1511,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, optionally expiring. */
+        /** Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, read-only, rate-limited, expiring. */
         post: {
             parameters: {
                 query?: never;
@@ -1529,6 +1529,13 @@ export interface paths {
                         expires?: string | null;
                         /** @example claude-desktop */
                         name: string;
+                        /**
+                         * @description Its own rate limit across every source: calls/duration, e.g. 60/1m, 10/30s, 1000/1h. Default: none.
+                         * @example 60/1m
+                         */
+                        rateLimit?: string | null;
+                        /** @description Only GET, HEAD and OPTIONS, whatever a source's policy allows; its tools are read-only (MCP readOnlyHint). Default false. */
+                        readOnly?: boolean | null;
                         /**
                          * @description Slugs it may call. Default: every source.
                          * @example [
@@ -1827,13 +1834,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                /** @description The source's policy (api.policy) or the agent token refused the call, and nothing was sent: the tool result with `error.code` POLICY_DENIED (`error.rule` names the rule), or CONFIRMATION_REQUIRED (a confirm rule matched; no person can be asked over this API). Also an agent token calling a source it may not (`error.code` FORBIDDEN). */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ToolResult"];
                     };
                 };
                 /** @description No such source, tool or agent token. */
@@ -1854,13 +1861,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The source is at its concurrency limit (SOURCE_BUSY); see Retry-After. */
+                /** @description Over the source's (api.policy.rateLimit) or the agent token's rate limit, nothing sent: the tool result with `error.code` RATE_LIMITED and `error.retryAfterSeconds`, and a Retry-After header. Also SOURCE_BUSY: too many calls of one source at once. */
                 429: {
                     headers: {
+                        /** @description Seconds to wait before calling again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ToolResult"];
                     };
                 };
                 /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
@@ -1911,7 +1920,37 @@ export interface components {
             name: string;
             /** @description The value's first characters, to recognise it by; never the value. */
             prefix: string;
+            /** @description Its own rate limit across every source it calls (at most `calls` in every window of `perSeconds` seconds); null for none. */
+            rateLimit: {
+                calls: number;
+                perSeconds: number;
+            } | null;
+            readOnly: boolean;
             sources: string[] | null;
+        };
+        /** @description What agents may do with the source (`api.policy`), enforced before anything is sent; set it with POST /v1/sources or PATCH /v1/sources/{slug} like any api field (`{"api": {"policy": null}}` removes it). */
+        ApiPolicy: {
+            /** @description Rules of what an agent may call; when present, anything they do not match is refused ("not in allow"). A rule is "METHOD /path" (method or *; the path relative to baseUrl; * matches one segment, ** any number), "operation:ID" or "tag:NAME" (globs allowed; needs api.openapi). */
+            allow?: string[];
+            /** @description Rules of calls a person must confirm before they are sent (MCP elicitation, a yes/no in `src call`); where no person can be asked, they are refused with CONFIRMATION_REQUIRED. */
+            confirm?: string[];
+            /** @description Rules of what an agent may never call; deny wins over allow. Same forms as allow. */
+            deny?: string[];
+            /**
+             * @description "read-write" (default): any method. "read-only": GET, HEAD and OPTIONS only; no rule can widen it.
+             * @enum {string}
+             */
+            mode?: "read-write" | "read-only";
+            /** @description At most `calls` agent calls in every window of `perSeconds` seconds; over it, calls are refused with RATE_LIMITED and retryAfterSeconds. */
+            rateLimit?: {
+                calls: number;
+                perSeconds: number;
+            };
+            /**
+             * @description "single" (default): one call tool api_<slug>. "split": api_<slug> for GET, HEAD and OPTIONS (read-only hints) and api_<slug>_write for the other methods (destructive hint).
+             * @enum {string}
+             */
+            tools?: "single" | "split";
         };
         /** @description A call of api_<slug>. method and path are required unless resultRef is given. */
         ApiToolCall: {
@@ -1959,6 +1998,13 @@ export interface components {
             /** @description ISO time it stops working; null for never. */
             expiresAt: string | null;
             name: string;
+            /** @description Its own rate limit across every source it calls (at most `calls` in every window of `perSeconds` seconds); null for none. */
+            rateLimit: {
+                calls: number;
+                perSeconds: number;
+            } | null;
+            /** @description True: it may only read (GET, HEAD, OPTIONS), whatever a source's policy allows. */
+            readOnly: boolean;
             /** @description The slugs it may call; null for every source. */
             sources: string[] | null;
             /** @description The token value. Shown this once; only its SHA-256 is stored. */
@@ -2029,6 +2075,7 @@ export interface components {
             api: {
                 authType: string;
                 baseUrl: string;
+                policy?: components["schemas"]["ApiPolicy"];
                 testEndpoint: string;
             } & {
                 [key: string]: unknown;
@@ -2104,6 +2151,10 @@ export interface components {
                     tool: string;
                 };
                 retryable: boolean;
+                /** @description With RATE_LIMITED: seconds until a call may succeed (also the Retry-After header of the 429). */
+                retryAfterSeconds?: number;
+                /** @description With POLICY_DENIED, CONFIRMATION_REQUIRED, CONFIRMATION_DECLINED and RATE_LIMITED: the rule that refused ("read-only", "not in allow", a rule as written, "rateLimit 60/60s"). */
+                rule?: string;
             };
             headers: {
                 [key: string]: string;
@@ -2166,6 +2217,11 @@ export interface components {
             inputSchema?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description call: api_<slug>; write: api_<slug>_write of a source whose policy splits its tools (api.policy.tools); operations: api_<slug>_operations.
+             * @enum {string}
+             */
+            kind?: "call" | "write" | "operations";
             /** @example api_github */
             name: string;
             /** @description The source's OpenAPI document: title, version and operation count, or why it was not loaded. */
@@ -2176,7 +2232,9 @@ export interface components {
             } | {
                 error: string;
             };
-            /** @description True for api_<slug>_operations, which searches the document and sends nothing. */
+            /** @description True for the call tools (they reach the external API); false for api_<slug>_operations. */
+            openWorld?: boolean;
+            /** @description True for a tool that changes nothing upstream: api_<slug>_operations (searches the document, sends nothing), and the call tool of a read-only source or token or the read tool of a split pair. */
             readOnly?: boolean;
             source: string;
             sourceName: string;
