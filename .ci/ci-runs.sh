@@ -62,6 +62,8 @@ ci_summary() {
   grep -E '^[^ ]*:test: +(FAIL|×) ' <<<"$plain" | sort -u | sed 's/^/ci: failed: /' || true
   # A test that failed once and passed on its retry (the shared vitest preset retries once): flaky, to be fixed.
   grep -E '^[^ ]*:test: RETRIED ' <<<"$plain" | sort -u | sed 's/^/ci: flaky: /' || true
+  # The tests of each file run shuffled (the shared preset): the seed of a package run with a failure repeats its order.
+  grep -E '^[^ ]*:test: TEST ORDER: ' <<<"$plain" | sort -u | sed 's/^/ci: /' || true
   # vitest prints "Tests  N passed (N)" or "Tests  F failed | N passed (T)" per package and run.
   awk '
     /^[^ ]*:test: +Tests +/ {

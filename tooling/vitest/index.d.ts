@@ -13,11 +13,16 @@ export interface TestConfigOptions {
   maxWorkers?: number;
   /** How many times a failed test runs again. Default 1; a test that passes only on a retry is printed as `RETRIED`. */
   retry?: number;
+  /**
+   * Whether the tests of each file run in a shuffled order (seed from `SRC_TEST_SEED`, else a new one per run, printed
+   * when a test failed). Default true: every test sets up the state it needs.
+   */
+  shuffle?: boolean;
 }
 
 /**
  * A package's vitest config: workspace packages resolved from their sources (the `@src/source` export
- * condition, so tests need no build), a 30 s test timeout, `expect.poll` waiting up to 10 s, one retry of a failed test (named `RETRIED` when it then passes), and `options.include` (default: every
+ * condition, so tests need no build), a 30 s test timeout, `expect.poll` waiting up to 10 s, one retry of a failed test (named `RETRIED` when it then passes), the tests of each file in a shuffled order, and `options.include` (default: every
  * `*.test.ts` under `src/` and `test/`).
  */
 export function createTestConfig(options?: TestConfigOptions): TestConfig;

@@ -1,9 +1,18 @@
 // One test preset for every package: sources resolved through the `@src/source` condition (no build needed),
 // tests next to the code (src/) and end-to-end suites (test/).
 import { RetriedTestsReporter } from "./retried-tests-reporter.js";
+import { TestOrderReporter } from "./test-order-reporter.js";
+
+/** The shuffle seed: `SRC_TEST_SEED` repeats an order a failed run printed; otherwise a new one per run. */
+function shuffleSeed() {
+  const given = Number.parseInt(process.env.SRC_TEST_SEED ?? "", 10);
+  return Number.isInteger(given) && given > 0 ? given : 1 + Math.floor(Math.random() * 2 ** 31);
+}
 
 /** @type {import("./index.d.ts").createTestConfig} */
 export function createTestConfig(options = {}) {
+  const seed = shuffleSeed();
+  const shuffle = options.shuffle ?? true;
   return {
     resolve: { conditions: ["@src/source"] },
     ssr: { resolve: { conditions: ["@src/source"] } },
@@ -18,7 +27,10 @@ export function createTestConfig(options = {}) {
       // A failed test runs once more, and a test that passes only then is named in the log (RETRIED ...): a late timer
       // on a loaded machine does not fail a run, a broken behaviour still does (it fails twice), and flakiness is seen.
       retry: options.retry ?? 1,
-      reporters: ["default", new RetriedTestsReporter()],
+      // The tests of a file run in a new order each run: each must set up what it needs, as its retry (which runs it
+      // again, after whatever ran before) assumes. A test that needs what an earlier one left fails here, not later.
+      sequence: { shuffle: { files: false, tests: shuffle }, seed },
+      reporters: ["default", new RetriedTestsReporter(), ...(shuffle ? [new TestOrderReporter(seed)] : [])],
     },
   };
 }

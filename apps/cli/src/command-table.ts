@@ -188,6 +188,12 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
     load: async () => (await import("./commands/call")).registerCall,
   },
   {
+    path: "policy",
+    term: "policy [options] <slug>",
+    description: "show what agents may do with a source (its api.policy, narrowed by an agent token), or check one call against it",
+    load: async () => (await import("./commands/policy")).registerPolicy,
+  },
+  {
     path: "shell",
     term: "shell",
     description: "run operator commands (/source reload SLUG, /tools, /tools -v, /source list, /help, /exit; the slash is optional) read from stdin",

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { startSignedUpstream, type SignedUpstream } from "@src/example-auth-hmac/testing";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
@@ -21,16 +21,33 @@ async function src(args: string[], { stdin, plugins = hmacPlugin }: { stdin?: st
 }
 
 beforeAll(async () => {
-  temp = await createTempHome();
   upstream = await startSignedUpstream({ secret, keyId });
 });
+afterAll(() => upstream.close());
 
-afterAll(async () => {
+// A home per test: each adds the sources it needs, so it runs alone, in any order, and again.
+beforeEach(async () => {
+  temp = await createTempHome();
+  outputs.length = 0;
+});
+afterEach(async () => {
   for (const { stdout, stderr } of outputs) expect(stdout + stderr).not.toContain(secret);
   for (const file of await temp.files()) expect(file.text, file.path).not.toContain(secret);
-  await upstream.close();
   await temp.cleanup();
 });
+
+/** The hmac source "signed", connected. */
+async function addSigned(): Promise<void> {
+  const added = await src(["source", "add", "--name", "Signed", "--base-url", upstream.url, "--auth", "hmac", "--api", `keyId=${keyId}`, "--test-endpoint", "/me", "--credential-stdin"], { stdin: secret });
+  expect(added.code, added.stderr).toBe(0);
+}
+
+/** The hand-written config.json of the hmac source "manual" (no credential yet). */
+async function writeManualConfig(): Promise<void> {
+  await mkdir(join(temp.home, "sources", "manual"), { recursive: true });
+  const config = { type: "api", name: "Manual", slug: "manual", enabled: true, api: { baseUrl: upstream.url, authType: "hmac", keyId, testEndpoint: "/me?probe=1" } };
+  await writeFile(join(temp.home, "sources", "manual", "config.json"), JSON.stringify(config, null, 2));
+}
 
 describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
   it("source add --auth hmac --api keyId=... reads the secret from stdin, signs the test call, and is connected", async () => {
@@ -45,6 +62,7 @@ describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
   });
 
   it("src call signs method, path, query and body; tools lists the hmac source", async () => {
+    await addSigned();
     const result = await src(["call", "signed", "POST", "/items", "-q", "limit=2", "--body", '{"name":"x"}', "--json"]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { path: "/items", received: '{"name":"x"}' } } });
@@ -54,9 +72,7 @@ describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
   });
 
   it("a hand-written config.json with authType hmac: source reload, then credential set --credential-stdin, then call", async () => {
-    await mkdir(join(temp.home, "sources", "manual"), { recursive: true });
-    const config = { type: "api", name: "Manual", slug: "manual", enabled: true, api: { baseUrl: upstream.url, authType: "hmac", keyId, testEndpoint: "/me?probe=1" } };
-    await writeFile(join(temp.home, "sources", "manual", "config.json"), JSON.stringify(config, null, 2));
+    await writeManualConfig();
     const reloaded = await src(["source", "reload", "manual", "--json"]);
     expect(reloaded.code).toBe(1);
     expect(JSON.parse(reloaded.stdout)).toMatchObject({ source: { slug: "manual", api: { authType: "hmac", keyId } }, validation: { ok: false } });
@@ -70,6 +86,7 @@ describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
   });
 
   it("a wrong secret is refused upstream: credential set exits 1 with needs_auth (401)", async () => {
+    await writeManualConfig();
     const wrong = await src(["credential", "set", "manual", "--credential-stdin", "--json"], { stdin: "not-the-secret" });
     expect(wrong.code).toBe(1);
     expect(JSON.parse(wrong.stdout).validation).toMatchObject({ ok: false, status: "needs_auth", httpStatus: 401 });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -63,12 +64,14 @@ describe("src call", () => {
     await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
     try {
       const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
-      expect((await src(["source", "add", "--name", "Hostile", "--base-url", baseUrl, "--auth", "bearer", "--test-endpoint", "/", "--credential-stdin", "--no-test"], secret)).code).toBe(0);
-      const human = await src(["call", "hostile", "GET", "/"]);
+      // A slug of this try only: a retry adds its own.
+      const slug = `hostile-${randomBytes(3).toString("hex")}`;
+      expect((await src(["source", "add", "--name", "Hostile", "--slug", slug, "--base-url", baseUrl, "--auth", "bearer", "--test-endpoint", "/", "--credential-stdin", "--no-test"], secret)).code).toBe(0);
+      const human = await src(["call", slug, "GET", "/"]);
       expect(human.code).toBe(0);
       expect([...human.stdout].filter((character) => ["\u001b", "\u0007", "\u009b"].includes(character))).toEqual([]);
       expect(human.stdout).toContain("before\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\\x1b[2J\\x9b31mafter");
-      const json = await src(["call", "hostile", "GET", "/", "--json"]);
+      const json = await src(["call", slug, "GET", "/", "--json"]);
       expect([...json.stdout].filter((character) => ["\u001b", "\u0007"].includes(character))).toEqual([]);
       expect(JSON.parse(json.stdout).body.value).toBe(hostile);
     } finally {
@@ -142,15 +145,18 @@ describe("src call", () => {
   });
 
   it("a disabled source or a missing credential: an error result, exit 1", async () => {
-    await src(["source", "disable", "echo"]);
-    const disabled = await src(["call", "echo", "GET", "/x", "--json"]);
+    // Sources of this test only: the shared ones stay as the other tests expect them, whatever happens here.
+    const off = `off-${randomBytes(3).toString("hex")}`;
+    expect((await src(["source", "add", "--name", off, "--slug", off, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test", "--disabled"], secret)).code).toBe(0);
+    const disabled = await src(["call", off, "GET", "/x", "--json"]);
     expect(disabled.code).toBe(1);
     expect(JSON.parse(disabled.stdout).error.code).toBe("SOURCE_DISABLED");
-    await src(["source", "enable", "echo"]);
 
-    await src(["credential", "delete", "down"]);
-    const missing = await src(["call", "down", "GET", "/x"]);
+    const bare = `bare-${randomBytes(3).toString("hex")}`;
+    expect((await src(["source", "add", "--name", bare, "--slug", bare, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], secret)).code).toBe(0);
+    expect((await src(["credential", "delete", bare])).code).toBe(0);
+    const missing = await src(["call", bare, "GET", "/x"]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain("src credential set down");
+    expect(missing.stderr).toContain(`src credential set ${bare}`);
   });
 });

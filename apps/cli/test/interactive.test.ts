@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runSrc } from "./helpers/run-src";
 import { runInTerminal } from "./helpers/run-in-terminal";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
@@ -10,16 +10,25 @@ let bearer: Upstream;
 let basic: Upstream;
 
 beforeAll(async () => {
-  temp = await createTempHome();
   bearer = await startUpstream({ type: "bearer", token: secret });
   basic = await startUpstream({ type: "basic", username: "ada", password: secret });
 });
+afterAll(() => Promise.all([bearer.close(), basic.close()]));
 
-afterAll(async () => {
+// A home per test: each adds the sources it needs, so it runs alone, in any order, and again.
+beforeEach(async () => {
+  temp = await createTempHome();
+});
+afterEach(async () => {
   for (const file of await temp.files()) expect(file.text, file.path).not.toContain(secret);
-  await Promise.all([bearer.close(), basic.close()]);
   await temp.cleanup();
 });
+
+/** Adds the bearer source "terminal-api" without a terminal, with `token` as its credential. */
+async function addTerminalApi(token = secret): Promise<void> {
+  const added = await runSrc(["source", "add", "--name", "Terminal API", "--base-url", bearer.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], { env: temp.env, stdin: token });
+  expect(added.code, added.stderr).toBe(0);
+}
 
 const enter = "\r";
 
@@ -70,13 +79,13 @@ describe("in a terminal, src source add asks for what is missing", () => {
       expect(code).toBe(0);
       const shown = await runSrc(["source", "show", "query-api", "--json"], { env: temp.env });
       expect(JSON.parse(shown.stdout)).toMatchObject({ source: { api: { queryParam: "api_key" } } });
-      expect((await runSrc(["source", "remove", "query-api"], { env: temp.env })).code).toBe(0);
     } finally {
       await query.close();
     }
   });
 
   it("credential set asks for the hidden secret and validates (a wrong one exits 1)", async () => {
+    await addTerminalApi();
     const { code, screen } = await runInTerminal(["credential", "set", "terminal-api"], temp.env, [{ expect: "API token", send: `wrong-token${enter}` }]);
     expect(screen).toContain("needs_auth");
     expect(screen).not.toContain("wrong-token");
@@ -84,19 +93,22 @@ describe("in a terminal, src source add asks for what is missing", () => {
   });
 
   it("Ctrl-C at a prompt cancels: exit 130, nothing written", async () => {
+    await addTerminalApi();
     const { code } = await runInTerminal(["source", "add"], temp.env, [{ expect: "Name of the source", send: "\x03" }]);
     expect(code).toBe(130);
     const list = await runSrc(["source", "list", "--json"], { env: temp.env });
-    expect(JSON.parse(list.stdout).map((entry: { slug: string }) => entry.slug)).toEqual(["basic-api", "terminal-api"]);
+    expect(JSON.parse(list.stdout).map((entry: { slug: string }) => entry.slug)).toEqual(["terminal-api"]);
   });
 
   it("with --json on a terminal: no spinner, no prompt decoration, only the JSON document", async () => {
+    await addTerminalApi("wrong-token");
     const { code, screen } = await runInTerminal(["source", "reload", "terminal-api", "--json"], temp.env, []);
-    expect(code).toBe(1); // the last credential set stored a wrong token
+    expect(code).toBe(1); // the stored token is a wrong one
     expect(JSON.parse(screen)).toMatchObject({ source: { slug: "terminal-api" }, validation: { status: "needs_auth" } });
   });
 
   it("src shell shows a prompt on a terminal", async () => {
+    await addTerminalApi();
     const { code, screen } = await runInTerminal(["shell"], temp.env, [
       { expect: "src> ", send: `/tools${enter}` },
       { expect: "api_terminal_api", send: "\x04" },

@@ -4,7 +4,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
@@ -42,20 +42,28 @@ async function startServe(): Promise<{ url: string; child: ChildProcess; closed:
 }
 
 beforeAll(async () => {
+  upstream = await startUpstream({ type: "query", queryParam: "api_key", key });
+});
+afterAll(() => upstream.close());
+
+// A home per test with the source "audit" and an empty audit log: each test makes the calls it reads.
+beforeEach(async () => {
   temp = await createTempHome();
   calls = join(temp.home, "logs", "calls.jsonl");
-  upstream = await startUpstream({ type: "query", queryParam: "api_key", key });
   const added = await runSrc(
     ["source", "add", "--name", "Audit", "--slug", "audit", "--base-url", upstream.url, "--auth", "query", "--query-param", "api_key", "--test-endpoint", "/me", "--credential-stdin"],
     { env: temp.env, stdin: key },
   );
   expect(added.code, added.stderr).toBe(0);
 });
+afterEach(() => temp.cleanup());
 
-afterAll(async () => {
-  await upstream.close();
-  await temp.cleanup();
-});
+/** The calls `src logs` then shows: one that worked, one the API refused (404), one refused before a request. */
+async function makeCliCalls(): Promise<void> {
+  expect((await runSrc(["call", "audit", "GET", "/items", "-q", "page=2"], { env: temp.env })).code).toBe(0);
+  expect((await runSrc(["call", "audit", "GET", "/missing"], { env: temp.env })).code).toBe(1);
+  expect((await runSrc(["call", "nosuch", "GET", "/items"], { env: temp.env })).code).not.toBe(0);
+}
 
 describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs", () => {
   it("src call appends one redacted line per call, refusals included", async () => {
@@ -99,7 +107,7 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
       expect(response.status).toBe(200);
       await response.arrayBuffer();
       // The server appends without delaying the answer: wait for the line.
-      for (let tries = 0; tries < 50 && !(await readFile(calls, "utf8")).includes("/from-http"); tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect.poll(() => readFile(calls, "utf8")).toContain("/from-http");
     } finally {
       served.child.kill("SIGTERM");
       await served.closed;
@@ -111,6 +119,7 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
   });
 
   it("src logs prints every line, --source filters, --json prints JSON lines", async () => {
+    await makeCliCalls();
     const all = await runSrc(["logs"], { env: temp.env });
     expect(all.code).toBe(0);
     expect(all.stdout).toMatch(/cli\s+audit\s+200\s+\d+ms\s+1\s+GET \/items\?page=2&api_key=\[REDACTED\]/);
@@ -121,12 +130,13 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as AuditLine);
-    expect(parsed.length).toBeGreaterThanOrEqual(4);
+    expect(parsed.map((line) => line.path?.split("?")[0])).toEqual(["/items", "/missing"]);
     expect(parsed.every((line) => line.source === "audit")).toBe(true);
     expect(json.stdout + all.stdout).not.toContain(key);
   });
 
   it("src logs --follow prints calls made after it started, and stops on SIGTERM with exit 0", async () => {
+    await makeCliCalls();
     const child = spawn(process.execPath, [binPath, "logs", "--follow", "--json", "--source", "audit"], { env: { PATH: process.env.PATH, ...temp.env }, stdio: ["ignore", "pipe", "pipe"] });
     const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
     let stdout = "";
@@ -141,7 +151,7 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
       });
     });
     // Wait for the old lines first, so the new call is surely made after the reader started.
-    for (let tries = 0; tries < 100 && !stdout.includes("/items"); tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => stdout).toContain("/items");
     expect((await runSrc(["call", "audit", "GET", "/followed"], { env: temp.env })).code).toBe(0);
     await seen;
     child.kill("SIGTERM");

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
@@ -35,10 +35,18 @@ async function quietFor(ms: number): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  temp = await createTempHome();
   upstream = await startUpstream({ type: "bearer", token: secret });
+});
+afterAll(() => upstream.close());
+
+// A home and an `src mcp` per test: a test that disables or edits the source changes only its own.
+beforeEach(async () => {
+  temp = await createTempHome();
+  stderr = "";
+  listChanged = 0;
+  listChangedWaiters.length = 0;
   const added = await runSrc(["source", "add", "--name", "Echo", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], { env: temp.env, stdin: secret });
-  expect(added.code).toBe(0);
+  expect(added.code, added.stderr).toBe(0);
 
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -55,10 +63,9 @@ beforeAll(async () => {
   await client.connect(transport);
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await client?.close();
   expect(stderr).not.toContain(secret);
-  await upstream.close();
   await temp.cleanup();
 });
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { expectMcpCallsReuseOneToken } from "../../../packages/auth-oauth2/test/expect-mcp-calls-reuse-token";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
@@ -31,7 +31,6 @@ async function src(args: string[], stdin?: string): Promise<RunResult> {
 const tokenRequests = async () => (await authorization.state()).requests.length;
 
 beforeAll(async () => {
-  temp = await createTempHome();
   authorization = await startAuthorizationServer({ clientId, clientSecret });
   api = createServer((request, response) => {
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
@@ -44,14 +43,44 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const secrets = [clientSecret, ...(await authorization.state()).issued];
-  expect(secrets.length).toBeGreaterThan(4);
-  const everything = [...outputs, ...(await temp.files()).map((file) => file.text)].join("\n");
-  for (const secret of secrets) expect(everything.includes(secret), "a token or the client secret leaked into an output or a file under SRC_HOME").toBe(false);
   await new Promise<void>((resolve) => api.close(() => resolve()));
   await authorization.stop();
+}, 60_000);
+
+// A home per test, and the authorization server's token lifetime back to an hour: each test adds (and signs in to)
+// the sources it needs, so it runs alone, in any order, and again.
+beforeEach(async () => {
+  temp = await createTempHome();
+  outputs.length = 0;
+  await authorization.settings({ tokenTtl: 3600 });
+});
+
+afterEach(async () => {
+  const secrets = [clientSecret, ...(await authorization.state()).issued];
+  const everything = [...outputs, ...(await temp.files()).map((file) => file.text)].join("\n");
+  for (const secret of secrets) expect(everything.includes(secret), "a token or the client secret leaked into an output or a file under SRC_HOME").toBe(false);
   await temp.cleanup();
 }, 60_000);
+
+/** The client credentials source "crm" (scope read:items), validated. */
+async function addCrm(): Promise<void> {
+  const added = await src(
+    ["source", "add", "--name", "CRM", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--grant", "client_credentials", "--scope", "read:items", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin"],
+    clientSecret,
+  );
+  expect(added.code, added.stderr).toBe(0);
+}
+
+/** The authorization code source "desk", signed in (its tokens saved). */
+async function addSignedInDesk(): Promise<void> {
+  const added = await src(
+    ["source", "add", "--name", "Desk", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--authorization-url", authorization.authorizationUrl, "--grant", "authorization_code", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin"],
+    clientSecret,
+  );
+  expect(added.code, added.stderr).toBe(0);
+  const login = await loginFollowingPrintedUrl("desk");
+  expect(login.code, login.stderr).toBe(0);
+}
 
 describe("src with --auth oauth2, client credentials", () => {
   it("source add validates at once; later calls in new processes reuse the saved token; tools -v names OAuth 2.0 and the scopes", async () => {
@@ -72,6 +101,7 @@ describe("src with --auth oauth2, client credentials", () => {
   });
 
   it("auth status shows the grant, scopes and expiry, never a token", async () => {
+    await addCrm();
     const status = await src(["auth", "status", "crm", "--json"]);
     expect(status.code).toBe(0);
     const report = JSON.parse(status.stdout);
@@ -80,6 +110,7 @@ describe("src with --auth oauth2, client credentials", () => {
   });
 
   it("a 401 from the API gets a new token and retries once (attempts 2)", async () => {
+    await addCrm();
     await authorization.revokeAccessTokens();
     const result = await src(["call", "crm", "GET", "/items", "--json"]);
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, status: 200, attempts: 2 });
@@ -152,6 +183,7 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
   });
 
   it("expired tokens are refreshed; the refresh token each process rotates is the one the next process uses", async () => {
+    await addSignedInDesk();
     await authorization.settings({ tokenTtl: 5 }); // inside the 30 s margin: every call refreshes
     await authorization.revokeAccessTokens(); // the login's token is refused: a 401, refreshed with the login's refresh token
     const before = (await authorization.state()).requests.length;
@@ -166,7 +198,9 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
   });
 
   it("a revoked refresh token is AUTH_FAILED naming invalid_grant and saying to run src auth login; logout forgets the tokens", async () => {
+    // Tokens issued inside the 30 s margin from the sign-in on: the next call must refresh, and the refresh token is revoked.
     await authorization.settings({ tokenTtl: 5 });
+    await addSignedInDesk();
     await authorization.revokeRefreshTokens();
     const result = await src(["call", "desk", "GET", "/items", "--json"]);
     const output = JSON.parse(result.stdout);
@@ -179,6 +213,7 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
   });
 
   it("auth login on a client credentials source is a usage error saying why", async () => {
+    await addCrm();
     const result = await src(["auth", "login", "crm"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/needs no sign-in/);
@@ -207,6 +242,11 @@ describe("src with --auth oauth2, a public client and the sign-in's time limit",
   });
 
   it("auth login --timeout gives up after that many seconds with a clear message and what to run", async () => {
+    const added = await src([
+      "source", "add", "--name", "Public", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--authorization-url", authorization.authorizationUrl,
+      "--grant", "authorization_code", "--client-auth", "none", "--client-id", clientId, "--test-endpoint", "/me",
+    ]);
+    expect(added.code, added.stderr).toBe(0);
     const started = Date.now();
     const result = await src(["auth", "login", "public", "--no-browser", "--timeout", "1"]);
     expect(result.code).toBe(2);
@@ -220,6 +260,7 @@ describe("src with --auth oauth2, a public client and the sign-in's time limit",
 
 describe("src mcp with an oauth2 source (official MCP SDK client over stdio)", () => {
   it("the tool description names OAuth 2.0 and the scopes; calls reuse the stored token", async () => {
+    await addCrm();
     const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...temp.env }, stderr: "pipe" });
     let stderr = "";
     transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startUpstream, type Upstream } from "@src/http-tool/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
@@ -34,19 +34,29 @@ let documentFile: string;
 const src = (args: string[], stdin?: string): Promise<RunResult> => runSrc(args, { env: temp.env, stdin });
 
 beforeAll(async () => {
-  temp = await createTempHome();
   api = await startUpstream((_request, response, recorded) => {
     const ok = recorded.headers.authorization === `Bearer ${token}`;
     response.writeHead(ok ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify({ ok }));
   });
+});
+afterAll(() => api.close());
+
+// A home per test (with the document in it): each adds the sources it needs, so it runs alone, in any order, and again.
+beforeEach(async () => {
+  temp = await createTempHome();
   documentFile = join(temp.home, "notes-openapi.json");
   await writeFile(documentFile, JSON.stringify(documentFor(api.url)));
 });
-afterAll(async () => {
-  await api.close();
+afterEach(async () => {
   for (const file of await temp.files()) expect(file.text, file.path).not.toContain(token);
   await temp.cleanup();
 });
+
+/** The source "notes-api", made from the document. */
+async function addNotesApi(): Promise<void> {
+  const added = await src(["source", "add", "--openapi", documentFile, "--credential-stdin"], token);
+  expect(added.code, added.stderr).toBe(0);
+}
 
 describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
   it("source add --openapi takes name, base URL, auth and test endpoint from the document and prints { source, validation, openapi }", async () => {
@@ -68,6 +78,7 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
   });
 
   it("src operations searches and shows one operation; --json is the tool's answer", async () => {
+    await addNotesApi();
     const search = await src(["--json", "operations", "notes-api", "create", "a", "note"]);
     expect(search.code, search.stderr).toBe(0);
     const answer = JSON.parse(search.stdout) as { total: number; operations: unknown[] };
@@ -84,6 +95,7 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
   });
 
   it("src operations with no words lists every operation, a page at a time; an operationId as the words finds it first", async () => {
+    await addNotesApi();
     const first = await src(["--json", "operations", "notes-api", "--limit", "2"]);
     expect(first.code, first.stderr).toBe(0);
     const page = JSON.parse(first.stdout) as { total: number; operations: { operationId: string }[]; note: string };
@@ -98,6 +110,7 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
   });
 
   it("src call refuses a call that breaks the document before sending it", async () => {
+    await addNotesApi();
     const before = api.requests.length;
     const result = await src(["call", "notes-api", "POST", "/notes", "--body", "{}"]);
     expect(result.code).toBe(2);
@@ -109,6 +122,7 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
   });
 
   it("src tools -v shows the document's title, version and operation count, and the _operations tool", async () => {
+    await addNotesApi();
     const result = await src(["tools", "-v"]);
     expect(result.stdout).toContain('OpenAPI document: "Notes API" version 1.4.0, 3 operations');
     expect(result.stdout).toContain("── api_notes_api_operations (Notes API)");

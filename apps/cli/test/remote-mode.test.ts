@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { closedPort, startUpstream, type Upstream } from "./helpers/upstream";
@@ -13,7 +13,7 @@ let temp: TempHome;
 let upstream: Upstream;
 let serve: ChildProcess;
 let serverUrl: string;
-/** Everything every run printed, scanned for secrets at the end. */
+/** Everything the runs of the current test printed, scanned for secrets after it. */
 const printed: string[] = [];
 
 const run = async (args: readonly string[], env: Record<string, string | undefined>, stdin = ""): Promise<RunResult> => {
@@ -58,6 +58,9 @@ async function expectSameEventually(args: readonly string[]): Promise<RunResult>
   }
 }
 
+/** A slug no other test (nor another try of this one) uses. */
+const newSlug = (prefix: string): string => `${prefix}-${randomBytes(3).toString("hex")}`;
+
 const addArgs = (slug: string): string[] => ["source", "add", "--name", `Source ${slug}`, "--slug", slug, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"];
 
 beforeAll(async () => {
@@ -72,7 +75,19 @@ beforeAll(async () => {
     });
     serve.once("close", () => reject(new Error("src serve ended before listening")));
   });
+  // "alpha" is what the read-only and call tests compare; no test changes it. A test that changes a source adds its own.
+  expect((await local(addArgs("alpha"), upstreamToken)).code).toBe(0);
 }, 60_000);
+
+beforeEach(() => {
+  printed.length = 0;
+});
+
+afterEach(() => {
+  const all = printed.join("\n");
+  expect(all).not.toContain(upstreamToken);
+  expect(all).not.toContain(adminToken);
+});
 
 afterAll(async () => {
   const closed = serve === undefined ? undefined : new Promise((resolve) => serve.once("close", resolve));
@@ -82,7 +97,8 @@ afterAll(async () => {
 });
 
 describe("src --server: the same output and exit codes as local mode", { timeout: 120_000 }, () => {
-  it.each([{ mode: "text", slug: "alpha", json: [] }, { mode: "--json", slug: "beta", json: ["--json"] }])("source add ($mode)", async ({ slug, json }) => {
+  it.each([{ mode: "text", json: [] }, { mode: "--json", json: ["--json"] }])("source add ($mode)", async ({ json }) => {
+    const slug = newSlug("added");
     const remoteRun = await remote([...json, ...addArgs(slug)], upstreamToken);
     expect(remoteRun.code).toBe(0);
     expect((await local(["source", "remove", slug])).code).toBe(0);
@@ -117,25 +133,29 @@ describe("src --server: the same output and exit codes as local mode", { timeout
   });
 
   it("source reload, disable and enable (text and --json)", async () => {
+    const slug = newSlug("toggled");
+    expect((await local(addArgs(slug), upstreamToken)).code).toBe(0);
     for (const args of [
-      ["source", "reload", "alpha"],
-      ["--json", "source", "reload", "alpha"],
-      ["source", "disable", "alpha"],
-      ["--json", "source", "disable", "alpha"],
-      ["source", "enable", "alpha"],
-      ["--json", "source", "enable", "alpha"],
+      ["source", "reload", slug],
+      ["--json", "source", "reload", slug],
+      ["source", "disable", slug],
+      ["--json", "source", "disable", slug],
+      ["source", "enable", slug],
+      ["--json", "source", "enable", slug],
     ]) {
       expectSame(await remote(args), await local(args));
     }
   });
 
   it("credential set: a wrong token (needs_auth, exit 1) and the right one (exit 0), text and --json", async () => {
+    const slug = newSlug("credentialed");
+    expect((await local(addArgs(slug), upstreamToken)).code).toBe(0);
     for (const [token, code] of [
       ["wrong-token-remote-mode", 1],
       [upstreamToken, 0],
     ] as const) {
       for (const json of [[], ["--json"]]) {
-        const args = [...json, "credential", "set", "alpha", "--credential-stdin"];
+        const args = [...json, "credential", "set", slug, "--credential-stdin"];
         const remoteRun = await remote(args, token);
         expect(remoteRun.code).toBe(code);
         expectSame(remoteRun, await local(args, token));
@@ -144,28 +164,32 @@ describe("src --server: the same output and exit codes as local mode", { timeout
   });
 
   it("credential delete: deleted, then nothing to delete (text and --json)", async () => {
+    const slug = newSlug("uncredentialed");
+    expect((await local(addArgs(slug), upstreamToken)).code).toBe(0);
     for (const json of [[], ["--json"]]) {
-      const args = [...json, "credential", "delete", "alpha"];
+      const args = [...json, "credential", "delete", slug];
       const remoteDeleted = await remote(args);
       const remoteNothing = await remote(args);
-      expect((await local(["credential", "set", "alpha", "--credential-stdin"], upstreamToken)).code).toBe(0);
+      expect((await local(["credential", "set", slug, "--credential-stdin"], upstreamToken)).code).toBe(0);
       expectSame(remoteDeleted, await local(args));
       expectSame(remoteNothing, await local(args));
-      expect((await local(["credential", "set", "alpha", "--credential-stdin"], upstreamToken)).code).toBe(0);
+      expect((await local(["credential", "set", slug, "--credential-stdin"], upstreamToken)).code).toBe(0);
     }
   });
 
   it("source remove (text and --json), and removing what is not there (exit 2)", async () => {
+    const slug = newSlug("removed");
+    expect((await local(addArgs(slug), upstreamToken)).code).toBe(0);
     for (const json of [[], ["--json"]]) {
-      const args = [...json, "source", "remove", "beta"];
+      const args = [...json, "source", "remove", slug];
       const remoteRun = await remote(args);
       expect(remoteRun.code).toBe(0);
       const remoteAgain = await remote(args);
       expect(remoteAgain.code).toBe(2);
-      expect((await local(addArgs("beta"), upstreamToken)).code).toBe(0);
+      expect((await local(addArgs(slug), upstreamToken)).code).toBe(0);
       expectSame(remoteRun, await local(args));
       expectSame(remoteAgain, await local(args));
-      expect((await local(addArgs("beta"), upstreamToken)).code).toBe(0);
+      expect((await local(addArgs(slug), upstreamToken)).code).toBe(0);
     }
   });
 
@@ -193,7 +217,7 @@ describe("src --server: errors", { timeout: 60_000 }, () => {
   });
 
   it("source add --no-test is refused remotely, naming --server (exit 2)", async () => {
-    const result = await remote([...addArgs("gamma"), "--no-test"], upstreamToken);
+    const result = await remote([...addArgs(newSlug("untested")), "--no-test"], upstreamToken);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--no-test");
     expect(result.stderr).toContain("--server");
@@ -234,14 +258,5 @@ describe("src --server: errors", { timeout: 60_000 }, () => {
     const result = await run(["--home", temp.home, "--server", serverUrl, "source", "list"], { SRC_SERVER_TOKEN: adminToken });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--home and --server cannot be used together");
-  });
-});
-
-describe("secrets", () => {
-  it("no run printed the upstream credential or the admin token", () => {
-    expect(printed.length).toBeGreaterThan(50);
-    const all = printed.join("\n");
-    expect(all).not.toContain(upstreamToken);
-    expect(all).not.toContain(adminToken);
   });
 });

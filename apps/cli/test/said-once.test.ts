@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { startUpstream as startTestUpstream, type Upstream as TestUpstream } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
@@ -68,12 +69,14 @@ describe("messages said once, in the caller's words", () => {
   });
 
   it("the CLI adds its own next step to messages that name none (the server and MCP show them without CLI commands)", async () => {
-    expect((await runSrc(["source", "disable", "live"], { env: temp.env })).code).toBe(0);
-    const disabled = await runSrc(["call", "live", "GET", "/x", "--json"], { env: temp.env });
+    // A disabled source of this test only: the shared ones stay as the other tests expect them.
+    const off = `off-${randomBytes(3).toString("hex")}`;
+    const added = await runSrc(["source", "add", "--name", off, "--slug", off, "--base-url", apiUrl, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test", "--disabled"], { env: temp.env, stdin: token });
+    expect(added.code, added.stderr).toBe(0);
+    const disabled = await runSrc(["call", off, "GET", "/x", "--json"], { env: temp.env });
     expect(disabled.code).toBe(1);
     expect((JSON.parse(disabled.stdout) as { error: { message: string } }).error.message).not.toContain("src ");
-    expect(disabled.stderr).toContain("`src source enable live`");
-    expect((await runSrc(["source", "enable", "live"], { env: temp.env })).code).toBe(0);
+    expect(disabled.stderr).toContain(`\`src source enable ${off}\``);
 
     const unknown = await runSrc(["call", "nosuch", "GET", "/x"], { env: temp.env });
     expect(unknown.code).toBe(2);
@@ -90,18 +93,20 @@ describe("src credential set for a basic source", () => {
     const password = "basic-new-password-7e21";
     const upstream = await startUpstream({ type: "basic", username: "ada", password });
     try {
-      const added = await runSrc(["source", "add", "--name", "Basic", "--base-url", upstream.url, "--auth", "basic", "--test-endpoint", "/me", "--username", "ada", "--credential-stdin", "--no-test"], {
+      // A slug of this try only: a retry adds its own.
+      const slug = `basic-${randomBytes(3).toString("hex")}`;
+      const added = await runSrc(["source", "add", "--name", "Basic", "--slug", slug, "--base-url", upstream.url, "--auth", "basic", "--test-endpoint", "/me", "--username", "ada", "--credential-stdin", "--no-test"], {
         env: temp.env,
         stdin: "old-password",
       });
       expect(added.code, added.stderr).toBe(0);
       // Only the password on stdin: the stored username "ada" is kept, and the API accepts ada + the new password.
-      const replaced = await runSrc(["credential", "set", "basic", "--credential-stdin"], { env: temp.env, stdin: password });
+      const replaced = await runSrc(["credential", "set", slug, "--credential-stdin"], { env: temp.env, stdin: password });
       expect(replaced.code, replaced.stderr).toBe(0);
       expect(replaced.stderr).toContain("Using the stored username");
       expect(replaced.stdout + replaced.stderr).toContain("connected");
       // A new username replaces it (and the API, expecting ada, refuses).
-      const renamed = await runSrc(["credential", "set", "basic", "--username", "bob", "--credential-stdin"], { env: temp.env, stdin: password });
+      const renamed = await runSrc(["credential", "set", slug, "--username", "bob", "--credential-stdin"], { env: temp.env, stdin: password });
       expect(renamed.code).toBe(1);
       expect(renamed.stdout + renamed.stderr).toContain("needs_auth");
       for (const result of [added, replaced, renamed]) expect(result.stdout + result.stderr).not.toContain(password);

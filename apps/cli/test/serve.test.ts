@@ -59,6 +59,14 @@ describe("src serve", () => {
     expect(result.stderr).toContain("--port");
   });
 
+  it("a --result-ttl that is not a whole number of seconds from 1 to 86400 is bad usage (exit 2), naming the flag", async () => {
+    for (const value of ["soon", "0", "86401"]) {
+      const result = await runSrc(["serve", "--port", "0", "--result-ttl", value], { env: temp.env });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/--result-ttl .*whole number of seconds from 1 to 86400/);
+    }
+  });
+
   it("refuses a non-loopback --host without SRC_SERVER_TOKEN as bad usage (exit 2), before listening", async () => {
     const result = await runSrc(["serve", "--host", "0.0.0.0", "--port", "0"], { env: temp.env });
     expect(result.code).toBe(2);

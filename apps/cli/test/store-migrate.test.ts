@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { startTestPostgres, type TestPostgres } from "@src/store-postgres/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
@@ -12,14 +12,19 @@ let temp: TempHome;
 let upstream: Upstream;
 
 beforeAll(async () => {
-  [database, temp, upstream] = await Promise.all([startTestPostgres(), createTempHome(), startUpstream({ type: "bearer", token })]);
+  [database, upstream] = await Promise.all([startTestPostgres(), startUpstream({ type: "bearer", token })]);
 }, 120_000);
 
 afterAll(async () => {
   await upstream?.close();
-  await temp?.cleanup();
   await database?.close();
 });
+
+// A home per test (and a database per test, from `createDatabase`): a retry starts from nothing again.
+beforeEach(async () => {
+  temp = await createTempHome();
+});
+afterEach(() => temp.cleanup());
 
 const expectNoSecret = (result: RunResult): void => {
   for (const secret of [token, storeKey, Buffer.from(token).toString("base64")]) expect(result.stdout + result.stderr).not.toContain(secret);

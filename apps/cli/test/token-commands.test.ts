@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
+// A home per test: each makes the tokens it needs, so it runs alone, in any order, and again.
 let temp: TempHome;
-beforeAll(async () => {
+beforeEach(async () => {
   temp = await createTempHome();
 });
-afterAll(() => temp.cleanup());
+afterEach(() => temp.cleanup());
 
 describe("src token", () => {
   it("create prints the value alone on stdout, once; list shows the prefix; the home holds no value", async () => {
@@ -19,7 +20,7 @@ describe("src token", () => {
 
     const listed = await runSrc(["token", "list"], { env: temp.env });
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^NAME +PREFIX +SOURCES +EXPIRES\n/);
+    expect(listed.stdout).toMatch(/^NAME +PREFIX +SOURCES +ACCESS +EXPIRES\n/);
     expect(listed.stdout).toContain(`claude  ${token.slice(0, 12)}…  github,jira`);
     expect(listed.stdout).not.toContain(token);
 
@@ -32,7 +33,7 @@ describe("src token", () => {
     const created = await runSrc(["--json", "token", "create", "everything"], { env: temp.env });
     expect(created.code, created.stderr).toBe(0);
     const body = JSON.parse(created.stdout) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual(["name", "token", "sources", "expiresAt"]);
+    expect(Object.keys(body)).toEqual(["name", "token", "sources", "expiresAt", "readOnly", "rateLimit"]);
     expect(body).toMatchObject({ name: "everything", sources: null, expiresAt: null });
   });
 
@@ -40,9 +41,10 @@ describe("src token", () => {
     { why: "a lifetime it cannot read", args: ["token", "create", "x1", "--expires", "soon"], message: 'expires "soon"' },
     { why: "a name with a slash", args: ["token", "create", "a/b"], message: 'token name "a/b"' },
     { why: "a source that is not a slug", args: ["token", "create", "x2", "--sources", "GitHub"], message: '"GitHub" is not a source slug' },
-    { why: "a name taken", args: ["token", "create", "claude"], message: "exists already" },
+    { why: "a name taken", args: ["token", "create", "claude"], message: "exists already", first: ["token", "create", "claude"] },
     { why: "revoking an unknown name", args: ["token", "revoke", "nobody"], message: 'no agent token is named "nobody"' },
-  ])("refuses $why with exit 2 and a message", async ({ args, message }) => {
+  ])("refuses $why with exit 2 and a message", async ({ args, message, first }) => {
+    if (first !== undefined) expect((await runSrc(first, { env: temp.env })).code).toBe(0);
     const result = await runSrc(args, { env: temp.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
@@ -50,6 +52,7 @@ describe("src token", () => {
   });
 
   it("revoke removes the token", async () => {
+    for (const name of ["claude", "everything"]) expect((await runSrc(["token", "create", name], { env: temp.env })).code).toBe(0);
     expect((await runSrc(["token", "revoke", "everything"], { env: temp.env })).stdout).toBe('Revoked agent token "everything".\n');
     const listed = JSON.parse((await runSrc(["--json", "token", "list"], { env: temp.env })).stdout) as { tokens: { name: string }[] };
     expect(listed.tokens.map((token) => token.name)).toEqual(["claude"]);

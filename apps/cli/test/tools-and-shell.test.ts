@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
@@ -11,16 +11,17 @@ let upstream: Upstream;
 const src = (args: string[], stdin?: string) => runSrc(args, { env: temp.env, stdin });
 
 beforeAll(async () => {
-  temp = await createTempHome();
   upstream = await startUpstream({ type: "header", headerName: "X-Key", key: secret });
-  const added = await src(["source", "add", "--name", "Key API", "--slug", "key-api", "--base-url", upstream.url, "--auth", "header", "--header-name", "X-Key", "--test-endpoint", "/ping", "--credential-stdin"], secret);
-  expect(added.code).toBe(0);
 });
+afterAll(() => upstream.close());
 
-afterAll(async () => {
-  await upstream.close();
-  await temp.cleanup();
+// A home per test with the one source "key-api": a test that adds, breaks or edits sources changes only its own home.
+beforeEach(async () => {
+  temp = await createTempHome();
+  const added = await src(["source", "add", "--name", "Key API", "--slug", "key-api", "--base-url", upstream.url, "--auth", "header", "--header-name", "X-Key", "--test-endpoint", "/ping", "--credential-stdin"], secret);
+  expect(added.code, added.stderr).toBe(0);
 });
+afterEach(() => temp.cleanup());
 
 describe("src tools", () => {
   it("lists name, source, base URL, auth mode and status", async () => {
@@ -40,33 +41,25 @@ describe("src tools", () => {
   it("-v with several sources shows the shared input schema and description once, and each tool's own part", async () => {
     const other = await src(["source", "add", "--name", "Other API", "--slug", "other-api", "--base-url", `${upstream.url}/v2`, "--auth", "header", "--header-name", "X-Key", "--test-endpoint", "/ping", "--credential-stdin"], secret);
     expect(other.code).toBe(0);
-    try {
-      const result = await src(["tools", "-v"]);
-      expect(result.code).toBe(0);
-      expect(result.stdout.match(/"_rawBody"/g)).toHaveLength(1);
-      expect(result.stdout).toContain("Input schema of every tool:");
-      expect(result.stdout).toContain("Every tool's description goes on:");
-      expect(result.stdout.match(/never send tokens/g)).toHaveLength(1);
-      expect(result.stdout).toContain(`── api_other_api (Other API)\nCalls the REST API "Other API" (source "other-api") at ${upstream.url}/v2 with a method and a path under that URL.`);
-      expect(result.stdout).toContain('── api_key_api (Key API)\nCalls the REST API "Key API"');
-    } finally {
-      expect((await src(["source", "remove", "other-api"])).code).toBe(0);
-    }
+    const result = await src(["tools", "-v"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.match(/"_rawBody"/g)).toHaveLength(1);
+    expect(result.stdout).toContain("Input schema of every tool:");
+    expect(result.stdout).toContain("Every tool's description goes on:");
+    expect(result.stdout.match(/never send tokens/g)).toHaveLength(1);
+    expect(result.stdout).toContain(`── api_other_api (Other API)\nCalls the REST API "Other API" (source "other-api") at ${upstream.url}/v2 with a method and a path under that URL.`);
+    expect(result.stdout).toContain('── api_key_api (Key API)\nCalls the REST API "Key API"');
   });
 
   it("warns on stderr about a source whose config.json is broken, instead of leaving it out silently", async () => {
     const directory = join(temp.home, "sources", "broken-one");
     await import("node:fs/promises").then(({ mkdir }) => mkdir(directory, { recursive: true }));
     await writeFile(join(directory, "config.json"), '{ "type": "api", "name": 1 }');
-    try {
-      const result = await src(["tools"]);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain("api_key_api");
-      expect(result.stderr).toContain('warning: source "broken-one" has no tool');
-      expect(result.stderr).toContain("src source reload broken-one");
-    } finally {
-      await import("node:fs/promises").then(({ rm }) => rm(directory, { recursive: true, force: true }));
-    }
+    const result = await src(["tools"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("api_key_api");
+    expect(result.stderr).toContain('warning: source "broken-one" has no tool');
+    expect(result.stderr).toContain("src source reload broken-one");
   });
 
   it("--json prints the tool definitions", async () => {
@@ -93,17 +86,12 @@ describe("src shell", () => {
 
   it("reports a failed reload after config.json was edited, and exits 1", async () => {
     const file = join(temp.home, "sources", "key-api", "config.json");
-    const original = await readFile(file, "utf8");
-    const record = JSON.parse(original);
+    const record = JSON.parse(await readFile(file, "utf8"));
     await writeFile(file, JSON.stringify({ ...record, api: { ...record.api, testEndpoint: "/missing" } }));
-    try {
-      const result = await src(["shell"], "/source reload key-api\n/tools\n");
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain("key-api: failed (HTTP 404)");
-      expect(result.stdout).toContain("status=failed");
-    } finally {
-      await writeFile(file, original);
-    }
+    const result = await src(["shell"], "/source reload key-api\n/tools\n");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("key-api: failed (HTTP 404)");
+    expect(result.stdout).toContain("status=failed");
   });
 
   it("unknown commands and slugs fail without stopping the shell; /exit ends it", async () => {

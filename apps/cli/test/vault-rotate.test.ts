@@ -1,9 +1,12 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { openVault } from "@src/vault";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runSrc, type RunResult } from "./helpers/run-src";
+import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
 
@@ -106,7 +109,8 @@ describe("src vault rotate", () => {
     // The state a crash between the vault write and the key file rename leaves: the vault opens only with vault.key.next.
     const vault = await openVault({ home: temp.home, env: keyFileEnv });
     await vault.rotate({ kind: "keyFile", file: join(temp.home, "vault.key.next") });
-    expect((await runSrc(["tools"], { env: keyFileEnv })).code).not.toBe(0);
+    // The vault's write is the rotation's commit: readers already open it with the next key file.
+    await expectCallsWork(keyFileEnv);
 
     const finished = await runSrc(["vault", "rotate", "--json"], { env: keyFileEnv });
     expect(finished.code, finished.stderr).toBe(0);
@@ -121,4 +125,93 @@ describe("src vault rotate", () => {
     expect(JSON.parse(rotated.stdout)).toMatchObject({ completedInterrupted: false, credentials: 2 });
     await expectCallsWork(keyFileEnv);
   });
+
+  it("a running `src serve` keeps serving with the new key file, without a restart", async () => {
+    const adminToken = `admin-${randomBytes(12).toString("hex")}`;
+    const serve = await startServe({ ...keyFileEnv, SRC_SERVER_TOKEN: adminToken });
+    try {
+      const call = async (): Promise<{ ok?: boolean; status?: number; error?: { code: string } }> => {
+        const answer = await fetch(`${serve.url}/v1/tools/api_bearer_api/call`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ method: "GET", path: "/me" }),
+        });
+        return (await answer.json()) as { ok?: boolean; status?: number };
+      };
+      expect(await call()).toMatchObject({ ok: true, status: 200 });
+      const rotated = await runSrc(["vault", "rotate"], { env: keyFileEnv });
+      expect(rotated.code, rotated.stderr).toBe(0);
+      expect(rotated.stdout).toContain("picks it up by itself, no restart needed");
+      expect(rotated.stdout).not.toMatch(/restart any running/);
+      expect(await call()).toMatchObject({ ok: true, status: 200 });
+      // A write by the server after the rotation is under the new key: a new process reads it.
+      const stored = await fetch(`${serve.url}/v1/sources/bearer-api/credential`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ token }),
+      });
+      expect(stored.status, await stored.text()).toBeLessThan(300);
+      await expectCallsWork(keyFileEnv);
+      expect(serve.output()).not.toContain("vault reset");
+      expect(serve.output()).not.toContain("WRONG_KEY");
+      noSecretIn([{ code: 0, stdout: serve.output(), stderr: "" }], [token, password]);
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  it("a running `src mcp` keeps serving with the new key file, without a restart", async () => {
+    let stderr = "";
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...keyFileEnv }, stderr: "pipe" });
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const client = new Client({ name: "rotate-test", version: "0.0.0" });
+    await client.connect(transport);
+    try {
+      const call = () => client.callTool({ name: "api_basic_api", arguments: { method: "GET", path: "/me" } });
+      expect((await call()).isError).toBe(false);
+      const rotated = await runSrc(["vault", "rotate"], { env: keyFileEnv });
+      expect(rotated.code, rotated.stderr).toBe(0);
+      const after = await call();
+      expect(after.isError, JSON.stringify(after)).toBe(false);
+      expect(JSON.stringify(after)).not.toContain(password);
+    } finally {
+      await client.close();
+    }
+    expect(stderr).not.toContain("vault reset");
+  });
 });
+
+/** `src serve --port 0 --json` on `env`, resolved once it prints its URL. */
+async function startServe(env: Record<string, string>): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    // A server that never says it listens is stopped, not left running after the test.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`src serve did not print its URL within 20 s: ${stdout}${stderr}`));
+    }, 20_000);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      const match = /"url":\s*"([^"]+)"/.exec(stdout);
+      if (match?.[1] === undefined) return;
+      clearTimeout(timer);
+      resolve(match[1]);
+    });
+    child.once("close", () => {
+      clearTimeout(timer);
+      reject(new Error(`src serve ended before listening: ${stderr}`));
+    });
+  });
+  return {
+    url,
+    output: () => stdout + stderr,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await closed;
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { apiPolicySchema } from "@src/config";
 
 /** `{ "error": { "code", "message", "details"? } }` — the body of every failure. */
 export const errorBodySchema = z
@@ -18,7 +19,16 @@ export const sourceRecordSchema = z
     name: z.string(),
     slug: z.string(),
     enabled: z.boolean(),
-    api: z.looseObject({ baseUrl: z.string(), authType: z.string(), testEndpoint: z.string() }),
+    api: z.looseObject({
+      baseUrl: z.string(),
+      authType: z.string(),
+      testEndpoint: z.string(),
+      // The schema @src/config checks api.policy with: documented here as it is enforced.
+      policy: apiPolicySchema.optional().openapi("ApiPolicy", {
+        description:
+          'What agents may do with the source (`api.policy`), enforced before anything is sent; set it with POST /v1/sources or PATCH /v1/sources/{slug} like any api field (`{"api": {"policy": null}}` removes it).',
+      }),
+    }),
     id: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -79,33 +89,50 @@ export const toolSummarySchema = z
       .union([z.object({ title: z.string(), version: z.string(), operations: z.number() }), z.object({ error: z.string() })])
       .optional()
       .openapi({ description: "The source's OpenAPI document: title, version and operation count, or why it was not loaded." }),
-    readOnly: z.boolean().optional().openapi({ description: "True for api_<slug>_operations, which searches the document and sends nothing." }),
+    readOnly: z
+      .boolean()
+      .optional()
+      .openapi({ description: "True for a tool that changes nothing upstream: api_<slug>_operations (searches the document, sends nothing), and the call tool of a read-only source or token or the read tool of a split pair." }),
+    openWorld: z.boolean().optional().openapi({ description: "True for the call tools (they reach the external API); false for api_<slug>_operations." }),
+    kind: z.enum(["call", "write", "operations"]).optional().openapi({ description: "call: api_<slug>; write: api_<slug>_write of a source whose policy splits its tools (api.policy.tools); operations: api_<slug>_operations." }),
   })
   .openapi("ToolSummary");
 
-/** The agent's call (spec 2.2). Any JSON is accepted; a call of the wrong shape is a 200 result with `error.code` `INVALID_CALL`. */
-export const toolCallBodySchema = z
-  .unknown()
-  .openapi("ToolCall", {
-    type: "object",
-    properties: {
-      method: { type: "string", example: "GET" },
-      path: { type: "string", example: "/users/42" },
-      query: { type: "object", additionalProperties: true },
-      body: {},
-      _rawBody: { type: "string" },
-      _contentType: { type: "string" },
-      select: { type: "string", description: "JMESPath applied to the JSON body before it is bounded.", example: "items[].{id: id, title: title}" },
-      paginate: {
-        type: "object",
-        description: "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages).",
-        properties: { maxPages: { type: "integer", minimum: 1 }, maxItems: { type: "integer", minimum: 1 } },
-      },
-      resultRef: { type: "string", description: "Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes." },
-      offset: { type: "integer", minimum: 0, description: "With resultRef: the first character to read." },
-    },
-    description: "method and path are required unless resultRef is given.",
-  });
+/** A call of an `api_<slug>` tool: the request to send (documentation of the call route's body). */
+export const apiToolCallSchema = z
+  .object({
+    method: z.string().optional().openapi({ example: "GET" }),
+    path: z.string().optional().openapi({ example: "/users/42" }),
+    query: z.record(z.string(), z.unknown()).optional(),
+    body: z.unknown().optional(),
+    _rawBody: z.string().optional(),
+    _contentType: z.string().optional(),
+    select: z.string().optional().openapi({ description: "JMESPath applied to the JSON body before it is bounded.", example: "items[].{id: id, title: title}" }),
+    paginate: z
+      .object({ maxPages: z.number().int().min(1).optional(), maxItems: z.number().int().min(1).optional() })
+      .optional()
+      .openapi({ description: "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages)." }),
+    resultRef: z.string().optional().openapi({ description: "Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes." }),
+    offset: z.number().int().min(0).optional().openapi({ description: "With resultRef: the first character to read." }),
+  })
+  .openapi("ApiToolCall", { description: "A call of api_<slug>. method and path are required unless resultRef is given." });
+
+/** A call of an `api_<slug>_operations` tool: a search of the source's OpenAPI operations, or one operation by id. */
+export const operationsToolCallSchema = z
+  .strictObject({
+    query: z.string().optional().openapi({ example: "create an issue" }),
+    tag: z.string().optional(),
+    operationId: z.string().optional(),
+    limit: z.number().int().min(1).max(25).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .openapi("OperationsToolCall", { description: "A call of api_<slug>_operations: search the operations (query and/or tag), or read one (operationId). Sends nothing upstream." });
+
+/**
+ * The agent's call (spec 2.2), for the document only: the route takes any JSON, and a call of the wrong shape is a 200
+ * result with `error.code` `INVALID_CALL`.
+ */
+export const toolCallBodySchema = z.union([apiToolCallSchema, operationsToolCallSchema]).openapi("ToolCall");
 
 /** What the agent gets back, whatever the upstream said; `ok` tells. */
 export const toolResultSchema = z
@@ -148,6 +175,8 @@ export const toolResultSchema = z
           .object({ tool: z.string(), input: z.record(z.string(), z.string()) })
           .optional()
           .describe('The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search.'),
+        rule: z.string().optional().openapi({ description: 'With POLICY_DENIED, CONFIRMATION_REQUIRED, CONFIRMATION_DECLINED and RATE_LIMITED: the rule that refused ("read-only", "not in allow", a rule as written, "rateLimit 60/60s").' }),
+        retryAfterSeconds: z.number().optional().openapi({ description: "With RATE_LIMITED: seconds until a call may succeed (also the Retry-After header of the 429)." }),
       })
       .optional(),
   })

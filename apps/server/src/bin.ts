@@ -2,10 +2,10 @@
 import { parseArgs } from "node:util";
 import { startServer } from "./start-server";
 
-const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]...\nenvironment: SRC_HOME, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
+const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]... [--result-ttl SECONDS]\nenvironment: SRC_HOME, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
 
 async function main(): Promise<void> {
-  let values: { host?: string; port?: string; home?: string; store?: string; "allowed-host"?: string[]; "cors-origin"?: string[]; help?: boolean };
+  let values: { host?: string; port?: string; home?: string; store?: string; "allowed-host"?: string[]; "cors-origin"?: string[]; "result-ttl"?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
         store: { type: "string" },
         "allowed-host": { type: "string", multiple: true },
         "cors-origin": { type: "string", multiple: true },
+        "result-ttl": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -31,8 +32,12 @@ async function main(): Promise<void> {
     process.stderr.write(`src-server: --port must be an integer from 0 to 65535, got "${values.port}"\n`);
     process.exit(2);
   }
+  if (values["result-ttl"] !== undefined && !/^\d+$/.test(values["result-ttl"])) {
+    process.stderr.write(`src-server: --result-ttl must be a whole number of seconds from 1 to 86400, got "${values["result-ttl"]}"\n`);
+    process.exit(2);
+  }
   try {
-    const server = await startServer({ host: values.host, port, home: values.home, ...(values.store === undefined ? {} : { store: values.store }), allowedHosts: values["allowed-host"], corsOrigins: values["cors-origin"] });
+    const server = await startServer({ host: values.host, port, home: values.home, ...(values.store === undefined ? {} : { store: values.store }), allowedHosts: values["allowed-host"], corsOrigins: values["cors-origin"], ...(values["result-ttl"] === undefined ? {} : { resultTtlSeconds: Number(values["result-ttl"]) }) });
     process.stderr.write(`src-server listening on ${server.url}\n`);
     process.stderr.write(server.tokenFile === null ? "admin token: from SRC_SERVER_TOKEN\n" : `admin token: in ${server.tokenFile}\n`);
     const stop = (): void => {

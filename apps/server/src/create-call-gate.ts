@@ -1,10 +1,9 @@
 import type { CallAuditLog, SourceService } from "@src/service";
-import { auditLineOfRefusal, auditLineOfResult, slugOfOperationsTool, slugOfToolName } from "@src/service";
-import type { ToolResult } from "@src/http-tool";
+import { auditLineOfRefusal, auditLineOfResult, sourceOfToolName } from "@src/service";
+import type { Confirmer, TokenPolicy, ToolResult } from "@src/http-tool";
 import type { Logger } from "pino";
-import type { ActivityLog } from "./activity/activity-log";
 import type { Caller } from "./agent-tokens/agent-token-index";
-import { callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
+import { callerIdentity, callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
 import { ForbiddenError } from "./errors/forbidden-error";
 import { ShuttingDownError } from "./errors/shutting-down-error";
 import { scalarLineLoggerOf } from "./scalar-line-logger";
@@ -16,7 +15,7 @@ export type CallChannel = "http" | "mcp";
 /** Agent calls through the per-source limits, logged one line each, refused once shutdown starts. */
 export interface CallGate {
   /** One agent call; `caller` (default the admin) limits the sources and names the token in the log line. */
-  call(name: string, input: unknown, options: { channel: CallChannel; signal?: AbortSignal; caller?: Caller }): Promise<ToolResult>;
+  call(name: string, input: unknown, options: { channel: CallChannel; signal?: AbortSignal; caller?: Caller; confirm?: Confirmer | undefined }): Promise<ToolResult>;
   /** The service as one MCP session sees it: `callTool` goes through this gate, and an agent token's tools are those of its sources. */
   serviceFor(channel: CallChannel, caller?: Caller): SourceService;
   /** Refuses new calls from now on (`SHUTTING_DOWN`). */
@@ -32,6 +31,12 @@ function pathOf(url: string): string {
 
 const admin: Caller = { kind: "admin" };
 
+/** What an agent token adds to the sources' policies: read-only, its own rate limit. The admin adds nothing. */
+export function tokenPolicyOf(caller: Caller): TokenPolicy | undefined {
+  if (caller.kind === "admin") return undefined;
+  return { name: caller.name, readOnly: caller.readOnly, rateLimit: caller.rateLimit ?? undefined };
+}
+
 /** The channel's name in `$SRC_HOME/logs/calls.jsonl`, shared with the CLI's `cli` and `mcp-stdio`. */
 const auditChannelOf = { http: "http", mcp: "mcp-http" } as const;
 
@@ -40,31 +45,27 @@ export function createCallGate({
   limiter,
   logger,
   auditLog,
-  activity,
 }: {
   service: SourceService;
   limiter: SourceCallLimiter;
   logger: Logger;
   /** Where each call's audit line goes too (not awaited: it never delays the answer). Default: none. */
   auditLog?: CallAuditLog;
-  /** The in-memory ring buffer of the last calls (`GET /v1/activity`). Default: none. */
-  activity?: ActivityLog;
 }): CallGate {
   let closed = false;
 
-  async function call(name: string, input: unknown, { channel, signal, caller = admin }: { channel: CallChannel; signal?: AbortSignal; caller?: Caller }): Promise<ToolResult> {
-    // `api_<slug>_operations` belongs to its source, resolved as the service resolves it (an agent token for "x" may search x's operations).
-    const slug = (name.endsWith("_operations") ? await slugOfOperationsTool(service.store, name) : undefined) ?? slugOfToolName(name) ?? name;
+  async function call(name: string, input: unknown, { channel, signal, caller = admin, confirm }: { channel: CallChannel; signal?: AbortSignal; caller?: Caller; confirm?: Confirmer | undefined }): Promise<ToolResult> {
+    // `api_<slug>_operations` and `api_<slug>_write` belong to their source, resolved as the service resolves them (an agent token for "x" may search x's operations).
+    const slug = await sourceOfToolName(service.store, name);
     const started = performance.now();
     try {
       if (closed) throw new ShuttingDownError();
       if (!mayCallSource(caller, slug)) {
         throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
       }
-      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerLabel(caller) }));
+      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller), confirm }));
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
       const path = pathOf(result.request.url);
-      activity?.record({ at: new Date().toISOString(), source: slug, channel, method: result.request.method, path, status: result.status, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts, errorCode: result.error?.code ?? null });
       scalarLineLoggerOf(logger).info(
         {
           event: "tool_call",
@@ -79,6 +80,7 @@ export function createCallGate({
           durationMs: result.durationMs,
           attempts: result.attempts,
           errorCode: result.error?.code ?? null,
+          ...(result.error?.rule === undefined ? {} : { rule: result.error.rule }),
         },
         "agent call",
       );
@@ -86,7 +88,6 @@ export function createCallGate({
     } catch (error) {
       void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started));
       const errorCode = (error as { code?: string }).code ?? "INTERNAL";
-      activity?.record({ at: new Date().toISOString(), source: slug, channel, method: null, path: null, status: null, ok: false, durationMs: Math.round(performance.now() - started), attempts: 0, errorCode });
       scalarLineLoggerOf(logger).warn(
         {
           event: "tool_call",
@@ -109,10 +110,10 @@ export function createCallGate({
     call,
     serviceFor: (channel, caller = admin) => ({
       ...service,
-      listTools: async () => (await service.listTools()).filter((tool) => mayCallSource(caller, tool.source)),
-      callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller }),
+      listTools: async () => (await service.listTools({ token: tokenPolicyOf(caller) })).filter((tool) => mayCallSource(caller, tool.source)),
+      callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
       // A cut result is read back by the caller that made the call only.
-      readStoredResult: (ref, options) => service.readStoredResult(ref, { offset: options?.offset, caller: callerLabel(caller) }),
+      readStoredResult: (ref, options) => service.readStoredResult(ref, { offset: options?.offset, caller: callerIdentity(caller) }),
     }),
     close: () => {
       closed = true;

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { createCallAuditLog, type CallAuditLog, type SourceService } from "@src/service";
+import { callAuditFileOf, createCallAuditLog, type CallAuditLog, type SourceService } from "@src/service";
 import { createMcpServer } from "@src/service/mcp";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
@@ -27,7 +27,6 @@ import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
 import { registerToolRoutes } from "./routes/tool-routes";
-import { createActivityLog } from "./activity/activity-log";
 import { registerActivityRoutes } from "./activity/activity-routes";
 import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
 import { registerConsoleRoutes } from "./console/console-routes";
@@ -66,7 +65,7 @@ export interface ServerAppOptions {
   readiness?: ((timeoutMs: number) => Promise<{ database: boolean; listener: boolean }>) | undefined;
   /** The built console served at `/` (a directory with `index.html`), or `false` for none. Default: the server package's `dist/console`. */
   consoleDirectory?: string | false;
-  /** How many agent calls `GET /v1/activity` keeps in memory. Default 500. */
+  /** How many agent calls `GET /v1/activity` answers without a `limit` (it reads them from the audit log). Default 500. */
   activityCapacity?: number;
 }
 
@@ -95,8 +94,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     options.auditLog === false
       ? undefined
       : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
-  const activity = createActivityLog({ capacity: options.activityCapacity });
-  const gate = createCallGate({ service, limiter, logger, auditLog, activity });
+  const gate = createCallGate({ service, limiter, logger, auditLog });
   const sessions = createMcpSessions({
     createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }),
     logger,
@@ -161,7 +159,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerTokenRoutes(context);
   registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs });
   registerMcpRoutes(context);
-  registerActivityRoutes(app, activity);
+  // Activity is the audit log every channel writes (`src logs` reads it too), not this process's memory.
+  registerActivityRoutes(app, { auditFile: auditLog?.file ?? callAuditFileOf(service.home), defaultLimit: options.activityCapacity });
   registerConfigSchemaRoutes(context);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

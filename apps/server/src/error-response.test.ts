@@ -62,6 +62,11 @@ const statusOfEveryCode = {
     REDIRECT_BLOCKED: 403,
     RESPONSE_TOO_LARGE: 500,
     NETWORK: 500,
+    // Tool results with these codes are answered 403 and 429 by the call route itself (tool-routes.ts).
+    POLICY_DENIED: 403,
+    CONFIRMATION_REQUIRED: 403,
+    CONFIRMATION_DECLINED: 403,
+    RATE_LIMITED: 503,
   } satisfies Record<HttpToolErrorCode, Status>,
   server: {
     UNAUTHORIZED: 401,

@@ -4,6 +4,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { resolveSrcHome } from "@src/config";
 import type { AuthRegistry } from "@src/auth";
 import { defaultAuthPlugins } from "@src/auth-presets";
+import { createResultStore } from "@src/http-tool";
 import { createAuthRegistryFromEnvironment, createSourceService } from "@src/service";
 import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
@@ -57,7 +58,16 @@ export interface StartServerOptions {
    * `env.SRC_STORE`, else the file store in the home.
    */
   store?: string;
+  /**
+   * How long a cut result stays readable by its `resultRef` (and MCP
+   * `resources/read`), in seconds: a whole number from 1 to 86400. Default 900
+   * (15 minutes). `src serve --result-ttl`, `src-server --result-ttl`.
+   */
+  resultTtlSeconds?: number;
 }
+
+/** Longest lifetime of a cut result the server accepts, in seconds: a day. */
+export const maxResultTtlSeconds = 86_400;
 
 /** A running server. */
 export interface RunningServer {
@@ -86,6 +96,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (problem !== undefined) throw new InvalidServerOptionError({ option: "--cors-origin", value: origin, problem });
   }
 
+  const resultTtlSeconds = options.resultTtlSeconds;
+  if (resultTtlSeconds !== undefined && (!Number.isInteger(resultTtlSeconds) || resultTtlSeconds < 1 || resultTtlSeconds > maxResultTtlSeconds)) {
+    throw new InvalidServerOptionError({ option: "--result-ttl", value: String(resultTtlSeconds), problem: `must be a whole number of seconds from 1 to ${maxResultTtlSeconds}, e.g. 900 (15 minutes, the default)` });
+  }
+
   const home = resolveSrcHome({ home: options.home, env });
   // Loaded before anything is bound or written: a broken plugin module stops the start with its own message.
   const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env, { plugins: defaultAuthPlugins() }));
@@ -94,10 +109,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const storeUrl = options.store ?? (env.SRC_STORE?.trim() === "" ? undefined : env.SRC_STORE);
   // Opened before anything is bound: no vault key, a wrong key or an unreachable database stops the start with its own message.
   const shared = storeUrl === undefined ? undefined : await (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: options.store === undefined ? "SRC_STORE" : "--store" });
+  // Cut results of this replica (each keeps its own); their lifetime is the one option of the store the server sets.
+  const results = createResultStore(resultTtlSeconds === undefined ? {} : { ttlMs: resultTtlSeconds * 1000 });
   const service =
     shared === undefined
-      ? createSourceService({ home, env, registry, fetch: options.fetch })
-      : createSourceService({ home, env, registry, fetch: options.fetch, store: shared.sources, openVault: () => Promise.resolve(shared.vault) });
+      ? createSourceService({ home, env, registry, fetch: options.fetch, results })
+      : createSourceService({ home, env, registry, fetch: options.fetch, results, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
   const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs) });

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAgentTokenStore } from "../src/agent-tokens/agent-token-store";
 import { runCli } from "./helpers/run-cli";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
@@ -26,27 +26,31 @@ async function createToken(body: Record<string, unknown>): Promise<string> {
 const call = (token: string, slug: string) => server.api("POST", `/v1/tools/api_${slug}/call`, { token, body: { method: "GET", path: "/items" } });
 
 beforeAll(async () => {
+  upstream = await startUpstream({ token: upstreamToken });
+});
+afterAll(() => upstream.close());
+
+// A home and a server per test with the sources "alpha" and "beta": each test makes the tokens it needs, so it runs
+// alone, in any order, and again (a token name is taken only in its own home).
+beforeEach(async () => {
   testHome = await createTestHome();
   testHome.secrets.push(upstreamToken);
-  upstream = await startUpstream({ token: upstreamToken });
   server = await startTestServer(testHome);
   for (const slug of ["alpha", "beta"]) {
     expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
   }
 });
-
-afterAll(async () => {
-  await server?.server.close();
-  await upstream?.close();
+afterEach(async () => {
+  await server.server.close();
   expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
-  await testHome?.cleanup();
+  await testHome.cleanup();
 });
 
 describe("agent tokens over /v1/tokens", () => {
   it("creates a token that lists and calls tools, and names itself in the call's log line", async () => {
     const created = await server.api("POST", "/v1/tokens", { body: { name: "desk", expires: "30d" } });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.json).sort()).toEqual(["expiresAt", "name", "sources", "token"]);
+    expect(Object.keys(created.json).sort()).toEqual(["expiresAt", "name", "rateLimit", "readOnly", "sources", "token"]);
     expect(created.json).toMatchObject({ name: "desk", sources: null });
     expect(Date.parse(created.json.expiresAt as string) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     const token = created.json.token as string;
@@ -117,10 +121,8 @@ describe("agent tokens over /v1/tokens", () => {
     const run = await runCli(["token", "revoke", "cli-revoked"], { env: testHome.env });
     expect(run.code, run.stderr).toBe(0);
     // The server notices the file change within its refresh interval (250 ms).
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const answer = await call(viaCli, "alpha");
-    expect(answer.status).toBe(401);
-    expect(answer.json.error.code).toBe("UNAUTHORIZED");
+    await expect.poll(async () => (await call(viaCli, "alpha")).status).toBe(401);
+    expect((await call(viaCli, "alpha")).json.error.code).toBe("UNAUTHORIZED");
   });
 
   it("takes a token created by the CLI at once", async () => {
@@ -167,8 +169,9 @@ describe("agent tokens over /v1/tokens", () => {
     { why: "a name with a space", body: { name: "two words" }, code: "INVALID_AGENT_TOKEN_REQUEST", status: 422 },
     { why: "a source that is not a slug", body: { name: "bad-source", sources: ["Not A Slug"] }, code: "INVALID_AGENT_TOKEN_REQUEST", status: 422 },
     { why: "a lifetime without a unit", body: { name: "bad-expiry", expires: "30" }, code: "INVALID_AGENT_TOKEN_REQUEST", status: 422 },
-    { why: "a name taken", body: { name: "desk" }, code: "DUPLICATE_AGENT_TOKEN", status: 409 },
-  ])("refuses $why", async ({ body, code, status }) => {
+    { why: "a name taken", body: { name: "desk" }, code: "DUPLICATE_AGENT_TOKEN", status: 409, first: { name: "desk" } },
+  ])("refuses $why", async ({ body, code, status, first }) => {
+    if (first !== undefined) await createToken(first);
     const answer = await server.api("POST", "/v1/tokens", { body });
     expect(answer.status).toBe(status);
     expect(answer.json.error.code).toBe(code);

@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestHome, type TestHome } from "./helpers/test-home";
+import { runCli } from "./helpers/run-cli";
 import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 
@@ -105,31 +107,73 @@ describe("GET /v1/config-schema", () => {
 });
 
 describe("GET /v1/activity", () => {
-  it("lists the last agent calls newest first, filtered by source, the path redacted", async () => {
-    for (const slug of ["alpha", "beta"]) {
-      const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } } });
-      expect(created.status).toBe(201);
-    }
-    await server.api("POST", "/v1/tools/api_alpha/call", { body: { method: "GET", path: "/items", query: { echo: upstreamToken } } });
-    await server.api("POST", "/v1/tools/api_beta/call", { body: { method: "GET", path: "/fail" } });
-    await server.api("POST", "/v1/tools/api_alpha/call", { body: { method: "GET", path: "/me" } });
+  /** A source of this test only (a retry gets another), so what other tests did to the shared home does not matter. */
+  async function createSource(prefix: string): Promise<string> {
+    const slug = `${prefix}-${randomBytes(3).toString("hex")}`;
+    const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } } });
+    expect(created.status, created.text).toBe(201);
+    return slug;
+  }
+  const toolOf = (slug: string): string => `api_${slug.replace(/-/g, "_")}`;
+  const activity = async (query = ""): Promise<{ source: string; path: string | null; channel: string }[]> =>
+    ((await server.api("GET", `/v1/activity${query}`)).json as { calls: { source: string; path: string | null; channel: string }[] }).calls;
 
+  it("lists the last agent calls newest first, filtered by source, the path redacted", async () => {
+    const alpha = await createSource("alpha");
+    const beta = await createSource("beta");
+    await server.api("POST", `/v1/tools/${toolOf(alpha)}/call`, { body: { method: "GET", path: "/items", query: { echo: upstreamToken } } });
+    await server.api("POST", `/v1/tools/${toolOf(beta)}/call`, { body: { method: "GET", path: "/fail" } });
+    await server.api("POST", `/v1/tools/${toolOf(alpha)}/call`, { body: { method: "GET", path: "/me" } });
+
+    // The audit line is appended as the answer goes out: wait for the last one.
+    await expect.poll(async () => (await activity(`?source=${alpha}`)).length).toBe(2);
     const all = await server.api("GET", "/v1/activity");
     expect(all.status).toBe(200);
-    expect(all.json.calls.map((call: { source: string; path: string }) => `${call.source} ${call.path}`)).toEqual(["alpha /me", "beta /fail", expect.stringMatching(/^alpha \/items\?echo=/)]);
+    const ours = (all.json.calls as { source: string; path: string }[]).filter((call) => call.source === alpha || call.source === beta);
+    expect(ours.map((call) => `${call.source} ${call.path}`)).toEqual([`${alpha} /me`, `${beta} /fail`, expect.stringMatching(new RegExp(`^${alpha} /items\\?echo=`))]);
     expect(all.text).not.toContain(upstreamToken);
-    expect(all.json.calls[1]).toMatchObject({ method: "GET", status: 500, ok: false, channel: "http", attempts: expect.any(Number), durationMs: expect.any(Number) });
+    expect(ours[1]).toMatchObject({ method: "GET", status: 500, ok: false, channel: "http", attempts: expect.any(Number), durationMs: expect.any(Number) });
 
-    const alpha = await server.api("GET", "/v1/activity?source=alpha&limit=1");
-    expect(alpha.json.calls).toHaveLength(1);
-    expect(alpha.json.calls[0]).toMatchObject({ source: "alpha", path: "/me", status: 200, ok: true });
+    const limited = await server.api("GET", `/v1/activity?source=${alpha}&limit=1`);
+    expect(limited.json.calls).toHaveLength(1);
+    expect(limited.json.calls[0]).toMatchObject({ source: alpha, path: "/me", status: 200, ok: true });
   });
 
   it("records refused calls too, without a request", async () => {
-    await server.api("POST", "/v1/tools/api_nothing/call", { body: { method: "GET", path: "/" } });
-    const answer = await server.api("GET", "/v1/activity?source=nothing");
-    expect(answer.json.calls[0]).toMatchObject({ source: "nothing", method: null, path: null, status: null, ok: false, attempts: 0 });
+    const missing = `nothing-${randomBytes(3).toString("hex")}`;
+    await server.api("POST", `/v1/tools/${toolOf(missing)}/call`, { body: { method: "GET", path: "/" } });
+    await expect.poll(async () => (await activity(`?source=${missing}`)).length).toBe(1);
+    const answer = await server.api("GET", `/v1/activity?source=${missing}`);
+    expect(answer.json.calls[0]).toMatchObject({ source: missing, method: null, path: null, status: null, ok: false, attempts: 0 });
     expect(typeof answer.json.calls[0].errorCode).toBe("string");
+  });
+
+  it("shows calls made with `src call` in another process, from the audit log they share", async () => {
+    const slug = await createSource("cli-made");
+    const called = await runCli(["call", slug, "GET", "/items", "-q", "from=cli"], { env: testHome.env });
+    expect(called.code, called.stderr).toBe(0);
+    await expect.poll(() => activity(`?source=${slug}`)).toEqual([expect.objectContaining({ source: slug, channel: "cli", path: "/items?from=cli" })]);
+  });
+
+  it("still shows the calls made before the server restarted", async () => {
+    const ownHome = await createTestHome();
+    let first: TestServer | undefined = await startTestServer(ownHome);
+    let second: TestServer | undefined;
+    try {
+      const created = await first.api("POST", "/v1/sources", { body: { config: bearerConfig("before", upstream.url), credential: { token: upstreamToken } } });
+      expect(created.status, created.text).toBe(201);
+      for (const path of ["/items", "/me"]) await first.api("POST", "/v1/tools/api_before/call", { body: { method: "GET", path } });
+      await first.server.close();
+      first = undefined;
+      second = await startTestServer(ownHome);
+      const restarted = second;
+      const paths = async (): Promise<string[]> => ((await restarted.api("GET", "/v1/activity")).json as { calls: { path: string }[] }).calls.map((call) => call.path);
+      await expect.poll(paths).toEqual(["/me", "/items"]);
+    } finally {
+      await first?.server.close();
+      await second?.server.close();
+      await ownHome.cleanup();
+    }
   });
 
   it("is in /openapi.json with the config schema route", async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { expectMcpCallsReuseOneToken } from "../../../packages/auth-oauth2/test/expect-mcp-calls-reuse-token";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
@@ -56,8 +56,6 @@ async function filesUnder(directory: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  testHome = await createTestHome();
-  testHome.secrets.push(clientSecret);
   authorization = await startAuthorizationServer({ clientId, clientSecret });
   otherOrigin = createServer((incoming, outgoing) => {
     otherOriginSeen.push(incoming.headers);
@@ -73,20 +71,32 @@ beforeAll(async () => {
     void authorization.accepts(token).then((accepted) => (accepted ? answer(200, { path: incoming.url, authorization: incoming.headers.authorization }) : answer(401, { error: "invalid_token" })));
   });
   apiUrl = `${await listen(api, "127.0.0.1")}/v1`;
-  server = await startTestServer(testHome);
 }, 60_000);
 
 afterAll(async () => {
-  await server?.server.close();
+  await new Promise<void>((resolve) => api.close(() => resolve()));
+  await new Promise<void>((resolve) => otherOrigin.close(() => resolve()));
+  await authorization.stop();
+}, 60_000);
+
+// A home and a server per test, and the authorization server's token lifetime back to an hour: each test creates (and
+// signs in to) the sources it needs, so it runs alone, in any order, and again.
+beforeEach(async () => {
+  testHome = await createTestHome();
+  testHome.secrets.push(clientSecret);
+  outputs.length = 0;
+  otherOriginSeen.length = 0;
+  await authorization.settings({ tokenTtl: 3600 });
+  server = await startTestServer(testHome);
+}, 60_000);
+
+afterEach(async () => {
+  await server.server.close();
   const secrets = [...testHome.secrets, ...(await authorization.state()).issued];
-  expect(secrets.length).toBeGreaterThan(6);
   expect(linesLeakingSecrets(server.logs.lines, secrets), "a token or the client secret in a log line").toEqual([]);
   expect(linesLeakingSecrets(outputs, secrets), "a token or the client secret in an answer").toEqual([]);
   expect(linesLeakingSecrets(await filesUnder(testHome.home), secrets), "a token or the client secret in a file under SRC_HOME").toEqual([]);
   expect(linesLeakingSecrets(otherOriginSeen.map((headers) => JSON.stringify(headers)), secrets), "a token sent to another origin").toEqual([]);
-  await new Promise<void>((resolve) => api.close(() => resolve()));
-  await new Promise<void>((resolve) => otherOrigin.close(() => resolve()));
-  await authorization.stop();
   await testHome.cleanup();
 }, 60_000);
 
@@ -97,6 +107,12 @@ const crmConfig = () => ({
   enabled: true,
   api: { baseUrl: apiUrl, authType: "oauth2", testEndpoint: "/me", tokenUrl: authorization.tokenUrl, grant: "client_credentials", scopes: ["read:items", "write:items"] },
 });
+
+/** The client credentials source "crm", validated (it holds a token the API accepts). */
+async function createCrm(): Promise<void> {
+  const created = await request("POST", "/v1/sources", { body: { config: crmConfig(), credential: { clientId, clientSecret } } });
+  expect(created.status, created.text).toBe(201);
+}
 
 describe("client credentials through the server", () => {
   it("POST /v1/sources validates at once; calls over POST /v1/tools/{name}/call reuse the token", async () => {
@@ -111,6 +127,7 @@ describe("client credentials through the server", () => {
   });
 
   it("after the API stops accepting the token, 16 concurrent calls each retry once at most, with one token request between them", async () => {
+    await createCrm();
     await authorization.revokeAccessTokens();
     const before = await tokenRequests();
     const results = await Promise.all(Array.from({ length: 16 }, () => call("api_crm", { method: "GET", path: "/items" })));
@@ -121,6 +138,7 @@ describe("client credentials through the server", () => {
   });
 
   it("a second 401 is the result: one retry with a new token, no loop", async () => {
+    await createCrm();
     const before = await tokenRequests();
     const result = await call("api_crm", { method: "GET", path: "/always-401" });
     expect(result).toMatchObject({ ok: false, status: 401, attempts: 2 });
@@ -128,6 +146,7 @@ describe("client credentials through the server", () => {
   });
 
   it("a redirect on the source's origin carries the token; one to another origin is not followed and the other origin gets nothing", async () => {
+    await createCrm();
     expect(await call("api_crm", { method: "GET", path: "/redirect-here" })).toMatchObject({ ok: true, status: 200, body: { value: { path: "/v1/items" } } });
     const away = await call("api_crm", { method: "GET", path: "/redirect-away" });
     expect(away).toMatchObject({ ok: false, error: { code: "REDIRECT_BLOCKED" } });
@@ -135,6 +154,7 @@ describe("client credentials through the server", () => {
   });
 
   it("GET /v1/tools?verbose=1 and /tools -v say the source uses OAuth 2.0 and which scopes", async () => {
+    await createCrm();
     const tools = (await request("GET", "/v1/tools?verbose=1")).json.tools as { name: string; description: string }[];
     expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(/OAuth 2\.0 \(client credentials grant\) with the scopes read:items write:items/);
     const command = await request("POST", "/v1/commands", { body: { command: "/tools -v" } });
@@ -142,6 +162,7 @@ describe("client credentials through the server", () => {
   });
 
   it("over /mcp (official MCP SDK client): the tool description names OAuth 2.0 and the scopes; calls reuse the token", async () => {
+    await createCrm();
     const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } } });
     const client = new Client({ name: "oauth2-test", version: "1.0.0" });
     await client.connect(transport);
@@ -156,6 +177,7 @@ describe("client credentials through the server", () => {
   });
 
   it("GET /v1/sources/{slug}/auth is the status, never a token; sign-in is refused for this grant", async () => {
+    await createCrm();
     const status = await request("GET", "/v1/sources/crm/auth");
     expect(status.status).toBe(200);
     expect(status.json).toMatchObject({ slug: "crm", authType: "oauth2", hasCredential: true, grant: "client_credentials", scopes: ["read:items", "write:items"], hasAccessToken: true, hasRefreshToken: false, signedIn: true });
@@ -182,6 +204,19 @@ async function signInRedirect(slug: string, target: TestServer = server): Promis
   const authorize = await browse(started.json.authorizationUrl);
   expect(authorize.status).toBe(302);
   return authorize.location!;
+}
+
+/** The authorization code source `slug`, not signed in yet. */
+async function createDesk(slug = "desk"): Promise<void> {
+  const created = await request("POST", "/v1/sources", { body: { config: deskConfig(slug), credential: { clientId, clientSecret } } });
+  expect(created.status, created.text).toBe(201);
+}
+
+/** The source "desk", signed in through the server's routes (its tokens stored). */
+async function createSignedInDesk(): Promise<void> {
+  await createDesk();
+  const page = await browse(await signInRedirect("desk"));
+  expect(page.status, page.text).toBe(200);
 }
 
 describe("authorization code with PKCE through the server's sign-in routes", () => {
@@ -234,6 +269,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
   });
 
   it("a refused sign-in (error=access_denied) is a clear page naming the server's error; the state is used up", async () => {
+    await createDesk();
     const callback = new URL(await signInRedirect("desk"));
     const refused = `${server.server.url}/v1/auth/callback?error=access_denied&state=${callback.searchParams.get("state")!}`;
     const page = await browse(refused);
@@ -244,6 +280,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
   });
 
   it("a redirect after the sign-in's lifetime is refused as expired", async () => {
+    await createDesk();
     const shortLived = await startTestServer(testHome, { limits: { signInLifetimeMs: 300 } });
     try {
       const callback = await signInRedirect("desk", shortLived);
@@ -258,6 +295,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
   });
 
   it("takes a redirectUri for a server reached at another address (a TLS proxy)", async () => {
+    await createDesk();
     const started = await request("POST", "/v1/sources/desk/auth/login", { body: { redirectUri: "https://src.example.com/v1/auth/callback" } });
     expect(started.status, started.text).toBe(200);
     expect(new URL(started.json.authorizationUrl as string).searchParams.get("redirect_uri")).toBe("https://src.example.com/v1/auth/callback");
@@ -266,6 +304,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
   });
 
   it("expired tokens are refreshed; the refresh token the server rotates is the one the CLI uses next, and back", async () => {
+    await createSignedInDesk();
     await authorization.settings({ tokenTtl: 5 }); // inside the 30 s margin: every call refreshes
     await authorization.revokeAccessTokens(); // the sign-in's token is refused: a 401, refreshed with the sign-in's refresh token
     try {
@@ -283,8 +322,10 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
   });
 
   it("a revoked refresh token is AUTH_FAILED naming invalid_grant and how to sign in again; the status says signed in until then", async () => {
+    // Tokens issued inside the 30 s margin from the sign-in on: the next call must refresh, and the refresh token is revoked.
     await authorization.settings({ tokenTtl: 5 });
     try {
+      await createSignedInDesk();
       await authorization.revokeRefreshTokens();
       const result = await call("api_desk", { method: "GET", path: "/tickets" });
       expect(result).toMatchObject({ ok: false, error: { code: "AUTH_FAILED", retryable: false } });
@@ -295,6 +336,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
   });
 
   it("DELETE …/auth forgets the tokens and keeps the client id and secret: a new sign-in works", async () => {
+    await createSignedInDesk();
     expect((await request("DELETE", "/v1/sources/desk/auth")).json).toEqual({ slug: "desk", forgotten: true });
     expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({ hasCredential: true, hasAccessToken: false, hasRefreshToken: false, signedIn: false });
     expect((await request("DELETE", "/v1/sources/desk/auth")).json).toEqual({ slug: "desk", forgotten: false });
@@ -306,6 +348,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
 
 describe("who may use the sign-in routes", () => {
   it("an agent token gets 403 on …/auth/login and …/auth (GET and DELETE)", async () => {
+    await createDesk();
     const created = await server.api("POST", "/v1/tokens", { body: { name: "oauth-agent" } }); // the one answer that shows a token: not scanned
     testHome.secrets.push(created.json.token);
     for (const [method, path] of [["POST", "/v1/sources/desk/auth/login"], ["GET", "/v1/sources/desk/auth"], ["DELETE", "/v1/sources/desk/auth"]] as const) {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,11 +76,13 @@ describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
   });
 
   it("lets an agent token for the source use its operations tool, and not another's", async () => {
-    const mine = await server.api("POST", "/v1/tokens", { body: { name: "items-only", sources: ["items"] } });
+    // Token names of this try only: a retry makes its own.
+    const suffix = randomBytes(3).toString("hex");
+    const mine = await server.api("POST", "/v1/tokens", { body: { name: `items-only-${suffix}`, sources: ["items"] } });
     expect(mine.status, mine.text).toBe(201);
     const answered = await server.api("POST", "/v1/tools/api_items_operations/call", { body: { query: "items" }, token: mine.json.token as string });
     expect(answered.status).toBe(200);
-    const other = await server.api("POST", "/v1/tokens", { body: { name: "other-only", sources: ["other"] } });
+    const other = await server.api("POST", "/v1/tokens", { body: { name: `other-only-${suffix}`, sources: ["other"] } });
     const refused = await server.api("POST", "/v1/tools/api_items_operations/call", { body: { query: "items" }, token: other.json.token as string });
     expect(refused.status).toBe(403);
   });

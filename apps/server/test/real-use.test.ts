@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
@@ -11,17 +11,20 @@ let upstream: Upstream;
 let server: TestServer;
 
 beforeAll(async () => {
+  upstream = await startUpstream({ token: upstreamToken });
+});
+afterAll(() => upstream.close());
+
+// A home and a server per test: each creates its own sources, so a retry does not find them there already.
+beforeEach(async () => {
   testHome = await createTestHome();
   testHome.secrets.push(upstreamToken);
-  upstream = await startUpstream({ token: upstreamToken });
   server = await startTestServer(testHome);
 });
-
-afterAll(async () => {
-  await server?.server.close();
-  await upstream?.close();
+afterEach(async () => {
+  await server.server.close();
   expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
-  await testHome?.cleanup();
+  await testHome.cleanup();
 });
 
 const headers = { "Notion-Version": "2022-06-28", "User-Agent": "ops-agent/1.0" };
@@ -109,7 +112,7 @@ describe("unknown tool arguments", () => {
   const expected =
     'invalid call: unknown arguments "headers", "url": the tool accepts only method, path, query, body, _rawBody, _contentType, select, paginate, resultRef, offset; request headers cannot be set in a call (an operator sets fixed ones on the source)';
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("strict", upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createPagedApiHandler, sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
@@ -11,8 +12,10 @@ let upstream: Upstream;
 let other: Upstream;
 let server: TestServer;
 
-async function createToken(name: string): Promise<string> {
-  const answer = await server.api("POST", "/v1/tokens", { body: { name } });
+/** An agent token named `name` and a suffix of this try: a retry makes its own instead of finding the name taken. */
+/** An agent token named `name` and a random suffix (so a retry makes a new one), or `name` itself with `exact`. */
+async function createToken(name: string, { exact = false }: { exact?: boolean } = {}): Promise<string> {
+  const answer = await server.api("POST", "/v1/tokens", { body: { name: exact ? name : `${name}-${randomBytes(3).toString("hex")}` } });
   expect(answer.status, answer.text).toBe(201);
   const token = answer.json.token as string;
   testHome.secrets.push(token);
@@ -95,6 +98,19 @@ describe("a cut result read by reference, bound to its caller", () => {
     expect(refused.json.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("belongs to another caller and is refused") });
   });
 
+  it("binds a reference to the token itself: the same name revoked and created again cannot read it", async () => {
+    const name = `renamed-reader-${Date.now().toString(36)}`;
+    const first = await createToken(name, { exact: true });
+    const cut = await callRoute({ method: "GET", path: "/big" }, first);
+    const ref = cut.json.resultRef as string;
+    expect((await callRoute({ resultRef: ref }, first)).json.ok).toBe(true);
+    expect((await server.api("DELETE", `/v1/tokens/${name}`)).status).toBe(200);
+    const again = await createToken(name, { exact: true });
+    const refused = await callRoute({ resultRef: ref }, again);
+    expect(refused.json.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("belongs to another caller and is refused") });
+    expect(refused.text).not.toContain("records");
+  });
+
   it("links the whole body over MCP as a resource_link, read in parts with resources/read, refused to another token", async () => {
     const mine = await mcpClient(await createToken("mcp-reader"));
     const theirs = await mcpClient(await createToken("mcp-stranger"));
@@ -133,6 +149,36 @@ describe("a cut result read by reference, bound to its caller", () => {
       for (const word of ["select", "paginate", "resultRef", "_rawBody", "never send tokens"]) expect(instructions).toContain(word);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("the lifetime of a cut result (src serve --result-ttl)", () => {
+  it("refuses a start with a lifetime that is not a whole number of seconds from 1 to 86400, naming the option", async () => {
+    for (const resultTtlSeconds of [0, 1.5, 86_401]) {
+      await expect(startTestServer(testHome, { resultTtlSeconds })).rejects.toThrow(/--result-ttl .*must be a whole number of seconds from 1 to 86400/);
+    }
+  });
+
+  it("says a reference has expired once its time is over, over the call route and MCP", async () => {
+    const shortLived = await startTestServer(testHome, { resultTtlSeconds: 2 });
+    const token = await createToken(`short-lived-${Date.now().toString(36)}`);
+    const client = new Client({ name: "results-ttl-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${shortLived.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    try {
+      const call = (body: unknown) => shortLived.api("POST", "/v1/tools/api_paged/call", { body, token });
+      const cut = await call({ method: "GET", path: "/big" });
+      expect(cut.json.truncated.note).toContain("is kept for 2 seconds");
+      const ref = cut.json.resultRef as string;
+      const viaMcp = await client.callTool({ name: "api_paged", arguments: { method: "GET", path: "/big" } });
+      const uri = (viaMcp.content as { type: string; uri?: string }[]).find((item) => item.type === "resource_link")?.uri ?? "";
+      expect(uri).toMatch(/^src:\/\/results\/r/);
+      // The store's own clock runs out after 2 seconds: no sleep, the assertions poll until it has.
+      await expect.poll(async () => (await call({ resultRef: ref })).json.error?.message as string | undefined, { timeout: 20_000, interval: 250 }).toMatch(/has expired: cut results are kept 2 seconds; make the call again/);
+      await expect.poll(() => client.readResource({ uri }).then(() => "still readable", (error: unknown) => (error as Error).message), { timeout: 20_000, interval: 250 }).toMatch(/has expired/);
+    } finally {
+      await client.close();
+      await shortLived.server.close();
     }
   });
 });

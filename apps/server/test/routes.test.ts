@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
@@ -9,18 +9,27 @@ let upstream: Upstream;
 let server: TestServer;
 
 beforeAll(async () => {
+  upstream = await startUpstream({ token: upstreamToken });
+});
+afterAll(() => upstream.close());
+
+// A home and a server per test: each creates the sources it needs, so it runs alone, in any order, and again.
+beforeEach(async () => {
   testHome = await createTestHome();
   testHome.secrets.push(upstreamToken, "wrong-token-routes-0c1d2e3f4a");
-  upstream = await startUpstream({ token: upstreamToken });
   server = await startTestServer(testHome);
 });
-
-afterAll(async () => {
-  await server?.server.close();
-  await upstream?.close();
+afterEach(async () => {
+  await server.server.close();
   expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
-  await testHome?.cleanup();
+  await testHome.cleanup();
 });
+
+/** The source "alpha" on the upstream, with its credential. */
+async function createAlpha(): Promise<void> {
+  const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("alpha", upstream.url), credential: { token: upstreamToken } } });
+  expect(created.status, created.text).toBe(201);
+}
 
 describe("authentication", () => {
   it("serves /healthz without a token", async () => {
@@ -59,6 +68,7 @@ describe("sources", () => {
   });
 
   it("409 for a duplicate slug", async () => {
+    await createAlpha();
     const answer = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("alpha", upstream.url), credential: { token: upstreamToken } } });
     expect(answer.status).toBe(409);
     expect(answer.json.error.code).toBe("DUPLICATE_SLUG");
@@ -105,6 +115,7 @@ describe("sources", () => {
   });
 
   it("GET /v1/sources lists the records with status and whether a credential is stored, never a secret", async () => {
+    await createAlpha();
     const answer = await server.api("GET", "/v1/sources");
     expect(answer.status).toBe(200);
     expect(answer.json.sources).toEqual([expect.objectContaining({ ok: true, slug: "alpha", hasCredential: true, source: expect.objectContaining({ slug: "alpha" }) })]);
@@ -112,6 +123,7 @@ describe("sources", () => {
   });
 
   it("GET /v1/sources/{slug}: 200, 404 unknown, 422 not a slug", async () => {
+    await createAlpha();
     const found = await server.api("GET", "/v1/sources/alpha");
     expect(found.status).toBe(200);
     expect(found.json).toMatchObject({ hasCredential: true, source: { slug: "alpha", name: "Test alpha" } });
@@ -124,6 +136,7 @@ describe("sources", () => {
   });
 
   it("PATCH /v1/sources/{slug}: partial update; 422 invalid change; 404 unknown", async () => {
+    await createAlpha();
     const updated = await server.api("PATCH", "/v1/sources/alpha", { body: { name: "Alpha renamed" } });
     expect(updated.status).toBe(200);
     expect(updated.json.source).toMatchObject({ slug: "alpha", name: "Alpha renamed", api: { baseUrl: upstream.url } });
@@ -134,6 +147,7 @@ describe("sources", () => {
   });
 
   it("PUT /v1/sources/{slug}/credential stores, re-tests and never returns the credential", async () => {
+    await createAlpha();
     const wrong = await server.api("PUT", "/v1/sources/alpha/credential", { body: { token: "wrong-token-routes-0c1d2e3f4a" } });
     expect(wrong.status).toBe(200);
     expect(wrong.json.validation).toMatchObject({ ok: false, status: "needs_auth", httpStatus: 401 });
@@ -149,6 +163,7 @@ describe("sources", () => {
   });
 
   it("POST /v1/sources/{slug}/reload re-tests; 404 unknown", async () => {
+    await createAlpha();
     const answer = await server.api("POST", "/v1/sources/alpha/reload");
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ source: { slug: "alpha" }, validation: { ok: true } });
@@ -158,6 +173,7 @@ describe("sources", () => {
 
 describe("tools and commands", () => {
   it("GET /v1/tools, and ?verbose=1 with description and input schema", async () => {
+    await createAlpha();
     const plain = await server.api("GET", "/v1/tools");
     expect(plain.status).toBe(200);
     expect(plain.json.tools).toEqual([expect.objectContaining({ name: "api_alpha", source: "alpha", hasCredential: true })]);
@@ -169,6 +185,7 @@ describe("tools and commands", () => {
   });
 
   it("POST /v1/commands runs the operator commands written literally", async () => {
+    await createAlpha();
     const tools = await server.api("POST", "/v1/commands", { body: { command: "/tools -v" } });
     expect(tools.status).toBe(200);
     expect(tools.json).toMatchObject({ command: "/tools -v", ok: true });
@@ -202,6 +219,7 @@ describe("tools and commands", () => {
 
 describe("delete", () => {
   it("DELETE /v1/sources/{slug}/credential deletes the stored credential and keeps the source; false when none; 404 unknown", async () => {
+    await createAlpha();
     const answer = await server.api("DELETE", "/v1/sources/alpha/credential");
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({ slug: "alpha", deleted: true });
@@ -212,6 +230,7 @@ describe("delete", () => {
   });
 
   it("DELETE /v1/sources/{slug} removes config and credential; 404 after", async () => {
+    await createAlpha();
     const answer = await server.api("DELETE", "/v1/sources/alpha");
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({ slug: "alpha", deleted: true });

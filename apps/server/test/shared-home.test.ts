@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CliRun, runCli } from "./helpers/run-cli";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
@@ -24,18 +24,22 @@ const addArgs = (slug: string): string[] =>
   ["source", "add", "--name", `CLI ${slug}`, "--slug", slug, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"];
 
 beforeAll(async () => {
+  upstream = await startUpstream({ token: upstreamToken });
+});
+afterAll(() => upstream.close());
+
+// A home and a server per test: each test's sources are the only ones there, whatever ran before (or failed half-way).
+beforeEach(async () => {
   testHome = await createTestHome();
   testHome.secrets.push(upstreamToken);
-  upstream = await startUpstream({ token: upstreamToken });
   server = await startTestServer(testHome);
+  cliRuns.length = 0;
 });
-
-afterAll(async () => {
-  await server?.server.close();
-  await upstream?.close();
+afterEach(async () => {
+  await server.server.close();
   const printed = cliRuns.flatMap((run) => `${run.stdout}\n${run.stderr}`.split("\n"));
   expect(linesLeakingSecrets([...server.logs.lines, ...printed], testHome.secrets)).toEqual([]);
-  await testHome?.cleanup();
+  await testHome.cleanup();
 });
 
 describe("the server and the built CLI writing one SRC_HOME at once", () => {

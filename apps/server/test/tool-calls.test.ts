@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
@@ -7,9 +7,10 @@ const upstreamToken = "upstream-token-calls-5b8e1d0a77";
 let testHome: TestHome;
 let upstream: Upstream;
 let server: TestServer;
-const allLogLines: string[] = [];
 
-beforeAll(async () => {
+// An upstream, a home and a server per test with the source "calls": a test that parks calls on /slow, adds a source
+// or shuts the server down leaves nothing for the next one (or its own retry).
+beforeEach(async () => {
   testHome = await createTestHome();
   testHome.secrets.push(upstreamToken);
   upstream = await startUpstream({ token: upstreamToken });
@@ -18,12 +19,11 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
 });
 
-afterAll(async () => {
-  await server?.server.close();
-  await upstream?.close();
-  allLogLines.push(...server.logs.lines);
-  expect(linesLeakingSecrets(allLogLines, testHome.secrets)).toEqual([]);
-  await testHome?.cleanup();
+afterEach(async () => {
+  await server.server.close();
+  await upstream.close();
+  expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
+  await testHome.cleanup();
 });
 
 const call = (name: string, body: unknown) => server.api("POST", `/v1/tools/${name}/call`, { body });

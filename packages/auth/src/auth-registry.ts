@@ -1,5 +1,6 @@
 import type { AnyAuthPluginV2 } from "./auth-plugin-v2";
 import { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
+import { malformedTextIssues } from "./well-formed-text";
 import { InvalidCredentialError } from "./errors/invalid-credential-error";
 import { UnknownAuthTypeError } from "./errors/unknown-auth-type-error";
 
@@ -52,6 +53,8 @@ export function createAuthRegistry(plugins: readonly AnyAuthPluginV2[]): AuthReg
     find: (type) => byType.get(type),
     get,
     parseCredential(type, credential) {
+      const malformed = malformedTextIssues(credential);
+      if (malformed.length > 0) throw new InvalidCredentialError({ authType: get(type).type, issues: malformed });
       const result = get(type).credentialSchema.safeParse(credential);
       if (!result.success) throw new InvalidCredentialError({ authType: type, issues: result.error.issues });
       return result.data as Record<string, unknown>;

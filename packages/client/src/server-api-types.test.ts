@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { SrcClient } from "./create-src-client";
-import type { ResponseBodyOf, SourceRecord, SourceSummary, ToolResult } from "./server-api-types";
+import type { ApiToolCall, OperationsToolCall, ResponseBodyOf, SourceRecord, SourceSummary, ToolResult } from "./server-api-types";
 
 // Type-level contracts (checked by `tsc`, which typechecks this file): the generated types reach the methods.
 describe("types derived from the server's document", () => {
@@ -12,9 +12,14 @@ describe("types derived from the server's document", () => {
   });
 
   it("request bodies are the document's schemas", () => {
+    type Call = Parameters<SrcClient["tools"]["call"]>[1];
+    expectTypeOf<Call>().toEqualTypeOf<ApiToolCall | OperationsToolCall>();
     // method and path are required unless resultRef reads a stored result on (the server says which is missing).
-    expectTypeOf<Parameters<SrcClient["tools"]["call"]>[1]>().toHaveProperty("method").toEqualTypeOf<string | undefined>();
-    const readOn: Parameters<SrcClient["tools"]["call"]>[1] = { resultRef: "r1_abc", offset: 32000 };
+    expectTypeOf<ApiToolCall>().toHaveProperty("method").toEqualTypeOf<string | undefined>();
+    const readOn: Call = { resultRef: "r1_abc", offset: 32000 };
     void readOn;
+    // An api_<slug>_operations call is a search, not a request.
+    const search: Call = { query: "create an issue", limit: 3 };
+    void search;
   });
 });

@@ -29,8 +29,12 @@ export type ValidationOutcome = components["schemas"]["ValidationOutcome"];
 export type SourceOperationResult = components["schemas"]["SourceOperationResult"];
 /** One HTTP tool (`/tools -v`); `description` and `inputSchema` only when listed verbosely. */
 export type ToolSummary = components["schemas"]["ToolSummary"];
-/** The agent's call (spec 2.2): method, path, query, body or `_rawBody` with `_contentType`. */
+/** The agent's call (spec 2.2): an `ApiToolCall` for `api_<slug>`, an `OperationsToolCall` for `api_<slug>_operations`. */
 export type ToolCall = components["schemas"]["ToolCall"];
+/** A call of `api_<slug>`: method, path, query, body or `_rawBody` with `_contentType`, select, paginate, resultRef. */
+export type ApiToolCall = components["schemas"]["ApiToolCall"];
+/** A call of `api_<slug>_operations`: query and/or tag, or operationId; limit, offset. */
+export type OperationsToolCall = components["schemas"]["OperationsToolCall"];
 /** What a tool call answers, whatever the upstream said; `ok` tells. */
 export type ToolResult = components["schemas"]["ToolResult"];
 /** The outcome of an operator command (`/source reload SLUG`, `/tools -v`...). */

@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import type { Upstream } from "@src/http-tool/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSrcClient, SrcClientError, type SrcClient } from "../src/index";
 import { bearerConfig, startBearerUpstream } from "./helpers/bearer-upstream";
 import { startBuiltServer, type BuiltServer } from "./helpers/start-built-server";
@@ -10,7 +11,7 @@ const browserOnlyRoutes = ["get /v1/auth/callback"];
 let server: BuiltServer;
 let upstream: Upstream;
 let client: SrcClient;
-/** Every JSON answer the client returned, to prove none holds the credential. */
+/** Every JSON answer the client returned in the current test, to prove none holds the credential. */
 const answers: unknown[] = [];
 
 const kept = async <T>(answer: Promise<T>): Promise<T> => {
@@ -19,6 +20,8 @@ const kept = async <T>(answer: Promise<T>): Promise<T> => {
   return value;
 };
 
+// One built server for the file (slow to start); every row makes the sources and tokens it needs under names no
+// other row (nor its own retry) uses, so each runs alone, in any order, and again.
 beforeAll(async () => {
   [server, upstream] = await Promise.all([startBuiltServer(), startBearerUpstream(upstreamToken)]);
   client = createSrcClient({ baseUrl: server.url, token: server.adminToken });
@@ -28,10 +31,41 @@ afterAll(async () => {
   await Promise.all([server?.stop(), upstream?.close()]);
 });
 
-/**
- * One row per operation of the server's OpenAPI document, run in this order against the built server.
- * The last test checks that the rows and the document's operations are the same set.
- */
+beforeEach(() => {
+  answers.length = 0;
+});
+
+afterEach(() => {
+  expect(JSON.stringify(answers)).not.toContain(upstreamToken);
+  expect(JSON.stringify(answers)).not.toContain("desk-client-secret-7e6f");
+});
+
+/** A name no other test (nor another try of this one) uses. */
+const unique = (prefix: string): string => `${prefix}-${randomBytes(3).toString("hex")}`;
+
+/** A connected bearer source of this test only; its slug. */
+async function createSource(prefix = "alpha"): Promise<string> {
+  const slug = unique(prefix);
+  await kept(client.sources.create({ config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } }));
+  return slug;
+}
+
+const toolOf = (slug: string): string => `api_${slug.replace(/-/g, "_")}`;
+
+/** An oauth2 authorization code source of this test only (not signed in); its slug. */
+async function createDesk(): Promise<string> {
+  const slug = unique("desk");
+  const config = {
+    type: "api",
+    name: "Desk",
+    slug,
+    api: { baseUrl: upstream.url, authType: "oauth2", testEndpoint: "/me", tokenUrl: `${upstream.url}/token`, authorizationUrl: `${upstream.url}/authorize`, grant: "authorization_code", scopes: ["tickets"] },
+  };
+  await kept(client.sources.create({ config, credential: { clientId: "desk-client", clientSecret: "desk-client-secret-7e6f" } }));
+  return slug;
+}
+
+/** One row per operation of the server's OpenAPI document. The last test checks that the rows and the document's operations are the same set. */
 const operations: { operation: string; run: () => Promise<void> }[] = [
   {
     operation: "get /healthz",
@@ -49,22 +83,24 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
   {
     operation: "post /v1/sources",
     run: async () => {
-      const created = await kept(client.sources.create({ config: bearerConfig("alpha", upstream.url), credential: { token: upstreamToken } }));
-      expect(created.source).toMatchObject({ slug: "alpha", status: { connectionStatus: "connected" } });
+      const slug = unique("alpha");
+      const created = await kept(client.sources.create({ config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } }));
+      expect(created.source).toMatchObject({ slug, status: { connectionStatus: "connected" } });
       expect(created.validation).toMatchObject({ ok: true, status: "connected", httpStatus: 200 });
     },
   },
   {
     operation: "get /v1/sources",
     run: async () => {
+      const slug = await createSource();
       const { sources } = await kept(client.sources.list());
-      expect(sources).toEqual([expect.objectContaining({ ok: true, slug: "alpha", hasCredential: true })]);
+      expect(sources).toContainEqual(expect.objectContaining({ ok: true, slug, hasCredential: true }));
     },
   },
   {
     operation: "get /v1/sources/{slug}",
     run: async () => {
-      const { source, hasCredential } = await kept(client.sources.get("alpha"));
+      const { source, hasCredential } = await kept(client.sources.get(await createSource()));
       expect(source.api.baseUrl).toBe(upstream.url);
       expect(hasCredential).toBe(true);
     },
@@ -72,92 +108,98 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
   {
     operation: "patch /v1/sources/{slug}",
     run: async () => {
-      expect((await kept(client.sources.update("alpha", { name: "Renamed" }))).source.name).toBe("Renamed");
+      expect((await kept(client.sources.update(await createSource(), { name: "Renamed" }))).source.name).toBe("Renamed");
     },
   },
   {
     operation: "put /v1/sources/{slug}/credential",
     run: async () => {
-      const wrong = await kept(client.sources.setCredential("alpha", { token: "wrong-token-client-routes" }));
+      const slug = await createSource();
+      const wrong = await kept(client.sources.setCredential(slug, { token: "wrong-token-client-routes" }));
       expect(wrong.validation).toMatchObject({ ok: false, status: "needs_auth" });
-      const right = await kept(client.sources.setCredential("alpha", { token: upstreamToken }));
+      const right = await kept(client.sources.setCredential(slug, { token: upstreamToken }));
       expect(right.validation).toMatchObject({ ok: true });
     },
   },
   {
     operation: "post /v1/sources/{slug}/reload",
     run: async () => {
-      const reloaded = await kept(client.sources.reload("alpha"));
-      expect(reloaded).toMatchObject({ source: { slug: "alpha" }, validation: { ok: true } });
+      const slug = await createSource();
+      const reloaded = await kept(client.sources.reload(slug));
+      expect(reloaded).toMatchObject({ source: { slug }, validation: { ok: true } });
     },
   },
   {
     operation: "get /v1/tools",
     run: async () => {
+      const slug = await createSource();
       const plain = await kept(client.tools.list());
-      expect(plain.tools).toEqual([expect.objectContaining({ name: "api_alpha", source: "alpha" })]);
-      expect(plain.tools[0]!.inputSchema).toBeUndefined();
-      const verbose = await kept(client.tools.list({ verbose: true }));
-      expect(verbose.tools[0]!.description).toEqual(expect.any(String));
-      expect(verbose.tools[0]!.inputSchema).toMatchObject({ type: "object" });
+      const tool = plain.tools.find((candidate) => candidate.source === slug);
+      expect(tool).toMatchObject({ name: toolOf(slug), source: slug });
+      expect(tool?.inputSchema).toBeUndefined();
+      const verbose = (await kept(client.tools.list({ verbose: true }))).tools.find((candidate) => candidate.source === slug);
+      expect(verbose?.description).toEqual(expect.any(String));
+      expect(verbose?.inputSchema).toMatchObject({ type: "object" });
     },
   },
   {
     operation: "post /v1/sources/{slug}/auth/login",
     run: async () => {
-      const config = {
-        type: "api",
-        name: "Desk",
-        slug: "desk",
-        api: { baseUrl: upstream.url, authType: "oauth2", testEndpoint: "/me", tokenUrl: `${upstream.url}/token`, authorizationUrl: `${upstream.url}/authorize`, grant: "authorization_code", scopes: ["tickets"] },
-      };
-      await kept(client.sources.create({ config, credential: { clientId: "desk-client", clientSecret: "desk-client-secret-7e6f" } }));
-      const started = await kept(client.signIn.start("desk"));
-      expect(started).toMatchObject({ slug: "desk", redirectUri: `${server.url}/v1/auth/callback`, expiresAt: expect.any(String) });
+      const desk = await createDesk();
+      const started = await kept(client.signIn.start(desk));
+      expect(started).toMatchObject({ slug: desk, redirectUri: `${server.url}/v1/auth/callback`, expiresAt: expect.any(String) });
       expect(new URL(started.authorizationUrl).searchParams.get("client_id")).toBe("desk-client");
-      const elsewhere = await kept(client.signIn.start("desk", { redirectUri: "https://src.example.com/v1/auth/callback" }));
+      const elsewhere = await kept(client.signIn.start(desk, { redirectUri: "https://src.example.com/v1/auth/callback" }));
       expect(elsewhere.redirectUri).toBe("https://src.example.com/v1/auth/callback");
-      await expect(client.signIn.start("alpha")).rejects.toMatchObject({ status: 409, code: "NO_SIGN_IN", kind: "conflict" });
+      await expect(client.signIn.start(await createSource())).rejects.toMatchObject({ status: 409, code: "NO_SIGN_IN", kind: "conflict" });
     },
   },
   {
     operation: "get /v1/sources/{slug}/auth",
     run: async () => {
-      expect(await kept(client.signIn.status("desk"))).toMatchObject({ slug: "desk", grant: "authorization_code", scopes: ["tickets"], signedIn: false, hasAccessToken: false });
+      const desk = await createDesk();
+      expect(await kept(client.signIn.status(desk))).toMatchObject({ slug: desk, grant: "authorization_code", scopes: ["tickets"], signedIn: false, hasAccessToken: false });
     },
   },
   {
     operation: "delete /v1/sources/{slug}/auth",
     run: async () => {
-      expect(await kept(client.signIn.logout("desk"))).toEqual({ slug: "desk", forgotten: false });
-      await client.sources.remove("desk");
+      const desk = await createDesk();
+      expect(await kept(client.signIn.logout(desk))).toEqual({ slug: desk, forgotten: false });
     },
   },
   {
     operation: "post /v1/tools/{name}/call",
     run: async () => {
-      const result = await kept(client.tools.call("api_alpha", { method: "POST", path: "/items", body: { name: "new" } }));
+      const tool = toolOf(await createSource());
+      const result = await kept(client.tools.call(tool, { method: "POST", path: "/items", body: { name: "new" } }));
       expect(result).toMatchObject({ ok: true, status: 200, attempts: 1, body: { kind: "json", value: { method: "POST", body: '{"name":"new"}' } } });
-      const invalid = await kept(client.tools.call("api_alpha", { method: "FETCH", path: "/items" }));
+      const invalid = await kept(client.tools.call(tool, { method: "FETCH", path: "/items" }));
       expect(invalid).toMatchObject({ ok: false, error: { code: "INVALID_CALL" } });
     },
   },
   {
     operation: "get /v1/activity",
     run: async () => {
-      const { calls } = await kept(client.server.activity({ source: "alpha", limit: 1 }));
-      // The newest of the calls above: the one of the wrong shape.
+      const slug = await createSource();
+      await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/items" }));
+      await kept(client.tools.call(toolOf(slug), { method: "FETCH", path: "/items" }));
+      // The server appends each call to the audit log as it answers: wait for the second.
+      await expect.poll(async () => (await client.server.activity({ source: slug })).calls.length).toBe(2);
+      const { calls } = await kept(client.server.activity({ source: slug, limit: 1 }));
+      // The newest: the one of the wrong shape.
       expect(calls).toHaveLength(1);
-      expect(calls[0]).toMatchObject({ source: "alpha", channel: "http", ok: false, errorCode: "INVALID_CALL" });
-      expect((await kept(client.server.activity({ source: "nobody" }))).calls).toEqual([]);
+      expect(calls[0]).toMatchObject({ source: slug, channel: "http", ok: false, errorCode: "INVALID_CALL" });
+      expect((await kept(client.server.activity({ source: unique("nobody") }))).calls).toEqual([]);
     },
   },
   {
     operation: "get /v1/sources/{slug}/operations",
     run: async () => {
-      // alpha has no OpenAPI document: the route answers 404 with the server's code, and q/limit reach it as query names.
-      await expect(client.sources.operations("alpha", { query: "list items", limit: 3 })).rejects.toMatchObject({ status: 404, code: "UNKNOWN_TOOL" });
-      await expect(client.sources.operations("alpha", { limit: 0 })).rejects.toMatchObject({ status: 422, kind: "invalid_input" });
+      const slug = await createSource();
+      // The source has no OpenAPI document: the route answers 404 with the server's code, and q/limit reach it as query names.
+      await expect(client.sources.operations(slug, { query: "list items", limit: 3 })).rejects.toMatchObject({ status: 404, code: "UNKNOWN_TOOL" });
+      await expect(client.sources.operations(slug, { limit: 0 })).rejects.toMatchObject({ status: 422, kind: "invalid_input" });
     },
   },
   {
@@ -171,33 +213,40 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
   {
     operation: "post /v1/commands",
     run: async () => {
+      const slug = await createSource();
       const result = await kept(client.server.runCommand("/tools -v"));
       expect(result).toMatchObject({ command: "/tools -v", ok: true });
-      expect(result.text).toContain("api_alpha");
+      expect(result.text).toContain(toolOf(slug));
     },
   },
   {
     operation: "post /v1/tokens",
     run: async () => {
-      const created = await client.tokens.create({ name: "agent-one", sources: ["alpha"], expires: "1d" });
-      expect(created).toMatchObject({ name: "agent-one", sources: ["alpha"], token: expect.any(String) });
+      const slug = await createSource();
+      const name = unique("agent");
+      const created = await client.tokens.create({ name, sources: [slug], expires: "1d" });
+      expect(created).toMatchObject({ name, sources: [slug], token: expect.any(String) });
       // The agent token reaches the tool routes and nothing else.
       const agent = createSrcClient({ baseUrl: server.url, token: created.token });
-      expect((await agent.tools.list()).tools.map((tool) => tool.name)).toEqual(["api_alpha"]);
+      expect((await agent.tools.list()).tools.map((tool) => tool.name)).toEqual([toolOf(slug)]);
       await expect(agent.sources.list()).rejects.toMatchObject({ status: 403, code: "FORBIDDEN" });
     },
   },
   {
     operation: "get /v1/tokens",
     run: async () => {
-      expect((await client.tokens.list()).tokens).toEqual([expect.objectContaining({ name: "agent-one", expired: false })]);
+      const name = unique("agent");
+      await client.tokens.create({ name });
+      expect((await client.tokens.list()).tokens).toContainEqual(expect.objectContaining({ name, expired: false }));
     },
   },
   {
     operation: "delete /v1/tokens/{name}",
     run: async () => {
-      expect(await client.tokens.revoke("agent-one")).toEqual({ name: "agent-one", revoked: true });
-      expect((await client.tokens.list()).tokens).toEqual([]);
+      const name = unique("agent");
+      await client.tokens.create({ name });
+      expect(await client.tokens.revoke(name)).toEqual({ name, revoked: true });
+      expect((await client.tokens.list()).tokens.map((token) => token.name)).not.toContain(name);
     },
   },
   {
@@ -210,28 +259,24 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
   {
     operation: "delete /v1/sources/{slug}/credential",
     run: async () => {
-      expect(await kept(client.sources.deleteCredential("alpha"))).toEqual({ slug: "alpha", deleted: true });
-      expect(await kept(client.sources.deleteCredential("alpha"))).toEqual({ slug: "alpha", deleted: false });
-      expect((await client.sources.get("alpha")).hasCredential).toBe(false);
+      const slug = await createSource();
+      expect(await kept(client.sources.deleteCredential(slug))).toEqual({ slug, deleted: true });
+      expect(await kept(client.sources.deleteCredential(slug))).toEqual({ slug, deleted: false });
+      expect((await client.sources.get(slug)).hasCredential).toBe(false);
     },
   },
   {
     operation: "delete /v1/sources/{slug}",
     run: async () => {
-      expect(await kept(client.sources.remove("alpha"))).toEqual({ slug: "alpha", deleted: true });
-      await expect(client.sources.get("alpha")).rejects.toMatchObject({ status: 404, code: "SOURCE_NOT_FOUND" });
+      const slug = await createSource();
+      expect(await kept(client.sources.remove(slug))).toEqual({ slug, deleted: true });
+      await expect(client.sources.get(slug)).rejects.toMatchObject({ status: 404, code: "SOURCE_NOT_FOUND" });
     },
   },
 ];
 
 describe("every route of the built server through the client", () => {
   for (const { operation, run } of operations) it(operation, run);
-
-  it("no answer held the upstream credential", () => {
-    expect(answers.length).toBeGreaterThan(10);
-    expect(JSON.stringify(answers)).not.toContain(upstreamToken);
-    expect(JSON.stringify(answers)).not.toContain("desk-client-secret-7e6f");
-  });
 
   it("/mcp answers an MCP initialize at mcpUrl with the same token", async () => {
     const response = await fetch(client.mcpUrl, {
@@ -275,10 +320,10 @@ describe("server errors", () => {
   });
 
   it("a slug that is taken is 409 conflict; a slug that is not a slug is 422 before any file is read", async () => {
-    await client.sources.create({ config: bearerConfig("beta", upstream.url) });
-    await expect(client.sources.create({ config: bearerConfig("beta", upstream.url) })).rejects.toMatchObject({ status: 409, code: "DUPLICATE_SLUG", kind: "conflict" });
+    const slug = unique("beta");
+    await client.sources.create({ config: bearerConfig(slug, upstream.url) });
+    await expect(client.sources.create({ config: bearerConfig(slug, upstream.url) })).rejects.toMatchObject({ status: 409, code: "DUPLICATE_SLUG", kind: "conflict" });
     await expect(client.sources.get("../etc")).rejects.toMatchObject({ status: 422, kind: "invalid_input" });
-    await client.sources.remove("beta");
   });
 
   it("an unknown tool is 404 not_found", async () => {

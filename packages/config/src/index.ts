@@ -27,3 +27,8 @@ export type { FileSourceStore, SourceStoreOptions } from "./store/source-store";
 export { createSourceStore } from "./store/source-store";
 export type { WatchSourcesOptions } from "./store/watch-source-directories";
 export { watchSourceDirectories } from "./store/watch-source-directories";
+export type { ApiPolicy, PolicyMode, PolicyToolLayout, RateLimit } from "./policy/api-policy-schema";
+export { POLICY_MODES, POLICY_TOOL_LAYOUTS, apiPolicySchema, rateLimitSchema } from "./policy/api-policy-schema";
+export type { ParsedPolicyRule, PolicyRule, PolicyRuleMethod } from "./policy/policy-rule";
+export { POLICY_RULE_METHODS, parsePolicyRule } from "./policy/policy-rule";
+export { RATE_LIMIT_TEXT_HINT, formatRateLimit, parseRateLimitText } from "./policy/parse-rate-limit";

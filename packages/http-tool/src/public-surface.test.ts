@@ -26,5 +26,11 @@ describePublicSurface({
     "resolveExecutorLimits",
     "serviceControlledHeaderReason",
     "toSourceStatus",
+    "writeToolName",
+    "consumeWith",
+    "rateLimitPrefix",
+    "describePolicy",
+    "summarizeBody",
+    "READ_METHODS",
   ],
 });

@@ -16,6 +16,7 @@ export type { OperationMatch, OperationSearchAnswer, OperationSearchQuery } from
 export { defaultSearchLimit, maxSearchAnswerBytes, maxSearchLimit } from "./search/search-operations";
 export type { OperationDetail } from "./describe/describe-operation";
 export { maxOperationAnswerBytes } from "./describe/describe-operation";
+export type { SuggestedSelect } from "./describe/suggest-select";
 export { CUT_MARKER } from "./describe/bound-schema";
 export type { CallCheckContext, CallCheckResult, CallProblem, CallToCheck } from "./check/check-call";
 

@@ -4,6 +4,7 @@ import { decodeVaultKey } from "./key-source";
 import { writeFileAtomic } from "@src/file-lock";
 import { ensurePrivateDirectory } from "./private-directory";
 import { openPrivateFile } from "./open-private-file";
+import { signatureOf } from "./file-signature";
 
 /**
  * Reads the key file, or returns `undefined` when it does not exist. A symbolic
@@ -12,6 +13,11 @@ import { openPrivateFile } from "./open-private-file";
  * base64 is an `InvalidVaultKeyError`.
  */
 export async function readKeyFile(file: string): Promise<Buffer | undefined> {
+  return (await readKeyFileVersion(file))?.key;
+}
+
+/** `readKeyFile`, with the signature of the file version read (taken from the open file, so it is the version the key came from). */
+export async function readKeyFileVersion(file: string): Promise<{ key: Buffer; signature: string } | undefined> {
   const opened = await openPrivateFile(file, { role: "key file", ownerOnly: true });
   if (opened === undefined) return undefined;
   let text: string;
@@ -20,7 +26,7 @@ export async function readKeyFile(file: string): Promise<Buffer | undefined> {
   } finally {
     await opened.handle.close();
   }
-  return decodeVaultKey(text, `key file ${file}`);
+  return { key: decodeVaultKey(text, `key file ${file}`), signature: signatureOf(opened.stats) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { syncDirectory } from "@src/file-lock";
 import type { VaultKeySource } from "./key-source";
 import type { OpenVaultOptions } from "./open-vault";
 import { openVault } from "./open-vault";
-import { resolveVaultPaths } from "./vault-paths";
+import { NEXT_KEY_FILE_SUFFIX, resolveVaultPaths } from "./vault-paths";
 
 /** Options of `rotateVault`: those of `openVault` (which open the vault with its current key) and the new key. */
 export interface RotateVaultOptions extends OpenVaultOptions {
@@ -25,9 +25,6 @@ export interface RotateVaultResult {
   /** Whether an earlier rotation interrupted between re-encrypting and replacing the key file was completed instead. */
   readonly completedInterrupted: boolean;
 }
-
-/** Suffix of the key file a generated-key rotation writes before it replaces `vault.key`. */
-export const NEXT_KEY_FILE_SUFFIX = ".next";
 
 const exists = (file: string): Promise<boolean> =>
   lstat(file).then(

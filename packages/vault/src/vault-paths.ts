@@ -20,3 +20,9 @@ export function resolveVaultPaths({ home, file, env }: { home?: string | undefin
     keyFile: path.join(resolvedHome, "vault.key"),
   };
 }
+
+/**
+ * Suffix of the key file a generated-key rotation writes before it replaces `vault.key`. Between the vault's write
+ * (re-encrypted under it) and the rename, it is the file that opens the vault, so a reader tries it too.
+ */
+export const NEXT_KEY_FILE_SUFFIX = ".next";

@@ -1,6 +1,7 @@
 import { lstat } from "node:fs/promises";
-import { lstatSync, type Stats } from "node:fs";
+import { lstatSync } from "node:fs";
 import type { SealedEntry } from "./entry-cipher";
+import { signatureOf } from "./file-signature";
 import type { VaultSubkeys } from "./key-derivation";
 import { openPrivateFile } from "./open-private-file";
 import type { VaultHeader } from "./vault-format";
@@ -18,10 +19,6 @@ export interface VaultState {
   readonly keys: VaultSubkeys;
   readonly entries: ReadonlyMap<string, SealedEntry>;
   readonly plaintexts: ReadonlyMap<string, string>;
-}
-
-function signatureOf(stats: Stats): string {
-  return [stats.dev, stats.ino, stats.size, stats.mtimeMs, stats.ctimeMs].join(":");
 }
 
 /** lstat, not stat: a file replaced by a symbolic link gets a new signature, is re-read and refused. */
@@ -69,7 +66,8 @@ export async function readVaultState({
     await opened.handle.close();
   }
   const document = parseVaultFile(text, file);
-  const keys = await keyring.unlock(document.header, file);
+  const rotatedSinceOpened = previous !== undefined && !previous.header.vaultId.equals(document.header.vaultId);
+  const keys = await keyring.unlock(document.header, file, { storedSlugs: [...document.entries.keys()], rotatedSinceOpened });
   const seen = previous === undefined ? undefined : { vaultId: previous.header.vaultId, generation: previous.generation };
   const plaintexts = verifyVaultDocument({ document, keys, file, seen });
   return { signature, header: document.header, generation: document.generation, keys, entries: document.entries, plaintexts };

@@ -1,4 +1,3 @@
-import { open, readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
 import type { CallAuditLine } from "@src/service";
 import { defineAction } from "../define-action";
@@ -27,23 +26,6 @@ async function slugsOfHome(context: CommandContext): Promise<string[]> {
   }
 }
 
-/** Parses the complete lines of `text`; returns them and the unfinished rest. Lines that are not JSON objects are skipped. */
-function parseLines(text: string): { lines: CallAuditLine[]; rest: string } {
-  const parts = text.split("\n");
-  const rest = parts.pop() ?? "";
-  const lines: CallAuditLine[] = [];
-  for (const part of parts) {
-    if (part.trim() === "") continue;
-    try {
-      const value = JSON.parse(part) as unknown;
-      if (typeof value === "object" && value !== null && !Array.isArray(value)) lines.push(value as CallAuditLine);
-    } catch {
-      // A line cut by a crash mid-write: skipped, the others are still read.
-    }
-  }
-  return { lines, rest };
-}
-
 /**
  * `src logs [--source S] [--follow] [--json]`: the audit lines of agent calls
  * from every channel (`src call`, `src mcp`, the server's HTTP and MCP routes),
@@ -57,16 +39,14 @@ export function registerLogs(program: Command): void {
     .option("-f, --follow", "keep printing new calls as they come (Ctrl-C stops)")
     .action(
       defineAction<LogsFlags>(async (context, { source, follow = false }) => {
-        const { callAuditFileOf, rotatedCallAuditFiles } = await import("@src/service");
+        const { callAuditFileOf, followCallAuditFile, readCallAuditLines } = await import("@src/service");
         const { resolveSrcHome } = await import("@src/config");
         const home = resolveSrcHome({ home: context.home, env: process.env });
         const file = callAuditFileOf(home);
         const wanted = (lines: CallAuditLine[]): CallAuditLine[] => (source === undefined ? lines : lines.filter((line) => line.source === source));
-        const older: CallAuditLine[] = [];
-        for (const rotated of await rotatedCallAuditFiles(home)) older.push(...wanted(parseLines(await readFile(rotated, "utf8").catch(() => "")).lines));
-        const current = await readFile(file).catch(() => Buffer.alloc(0));
-        const first = parseLines(current.toString("utf8"));
-        const initial = [...older, ...wanted(first.lines)];
+        // The same reading as the server's GET /v1/activity (the console's Activity): `@src/service`'s audit reader.
+        const { lines: everything, offset } = await readCallAuditLines(file);
+        const initial = wanted(everything);
         // Aligned columns for people; the source column is as wide as the slugs read now and those of the home's sources.
         const table = context.json
           ? undefined
@@ -81,46 +61,18 @@ export function registerLogs(program: Command): void {
         // The header once, above the first rows (or above none yet, when following).
         print(initial, table !== undefined && (initial.length > 0 || follow));
         if (!follow) {
-          if (current.length === 0 && !context.json) writeError(`No agent calls logged yet in ${file}.`);
+          if (everything.length === 0 && !context.json) writeError(`No agent calls logged yet in ${file}.`);
           return EXIT_CODES.SUCCESS;
         }
-
-        let offset = current.length - Buffer.byteLength(first.rest);
-        let rest = "";
         await new Promise<void>((resolve) => {
-          let reading = false;
-          const timer = setInterval(() => {
-            if (reading) return;
-            reading = true;
-            void (async () => {
-              const size = await stat(file).then(
-                (stats) => stats.size,
-                () => 0,
-              );
-              // Rotated (or removed): the new file starts from its beginning.
-              if (size < offset) {
-                offset = 0;
-                rest = "";
-              }
-              if (size > offset) {
-                const handle = await open(file, "r");
-                try {
-                  const chunk = Buffer.alloc(size - offset);
-                  const { bytesRead } = await handle.read(chunk, 0, chunk.length, offset);
-                  offset += bytesRead;
-                  const parsed = parseLines(rest + chunk.subarray(0, bytesRead).toString("utf8"));
-                  rest = parsed.rest;
-                  print(wanted(parsed.lines));
-                } finally {
-                  await handle.close();
-                }
-              }
-            })()
-              .catch((error: unknown) => writeError(`warning: could not read ${file}: ${(error as Error).message}`))
-              .finally(() => (reading = false));
-          }, followIntervalMs);
+          const stopFollowing = followCallAuditFile(file, {
+            offset,
+            intervalMs: followIntervalMs,
+            onLines: (lines) => print(wanted(lines)),
+            onError: (error) => writeError(`warning: could not read ${file}: ${(error as Error).message}`),
+          });
           const stop = (): void => {
-            clearInterval(timer);
+            stopFollowing();
             resolve();
           };
           process.once("SIGINT", stop);

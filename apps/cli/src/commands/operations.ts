@@ -22,7 +22,7 @@ export function registerOperations(program: Command): void {
     .argument("<slug>", "the source")
     .argument("[query...]", 'plain words, e.g. "create an issue", or an operationId; none lists every operation, a page at a time')
     .option("--tag <tag>", "only operations with this tag")
-    .option("--id <operationId>", "show this operation in full: parameters, body schema, response, an example call")
+    .option("--id <operationId>", "show this operation in full: parameters, body schema, response, an example call, a suggested select for a large list")
     .option("--limit <n>", "most matches (default 8, at most 25)")
     .option("--offset <n>", "matches to skip, to page through them (without words, every operation is listed)")
     .action(

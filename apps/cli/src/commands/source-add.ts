@@ -13,8 +13,9 @@ import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
 import { fillFromDocument, printOpenApiAddResult, refuseUnloadedDocument } from "../output/openapi-add-result";
+import { policyFromFlags, registerPolicyOptions, type PolicyFlags } from "../input/policy-flags";
 
-interface SourceAddFlags extends SourceFieldFlags, FieldAliasFlags {
+interface SourceAddFlags extends SourceFieldFlags, FieldAliasFlags, PolicyFlags {
   openapi?: string;
   credentialStdin?: boolean;
   disabled?: boolean;
@@ -51,6 +52,7 @@ export function registerSourceAdd(source: Command): void {
     .option("--disabled", "add the source disabled (default: enabled)")
     .option("--no-test", "do not validate after connecting");
   registerFieldFlagAliases(add);
+  registerPolicyOptions(add, { editing: false });
   add.action(
     defineAction<SourceAddFlags>(async (context, flags) => {
       const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
@@ -86,6 +88,8 @@ export function registerSourceAdd(source: Command): void {
       if (missing.length > 0) throw new MissingInputError({ command, flags: missing });
       if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
       if (openapi !== undefined) api.openapi = openapi.location;
+      const policy = policyFromFlags(undefined, flags);
+      if (policy !== undefined) api.policy = policy;
       const input = { type: "api", name: source.name, ...(source.slug === undefined ? {} : { slug: source.slug }), enabled: flags.disabled !== true, api };
       // A source whose credential needs a person to sign in first has nothing to test before `src auth login`, which validates it.
       const test = flags.test && !(plugin !== undefined && config?.success === true && needsSignIn(plugin, source.slug ?? "", config.data as Record<string, unknown>, credential));

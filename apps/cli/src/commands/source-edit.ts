@@ -13,8 +13,9 @@ import { InvalidInputError } from "../errors/invalid-input-error";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
 import { credentialSetCommand } from "../output/cli-hint";
 import { storedPlainFields } from "../input/stored-plain-fields";
+import { hasPolicyFlags, policyFromFlags, registerPolicyOptions, type PolicyFlags } from "../input/policy-flags";
 
-interface SourceEditFlags extends FieldAliasFlags {
+interface SourceEditFlags extends FieldAliasFlags, PolicyFlags {
   openapi?: string;
   name?: string;
   baseUrl?: string;
@@ -24,7 +25,7 @@ interface SourceEditFlags extends FieldAliasFlags {
   api?: ApiFieldFlags;
 }
 
-const flagList = "--name, --base-url, --test-endpoint, --set FIELD=VALUE, --openapi or --header Name=value";
+const flagList = "--name, --base-url, --test-endpoint, --set FIELD=VALUE, --openapi, --header Name=value, or a policy flag (--read-only, --read-write, --allow, --deny, --confirm, --rate-limit, --tools)";
 
 /** `src source edit SLUG`: change a source's fields in place; the whole record is checked again, nothing is written on error. */
 export function registerSourceEdit(source: Command): void {
@@ -40,7 +41,7 @@ export function registerSourceEdit(source: Command): void {
     .option("--api <key=value>", "same as --set (the older spelling)", collectApiField)
     .option("--header <name=value>", 'a fixed header sent on every request, e.g. --header "Notion-Version=2022-06-28"; Name= removes it; repeat it', collectHeader);
   registerFieldFlagAliases(edit, ["headerName", "queryParam", "tokenUrl", "authorizationUrl", "grant", "scopes", "audience", "clientAuth"]);
-  edit.action(
+  registerPolicyOptions(edit, { editing: true }).action(
       defineAction<SourceEditFlags>(async (context, flags, [slug]) => {
         const service = await context.service();
         const api: Record<string, unknown> = {};
@@ -54,6 +55,10 @@ export function registerSourceEdit(source: Command): void {
         if (flags.baseUrl !== undefined) api.baseUrl = flags.baseUrl;
         if (flags.openapi !== undefined) api.openapi = flags.openapi === "" ? undefined : /^https?:\/\//i.test(flags.openapi) ? flags.openapi : resolve(flags.openapi);
         if (flags.testEndpoint !== undefined) api.testEndpoint = flags.testEndpoint;
+        if (hasPolicyFlags(flags)) {
+          // Each list given replaces the source's; the rest of its policy stays.
+          api.policy = policyFromFlags((await service.getSource(slug!)).source.api.policy, flags);
+        }
         if (flags.name === undefined && Object.keys(api).length === 0) {
           throw new UsageError({ message: `nothing to change: give at least one of ${flagList} (e.g. src source edit ${slug} --base-url https://api.example.com/v2)` });
         }

@@ -14,13 +14,17 @@ interface VaultRotateFlags {
   newPassphrase?: boolean;
 }
 
-/** What the operator must do so the next command opens the vault with the new key. */
+/**
+ * What the operator must do so the next command opens the vault with the new key. A running `src serve` or `src mcp`
+ * whose key comes from the key file reads the new one by itself; one given the key in its environment cannot learn a
+ * new one there, so only that needs a restart.
+ */
 function nextStep(kind: VaultKeySource["kind"], keyFile: string | undefined, env: NodeJS.ProcessEnv): string {
-  if (kind === "key") return "From now on set SRC_VAULT_KEY to the new key (and restart any running `src serve` or `src mcp`).";
-  if (kind === "passphrase") return "From now on set SRC_VAULT_PASSPHRASE to the new passphrase (and restart any running `src serve` or `src mcp`).";
+  if (kind === "key") return "From now on set SRC_VAULT_KEY to the new key, and restart any running `src serve` or `src mcp` with it (a running process cannot learn a new key from its environment).";
+  if (kind === "passphrase") return "From now on set SRC_VAULT_PASSPHRASE to the new passphrase, and restart any running `src serve` or `src mcp` with it (a running process cannot learn a new passphrase from its environment).";
   const overriding = ["SRC_VAULT_KEY", "SRC_VAULT_PASSPHRASE"].filter((name) => (env[name] ?? "") !== "");
-  const unset = overriding.length === 0 ? "" : ` Unset ${overriding.join(" and ")}: it takes precedence over the key file.`;
-  return `The new key is in ${keyFile ?? "the key file"}; restart any running \`src serve\` or \`src mcp\`.${unset}`;
+  const unset = overriding.length === 0 ? "" : ` Unset ${overriding.join(" and ")}: it takes precedence over the key file (and restart a \`src serve\` or \`src mcp\` started with it).`;
+  return `The new key is in ${keyFile ?? "the key file"}; a running \`src serve\` or \`src mcp\` that reads its key from there picks it up by itself, no restart needed.${unset}`;
 }
 
 /** Reads the new key or passphrase; never echoes it. */

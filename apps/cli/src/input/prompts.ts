@@ -47,3 +47,10 @@ export async function askChoice(message: string, choices: readonly { value: stri
   const value = await prompts.select({ message, options: choices.map((choice) => ({ ...choice })), ...io });
   return settle<string>(value, prompts.isCancel);
 }
+
+/** Asks a yes/no question; Enter answers `initialValue` (default no). A cancelled prompt is `false` here, never an error: nothing is done. */
+export async function askYesNo(message: string, initialValue = false): Promise<boolean> {
+  const prompts = await clack();
+  const value = await prompts.confirm({ message, initialValue, ...io });
+  return prompts.isCancel(value) ? false : value;
+}

@@ -78,6 +78,10 @@ const exitCodeOfEveryCode = {
     REDIRECT_BLOCKED: FAILURE,
     RESPONSE_TOO_LARGE: FAILURE,
     NETWORK: FAILURE,
+    POLICY_DENIED: FAILURE,
+    CONFIRMATION_REQUIRED: FAILURE,
+    CONFIRMATION_DECLINED: FAILURE,
+    RATE_LIMITED: FAILURE,
   } satisfies Record<HttpToolErrorCode, ExitCode>,
   server: {
     // `src serve`: a non-loopback --host without SRC_SERVER_TOKEN, or a malformed SRC_SERVER_TOKEN

@@ -34,14 +34,46 @@ const knownLabels: Record<string, string> = {
   maxResponseBytes: "Max response bytes",
   maxResultChars: "Max result characters",
   caFile: "CA file",
+  openapi: "OpenAPI document",
+  openapiValidation: "OpenAPI validation",
+  allowPlainHttpProxy: "Allow a plain-HTTP proxy",
 };
 
-/** A readable label for a field name: `headerName` → "Header name". */
+/** Words written as their own names, not sentence case: `openapi` → "OpenAPI", `url` → "URL". */
+const properWords: Record<string, string> = { openapi: "OpenAPI", url: "URL", http: "HTTP", https: "HTTPS", id: "ID", ca: "CA", pem: "PEM", oauth: "OAuth" };
+
+/** A readable label for a field name: `headerName` → "Header name", `authorizationUrl` → "Authorization URL". */
 export function labelOf(name: string): string {
   const known = knownLabels[name];
   if (known !== undefined) return known;
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(" ")
+    .map((word) => properWords[word] ?? word);
+  const sentence = words.join(" ");
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/** The placeholder of a multi-line field: one entry per line, in the form the field reads. */
+const placeholderOf: Partial<Record<FieldKind, string>> = { "string-map": "Name: value (one per line)", "string-list": "one per line" };
+
+/**
+ * The field's description as the form shows it. The schema's descriptions are written for config.json, so a
+ * `{"Name": "value"}` example of a name-value field becomes the `Name: value` lines the field reads.
+ */
+export function hintOf(node: JsonSchemaNode, kind: FieldKind): string | undefined {
+  const description = node.description;
+  if (description === undefined || kind !== "string-map") return description;
+  return description.replace(/\{[^{}]*\}/g, (example) => {
+    try {
+      const entries = Object.entries(JSON.parse(example) as Record<string, unknown>);
+      if (entries.length === 0 || entries.some(([, value]) => typeof value !== "string")) return example;
+      return `${entries.map(([entryName, value]) => `"${entryName}: ${String(value)}"`).join(" and ")}, one per line`;
+    } catch {
+      return example;
+    }
+  });
 }
 
 /** A form value: text for text-like inputs, a boolean for checkboxes. */
@@ -69,7 +101,8 @@ export function SchemaField({
 }) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [node.description === undefined ? undefined : hintId, error === undefined ? undefined : errorId].filter(Boolean).join(" ") || undefined;
+  const hint = hintOf(node, kind);
+  const describedBy = [hint === undefined ? undefined : hintId, error === undefined ? undefined : errorId].filter(Boolean).join(" ") || undefined;
   const common = { id, name: id, "aria-describedby": describedBy, "aria-invalid": error === undefined ? undefined : true } as const;
   const text = typeof value === "string" ? value : "";
   const label = `${node.title ?? labelOf(name)}${required ? " (required)" : ""}`;
@@ -81,7 +114,7 @@ export function SchemaField({
       <div class="field checkbox">
         <input {...common} type="checkbox" checked={value === true} onChange={(event) => onChange(event.currentTarget.checked)} />
         <label for={id}>{labelOf(name)}</label>
-        {node.description === undefined ? null : <p id={hintId} class="hint">{node.description}</p>}
+        {hint === undefined ? null : <p id={hintId} class="hint">{hint}</p>}
         {error === undefined ? null : <p id={errorId} class="field-error">{error}</p>}
       </div>
     );
@@ -103,7 +136,7 @@ export function SchemaField({
       <textarea
         {...common}
         rows={3}
-        placeholder={kind === "string-map" ? "Name: value, one per line" : (placeholder ?? "one per line")}
+        placeholder={kind === "string-map" ? placeholderOf[kind] : (placeholder ?? placeholderOf[kind])}
         value={text}
         onInput={(event) => onChange(event.currentTarget.value)}
       />
@@ -130,7 +163,7 @@ export function SchemaField({
     <div class="field">
       <label for={id}>{label}</label>
       {input}
-      {node.description === undefined ? null : <p id={hintId} class="hint">{node.description}</p>}
+      {hint === undefined ? null : <p id={hintId} class="hint">{hint}</p>}
       {error === undefined ? null : (
         <p id={errorId} class="field-error">
           {error}

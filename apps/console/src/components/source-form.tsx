@@ -197,11 +197,9 @@ export function SourceForm({
       ) : null}
       {layout.more.length === 0 ? null : (
         <details class="more-settings" open={layout.more.some((field) => errorFor(fieldErrors, field.key) !== undefined)}>
+          {/* The summary names the group once; a fieldset legend would repeat it on the page. */}
           <summary>More settings</summary>
-          <fieldset>
-            <legend>More settings</legend>
-            {layout.more.map(render)}
-          </fieldset>
+          <div class="fields">{layout.more.map(render)}</div>
         </details>
       )}
       <button type="submit" disabled={busy}>

@@ -2,7 +2,10 @@ import { ErrorNotice } from "../components/error-notice";
 import { useLoad } from "../components/use-load";
 import { hrefOf, navigate } from "../route";
 
-/** The last agent calls (the server's in-memory ring buffer), filterable by source. Live. */
+/** Where a call came in, as the operator knows it. */
+const channelLabels: Record<string, string> = { http: "HTTP", mcp: "MCP", cli: "src call", "mcp-stdio": "src mcp" };
+
+/** The last agent calls of this home (its audit log, as `src logs` reads it), filterable by source. Live. */
 export function ActivityPage({ source }: { source: string | undefined }) {
   const sources = useLoad((api) => api.client.sources.list(), [], 10_000);
   const { data, error } = useLoad((api) => api.activity(source), [source], 1500);
@@ -10,7 +13,10 @@ export function ActivityPage({ source }: { source: string | undefined }) {
   return (
     <>
       <h1>Activity</h1>
-      <p>The last agent calls on this server (HTTP and MCP), newest first. Paths are shown as sent, secrets redacted.</p>
+      <p>
+        The last agent calls on this home, newest first, from its audit log (<code>logs/calls.jsonl</code>, which <code>src logs</code> reads): through this server's
+        HTTP and MCP routes, <code>src call</code> and <code>src mcp</code>, before and after a restart. Paths are shown as sent, secrets redacted.
+      </p>
       <div class="field inline">
         <label for="activity-source">Source</label>
         <select id="activity-source" value={source ?? ""} onChange={(event) => navigate(hrefOf.activity(event.currentTarget.value === "" ? undefined : event.currentTarget.value))}>
@@ -46,7 +52,7 @@ export function ActivityPage({ source }: { source: string | undefined }) {
                 <tr key={`${call.at}-${index}`} class={call.ok ? undefined : "failed"}>
                   <td data-label="Time">{new Date(call.at).toLocaleTimeString()}</td>
                   <td data-label="Source">
-                    <a href={hrefOf.source(call.source)}>{call.source}</a> <span class="muted">{call.channel}</span>
+                    <a href={hrefOf.source(call.source)}>{call.source}</a> <span class="muted">{channelLabels[call.channel] ?? call.channel}</span>
                   </td>
                   <td data-label="Request" class="url">
                     {call.method === null ? <span class="muted">refused</span> : <code>{`${call.method} ${call.path ?? ""}`}</code>}

@@ -3,7 +3,9 @@ import type { ValidationOutcome } from "../api/console-types";
 import { useApi } from "../components/api-context";
 import { CredentialForm } from "../components/credential-form";
 import { ErrorNotice } from "../components/error-notice";
+import { PolicySection } from "../components/policy-section";
 import { formatTime } from "../components/format-time";
+import { SourceApiFacts } from "../components/source-api-facts";
 import { SourceForm } from "../components/source-form";
 import { StatusBadge } from "../components/status-badge";
 import { useLoad } from "../components/use-load";
@@ -74,6 +76,7 @@ export function SourcePage({ slug }: { slug: string }) {
         <dd>
           <code>{source.api.testEndpoint}</code>
         </dd>
+        <SourceApiFacts source={source} />
         <dt>Enabled</dt>
         <dd>{source.enabled ? "yes" : "no"}</dd>
         <dt>Credential</dt>
@@ -134,6 +137,7 @@ export function SourcePage({ slug }: { slug: string }) {
           />
         </section>
       ) : null}
+      <PolicySection key={source.updatedAt} source={source} onSaved={reload} />
       <section aria-labelledby="credential-heading">
         <h2 id="credential-heading">{hasCredential ? "Replace the credential" : "Set the credential"}</h2>
         <CredentialForm

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
-import type { ToolCall, ToolResult } from "../api/console-types";
+import type { ApiToolCall, ToolResult } from "../api/console-types";
 import { useApi } from "../components/api-context";
 import { ErrorNotice } from "../components/error-notice";
 import { useLoad } from "../components/use-load";
 import { ToolResultView } from "../components/tool-result-view";
+import { emptyOperationsCall, OperationsCallFields, operationsCallOf, type OperationsCallValues } from "../components/operations-call-fields";
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 type BodyMode = "none" | "json" | "raw";
@@ -15,7 +16,10 @@ interface QueryRow {
 
 let nextRowId = 1;
 
-/** Exactly what an agent's call runs: method, path, query rows, JSON or raw body. */
+/**
+ * Exactly what an agent's call runs: for `api_<slug>`, method, path, query rows, JSON or raw body; for
+ * `api_<slug>_operations` (read-only), its own search form.
+ */
 export function TryCallPage({ tool: initialTool }: { tool: string | undefined }) {
   const { api, onUnauthorized } = useApi();
   const tools = useLoad((loader) => loader.client.tools.list(), []);
@@ -31,6 +35,9 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
   const [result, setResult] = useState<ToolResult | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
+  const [operationsCall, setOperationsCall] = useState<OperationsCallValues>(emptyOperationsCall);
+  // `api_<slug>_operations` has its own form; a read-only call tool (a read-only policy) is still a call tool.
+  const searching = tools.data?.tools.find((item) => item.name === tool)?.kind === "operations";
 
   useEffect(() => {
     if (tool === "" && tools.data?.tools[0] !== undefined) setTool(initialTool ?? tools.data.tools[0].name);
@@ -39,7 +46,11 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
   const send = async (event: Event): Promise<void> => {
     event.preventDefault();
     setBodyProblem(undefined);
-    const call: ToolCall = { method, path };
+    if (searching) {
+      await run(operationsCallOf(operationsCall));
+      return;
+    }
+    const call: ApiToolCall = { method, path };
     const query = rows.filter((row) => row.name.trim() !== "");
     if (query.length > 0) call.query = Object.fromEntries(query.map((row) => [row.name.trim(), row.value]));
     if (bodyMode === "json") {
@@ -53,6 +64,10 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
       call._rawBody = rawBody;
       call._contentType = contentType;
     }
+    await run(call);
+  };
+
+  async function run(call: Parameters<typeof api.client.tools.call>[1]): Promise<void> {
     setBusy(true);
     setFailure(undefined);
     setResult(undefined);
@@ -63,7 +78,7 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
     } finally {
       setBusy(false);
     }
-  };
+  }
 
   return (
     <>
@@ -83,100 +98,108 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
               {tool !== "" && tools.data !== undefined && !tools.data.tools.some((item) => item.name === tool) ? <option value={tool}>{tool}</option> : null}
             </select>
           </div>
-          <div class="field">
-            <label for="call-method">Method</label>
-            <select id="call-method" value={method} onChange={(event) => setMethod(event.currentTarget.value)}>
-              {methods.map((name) => (
-                <option key={name}>{name}</option>
-              ))}
-            </select>
-          </div>
-          <div class="field grow">
-            <label for="call-path">Path</label>
-            <input id="call-path" type="text" required spellcheck={false} autoComplete="off" value={path} onInput={(event) => setPath(event.currentTarget.value)} />
-          </div>
         </div>
-        <fieldset>
-          <legend>Query parameters</legend>
-          {rows.map((row, index) => (
-            <div class="row" key={row.id}>
+        {searching ? (
+          <OperationsCallFields values={operationsCall} onChange={setOperationsCall} />
+        ) : (
+          <>
+            <div class="row">
               <div class="field">
-                <label for={`query-name-${row.id}`}>Name {index + 1}</label>
-                <input
-                  id={`query-name-${row.id}`}
-                  type="text"
-                  spellcheck={false}
-                  value={row.name}
-                  onInput={(event) => {
-                    const name = event.currentTarget.value;
-                    setRows((previous) => previous.map((item) => (item.id === row.id ? { ...item, name } : item)));
-                  }}
-                />
+                <label for="call-method">Method</label>
+                <select id="call-method" value={method} onChange={(event) => setMethod(event.currentTarget.value)}>
+                  {methods.map((name) => (
+                    <option key={name}>{name}</option>
+                  ))}
+                </select>
               </div>
               <div class="field grow">
-                <label for={`query-value-${row.id}`}>Value {index + 1}</label>
-                <input
-                  id={`query-value-${row.id}`}
-                  type="text"
-                  spellcheck={false}
-                  value={row.value}
-                  onInput={(event) => {
-                    const value = event.currentTarget.value;
-                    setRows((previous) => previous.map((item) => (item.id === row.id ? { ...item, value } : item)));
-                  }}
-                />
+                <label for="call-path">Path</label>
+                <input id="call-path" type="text" required spellcheck={false} autoComplete="off" value={path} onInput={(event) => setPath(event.currentTarget.value)} />
               </div>
-              <button type="button" class="secondary" aria-label={`Remove query parameter ${index + 1}`} onClick={() => setRows((previous) => previous.filter((item) => item.id !== row.id))}>
-                Remove
+            </div>
+            <fieldset>
+              <legend>Query parameters</legend>
+              {rows.map((row, index) => (
+                <div class="row" key={row.id}>
+                  <div class="field">
+                    <label for={`query-name-${row.id}`}>Name {index + 1}</label>
+                    <input
+                      id={`query-name-${row.id}`}
+                      type="text"
+                      spellcheck={false}
+                      value={row.name}
+                      onInput={(event) => {
+                        const name = event.currentTarget.value;
+                        setRows((previous) => previous.map((item) => (item.id === row.id ? { ...item, name } : item)));
+                      }}
+                    />
+                  </div>
+                  <div class="field grow">
+                    <label for={`query-value-${row.id}`}>Value {index + 1}</label>
+                    <input
+                      id={`query-value-${row.id}`}
+                      type="text"
+                      spellcheck={false}
+                      value={row.value}
+                      onInput={(event) => {
+                        const value = event.currentTarget.value;
+                        setRows((previous) => previous.map((item) => (item.id === row.id ? { ...item, value } : item)));
+                      }}
+                    />
+                  </div>
+                  <button type="button" class="secondary" aria-label={`Remove query parameter ${index + 1}`} onClick={() => setRows((previous) => previous.filter((item) => item.id !== row.id))}>
+                    Remove
+                  </button>
+                </div>
+              ))}
+              <button type="button" class="secondary" onClick={() => setRows((previous) => [...previous, { id: nextRowId++, name: "", value: "" }])}>
+                Add a query parameter
               </button>
-            </div>
-          ))}
-          <button type="button" class="secondary" onClick={() => setRows((previous) => [...previous, { id: nextRowId++, name: "", value: "" }])}>
-            Add a query parameter
-          </button>
-        </fieldset>
-        <fieldset>
-          <legend>Body</legend>
-          <div class="choices">
-            {(["none", "json", "raw"] as const).map((mode) => (
-              <label key={mode} class="choice">
-                <input type="radio" name="body-mode" value={mode} checked={bodyMode === mode} onChange={() => setBodyMode(mode)} />
-                {mode === "none" ? "No body" : mode === "json" ? "JSON" : "Raw, with a content type"}
-              </label>
-            ))}
-          </div>
-          {bodyMode === "json" ? (
-            <div class="field">
-              <label for="call-json-body">JSON body</label>
-              <textarea
-                id="call-json-body"
-                rows={6}
-                spellcheck={false}
-                value={jsonBody}
-                aria-invalid={bodyProblem === undefined ? undefined : true}
-                aria-describedby={bodyProblem === undefined ? undefined : "call-body-problem"}
-                onInput={(event) => setJsonBody(event.currentTarget.value)}
-              />
-              {bodyProblem === undefined ? null : (
-                <p id="call-body-problem" class="field-error" role="alert">
-                  {bodyProblem}
-                </p>
-              )}
-            </div>
-          ) : null}
-          {bodyMode === "raw" ? (
-            <>
-              <div class="field">
-                <label for="call-content-type">Content type</label>
-                <input id="call-content-type" type="text" spellcheck={false} value={contentType} onInput={(event) => setContentType(event.currentTarget.value)} />
+            </fieldset>
+            <fieldset>
+              <legend>Body</legend>
+              <div class="choices">
+                {(["none", "json", "raw"] as const).map((mode) => (
+                  <label key={mode} class="choice">
+                    <input type="radio" name="body-mode" value={mode} checked={bodyMode === mode} onChange={() => setBodyMode(mode)} />
+                    {mode === "none" ? "No body" : mode === "json" ? "JSON" : "Raw, with a content type"}
+                  </label>
+                ))}
               </div>
-              <div class="field">
-                <label for="call-raw-body">Raw body</label>
-                <textarea id="call-raw-body" rows={6} spellcheck={false} value={rawBody} onInput={(event) => setRawBody(event.currentTarget.value)} />
-              </div>
-            </>
-          ) : null}
-        </fieldset>
+              {bodyMode === "json" ? (
+                <div class="field">
+                  <label for="call-json-body">JSON body</label>
+                  <textarea
+                    id="call-json-body"
+                    rows={6}
+                    spellcheck={false}
+                    value={jsonBody}
+                    aria-invalid={bodyProblem === undefined ? undefined : true}
+                    aria-describedby={bodyProblem === undefined ? undefined : "call-body-problem"}
+                    onInput={(event) => setJsonBody(event.currentTarget.value)}
+                  />
+                  {bodyProblem === undefined ? null : (
+                    <p id="call-body-problem" class="field-error" role="alert">
+                      {bodyProblem}
+                    </p>
+                  )}
+                </div>
+              ) : null}
+              {bodyMode === "raw" ? (
+                <>
+                  <div class="field">
+                    <label for="call-content-type">Content type</label>
+                    <input id="call-content-type" type="text" spellcheck={false} value={contentType} onInput={(event) => setContentType(event.currentTarget.value)} />
+                  </div>
+                  <div class="field">
+                    <label for="call-raw-body">Raw body</label>
+                    <textarea id="call-raw-body" rows={6} spellcheck={false} value={rawBody} onInput={(event) => setRawBody(event.currentTarget.value)} />
+                  </div>
+                </>
+              ) : null}
+            </fieldset>
+          </>
+        )}
         <button type="submit" disabled={busy || tool === ""}>
           {busy ? "Calling…" : "Send"}
         </button>

@@ -1,14 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { readRecentCallAuditLines } from "@src/service";
 import type { ServerHono } from "../app-context";
 import { errorResponses } from "../api-schemas";
-import type { ActivityLog } from "./activity-log";
+import { activityEntryOf } from "./activity-entry";
+
+/** How many calls `GET /v1/activity` answers without a `limit`. */
+export const defaultActivityLimit = 500;
 
 /** One agent call of `GET /v1/activity`. */
 export const activityEntrySchema = z
   .object({
     at: z.string().openapi({ description: "When the call ended (ISO 8601)." }),
     source: z.string(),
-    channel: z.enum(["http", "mcp"]),
+    channel: z.enum(["http", "mcp", "cli", "mcp-stdio"]).openapi({ description: "http: POST /v1/tools/{name}/call; mcp: /mcp; cli: `src call`; mcp-stdio: `src mcp`." }),
     method: z.string().nullable().openapi({ description: "null when the call was refused before a request was built." }),
     path: z.string().nullable().openapi({ description: "Path and query as sent, secrets replaced by [REDACTED]; null when refused." }),
     status: z.number().nullable().openapi({ description: "The upstream status (0 without a response); null when refused." }),
@@ -23,11 +27,12 @@ const activityRoute = createRoute({
   method: "get",
   path: "/v1/activity",
   tags: ["server"],
-  summary: "The last agent calls this server ran (kept in memory, newest first), optionally of one source.",
+  summary:
+    "The last agent calls on this home, newest first, optionally of one source: read from the audit log ($SRC_HOME/logs/calls.jsonl and its rotated files, as `src logs`), so calls made with `src call` or `src mcp` and calls from before a restart are there.",
   request: {
     query: z.object({
       source: z.string().max(63).optional().openapi({ description: "Only this source's calls (its slug)." }),
-      limit: z.coerce.number().int().min(1).max(1000).optional().openapi({ description: "At most this many calls. Default: all that are kept (500)." }),
+      limit: z.coerce.number().int().min(1).max(1000).optional().openapi({ description: `At most this many calls. Default: ${defaultActivityLimit}.` }),
     }),
   },
   responses: {
@@ -36,6 +41,11 @@ const activityRoute = createRoute({
   },
 });
 
-export function registerActivityRoutes(app: ServerHono, activity: ActivityLog): void {
-  app.openapi(activityRoute, (c) => c.json({ calls: activity.list(c.req.valid("query")) }, 200));
+/** `GET /v1/activity` over the audit log `auditFile`; `defaultLimit` calls without a `limit`. */
+export function registerActivityRoutes(app: ServerHono, { auditFile, defaultLimit = defaultActivityLimit }: { auditFile: string; defaultLimit?: number | undefined }): void {
+  app.openapi(activityRoute, async (c) => {
+    const { source, limit } = c.req.valid("query");
+    const lines = await readRecentCallAuditLines(auditFile, { source, limit: limit ?? defaultLimit });
+    return c.json({ calls: lines.flatMap((line) => activityEntryOf(line) ?? []) }, 200);
+  });
 }

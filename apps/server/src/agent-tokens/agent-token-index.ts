@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { agentTokenFileName, readAgentTokenFile, type StoredAgentToken } from "./agent-token-file";
@@ -11,8 +11,18 @@ export type Caller =
       readonly kind: "agent";
       /** The token's name, written in every agent call's log line. */
       readonly name: string;
+      /**
+       * The token's identity: a hash of its stored digest, so of its value. A
+       * token revoked and created again under the same name has another, and
+       * what the first one owned (cut results, MCP sessions) stays its own.
+       */
+      readonly id: string;
       /** The slugs it may call, or `null` for every source. */
       readonly sources: ReadonlySet<string> | null;
+      /** A read-only token never writes, whatever the source allows. */
+      readonly readOnly: boolean;
+      /** Its own rate limit across every source, or `null`. */
+      readonly rateLimit: { readonly calls: number; readonly perSeconds: number } | null;
     };
 
 /** The answer for a presented token that is not the admin token. */
@@ -41,6 +51,9 @@ export interface AgentTokenIndexOptions {
   now?: () => number;
 }
 
+/** A token's identity from its stored digest (not the digest itself, which is what a presented token is looked up by). */
+const identityOf = (sha256: string): string => createHash("sha256").update(`src agent token identity\n${sha256}`).digest("hex").slice(0, 32);
+
 const signatureOf = (stats: { mtimeMs: number; size: number; ino: number } | undefined): string => (stats === undefined ? "missing" : `${stats.ino}:${stats.size}:${stats.mtimeMs}`);
 
 /**
@@ -62,7 +75,7 @@ export function createAgentTokenIndex({ home, refreshIntervalMs = 250, onDamaged
     for (const token of tokens) {
       next.set(token.sha256, {
         digest: Buffer.from(token.sha256, "hex"),
-        caller: { kind: "agent", name: token.name, sources: token.sources === null ? null : new Set(token.sources) },
+        caller: { kind: "agent", name: token.name, id: identityOf(token.sha256), sources: token.sources === null ? null : new Set(token.sources), readOnly: token.readOnly === true, rateLimit: token.rateLimit ?? null },
         expiresAtMs: token.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(token.expiresAt),
       });
     }

@@ -18,6 +18,15 @@ export function callerLabel(caller: Caller): string {
   return caller.kind === "admin" ? "admin" : `agent:${caller.name}`;
 }
 
+/**
+ * Who owns what a caller leaves behind (a cut result's `resultRef`, an MCP
+ * session): `admin`, or `agent:<the token's identity>`. Not the token's name: a
+ * token revoked and created again under the same name is another caller.
+ */
+export function callerIdentity(caller: Caller): string {
+  return caller.kind === "admin" ? "admin" : `agent:${caller.id}`;
+}
+
 /** Whether a caller may call a source. */
 export function mayCallSource(caller: Caller, slug: string): boolean {
   return caller.kind === "admin" || caller.sources === null || caller.sources.has(slug);

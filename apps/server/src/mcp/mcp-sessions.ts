@@ -3,7 +3,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Logger } from "pino";
 import type { Caller } from "../agent-tokens/agent-token-index";
-import { callerLabel } from "../agent-tokens/caller-of-request";
+import { callerIdentity } from "../agent-tokens/caller-of-request";
 
 /** The live MCP sessions of one server app: one transport and one MCP server each. */
 export interface McpSessions {
@@ -20,7 +20,7 @@ export interface McpSessions {
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
-  /** `callerLabel` of the token that started it. */
+  /** `callerIdentity` of the token that started it (a token created again under the same name is not it). */
   owner: string;
 }
 
@@ -49,7 +49,7 @@ export function createMcpSessions({ createServer, logger, maxBodyBytes }: { crea
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxBodyBytes,
       onsessioninitialized: (sessionId) => {
-        sessions.set(sessionId, { transport, server, owner: callerLabel(caller) });
+        sessions.set(sessionId, { transport, server, owner: callerIdentity(caller) });
         logger.info({ event: "mcp_session_opened", sessions: sessions.size }, "MCP session opened");
       },
       onsessionclosed: (sessionId) => {
@@ -71,7 +71,7 @@ export function createMcpSessions({ createServer, logger, maxBodyBytes }: { crea
       if (sessionId !== null) {
         const session = sessions.get(sessionId);
         // Another token's session is answered as if it did not exist: a token cannot borrow a session of wider scope.
-        if (session === undefined || session.owner !== callerLabel(caller)) return jsonRpcError(404, "unknown or closed MCP session; start a new one with initialize");
+        if (session === undefined || session.owner !== callerIdentity(caller)) return jsonRpcError(404, "unknown or closed MCP session; start a new one with initialize");
         return session.transport.handleRequest(request);
       }
       if (request.method !== "POST") return jsonRpcError(400, "missing Mcp-Session-Id header; send initialize first");

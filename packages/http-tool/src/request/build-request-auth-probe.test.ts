@@ -61,6 +61,16 @@ describe("build-request: an agent query name that collides with the auth query n
     ["query API_KEY", { method: "GET", path: "/items", query: { API_KEY: "guess" } }],
     ["query Api_Key (array)", { method: "GET", path: "/items", query: { Api_Key: ["a", "b"] } }],
     ["query api_key with the real key", { method: "GET", path: "/items", query: { api_key: "qk y+/é=&Q7" } }],
+    // Names some frameworks fold into the credential's (issue 21's audit): spaces around, "[", "." or a space for "_", case.
+    ["query \" api_key\" (a leading space)", { method: "GET", path: "/items", query: { " api_key": "guess" } }],
+    ["query \"api_key \" (a trailing space)", { method: "GET", path: "/items", query: { "api_key ": "guess" } }],
+    ["path ?%20api_key= (an encoded leading space)", { method: "GET", path: "/items?%20api_key=guess" }],
+    ["path ?+api_key= (a leading + read as a space)", { method: "GET", path: "/items?+api_key=guess" }],
+    ["query api[key (PHP reads an unclosed [ as _)", { method: "GET", path: "/items", query: { "api[key": "guess" } }],
+    ["path ?api%5Bkey=", { method: "GET", path: "/items?api%5Bkey=guess" }],
+    ["query api.key", { method: "GET", path: "/items", query: { "api.key": "guess" } }],
+    ["query \"api key\"", { method: "GET", path: "/items", query: { "api key": "guess" } }],
+    ["query API.KEY (case and dot)", { method: "GET", path: "/items", query: { "API.KEY": "guess" } }],
   ] satisfies Array<[string, ToolCall]>)("%s", async (_name, callInput) => {
     const error = await refusal(callInput);
     expect(error?.reason).toBe("QUERY_CONFLICTS_WITH_AUTH");

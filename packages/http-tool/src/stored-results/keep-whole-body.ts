@@ -1,6 +1,6 @@
 import type { WholeBody } from "../result/shape-result-body";
 import type { ToolResult } from "../result/tool-result";
-import type { ResultStore } from "./result-store";
+import { lifetimeText, type ResultStore } from "./result-store";
 
 /** Where a cut body is kept, and for whom. */
 export interface KeepWholeBodyOptions {
@@ -25,6 +25,5 @@ export function keepWholeBody(result: ToolResult, whole: WholeBody, { store, own
     return;
   }
   result.resultRef = kept.ref;
-  const minutes = Math.round(store.ttlMs / 60_000);
-  result.truncated.note += `; the whole body (${whole.text.length} characters) is kept for ${minutes} minutes: read it in parts with {"resultRef": ${JSON.stringify(kept.ref)}, "offset": 0}, or narrow it with {"resultRef": ${JSON.stringify(kept.ref)}, "select": "..."}, without a new request`;
+  result.truncated.note += `; the whole body (${whole.text.length} characters) is kept for ${lifetimeText(store.ttlMs)}: read it in parts with {"resultRef": ${JSON.stringify(kept.ref)}, "offset": 0}, or narrow it with {"resultRef": ${JSON.stringify(kept.ref)}, "select": "..."}, without a new request`;
 }

@@ -4,7 +4,7 @@ import { createFailureResult } from "../result/create-failure-result";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolResult } from "../result/tool-result";
 import { cutText } from "../result/truncate-json";
-import type { ResultStore, StoredResult } from "./result-store";
+import { lifetimeText, type ResultStore, type StoredResult } from "./result-store";
 
 /** What reading a stored result needs. */
 export interface ReadStoredResultInput {
@@ -35,7 +35,7 @@ export function describeLookupFailure(ref: string, reason: "expired" | "unknown"
   const shown = JSON.stringify(ref.slice(0, 80));
   switch (reason) {
     case "expired":
-      return `resultRef ${shown} has expired: cut results are kept ${Math.round(ttlMs / 60_000)} minutes; make the call again`;
+      return `resultRef ${shown} has expired: cut results are kept ${lifetimeText(ttlMs)}; make the call again`;
     case "other-caller":
       return `resultRef ${shown} belongs to another caller and is refused; make the call yourself to get your own`;
     case "malformed":

@@ -8,6 +8,13 @@ export const defaultStoredResultsMaxBytes = 64 * 1024 * 1024;
 /** Largest body one source keeps, by default (`api.maxStoredResultBytes`): 10 MiB. */
 export const defaultMaxStoredResultBytes = 10 * 1024 * 1024;
 
+/** A lifetime as a person says it: `15 minutes`, `1 minute`, `30 seconds`. */
+export function lifetimeText(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return ms === 60_000 ? "1 minute" : `${ms / 60_000} minutes`;
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return seconds === 1 ? "1 second" : `${seconds} seconds`;
+}
+
 /** A body kept so the agent can read on: the whole (redacted) text, what it was, and whom it belongs to. */
 export interface StoredResult {
   /** Who may read it: the caller that made the call (an agent token, or `local` for this process). */

@@ -11,5 +11,5 @@ export const apiToolInstructions = [
   "Where an api_<slug>_operations tool exists, search it first (query in plain words, or operationId for the parameters, the body and an example call); calls that do not fit the API's OpenAPI document are refused before anything is sent.",
   "Results: non-2xx statuses are results; failures carry error.code and whether a retry may help. Bodies are bounded (cut bodies say truncated). Ask for less with select, a JMESPath expression applied to the JSON body before it is cut, e.g. \"items[].{id: id, title: title}\".",
   "paginate ({} or {maxPages, maxItems}; GET only) follows the next pages (Link headers, next URLs and cursors in the body) and joins their items; the result's pagination says how many pages and items came, and what to call to go on.",
-  "A cut body comes with resultRef: call the tool again with only {resultRef, offset} (and select) to read the rest without a new request; it is kept 15 minutes, for you only.",
+  "A cut body comes with resultRef: call the tool again with only {resultRef, offset} (and select) to read the rest without a new request; it is kept for the time its note says (15 minutes unless the server sets another), for you only.",
 ].join("\n");

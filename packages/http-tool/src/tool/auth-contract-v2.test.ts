@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import type { AuthContext, AuthorizeRequest } from "@src/auth";
 import { AuthorizeError, createAuthSessionCache, defineAuthPluginV2 } from "@src/auth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeSource } from "../../test/source-fixture";
 import { sendJson, startUpstream, type Upstream } from "../testing/test-upstream";
@@ -41,6 +41,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([api.close(), other.close(), tokens.close()]);
+});
+// What a test sets on the shared API is set back before the next one, even when that test failed half-way.
+beforeEach(() => {
+  rejectAll = false;
+  flaky = 0;
 });
 
 type Config = { tokenUrl: string };

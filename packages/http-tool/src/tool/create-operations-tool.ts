@@ -32,7 +32,7 @@ export function createOperationsTool(source: Pick<SourceRecord, "slug" | "name">
   const description =
     `Finds the operations of the REST API "${title}" (source "${source.slug}", ${operations.index.operations.length} operations) before you call ${apiTool}. ` +
     'Give query (plain words, e.g. "create an issue") and/or tag to get the best matches with method, path and required parameters; ' +
-    `give operationId to get one operation in full (parameters, body schema, response, an example call). Read-only: nothing is sent to the API.`;
+    `give operationId to get one operation in full (parameters, body schema, response, an example call, and for a large list response a suggestedSelect to pass as select). Read-only: nothing is sent to the API.`;
   const execute = async (input: unknown): Promise<ToolResult> => {
     const started = performance.now();
     const parsed = operationsToolInputSchema.safeParse(input);

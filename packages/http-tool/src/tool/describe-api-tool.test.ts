@@ -41,7 +41,7 @@ describe("describeApiTool", () => {
     const record = createSourceRecordFixture({ name: "Weather Service", api: { baseUrl: "https://api.weather.example/v2" } });
     // A mode that signs a person in (its plugin has sign-in steps) adds the sign-in to what the operator may do, and its own line.
     const auth = canSignIn ? { canSignIn, description: "It uses OAuth 2.0 (authorization code grant) with the scopes read: only what those scopes allow will succeed." } : {};
-    const text = describeApiTool({ ...record, status: { ...record.status, connectionStatus: status } }, undefined, auth);
+    const text = describeApiTool({ ...record, status: { ...record.status, connectionStatus: status } }, undefined, undefined, auth);
     expect(text).toMatch(says);
     // Still short: the status adds one sentence (and the plugin its own).
     expect(Buffer.byteLength(text)).toBeLessThan(canSignIn ? 640 : 520);

@@ -41,11 +41,14 @@ function statusSentence(source: { status?: Pick<SourceRecord["status"], "connect
  * scopes), the document's operations tool, and that long results can be narrowed.
  * Short (about 300 bytes, a status adds about 150), since every source lists
  * one: what every call tool shares is said once, in `apiToolInstructions`.
- * Always under 1 KB, whatever the source's name and base URL.
+ * `policy` (from `describePolicy`: what the source's policy allows) comes
+ * right after the first sentence, so a cut never drops it. Always under 1 KB,
+ * whatever the source's name and base URL.
  */
 export function describeApiTool(
   source: Pick<SourceRecord, "name" | "slug" | "api"> & { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined },
   document?: { title: string; operations: number; toolName: string },
+  policy?: string,
   auth: ApiToolAuth = {},
 ): string {
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
@@ -54,6 +57,7 @@ export function describeApiTool(
   const authLine = auth.description === undefined ? undefined : shorten(auth.description.replace(/\s+/g, " ").trim(), maxAuthDescriptionLength);
   const text = [
     `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl} with a method and a path under that URL.`,
+    ...(policy === undefined ? [] : [policy]),
     ...(status === undefined ? [] : [status]),
     "Authentication is automatic: never send tokens, keys or passwords.",
     ...(authLine === undefined || authLine === "" ? [] : [authLine]),

@@ -53,4 +53,15 @@ describe("describing one operation", () => {
     expect(detail?.exampleCall).toEqual({ method: "POST", path: "/repos/<owner>/<repo>/issues", body: { title: "<title>" } });
     expect(detail?.parameters.map((parameter) => parameter.name)).toEqual(["owner", "repo"]);
   });
+
+  it("suggests a select for a large list response: a few fields of each item, of a top-level array or of a list's envelope", () => {
+    expect(github.describe("issues/list-for-repo")?.suggestedSelect).toEqual({
+      select: "[].{id: id, number: number, title: title, state: state, html_url: html_url, url: url}",
+      keeps: "6 of the 40 fields of each item; pass it as select, or name the fields you need",
+    });
+    expect(github.describe("search/issues-and-pull-requests")?.suggestedSelect?.select).toMatch(/^items\[\]\.\{id: id, number: number, title: title/);
+    expect(github.describe("actions/list-workflow-runs-for-repo")?.suggestedSelect?.select).toMatch(/^workflow_runs\[\]\.\{id: id/);
+    expect(github.describe("issues/create")?.suggestedSelect).toBeUndefined();
+    expect(rules.describe("listItems")?.suggestedSelect).toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@ import type { IndexedOperation, OperationIndex } from "../index/operation-index"
 import { requiredOf } from "../search/search-operations";
 import { boundSchema, exampleOf, type SchemaBounds } from "./bound-schema";
 import { fitToBytes } from "./fit-to-bytes";
+import { suggestSelect, type SuggestedSelect } from "./suggest-select";
 
 /** Upper bound of one operation's answer, in UTF-8 bytes of its JSON. */
 export const maxOperationAnswerBytes = 16_384;
@@ -19,6 +20,8 @@ export interface OperationDetail {
   parameters: { name: string; in: string; required: boolean; description?: string; schema?: unknown }[];
   requestBody?: { required: boolean; mediaTypes: string[]; schema?: unknown };
   response?: { status: string; description: string; mediaType?: string; schema?: unknown };
+  /** For a response whose items are large: a `select` that keeps a few fields of each (`items[].{id: id, title: title}`). */
+  suggestedSelect?: SuggestedSelect;
   /** A call of `api_<slug>` ready to fill: placeholders in `<...>`. */
   exampleCall: { method: string; path: string; query?: Record<string, unknown>; body?: unknown };
 }
@@ -40,6 +43,8 @@ const boundSteps: SchemaBounds[] = [
  * Always under 16 KB.
  */
 export function describeOperation(index: OperationIndex, operation: IndexedOperation): OperationDetail {
+  const responseSchema = operation.response?.mediaType === undefined || /json/i.test(operation.response.mediaType) ? operation.response?.schema : undefined;
+  const suggested = responseSchema === undefined ? undefined : suggestSelect(responseSchema, index.schemas);
   const detailAt = (step: number): OperationDetail => {
     const bounds = boundSteps[step] as SchemaBounds;
     const brief: SchemaBounds = { ...bounds, maxDepth: Math.min(bounds.maxDepth, 2) };
@@ -68,6 +73,7 @@ export function describeOperation(index: OperationIndex, operation: IndexedOpera
     if (operation.response !== undefined) {
       const { schema, ...rest } = operation.response;
       detail.response = schema === undefined ? rest : { ...rest, schema: boundSchema(schema, index.schemas, brief) };
+      if (suggested !== undefined) detail.suggestedSelect = suggested;
     }
     return detail;
   };

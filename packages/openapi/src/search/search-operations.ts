@@ -1,7 +1,13 @@
 import MiniSearch from "minisearch";
 import type { IndexedOperation, OperationIndex } from "../index/operation-index";
-import { processQueryTerm, processTerm, splitWords } from "./search-terms";
+import { analyzeQuery } from "./analyze-query";
+import { headlineOf, traitsOf, type OperationTraits } from "./operation-traits";
+import { rankFactor } from "./rank-factor";
+import { processTerm, splitWords } from "./search-terms";
 import { fitToBytes } from "../describe/fit-to-bytes";
+
+/** How much a match in each field counts. */
+const fieldBoosts = { headline: 4, operationId: 1.5, tags: 1, path: 1, description: 0.2 };
 
 /** Default and largest number of matches an answer holds. */
 export const defaultSearchLimit = 8;
@@ -56,34 +62,68 @@ export function toMatch(operation: IndexedOperation): OperationMatch {
   };
 }
 
+/** Most results of the text match that the ranking weighs (the rest cannot climb into a page of 25). */
+const rankedCandidates = 200;
+
 /**
  * Full-text search over an index's operations (MiniSearch: BM25 with fuzzy
- * and prefix matching) over operationId, path words, summary, description and
- * tags. Built once per index; each search is a few milliseconds at most.
+ * and prefix matching) over operationId, path words, headline (the summary, or
+ * the description's first sentence), description and tags, all stemmed. The
+ * query is read with a vocabulary (verbs and nouns a person says for the
+ * API's words, searched at a lower weight), and the text scores are weighed by
+ * what the query asks for (`rankFactor`). Built once per index; each search is
+ * a few milliseconds at most.
  */
 export function createOperationSearch(index: OperationIndex): (query: OperationSearchQuery) => OperationSearchAnswer {
+  const traits = index.operations.map(traitsOf);
   const search = new MiniSearch<IndexedOperation & { id: number }>({
     idField: "id",
-    fields: ["operationId", "path", "summary", "description", "tags"],
+    fields: ["operationId", "path", "headline", "description", "tags"],
     extractField: (document, field) => {
-      const value = (document as unknown as Record<string, unknown>)[field];
-      if (field === "tags") return (value as string[]).map(splitWords).join(" ");
-      if (field === "operationId" || field === "path") return splitWords(String(value));
-      return typeof value === "string" ? value : String(value);
+      if (field === "id") return String(document.id);
+      if (field === "headline") return headlineOf(document);
+      if (field === "tags") return document.tags.map(splitWords).join(" ");
+      if (field === "operationId") return splitWords(document.operationId);
+      if (field === "path") return splitWords(document.path);
+      return document.description;
     },
     processTerm,
-    searchOptions: {
-      processTerm: processQueryTerm,
-      boost: { summary: 4, operationId: 1.5, tags: 1, path: 1, description: 0.2 },
-      fuzzy: (term) => (term.length > 5 ? 0.15 : 0),
-      maxFuzzy: 1,
-      prefix: (term) => term.length > 3,
-      combineWith: "OR",
-    },
   });
   search.addAll(index.operations.map((operation, id) => ({ ...operation, id })));
+  /** The stems of the words the document names its operations with: a query word outside them is not the document's. */
+  const documentStems = new Set<string>();
+  for (const operation of index.operations) {
+    for (const text of [operation.operationId, operation.path, headlineOf(operation), ...operation.tags]) {
+      for (const word of splitWords(text).split(/[^A-Za-z0-9]+/)) {
+        const stem = processTerm(word);
+        if (stem !== null) documentStems.add(stem);
+      }
+    }
+  }
   /** Operations by their operationId in lower case: a query that is an operationId finds it first. */
   const byId = new Map(index.operations.map((operation) => [operation.operationId.toLowerCase(), operation]));
+
+  const find = (words: string, inTag: (operation: IndexedOperation) => boolean): IndexedOperation[] => {
+    const query = analyzeQuery(words, documentStems);
+    if (query.terms.length === 0) return [];
+    const results = search.search(query.terms.join(" "), {
+      processTerm: (term) => term,
+      boost: fieldBoosts,
+      boostTerm: (_term, at) => query.weights[at] ?? 1,
+      // Fuzzy matching (a misspelt word) only for a word the document does not name its operations with: it is the costly part.
+      fuzzy: (term, at) => (query.added[at] !== true && term.length > 5 && !documentStems.has(term) ? 0.15 : false),
+      maxFuzzy: 1,
+      prefix: (term, at) => query.added[at] !== true && term.length > 4,
+      combineWith: "OR",
+      filter: (result) => inTag(index.operations[result.id as number] as IndexedOperation),
+    });
+    return results
+      .slice(0, rankedCandidates)
+      .map((result) => ({ id: result.id as number, score: result.score * rankFactor(query, traits[result.id as number] as OperationTraits, new Set(result.queryTerms), new Set(result.terms)) }))
+      .sort((left, right) => right.score - left.score)
+      .map((result) => index.operations[result.id] as IndexedOperation)
+      .concat(results.slice(rankedCandidates).map((result) => index.operations[result.id as number] as IndexedOperation));
+  };
 
   return ({ query, tag, limit, offset = 0 }) => {
     const wanted = Math.min(Math.max(Math.trunc(limit ?? defaultSearchLimit), 1), maxSearchLimit);
@@ -94,9 +134,7 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
     if (words === "") found = index.operations.filter(inTag);
     else {
       // The query is split as the index is (camelCase, `/`, `-`, `_`), so `createThing` and `repos/create-fork` find their words.
-      found = search
-        .search(splitWords(words), { filter: (result) => inTag(index.operations[result.id as number] as IndexedOperation) })
-        .map((result) => index.operations[result.id as number] as IndexedOperation);
+      found = find(words, inTag);
       const exact = byId.get(words.toLowerCase());
       if (exact !== undefined && inTag(exact)) found = [exact, ...found.filter((operation) => operation !== exact)];
     }

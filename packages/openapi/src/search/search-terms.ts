@@ -1,26 +1,19 @@
-/** Words too common to tell operations apart. */
-const stopWords = new Set(["a", "an", "the", "of", "for", "to", "in", "on", "by", "and", "or", "with", "from", "at", "as", "is", "are", "be", "my", "me", "i", "this", "that", "it", "its", "all", "into", "about", "via"]);
+import { stemmer } from "stemmer";
 
-/** Splits identifiers and paths into words: `issues/create`, `listForRepo`, `/repos/{owner}/{repo}` → words. */
+/** Words too common to tell operations apart. */
+const stopWords = new Set([
+  "a", "an", "the", "of", "for", "to", "in", "on", "by", "and", "or", "with", "from", "at", "as", "is", "are", "be", "was", "were", "been",
+  "my", "me", "i", "am", "mine", "myself", "our", "we", "us", "your", "you", "this", "that", "these", "those", "it", "its", "into", "about", "via",
+  "do", "does", "did", "can", "could", "would", "should", "please", "how", "which", "what", "there", "their", "them", "some", "one", "any", "own",
+]);
+
+/** Splits identifiers and paths into words: `issues/create`, `listForRepo`, `/repos/{owner}/{repo}`, `chat.postMessage` → words. */
 export function splitWords(text: string): string {
   return text
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .replace(/[{}/_\-.:]+/g, " ")
     .trim();
-}
-
-/**
- * One search term as indexed and as queried: lower case, stop words dropped,
- * a plural folded to its singular (`repositories` → `repository`, `issues` → `issue`).
- */
-export function processTerm(term: string): string | null {
-  const word = term.toLowerCase();
-  if (word.length === 0 || stopWords.has(word)) return null;
-  const abbreviation = abbreviations.get(word);
-  if (abbreviation !== undefined) return abbreviation;
-  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us")) return word.slice(0, -1);
-  return word;
 }
 
 /** Short forms that APIs use in ids and paths, read as the word (`repos` → `repository`). */
@@ -32,34 +25,36 @@ const abbreviations = new Map([
   ["org", "organization"],
   ["orgs", "organization"],
   ["config", "configuration"],
+  ["configs", "configuration"],
+  ["info", "information"],
+  ["dm", "direct"],
+  ["dms", "direct"],
+  ["im", "direct"],
 ]);
 
-/** Verbs a person says, and the words APIs name the same action with. Only queries are widened; the index is not. */
-const verbSynonyms = new Map([
-  ["add", ["create"]],
-  ["new", ["create"]],
-  ["make", ["create"]],
-  ["open", ["create"]],
-  ["post", ["create"]],
-  ["submit", ["create"]],
-  ["remove", ["delete"]],
-  ["fetch", ["get"]],
-  ["show", ["get", "list"]],
-  ["read", ["get"]],
-  ["retrieve", ["get"]],
-  ["view", ["get"]],
-  ["find", ["search", "list"]],
-  ["edit", ["update"]],
-  ["change", ["update"]],
-  ["modify", ["update"]],
-  ["all", ["list"]],
+/** Words the stemmer would fold into another word's stem (`settings` → `set`, the verb). */
+const stemExceptions = new Map([
+  ["settings", "setting"],
+  ["setting", "setting"],
+  ["news", "news"],
+  ["reaction", "react"],
+  ["reactions", "react"],
 ]);
 
-/** A query term: as `processTerm`, plus the words an API may use for the same verb. */
-export function processQueryTerm(term: string): string | string[] | null {
-  const word = term.toLowerCase();
-  const synonyms = verbSynonyms.get(word);
-  const processed = processTerm(term);
-  if (synonyms === undefined) return processed;
-  return processed === null ? synonyms : [processed, ...synonyms];
+/** A word as the index and the queries compare it: lower case, abbreviations spelled out, stemmed (Porter: `repositories` → `repositori`). */
+export function stemOf(word: string): string {
+  const lower = word.toLowerCase();
+  const spelled = abbreviations.get(lower) ?? lower;
+  return stemExceptions.get(spelled) ?? stemmer(spelled);
+}
+
+/** Whether a word carries no meaning for search. */
+export function isStopWord(word: string): boolean {
+  return stopWords.has(word.toLowerCase());
+}
+
+/** One search term as indexed: `null` for a stop word, else its stem. */
+export function processTerm(term: string): string | null {
+  if (term.length === 0 || isStopWord(term)) return null;
+  return stemOf(term);
 }

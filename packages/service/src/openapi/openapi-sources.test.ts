@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTemporaryHome } from "../../test/temporary-home";
 import { createMcpServer } from "../create-mcp-server";
 import { createSourceService } from "../create-source-service";
@@ -48,14 +48,17 @@ let service: SourceService;
 beforeAll(async () => {
   api = await startApi("127.0.0.1");
   otherOrigin = await startApi("127.0.0.2");
-  home = await createTemporaryHome();
-  service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
 });
 afterAll(async () => {
   await api.close();
   await otherOrigin.close();
-  await home.remove();
 });
+// A home and a service per test: each adds its own sources, so a retry does not find them there already.
+beforeEach(async () => {
+  home = await createTemporaryHome();
+  service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
+});
+afterEach(() => home.remove());
 
 const input = (slug: string, extra: Record<string, unknown> = {}) => ({ type: "api", name: slug, slug, enabled: true, api: { baseUrl: api.url, authType: "bearer", testEndpoint: "/me", ...extra } });
 
@@ -81,6 +84,7 @@ describe("sources with an OpenAPI document", { timeout: 120_000 }, () => {
   });
 
   it("lists the API tool (naming the document) and its operations tool; checks calls before sending; answers operations", async () => {
+    expect((await service.addSource({ input: input("same-origin", { openapi: `${api.url}/openapi.json` }), credential: { token } })).validation?.ok).toBe(true);
     const tools = (await service.listTools()).filter((tool) => tool.source === "same-origin");
     expect(tools.map((tool) => tool.name)).toEqual(["api_same_origin", "api_same_origin_operations"]);
     expect(tools[0]?.openapi).toEqual({ title: "Notes API", version: "2.1.0", operations: 2 });

@@ -18,8 +18,9 @@ export class VaultDamagedError extends VaultError {
       code: VAULT_ERROR_CODES.DAMAGED,
       message:
         `the vault file ${file} is damaged: ${location === undefined ? "" : `${location}: `}${problem}. ` +
-        "It was not changed and nothing will be written to it. Restore it from a backup, or reset the vault " +
-        "(`src vault reset --yes`, or resetVault() from @src/vault: the file is renamed aside, never deleted) to start an empty one.",
+        "It was not changed and nothing will be written to it. Restore it from a backup; only if there is none, reset the vault " +
+        "(`src vault reset --yes`, or resetVault() from @src/vault: the file is renamed aside, never deleted) to start an empty one, " +
+        "and store every credential it held again with `src credential set SLUG`.",
       file,
       cause,
     });

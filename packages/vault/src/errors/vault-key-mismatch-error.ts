@@ -1,3 +1,4 @@
+import { lostKeyAdvice } from "../wrong-key-advice";
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
 const marker = "src.vault.error.VaultKeyMismatchError";
@@ -14,8 +15,8 @@ export class VaultKeyMismatchError extends VaultError {
         `the vault key does not match this vault (${file}). ` +
         (hint ??
           "Use the key it was created with (SRC_VAULT_KEY, SRC_VAULT_PASSPHRASE or the key file $SRC_HOME/vault.key); " +
-            "if you are sure the key is right, the vault header was altered. The file was not changed; " +
-            "if the key is lost, `src vault reset --yes` moves the vault aside so credentials can be stored again."),
+            "if you are sure the key is right, the vault header was altered. The file was not changed. " +
+            lostKeyAdvice(undefined)),
       file,
       cause,
     });

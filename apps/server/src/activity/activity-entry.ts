@@ -1,0 +1,35 @@
+import type { CallAuditChannel, CallAuditLine } from "@src/service";
+
+/** Where a call came in, as `GET /v1/activity` names it: the server's own routes keep their first names. */
+export type ActivityChannel = "http" | "mcp" | "cli" | "mcp-stdio";
+
+const channelOfAudit: Record<CallAuditChannel, ActivityChannel> = { http: "http", "mcp-http": "mcp", cli: "cli", "mcp-stdio": "mcp-stdio" };
+
+/** One agent call as the console's Activity page shows it; never a secret (the path is the redacted one). */
+export interface ActivityEntry {
+  /** When the call ended (ISO 8601). */
+  at: string;
+  /** The source's slug. */
+  source: string;
+  /** Where the call came in: `http` (`POST /v1/tools/{name}/call`), `mcp` (`/mcp`), `cli` (`src call`) or `mcp-stdio` (`src mcp`). */
+  channel: ActivityChannel;
+  /** The upstream method, or `null` when the call was refused before a request was built. */
+  method: string | null;
+  /** Path and query of the request as sent, secrets replaced by `[REDACTED]`; `null` when refused. */
+  path: string | null;
+  /** The upstream status (0 without a response); `null` when refused. */
+  status: number | null;
+  ok: boolean;
+  durationMs: number;
+  /** Attempts made (retries included); 0 when refused. */
+  attempts: number;
+  /** The result's or refusal's error code, or `null`. */
+  errorCode: string | null;
+}
+
+/** The entry of an audit line, or `undefined` for a channel this server does not know (a newer writer's). */
+export function activityEntryOf(line: CallAuditLine): ActivityEntry | undefined {
+  const channel = channelOfAudit[line.channel] as ActivityChannel | undefined;
+  if (channel === undefined) return undefined;
+  return { at: line.time, source: line.source, channel, method: line.method, path: line.path, status: line.status, ok: line.ok, durationMs: line.durationMs, attempts: line.attempts, errorCode: line.errorCode };
+}

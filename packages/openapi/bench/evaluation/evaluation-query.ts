@@ -1,0 +1,23 @@
+/**
+ * One query of the search evaluation: words as a person would ask, and the
+ * operationIds that answer it (any of them counts). An expected id may hold
+ * `*` for any characters, for a document that has the same operation at several
+ * levels (`get-*-webhooks` for the company's and the merchant's).
+ */
+export interface EvaluationQuery {
+  query: string;
+  expected: string[];
+}
+
+/**
+ * The queries of one document: `tuning`, which the ranking was tuned on, and
+ * `heldOut`, written at the same time and never looked at one by one while
+ * tuning, so its figures say how the ranking does on queries it was not fitted to.
+ */
+export interface QuerySet {
+  tuning: EvaluationQuery[];
+  heldOut: EvaluationQuery[];
+}
+
+/** A query and what answers it. */
+export const q = (query: string, ...expected: string[]): EvaluationQuery => ({ query, expected });

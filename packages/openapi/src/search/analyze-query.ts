@@ -1,0 +1,90 @@
+import { firstPersonWords, phrases, queryWordOf, scopeWords, type Action } from "./query-vocabulary";
+import { isStopWord, splitWords, stemOf } from "./search-terms";
+
+/** Weight of a word the vocabulary adds (`create` for "add") next to a word the person wrote that the document uses too. */
+export const addedWordWeight = 0.5;
+/** Weight of a word the vocabulary adds for a word the document does not use ("people" → user): the added word is what the person meant. */
+export const replacingWordWeight = 0.9;
+/** Weight, in how much of the query an operation covers, of a word that only names the action ("add", "list"). */
+export const actionWordShare = 0.5;
+
+/** A query as the search runs it. */
+export interface QueryAnalysis {
+  /** The stems searched, each once: the person's words first, then the added ones. */
+  terms: string[];
+  /** The weight of each term (1 for the person's words, less for added ones). */
+  weights: number[];
+  /** Whether each term was added by the vocabulary (no fuzzy or prefix matching for those). */
+  added: boolean[];
+  /** One group per word the person wrote: its stem and the stems it added. */
+  groups: string[][];
+  /** The weight of each group in how much of the query an operation covers. */
+  groupWeights: number[];
+  /** The actions the query asks for ("add" → create); empty when it names none. */
+  actions: Set<Action>;
+  /** The scopes the query names (admin, enterprise, organization, legacy). */
+  scopes: Set<string>;
+  /** The person speaks of themself ("my", "me", "I"). */
+  firstPerson: boolean;
+}
+
+/**
+ * Reads a plain-language query (or an operationId: split as the index splits
+ * them) into what the search needs. `documentStems` are the stems of the
+ * document's operationIds, paths, headlines and tags: a word the document does
+ * not use gives its added words nearly full weight.
+ */
+export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = new Set()): QueryAnalysis {
+  let lower = splitWords(text).toLowerCase();
+  for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
+  const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+  const analysis: QueryAnalysis = { terms: [], weights: [], added: [], groups: [], groupWeights: [], actions: new Set(), scopes: new Set(), firstPerson: false };
+  const position = new Map<string, number>();
+  const addTerm = (stem: string, weight: number): void => {
+    const at = position.get(stem);
+    if (at === undefined) {
+      position.set(stem, analysis.terms.length);
+      analysis.terms.push(stem);
+      analysis.weights.push(weight);
+      analysis.added.push(weight < 1);
+    } else if (weight > (analysis.weights[at] ?? 0)) {
+      analysis.weights[at] = weight;
+      analysis.added[at] = weight < 1;
+    }
+  };
+  const later: [string, number][] = [];
+  let previous: string | undefined;
+  for (const word of words) {
+    if (firstPersonWords.has(word)) analysis.firstPerson = true;
+    const known = queryWordOf(word);
+    for (const action of known?.actions ?? []) analysis.actions.add(action);
+    if (isStopWord(word) && known === undefined) continue;
+    const own = stemOf(word);
+    const group = isStopWord(word) ? [] : [own];
+    // Two words the document writes as one ("user groups" → usergroups).
+    const joined = previous === undefined ? undefined : stemOf(`${previous}${word}`);
+    if (joined !== undefined && documentStems.has(joined)) group.push(joined);
+    for (const stem of group) addTerm(stem, 1);
+    previous = isStopWord(word) ? undefined : word;
+    const weight = documentStems.has(own) ? addedWordWeight : replacingWordWeight;
+    const also = [...(known?.also ?? [])];
+    // A verb undone ("unpin") that the document writes apart ("Un-pins"): the verb, and a removal.
+    if (!documentStems.has(own) && word.startsWith("un") && documentStems.has(stemOf(word.slice(2)))) {
+      also.push(word.slice(2), "remove", "delete");
+      analysis.actions.add("delete");
+    }
+    for (const added of also) {
+      const stem = stemOf(added);
+      group.push(stem);
+      later.push([stem, weight]);
+    }
+    const scope = scopeWords.get(own);
+    if (scope !== undefined) analysis.scopes.add(scope);
+    if (group.length > 0) {
+      analysis.groups.push(group);
+      analysis.groupWeights.push(known?.actions === undefined ? 1 : actionWordShare);
+    }
+  }
+  for (const [stem, weight] of later) addTerm(stem, weight);
+  return analysis;
+}

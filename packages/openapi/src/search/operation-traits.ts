@@ -1,0 +1,77 @@
+import type { IndexedOperation } from "../index/operation-index";
+import { operationVerbs, scopeWords, type Action } from "./query-vocabulary";
+import { isStopWord, splitWords, stemOf } from "./search-terms";
+
+/** What the ranking knows of an operation besides its words. */
+export interface OperationTraits {
+  /** The action its summary (or id, or method) names. */
+  action: Action | undefined;
+  /** Whether its HTTP method is the one `action` implies. */
+  method: string;
+  /** A path that ends in a collection (`/issues`), not an item (`/issues/{number}`). */
+  collection: boolean;
+  /** Admin, enterprise, organization or legacy variants. */
+  scopes: Set<string>;
+  /** The caller's own (`/user/...`, `/me`, "for the authenticated user"). */
+  self: boolean;
+  deprecated: boolean;
+  /** The stems of the headline's words, each once. */
+  headlineStems: string[];
+}
+
+/** The first sentence of an operation's summary, or of its description when it has no summary. */
+export function headlineOf(operation: IndexedOperation): string {
+  if (operation.summary.trim() !== "") return operation.summary;
+  const sentence = /^[^\n]*?[.!?](\s|$)/.exec(operation.description.trim());
+  return (sentence?.[0] ?? operation.description.split("\n")[0] ?? "").trim();
+}
+
+const words = (text: string): string[] => splitWords(text).toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+
+/** The action an operation names: the first verb of its headline, else of its id, else its method's. */
+function actionOf(operation: IndexedOperation, headline: string): Action | undefined {
+  // Reading (get, list) is a GET; a word "list" in another method's name is a noun ("export the projects list").
+  const reads = operation.method === "GET" || operation.method === "HEAD";
+  const verbOf = (word: string): Action | undefined => {
+    const action = operationVerbs.get(stemOf(word));
+    return !reads && (action === "get" || action === "list") ? undefined : action;
+  };
+  const first = words(headline)[0];
+  const fromHeadline = first === undefined ? undefined : verbOf(first);
+  if (fromHeadline !== undefined) return fromHeadline;
+  for (const word of words(operation.operationId)) {
+    const action = verbOf(word);
+    if (action !== undefined) return action;
+  }
+  // POST is not read as create: APIs send every kind of action with it (merge, cancel, Slack's whole API).
+  switch (operation.method) {
+    case "PUT":
+    case "PATCH":
+      return "update";
+    case "DELETE":
+      return "delete";
+    default:
+      return undefined;
+  }
+}
+
+/** The traits of an operation, computed once when the search index is built. */
+export function traitsOf(operation: IndexedOperation): OperationTraits {
+  const headline = headlineOf(operation);
+  const scopes = new Set<string>();
+  for (const word of [...words(operation.operationId), ...words(operation.path.replace(/\{[^}]*\}/g, "")), ...operation.tags.flatMap(words), ...words(headline)]) {
+    const scope = scopeWords.get(stemOf(word));
+    if (scope !== undefined) scopes.add(scope);
+  }
+  const lowerHeadline = headline.toLowerCase();
+  const self = /^\/(user|me)(\/|$)/.test(operation.path) || /\bauthenticated\b/.test(`${operation.operationId} ${lowerHeadline}`) || /\b(calling|current) user\b/.test(lowerHeadline);
+  return {
+    action: actionOf(operation, headline),
+    method: operation.method,
+    collection: !/\}\/?$/.test(operation.path),
+    scopes,
+    self,
+    deprecated: operation.deprecated,
+    headlineStems: [...new Set(words(headline).filter((word) => !isStopWord(word)).map(stemOf))],
+  };
+}

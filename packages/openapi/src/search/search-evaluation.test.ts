@@ -1,0 +1,32 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { catalogOf, evaluateQueries, evaluationDocuments, type EvaluationScore } from "../../bench/evaluation/evaluate-search";
+import type { OperationCatalog } from "../catalog/create-operation-catalog";
+
+// The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
+// to the ranking that loses queries fails here. Targets on the tuning queries; a floor on the held-out ones.
+const catalogs = new Map<string, OperationCatalog>();
+beforeAll(async () => {
+  for (const document of evaluationDocuments) catalogs.set(document.name, await catalogOf(document.file));
+}, 240_000);
+
+const sum = (scores: EvaluationScore[]): { count: number; top1: number; top3: number } =>
+  scores.reduce((total, score) => ({ count: total.count + score.count, top1: total.top1 + score.top1, top3: total.top3 + score.top3 }), { count: 0, top1: 0, top3: 0 });
+
+describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () => {
+  it("holds several hundred queries on three documents of different styles", () => {
+    const all = evaluationDocuments.flatMap((document) => [...document.queries.tuning, ...document.queries.heldOut]);
+    expect(all.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(evaluationDocuments.map((document) => document.style)).size).toBe(3);
+  });
+
+  it("finds the operation in the top 3 for at least 95 % of the tuning queries, and first for at least 85 %", () => {
+    const total = sum(evaluationDocuments.map((document) => evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries.tuning)));
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.95);
+    expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it("finds the operation in the top 3 for at least 90 % of the held-out queries", () => {
+    const total = sum(evaluationDocuments.map((document) => evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries.heldOut)));
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { writeDocument } from "../../test/documents";
+import { createOperationCatalog, type OperationCatalog } from "../catalog/create-operation-catalog";
+import { readOperationIndex } from "../index/read-operation-index";
+
+/** Operations of a small API whose words are its own (tickets, projects, billing): plain ones next to admin, enterprise and organization variants. */
+const operations: [method: string, path: string, operationId: string, summary: string, more?: Record<string, unknown>][] = [
+  ["get", "/projects", "listProjects", "List all projects"],
+  ["post", "/projects", "createProject", "Create a new project"],
+  ["get", "/projects/{id}", "getProject", "Get a project"],
+  ["patch", "/projects/{id}", "updateProject", "Update a project"],
+  ["delete", "/projects/{id}", "deleteProject", "Delete a project"],
+  ["get", "/projects/{id}/members", "listProjectMembers", "List the members of a project"],
+  ["get", "/projects/{id}/tickets", "listTickets", "List the tickets of a project"],
+  ["post", "/projects/{id}/tickets", "createTicket", "Create a ticket"],
+  ["get", "/projects/{id}/tickets/{number}", "getTicket", "Get a ticket"],
+  ["patch", "/projects/{id}/tickets/{number}", "updateTicket", "Update a ticket"],
+  ["get", "/projects/{id}/tickets/{number}/comments", "listTicketComments", "List the comments of a ticket"],
+  ["post", "/projects/{id}/tickets/{number}/comments", "createTicketComment", "Create a comment on a ticket"],
+  ["post", "/admin/projects", "adminCreateProject", "Create a project", { tags: ["admin"] }],
+  ["post", "/enterprises/{enterprise}/projects", "enterpriseCreateProject", "Create a project"],
+  ["get", "/orgs/{org}/projects", "listOrgProjects", "List organization projects"],
+  ["post", "/orgs/{org}/projects", "createOrgProject", "Create a project"],
+  ["get", "/user/projects", "listProjectsForAuthenticatedUser", "List projects for the authenticated user"],
+  ["get", "/billing/usage", "getBillingUsage", "Get the billing usage report"],
+  ["post", "/projects/list", "exportProjectsList", "Projects list export"],
+];
+
+const paths: Record<string, Record<string, unknown>> = {};
+for (const [method, path, operationId, summary, more] of operations) {
+  const parameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({ name: match[1], in: "path", required: true, schema: { type: "string" } }));
+  (paths[path] ??= {})[method] = { operationId, summary, parameters, responses: { "200": { description: "ok" } }, ...more };
+}
+const projectsDocument = { openapi: "3.0.3", info: { title: "Projects API", version: "1" }, paths };
+
+let catalog: OperationCatalog;
+beforeAll(async () => {
+  catalog = createOperationCatalog(await readOperationIndex({ documentFile: await writeDocument(projectsDocument) }));
+}, 120_000);
+
+const first = (query: string): string | undefined => catalog.search({ query }).operations[0]?.operationId;
+
+describe("ranking what a person asks for", () => {
+  it.each([
+    ["start a new project", "createProject"],
+    ["make a project", "createProject"],
+    ["add a ticket", "createTicket"],
+    ["edit a ticket", "updateTicket"],
+    ["change a project", "updateProject"],
+    ["close a ticket", "updateTicket"],
+    ["remove a project", "deleteProject"],
+  ])("reads a verb the document does not use: %s → %s", (query, operationId) => {
+    expect(first(query)).toBe(operationId);
+  });
+
+  it.each([
+    ["the people in a project", "listProjectMembers"],
+    ["how much did we spend", "getBillingUsage"],
+    ["file a bug", "createTicket"],
+  ])("reads an everyday noun as the API's word: %s → %s", (query, operationId) => {
+    expect(first(query)).toBe(operationId);
+  });
+
+  it("ranks the admin, enterprise and organization variants below the plain operation, unless the query names them", () => {
+    const ids = catalog.search({ query: "create a project" }).operations.map((operation) => operation.operationId);
+    expect(ids[0]).toBe("createProject");
+    for (const variant of ["adminCreateProject", "enterpriseCreateProject", "createOrgProject"]) expect(ids.indexOf(variant)).toBeGreaterThan(0);
+    expect(first("create an organization project")).toBe("createOrgProject");
+    expect(first("create a project as an admin")).toBe("adminCreateProject");
+  });
+
+  it("weighs the method the verb implies: list is a GET of a collection, create a POST", () => {
+    expect(first("list projects")).toBe("listProjects");
+    expect(first("list the comments on a ticket")).toBe("listTicketComments");
+    expect(first("comment on a ticket")).toBe("createTicketComment");
+    expect(first("get a project")).toBe("getProject");
+  });
+
+  it("prefers the caller's own operations when the person says my", () => {
+    expect(first("list my projects")).toBe("listProjectsForAuthenticatedUser");
+  });
+
+  it("still finds an operationId first, and misspelt words", () => {
+    expect(first("createOrgProject")).toBe("createOrgProject");
+    expect(first("delete a projcet")).toBe("deleteProject");
+  });
+});
