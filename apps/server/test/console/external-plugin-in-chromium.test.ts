@@ -5,7 +5,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startUpstream as startRecorder, sendJson, type Upstream as Recorder } from "@src/http-tool/testing";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeExternalPlugin, type ExternalPlugin } from "../helpers/external-plugin";
 import { createTestHome, secretForms, type TestHome } from "../helpers/test-home";
@@ -19,7 +19,7 @@ let plugin: ExternalPlugin;
 let testHome: TestHome;
 let recorder: Recorder;
 let server: BuiltServer;
-let browser: { context: BrowserContext; close(): Promise<void> };
+let browser: Browser;
 
 beforeAll(async () => {
   [plugin, testHome] = await Promise.all([writeExternalPlugin(), createTestHome()]);
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 async function signedInPage(): Promise<Page> {
-  const page = await browser.context.newPage();
+  const page = await browser.newPage();
   await page.goto(server.url);
   await page.getByLabel("Admin token").fill(testHome.adminToken);
   await page.getByLabel("Admin token").press("Enter");
