@@ -61,10 +61,27 @@ afterAll(async () => {
   await temp.cleanup();
 });
 
+/** Each test sets up its own source: removed (a retry or another order starts clean), then added. */
+async function addDigest(): Promise<RunResult> {
+  await runSrc(["source", "remove", "digest"], { env: temp.env });
+  return src(["source", "add", "--name", "Digest", "--base-url", `${httpbin.origin}/digest-auth/auth/alice/${digestPassword}`, "--auth", "digest", "--set", "username=alice", "--test-endpoint", "/SHA-256", "--credential-stdin", "--json"], digestPassword);
+}
+
+async function addS3(): Promise<RunResult> {
+  await runSrc(["source", "remove", "s3"], { env: temp.env });
+  const args = ["source", "add", "--name", "S3", "--base-url", s3.origin, "--auth", "aws-sigv4", "--set", "region=us-east-1", "--set", "service=s3", "--set", `accessKeyId=${s3rverKeys.accessKeyId}`];
+  return src([...args, "--test-endpoint", `/${bucket}?list-type=2`, "--credential-stdin", "--json"], JSON.stringify({ secretAccessKey: s3rverKeys.secretAccessKey }));
+}
+
+async function addDatadog(): Promise<RunResult> {
+  await runSrc(["source", "remove", "datadog"], { env: temp.env });
+  const stdin = JSON.stringify({ "DD-API-KEY": apiKey, "DD-APPLICATION-KEY": appKey });
+  return src(["source", "add", "--name", "Datadog", "--base-url", recorder.url, "--auth", "multi-header", "--set", "headerNames=DD-API-KEY,DD-APPLICATION-KEY", "--test-endpoint", "/api/v1/validate", "--credential-stdin", "--json"], stdin);
+}
+
 describe("digest (RFC 7616) against httpbin", () => {
   it("source add --set username --credential-stdin answers the challenge and is connected; calls in new processes and over MCP work", async () => {
-    await runSrc(["source", "remove", "digest"], { env: temp.env }); // a retry starts from no source
-    const added = await src(["source", "add", "--name", "Digest", "--base-url", `${httpbin.origin}/digest-auth/auth/alice/${digestPassword}`, "--auth", "digest", "--set", "username=alice", "--test-endpoint", "/SHA-256", "--credential-stdin", "--json"], digestPassword);
+    const added = await addDigest();
     expect(added.stderr).toBe("");
     expect(JSON.parse(added.stdout).validation).toMatchObject({ ok: true, status: "connected", httpStatus: 200 });
     const md5 = await src(["call", "digest", "GET", "/MD5", "--json"]);
@@ -76,7 +93,9 @@ describe("digest (RFC 7616) against httpbin", () => {
   });
 
   it("a wrong password is refused by httpbin: credential set exits 1 with needs_auth (401), no second try", async () => {
+    expect((await addDigest()).code).toBe(0);
     const wrong = await src(["credential", "set", "digest", "--credential-stdin", "--json"], "not-the-password");
+    expect(wrong.stderr).toBe("");
     expect(wrong.code).toBe(1);
     expect(JSON.parse(wrong.stdout).validation).toMatchObject({ ok: false, status: "needs_auth", httpStatus: 401 });
     expect((await src(["credential", "set", "digest", "--credential-stdin"], digestPassword)).code).toBe(0);
@@ -85,10 +104,7 @@ describe("digest (RFC 7616) against httpbin", () => {
 
 describe("aws-sigv4 against an S3 emulator that verifies every signature", () => {
   it("source add takes the secret key from a JSON object on stdin; PUT, GET and LIST through src call and MCP", async () => {
-    await runSrc(["source", "remove", "s3"], { env: temp.env }); // a retry starts from no source
-    const stdin = JSON.stringify({ secretAccessKey: s3rverKeys.secretAccessKey });
-    const args = ["source", "add", "--name", "S3", "--base-url", s3.origin, "--auth", "aws-sigv4", "--set", "region=us-east-1", "--set", "service=s3", "--set", `accessKeyId=${s3rverKeys.accessKeyId}`];
-    const added = await src([...args, "--test-endpoint", `/${bucket}?list-type=2`, "--credential-stdin", "--json"], stdin);
+    const added = await addS3();
     expect(added.stderr).toBe("");
     expect(JSON.parse(added.stdout).validation).toMatchObject({ ok: true, status: "connected", httpStatus: 200 });
     const put = await src(["call", "s3", "PUT", `/${bucket}/notes/first.txt`, "--raw-body", "raw body, signed", "--content-type", "text/plain", "--json"]);
@@ -101,6 +117,7 @@ describe("aws-sigv4 against an S3 emulator that verifies every signature", () =>
   });
 
   it("a wrong secret is refused by the emulator: credential set exits 1 with needs_auth", async () => {
+    expect((await addS3()).code).toBe(0);
     const wrong = await src(["credential", "set", "s3", "--credential-stdin", "--json"], JSON.stringify({ secretAccessKey: "not-the-secret-key" }));
     expect(wrong.code).toBe(1);
     expect(JSON.parse(wrong.stdout).validation).toMatchObject({ ok: false, status: "needs_auth", httpStatus: 403 });
@@ -110,9 +127,7 @@ describe("aws-sigv4 against an S3 emulator that verifies every signature", () =>
 
 describe("multi-header against a recorder", () => {
   it("source add --set headerNames=A,B with one secret per header from a JSON object: each header arrives with its own value", async () => {
-    await runSrc(["source", "remove", "datadog"], { env: temp.env }); // a retry starts from no source
-    const stdin = JSON.stringify({ "DD-API-KEY": apiKey, "DD-APPLICATION-KEY": appKey });
-    const added = await src(["source", "add", "--name", "Datadog", "--base-url", recorder.url, "--auth", "multi-header", "--set", "headerNames=DD-API-KEY,DD-APPLICATION-KEY", "--test-endpoint", "/api/v1/validate", "--credential-stdin", "--json"], stdin);
+    const added = await addDatadog();
     expect(added.stderr).toBe("");
     expect(JSON.parse(added.stdout)).toMatchObject({ source: { api: { headerNames: ["DD-API-KEY", "DD-APPLICATION-KEY"] } }, validation: { ok: true, status: "connected" } });
     const called = await src(["call", "datadog", "GET", "/api/v1/monitor", "--json"]);
@@ -124,6 +139,7 @@ describe("multi-header against a recorder", () => {
   });
 
   it("a JSON object that misses a header's value is refused before anything is stored, naming the header", async () => {
+    expect((await addDatadog()).code).toBe(0);
     const refused = await src(["credential", "set", "datadog", "--credential-stdin"], JSON.stringify({ "DD-API-KEY": apiKey }));
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("DD-APPLICATION-KEY");
