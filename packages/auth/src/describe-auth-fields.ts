@@ -45,6 +45,8 @@ function kindOf(schema: AnySchema): { kind: AuthFieldKind; choices?: string[] } 
     case "array":
     case "set":
       return { kind: "list" };
+    case "record":
+      return { kind: "map" };
     case "enum":
       return { kind: "choice", choices: Object.values(def.entries ?? {}).map(String) };
     case "literal":
