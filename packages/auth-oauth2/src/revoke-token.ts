@@ -34,7 +34,7 @@ export async function revokeTokens(config: OAuth2Config, credential: OAuth2Crede
         return "the authorization server";
       }
     })();
-    const why = error instanceof oauth.ResponseBodyError ? `it answered "${/^[\x21-\x7e]{1,64}$/.test(error.error) ? error.error : "an error"}" (HTTP ${error.status})` : error instanceof oauth.OperationProcessingError ? "its answer was not a revocation response" : "it could not be reached";
+    const why = error instanceof oauth.ResponseBodyError ? `it answered "${/^[\x21-\x7e]{1,64}$/.test(error.error) ? error.error : "an error"}" (HTTP ${error.status})` : error instanceof oauth.OperationProcessingError && error.cause instanceof Response ? `it answered HTTP ${error.cause.status}` : error instanceof oauth.OperationProcessingError ? "its answer was not a revocation response" : "it could not be reached";
     return { revoked: "failed", message: `the tokens could not be revoked at ${where}: ${why}; they are forgotten here, and expire at the server on their own (or revoke them in the provider's settings)` };
   }
 }
