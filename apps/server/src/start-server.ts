@@ -117,7 +117,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       : createSourceService({ home, env, registry, fetch: options.fetch, results, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
-  const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs) });
+  const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), signIns: shared?.signIns });
 
   const server = createAdaptorServer({ fetch: serverApp.app.fetch, hostname: host }) as Server;
   await new Promise<void>((resolve, reject) => {

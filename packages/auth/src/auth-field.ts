@@ -50,6 +50,11 @@ export interface AuthField {
   readonly secret: boolean;
   /** Whether the value must be given (no default, not optional). */
   readonly required: boolean;
+  /**
+   * True when the config given makes the field pointless (its `requiredUnless` holds: a public OAuth 2.0
+   * client has no secret): never asked for, left out of forms. Absent otherwise.
+   */
+  readonly notNeeded?: boolean | undefined;
   /** What kind of value: a line of text, a number, true or false, a list of strings, names with string values (`map`), or one of `choices`. */
   readonly kind: AuthFieldKind;
   /** For `kind: "choice"`: the values allowed. */

@@ -4,15 +4,17 @@ import { defineAction } from "../define-action";
 import { loadServerModule } from "../input/load-server-module";
 import { writeJson, writeLine } from "../output/write-output";
 
-/** `src token list`: names and prefixes, never a value. */
+/** `src token list`: names and prefixes, never a value (locally, or on the server named by --server / SRC_SERVER). */
 export function registerTokenList(token: Command): void {
   token
     .command("list")
     .description("list the agent tokens by name and prefix (never their values)")
     .action(
       defineAction(async (context) => {
-        const { createAgentTokenStore } = await loadServerModule();
-        const tokens = await createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) }).list();
+        const tokens =
+          context.remote !== undefined
+            ? (await (await context.remoteClient()).tokens.list()).tokens
+            : await (await loadServerModule()).createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) }).list();
         if (context.json) {
           writeJson({ tokens });
           return;
@@ -31,6 +33,6 @@ export function registerTokenList(token: Command): void {
         const header = ["NAME", "PREFIX", "SOURCES", "ACCESS", "EXPIRES"];
         const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
         for (const row of [header, ...rows]) writeLine(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
-      }),
+      }, { remote: true }),
     );
 }

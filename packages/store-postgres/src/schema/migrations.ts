@@ -77,4 +77,17 @@ create table src_rate_limits (
 );
 `,
   },
+  {
+    version: 3,
+    name: "sign-ins in progress, shared by every replica",
+    sql: `
+create table src_sign_ins (
+  id text primary key,
+  record jsonb not null,
+  revision bigint not null,
+  keep_until bigint not null
+);
+create index src_sign_ins_keep_until on src_sign_ins (keep_until);
+`,
+  },
 ];
