@@ -87,7 +87,7 @@ export interface HostedOAuthOptions {
   dynamicRegistration?: boolean;
   /** `--oauth-allow-loopback-clients`: Client ID Metadata Documents (and an `--oauth-issuer`) may be on loopback and private addresses; for development and tests. Default false. */
   allowLoopbackClients?: boolean;
-  /** `--oauth-access-token-ttl`: an access token's lifetime in seconds, 60 to 86400. Default 3600. */
+  /** `--oauth-access-token-ttl`: an access token's lifetime in seconds, 1 to 86400. Default 3600. */
   accessTokenTtlSeconds?: number;
   /** `--oauth-code-ttl`: an authorization code's lifetime in seconds, 1 to 600. Default 60. */
   codeTtlSeconds?: number;
@@ -122,6 +122,10 @@ export const maxResultTtlSeconds = 86_400;
 export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:7410`. */
   url: string;
+  /** The public URL (`--public-url`, else `url`): hosted agents are given `<publicUrl>/mcp`. */
+  publicUrl: string;
+  /** How hosted agents sign in: `embedded`, `issuer` or `off`. */
+  oauth: "embedded" | "issuer" | "off";
   /** The token file's path, or `null` when the token came from `SRC_SERVER_TOKEN`. Never the token itself. */
   tokenFile: string | null;
   /** The app behind the listener (for tests and embedding). */
@@ -153,7 +157,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const publicUrlGiven = options.publicUrl ?? (env.SRC_PUBLIC_URL?.trim() === "" ? undefined : env.SRC_PUBLIC_URL?.trim());
   const publicOrigin = publicUrlGiven === undefined ? undefined : checkPublicUrl(publicUrlGiven, options.publicUrl === undefined ? "SRC_PUBLIC_URL" : "--public-url");
   const oauthOptions = options.oauth ?? {};
-  checkSeconds(oauthOptions.accessTokenTtlSeconds, "--oauth-access-token-ttl", 60, 86_400, "3600");
+  checkSeconds(oauthOptions.accessTokenTtlSeconds, "--oauth-access-token-ttl", 1, 86_400, "3600");
   checkSeconds(oauthOptions.codeTtlSeconds, "--oauth-code-ttl", 1, 600, "60");
   if (oauthOptions.issuer !== undefined) {
     let issuer: URL | undefined;
@@ -231,6 +235,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let closing: Promise<void> | undefined;
   return {
     url,
+    publicUrl: oauth.publicUrl,
+    oauth: oauth.mode,
     tokenFile,
     serverApp: app,
     close() {
