@@ -253,6 +253,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       unsubscribe();
       const drained = await limiter.drain(limits.shutdownTimeoutMs);
       await sessions.closeAll();
+      await tokens.index.flush();
       return drained;
     },
   };

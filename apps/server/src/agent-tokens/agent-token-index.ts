@@ -36,6 +36,8 @@ export interface AgentTokenIndex {
   lookup(presented: string): Promise<AgentTokenLookup>;
   /** Forgets what it remembered (after the server itself changed the tokens). */
   reload(): Promise<void>;
+  /** Waits for the last-use writes under way (before the server stops). */
+  flush(): Promise<void>;
 }
 
 /** The prefix of every OAuth access token the embedded authorization server issues. */
@@ -74,13 +76,18 @@ const expiryOf = (iso: string | null): number => (iso === null ? Number.POSITIVE
  */
 export function createAgentTokenIndex({ access, onDamaged, lastUseIntervalMs = 60_000, now = Date.now }: AgentTokenIndexOptions): AgentTokenIndex {
   const lastWritten = new Map<string, number>();
+  const pending = new Set<Promise<void>>();
 
   function noteUse(id: string): void {
     const at = now();
     if (at - (lastWritten.get(id) ?? Number.NEGATIVE_INFINITY) < lastUseIntervalMs) return;
     lastWritten.set(id, at);
     if (lastWritten.size > 10_000) lastWritten.clear();
-    access.markTokenUsed(id, new Date(at).toISOString()).catch(() => lastWritten.delete(id));
+    const write = access
+      .markTokenUsed(id, new Date(at).toISOString())
+      .catch(() => void lastWritten.delete(id))
+      .finally(() => pending.delete(write));
+    pending.add(write);
   }
 
   async function find(presented: string, hex: string): Promise<AgentTokenLookup> {
@@ -111,6 +118,9 @@ export function createAgentTokenIndex({ access, onDamaged, lastUseIntervalMs = 6
     },
     async reload() {
       // The stores check for changes themselves; nothing is kept here but the last-use times.
+    },
+    async flush() {
+      await Promise.all([...pending]);
     },
   };
 }

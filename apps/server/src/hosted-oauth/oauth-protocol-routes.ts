@@ -69,6 +69,7 @@ const metadataHeaders = { "access-control-allow-origin": "*", "cache-control": "
  * check: none of them takes the admin token.
  */
 export function registerOAuthProtocolRoutes(app: ServerHono, { settings, provider, scopes }: { settings: HostedOAuthSettings; provider: OAuthServerProvider | undefined; scopes: () => Promise<string[]> }): void {
+  documentOAuthRoutes(app, settings, provider !== undefined);
   const resourceMetadata = async (c: Context) => c.json(protectedResourceMetadata(settings, await scopes()), 200, metadataHeaders);
   app.get("/.well-known/oauth-protected-resource/mcp", resourceMetadata);
   app.get("/.well-known/oauth-protected-resource", resourceMetadata);
@@ -101,4 +102,24 @@ export function registerOAuthProtocolRoutes(app: ServerHono, { settings, provide
     });
   };
   for (const path of [oauthEndpointPaths.authorize, oauthEndpointPaths.token, oauthEndpointPaths.register, oauthEndpointPaths.revoke]) app.all(path, handOff);
+}
+
+/** The OAuth routes in `/openapi.json` (their bodies are OAuth's, form-encoded or JSON as the RFCs say; no admin token). */
+function documentOAuthRoutes(app: ServerHono, settings: HostedOAuthSettings, embedded: boolean): void {
+  const json = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" as const } } } });
+  const oauthError = json("An OAuth error: { error, error_description } (RFC 6749 5.2).");
+  const register = (method: "get" | "post", path: string, summary: string, responses: Record<string, unknown>): void =>
+    app.openAPIRegistry.registerPath({ method, path, tags: ["oauth"], summary, security: [], responses: responses as never });
+  register("get", "/.well-known/oauth-protected-resource/mcp", "RFC 9728 protected resource metadata of /mcp: resource, authorization_servers, scopes_supported, bearer_methods_supported, resource_name.", { 200: json("The metadata.") });
+  register("get", "/.well-known/oauth-protected-resource", "The same protected resource metadata at the host's root.", { 200: json("The metadata.") });
+  if (!embedded) return;
+  register("get", "/.well-known/oauth-authorization-server", "RFC 8414 metadata of the embedded authorization server (PKCE S256, Client ID Metadata Documents, dynamic registration unless --no-oauth-dcr).", { 200: json("The metadata.") });
+  register("get", oauthEndpointPaths.authorize, "The authorization endpoint (authorization code with PKCE S256 only; resource required and equal to the /mcp URL): answers the consent page of the console, or redirects an error to the client.", {
+    200: { description: "The consent page (HTML, the console's Content-Security-Policy, never framed)." },
+    302: { description: "An error sent back to the client's redirect URI (invalid_request, invalid_target, ...)." },
+    400: oauthError,
+  });
+  register("post", oauthEndpointPaths.token, "The token endpoint (application/x-www-form-urlencoded): authorization_code with code_verifier, or refresh_token (rotated; a reused one revokes the grant).", { 200: json("access_token (1 hour by default), refresh_token, expires_in, scope."), 400: oauthError });
+  if (settings.dynamicRegistration) register("post", oauthEndpointPaths.register, "RFC 7591 dynamic client registration (public clients: token_endpoint_auth_method none).", { 201: json("The registered client."), 400: oauthError });
+  register("post", oauthEndpointPaths.revoke, "RFC 7009 token revocation: an access token alone, or a refresh token with its whole grant.", { 200: json("Revoked (or unknown)."), 400: oauthError });
 }
