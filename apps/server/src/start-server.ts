@@ -188,8 +188,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
   // The OAuth settings name the public URL, known only once the port is: the app is built after listening starts.
-  let serverApp: ServerApp | undefined;
-  const server = createAdaptorServer({ fetch: (request, bindings) => (serverApp === undefined ? new Response(null, { status: 503 }) : serverApp.app.fetch(request, bindings)), hostname: host }) as Server;
+  const built: { app?: ServerApp } = {};
+  const server = createAdaptorServer({ fetch: (request, bindings) => (built.app === undefined ? new Response(null, { status: 503 }) : built.app.app.fetch(request, bindings)), hostname: host }) as Server;
   await new Promise<void>((resolve, reject) => {
     const refuse = (error: NodeJS.ErrnoException): void => reject(error.code === "EADDRINUSE" ? new AddressInUseError({ host, port, cause: error }) : error);
     server.once("error", refuse);
@@ -213,7 +213,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const allowedHosts = allowedHostsFor(host, [...(options.allowedHosts ?? []), ...(publicOrigin === undefined ? [] : [new URL(publicOrigin).hostname])]);
   const app = createServerApp({ service, token, home, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs) });
-  serverApp = app;
+  built.app = app;
   if (oauth.mode !== "off" && publicOrigin === undefined && !isLoopbackHost(host)) {
     logger.warn({ event: "public_url_missing", url }, "hosted agents need the server's https address: start it with --public-url https://... (OAuth metadata names the listening address until then)");
   }

@@ -95,7 +95,7 @@ export function createEmbeddedAuthorizationServer(options: EmbeddedAuthorization
             // Public clients only (PKCE): a secret the SDK generated is dropped, never stored.
             const { client_secret: _secret, client_secret_expires_at: _expires, ...metadata } = client as OAuthClientInformationFull;
             const registered = { ...metadata, token_endpoint_auth_method: "none" } as OAuthClientInformationFull;
-            await access.addClient({ clientId: registered.client_id, metadata: registered as unknown as Record<string, unknown>, createdAt: iso(now()) });
+            await access.addClient({ clientId: registered.client_id, metadata: registered, createdAt: iso(now()) });
             logger.info({ event: "oauth_client_registered", clientName: registered.client_name ?? null, redirectHosts: registered.redirect_uris.map(hostOf) }, "OAuth client registered");
             return registered;
           },

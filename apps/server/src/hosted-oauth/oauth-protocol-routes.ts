@@ -56,7 +56,7 @@ export function authorizationServerMetadata(settings: HostedOAuthSettings, scope
     client_id_metadata_document_supported: true,
     authorization_response_iss_parameter_supported: true,
     service_documentation: `${settings.publicUrl}/openapi.json`,
-  } as OAuthMetadata;
+  };
 }
 
 const metadataHeaders = { "access-control-allow-origin": "*", "cache-control": "public, max-age=300" };

@@ -71,12 +71,12 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
     new AgentAccessError({ code: AGENT_ACCESS_ERROR_CODES.DUPLICATE_AGENT_TOKEN, message: `an agent token named "${name}" exists already; revoke it first (src token revoke ${name}) or pick another name`, cause });
 
   async function insertToken(transaction: Sql, token: StoredAgentToken): Promise<void> {
-    await transaction`insert into src_agent_tokens (id, name, sha256, record, last_used_at) values (${token.id}, ${token.name}, ${token.sha256}, ${transaction.json(recordOf(token) as never)}, ${token.lastUsedAt ?? null})`;
+    await transaction`insert into src_agent_tokens (id, name, sha256, record, last_used_at) values (${token.id}, ${token.name}, ${token.sha256}, ${transaction.json(recordOf(token))}, ${token.lastUsedAt ?? null})`;
   }
   const insertAccessToken = (transaction: Sql, token: StoredAccessToken) =>
-    transaction`insert into src_oauth_access_tokens (sha256, token_id, record, expires_at) values (${token.sha256}, ${token.tokenId}, ${transaction.json(token as never)}, ${token.expiresAt})`;
+    transaction`insert into src_oauth_access_tokens (sha256, token_id, record, expires_at) values (${token.sha256}, ${token.tokenId}, ${transaction.json(token)}, ${token.expiresAt})`;
   const insertRefreshToken = (transaction: Sql, token: StoredRefreshToken) =>
-    transaction`insert into src_oauth_refresh_tokens (sha256, token_id, record, expires_at, used_at) values (${token.sha256}, ${token.tokenId}, ${transaction.json(token as never)}, ${token.expiresAt}, ${token.usedAt})`;
+    transaction`insert into src_oauth_refresh_tokens (sha256, token_id, record, expires_at, used_at) values (${token.sha256}, ${token.tokenId}, ${transaction.json(token)}, ${token.expiresAt}, ${token.usedAt})`;
 
   /** Drops what can no longer be used (expired requests, codes, access tokens; refresh tokens used long ago). */
   async function prune(transaction: Sql, now: Date): Promise<void> {
@@ -136,7 +136,7 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
     async putAuthorizationRequest(request) {
       await inTransaction(async (transaction) => {
         await prune(transaction, new Date());
-        await transaction`insert into src_oauth_requests (id, record, expires_at) values (${request.id}, ${transaction.json(request as never)}, ${request.expiresAt})
+        await transaction`insert into src_oauth_requests (id, record, expires_at) values (${request.id}, ${transaction.json(request)}, ${request.expiresAt})
           on conflict (id) do update set record = excluded.record, expires_at = excluded.expires_at`;
       });
     },
@@ -152,7 +152,7 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
     },
 
     async addCode(code) {
-      await sql`insert into src_oauth_codes (sha256, record, expires_at) values (${code.sha256}, ${sql.json(code as never)}, ${code.expiresAt})`;
+      await sql`insert into src_oauth_codes (sha256, record, expires_at) values (${code.sha256}, ${sql.json(code)}, ${code.expiresAt})`;
     },
 
     async findCode(sha256, now) {
@@ -170,7 +170,7 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
             const [revoked] = code.tokenId === null ? [] : await transaction<TokenRow[]>`delete from src_agent_tokens where id = ${code.tokenId} returning record, last_used_at`;
             return { outcome: "replayed" as const, revoked: revoked === undefined ? undefined : tokenOf(revoked) };
           }
-          await transaction`update src_oauth_codes set record = ${transaction.json({ ...code, usedAt: now.toISOString(), tokenId: grant.token.id } as never)} where sha256 = ${sha256}`;
+          await transaction`update src_oauth_codes set record = ${transaction.json({ ...code, usedAt: now.toISOString(), tokenId: grant.token.id })} where sha256 = ${sha256}`;
           await insertToken(transaction, grant.token);
           await insertAccessToken(transaction, grant.accessToken);
           await insertRefreshToken(transaction, grant.refreshToken);
@@ -208,7 +208,7 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
             await transaction`delete from src_agent_tokens where id = ${row.token_id}`;
             return { outcome: "reused" as const, revoked: token };
           }
-          await transaction`update src_oauth_refresh_tokens set record = ${transaction.json({ ...refresh, usedAt: now.toISOString() } as never)}, used_at = ${now} where sha256 = ${sha256}`;
+          await transaction`update src_oauth_refresh_tokens set record = ${transaction.json({ ...refresh, usedAt: now.toISOString() })}, used_at = ${now} where sha256 = ${sha256}`;
           await insertAccessToken(transaction, next.accessToken);
           await insertRefreshToken(transaction, next.refreshToken);
           await prune(transaction, now);
