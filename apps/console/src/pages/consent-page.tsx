@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { ConsentApiError, decideConsent, loadConsent, type ConsentRequest } from "../api/consent-api";
+import { decideConsent, isUnauthorizedConsent, loadConsent, type ConsentRequest } from "../api/consent-api";
 import { clearSessionToken, readSessionToken, storeSessionToken } from "../api/session-token";
 import { SignInPage } from "./sign-in-page";
 
@@ -43,7 +43,7 @@ export function ConsentPage() {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        if (error instanceof ConsentApiError && error.status === 401) {
+        if (isUnauthorizedConsent(error)) {
           clearSessionToken();
           setToken(null);
           return;
