@@ -90,7 +90,7 @@ const statusOfEveryCode = {
     // Refused to start (the port is taken); never an answer to a request.
     ADDRESS_IN_USE: 503,
     // The source's state, not the request's shape, stands in the way (not oauth2, no person needed, no client id).
-    NOT_OAUTH2_SOURCE: 409,
+    NO_SIGN_IN: 409,
     SIGN_IN_NOT_POSSIBLE: 409,
     SIGN_IN_STATE_INVALID: 422,
     INTERNAL: 500,

@@ -35,7 +35,7 @@ export interface StartServerOptions {
   /** Server limits. Default `defaultServerLimits`. */
   limits?: ServerLimits;
   /**
-   * The auth plugins. Default: the four built-in modes plus the modules listed
+   * The auth plugins. Default: the built-in modes plus the modules listed
    * in `env.SRC_AUTH_PLUGINS` (comma-separated package names or file paths,
    * resolved from the working directory; see `loadAuthPlugins` in `@src/service`).
    */

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createAuthRegistry } from "./auth-registry";
-import { defineAuthPlugin } from "./auth-plugin";
+import { defineAuthPluginV2 } from "./auth-plugin-v2";
 import { checkCredential } from "./check-credential";
 import { credentialTextSchema } from "./credential-text-schema";
 import { InvalidCredentialError } from "./errors/invalid-credential-error";
 import { isWellFormedText } from "./well-formed-text";
 
 /** A plugin whose own schema takes any string: the check must not depend on it. */
-const loosePlugin = defineAuthPlugin({
-  specificationVersion: "v1",
+const loosePlugin = defineAuthPluginV2({
+  specificationVersion: "v2",
   type: "loose",
   description: "secret in X-Secret",
   configSchema: z.object({}),
-  credentialSchema: z.object({ secret: z.string(), extra: z.object({ nested: z.string() }).optional() }),
-  credentialFields: [{ name: "secret", label: "Secret", secret: true }],
-  apply: (request, { credential }) => request.headers.set("x-secret", credential.secret),
+  credentialSchema: z.object({ secret: z.string().meta({ label: "Secret" }), extra: z.object({ nested: z.string() }).optional() }),
+  placement: () => ({ headers: ["x-secret"], query: [] }),
+  authorize: (request, { credential }) => Promise.resolve(request.headers.set("x-secret", credential.secret)),
   secretValues: (credential) => [credential.secret],
   describePlacement: () => "header X-Secret",
 });

@@ -21,7 +21,7 @@ export interface SrcClient {
   readonly server: ServerRequests;
   /** Sources and their credentials. */
   readonly sources: SourceRequests;
-  /** OAuth 2.0 sign-in of `oauth2` sources. */
+  /** The sign-in of sources whose auth mode signs a person in (OAuth 2.0's authorization code grant). */
   readonly signIn: SignInRequests;
   /** The consent page of hosted agents' OAuth sign-in (`/v1/oauth/consent...`). */
   readonly consent: ConsentRequests;

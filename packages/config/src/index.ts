@@ -8,7 +8,7 @@ export { checkSource } from "./check-source";
 export type { ParsedSourceInput, ParseSourceOptions } from "./parse-source";
 export { parseSourceFile, parseSourceInput, parseSourceRecord } from "./parse-source";
 export { slugify } from "./slugify";
-export { buildSourceJsonSchema, renderSourceJsonSchema } from "./source-json-schema";
+export { buildSourceJsonSchema, pluginConfigJsonSchema, renderSourceJsonSchema } from "./source-json-schema";
 export type { ResolveSrcHomeOptions } from "./resolve-src-home";
 export { resolveSrcHome } from "./resolve-src-home";
 export type { ConfigErrorCode } from "./errors/config-error";

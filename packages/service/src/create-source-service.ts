@@ -26,7 +26,7 @@ export interface SourceServiceOptions {
   env?: Record<string, string | undefined>;
   /**
    * The auth plugins, required: the service knows no concrete plugin. The apps
-   * pass `createDefaultAuthRegistry()` of `@src/auth-presets` (the four built-in
+   * pass `createDefaultAuthRegistry()` of `@src/auth-presets` (the built-in
    * modes) plus the plugins of `SRC_AUTH_PLUGINS`.
    */
   registry: AuthRegistry;

@@ -31,11 +31,14 @@ export async function askText(message: string, options: { example?: string; defa
   return settle<string>(value, prompts.isCancel).trim();
 }
 
-/** Asks for a secret with hidden input: nothing is echoed, not even one mask character per key, so its length stays hidden too. */
-export async function askSecret(message: string): Promise<string> {
+/**
+ * Asks for a secret with hidden input: nothing is echoed, not even one mask character per key, so its length stays
+ * hidden too. With `optional`, Enter alone answers `""`.
+ */
+export async function askSecret(message: string, { optional = false }: { optional?: boolean } = {}): Promise<string> {
   const prompts = await clack();
-  const value = await prompts.password({ message, mask: "", validate: (input) => ((input ?? "") === "" ? "required" : undefined), ...io });
-  return settle<string>(value, prompts.isCancel);
+  const value = await prompts.password({ message, mask: "", validate: (input) => (!optional && (input ?? "") === "" ? "required" : undefined), ...io });
+  return settle<string>(value, prompts.isCancel) ?? "";
 }
 
 /** Asks to pick one of `choices`. */

@@ -105,7 +105,7 @@ const exitCodeOfEveryCode = {
     SOURCE_BUSY: FAILURE,
     SHUTTING_DOWN: FAILURE,
     // Server routes only (OAuth 2.0 sign-in); the CLI says the same with a usage error.
-    NOT_OAUTH2_SOURCE: USAGE,
+    NO_SIGN_IN: USAGE,
     SIGN_IN_NOT_POSSIBLE: USAGE,
     SIGN_IN_STATE_INVALID: USAGE,
     INTERNAL: FAILURE,

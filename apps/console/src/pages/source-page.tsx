@@ -142,6 +142,7 @@ export function SourcePage({ slug }: { slug: string }) {
         <h2 id="credential-heading">{hasCredential ? "Replace the credential" : "Set the credential"}</h2>
         <CredentialForm
           authType={source.api.authType}
+          api={source.api}
           onSubmit={(credential) => act("Credential stored", () => api.client.sources.setCredential(slug, credential))}
         />
       </section>

@@ -6,7 +6,7 @@ import type { AgentTokenIndex } from "./agent-token-index";
 import { oauthAccessTokenPrefix } from "./agent-token-index";
 import { agentTokenValuePrefix } from "./agent-token-store";
 import { setCallerOf } from "./caller-of-request";
-import { signInCallbackPath } from "../oauth/sign-in-callback-path";
+import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
 import type { HostedOAuthSettings } from "../hosted-oauth/hosted-oauth-settings";
 import type { IssuerTokenVerifier } from "../hosted-oauth/issuer-token-verifier";
 
@@ -48,7 +48,7 @@ export async function bearerChallenge(resource: ProtectedResource, error?: { cod
 }
 
 /**
- * Every route but `/healthz`, `/readyz` and the OAuth 2.0 sign-in redirect (`GET /v1/auth/callback`) needs a bearer token: the admin token (every
+ * Every route but `/healthz`, `/readyz` and the sign-in redirect (`GET /v1/auth/callback`) needs a bearer token: the admin token (every
  * route), or an agent token (`GET /v1/tools`, `POST /v1/tools/{name}/call`,
  * `/mcp`; other routes 403). Unknown, revoked and expired tokens get 401. Only
  * values shaped like agent tokens are looked up, so a wrong token costs no

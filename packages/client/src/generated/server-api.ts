@@ -1,5 +1,6 @@
 // Generated from openapi.json by openapi-typescript: do not edit.
 // Run `pnpm --filter @src/client update-server-api` after changing a route of the server.
+/* eslint-disable @typescript-eslint/no-duplicate-type-constituents -- two auth modes may declare the same credential shape (header and query: { key }) */
 
 export interface paths {
     "/.well-known/oauth-authorization-server": {
@@ -671,7 +672,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). Exchanges the code with the PKCE verifier, stores the tokens, tests the source, answers a page. */
+        /** The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered. */
         get: {
             parameters: {
                 query?: {
@@ -695,7 +696,7 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                /** @description The source can no longer be signed in (its auth type or grant changed). */
+                /** @description The source can no longer be signed in (its auth type or settings changed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1128,14 +1129,240 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The operator fields of config.json: type, name, slug?, enabled?, api. */
+                        /** @description The operator fields of config.json: type, name, slug?, enabled?, api. `api` has the fields of its auth mode (`api.authType`), listed per mode below. */
                         config: {
+                            api?: ({
+                                /** @constant */
+                                authType: "bearer";
+                                baseUrl: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "header";
+                                baseUrl: string;
+                                /**
+                                 * Header name
+                                 * @description Name of the HTTP header that carries the key (authType "header"), e.g. X-Api-Key. Not a header the service controls (Host, Content-Length, Content-Type, Transfer-Encoding, Connection, Keep-Alive, Upgrade, Expect, TE, Trailer, Proxy-*).
+                                 * @example X-Api-Key
+                                 */
+                                headerName: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "query";
+                                baseUrl: string;
+                                /**
+                                 * Query parameter
+                                 * @description Name of the query parameter that carries the key (authType "query"), e.g. api_key.
+                                 * @example api_key
+                                 */
+                                queryParam: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "basic";
+                                baseUrl: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /**
+                                 * Audience
+                                 * @description The `audience` token parameter some servers (Auth0) need (authType "oauth2").
+                                 */
+                                audience?: string;
+                                /**
+                                 * Authorization URL
+                                 * @description OAuth 2.0 authorization endpoint, for the authorization_code grant (authType "oauth2").
+                                 * @example https://auth.example.com/oauth/authorize
+                                 */
+                                authorizationUrl?: string;
+                                /** @constant */
+                                authType: "oauth2";
+                                baseUrl: string;
+                                /**
+                                 * Client authentication
+                                 * @description How the client authenticates at the token endpoint (authType "oauth2"): client_secret_basic (default), client_secret_post, or none for public clients.
+                                 * @default client_secret_basic
+                                 * @enum {string}
+                                 */
+                                clientAuth?: "client_secret_basic" | "client_secret_post" | "none";
+                                /**
+                                 * Grant
+                                 * @description OAuth 2.0 grant (authType "oauth2"): client_credentials (default) or authorization_code (with PKCE, signed in with `src auth login`).
+                                 * @default client_credentials
+                                 * @enum {string}
+                                 */
+                                grant?: "client_credentials" | "authorization_code";
+                                /**
+                                 * Resource
+                                 * @description RFC 8707 resource indicator (authType "oauth2").
+                                 */
+                                resource?: string;
+                                /**
+                                 * Scopes
+                                 * @description Scopes requested (authType "oauth2").
+                                 * @default []
+                                 * @example [
+                                 *       "read:items"
+                                 *     ]
+                                 */
+                                scopes?: string[];
+                                testEndpoint: string;
+                                /**
+                                 * Token URL
+                                 * @description OAuth 2.0 token endpoint (authType "oauth2"); https:, or http: on a loopback address.
+                                 * @example https://auth.example.com/oauth/token
+                                 */
+                                tokenUrl: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "digest";
+                                baseUrl: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "aws-sigv4";
+                                baseUrl: string;
+                                /**
+                                 * Region
+                                 * @description The AWS region the API is in (authType "aws-sigv4"), e.g. eu-west-1.
+                                 * @example eu-west-1
+                                 */
+                                region: string;
+                                /**
+                                 * Service
+                                 * @description The service's signing name (authType "aws-sigv4"): s3, execute-api, es, …
+                                 * @example s3
+                                 */
+                                service: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "multi-header";
+                                baseUrl: string;
+                                /**
+                                 * Header names
+                                 * @description The headers that carry the secrets (authType "multi-header"), e.g. ["DD-API-KEY", "DD-APPLICATION-KEY"]; the credential holds one value per name.
+                                 * @example [
+                                 *       "DD-API-KEY",
+                                 *       "DD-APPLICATION-KEY"
+                                 *     ]
+                                 */
+                                headerNames: string[];
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | {
+                                [key: string]: unknown;
+                            };
+                            enabled?: boolean;
+                            name?: string;
+                            slug?: string;
+                            /** @description Always "api". */
+                            type?: string;
+                        } & {
                             [key: string]: unknown;
                         };
-                        /** @description bearer {"token"}, header and query {"key"}, basic {"username","password"}; a custom plugin defines its own. */
+                        /** @description The credential of the source's auth mode, with the fields it declares (secret ones are write-only, never returned); one schema per mode below. */
                         credential?: {
                             [key: string]: unknown;
-                        };
+                        } & ({
+                            /**
+                             * API token
+                             * Format: password
+                             * @description The token the API issued; sent as Authorization: Bearer <token>.
+                             */
+                            token: string;
+                        } | {
+                            /**
+                             * API key
+                             * Format: password
+                             * @description The key the API issued; sent as the value of api.headerName.
+                             */
+                            key: string;
+                        } | {
+                            /**
+                             * API key
+                             * Format: password
+                             * @description The key the API issued; sent as the query parameter api.queryParam.
+                             */
+                            key: string;
+                        } | {
+                            /**
+                             * Password
+                             * Format: password
+                             * @description The password, or an empty string for none.
+                             */
+                            password: string;
+                            /**
+                             * Username
+                             * @description The user name (some APIs take the key here, with an empty password).
+                             * @example alice
+                             */
+                            username: string;
+                        } | {
+                            /**
+                             * OAuth 2.0 client id
+                             * @description The client id registered at the authorization server.
+                             * @example my-client
+                             */
+                            clientId: string;
+                            /**
+                             * OAuth 2.0 client secret
+                             * Format: password
+                             * @description The client secret; none for a public client (api.clientAuth "none").
+                             */
+                            clientSecret?: string;
+                        } | {
+                            /**
+                             * Password
+                             * Format: password
+                             * @description The password; never sent, only hashed into each request's response.
+                             */
+                            password: string;
+                            /**
+                             * Username
+                             * @description The user name the server knows.
+                             * @example alice
+                             */
+                            username: string;
+                        } | {
+                            /**
+                             * Access key id
+                             * @description The access key id (sent in the clear in every signature).
+                             * @example AKIAIOSFODNN7EXAMPLE
+                             */
+                            accessKeyId: string;
+                            /**
+                             * Secret access key
+                             * Format: password
+                             * @description The secret access key; it signs and is never sent.
+                             */
+                            secretAccessKey: string;
+                            /**
+                             * Session token
+                             * Format: password
+                             * @description For temporary credentials (STS): sent as X-Amz-Security-Token. Leave it out for long-term keys.
+                             */
+                            sessionToken?: string;
+                        } | {
+                            [key: string]: string;
+                        } | {
+                            [key: string]: unknown;
+                        });
                     };
                 };
             };
@@ -1406,7 +1633,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An oauth2 source's sign-in status: grant, scopes, whether a refresh token is stored, when the access token expires; never a token (admin only). */
+        /** A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes, whether a refresh token is stored, when the access token expires); never a token (admin only). */
         get: {
             parameters: {
                 query?: never;
@@ -1418,13 +1645,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The status (the same as `src auth status SLUG --json`). */
+                /** @description The status (the same as `src auth status SLUG --json`): `slug`, `authType`, `signedIn`, and the facts the auth mode adds. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["OAuth2Status"];
+                        "application/json": components["schemas"]["SignInStatus"];
                     };
                 };
                 /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
@@ -1476,7 +1703,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Forget an oauth2 source's access and refresh tokens; the client id and secret stay (as `src auth logout SLUG`; admin only). */
+        /** Forget what a source's sign-in stored (OAuth 2.0's access and refresh tokens); what the operator entered stays (as `src auth logout SLUG`; admin only). */
         delete: {
             parameters: {
                 query?: never;
@@ -1561,7 +1788,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start an OAuth 2.0 sign-in (authorization code with PKCE S256) of an oauth2 source: answers the authorization URL for the operator to open in a browser (admin only). */
+        /** Start the sign-in of a source whose auth mode signs a person in (OAuth 2.0's authorization code with PKCE S256): answers the URL for the operator to open in a browser (admin only). */
         post: {
             parameters: {
                 query?: never;
@@ -2487,6 +2714,18 @@ export interface components {
              */
             select?: string;
         };
+        AuthField: {
+            choices?: string[];
+            default?: unknown;
+            description: string;
+            example?: unknown;
+            /** @enum {string} */
+            kind: "text" | "number" | "boolean" | "list" | "choice";
+            label: string;
+            name: string;
+            required: boolean;
+            secret: boolean;
+        };
         AuthTypeDescription: {
             /** @description JSON Schema of the extra `api` fields this mode needs (e.g. headerName). */
             configSchema: {
@@ -2499,6 +2738,18 @@ export interface components {
                 secret: boolean;
             }[];
             description: string;
+            /** @description Every field the mode declares, for forms: label, description, secret, required, kind, example. */
+            fields: {
+                config: components["schemas"]["AuthField"][];
+                credential: components["schemas"]["AuthField"][];
+                /** @description When the credential has one value per entry of the api list `field` (header names): how each is declared. */
+                credentialKeysFrom?: {
+                    each: components["schemas"]["AuthField"];
+                    field: string;
+                };
+            };
+            /** @description Whether the mode signs a person in (POST /v1/sources/{slug}/auth/login). */
+            signIn: boolean;
             /** @example bearer */
             type: string;
         };
@@ -2567,22 +2818,6 @@ export interface components {
                 message: string;
             };
         };
-        OAuth2Status: {
-            accessTokenExpired: boolean;
-            accessTokenExpiresAt: string | null;
-            /** @enum {string} */
-            authType: "oauth2";
-            /** @enum {string} */
-            grant: "client_credentials" | "authorization_code";
-            grantedScopes: string[] | null;
-            hasAccessToken: boolean;
-            hasCredential: boolean;
-            hasRefreshToken: boolean;
-            scopes: string[];
-            /** @description Whether a call can get a token without a person. */
-            signedIn: boolean;
-            slug: string;
-        };
         OperationMatch: {
             method: string;
             operationId: string;
@@ -2612,6 +2847,16 @@ export interface components {
             expiresAt: string;
             redirectUri: string;
             slug: string;
+            /** @description A code to enter on that page, for a mode that signs in with a device code. */
+            userCode?: string;
+        };
+        SignInStatus: {
+            authType: string;
+            /** @description Whether a call can be authorized without a person now. */
+            signedIn: boolean;
+            slug: string;
+        } & {
+            [key: string]: unknown;
         };
         SourceOperationResult: {
             source: components["schemas"]["SourceRecord"];

@@ -1,4 +1,4 @@
-import type { AnyAuthPlugin, AnyAuthPluginV2 } from "@src/auth";
+import type { AnyAuthPluginV2 } from "@src/auth";
 import { z } from "zod";
 import { createQueryAuth } from "@src/auth-query";
 import { describe, expect, it } from "vitest";
@@ -39,7 +39,7 @@ describe("the auth query probe", () => {
 
 describe("build-request: an agent query name that collides with the auth query name is refused in every spelling", () => {
   const source = makeSource("https://api.example.test/v1?version=2", { authType: "query", queryParam: "api_key" });
-  const refusal = async (callInput: Parameters<typeof buildRequest>[0]["call"], plugin: AnyAuthPlugin | AnyAuthPluginV2 = mode.plugin): Promise<InvalidCallError | undefined> => {
+  const refusal = async (callInput: Parameters<typeof buildRequest>[0]["call"], plugin: AnyAuthPluginV2 = mode.plugin): Promise<InvalidCallError | undefined> => {
     try {
       await buildRequest({ source, call: callInput, credential: mode.credential, plugin });
       return undefined;
@@ -78,16 +78,17 @@ describe("build-request: an agent query name that collides with the auth query n
   });
 
   it("a plugin that only adds its name when the query is not empty (invisible on the probe) is still caught, any case", async () => {
-    // A v1 plugin declares no placement: the builder finds the names it changed by comparing the query.
-    const onlyWithQuery: AnyAuthPlugin = {
-      specificationVersion: "v1",
+    // A plugin that declares no placement (the conformance suite would refuse it): the builder finds the names it changed by comparing the query.
+    const onlyWithQuery: AnyAuthPluginV2 = {
+      specificationVersion: "v2",
       type: "query",
       description: "api_key in the query when there is a query",
       configSchema: z.object({}).loose(),
-      credentialSchema: z.object({ key: z.string() }),
-      credentialFields: [{ name: "key", label: "Key", secret: true }],
-      apply(request, { credential }: { credential: { key: string } }) {
+      credentialSchema: z.object({ key: z.string().meta({ label: "Key" }) }),
+      placement: () => ({ headers: [], query: [] }),
+      authorize(request, { credential }: { credential: { key: string } }) {
         if (request.url.search !== "") request.url.searchParams.set("api_key", credential.key);
+        return Promise.resolve();
       },
       secretValues: (credential: { key: string }) => [credential.key],
       describePlacement: () => 'query parameter "api_key"',

@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
-import type { AnyAuthPlugin, AnyAuthPluginV2 } from "@src/auth";
-import { defineAuthPlugin, defineAuthPluginV2, InvalidCredentialError } from "@src/auth";
+import type { AnyAuthPluginV2 } from "@src/auth";
+import { defineAuthPluginV2, InvalidCredentialError } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -31,7 +31,7 @@ const KEY = "k3y value&x=1";
 const USER = { username: "ada", password: "pässwörd" };
 
 type AuthName = "bearer" | "header" | "query" | "basic";
-const auth: Record<AuthName, { plugin: AnyAuthPlugin | AnyAuthPluginV2; credential: Record<string, unknown>; api: Record<string, string> }> = {
+const auth: Record<AuthName, { plugin: AnyAuthPluginV2; credential: Record<string, unknown>; api: Record<string, string> }> = {
   bearer: { plugin: bearerPlugin, credential: { token: TOKEN }, api: {} },
   header: { plugin: createHeaderAuth(), credential: { key: KEY }, api: { headerName: "X-Api-Key" } },
   query: { plugin: createQueryAuth(), credential: { key: KEY }, api: { queryParam: "api_key" } },
@@ -52,7 +52,7 @@ function sourceFor(authName: AuthName, baseUrl = BASE): SourceRecord {
   };
 }
 
-function build(call: unknown, authName: AuthName = "bearer", baseUrl = BASE, plugin?: AnyAuthPlugin | AnyAuthPluginV2) {
+function build(call: unknown, authName: AuthName = "bearer", baseUrl = BASE, plugin?: AnyAuthPluginV2) {
   const { plugin: defaultPlugin, credential } = auth[authName];
   return buildRequest({ source: sourceFor(authName, baseUrl), call: call as never, credential, plugin: plugin ?? defaultPlugin });
 }
@@ -352,16 +352,14 @@ describe("buildRequest: the credential stays under the base URL", () => {
   });
 
   it("detects the auth parameter of any plugin, not only one named queryParam", async () => {
-    const custom = defineAuthPlugin({
-      specificationVersion: "v1",
+    const custom = defineAuthPluginV2({
+      specificationVersion: "v2",
       type: "signed",
       description: "sig and ts in the query",
       configSchema: z.object({}),
-      credentialSchema: z.object({ key: z.string() }),
-      credentialFields: [{ name: "key", label: "Key", secret: true }],
-      apply: (request, { credential }) => {
-        request.url.searchParams.set("sig", `${credential.key}-signed`);
-      },
+      credentialSchema: z.object({ key: z.string().meta({ label: "Key" }) }),
+      placement: () => ({ headers: [], query: ["sig"] }),
+      authorize: (request, { credential }) => Promise.resolve(request.url.searchParams.set("sig", `${credential.key}-signed`)),
       secretValues: (credential) => [credential.key],
       describePlacement: () => "query parameter sig",
     });

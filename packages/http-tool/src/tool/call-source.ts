@@ -1,4 +1,4 @@
-import { pluginSecrets, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
+import { pluginSecrets, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { OperationCatalog } from "@src/openapi";
 import { createFailureResult } from "../result/create-failure-result";
@@ -32,8 +32,8 @@ export interface CallSourceOptions {
   source: SourceRecord;
   /** The agent's input, as received (validated here). */
   call: unknown;
-  /** The auth plugin selected by `source.api.authType` (v2, or v1 through the adapter). */
-  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  /** The auth plugin selected by `source.api.authType`. */
+  plugin: AnyAuthPluginV2;
   /**
    * The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`); or a function
    * that reads it, called only once the policy allowed the call (its rejection is `callSource`'s, as it is).
@@ -114,8 +114,7 @@ export async function callSource(options: CallSourceOptions): Promise<ToolResult
 }
 
 async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResult> {
-  const { source, call, results } = options;
-  const plugin = toAuthPluginV2(options.plugin);
+  const { source, call, results, plugin } = options;
   const { slug } = source;
   if (!source.enabled) {
     return createFailureResult({

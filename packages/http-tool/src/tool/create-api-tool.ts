@@ -1,10 +1,10 @@
-import type { AuthRegistry, AuthRuntime } from "@src/auth";
+import type { AnyAuthPluginV2, AuthRegistry, AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { OperationCatalog } from "@src/openapi";
 import { apiToolName } from "./api-tool-name";
 import { callSource } from "./call-source";
 import { createFailureResult } from "../result/create-failure-result";
-import { describeApiTool } from "./describe-api-tool";
+import { describeApiTool, type ApiToolAuth } from "./describe-api-tool";
 import { operationsToolName } from "./operations-tool-name";
 import { apiToolInputSchema } from "./agent-input";
 import type { ResultStore } from "../stored-results/result-store";
@@ -92,6 +92,19 @@ export interface ApiTool extends AgentTool {
 }
 
 /**
+ * What the source's auth plugin tells the agent: its line (`describe(config)`, when it has one and the config
+ * parses), and whether an operator can sign the source in again (a mode with sign-in steps that a person runs).
+ */
+function describeAuth(plugin: AnyAuthPluginV2, slug: string, api: Record<string, unknown>): ApiToolAuth {
+  const config = plugin.configSchema.safeParse(api);
+  if (!config.success) return {};
+  const parsed = config.data as Record<string, unknown>;
+  const unavailable = plugin.signIn?.unavailable({ slug, config: parsed, credential: undefined, now: () => new Date(), signal: new AbortController().signal });
+  const description: string | undefined = plugin.describe?.(parsed);
+  return { description, canSignIn: plugin.signIn !== undefined && unavailable?.reason !== "not-needed" };
+}
+
+/**
  * Creates the tool an agent calls for `source`, or `undefined` when the
  * source is disabled (a disabled source has no tool). A source without a
  * credential still has a tool; its calls answer `NO_CREDENTIAL`. For a source
@@ -135,7 +148,7 @@ export function createApiTools(source: SourceRecord, dependencies: ApiToolDepend
     return {
       name: access === "write" ? writeToolName(source.slug) : apiToolName(source.slug),
       slug: source.slug,
-      description: describeApiTool(source, document, policyText),
+      description: describeApiTool(source, document, policyText, describeAuth(plugin, source.slug, source.api)),
       inputSchema: sharedToolInputJsonSchema(),
       inputZodSchema: apiToolInputSchema,
       readOnly: readOnly || access === "read",

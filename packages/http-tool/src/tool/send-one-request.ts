@@ -86,7 +86,7 @@ export async function sendOneRequest(context: RequestContext, { call, checkDocum
     if (checkDocument && operations !== undefined && source.api.openapiValidation !== "off") {
       // Checked before the plugin runs: a call that breaks the document fetches no token and sends nothing.
       const normalized: ParsedToolCall = normalizeToolCall(call);
-      const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: authorizer.placement.headers, authQuery: authorizer.placement.query });
+      const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: [...authorizer.placement.headers, ...(authorizer.placement.optionalHeaders ?? [])], authQuery: authorizer.placement.query });
       if (!verdict.fits) {
         if (source.api.openapiValidation !== "warn") {
           return { sent: false, secrets: authorizer.secrets, result: createRedactor(authorizer.secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: verdict.message, call, next: verdict.next })) };
