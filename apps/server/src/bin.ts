@@ -2,10 +2,10 @@
 import { parseArgs } from "node:util";
 import { startServer } from "./start-server";
 
-const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]... [--result-ttl SECONDS]\nenvironment: SRC_HOME, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
+const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]... [--result-ttl SECONDS] [--metrics-token TOKEN]\nenvironment: SRC_HOME, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_METRICS_TOKEN (GET /metrics only), OTEL_EXPORTER_OTLP_ENDPOINT (traces, with the other OTEL_* variables), SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
 
 async function main(): Promise<void> {
-  let values: { host?: string; port?: string; home?: string; store?: string; "allowed-host"?: string[]; "cors-origin"?: string[]; "result-ttl"?: string; help?: boolean };
+  let values: { host?: string; port?: string; home?: string; store?: string; "allowed-host"?: string[]; "cors-origin"?: string[]; "result-ttl"?: string; "metrics-token"?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
         "allowed-host": { type: "string", multiple: true },
         "cors-origin": { type: "string", multiple: true },
         "result-ttl": { type: "string" },
+        "metrics-token": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   try {
-    const server = await startServer({ host: values.host, port, home: values.home, ...(values.store === undefined ? {} : { store: values.store }), allowedHosts: values["allowed-host"], corsOrigins: values["cors-origin"], ...(values["result-ttl"] === undefined ? {} : { resultTtlSeconds: Number(values["result-ttl"]) }) });
+    const server = await startServer({ host: values.host, port, home: values.home, ...(values.store === undefined ? {} : { store: values.store }), allowedHosts: values["allowed-host"], corsOrigins: values["cors-origin"], ...(values["result-ttl"] === undefined ? {} : { resultTtlSeconds: Number(values["result-ttl"]) }), ...(values["metrics-token"] === undefined ? {} : { metricsToken: values["metrics-token"] }) });
     process.stderr.write(`src-server listening on ${server.url}\n`);
     process.stderr.write(server.tokenFile === null ? "admin token: from SRC_SERVER_TOKEN\n" : `admin token: in ${server.tokenFile}\n`);
     const stop = (): void => {

@@ -15,7 +15,9 @@ import { isLoopbackHost } from "./is-loopback-host";
 import { allowedHostsFor } from "./check-host";
 import { problemOfCorsOrigin } from "./check-origin";
 import { InvalidServerOptionError } from "./errors/invalid-server-option-error";
-import { resolveServerToken } from "./resolve-server-token";
+import { resolveMetricsToken, resolveServerToken } from "./resolve-server-token";
+import { startTracingFromEnvironment } from "./telemetry/start-tracing";
+import { createServerMetrics } from "./metrics/server-metrics";
 import { writeLocalServerRecord } from "./local-server-record";
 import type { ServerLimits } from "./server-limits";
 
@@ -64,6 +66,11 @@ export interface StartServerOptions {
    * (15 minutes). `src serve --result-ttl`, `src-server --result-ttl`.
    */
   resultTtlSeconds?: number;
+  /**
+   * A token that opens `GET /metrics` and nothing else, for a Prometheus scraper (the admin token opens it too).
+   * Default: `env.SRC_METRICS_TOKEN`, else none. At least 16 visible ASCII characters. `--metrics-token`.
+   */
+  metricsToken?: string;
 }
 
 /** Longest lifetime of a cut result the server accepts, in seconds: a day. */
@@ -101,23 +108,34 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new InvalidServerOptionError({ option: "--result-ttl", value: String(resultTtlSeconds), problem: `must be a whole number of seconds from 1 to ${maxResultTtlSeconds}, e.g. 900 (15 minutes, the default)` });
   }
 
+  const metricsToken = resolveMetricsToken({ given: options.metricsToken, env });
   const home = resolveSrcHome({ home: options.home, env });
   // Loaded before anything is bound or written: a broken plugin module stops the start with its own message.
   const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env, { plugins: defaultAuthPlugins() }));
   const logger = options.logger ?? createServerLogger();
   const { token, tokenFile, generated } = await resolveServerToken({ home, env });
+  // Before anything is bound, so a protocol it cannot export with stops the start; off, nothing of the SDK loads.
+  const tracing = await startTracingFromEnvironment(process.env, { serviceName: "src-server" });
+  const metrics = createServerMetrics();
   const storeUrl = options.store ?? (env.SRC_STORE?.trim() === "" ? undefined : env.SRC_STORE);
   // Opened before anything is bound: no vault key, a wrong key or an unreachable database stops the start with its own message.
-  const shared = storeUrl === undefined ? undefined : await (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: options.store === undefined ? "SRC_STORE" : "--store" });
+  const shared =
+    storeUrl === undefined
+      ? undefined
+      : await (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: options.store === undefined ? "SRC_STORE" : "--store" }).catch(async (error: unknown) => {
+          await tracing?.shutdown();
+          throw error;
+        });
+  if (shared !== undefined) metrics.watchStorePool(() => shared.poolStats());
   // Cut results of this replica (each keeps its own); their lifetime is the one option of the store the server sets.
   const results = createResultStore(resultTtlSeconds === undefined ? {} : { ttlMs: resultTtlSeconds * 1000 });
   const service =
     shared === undefined
-      ? createSourceService({ home, env, registry, fetch: options.fetch, results })
-      : createSourceService({ home, env, registry, fetch: options.fetch, results, store: shared.sources, openVault: () => Promise.resolve(shared.vault) });
+      ? createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer })
+      : createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer, store: shared.sources, openVault: () => Promise.resolve(shared.vault) });
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
-  const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs) });
+  const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken });
 
   const server = createAdaptorServer({ fetch: serverApp.app.fetch, hostname: host }) as Server;
   await new Promise<void>((resolve, reject) => {
@@ -129,6 +147,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
   }).catch(async (error: unknown) => {
     await shared?.close().catch(() => undefined);
+    await tracing?.shutdown();
     throw error;
   });
   const address = server.address() as AddressInfo;
@@ -146,7 +165,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           logger.warn({ event: "server_record_failed", errorMessage: (error as Error).message }, "could not record the address in the home; the CLI needs SRC_SERVER_TOKEN for this server");
           return async () => undefined;
         });
-  logger.info({ event: "listening", url, home, store: shared?.location ?? "file", tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file" }, "listening");
+  logger.info(
+    {
+      event: "listening",
+      url,
+      home,
+      store: shared?.location ?? "file",
+      tokenFile,
+      tokenGenerated: generated,
+      tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file",
+      metricsToken: metricsToken !== undefined,
+      tracing: tracing?.endpoint ?? null,
+    },
+    "listening",
+  );
 
   let closing: Promise<void> | undefined;
   return {
@@ -164,6 +196,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const timer = setTimeout(() => server.closeAllConnections(), 1000);
         await closed;
         clearTimeout(timer);
+        // The spans of the last calls go out before the process ends.
+        await tracing?.shutdown().catch(() => undefined);
         logger.info({ event: "stopped", drained }, "stopped");
       })();
       return closing;

@@ -22,4 +22,6 @@ export { checkCredential } from "./check-credential";
 export { pluginSecrets } from "./plugin-secrets";
 export { findServiceControlledHeader, serviceControlledHeaderReason, serviceControlledHeaders } from "./service-controlled-headers";
 export type { AuthContextInput, AuthRuntime } from "./v2/create-auth-context";
-export { createAuthContext } from "./v2/create-auth-context";
+export { createAuthContext, tokenRequestReporterOf } from "./v2/create-auth-context";
+export type { TokenRequestDetails, TokenRequestEvent } from "./trace-token-request";
+export { traceTokenRequest } from "./trace-token-request";

@@ -15,6 +15,7 @@ describePublicSurface({
     "compileSelect",
     "createRedactor",
     "createToolInputJsonSchema",
+    "currentToolCall",
     "defaultValidationTimeoutMs",
     "describeApiTool",
     "maxToolDescriptionBytes",
@@ -26,5 +27,6 @@ describePublicSurface({
     "resolveExecutorLimits",
     "serviceControlledHeaderReason",
     "toSourceStatus",
+    "traceToolCall",
   ],
 });

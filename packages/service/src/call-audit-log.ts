@@ -1,6 +1,7 @@
 import { chmod, mkdir, open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { ToolResult } from "@src/http-tool";
+import { traceToolCall } from "@src/http-tool/internal";
 import type { SourceService } from "./source-service";
 import { slugOfToolName } from "./tool-name";
 import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
@@ -243,14 +244,17 @@ export function withCallAudit(service: SourceService, { channel, log }: { channe
     async callTool(name, input, options) {
       const source = (name.endsWith("_operations") ? await slugOfOperationsTool(service.store, name) : undefined) ?? slugOfToolName(name) ?? name;
       const started = performance.now();
-      try {
-        const result = await service.callTool(name, input, options);
-        await log.record(auditLineOfResult(channel, source, result));
-        return result;
-      } catch (error) {
-        await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started));
-        throw error;
-      }
+      // The call's span (when tracing is on) names this channel; the layers below add to it.
+      return traceToolCall({ tool: name, source, channel }, async () => {
+        try {
+          const result = await service.callTool(name, input, options);
+          await log.record(auditLineOfResult(channel, source, result));
+          return result;
+        } catch (error) {
+          await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started));
+          throw error;
+        }
+      });
     },
   };
 }

@@ -10,6 +10,7 @@ interface ServeFlags {
   allowedHost: string[];
   corsOrigin: string[];
   resultTtl?: string;
+  metricsToken?: string;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -24,8 +25,9 @@ export function registerServe(program: Command): void {
     .option("--allowed-host <name>", "another name clients reach the server by (Host header); repeat it. Default: only the listening address (and localhost on loopback)", collect, [])
     .option("--cors-origin <origin>", "a web page origin allowed to call from a browser, e.g. https://app.example.com; repeat it. Default: none", collect, [])
     .option("--result-ttl <seconds>", "how long a cut result stays readable by its resultRef, from 1 to 86400 seconds. Default: 900 (15 minutes)")
+    .option("--metrics-token <token>", "a token that opens GET /metrics only, for a Prometheus scraper (SRC_METRICS_TOKEN keeps it out of the process list). Default: the admin token only")
     .action(
-      defineAction<ServeFlags>(async (context, { host, port, allowedHost, corsOrigin, resultTtl }) => {
+      defineAction<ServeFlags>(async (context, { host, port, allowedHost, corsOrigin, resultTtl, metricsToken }) => {
         const portNumber = Number(port);
         if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) {
           throw new UsageError({ message: `--port ${JSON.stringify(port)}: must be a whole number from 0 to 65535` });
@@ -36,7 +38,7 @@ export function registerServe(program: Command): void {
         const module = await loadServerModule();
         // Logs (JSON lines) go to stderr so stdout carries only the listening line, or `{ "url" }` with --json.
         const logger = module.createServerLogger({ destination: process.stderr });
-        const server = await module.startServer({ home: context.home, ...(context.storeUrl === undefined ? {} : { store: context.storeUrl }), host, port: portNumber, env: process.env, logger, allowedHosts: allowedHost, corsOrigins: corsOrigin, ...(resultTtl === undefined ? {} : { resultTtlSeconds: Number(resultTtl) }) });
+        const server = await module.startServer({ home: context.home, ...(context.storeUrl === undefined ? {} : { store: context.storeUrl }), host, port: portNumber, env: process.env, logger, allowedHosts: allowedHost, corsOrigins: corsOrigin, ...(resultTtl === undefined ? {} : { resultTtlSeconds: Number(resultTtl) }), ...(metricsToken === undefined ? {} : { metricsToken }) });
         if (context.json) writeJson({ url: server.url });
         else writeLine(`src serve: listening on ${server.url}${server.tokenFile === null ? "" : ` (bearer token in ${server.tokenFile})`}; Ctrl-C to stop`);
         await new Promise<void>((resolve) => {

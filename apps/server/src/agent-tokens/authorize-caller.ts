@@ -6,6 +6,7 @@ import type { AgentTokenIndex } from "./agent-token-index";
 import { agentTokenValuePrefix } from "./agent-token-store";
 import { setCallerOf } from "./caller-of-request";
 import { signInCallbackPath } from "../oauth/sign-in-callback-path";
+import { metricsPath } from "../metrics/metrics-route";
 
 const toolCallPath = /^\/v1\/tools\/[^/]+\/call$/;
 
@@ -30,14 +31,17 @@ const refuse = (c: Context, status: 401 | 403, code: string, message: string): R
  * values shaped like agent tokens are looked up, so a wrong token costs no
  * file check.
  */
-export function authorizeCaller({ adminToken, agentTokens }: { adminToken: string; agentTokens: AgentTokenIndex | undefined }): MiddlewareHandler {
+export function authorizeCaller({ adminToken, agentTokens, metricsToken }: { adminToken: string; agentTokens: AgentTokenIndex | undefined; metricsToken?: string | undefined }): MiddlewareHandler {
   const isAdmin = createBearerTokenCheck(adminToken);
+  // The metrics token opens `GET /metrics` and nothing else: a scraper's token can read counts, never a source.
+  const isMetricsReader = metricsToken === undefined ? undefined : createBearerTokenCheck(metricsToken);
   const unauthorized = "missing or wrong token; send Authorization: Bearer <token> with the admin token (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token) or an agent token (src token create)";
   return async (c, next) => {
     // The sign-in redirect comes from a browser without a token; its single-use `state` is the proof.
     if (c.req.path === "/healthz" || c.req.path === "/readyz" || (c.req.path === signInCallbackPath && c.req.method === "GET")) return next();
     const authorization = requestHeader(c, "authorization");
     if (isAdmin(authorization)) return next();
+    if (isMetricsReader !== undefined && c.req.path === metricsPath && c.req.method === "GET" && isMetricsReader(authorization)) return next();
     const presented = bearerValueOf(authorization);
     if (agentTokens === undefined || presented === undefined || !presented.startsWith(agentTokenValuePrefix)) return refuse(c, 401, SERVER_ERROR_CODES.UNAUTHORIZED, unauthorized);
     const lookup = await agentTokens.lookup(presented);

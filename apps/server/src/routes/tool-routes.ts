@@ -4,6 +4,7 @@ import { agentCallRequests } from "../agent-call-requests";
 import { connectionSignal } from "../connection-signal";
 import { callerOf, mayCallSource } from "../agent-tokens/caller-of-request";
 import { readJsonBody } from "./read-json-body";
+import { withIncomingTraceContext } from "../telemetry/incoming-trace-context";
 import { errorResponses, toolCallBodySchema, toolResultSchema, toolSummarySchema } from "../api-schemas";
 
 const listRoute = createRoute({
@@ -53,7 +54,7 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
     const input = await readJsonBody(c);
     // From here the gate logs the call (one tool_call line, also when it is refused).
     agentCallRequests.add(c.req.raw);
-    const result = await gate.call(c.req.param("name"), input, { channel: "http", signal: connectionSignal(c), caller: callerOf(c.req.raw) });
+    const result = await withIncomingTraceContext(c, () => gate.call(c.req.param("name"), input, { channel: "http", signal: connectionSignal(c), caller: callerOf(c.req.raw) }));
     return c.json(result, 200);
   });
 }
