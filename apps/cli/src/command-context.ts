@@ -98,7 +98,7 @@ export function createCommandContext(command: Command): CommandContext {
       servicePromise ??= Promise.all([import("@src/service"), registry()]).then(async ([{ createSourceService }, loaded]) => {
         if (storeUrl === undefined) return createSourceService({ home: options.home, env: process.env, registry: loaded });
         const shared = await this.postgresStore();
-        return createSourceService({ home: options.home, env: process.env, registry: loaded, store: shared.sources, openVault: () => Promise.resolve(shared.vault) });
+        return createSourceService({ home: options.home, env: process.env, registry: loaded, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
       });
       servicePromise.catch(() => (servicePromise = undefined));
       return servicePromise;

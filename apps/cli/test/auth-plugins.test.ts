@@ -96,7 +96,8 @@ describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
     const args = ["source", "add", "--name", "No Key", "--base-url", upstream.url, "--auth", "hmac", "--test-endpoint", "/me", "--credential-stdin"];
     const result = await src(args, { stdin: secret });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('api.keyId: required when api.authType is "hmac"');
+    // The field the plugin declares is named, with the flag that gives it.
+    expect(result.stderr).toContain("src source add: missing --set keyId=VALUE");
   });
 });
 
@@ -114,8 +115,9 @@ describe("SRC_AUTH_PLUGINS problems", () => {
     expect(result.stderr).toMatch(/^error: auth plugin "\.\/no-such-plugin\.mjs": no file at .*no-such-plugin\.mjs; install the package or fix the path/);
     const help = await src(["source", "add", "--help"], { plugins: "./no-such-plugin.mjs" });
     expect(help.code).toBe(0);
-    expect(help.stdout.replace(/\s+/g, " ")).toContain("bearer|header|query|basic or a type from SRC_AUTH_PLUGINS");
-    expect(help.stdout).toContain("--api <key=value>");
+    expect(help.stdout.replace(/\s+/g, " ")).toContain("auth mode: a built-in type or one from SRC_AUTH_PLUGINS");
+    expect(help.stdout).toContain("--set <field=value>");
+    expect(help.stdout).toContain('Auth modes could not be listed: auth plugin "./no-such-plugin.mjs": no file at');
   });
 
   it("--api cannot set a field that has its own flag (exit 2)", async () => {

@@ -61,14 +61,15 @@ describe("in a terminal, src source add asks for what is missing", () => {
     expect(code).toBe(0);
   });
 
-  it("examples read as examples, real defaults are taken on Enter, and the hidden secret shows no mask (its length stays hidden)", async () => {
+  it("examples read as examples, the mode's own fields are asked from its declaration, and the hidden secret shows no mask (its length stays hidden)", async () => {
     const query = await startUpstream({ type: "query", queryParam: "api_key", key: secret });
     try {
       const { code, screen } = await runInTerminal(["source", "add", "--auth", "query"], temp.env, [
         { expect: "Name of the source, e.g. GitHub", send: `Query API${enter}` },
         { expect: "Base URL, e.g. https://api.example.com/v1", send: `${query.url}${enter}` },
-        { expect: "Query parameter that carries the key (Enter for api_key)", send: enter },
         { expect: "Test endpoint (a read-only path), e.g. /me", send: `/me${enter}` },
+        // The mode's own field, asked with the label and example its plugin declares.
+        { expect: "Query parameter, e.g. api_key", send: `api_key${enter}` },
         { expect: "API key", send: `${secret}${enter}` },
       ]);
       expect(screen).toContain("query-api: connected");

@@ -20,7 +20,7 @@ describe("src token", () => {
 
     const listed = await runSrc(["token", "list"], { env: temp.env });
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^NAME +PREFIX +SOURCES +EXPIRES\n/);
+    expect(listed.stdout).toMatch(/^NAME +PREFIX +SOURCES +ACCESS +EXPIRES\n/);
     expect(listed.stdout).toContain(`claude  ${token.slice(0, 12)}…  github,jira`);
     expect(listed.stdout).not.toContain(token);
 
@@ -33,7 +33,7 @@ describe("src token", () => {
     const created = await runSrc(["--json", "token", "create", "everything"], { env: temp.env });
     expect(created.code, created.stderr).toBe(0);
     const body = JSON.parse(created.stdout) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual(["name", "token", "sources", "expiresAt"]);
+    expect(Object.keys(body)).toEqual(["name", "token", "sources", "expiresAt", "readOnly", "rateLimit"]);
     expect(body).toMatchObject({ name: "everything", sources: null, expiresAt: null });
   });
 

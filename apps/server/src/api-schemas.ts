@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { apiPolicySchema } from "@src/config";
 
 /** `{ "error": { "code", "message", "details"? } }` — the body of every failure. */
 export const errorBodySchema = z
@@ -18,7 +19,16 @@ export const sourceRecordSchema = z
     name: z.string(),
     slug: z.string(),
     enabled: z.boolean(),
-    api: z.looseObject({ baseUrl: z.string(), authType: z.string(), testEndpoint: z.string() }),
+    api: z.looseObject({
+      baseUrl: z.string(),
+      authType: z.string(),
+      testEndpoint: z.string(),
+      // The schema @src/config checks api.policy with: documented here as it is enforced.
+      policy: apiPolicySchema.optional().openapi("ApiPolicy", {
+        description:
+          'What agents may do with the source (`api.policy`), enforced before anything is sent; set it with POST /v1/sources or PATCH /v1/sources/{slug} like any api field (`{"api": {"policy": null}}` removes it).',
+      }),
+    }),
     id: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -79,7 +89,12 @@ export const toolSummarySchema = z
       .union([z.object({ title: z.string(), version: z.string(), operations: z.number() }), z.object({ error: z.string() })])
       .optional()
       .openapi({ description: "The source's OpenAPI document: title, version and operation count, or why it was not loaded." }),
-    readOnly: z.boolean().optional().openapi({ description: "True for api_<slug>_operations, which searches the document and sends nothing." }),
+    readOnly: z
+      .boolean()
+      .optional()
+      .openapi({ description: "True for a tool that changes nothing upstream: api_<slug>_operations (searches the document, sends nothing), and the call tool of a read-only source or token or the read tool of a split pair." }),
+    openWorld: z.boolean().optional().openapi({ description: "True for the call tools (they reach the external API); false for api_<slug>_operations." }),
+    kind: z.enum(["call", "write", "operations"]).optional().openapi({ description: "call: api_<slug>; write: api_<slug>_write of a source whose policy splits its tools (api.policy.tools); operations: api_<slug>_operations." }),
   })
   .openapi("ToolSummary");
 
@@ -160,6 +175,8 @@ export const toolResultSchema = z
           .object({ tool: z.string(), input: z.record(z.string(), z.string()) })
           .optional()
           .describe('The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search.'),
+        rule: z.string().optional().openapi({ description: 'With POLICY_DENIED, CONFIRMATION_REQUIRED, CONFIRMATION_DECLINED and RATE_LIMITED: the rule that refused ("read-only", "not in allow", a rule as written, "rateLimit 60/60s").' }),
+        retryAfterSeconds: z.number().optional().openapi({ description: "With RATE_LIMITED: seconds until a call may succeed (also the Retry-After header of the 429)." }),
       })
       .optional(),
   })

@@ -1,6 +1,6 @@
 import type { CallAuditLog, SourceService } from "@src/service";
-import { auditLineOfRefusal, auditLineOfResult, slugOfOperationsTool, slugOfToolName } from "@src/service";
-import { toolCallOutcomeOf, toolCallOutcomeOfError, type ToolResult } from "@src/http-tool";
+import { auditLineOfRefusal, auditLineOfResult, sourceOfToolName } from "@src/service";
+import { toolCallOutcomeOf, toolCallOutcomeOfError, type Confirmer, type TokenPolicy, type ToolResult } from "@src/http-tool";
 import { traceToolCall } from "@src/http-tool/internal";
 import type { Logger } from "pino";
 import type { Caller } from "./agent-tokens/agent-token-index";
@@ -17,7 +17,7 @@ export type CallChannel = "http" | "mcp";
 /** Agent calls through the per-source limits, logged one line each, refused once shutdown starts. */
 export interface CallGate {
   /** One agent call; `caller` (default the admin) limits the sources and names the token in the log line. */
-  call(name: string, input: unknown, options: { channel: CallChannel; signal?: AbortSignal; caller?: Caller }): Promise<ToolResult>;
+  call(name: string, input: unknown, options: { channel: CallChannel; signal?: AbortSignal; caller?: Caller; confirm?: Confirmer | undefined }): Promise<ToolResult>;
   /** The service as one MCP session sees it: `callTool` goes through this gate, and an agent token's tools are those of its sources. */
   serviceFor(channel: CallChannel, caller?: Caller): SourceService;
   /** Refuses new calls from now on (`SHUTTING_DOWN`). */
@@ -32,6 +32,12 @@ function pathOf(url: string): string {
 }
 
 const admin: Caller = { kind: "admin" };
+
+/** What an agent token adds to the sources' policies: read-only, its own rate limit. The admin adds nothing. */
+export function tokenPolicyOf(caller: Caller): TokenPolicy | undefined {
+  if (caller.kind === "admin") return undefined;
+  return { name: caller.name, readOnly: caller.readOnly, rateLimit: caller.rateLimit ?? undefined };
+}
 
 /** The channel's name in `$SRC_HOME/logs/calls.jsonl`, shared with the CLI's `cli` and `mcp-stdio`. */
 const auditChannelOf = { http: "http", mcp: "mcp-http" } as const;
@@ -63,15 +69,17 @@ export function createCallGate({
     }
   }
 
-  async function call(name: string, input: unknown, { channel, signal, caller = admin }: { channel: CallChannel; signal?: AbortSignal; caller?: Caller }): Promise<ToolResult> {
-    // `api_<slug>_operations` belongs to its source, resolved as the service resolves it (an agent token for "x" may search x's operations).
-    const slug = (name.endsWith("_operations") ? await slugOfOperationsTool(service.store, name) : undefined) ?? slugOfToolName(name) ?? name;
-    const auditChannel = auditChannelOf[channel];
-    if (metrics === undefined) return traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, { channel, signal, caller }));
+  type CallOptions = { channel: CallChannel; signal?: AbortSignal | undefined; caller?: Caller; confirm?: Confirmer | undefined };
+
+  async function call(name: string, input: unknown, options: CallOptions): Promise<ToolResult> {
+    // `api_<slug>_operations` and `api_<slug>_write` belong to their source, resolved as the service resolves them (an agent token for "x" may search x's operations).
+    const slug = await sourceOfToolName(service.store, name);
+    const auditChannel = auditChannelOf[options.channel];
+    if (metrics === undefined) return traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, options));
     const started = performance.now();
     const ended = metrics.callStarted(auditChannel);
     try {
-      const result = await traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, { channel, signal, caller }));
+      const result = await traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, options));
       metrics.callFinished({ source: slug, channel: auditChannel, outcome: toolCallOutcomeOf(result), status: result.status, code: result.error?.code, seconds: (performance.now() - started) / 1000 });
       return result;
     } catch (error) {
@@ -84,14 +92,14 @@ export function createCallGate({
     }
   }
 
-  async function gated(name: string, slug: string, input: unknown, { channel, signal, caller }: { channel: CallChannel; signal: AbortSignal | undefined; caller: Caller }): Promise<ToolResult> {
+  async function gated(name: string, slug: string, input: unknown, { channel, signal, caller = admin, confirm }: CallOptions): Promise<ToolResult> {
     const started = performance.now();
     try {
       if (closed) throw new ShuttingDownError();
       if (!mayCallSource(caller, slug)) {
         throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
       }
-      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller) }));
+      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller), confirm }));
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
       const path = pathOf(result.request.url);
       scalarLineLoggerOf(logger).info(
@@ -108,6 +116,7 @@ export function createCallGate({
           durationMs: result.durationMs,
           attempts: result.attempts,
           errorCode: result.error?.code ?? null,
+          ...(result.error?.rule === undefined ? {} : { rule: result.error.rule }),
         },
         "agent call",
       );
@@ -137,8 +146,8 @@ export function createCallGate({
     call,
     serviceFor: (channel, caller = admin) => ({
       ...service,
-      listTools: async () => (await service.listTools()).filter((tool) => mayCallSource(caller, tool.source)),
-      callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller }),
+      listTools: async () => (await service.listTools({ token: tokenPolicyOf(caller) })).filter((tool) => mayCallSource(caller, tool.source)),
+      callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
       // A cut result is read back by the caller that made the call only.
       readStoredResult: (ref, options) => service.readStoredResult(ref, { offset: options?.offset, caller: callerIdentity(caller) }),
     }),

@@ -22,7 +22,7 @@ import { registerCommandRoutes } from "./routes/command-routes";
 import { registerHealthRoutes } from "./routes/health-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
 import { registerOperationsRoutes } from "./routes/operations-routes";
-import { registerOAuthRoutes } from "./routes/oauth-routes";
+import { registerSignInRoutes } from "./routes/sign-in-routes";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
@@ -167,7 +167,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);
-  registerOAuthRoutes(context, { lifetimeMs: limits.signInLifetimeMs });
+  registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs });
   registerMcpRoutes(context);
   // Activity is the audit log every channel writes (`src logs` reads it too), not this process's memory.
   registerActivityRoutes(app, { auditFile: auditLog?.file ?? callAuditFileOf(service.home), defaultLimit: options.activityCapacity });

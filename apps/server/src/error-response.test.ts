@@ -62,6 +62,11 @@ const statusOfEveryCode = {
     REDIRECT_BLOCKED: 403,
     RESPONSE_TOO_LARGE: 500,
     NETWORK: 500,
+    // Tool results with these codes are answered 403 and 429 by the call route itself (tool-routes.ts).
+    POLICY_DENIED: 403,
+    CONFIRMATION_REQUIRED: 403,
+    CONFIRMATION_DECLINED: 403,
+    RATE_LIMITED: 503,
   } satisfies Record<HttpToolErrorCode, Status>,
   server: {
     UNAUTHORIZED: 401,
@@ -85,7 +90,7 @@ const statusOfEveryCode = {
     // Refused to start (the port is taken); never an answer to a request.
     ADDRESS_IN_USE: 503,
     // The source's state, not the request's shape, stands in the way (not oauth2, no person needed, no client id).
-    NOT_OAUTH2_SOURCE: 409,
+    NO_SIGN_IN: 409,
     SIGN_IN_NOT_POSSIBLE: 409,
     SIGN_IN_STATE_INVALID: 422,
     INTERNAL: 500,

@@ -36,7 +36,7 @@ export interface StartServerOptions {
   /** Server limits. Default `defaultServerLimits`. */
   limits?: ServerLimits;
   /**
-   * The auth plugins. Default: the four built-in modes plus the modules listed
+   * The auth plugins. Default: the built-in modes plus the modules listed
    * in `env.SRC_AUTH_PLUGINS` (comma-separated package names or file paths,
    * resolved from the working directory; see `loadAuthPlugins` in `@src/service`).
    */
@@ -132,7 +132,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const service =
     shared === undefined
       ? createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer })
-      : createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer, store: shared.sources, openVault: () => Promise.resolve(shared.vault) });
+      : createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
   const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken });

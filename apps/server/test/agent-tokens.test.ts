@@ -50,7 +50,7 @@ describe("agent tokens over /v1/tokens", () => {
   it("creates a token that lists and calls tools, and names itself in the call's log line", async () => {
     const created = await server.api("POST", "/v1/tokens", { body: { name: "desk", expires: "30d" } });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.json).sort()).toEqual(["expiresAt", "name", "sources", "token"]);
+    expect(Object.keys(created.json).sort()).toEqual(["expiresAt", "name", "rateLimit", "readOnly", "sources", "token"]);
     expect(created.json).toMatchObject({ name: "desk", sources: null });
     expect(Date.parse(created.json.expiresAt as string) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     const token = created.json.token as string;

@@ -60,7 +60,7 @@ describe("SRC_AUTH_PLUGINS in the server", () => {
     const config = { type: "api", name: "Signed", slug: "signed", enabled: true, api: { baseUrl: "http://127.0.0.1:9", authType: "hmac", keyId: "k", testEndpoint: "/me" } };
     const answer = await server.api("POST", "/v1/sources", { body: { config, credential: { secret: signingSecret } } });
     expect(answer.status).toBe(422);
-    expect(answer.json.error.details).toEqual([{ path: "api.authType", message: 'unknown auth type "hmac"; use one of: "bearer", "header", "query", "basic", "oauth2"' }]);
+    expect(answer.json.error.details).toEqual([{ path: "api.authType", message: 'unknown auth type "hmac"; use one of: "bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header"' }]);
     expect(answer.text).not.toContain(signingSecret);
   });
 

@@ -358,13 +358,13 @@ describe("who may use the sign-in routes", () => {
     expect((await request("POST", "/v1/sources/desk/auth/login", { token: null })).status).toBe(401);
   });
 
-  it("a source that is not oauth2 is 409 NOT_OAUTH2_SOURCE; an unknown one 404", async () => {
+  it("a source whose auth mode has no sign-in is 409 NO_SIGN_IN; an unknown one 404", async () => {
     const bearer = await request("POST", "/v1/sources", { body: { config: { type: "api", name: "Plain", slug: "plain", enabled: true, api: { baseUrl: apiUrl, authType: "bearer", testEndpoint: "/me" } }, credential: { token: "plain-token-value-123" } } });
     testHome.secrets.push("plain-token-value-123");
     expect(bearer.status).toBe(201);
     for (const [method, path] of [["POST", "/v1/sources/plain/auth/login"], ["GET", "/v1/sources/plain/auth"]] as const) {
       const answer = await request(method, path);
-      expect([answer.status, answer.json.error.code]).toEqual([409, "NOT_OAUTH2_SOURCE"]);
+      expect([answer.status, answer.json.error.code]).toEqual([409, "NO_SIGN_IN"]);
       expect(answer.json.error.message).toMatch(/uses auth type "bearer"/);
     }
     expect((await request("GET", "/v1/sources/nope/auth")).status).toBe(404);

@@ -192,4 +192,17 @@ describe("replicas on one PostgreSQL store", () => {
     expect(run.stderr).toMatch(/SRC_VAULT_KEY/);
     expect(run.stderr).not.toContain(storeUrl.split("@")[0]!.split(":").at(-1)!);
   });
+
+  it("two replicas share one rate limit (api.policy.rateLimit counted in PostgreSQL): 429 on either once it is spent", async () => {
+    const storeUrl = await database.createDatabase();
+    const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
+    expect((await addSource(a, "limited")).status).toBe(201);
+    expect((await a.api("PATCH", "/v1/sources/limited", { api: { policy: { rateLimit: { calls: 3, perSeconds: 60 } } } })).status).toBe(200);
+    const before = upstream.seen.length;
+    const answers = [];
+    for (const target of [a, b, a, b, a]) answers.push(await call(target, "limited"));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(answers[3]!.json).toMatchObject({ ok: false, error: { code: "RATE_LIMITED", rule: "rateLimit 3/60s" } });
+    expect(upstream.seen.length - before).toBe(3);
+  });
 });

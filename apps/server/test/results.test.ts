@@ -13,8 +13,9 @@ let other: Upstream;
 let server: TestServer;
 
 /** An agent token named `name` and a suffix of this try: a retry makes its own instead of finding the name taken. */
-async function createToken(name: string): Promise<string> {
-  const answer = await server.api("POST", "/v1/tokens", { body: { name: `${name}-${randomBytes(3).toString("hex")}` } });
+/** An agent token named `name` and a random suffix (so a retry makes a new one), or `name` itself with `exact`. */
+async function createToken(name: string, { exact = false }: { exact?: boolean } = {}): Promise<string> {
+  const answer = await server.api("POST", "/v1/tokens", { body: { name: exact ? name : `${name}-${randomBytes(3).toString("hex")}` } });
   expect(answer.status, answer.text).toBe(201);
   const token = answer.json.token as string;
   testHome.secrets.push(token);
@@ -99,12 +100,12 @@ describe("a cut result read by reference, bound to its caller", () => {
 
   it("binds a reference to the token itself: the same name revoked and created again cannot read it", async () => {
     const name = `renamed-reader-${Date.now().toString(36)}`;
-    const first = await createToken(name);
+    const first = await createToken(name, { exact: true });
     const cut = await callRoute({ method: "GET", path: "/big" }, first);
     const ref = cut.json.resultRef as string;
     expect((await callRoute({ resultRef: ref }, first)).json.ok).toBe(true);
     expect((await server.api("DELETE", `/v1/tokens/${name}`)).status).toBe(200);
-    const again = await createToken(name);
+    const again = await createToken(name, { exact: true });
     const refused = await callRoute({ resultRef: ref }, again);
     expect(refused.json.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("belongs to another caller and is refused") });
     expect(refused.text).not.toContain("records");

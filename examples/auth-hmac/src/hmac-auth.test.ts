@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createAuthRegistry } from "@src/auth";
 import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, startEchoServer } from "@src/auth/testing";
+import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
@@ -14,27 +14,27 @@ const plugin = createHmacAuth();
 
 describeAuthPluginConformance(plugin, { config: { keyId: "team-key-1" }, credential: { secret: "shh-signing-secret" }, otherCredential: { secret: "другой-секрет" } });
 
-function applied(method: string, url: string, body?: string) {
+async function applied(method: string, url: string, body?: string) {
   const request = { method, url: new URL(url), headers: new Headers(), body };
-  plugin.apply(request, { config: { keyId: "k1" }, credential: { secret: "shh" } });
+  await runAuthorize(plugin, request, { config: { keyId: "k1" }, credential: { secret: "shh" } });
   return request;
 }
 
 describe("hmac signature", () => {
   const base = "https://api.example.test/v1";
-  const reference = applied("GET", `${base}/items?limit=1`).headers.get("x-signature");
+  const reference = async () => (await applied("GET", `${base}/items?limit=1`)).headers.get("x-signature");
   const rows: { why: string; method: string; url: string; body?: string }[] = [
     { why: "the method is signed", method: "DELETE", url: `${base}/items?limit=1` },
     { why: "the path is signed", method: "GET", url: `${base}/users?limit=1` },
     { why: "the query is signed", method: "GET", url: `${base}/items?limit=2` },
     { why: "the body is signed", method: "GET", url: `${base}/items?limit=1`, body: "{}" },
   ];
-  it.each(rows)("$why: changing it changes the signature", ({ method, url, body }) => {
-    expect(applied(method, url, body).headers.get("x-signature")).not.toBe(reference);
+  it.each(rows)("$why: changing it changes the signature", async ({ method, url, body }) => {
+    expect((await applied(method, url, body)).headers.get("x-signature")).not.toBe(await reference());
   });
 
-  it("signs method, path, query and body with HMAC-SHA256, hex", () => {
-    const request = applied("POST", `${base}/items?a=1`, '{"x":1}');
+  it("signs method, path, query and body with HMAC-SHA256, hex", async () => {
+    const request = await applied("POST", `${base}/items?a=1`, '{"x":1}');
     const expected = createHmac("sha256", "shh").update('POST\n/v1/items\n?a=1\n{"x":1}').digest("hex");
     expect(canonicalRequest(request)).toBe('POST\n/v1/items\n?a=1\n{"x":1}');
     expect(request.headers.get("x-signature")).toBe(expected);
@@ -65,7 +65,7 @@ describe("hmac over a real connection", () => {
   afterAll(() => server.close());
 
   it("the server can verify the signature from what it received", async () => {
-    const echoed = await server.send(applied("PUT", `${server.origin}/v1/items/7?dry=1`, '{"name":"x"}'));
+    const echoed = await server.send(await applied("PUT", `${server.origin}/v1/items/7?dry=1`, '{"name":"x"}'));
     const [path, query = ""] = echoed.target.split("?");
     const text = [echoed.method, path, query === "" ? "" : `?${query}`, echoed.body].join("\n");
     expect(echoed.headers["x-signature"]).toBe(createHmac("sha256", "shh").update(text).digest("hex"));

@@ -7,12 +7,13 @@ import { signTimestampedRequest } from "./sign-timestamped-request";
 export const timestampHmacConfigSchema = z.object({
   keyId: z
     .string({ error: (issue) => (issue.input === undefined ? 'required when api.authType is "timestamp-hmac"' : "must be a string") })
-    .pipe(headerCredentialTextSchema),
+    .pipe(headerCredentialTextSchema)
+    .meta({ label: "Key id", description: "Which of the server's keys signs; sent as X-Key-Id.", example: "team-key-1" }),
 });
 export type TimestampHmacConfig = z.infer<typeof timestampHmacConfigSchema>;
 
 /** `{ secret }`: the shared signing secret. Never sent, only used to sign. */
-export const timestampHmacCredentialSchema = z.object({ secret: credentialTextSchema });
+export const timestampHmacCredentialSchema = z.object({ secret: credentialTextSchema.meta({ label: "Signing secret", description: "The shared secret the server holds for api.keyId." }) });
 export type TimestampHmacCredential = z.infer<typeof timestampHmacCredentialSchema>;
 
 export type TimestampHmacAuthPlugin = AuthPluginV2<TimestampHmacConfig, TimestampHmacCredential>;
@@ -29,7 +30,6 @@ export function createTimestampHmacAuth(): TimestampHmacAuthPlugin {
     description: "Signs method, path, query, body hash and the current time with HMAC-SHA256; sends X-Key-Id, X-Timestamp and X-Signature.",
     configSchema: timestampHmacConfigSchema,
     credentialSchema: timestampHmacCredentialSchema,
-    credentialFields: [{ name: "secret", label: "Signing secret", secret: true }],
     placement: () => ({ headers: ["x-key-id", "x-timestamp", "x-signature"], query: [] }),
     authorize(request, { config, credential, now }) {
       const timestamp = now().toISOString();

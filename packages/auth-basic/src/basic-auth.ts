@@ -18,11 +18,8 @@ export function createBasicAuth(): BasicAuthPlugin {
     description: "Sends the username and password with HTTP Basic authentication: Authorization: Basic base64(username:password).",
     configSchema: basicConfigSchema,
     credentialSchema: basicCredentialSchema,
-    credentialFields: [
-      { name: "username", label: "Username", secret: false },
-      { name: "password", label: "Password", secret: true },
-    ],
     placement: () => ({ headers: ["authorization"], query: [] }),
+    fromSecurityScheme: (scheme) => (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic" ? { config: {} } : undefined),
     authorize(request, { credential }) {
       request.headers.set("authorization", `Basic ${encodeBasicToken(credential)}`);
       return Promise.resolve();

@@ -12,7 +12,10 @@ export const basicPasswordSchema = z
   .refine((value) => !/[\r\n\0]/.test(value), { error: "must not contain line breaks (CR, LF) or NUL characters" });
 
 /** `{ username, password }`, any Unicode (sent as UTF-8, base64-encoded). */
-export const basicCredentialSchema = z.object({ username: basicUsernameSchema, password: basicPasswordSchema });
+export const basicCredentialSchema = z.object({
+  username: basicUsernameSchema.meta({ label: "Username", secret: false, description: "The user name (some APIs take the key here, with an empty password).", example: "alice" }),
+  password: basicPasswordSchema.meta({ label: "Password", description: "The password, or an empty string for none." }),
+});
 export type BasicCredential = z.infer<typeof basicCredentialSchema>;
 
 /** The base64 token of `Authorization: Basic <token>`: base64 of the UTF-8 bytes of `username:password` (RFC 7617). */

@@ -7,7 +7,9 @@ export const bearerConfigSchema = z.object({});
 export type BearerAuthConfig = z.infer<typeof bearerConfigSchema>;
 
 /** `{ token }`: printable ASCII, not empty, no CR/LF/NUL, no space at either end. */
-export const bearerCredentialSchema = z.object({ token: headerCredentialTextSchema });
+export const bearerCredentialSchema = z.object({
+  token: headerCredentialTextSchema.meta({ label: "API token", description: "The token the API issued; sent as Authorization: Bearer <token>.", example: "tok_live_1234567890" }),
+});
 export type BearerCredential = z.infer<typeof bearerCredentialSchema>;
 
 /** The `bearer` plugin: `Authorization: Bearer <token>`. */
@@ -21,8 +23,8 @@ export function createBearerAuth(): BearerAuthPlugin {
     description: "Sends the token in the Authorization header: Authorization: Bearer <token>.",
     configSchema: bearerConfigSchema,
     credentialSchema: bearerCredentialSchema,
-    credentialFields: [{ name: "token", label: "API token", secret: true }],
     placement: () => ({ headers: ["authorization"], query: [] }),
+    fromSecurityScheme: (scheme) => (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer" ? { config: {} } : undefined),
     authorize(request, { credential }) {
       request.headers.set("authorization", `Bearer ${credential.token}`);
       return Promise.resolve();

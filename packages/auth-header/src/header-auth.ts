@@ -8,7 +8,9 @@ export const headerConfigSchema = z.object({ headerName: headerNameSchema });
 export type HeaderAuthConfig = z.infer<typeof headerConfigSchema>;
 
 /** `{ key }`: printable ASCII, not empty, no CR/LF/NUL, no space at either end. */
-export const headerCredentialSchema = z.object({ key: headerCredentialTextSchema });
+export const headerCredentialSchema = z.object({
+  key: headerCredentialTextSchema.meta({ label: "API key", description: "The key the API issued; sent as the value of api.headerName.", example: "k-1234567890" }),
+});
 export type HeaderCredential = z.infer<typeof headerCredentialSchema>;
 
 /** The `header` plugin: `<headerName>: <key>`. */
@@ -22,8 +24,8 @@ export function createHeaderAuth(): HeaderAuthPlugin {
     description: "Sends the API key in the header named by api.headerName: <headerName>: <key>.",
     configSchema: headerConfigSchema,
     credentialSchema: headerCredentialSchema,
-    credentialFields: [{ name: "key", label: "API key", secret: true }],
     placement: (config) => ({ headers: [config.headerName.toLowerCase()], query: [] }),
+    fromSecurityScheme: (scheme) => (scheme.type === "apiKey" && scheme.in === "header" && scheme.name !== undefined ? { config: { headerName: scheme.name } } : undefined),
     authorize(request, { config, credential }) {
       request.headers.set(config.headerName, credential.key);
       return Promise.resolve();

@@ -44,6 +44,8 @@ export const headerNameSchema = z
     }
   })
   .meta({
+    label: "Header name",
+    example: "X-Api-Key",
     description: 'Name of the HTTP header that carries the key (authType "header"), e.g. X-Api-Key. Not a header the service controls (Host, Content-Length, Content-Type, Transfer-Encoding, Connection, Keep-Alive, Upgrade, Expect, TE, Trailer, Proxy-*).',
     pattern: tokenPattern.source,
   });

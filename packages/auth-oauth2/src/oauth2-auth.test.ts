@@ -1,13 +1,12 @@
 import { inspect } from "node:util";
 import type { AuthorizeRequest } from "@src/auth";
-import { AuthorizeError, createAuthSessionCache } from "@src/auth";
+import { AuthorizeError, createAuthSessionCache, runLoopbackSignIn } from "@src/auth";
 import { describeAuthPluginConformance } from "@src/auth/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followToCallback } from "../test/follow-to-callback";
 import { createOAuth2Context, type CredentialStore } from "../test/oauth2-context";
 import type { AuthorizationServer } from "../test/start-authorization-server";
 import { startAuthorizationServer } from "../test/start-authorization-server";
-import { runLoopbackLogin } from "./loopback-login";
 import { createOAuth2Auth } from "./oauth2-auth";
 
 const plugin = createOAuth2Auth();
@@ -143,13 +142,8 @@ describe("refresh tokens", () => {
   async function signedIn(): Promise<CredentialStore> {
     // A refresh token from a real authorization code grant is what `src auth login` stores; here one is made by a refresh-capable grant.
     const config = plugin.configSchema.parse({ tokenUrl: server.tokenUrl, authorizationUrl: server.authorizationUrl, grant: "authorization_code", scopes: ["read:items"] });
-    const credential = await runLoopbackLogin({
-      config,
-      credential: { clientId, clientSecret },
-      slug: "crm",
-      onAuthorizationUrl: (url) => void followToCallback(url),
-    });
-    return { current: credential, saves: 0 };
+    const credential = await runLoopbackSignIn({ plugin, config, credential: { clientId, clientSecret }, slug: "crm", onSignInPage: ({ url }) => void followToCallback(url) });
+    return { current: plugin.credentialSchema.parse(credential), saves: 0 };
   }
 
   const codeApi = () => ({ tokenUrl: server.tokenUrl, authorizationUrl: server.authorizationUrl, grant: "authorization_code", scopes: ["read:items"] });

@@ -4,6 +4,18 @@ import type { OAuth2Config } from "./oauth2-config-schema";
 import { oauth2ConfigSchema } from "./oauth2-config-schema";
 import type { OAuth2Credential } from "./oauth2-credential-schema";
 import { oauth2CredentialSchema } from "./oauth2-credential-schema";
+import { oauth2FromSecurityScheme } from "./oauth2-from-security-scheme";
+import { oauth2SignIn } from "./oauth2-sign-in";
+
+/** Longest list of scopes quoted to the agent, in characters. */
+const maxScopesLength = 200;
+
+/** What the agent should know: which grant, and that only the scopes requested can succeed. */
+function describeOAuth2(config: OAuth2Config): string {
+  const scopes = config.scopes.join(" ");
+  const quoted = [...scopes].length > maxScopesLength ? `${[...scopes].slice(0, maxScopesLength - 1).join("")}…` : scopes;
+  return `It uses OAuth 2.0 (${config.grant.replace("_", " ")} grant)${scopes === "" ? " with no scopes requested" : ` with the scopes ${quoted}`}: only what those scopes allow will succeed.`;
+}
 
 /** The `oauth2` plugin (contract v2). */
 export type OAuth2AuthPlugin = AuthPluginV2<OAuth2Config, OAuth2Credential>;
@@ -22,10 +34,9 @@ export function createOAuth2Auth(): OAuth2AuthPlugin {
     description: "Gets an OAuth 2.0 access token from api.tokenUrl and sends it in the Authorization header: Authorization: Bearer <access token>.",
     configSchema: oauth2ConfigSchema,
     credentialSchema: oauth2CredentialSchema,
-    credentialFields: [
-      { name: "clientId", label: "OAuth 2.0 client id", secret: false },
-      { name: "clientSecret", label: "OAuth 2.0 client secret", secret: true },
-    ],
+    describe: describeOAuth2,
+    signIn: oauth2SignIn,
+    fromSecurityScheme: oauth2FromSecurityScheme,
     placement: () => ({ headers: ["authorization"], query: [] }),
     async authorize(request, context) {
       request.headers.set("authorization", `Bearer ${await accessTokenFor(context)}`);

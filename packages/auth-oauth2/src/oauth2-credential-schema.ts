@@ -7,13 +7,15 @@ import { z } from "zod";
  * authorization server issues them, and saves them through the contract.
  */
 export const oauth2CredentialSchema = z.object({
-  clientId: credentialTextSchema,
-  clientSecret: credentialTextSchema.optional(),
-  accessToken: headerCredentialTextSchema.optional(),
-  expiresAt: z.number({ error: "must be a time in epoch milliseconds" }).int().nonnegative().optional(),
-  refreshToken: credentialTextSchema.optional(),
+  clientId: credentialTextSchema.meta({ label: "OAuth 2.0 client id", secret: false, description: "The client id registered at the authorization server.", example: "my-client" }),
+  clientSecret: credentialTextSchema
+    .optional()
+    .meta({ label: "OAuth 2.0 client secret", description: "The client secret; none for a public client (api.clientAuth \"none\").", requiredUnless: { clientAuth: "none" } }),
+  accessToken: headerCredentialTextSchema.optional().meta({ managed: true }),
+  expiresAt: z.number({ error: "must be a time in epoch milliseconds" }).int().nonnegative().optional().meta({ managed: true }),
+  refreshToken: credentialTextSchema.optional().meta({ managed: true }),
   /** The scopes the server granted, when it said. */
-  grantedScopes: z.array(z.string()).optional(),
+  grantedScopes: z.array(z.string()).optional().meta({ managed: true }),
 });
 
 export type OAuth2Credential = z.infer<typeof oauth2CredentialSchema>;

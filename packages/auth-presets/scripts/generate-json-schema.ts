@@ -1,4 +1,4 @@
-// Regenerates @src/config's schema/source.schema.json from the zod schema and the four built-in auth plugins.
+// Regenerates @src/config's schema/source.schema.json from the zod schema and the built-in auth plugins.
 // The file stays in @src/config (where editors and `$schema` URLs find it); this preset is what knows the plugins.
 // Run: npx tsx --conditions=@src/source scripts/generate-json-schema.ts  (or: pnpm generate:schema)
 import { writeFile } from "node:fs/promises";

@@ -1,18 +1,18 @@
-import { defineAuthPlugin } from "@src/auth";
+import { defineAuthPluginV2 } from "@src/auth";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createDefaultAuthRegistry } from "./create-default-auth-registry";
 import { defaultAuthTypes } from "./default-auth-plugins";
 
 function pluginOfType(type: string) {
-  return defineAuthPlugin({
-    specificationVersion: "v1",
+  return defineAuthPluginV2({
+    specificationVersion: "v2",
     type,
     description: "signs requests",
     configSchema: z.object({}),
-    credentialSchema: z.object({ secret: z.string() }),
-    credentialFields: [{ name: "secret", label: "Secret", secret: true }],
-    apply: () => undefined,
+    credentialSchema: z.object({ secret: z.string().meta({ label: "Secret" }) }),
+    placement: () => ({ headers: ["x-signature"], query: [] }),
+    authorize: () => Promise.resolve(),
     secretValues: (credential) => [credential.secret],
     describePlacement: () => "X-Signature header",
   });
@@ -26,7 +26,7 @@ describe("createDefaultAuthRegistry", () => {
 
   it("adds a team's plugins after the built-ins", () => {
     const registry = createDefaultAuthRegistry([pluginOfType("signed")]);
-    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "signed"]);
+    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header", "signed"]);
     expect(registry.parseCredential("signed", { secret: "s" })).toEqual({ secret: "s" });
   });
 

@@ -23,7 +23,7 @@ describe("@src/config's schema/source.schema.json", () => {
     const schema = buildSourceJsonSchema({ plugins: defaultAuthPlugins() }) as { required: string[]; properties: { api: ApiSchema } };
     expect(schema.required).toEqual(["type", "name", "slug", "enabled", "api"]);
     const api = schema.properties.api;
-    expect(api.properties.authType.anyOf[0]?.enum).toEqual(["bearer", "header", "query", "basic", "oauth2"]);
+    expect(api.properties.authType.anyOf[0]?.enum).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header"]);
     const headerName = api.properties.headerName;
     // The RFC 9110 token of @src/auth-header's headerNameSchema, exactly, so an editor rejects what the service rejects.
     expect(headerName?.pattern).toBe("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$");
@@ -36,6 +36,8 @@ describe("@src/config's schema/source.schema.json", () => {
       ["header", ["headerName"]],
       ["query", ["queryParam"]],
       ["oauth2", ["tokenUrl"]],
+      ["aws-sigv4", ["region", "service"]],
+      ["multi-header", ["headerNames"]],
     ]);
     expect(Object.keys(api.properties)).toEqual(expect.arrayContaining(["tokenUrl", "authorizationUrl", "grant", "scopes", "audience", "resource", "clientAuth"]));
   });

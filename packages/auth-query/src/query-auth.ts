@@ -9,7 +9,11 @@ export const queryConfigSchema = z.object({ queryParam: queryParamSchema });
 export type QueryAuthConfig = z.infer<typeof queryConfigSchema>;
 
 /** `{ key }`: not empty, no CR/LF/NUL; any Unicode (sent percent-encoded as UTF-8). */
-export const queryCredentialSchema = z.object({ key: credentialTextSchema.refine(isWellFormed, { error: "must be valid Unicode text" }) });
+export const queryCredentialSchema = z.object({
+  key: credentialTextSchema
+    .refine(isWellFormed, { error: "must be valid Unicode text" })
+    .meta({ label: "API key", description: "The key the API issued; sent as the query parameter api.queryParam.", example: "k-1234567890" }),
+});
 export type QueryCredential = z.infer<typeof queryCredentialSchema>;
 
 /** The `query` plugin: `?<queryParam>=<key>` on every request. */
@@ -23,8 +27,8 @@ export function createQueryAuth(): QueryAuthPlugin {
     description: "Appends the API key to every request as the query parameter named by api.queryParam: ?<queryParam>=<key>.",
     configSchema: queryConfigSchema,
     credentialSchema: queryCredentialSchema,
-    credentialFields: [{ name: "key", label: "API key", secret: true }],
     placement: (config) => ({ headers: [], query: [config.queryParam] }),
+    fromSecurityScheme: (scheme) => (scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined ? { config: { queryParam: scheme.name } } : undefined),
     authorize(request, { config, credential }) {
       applyQueryAuth(request.url, config.queryParam, credential.key);
       return Promise.resolve();

@@ -1,39 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createAuthRegistry } from "./auth-registry";
-import { defineAuthPlugin } from "./auth-plugin";
-import { adaptAuthPluginV1 } from "./v2/adapt-auth-plugin-v1";
+import { defineAuthPluginV2 } from "./auth-plugin-v2";
 import { AuthError } from "./errors/auth-error";
 import { UnknownAuthTypeError } from "./errors/unknown-auth-type-error";
 
-const tokenPlugin = defineAuthPlugin({
-  specificationVersion: "v1",
+const tokenPlugin = defineAuthPluginV2({
+  specificationVersion: "v2",
   type: "token",
   description: "token in X-Token",
   configSchema: z.object({}),
-  credentialSchema: z.object({ token: z.string().min(1) }),
-  credentialFields: [{ name: "token", label: "Token", secret: true }],
-  apply: (request, { credential }) => request.headers.set("x-token", credential.token),
+  credentialSchema: z.object({ token: z.string().min(1).meta({ label: "Token" }) }),
+  placement: () => ({ headers: ["x-token"], query: [] }),
+  authorize: (request, { credential }) => Promise.resolve(request.headers.set("x-token", credential.token)),
   secretValues: (credential) => [credential.token],
   describePlacement: () => "header X-Token",
 });
 
 describe("createAuthRegistry", () => {
-  it("finds a registered v1 plugin by type, handed out as v2 through the adapter (the same object every time)", () => {
-    const registry = createAuthRegistry([tokenPlugin]);
-    expect(registry.get("token")).toBe(adaptAuthPluginV1(tokenPlugin));
-    expect(registry.get("token").specificationVersion).toBe("v2");
-  });
-
-  it("hands a v2 plugin out as it is, beside v1 ones, and keeps both in with()", () => {
-    const v2 = { ...adaptAuthPluginV1(tokenPlugin), type: "token-two" };
-    const registry = createAuthRegistry([tokenPlugin]).with(v2);
+  it("finds a registered plugin by type, as it is, and keeps every plugin in with()", () => {
+    const other = { ...tokenPlugin, type: "token-two" };
+    const registry = createAuthRegistry([tokenPlugin]).with(other);
+    expect(registry.get("token")).toBe(tokenPlugin);
     expect(registry.types).toEqual(["token", "token-two"]);
-    expect(registry.get("token-two")).toBe(v2);
+    expect(registry.get("token-two")).toBe(other);
   });
 
-  it("refuses a contract version it does not know", () => {
-    expect(() => createAuthRegistry([{ ...tokenPlugin, specificationVersion: "v3" } as never])).toThrow(/specification v3; this registry supports "v1" and "v2"/);
+  it.each(["v1", "v3"])("refuses contract version %s, saying the one it supports", (version) => {
+    expect(() => createAuthRegistry([{ ...tokenPlugin, specificationVersion: version } as never])).toThrow(new RegExp(`specification ${version}; this registry supports "v2"`));
   });
 
   it("names the registered types when the type is unknown", () => {

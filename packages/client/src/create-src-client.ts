@@ -20,7 +20,7 @@ export interface SrcClient {
   readonly server: ServerRequests;
   /** Sources and their credentials. */
   readonly sources: SourceRequests;
-  /** OAuth 2.0 sign-in of `oauth2` sources. */
+  /** The sign-in of sources whose auth mode signs a person in (OAuth 2.0's authorization code grant). */
   readonly signIn: SignInRequests;
   /** The HTTP tools and the agent's call. */
   readonly tools: ToolRequests;

@@ -41,8 +41,8 @@ export type ToolResult = components["schemas"]["ToolResult"];
 export type OperatorCommandResult = components["schemas"]["OperatorCommandResult"];
 /** An agent token as listed: name and prefix, never the value. */
 export type AgentTokenSummary = components["schemas"]["AgentTokenSummary"];
-/** An `oauth2` source's sign-in status: never a token. */
-export type OAuth2Status = components["schemas"]["OAuth2Status"];
+/** A source's sign-in status, as its auth mode reports it (`slug`, `authType`, `signedIn` and the mode's facts): never a token. */
+export type SignInStatus = components["schemas"]["SignInStatus"];
 /** A sign-in just started: the authorization URL to open, until `expiresAt`. */
 export type SignInStart = components["schemas"]["SignInStart"];
 /** A token just created: its value is shown this once. */

@@ -151,7 +151,7 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       expect(new URL(started.authorizationUrl).searchParams.get("client_id")).toBe("desk-client");
       const elsewhere = await kept(client.signIn.start(desk, { redirectUri: "https://src.example.com/v1/auth/callback" }));
       expect(elsewhere.redirectUri).toBe("https://src.example.com/v1/auth/callback");
-      await expect(client.signIn.start(await createSource())).rejects.toMatchObject({ status: 409, code: "NOT_OAUTH2_SOURCE", kind: "conflict" });
+      await expect(client.signIn.start(await createSource())).rejects.toMatchObject({ status: 409, code: "NO_SIGN_IN", kind: "conflict" });
     },
   },
   {

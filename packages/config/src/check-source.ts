@@ -58,6 +58,7 @@ export function checkSource<TData extends { api: Record<string, unknown> }>(
   }
 
   issues.push(...findUnknownFields(value, { recordFields, baseApiFields: [...baseApiKeys], registry }));
+  if (isObject(api)) issues.push(...documentRulesWithoutDocument(api));
 
   if (!base.success || issues.length > 0) return { success: false, issues: dedupe(issues) };
   return { success: true, data: { ...base.data, api: { ...base.data.api, ...pluginData } } };
@@ -69,6 +70,22 @@ function credentialHeaderClash(headers: unknown, headerName: unknown): SourceIss
   const clash = Object.keys(headers).find((name) => name.toLowerCase() === headerName.toLowerCase());
   if (clash === undefined) return [];
   return [{ path: `api.headers.${clash}`, message: `cannot be a fixed header: the credential goes in header "${headerName}" (api.headerName); remove it` }];
+}
+
+/** `operation:` and `tag:` rules name operations of the source's OpenAPI document: without `api.openapi` they could never match. */
+function documentRulesWithoutDocument(api: Record<string, unknown>): SourceIssue[] {
+  if (api.openapi !== undefined || !isObject(api.policy)) return [];
+  const issues: SourceIssue[] = [];
+  for (const list of ["allow", "deny", "confirm"] as const) {
+    const rules = api.policy[list];
+    if (!Array.isArray(rules)) continue;
+    rules.forEach((rule, position) => {
+      if (typeof rule === "string" && /^\s*(operation|tag):/.test(rule)) {
+        issues.push({ path: `api.policy.${list}.${position}`, message: `"${rule.trim()}" names operations of an OpenAPI document, and the source has none; set api.openapi, or write the rule as "METHOD /path"` });
+      }
+    });
+  }
+  return issues;
 }
 
 function dedupe(issues: readonly SourceIssue[]): SourceIssue[] {

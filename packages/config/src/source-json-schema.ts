@@ -1,4 +1,4 @@
-import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { z } from "zod";
 import { sourceFileSchema } from "./source-schema";
 
@@ -8,6 +8,23 @@ function objectAt(parent: JsonObject, key: string): JsonObject {
   const value = parent[key];
   if (typeof value !== "object" || value === null) throw new Error(`JSON Schema has no object at "${key}"`);
   return value as JsonObject;
+}
+
+/**
+ * A plugin field's JSON Schema with its declaration (`AuthFieldMeta` of
+ * `@src/auth`) in JSON Schema's own words: `label` becomes `title`, `example`
+ * becomes `examples`; the keys JSON Schema has no word for are left out.
+ */
+function toJsonSchemaKeywords(schema: JsonObject): JsonObject {
+  const { label, example, secret: _secret, managed: _managed, keysFrom: _keysFrom, requiredUnless: _requiredUnless, ...rest } = schema;
+  return { ...(typeof label === "string" ? { title: label } : {}), ...rest, ...(example === undefined ? {} : { examples: [example] }) };
+}
+
+/** The JSON Schema of a plugin's own `api` fields, each with its declaration in JSON Schema's words (a label as `title`, an example in `examples`). */
+export function pluginConfigJsonSchema(plugin: AnyAuthPlugin): JsonObject {
+  const fields = z.toJSONSchema(plugin.configSchema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as JsonObject;
+  const properties = (fields.properties ?? {}) as Record<string, JsonObject>;
+  return { ...fields, properties: Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, toJsonSchemaKeywords(schema)])) };
 }
 
 /**
@@ -35,7 +52,7 @@ export function buildSourceJsonSchema({ plugins }: { plugins: readonly AnyAuthPl
   };
   const branches: JsonObject[] = [];
   for (const plugin of plugins) {
-    const fields = z.toJSONSchema(plugin.configSchema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as JsonObject;
+    const fields = pluginConfigJsonSchema(plugin);
     const properties = (fields.properties ?? {}) as Record<string, JsonObject>;
     for (const [name, schema] of Object.entries(properties)) {
       apiProperties[name] = { ...schema, description: schema.description ?? `Extra field of auth mode "${plugin.type}".` };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiHeadersSchema } from "./api-headers-schema";
 import { apiOpenApiShape, openApiStatusSchema } from "./api-openapi-schema";
+import { apiPolicyShape } from "./policy/api-policy-schema";
 
 /** The connection states the service records after each validation. */
 export const CONNECTION_STATUSES = ["untested", "connected", "needs_auth", "failed"] as const;
@@ -133,6 +134,7 @@ export const sourceApiSchema = z.looseObject({
     }),
   ...apiConnectionShape,
   ...apiOpenApiShape,
+  ...apiPolicyShape,
 });
 export type SourceApi = z.infer<typeof sourceApiSchema>;
 

@@ -1,4 +1,4 @@
-import type { AuthRegistry, RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 as AnyAuthPlugin, AuthRegistry } from "@src/auth";
 import { distance } from "fastest-levenshtein";
 import { z } from "zod";
 import type { SourceIssue } from "./errors/source-validation-error";

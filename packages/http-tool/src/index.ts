@@ -40,7 +40,7 @@ export { VALIDATION_REASONS } from "./validation/validation-outcome";
 export type { CallSourceOptions } from "./tool/call-source";
 export { callSource } from "./tool/call-source";
 export type { AgentTool, ApiTool, ApiToolDependencies, CredentialReader } from "./tool/create-api-tool";
-export { createApiTool } from "./tool/create-api-tool";
+export { createApiTool, createApiTools } from "./tool/create-api-tool";
 export type { OperationsTool } from "./tool/create-operations-tool";
 export { createOperationsTool } from "./tool/create-operations-tool";
 export type { OperationsToolInput } from "./tool/operations-tool-input";
@@ -56,6 +56,15 @@ export { toOpenAiFunctionTool } from "./adapters/openai";
 export type { AnthropicTool } from "./adapters/anthropic";
 export { toAnthropicTool } from "./adapters/anthropic";
 
+// What agents may do: the source's policy (api.policy), narrowed by the caller's token
+export type { CheckHop, HopCheckOptions, PolicyHop, PolicyRefusal } from "./policy/check-hop";
+export { createHopCheck } from "./policy/check-hop";
+export type { ConfirmationAnswer, ConfirmationRequest, Confirmer } from "./policy/confirmation";
+export type { TokenPolicy, ToolAccess } from "./policy/policy-narrowing";
+export type { RateLimitStore, RateLimitVerdict } from "./policy/rate-limit-store";
+export { createMemoryRateLimitStore } from "./policy/rate-limit-store";
+export type { PolicyExplanation } from "./policy/explain-policy";
+export { explainPolicy } from "./policy/explain-policy";
 // Results read on by reference, and what every call tool shares
 export type { ResultStore, ResultStoreOptions, StoredResult, StoredResultLookup } from "./stored-results/result-store";
 export { createResultStore } from "./stored-results/result-store";

@@ -28,5 +28,11 @@ describePublicSurface({
     "serviceControlledHeaderReason",
     "toSourceStatus",
     "traceToolCall",
+    "writeToolName",
+    "consumeWith",
+    "rateLimitPrefix",
+    "describePolicy",
+    "summarizeBody",
+    "READ_METHODS",
   ],
 });

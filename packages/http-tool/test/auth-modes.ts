@@ -1,4 +1,4 @@
-// The four auth modes of spec section 5, each with a credential whose forms
+// The four auth modes of the original spec (section 5), each with a credential whose forms
 // differ (raw, percent-encoded, base64), for end-to-end and leak tests.
 import { secretForms, type AnyAuthPluginV2 } from "@src/auth";
 import { createBasicAuth } from "@src/auth-basic";

@@ -21,6 +21,7 @@ const lineNumbered = (index: number): CallAuditLine => ({
   durationMs: 1,
   attempts: 1,
   errorCode: null,
+  outcome: "sent",
 });
 
 async function allLines(): Promise<string[]> {

@@ -3,8 +3,7 @@ import path from "node:path";
 import type { ToolResult } from "@src/http-tool";
 import { traceToolCall } from "@src/http-tool/internal";
 import type { SourceService } from "./source-service";
-import { slugOfToolName } from "./tool-name";
-import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
+import { sourceOfToolName } from "./write-tool-slug";
 import { rotatedCallAuditFilesBeside } from "./call-audit-reader";
 
 /** Where an agent call came in: `src call`, `src mcp` (stdio), the server's tool route, the server's `/mcp`. */
@@ -31,6 +30,26 @@ export interface CallAuditLine {
   attempts: number;
   /** The `ToolResult` error code, or the refusal's code (`UNKNOWN_TOOL`...), else `null`. */
   errorCode: string | null;
+  /**
+   * `sent`: a request reached the upstream; `denied`: the source's policy or the caller's token refused it (a rule,
+   * no confirmation, a rate limit), nothing sent; `refused`: refused for another reason before anything was sent
+   * (an invalid call, no credential, an unknown tool). Absent in lines written by versions before the policy.
+   */
+  outcome?: CallAuditOutcome;
+  /** With `denied`: the rule that refused (`read-only`, `not in allow`, a rule as written, `rateLimit 60/60s`). */
+  rule?: string;
+}
+
+/** What became of an audited call. */
+export type CallAuditOutcome = "sent" | "denied" | "refused";
+
+/** The `ToolResult` codes of a policy refusal. */
+const policyCodes: ReadonlySet<string> = new Set(["POLICY_DENIED", "CONFIRMATION_REQUIRED", "CONFIRMATION_DECLINED", "RATE_LIMITED"]);
+
+/** The outcome of a finished call: denied by the policy, sent, or refused before sending. */
+export function auditOutcomeOf(result: ToolResult): CallAuditOutcome {
+  if (result.error !== undefined && policyCodes.has(result.error.code)) return "denied";
+  return result.attempts > 0 ? "sent" : "refused";
 }
 
 /** Options of `createCallAuditLog`. */
@@ -213,6 +232,8 @@ export function auditLineOfResult(channel: CallAuditChannel, source: string, res
     durationMs: result.durationMs,
     attempts: result.attempts,
     errorCode: result.error?.code ?? null,
+    outcome: auditOutcomeOf(result),
+    ...(result.error?.rule === undefined ? {} : { rule: result.error.rule }),
   };
 }
 
@@ -230,6 +251,7 @@ export function auditLineOfRefusal(channel: CallAuditChannel, source: string, er
     durationMs: Math.round(durationMs),
     attempts: 0,
     errorCode: typeof code === "string" ? code : "INTERNAL",
+    outcome: "refused",
   };
 }
 
@@ -242,7 +264,7 @@ export function withCallAudit(service: SourceService, { channel, log }: { channe
   return {
     ...service,
     async callTool(name, input, options) {
-      const source = (name.endsWith("_operations") ? await slugOfOperationsTool(service.store, name) : undefined) ?? slugOfToolName(name) ?? name;
+      const source = await sourceOfToolName(service.store, name);
       const started = performance.now();
       // The call's span (when tracing is on) names this channel; the layers below add to it.
       return traceToolCall({ tool: name, source, channel }, async () => {

@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { apiToolInstructions, parseResultResourceUri, resultResourceUri, toMcpCallToolResult, toMcpToolDefinition, type JsonSchemaObject } from "@src/http-tool";
+import { mcpConfirmerFor } from "./mcp-confirmer";
 import { pageAfterCursor } from "./mcp-tool-page";
 import type { SourceService } from "./source-service";
 
@@ -14,8 +15,9 @@ export interface McpServerOptions {
   toolPageSize?: number;
 }
 
-/** Orders the tools as listed: by source, a source's `api_<slug>` before its `api_<slug>_operations`. */
-const toolKey = (tool: { source: string; readOnly?: boolean }): string => `${tool.source}\u0000${tool.readOnly === true ? 1 : 0}`;
+/** Orders the tools as listed: by source, a source's `api_<slug>` before its `api_<slug>_write`, then its `api_<slug>_operations`. */
+const kindRank = { call: 0, write: 1, operations: 2 } as const;
+const toolKey = (tool: { source: string; kind: keyof typeof kindRank }): string => `${tool.source}\u0000${kindRank[tool.kind]}`;
 
 /** What every call tool shares, said once for the session (each tool's own description and schema stay short). */
 const instructions = `${apiToolInstructions}\nOver MCP, a cut result also links its whole body as a resource (src://results/<resultRef>); resources/read gives it in parts (?offset=N).`;
@@ -25,7 +27,11 @@ const instructions = `${apiToolInstructions}\nOver MCP, a cut result also links 
  * source. `tools/list` answers in pages of `mcpToolPageSize` tools (follow
  * `nextCursor`). The tool list is read afresh on every `tools/list`; call
  * `server.sendToolListChanged()` when sources change (see `watchSources`).
- * One server per connection: create one for each transport.
+ * One server per connection: create one for each transport. Tools are
+ * annotated as their policy says (`readOnlyHint` for a read-only source or
+ * token and the read tool of a split pair); a call that a `confirm` rule
+ * matches is confirmed by the person at the client through elicitation when
+ * the client declares it, and refused with `CONFIRMATION_REQUIRED` otherwise.
  */
 export function createMcpServer(service: SourceService, options: McpServerOptions = {}): Server {
   const server = new Server(
@@ -61,7 +67,9 @@ export function createMcpServer(service: SourceService, options: McpServerOption
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
-      const result = await service.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal });
+      // A call a `confirm` rule matches asks the person at the client (elicitation), when the client can.
+      const confirm = mcpConfirmerFor(server, extra.requestId);
+      const result = await service.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, confirm });
       return toMcpCallToolResult(result) as unknown as Record<string, unknown> & { content: [] };
     } catch (error) {
       return { content: [{ type: "text" as const, text: `error: ${(error as Error).message}` }], isError: true };

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache, type TokenRequestEvent } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type FileSourceStore, type SourceInput, type SourceListEntry, type SourceRecord, type SourceStore } from "@src/config";
-import { callSource, createApiTool, createOperationsTool, createResultStore, validateSource, type ResultStore } from "@src/http-tool";
+import { callSource, createApiTools, createMemoryRateLimitStore, createOperationsTool, createResultStore, explainPolicy, validateSource, type RateLimitStore, type ResultStore, type TokenPolicy } from "@src/http-tool";
 import { apiToolName, maxToolNameLength, operationsToolName, readStoredPart } from "@src/http-tool/internal";
 import type { OperationCatalog } from "@src/openapi";
 import { createRedactedCredential, openVault, type CredentialVault } from "@src/vault";
@@ -16,6 +16,7 @@ import { slugOfToolName } from "./tool-name";
 import { createSourceDocuments } from "./openapi/source-documents";
 import { openApiSummaryOf } from "./openapi/openapi-summary";
 import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
+import { slugOfWriteTool } from "./write-tool-slug";
 
 /** Options of `createSourceService`. */
 export interface SourceServiceOptions {
@@ -25,7 +26,7 @@ export interface SourceServiceOptions {
   env?: Record<string, string | undefined>;
   /**
    * The auth plugins, required: the service knows no concrete plugin. The apps
-   * pass `createDefaultAuthRegistry()` of `@src/auth-presets` (the four built-in
+   * pass `createDefaultAuthRegistry()` of `@src/auth-presets` (the built-in
    * modes) plus the plugins of `SRC_AUTH_PLUGINS`.
    */
   registry: AuthRegistry;
@@ -35,6 +36,11 @@ export interface SourceServiceOptions {
   openVault?: () => Promise<CredentialVault>;
   /** Where the sources are. Default: the file store of `@src/config` in the home (`createSourceStore`). */
   store?: SourceStore;
+  /**
+   * Where the policies' rate limits (`api.policy.rateLimit`, an agent token's) are counted. Default: this process's
+   * memory (`createMemoryRateLimitStore` of `@src/http-tool`); `@src/store-postgres`'s `rateLimits` share them between replicas.
+   */
+  rateLimits?: RateLimitStore;
   /**
    * Where cut results are kept for `resultRef` (and MCP `resources/read`).
    * Default: `createResultStore()` of `@src/http-tool`, one per service: 64 MiB
@@ -61,8 +67,8 @@ export const storedResultPartChars = 256 * 1024;
 /** The listing `keepListingInMemory` keeps; its entries and tools are frozen (they are handed to every caller). */
 interface KeptListing {
   entries: Map<string, SourceListEntry>;
-  /** The tool of each enabled source, with the record it was built from (a changed record builds it again). */
-  tools: Map<string, { record: SourceRecord; summary: Omit<ToolSummary, "hasCredential"> }>;
+  /** The call tools of each enabled source, with the record they were built from (a changed record builds them again). */
+  tools: Map<string, { record: SourceRecord; summaries: Omit<ToolSummary, "hasCredential">[] }>;
   stale: Set<string>;
   everything: boolean;
   /** The entries sorted by slug, until they change: every `tools/list` page lists them all. */
@@ -95,6 +101,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     return vaultPromise;
   };
   const documents = createSourceDocuments({ store, fetch: options.fetch });
+  const rateLimits = options.rateLimits ?? createMemoryRateLimitStore();
   const results = options.results ?? createResultStore();
   const { observer } = options;
   const onTokenRequest = observer?.tokenRequest === undefined ? undefined : (event: TokenRequestEvent): void => observer.tokenRequest?.(event);
@@ -209,14 +216,15 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     for (const entry of fresh) current.entries.set(entry.slug, freezeRecord(entry));
   }
 
-  /** The tool of an enabled source without its credential flag, or `undefined` for a disabled one. */
-  function toolOf(source: SourceRecord, operations?: OperationCatalog): Omit<ToolSummary, "hasCredential"> | undefined {
+  /** The call tools of an enabled source (one, or the read and write tools of a split policy) without their credential flag; none for a disabled one. */
+  function toolsOf(source: SourceRecord, operations?: OperationCatalog, token?: TokenPolicy): Omit<ToolSummary, "hasCredential">[] {
+    // Kept only for the operator's view: a token's narrowed tools are built each time (a token is one in a few).
+    const cacheable = token === undefined && source.api.openapi === undefined;
     const known = listing?.tools.get(source.slug);
     // A source with a document is built each time: its document may change without its record (the catalog is cached by file).
-    if (known !== undefined && known.record === source && source.api.openapi === undefined) return known.summary;
-    const tool = createApiTool(withAbsoluteCaFile(source), { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch, auth: authRuntimeFor(source), operations });
-    if (tool === undefined) return undefined;
-    const summary: Omit<ToolSummary, "hasCredential"> = {
+    if (cacheable && known !== undefined && known.record === source) return known.summaries;
+    const tools = createApiTools(withAbsoluteCaFile(source), { registry, credentials: { get: () => credentialFor(source) }, fetch: options.fetch, auth: authRuntimeFor(source), operations, token, rateLimits });
+    const summaries = tools.map((tool): Omit<ToolSummary, "hasCredential"> => ({
       name: tool.name,
       source: source.slug,
       sourceName: source.name,
@@ -227,9 +235,12 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       description: tool.description,
       inputSchema: tool.inputSchema,
       ...openApiSummaryOf(source, operations),
-    };
-    if (listing !== undefined) listing.tools.set(source.slug, { record: source, summary: deepFreeze(summary) });
-    return summary;
+      ...(tool.readOnly === true ? { readOnly: true } : {}),
+      openWorld: true,
+      kind: tool.access === "write" ? "write" : "call",
+    }));
+    if (listing !== undefined && cacheable) listing.tools.set(source.slug, { record: source, summaries: deepFreeze(summaries) });
+    return summaries;
   }
 
   
@@ -297,6 +308,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     home,
     registry,
     store,
+    rateLimits,
 
     async listSources() {
       const entries = await listEntries();
@@ -393,7 +405,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       return deleted;
     },
 
-    async listTools() {
+    async listTools({ token } = {}) {
       const tools: ToolSummary[] = [];
       const entries = await listEntries();
       const stored = await storedCredentialSlugs(entries.length);
@@ -403,22 +415,24 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         // only a connected source's status can change here, and only a source with a document has a catalog.
         const source = entry.record.status.connectionStatus === "connected" ? await withCurrentStatus(entry.record) : entry.record;
         const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
-        const tool = toolOf(source, operations);
-        if (tool === undefined) continue;
-        const withCredential = stored.has(tool.source) && (await hasCredential(source));
-        tools.push({ ...tool, hasCredential: withCredential });
+        const callTools = toolsOf(source, operations, token);
+        const [first] = callTools;
+        if (first === undefined) continue;
+        const withCredential = stored.has(first.source) && (await hasCredential(source));
+        for (const tool of callTools) tools.push({ ...tool, hasCredential: withCredential });
         if (operations !== undefined) {
           const companion = createOperationsTool(source, operations);
-          tools.push({ ...tool, name: companion.name, description: companion.description, inputSchema: companion.inputSchema, readOnly: true, hasCredential: withCredential });
+          tools.push({ ...first, name: companion.name, description: companion.description, inputSchema: companion.inputSchema, readOnly: true, openWorld: false, kind: "operations", hasCredential: withCredential });
         }
       }
       return tools;
     },
 
-    async callTool(name, input, { signal, caller } = {}) {
+    async callTool(name, input, { signal, token, confirm, caller } = {}) {
       const operationsSlug = await slugOfOperationsTool(store, name);
       if (operationsSlug !== undefined) return callOperationsTool(operationsSlug, input);
-      const slug = await slugOfTool(name);
+      const writeSlug = await slugOfWriteTool(store, name);
+      const slug = writeSlug ?? (await slugOfTool(name));
       let source: SourceRecord;
       try {
         source = await store.get(slug);
@@ -433,9 +447,31 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         }
         throw error;
       }
-      const credential = await credentialFor(source);
+      if (writeSlug !== undefined && source.api.policy?.tools !== "split") {
+        throw new ServiceError({
+          code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
+          message: `no tool "${name}": source "${slug}" does not split its tools (api.policy.tools); call ${apiToolName(slug)} for every method`,
+        });
+      }
+      const access = writeSlug !== undefined ? "write" : source.api.policy?.tools === "split" ? "read" : "any";
       const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
-      return callSource({ source: withAbsoluteCaFile(source), call: input, plugin: pluginOf(source), credential, fetch: options.fetch, signal, auth: authRuntimeFor(source), operations, results, caller });
+      // The credential is read only once the policy allowed the call (a refusal reads nothing).
+      return callSource({
+        source: withAbsoluteCaFile(source),
+        call: input,
+        plugin: pluginOf(source),
+        credential: () => credentialFor(source),
+        fetch: options.fetch,
+        signal,
+        auth: authRuntimeFor(source),
+        operations,
+        token,
+        access,
+        confirm,
+        rateLimits,
+        results,
+        caller,
+      });
     },
 
     readStoredResult(ref, { caller, offset = 0 } = {}) {
@@ -451,6 +487,12 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         totalChars: part.text.length,
         ...(end < part.text.length ? { nextOffset: end } : {}),
       };
+    },
+
+    async explainPolicy(slug, call, { token } = {}) {
+      const source = await store.get(slug);
+      const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
+      return explainPolicy(source, call, { operations, token });
     },
 
     keepListingInMemory() {

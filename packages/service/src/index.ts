@@ -1,4 +1,4 @@
-export type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, StoredResultRead, ToolSummary } from "./source-service";
+export type { CallToolOptions, ListToolsOptions, SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, StoredResultRead, ToolSummary } from "./source-service";
 export type { ServiceObserver, SourceServiceOptions } from "./create-source-service";
 export { createSourceService } from "./create-source-service";
 export type { OperatorCommandResult } from "./run-operator-command";
@@ -8,6 +8,7 @@ export type { WatchSourcesOptions } from "./watch-sources";
 export { watchSources } from "./watch-sources";
 export { slugOfToolName, toolNameOf } from "./tool-name";
 export { slugOfOperationsTool } from "./openapi/operations-tool-slug";
+export { slugOfWriteTool, sourceOfToolName } from "./write-tool-slug";
 export type { ServiceErrorCode } from "./errors/service-error";
 export { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
 export type { LoadAuthPluginsOptions } from "./load-auth-plugins";
@@ -16,10 +17,11 @@ export type { AuthRegistryFromEnvironmentOptions } from "./load-auth-plugins-fro
 export { AUTH_PLUGINS_VARIABLE, authPluginSpecifiersOf, createAuthRegistryFromEnvironment } from "./load-auth-plugins-from-environment";
 export type { AuthPluginLoadErrorCode } from "./load-auth-plugins-error";
 export { AuthPluginLoadError } from "./load-auth-plugins-error";
-export type { CallAuditChannel, CallAuditLine, CallAuditLog, CallAuditLogOptions } from "./call-audit-log";
+export type { CallAuditChannel, CallAuditLine, CallAuditLog, CallAuditLogOptions, CallAuditOutcome } from "./call-audit-log";
 export type { FollowCallAuditOptions, RecentCallAuditOptions } from "./call-audit-reader";
 export { followCallAuditFile, isCallAuditLine, parseCallAuditLines, readCallAuditLines, readRecentCallAuditLines } from "./call-audit-reader";
 export {
+  auditOutcomeOf,
   CALL_AUDIT_FILE_NAME,
   auditLineOfRefusal,
   auditLineOfResult,

@@ -18,9 +18,8 @@ beforeAll(async () => {
     join(directory, "clash.mjs"),
     `const schema = { safeParse: (value) => ({ success: true, data: value }) };
 export default {
-  specificationVersion: "v1", type: "hmac", description: "another hmac", configSchema: schema, credentialSchema: schema,
-  credentialFields: [{ name: "secret", label: "Secret", secret: true }],
-  apply() {}, secretValues: (credential) => [credential.secret], describePlacement: () => "nowhere",
+  specificationVersion: "v2", type: "hmac", description: "another hmac", configSchema: schema, credentialSchema: schema,
+  placement: () => ({ headers: [], query: [] }), async authorize() {}, secretValues: (credential) => [credential.secret], describePlacement: () => "nowhere",
 };`,
   );
 });
@@ -41,12 +40,12 @@ describe("authPluginSpecifiersOf", () => {
 
 describe("createAuthRegistryFromEnvironment", () => {
   it("without SRC_AUTH_PLUGINS: the plugins given, nothing imported", async () => {
-    expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual(["bearer", "header", "query", "basic", "oauth2"]);
+    expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header"]);
   });
 
   it("adds the plugins of SRC_AUTH_PLUGINS after the built-ins, resolved from `from`", async () => {
     const registry = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: "@src/example-auth-hmac" }, { plugins: defaultAuthPlugins(), from: packageDirectory });
-    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "hmac"]);
+    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header", "hmac"]);
     expect(registry.parseCredential("hmac", { secret: "s" })).toEqual({ secret: "s" });
   });
 

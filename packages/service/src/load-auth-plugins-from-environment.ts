@@ -1,4 +1,4 @@
-import { AuthError, createAuthRegistry, type AuthRegistry, type RegisteredAuthPlugin } from "@src/auth";
+import { AuthError, createAuthRegistry, type AuthRegistry, type AnyAuthPluginV2 } from "@src/auth";
 import { SERVICE_ERROR_CODES } from "./errors/service-error";
 import { loadAuthPlugins } from "./load-auth-plugins";
 import { AuthPluginLoadError } from "./load-auth-plugins-error";
@@ -9,7 +9,7 @@ export const AUTH_PLUGINS_VARIABLE = "SRC_AUTH_PLUGINS";
 /** Options of `createAuthRegistryFromEnvironment`. */
 export interface AuthRegistryFromEnvironmentOptions {
   /** The plugins registered first, before those of `SRC_AUTH_PLUGINS`: the apps pass `defaultAuthPlugins()` of `@src/auth-presets`. */
-  plugins: readonly RegisteredAuthPlugin[];
+  plugins: readonly AnyAuthPluginV2[];
   /** Directory that package names and relative paths are resolved from. Default `process.cwd()`. */
   from?: string;
 }
@@ -21,7 +21,7 @@ export function authPluginSpecifiersOf(env: Record<string, string | undefined>):
 }
 
 /**
- * A registry of `plugins` (the apps pass the four built-in modes) plus the
+ * A registry of `plugins` (the apps pass the built-in modes) plus the
  * plugins of the modules listed in `SRC_AUTH_PLUGINS` (see `loadAuthPlugins`).
  * Unset or empty: `plugins` only, and nothing is imported. A plugin whose type
  * is already registered is an `AuthPluginLoadError` (`AUTH_PLUGIN_INVALID`).

@@ -2,21 +2,22 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { AnyAuthPlugin } from "@src/auth";
+import { describeAuthFields, type AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
+import { runAuthorize } from "@src/auth/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_ERROR_CODES } from "./errors/service-error";
 import { loadAuthPlugins } from "./load-auth-plugins";
 import { AuthPluginLoadError } from "./load-auth-plugins-error";
 
-/** A plain-JS v1 plugin body (no zod in the temp dir: schemas are objects with `safeParse`). */
+/** A plain-JS plugin body (no zod in the temp dir: schemas are objects with `safeParse`). */
 const pluginSource = (type: string, extra = ""): string => `({
-  specificationVersion: "v1",
+  specificationVersion: "v2",
   type: ${JSON.stringify(type)},
   description: "test plugin ${type}",
   configSchema: { safeParse: (value) => ({ success: true, data: value }) },
   credentialSchema: { safeParse: (value) => ({ success: true, data: value }) },
-  credentialFields: [{ name: "secret", label: "Secret", secret: true }],
-  apply(request, { credential }) { request.headers.set("x-${type}", credential.secret); },
+  placement: () => ({ headers: ["x-${type}"], query: [] }),
+  async authorize(request, { credential }) { request.headers.set("x-${type}", credential.secret); },
   secretValues: (credential) => [credential.secret],
   describePlacement: () => "header x-${type}",
   ${extra}
@@ -33,7 +34,8 @@ export const createGammaAuth = "not a function";`,
   "nothing.mjs": `export const version = 1; export function helper() {}`,
   "syntax-error.mjs": `export default {`,
   "wrong-version.mjs": `export default ${pluginSource("v3-plugin", 'specificationVersion: "v3",')};`,
-  "no-apply.mjs": `export default ${pluginSource("no-apply", "apply: undefined,")};`,
+  "no-authorize.mjs": `export default ${pluginSource("no-authorize", "authorize: undefined,")};`,
+  "v1-plugin.mjs": `export default ${pluginSource("old", 'specificationVersion: "v1",')};`,
   "bad-type.mjs": `export default ${pluginSource("Upper Case")};`,
   "throwing-factory.mjs": `export function createBrokenAuth() { throw new Error("needs a region"); }`,
   "settings.env": "API_KEY=sk_live_FAKEdotenvSECRET123\n",
@@ -66,7 +68,7 @@ describe("loadAuthPlugins: what a module may export", () => {
     const plugins = await loadAuthPlugins([join(directory, "named-factories.mjs"), "./default-object.mjs"], { from: directory });
     expect(plugins.map((plugin) => plugin.type)).toEqual(["alpha", "beta", "object-one"]);
     const request = { method: "GET", url: new URL("http://127.0.0.1/x"), headers: new Headers() };
-    (plugins[2] as AnyAuthPlugin).apply(request, { config: {}, credential: { secret: "s3" } });
+    await runAuthorize(plugins[2] as AnyAuthPlugin, request, { config: {}, credential: { secret: "s3" } });
     expect(request.headers.get("x-object-one")).toBe("s3");
   });
 
@@ -79,9 +81,9 @@ describe("loadAuthPlugins: what a module may export", () => {
     const [plugin, ...rest] = await loadAuthPlugins(["@src/example-auth-hmac"], { from });
     expect(rest).toEqual([]);
     expect(plugin?.type).toBe("hmac");
-    expect(plugin?.credentialFields.map((field) => field.name)).toEqual(["secret"]);
+    expect(describeAuthFields(plugin!).credential.map((field) => field.name)).toEqual(["secret"]);
     const request = { method: "GET", url: new URL("http://127.0.0.1/v1/items"), headers: new Headers() };
-    (plugin as AnyAuthPlugin).apply(request, { config: { keyId: "k1" }, credential: { secret: "shh" } });
+    await runAuthorize(plugin!, request, { config: { keyId: "k1" }, credential: { secret: "shh" } });
     expect(request.headers.get("x-key-id")).toBe("k1");
     expect(request.headers.get("x-signature")).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -94,8 +96,9 @@ describe("loadAuthPlugins: errors name the specifier and what to do", () => {
     { why: "a module that does not parse", specifier: "./syntax-error.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_LOAD_FAILED, says: /importing file:.*failed .*check that it is built ES module JavaScript/ },
     { why: "a module without a plugin export", specifier: "./nothing.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_EXPORTED, says: /exports no plugin; export a plugin or a no-argument factory as default, or a function named create<Name>Auth/ },
     { why: "a default export that is neither plugin nor factory", specifier: "./default-string.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_EXPORTED, says: /exports no plugin/ },
-    { why: "another contract version", specifier: "./wrong-version.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /default is not an auth plugin \(contract v1 or v2\): specificationVersion is "v3"; this version of src supports "v1" and "v2"/ },
-    { why: "a missing method", specifier: "./no-apply.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /apply is not a function/ },
+    { why: "another contract version", specifier: "./wrong-version.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /default is not an auth plugin \(the contract, v2\): specificationVersion is "v3"; this version of src supports "v2"/ },
+    { why: "a plugin of the removed contract v1", specifier: "./v1-plugin.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /specificationVersion is "v1"; this version of src supports "v2" \(contract v1 was removed: replace apply with placement and an async authorize/ },
+    { why: "a missing method", specifier: "./no-authorize.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /authorize is not a function/ },
     { why: "a type that cannot be an api.authType", specifier: "./bad-type.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /type must be a lower-case string of \[a-z0-9-\]/ },
     { why: "a file that is not a JavaScript module is never imported (a mistaken path to a .env file)", specifier: "./settings.env", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_FOUND, says: /is not a JavaScript module/ },
     { why: "a module that throws while loading is named, its message (which may quote settings) is not", specifier: "./leaky-module.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_LOAD_FAILED, says: /importing .* failed \(Error\)/ },

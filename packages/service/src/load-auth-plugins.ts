@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { SERVICE_ERROR_CODES } from "./errors/service-error";
 import { findAuthPluginProblems, looksLikeAuthPlugin } from "./load-auth-plugins-check";
 import { AuthPluginLoadError } from "./load-auth-plugins-error";
@@ -116,7 +116,7 @@ export async function loadAuthPlugins(specifiers: readonly string[], { from = pr
         throw new AuthPluginLoadError({
           code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID,
           specifier,
-          message: `auth plugin "${specifier}": ${name} is not an auth plugin (contract v1 or v2): ${problems.join("; ")}. See @src/auth's AuthPlugin and run its conformance suite`,
+          message: `auth plugin "${specifier}": ${name} is not an auth plugin (the contract, v2): ${problems.join("; ")}. See @src/auth's AuthPluginV2 and run its conformance suite`,
         });
       }
       plugins.push(value as AnyAuthPlugin);

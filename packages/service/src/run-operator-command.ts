@@ -40,7 +40,7 @@ export async function runOperatorCommand(service: SourceService, line: string): 
               .map((tool) => {
                 const head = `${tool.name}  source=${tool.source}  ${tool.baseUrl}  auth=${tool.authType}  status=${tool.connectionStatus}${tool.hasCredential ? "" : "  (no credential)"}`;
                 const document =
-                  tool.openapi === undefined || tool.readOnly === true
+                  tool.openapi === undefined || tool.kind === "operations"
                     ? ""
                     : "error" in tool.openapi
                       ? `\n  OpenAPI document not loaded: ${tool.openapi.error}`

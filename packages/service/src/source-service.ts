@@ -1,6 +1,6 @@
 import type { AuthRegistry } from "@src/auth";
 import type { SourceRecord, SourceStore } from "@src/config";
-import type { ToolResult, ValidationOutcome } from "@src/http-tool";
+import type { Confirmer, PolicyExplanation, RateLimitStore, TokenPolicy, ToolResult, ValidationOutcome } from "@src/http-tool";
 
 /** A source as listed by the service: the record (never a secret) and whether a credential is stored. */
 export type SourceSummary =
@@ -24,8 +24,32 @@ export interface ToolSummary {
   inputSchema: Record<string, unknown>;
   /** The source's OpenAPI document, when it has one: its title, version and operation count, or why it was not loaded. */
   openapi?: { title: string; version: string; operations: number } | { error: string };
-  /** True for `api_<slug>_operations` (searches the document; sends nothing). */
+  /**
+   * True for a tool that changes nothing upstream: `api_<slug>_operations` (searches the document; sends nothing), and
+   * the call tool of a read-only source (`api.policy.mode`) or token, or the read tool of a split pair.
+   */
   readOnly?: boolean;
+  /** True for the call tools (they reach the external API, read-only ones too); false for `api_<slug>_operations`. */
+  openWorld?: boolean;
+  /** `call` (`api_<slug>`), `write` (`api_<slug>_write` of a source whose policy splits its tools) or `operations`. */
+  kind: "call" | "write" | "operations";
+}
+
+/** Who makes an agent call, beyond the source's own policy: an agent token narrows it, a person may confirm. */
+export interface CallToolOptions {
+  signal?: AbortSignal | undefined;
+  /** Who calls: an agent token's label; default `"local"` (this process). A cut result's `resultRef` is read back only by the same caller. */
+  caller?: string | undefined;
+  /** The caller's agent token (the server's): read-only, its rate limit. Default: none. */
+  token?: TokenPolicy | undefined;
+  /** Asks a person before a call matching a `confirm` rule (MCP elicitation, a terminal). Default: none, `CONFIRMATION_REQUIRED`. */
+  confirm?: Confirmer | undefined;
+}
+
+/** Options of `listTools`. */
+export interface ListToolsOptions {
+  /** The agent token the list is for: a read-only token's tools are read-only (and a split source has no write tool). Default: none. */
+  token?: TokenPolicy | undefined;
 }
 
 /** The outcome of connect / reload / credential set. */
@@ -67,18 +91,26 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
   setCredential(slug: string, credential: unknown, options?: { test?: boolean }): Promise<SourceOperationResult>;
   deleteCredential(slug: string): Promise<boolean>;
   /** The HTTP tools of the enabled sources, each followed by its `api_<slug>_operations` tool when the source has a loaded OpenAPI document. */
-  listTools(): Promise<ToolSummary[]>;
+  listTools(options?: ListToolsOptions): Promise<ToolSummary[]>;
   /**
-   * Runs an agent call; `name` is a tool name (`api_x`) or a slug. Never throws for upstream failures.
+   * Runs an agent call; `name` is a tool name (`api_x`, `api_x_write`) or a slug. The source's policy (narrowed by
+   * `token`) is checked before the credential is read. Never throws for upstream failures.
    * `caller` names who calls (an agent token's label; default `"local"`, this process): a cut result's
    * `resultRef` is read back only by the same caller.
    */
-  callTool(name: string, input: unknown, options?: { signal?: AbortSignal; caller?: string }): Promise<ToolResult>;
+  callTool(name: string, input: unknown, options?: CallToolOptions): Promise<ToolResult>;
   /**
    * A part (at most 256 K characters from `offset`) of a result kept by `resultRef`, for
    * MCP `resources/read`; only `caller` (default `"local"`) that made the call may read it.
    */
   readStoredResult(ref: string, options?: { caller?: string; offset?: number }): StoredResultRead;
+  /**
+   * What the source's policy (narrowed by `token`) would do with `METHOD PATH`, without sending, asking or counting
+   * anything: refused and by which rule, allowed once confirmed, or allowed (`src policy SLUG --check`).
+   */
+  explainPolicy(slug: string, call: { method: string; path: string }, options?: { token?: TokenPolicy | undefined }): Promise<PolicyExplanation>;
+  /** Where this service counts the policies' rate limits (memory by default; the PostgreSQL store's when given). */
+  readonly rateLimits: RateLimitStore;
   /**
    * From now on keeps the listing (`listSources`, `listTools`) in memory and
    * reads again only the sources named by `sourcesChanged` and those this

@@ -12,3 +12,4 @@ export type { MigrationOutcome } from "./schema/migrate-database";
 export { migrateDatabase } from "./schema/migrate-database";
 export type { StorePostgresErrorCode } from "./errors/store-postgres-error";
 export { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "./errors/store-postgres-error";
+export type { PostgresRateLimitStore, StoreRateLimit } from "./rate-limits/postgres-rate-limit-store";

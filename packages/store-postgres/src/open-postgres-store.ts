@@ -10,6 +10,7 @@ import { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "./errors/store-p
 import { migrateDatabase } from "./schema/migrate-database";
 import { createPostgresSourceStore } from "./sources/postgres-source-store";
 import { describeStoreUrl } from "./store-location";
+import { createPostgresRateLimitStore, type PostgresRateLimitStore } from "./rate-limits/postgres-rate-limit-store";
 
 /** Options of `openPostgresStore`. */
 export interface OpenPostgresStoreOptions {
@@ -53,6 +54,8 @@ export interface PostgresStore {
   readonly location: string;
   readonly sources: SourceStore;
   readonly vault: PostgresCredentialVault;
+  /** The policies' rate limits, counted in the database and so shared by every replica (give it to `createSourceService` as `rateLimits`). */
+  readonly rateLimits: PostgresRateLimitStore;
   /** Checks the database and the listener (for `/readyz`), within `timeoutMs` (default 2000). */
   readiness(timeoutMs?: number): Promise<StoreReadiness>;
   /**
@@ -109,6 +112,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
       location,
       sources,
       vault,
+      rateLimits: createPostgresRateLimitStore(sql),
       async readiness(timeoutMs = 2000) {
         const database = await Promise.race([
           sql`select 1`.then(

@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { inspect } from "node:util";
-import type { RegisteredAuthPlugin as AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";

@@ -5,7 +5,7 @@ import { defineAction } from "../define-action";
 import { UsageError } from "../errors/usage-error";
 import { printOperationResult } from "../output/print-operation-result";
 import { writeError } from "../output/write-output";
-import { loadOAuth2Source } from "./oauth2-source";
+import { loadSignInTarget } from "../input/sign-in-source";
 
 interface AuthLoginFlags {
   browser: boolean;
@@ -38,32 +38,34 @@ function openBrowser(url: string): void {
   }
 }
 
-/** `src auth login SLUG [--no-browser] [--port N] [--timeout SECONDS]`: the authorization code grant with PKCE on 127.0.0.1, then validation. */
+/** `src auth login SLUG [--no-browser] [--port N] [--timeout SECONDS]`: the source's auth mode's sign-in (a redirect to 127.0.0.1), then validation. */
 export function registerAuthLogin(auth: Command): void {
   auth
     .command("login")
-    .description("sign an OAuth 2.0 source in (authorization code with PKCE): prints the URL to open, receives the redirect on 127.0.0.1, stores the tokens, validates")
+    .description("sign a source in, for auth modes that sign a person in (OAuth 2.0's authorization code grant): prints the URL to open, receives the redirect on 127.0.0.1, stores what it gives, validates")
     .argument("<slug>", "the source")
     .option("--no-browser", "only print the URL; do not open a browser")
     .option("--port <n>", "port on 127.0.0.1 for the redirect (default: any free port)", parsePort)
     .option("--timeout <seconds>", "how long to wait for the sign-in to come back, in seconds", parseTimeout, 300)
     .action(
       defineAction<AuthLoginFlags>(async (context, flags, [slug]) => {
-        const { runLoopbackLogin } = await import("@src/auth-oauth2");
+        const { runLoopbackSignIn } = await import("@src/auth");
         const service = await context.service();
-        const { config, credential } = await loadOAuth2Source(service, slug!, "src auth login");
-        if (config.grant !== "authorization_code") {
-          throw new UsageError({ message: `src auth login: source "${slug}" uses the client_credentials grant, which needs no sign-in; run \`src source reload ${slug}\` to test it` });
+        const { plugin, source } = await loadSignInTarget(service, slug!, "src auth login");
+        const unavailable = plugin.signIn.unavailable(source);
+        if (unavailable?.reason === "not-needed") throw new UsageError({ message: `src auth login: ${unavailable.message}; run \`src source reload ${slug}\` to test it` });
+        if (unavailable !== undefined || source.credential === undefined) {
+          throw new UsageError({ message: `src auth login: ${unavailable?.message ?? `no credential is stored for "${slug}"`}; store it with \`src credential set ${slug}\`` });
         }
-        if (credential === undefined) throw new UsageError({ message: `src auth login: no client id is stored for "${slug}"; store it with \`src credential set ${slug}\`` });
-        const signedIn = await runLoopbackLogin({
-          config,
-          credential,
+        const signedIn = await runLoopbackSignIn({
+          plugin,
           slug: slug!,
+          config: source.config,
+          credential: source.credential,
           port: flags.port,
           timeoutMs: flags.timeout * 1000,
-          onAuthorizationUrl: (url) => {
-            writeError(`Open this URL to sign in to "${slug}":\n${url}`);
+          onSignInPage: ({ url, userCode }) => {
+            writeError(`Open this URL to sign in to "${slug}":\n${url}${userCode === undefined ? "" : `\nand enter the code ${userCode}`}`);
             if (flags.browser) openBrowser(url);
           },
         });

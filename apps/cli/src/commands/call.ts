@@ -9,9 +9,11 @@ import { cliCallError, inCallFlagWords } from "../output/cli-hint";
 import { formatCallResult } from "../output/format-call-result";
 import { withProgress } from "../output/with-progress";
 import { writeError, writeJson, writeLine } from "../output/write-output";
+import { terminalConfirmer } from "../input/terminal-confirmer";
 
 interface CallFlags extends BodyFlags {
   query?: QueryFlags;
+  yes?: boolean;
   select?: string;
   paginate?: boolean;
   maxPages?: string;
@@ -49,6 +51,7 @@ export function registerCall(program: Command): void {
     .option("--body <json>", "JSON body, or @file to read it from a file")
     .option("--raw-body <text>", "body sent as it stands (XML, form data, text), or @file")
     .option("--content-type <type>", "Content-Type of the raw body, e.g. application/xml")
+    .option("-y, --yes", "confirm a call the source's policy asks a person to confirm (api.policy.confirm) without asking; without it, a terminal asks yes/no, and elsewhere the call is refused (CONFIRMATION_REQUIRED)")
     .option("--select <expr>", 'JMESPath applied to the JSON body before it is cut, e.g. "[].{number: number, title: title}"')
     .option("--paginate", "follow the next pages (GET) and join their items")
     .option("--max-pages <n>", "with --paginate: most pages (default 5, capped by the source's api.maxPages)")
@@ -57,7 +60,10 @@ export function registerCall(program: Command): void {
       defineAction<CallFlags>(async (context, flags, [slug, method, path]) => {
         const input = { method, path, ...(flags.query === undefined ? {} : { query: flags.query }), ...(await readBodyFlags(flags)), ...resultFlags(flags) };
         const service = await context.operations({ auditChannel: "cli" });
-        const result = await withProgress(context, `${method!.toUpperCase()} ${path}`, () => service.callTool(slug!, input));
+        // A question replaces the spinner: the spinner is not shown where a person may be asked (a terminal without --yes).
+        const confirm = terminalConfirmer({ yes: flags.yes === true, interactive: context.interactive });
+        const run = () => service.callTool(slug!, input, confirm === undefined ? {} : { confirm });
+        const result = confirm !== undefined && flags.yes !== true ? await run() : await withProgress(context, `${method!.toUpperCase()} ${path}`, run);
         if (context.json) writeJson(result);
         else writeLine(formatCallResult(result, { withError: false }));
         if (result.ok) return EXIT_CODES.SUCCESS;

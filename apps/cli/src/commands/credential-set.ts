@@ -1,30 +1,46 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
-import { readCredential, type CredentialSources } from "../input/read-credential";
+import { MissingInputError } from "../errors/missing-input-error";
+import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
+import { registerFieldFlagAliases, type FieldAliasFlags } from "../input/field-flag-aliases";
+import { readCredentialFields, type MissingFlags } from "../input/read-auth-fields";
 import { storedPlainFields } from "../input/stored-plain-fields";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 import { writeError } from "../output/write-output";
+import { givenFieldsOf } from "./source-add";
+
+interface CredentialSetFlags extends FieldAliasFlags {
+  credentialStdin?: boolean;
+  set?: ApiFieldFlags;
+}
 
 /** `src credential set SLUG`: store or replace the credential, then validate. */
 export function registerCredentialSet(credential: Command): void {
-  credential
+  const set = credential
     .command("set")
     .description("store or replace a source's credential (encrypted), then validate the source")
     .argument("<slug>", "the source")
-    .option("--username <user>", "user name (--auth basic); default: the stored one")
-    .option("--credential-stdin", "read the secret (token, key, password or client secret) from stdin")
-    .action(
-      defineAction<CredentialSources>(async (context, flags, [slug]) => {
-        const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
-        const { source } = await service.getSource(slug!);
-        const plugin = registry.get(source.api.authType);
-        // Remotely the stored credential is the server's: it is never sent back, so --username is asked for again.
-        const stored = flags.username === undefined && context.remote === undefined ? await storedPlainFields(await context.service(), slug!, plugin) : {};
-        if (stored.username !== undefined && !context.json) writeError("Using the stored username; give --username to change it.");
-        const secret = await readCredential(context, plugin, flags, "src credential set", stored, !(source.api.authType === "oauth2" && source.api.clientAuth === "none"));
-        const result = await withProgress(context, `Storing the credential and calling ${source.api.testEndpoint}`, () => service.setCredential(slug!, secret));
-        return printOperationResult(context, result, `Stored the credential of "${slug}".`);
-      }, { remote: true }),
-    );
+    .option("--set <field=value>", "a credential field that is not secret (a user name, a key id); default: the stored one; repeat it", collectApiField)
+    .option("--credential-stdin", "read the secret from stdin: the raw value when the mode has one secret field, a JSON object of them when it has several");
+  registerFieldFlagAliases(set, ["username", "clientId"]);
+  set.action(
+    defineAction<CredentialSetFlags>(async (context, flags, [slug]) => {
+      const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
+      const { source } = await service.getSource(slug!);
+      const plugin = registry.get(source.api.authType);
+      const parsed = plugin.configSchema.safeParse(source.api);
+      const config = parsed.success ? (parsed.data as Record<string, unknown>) : source.api;
+      const given = givenFieldsOf(flags);
+      // Remotely the stored credential is the server's: it is never sent back, so its plain fields are asked for again.
+      const stored = context.remote === undefined ? await storedPlainFields(await context.service(), slug!, plugin, config) : {};
+      const reused = Object.keys(stored).filter((name) => given.values[name] === undefined);
+      if (reused.length > 0 && !context.json) writeError(`Using the stored ${reused.join(", ")}; give --set ${reused[0]}=VALUE to change it.`);
+      const missing: MissingFlags = [];
+      const secret = await readCredentialFields(context, plugin, config, { given, credentialStdin: flags.credentialStdin === true, stored, refuseUnknown: true }, { missing, command: "src credential set" });
+      if (missing.length > 0) throw new MissingInputError({ command: "src credential set", flags: missing });
+      const result = await withProgress(context, `Storing the credential and calling ${source.api.testEndpoint}`, () => service.setCredential(slug!, secret));
+      return printOperationResult(context, result, `Stored the credential of "${slug}".`);
+    }, { remote: true }),
+  );
 }

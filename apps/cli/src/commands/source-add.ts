@@ -1,25 +1,37 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
+import { MissingInputError } from "../errors/missing-input-error";
 import { UsageError } from "../errors/usage-error";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
+import { fieldsFromAliases, registerFieldFlagAliases, type FieldAliasFlags } from "../input/field-flag-aliases";
 import { gatherSourceFields, type SourceFieldFlags } from "../input/gather-source-fields";
-import { oauth2ApiFields, registerOAuth2Options, type OAuth2Flags } from "../input/oauth2-flags";
-import { readCredential } from "../input/read-credential";
+import { readApiFields, readCredentialFields, type GivenFields, type MissingFlags } from "../input/read-auth-fields";
+import { needsSignIn } from "../input/sign-in-source";
 import { printOperationResult } from "../output/print-operation-result";
 import { withProgress } from "../output/with-progress";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
 import { fillFromDocument, printOpenApiAddResult, refuseUnloadedDocument } from "../output/openapi-add-result";
+import { policyFromFlags, registerPolicyOptions, type PolicyFlags } from "../input/policy-flags";
 
-interface SourceAddFlags extends SourceFieldFlags, OAuth2Flags {
+interface SourceAddFlags extends SourceFieldFlags, FieldAliasFlags, PolicyFlags {
   openapi?: string;
-  username?: string;
   credentialStdin?: boolean;
   disabled?: boolean;
   test: boolean;
+  set?: ApiFieldFlags;
   api?: ApiFieldFlags;
   header?: HeaderFlags;
+}
+
+/** The fields `--set`, `--api` and the alias flags give, by field name. */
+export function givenFieldsOf(flags: FieldAliasFlags & { set?: ApiFieldFlags; api?: ApiFieldFlags }): GivenFields {
+  const aliases = fieldsFromAliases(flags);
+  const flagOf: Record<string, string> = { ...aliases.flagOf };
+  for (const name of Object.keys(flags.api ?? {})) flagOf[name] ??= "--api";
+  for (const name of Object.keys(flags.set ?? {})) flagOf[name] ??= "--set";
+  return { values: { ...flags.api, ...flags.set, ...aliases.values }, flagOf };
 }
 
 /** `src source add`: write config.json, store the credential, validate (spec 1.6). */
@@ -31,54 +43,60 @@ export function registerSourceAdd(source: Command): void {
     .option("--name <name>", "display name of the source")
     .option("--slug <slug>", "short identifier (default: derived from the name)")
     .option("--base-url <url>", "absolute base URL of the API, e.g. https://api.example.com/v1")
-    .option("--auth <type>", "auth mode: bearer|header|query|basic or a type from SRC_AUTH_PLUGINS")
-    .option("--header-name <header>", "header that carries the key (--auth header)")
-    .option("--query-param <name>", "query parameter that carries the key (--auth query)")
-    .option("--api <key=value>", "an extra api field of a custom auth mode, e.g. --api keyId=team-key-1 (--auth hmac); repeat it", collectApiField)
+    .option("--auth <type>", "auth mode: a built-in type or one from SRC_AUTH_PLUGINS (listed below); `src source add --auth TYPE --help` lists its fields")
+    .option("--set <field=value>", "a field of the auth mode that is not secret (an api field, or a credential field such as a user name), e.g. --set region=eu-west-1; repeat it", collectApiField)
+    .option("--api <key=value>", "same as --set (the older spelling)", collectApiField)
     .option("--test-endpoint <path>", "read-only path called to validate, e.g. /me or /items?limit=1")
     .option("--header <name=value>", 'a fixed header sent on every request (never a secret), e.g. --header "Notion-Version=2022-06-28"; repeat it', collectHeader)
-    .option("--username <user>", "user name (--auth basic); the password is read like any secret")
-    .option("--credential-stdin", "read the secret (token, key, password or client secret) from stdin")
+    .option("--credential-stdin", "read the secret from stdin: the raw value when the mode has one secret field, a JSON object of them when it has several")
     .option("--disabled", "add the source disabled (default: enabled)")
     .option("--no-test", "do not validate after connecting");
-  registerOAuth2Options(add);
+  registerFieldFlagAliases(add);
+  registerPolicyOptions(add, { editing: false });
   add.action(
-      defineAction<SourceAddFlags>(async (context, flags) => {
-        const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
-        const ask = flags.credentialStdin !== true;
-        if (flags.openapi !== undefined && context.remote !== undefined) {
-          throw new UsageError({ message: "--openapi reads the document on this machine: run src source add --openapi on the server's machine, without --server and SRC_SERVER" });
+    defineAction<SourceAddFlags>(async (context, flags) => {
+      const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
+      const credentialStdin = flags.credentialStdin === true;
+      if (flags.openapi !== undefined && context.remote !== undefined) {
+        throw new UsageError({ message: "--openapi reads the document on this machine: run src source add --openapi on the server's machine, without --server and SRC_SERVER" });
+      }
+      // The document first: a broken one stops the command before anything else is asked or written.
+      const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was added" });
+      const given = givenFieldsOf(flags);
+      const document = openapi === undefined ? undefined : fillFromDocument(flags, given, openapi, registry);
+      if (openapi?.behindCredential !== undefined && !(!credentialStdin && context.interactive)) {
+        // Nothing came from the document: say why before naming the flags it would have filled in.
+        const unfilled = [["--name", flags.name], ["--base-url", flags.baseUrl], ["--auth", flags.auth], ["--test-endpoint", flags.testEndpoint]].filter(([, value]) => value === undefined).map(([flag]) => flag!);
+        if (unfilled.length > 0) {
+          throw new InvalidInputError({
+            flag: "--openapi",
+            problem: `${openapi.behindCredential}, so it fills in nothing: give ${unfilled.join(", ")} as well (the document is fetched with the credential once the source exists); nothing was added`,
+          });
         }
-        // The document first: a broken one stops the command before anything else is asked or written.
-        const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was added" });
-        if (openapi !== undefined) fillFromDocument(flags, openapi);
-        if (openapi?.behindCredential !== undefined && !(ask && context.interactive)) {
-          // Nothing came from the document: say why before naming the flags it would have filled in.
-          const missing = [["--name", flags.name], ["--base-url", flags.baseUrl], ["--auth", flags.auth], ["--test-endpoint", flags.testEndpoint]].filter(([, value]) => value === undefined).map(([flag]) => flag!);
-          if (missing.length > 0) {
-            throw new InvalidInputError({
-              flag: "--openapi",
-              problem: `${openapi.behindCredential}, so it fills in nothing: give ${missing.join(", ")} as well (the document is fetched with the credential once the source exists); nothing was added`,
-            });
-          }
-        }
-        const fields = await gatherSourceFields(context, registry, flags, ask);
-        const plugin = registry.get(fields.auth);
-        // A public client (--client-auth none) has no client secret to ask for.
-        const credential = await readCredential(context, plugin, flags, "src source add", {}, !(fields.auth === "oauth2" && flags.clientAuth === "none"));
-        const api: Record<string, unknown> = { ...flags.api, ...oauth2ApiFields(flags), baseUrl: fields.baseUrl, authType: fields.auth, testEndpoint: fields.testEndpoint };
-        if (fields.headerName !== undefined) api.headerName = fields.headerName;
-        if (fields.queryParam !== undefined) api.queryParam = fields.queryParam;
-        if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
-        if (openapi !== undefined) api.openapi = openapi.location;
-        const input = { type: "api", name: fields.name, ...(fields.slug === undefined ? {} : { slug: fields.slug }), enabled: flags.disabled !== true, api };
-        const result = await withProgress(context, `Connecting ${fields.name} and calling ${fields.testEndpoint}`, () =>
-          // An authorization code source has no token before `src auth login`, which validates it.
-          service.addSource({ input, credential, test: flags.test && api.grant !== "authorization_code" }),
-        );
-        if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
-        await refuseUnloadedDocument(service, result.source, openapi);
-        return printOpenApiAddResult(context, result, openapi, flags);
-      }, { remote: true }),
-    );
+      }
+      const fields = document?.given ?? given;
+      const missing: MissingFlags = [];
+      const command = "src source add";
+      const source = await gatherSourceFields(context, registry, flags, { ask: !credentialStdin, missing });
+      const plugin = source.auth === undefined ? undefined : registry.get(source.auth);
+      const authFields = plugin === undefined ? {} : await readApiFields(context, plugin, fields, { ask: !credentialStdin, missing, command });
+      const api: Record<string, unknown> = { ...authFields, baseUrl: source.baseUrl, authType: source.auth, testEndpoint: source.testEndpoint };
+      const config = plugin?.configSchema.safeParse(api);
+      const credential =
+        plugin === undefined ? {} : await readCredentialFields(context, plugin, config?.success === true ? (config.data as Record<string, unknown>) : api, { given: fields, credentialStdin }, { missing, command });
+      if (plugin === undefined && !credentialStdin) missing.push("--credential-stdin");
+      if (missing.length > 0) throw new MissingInputError({ command, flags: missing });
+      if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
+      if (openapi !== undefined) api.openapi = openapi.location;
+      const policy = policyFromFlags(undefined, flags);
+      if (policy !== undefined) api.policy = policy;
+      const input = { type: "api", name: source.name, ...(source.slug === undefined ? {} : { slug: source.slug }), enabled: flags.disabled !== true, api };
+      // A source whose credential needs a person to sign in first has nothing to test before `src auth login`, which validates it.
+      const test = flags.test && !(plugin !== undefined && config?.success === true && needsSignIn(plugin, source.slug ?? "", config.data as Record<string, unknown>, credential));
+      const result = await withProgress(context, `Connecting ${source.name} and calling ${source.testEndpoint}`, () => service.addSource({ input, credential, test }));
+      if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
+      await refuseUnloadedDocument(service, result.source, openapi);
+      return printOpenApiAddResult(context, result, openapi, document);
+    }, { remote: true }),
+  );
 }

@@ -3,29 +3,33 @@ import { defineAction } from "../define-action";
 import { UsageError } from "../errors/usage-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
+import { describeAuthFields } from "@src/auth";
+import { registerFieldFlagAliases, type FieldAliasFlags } from "../input/field-flag-aliases";
+import { valueOfKind } from "../input/read-auth-fields";
+import { givenFieldsOf } from "./source-add";
 import { resolve } from "node:path";
 import { writeJson, writeLine } from "../output/write-output";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
 import { credentialSetCommand } from "../output/cli-hint";
 import { storedPlainFields } from "../input/stored-plain-fields";
+import { hasPolicyFlags, policyFromFlags, registerPolicyOptions, type PolicyFlags } from "../input/policy-flags";
 
-interface SourceEditFlags {
+interface SourceEditFlags extends FieldAliasFlags, PolicyFlags {
   openapi?: string;
   name?: string;
   baseUrl?: string;
   testEndpoint?: string;
-  headerName?: string;
-  queryParam?: string;
   header?: HeaderFlags;
+  set?: ApiFieldFlags;
   api?: ApiFieldFlags;
 }
 
-const flagList = "--name, --base-url, --test-endpoint, --header-name, --query-param, --openapi, --header Name=value or --api key=value";
+const flagList = "--name, --base-url, --test-endpoint, --set FIELD=VALUE, --openapi, --header Name=value, or a policy flag (--read-only, --read-write, --allow, --deny, --confirm, --rate-limit, --tools)";
 
 /** `src source edit SLUG`: change a source's fields in place; the whole record is checked again, nothing is written on error. */
 export function registerSourceEdit(source: Command): void {
-  source
+  const edit = source
     .command("edit")
     .description("change a source's fields; the record is checked again and a new base URL needs the credential set again")
     .argument("<slug>", "the source")
@@ -33,20 +37,28 @@ export function registerSourceEdit(source: Command): void {
     .option("--openapi <file|url>", 'attach or replace the OpenAPI document (a file is copied into the source\'s folder, a URL fetched); --openapi "" removes it')
     .option("--base-url <url>", "new base URL; the stored credential is never sent to a new address: set it again afterwards")
     .option("--test-endpoint <path>", "new read-only path called to validate")
-    .option("--header-name <header>", "new header that carries the key (--auth header)")
-    .option("--query-param <name>", "new query parameter that carries the key (--auth query)")
-    .option("--header <name=value>", 'a fixed header sent on every request, e.g. --header "Notion-Version=2022-06-28"; Name= removes it; repeat it', collectHeader)
-    .option("--api <key=value>", "an api field of a custom auth mode; key= removes it; repeat it", collectApiField)
-    .action(
+    .option("--set <field=value>", "an api field of the source's auth mode (`src source add --auth TYPE --help` lists them); FIELD= removes it; repeat it", collectApiField)
+    .option("--api <key=value>", "same as --set (the older spelling)", collectApiField)
+    .option("--header <name=value>", 'a fixed header sent on every request, e.g. --header "Notion-Version=2022-06-28"; Name= removes it; repeat it', collectHeader);
+  registerFieldFlagAliases(edit, ["headerName", "queryParam", "tokenUrl", "authorizationUrl", "grant", "scopes", "audience", "clientAuth"]);
+  registerPolicyOptions(edit, { editing: true }).action(
       defineAction<SourceEditFlags>(async (context, flags, [slug]) => {
         const service = await context.service();
         const api: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(flags.api ?? {})) api[key] = value === "" ? undefined : value;
+        const given = givenFieldsOf(flags);
+        if (Object.keys(given.values).length > 0) {
+          // Each value in the kind the source's auth mode declares for it (a list, a number); FIELD= removes the field.
+          const plugin = service.registry.find((await service.getSource(slug!)).source.api.authType);
+          const declared = plugin === undefined ? [] : describeAuthFields(plugin).config;
+          for (const [key, value] of Object.entries(given.values)) api[key] = value === "" ? undefined : valueOfKind(declared.find((field) => field.name === key), value);
+        }
         if (flags.baseUrl !== undefined) api.baseUrl = flags.baseUrl;
         if (flags.openapi !== undefined) api.openapi = flags.openapi === "" ? undefined : /^https?:\/\//i.test(flags.openapi) ? flags.openapi : resolve(flags.openapi);
         if (flags.testEndpoint !== undefined) api.testEndpoint = flags.testEndpoint;
-        if (flags.headerName !== undefined) api.headerName = flags.headerName;
-        if (flags.queryParam !== undefined) api.queryParam = flags.queryParam;
+        if (hasPolicyFlags(flags)) {
+          // Each list given replaces the source's; the rest of its policy stays.
+          api.policy = policyFromFlags((await service.getSource(slug!)).source.api.policy, flags);
+        }
         if (flags.name === undefined && Object.keys(api).length === 0) {
           throw new UsageError({ message: `nothing to change: give at least one of ${flagList} (e.g. src source edit ${slug} --base-url https://api.example.com/v2)` });
         }
@@ -74,8 +86,8 @@ export function registerSourceEdit(source: Command): void {
         if (document !== undefined && loaded?.loaded === true) writeLine(`OpenAPI document: "${loaded.title ?? ""}" ${loaded.version ?? ""}, ${loaded.operations ?? 0} operations.`);
         if (flags.baseUrl !== undefined && record.status.connectionStatus === "untested" && record.status.lastError !== null) {
           writeLine("The stored credential belongs to the old address and is never sent to the new one: store it again for the new address (that tests the source again).");
-          writeLine(`Next: ${credentialSetCommand(record.slug, registry.get(record.api.authType), plain)}`);
+          writeLine(`Next: ${credentialSetCommand(record.slug, describeAuthFields(registry.get(record.api.authType)).credential, plain)}`);
         }
       }),
-    );
+  );
 }

@@ -7,22 +7,26 @@ import { writeError, writeJson, writeLine } from "../output/write-output";
 interface TokenCreateFlags {
   sources?: string;
   expires?: string;
+  readOnly?: boolean;
+  rateLimit?: string;
 }
 
-/** `src token create NAME [--sources a,b] [--expires 30d]`: prints the value once. */
+/** `src token create NAME [--sources a,b] [--read-only] [--rate-limit N/DURATION] [--expires 30d]`: prints the value once. */
 export function registerTokenCreate(token: Command): void {
   token
     .command("create")
     .description("create an agent token: it may list and call tools (also over /mcp) and nothing else; the value is printed once")
     .argument("<name>", "a name for the token (letters, digits, '.', '_', '-'), shown in the server log of every call it makes")
     .option("--sources <slugs>", "comma-separated source slugs it may call (default: every source)")
+    .option("--read-only", "it may only read (GET, HEAD, OPTIONS), whatever a source's policy allows; its tools are read-only")
+    .option("--rate-limit <calls/duration>", "its own rate limit across every source it calls, e.g. 60/1m (default: none)")
     .option("--expires <lifetime>", "lifetime: a whole number and m, h, d or w, e.g. 30d (default: never)")
     .action(
       defineAction<TokenCreateFlags>(async (context, flags, [name]) => {
         const { createAgentTokenStore } = await loadServerModule();
         const store = createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) });
         const sources = flags.sources === undefined ? null : flags.sources.split(",").filter((slug) => slug.trim() !== "");
-        const created = await store.create({ name: name!, sources, expires: flags.expires ?? null });
+        const created = await store.create({ name: name!, sources, expires: flags.expires ?? null, readOnly: flags.readOnly === true, rateLimit: flags.rateLimit ?? null });
         if (context.json) {
           writeJson(created);
           return;
@@ -30,7 +34,7 @@ export function registerTokenCreate(token: Command): void {
         // The value alone on stdout (`TOKEN=$(src token create ...)`), the explanation on stderr.
         writeLine(created.token);
         writeError(
-          `Created agent token "${created.name}" for ${created.sources === null ? "every source" : `the sources ${created.sources.join(", ")}`}, ${created.expiresAt === null ? "without expiry" : `expiring ${created.expiresAt}`}. ` +
+          `Created agent token "${created.name}" for ${created.sources === null ? "every source" : `the sources ${created.sources.join(", ")}`}${created.readOnly ? ", read-only" : ""}${created.rateLimit === null ? "" : `, at most ${created.rateLimit.calls} calls per ${created.rateLimit.perSeconds} s`}, ${created.expiresAt === null ? "without expiry" : `expiring ${created.expiresAt}`}. ` +
             "It is shown this once: give it to the agent now (Authorization: Bearer <token>). Revoke it with `src token revoke " +
             created.name +
             "`.",

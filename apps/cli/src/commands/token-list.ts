@@ -25,9 +25,10 @@ export function registerTokenList(token: Command): void {
           token.name,
           `${token.prefix}…`,
           token.sources === null ? "(every source)" : token.sources.join(","),
+          [token.readOnly ? "read-only" : "read-write", ...(token.rateLimit === null ? [] : [`${token.rateLimit.calls}/${token.rateLimit.perSeconds}s`])].join(" "),
           token.expiresAt === null ? "never" : `${token.expiresAt}${token.expired ? " (expired)" : ""}`,
         ]);
-        const header = ["NAME", "PREFIX", "SOURCES", "EXPIRES"];
+        const header = ["NAME", "PREFIX", "SOURCES", "ACCESS", "EXPIRES"];
         const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
         for (const row of [header, ...rows]) writeLine(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
       }),

@@ -14,8 +14,8 @@ describe("collectApiField", () => {
   });
 
   const rejected: { why: string; pair: string; says: string }[] = [
-    { why: "no =", pair: "keyId", says: "expected key=value" },
-    { why: "no key", pair: "=x", says: "expected key=value" },
+    { why: "no =", pair: "keyId", says: "expected FIELD=VALUE" },
+    { why: "no key", pair: "=x", says: "expected FIELD=VALUE" },
     { why: "baseUrl has its own flag", pair: "baseUrl=http://127.0.0.1", says: "use --base-url" },
     { why: "authType has its own flag", pair: "authType=hmac", says: "use --auth" },
     { why: "testEndpoint has its own flag", pair: "testEndpoint=/me", says: "use --test-endpoint" },

@@ -31,11 +31,14 @@ export async function askText(message: string, options: { example?: string; defa
   return settle<string>(value, prompts.isCancel).trim();
 }
 
-/** Asks for a secret with hidden input: nothing is echoed, not even one mask character per key, so its length stays hidden too. */
-export async function askSecret(message: string): Promise<string> {
+/**
+ * Asks for a secret with hidden input: nothing is echoed, not even one mask character per key, so its length stays
+ * hidden too. With `optional`, Enter alone answers `""`.
+ */
+export async function askSecret(message: string, { optional = false }: { optional?: boolean } = {}): Promise<string> {
   const prompts = await clack();
-  const value = await prompts.password({ message, mask: "", validate: (input) => ((input ?? "") === "" ? "required" : undefined), ...io });
-  return settle<string>(value, prompts.isCancel);
+  const value = await prompts.password({ message, mask: "", validate: (input) => (!optional && (input ?? "") === "" ? "required" : undefined), ...io });
+  return settle<string>(value, prompts.isCancel) ?? "";
 }
 
 /** Asks to pick one of `choices`. */
@@ -43,4 +46,11 @@ export async function askChoice(message: string, choices: readonly { value: stri
   const prompts = await clack();
   const value = await prompts.select({ message, options: choices.map((choice) => ({ ...choice })), ...io });
   return settle<string>(value, prompts.isCancel);
+}
+
+/** Asks a yes/no question; Enter answers `initialValue` (default no). A cancelled prompt is `false` here, never an error: nothing is done. */
+export async function askYesNo(message: string, initialValue = false): Promise<boolean> {
+  const prompts = await clack();
+  const value = await prompts.confirm({ message, initialValue, ...io });
+  return prompts.isCancel(value) ? false : value;
 }

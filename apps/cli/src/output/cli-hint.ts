@@ -1,4 +1,5 @@
 import type { ToolNextStep } from "@src/http-tool";
+import { aliasFlagOf } from "../input/field-flag-aliases";
 
 /** The admin-token advice of remote mode (the server's message says only that the token is missing or wrong). */
 const unauthorizedHint =
@@ -64,19 +65,18 @@ export function shellWord(value: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
-/** The flag of each non-secret credential field `src credential set` takes. */
-const plainFieldFlags: Readonly<Record<string, string>> = { username: "--username", clientId: "--client-id" };
-
 /**
- * `src credential set SLUG`, with the non-secret fields whose values are known (`--username alice`): run in a
- * terminal it asks only for the hidden secret; a field not known here is asked for too.
+ * `src credential set SLUG`, with the non-secret fields whose values are known (`--username alice`, else
+ * `--set FIELD=VALUE`): run in a terminal it asks only for the hidden secret; a field not known here is asked for too.
  */
-export function credentialSetCommand(slug: string, plugin: { credentialFields: readonly { name: string; secret: boolean }[] }, known: Readonly<Record<string, string>>): string {
+export function credentialSetCommand(slug: string, plainFields: readonly { name: string; secret: boolean }[], known: Readonly<Record<string, string>>): string {
   const flags: string[] = [];
-  for (const field of plugin.credentialFields) {
-    const flag = plainFieldFlags[field.name];
+  for (const field of plainFields) {
     const value = known[field.name];
-    if (!field.secret && flag !== undefined && value !== undefined) flags.push(flag, shellWord(value));
+    if (field.secret || value === undefined) continue;
+    const alias = aliasFlagOf(field.name);
+    if (alias !== undefined) flags.push(alias, shellWord(value));
+    else flags.push("--set", shellWord(`${field.name}=${value}`));
   }
   return ["src", "credential", "set", slug, ...flags].join(" ");
 }

@@ -78,6 +78,10 @@ const exitCodeOfEveryCode = {
     REDIRECT_BLOCKED: FAILURE,
     RESPONSE_TOO_LARGE: FAILURE,
     NETWORK: FAILURE,
+    POLICY_DENIED: FAILURE,
+    CONFIRMATION_REQUIRED: FAILURE,
+    CONFIRMATION_DECLINED: FAILURE,
+    RATE_LIMITED: FAILURE,
   } satisfies Record<HttpToolErrorCode, ExitCode>,
   server: {
     // `src serve`: a non-loopback --host without SRC_SERVER_TOKEN, or a malformed SRC_SERVER_TOKEN
@@ -101,7 +105,7 @@ const exitCodeOfEveryCode = {
     SOURCE_BUSY: FAILURE,
     SHUTTING_DOWN: FAILURE,
     // Server routes only (OAuth 2.0 sign-in); the CLI says the same with a usage error.
-    NOT_OAUTH2_SOURCE: USAGE,
+    NO_SIGN_IN: USAGE,
     SIGN_IN_NOT_POSSIBLE: USAGE,
     SIGN_IN_STATE_INVALID: USAGE,
     INTERNAL: FAILURE,

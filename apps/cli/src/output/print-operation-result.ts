@@ -1,3 +1,4 @@
+import { describeAuthFields } from "@src/auth";
 import type { SourceOperationResult } from "@src/service";
 import type { CommandContext } from "../command-context";
 import { EXIT_CODES, type ExitCode } from "../exit-codes";
@@ -10,14 +11,18 @@ const credentialReasons = new Set(["NO_CREDENTIAL", "UNAUTHORIZED"]);
 
 /**
  * The command that stores a new credential for a source the test refused, as it works when run in a terminal:
- * `src credential set SLUG` with the stored `--username`, or `src auth login SLUG` for an OAuth 2.0 sign-in.
+ * `src credential set SLUG` with the stored `--username`, or `src auth login SLUG` when its auth mode signs a person in.
  */
 async function credentialCommand(context: CommandContext, source: SourceOperationResult["source"]): Promise<string> {
-  if (source.api.authType === "oauth2" && (source.api as Record<string, unknown>).grant === "authorization_code") return `src auth login ${source.slug}`;
   const plugin = (await context.authRegistry()).get(source.api.authType);
+  const parsed = plugin.configSchema.safeParse(source.api);
+  const config = parsed.success ? (parsed.data as Record<string, unknown>) : source.api;
+  // A mode whose sign-in a person can run (OAuth 2.0's authorization code grant): signing in again is the step.
+  const signIn = plugin.signIn?.unavailable({ slug: source.slug, config, credential: undefined, now: () => new Date(), signal: new AbortController().signal });
+  if (plugin.signIn !== undefined && signIn?.reason !== "not-needed") return `src auth login ${source.slug}`;
   // Remotely the stored credential is the server's: nothing of it comes back, so the terminal asks for the user name too.
-  const known = context.remote === undefined ? await storedPlainFields(await context.service(), source.slug, plugin) : {};
-  return credentialSetCommand(source.slug, plugin, known);
+  const known = context.remote === undefined ? await storedPlainFields(await context.service(), source.slug, plugin, config) : {};
+  return credentialSetCommand(source.slug, describeAuthFields(plugin, config).credential, known);
 }
 
 /**

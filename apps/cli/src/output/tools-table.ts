@@ -57,7 +57,7 @@ function fixedHeaderLines(headers: Readonly<Record<string, string>>): string {
 
 /** The source's OpenAPI document (title, version, operations), or why it was not loaded; nothing without one or for the operations tool. */
 function openApiLine(tool: ToolSummary): string {
-  if (tool.openapi === undefined || tool.readOnly === true) return "";
+  if (tool.openapi === undefined || tool.kind === "operations") return "";
   if ("error" in tool.openapi) return `OpenAPI document not loaded: ${tool.openapi.error}\n`;
   return `OpenAPI document: "${tool.openapi.title}" version ${tool.openapi.version}, ${tool.openapi.operations} operations\n`;
 }

@@ -2,10 +2,10 @@ import { useEffect, useState } from "preact/hooks";
 import { problemOf } from "../api/console-api";
 import type { AuthTypeDescription } from "../api/console-types";
 import { useApi } from "./api-context";
-import { CredentialInput } from "./credential-input";
+import { CredentialFields, credentialFieldsFor } from "./credential-fields";
 
 /** Set or replace a source's credential: write-only fields, emptied once sent. */
-export function CredentialForm({ authType, onSubmit }: { authType: string; onSubmit: (credential: Record<string, string>) => Promise<void> }) {
+export function CredentialForm({ authType, api: sourceApi, onSubmit }: { authType: string; api: Record<string, unknown>; onSubmit: (credential: Record<string, string>) => Promise<void> }) {
   const { api } = useApi();
   const [description, setDescription] = useState<AuthTypeDescription | undefined>(undefined);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -20,7 +20,8 @@ export function CredentialForm({ authType, onSubmit }: { authType: string; onSub
   }, [api, authType]);
 
   if (description === undefined) return problem === undefined ? <p aria-busy="true">Loading…</p> : <p class="field-error">{problem}</p>;
-  if (description.credentialFields.length === 0) return <p>The auth mode {authType} takes no credential.</p>;
+  const fields = credentialFieldsFor(description, sourceApi);
+  if (fields.length === 0) return <p>The auth mode {authType} takes no credential.</p>;
 
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
@@ -36,18 +37,7 @@ export function CredentialForm({ authType, onSubmit }: { authType: string; onSub
 
   return (
     <form onSubmit={(event) => void submit(event)}>
-      {description.credentialFields.map((field) => (
-        <div class="field" key={field.name}>
-          <label for={`credential-${field.name}`}>{field.label}</label>
-          <CredentialInput
-            id={`credential-${field.name}`}
-            secret={field.secret}
-            value={values[field.name] ?? ""}
-            error={undefined}
-            onValue={(value) => setValues((previous) => ({ ...previous, [field.name]: value }))}
-          />
-        </div>
-      ))}
+      <CredentialFields fields={fields} idPrefix="credential" values={values} errorFor={() => undefined} onValue={(name, value) => setValues((previous) => ({ ...previous, [name]: value }))} />
       <button type="submit" disabled={busy}>
         {busy ? "Storing…" : "Store and test"}
       </button>

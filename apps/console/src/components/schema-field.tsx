@@ -33,10 +33,10 @@ const knownLabels: Record<string, string> = {
   timeoutMs: "Timeout (ms)",
   maxResponseBytes: "Max response bytes",
   maxResultChars: "Max result characters",
+  caFile: "CA file",
   openapi: "OpenAPI document",
   openapiValidation: "OpenAPI validation",
   allowPlainHttpProxy: "Allow a plain-HTTP proxy",
-  clientAuth: "Client authentication",
 };
 
 /** Words written as their own names, not sentence case: `openapi` → "OpenAPI", `url` → "URL". */
@@ -105,7 +105,9 @@ export function SchemaField({
   const describedBy = [hint === undefined ? undefined : hintId, error === undefined ? undefined : errorId].filter(Boolean).join(" ") || undefined;
   const common = { id, name: id, "aria-describedby": describedBy, "aria-invalid": error === undefined ? undefined : true } as const;
   const text = typeof value === "string" ? value : "";
-  const label = `${labelOf(name)}${required ? " (required)" : ""}`;
+  const label = `${node.title ?? labelOf(name)}${required ? " (required)" : ""}`;
+  const example = node.examples?.[0];
+  const placeholder = example === undefined ? undefined : `e.g. ${Array.isArray(example) ? example.map((item) => JSON.stringify(item).replace(/^"|"$/g, "")).join(kind === "string-list" ? "\n" : ", ") : typeof example === "string" ? example : JSON.stringify(example)}`;
   let input;
   if (kind === "boolean") {
     return (
@@ -134,7 +136,7 @@ export function SchemaField({
       <textarea
         {...common}
         rows={3}
-        placeholder={placeholderOf[kind]}
+        placeholder={kind === "string-map" ? placeholderOf[kind] : (placeholder ?? placeholderOf[kind])}
         value={text}
         onInput={(event) => onChange(event.currentTarget.value)}
       />
@@ -150,6 +152,7 @@ export function SchemaField({
         max={node.maximum}
         required={required}
         spellcheck={false}
+        placeholder={placeholder}
         autoComplete="off"
         value={text}
         onInput={(event) => onChange(event.currentTarget.value)}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { problemOf } from "../api/console-api";
 import type { AuthTypeDescription, ConfigSchemaAnswer, JsonSchemaNode, SourceRecord } from "../api/console-types";
 import { useApi } from "./api-context";
-import { CredentialInput } from "./credential-input";
+import { CredentialFields, credentialFieldsFor } from "./credential-fields";
 import { ErrorNotice } from "./error-notice";
 import { fromFormValue, toFormValue } from "./form-values";
 import { fieldKindOf, SchemaField, type FieldKind, type FieldValue } from "./schema-field";
@@ -114,6 +114,9 @@ export function SourceForm({
   const authTypeName = typeof values["api.authType"] === "string" ? values["api.authType"] : "";
   const authType = answer.authTypes.find((type) => type.type === authTypeName);
   const layout = layoutOf(answer, authType, creating);
+  // The credential follows the mode's declaration for the api values typed so far (a keyed credential: one secret per header name).
+  const typedApi = Object.fromEntries([...layout.connection, ...layout.plugin].map((field) => [field.name, fromFormValue(field.kind, values[field.key])]));
+  const credentialFields = authType === undefined ? [] : credentialFieldsFor(authType, typedApi);
   const fieldErrors = problem?.fieldErrors ?? new Map<string, string>();
   const idOf = (key: string): string => `source-${key.replace(/\W/g, "-")}`;
   const render = (field: FieldSpec) => (
@@ -180,30 +183,16 @@ export function SourceForm({
         {authType === undefined ? null : <p class="hint">{authType.description}</p>}
         {layout.plugin.map(render)}
       </fieldset>
-      {creating && authType !== undefined && authType.credentialFields.length > 0 ? (
+      {creating && credentialFields.length > 0 ? (
         <fieldset>
           <legend>Credential (write-only: stored encrypted, never shown again)</legend>
-          {authType.credentialFields.map((field) => {
-            const key = `credential.${field.name}`;
-            const error = errorFor(fieldErrors, key);
-            return (
-              <div class="field" key={key}>
-                <label for={idOf(key)}>{field.label}</label>
-                <CredentialInput
-                  id={idOf(key)}
-                  secret={field.secret}
-                  value={credential[field.name] ?? ""}
-                  error={error}
-                  onValue={(value) => setCredential((previous) => ({ ...previous, [field.name]: value }))}
-                />
-                {error === undefined ? null : (
-                  <p id={`${idOf(key)}-error`} class="field-error">
-                    {error}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+          <CredentialFields
+            fields={credentialFields}
+            idPrefix={idOf("credential")}
+            values={credential}
+            errorFor={(name) => errorFor(fieldErrors, `credential.${name}`)}
+            onValue={(name, value) => setCredential((previous) => ({ ...previous, [name]: value }))}
+          />
         </fieldset>
       ) : null}
       {layout.more.length === 0 ? null : (

@@ -3,6 +3,7 @@ import type { ValidationOutcome } from "../api/console-types";
 import { useApi } from "../components/api-context";
 import { CredentialForm } from "../components/credential-form";
 import { ErrorNotice } from "../components/error-notice";
+import { PolicySection } from "../components/policy-section";
 import { formatTime } from "../components/format-time";
 import { SourceApiFacts } from "../components/source-api-facts";
 import { SourceForm } from "../components/source-form";
@@ -136,10 +137,12 @@ export function SourcePage({ slug }: { slug: string }) {
           />
         </section>
       ) : null}
+      <PolicySection key={source.updatedAt} source={source} onSaved={reload} />
       <section aria-labelledby="credential-heading">
         <h2 id="credential-heading">{hasCredential ? "Replace the credential" : "Set the credential"}</h2>
         <CredentialForm
           authType={source.api.authType}
+          api={source.api}
           onSubmit={(credential) => act("Credential stored", () => api.client.sources.setCredential(slug, credential))}
         />
       </section>

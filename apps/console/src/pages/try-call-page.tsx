@@ -36,7 +36,8 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
   const [failure, setFailure] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   const [operationsCall, setOperationsCall] = useState<OperationsCallValues>(emptyOperationsCall);
-  const searching = tools.data?.tools.find((item) => item.name === tool)?.readOnly === true;
+  // `api_<slug>_operations` has its own form; a read-only call tool (a read-only policy) is still a call tool.
+  const searching = tools.data?.tools.find((item) => item.name === tool)?.kind === "operations";
 
   useEffect(() => {
     if (tool === "" && tools.data?.tools[0] !== undefined) setTool(initialTool ?? tools.data.tools[0].name);

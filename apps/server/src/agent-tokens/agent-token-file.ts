@@ -18,6 +18,10 @@ export const storedAgentTokenSchema = z.strictObject({
   createdAt: z.iso.datetime(),
   /** When it stops working, or `null` for never. */
   expiresAt: z.iso.datetime().nullable(),
+  /** A read-only token never writes (GET, HEAD and OPTIONS only), whatever a source allows. Absent: false. */
+  readOnly: z.boolean().optional(),
+  /** The token's own rate limit across every source it calls. Absent or `null`: none. */
+  rateLimit: z.strictObject({ calls: z.number().int().min(1), perSeconds: z.number().int().min(1) }).nullable().optional(),
 });
 
 export type StoredAgentToken = z.infer<typeof storedAgentTokenSchema>;

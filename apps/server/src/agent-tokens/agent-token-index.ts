@@ -19,6 +19,10 @@ export type Caller =
       readonly id: string;
       /** The slugs it may call, or `null` for every source. */
       readonly sources: ReadonlySet<string> | null;
+      /** A read-only token never writes, whatever the source allows. */
+      readonly readOnly: boolean;
+      /** Its own rate limit across every source, or `null`. */
+      readonly rateLimit: { readonly calls: number; readonly perSeconds: number } | null;
     };
 
 /** The answer for a presented token that is not the admin token. */
@@ -71,7 +75,7 @@ export function createAgentTokenIndex({ home, refreshIntervalMs = 250, onDamaged
     for (const token of tokens) {
       next.set(token.sha256, {
         digest: Buffer.from(token.sha256, "hex"),
-        caller: { kind: "agent", name: token.name, id: identityOf(token.sha256), sources: token.sources === null ? null : new Set(token.sources) },
+        caller: { kind: "agent", name: token.name, id: identityOf(token.sha256), sources: token.sources === null ? null : new Set(token.sources), readOnly: token.readOnly === true, rateLimit: token.rateLimit ?? null },
         expiresAtMs: token.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(token.expiresAt),
       });
     }

@@ -6,6 +6,7 @@ import { AgentTokenError } from "../errors/agent-token-error";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { agentTokenFileName, readAgentTokenFile, type AgentTokenFile, type StoredAgentToken } from "./agent-token-file";
 import { parseTokenLifetime } from "./parse-token-lifetime";
+import { RATE_LIMIT_TEXT_HINT, parseRateLimitText, type RateLimit } from "@src/config";
 
 /** What `create` returns: the only time the value is ever shown. */
 export interface CreatedAgentToken {
@@ -16,6 +17,10 @@ export interface CreatedAgentToken {
   sources: string[] | null;
   /** ISO time it stops working, or `null` for never. */
   expiresAt: string | null;
+  /** Whether it may only read (GET, HEAD, OPTIONS). */
+  readOnly: boolean;
+  /** Its own rate limit, or `null`. */
+  rateLimit: RateLimit | null;
 }
 
 /** What `list` shows of a token: never its value. */
@@ -27,6 +32,8 @@ export interface AgentTokenSummary {
   createdAt: string;
   expiresAt: string | null;
   expired: boolean;
+  readOnly: boolean;
+  rateLimit: RateLimit | null;
 }
 
 /** Input of `create`: the same fields as `src token create NAME [--sources a,b] [--expires 30d]` and `POST /v1/tokens`. */
@@ -36,6 +43,10 @@ export interface CreateAgentTokenInput {
   sources?: readonly string[] | null;
   /** A lifetime such as `30d`, `12h`, `90m`, `2w`; omitted or `null`: never expires. */
   expires?: string | null;
+  /** Only GET, HEAD and OPTIONS, whatever a source allows (`--read-only`). Default false. */
+  readOnly?: boolean | null;
+  /** Its own rate limit across every source, written `N/DURATION` (`--rate-limit 60/1m`). Default: none. */
+  rateLimit?: string | null;
 }
 
 /** Agent tokens stored hashed in `$SRC_HOME/agent-tokens.json`, shared by `src token` and the server's `/v1/tokens`. */
@@ -72,6 +83,13 @@ function checkSources(sources: readonly string[] | null | undefined): string[] |
     if (!slugPattern.test(slug)) throw invalid(`sources: ${JSON.stringify(slug)} is not a source slug (lower-case letters, digits and "-")`);
   }
   return slugs.sort();
+}
+
+function rateLimitOf(text: string | null | undefined): RateLimit | null {
+  if (text === undefined || text === null) return null;
+  const limit = parseRateLimitText(text);
+  if (limit === undefined) throw invalid(`rateLimit ${JSON.stringify(text)}: ${RATE_LIMIT_TEXT_HINT}`);
+  return limit;
 }
 
 function expiryOf(expires: string | null | undefined, now: number): string | null {
@@ -133,20 +151,40 @@ export function createAgentTokenStore({ home, now = Date.now }: AgentTokenStoreO
       const sources = checkSources(input.sources);
       const createdAt = now();
       const expiresAt = expiryOf(input.expires, createdAt);
+      const readOnly = input.readOnly === true;
+      const rateLimit = rateLimitOf(input.rateLimit);
       const token = `${agentTokenValuePrefix}${randomBytes(32).toString("base64url")}`;
-      const stored: StoredAgentToken = { name, prefix: token.slice(0, shownPrefixLength), sha256: sha256Of(token), sources, createdAt: new Date(createdAt).toISOString(), expiresAt };
+      const stored: StoredAgentToken = {
+        name,
+        prefix: token.slice(0, shownPrefixLength),
+        sha256: sha256Of(token),
+        sources,
+        createdAt: new Date(createdAt).toISOString(),
+        expiresAt,
+        ...(readOnly ? { readOnly } : {}),
+        ...(rateLimit === null ? {} : { rateLimit }),
+      };
       return update((current) => {
         if (current.tokens.some((existing) => existing.name === name)) {
           throw new AgentTokenError({ code: SERVER_ERROR_CODES.DUPLICATE_AGENT_TOKEN, message: `an agent token named "${name}" exists already; revoke it first (src token revoke ${name}) or pick another name` });
         }
-        return { next: { version: 1, tokens: [...current.tokens, stored] }, result: { name, token, sources, expiresAt } };
+        return { next: { version: 1, tokens: [...current.tokens, stored] }, result: { name, token, sources, expiresAt, readOnly, rateLimit } };
       });
     },
 
     async list() {
       const { tokens } = await readAgentTokenFile(file);
       const at = now();
-      return tokens.map(({ name, prefix, sources, createdAt, expiresAt }) => ({ name, prefix, sources, createdAt, expiresAt, expired: expiresAt !== null && Date.parse(expiresAt) <= at }));
+      return tokens.map(({ name, prefix, sources, createdAt, expiresAt, readOnly, rateLimit }) => ({
+        name,
+        prefix,
+        sources,
+        createdAt,
+        expiresAt,
+        expired: expiresAt !== null && Date.parse(expiresAt) <= at,
+        readOnly: readOnly === true,
+        rateLimit: rateLimit ?? null,
+      }));
     },
 
     revoke(name) {

@@ -5,7 +5,7 @@ import { requestHeader } from "../request-header";
 import type { AgentTokenIndex } from "./agent-token-index";
 import { agentTokenValuePrefix } from "./agent-token-store";
 import { setCallerOf } from "./caller-of-request";
-import { signInCallbackPath } from "../oauth/sign-in-callback-path";
+import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
 import { metricsPath } from "../metrics/metrics-route";
 
 const toolCallPath = /^\/v1\/tools\/[^/]+\/call$/;
@@ -25,7 +25,7 @@ function bearerValueOf(authorization: string | undefined): string | undefined {
 const refuse = (c: Context, status: 401 | 403, code: string, message: string): Response => c.json({ error: { code, message } }, status);
 
 /**
- * Every route but `/healthz`, `/readyz` and the OAuth 2.0 sign-in redirect (`GET /v1/auth/callback`) needs a bearer token: the admin token (every
+ * Every route but `/healthz`, `/readyz` and the sign-in redirect (`GET /v1/auth/callback`) needs a bearer token: the admin token (every
  * route), or an agent token (`GET /v1/tools`, `POST /v1/tools/{name}/call`,
  * `/mcp`; other routes 403). Unknown, revoked and expired tokens get 401. Only
  * values shaped like agent tokens are looked up, so a wrong token costs no

@@ -43,9 +43,9 @@ export const SERVER_ERROR_CODES = {
   INVALID_OPTION: "INVALID_OPTION",
   /** Refused to start: the host and port are taken, by another server perhaps. */
   ADDRESS_IN_USE: "ADDRESS_IN_USE",
-  /** `…/auth` or `…/auth/login` of a source whose `api.authType` is not `oauth2`. HTTP 409. */
-  NOT_OAUTH2_SOURCE: "NOT_OAUTH2_SOURCE",
-  /** `…/auth/login` of a source that needs no person to sign in (client credentials grant), or has no client id stored yet. HTTP 409. */
+  /** `…/auth` or `…/auth/login` of a source whose auth mode has no sign-in steps. HTTP 409. */
+  NO_SIGN_IN: "NO_SIGN_IN",
+  /** `…/auth/login` of a source that needs no person to sign in (OAuth 2.0's client credentials grant), or whose credential is not stored yet. HTTP 409. */
   SIGN_IN_NOT_POSSIBLE: "SIGN_IN_NOT_POSSIBLE",
   /** The sign-in redirect's `state` is missing, unknown, already used or expired. HTTP 422. */
   SIGN_IN_STATE_INVALID: "SIGN_IN_STATE_INVALID",
@@ -78,7 +78,7 @@ const kindOfCode: Record<ServerErrorCode, ErrorKind> = {
   INVALID_TOKEN: ERROR_KINDS.MISCONFIGURED,
   /** The port is taken, perhaps by another server: try again once it is free, or choose another. */
   ADDRESS_IN_USE: ERROR_KINDS.UNAVAILABLE,
-  NOT_OAUTH2_SOURCE: ERROR_KINDS.CONFLICT,
+  NO_SIGN_IN: ERROR_KINDS.CONFLICT,
   SIGN_IN_NOT_POSSIBLE: ERROR_KINDS.CONFLICT,
   /** Start the sign-in again; the link the browser followed is no longer good. */
   SIGN_IN_STATE_INVALID: ERROR_KINDS.INVALID_INPUT,

@@ -1,8 +1,22 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { buildSourceJsonSchema } from "@src/config";
-import { z as zod } from "zod";
+import { describeAuthFields } from "@src/auth";
+import { buildSourceJsonSchema, pluginConfigJsonSchema } from "@src/config";
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
+
+const authFieldSchema = z
+  .object({
+    name: z.string(),
+    label: z.string(),
+    description: z.string(),
+    secret: z.boolean(),
+    required: z.boolean(),
+    kind: z.enum(["text", "number", "boolean", "list", "choice"]),
+    choices: z.array(z.string()).optional(),
+    default: z.unknown().optional(),
+    example: z.unknown().optional(),
+  })
+  .openapi("AuthField");
 
 const authTypeSchema = z
   .object({
@@ -10,6 +24,14 @@ const authTypeSchema = z
     description: z.string(),
     configSchema: z.record(z.string(), z.unknown()).openapi({ description: "JSON Schema of the extra `api` fields this mode needs (e.g. headerName)." }),
     credentialFields: z.array(z.object({ name: z.string(), label: z.string(), secret: z.boolean() })).openapi({ description: "The credential's fields; secret ones are write-only." }),
+    fields: z
+      .object({
+        config: z.array(authFieldSchema),
+        credential: z.array(authFieldSchema),
+        credentialKeysFrom: z.object({ field: z.string(), each: authFieldSchema }).optional().openapi({ description: "When the credential has one value per entry of the api list `field` (header names): how each is declared." }),
+      })
+      .openapi({ description: "Every field the mode declares, for forms: label, description, secret, required, kind, example." }),
+    signIn: z.boolean().openapi({ description: "Whether the mode signs a person in (POST /v1/sources/{slug}/auth/login)." }),
   })
   .openapi("AuthTypeDescription");
 
@@ -36,8 +58,10 @@ export function registerConfigSchemaRoutes({ app, service }: RouteContext): void
     authTypes: plugins.map((plugin) => ({
       type: plugin.type,
       description: plugin.description,
-      configSchema: zod.toJSONSchema(plugin.configSchema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as Record<string, unknown>,
-      credentialFields: plugin.credentialFields.map(({ name, label, secret }) => ({ name, label, secret })),
+      configSchema: pluginConfigJsonSchema(plugin),
+      credentialFields: describeAuthFields(plugin).credential.map(({ name, label, secret }) => ({ name, label, secret })),
+      fields: JSON.parse(JSON.stringify(describeAuthFields(plugin))) as z.infer<typeof authTypeSchema>["fields"],
+      signIn: plugin.signIn !== undefined,
     })),
   };
   app.openapi(configSchemaRoute, (c) => c.json(body, 200));

@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { SourceRecord } from "@src/config";
 import type { RouteContext } from "../app-context";
+import type { AuthRegistry } from "@src/auth";
 import { errorResponses, jsonObjectSchema, sourceOperationResultSchema, sourceRecordSchema, sourceSummarySchema } from "../api-schemas";
+import { apiSchemasOf, credentialSchemasOf } from "./auth-mode-schemas";
 
 /** The `{slug}` path parameter, checked like `config.json`'s slug so no path can escape the sources directory. */
 export const slugParamSchema = z.object({
@@ -23,25 +25,34 @@ const listRoute = createRoute({
   responses: { 200: json(z.object({ sources: z.array(sourceSummarySchema) }), "The sources, by slug."), ...errorResponses(401) },
 });
 
-const createSourceRoute = createRoute({
-  method: "post",
-  path: "/v1/sources",
-  tags: ["sources"],
-  summary: "Create a source, store its credential and test it right away.",
-  request: {
-    body: jsonBody(
-      z.strictObject({
-        config: jsonObjectSchema.openapi({ description: "The operator fields of config.json: type, name, slug?, enabled?, api." }),
-        credential: jsonObjectSchema.optional().openapi({ description: 'bearer {"token"}, header and query {"key"}, basic {"username","password"}; a custom plugin defines its own.' }),
-      }),
-      "The record and its credential.",
-    ),
-  },
-  responses: {
-    201: json(sourceOperationResultSchema, "Created; `validation` tells whether the test call succeeded."),
-    ...errorResponses(400, 401, 409, 413, 422),
-  },
-});
+/** `POST /v1/sources`, documented with every registered auth mode's `api` and credential fields (built from their declarations). */
+function createSourceRouteFor(registry: AuthRegistry) {
+  return createRoute({
+    method: "post",
+    path: "/v1/sources",
+    tags: ["sources"],
+    summary: "Create a source, store its credential and test it right away.",
+    request: {
+      body: jsonBody(
+        z.strictObject({
+          config: jsonObjectSchema.openapi({
+            description: "The operator fields of config.json: type, name, slug?, enabled?, api. `api` has the fields of its auth mode (`api.authType`), listed per mode below.",
+            properties: { type: { type: "string", description: "Always \"api\"." }, name: { type: "string" }, slug: { type: "string" }, enabled: { type: "boolean" }, api: { oneOf: apiSchemasOf(registry) } },
+          }),
+          credential: jsonObjectSchema.optional().openapi({
+            description: "The credential of the source's auth mode, with the fields it declares (secret ones are write-only, never returned); one schema per mode below.",
+            oneOf: credentialSchemasOf(registry),
+          }),
+        }),
+        "The record and its credential.",
+      ),
+    },
+    responses: {
+      201: json(sourceOperationResultSchema, "Created; `validation` tells whether the test call succeeded."),
+      ...errorResponses(400, 401, 409, 413, 422),
+    },
+  });
+}
 
 const getRoute = createRoute({
   method: "get",
@@ -73,7 +84,7 @@ const deleteRoute = createRoute({
 export function registerSourceRoutes({ app, service }: RouteContext): void {
   app.openapi(listRoute, async (c) => c.json({ sources: await service.listSources() }, 200));
 
-  app.openapi(createSourceRoute, async (c) => {
+  app.openapi(createSourceRouteFor(service.registry), async (c) => {
     const { config, credential } = c.req.valid("json");
     const result = await service.addSource({ input: config, credential });
     return c.json(result, 201);

@@ -4,12 +4,19 @@ import { errorResponses } from "../api-schemas";
 
 const tokenNameParamSchema = z.object({ name: z.string().min(1).max(64).openapi({ param: { name: "name", in: "path" }, example: "claude-desktop" }) });
 
+const rateLimitSchema = z
+  .object({ calls: z.number(), perSeconds: z.number() })
+  .nullable()
+  .openapi({ description: "Its own rate limit across every source it calls (at most `calls` in every window of `perSeconds` seconds); null for none." });
+
 const createdTokenSchema = z
   .object({
     name: z.string(),
     token: z.string().openapi({ description: "The token value. Shown this once; only its SHA-256 is stored." }),
     sources: z.array(z.string()).nullable().openapi({ description: "The slugs it may call; null for every source." }),
     expiresAt: z.string().nullable().openapi({ description: "ISO time it stops working; null for never." }),
+    readOnly: z.boolean().openapi({ description: "True: it may only read (GET, HEAD, OPTIONS), whatever a source's policy allows." }),
+    rateLimit: rateLimitSchema,
   })
   .openapi("CreatedAgentToken");
 
@@ -21,6 +28,8 @@ const tokenSummarySchema = z
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
     expired: z.boolean(),
+    readOnly: z.boolean(),
+    rateLimit: rateLimitSchema,
   })
   .openapi("AgentTokenSummary");
 
@@ -28,7 +37,7 @@ const createTokenRoute = createRoute({
   method: "post",
   path: "/v1/tokens",
   tags: ["tokens"],
-  summary: "Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, optionally expiring.",
+  summary: "Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, read-only, rate-limited, expiring.",
   request: {
     body: {
       required: true,
@@ -38,6 +47,8 @@ const createTokenRoute = createRoute({
             name: z.string().openapi({ example: "claude-desktop" }),
             sources: z.array(z.string()).nullable().optional().openapi({ description: "Slugs it may call. Default: every source.", example: ["github"] }),
             expires: z.string().nullable().optional().openapi({ description: "Lifetime: a whole number and m, h, d or w. Default: never.", example: "30d" }),
+            readOnly: z.boolean().nullable().optional().openapi({ description: "Only GET, HEAD and OPTIONS, whatever a source's policy allows; its tools are read-only (MCP readOnlyHint). Default false." }),
+            rateLimit: z.string().nullable().optional().openapi({ description: "Its own rate limit across every source: calls/duration, e.g. 60/1m, 10/30s, 1000/1h. Default: none.", example: "60/1m" }),
           }),
         },
       },

@@ -3,6 +3,7 @@ import type { RouteContext } from "../app-context";
 import { agentCallRequests } from "../agent-call-requests";
 import { connectionSignal } from "../connection-signal";
 import { callerOf, mayCallSource } from "../agent-tokens/caller-of-request";
+import { tokenPolicyOf } from "../create-call-gate";
 import { readJsonBody } from "./read-json-body";
 import { withIncomingTraceContext } from "../telemetry/incoming-trace-context";
 import { errorResponses, toolCallBodySchema, toolResultSchema, toolSummarySchema } from "../api-schemas";
@@ -34,15 +35,28 @@ const callRoute = createRoute({
   },
   responses: {
     200: { description: "The tool result (also for upstream errors and calls of the wrong shape: `error.code` INVALID_CALL).", content: { "application/json": { schema: toolResultSchema } } },
-    ...errorResponses(400, 401, 403, 404, 413, 429, 503),
+    ...errorResponses(400, 401, 404, 413, 503),
+    403: {
+      description:
+        "The source's policy (api.policy) or the agent token refused the call, and nothing was sent: the tool result with `error.code` POLICY_DENIED (`error.rule` names the rule), or CONFIRMATION_REQUIRED (a confirm rule matched; no person can be asked over this API). Also an agent token calling a source it may not (`error.code` FORBIDDEN).",
+      content: { "application/json": { schema: toolResultSchema } },
+    },
+    429: {
+      description: "Over the source's (api.policy.rateLimit) or the agent token's rate limit, nothing sent: the tool result with `error.code` RATE_LIMITED and `error.retryAfterSeconds`, and a Retry-After header. Also SOURCE_BUSY: too many calls of one source at once.",
+      headers: { "Retry-After": { description: "Seconds to wait before calling again.", schema: { type: "integer" } } },
+      content: { "application/json": { schema: toolResultSchema } },
+    },
   },
 });
+
+/** The status of a tool result the policy refused: nothing was sent. Every other result is a 200. */
+const statusOfPolicyRefusal: Readonly<Record<string, 403 | 429>> = { POLICY_DENIED: 403, CONFIRMATION_REQUIRED: 403, CONFIRMATION_DECLINED: 403, RATE_LIMITED: 429 };
 
 export function registerToolRoutes({ app, service, gate }: RouteContext): void {
   app.openapi(listRoute, async (c) => {
     const verbose = ["1", "true"].includes(c.req.valid("query").verbose ?? "0");
     const caller = callerOf(c.req.raw);
-    const tools = (await service.listTools()).filter((tool) => mayCallSource(caller, tool.source));
+    const tools = (await service.listTools({ token: tokenPolicyOf(caller) })).filter((tool) => mayCallSource(caller, tool.source));
     return c.json({ tools: verbose ? tools : tools.map(({ description: _description, inputSchema: _inputSchema, ...tool }) => tool) }, 200);
   });
 
@@ -55,6 +69,9 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
     // From here the gate logs the call (one tool_call line, also when it is refused).
     agentCallRequests.add(c.req.raw);
     const result = await withIncomingTraceContext(c, () => gate.call(c.req.param("name"), input, { channel: "http", signal: connectionSignal(c), caller: callerOf(c.req.raw) }));
-    return c.json(result, 200);
+    const refused = result.error === undefined ? undefined : statusOfPolicyRefusal[result.error.code];
+    if (refused === undefined) return c.json(result, 200);
+    if (refused === 429) c.header("retry-after", String(result.error?.retryAfterSeconds ?? 1));
+    return c.json(result, refused);
   });
 }

@@ -449,6 +449,45 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await checkPage(session, "activity");
   });
 
+  test("shows and edits a source's policy: a bad rule is named at its field; a saved deny refuses the call", async ({ session }) => {
+    const { page } = session;
+    const source = await createSource("Guarded");
+    await signIn(page);
+    await goTo(page, `#/sources/${source.slug}`);
+    const policy = page.getByRole("region", { name: "What agents may do" });
+    await policy.getByText("No policy").waitFor();
+    await page.getByRole("button", { name: "Change the policy" }).click();
+    await page.getByLabel("Deny", { exact: true }).fill("GETT /items");
+    await page.getByRole("button", { name: "Save the policy" }).click();
+    await expect.poll(() => policy.locator(".field-error").first().textContent()).toContain('did you mean "GET /items"?');
+    await page.getByLabel("Deny", { exact: true }).fill("GET /items/**\nDELETE /**");
+    await page.getByLabel("Mode").selectOption("read-only");
+    await page.getByLabel("Rate limit: calls").fill("100");
+    await page.getByLabel("per seconds").fill("60");
+    await page.getByRole("button", { name: "Save the policy" }).click();
+    await page.getByRole("button", { name: "Save the policy" }).waitFor({ state: "detached" });
+    await expect.poll(() => policy.getByRole("definition").allTextContents()).toEqual(["read-only", "none", "GET /items/** DELETE /** ", "none", "100 calls per 60 s", "single"]);
+    expect(((await api("GET", `/v1/sources/${source.slug}`)).json.source as { api: { policy: unknown } }).api.policy).toEqual({ mode: "read-only", deny: ["GET /items/**", "DELETE /**"], rateLimit: { calls: 100, perSeconds: 60 } });
+    await checkPage(session, "policy");
+
+    const before = upstream.seen.length;
+    await goTo(page, `#/call?tool=${toolOf(source.slug)}`);
+    await page.getByLabel("Path").fill("/items/1");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("POLICY_DENIED");
+    expect(upstream.seen.length).toBe(before);
+
+    await goTo(page, `#/sources/${source.slug}`);
+    await page.getByRole("button", { name: "Change the policy" }).click();
+    await page.getByLabel("Deny", { exact: true }).fill("");
+    await page.getByLabel("Mode").selectOption("read-write");
+    await page.getByLabel("Rate limit: calls").fill("");
+    await page.getByLabel("per seconds").fill("");
+    await page.getByRole("button", { name: "Save the policy" }).click();
+    await policy.getByText("No policy").waitFor();
+    expect(((await api("GET", `/v1/sources/${source.slug}`)).json.source as { api: { policy?: unknown } }).api.policy).toBeUndefined();
+  }, 120_000);
+
   test("removes a source after a confirmation", async ({ session }) => {
     const { page } = session;
     const removed = await createSource("Removed");

@@ -2,7 +2,7 @@ import type { AuthPluginConformanceCheck } from "./conformance-options";
 import { parseConformanceInputs, stringFields } from "./conformance-inputs";
 
 /** The given config and credential(s) parse with the plugin's schemas. */
-export const checkSchemasAcceptExamples: AuthPluginConformanceCheck = (plugin, options) => parseConformanceInputs(plugin, options).problems ?? [];
+export const checkSchemasAcceptExamples: AuthPluginConformanceCheck = (plugin, options) => Promise.resolve(parseConformanceInputs(plugin, options).problems ?? []);
 
 const injections = [
   { name: "CR", character: "\r" },
@@ -13,7 +13,7 @@ const injections = [
 /** CR, LF and NUL inside (and at the end of) every string field are rejected by `credentialSchema`. */
 export const checkCredentialRejectsLineBreaks: AuthPluginConformanceCheck = (plugin, options) => {
   const parsed = parseConformanceInputs(plugin, options);
-  if (parsed.problems) return parsed.problems;
+  if (parsed.problems) return Promise.resolve(parsed.problems);
   const problems: string[] = [];
   const { credential } = parsed.inputs;
   for (const [field, value] of stringFields(credential)) {
@@ -28,5 +28,5 @@ export const checkCredentialRejectsLineBreaks: AuthPluginConformanceCheck = (plu
       }
     }
   }
-  return problems;
+  return Promise.resolve(problems);
 };

@@ -1,5 +1,4 @@
-import type { AnyAuthPlugin, AuthRequest } from "../auth-plugin";
-import { redactSecretForms } from "../secret-forms";
+import type { AnyAuthPluginV2 } from "../auth-plugin-v2";
 import type { AuthPluginConformanceOptions, ConformanceProblems } from "./conformance-options";
 
 /** The options after parsing with the plugin's own schemas. */
@@ -16,7 +15,7 @@ function issuesText(issues: readonly { path: readonly PropertyKey[]; message: st
 }
 
 /** Parses `config`, `credential` and `otherCredential` with the plugin's schemas; problems name fields, never values. */
-export function parseConformanceInputs(plugin: AnyAuthPlugin, options: AuthPluginConformanceOptions): ParseOutcome {
+export function parseConformanceInputs(plugin: AnyAuthPluginV2, options: AuthPluginConformanceOptions): ParseOutcome {
   const problems: ConformanceProblems = [];
   const config = plugin.configSchema.safeParse(options.config);
   if (!config.success) problems.push(`the given config does not parse with configSchema (${issuesText(config.error.issues)}); pass a valid config`);
@@ -39,24 +38,4 @@ export function parseConformanceInputs(plugin: AnyAuthPlugin, options: AuthPlugi
 /** The string values of a credential, by field name. */
 export function stringFields(credential: Record<string, unknown>): [string, string][] {
   return Object.entries(credential).filter((entry): entry is [string, string] => typeof entry[1] === "string");
-}
-
-/**
- * Runs `apply`, turning a throw into a problem whose message has every string
- * field of the credential redacted (a plugin's error may quote its input).
- */
-export function applySafely(
-  plugin: AnyAuthPlugin,
-  request: AuthRequest,
-  config: Record<string, unknown>,
-  credential: Record<string, unknown>,
-): string | undefined {
-  try {
-    plugin.apply(request, { config, credential });
-    return undefined;
-  } catch (error) {
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    const secrets = stringFields(credential).map(([, value]) => value);
-    return `apply threw on ${request.method} ${request.url.pathname}: ${redactSecretForms(message, secrets)}`;
-  }
 }

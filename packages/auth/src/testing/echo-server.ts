@@ -1,6 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AuthRequest } from "../auth-plugin";
+/** A request to send: method, URL, headers and the body as text or bytes. */
+interface AuthRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: Headers;
+  readonly body?: string | Uint8Array | undefined;
+}
 
 /** What the echo server received. */
 export interface EchoedRequest {

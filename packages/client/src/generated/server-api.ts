@@ -1,5 +1,6 @@
 // Generated from openapi.json by openapi-typescript: do not edit.
 // Run `pnpm --filter @src/client update-server-api` after changing a route of the server.
+/* eslint-disable @typescript-eslint/no-duplicate-type-constituents -- two auth modes may declare the same credential shape (header and query: { key }) */
 
 export interface paths {
     "/healthz": {
@@ -378,7 +379,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). Exchanges the code with the PKCE verifier, stores the tokens, tests the source, answers a page. */
+        /** The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered. */
         get: {
             parameters: {
                 query?: {
@@ -402,7 +403,7 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                /** @description The source can no longer be signed in (its auth type or grant changed). */
+                /** @description The source can no longer be signed in (its auth type or settings changed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -629,14 +630,240 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description The operator fields of config.json: type, name, slug?, enabled?, api. */
+                        /** @description The operator fields of config.json: type, name, slug?, enabled?, api. `api` has the fields of its auth mode (`api.authType`), listed per mode below. */
                         config: {
+                            api?: ({
+                                /** @constant */
+                                authType: "bearer";
+                                baseUrl: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "header";
+                                baseUrl: string;
+                                /**
+                                 * Header name
+                                 * @description Name of the HTTP header that carries the key (authType "header"), e.g. X-Api-Key. Not a header the service controls (Host, Content-Length, Content-Type, Transfer-Encoding, Connection, Keep-Alive, Upgrade, Expect, TE, Trailer, Proxy-*).
+                                 * @example X-Api-Key
+                                 */
+                                headerName: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "query";
+                                baseUrl: string;
+                                /**
+                                 * Query parameter
+                                 * @description Name of the query parameter that carries the key (authType "query"), e.g. api_key.
+                                 * @example api_key
+                                 */
+                                queryParam: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "basic";
+                                baseUrl: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /**
+                                 * Audience
+                                 * @description The `audience` token parameter some servers (Auth0) need (authType "oauth2").
+                                 */
+                                audience?: string;
+                                /**
+                                 * Authorization URL
+                                 * @description OAuth 2.0 authorization endpoint, for the authorization_code grant (authType "oauth2").
+                                 * @example https://auth.example.com/oauth/authorize
+                                 */
+                                authorizationUrl?: string;
+                                /** @constant */
+                                authType: "oauth2";
+                                baseUrl: string;
+                                /**
+                                 * Client authentication
+                                 * @description How the client authenticates at the token endpoint (authType "oauth2"): client_secret_basic (default), client_secret_post, or none for public clients.
+                                 * @default client_secret_basic
+                                 * @enum {string}
+                                 */
+                                clientAuth?: "client_secret_basic" | "client_secret_post" | "none";
+                                /**
+                                 * Grant
+                                 * @description OAuth 2.0 grant (authType "oauth2"): client_credentials (default) or authorization_code (with PKCE, signed in with `src auth login`).
+                                 * @default client_credentials
+                                 * @enum {string}
+                                 */
+                                grant?: "client_credentials" | "authorization_code";
+                                /**
+                                 * Resource
+                                 * @description RFC 8707 resource indicator (authType "oauth2").
+                                 */
+                                resource?: string;
+                                /**
+                                 * Scopes
+                                 * @description Scopes requested (authType "oauth2").
+                                 * @default []
+                                 * @example [
+                                 *       "read:items"
+                                 *     ]
+                                 */
+                                scopes?: string[];
+                                testEndpoint: string;
+                                /**
+                                 * Token URL
+                                 * @description OAuth 2.0 token endpoint (authType "oauth2"); https:, or http: on a loopback address.
+                                 * @example https://auth.example.com/oauth/token
+                                 */
+                                tokenUrl: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "digest";
+                                baseUrl: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "aws-sigv4";
+                                baseUrl: string;
+                                /**
+                                 * Region
+                                 * @description The AWS region the API is in (authType "aws-sigv4"), e.g. eu-west-1.
+                                 * @example eu-west-1
+                                 */
+                                region: string;
+                                /**
+                                 * Service
+                                 * @description The service's signing name (authType "aws-sigv4"): s3, execute-api, es, …
+                                 * @example s3
+                                 */
+                                service: string;
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | ({
+                                /** @constant */
+                                authType: "multi-header";
+                                baseUrl: string;
+                                /**
+                                 * Header names
+                                 * @description The headers that carry the secrets (authType "multi-header"), e.g. ["DD-API-KEY", "DD-APPLICATION-KEY"]; the credential holds one value per name.
+                                 * @example [
+                                 *       "DD-API-KEY",
+                                 *       "DD-APPLICATION-KEY"
+                                 *     ]
+                                 */
+                                headerNames: string[];
+                                testEndpoint: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | {
+                                [key: string]: unknown;
+                            };
+                            enabled?: boolean;
+                            name?: string;
+                            slug?: string;
+                            /** @description Always "api". */
+                            type?: string;
+                        } & {
                             [key: string]: unknown;
                         };
-                        /** @description bearer {"token"}, header and query {"key"}, basic {"username","password"}; a custom plugin defines its own. */
+                        /** @description The credential of the source's auth mode, with the fields it declares (secret ones are write-only, never returned); one schema per mode below. */
                         credential?: {
                             [key: string]: unknown;
-                        };
+                        } & ({
+                            /**
+                             * API token
+                             * Format: password
+                             * @description The token the API issued; sent as Authorization: Bearer <token>.
+                             */
+                            token: string;
+                        } | {
+                            /**
+                             * API key
+                             * Format: password
+                             * @description The key the API issued; sent as the value of api.headerName.
+                             */
+                            key: string;
+                        } | {
+                            /**
+                             * API key
+                             * Format: password
+                             * @description The key the API issued; sent as the query parameter api.queryParam.
+                             */
+                            key: string;
+                        } | {
+                            /**
+                             * Password
+                             * Format: password
+                             * @description The password, or an empty string for none.
+                             */
+                            password: string;
+                            /**
+                             * Username
+                             * @description The user name (some APIs take the key here, with an empty password).
+                             * @example alice
+                             */
+                            username: string;
+                        } | {
+                            /**
+                             * OAuth 2.0 client id
+                             * @description The client id registered at the authorization server.
+                             * @example my-client
+                             */
+                            clientId: string;
+                            /**
+                             * OAuth 2.0 client secret
+                             * Format: password
+                             * @description The client secret; none for a public client (api.clientAuth "none").
+                             */
+                            clientSecret?: string;
+                        } | {
+                            /**
+                             * Password
+                             * Format: password
+                             * @description The password; never sent, only hashed into each request's response.
+                             */
+                            password: string;
+                            /**
+                             * Username
+                             * @description The user name the server knows.
+                             * @example alice
+                             */
+                            username: string;
+                        } | {
+                            /**
+                             * Access key id
+                             * @description The access key id (sent in the clear in every signature).
+                             * @example AKIAIOSFODNN7EXAMPLE
+                             */
+                            accessKeyId: string;
+                            /**
+                             * Secret access key
+                             * Format: password
+                             * @description The secret access key; it signs and is never sent.
+                             */
+                            secretAccessKey: string;
+                            /**
+                             * Session token
+                             * Format: password
+                             * @description For temporary credentials (STS): sent as X-Amz-Security-Token. Leave it out for long-term keys.
+                             */
+                            sessionToken?: string;
+                        } | {
+                            [key: string]: string;
+                        } | {
+                            [key: string]: unknown;
+                        });
                     };
                 };
             };
@@ -907,7 +1134,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An oauth2 source's sign-in status: grant, scopes, whether a refresh token is stored, when the access token expires; never a token (admin only). */
+        /** A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes, whether a refresh token is stored, when the access token expires); never a token (admin only). */
         get: {
             parameters: {
                 query?: never;
@@ -919,13 +1146,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The status (the same as `src auth status SLUG --json`). */
+                /** @description The status (the same as `src auth status SLUG --json`): `slug`, `authType`, `signedIn`, and the facts the auth mode adds. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["OAuth2Status"];
+                        "application/json": components["schemas"]["SignInStatus"];
                     };
                 };
                 /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
@@ -977,7 +1204,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Forget an oauth2 source's access and refresh tokens; the client id and secret stay (as `src auth logout SLUG`; admin only). */
+        /** Forget what a source's sign-in stored (OAuth 2.0's access and refresh tokens); what the operator entered stays (as `src auth logout SLUG`; admin only). */
         delete: {
             parameters: {
                 query?: never;
@@ -1062,7 +1289,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start an OAuth 2.0 sign-in (authorization code with PKCE S256) of an oauth2 source: answers the authorization URL for the operator to open in a browser (admin only). */
+        /** Start the sign-in of a source whose auth mode signs a person in (OAuth 2.0's authorization code with PKCE S256): answers the URL for the operator to open in a browser (admin only). */
         post: {
             parameters: {
                 query?: never;
@@ -1511,7 +1738,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, optionally expiring. */
+        /** Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, read-only, rate-limited, expiring. */
         post: {
             parameters: {
                 query?: never;
@@ -1529,6 +1756,13 @@ export interface paths {
                         expires?: string | null;
                         /** @example claude-desktop */
                         name: string;
+                        /**
+                         * @description Its own rate limit across every source: calls/duration, e.g. 60/1m, 10/30s, 1000/1h. Default: none.
+                         * @example 60/1m
+                         */
+                        rateLimit?: string | null;
+                        /** @description Only GET, HEAD and OPTIONS, whatever a source's policy allows; its tools are read-only (MCP readOnlyHint). Default false. */
+                        readOnly?: boolean | null;
                         /**
                          * @description Slugs it may call. Default: every source.
                          * @example [
@@ -1827,13 +2061,13 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                /** @description The source's policy (api.policy) or the agent token refused the call, and nothing was sent: the tool result with `error.code` POLICY_DENIED (`error.rule` names the rule), or CONFIRMATION_REQUIRED (a confirm rule matched; no person can be asked over this API). Also an agent token calling a source it may not (`error.code` FORBIDDEN). */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ToolResult"];
                     };
                 };
                 /** @description No such source, tool or agent token. */
@@ -1854,13 +2088,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The source is at its concurrency limit (SOURCE_BUSY); see Retry-After. */
+                /** @description Over the source's (api.policy.rateLimit) or the agent token's rate limit, nothing sent: the tool result with `error.code` RATE_LIMITED and `error.retryAfterSeconds`, and a Retry-After header. Also SOURCE_BUSY: too many calls of one source at once. */
                 429: {
                     headers: {
+                        /** @description Seconds to wait before calling again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Error"];
+                        "application/json": components["schemas"]["ToolResult"];
                     };
                 };
                 /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
@@ -1911,7 +2147,37 @@ export interface components {
             name: string;
             /** @description The value's first characters, to recognise it by; never the value. */
             prefix: string;
+            /** @description Its own rate limit across every source it calls (at most `calls` in every window of `perSeconds` seconds); null for none. */
+            rateLimit: {
+                calls: number;
+                perSeconds: number;
+            } | null;
+            readOnly: boolean;
             sources: string[] | null;
+        };
+        /** @description What agents may do with the source (`api.policy`), enforced before anything is sent; set it with POST /v1/sources or PATCH /v1/sources/{slug} like any api field (`{"api": {"policy": null}}` removes it). */
+        ApiPolicy: {
+            /** @description Rules of what an agent may call; when present, anything they do not match is refused ("not in allow"). A rule is "METHOD /path" (method or *; the path relative to baseUrl; * matches one segment, ** any number), "operation:ID" or "tag:NAME" (globs allowed; needs api.openapi). */
+            allow?: string[];
+            /** @description Rules of calls a person must confirm before they are sent (MCP elicitation, a yes/no in `src call`); where no person can be asked, they are refused with CONFIRMATION_REQUIRED. */
+            confirm?: string[];
+            /** @description Rules of what an agent may never call; deny wins over allow. Same forms as allow. */
+            deny?: string[];
+            /**
+             * @description "read-write" (default): any method. "read-only": GET, HEAD and OPTIONS only; no rule can widen it.
+             * @enum {string}
+             */
+            mode?: "read-write" | "read-only";
+            /** @description At most `calls` agent calls in every window of `perSeconds` seconds; over it, calls are refused with RATE_LIMITED and retryAfterSeconds. */
+            rateLimit?: {
+                calls: number;
+                perSeconds: number;
+            };
+            /**
+             * @description "single" (default): one call tool api_<slug>. "split": api_<slug> for GET, HEAD and OPTIONS (read-only hints) and api_<slug>_write for the other methods (destructive hint).
+             * @enum {string}
+             */
+            tools?: "single" | "split";
         };
         /** @description A call of api_<slug>. method and path are required unless resultRef is given. */
         ApiToolCall: {
@@ -1940,6 +2206,18 @@ export interface components {
              */
             select?: string;
         };
+        AuthField: {
+            choices?: string[];
+            default?: unknown;
+            description: string;
+            example?: unknown;
+            /** @enum {string} */
+            kind: "text" | "number" | "boolean" | "list" | "choice";
+            label: string;
+            name: string;
+            required: boolean;
+            secret: boolean;
+        };
         AuthTypeDescription: {
             /** @description JSON Schema of the extra `api` fields this mode needs (e.g. headerName). */
             configSchema: {
@@ -1952,6 +2230,18 @@ export interface components {
                 secret: boolean;
             }[];
             description: string;
+            /** @description Every field the mode declares, for forms: label, description, secret, required, kind, example. */
+            fields: {
+                config: components["schemas"]["AuthField"][];
+                credential: components["schemas"]["AuthField"][];
+                /** @description When the credential has one value per entry of the api list `field` (header names): how each is declared. */
+                credentialKeysFrom?: {
+                    each: components["schemas"]["AuthField"];
+                    field: string;
+                };
+            };
+            /** @description Whether the mode signs a person in (POST /v1/sources/{slug}/auth/login). */
+            signIn: boolean;
             /** @example bearer */
             type: string;
         };
@@ -1959,6 +2249,13 @@ export interface components {
             /** @description ISO time it stops working; null for never. */
             expiresAt: string | null;
             name: string;
+            /** @description Its own rate limit across every source it calls (at most `calls` in every window of `perSeconds` seconds); null for none. */
+            rateLimit: {
+                calls: number;
+                perSeconds: number;
+            } | null;
+            /** @description True: it may only read (GET, HEAD, OPTIONS), whatever a source's policy allows. */
+            readOnly: boolean;
             /** @description The slugs it may call; null for every source. */
             sources: string[] | null;
             /** @description The token value. Shown this once; only its SHA-256 is stored. */
@@ -1974,22 +2271,6 @@ export interface components {
                 }[];
                 message: string;
             };
-        };
-        OAuth2Status: {
-            accessTokenExpired: boolean;
-            accessTokenExpiresAt: string | null;
-            /** @enum {string} */
-            authType: "oauth2";
-            /** @enum {string} */
-            grant: "client_credentials" | "authorization_code";
-            grantedScopes: string[] | null;
-            hasAccessToken: boolean;
-            hasCredential: boolean;
-            hasRefreshToken: boolean;
-            scopes: string[];
-            /** @description Whether a call can get a token without a person. */
-            signedIn: boolean;
-            slug: string;
         };
         OperationMatch: {
             method: string;
@@ -2020,6 +2301,16 @@ export interface components {
             expiresAt: string;
             redirectUri: string;
             slug: string;
+            /** @description A code to enter on that page, for a mode that signs in with a device code. */
+            userCode?: string;
+        };
+        SignInStatus: {
+            authType: string;
+            /** @description Whether a call can be authorized without a person now. */
+            signedIn: boolean;
+            slug: string;
+        } & {
+            [key: string]: unknown;
         };
         SourceOperationResult: {
             source: components["schemas"]["SourceRecord"];
@@ -2029,6 +2320,7 @@ export interface components {
             api: {
                 authType: string;
                 baseUrl: string;
+                policy?: components["schemas"]["ApiPolicy"];
                 testEndpoint: string;
             } & {
                 [key: string]: unknown;
@@ -2104,6 +2396,10 @@ export interface components {
                     tool: string;
                 };
                 retryable: boolean;
+                /** @description With RATE_LIMITED: seconds until a call may succeed (also the Retry-After header of the 429). */
+                retryAfterSeconds?: number;
+                /** @description With POLICY_DENIED, CONFIRMATION_REQUIRED, CONFIRMATION_DECLINED and RATE_LIMITED: the rule that refused ("read-only", "not in allow", a rule as written, "rateLimit 60/60s"). */
+                rule?: string;
             };
             headers: {
                 [key: string]: string;
@@ -2166,6 +2462,11 @@ export interface components {
             inputSchema?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description call: api_<slug>; write: api_<slug>_write of a source whose policy splits its tools (api.policy.tools); operations: api_<slug>_operations.
+             * @enum {string}
+             */
+            kind?: "call" | "write" | "operations";
             /** @example api_github */
             name: string;
             /** @description The source's OpenAPI document: title, version and operation count, or why it was not loaded. */
@@ -2176,7 +2477,9 @@ export interface components {
             } | {
                 error: string;
             };
-            /** @description True for api_<slug>_operations, which searches the document and sends nothing. */
+            /** @description True for the call tools (they reach the external API); false for api_<slug>_operations. */
+            openWorld?: boolean;
+            /** @description True for a tool that changes nothing upstream: api_<slug>_operations (searches the document, sends nothing), and the call tool of a read-only source or token or the read tool of a split pair. */
             readOnly?: boolean;
             source: string;
             sourceName: string;

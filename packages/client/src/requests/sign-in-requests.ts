@@ -1,17 +1,17 @@
 import type { RequestOptions, SendRequest } from "../send-request";
 import type { RequestBodyOf, ResponseBodyOf } from "../server-api-types";
 
-/** The OAuth 2.0 sign-in routes of an `oauth2` source: `/v1/sources/{slug}/auth...` (admin token only). */
+/** The sign-in routes of a source whose auth mode signs a person in: `/v1/sources/{slug}/auth...` (admin token only). */
 export interface SignInRequests {
   /**
-   * `POST /v1/sources/{slug}/auth/login`: start a sign-in (authorization code with PKCE); open the answer's
+   * `POST /v1/sources/{slug}/auth/login`: start a sign-in (OAuth 2.0: authorization code with PKCE); open the answer's
    * `authorizationUrl` in a browser before `expiresAt`. The server's redirect page (`GET /v1/auth/callback`) finishes it.
    * Never retried.
    */
   start(slug: string, input?: RequestBodyOf<"/v1/sources/{slug}/auth/login", "post">, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/auth/login", "post">>;
-  /** `GET /v1/sources/{slug}/auth`: grant, scopes, token expiry and whether a call can get a token; never a token. */
+  /** `GET /v1/sources/{slug}/auth`: whether a call can be authorized without a person, and the facts the mode adds (grant, scopes, expiry); never a token. */
   status(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/auth", "get">>;
-  /** `DELETE /v1/sources/{slug}/auth`: forget the access and refresh tokens; `forgotten` is false when none was stored. */
+  /** `DELETE /v1/sources/{slug}/auth`: forget what the sign-in stored (tokens); `forgotten` is false when none was stored. */
   logout(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/auth", "delete">>;
 }
 

@@ -11,11 +11,11 @@ export interface McpToolDefinition {
   inputSchema: JsonSchemaObject;
   annotations: {
     title: string;
-    /** `api_<slug>`: false, the agent may call any method, writes included. `api_<slug>_operations`: true. */
+    /** `api_<slug>`: false, the agent may call any method, writes included; true for a read-only source or token, and for the read tool of a split pair. `api_<slug>_operations`: true. */
     readOnlyHint: boolean;
-    /** `api_<slug>`: true, writes may delete or overwrite upstream data. `api_<slug>_operations`: false. */
+    /** The opposite of `readOnlyHint`: a tool that may write may delete or overwrite upstream data. */
     destructiveHint: boolean;
-    /** `api_<slug>`: true, calls go to an external API. `api_<slug>_operations`: false, it reads the document. */
+    /** Call tools: true, calls go to an external API (read-only ones too). `api_<slug>_operations`: false, it reads the document. */
     openWorldHint: boolean;
   };
 }
@@ -41,13 +41,13 @@ export interface McpCallToolResult {
  * The MCP tool definition of `tool`, ready to register with an MCP server. No `outputSchema` is declared.
  * `title` (default: the tool name) is what clients show people, e.g. the source's display name.
  */
-export function toMcpToolDefinition(tool: Pick<AgentTool, "name" | "description" | "inputSchema" | "readOnly">, { title = tool.name }: { title?: string } = {}): McpToolDefinition {
+export function toMcpToolDefinition(tool: Pick<AgentTool, "name" | "description" | "inputSchema" | "readOnly" | "openWorld">, { title = tool.name }: { title?: string } = {}): McpToolDefinition {
   const readOnly = tool.readOnly === true;
   return {
     name: tool.name,
     description: tool.description,
     inputSchema: tool.inputSchema,
-    annotations: { title, readOnlyHint: readOnly, destructiveHint: !readOnly, openWorldHint: !readOnly },
+    annotations: { title, readOnlyHint: readOnly, destructiveHint: !readOnly, openWorldHint: tool.openWorld ?? !readOnly },
   };
 }
 

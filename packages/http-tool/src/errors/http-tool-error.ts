@@ -27,6 +27,12 @@ const kindOfCode: Record<HttpToolErrorCode, ErrorKind> = {
   TLS: ERROR_KINDS.INTERNAL,
   REDIRECT_BLOCKED: ERROR_KINDS.FORBIDDEN,
   RESPONSE_TOO_LARGE: ERROR_KINDS.INTERNAL,
+  // The source's policy refused, or a person did not confirm: nothing was sent (the server answers 403).
+  POLICY_DENIED: ERROR_KINDS.FORBIDDEN,
+  CONFIRMATION_REQUIRED: ERROR_KINDS.FORBIDDEN,
+  CONFIRMATION_DECLINED: ERROR_KINDS.FORBIDDEN,
+  // Over a rate limit: retrying later works (the server answers 429 with Retry-After).
+  RATE_LIMITED: ERROR_KINDS.UNAVAILABLE,
   /** Also `AuthPluginHeaderError`: a plugin that set a header only the service may set. */
   NETWORK: ERROR_KINDS.INTERNAL,
 };

@@ -4,6 +4,7 @@ import type { AuthorizeHop, RejectionHandler } from "./authorize-hop";
 import type { ExecutorLimits } from "./executor-limits";
 import type { NodeHttpAgents } from "../transport/node-http-agents";
 import type { RetryDelayOptions } from "./retry-policy";
+import type { CheckHop } from "../policy/check-hop";
 import type { WholeBody } from "../result/shape-result-body";
 
 /** What `executeRequest` needs besides the built request. */
@@ -36,6 +37,11 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Overrides of the source's limits for this call. Default: the source's `api` limits over `defaultExecutorLimits`. */
   limits?: Partial<ExecutorLimits>;
+  /**
+   * The source's policy, asked before each redirect is followed (`kind: "redirect"`): a refusal ends the call with
+   * its error, the redirect not followed. `callSource` passes the one it checked the first request with. Default: none.
+   */
+  checkHop?: CheckHop | undefined;
   /**
    * Receives the whole body (redacted; JSON serialized) when it was cut to
    * `maxResultChars`, so it can be kept and read on by reference (`resultRef`).

@@ -6,7 +6,7 @@ import { resolveExecutorLimits, type ExecutorLimits } from "./executor-limits";
 import { nextPathFromLink } from "../result/parse-link-header";
 import type { Redactor } from "../result/redact-secrets";
 import { redactorFor } from "../result/redactor-cache";
-import { isRedirectStatus, maxRedirects, redirectTargetProblem } from "./redirect-policy";
+import { isRedirectStatus, maxRedirects, redirectedMethod, redirectTargetProblem } from "./redirect-policy";
 import { computeRetryDelay, isIdempotentMethod, isRetryableStatus, normalizeRetryDelayOptions, type RetryDelayOptions } from "./retry-policy";
 import type { AttemptOutcome, AttemptSettings } from "./send-attempt";
 import { traceAttempt } from "../telemetry/trace-attempt";
@@ -95,6 +95,13 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
       if (problem !== undefined) {
         context.extra = blocked(redactor.redactText(`redirect to ${target.href} not followed: ${problem}, and the credential is never sent elsewhere`));
         return toResult(outcome, hop, context);
+      }
+      if (options.checkHop !== undefined) {
+        const refusal = await options.checkHop({ method: redirectedMethod(response.status, hop.method, hop.body).method, url: target, kind: "redirect" });
+        if (refusal !== undefined) {
+          context.extra = { error: { code: refusal.code, message: redactor.redactText(refusal.message), retryable: refusal.retryable, rule: refusal.rule } };
+          return toResult(outcome, hop, context);
+        }
       }
       followed.push(redactor.redactText(hop.url));
       current.hop = await followRedirect(hop, response.status, target, options.authorizeHop, { attempt: attemptsOf(state), signal: options.signal });

@@ -1,4 +1,4 @@
-import type { AnyAuthPlugin, AnyAuthPluginV2 } from "@src/auth";
+import type { AnyAuthPluginV2 } from "@src/auth";
 import { z } from "zod";
 import { createQueryAuth } from "@src/auth-query";
 import { describe, expect, it } from "vitest";
@@ -39,7 +39,7 @@ describe("the auth query probe", () => {
 
 describe("build-request: an agent query name that collides with the auth query name is refused in every spelling", () => {
   const source = makeSource("https://api.example.test/v1?version=2", { authType: "query", queryParam: "api_key" });
-  const refusal = async (callInput: Parameters<typeof buildRequest>[0]["call"], plugin: AnyAuthPlugin | AnyAuthPluginV2 = mode.plugin): Promise<InvalidCallError | undefined> => {
+  const refusal = async (callInput: Parameters<typeof buildRequest>[0]["call"], plugin: AnyAuthPluginV2 = mode.plugin): Promise<InvalidCallError | undefined> => {
     try {
       await buildRequest({ source, call: callInput, credential: mode.credential, plugin });
       return undefined;
@@ -61,6 +61,16 @@ describe("build-request: an agent query name that collides with the auth query n
     ["query API_KEY", { method: "GET", path: "/items", query: { API_KEY: "guess" } }],
     ["query Api_Key (array)", { method: "GET", path: "/items", query: { Api_Key: ["a", "b"] } }],
     ["query api_key with the real key", { method: "GET", path: "/items", query: { api_key: "qk y+/é=&Q7" } }],
+    // Names some frameworks fold into the credential's (issue 21's audit): spaces around, "[", "." or a space for "_", case.
+    ["query \" api_key\" (a leading space)", { method: "GET", path: "/items", query: { " api_key": "guess" } }],
+    ["query \"api_key \" (a trailing space)", { method: "GET", path: "/items", query: { "api_key ": "guess" } }],
+    ["path ?%20api_key= (an encoded leading space)", { method: "GET", path: "/items?%20api_key=guess" }],
+    ["path ?+api_key= (a leading + read as a space)", { method: "GET", path: "/items?+api_key=guess" }],
+    ["query api[key (PHP reads an unclosed [ as _)", { method: "GET", path: "/items", query: { "api[key": "guess" } }],
+    ["path ?api%5Bkey=", { method: "GET", path: "/items?api%5Bkey=guess" }],
+    ["query api.key", { method: "GET", path: "/items", query: { "api.key": "guess" } }],
+    ["query \"api key\"", { method: "GET", path: "/items", query: { "api key": "guess" } }],
+    ["query API.KEY (case and dot)", { method: "GET", path: "/items", query: { "API.KEY": "guess" } }],
   ] satisfies Array<[string, ToolCall]>)("%s", async (_name, callInput) => {
     const error = await refusal(callInput);
     expect(error?.reason).toBe("QUERY_CONFLICTS_WITH_AUTH");
@@ -68,16 +78,17 @@ describe("build-request: an agent query name that collides with the auth query n
   });
 
   it("a plugin that only adds its name when the query is not empty (invisible on the probe) is still caught, any case", async () => {
-    // A v1 plugin declares no placement: the builder finds the names it changed by comparing the query.
-    const onlyWithQuery: AnyAuthPlugin = {
-      specificationVersion: "v1",
+    // A plugin that declares no placement (the conformance suite would refuse it): the builder finds the names it changed by comparing the query.
+    const onlyWithQuery: AnyAuthPluginV2 = {
+      specificationVersion: "v2",
       type: "query",
       description: "api_key in the query when there is a query",
       configSchema: z.object({}).loose(),
-      credentialSchema: z.object({ key: z.string() }),
-      credentialFields: [{ name: "key", label: "Key", secret: true }],
-      apply(request, { credential }: { credential: { key: string } }) {
+      credentialSchema: z.object({ key: z.string().meta({ label: "Key" }) }),
+      placement: () => ({ headers: [], query: [] }),
+      authorize(request, { credential }: { credential: { key: string } }) {
         if (request.url.search !== "") request.url.searchParams.set("api_key", credential.key);
+        return Promise.resolve();
       },
       secretValues: (credential: { key: string }) => [credential.key],
       describePlacement: () => 'query parameter "api_key"',

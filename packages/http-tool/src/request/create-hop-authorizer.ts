@@ -1,11 +1,11 @@
-import type { AnyAuthPlugin, AnyAuthPluginV2, AuthRuntime } from "@src/auth";
+import type { AnyAuthPluginV2, AuthRuntime } from "@src/auth";
 import type { SourceApi } from "@src/config";
 import type { AuthorizeHop } from "../execution/authorize-hop";
 import { createRequestAuthorizer } from "./request-authorizer";
 
 /** What `createHopAuthorizer` needs: the source's plugin, its `api` block and the (parsed) credential. */
 export interface HopAuthorizerInput {
-  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  plugin: AnyAuthPluginV2;
   /** The source's `api` block, as the plugin's `config`. */
   config: SourceApi;
   credential: Record<string, unknown>;
@@ -16,9 +16,9 @@ export interface HopAuthorizerInput {
 }
 
 /**
- * The `AuthorizeHop` of a source: runs its auth plugin on the hop (v1 plugins
- * through the adapter: `apply` again, so query auth stays attached and a
- * credential the upstream put in `Location` is replaced by the stored one),
+ * The `AuthorizeHop` of a source: runs its auth plugin's `authorize` on the hop
+ * (again, so query auth stays attached and a credential the upstream put in
+ * `Location` is replaced by the stored one),
  * then refuses a header only the service may set (`AuthPluginHeaderError`), as
  * `buildRequest` does. `createRequestAuthorizer` gives the same, with the
  * call's secrets and the rejected-request hook.

@@ -23,6 +23,14 @@ describe("findPathProblem", () => {
     ["/v1/%25252e%25252e/admin", "DOT_SEGMENT", "triple-encoded dots"],
     ["/v1/..%252fadmin", "ENCODED_SEPARATOR", "a double-encoded /"],
     ["/v1/%c0%ae%c0%ae/admin", "DOT_SEGMENT", "overlong UTF-8 dots (2 bytes)"],
+    // Segments that Windows and IIS trim to ".." or "." (trailing dots and spaces dropped), issue 21's audit.
+    ["/v1/..%20/admin", "DOT_SEGMENT", "a trailing encoded space: .. once trimmed"],
+    ["/v1/..%2e/admin", "DOT_SEGMENT", "a trailing encoded dot"],
+    ["/v1/%2e%2E%20/admin", "DOT_SEGMENT", "encoded dots and a trailing space"],
+    ["/v1/.../admin", "DOT_SEGMENT", "three dots"],
+    ["/v1/..%20;x/admin", "DOT_SEGMENT", "a trailing space before ;params"],
+    ["/v1/.%20/admin", "DOT_SEGMENT", ". and a trailing space"],
+    ["/v1/...x/b..%20", undefined, "dots and spaces inside or after a name are no dot segment"],
     ["/v1/%e0%80%ae%E0%80%AE/admin", "DOT_SEGMENT", "overlong UTF-8 dots (3 bytes, any case)"],
     ["/v1/..%c0%afadmin", "ENCODED_SEPARATOR", "an overlong UTF-8 /"],
     ["/v1/..%c1%9cadmin", "ENCODED_SEPARATOR", "an overlong UTF-8 backslash"],
@@ -41,7 +49,7 @@ describe("findPathProblem", () => {
     expect(findPathProblem(pathPart)?.reason).toBe(reason);
   });
 
-  it.each(["/v1/%252e%252e/admin", "/v1/%c0%ae%c0%ae/admin", "/v1/\uFF0E\uFF0E/admin", "/v1/..\uFF0Fadmin"])("allows %s when the source sets allowAmbiguousPathEncodings", (pathPart) => {
+  it.each(["/v1/..%20/admin", "/v1/.../admin", "/v1/%252e%252e/admin", "/v1/%c0%ae%c0%ae/admin", "/v1/\uFF0E\uFF0E/admin", "/v1/..\uFF0Fadmin"])("allows %s when the source sets allowAmbiguousPathEncodings", (pathPart) => {
     expect(findPathProblem(pathPart, { allowAmbiguousEncodings: true })).toBeUndefined();
   });
 

@@ -53,7 +53,7 @@ export interface PathRuleOptions {
  */
 export function findPathProblem(pathPart: string, { allowAmbiguousEncodings = false }: PathRuleOptions = {}): PathProblem | undefined {
   const problem = findLiteralPathProblem(pathPart);
-  if (problem !== undefined || allowAmbiguousEncodings || (!pathPart.includes("%") && !nonAscii.test(pathPart))) return problem;
+  if (problem !== undefined || allowAmbiguousEncodings || (!pathPart.includes("%") && !pathPart.includes("..") && !nonAscii.test(pathPart))) return problem;
   const reading = serverReadingOf(pathPart);
   if (reading === pathPart) return undefined;
   const hidden = findLiteralPathProblem(reading);

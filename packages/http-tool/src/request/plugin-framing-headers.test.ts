@@ -1,4 +1,4 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeSource } from "../../test/source-fixture";
@@ -17,15 +17,18 @@ let upstream: Upstream;
 /** A signing plugin that puts `x-sig` on every request and, on URLs `when` accepts, also `headers`. */
 function signingPlugin(type: string, headers: (body: string | undefined) => Record<string, string>, when: (url: URL) => boolean = () => true): AnyAuthPlugin {
   return {
-    specificationVersion: "v1",
+    specificationVersion: "v2",
     type,
     description: "signs",
     configSchema: z.object({}).loose(),
-    credentialSchema: z.object({ token: z.string() }),
-    credentialFields: [{ name: "token", label: "Token", secret: true }],
-    apply(request, { credential }: { credential: { token: string } }) {
+    credentialSchema: z.object({ token: z.string().meta({ label: "Token" }) }),
+    // Declares only x-sig: the framing headers it also sets are what the executor must refuse.
+    placement: () => ({ headers: ["x-sig"], query: [] }),
+    authorize(request, { credential }: { credential: { token: string } }) {
       request.headers.set("x-sig", credential.token);
-      if (when(request.url)) for (const [name, value] of Object.entries(headers(request.body))) request.headers.set(name, value);
+      const body = request.body === undefined ? undefined : new TextDecoder().decode(request.body);
+      if (when(request.url)) for (const [name, value] of Object.entries(headers(body))) request.headers.set(name, value);
+      return Promise.resolve();
     },
     secretValues: (credential: { token: string }) => [credential.token],
     describePlacement: () => 'header "x-sig"',

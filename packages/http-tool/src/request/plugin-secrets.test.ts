@@ -1,4 +1,4 @@
-import type { AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeSource } from "../../test/source-fixture";
@@ -15,18 +15,16 @@ let upstream: Upstream;
 /** An HMAC-like plugin that sends the secret itself (badly) and names only `derived` values as secret. */
 function forgetfulPlugin(secretValues: (credential: { keyId: string; secret: string }) => string[]): AnyAuthPlugin {
   return {
-    specificationVersion: "v1",
+    specificationVersion: "v2",
     type: "hmac",
     description: "signs",
     configSchema: z.object({}).loose(),
-    credentialSchema: z.object({ keyId: z.string(), secret: z.string() }),
-    credentialFields: [
-      { name: "keyId", label: "Key id", secret: false },
-      { name: "secret", label: "Signing secret", secret: true },
-    ],
-    apply(request, { credential }: { credential: { keyId: string; secret: string } }) {
+    credentialSchema: z.object({ keyId: z.string().meta({ label: "Key id", secret: false }), secret: z.string().meta({ label: "Signing secret" }) }),
+    placement: () => ({ headers: ["x-key-id", "x-signature"], query: [] }),
+    authorize(request, { credential }: { credential: { keyId: string; secret: string } }) {
       request.headers.set("x-key-id", credential.keyId);
       request.headers.set("x-signature", `${credential.secret}.sig`);
+      return Promise.resolve();
     },
     secretValues,
     describePlacement: () => 'headers "x-key-id" and "x-signature"',

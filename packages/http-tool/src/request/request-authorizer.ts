@@ -1,5 +1,5 @@
-import type { AnyAuthPlugin, AnyAuthPluginV2, AuthPlacement, AuthRuntime } from "@src/auth";
-import { checkPlacement, createAuthContext, pluginSecrets, toAuthPluginV2 } from "@src/auth";
+import type { AnyAuthPluginV2, AuthPlacement, AuthRuntime } from "@src/auth";
+import { checkPlacement, createAuthContext, pluginSecrets } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { AuthorizeHop, HopToAuthorize, RejectionHandler } from "../execution/authorize-hop";
 import { checkPluginHeaders } from "./check-plugin-headers";
@@ -26,7 +26,7 @@ export interface RequestAuthorizer {
 /** What `createRequestAuthorizer` needs. */
 export interface RequestAuthorizerInput {
   source: SourceRecord;
-  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  plugin: AnyAuthPluginV2;
   /** The credential, already parsed with the plugin's schema. */
   credential: Record<string, unknown>;
   /** The source's session cache, saveCredential and clock. Default: a session of its own, no saving, the real clock. */
@@ -49,8 +49,7 @@ function toAttempt(hop: HopToAuthorize) {
 }
 
 /** Binds the source's plugin to one call. Throws `AuthError` (`INVALID_PLUGIN`) when its placement claims a framing header. */
-export function createRequestAuthorizer({ source, plugin: anyPlugin, credential, auth, signal }: RequestAuthorizerInput): RequestAuthorizer {
-  const plugin = toAuthPluginV2(anyPlugin);
+export function createRequestAuthorizer({ source, plugin, credential, auth, signal }: RequestAuthorizerInput): RequestAuthorizer {
   const secrets = pluginSecrets(plugin, credential);
   const known = new Set(secrets);
   const registerSecret = (value: string): void => {

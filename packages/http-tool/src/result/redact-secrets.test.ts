@@ -190,3 +190,25 @@ describe("redaction edges", () => {
     expect(Object.keys(createRedactor(["tok123"]).redactDeep({ plain: 1 }))).toEqual(["plain"]);
   });
 });
+
+describe("a secret echoed in another letter case (issue 21's audit)", () => {
+  const secret = "Tok3n-AbCdEf/Zz";
+  const redactor = createRedactor([secret]);
+  it.each([
+    { why: "lower-cased (a media type, an error message)", text: `content-type: application/x.${secret.toLowerCase()}+json` },
+    { why: "upper-cased", text: `ERROR: KEY ${secret.toUpperCase()} REJECTED` },
+    { why: "lower-cased and percent-encoded", text: `url=/x?k=${encodeURIComponent(secret).toLowerCase()}` },
+    { why: "upper-cased and JSON-escaped", text: JSON.stringify({ echo: secret.toUpperCase() }) },
+    { why: "base64 of the secret, upper-cased as a whole", text: `ID ${Buffer.from(`xx${secret}`).toString("base64").toUpperCase()}` },
+  ])("$why", ({ text }) => {
+    const redacted = redactor.redactText(text);
+    expect(redacted).toContain(REDACTED);
+    expect(redacted.toLowerCase()).not.toContain("tok3n-abcdef");
+    expect(redacted.toLowerCase()).not.toContain(Buffer.from(secret).toString("base64").slice(4, 14).toLowerCase());
+  });
+
+  it("finds lower- and upper-cased forms in a body that is not decoded as text", () => {
+    expect(redactor.holdsSecretBytes(Buffer.from(`\u0000${secret.toLowerCase()}\u0000`, "latin1"))).toBe(true);
+    expect(redactor.holdsSecretBytes(Buffer.from(secret.toUpperCase(), "utf16le"))).toBe(true);
+  });
+});

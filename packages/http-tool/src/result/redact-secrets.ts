@@ -65,7 +65,7 @@ function queryEscape(secret: string): string | undefined {
  * `secret-spellings.ts`): those of `secretForms` from `@src/auth`
  * (raw, percent-encoded, form-encoded, base64, base64url), plus Go's
  * `QueryEscape`, the percent forms with lower-case hex, unpadded base64, the JSON string escape with and
- * without `\/` and `\uXXXX` (either case) for non-ASCII, and HTML entities.
+ * without `\/` and `\uXXXX` (either case) for non-ASCII, and HTML entities; each also lower- and upper-cased.
  */
 function formsOf(secret: string): string[] {
   const forms = new Set(secretForms(secret));
@@ -82,6 +82,11 @@ function formsOf(secret: string): string[] {
   }
   if (/[&<>"']/.test(secret)) {
     for (const escaping of htmlEscapings) forms.add(secret.replace(/[&<>"']/g, (character) => escaping[character] ?? character));
+  }
+  // An upstream may echo a secret lower- or upper-cased (media types, some error messages).
+  for (const form of [...forms]) {
+    forms.add(form.toLowerCase());
+    forms.add(form.toUpperCase());
   }
   forms.delete("");
   return [...forms].sort((left, right) => right.length - left.length);

@@ -5,8 +5,8 @@
  * space, as a JSON `\uXXXX` escape (any case) or short escape (`\/`, `\"`,
  * `\\`, `\n`...) behind any run of backslashes (JSON inside JSON strings), or
  * as an HTML/XML character reference (named, decimal or hex, leading zeros
- * allowed), each character independently; plus base64 and base64url of the
- * secret at all three byte alignments, and hex in either case.
+ * allowed), each character independently and each letter in either case; plus base64 and base64url of the
+ * secret at all three byte alignments (also lower- or upper-cased as a whole), and hex in either case.
  */
 
 /** HTML named references of the ASCII characters that have one (HTML 5 names; XML's five among them). */
@@ -91,8 +91,11 @@ function characterSpellings(character: string): { source: string; longest: numbe
   add(`&#[xX]0{0,${maxLeadingZeros}}${anyCaseHex(hex)};?`, 4 + maxLeadingZeros + hex.length);
   for (const name of htmlNames[character] ?? []) add(legacyNames.has(name) ? `&${name};?` : `&${name};`, name.length + 2);
   // The character as itself comes last: where an escape starts with it (`&amp;` for `&`), the escape is the match,
-  // so a secret's last character leaves no tail of its escape (`amp;`) behind.
-  if (character !== "\\") add(escapeRegExp(character), character.length);
+  // so a secret's last character leaves no tail of its escape (`amp;`) behind. In either letter case too: an
+  // upstream that lower- or upper-cases what it echoes (media types, some error messages) still echoes the secret.
+  if (character !== "\\") {
+    for (const variant of new Set([character, character.toLowerCase(), character.toUpperCase()])) add(escapeRegExp(variant), variant.length);
+  }
   return { source: `(?:${alternatives.join("|")})`, longest };
 }
 
@@ -116,7 +119,7 @@ export function secretSpellings(secret: string): { sources: string[]; longest: n
   const sources = [characters.map((character) => character.source).join("")];
   let longest = characters.reduce((total, character) => total + character.longest, 0);
   const bytes = Buffer.from(secret, "utf8");
-  const literals = base64Cores(bytes);
+  const literals = base64Cores(bytes).flatMap((core) => [core, core.toLowerCase(), core.toUpperCase()]);
   // Hex of a very short secret would match ordinary hex digits anywhere.
   if (bytes.length >= 4) sources.push(anyCaseHex(bytes.toString("hex")));
   sources.push(...[...new Set(literals)].map(escapeRegExp));

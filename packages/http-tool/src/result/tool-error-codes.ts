@@ -24,6 +24,14 @@ export const TOOL_ERROR_CODES = {
    * (retryable). The message names the server's error code and what to run.
    */
   AUTH_FAILED: "AUTH_FAILED",
+  /** The source's policy (or the caller's agent token) refuses the call; `error.rule` names the rule. Nothing was sent. */
+  POLICY_DENIED: "POLICY_DENIED",
+  /** A `confirm` rule matched and no person can be asked here (the HTTP API, a client without elicitation). Nothing was sent. */
+  CONFIRMATION_REQUIRED: "CONFIRMATION_REQUIRED",
+  /** A `confirm` rule matched and the person asked declined or cancelled. Nothing was sent. */
+  CONFIRMATION_DECLINED: "CONFIRMATION_DECLINED",
+  /** Over the source's or the token's rate limit; `error.retryAfterSeconds` says when to try again. Nothing was sent. */
+  RATE_LIMITED: "RATE_LIMITED",
   /** Any other network failure (reset, closed socket...). */
   NETWORK: "NETWORK",
 } as const;

@@ -47,7 +47,16 @@ export interface ToolResult {
   /** Where the call breaks the source's OpenAPI document, when `api.openapiValidation` is `warn` (the call was sent all the same). */
   warnings?: string[];
   /** Set when there is no usable response. `next`: the tool call that helps, when there is one (an `INVALID_CALL` against the OpenAPI document). */
-  error?: { code: ToolErrorCode; message: string; retryable: boolean; next?: ToolNextStep };
+  error?: {
+    code: ToolErrorCode;
+    message: string;
+    retryable: boolean;
+    next?: ToolNextStep;
+    /** With a policy refusal: the rule that refused (`"read-only"`, `"not in allow"`, a rule as written, `"rateLimit 60/60s"`). */
+    rule?: string;
+    /** With `RATE_LIMITED`: seconds until a call may succeed. */
+    retryAfterSeconds?: number;
+  };
 }
 
 /** What a call with `paginate` reports. */

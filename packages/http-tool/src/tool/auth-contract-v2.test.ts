@@ -57,8 +57,7 @@ const tokenPlugin = defineAuthPluginV2<Config, Credential>({
   type: "run-time-token",
   description: "a token fetched at run time",
   configSchema: z.object({ tokenUrl: z.string() }).loose(),
-  credentialSchema: z.object({ clientId: z.string() }),
-  credentialFields: [{ name: "clientId", label: "Client", secret: false }],
+  credentialSchema: z.object({ clientId: z.string().meta({ label: "Client", secret: false }) }),
   placement: () => ({ headers: ["authorization", "x-attempt"], query: [] }),
   async authorize(request: AuthorizeRequest, context: AuthContext<Config, Credential>) {
     const token = await context.session.singleFlight("token", async () => {

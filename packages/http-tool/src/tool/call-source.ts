@@ -1,4 +1,4 @@
-import { pluginSecrets, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
+import { pluginSecrets, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { OperationCatalog } from "@src/openapi";
 import { createFailureResult } from "../result/create-failure-result";
@@ -18,6 +18,12 @@ import { selectAndBound } from "./select-and-bound";
 import { paginateCall } from "./paginate-call";
 import { apiToolName } from "./api-tool-name";
 import { traceToolCall } from "../telemetry/trace-tool-call";
+import { createHopCheck, needsHopCheck, type CheckHop } from "../policy/check-hop";
+import { summarizeBody, type Confirmer } from "../policy/confirmation";
+import { firstRequestOf } from "../policy/first-request";
+import type { TokenPolicy, ToolAccess } from "../policy/policy-narrowing";
+import type { RateLimitStore } from "../policy/rate-limit-store";
+import { refusedResult } from "../policy/refused-result";
 
 /** The owner of stored results when the caller names none: this process. */
 export const localCaller = "local";
@@ -28,10 +34,13 @@ export interface CallSourceOptions {
   source: SourceRecord;
   /** The agent's input, as received (validated here). */
   call: unknown;
-  /** The auth plugin selected by `source.api.authType` (v2, or v1 through the adapter). */
-  plugin: AnyAuthPlugin | AnyAuthPluginV2;
-  /** The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`). */
-  credential: Record<string, unknown> | undefined;
+  /** The auth plugin selected by `source.api.authType`. */
+  plugin: AnyAuthPluginV2;
+  /**
+   * The stored credential, or `undefined` when none is stored (the call answers `NO_CREDENTIAL`); or a function
+   * that reads it, called only once the policy allowed the call (its rejection is `callSource`'s, as it is).
+   */
+  credential: Record<string, unknown> | undefined | (() => Promise<Record<string, unknown> | undefined>);
   /** A fetch to send the request with instead of node:http. Default: none (node:http/node:https with keep-alive agents). */
   fetch?: typeof fetch;
   /** Aborts the call. Default: none. */
@@ -53,11 +62,39 @@ export interface CallSourceOptions {
   results?: ResultStore | undefined;
   /** Who is calling: stored results are read back only by the same caller. Default `"local"` (this process). */
   caller?: string | undefined;
+  /** The caller's agent token: it narrows the source's policy (read-only, its own rate limit). Default: none. */
+  token?: TokenPolicy | undefined;
+  /** The tool the call came through: `any` (default), or `read` / `write` of a source whose policy splits its tools. */
+  access?: ToolAccess | undefined;
+  /** Asks a person before a call that matches a `confirm` rule. Default: none, such calls answer `CONFIRMATION_REQUIRED`. */
+  confirm?: Confirmer | undefined;
+  /** Where the policy's rate limits are counted. Default: this process's memory. */
+  rateLimits?: RateLimitStore | undefined;
+}
+
+/** A credential reader's failure, carried out of the guard to be `callSource`'s own rejection. */
+class CredentialReadFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super("the credential could not be read");
+  }
+}
+
+/** The credential, read now when the caller gave a reader; a reader's failure leaves `callSource` as it is. */
+async function readCredential(given: CallSourceOptions["credential"]): Promise<Record<string, unknown> | undefined> {
+  if (typeof given !== "function") return given;
+  try {
+    return await given();
+  } catch (error) {
+    throw new CredentialReadFailure(error);
+  }
 }
 
 /**
  * The single path every agent call takes: checks that the source is enabled,
- * that a credential is stored, and that the call is valid, then builds and
+ * that the source's policy (narrowed by the caller's token) allows the call,
+ * before the credential is read or anything sent (`createHopCheck`; each
+ * redirect and each next page is asked again), that a credential is stored,
+ * and that the call is valid, then builds and
  * executes the request (through `sendOneRequest`, once per page with
  * `paginate`), applies `select`, bounds the body and keeps a cut one for
  * `resultRef`. Never throws; every failure is an `ok: false` result whose
@@ -71,7 +108,8 @@ export function callSource(options: CallSourceOptions): Promise<ToolResult> {
 async function callSourceGuarded(options: CallSourceOptions): Promise<ToolResult> {
   try {
     return await callSourceUnguarded(options);
-  } catch {
+  } catch (error) {
+    if (error instanceof CredentialReadFailure) throw error.cause;
     // Only a broken dependency (a plugin or executor that throws) lands here; its message could hold anything, so it is not shown.
     return createFailureResult({
       code: TOOL_ERROR_CODES.NETWORK,
@@ -83,8 +121,7 @@ async function callSourceGuarded(options: CallSourceOptions): Promise<ToolResult
 }
 
 async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResult> {
-  const { source, call, credential, results } = options;
-  const plugin = toAuthPluginV2(options.plugin);
+  const { source, call, results, plugin } = options;
   const { slug } = source;
   if (!source.enabled) {
     return createFailureResult({
@@ -93,15 +130,16 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
       call,
     });
   }
-  const parsedCredential = credential === undefined ? undefined : plugin.credentialSchema.safeParse(credential);
   let request: unknown;
   let resultArguments: ResultArguments;
   try {
     ({ request, options: resultArguments } = splitAgentInput(call));
   } catch (error) {
     if (!(error instanceof InvalidCallError)) throw error;
-    // The message may quote the agent's input: no form of the credential may show in it.
+    // The message may quote the agent's input: no form of the credential may show in it (nothing is sent: it is read to redact).
     const failure = createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
+    const credential = await readCredential(options.credential);
+    const parsedCredential = credential === undefined ? undefined : plugin.credentialSchema.safeParse(credential);
     return parsedCredential?.success === true ? createRedactor(pluginSecrets(plugin, parsedCredential.data as Record<string, unknown>)).redactDeep(failure) : failure;
   }
   const limits = resolveExecutorLimits(source.api);
@@ -112,6 +150,20 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
     }
     return readStoredResult({ store: results, owner, ref: resultArguments.resultRef, select: resultArguments.select, offset: resultArguments.offset, maxChars: limits.maxResultChars });
   }
+  // The policy, before the credential is read or anything sent: the first request here, each redirect in the
+  // executor and each next page in `sendOneRequest` with the same check.
+  let checkHop: CheckHop | undefined;
+  if (needsHopCheck(source, options.token, options.access)) {
+    const first = firstRequestOf(source, request);
+    // An invalid call is left to the builder, which refuses it (naming the problem) and sends nothing.
+    checkHop = createHopCheck({ source, operations: options.operations, token: options.token, access: options.access, confirm: options.confirm, rateLimits: options.rateLimits, bodySummary: first === undefined ? "none" : summarizeBody(first.call), signal: options.signal });
+    if (first !== undefined) {
+      const refusal = await checkHop({ method: first.call.method, url: first.url, kind: "request" });
+      if (refusal !== undefined) return refusedResult(refusal, call);
+    }
+  }
+  const credential = await readCredential(options.credential);
+  const parsedCredential = credential === undefined ? undefined : plugin.credentialSchema.safeParse(credential);
   if (parsedCredential === undefined) {
     return createFailureResult({
       code: TOOL_ERROR_CODES.NO_CREDENTIAL,
@@ -128,7 +180,7 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
     });
   }
 
-  const context: RequestContext = { source, plugin, credential: parsedCredential.data as Record<string, unknown>, fetch: options.fetch, signal: options.signal, auth: options.auth, operations: options.operations };
+  const context: RequestContext = { source, plugin, credential: parsedCredential.data as Record<string, unknown>, fetch: options.fetch, signal: options.signal, auth: options.auth, operations: options.operations, checkHop };
   const keep = (result: ToolResult, whole: WholeBody | undefined): ToolResult => {
     if (whole !== undefined && results !== undefined) keepWholeBody(result, whole, { store: results, owner, slug, maxBytes: source.api.maxStoredResultBytes ?? defaultMaxStoredResultBytes });
     return result;

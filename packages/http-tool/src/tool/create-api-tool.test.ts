@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { createAuthRegistry, UnknownAuthTypeError } from "@src/auth";
+import { createAuthRegistry, describeAuthFields, UnknownAuthTypeError } from "@src/auth";
 import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
@@ -25,7 +25,7 @@ const registry = createAuthRegistry([createBearerAuth(), createHeaderAuth(), cre
 
 /** A credential for `plugin`: secret fields get `secret`, the others `username`. */
 function credentialFor(plugin: AnyAuthPlugin): Record<string, unknown> {
-  return Object.fromEntries(plugin.credentialFields.map((field) => [field.name, field.secret ? secret : username]));
+  return Object.fromEntries(describeAuthFields(plugin).credential.map((field) => [field.name, field.secret ? secret : username]));
 }
 
 function storeWith(entries: Record<string, Record<string, unknown>>): CredentialReader & { reads: string[] } {

@@ -34,15 +34,17 @@ describe("describeApiTool", () => {
   });
 
   it.each([
-    { status: "needs_auth" as const, grant: undefined, says: /^Calls the REST API .* under that URL\. Status: needs_auth \(the API refused the stored credential at the last check\): calls fail until an operator stores a new credential; tell your user instead of retrying\. Authentication/ },
-    { status: "needs_auth" as const, grant: "authorization_code", says: /until an operator signs in again or stores a new credential/ },
-    { status: "failed" as const, grant: undefined, says: /\. Status: failed \(the last check of this API failed\): calls may fail until an operator fixes the source or the API is back; if they do, tell your user instead of retrying\. Authentication/ },
-  ])("says a $status source's status and what the operator must do, right after the first sentence", ({ status, grant, says }) => {
-    const record = createSourceRecordFixture({ name: "Weather Service", api: { baseUrl: "https://api.weather.example/v2", ...(grant === undefined ? {} : { authType: "oauth2", grant }) } });
-    const text = describeApiTool({ ...record, status: { ...record.status, connectionStatus: status } });
+    { status: "needs_auth" as const, canSignIn: false, says: /^Calls the REST API .* under that URL\. Status: needs_auth \(the API refused the stored credential at the last check\): calls fail until an operator stores a new credential; tell your user instead of retrying\. Authentication/ },
+    { status: "needs_auth" as const, canSignIn: true, says: /until an operator signs in again or stores a new credential/ },
+    { status: "failed" as const, canSignIn: false, says: /\. Status: failed \(the last check of this API failed\): calls may fail until an operator fixes the source or the API is back; if they do, tell your user instead of retrying\. Authentication/ },
+  ])("says a $status source's status and what the operator must do, right after the first sentence", ({ status, canSignIn, says }) => {
+    const record = createSourceRecordFixture({ name: "Weather Service", api: { baseUrl: "https://api.weather.example/v2" } });
+    // A mode that signs a person in (its plugin has sign-in steps) adds the sign-in to what the operator may do, and its own line.
+    const auth = canSignIn ? { canSignIn, description: "It uses OAuth 2.0 (authorization code grant) with the scopes read: only what those scopes allow will succeed." } : {};
+    const text = describeApiTool({ ...record, status: { ...record.status, connectionStatus: status } }, undefined, undefined, auth);
     expect(text).toMatch(says);
-    // Still short: the status adds one sentence (and OAuth 2.0 its own).
-    expect(Buffer.byteLength(text)).toBeLessThan(grant === undefined ? 520 : 640);
+    // Still short: the status adds one sentence (and the plugin its own).
+    expect(Buffer.byteLength(text)).toBeLessThan(canSignIn ? 640 : 520);
   });
 
   it.each(["connected", "untested"] as const)("says nothing of the status of a %s source", (status) => {

@@ -46,7 +46,7 @@ export async function paginateCall(context: RequestContext, { request, select, p
   const walked = await walkPages({
     first: first ?? (request as PageCall),
     fetchPage: async (call, index) => {
-      const outcome = await sendOneRequest(context, { call: index === 0 ? request : call, checkDocument: index === 0, limits: { maxResultChars: Number.POSITIVE_INFINITY } });
+      const outcome = await sendOneRequest(context, { call: index === 0 ? request : call, checkDocument: index === 0, page: index > 0, limits: { maxResultChars: Number.POSITIVE_INFINITY } });
       lastSecrets = outcome.secrets;
       return { result: outcome.result, sent: outcome.sent, redactor: redactorFor(outcome.secrets) };
     },

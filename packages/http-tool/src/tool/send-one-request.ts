@@ -17,6 +17,9 @@ import { normalizeToolCall } from "../request/normalize-tool-call";
 import { checkAgainstDocument } from "./check-against-document";
 import type { ToolResult } from "../result/tool-result";
 import { currentToolCall } from "../telemetry/trace-tool-call";
+import type { CheckHop } from "../policy/check-hop";
+import { firstRequestOf } from "../policy/first-request";
+import { refusedResult } from "../policy/refused-result";
 
 /** What a valid call looks like; appended to INVALID_CALL messages about the input's shape. */
 const validCallHint =
@@ -33,6 +36,8 @@ export interface RequestContext {
   signal?: AbortSignal | undefined;
   auth?: AuthRuntime | undefined;
   operations?: OperationCatalog | undefined;
+  /** The call's policy check (`createHopCheck`): asked for each next page here, and for each redirect by the executor. Default: none. */
+  checkHop?: CheckHop | undefined;
 }
 
 /** What one request needs besides the context. */
@@ -44,6 +49,8 @@ export interface OneRequest {
   /** Per-request overrides of the source's limits (`maxResultChars: Infinity` hands over the whole body). */
   limits?: Partial<ExecutorLimits> | undefined;
   onBodyCut?: ((whole: WholeBody) => void) | undefined;
+  /** A next page (`paginate`): the policy is asked about it first (`kind: "page"`), as `callSource` asked about the first request. Default false. */
+  page?: boolean;
 }
 
 /** The result of one request, and the secrets its redaction used (for what is derived from it later). */
@@ -59,11 +66,18 @@ export interface OneRequestOutcome {
  * document when asked), the request built (the path confined under the base
  * URL, the credential attached) and executed (redirects confined, retries).
  * Every request an agent call makes goes through here: the first one and
- * each page `paginate` follows, so each gets the same checks.
+ * each page `paginate` follows, so each gets the same checks (the policy's
+ * for a next page here, for the first one in `callSource` before the credential is read).
  */
-export async function sendOneRequest(context: RequestContext, { call, checkDocument = true, limits, onBodyCut }: OneRequest): Promise<OneRequestOutcome> {
-  const { source, plugin, credential, auth, signal, operations, fetch } = context;
+export async function sendOneRequest(context: RequestContext, { call, checkDocument = true, limits, onBodyCut, page = false }: OneRequest): Promise<OneRequestOutcome> {
+  const { source, plugin, credential, auth, signal, operations, fetch, checkHop } = context;
   const { slug } = source;
+  if (page && checkHop !== undefined) {
+    // The same check as the first request: rules, confirmation, rate limits; an invalid page is refused by the builder.
+    const next = firstRequestOf(source, call);
+    const refusal = next === undefined ? undefined : await checkHop({ method: next.call.method, url: next.url, kind: "page" });
+    if (refusal !== undefined) return { sent: false, secrets: [], result: refusedResult(refusal, call) };
+  }
   let request;
   let authorizer: RequestAuthorizer | undefined;
   let warnings: string[] | undefined;
@@ -73,7 +87,7 @@ export async function sendOneRequest(context: RequestContext, { call, checkDocum
     if (checkDocument && operations !== undefined && source.api.openapiValidation !== "off") {
       // Checked before the plugin runs: a call that breaks the document fetches no token and sends nothing.
       const normalized: ParsedToolCall = normalizeToolCall(call);
-      const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: authorizer.placement.headers, authQuery: authorizer.placement.query });
+      const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: [...authorizer.placement.headers, ...(authorizer.placement.optionalHeaders ?? [])], authQuery: authorizer.placement.query });
       const traced = currentToolCall();
       if (traced !== undefined && verdict.operation !== undefined) {
         traced.template = verdict.operation.path;
@@ -108,7 +122,7 @@ export async function sendOneRequest(context: RequestContext, { call, checkDocum
     );
   }
 
-  const result = await executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal, limits, onBodyCut });
+  const result = await executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal, limits, onBodyCut, checkHop });
   if (warnings !== undefined) result.warnings = warnings;
   return { result, sent: true, secrets: authorizer.secrets };
 }

@@ -1,4 +1,4 @@
-import { AuthorizeError, checkCredential, toAuthPluginV2, type AnyAuthPlugin, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
+import { AuthorizeError, checkCredential, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord, SourceStatus } from "@src/config";
 import { buildRequestWithCheckedCredential } from "../request/build-request";
 import { classifyValidation } from "./classify-validation";
@@ -15,7 +15,7 @@ export interface SourceStatusWriter {
 /** What `validateSource` needs. */
 export interface ValidateSourceOptions {
   source: SourceRecord;
-  plugin: AnyAuthPlugin | AnyAuthPluginV2;
+  plugin: AnyAuthPluginV2;
   /** The source's session cache, saveCredential and clock, for v2 plugins (tokens). Default: a session of this call only, no saving. */
   auth?: AuthRuntime | undefined;
   /** The stored credential; `undefined` gives `failed` / `NO_CREDENTIAL`. */
@@ -37,8 +37,7 @@ export const defaultValidationTimeoutMs = 10_000;
  * `needs_auth` (401/403, naming where the credential went) or `failed` (with a
  * reason and a hint). Writes the outcome to `store` when given; a store failure is thrown.
  */
-export async function validateSource({ source, plugin: anyPlugin, credential, fetch, store, auth, timeoutMs = defaultValidationTimeoutMs }: ValidateSourceOptions): Promise<ValidationOutcome> {
-  const plugin = toAuthPluginV2(anyPlugin);
+export async function validateSource({ source, plugin, credential, fetch, store, auth, timeoutMs = defaultValidationTimeoutMs }: ValidateSourceOptions): Promise<ValidationOutcome> {
   const started = performance.now();
   const testedAt = new Date().toISOString();
   const plainUrl = `${source.api.baseUrl.replace(/\/+$/, "")}${source.api.testEndpoint}`;

@@ -1,3 +1,4 @@
+import { createOperationMatcher } from "../check/match-operation";
 import { createCallChecker, type CallCheckContext, type CallCheckResult, type CallToCheck } from "../check/check-call";
 import { describeOperation, type OperationDetail } from "../describe/describe-operation";
 import type { IndexedOperation, OperationIndex } from "../index/operation-index";
@@ -12,6 +13,11 @@ export interface OperationCatalog {
   describe(operationId: string): OperationDetail | undefined;
   /** The operation with this operationId. */
   find(operationId: string): IndexedOperation | undefined;
+  /**
+   * The operation a method and path (relative to `baseUrl`, query ignored) call, or `undefined`: HEAD matches a
+   * GET operation, a trailing slash is tolerated, `ignoreCase` matches literal segments in any letter case.
+   */
+  match(method: string, path: string, baseUrl: string, options?: { ignoreCase?: boolean }): IndexedOperation | undefined;
   /** Matches a call to an operation and checks it; no problems: the call fits the document. */
   check(call: CallToCheck, context: CallCheckContext): CallCheckResult;
 }
@@ -21,6 +27,7 @@ export function createOperationCatalog(index: OperationIndex): OperationCatalog 
   let search: ReturnType<typeof createOperationSearch> | undefined;
   let check: ReturnType<typeof createCallChecker> | undefined;
   let byId: Map<string, IndexedOperation> | undefined;
+  let matcher: ReturnType<typeof createOperationMatcher> | undefined;
   const find = (operationId: string): IndexedOperation | undefined => {
     byId ??= new Map(index.operations.map((operation) => [operation.operationId, operation]));
     return byId.get(operationId);
@@ -33,6 +40,7 @@ export function createOperationCatalog(index: OperationIndex): OperationCatalog 
       return operation === undefined ? undefined : describeOperation(index, operation);
     },
     find,
+    match: (method, path, baseUrl, options) => (matcher ??= createOperationMatcher(index)).match(method.toUpperCase(), path, baseUrl, options)?.operation,
     check: (call, context) => (check ??= createCallChecker(index))(call, context),
   };
 }

@@ -13,21 +13,13 @@ const document = (overrides: Record<string, unknown>): Record<string, unknown> =
 const fieldsOf = async (value: unknown, documentUrl?: string) => sourceFieldsFromIndex(await readOperationIndex({ documentFile: await writeDocument(value) }), { documentUrl });
 
 describe("source fields from a document", () => {
-  it("takes name, base URL (server variables filled), the most required scheme and a current-user test endpoint", async () => {
-    expect(await fieldsOf(rulesDocument)).toEqual({ name: "Rules API", baseUrl: "https://api.example.com/v1", auth: { authType: "bearer", scheme: "token" }, otherSchemes: ["key"], testEndpoint: "/me", testEndpointReason: expect.stringContaining("GET /me") });
+  it("takes name, base URL (server variables filled), the schemes with the most required first, and a current-user test endpoint", async () => {
+    const fields = await fieldsOf(rulesDocument);
+    expect({ ...fields, securitySchemes: fields.securitySchemes.map((entry) => entry.name) }).toEqual({ name: "Rules API", baseUrl: "https://api.example.com/v1", securitySchemes: ["token", "key"], testEndpoint: "/me", testEndpointReason: expect.stringContaining("GET /me") });
+    expect(fields.securitySchemes[0]?.scheme).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
-  it.each([
-    { why: "apiKey in a header", scheme: { type: "apiKey", in: "header", name: "X-Api-Key" }, auth: { authType: "header", headerName: "X-Api-Key" } },
-    { why: "apiKey in the query", scheme: { type: "apiKey", in: "query", name: "api_key" }, auth: { authType: "query", queryParam: "api_key" } },
-    { why: "HTTP basic", scheme: { type: "http", scheme: "basic" }, auth: { authType: "basic" } },
-    { why: "HTTP bearer", scheme: { type: "http", scheme: "Bearer" }, auth: { authType: "bearer" } },
-  ])("maps $why", async ({ scheme, auth }) => {
-    const fields = await fieldsOf(document({ components: { ...rulesDocument.components, securitySchemes: { only: scheme } }, security: [{ only: [] }], paths: { "/me": rulesDocument.paths["/me"] } }));
-    expect(fields.auth).toEqual({ ...auth, scheme: "only" });
-  });
-
-  it("maps OAuth 2.0: the client credentials flow first, its token endpoint made absolute against the server, its scopes offered", async () => {
+  it("makes an OAuth 2.0 flow's relative endpoints absolute against the base URL, and keeps its scope names", async () => {
     const oauth = {
       type: "oauth2",
       flows: {
@@ -36,16 +28,18 @@ describe("source fields from a document", () => {
       },
     };
     const fields = await fieldsOf(document({ components: { ...rulesDocument.components, securitySchemes: { oauth } }, security: [{ oauth: ["read:items"] }], paths: { "/me": rulesDocument.paths["/me"] } }));
-    expect(fields.auth).toEqual({ authType: "oauth2", scheme: "oauth", grant: "client_credentials", tokenUrl: "https://api.example.com/oauth/token", availableScopes: ["read:items", "write:items"] });
-  });
-
-  it("maps an OAuth 2.0 scheme with only the authorization code flow to that grant and both endpoints; one with no usable flow to the mode alone", async () => {
-    const codeOnly = { type: "oauth2", flows: { authorizationCode: { authorizationUrl: "https://login.example.com/authorize", tokenUrl: "https://login.example.com/token", scopes: {} } } };
-    const withCode = await fieldsOf(document({ components: { ...rulesDocument.components, securitySchemes: { oauth: codeOnly } }, security: [{ oauth: [] }], paths: { "/me": rulesDocument.paths["/me"] } }));
-    expect(withCode.auth).toEqual({ authType: "oauth2", scheme: "oauth", grant: "authorization_code", tokenUrl: "https://login.example.com/token", authorizationUrl: "https://login.example.com/authorize", availableScopes: [] });
-    const implicitOnly = { type: "oauth2", flows: { implicit: { authorizationUrl: "https://login.example.com/authorize", scopes: {} } } };
-    const withImplicit = await fieldsOf(document({ components: { ...rulesDocument.components, securitySchemes: { oauth: implicitOnly } }, security: [{ oauth: [] }], paths: { "/me": rulesDocument.paths["/me"] } }));
-    expect(withImplicit.auth).toEqual({ authType: "oauth2", scheme: "oauth" });
+    expect(fields.securitySchemes).toEqual([
+      {
+        name: "oauth",
+        scheme: {
+          type: "oauth2",
+          flows: {
+            clientCredentials: { tokenUrl: "https://api.example.com/oauth/token", scopes: ["read:items", "write:items"] },
+            authorizationCode: { authorizationUrl: "https://login.example.com/authorize", tokenUrl: "https://login.example.com/token", scopes: ["read:all"] },
+          },
+        },
+      },
+    ]);
   });
 
   it("resolves a relative server URL against the document's URL", async () => {
@@ -79,7 +73,6 @@ describe("source fields from a document", () => {
     const fields = sourceFieldsFromIndex(await readOperationIndex({ documentFile: await copyDocument(petstoreSwaggerFile) }));
     expect(fields.name).toBe("Swagger Petstore");
     expect(fields.baseUrl).toMatch(/^https?:\/\/petstore\.swagger\.io\/v2$/);
-    expect(fields.auth?.authType === "header" || fields.auth?.authType === "oauth2").toBe(true);
-    expect(fields.otherSchemes.length).toBe(1);
+    expect(fields.securitySchemes.map((entry) => entry.scheme.type).sort()).toEqual(["apiKey", "oauth2"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { IndexedOperation, OperationIndex, SecuritySchemeSummary } from "../index/operation-index";
+import type { IndexedOperation, OAuthFlowSummary, OperationIndex, SecuritySchemeSummary } from "../index/operation-index";
 import { requiredOf } from "../search/search-operations";
 
 /** What a document says about the source it describes; each field absent when the document does not say. */
@@ -8,13 +8,10 @@ export interface SourceFieldsFromDocument {
   /** The first server URL, variables filled with their defaults, a relative one resolved against the document's URL. */
   baseUrl?: string;
   /**
-   * The auth mode of the security scheme the most operations require, with its header or query parameter name, or
-   * for OAuth 2.0 the grant (client credentials when the document offers it, else the authorization code), its
-   * endpoints (absolute) and the scope names the flow declares (`availableScopes`: none is requested for the operator).
+   * The document's security schemes, the one the most operations require first, OAuth 2.0 endpoints made absolute.
+   * Which auth mode fits a scheme is for the auth plugins to say (`fromSecurityScheme` of `@src/auth`'s contract).
    */
-  auth?: { authType: string; headerName?: string; queryParam?: string; scheme: string; grant?: "client_credentials" | "authorization_code"; tokenUrl?: string; authorizationUrl?: string; availableScopes?: string[] };
-  /** The other security schemes the document names (not chosen, or without a matching auth mode). */
-  otherSchemes: string[];
+  securitySchemes: { name: string; scheme: SecuritySchemeSummary }[];
   /**
    * A cheap GET without required parameters that needs authentication: one that identifies the caller (`/user`,
    * `/me`, `/account`, Slack's `/auth.test`), else one that lists a small collection (a models list, a list with a
@@ -26,7 +23,8 @@ export interface SourceFieldsFromDocument {
 }
 
 /** An endpoint as the document writes it, made absolute against the base URL, then the document's URL. */
-function absoluteUrl(url: string, base: string | undefined): string | undefined {
+function absoluteUrl(url: string | undefined, base: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
   try {
     return new URL(url, base).href;
   } catch {
@@ -34,30 +32,16 @@ function absoluteUrl(url: string, base: string | undefined): string | undefined 
   }
 }
 
-/** The OAuth 2.0 fields of a scheme: the client credentials flow when given (no sign-in needed), else the code flow. */
-function oauth2Of(name: string, scheme: SecuritySchemeSummary, base: string | undefined): NonNullable<SourceFieldsFromDocument["auth"]> {
-  const auth: NonNullable<SourceFieldsFromDocument["auth"]> = { authType: "oauth2", scheme: name };
-  const clientCredentials = scheme.flows?.clientCredentials;
-  const authorizationCode = scheme.flows?.authorizationCode;
-  const flow = clientCredentials ?? authorizationCode;
-  if (flow === undefined) return auth;
-  auth.grant = flow === clientCredentials ? "client_credentials" : "authorization_code";
-  const tokenUrl = flow.tokenUrl === undefined ? undefined : absoluteUrl(flow.tokenUrl, base);
-  if (tokenUrl !== undefined) auth.tokenUrl = tokenUrl;
-  const authorizationUrl = flow.authorizationUrl === undefined ? undefined : absoluteUrl(flow.authorizationUrl, base);
-  if (authorizationUrl !== undefined) auth.authorizationUrl = authorizationUrl;
-  auth.availableScopes = flow.scopes;
-  return auth;
-}
-
-/** The auth mode of a scheme, or `undefined` when no built-in mode fits it. */
-function authOf(name: string, scheme: SecuritySchemeSummary, base: string | undefined): SourceFieldsFromDocument["auth"] {
-  if (scheme.type === "http" && scheme.scheme === "bearer") return { authType: "bearer", scheme: name };
-  if (scheme.type === "http" && scheme.scheme === "basic") return { authType: "basic", scheme: name };
-  if (scheme.type === "apiKey" && scheme.in === "header" && scheme.name !== undefined) return { authType: "header", headerName: scheme.name, scheme: name };
-  if (scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined) return { authType: "query", queryParam: scheme.name, scheme: name };
-  if (scheme.type === "oauth2") return oauth2Of(name, scheme, base);
-  return undefined;
+/** The scheme with its OAuth 2.0 endpoints absolute (a relative one dropped when it cannot be resolved). */
+function withAbsoluteEndpoints(scheme: SecuritySchemeSummary, base: string | undefined): SecuritySchemeSummary {
+  if (scheme.flows === undefined) return scheme;
+  const flows: NonNullable<SecuritySchemeSummary["flows"]> = {};
+  for (const [kind, flow] of Object.entries(scheme.flows) as [keyof typeof flows, OAuthFlowSummary][]) {
+    const tokenUrl = absoluteUrl(flow.tokenUrl, base);
+    const authorizationUrl = absoluteUrl(flow.authorizationUrl, base);
+    flows[kind] = { scopes: flow.scopes, ...(tokenUrl === undefined ? {} : { tokenUrl }), ...(authorizationUrl === undefined ? {} : { authorizationUrl }) };
+  }
+  return { ...scheme, flows };
 }
 
 /** What makes a good test endpoint, best first: it proves the credential works and costs the API nothing. */
@@ -76,12 +60,11 @@ function isPrivileged(operation: IndexedOperation): boolean {
 }
 
 /**
- * The source fields a document gives: name, base URL, auth mode and test
- * endpoint. With several security schemes, the one the most operations
- * require is chosen and the others are named in `otherSchemes`.
+ * The source fields a document gives: name, base URL, its security schemes
+ * (the one the most operations require first) and a test endpoint.
  */
 export function sourceFieldsFromIndex(index: OperationIndex, { documentUrl }: { documentUrl?: string } = {}): SourceFieldsFromDocument {
-  const fields: SourceFieldsFromDocument = { otherSchemes: [] };
+  const fields: SourceFieldsFromDocument = { securitySchemes: [] };
   if (index.title.trim() !== "") fields.name = index.title.trim();
   const server = index.servers[0];
   if (server !== undefined && server !== "") {
@@ -95,11 +78,7 @@ export function sourceFieldsFromIndex(index: OperationIndex, { documentUrl }: { 
   const requirementsOf = (security: string[][] | undefined): string[][] => security ?? index.security;
   for (const operation of index.operations) for (const requirement of requirementsOf(operation.security)) for (const name of requirement) uses.set(name, (uses.get(name) ?? 0) + 1);
   const ranked = Object.keys(index.securitySchemes).sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0));
-  for (const name of ranked) {
-    const auth = authOf(name, index.securitySchemes[name] as SecuritySchemeSummary, fields.baseUrl ?? documentUrl);
-    if (auth !== undefined && fields.auth === undefined) fields.auth = auth;
-    else fields.otherSchemes.push(name);
-  }
+  for (const name of ranked) fields.securitySchemes.push({ name, scheme: withAbsoluteEndpoints(index.securitySchemes[name] as SecuritySchemeSummary, fields.baseUrl ?? documentUrl) });
   const documentSaysWhoNeedsAuth = index.security.length > 0 || index.operations.some((operation) => operation.security !== undefined);
   const candidates = index.operations.filter((operation) => {
     if (operation.method !== "GET" || requiredOf(operation).length > 0 || operation.path.includes("{")) return false;

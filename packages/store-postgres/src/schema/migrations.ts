@@ -66,4 +66,15 @@ create trigger src_credentials_revised after update on src_credentials
   for each row when (new.revision is distinct from old.revision) execute function src_announce_change();
 `,
   },
+  {
+    version: 2,
+    name: "rate limits of the sources' policies and the agent tokens",
+    sql: `
+create table src_rate_limits (
+  key varchar(255) primary key,
+  points integer not null default 0,
+  expire bigint
+);
+`,
+  },
 ];

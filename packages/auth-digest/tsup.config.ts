@@ -1,0 +1,3 @@
+import { createBuildConfig } from "@src/tsup-config";
+
+export default createBuildConfig({ entry: ["src/index.ts"] });

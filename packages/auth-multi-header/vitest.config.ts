@@ -1,0 +1,3 @@
+import { createTestConfig } from "@src/vitest-config";
+
+export default createTestConfig();

@@ -1,0 +1,213 @@
+import { createAuthRegistry } from "@src/auth";
+import { createBearerAuth } from "@src/auth-bearer";
+import type { ApiPolicy } from "@src/config";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSourceRecordFixture } from "../testing/source-record-fixture";
+import { sendJson, startUpstream, type Upstream } from "../testing/test-upstream";
+import { createApiTools, type ApiToolDependencies } from "../tool/create-api-tool";
+import type { ConfirmationRequest } from "./confirmation";
+import { createMemoryRateLimitStore } from "./rate-limit-store";
+
+const token = "pol-secret-4fd1c2";
+let upstream: Upstream;
+let credentialReads = 0;
+
+beforeAll(async () => {
+  upstream = await startUpstream((_request, response, recorded) => {
+    if (recorded.path === "/v1/redirect-to-admin") return response.writeHead(302, { location: "/v1/admin/users" }).end();
+    if (recorded.path === "/v1/redirect-to-repo") return response.writeHead(307, { location: "/v1/repos/a/b" }).end();
+    const page = /^\/v1\/(pages|admin)\/(\d)$/.exec(recorded.path);
+    if (page !== null) {
+      const number = Number(page[2]);
+      const next = number === 1 ? "/v1/pages/2" : number === 2 ? "/v1/admin/3" : undefined;
+      return sendJson(response, 200, [{ id: number }], next === undefined ? {} : { link: `<${next}>; rel="next"` });
+    }
+    sendJson(response, 200, { method: recorded.method, path: recorded.path });
+  });
+});
+afterAll(() => upstream.close());
+
+function toolsFor(policy: ApiPolicy | undefined, dependencies: Partial<ApiToolDependencies> = {}) {
+  const source = createSourceRecordFixture({ slug: "gh", name: "GitHub", api: { baseUrl: `${upstream.url}/v1`, ...(policy === undefined ? {} : { policy }) } });
+  return createApiTools(source, {
+    registry: createAuthRegistry([createBearerAuth()]),
+    credentials: {
+      get: async () => {
+        credentialReads += 1;
+        return { token };
+      },
+    },
+    rateLimits: createMemoryRateLimitStore(),
+    ...dependencies,
+  });
+}
+
+/** Runs one call and says what reached the upstream because of it. */
+async function send(policy: ApiPolicy | undefined, method: string, path: string, dependencies: Partial<ApiToolDependencies> = {}, toolIndex = 0) {
+  const before = upstream.requests.length;
+  const readsBefore = credentialReads;
+  const result = await toolsFor(policy, dependencies)[toolIndex]!.execute({ method, path, ...(["POST", "PUT", "PATCH"].includes(method) ? { body: { title: "x" } } : {}) });
+  return { result, sent: upstream.requests.slice(before).map((request) => `${request.method} ${request.path}`), credentialRead: credentialReads > readsBefore };
+}
+
+describe("api.policy: what reaches the upstream", () => {
+  it.each([
+    { why: "no policy: any call", policy: undefined, call: ["DELETE", "/repos/a/b"], sent: true },
+    { why: "an allow rule with * (one segment)", policy: { allow: ["POST /repos/*/*/issues"] }, call: ["POST", "/repos/a/b/issues"], sent: true },
+    { why: "* does not cross a segment", policy: { allow: ["POST /repos/*/issues"] }, call: ["POST", "/repos/a/b/issues"], sent: false, rule: "not in allow" },
+    { why: "** matches any number of segments", policy: { allow: ["GET /repos/**"] }, call: ["GET", "/repos/a/b/c/d"], sent: true },
+    { why: "a GET rule covers HEAD", policy: { allow: ["GET /repos/**"] }, call: ["HEAD", "/repos/a"], sent: true },
+    { why: "* as the method", policy: { allow: ["* /repos/**"] }, call: ["PATCH", "/repos/a"], sent: true },
+    { why: "not in allow", policy: { allow: ["GET /repos/**"] }, call: ["GET", "/user"], sent: false, rule: "not in allow" },
+    { why: "deny wins over allow", policy: { allow: ["* /**"], deny: ["DELETE /repos/**"] }, call: ["DELETE", "/repos/a/b"], sent: false, rule: "DELETE /repos/**" },
+    { why: "deny alone leaves the rest allowed", policy: { deny: ["DELETE /**"] }, call: ["PUT", "/repos/a"], sent: true },
+    { why: "deny reads a percent-encoded letter", policy: { deny: ["DELETE /repos/*/secret"] }, call: ["DELETE", "/repos/a/s%65cret"], sent: false, rule: "DELETE /repos/*/secret" },
+    { why: "deny reads another letter case", policy: { deny: ["DELETE /repos/**"] }, call: ["DELETE", "/REPOS/a"], sent: false, rule: "DELETE /repos/**" },
+    { why: "deny reads ;params away", policy: { deny: ["DELETE /repos/*/b"] }, call: ["DELETE", "/repos/a;x=1/b"], sent: false, rule: "DELETE /repos/*/b" },
+    { why: "deny reads doubled slashes and a trailing slash", policy: { deny: ["DELETE /repos/a/b"] }, call: ["DELETE", "/repos//a/b/"], sent: false, rule: "DELETE /repos/a/b" },
+    { why: "allow reads the canonical path: a trailing slash is the same call", policy: { allow: ["POST /repos/*/*/issues"] }, call: ["POST", "/repos/a/b/issues/"], sent: true },
+    { why: "allow matches letter case as written", policy: { allow: ["GET /repos/**"] }, call: ["GET", "/Repos/a"], sent: false, rule: "not in allow" },
+  ] as const)("$why", async ({ policy, call, sent, ...expected }) => {
+    const outcome = await send(policy as ApiPolicy | undefined, call[0], call[1]);
+    expect(outcome.sent.length > 0).toBe(sent);
+    if (sent) {
+      expect(outcome.result.ok).toBe(true);
+      return;
+    }
+    expect(outcome.credentialRead).toBe(false);
+    expect(outcome.result).toMatchObject({ ok: false, status: 0, attempts: 0, error: { code: "POLICY_DENIED", rule: (expected as { rule: string }).rule } });
+    expect(outcome.result.error?.message).toContain(`the policy of source "gh" refuses ${call[0]}`);
+  });
+
+  it.each(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"])("read-only against %s: only GET, HEAD and OPTIONS are sent, and no rule widens it", async (method) => {
+    const outcome = await send({ mode: "read-only", allow: ["* /**"] }, method, "/repos/a");
+    const reads = ["GET", "HEAD", "OPTIONS"].includes(method);
+    expect(outcome.sent).toEqual(reads ? [`${method} /v1/repos/a`] : []);
+    if (!reads) expect(outcome.result.error).toMatchObject({ code: "POLICY_DENIED", rule: "read-only" });
+  });
+
+  it("checks each redirect hop: a followed redirect the policy refuses is not sent", async () => {
+    const outcome = await send({ deny: ["* /admin/**"] }, "GET", "/redirect-to-admin");
+    expect(outcome.sent).toEqual(["GET /v1/redirect-to-admin"]);
+    expect(outcome.result.error).toMatchObject({ code: "POLICY_DENIED", rule: "* /admin/**" });
+    expect(outcome.result.error?.message).toContain("the redirect to GET /admin/users");
+    expect(outcome.result.error?.message).toContain("the redirect was not followed");
+  });
+
+  it("follows a redirect the policy allows", async () => {
+    const outcome = await send({ allow: ["GET /redirect-to-repo", "GET /repos/**"] }, "GET", "/redirect-to-repo");
+    expect(outcome.sent).toEqual(["GET /v1/redirect-to-repo", "GET /v1/repos/a/b"]);
+  });
+
+  it("a read-only token narrows a read-write source", async () => {
+    const outcome = await send({ mode: "read-write" }, "POST", "/repos/a/b/issues", { token: { name: "reader", readOnly: true } });
+    expect(outcome.sent).toEqual([]);
+    expect(outcome.result.error?.message).toContain('agent token "reader" is read-only');
+  });
+
+  it("split tools: api_<slug> reads, api_<slug>_write writes, each refusing the other's methods", async () => {
+    const policy: ApiPolicy = { tools: "split" };
+    const [read, write] = toolsFor(policy);
+    expect([read?.name, read?.readOnly, write?.name, write?.readOnly]).toEqual(["api_gh", true, "api_gh_write", false]);
+    expect((await send(policy, "GET", "/x", {}, 0)).sent).toEqual(["GET /v1/x"]);
+    expect((await send(policy, "POST", "/x", {}, 0)).result.error?.message).toContain("api_gh only reads (GET, HEAD, OPTIONS); send POST through api_gh_write");
+    expect((await send(policy, "POST", "/x", {}, 1)).sent).toEqual(["POST /v1/x"]);
+    expect((await send(policy, "GET", "/x", {}, 1)).result.error?.message).toContain("api_gh_write only writes; send GET through api_gh");
+  });
+
+  it("split tools of a read-only source: only the read tool", () => {
+    expect(toolsFor({ tools: "split", mode: "read-only" }).map((tool) => [tool.name, tool.readOnly])).toEqual([["api_gh", true]]);
+  });
+
+  it("describes the policy early in the tool description", () => {
+    const [tool] = toolsFor({ allow: ["GET /**", "POST /repos/*/*/issues"], deny: ["DELETE /**"], confirm: ["PUT /repos/*/*/collaborators/*"], rateLimit: { calls: 60, perSeconds: 60 } });
+    expect(tool!.description).toContain("Allowed: reads anywhere; writes only to POST /repos/*/*/issues; anything else is refused.");
+    expect(tool!.description).toContain("Never allowed: DELETE /**.");
+    expect(tool!.description).toContain("A person must confirm: PUT /repos/*/*/collaborators/*.");
+    expect(tool!.description).toContain("At most 60 calls per 60 s.");
+    expect(Buffer.byteLength(tool!.description)).toBeLessThanOrEqual(1023);
+    expect(toolsFor({ mode: "read-only" })[0]!.description).toContain("Read-only: GET, HEAD and OPTIONS only");
+  });
+});
+
+describe("confirm rules", () => {
+  const policy: ApiPolicy = { confirm: ["PUT /repos/*/*/collaborators/*"] };
+
+  it("without a person to ask: CONFIRMATION_REQUIRED naming the rule, nothing sent", async () => {
+    const outcome = await send(policy, "PUT", "/repos/a/b/collaborators/c");
+    expect(outcome.sent).toEqual([]);
+    expect(outcome.result.error).toMatchObject({ code: "CONFIRMATION_REQUIRED", rule: "PUT /repos/*/*/collaborators/*" });
+  });
+
+  it("asks with the source, method, path and a body summary (never a value), and sends once accepted", async () => {
+    const asked: ConfirmationRequest[] = [];
+    const outcome = await send(policy, "PUT", "/repos/a/b/collaborators/c", { confirm: async (request) => (asked.push(request), "accepted") });
+    expect(asked).toEqual([{ source: "gh", sourceName: "GitHub", method: "PUT", path: "/repos/a/b/collaborators/c", queryNames: [], bodySummary: "JSON object with keys title (13 bytes)", rule: "PUT /repos/*/*/collaborators/*" }]);
+    expect(outcome.sent).toEqual(["PUT /v1/repos/a/b/collaborators/c"]);
+  });
+
+  it.each(["declined", "cancelled"] as const)("%s: nothing is sent", async (answer) => {
+    const outcome = await send(policy, "PUT", "/repos/a/b/collaborators/c", { confirm: async () => answer });
+    expect(outcome.sent).toEqual([]);
+    expect(outcome.credentialRead).toBe(false);
+    expect(outcome.result.error).toMatchObject({ code: "CONFIRMATION_DECLINED", rule: "PUT /repos/*/*/collaborators/*" });
+  });
+
+  it("a call no confirm rule matches is not asked about", async () => {
+    let asked = 0;
+    const outcome = await send(policy, "GET", "/repos/a/b", { confirm: async () => (asked++, "declined") });
+    expect([asked, outcome.sent]).toEqual([0, ["GET /v1/repos/a/b"]]);
+  });
+});
+
+describe("rate limits", () => {
+  it("the source's limit: over it, RATE_LIMITED with retryAfterSeconds and nothing sent", async () => {
+    const rateLimits = createMemoryRateLimitStore();
+    const policy: ApiPolicy = { rateLimit: { calls: 2, perSeconds: 60 } };
+    const outcomes = [];
+    for (let call = 0; call < 3; call += 1) outcomes.push(await send(policy, "GET", "/items", { rateLimits }));
+    expect(outcomes.map((outcome) => outcome.sent.length)).toEqual([1, 1, 0]);
+    expect(outcomes[2]!.result.error).toMatchObject({ code: "RATE_LIMITED", retryable: true, rule: "rateLimit 2/60s" });
+    expect(outcomes[2]!.result.error?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(outcomes[2]!.result.error?.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it("the token's limit counts across sources, apart from the source's", async () => {
+    const rateLimits = createMemoryRateLimitStore();
+    const tokenPolicy = { name: "agent-1", rateLimit: { calls: 1, perSeconds: 60 } };
+    expect((await send(undefined, "GET", "/a", { rateLimits, token: tokenPolicy })).sent).toHaveLength(1);
+    const second = await send(undefined, "GET", "/b", { rateLimits, token: tokenPolicy });
+    expect(second.sent).toEqual([]);
+    expect(second.result.error?.message).toContain('agent token "agent-1" is over its rate limit of 1 call per 60 s');
+  });
+
+  it("a refused call counts against no limit", async () => {
+    const rateLimits = createMemoryRateLimitStore();
+    const policy: ApiPolicy = { deny: ["DELETE /**"], rateLimit: { calls: 1, perSeconds: 60 } };
+    await send(policy, "DELETE", "/x", { rateLimits });
+    expect((await send(policy, "GET", "/x", { rateLimits })).sent).toEqual(["GET /v1/x"]);
+  });
+});
+
+describe("the same check for every request of a call: select and paginate", () => {
+  it("select does not get past a deny rule", async () => {
+    const before = upstream.requests.length;
+    const result = await toolsFor({ deny: ["GET /secret/**"] })[0]!.execute({ method: "GET", path: "/secret/1", select: "items" });
+    expect(result.error).toMatchObject({ code: "POLICY_DENIED", rule: "GET /secret/**" });
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it("paginate asks the policy about each next page (kind page): a page it refuses is not fetched", async () => {
+    const before = upstream.requests.length;
+    const result = await toolsFor({ deny: ["GET /admin/**"] })[0]!.execute({ method: "GET", path: "/pages/1", paginate: { maxPages: 5 } });
+    expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/v1/pages/1", "/v1/pages/2"]);
+    expect(result.note).toContain('page 3 answered POLICY_DENIED: the policy of source "gh" refuses GET /admin/3: rule "GET /admin/**" in deny');
+  });
+
+  it("each next page counts against the rate limit", async () => {
+    const before = upstream.requests.length;
+    const result = await toolsFor({ rateLimit: { calls: 2, perSeconds: 60 } })[0]!.execute({ method: "GET", path: "/pages/1", paginate: { maxPages: 5 } });
+    expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/v1/pages/1", "/v1/pages/2"]);
+    expect(result.note).toContain('page 3 answered RATE_LIMITED: source "gh" is over its rate limit of 2 calls per 60 s');
+  });
+});

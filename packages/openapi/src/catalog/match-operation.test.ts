@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { buildOperationIndex } from "../index/build-operation-index";
+import { createOperationCatalog } from "./create-operation-catalog";
+
+const document = {
+  openapi: "3.0.3",
+  info: { title: "Repos", version: "1" },
+  servers: [{ url: "https://api.example.com/v3" }],
+  paths: {
+    "/repos/{owner}/{repo}": { get: { operationId: "repos/get", tags: ["repos"], responses: { 200: { description: "ok" } } }, delete: { operationId: "repos/delete", tags: ["repos"], responses: { 204: { description: "gone" } } } },
+    "/repos/{owner}/{repo}/issues": { post: { operationId: "issues/create", tags: ["issues"], responses: { 201: { description: "made" } } } },
+  },
+};
+
+describe("catalog.match: the operation a call reaches", () => {
+  const catalog = createOperationCatalog(buildOperationIndex(document, { documentSha256: "0".repeat(64), writtenIn: "openapi.json" }));
+  const baseUrl = "https://api.example.com/v3";
+
+  it.each([
+    { why: "a templated path", method: "DELETE", path: "/repos/a/b", id: "repos/delete" },
+    { why: "method in any case", method: "delete", path: "/repos/a/b", id: "repos/delete" },
+    { why: "HEAD reaches the GET operation", method: "HEAD", path: "/repos/a/b", id: "repos/get" },
+    { why: "a trailing slash and a query are ignored", method: "POST", path: "/repos/a/b/issues/?x=1", id: "issues/create" },
+    { why: "another case is not the same operation by default", method: "DELETE", path: "/REPOS/a/b", id: undefined },
+    { why: "no operation", method: "PUT", path: "/repos/a/b", id: undefined },
+  ])("$why", ({ method, path, id }) => {
+    expect(catalog.match(method, path, baseUrl)?.operationId).toBe(id);
+  });
+
+  it("matches literal segments in any case with ignoreCase (how deny rules read a path)", () => {
+    expect(catalog.match("DELETE", "/REPOS/a/b", baseUrl, { ignoreCase: true })?.operationId).toBe("repos/delete");
+  });
+});
