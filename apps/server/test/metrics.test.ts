@@ -111,6 +111,25 @@ describe("GET /metrics", () => {
     expect(valueOf(families, "src_tool_calls_total", { source: "alpha", outcome: "busy" })).toBe(1);
   });
 
+  it("counts the policy's refusals: a denied call, one waiting for a confirmation, one over the rate limit", async () => {
+    const { server, metricsToken } = await startServerWithSources();
+    const policy = { deny: ["DELETE /**"], confirm: ["POST /items"], rateLimit: { calls: 2, perSeconds: 3600 } };
+    const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("guarded", upstream.url, { api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", policy } }), credential: { token: upstreamToken } } });
+    expect(created.status).toBe(201);
+    expect((await call(server, "api_guarded", { method: "DELETE", path: "/items/1" })).status).toBe(403);
+    expect((await call(server, "api_guarded", { method: "POST", path: "/items", body: {} })).json.error.code).toBe("CONFIRMATION_REQUIRED");
+    const codes: string[] = [];
+    for (let index = 0; index < 3; index += 1) codes.push(((await call(server, "api_guarded", { method: "GET", path: "/items" })).json.error?.code as string | undefined) ?? "ok");
+    expect(codes.filter((code) => code === "RATE_LIMITED").length).toBeGreaterThanOrEqual(1);
+    const { families } = await scrape(server, metricsToken);
+    expect(valueOf(families, "src_tool_calls_total", { source: "guarded", outcome: "denied" })).toBe(1);
+    expect(valueOf(families, "src_tool_calls_total", { source: "guarded", outcome: "needs_confirmation" })).toBe(1);
+    expect(valueOf(families, "src_policy_refusals_total", { source: "guarded", code: "POLICY_DENIED" })).toBe(1);
+    expect(valueOf(families, "src_policy_refusals_total", { source: "guarded", code: "CONFIRMATION_REQUIRED" })).toBe(1);
+    expect(valueOf(families, "src_rate_limited_calls_total", { source: "guarded", limit: "policy" })).toBe(codes.filter((code) => code === "RATE_LIMITED").length);
+    expect(valueOf(families, "src_tool_calls_total", { source: "guarded", outcome: "rate_limited" })).toBe(codes.filter((code) => code === "RATE_LIMITED").length);
+  });
+
   it("counts token requests and their failures as the authorization server saw them", async () => {
     const { server, metricsToken } = await startServerWithSources();
     const before = (await authorization.state()).requests.length;
