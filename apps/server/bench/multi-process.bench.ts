@@ -188,5 +188,5 @@ for (const child of children.reverse()) {
   if (child.connected) child.disconnect();
   child.kill("SIGTERM");
 }
-await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once("exit", resolve)) : undefined)));
+await Promise.all(children.filter((child) => child.exitCode === null && child.signalCode === null).map((child) => new Promise((resolve) => child.once("exit", resolve))));
 await rm(home, { recursive: true, force: true });
