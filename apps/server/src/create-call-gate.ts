@@ -33,10 +33,10 @@ function pathOf(url: string): string {
 
 const admin: Caller = { kind: "admin" };
 
-/** What an agent token adds to the sources' policies: read-only, its own rate limit. The admin adds nothing. */
-export function tokenPolicyOf(caller: Caller): TokenPolicy | undefined {
+/** What an agent token adds to a source's policy: read-only (for every source, or this one), its own rate limit. The admin adds nothing. */
+export function tokenPolicyOf(caller: Caller, slug: string): TokenPolicy | undefined {
   if (caller.kind === "admin") return undefined;
-  return { name: caller.name, readOnly: caller.readOnly, rateLimit: caller.rateLimit ?? undefined };
+  return { name: caller.name, readOnly: caller.readOnly || caller.readOnlySources.has(slug), rateLimit: caller.rateLimit ?? undefined };
 }
 
 /** The channel's name in `$SRC_HOME/logs/calls.jsonl`, shared with the CLI's `cli` and `mcp-stdio`. */
@@ -99,7 +99,7 @@ export function createCallGate({
       if (!mayCallSource(caller, slug)) {
         throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
       }
-      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller), confirm }));
+      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller, slug), confirm }));
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
       const path = pathOf(result.request.url);
       scalarLineLoggerOf(logger).info(
@@ -146,7 +146,7 @@ export function createCallGate({
     call,
     serviceFor: (channel, caller = admin) => ({
       ...service,
-      listTools: async () => (await service.listTools({ token: tokenPolicyOf(caller) })).filter((tool) => mayCallSource(caller, tool.source)),
+      listTools: async () => (await service.listTools({ token: (slug) => tokenPolicyOf(caller, slug) })).filter((tool) => mayCallSource(caller, tool.source)),
       callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
       // A cut result is read back by the caller that made the call only.
       readStoredResult: (ref, options) => service.readStoredResult(ref, { offset: options?.offset, caller: callerIdentity(caller) }),

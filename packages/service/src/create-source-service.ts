@@ -415,7 +415,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         // only a connected source's status can change here, and only a source with a document has a catalog.
         const source = entry.record.status.connectionStatus === "connected" ? await withCurrentStatus(entry.record) : entry.record;
         const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
-        const callTools = toolsOf(source, operations, token);
+        const callTools = toolsOf(source, operations, typeof token === "function" ? token(source.slug) : token);
         const [first] = callTools;
         if (first === undefined) continue;
         const withCredential = stored.has(first.source) && (await hasCredential(source));

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import type { AuthRegistry } from "@src/auth";
-import { parseSourceRecord, type SourceRecord, type SourceStore } from "@src/config";
+import { parseSourceRecord, type AgentAccessStore, type SourceRecord, type SourceStore } from "@src/config";
+import { createPostgresAgentAccessStore } from "./access/postgres-agent-access-store";
 import type { ScryptCost } from "@src/vault";
 import { startChangeFeed } from "./changes/change-feed";
 import { openPostgresCredentialVault, type PostgresCredentialVault } from "./credentials/postgres-credential-vault";
@@ -56,6 +57,8 @@ export interface PostgresStore {
   readonly vault: PostgresCredentialVault;
   /** The policies' rate limits, counted in the database and so shared by every replica (give it to `createSourceService` as `rateLimits`). */
   readonly rateLimits: PostgresRateLimitStore;
+  /** Agent tokens, hosted agents' OAuth grants and their sign-in state, shared by every replica (give it to the server as `access`). */
+  readonly access: AgentAccessStore;
   /** Checks the database and the listener (for `/readyz`), within `timeoutMs` (default 2000). */
   readiness(timeoutMs?: number): Promise<StoreReadiness>;
   /**
@@ -113,6 +116,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
       sources,
       vault,
       rateLimits: createPostgresRateLimitStore(sql),
+      access: createPostgresAgentAccessStore({ sql, feed, location }),
       async readiness(timeoutMs = 2000) {
         const database = await Promise.race([
           sql`select 1`.then(

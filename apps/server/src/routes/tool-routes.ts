@@ -56,7 +56,7 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
   app.openapi(listRoute, async (c) => {
     const verbose = ["1", "true"].includes(c.req.valid("query").verbose ?? "0");
     const caller = callerOf(c.req.raw);
-    const tools = (await service.listTools({ token: tokenPolicyOf(caller) })).filter((tool) => mayCallSource(caller, tool.source));
+    const tools = (await service.listTools({ token: (slug) => tokenPolicyOf(caller, slug) })).filter((tool) => mayCallSource(caller, tool.source));
     return c.json({ tools: verbose ? tools : tools.map(({ description: _description, inputSchema: _inputSchema, ...tool }) => tool) }, 200);
   });
 
