@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { startServer } from "./start-server";
 
-const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]... [--result-ttl SECONDS] [--public-url URL] [--no-oauth] [--no-oauth-dcr] [--oauth-issuer URL] [--oauth-allow-loopback-clients] [--oauth-access-token-ttl SECONDS] [--oauth-code-ttl SECONDS]\nenvironment: SRC_HOME, SRC_PUBLIC_URL, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
+const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]... [--result-ttl SECONDS] [--public-url URL] [--no-oauth] [--no-oauth-dcr] [--oauth-issuer URL] [--oauth-allow-loopback-clients] [--oauth-access-token-ttl SECONDS] [--oauth-code-ttl SECONDS] [--metrics-token TOKEN]\nenvironment: SRC_HOME, SRC_PUBLIC_URL, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_METRICS_TOKEN (GET /metrics only), OTEL_EXPORTER_OTLP_ENDPOINT (traces, with the other OTEL_* variables), SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
 
 async function main(): Promise<void> {
   let values: {
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     "oauth-allow-loopback-clients"?: boolean;
     "oauth-access-token-ttl"?: string;
     "oauth-code-ttl"?: string;
+    "metrics-token"?: string;
     help?: boolean;
   };
   try {
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
         "oauth-allow-loopback-clients": { type: "boolean" },
         "oauth-access-token-ttl": { type: "string" },
         "oauth-code-ttl": { type: "string" },
+        "metrics-token": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -76,7 +78,7 @@ async function main(): Promise<void> {
   try {
     const server = await startServer({
       oauth,
-      ...(values["public-url"] === undefined ? {} : { publicUrl: values["public-url"] }), host: values.host, port, home: values.home, ...(values.store === undefined ? {} : { store: values.store }), allowedHosts: values["allowed-host"], corsOrigins: values["cors-origin"], ...(values["result-ttl"] === undefined ? {} : { resultTtlSeconds: Number(values["result-ttl"]) }) });
+      ...(values["public-url"] === undefined ? {} : { publicUrl: values["public-url"] }), host: values.host, port, home: values.home, ...(values.store === undefined ? {} : { store: values.store }), allowedHosts: values["allowed-host"], corsOrigins: values["cors-origin"], ...(values["result-ttl"] === undefined ? {} : { resultTtlSeconds: Number(values["result-ttl"]) }), ...(values["metrics-token"] === undefined ? {} : { metricsToken: values["metrics-token"] }) });
     process.stderr.write(`src-server listening on ${server.url}\n`);
     process.stderr.write(server.tokenFile === null ? "admin token: from SRC_SERVER_TOKEN\n" : `admin token: in ${server.tokenFile}\n`);
     const stop = (): void => {

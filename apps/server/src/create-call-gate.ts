@@ -1,6 +1,7 @@
 import type { CallAuditLog, SourceService } from "@src/service";
 import { auditLineOfRefusal, auditLineOfResult, sourceOfToolName } from "@src/service";
-import type { Confirmer, TokenPolicy, ToolResult } from "@src/http-tool";
+import { toolCallOutcomeOf, toolCallOutcomeOfError, type Confirmer, type TokenPolicy, type ToolResult } from "@src/http-tool";
+import { traceToolCall } from "@src/http-tool/internal";
 import type { Logger } from "pino";
 import type { Caller } from "./agent-tokens/agent-token-index";
 import { callerIdentity, callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
@@ -8,6 +9,7 @@ import { ForbiddenError } from "./errors/forbidden-error";
 import { ShuttingDownError } from "./errors/shutting-down-error";
 import { scalarLineLoggerOf } from "./scalar-line-logger";
 import type { SourceCallLimiter } from "./source-call-limiter";
+import { otherSourceLabel, type ServerMetrics } from "./metrics/server-metrics";
 
 /** Where an agent call came in. */
 export type CallChannel = "http" | "mcp";
@@ -45,18 +47,52 @@ export function createCallGate({
   limiter,
   logger,
   auditLog,
+  metrics,
 }: {
   service: SourceService;
   limiter: SourceCallLimiter;
   logger: Logger;
   /** Where each call's audit line goes too (not awaited: it never delays the answer). Default: none. */
   auditLog?: CallAuditLog;
+  /** Where each call is counted (`GET /metrics`). Default: nowhere. */
+  metrics?: ServerMetrics;
 }): CallGate {
   let closed = false;
 
-  async function call(name: string, input: unknown, { channel, signal, caller = admin, confirm }: { channel: CallChannel; signal?: AbortSignal; caller?: Caller; confirm?: Confirmer | undefined }): Promise<ToolResult> {
+  /** The `source` label of a refused call: its slug when that source exists, else one shared label (agent input is never a label). */
+  async function sourceLabelOf(slug: string): Promise<string> {
+    try {
+      await service.store.get(slug);
+      return slug;
+    } catch {
+      return otherSourceLabel;
+    }
+  }
+
+  type CallOptions = { channel: CallChannel; signal?: AbortSignal | undefined; caller?: Caller; confirm?: Confirmer | undefined };
+
+  async function call(name: string, input: unknown, options: CallOptions): Promise<ToolResult> {
     // `api_<slug>_operations` and `api_<slug>_write` belong to their source, resolved as the service resolves them (an agent token for "x" may search x's operations).
     const slug = await sourceOfToolName(service.store, name);
+    const auditChannel = auditChannelOf[options.channel];
+    if (metrics === undefined) return traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, options));
+    const started = performance.now();
+    const ended = metrics.callStarted(auditChannel);
+    try {
+      const result = await traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, options));
+      metrics.callFinished({ source: slug, channel: auditChannel, outcome: toolCallOutcomeOf(result), status: result.status, code: result.error?.code, seconds: (performance.now() - started) / 1000 });
+      return result;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const source = await sourceLabelOf(slug);
+      metrics.callFinished({ source, channel: auditChannel, outcome: toolCallOutcomeOfError(error), status: 0, code: typeof code === "string" ? code : undefined, seconds: (performance.now() - started) / 1000 });
+      throw error;
+    } finally {
+      ended();
+    }
+  }
+
+  async function gated(name: string, slug: string, input: unknown, { channel, signal, caller = admin, confirm }: CallOptions): Promise<ToolResult> {
     const started = performance.now();
     try {
       if (closed) throw new ShuttingDownError();

@@ -34,6 +34,8 @@ import { registerConsoleRoutes } from "./console/console-routes";
 import { registerConfigSchemaRoutes } from "./routes/config-schema-routes";
 import { createSourceCallLimiter } from "./source-call-limiter";
 import { normalizeServerLimits, type ServerLimits } from "./server-limits";
+import { createServerMetrics, type ServerMetrics } from "./metrics/server-metrics";
+import { registerMetricsRoute } from "./metrics/metrics-route";
 import { consoleSecurityHeaders } from "./console/console-security-headers";
 import type { HostedOAuthSettings } from "./hosted-oauth/hosted-oauth-settings";
 import { sourceScope } from "./hosted-oauth/hosted-oauth-settings";
@@ -84,6 +86,13 @@ export interface ServerAppOptions {
   consoleDirectory?: string | false;
   /** How many agent calls `GET /v1/activity` answers without a `limit` (it reads them from the audit log). Default 500. */
   activityCapacity?: number;
+  /**
+   * The Prometheus metrics `GET /metrics` answers; pass the same object's `observer` to `createSourceService` to
+   * count token requests and vault and store failures too (`startServer` does). Default: new ones, of the calls only.
+   */
+  metrics?: ServerMetrics;
+  /** A token that opens `GET /metrics` only (a scraper's), besides the admin token. Default none. */
+  metricsToken?: string;
 }
 
 /** The server app: the Hono app plus what a host process needs to run it. */
@@ -111,7 +120,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     options.auditLog === false
       ? undefined
       : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
-  const gate = createCallGate({ service, limiter, logger, auditLog });
+  const metrics = options.metrics ?? createServerMetrics();
+  const gate = createCallGate({ service, limiter, logger, auditLog, metrics });
   const sessions = createMcpSessions({
     createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }),
     logger,
@@ -188,7 +198,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
           });
     registerOAuthProtocolRoutes(app, { settings: oauth, provider, scopes: oauthScopes });
   }
-  app.use("*", authorizeCaller({ adminToken: token, agentTokens: tokens.index, resource: protectedResource }));
+  app.use("*", authorizeCaller({ adminToken: token, agentTokens: tokens.index, resource: protectedResource, metricsToken: options.metricsToken }));
   app.use(
     "*",
     limitBodySize({
@@ -221,6 +231,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   // Activity is the audit log every channel writes (`src logs` reads it too), not this process's memory.
   registerActivityRoutes(app, { auditFile: auditLog?.file ?? callAuditFileOf(service.home), defaultLimit: options.activityCapacity });
   registerConfigSchemaRoutes(context);
+  registerMetricsRoute(app, metrics);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "src server", version: options.mcp?.version ?? "0.1.0", description: "REST API sources for AI agents: sources, credentials, tools, operator commands and MCP." },

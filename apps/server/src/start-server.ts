@@ -15,7 +15,9 @@ import { isLoopbackHost } from "./is-loopback-host";
 import { allowedHostsFor } from "./check-host";
 import { problemOfCorsOrigin } from "./check-origin";
 import { InvalidServerOptionError } from "./errors/invalid-server-option-error";
-import { resolveServerToken } from "./resolve-server-token";
+import { resolveMetricsToken, resolveServerToken } from "./resolve-server-token";
+import { startTracingFromEnvironment } from "./telemetry/start-tracing";
+import { createServerMetrics } from "./metrics/server-metrics";
 import { writeLocalServerRecord } from "./local-server-record";
 import type { ServerLimits } from "./server-limits";
 import { hostedOAuthSettings, type HostedOAuthSettings } from "./hosted-oauth/hosted-oauth-settings";
@@ -65,6 +67,11 @@ export interface StartServerOptions {
    * (15 minutes). `src serve --result-ttl`, `src-server --result-ttl`.
    */
   resultTtlSeconds?: number;
+  /**
+   * A token that opens `GET /metrics` and nothing else, for a Prometheus scraper (the admin token opens it too).
+   * Default: `env.SRC_METRICS_TOKEN`, else none. At least 16 visible ASCII characters. `--metrics-token`.
+   */
+  metricsToken?: string;
   /**
    * The server's public URL, an origin such as `https://src.example.com`
    * (`--public-url`): what OAuth metadata names and hosted agents are given
@@ -154,6 +161,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new InvalidServerOptionError({ option: "--result-ttl", value: String(resultTtlSeconds), problem: `must be a whole number of seconds from 1 to ${maxResultTtlSeconds}, e.g. 900 (15 minutes, the default)` });
   }
 
+  const metricsToken = resolveMetricsToken({ given: options.metricsToken, env });
   const publicUrlGiven = options.publicUrl ?? (env.SRC_PUBLIC_URL?.trim() === "" ? undefined : env.SRC_PUBLIC_URL?.trim());
   const publicOrigin = publicUrlGiven === undefined ? undefined : checkPublicUrl(publicUrlGiven, options.publicUrl === undefined ? "SRC_PUBLIC_URL" : "--public-url");
   const oauthOptions = options.oauth ?? {};
@@ -176,15 +184,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env, { plugins: defaultAuthPlugins() }));
   const logger = options.logger ?? createServerLogger();
   const { token, tokenFile, generated } = await resolveServerToken({ home, env });
+  // Before anything is bound, so a protocol it cannot export with stops the start; off, nothing of the SDK loads.
+  const tracing = await startTracingFromEnvironment(process.env, { serviceName: "src-server" });
+  const metrics = createServerMetrics();
   const storeUrl = options.store ?? (env.SRC_STORE?.trim() === "" ? undefined : env.SRC_STORE);
   // Opened before anything is bound: no vault key, a wrong key or an unreachable database stops the start with its own message.
-  const shared = storeUrl === undefined ? undefined : await (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: options.store === undefined ? "SRC_STORE" : "--store" });
+  const shared =
+    storeUrl === undefined
+      ? undefined
+      : await (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: options.store === undefined ? "SRC_STORE" : "--store" }).catch(async (error: unknown) => {
+          await tracing?.shutdown();
+          throw error;
+        });
+  if (shared !== undefined) metrics.watchStorePool(() => shared.poolStats());
   // Cut results of this replica (each keeps its own); their lifetime is the one option of the store the server sets.
   const results = createResultStore(resultTtlSeconds === undefined ? {} : { ttlMs: resultTtlSeconds * 1000 });
   const service =
     shared === undefined
-      ? createSourceService({ home, env, registry, fetch: options.fetch, results })
-      : createSourceService({ home, env, registry, fetch: options.fetch, results, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
+      ? createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer })
+      : createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
   // The OAuth settings name the public URL, known only once the port is: the app is built after listening starts.
@@ -199,6 +217,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
   }).catch(async (error: unknown) => {
     await shared?.close().catch(() => undefined);
+    await tracing?.shutdown();
     throw error;
   });
   const address = server.address() as AddressInfo;
@@ -212,7 +231,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     codeTtlSeconds: oauthOptions.codeTtlSeconds,
   });
   const allowedHosts = allowedHostsFor(host, [...(options.allowedHosts ?? []), ...(publicOrigin === undefined ? [] : [new URL(publicOrigin).hostname])]);
-  const app = createServerApp({ service, token, home, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs) });
+  const app = createServerApp({ service, token, home, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken });
   built.app = app;
   if (oauth.mode !== "off" && publicOrigin === undefined && !isLoopbackHost(host)) {
     logger.warn({ event: "public_url_missing", url }, "hosted agents need the server's https address: start it with --public-url https://... (OAuth metadata names the listening address until then)");
@@ -230,7 +249,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           logger.warn({ event: "server_record_failed", errorMessage: (error as Error).message }, "could not record the address in the home; the CLI needs SRC_SERVER_TOKEN for this server");
           return async () => undefined;
         });
-  logger.info({ event: "listening", url, publicUrl: oauth.publicUrl, oauth: oauth.mode, home, store: shared?.location ?? "file", tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file" }, "listening");
+  logger.info({ event: "listening", url, publicUrl: oauth.publicUrl, oauth: oauth.mode, home, store: shared?.location ?? "file", tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file", metricsToken: metricsToken !== undefined, tracing: tracing?.endpoint ?? null }, "listening");
 
   let closing: Promise<void> | undefined;
   return {
@@ -250,6 +269,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const timer = setTimeout(() => server.closeAllConnections(), 1000);
         await closed;
         clearTimeout(timer);
+        // The spans of the last calls go out before the process ends.
+        await tracing?.shutdown().catch(() => undefined);
         logger.info({ event: "stopped", drained }, "stopped");
       })();
       return closing;

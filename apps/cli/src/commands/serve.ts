@@ -17,6 +17,7 @@ interface ServeFlags {
   oauthAllowLoopbackClients?: boolean;
   oauthAccessTokenTtl?: string;
   oauthCodeTtl?: string;
+  metricsToken?: string;
 }
 
 const seconds = (flag: string, value: string | undefined): number | undefined => {
@@ -44,6 +45,7 @@ export function registerServe(program: Command): void {
     .option("--oauth-allow-loopback-clients", "Client ID Metadata Documents (and --oauth-issuer) may be on loopback and private addresses: for local development and tests only")
     .option("--oauth-access-token-ttl <seconds>", "an OAuth access token's lifetime, from 1 to 86400 seconds. Default: 3600")
     .option("--oauth-code-ttl <seconds>", "an OAuth authorization code's lifetime, from 1 to 600 seconds. Default: 60")
+    .option("--metrics-token <token>", "a token that opens GET /metrics only, for a Prometheus scraper (SRC_METRICS_TOKEN keeps it out of the process list). Default: the admin token only")
     .action(
       defineAction<ServeFlags>(async (context, flags) => {
         const { host, port, allowedHost, corsOrigin, resultTtl } = flags;
@@ -77,6 +79,7 @@ export function registerServe(program: Command): void {
           ...(resultTtl === undefined ? {} : { resultTtlSeconds: Number(resultTtl) }),
           ...(flags.publicUrl === undefined ? {} : { publicUrl: flags.publicUrl }),
           oauth,
+          ...(flags.metricsToken === undefined ? {} : { metricsToken: flags.metricsToken }),
         });
         if (context.json) writeJson({ url: server.url, publicUrl: server.publicUrl, mcpUrl: `${server.publicUrl}/mcp`, oauth: server.oauth });
         else {

@@ -9,6 +9,7 @@ import { setCallerOf } from "./caller-of-request";
 import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
 import type { HostedOAuthSettings } from "../hosted-oauth/hosted-oauth-settings";
 import type { IssuerTokenVerifier } from "../hosted-oauth/issuer-token-verifier";
+import { metricsPath } from "../metrics/metrics-route";
 
 const toolCallPath = /^\/v1\/tools\/[^/]+\/call$/;
 
@@ -57,14 +58,17 @@ export async function bearerChallenge(resource: ProtectedResource, error?: { cod
  * provider's JWTs, and its 401 and 403 carry a `WWW-Authenticate` challenge
  * naming the protected resource metadata.
  */
-export function authorizeCaller({ adminToken, agentTokens, resource }: { adminToken: string; agentTokens: AgentTokenIndex | undefined; resource?: ProtectedResource | undefined }): MiddlewareHandler {
+export function authorizeCaller({ adminToken, agentTokens, resource, metricsToken }: { adminToken: string; agentTokens: AgentTokenIndex | undefined; resource?: ProtectedResource | undefined; metricsToken?: string | undefined }): MiddlewareHandler {
   const isAdmin = createBearerTokenCheck(adminToken);
+  // The metrics token opens `GET /metrics` and nothing else: a scraper's token can read counts, never a source.
+  const isMetricsReader = metricsToken === undefined ? undefined : createBearerTokenCheck(metricsToken);
   const unauthorized = "missing or wrong token; send Authorization: Bearer <token> with the admin token (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token) or an agent token (src token create)";
   return async (c, next) => {
     // The sign-in redirect comes from a browser without a token; its single-use `state` is the proof.
     if (c.req.path === "/healthz" || c.req.path === "/readyz" || (c.req.path === signInCallbackPath && c.req.method === "GET")) return next();
     const authorization = requestHeader(c, "authorization");
     if (isAdmin(authorization)) return next();
+    if (isMetricsReader !== undefined && c.req.path === metricsPath && c.req.method === "GET" && isMetricsReader(authorization)) return next();
     const presented = bearerValueOf(authorization);
     const onMcp = c.req.path === "/mcp";
     const challenged = onMcp && resource !== undefined && resource.settings.mode !== "off";
