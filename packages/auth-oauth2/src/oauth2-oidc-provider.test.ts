@@ -37,7 +37,10 @@ describe("oidc-provider: discovery, authorization code, refresh rotation, revoca
     const config = await configFor({ issuer: provider.issuer, grant: "authorization_code", scopes: ["openid", "offline_access", "read:items"], authorizationParams: { prompt: "consent" } });
     expect(config.revocationUrl).toMatch(/\/oidc\/token\/revocation$/);
     expect(config.deviceAuthorizationUrl).toMatch(/\/oidc\/device\/auth$/);
-    const signedIn = (await runLoopbackSignIn({ plugin, slug: "oidc", config, credential: { clientId, clientSecret }, timeoutMs: 60_000, onSignInPage: ({ url }) => void signInInBrowser(browser, url) })) as OAuth2Credential;
+    let played: Promise<string> | undefined;
+    const signedIn = (await runLoopbackSignIn({ plugin, slug: "oidc", config, credential: { clientId, clientSecret }, timeoutMs: 60_000, onSignInPage: ({ url }) => void (played = signInInBrowser(browser, url)) })) as OAuth2Credential;
+    // The browser's page closes before the test goes on (the browser is closed after the last test).
+    await played;
     expect(await provider.accepts(signedIn.accessToken!)).toBe(true);
     expect(signedIn.refreshToken).toBeTypeOf("string");
     const refreshed = await requestRefreshedToken({ config, credential: signedIn, slug: "oidc", now, signal: signal() }, signedIn.refreshToken!);

@@ -1,3 +1,4 @@
+import { traceTokenRequest, type TokenRequestEvent } from "@src/auth";
 import * as oauth from "oauth4webapi";
 import type { OAuth2Config } from "./oauth2-config-schema";
 import type { OAuth2Credential } from "./oauth2-credential-schema";
@@ -22,6 +23,8 @@ export interface TokenRequestInput {
   readonly slug: string;
   readonly now: () => Date;
   readonly signal: AbortSignal;
+  /** Told how each token request ended (the call's auth runtime: `tokenRequestReporterOf(context)`). Default: nobody. */
+  readonly report?: ((event: TokenRequestEvent) => void) | undefined;
 }
 
 /** The scopes of a `scope` answer: space-separated (RFC 6749), or comma-separated as GitHub writes them. */
@@ -42,7 +45,7 @@ function issued(response: oauth.TokenEndpointResponse, now: () => Date): IssuedT
   };
 }
 
-/** Runs a token request and maps whatever fails to an `AuthorizeError` (see `tokenError`). */
+/** Runs a request to the authorization server and maps whatever fails to an `AuthorizeError` (see `tokenError`). */
 export async function guarded<T>(input: Pick<TokenRequestInput, "config" | "slug">, what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -51,9 +54,16 @@ export async function guarded<T>(input: Pick<TokenRequestInput, "config" | "slug
   }
 }
 
+/** One token request in its span, reported to the runtime; every failure turned into an `AuthorizeError` saying what to do. */
+function tracedTokenRequest<T>(input: TokenRequestInput, grant: string, what: string, run: () => Promise<T>): Promise<T> {
+  // With only api.issuer set, the token URL is discovered: the span names the issuer's host instead.
+  const tokenUrl = input.config.tokenUrl ?? input.config.issuer ?? "";
+  return traceTokenRequest({ slug: input.slug, grant, tokenUrl, report: input.report }, () => guarded(input, what, run));
+}
+
 /** Client credentials grant (RFC 6749 4.4), with the configured scope, audience and resource. */
 export function requestClientCredentialsToken(input: TokenRequestInput): Promise<IssuedTokens> {
-  return guarded(input, "client credentials token request", async () => {
+  return tracedTokenRequest(input, "client_credentials", "client credentials token request", async () => {
     const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
     const response = await oauth.clientCredentialsGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, tokenParameters(input.config, true), endpoint.options(input.signal));
     return issued(await oauth.processClientCredentialsResponse(endpoint.server, endpoint.client, response), input.now);
@@ -62,7 +72,7 @@ export function requestClientCredentialsToken(input: TokenRequestInput): Promise
 
 /** Refresh token grant (RFC 6749 6): a new access token, and a rotated refresh token when the server rotates. */
 export function requestRefreshedToken(input: TokenRequestInput, refreshToken: string): Promise<IssuedTokens> {
-  return guarded(input, "refresh token request", async () => {
+  return tracedTokenRequest(input, "refresh_token", "refresh token request", async () => {
     const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
     const response = await oauth.refreshTokenGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, refreshToken, {
       ...endpoint.options(input.signal),
@@ -78,7 +88,7 @@ export function requestAuthorizationCodeToken(
   input: TokenRequestInput,
   callback: { readonly parameters: URLSearchParams; readonly redirectUri: string; readonly codeVerifier: string },
 ): Promise<IssuedTokens> {
-  return guarded(input, "authorization code exchange", async () => {
+  return tracedTokenRequest(input, "authorization_code", "authorization code exchange", async () => {
     const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
     const response = await oauth.authorizationCodeGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, callback.parameters, callback.redirectUri, callback.codeVerifier, {
       ...endpoint.options(input.signal),

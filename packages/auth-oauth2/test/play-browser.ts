@@ -41,7 +41,8 @@ export async function confirmDeviceCode(browser: Browser, { url, userCode, urlCo
       await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
     }
     await Promise.all([page.waitForLoadState("load"), page.click(abort ? 'button[name="abort"]' : 'button[autofocus], button[type="submit"]:not([name="abort"])')]);
-    await page.waitForFunction(() => /success|sign-in|denied|abort|complete|connected|error/i.test(document.body.innerText), undefined, { timeout: 30_000 });
+    // A string, run in the page (this package's types have no DOM).
+    await page.waitForFunction("/success|sign-in|denied|abort|complete|connected|error/i.test(document.body.innerText)", undefined, { timeout: 30_000 });
     return await page.innerText("body");
   } finally {
     await context.close();

@@ -70,14 +70,14 @@ describe(".ci/run's runs and summary", () => {
     expect(tail[0]).toMatch(new RegExp(`^ci: failed: @src/failing@node${nodeMajor}:test: +(FAIL|×) .*fails on purpose`));
     // main (2 passed), failing (1 passed, 1 failed), passing (2 passed).
     expect(run.last).toBe("5 passed, 1 failed, 0 skipped");
-  });
+  }, 300_000);
 
   it("exits non-zero when only the README's test command failed, still running and counting the other runs", () => {
     const run = runCi({ mainStatus: 1, apps: [join(home, "passing")] });
 
     expect(run.status).toBe(1);
     expect(run.last).toBe("4 passed, 0 failed, 0 skipped");
-  });
+  }, 300_000);
 
   it("exits zero when every run passed", () => {
     const run = runCi({ mainStatus: 0, apps: [join(home, "passing")] });
@@ -85,5 +85,5 @@ describe(".ci/run's runs and summary", () => {
     expect(run.lines.filter((line) => line.startsWith("ci: failed:"))).toEqual([]);
     expect(run.last).toBe("4 passed, 0 failed, 0 skipped");
     expect(run.status).toBe(0);
-  });
+  }, 300_000);
 });

@@ -1,7 +1,6 @@
-import { resolveSrcHome } from "@src/config";
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
-import { loadServerModule } from "../input/load-server-module";
+import { agentTokenStoreOf } from "../input/agent-token-store-of";
 import { writeError, writeJson, writeLine } from "../output/write-output";
 
 interface TokenCreateFlags {
@@ -31,8 +30,7 @@ export function registerTokenCreate(token: Command): void {
             // The server's own route (POST /v1/tokens): the token lives in the server's store.
             created = await (await context.remoteClient()).tokens.create(input);
           } else {
-            const { createAgentTokenStore } = await loadServerModule();
-            created = await createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) }).create(input);
+            created = await (await agentTokenStoreOf(context)).create(input);
           }
           if (context.json) {
             writeJson(created);

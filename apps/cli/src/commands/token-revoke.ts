@@ -1,7 +1,6 @@
-import { resolveSrcHome } from "@src/config";
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
-import { loadServerModule } from "../input/load-server-module";
+import { agentTokenStoreOf } from "../input/agent-token-store-of";
 import { writeJson, writeLine } from "../output/write-output";
 
 /** `src token revoke NAME` (locally, or on the server named by --server / SRC_SERVER). */
@@ -13,7 +12,7 @@ export function registerTokenRevoke(token: Command): void {
     .action(
       defineAction(async (context, _options, [name]) => {
         if (context.remote !== undefined) await (await context.remoteClient()).tokens.revoke(name!);
-        else await (await loadServerModule()).createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) }).revoke(name!);
+        else await (await agentTokenStoreOf(context)).revoke(name!);
         if (context.json) writeJson({ name, revoked: true });
         else writeLine(`Revoked agent token "${name}".`);
       }, { remote: true }),

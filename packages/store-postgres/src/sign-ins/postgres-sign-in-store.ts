@@ -2,7 +2,7 @@ import type { SignInStore, StoredSignIn } from "@src/auth";
 import type { Sql } from "postgres";
 
 /**
- * The sign-ins in progress of every replica, in `src_sign_ins` (migration 3):
+ * The sign-ins in progress of every replica, in `src_sign_ins` (migration 4):
  * a redirect or a device poll that reaches any replica finds the sign-in
  * another one started. Each change is a compare-and-set on `revision` in one
  * statement. A record holds no secret in clear (see `StoredSignIn`).
