@@ -371,7 +371,11 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       }
       notify(source.slug, "added");
       const withDiscovery = discovery === undefined ? {} : { discovery };
-      if (!test) return { source: await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialFor(source), auth: authRuntimeFor(source) }), validation: null, ...withDiscovery };
+      // A source that waits for a person to sign in (OAuth 2.0's authorization code or device code grant) has nothing to
+      // test yet: the sign-in validates it (the CLI does the same locally; the server's POST /v1/sources comes here).
+      if (!test || waitsForSignIn(plugin, source, checkedCredential)) {
+        return { source: await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialFor(source), auth: authRuntimeFor(source) }), validation: null, ...withDiscovery };
+      }
       return { ...(await validateAndRecord(source)), ...withDiscovery };
     },
 
@@ -532,3 +536,14 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
   };
 }
 
+/** Whether the source's auth mode signs a person in and no one has yet: a test call could only fail. */
+function waitsForSignIn(plugin: AnyAuthPluginV2 | undefined, source: SourceRecord, credential: unknown): boolean {
+  const steps = plugin?.signIn;
+  if (plugin === undefined || steps === undefined) return false;
+  const config = plugin.configSchema.safeParse(source.api);
+  const parsed = credential === undefined ? undefined : plugin.credentialSchema.safeParse(credential);
+  if (!config.success) return false;
+  const signInSource = { slug: source.slug, config: config.data as Record<string, unknown>, credential: parsed?.success === true ? (parsed.data as Record<string, unknown>) : undefined, now: () => new Date(), signal: new AbortController().signal };
+  const typed = steps as unknown as { unavailable(source: typeof signInSource): unknown; status(source: typeof signInSource): { signedIn: boolean } };
+  return typed.unavailable(signInSource) === undefined && !typed.status(signInSource).signedIn;
+}

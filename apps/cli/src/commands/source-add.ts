@@ -89,8 +89,9 @@ export function registerSourceAdd(source: Command): void {
       const policy = policyFromFlags(undefined, flags);
       if (policy !== undefined) api.policy = policy;
       const input = { type: "api", name: source.name, ...(source.slug === undefined ? {} : { slug: source.slug }), enabled: flags.disabled !== true, api };
-      // A source whose credential needs a person to sign in first has nothing to test before `src auth login`, which validates it.
-      const test = flags.test && !(plugin !== undefined && config?.success === true && needsSignIn(plugin, source.slug ?? "", config.data as Record<string, unknown>, credential));
+      // A source whose credential needs a person to sign in first has nothing to test before `src auth login`, which validates it
+      // (a server decides that itself, after its discovery).
+      const test = flags.test && (context.remote !== undefined || !(plugin !== undefined && config?.success === true && needsSignIn(plugin, source.slug ?? "", config.data as Record<string, unknown>, credential)));
       const result = await withProgress(context, `Connecting ${source.name} and calling ${source.testEndpoint}`, () => service.addSource({ input, credential, test, ...(upload === undefined ? {} : { openapiDocument: upload }) }));
       if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
       await refuseUnloadedDocument(service, result.source, openapi);
