@@ -4,14 +4,14 @@ import { sha256Of, type StoredAccessToken, type StoredAgentToken, type StoredAut
 import { AgentAccessError } from "../access/agent-access-error";
 import type { AgentAccessStore } from "../access/agent-access-store-contract";
 
-/** How the contract reaches a store: `open` gives a store on one fresh place each time `fresh` is true, else another instance on the last place. */
+/** How the contract reaches the store under test. */
 export interface AgentAccessStoreContractOptions {
   /**
    * A store. `place: "fresh"` opens it on a new, empty place (a new `SRC_HOME`, a new database);
    * `place: "same"` opens another instance on the place of the last fresh one, as a second
    * process or replica would (for the "a change is seen everywhere within 2 s" check).
    */
-  open(place: "fresh" | "same"): Promise<AgentAccessStore>;
+  readonly open: (place: "fresh" | "same") => Promise<AgentAccessStore>;
 }
 
 const hour = 3_600_000;
