@@ -3,8 +3,10 @@
 // and OAuth's endpoints reached from web pages of other origins (127.0.0.2, 127.0.0.3). The server and browser are
 // started once for the file; each test makes the tokens and grants it needs under names no other test or retry uses.
 import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -14,9 +16,12 @@ import { startRedirectCatcher, TestAgentProvider, type RedirectCatcher } from ".
 import { startUpstream, type Upstream } from "../helpers/start-upstream";
 import { createTestHome, secretForms, type TestHome } from "../helpers/test-home";
 import { bearerConfig } from "../helpers/test-server";
+import { seriousAccessibilityViolations } from "./check-accessibility";
 import { launchChromium } from "./launch-chromium";
 import { startBuiltServer, type BuiltServer } from "./start-built-server";
 
+/** Where the tokens page's screenshot goes (git-ignored; CI keeps it as an artifact). */
+const screenshots = fileURLToPath(new URL("../../test-artifacts/console/", import.meta.url));
 const upstreamToken = `upstream-${randomBytes(12).toString("hex")}`;
 let testHome: TestHome;
 let upstream: Upstream;
@@ -46,6 +51,7 @@ async function startSite(host: string): Promise<{ url: string; close(): Promise<
 }
 
 beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
   testHome = await createTestHome();
   secrets.push(...testHome.secrets);
   upstream = await startUpstream({ token: upstreamToken });
@@ -79,6 +85,10 @@ async function signInHostedAgent(clientName: string): Promise<TestAgentProvider>
     await page.goto(provider.authorizationUrl!.href);
     await page.getByLabel("Admin token").fill(testHome.adminToken);
     await page.getByLabel("Admin token").press("Enter");
+    await page.getByRole("checkbox", { name: "Alpha API", exact: true }).waitFor();
+    // The consent page is the console's too: none of the secrets made so far is in it.
+    const consentDom = await domOf(page);
+    for (const form of secrets.flatMap(secretForms)) expect(consentDom.includes(form), `the consent page holds ${form.slice(0, 8)}…`).toBe(false);
     await page.getByRole("checkbox", { name: "Alpha API", exact: true }).check();
     await page.getByRole("checkbox", { name: "Alpha API: read only" }).check();
     await page.getByRole("button", { name: "Allow", exact: true }).click();
@@ -159,6 +169,8 @@ describe("the console's Agent tokens page", () => {
       await expect.poll(() => staticRow.getByRole("cell").nth(1).innerText()).toBe(`${staticToken.slice(0, 12)}…`);
       await expect.poll(() => staticRow.getByRole("cell").nth(2).innerText()).toBe("src token create");
       for (const form of [staticToken, ...provider.issued].flatMap(secretForms)) expect((await domOf(page)).includes(form)).toBe(false);
+      await page.screenshot({ path: `${screenshots}tokens.png`, fullPage: true });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       const grantName = (await grantRow.getByRole("cell").first().innerText()).trim();
       const accessToken = provider.tokens()!.access_token;
@@ -203,6 +215,11 @@ describe("the whole console, with a credential, the admin token, an agent token 
     const page = await context.newPage();
     const bodies: { url: string; body: Promise<string> }[] = [];
     page.on("response", (response) => bodies.push({ url: response.url(), body: response.body().then((body) => body.toString("utf8"), () => "") }));
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     const pages = [
       { hash: "#/sources", heading: "Sources" },
       { hash: "#/sources/new", heading: "Connect a source" },
@@ -235,6 +252,7 @@ describe("the whole console, with a credential, the admin token, an agent token 
         const text = await body;
         for (const form of forms) expect(text.includes(form), `${url} answered ${form.slice(0, 8)}…`).toBe(false);
       }
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
