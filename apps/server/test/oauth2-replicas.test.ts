@@ -5,7 +5,7 @@ import { startTestPostgres, type TestPostgres } from "@src/store-postgres/testin
 import postgres from "postgres";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../../../packages/auth-oauth2/test/play-browser";
+import { confirmDeviceCode, launchBrowser } from "../../../packages/auth-oauth2/test/play-browser";
 import { startOidcProvider, type OidcProvider } from "../../../packages/auth-oauth2/test/start-oidc-provider";
 import { startReplica, type Replica } from "./helpers/start-replica";
 
@@ -131,10 +131,9 @@ describe("sign-ins any replica can finish (PostgreSQL store)", () => {
     expect(started.status, JSON.stringify(started.json)).toBe(200);
     expect(started.json).toMatchObject({ awaits: "poll", userCode: expect.stringMatching(/^[A-Z]{4}-[A-Z]{4}$/) });
     expect((await b.api("POST", "/v1/sources/kiosk/auth/login/progress", { signInId: started.json.signInId })).json).toMatchObject({ status: "waiting" });
-    const { confirmDeviceCode } = await import("../../../packages/auth-oauth2/test/play-browser");
     await confirmDeviceCode(browser, { url: started.json.authorizationUrl, userCode: started.json.userCode });
     await expect
-      .poll(async () => (await b.api("POST", "/v1/sources/kiosk/auth/login/progress", { signInId: started.json.signInId })).json?.status, { timeout: 30_000, interval: 500 })
+      .poll(async (): Promise<unknown> => (await b.api("POST", "/v1/sources/kiosk/auth/login/progress", { signInId: started.json.signInId })).json?.status, { timeout: 30_000, interval: 500 })
       .toBe("signed_in");
     expect(await b.api("POST", "/v1/tools/kiosk/call", { method: "GET", path: "/items" })).toMatchObject({ status: 200, json: { ok: true, status: 200 } });
   }, 120_000);

@@ -69,7 +69,7 @@ export function SourceSignIn({ slug, authType, onSignedIn }: { slug: string; aut
     setProblem(undefined);
     setMessage(undefined);
     try {
-      setStarted((await api.client.signIn.start(slug)) as StartedSignIn);
+      setStarted(await api.client.signIn.start(slug));
     } catch (error) {
       if (!onUnauthorized(error)) setProblem(problemOf(error).message);
     }
