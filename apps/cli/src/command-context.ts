@@ -52,6 +52,8 @@ export interface CommandContext {
   authRegistry(): Promise<AuthRegistry>;
 }
 
+const hasValue = (value: string | undefined): boolean => value !== undefined && value.trim() !== "";
+
 /** Builds the context from a command's options, global ones included. */
 export function createCommandContext(command: Command): CommandContext {
   const options = command.optsWithGlobals<GlobalOptions>();
@@ -59,6 +61,7 @@ export function createCommandContext(command: Command): CommandContext {
   const remote = remoteServerOf(options, process.env);
   let servicePromise: Promise<SourceService> | undefined;
   let storePromise: Promise<PostgresStore> | undefined;
+  let tracing: Promise<{ shutdown(): Promise<void> } | undefined> | undefined;
   const fromEnvironment = process.env.SRC_STORE?.trim() === "" ? undefined : process.env.SRC_STORE;
   const storeUrl = options.store ?? fromEnvironment;
   const storeOrigin = options.store === undefined ? "SRC_STORE" : "--store";
@@ -86,6 +89,8 @@ export function createCommandContext(command: Command): CommandContext {
       const opened = storePromise;
       storePromise = undefined;
       await (await opened?.catch(() => undefined))?.close();
+      // The spans of this command's calls go out before the process exits.
+      await (await tracing?.catch(() => undefined))?.shutdown();
     },
     service() {
       // The composition root: the built-in auth modes come from the preset, the service only takes a registry;
@@ -99,6 +104,11 @@ export function createCommandContext(command: Command): CommandContext {
       return servicePromise;
     },
     async auditedService(channel) {
+      // Agent calls are traced when OTEL_EXPORTER_OTLP_ENDPOINT (or the traces one) is set; otherwise nothing of the SDK loads.
+      if (tracing === undefined && (hasValue(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) || hasValue(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT))) {
+        tracing = import("@src/server/internal").then(({ startTracingFromEnvironment }) => startTracingFromEnvironment(process.env, { serviceName: "src" }));
+        await tracing;
+      }
       const [service, { createCallAuditLog, withCallAudit }] = await Promise.all([this.service(), import("@src/service")]);
       let warned = false;
       const onError = (error: unknown): void => {

@@ -143,11 +143,11 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
     description: "move an unreadable vault (wrong or lost key, damaged file) aside so credentials can be stored again; never deletes it",
     load: async () => (await import("./commands/vault-reset")).registerVaultReset,
   },
-  { path: "store", description: "copy the sources and credentials of a home into a PostgreSQL store" },
+  { path: "store", description: "copy the sources, credentials and agent tokens of a home into a PostgreSQL store" },
   {
     path: "store migrate",
     term: "migrate",
-    description: "copy every source and credential of the home (--home, $SRC_HOME) into the PostgreSQL store (--store, $SRC_STORE); repeatable, prints counts, never a secret",
+    description: "copy every source, credential and agent token of the home (--home, $SRC_HOME) into the PostgreSQL store (--store, $SRC_STORE); repeatable, prints counts, never a secret",
     load: async () => (await import("./commands/store-migrate")).registerStoreMigrate,
   },
   { path: "token", description: "create, list and revoke agent tokens for `src serve`" },
@@ -160,7 +160,7 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
   {
     path: "token list",
     term: "list",
-    description: "list the agent tokens by name and prefix (never their values)",
+    description: "list the agent tokens (and hosted agents' OAuth grants, with their client) by name and prefix, with their last use; never their values",
     load: async () => (await import("./commands/token-list")).registerTokenList,
   },
   {

@@ -118,6 +118,23 @@ describe("src source edit", () => {
     expect(api.received.at(-1)?.headers["notion-version"]).toBeUndefined();
   });
 
+  it("--header alone is a change: it is added, and Name= alone removes it", async () => {
+    expect((await addNotion()).code).toBe(0);
+    const added = await src(["source", "edit", "notion", "--header", "X-Team=ops"]);
+    expect(added.stderr).toBe("");
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('Updated source "notion" (Notion)');
+    const shown = JSON.parse((await src(["source", "show", "notion", "--json"])).stdout) as { source: { api: { headers: Record<string, string> } } };
+    expect(shown.source.api.headers).toEqual({ "Notion-Version": "2022-06-28", "User-Agent": "ops-agent/1.0", "X-Team": "ops" });
+    expect((await src(["call", "notion", "GET", "/x"])).code).toBe(0);
+    expect(api.received.at(-1)?.headers).toMatchObject({ "x-team": "ops" });
+
+    const removed = await src(["source", "edit", "notion", "--header", "x-team="]);
+    expect(removed.code).toBe(0);
+    const after = JSON.parse((await src(["source", "show", "notion", "--json"])).stdout) as { source: { api: { headers: Record<string, string> } } };
+    expect(after.source.api.headers).toEqual({ "Notion-Version": "2022-06-28", "User-Agent": "ops-agent/1.0" });
+  });
+
   it("after a new base URL the source is untested, says to set the credential again, and never sends it there", async () => {
     expect((await addNotion()).code).toBe(0);
     const other = await startRecordingApi("127.0.0.2");

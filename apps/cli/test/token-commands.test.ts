@@ -20,7 +20,7 @@ describe("src token", () => {
 
     const listed = await runSrc(["token", "list"], { env: temp.env });
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^NAME +PREFIX +SOURCES +ACCESS +EXPIRES\n/);
+    expect(listed.stdout).toMatch(/^NAME +PREFIX +SOURCES +ACCESS +EXPIRES +CLIENT +LAST USED\n/);
     expect(listed.stdout).toContain(`claude  ${token.slice(0, 12)}…  github,jira`);
     expect(listed.stdout).not.toContain(token);
 

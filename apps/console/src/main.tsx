@@ -1,6 +1,8 @@
 import { render } from "preact";
 import { App } from "./app";
+import { ConsentPage } from "./pages/consent-page";
 import "./styles.css";
 
 const root = document.getElementById("app");
-if (root !== null) render(<App />, root);
+// The server serves this page at the OAuth authorization endpoint too: there it is a hosted agent's consent page.
+if (root !== null) render(window.location.pathname === "/authorize" ? <ConsentPage /> : <App />, root);

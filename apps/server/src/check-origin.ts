@@ -23,19 +23,23 @@ export function problemOfCorsOrigin(origin: string): string | undefined {
 
 /**
  * Browser requests from another origin are refused (403 `ORIGIN_NOT_ALLOWED`)
- * unless their `Origin` is one of `corsOrigins`; those get hono's CORS headers
+ * unless their `Origin` is the server's own (its `Host`, or one of
+ * `sameOrigins`: the public URL's) or one of `corsOrigins`; those get hono's CORS headers
  * (preflights answered before the token check, which a preflight cannot pass).
  * Requests without `Origin` (agents, curl, MCP clients) are not concerned.
  */
-export function checkOrigin(corsOrigins: readonly string[]): MiddlewareHandler {
+export function checkOrigin(corsOrigins: readonly string[], { sameOrigins = [], openPaths = new Set() }: { sameOrigins?: readonly string[]; openPaths?: ReadonlySet<string> } = {}): MiddlewareHandler {
   const allowed = new Set(corsOrigins);
+  const same = new Set(sameOrigins);
   const corsHeaders = cors({ origin: [...allowed], allowHeaders, exposeHeaders, allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE"], maxAge: 600 });
   return async (c, next) => {
     const origin = requestHeader(c, "origin");
     if (origin === undefined) return next();
+    // OAuth's metadata, token, registration and revocation endpoints take no ambient credential: any web page may call them (their own CORS headers say so).
+    if (openPaths.has(c.req.path)) return next();
     if (allowed.has(origin)) return corsHeaders(c, next);
     const host = requestHeader(c, "host");
-    if (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`) && c.req.method !== "OPTIONS") return next();
+    if (c.req.method !== "OPTIONS" && (same.has(origin) || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`)))) return next();
     return c.json(
       {
         error: {

@@ -1,6 +1,7 @@
 import type { CallAuditLog, SourceService } from "@src/service";
 import { auditLineOfRefusal, auditLineOfResult, sourceOfToolName } from "@src/service";
-import type { Confirmer, TokenPolicy, ToolResult } from "@src/http-tool";
+import { toolCallOutcomeOf, toolCallOutcomeOfError, type Confirmer, type TokenPolicy, type ToolResult } from "@src/http-tool";
+import { traceToolCall } from "@src/http-tool/internal";
 import type { Logger } from "pino";
 import type { Caller } from "./agent-tokens/agent-token-index";
 import { callerIdentity, callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
@@ -8,6 +9,7 @@ import { ForbiddenError } from "./errors/forbidden-error";
 import { ShuttingDownError } from "./errors/shutting-down-error";
 import { scalarLineLoggerOf } from "./scalar-line-logger";
 import type { SourceCallLimiter } from "./source-call-limiter";
+import { otherSourceLabel, type ServerMetrics } from "./metrics/server-metrics";
 
 /** Where an agent call came in. */
 export type CallChannel = "http" | "mcp";
@@ -31,10 +33,10 @@ function pathOf(url: string): string {
 
 const admin: Caller = { kind: "admin" };
 
-/** What an agent token adds to the sources' policies: read-only, its own rate limit. The admin adds nothing. */
-export function tokenPolicyOf(caller: Caller): TokenPolicy | undefined {
+/** What an agent token adds to a source's policy: read-only (for every source, or this one), its own rate limit. The admin adds nothing. */
+export function tokenPolicyOf(caller: Caller, slug: string): TokenPolicy | undefined {
   if (caller.kind === "admin") return undefined;
-  return { name: caller.name, readOnly: caller.readOnly, rateLimit: caller.rateLimit ?? undefined };
+  return { name: caller.name, readOnly: caller.readOnly || caller.readOnlySources.has(slug), rateLimit: caller.rateLimit ?? undefined };
 }
 
 /** The channel's name in `$SRC_HOME/logs/calls.jsonl`, shared with the CLI's `cli` and `mcp-stdio`. */
@@ -45,25 +47,59 @@ export function createCallGate({
   limiter,
   logger,
   auditLog,
+  metrics,
 }: {
   service: SourceService;
   limiter: SourceCallLimiter;
   logger: Logger;
   /** Where each call's audit line goes too (not awaited: it never delays the answer). Default: none. */
   auditLog?: CallAuditLog;
+  /** Where each call is counted (`GET /metrics`). Default: nowhere. */
+  metrics?: ServerMetrics;
 }): CallGate {
   let closed = false;
 
-  async function call(name: string, input: unknown, { channel, signal, caller = admin, confirm }: { channel: CallChannel; signal?: AbortSignal; caller?: Caller; confirm?: Confirmer | undefined }): Promise<ToolResult> {
+  /** The `source` label of a refused call: its slug when that source exists, else one shared label (agent input is never a label). */
+  async function sourceLabelOf(slug: string): Promise<string> {
+    try {
+      await service.store.get(slug);
+      return slug;
+    } catch {
+      return otherSourceLabel;
+    }
+  }
+
+  type CallOptions = { channel: CallChannel; signal?: AbortSignal | undefined; caller?: Caller; confirm?: Confirmer | undefined };
+
+  async function call(name: string, input: unknown, options: CallOptions): Promise<ToolResult> {
     // `api_<slug>_operations` and `api_<slug>_write` belong to their source, resolved as the service resolves them (an agent token for "x" may search x's operations).
     const slug = await sourceOfToolName(service.store, name);
+    const auditChannel = auditChannelOf[options.channel];
+    if (metrics === undefined) return traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, options));
+    const started = performance.now();
+    const ended = metrics.callStarted(auditChannel);
+    try {
+      const result = await traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, options));
+      metrics.callFinished({ source: slug, channel: auditChannel, outcome: toolCallOutcomeOf(result), status: result.status, code: result.error?.code, seconds: (performance.now() - started) / 1000 });
+      return result;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const source = await sourceLabelOf(slug);
+      metrics.callFinished({ source, channel: auditChannel, outcome: toolCallOutcomeOfError(error), status: 0, code: typeof code === "string" ? code : undefined, seconds: (performance.now() - started) / 1000 });
+      throw error;
+    } finally {
+      ended();
+    }
+  }
+
+  async function gated(name: string, slug: string, input: unknown, { channel, signal, caller = admin, confirm }: CallOptions): Promise<ToolResult> {
     const started = performance.now();
     try {
       if (closed) throw new ShuttingDownError();
       if (!mayCallSource(caller, slug)) {
         throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
       }
-      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller), confirm }));
+      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller, slug), confirm }));
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
       const path = pathOf(result.request.url);
       scalarLineLoggerOf(logger).info(
@@ -110,7 +146,7 @@ export function createCallGate({
     call,
     serviceFor: (channel, caller = admin) => ({
       ...service,
-      listTools: async () => (await service.listTools({ token: tokenPolicyOf(caller) })).filter((tool) => mayCallSource(caller, tool.source)),
+      listTools: async () => (await service.listTools({ token: (slug) => tokenPolicyOf(caller, slug) })).filter((tool) => mayCallSource(caller, tool.source)),
       callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
       // A cut result is read back by the caller that made the call only.
       readStoredResult: (ref, options) => service.readStoredResult(ref, { offset: options?.offset, caller: callerIdentity(caller) }),

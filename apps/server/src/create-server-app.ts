@@ -4,9 +4,10 @@ import { createMcpServer } from "@src/service/mcp";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { RouteContext } from "./app-context";
+import { createFileAgentAccessStore, type AgentAccessStore } from "@src/config";
 import { createAgentTokenIndex } from "./agent-tokens/agent-token-index";
 import { createAgentTokenStore } from "./agent-tokens/agent-token-store";
-import { authorizeCaller } from "./agent-tokens/authorize-caller";
+import { authorizeCaller, type ProtectedResource } from "./agent-tokens/authorize-caller";
 import { checkHost, type AllowedHosts } from "./check-host";
 import { checkOrigin } from "./check-origin";
 import { agentCallRequests } from "./agent-call-requests";
@@ -33,6 +34,16 @@ import { registerConsoleRoutes } from "./console/console-routes";
 import { registerConfigSchemaRoutes } from "./routes/config-schema-routes";
 import { createSourceCallLimiter } from "./source-call-limiter";
 import { normalizeServerLimits, type ServerLimits } from "./server-limits";
+import { createServerMetrics, type ServerMetrics } from "./metrics/server-metrics";
+import { registerMetricsRoute } from "./metrics/metrics-route";
+import { consoleSecurityHeaders } from "./console/console-security-headers";
+import type { HostedOAuthSettings } from "./hosted-oauth/hosted-oauth-settings";
+import { sourceScope } from "./hosted-oauth/hosted-oauth-settings";
+import { createClientMetadataDocuments } from "./hosted-oauth/client-metadata-documents";
+import { createEmbeddedAuthorizationServer } from "./hosted-oauth/embedded-authorization-server";
+import { oauthEndpointPaths, oauthPublicPaths, registerOAuthProtocolRoutes } from "./hosted-oauth/oauth-protocol-routes";
+import { registerConsentRoutes } from "./hosted-oauth/consent-routes";
+import { createIssuerTokenVerifier } from "./hosted-oauth/issuer-token-verifier";
 
 /** Options of `createServerApp`. */
 export interface ServerAppOptions {
@@ -40,8 +51,16 @@ export interface ServerAppOptions {
   service: SourceService;
   /** The admin token every route but `/healthz` and `/readyz` requires as `Authorization: Bearer <token>` (agent tokens reach only the tool routes and `/mcp`). */
   token: string;
-  /** The home directory whose `agent-tokens.json` holds the agent tokens. Default: the service's home. */
+  /** The home directory whose `agent-tokens.json` holds the agent tokens (unless `access` is given). Default: the service's home. */
   home?: string;
+  /** Where agent tokens, hosted agents' grants and OAuth state live. Default: the file store of `home` (`@src/config`). */
+  access?: AgentAccessStore;
+  /**
+   * OAuth 2.1 for hosted agents on `/mcp` (the MCP authorization spec): the
+   * embedded authorization server with consent per source, or JWTs of an
+   * identity provider. Default: off (static tokens only). `startServer` sets it.
+   */
+  oauth?: HostedOAuthSettings | undefined;
   /** The `Host` names answered; others get 403 (DNS rebinding guard). Default: no check (`startServer` always sets it). */
   allowedHosts?: AllowedHosts;
   /** Web page origins allowed to call from a browser (CORS); other browser origins get 403. Default none. */
@@ -67,6 +86,13 @@ export interface ServerAppOptions {
   consoleDirectory?: string | false;
   /** How many agent calls `GET /v1/activity` answers without a `limit` (it reads them from the audit log). Default 500. */
   activityCapacity?: number;
+  /**
+   * The Prometheus metrics `GET /metrics` answers; pass the same object's `observer` to `createSourceService` to
+   * count token requests and vault and store failures too (`startServer` does). Default: new ones, of the calls only.
+   */
+  metrics?: ServerMetrics;
+  /** A token that opens `GET /metrics` only (a scraper's), besides the admin token. Default none. */
+  metricsToken?: string;
 }
 
 /** The server app: the Hono app plus what a host process needs to run it. */
@@ -94,7 +120,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     options.auditLog === false
       ? undefined
       : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
-  const gate = createCallGate({ service, limiter, logger, auditLog });
+  const metrics = options.metrics ?? createServerMetrics();
+  const gate = createCallGate({ service, limiter, logger, auditLog, metrics });
   const sessions = createMcpSessions({
     createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }),
     logger,
@@ -103,10 +130,26 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const home = options.home ?? service.home;
   /** Set once shutdown starts: `/readyz` answers 503 so load balancers stop sending requests. */
   let shuttingDown = false;
+  const access = options.access ?? createFileAgentAccessStore({ home });
   const tokens = {
-    store: createAgentTokenStore({ home }),
-    index: createAgentTokenIndex({ home, onDamaged: (failure) => logger.error({ event: "agent_tokens_damaged", errorMessage: failure.message }, "agent tokens refused until the token file is readable") }),
+    store: createAgentTokenStore({ access }),
+    index: createAgentTokenIndex({ access, onDamaged: (failure) => logger.error({ event: "agent_tokens_damaged", errorMessage: failure.message }, "agent tokens refused until the token store is readable") }),
   };
+  const oauth = options.oauth?.mode === "off" ? undefined : options.oauth;
+  /** The scopes named in metadata and challenges: the embedded server's one scope, or a source scope per enabled source for an identity provider. */
+  const oauthScopes = async (): Promise<string[]> => {
+    if (oauth?.mode !== "issuer") return ["src"];
+    const slugs = (await service.listSources()).flatMap((entry) => (entry.ok && entry.source.enabled ? [entry.slug] : []));
+    return slugs.flatMap((slug) => [sourceScope(slug, false), sourceScope(slug, true)]);
+  };
+  const protectedResource: ProtectedResource | undefined =
+    oauth === undefined
+      ? undefined
+      : {
+          settings: oauth,
+          scopes: oauthScopes,
+          issuerTokens: oauth.mode === "issuer" ? createIssuerTokenVerifier({ issuer: oauth.issuer, audience: oauth.resource, allowInsecureIssuer: oauth.allowLoopbackClients }) : undefined,
+        };
 
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -127,10 +170,35 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     scalarLineLoggerOf(logger).info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) }, "request");
   });
   if (options.allowedHosts !== undefined) app.use("*", checkHost(options.allowedHosts));
-  app.use("*", checkOrigin(options.corsOrigins ?? []));
+  app.use(
+    "*",
+    checkOrigin(options.corsOrigins ?? [], {
+      sameOrigins: oauth === undefined ? [] : [new URL(oauth.publicUrl).origin],
+      openPaths: oauth === undefined ? new Set() : new Set([...oauthPublicPaths].filter((path) => path !== oauthEndpointPaths.authorize)),
+    }),
+  );
   // The console's page and files need no token (they hold no data); everything they fetch does.
-  registerConsoleRoutes(app, options.consoleDirectory === false ? undefined : loadConsoleAssets(options.consoleDirectory ?? defaultConsoleDirectory()));
-  app.use("*", authorizeCaller({ adminToken: token, agentTokens: tokens.index }));
+  const consoleAssets = options.consoleDirectory === false ? undefined : loadConsoleAssets(options.consoleDirectory ?? defaultConsoleDirectory());
+  registerConsoleRoutes(app, consoleAssets);
+  if (oauth !== undefined) {
+    const provider =
+      oauth.mode !== "embedded"
+        ? undefined
+        : createEmbeddedAuthorizationServer({
+            settings: oauth,
+            access,
+            documents: createClientMetadataDocuments({ allowLoopback: oauth.allowLoopbackClients }),
+            logger,
+            // The consent page is the console's, at the authorization endpoint, with the console's headers.
+            consentPage: (response) => {
+              const page = consoleAssets?.get("/");
+              response.status(page === undefined ? 503 : 200).set({ ...consoleSecurityHeaders, "content-type": page?.contentType ?? "text/plain; charset=utf-8", "cache-control": "no-store" });
+              response.end(page === undefined ? "the console is not built into this server, so the consent page cannot be shown; build it with npx -y pnpm@10 build" : Buffer.from(page.body));
+            },
+          });
+    registerOAuthProtocolRoutes(app, { settings: oauth, provider, scopes: oauthScopes });
+  }
+  app.use("*", authorizeCaller({ adminToken: token, agentTokens: tokens.index, resource: protectedResource, metricsToken: options.metricsToken }));
   app.use(
     "*",
     limitBodySize({
@@ -158,10 +226,12 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerCommandRoutes(context);
   registerTokenRoutes(context);
   registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs });
+  if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);
   // Activity is the audit log every channel writes (`src logs` reads it too), not this process's memory.
   registerActivityRoutes(app, { auditFile: auditLog?.file ?? callAuditFileOf(service.home), defaultLimit: options.activityCapacity });
   registerConfigSchemaRoutes(context);
+  registerMetricsRoute(app, metrics);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: "src server", version: options.mcp?.version ?? "0.1.0", description: "REST API sources for AI agents: sources, credentials, tools, operator commands and MCP." },
@@ -194,6 +264,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       unsubscribe();
       const drained = await limiter.drain(limits.shutdownTimeoutMs);
       await sessions.closeAll();
+      await tokens.index.flush();
       return drained;
     },
   };

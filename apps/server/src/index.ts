@@ -25,3 +25,7 @@ export type { AgentTokenStore, AgentTokenStoreOptions, AgentTokenSummary, Create
 export { createAgentTokenStore } from "./agent-tokens/agent-token-store";
 export { parseTokenLifetime } from "./agent-tokens/parse-token-lifetime";
 export type { AllowedHosts } from "./check-host";
+export type { FinishedCall, ServerMetrics } from "./metrics/server-metrics";
+export { createServerMetrics } from "./metrics/server-metrics";
+export type { Tracing } from "./telemetry/start-tracing";
+export { startTracingFromEnvironment } from "./telemetry/start-tracing";

@@ -14,7 +14,7 @@ export interface ServerToken {
 
 const minimumLength = 16;
 
-function checkToken(token: string, origin: string): string {
+export function checkToken(token: string, origin: string): string {
   if (token.length < minimumLength) throw new InvalidTokenError({ origin, problem: `it is shorter than ${minimumLength} characters` });
   if (!/^[\x21-\x7e]+$/.test(token)) throw new InvalidTokenError({ origin, problem: "it holds spaces, control or non-ASCII characters" });
   return token;
@@ -62,4 +62,15 @@ async function readTokenFile(tokenFile: string): Promise<string | undefined> {
     throw error;
   }
   return checkToken(text.trim(), tokenFile);
+}
+
+/**
+ * The metrics token (`GET /metrics` only): `--metrics-token` when given, else `SRC_METRICS_TOKEN`, else none (the
+ * admin token alone opens `/metrics`). Held to the admin token's rules: 16 visible ASCII characters at least.
+ */
+export function resolveMetricsToken({ given, env }: { given: string | undefined; env: Record<string, string | undefined> }): string | undefined {
+  if (given !== undefined) return checkToken(given.trim(), "--metrics-token");
+  const fromEnvironment = env.SRC_METRICS_TOKEN;
+  if (fromEnvironment === undefined || fromEnvironment.trim() === "") return undefined;
+  return checkToken(fromEnvironment.trim(), "SRC_METRICS_TOKEN");
 }

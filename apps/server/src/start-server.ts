@@ -15,9 +15,12 @@ import { isLoopbackHost } from "./is-loopback-host";
 import { allowedHostsFor } from "./check-host";
 import { problemOfCorsOrigin } from "./check-origin";
 import { InvalidServerOptionError } from "./errors/invalid-server-option-error";
-import { resolveServerToken } from "./resolve-server-token";
+import { resolveMetricsToken, resolveServerToken } from "./resolve-server-token";
+import { startTracingFromEnvironment } from "./telemetry/start-tracing";
+import { createServerMetrics } from "./metrics/server-metrics";
 import { writeLocalServerRecord } from "./local-server-record";
 import type { ServerLimits } from "./server-limits";
+import { hostedOAuthSettings, type HostedOAuthSettings } from "./hosted-oauth/hosted-oauth-settings";
 
 /** Options of `startServer`. */
 export interface StartServerOptions {
@@ -64,6 +67,59 @@ export interface StartServerOptions {
    * (15 minutes). `src serve --result-ttl`, `src-server --result-ttl`.
    */
   resultTtlSeconds?: number;
+  /**
+   * A token that opens `GET /metrics` and nothing else, for a Prometheus scraper (the admin token opens it too).
+   * Default: `env.SRC_METRICS_TOKEN`, else none. At least 16 visible ASCII characters. `--metrics-token`.
+   */
+  metricsToken?: string;
+  /**
+   * The server's public URL, an origin such as `https://src.example.com`
+   * (`--public-url`): what OAuth metadata names and hosted agents are given
+   * (`<public URL>/mcp`), for a server behind a reverse proxy or TLS
+   * terminator. Its host is answered besides the listening address. Default:
+   * `env.SRC_PUBLIC_URL`, else the listening address.
+   */
+  publicUrl?: string;
+  /** OAuth 2.1 on `/mcp` for hosted agents (Claude, ChatGPT, VS Code). Default: the embedded authorization server with dynamic registration. */
+  oauth?: HostedOAuthOptions;
+}
+
+/** How hosted agents sign in to `/mcp`. */
+export interface HostedOAuthOptions {
+  /** `false` (`--no-oauth`): no metadata and no authorization server; static tokens only. Default true. */
+  enabled?: boolean;
+  /** `--oauth-issuer URL`: take JWT access tokens of this identity provider instead of the embedded authorization server. */
+  issuer?: string;
+  /** `false` (`--no-oauth-dcr`): clients register only by Client ID Metadata Documents. Default true. */
+  dynamicRegistration?: boolean;
+  /** `--oauth-allow-loopback-clients`: Client ID Metadata Documents (and an `--oauth-issuer`) may be on loopback and private addresses; for development and tests. Default false. */
+  allowLoopbackClients?: boolean;
+  /** `--oauth-access-token-ttl`: an access token's lifetime in seconds, 1 to 86400. Default 3600. */
+  accessTokenTtlSeconds?: number;
+  /** `--oauth-code-ttl`: an authorization code's lifetime in seconds, 1 to 600. Default 60. */
+  codeTtlSeconds?: number;
+}
+
+const isLoopbackName = (host: string): boolean => host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** Checks `--public-url`: an http(s) origin, https unless on loopback. Returns the origin. */
+function checkPublicUrl(value: string, option: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidServerOptionError({ option, value, problem: "is not a URL; write the origin agents reach the server by, e.g. https://src.example.com" });
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new InvalidServerOptionError({ option, value, problem: "must start with https://" });
+  if (url.origin !== value.replace(/\/+$/, "")) throw new InvalidServerOptionError({ option, value, problem: `must be an origin alone (scheme, host and port; no path, query or credentials), e.g. ${url.origin}` });
+  if (url.protocol === "http:" && !isLoopbackName(url.hostname)) throw new InvalidServerOptionError({ option, value, problem: `must be https (OAuth sends tokens there); put a TLS terminator in front and give its https:// address, e.g. https://${url.host}` });
+  return url.origin;
+}
+
+function checkSeconds(value: number | undefined, option: string, min: number, max: number, example: string): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
+    throw new InvalidServerOptionError({ option, value: String(value), problem: `must be a whole number of seconds from ${min} to ${max}, e.g. ${example}` });
+  }
 }
 
 /** Longest lifetime of a cut result the server accepts, in seconds: a day. */
@@ -73,6 +129,10 @@ export const maxResultTtlSeconds = 86_400;
 export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:7410`. */
   url: string;
+  /** The public URL (`--public-url`, else `url`): hosted agents are given `<publicUrl>/mcp`. */
+  publicUrl: string;
+  /** How hosted agents sign in: `embedded`, `issuer` or `off`. */
+  oauth: "embedded" | "issuer" | "off";
   /** The token file's path, or `null` when the token came from `SRC_SERVER_TOKEN`. Never the token itself. */
   tokenFile: string | null;
   /** The app behind the listener (for tests and embedding). */
@@ -101,25 +161,53 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new InvalidServerOptionError({ option: "--result-ttl", value: String(resultTtlSeconds), problem: `must be a whole number of seconds from 1 to ${maxResultTtlSeconds}, e.g. 900 (15 minutes, the default)` });
   }
 
+  const metricsToken = resolveMetricsToken({ given: options.metricsToken, env });
+  const publicUrlGiven = options.publicUrl ?? (env.SRC_PUBLIC_URL?.trim() === "" ? undefined : env.SRC_PUBLIC_URL?.trim());
+  const publicOrigin = publicUrlGiven === undefined ? undefined : checkPublicUrl(publicUrlGiven, options.publicUrl === undefined ? "SRC_PUBLIC_URL" : "--public-url");
+  const oauthOptions = options.oauth ?? {};
+  checkSeconds(oauthOptions.accessTokenTtlSeconds, "--oauth-access-token-ttl", 1, 86_400, "3600");
+  checkSeconds(oauthOptions.codeTtlSeconds, "--oauth-code-ttl", 1, 600, "60");
+  if (oauthOptions.issuer !== undefined) {
+    let issuer: URL | undefined;
+    try {
+      issuer = new URL(oauthOptions.issuer);
+    } catch {
+      issuer = undefined;
+    }
+    if (issuer === undefined || (issuer.protocol !== "https:" && !(issuer.protocol === "http:" && oauthOptions.allowLoopbackClients === true && isLoopbackName(issuer.hostname)))) {
+      throw new InvalidServerOptionError({ option: "--oauth-issuer", value: oauthOptions.issuer, problem: "must be the https URL of the identity provider's issuer, e.g. https://login.example.com/realms/team" });
+    }
+  }
+
   const home = resolveSrcHome({ home: options.home, env });
   // Loaded before anything is bound or written: a broken plugin module stops the start with its own message.
   const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env, { plugins: defaultAuthPlugins() }));
   const logger = options.logger ?? createServerLogger();
   const { token, tokenFile, generated } = await resolveServerToken({ home, env });
+  // Before anything is bound, so a protocol it cannot export with stops the start; off, nothing of the SDK loads.
+  const tracing = await startTracingFromEnvironment(process.env, { serviceName: "src-server" });
+  const metrics = createServerMetrics();
   const storeUrl = options.store ?? (env.SRC_STORE?.trim() === "" ? undefined : env.SRC_STORE);
   // Opened before anything is bound: no vault key, a wrong key or an unreachable database stops the start with its own message.
-  const shared = storeUrl === undefined ? undefined : await (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: options.store === undefined ? "SRC_STORE" : "--store" });
+  const shared =
+    storeUrl === undefined
+      ? undefined
+      : await (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: options.store === undefined ? "SRC_STORE" : "--store" }).catch(async (error: unknown) => {
+          await tracing?.shutdown();
+          throw error;
+        });
+  if (shared !== undefined) metrics.watchStorePool(() => shared.poolStats());
   // Cut results of this replica (each keeps its own); their lifetime is the one option of the store the server sets.
   const results = createResultStore(resultTtlSeconds === undefined ? {} : { ttlMs: resultTtlSeconds * 1000 });
   const service =
     shared === undefined
-      ? createSourceService({ home, env, registry, fetch: options.fetch, results })
-      : createSourceService({ home, env, registry, fetch: options.fetch, results, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
+      ? createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer })
+      : createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
-  const serverApp = createServerApp({ service, token, home, logger, limits: options.limits, allowedHosts: allowedHostsFor(host, options.allowedHosts), corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs) });
-
-  const server = createAdaptorServer({ fetch: serverApp.app.fetch, hostname: host }) as Server;
+  // The OAuth settings name the public URL, known only once the port is: the app is built after listening starts.
+  const built: { app?: ServerApp } = {};
+  const server = createAdaptorServer({ fetch: (request, bindings) => (built.app === undefined ? new Response(null, { status: 503 }) : built.app.app.fetch(request, bindings)), hostname: host }) as Server;
   await new Promise<void>((resolve, reject) => {
     const refuse = (error: NodeJS.ErrnoException): void => reject(error.code === "EADDRINUSE" ? new AddressInUseError({ host, port, cause: error }) : error);
     server.once("error", refuse);
@@ -129,14 +217,29 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
   }).catch(async (error: unknown) => {
     await shared?.close().catch(() => undefined);
+    await tracing?.shutdown();
     throw error;
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
+  const oauth: HostedOAuthSettings = hostedOAuthSettings(publicOrigin ?? url, {
+    mode: oauthOptions.enabled === false ? "off" : oauthOptions.issuer !== undefined ? "issuer" : "embedded",
+    issuer: oauthOptions.issuer,
+    dynamicRegistration: oauthOptions.dynamicRegistration,
+    allowLoopbackClients: oauthOptions.allowLoopbackClients,
+    accessTokenTtlSeconds: oauthOptions.accessTokenTtlSeconds,
+    codeTtlSeconds: oauthOptions.codeTtlSeconds,
+  });
+  const allowedHosts = allowedHostsFor(host, [...(options.allowedHosts ?? []), ...(publicOrigin === undefined ? [] : [new URL(publicOrigin).hostname])]);
+  const app = createServerApp({ service, token, home, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken });
+  built.app = app;
+  if (oauth.mode !== "off" && publicOrigin === undefined && !isLoopbackHost(host)) {
+    logger.warn({ event: "public_url_missing", url }, "hosted agents need the server's https address: start it with --public-url https://... (OAuth metadata names the listening address until then)");
+  }
   const stopWatching = service.store.watch((changed) => {
     service.sourcesChanged(changed);
     logger.info({ event: "sources_changed" }, "sources changed in the store");
-    void serverApp.notifyToolsChanged();
+    void app.notifyToolsChanged();
   }, { debounceMs: options.watchDebounceMs });
   // On loopback with the home's token file: say where this server listens, so the CLI with the same home finds the token.
   const removeRecord =
@@ -146,17 +249,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           logger.warn({ event: "server_record_failed", errorMessage: (error as Error).message }, "could not record the address in the home; the CLI needs SRC_SERVER_TOKEN for this server");
           return async () => undefined;
         });
-  logger.info({ event: "listening", url, home, store: shared?.location ?? "file", tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file" }, "listening");
+  logger.info({ event: "listening", url, publicUrl: oauth.publicUrl, oauth: oauth.mode, home, store: shared?.location ?? "file", tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file", metricsToken: metricsToken !== undefined, tracing: tracing?.endpoint ?? null }, "listening");
 
   let closing: Promise<void> | undefined;
   return {
     url,
+    publicUrl: oauth.publicUrl,
+    oauth: oauth.mode,
     tokenFile,
-    serverApp,
+    serverApp: app,
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        const drained = await serverApp.shutdown();
+        const drained = await app.shutdown();
         stopWatching();
         await removeRecord().catch(() => undefined);
         await shared?.close().catch(() => undefined);
@@ -164,6 +269,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const timer = setTimeout(() => server.closeAllConnections(), 1000);
         await closed;
         clearTimeout(timer);
+        // The spans of the last calls go out before the process ends.
+        await tracing?.shutdown().catch(() => undefined);
         logger.info({ event: "stopped", drained }, "stopped");
       })();
       return closing;

@@ -204,7 +204,17 @@ describe("tools and commands", () => {
     expect(answer.status).toBe(200);
     expect(answer.json.openapi).toBe("3.1.0");
     expect(Object.keys(answer.json.paths).sort()).toEqual(
-      ["/healthz", "/mcp", "/readyz", "/v1/activity", "/v1/auth/callback", "/v1/commands", "/v1/config-schema", "/v1/sources", "/v1/sources/{slug}", "/v1/sources/{slug}/auth", "/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/credential", "/v1/sources/{slug}/operations", "/v1/sources/{slug}/reload", "/v1/tokens", "/v1/tokens/{name}", "/v1/tools", "/v1/tools/{name}/call"].sort(),
+      [
+        "/.well-known/oauth-authorization-server",
+        "/.well-known/oauth-protected-resource",
+        "/.well-known/oauth-protected-resource/mcp",
+        "/authorize",
+        "/token",
+        "/register",
+        "/revoke",
+        "/v1/oauth/consent",
+        "/v1/oauth/consent/decision",
+        "/healthz", "/mcp", "/readyz", "/v1/activity", "/v1/auth/callback", "/v1/commands", "/v1/config-schema", "/v1/sources", "/v1/sources/{slug}", "/v1/sources/{slug}/auth", "/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/credential", "/v1/sources/{slug}/operations", "/v1/sources/{slug}/reload", "/v1/tokens", "/v1/tokens/{name}", "/v1/tools", "/v1/tools/{name}/call"].sort(),
     );
     expect(Object.keys(answer.json.paths["/v1/sources/{slug}"]).sort()).toEqual(["delete", "get", "patch"]);
     expect(answer.json.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });

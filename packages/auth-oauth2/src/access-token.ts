@@ -1,5 +1,5 @@
 import type { AuthContext } from "@src/auth";
-import { AuthorizeError } from "@src/auth";
+import { AuthorizeError, tokenRequestReporterOf } from "@src/auth";
 import type { OAuth2Config } from "./oauth2-config-schema";
 import type { OAuth2Credential } from "./oauth2-credential-schema";
 import type { IssuedTokens } from "./request-token";
@@ -49,7 +49,7 @@ async function obtain(context: OAuth2Context): Promise<string> {
   // Another call of this flight's predecessors may have stored a fresh token meanwhile.
   const cached = usable(session, context) ?? usable(context.credential, context);
   if (cached !== undefined) return cached;
-  const input = { config: context.config, credential: context.credential, slug: context.slug, now: context.now, signal: context.signal };
+  const input = { config: context.config, credential: context.credential, slug: context.slug, now: context.now, signal: context.signal, report: tokenRequestReporterOf(context) };
   const refreshToken = currentRefreshToken(context, session);
   let tokens: IssuedTokens;
   if (refreshToken !== undefined) {

@@ -1,3 +1,4 @@
+import { traceTokenRequest, type TokenRequestEvent } from "@src/auth";
 import * as oauth from "oauth4webapi";
 import type { OAuth2Config } from "./oauth2-config-schema";
 import type { OAuth2Credential } from "./oauth2-credential-schema";
@@ -22,6 +23,8 @@ export interface TokenRequestInput {
   readonly slug: string;
   readonly now: () => Date;
   readonly signal: AbortSignal;
+  /** Told how each token request ended (the call's auth runtime: `tokenRequestReporterOf(context)`). Default: nobody. */
+  readonly report?: ((event: TokenRequestEvent) => void) | undefined;
 }
 
 function issued(response: oauth.TokenEndpointResponse, now: () => Date): IssuedTokens {
@@ -37,17 +40,20 @@ function issued(response: oauth.TokenEndpointResponse, now: () => Date): IssuedT
   };
 }
 
-async function guarded<T>(input: TokenRequestInput, what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw tokenError(error, input.config, input.slug, what);
-  }
+/** One token request in its span, reported to the runtime; every failure turned into an `AuthorizeError` saying what to do. */
+function guarded<T>(input: TokenRequestInput, grant: string, what: string, run: () => Promise<T>): Promise<T> {
+  return traceTokenRequest({ slug: input.slug, grant, tokenUrl: input.config.tokenUrl, report: input.report }, async () => {
+    try {
+      return await run();
+    } catch (error) {
+      throw tokenError(error, input.config, input.slug, what);
+    }
+  });
 }
 
 /** Client credentials grant (RFC 6749 4.4), with the configured scope, audience and resource. */
 export function requestClientCredentialsToken(input: TokenRequestInput): Promise<IssuedTokens> {
-  return guarded(input, "client credentials token request", async () => {
+  return guarded(input, "client_credentials", "client credentials token request", async () => {
     const endpoint = tokenEndpointFor(input.config, input.credential);
     const response = await oauth.clientCredentialsGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, tokenParameters(input.config, true), endpoint.options(input.signal));
     return issued(await oauth.processClientCredentialsResponse(endpoint.server, endpoint.client, response), input.now);
@@ -56,7 +62,7 @@ export function requestClientCredentialsToken(input: TokenRequestInput): Promise
 
 /** Refresh token grant (RFC 6749 6): a new access token, and a rotated refresh token when the server rotates. */
 export function requestRefreshedToken(input: TokenRequestInput, refreshToken: string): Promise<IssuedTokens> {
-  return guarded(input, "refresh token request", async () => {
+  return guarded(input, "refresh_token", "refresh token request", async () => {
     const endpoint = tokenEndpointFor(input.config, input.credential);
     const response = await oauth.refreshTokenGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, refreshToken, {
       ...endpoint.options(input.signal),
@@ -72,7 +78,7 @@ export function requestAuthorizationCodeToken(
   input: TokenRequestInput,
   callback: { readonly parameters: URLSearchParams; readonly redirectUri: string; readonly codeVerifier: string },
 ): Promise<IssuedTokens> {
-  return guarded(input, "authorization code exchange", async () => {
+  return guarded(input, "authorization_code", "authorization code exchange", async () => {
     const endpoint = tokenEndpointFor(input.config, input.credential);
     const response = await oauth.authorizationCodeGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, callback.parameters, callback.redirectUri, callback.codeVerifier, {
       ...endpoint.options(input.signal),

@@ -23,6 +23,7 @@ const ownPackage: Record<(typeof defaultAuthTypes)[number], string> = {
 /** The same word in another vocabulary, where it is not the mode, with why. */
 const otherMeanings: { file: string; type: string; why: string }[] = [
   { file: "packages/openapi/src/index/build-operation-index.ts", type: "oauth2", why: 'OpenAPI\'s security scheme type "oauth2" (the document\'s word, read before any plugin is asked)' },
+  { file: "apps/server/src/hosted-oauth/issuer-token-verifier.ts", type: "oauth2", why: 'oauth4webapi\'s discovery algorithm "oauth2" (RFC 8414 metadata for --oauth-issuer), not the source auth mode' },
 ];
 
 /** Words that are also ordinary HTTP words ("header", "query"): only their use as an auth type counts. */

@@ -2,6 +2,7 @@ import { checkCredential } from "./check-credential";
 import type { AnyAuthPluginV2, AuthContext } from "./auth-plugin-v2";
 import type { AuthSessionCache } from "./auth-session-cache";
 import { createAuthSessionCache } from "./auth-session-cache";
+import type { TokenRequestEvent } from "./trace-token-request";
 
 /**
  * What the service gives every call of one source, beyond its config and
@@ -19,6 +20,19 @@ export interface AuthRuntime {
   readonly saveCredential?: ((credential: Record<string, unknown>) => Promise<void>) | undefined;
   /** The clock. Default `() => new Date()`. */
   readonly now?: (() => Date) | undefined;
+  /**
+   * Told of every request the plugin makes to a token endpoint through `traceTokenRequest` (an app counts them for
+   * its metrics). Default: nobody.
+   */
+  readonly onTokenRequest?: ((event: TokenRequestEvent) => void) | undefined;
+}
+
+/** The `onTokenRequest` of the runtime each context was created with. */
+const tokenRequestReporters = new WeakMap<object, (event: TokenRequestEvent) => void>();
+
+/** Who hears of the token requests made for `context` (its runtime's `onTokenRequest`): pass it as `report` to `traceTokenRequest`. */
+export function tokenRequestReporterOf(context: object): ((event: TokenRequestEvent) => void) | undefined {
+  return tokenRequestReporters.get(context);
 }
 
 /** What `createAuthContext` needs for one call. */
@@ -43,7 +57,7 @@ const neverAborted = new AbortController().signal;
  */
 export function createAuthContext({ slug, plugin, config, credential, runtime, signal, registerSecret }: AuthContextInput): AuthContext<Record<string, unknown>, Record<string, unknown>> {
   const save = runtime?.saveCredential;
-  return {
+  const context: AuthContext<Record<string, unknown>, Record<string, unknown>> = {
     slug,
     config,
     credential,
@@ -60,4 +74,6 @@ export function createAuthContext({ slug, plugin, config, credential, runtime, s
       await save(checked);
     },
   };
+  if (runtime?.onTokenRequest !== undefined) tokenRequestReporters.set(context, runtime.onTokenRequest);
+  return context;
 }

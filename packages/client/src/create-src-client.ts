@@ -2,6 +2,7 @@ import type { KyInstance } from "ky";
 import { normalizeClientOptions, type SrcClientOptions } from "./client-options";
 import { createServerRequests, type ServerRequests } from "./requests/server-requests";
 import { createSignInRequests, type SignInRequests } from "./requests/sign-in-requests";
+import { createConsentRequests, type ConsentRequests } from "./requests/consent-requests";
 import { createSourceRequests, type SourceRequests } from "./requests/source-requests";
 import { createTokenRequests, type TokenRequests } from "./requests/token-requests";
 import { createToolRequests, type ToolRequests } from "./requests/tool-requests";
@@ -22,6 +23,8 @@ export interface SrcClient {
   readonly sources: SourceRequests;
   /** The sign-in of sources whose auth mode signs a person in (OAuth 2.0's authorization code grant). */
   readonly signIn: SignInRequests;
+  /** The consent page of hosted agents' OAuth sign-in (`/v1/oauth/consent...`). */
+  readonly consent: ConsentRequests;
   /** The HTTP tools and the agent's call. */
   readonly tools: ToolRequests;
   /** Agent tokens. */
@@ -43,6 +46,7 @@ export function createSrcClient(options: SrcClientOptions): SrcClient {
     server: createServerRequests(send),
     sources: createSourceRequests(send),
     signIn: createSignInRequests(send),
+    consent: createConsentRequests(send),
     tools: createToolRequests(send),
     tokens: createTokenRequests(send),
     ky,

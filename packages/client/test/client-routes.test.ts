@@ -7,7 +7,17 @@ import { startBuiltServer, type BuiltServer } from "./helpers/start-built-server
 
 const upstreamToken = "upstream-token-client-routes-5f1e2d3c";
 /** The server's page for the authorization server's redirect: a browser opens it, not this client. */
-const browserOnlyRoutes = ["get /v1/auth/callback"];
+/** Routes a browser or an OAuth client uses, not the admin API: the sign-in redirect page and the OAuth protocol endpoints and metadata. */
+const browserOnlyRoutes = [
+  "get /v1/auth/callback",
+  "get /.well-known/oauth-protected-resource",
+  "get /.well-known/oauth-protected-resource/mcp",
+  "get /.well-known/oauth-authorization-server",
+  "get /authorize",
+  "post /token",
+  "post /register",
+  "post /revoke",
+];
 let server: BuiltServer;
 let upstream: Upstream;
 let client: SrcClient;
@@ -271,6 +281,18 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       const slug = await createSource();
       expect(await kept(client.sources.remove(slug))).toEqual({ slug, deleted: true });
       await expect(client.sources.get(slug)).rejects.toMatchObject({ status: 404, code: "SOURCE_NOT_FOUND" });
+    },
+  },
+  {
+    operation: "post /v1/oauth/consent",
+    run: async () => {
+      await expect(client.consent.load("client_id=nobody&state=x")).rejects.toMatchObject({ status: 404, code: "CONSENT_REQUEST_NOT_FOUND" });
+    },
+  },
+  {
+    operation: "post /v1/oauth/consent/decision",
+    run: async () => {
+      await expect(client.consent.decide({ request: "0".repeat(64), csrfToken: "x", decision: "deny" })).rejects.toMatchObject({ status: 404, code: "CONSENT_REQUEST_NOT_FOUND" });
     },
   },
 ];

@@ -32,3 +32,29 @@ export { POLICY_MODES, POLICY_TOOL_LAYOUTS, apiPolicySchema, rateLimitSchema } f
 export type { ParsedPolicyRule, PolicyRule, PolicyRuleMethod } from "./policy/policy-rule";
 export { POLICY_RULE_METHODS, parsePolicyRule } from "./policy/policy-rule";
 export { RATE_LIMIT_TEXT_HINT, formatRateLimit, parseRateLimitText } from "./policy/parse-rate-limit";
+export type {
+  Consent,
+  StoredAccessToken,
+  StoredAgentToken,
+  StoredAuthorizationCode,
+  StoredAuthorizationRequest,
+  StoredOAuthClient,
+  StoredRefreshToken,
+} from "./access/access-records";
+export {
+  consentSchema,
+  legacyAgentTokenIdOf,
+  sha256Of,
+  storedAccessTokenSchema,
+  storedAgentTokenSchema,
+  storedAuthorizationCodeSchema,
+  storedAuthorizationRequestSchema,
+  storedOAuthClientSchema,
+  storedRefreshTokenSchema,
+  usedRefreshTokenRetentionMs,
+} from "./access/access-records";
+export type { AgentAccessStore, IssuedTokens, RedeemCodeOutcome, RotateRefreshOutcome } from "./access/agent-access-store-contract";
+export type { AgentAccessErrorCode } from "./access/agent-access-error";
+export { AGENT_ACCESS_ERROR_CODES, AgentAccessError } from "./access/agent-access-error";
+export type { FileAgentAccessStoreOptions } from "./access/file-agent-access-store";
+export { agentAccessFileName, createFileAgentAccessStore } from "./access/file-agent-access-store";

@@ -124,6 +124,14 @@ export const sourceApiSchema = z.looseObject({
       description:
         'Accept agent paths and redirect targets that some servers read as "/", "\\" or ".." segments: double percent-encoding (%252e), overlong UTF-8 (%c0%ae) and look-alike characters (U+FF0E, U+2024, U+2025, U+FF0F, U+FF3C). Default false: refused.',
     }),
+  /** Send the call's W3C `traceparent` (and `tracestate`) to the API when tracing is on. Default false. */
+  propagateTrace: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        "Send the W3C trace context (traceparent, tracestate) of each request to this API when the service traces (OTEL_EXPORTER_OTLP_ENDPOINT set), so the API's own traces join the call's. Default false: it tells the API about the caller's trace.",
+    }),
   ...apiConnectionShape,
   ...apiOpenApiShape,
   ...apiPolicyShape,

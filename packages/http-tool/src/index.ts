@@ -8,6 +8,8 @@ export type { ToolNextStep } from "./result/tool-next-step";
 export { describeNextStep } from "./result/tool-next-step";
 export type { ToolErrorCode } from "./result/tool-error-codes";
 export { TOOL_ERROR_CODES } from "./result/tool-error-codes";
+export type { ToolCallOutcome } from "./telemetry/tool-call-outcome";
+export { TOOL_CALL_OUTCOMES, toolCallOutcomeOf, toolCallOutcomeOfError } from "./telemetry/tool-call-outcome";
 
 // Building requests (pure)
 export type { BuiltRequest } from "./request/built-request";

@@ -23,3 +23,5 @@ export { READ_METHODS } from "./policy/policy-narrowing";
 export type { ReadStoredResultInput, StoredResultPart } from "./stored-results/read-stored-result";
 export { readStoredPart } from "./stored-results/read-stored-result";
 export { compileSelect } from "./select/compile-select";
+export type { ToolCallStart, ToolCallTrace } from "./telemetry/trace-tool-call";
+export { currentToolCall, traceToolCall } from "./telemetry/trace-tool-call";

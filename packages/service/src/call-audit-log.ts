@@ -1,6 +1,8 @@
+import { writeSync } from "node:fs";
 import { chmod, mkdir, open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { ToolResult } from "@src/http-tool";
+import { traceToolCall } from "@src/http-tool/internal";
 import type { SourceService } from "./source-service";
 import { sourceOfToolName } from "./write-tool-slug";
 import { rotatedCallAuditFilesBeside } from "./call-audit-reader";
@@ -168,8 +170,10 @@ export function createCallAuditLog({ home, maxBytes = defaultCallAuditMaxBytes, 
     const bytes = Buffer.from(text, "utf8");
     const target = await fileFor(bytes.length);
     try {
-      // One write(2) of whole lines in append mode: lines of several processes never mix.
-      await target.handle.write(bytes);
+      // One write(2) of whole lines in append mode: lines of several processes never mix. Synchronous: an append to a
+      // local file costs less than handing it to libuv's thread pool and back, and it runs after the answers of the
+      // calls it records were sent (see `record`).
+      writeSync(target.handle.fd, bytes);
       target.writtenSince += bytes.length;
     } catch (error) {
       await closeFile();
@@ -205,7 +209,11 @@ export function createCallAuditLog({ home, maxBytes = defaultCallAuditMaxBytes, 
     record(line) {
       return new Promise<void>((resolve) => {
         waiting.push({ text: `${JSON.stringify(line)}\n`, written: resolve });
-        if (!draining) void drain();
+        if (draining) return;
+        // After this turn of the event loop: the lines of every call that ends in it go out in one append, once their
+        // answers were written.
+        draining = true;
+        setImmediate(() => void drain());
       });
     },
   };
@@ -265,14 +273,17 @@ export function withCallAudit(service: SourceService, { channel, log }: { channe
     async callTool(name, input, options) {
       const source = await sourceOfToolName(service.store, name);
       const started = performance.now();
-      try {
-        const result = await service.callTool(name, input, options);
-        await log.record(auditLineOfResult(channel, source, result));
-        return result;
-      } catch (error) {
-        await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started));
-        throw error;
-      }
+      // The call's span (when tracing is on) names this channel; the layers below add to it.
+      return traceToolCall({ tool: name, source, channel }, async () => {
+        try {
+          const result = await service.callTool(name, input, options);
+          await log.record(auditLineOfResult(channel, source, result));
+          return result;
+        } catch (error) {
+          await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started));
+          throw error;
+        }
+      });
     },
   };
 }

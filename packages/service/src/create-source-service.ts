@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
-import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache } from "@src/auth";
+import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache, type TokenRequestEvent } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type FileSourceStore, type SourceInput, type SourceListEntry, type SourceRecord, type SourceStore } from "@src/config";
 import { callSource, createApiTools, createMemoryRateLimitStore, createOperationsTool, createResultStore, explainPolicy, validateSource, type RateLimitStore, type ResultStore, type TokenPolicy } from "@src/http-tool";
 import { apiToolName, maxToolNameLength, operationsToolName, readStoredPart } from "@src/http-tool/internal";
@@ -47,6 +47,18 @@ export interface SourceServiceOptions {
    * across all sources, 15 minutes each.
    */
   results?: ResultStore;
+  /** Told of what an operator watches (an app's metrics): token requests, vault and store failures. Default: nobody. */
+  observer?: ServiceObserver;
+}
+
+/** What the service tells an app about, as it happens; each must return at once and never throw. */
+export interface ServiceObserver {
+  /** A request an auth plugin made to a token endpoint during a call or a test (`traceTokenRequest` of `@src/auth`). */
+  tokenRequest?(event: TokenRequestEvent): void;
+  /** The credential vault failed to open or to read (a missing key, a damaged file, a lock held too long, the database). */
+  vaultError?(error: unknown): void;
+  /** The source store failed to read a source or the listing (not an unknown source: that is the caller's mistake). */
+  storeError?(error: unknown): void;
 }
 
 /** Most characters one `readStoredResult` (an MCP `resources/read`) hands over: the rest is read with the next offset. */
@@ -91,11 +103,19 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
   const documents = createSourceDocuments({ store, fetch: options.fetch });
   const rateLimits = options.rateLimits ?? createMemoryRateLimitStore();
   const results = options.results ?? createResultStore();
+  const { observer } = options;
+  const onTokenRequest = observer?.tokenRequest === undefined ? undefined : (event: TokenRequestEvent): void => observer.tokenRequest?.(event);
   /** Credentials already unbound from a vault entry, per entry object and scope: the vault hands out the same frozen entry while it is unchanged. */
   const unboundCredentials = new WeakMap<object, { scope: string; credential: Record<string, unknown> | undefined }>();
   /** The credential to send for `source`, or `undefined` when none is stored or it was stored for another base URL. */
   async function credentialFor(source: SourceRecord): Promise<Record<string, unknown> | undefined> {
-    const entry = await (await vault()).get(source.slug);
+    let entry;
+    try {
+      entry = await (await vault()).get(source.slug);
+    } catch (error) {
+      observer?.vaultError?.(error);
+      throw error;
+    }
     if (entry === undefined) return undefined;
     const scope = credentialScopeOf(source);
     const known = unboundCredentials.get(entry);
@@ -127,6 +147,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     }
     return {
       session,
+      onTokenRequest,
       saveCredential: async (credential) => {
         // vault.set writes atomically under the vault's inter-process lock; the scope is the source's own.
         await (await vault()).set(source.slug, bindCredential(checkCredential(pluginOf(source), credential), source));
@@ -147,6 +168,15 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
 
   /** Every entry, sorted by slug: from memory when the listing is kept, refreshing only the stale slugs. */
   async function listEntries(): Promise<SourceListEntry[]> {
+    try {
+      return await listEntriesUnobserved();
+    } catch (error) {
+      observer?.storeError?.(error);
+      throw error;
+    }
+  }
+
+  async function listEntriesUnobserved(): Promise<SourceListEntry[]> {
     const current = listing;
     if (current === undefined) return store.list();
     const refresh = refreshing.then(async () => {
@@ -385,7 +415,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         // only a connected source's status can change here, and only a source with a document has a catalog.
         const source = entry.record.status.connectionStatus === "connected" ? await withCurrentStatus(entry.record) : entry.record;
         const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
-        const callTools = toolsOf(source, operations, token);
+        const callTools = toolsOf(source, operations, typeof token === "function" ? token(source.slug) : token);
         const [first] = callTools;
         if (first === undefined) continue;
         const withCredential = stored.has(first.source) && (await hasCredential(source));
@@ -407,6 +437,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       try {
         source = await store.get(slug);
       } catch (error) {
+        if (!SourceNotFoundError.isInstance(error)) observer?.storeError?.(error);
         if (SourceNotFoundError.isInstance(error)) {
           throw new ServiceError({
             code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,

@@ -1,5 +1,5 @@
 export type { CallToolOptions, ListToolsOptions, SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, StoredResultRead, ToolSummary } from "./source-service";
-export type { SourceServiceOptions } from "./create-source-service";
+export type { ServiceObserver, SourceServiceOptions } from "./create-source-service";
 export { createSourceService } from "./create-source-service";
 export type { OperatorCommandResult } from "./run-operator-command";
 export { OPERATOR_COMMANDS, runOperatorCommand } from "./run-operator-command";

@@ -48,8 +48,11 @@ export interface CallToolOptions {
 
 /** Options of `listTools`. */
 export interface ListToolsOptions {
-  /** The agent token the list is for: a read-only token's tools are read-only (and a split source has no write tool). Default: none. */
-  token?: TokenPolicy | undefined;
+  /**
+   * The agent token the list is for: a read-only token's tools are read-only (and a split source has no write tool);
+   * a function gives each source's (a token read-only for some sources only). Default: none.
+   */
+  token?: TokenPolicy | ((slug: string) => TokenPolicy | undefined) | undefined;
 }
 
 /** The outcome of connect / reload / credential set. */

@@ -1,4 +1,4 @@
-export type { OpenPostgresStoreOptions, PostgresStore, StoreReadiness } from "./open-postgres-store";
+export type { OpenPostgresStoreOptions, PostgresStore, StorePoolStats, StoreReadiness } from "./open-postgres-store";
 export { openPostgresStore } from "./open-postgres-store";
 export type { PostgresCredentialVault } from "./credentials/postgres-credential-vault";
 export type { StoreVaultKey, StoreVaultKeyEnvironment } from "./credentials/vault-keys";

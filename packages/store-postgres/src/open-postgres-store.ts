@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import type { AuthRegistry } from "@src/auth";
-import { parseSourceRecord, type SourceRecord, type SourceStore } from "@src/config";
+import { parseSourceRecord, type AgentAccessStore, type SourceRecord, type SourceStore } from "@src/config";
+import { createPostgresAgentAccessStore } from "./access/postgres-agent-access-store";
 import type { ScryptCost } from "@src/vault";
 import { startChangeFeed } from "./changes/change-feed";
 import { openPostgresCredentialVault, type PostgresCredentialVault } from "./credentials/postgres-credential-vault";
@@ -39,6 +41,14 @@ export interface StoreReadiness {
   readonly listener: boolean;
 }
 
+/** The connections of this process's pool as the database sees them (`pg_stat_activity`), and the pool's size. */
+export interface StorePoolStats {
+  /** The most connections the pool opens (`maxConnections`). */
+  readonly maxConnections: number;
+  /** Open connections of this process by state: running a query, idle, idle in a transaction, anything else. */
+  readonly connections: { readonly active: number; readonly idle: number; readonly idleInTransaction: number; readonly other: number };
+}
+
 /** An open PostgreSQL store: the two interfaces the service takes, and what an app needs around them. */
 export interface PostgresStore {
   /** `postgres://user@host:port/database`, never the password. */
@@ -47,8 +57,16 @@ export interface PostgresStore {
   readonly vault: PostgresCredentialVault;
   /** The policies' rate limits, counted in the database and so shared by every replica (give it to `createSourceService` as `rateLimits`). */
   readonly rateLimits: PostgresRateLimitStore;
+  /** Agent tokens, hosted agents' OAuth grants and their sign-in state, shared by every replica (give it to the server as `access`). */
+  readonly access: AgentAccessStore;
   /** Checks the database and the listener (for `/readyz`), within `timeoutMs` (default 2000). */
   readiness(timeoutMs?: number): Promise<StoreReadiness>;
+  /**
+   * The pool's connections by state, from the database's `pg_stat_activity` (the process's connections carry an
+   * `application_name` of their own, `src <id>`), the change listener's included; `undefined` when the database
+   * does not answer within `timeoutMs` (default 1000). For an app's metrics.
+   */
+  poolStats(timeoutMs?: number): Promise<StorePoolStats | undefined>;
   /**
    * Stores a complete record as it is (its `id`, times and status kept), adding
    * or replacing the row; `"unchanged"` when the stored one is equal. For
@@ -69,10 +87,13 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   const origin = options.origin ?? "SRC_STORE";
   const location = describeStoreUrl(options.url, origin);
   const keys = resolveStoreVaultKeys(options.env ?? process.env);
+  const maxConnections = options.maxConnections ?? 10;
+  // One name per process: `poolStats` finds this process's connections by it (replicas share the database).
+  const applicationName = `src ${randomUUID().slice(0, 8)}`;
   const sql = postgres(options.url.trim(), {
-    max: options.maxConnections ?? 10,
+    max: maxConnections,
     onnotice: () => undefined,
-    connection: { application_name: "src" },
+    connection: { application_name: applicationName },
     connect_timeout: 10,
   });
   try {
@@ -95,6 +116,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
       sources,
       vault,
       rateLimits: createPostgresRateLimitStore(sql),
+      access: createPostgresAgentAccessStore({ sql, feed, location }),
       async readiness(timeoutMs = 2000) {
         const database = await Promise.race([
           sql`select 1`.then(
@@ -105,6 +127,24 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
         ]);
         const listener = database && (await feed.probe(timeoutMs));
         return { database, listener };
+      },
+      async poolStats(timeoutMs = 1000) {
+        const query = sql<{ state: string | null; count: number }[]>`select state, count(*)::int as count from pg_stat_activity
+          where application_name = ${applicationName} group by state`.then(
+          (rows) => rows,
+          () => undefined,
+        );
+        const rows = await Promise.race([query, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), timeoutMs).unref())]);
+        if (rows === undefined) return undefined;
+        const connections = { active: 0, idle: 0, idleInTransaction: 0, other: 0 };
+        for (const { state, count } of rows) {
+          if (state === "active") connections.active += count;
+          else if (state === "idle") connections.idle += count;
+          else if (state === "idle in transaction" || state === "idle in transaction (aborted)") connections.idleInTransaction += count;
+          else connections.other += count;
+        }
+        // The connection asking counts as active: it runs this query.
+        return { maxConnections, connections };
       },
       async putRecord(record) {
         const checked = parseSourceRecord(record, { registry: options.registry, slug: record.slug });

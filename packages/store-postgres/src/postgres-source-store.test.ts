@@ -29,7 +29,20 @@ describe("migrations", () => {
       expect(await migrateDatabase(sql)).toEqual({ applied: migrations.map((migration) => migration.version), version: migrations.length });
       expect(await migrateDatabase(sql)).toEqual({ applied: [], version: migrations.length });
       const tables = await sql<{ table_name: string }[]>`select table_name from information_schema.tables where table_schema = 'public' order by table_name`;
-      expect(tables.map((row) => row.table_name)).toEqual(["src_credentials", "src_rate_limits", "src_schema_migrations", "src_sources", "src_store_state", "src_vault"]);
+      expect(tables.map((row) => row.table_name)).toEqual([
+        "src_agent_tokens",
+        "src_credentials",
+        "src_oauth_access_tokens",
+        "src_oauth_clients",
+        "src_oauth_codes",
+        "src_oauth_refresh_tokens",
+        "src_oauth_requests",
+        "src_rate_limits",
+        "src_schema_migrations",
+        "src_sources",
+        "src_store_state",
+        "src_vault",
+      ]);
     } finally {
       await sql.end();
     }

@@ -27,10 +27,10 @@ export function registerPolicy(program: Command): void {
         const service = await context.service();
         let token: { name: string; readOnly: boolean; rateLimit: { calls: number; perSeconds: number } | undefined } | undefined;
         if (flags.token !== undefined) {
-          const [{ createAgentTokenStore }, { resolveSrcHome }] = await Promise.all([import("../input/load-server-module").then((module) => module.loadServerModule()), import("@src/config")]);
-          const found = (await createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) }).list()).find((candidate) => candidate.name === flags.token);
+          const { agentTokenStoreOf } = await import("../input/agent-token-store-of");
+          const found = (await (await agentTokenStoreOf(context)).list()).find((candidate) => candidate.name === flags.token);
           if (found === undefined) throw new UsageError({ message: `--token ${JSON.stringify(flags.token)}: no agent token has that name; \`src token list\` shows them` });
-          token = { name: found.name, readOnly: found.readOnly, rateLimit: found.rateLimit ?? undefined };
+          token = { name: found.name, readOnly: found.readOnly || found.readOnlySources.includes(slug!), rateLimit: found.rateLimit ?? undefined };
         }
         const { source } = await service.getSource(slug!);
         const tools = (await service.listTools({ token })).filter((tool) => tool.source === source.slug && tool.kind !== "operations");

@@ -59,7 +59,8 @@ export function registerSourceEdit(source: Command): void {
           // Each list given replaces the source's; the rest of its policy stays.
           api.policy = policyFromFlags((await service.getSource(slug!)).source.api.policy, flags);
         }
-        if (flags.name === undefined && Object.keys(api).length === 0) {
+        // `--header` counts as a change of its own (it is merged into the stored headers below).
+        if (flags.name === undefined && Object.keys(api).length === 0 && flags.header === undefined) {
           throw new UsageError({ message: `nothing to change: give at least one of ${flagList} (e.g. src source edit ${slug} --base-url https://api.example.com/v2)` });
         }
         const { source: before } = await service.getSource(slug!);

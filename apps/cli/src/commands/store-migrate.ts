@@ -17,13 +17,13 @@ const counts = ({ added, updated, unchanged }: { added: number; updated: number;
 export function registerStoreMigrate(store: Command): void {
   store
     .command("migrate")
-    .description("copy every source and credential of the home (--home, $SRC_HOME) into the PostgreSQL store (--store, $SRC_STORE); repeatable, prints counts, never a secret")
+    .description("copy every source, credential and agent token of the home (--home, $SRC_HOME) into the PostgreSQL store (--store, $SRC_STORE); repeatable, prints counts, never a secret")
     .action(
       defineAction(async (context) => {
         if (context.storeUrl === undefined) {
           throw new UsageError({ message: "src store migrate: name the PostgreSQL store to copy into with --store postgres://... or SRC_STORE" });
         }
-        const [{ createSourceStore, resolveSrcHome }, { openVault, VaultKeyMismatchError }, { copyHomeToStore }] = await Promise.all([
+        const [{ createSourceStore, createFileAgentAccessStore, resolveSrcHome }, { openVault, VaultKeyMismatchError }, { copyHomeToStore }] = await Promise.all([
           import("@src/config"),
           import("@src/vault"),
           import("@src/store-postgres"),
@@ -36,12 +36,13 @@ export function registerStoreMigrate(store: Command): void {
           if (!VaultKeyMismatchError.isInstance(error) || !keyVariables.some((name) => (process.env[name] ?? "") !== "")) throw error;
           return openVault({ home, env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !keyVariables.includes(name))) });
         });
-        const result = await copyHomeToStore({ from: { sources: createSourceStore({ home, registry }), vault }, to: target });
+        const result = await copyHomeToStore({ from: { sources: createSourceStore({ home, registry }), vault, access: createFileAgentAccessStore({ home }) }, to: target });
         if (context.json) {
           writeJson({ from: home, store: target.location, ...result });
         } else {
-          writeLine(`Copied ${home} into ${target.location}: sources ${counts(result.sources)}; credentials ${counts(result.credentials)}.`);
+          writeLine(`Copied ${home} into ${target.location}: sources ${counts(result.sources)}; credentials ${counts(result.credentials)}; agent tokens ${result.agentTokens.added} added, ${result.agentTokens.unchanged} unchanged.`);
           for (const { slug, reason } of result.skipped) writeError(`skipped source "${slug}": ${reason}`);
+          for (const { name, reason } of result.agentTokens.skipped) writeError(`skipped agent token "${name}": ${reason}`);
         }
         return result.skipped.length === 0 ? EXIT_CODES.SUCCESS : EXIT_CODES.FAILURE;
       }),

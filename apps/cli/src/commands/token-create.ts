@@ -1,7 +1,6 @@
-import { resolveSrcHome } from "@src/config";
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
-import { loadServerModule } from "../input/load-server-module";
+import { agentTokenStoreOf } from "../input/agent-token-store-of";
 import { writeError, writeJson, writeLine } from "../output/write-output";
 
 interface TokenCreateFlags {
@@ -23,8 +22,7 @@ export function registerTokenCreate(token: Command): void {
     .option("--expires <lifetime>", "lifetime: a whole number and m, h, d or w, e.g. 30d (default: never)")
     .action(
       defineAction<TokenCreateFlags>(async (context, flags, [name]) => {
-        const { createAgentTokenStore } = await loadServerModule();
-        const store = createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) });
+        const store = await agentTokenStoreOf(context);
         const sources = flags.sources === undefined ? null : flags.sources.split(",").filter((slug) => slug.trim() !== "");
         const created = await store.create({ name: name!, sources, expires: flags.expires ?? null, readOnly: flags.readOnly === true, rateLimit: flags.rateLimit ?? null });
         if (context.json) {

@@ -1,18 +1,16 @@
-import { resolveSrcHome } from "@src/config";
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
-import { loadServerModule } from "../input/load-server-module";
+import { agentTokenStoreOf } from "../input/agent-token-store-of";
 import { writeJson, writeLine } from "../output/write-output";
 
 /** `src token list`: names and prefixes, never a value. */
 export function registerTokenList(token: Command): void {
   token
     .command("list")
-    .description("list the agent tokens by name and prefix (never their values)")
+    .description("list the agent tokens (and hosted agents' OAuth grants, with their client) by name and prefix, with their last use; never their values")
     .action(
       defineAction(async (context) => {
-        const { createAgentTokenStore } = await loadServerModule();
-        const tokens = await createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) }).list();
+        const tokens = await (await agentTokenStoreOf(context)).list();
         if (context.json) {
           writeJson({ tokens });
           return;
@@ -23,12 +21,14 @@ export function registerTokenList(token: Command): void {
         }
         const rows = tokens.map((token) => [
           token.name,
-          `${token.prefix}…`,
-          token.sources === null ? "(every source)" : token.sources.join(","),
+          token.client === null ? `${token.prefix}…` : "(OAuth)",
+          token.sources === null ? "(every source)" : token.sources.map((slug) => (!token.readOnly && token.readOnlySources.includes(slug) ? `${slug}(read)` : slug)).join(","),
           [token.readOnly ? "read-only" : "read-write", ...(token.rateLimit === null ? [] : [`${token.rateLimit.calls}/${token.rateLimit.perSeconds}s`])].join(" "),
           token.expiresAt === null ? "never" : `${token.expiresAt}${token.expired ? " (expired)" : ""}`,
+          token.client === null ? "-" : token.client.name,
+          token.lastUsedAt ?? "never",
         ]);
-        const header = ["NAME", "PREFIX", "SOURCES", "ACCESS", "EXPIRES"];
+        const header = ["NAME", "PREFIX", "SOURCES", "ACCESS", "EXPIRES", "CLIENT", "LAST USED"];
         const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
         for (const row of [header, ...rows]) writeLine(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
       }),

@@ -1,7 +1,6 @@
-import { resolveSrcHome } from "@src/config";
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
-import { loadServerModule } from "../input/load-server-module";
+import { agentTokenStoreOf } from "../input/agent-token-store-of";
 import { writeJson, writeLine } from "../output/write-output";
 
 /** `src token revoke NAME`. */
@@ -12,8 +11,7 @@ export function registerTokenRevoke(token: Command): void {
     .argument("<name>", "the token's name (src token list)")
     .action(
       defineAction(async (context, _options, [name]) => {
-        const { createAgentTokenStore } = await loadServerModule();
-        await createAgentTokenStore({ home: resolveSrcHome({ home: context.home }) }).revoke(name!);
+        await (await agentTokenStoreOf(context)).revoke(name!);
         if (context.json) writeJson({ name, revoked: true });
         else writeLine(`Revoked agent token "${name}".`);
       }),

@@ -1,10 +1,7 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
-import { agentTokenFileName, readAgentTokenFile, type StoredAgentToken } from "./agent-token-file";
-import { sha256Of } from "./agent-token-store";
+import { timingSafeEqual } from "node:crypto";
+import { sha256Of, type AgentAccessStore, type StoredAgentToken } from "@src/config";
 
-/** Who is calling the server: the operator (admin token) or an agent token. */
+/** Who is calling the server: the operator (admin token) or an agent token (static, an OAuth grant, or a JWT of the team's identity provider). */
 export type Caller =
   | { readonly kind: "admin" }
   | {
@@ -12,117 +9,118 @@ export type Caller =
       /** The token's name, written in every agent call's log line. */
       readonly name: string;
       /**
-       * The token's identity: a hash of its stored digest, so of its value. A
-       * token revoked and created again under the same name has another, and
-       * what the first one owned (cut results, MCP sessions) stays its own.
+       * The token's identity. A token revoked and created again under the same
+       * name has another, and what the first one owned (cut results, MCP
+       * sessions) stays its own.
        */
       readonly id: string;
       /** The slugs it may call, or `null` for every source. */
       readonly sources: ReadonlySet<string> | null;
       /** A read-only token never writes, whatever the source allows. */
       readonly readOnly: boolean;
+      /** Sources it may only read (a grant's per-source choice, an identity provider's `src:SLUG:read` scope). */
+      readonly readOnlySources: ReadonlySet<string>;
       /** Its own rate limit across every source, or `null`. */
       readonly rateLimit: { readonly calls: number; readonly perSeconds: number } | null;
     };
 
+export type AgentCaller = Extract<Caller, { kind: "agent" }>;
+
 /** The answer for a presented token that is not the admin token. */
-export type AgentTokenLookup = { found: true; caller: Extract<Caller, { kind: "agent" }> } | { found: false; reason: "unknown" | "expired" };
+export type AgentTokenLookup =
+  | { found: true; caller: AgentCaller; kind: "static" | "oauth"; resource?: string; expiresAtMs: number }
+  | { found: false; reason: "unknown" | "expired" };
 
-interface IndexedToken {
-  digest: Buffer;
-  caller: Extract<Caller, { kind: "agent" }>;
-  expiresAtMs: number;
-}
-
-/** The server's in-memory view of the token file, looked up by hash. */
+/** The server's lookups of presented agent tokens. */
 export interface AgentTokenIndex {
   lookup(presented: string): Promise<AgentTokenLookup>;
-  /** Re-reads the file now (after the server itself changed it). */
+  /** Forgets what it remembered (after the server itself changed the tokens). */
   reload(): Promise<void>;
+  /** Waits for the last-use writes under way (before the server stops). */
+  flush(): Promise<void>;
 }
+
+/** The prefix of every OAuth access token the embedded authorization server issues. */
+export const oauthAccessTokenPrefix = "srco_";
 
 /** Options of `createAgentTokenIndex`. */
 export interface AgentTokenIndexOptions {
-  home: string;
-  /** How often at most the file's metadata is checked for changes by the CLI. Default 250 ms. */
-  refreshIntervalMs?: number;
-  /** Called when the file cannot be read; agent tokens are refused until it can. */
+  access: AgentAccessStore;
+  /** Called when the store cannot be read (a damaged token file); agent tokens are refused until it can. */
   onDamaged?: (error: Error) => void;
+  /** How often at most a token's last use is written, in ms. Default 60000. */
+  lastUseIntervalMs?: number;
   now?: () => number;
 }
 
-/** A token's identity from its stored digest (not the digest itself, which is what a presented token is looked up by). */
-const identityOf = (sha256: string): string => createHash("sha256").update(`src agent token identity\n${sha256}`).digest("hex").slice(0, 32);
+/** The caller a stored token stands for. */
+export function callerOfToken(token: StoredAgentToken): AgentCaller {
+  return {
+    kind: "agent",
+    name: token.name,
+    id: token.id,
+    sources: token.sources === null ? null : new Set(token.sources),
+    readOnly: token.readOnly,
+    readOnlySources: new Set(token.readOnlySources ?? []),
+    rateLimit: token.rateLimit,
+  };
+}
 
-const signatureOf = (stats: { mtimeMs: number; size: number; ino: number } | undefined): string => (stats === undefined ? "missing" : `${stats.ino}:${stats.size}:${stats.mtimeMs}`);
+const expiryOf = (iso: string | null): number => (iso === null ? Number.POSITIVE_INFINITY : Date.parse(iso));
 
 /**
  * Agent tokens by the SHA-256 of their value: a presented token costs one hash
- * and one map lookup, then a constant-time comparison of the digests. The file
- * is re-read only when its metadata changed, checked at most every
- * `refreshIntervalMs` (and at once for an unknown token, so a token created a
- * moment ago works), never read per call.
+ * and a lookup in the store (which answers from memory while nothing
+ * changed), then a constant-time comparison of the digests. A token's last use
+ * is written at most once a minute, never awaited by the call.
  */
-export function createAgentTokenIndex({ home, refreshIntervalMs = 250, onDamaged, now = Date.now }: AgentTokenIndexOptions): AgentTokenIndex {
-  const file = join(home, agentTokenFileName);
-  let byDigest = new Map<string, IndexedToken>();
-  let signature: string | undefined;
-  let checkedAt = Number.NEGATIVE_INFINITY;
-  let refreshing: Promise<void> | undefined;
+export function createAgentTokenIndex({ access, onDamaged, lastUseIntervalMs = 60_000, now = Date.now }: AgentTokenIndexOptions): AgentTokenIndex {
+  const lastWritten = new Map<string, number>();
+  const pending = new Set<Promise<void>>();
 
-  function index(tokens: readonly StoredAgentToken[]): Map<string, IndexedToken> {
-    const next = new Map<string, IndexedToken>();
-    for (const token of tokens) {
-      next.set(token.sha256, {
-        digest: Buffer.from(token.sha256, "hex"),
-        caller: { kind: "agent", name: token.name, id: identityOf(token.sha256), sources: token.sources === null ? null : new Set(token.sources), readOnly: token.readOnly === true, rateLimit: token.rateLimit ?? null },
-        expiresAtMs: token.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(token.expiresAt),
-      });
-    }
-    return next;
+  function noteUse(id: string): void {
+    const at = now();
+    if (at - (lastWritten.get(id) ?? Number.NEGATIVE_INFINITY) < lastUseIntervalMs) return;
+    lastWritten.set(id, at);
+    if (lastWritten.size > 10_000) lastWritten.clear();
+    const write = access
+      .markTokenUsed(id, new Date(at).toISOString())
+      .catch(() => void lastWritten.delete(id))
+      .finally(() => pending.delete(write));
+    pending.add(write);
   }
 
-  async function refresh(force: boolean): Promise<void> {
-    checkedAt = now();
-    const stats = await stat(file).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return undefined;
-      throw error;
-    });
-    const current = signatureOf(stats);
-    if (!force && current === signature) return;
-    try {
-      byDigest = index((await readAgentTokenFile(file)).tokens);
-      signature = current;
-    } catch (error) {
-      byDigest = new Map();
-      signature = undefined;
-      onDamaged?.(error as Error);
+  async function find(presented: string, hex: string): Promise<AgentTokenLookup> {
+    if (presented.startsWith(oauthAccessTokenPrefix)) {
+      const found = await access.findAccessToken(hex);
+      if (found === undefined) return { found: false, reason: "unknown" };
+      const expiresAtMs = Math.min(Date.parse(found.accessToken.expiresAt), expiryOf(found.token.expiresAt));
+      if (now() >= expiresAtMs) return { found: false, reason: "expired" };
+      noteUse(found.token.id);
+      return { found: true, caller: callerOfToken(found.token), kind: "oauth", resource: found.accessToken.resource, expiresAtMs };
     }
-  }
-
-  function refreshOnce(force: boolean): Promise<void> {
-    refreshing ??= refresh(force).finally(() => {
-      refreshing = undefined;
-    });
-    return refreshing;
+    const token = await access.findStaticToken(hex);
+    if (token?.sha256 === null || token === undefined || !timingSafeEqual(Buffer.from(token.sha256, "hex"), Buffer.from(hex, "hex"))) return { found: false, reason: "unknown" };
+    const expiresAtMs = expiryOf(token.expiresAt);
+    if (now() >= expiresAtMs) return { found: false, reason: "expired" };
+    noteUse(token.id);
+    return { found: true, caller: callerOfToken(token), kind: "static", expiresAtMs };
   }
 
   return {
     async lookup(presented) {
-      if (now() - checkedAt >= refreshIntervalMs) await refreshOnce(false);
-      const hex = sha256Of(presented);
-      let entry = byDigest.get(hex);
-      if (entry === undefined) {
-        await refreshOnce(false);
-        entry = byDigest.get(hex);
+      try {
+        return await find(presented, sha256Of(presented));
+      } catch (error) {
+        onDamaged?.(error as Error);
+        return { found: false, reason: "unknown" };
       }
-      if (entry === undefined || !timingSafeEqual(entry.digest, Buffer.from(hex, "hex"))) return { found: false, reason: "unknown" };
-      if (now() >= entry.expiresAtMs) return { found: false, reason: "expired" };
-      return { found: true, caller: entry.caller };
     },
     async reload() {
-      await refreshing;
-      await refreshOnce(true);
+      // The stores check for changes themselves; nothing is kept here but the last-use times.
+    },
+    async flush() {
+      await Promise.all([...pending]);
     },
   };
 }

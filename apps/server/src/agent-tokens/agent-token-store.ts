@@ -1,12 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
-import { withFileLock, writeFileAtomic } from "@src/file-lock";
+import { randomBytes } from "node:crypto";
+import { RATE_LIMIT_TEXT_HINT, createFileAgentAccessStore, parseRateLimitText, sha256Of, type AgentAccessStore, type RateLimit, type StoredAgentToken } from "@src/config";
 import { AgentTokenError } from "../errors/agent-token-error";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
-import { agentTokenFileName, readAgentTokenFile, type AgentTokenFile, type StoredAgentToken } from "./agent-token-file";
 import { parseTokenLifetime } from "./parse-token-lifetime";
-import { RATE_LIMIT_TEXT_HINT, parseRateLimitText, type RateLimit } from "@src/config";
 
 /** What `create` returns: the only time the value is ever shown. */
 export interface CreatedAgentToken {
@@ -33,7 +29,13 @@ export interface AgentTokenSummary {
   expiresAt: string | null;
   expired: boolean;
   readOnly: boolean;
+  /** Sources it may only read (a grant's per-source choice); empty when none. */
+  readOnlySources: string[];
   rateLimit: RateLimit | null;
+  /** The hosted agent's client a grant was given to (`src serve`'s OAuth sign-in); `null` for a token made by `src token create`. */
+  client: { id: string; name: string } | null;
+  /** When it last reached the server, or `null` for never. */
+  lastUsedAt: string | null;
 }
 
 /** Input of `create`: the same fields as `src token create NAME [--sources a,b] [--expires 30d]` and `POST /v1/tokens`. */
@@ -49,13 +51,13 @@ export interface CreateAgentTokenInput {
   rateLimit?: string | null;
 }
 
-/** Agent tokens stored hashed in `$SRC_HOME/agent-tokens.json`, shared by `src token` and the server's `/v1/tokens`. */
+/** Agent tokens stored hashed in the agent access store (`$SRC_HOME/agent-tokens.json`, or the PostgreSQL store), shared by `src token` and the server's `/v1/tokens`. */
 export interface AgentTokenStore {
-  /** The token file's path. */
+  /** Where the tokens are: the token file's path, or the database without its password. */
   readonly file: string;
   create(input: CreateAgentTokenInput): Promise<CreatedAgentToken>;
   list(): Promise<AgentTokenSummary[]>;
-  /** Removes the token; it answers 401 from then on. Throws `AGENT_TOKEN_NOT_FOUND` for an unknown name. */
+  /** Removes the token (a grant with its access and refresh tokens); it answers 401 from then on. Throws `AGENT_TOKEN_NOT_FOUND` for an unknown name. */
   revoke(name: string): Promise<void>;
 }
 
@@ -65,8 +67,7 @@ const shownPrefixLength = agentTokenValuePrefix.length + 7;
 const namePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const slugPattern = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-/** SHA-256 hex of a token value: what the file stores and what the server looks a presented token up by. */
-export const sha256Of = (value: string): string => createHash("sha256").update(value, "utf8").digest("hex");
+export { sha256Of };
 
 const invalid = (message: string): AgentTokenError => new AgentTokenError({ code: SERVER_ERROR_CODES.INVALID_AGENT_TOKEN_REQUEST, message });
 
@@ -99,54 +100,43 @@ function expiryOf(expires: string | null | undefined, now: number): string | nul
   return new Date(now + lifetime).toISOString();
 }
 
-/** Options of `createAgentTokenStore`. */
+/** Options of `createAgentTokenStore`: the store (default: the file store of `home`). */
 export interface AgentTokenStoreOptions {
-  /** The `SRC_HOME` directory. */
-  home: string;
+  /** The `SRC_HOME` directory, for the file store. */
+  home?: string;
+  /** The agent access store; default the file store of `home`. */
+  access?: AgentAccessStore;
   /** Clock, for tests. Default `Date.now`. */
   now?: () => number;
 }
 
-/**
- * The agent token store. Every change reads the file, changes it and writes it
- * back atomically while holding the inter-process lock `agent-tokens.json.lock`,
- * so the CLI and a running server can change tokens at the same time. A file
- * that does not parse is reported and never overwritten.
- */
-export function createAgentTokenStore({ home, now = Date.now }: AgentTokenStoreOptions): AgentTokenStore {
-  const file = join(home, agentTokenFileName);
-
-  async function update<T>(change: (current: AgentTokenFile) => { next: AgentTokenFile; result: T }): Promise<T> {
-    await mkdir(home, { recursive: true, mode: 0o700 });
-    return withFileLock(
-      {
-        lockFile: `${file}.lock`,
-        target: file,
-        timeoutMs: 10_000,
-        staleMs: 10_000,
-        failure: (reason, cause) =>
-          new AgentTokenError({
-            code: SERVER_ERROR_CODES.AGENT_TOKENS_LOCKED,
-            message:
-              reason === "timeout"
-                ? `the agent token file ${file} is being written by another process that did not finish within 10 s; retry in a moment`
-                : `lost the lock of ${file} to another process before the write finished; retry`,
-            cause,
-          }),
-      },
-      async (lock) => {
-        const { next, result } = change(await readAgentTokenFile(file));
-        lock.assertHeld();
-        await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
-        return result;
-      },
-    );
-  }
-
+/** A token's summary, as `list` shows it. */
+export function summaryOf(token: StoredAgentToken, at: number): AgentTokenSummary {
   return {
-    file,
+    name: token.name,
+    prefix: token.prefix ?? "",
+    sources: token.sources,
+    createdAt: token.createdAt,
+    expiresAt: token.expiresAt,
+    expired: token.expiresAt !== null && Date.parse(token.expiresAt) <= at,
+    readOnly: token.readOnly,
+    readOnlySources: token.readOnlySources ?? [],
+    rateLimit: token.rateLimit,
+    client: token.client ?? null,
+    lastUsedAt: token.lastUsedAt ?? null,
+  };
+}
 
-    create(input) {
+/**
+ * The agent token commands over an agent access store: values are made here
+ * and shown once; the store keeps their SHA-256 only.
+ */
+export function createAgentTokenStore({ home, access, now = Date.now }: AgentTokenStoreOptions): AgentTokenStore {
+  const store = access ?? createFileAgentAccessStore({ home: home ?? "." });
+  return {
+    file: store.location,
+
+    async create(input) {
       const name = checkName(input.name);
       const sources = checkSources(input.sources);
       const createdAt = now();
@@ -155,45 +145,28 @@ export function createAgentTokenStore({ home, now = Date.now }: AgentTokenStoreO
       const rateLimit = rateLimitOf(input.rateLimit);
       const token = `${agentTokenValuePrefix}${randomBytes(32).toString("base64url")}`;
       const stored: StoredAgentToken = {
+        id: randomBytes(16).toString("hex"),
         name,
         prefix: token.slice(0, shownPrefixLength),
         sha256: sha256Of(token),
         sources,
+        readOnly,
+        rateLimit,
         createdAt: new Date(createdAt).toISOString(),
         expiresAt,
-        ...(readOnly ? { readOnly } : {}),
-        ...(rateLimit === null ? {} : { rateLimit }),
       };
-      return update((current) => {
-        if (current.tokens.some((existing) => existing.name === name)) {
-          throw new AgentTokenError({ code: SERVER_ERROR_CODES.DUPLICATE_AGENT_TOKEN, message: `an agent token named "${name}" exists already; revoke it first (src token revoke ${name}) or pick another name` });
-        }
-        return { next: { version: 1, tokens: [...current.tokens, stored] }, result: { name, token, sources, expiresAt, readOnly, rateLimit } };
-      });
+      await store.addToken(stored);
+      return { name, token, sources, expiresAt, readOnly, rateLimit };
     },
 
     async list() {
-      const { tokens } = await readAgentTokenFile(file);
       const at = now();
-      return tokens.map(({ name, prefix, sources, createdAt, expiresAt, readOnly, rateLimit }) => ({
-        name,
-        prefix,
-        sources,
-        createdAt,
-        expiresAt,
-        expired: expiresAt !== null && Date.parse(expiresAt) <= at,
-        readOnly: readOnly === true,
-        rateLimit: rateLimit ?? null,
-      }));
+      return (await store.listTokens()).map((token) => summaryOf(token, at));
     },
 
-    revoke(name) {
-      return update((current) => {
-        if (!current.tokens.some((existing) => existing.name === name)) {
-          throw new AgentTokenError({ code: SERVER_ERROR_CODES.AGENT_TOKEN_NOT_FOUND, message: `no agent token is named ${JSON.stringify(name)}; \`src token list\` shows the names` });
-        }
-        return { next: { version: 1, tokens: current.tokens.filter((existing) => existing.name !== name) }, result: undefined };
-      });
+    async revoke(name) {
+      const removed = await store.removeToken(name);
+      if (removed === undefined) throw new AgentTokenError({ code: SERVER_ERROR_CODES.AGENT_TOKEN_NOT_FOUND, message: `no agent token is named ${JSON.stringify(name)}; \`src token list\` shows the names` });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
 import { callerOf } from "../agent-tokens/caller-of-request";
+import { withIncomingTraceContext } from "../telemetry/incoming-trace-context";
 
 /**
  * `/mcp`: Model Context Protocol over Streamable HTTP (stateful sessions). It is
@@ -24,5 +25,5 @@ export function registerMcpRoutes({ app, sessions }: RouteContext): void {
       },
     });
   }
-  app.all("/mcp", (c) => sessions.handle(c.req.raw, callerOf(c.req.raw)));
+  app.all("/mcp", (c) => withIncomingTraceContext(c, () => sessions.handle(c.req.raw, callerOf(c.req.raw))));
 }

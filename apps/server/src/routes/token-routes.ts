@@ -23,13 +23,19 @@ const createdTokenSchema = z
 const tokenSummarySchema = z
   .object({
     name: z.string(),
-    prefix: z.string().openapi({ description: "The value's first characters, to recognise it by; never the value." }),
+    prefix: z.string().openapi({ description: "The value's first characters, to recognise it by; never the value. Empty for a hosted agent's OAuth grant (it has no value of its own)." }),
     sources: z.array(z.string()).nullable(),
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
     expired: z.boolean(),
     readOnly: z.boolean(),
+    readOnlySources: z.array(z.string()).openapi({ description: "Sources it may only read (a grant's per-source choice on the consent page); empty when none." }),
     rateLimit: rateLimitSchema,
+    client: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .openapi({ description: "The hosted agent's OAuth client this grant was given to (its client_id and client_name); null for a token made by `src token create`." }),
+    lastUsedAt: z.string().nullable().openapi({ description: "When it last reached the server (written at most once a minute); null for never." }),
   })
   .openapi("AgentTokenSummary");
 
@@ -64,7 +70,7 @@ const listTokensRoute = createRoute({
   method: "get",
   path: "/v1/tokens",
   tags: ["tokens"],
-  summary: "The agent tokens by name and prefix (admin only); never a value.",
+  summary: "The agent tokens and hosted agents' OAuth grants by name and prefix, with their client and last use (admin only); never a value.",
   responses: {
     200: { description: "The tokens.", content: { "application/json": { schema: z.object({ tokens: z.array(tokenSummarySchema) }) } } },
     ...errorResponses(401, 403, 500),
@@ -75,7 +81,7 @@ const revokeTokenRoute = createRoute({
   method: "delete",
   path: "/v1/tokens/{name}",
   tags: ["tokens"],
-  summary: "Revoke an agent token (admin only); it answers 401 from then on.",
+  summary: "Revoke an agent token or a hosted agent's grant (admin only); it, and a grant's access and refresh tokens, answer 401 from then on.",
   request: { params: tokenNameParamSchema },
   responses: {
     200: { description: "Revoked.", content: { "application/json": { schema: z.object({ name: z.string(), revoked: z.literal(true) }) } } },

@@ -5,6 +5,7 @@ import { connectionSignal } from "../connection-signal";
 import { callerOf, mayCallSource } from "../agent-tokens/caller-of-request";
 import { tokenPolicyOf } from "../create-call-gate";
 import { readJsonBody } from "./read-json-body";
+import { withIncomingTraceContext } from "../telemetry/incoming-trace-context";
 import { errorResponses, toolCallBodySchema, toolResultSchema, toolSummarySchema } from "../api-schemas";
 
 const listRoute = createRoute({
@@ -55,7 +56,7 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
   app.openapi(listRoute, async (c) => {
     const verbose = ["1", "true"].includes(c.req.valid("query").verbose ?? "0");
     const caller = callerOf(c.req.raw);
-    const tools = (await service.listTools({ token: tokenPolicyOf(caller) })).filter((tool) => mayCallSource(caller, tool.source));
+    const tools = (await service.listTools({ token: (slug) => tokenPolicyOf(caller, slug) })).filter((tool) => mayCallSource(caller, tool.source));
     return c.json({ tools: verbose ? tools : tools.map(({ description: _description, inputSchema: _inputSchema, ...tool }) => tool) }, 200);
   });
 
@@ -67,7 +68,7 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
     const input = await readJsonBody(c);
     // From here the gate logs the call (one tool_call line, also when it is refused).
     agentCallRequests.add(c.req.raw);
-    const result = await gate.call(c.req.param("name"), input, { channel: "http", signal: connectionSignal(c), caller: callerOf(c.req.raw) });
+    const result = await withIncomingTraceContext(c, () => gate.call(c.req.param("name"), input, { channel: "http", signal: connectionSignal(c), caller: callerOf(c.req.raw) }));
     const refused = result.error === undefined ? undefined : statusOfPolicyRefusal[result.error.code];
     if (refused === undefined) return c.json(result, 200);
     if (refused === 429) c.header("retry-after", String(result.error?.retryAfterSeconds ?? 1));

@@ -13,8 +13,8 @@ export interface BuiltServer {
 }
 
 /** Starts the built `src-server` on `home` and resolves once it prints its URL. */
-export function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
-  const child: ChildProcess = spawn(process.execPath, [serverBin, "--host", "127.0.0.1", "--port", "0"], {
+export function startBuiltServer(env: Record<string, string>, args: readonly string[] = []): Promise<BuiltServer> {
+  const child: ChildProcess = spawn(process.execPath, [serverBin, "--host", "127.0.0.1", "--port", "0", ...args], {
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -18,9 +18,9 @@ export interface Replica {
 }
 
 /** Starts `node apps/cli/dist/bin.js --json serve --port 0` with `SRC_STORE` and the shared token and key in `env`. */
-export async function startReplica(env: Record<string, string>): Promise<Replica> {
+export async function startReplica(env: Record<string, string>, args: readonly string[] = []): Promise<Replica> {
   const home = await mkdtemp(join(tmpdir(), "src-replica-"));
-  const child = spawn(process.execPath, [cliBin, "--json", "serve", "--port", "0"], {
+  const child = spawn(process.execPath, [cliBin, "--json", "serve", "--port", "0", ...args], {
     env: { PATH: process.env.PATH ?? "", HOME: tmpdir(), NO_COLOR: "1", SRC_HOME: home, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,6 +3,164 @@
 /* eslint-disable @typescript-eslint/no-duplicate-type-constituents -- two auth modes may declare the same credential shape (header and query: { key }) */
 
 export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RFC 8414 metadata of the embedded authorization server (PKCE S256, Client ID Metadata Documents, dynamic registration unless --no-oauth-dcr). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The metadata. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same protected resource metadata at the host's root. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The metadata. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** RFC 9728 protected resource metadata of /mcp: resource, authorization_servers, scopes_supported, bearer_methods_supported, resource_name. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The metadata. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The authorization endpoint (authorization code with PKCE S256 only; resource required and equal to the /mcp URL): answers the consent page of the console, or redirects an error to the client. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The consent page (HTML, the console's Content-Security-Policy, never framed). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error sent back to the client's redirect URI (invalid_request, invalid_target, ...). */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An OAuth error: { error, error_description } (RFC 6749 5.2). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -302,6 +460,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** RFC 7591 dynamic client registration (public clients: token_endpoint_auth_method none). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The registered client. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description An OAuth error: { error, error_description } (RFC 6749 5.2). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** RFC 7009 token revocation: an access token alone, or a refresh token with its whole grant. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked (or unknown). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description An OAuth error: { error, error_description } (RFC 6749 5.2). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The token endpoint (application/x-www-form-urlencoded): authorization_code with code_verifier, or refresh_token (rotated; a reused one revokes the grant). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description access_token (1 hour by default), refresh_token, expires_in, scope. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description An OAuth error: { error, error_description } (RFC 6749 5.2). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/activity": {
         parameters: {
             query?: never;
@@ -572,6 +865,212 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The consent page's view of a waiting sign-in of a hosted agent (admin only): the client, the enabled sources, and a CSRF token bound to this sign-in. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The authorization request's query string, as the consent page at /authorize has it (without '?'). */
+                        query: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The waiting request. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsentRequest"];
+                    };
+                };
+                /** @description The body is not JSON (INVALID_JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An unexpected failure, or a damaged agent token file (AGENT_TOKENS_DAMAGED). */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/consent/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allow or deny a hosted agent's sign-in (admin only); answers where to send the browser: the client's redirect URI with a code, or with error=access_denied. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        csrfToken: string;
+                        /** @enum {string} */
+                        decision: "allow" | "deny";
+                        /**
+                         * @description Allow: when the grant ends. Default 30d.
+                         * @enum {string}
+                         */
+                        expires?: "1d" | "30d" | "90d" | "never";
+                        request: string;
+                        /** @description Allow: the sources granted, each read-only or not (at least one). */
+                        sources?: {
+                            readOnly: boolean;
+                            slug: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Where to send the browser. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsentDecision"];
+                    };
+                };
+                /** @description The body is not JSON (INVALID_JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An unexpected failure, or a damaged agent token file (AGENT_TOKENS_DAMAGED). */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1687,7 +2186,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The agent tokens by name and prefix (admin only); never a value. */
+        /** The agent tokens and hosted agents' OAuth grants by name and prefix, with their client and last use (admin only); never a value. */
         get: {
             parameters: {
                 query?: never;
@@ -1873,7 +2372,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an agent token (admin only); it answers 401 from then on. */
+        /** Revoke an agent token or a hosted agent's grant (admin only); it, and a grant's access and refresh tokens, answer 401 from then on. */
         delete: {
             parameters: {
                 query?: never;
@@ -2141,11 +2640,18 @@ export interface components {
             status: number | null;
         };
         AgentTokenSummary: {
+            /** @description The hosted agent's OAuth client this grant was given to (its client_id and client_name); null for a token made by `src token create`. */
+            client: {
+                id: string;
+                name: string;
+            } | null;
             createdAt: string;
             expired: boolean;
             expiresAt: string | null;
+            /** @description When it last reached the server (written at most once a minute); null for never. */
+            lastUsedAt: string | null;
             name: string;
-            /** @description The value's first characters, to recognise it by; never the value. */
+            /** @description The value's first characters, to recognise it by; never the value. Empty for a hosted agent's OAuth grant (it has no value of its own). */
             prefix: string;
             /** @description Its own rate limit across every source it calls (at most `calls` in every window of `perSeconds` seconds); null for none. */
             rateLimit: {
@@ -2153,6 +2659,8 @@ export interface components {
                 perSeconds: number;
             } | null;
             readOnly: boolean;
+            /** @description Sources it may only read (a grant's per-source choice on the consent page); empty when none. */
+            readOnlySources: string[];
             sources: string[] | null;
         };
         /** @description What agents may do with the source (`api.policy`), enforced before anything is sent; set it with POST /v1/sources or PATCH /v1/sources/{slug} like any api field (`{"api": {"policy": null}}` removes it). */
@@ -2244,6 +2752,44 @@ export interface components {
             signIn: boolean;
             /** @example bearer */
             type: string;
+        };
+        ConsentClient: {
+            /** @description The client_id: a Client ID Metadata Document's URL, or the id this server gave it at registration. */
+            id: string;
+            /** @description The host of its client_id URL (a Client ID Metadata Document); null for a client that registered itself. */
+            idHost: string | null;
+            /** @description The client's client_name (empty when it gave none). */
+            name: string;
+            redirectUri: string;
+            /** @description Where the browser goes back to: the host of the redirect URI. */
+            redirectUriHost: string;
+            /**
+             * @description How the client is known: its metadata document at its client_id URL, or dynamic registration (RFC 7591) with this server.
+             * @enum {string}
+             */
+            registration: "metadata-document" | "dynamic";
+        };
+        ConsentDecision: {
+            redirectTo: string;
+        };
+        ConsentRequest: {
+            client: components["schemas"]["ConsentClient"];
+            /** @description Bound to this sign-in and request; the decision must send it back. */
+            csrfToken: string;
+            /** @description When the waiting request ends; the agent must start again after. */
+            expiresAt: string;
+            /** @description The waiting request's id, for the decision. */
+            request: string;
+            /** @description Sources the client asked for by scope (src:SLUG, src:SLUG:read), ticked at first. */
+            requested: string[];
+            /** @description Of those, the ones asked for read-only (src:SLUG:read). */
+            requestedReadOnly: string[];
+            /** @description The enabled sources, which the person may grant. */
+            sources: {
+                connectionStatus: string;
+                name: string;
+                slug: string;
+            }[];
         };
         CreatedAgentToken: {
             /** @description ISO time it stops working; null for never. */

@@ -8,7 +8,8 @@ import type { Redactor } from "../result/redact-secrets";
 import { redactorFor } from "../result/redactor-cache";
 import { isRedirectStatus, maxRedirects, redirectedMethod, redirectTargetProblem } from "./redirect-policy";
 import { computeRetryDelay, isIdempotentMethod, isRetryableStatus, normalizeRetryDelayOptions, type RetryDelayOptions } from "./retry-policy";
-import { sendAttempt, type AttemptOutcome, type AttemptSettings } from "./send-attempt";
+import type { AttemptOutcome, AttemptSettings } from "./send-attempt";
+import { traceAttempt } from "../telemetry/trace-attempt";
 import type { Hop } from "../transport/hop";
 import { selectHeaders } from "../result/select-headers";
 import { shapeResultBody, type WholeBody } from "../result/shape-result-body";
@@ -145,6 +146,7 @@ function attemptSettings(options: ExecuteOptions, limits: ExecutorLimits, state:
     maxResponseBytes: limits.maxResponseBytes,
     signal: options.signal,
     readBody: (response: AttemptResponse) => !(state.retriesLeft > 0 && isRetryableStatus(response.status)),
+    propagateTrace: options.source.api.propagateTrace === true,
   };
 }
 
@@ -159,7 +161,7 @@ async function sendWithRetries(current: { hop: Hop }, options: ExecuteOptions, l
     if (options.signal?.aborted !== true) state.sent += 1;
     // Attempts run one after another, so the one settings object is updated in place instead of copied per attempt.
     settings.timeoutMs = Math.min(limits.timeoutMs, remaining);
-    const outcome = await sendAttempt(hop, settings);
+    const outcome = await traceAttempt(hop, settings, state.sent - 1);
     if (outcome.kind === "failure" && outcome.error.code === TOOL_ERROR_CODES.TIMEOUT && remaining < limits.timeoutMs) {
       return budgetSpent(state, limits, `${hostOf(hop.url)} did not answer within the ${remaining} ms left`, outcome.response);
     }

@@ -29,6 +29,8 @@ export interface AttemptSettings {
   signal: AbortSignal | undefined;
   /** When false the body of a retryable status is not read (it is about to be retried). */
   readBody: (response: AttemptResponse) => boolean;
+  /** `api.propagateTrace`: each attempt carries the W3C trace context to the API (when tracing is on). */
+  propagateTrace: boolean;
 }
 
 const emptyBody: LimitedBody = { bytes: new Uint8Array(0), cut: false };

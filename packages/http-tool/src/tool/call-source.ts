@@ -16,6 +16,8 @@ import { splitAgentInput, type ResultArguments } from "./agent-input";
 import { describeBuildFailure, sendOneRequest, type RequestContext } from "./send-one-request";
 import { selectAndBound } from "./select-and-bound";
 import { paginateCall } from "./paginate-call";
+import { apiToolName } from "./api-tool-name";
+import { traceToolCall } from "../telemetry/trace-tool-call";
 import { createHopCheck, needsHopCheck, type CheckHop } from "../policy/check-hop";
 import { summarizeBody, type Confirmer } from "../policy/confirmation";
 import { firstRequestOf } from "../policy/first-request";
@@ -98,7 +100,12 @@ async function readCredential(given: CallSourceOptions["credential"]): Promise<R
  * `resultRef`. Never throws; every failure is an `ok: false` result whose
  * `error` says what was wrong and what to do next.
  */
-export async function callSource(options: CallSourceOptions): Promise<ToolResult> {
+export function callSource(options: CallSourceOptions): Promise<ToolResult> {
+  // A layer above that knows the channel (the server, the CLI) has started the call's span already; then this adds to it.
+  return traceToolCall({ tool: apiToolName(options.source.slug), source: options.source.slug, channel: "in-process" }, () => callSourceGuarded(options));
+}
+
+async function callSourceGuarded(options: CallSourceOptions): Promise<ToolResult> {
   try {
     return await callSourceUnguarded(options);
   } catch (error) {

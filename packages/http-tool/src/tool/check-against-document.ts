@@ -5,7 +5,10 @@ import { searchWordsOf, type ToolNextStep } from "../result/tool-next-step";
 import { operationsToolName } from "./operations-tool-name";
 
 /** What the document says about a call: nothing (it fits), or the problems in words and the operations tool call that helps. */
-export type DocumentVerdict = { fits: true } | { fits: false; message: string; next: ToolNextStep; warnings: string[] };
+export type DocumentVerdict = ({ fits: true } | { fits: false; message: string; next: ToolNextStep; warnings: string[] }) & {
+  /** The operation the call matched, when one did (its path template names the call in traces, never its values). */
+  operation?: { operationId: string; path: string } | undefined;
+};
 
 const describeOperation = (operation: { operationId: string; method: string; path: string }): string => `${operation.method} ${operation.path} (${operation.operationId})`;
 
@@ -36,7 +39,7 @@ export function checkAgainstDocument({
   );
   const supplied = new Set([...authHeaders.map((name) => `header.${name.toLowerCase()}`), ...authQuery.map((name) => `query.${name}`)]);
   const problems = result.problems.filter((problem) => !supplied.has(problem.field));
-  if (problems.length === 0) return { fits: true };
+  if (problems.length === 0) return { fits: true, operation: result.operation };
   const tool = operationsToolName(source.slug);
   if (result.operation === undefined) {
     const closest = (result.closest ?? []).map(describeOperation).join(", ");
@@ -50,5 +53,6 @@ export function checkAgainstDocument({
     message: `invalid call: ${operation} does not fit the API's OpenAPI document: ${lines.join("; ")}; nothing was sent`,
     next: { tool, input: { operationId: result.operation.operationId } },
     warnings: lines.map((line) => `${operation}: ${line}`),
+    operation: result.operation,
   };
 }

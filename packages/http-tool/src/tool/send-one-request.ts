@@ -16,6 +16,7 @@ import type { ParsedToolCall, ToolCall } from "../request/tool-call";
 import { normalizeToolCall } from "../request/normalize-tool-call";
 import { checkAgainstDocument } from "./check-against-document";
 import type { ToolResult } from "../result/tool-result";
+import { currentToolCall } from "../telemetry/trace-tool-call";
 import type { CheckHop } from "../policy/check-hop";
 import { firstRequestOf } from "../policy/first-request";
 import { refusedResult } from "../policy/refused-result";
@@ -87,6 +88,11 @@ export async function sendOneRequest(context: RequestContext, { call, checkDocum
       // Checked before the plugin runs: a call that breaks the document fetches no token and sends nothing.
       const normalized: ParsedToolCall = normalizeToolCall(call);
       const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: [...authorizer.placement.headers, ...(authorizer.placement.optionalHeaders ?? [])], authQuery: authorizer.placement.query });
+      const traced = currentToolCall();
+      if (traced !== undefined && verdict.operation !== undefined) {
+        traced.template = verdict.operation.path;
+        traced.operationId = verdict.operation.operationId;
+      }
       if (!verdict.fits) {
         if (source.api.openapiValidation !== "warn") {
           return { sent: false, secrets: authorizer.secrets, result: createRedactor(authorizer.secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: verdict.message, call, next: verdict.next })) };

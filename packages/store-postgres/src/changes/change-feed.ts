@@ -6,7 +6,7 @@ export const changeChannel = "src_changes";
 
 /** One change announced by the database, after its transaction committed. */
 export interface StoreChange {
-  readonly table: "src_sources" | "src_credentials";
+  readonly table: "src_sources" | "src_credentials" | "src_agent_tokens";
   readonly slug: string;
   readonly generation: number;
 }
@@ -37,7 +37,7 @@ function parseChange(payload: string): StoreChange | { probe: string } | undefin
     const value = JSON.parse(payload) as Record<string, unknown>;
     if (typeof value.probe === "string") return { probe: value.probe };
     const { table, slug, generation } = value;
-    if ((table === "src_sources" || table === "src_credentials") && typeof slug === "string" && typeof generation === "number") return { table, slug, generation };
+    if ((table === "src_sources" || table === "src_credentials" || table === "src_agent_tokens") && typeof slug === "string" && typeof generation === "number") return { table, slug, generation };
   } catch {
     // Not ours: ignored, the periodic check covers anything missed.
   }

@@ -77,4 +77,67 @@ create table src_rate_limits (
 );
 `,
   },
+  {
+    version: 3,
+    name: "agent tokens, hosted agents' OAuth grants, clients, codes and tokens",
+    sql: `
+create table src_agent_tokens (
+  id text primary key,
+  name text not null unique,
+  sha256 text unique,
+  record jsonb not null,
+  last_used_at text
+);
+
+create table src_oauth_clients (
+  client_id text primary key,
+  record jsonb not null
+);
+
+create table src_oauth_requests (
+  id text primary key,
+  record jsonb not null,
+  expires_at timestamptz not null
+);
+
+create table src_oauth_codes (
+  sha256 text primary key,
+  record jsonb not null,
+  expires_at timestamptz not null
+);
+
+create table src_oauth_access_tokens (
+  sha256 text primary key,
+  token_id text not null references src_agent_tokens (id) on delete cascade,
+  record jsonb not null,
+  expires_at timestamptz not null
+);
+create index src_oauth_access_tokens_token on src_oauth_access_tokens (token_id);
+
+create table src_oauth_refresh_tokens (
+  sha256 text primary key,
+  token_id text not null references src_agent_tokens (id) on delete cascade,
+  record jsonb not null,
+  expires_at timestamptz,
+  used_at timestamptz
+);
+create index src_oauth_refresh_tokens_token on src_oauth_refresh_tokens (token_id);
+
+create function src_announce_agent_token_change() returns trigger language plpgsql as $$
+declare
+  changed_id text := case when tg_op = 'DELETE' then old.id else new.id end;
+  next_generation bigint;
+begin
+  update src_store_state set generation = generation + 1 returning generation into next_generation;
+  perform pg_notify('src_changes', json_build_object('table', tg_table_name, 'slug', changed_id, 'generation', next_generation)::text);
+  return null;
+end
+$$;
+
+create trigger src_agent_tokens_changed after insert or delete on src_agent_tokens
+  for each row execute function src_announce_agent_token_change();
+create trigger src_agent_tokens_revised after update on src_agent_tokens
+  for each row when (new.record is distinct from old.record) execute function src_announce_agent_token_change();
+`,
+  },
 ];

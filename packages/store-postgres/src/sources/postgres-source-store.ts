@@ -221,6 +221,8 @@ export function createPostgresSourceStore(options: PostgresSourceStoreOptions): 
       let burst: Set<string> | undefined = new Set();
       let timer: NodeJS.Timeout | undefined;
       const unsubscribe = feed.subscribe((change) => {
+        // Agent tokens change no source.
+        if (change?.table === "src_agent_tokens") return;
         if (change === undefined) burst = undefined;
         else burst?.add(change.slug);
         clearTimeout(timer);

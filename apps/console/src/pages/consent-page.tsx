@@ -1,0 +1,198 @@
+import { useEffect, useState } from "preact/hooks";
+import { decideConsent, isUnauthorizedConsent, loadConsent, type ConsentRequest } from "../api/consent-api";
+import { clearSessionToken, readSessionToken, storeSessionToken } from "../api/session-token";
+import { SignInPage } from "./sign-in-page";
+
+const lifetimes = [
+  { value: "1d", label: "1 day" },
+  { value: "30d", label: "30 days" },
+  { value: "90d", label: "90 days" },
+  { value: "never", label: "Never" },
+] as const;
+type Lifetime = (typeof lifetimes)[number]["value"];
+
+/**
+ * The consent page of a hosted agent's OAuth sign-in, served at `/authorize`:
+ * the operator signs in as on the console, sees which client asks (its name,
+ * and the hosts of its client_id and redirect URI in plain words, so a
+ * look-alike shows), ticks the sources it may use, read-only or not, picks
+ * when the grant ends, and allows or denies.
+ */
+export function ConsentPage() {
+  const [token, setToken] = useState(readSessionToken);
+  const [request, setRequest] = useState<ConsentRequest | undefined>(undefined);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [granted, setGranted] = useState<Set<string>>(new Set());
+  const [readOnly, setReadOnly] = useState<Set<string>>(new Set());
+  const [lifetime, setLifetime] = useState<Lifetime>("30d");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = request === undefined ? "Sign in · src" : `Allow ${request.client.name || "this agent"}? · src`;
+  }, [request]);
+
+  useEffect(() => {
+    if (token === null) return;
+    let cancelled = false;
+    loadConsent(token, window.location.search.replace(/^\?/, ""))
+      .then((loaded) => {
+        if (cancelled) return;
+        setRequest(loaded);
+        setGranted(new Set(loaded.requested.filter((slug) => loaded.sources.some((source) => source.slug === slug))));
+        setReadOnly(new Set(loaded.requestedReadOnly));
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (isUnauthorizedConsent(error)) {
+          clearSessionToken();
+          setToken(null);
+          return;
+        }
+        setProblem(error instanceof Error ? error.message : String(error));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [token]);
+
+  if (token === null) {
+    return (
+      <SignInPage
+        onSignedIn={(newToken) => {
+          storeSessionToken(newToken);
+          setToken(newToken);
+        }}
+      />
+    );
+  }
+
+  const toggle = (set: Set<string>, slug: string, on: boolean): Set<string> => {
+    const next = new Set(set);
+    if (on) next.add(slug);
+    else next.delete(slug);
+    return next;
+  };
+
+  const decide = async (allow: boolean): Promise<void> => {
+    if (request === undefined) return;
+    if (allow && granted.size === 0) {
+      setProblem("Tick at least one source to allow, or deny.");
+      return;
+    }
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const { redirectTo } = await decideConsent(
+        token,
+        request,
+        allow ? { decision: "allow", sources: [...granted].map((slug) => ({ slug, readOnly: readOnly.has(slug) })), expires: lifetime } : { decision: "deny" },
+      );
+      window.location.assign(redirectTo);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+      setBusy(false);
+    }
+  };
+
+  if (request === undefined) {
+    return (
+      <main id="main" class="sign-in">
+        <h1>Sign-in of a hosted agent</h1>
+        {problem === undefined ? (
+          <p>Loading…</p>
+        ) : (
+          <div class="notice error" role="alert">
+            <p>{problem}</p>
+          </div>
+        )}
+      </main>
+    );
+  }
+
+  const { client } = request;
+  const name = client.name === "" ? "An unnamed agent" : client.name;
+  return (
+    <main id="main" class="consent">
+      <h1>Allow {name} to use src?</h1>
+      <p>
+        {name} asks to call your sources through this server's MCP endpoint. It never sees their credentials; it can do only what you allow here, until the access ends or you
+        revoke it (src token revoke, or the console).
+      </p>
+      <dl class="facts">
+        <dt>Agent</dt>
+        <dd>{name}</dd>
+        <dt>Vouched for by</dt>
+        <dd>
+          {client.registration === "metadata-document" && client.idHost !== null ? (
+            <>
+              the web site <strong class="url">{client.idHost}</strong> (it publishes this agent's description)
+            </>
+          ) : (
+            <>no web site: it registered itself with this server</>
+          )}
+        </dd>
+        <dt>Afterwards your browser goes to</dt>
+        <dd>
+          <strong class="url">{client.redirectUriHost}</strong>
+        </dd>
+      </dl>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void decide(true);
+        }}
+      >
+        <fieldset>
+          <legend>Sources it may use</legend>
+          {request.sources.length === 0 ? <p class="hint">No source is enabled; connect one in the console first, or deny.</p> : null}
+          <ul class="consent-sources">
+            {request.sources.map((source) => (
+              <li key={source.slug}>
+                <label class="choice">
+                  <input type="checkbox" name="source" value={source.slug} checked={granted.has(source.slug)} onChange={(event) => setGranted(toggle(granted, source.slug, event.currentTarget.checked))} />
+                  {source.name}
+                </label>
+                <label class="choice">
+                  <input
+                    type="checkbox"
+                    name="read-only"
+                    value={source.slug}
+                    aria-label={`${source.name}: read only`}
+                    disabled={!granted.has(source.slug)}
+                    checked={readOnly.has(source.slug)}
+                    onChange={(event) => setReadOnly(toggle(readOnly, source.slug, event.currentTarget.checked))}
+                  />
+                  read only
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <fieldset>
+          <legend>Access ends after</legend>
+          <div class="choices">
+            {lifetimes.map((option) => (
+              <label class="choice" key={option.value}>
+                <input type="radio" name="expires" value={option.value} checked={lifetime === option.value} onChange={() => setLifetime(option.value)} />
+                {option.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {problem === undefined ? null : (
+          <p class="field-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <div class="actions">
+          <button type="submit" disabled={busy}>
+            Allow
+          </button>
+          <button type="button" class="secondary" disabled={busy} onClick={() => void decide(false)}>
+            Deny
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,196 @@
+import * as oauth from "oauth4webapi";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startBuiltServer, type BuiltServer } from "./console/start-built-server";
+import { startUpstream, type Upstream } from "./helpers/start-upstream";
+import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
+import { bearerConfig } from "./helpers/test-server";
+
+const upstreamToken = "upstream-token-refusals-9d2c4b1a";
+const redirectUri = "http://127.0.0.1:9/callback";
+let testHome: TestHome;
+let upstream: Upstream;
+let server: BuiltServer;
+const secrets: string[] = [upstreamToken];
+
+const admin = (method: string, path: string, body?: unknown) =>
+  fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${testHome.adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+const form = (path: string, fields: Record<string, string>) => fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+const mcpStatus = async (accessToken: string) => (await fetch(`${server.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) })).status;
+
+beforeAll(async () => {
+  testHome = await createTestHome();
+  secrets.push(...testHome.secrets);
+  upstream = await startUpstream({ token: upstreamToken });
+  server = await startBuiltServer(testHome.env, ["--oauth-code-ttl", "2"]);
+  expect((await admin("POST", "/v1/sources", { config: bearerConfig("alpha", upstream.url), credential: { token: upstreamToken } })).status).toBe(201);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  expect(linesLeakingSecrets(server?.output().split("\n") ?? [], secrets)).toEqual([]);
+  await upstream?.close();
+  await testHome?.cleanup();
+});
+
+async function register(): Promise<string> {
+  const answer = await fetch(`${server.url}/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Refusals", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" }) });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as { client_id: string }).client_id;
+}
+
+/** An authorization request's URL; `omit` leaves parameters out, `set` replaces them. */
+async function authorizationUrl(clientId: string, { omit = [], set = {} }: { omit?: string[]; set?: Record<string, string> } = {}) {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const fields: Record<string, string> = { response_type: "code", client_id: clientId, redirect_uri: redirectUri, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state: "st-1", resource: `${server.url}/mcp`, ...set };
+  for (const name of omit) delete fields[name];
+  return { url: `${server.url}/authorize?${new URLSearchParams(fields).toString()}`, verifier };
+}
+
+/** The consent as the page gives it, through its API with the admin token: a code for `alpha`. */
+async function codeFor(clientId: string): Promise<{ code: string; verifier: string }> {
+  const { url, verifier } = await authorizationUrl(clientId);
+  expect((await fetch(url)).status).toBe(200);
+  const view = (await (await admin("POST", "/v1/oauth/consent", { query: new URL(url).search.slice(1) })).json()) as { request: string; csrfToken: string };
+  const decided = (await (await admin("POST", "/v1/oauth/consent/decision", { request: view.request, csrfToken: view.csrfToken, decision: "allow", sources: [{ slug: "alpha", readOnly: false }], expires: "30d" })).json()) as { redirectTo: string };
+  const code = new URL(decided.redirectTo).searchParams.get("code")!;
+  secrets.push(code, view.csrfToken);
+  return { code, verifier };
+}
+
+async function exchange(clientId: string, code: string, verifier: string | undefined, extra: Record<string, string> = {}) {
+  const answer = await form("/token", { grant_type: "authorization_code", client_id: clientId, code, redirect_uri: redirectUri, ...(verifier === undefined ? {} : { code_verifier: verifier }), resource: `${server.url}/mcp`, ...extra });
+  const json = (await answer.json()) as { access_token?: string; refresh_token?: string; error?: string };
+  if (json.access_token !== undefined) secrets.push(json.access_token, json.refresh_token ?? "");
+  return { status: answer.status, json };
+}
+
+describe("the embedded authorization server refuses", () => {
+  it("a redirect URI the client did not register: 400, and the browser is not sent there", async () => {
+    const clientId = await register();
+    const { url } = await authorizationUrl(clientId, { set: { redirect_uri: "http://127.0.0.1:9/elsewhere" } });
+    const answer = await fetch(url, { redirect: "manual" });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get("location")).toBeNull();
+    expect(((await answer.json()) as { error: string }).error).toBe("invalid_request");
+  });
+
+  it.each([
+    { what: "a missing resource", change: { omit: ["resource"] } },
+    { what: "a foreign resource", change: { set: { resource: "https://other.example.test/mcp" } } },
+  ])("$what: invalid_target back to the client", async ({ change }) => {
+    const clientId = await register();
+    const { url } = await authorizationUrl(clientId, change);
+    const answer = await fetch(url, { redirect: "manual" });
+    expect(answer.status).toBe(302);
+    const location = new URL(answer.headers.get("location")!);
+    expect(location.origin + location.pathname).toBe(redirectUri);
+    expect(location.searchParams.get("error")).toBe("invalid_target");
+    expect(location.searchParams.get("state")).toBe("st-1");
+  });
+
+  it("PKCE plain, and no code challenge at all", async () => {
+    const clientId = await register();
+    for (const change of [{ set: { code_challenge_method: "plain" } }, { omit: ["code_challenge", "code_challenge_method"] }]) {
+      const answer = await fetch((await authorizationUrl(clientId, change)).url, { redirect: "manual" });
+      expect(answer.status).toBe(302);
+      expect(new URL(answer.headers.get("location")!).searchParams.get("error")).toBe("invalid_request");
+    }
+  });
+
+  it("a missing or wrong PKCE verifier, and a token for another resource; the right exchange works once, a replay ends the grant", async () => {
+    const clientId = await register();
+    const { code, verifier } = await codeFor(clientId);
+    expect((await exchange(clientId, code, undefined)).json.error).toBe("invalid_request");
+    expect((await exchange(clientId, code, oauth.generateRandomCodeVerifier())).json.error).toBe("invalid_grant");
+    expect((await exchange(clientId, code, verifier, { resource: "https://other.example.test/mcp" })).json.error).toBe("invalid_target");
+    const first = await exchange(clientId, code, verifier);
+    expect(first.status).toBe(200);
+    expect(await mcpStatus(first.json.access_token!)).toBe(200);
+    const replay = await exchange(clientId, code, verifier);
+    expect(replay.json.error).toBe("invalid_grant");
+    expect(await mcpStatus(first.json.access_token!)).toBe(401);
+  });
+
+  it("an expired code", async () => {
+    const clientId = await register();
+    const { code, verifier } = await codeFor(clientId);
+    const issuedAt = Date.now();
+    await vi.waitUntil(() => Date.now() > issuedAt + 2500, { timeout: 10_000, interval: 100 });
+    const late = await exchange(clientId, code, verifier);
+    expect(late.status).toBe(400);
+    expect(late.json.error).toBe("invalid_grant");
+  });
+
+  it("a reused refresh token, which revokes the whole grant", async () => {
+    const clientId = await register();
+    const { code, verifier } = await codeFor(clientId);
+    const first = await exchange(clientId, code, verifier);
+    const refresh = (token: string) => form("/token", { grant_type: "refresh_token", client_id: clientId, refresh_token: token, resource: `${server.url}/mcp` });
+    const second = (await (await refresh(first.json.refresh_token!)).json()) as { access_token: string; refresh_token: string };
+    secrets.push(second.access_token, second.refresh_token);
+    expect(second.refresh_token).not.toBe(first.json.refresh_token);
+    expect(await mcpStatus(second.access_token)).toBe(200);
+    const reused = await refresh(first.json.refresh_token!);
+    expect(reused.status).toBe(400);
+    expect(((await reused.json()) as { error: string }).error).toBe("invalid_grant");
+    expect(((await (await refresh(second.refresh_token)).json()) as { error: string }).error).toBe("invalid_grant");
+    expect(await mcpStatus(second.access_token)).toBe(401);
+    expect(server.output()).toContain('"event":"oauth_refresh_reused"');
+  });
+
+  it("a token of the embedded server on another route than /mcp", async () => {
+    const clientId = await register();
+    const { code, verifier } = await codeFor(clientId);
+    const { json } = await exchange(clientId, code, verifier);
+    expect((await fetch(`${server.url}/v1/tools`, { headers: { authorization: `Bearer ${json.access_token!}` } })).status).toBe(401);
+  });
+});
+
+describe("switches", () => {
+  it("--no-oauth: no metadata, no authorization server, /mcp answers 401 without a challenge; static tokens still work", async () => {
+    const home = await createTestHome();
+    const plain = await startBuiltServer(home.env, ["--no-oauth"]);
+    try {
+      expect((await fetch(`${plain.url}/.well-known/oauth-protected-resource/mcp`)).status).toBe(401);
+      expect((await fetch(`${plain.url}/.well-known/oauth-authorization-server`)).status).toBe(401);
+      const mcp = await fetch(`${plain.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      expect(mcp.status).toBe(401);
+      expect(mcp.headers.get("www-authenticate")).toBeNull();
+    } finally {
+      await plain.stop();
+      await home.cleanup();
+    }
+  });
+
+  it("--no-oauth-dcr: the metadata names no registration endpoint and /register is gone", async () => {
+    const home = await createTestHome();
+    const noDcr = await startBuiltServer(home.env, ["--no-oauth-dcr"]);
+    try {
+      const metadata = (await (await fetch(`${noDcr.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+      expect(metadata.registration_endpoint).toBeUndefined();
+      expect(metadata.client_id_metadata_document_supported).toBe(true);
+      const answer = await fetch(`${noDcr.url}/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: [redirectUri] }) });
+      expect(answer.status).toBe(404);
+    } finally {
+      await noDcr.stop();
+      await home.cleanup();
+    }
+  });
+
+  it("--public-url: metadata names the public URL, its host is answered, and a plain-http public address is refused", async () => {
+    const home = await createTestHome();
+    const behindProxy = await startBuiltServer(home.env, ["--public-url", "https://src.example.test"]);
+    try {
+      const metadata = (await (await fetch(`${behindProxy.url}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
+      expect(metadata).toMatchObject({ resource: "https://src.example.test/mcp", authorization_servers: ["https://src.example.test"] });
+      const viaProxy = await fetch(`${behindProxy.url}/healthz`, { headers: { host: "src.example.test", origin: "https://src.example.test" } });
+      expect(viaProxy.status).toBe(200);
+      const challenge = await fetch(`${behindProxy.url}/mcp`, { method: "POST", headers: { host: "src.example.test", "content-type": "application/json" }, body: "{}" });
+      expect(challenge.headers.get("www-authenticate")).toContain('resource_metadata="https://src.example.test/.well-known/oauth-protected-resource/mcp"');
+    } finally {
+      await behindProxy.stop();
+    }
+    await expect(startBuiltServer(home.env, ["--public-url", "http://src.example.test"])).rejects.toThrow(/--public-url.*must be https/);
+    await home.cleanup();
+  });
+});

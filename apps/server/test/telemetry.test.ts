@@ -1,0 +1,232 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { cliBin, runCli } from "./helpers/run-cli";
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "./helpers/start-otlp-receiver";
+import { createTestHome, secretForms, type TestHome } from "./helpers/test-home";
+
+// Traces of `src serve` (and `src call`) exported over OTLP/HTTP (JSON) to a collector stand-in this test starts on
+// 127.0.0.1: the span tree of each call, its attributes, a caller's traceparent continued on the call route and /mcp,
+// traceparent sent upstream only with api.propagateTrace, and no secret or value of any call in anything exported.
+const upstreamToken = `upstream-${randomBytes(12).toString("hex")}`;
+const queryKey = `qkey-${randomBytes(12).toString("hex")}`;
+const clientId = "telemetry-agent";
+const clientSecret = `oauth-secret-${randomBytes(12).toString("hex")}`;
+// Values of the calls: none may reach a span (a path value, a query value, a body value, a fixed header's value).
+const pathValue = "pathvalue8c1d";
+const queryValue = "queryvalue5e2f";
+const bodyValue = "bodyvalue7a3b";
+const headerValue = "headervalue9d4e";
+
+let testHome: TestHome;
+let receiver: OtlpReceiver;
+let authorization: AuthorizationServer;
+let upstream: Server;
+let upstreamUrl = "";
+const upstreamSeen: { path: string; headers: IncomingHttpHeaders }[] = [];
+let serve: ChildProcess;
+let serverUrl = "";
+let serveOutput = "";
+
+const traceId = randomBytes(16).toString("hex");
+const parentSpanId = randomBytes(8).toString("hex");
+const traceparent = `00-${traceId}-${parentSpanId}-01`;
+
+async function api(method: string, path: string, { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
+  const response = await fetch(`${serverUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${testHome.adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text === "" ? undefined : JSON.parse(text) };
+}
+
+const document = {
+  openapi: "3.0.3",
+  info: { title: "Items", version: "1.0.0" },
+  paths: {
+    "/items/{id}": {
+      get: {
+        operationId: "getItem",
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "filter", in: "query", schema: { type: "string" } },
+        ],
+        responses: { "200": { description: "the item" } },
+      },
+    },
+    "/me": { get: { operationId: "me", responses: { "200": { description: "me" } } } },
+  },
+};
+
+const spansNamed = (name: string): ReceivedSpan[] => receiver.spans().filter((span) => span.name === name);
+const childrenOf = (span: ReceivedSpan): ReceivedSpan[] => receiver.spans().filter((other) => other.traceId === span.traceId && other.parentSpanId === span.spanId);
+
+beforeAll(async () => {
+  testHome = await createTestHome();
+  receiver = await startOtlpReceiver();
+  // Tokens that live less than the 30 s renewal margin: every call requests one, under its own span.
+  authorization = await startAuthorizationServer({ clientId, clientSecret, tokenTtl: 5 });
+  upstream = createServer((incoming, outgoing) => {
+    incoming.resume();
+    const url = new URL(incoming.url ?? "/", "http://upstream");
+    upstreamSeen.push({ path: url.pathname, headers: incoming.headers });
+    const answer = (status: number): void => void outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ ok: status === 200, items: [1, 2, 3] }));
+    const bearer = incoming.headers.authorization?.replace(/^Bearer /, "") ?? "";
+    if (url.searchParams.get("key") === queryKey) return answer(200);
+    if (bearer === upstreamToken) return answer(url.pathname === "/missing" ? 404 : 200);
+    void authorization.accepts(bearer).then((accepted) => answer(accepted ? 200 : 401));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+
+  serve = spawn(process.execPath, [cliBin, "--json", "serve", "--port", "0"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: tmpdir(),
+      ...testHome.env,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_BSP_SCHEDULE_DELAY: "50",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  serve.stderr?.on("data", (chunk: Buffer) => (serveOutput += chunk.toString()));
+  serverUrl = await new Promise<string>((resolve, reject) => {
+    let stdout = "";
+    serve.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /"url":\s*"([^"]+)"/.exec(stdout);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    serve.once("exit", () => reject(new Error(`src serve exited before listening: ${serveOutput}`)));
+  });
+
+  const documentFile = join(testHome.home, "items-openapi.json");
+  await writeFile(documentFile, JSON.stringify(document));
+  const sources = [
+    { config: { type: "api", name: "Docs", slug: "docs", enabled: true, api: { baseUrl: upstreamUrl, authType: "bearer", testEndpoint: "/me", openapi: documentFile, headers: { "X-Team": headerValue } } }, credential: { token: upstreamToken } },
+    { config: { type: "api", name: "Keyed", slug: "keyed", enabled: true, api: { baseUrl: upstreamUrl, authType: "query", queryParam: "key", testEndpoint: "/me", propagateTrace: true } }, credential: { key: queryKey } },
+    {
+      config: { type: "api", name: "CRM", slug: "crm", enabled: true, api: { baseUrl: upstreamUrl, authType: "oauth2", tokenUrl: authorization.tokenUrl, grant: "client_credentials", testEndpoint: "/me" } },
+      credential: { clientId, clientSecret },
+    },
+  ];
+  for (const source of sources) {
+    const created = await api("POST", "/v1/sources", { body: source });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+  }
+}, 90_000);
+
+afterAll(async () => {
+  serve?.kill("SIGTERM");
+  await new Promise<void>((resolve) => (serve?.exitCode === null ? serve.once("exit", () => resolve()) : resolve()));
+  await new Promise<void>((resolve) => upstream?.close(() => resolve()));
+  await authorization?.stop();
+  await receiver?.close();
+  await testHome?.cleanup();
+}, 60_000);
+
+describe("traces over OTLP/HTTP", () => {
+  it("continues the caller's traceparent on the call route: one tool span, one client span per attempt, the path template, no value of the call", async () => {
+    upstreamSeen.length = 0;
+    const answer = await api("POST", "/v1/tools/api_docs/call", { body: { method: "GET", path: `/items/${pathValue}`, query: { filter: queryValue } }, headers: { traceparent } });
+    expect(answer.json).toMatchObject({ ok: true, status: 200 });
+    // Only with api.propagateTrace does the API hear of the trace.
+    expect(upstreamSeen.at(-1)?.headers.traceparent).toBeUndefined();
+
+    await expect.poll(() => receiver.spans().filter((span) => span.traceId === traceId && span.name === "execute_tool api_docs").length, { timeout: 20_000 }).toBe(1);
+    const tool = receiver.spans().find((span) => span.traceId === traceId && span.name === "execute_tool api_docs") as ReceivedSpan;
+    expect(tool.parentSpanId).toBe(parentSpanId);
+    expect(tool.resource["service.name"]).toBe("src-server");
+    expect(tool.attributes).toMatchObject({
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": "api_docs",
+      "src.source": "docs",
+      "src.channel": "http",
+      "http.request.method": "GET",
+      "url.template": "/items/{id}",
+      "src.operation_id": "getItem",
+      "http.response.status_code": 200,
+      "src.attempts": 1,
+      "src.outcome": "ok",
+    });
+    expect(tool.attributes["src.bytes_in"]).toBeGreaterThan(0);
+    await expect.poll(() => childrenOf(tool).length, { timeout: 20_000 }).toBe(1);
+    const [attempt] = childrenOf(tool);
+    expect(attempt?.name).toBe("GET");
+    expect(attempt?.kind).toBe(3);
+    expect(attempt?.attributes).toMatchObject({ "http.request.method": "GET", "server.address": "127.0.0.1", "server.port": Number(new URL(upstreamUrl).port), "url.scheme": "http", "http.response.status_code": 200, "url.template": "/items/{id}" });
+    expect(attempt?.attributes["url.full"]).toBeUndefined();
+  });
+
+  it("sends traceparent upstream only for a source with api.propagateTrace, naming the attempt's span", async () => {
+    upstreamSeen.length = 0;
+    const answer = await api("POST", "/v1/tools/api_keyed/call", { body: { method: "POST", path: "/things", body: { note: bodyValue } }, headers: { traceparent } });
+    expect(answer.json).toMatchObject({ ok: true });
+    const sent = upstreamSeen.at(-1)?.headers.traceparent;
+    expect(sent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    await expect.poll(() => spansNamed("POST").find((span) => sent?.includes(span.spanId) === true), { timeout: 20_000 }).toBeDefined();
+    const tool = spansNamed("execute_tool api_keyed").at(-1) as ReceivedSpan;
+    expect(tool.attributes).toMatchObject({ "src.channel": "http", "src.outcome": "ok", "http.request.method": "POST" });
+    expect(tool.attributes["src.bytes_out"]).toBe(Buffer.byteLength(JSON.stringify({ note: bodyValue })));
+  });
+
+  it("continues the trace on /mcp and puts the token request under the call", async () => {
+    const client = new Client({ name: "telemetry-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${serverUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}`, traceparent } } }));
+    try {
+      const result = await client.callTool({ name: "api_crm", arguments: { method: "GET", path: "/contacts" } });
+      expect(result.isError).not.toBe(true);
+    } finally {
+      await client.close();
+    }
+    await expect.poll(() => spansNamed("execute_tool api_crm").find((span) => span.traceId === traceId), { timeout: 20_000 }).toBeDefined();
+    const tool = spansNamed("execute_tool api_crm").find((span) => span.traceId === traceId) as ReceivedSpan;
+    expect(tool.parentSpanId).toBe(parentSpanId);
+    expect(tool.attributes).toMatchObject({ "src.channel": "mcp-http", "src.source": "crm", "src.outcome": "ok" });
+    await expect.poll(() => childrenOf(tool).map((span) => span.name).sort(), { timeout: 20_000 }).toEqual(["GET", "token_request"]);
+    const token = childrenOf(tool).find((span) => span.name === "token_request");
+    expect(token?.attributes).toMatchObject({ "src.source": "crm", "src.auth.grant": "client_credentials", "src.outcome": "ok", "server.address": "127.0.0.1" });
+  });
+
+  it("names the outcome of a refused call and of an API's error status", async () => {
+    const unknown = await api("POST", "/v1/tools/api_nothing_here/call", { body: { method: "GET", path: "/x" } });
+    expect(unknown.status).toBe(404);
+    const missing = await api("POST", "/v1/tools/api_docs/call", { body: { method: "GET", path: "/missing" } });
+    expect(missing.json).toMatchObject({ ok: false });
+    await expect.poll(() => spansNamed("execute_tool api_nothing_here").length, { timeout: 20_000 }).toBe(1);
+    expect(spansNamed("execute_tool api_nothing_here")[0]?.attributes).toMatchObject({ "src.outcome": "invalid", "error.type": "UNKNOWN_TOOL" });
+    expect(spansNamed("execute_tool api_nothing_here")[0]?.status.code).toBe(2);
+  });
+
+  it("traces src call on the cli channel, flushed before the process exits", async () => {
+    const run = await runCli(["call", "docs", "GET", "/me"], { env: { ...testHome.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" } });
+    expect(run.code, run.stderr).toBe(0);
+    await expect.poll(() => receiver.spans().filter((span) => span.attributes["src.channel"] === "cli").length, { timeout: 20_000 }).toBe(1);
+    const tool = receiver.spans().find((span) => span.attributes["src.channel"] === "cli") as ReceivedSpan;
+    expect(tool.resource["service.name"]).toBe("src");
+    expect(tool.attributes).toMatchObject({ "gen_ai.tool.name": "docs", "src.source": "docs", "src.outcome": "ok", "src.operation_id": "me" });
+  });
+
+  it("exports no secret, query value, body, header value or path value in any span of the run", async () => {
+    await expect.poll(() => receiver.bodies.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const issued = (await authorization.state()).issued;
+    const secrets = [upstreamToken, queryKey, clientSecret, testHome.adminToken, ...testHome.secrets, ...issued].flatMap(secretForms);
+    const values = [pathValue, queryValue, bodyValue, headerValue];
+    const exported = receiver.bodies.join("\n");
+    for (const secret of secrets) expect(exported.includes(secret), "a secret was exported").toBe(false);
+    for (const value of values) expect(exported.includes(value), `"${value}" was exported`).toBe(false);
+    expect(serveOutput.includes(upstreamToken)).toBe(false);
+  });
+});
