@@ -20,7 +20,7 @@ const publicUrl = "http://127.0.0.1:1";
 const redirectUri = "http://127.0.0.1:9/callback";
 const secrets = [upstreamToken, adminToken, vaultKey];
 const setup = useReplicaSetup({ upstreamToken, secrets });
-const { replicas, printed } = setup;
+const { replicas } = setup;
 
 const env = (storeUrl: string): Record<string, string> => ({ SRC_STORE: storeUrl, SRC_SERVER_TOKEN: adminToken, SRC_VAULT_KEY: vaultKey });
 async function replica(storeUrl: string): Promise<Replica> {

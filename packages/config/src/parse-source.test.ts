@@ -4,7 +4,6 @@ import { sourceIssuesOf, validGithubSource } from "../test/source-issues";
 import { ConfigError } from "./errors/config-error";
 import type { SourceValidationError } from "./errors/source-validation-error";
 import { parseSourceFile, parseSourceInput, parseSourceRecord } from "./parse-source";
-import { SourceValidationError } from "./errors/source-validation-error";
 
 const registry = createTestRegistry();
 
