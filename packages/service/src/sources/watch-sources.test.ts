@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { createTemporaryHome } from "../test/temporary-home";
+import { createTemporaryHome } from "../../test/temporary-home";
 import { watchSources } from "./watch-sources";
 
 let home: Awaited<ReturnType<typeof createTemporaryHome>>;

@@ -1,8 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startUpstream } from "../test/upstream";
-import { createTemporaryHome } from "../test/temporary-home";
+import { startUpstream } from "../../test/upstream";
+import { createTemporaryHome } from "../../test/temporary-home";
 import { createSourceService } from "./create-source-service";
 import type { FileSourceStore } from "@src/config";
 import type { SourceService } from "./source-service";

@@ -1,7 +1,7 @@
 import { AuthError, createAuthRegistry, type AuthRegistry, type AnyAuthPluginV2 } from "@src/auth";
-import { SERVICE_ERROR_CODES } from "./errors/service-error";
+import { SERVICE_ERROR_CODES } from "../errors/service-error";
 import { loadAuthPlugins } from "./load-auth-plugins";
-import { AuthPluginLoadError } from "./load-auth-plugins-error";
+import { AuthPluginLoadError } from "../load-auth-plugins-error";
 
 /** The environment variable that lists extra auth plugin modules, comma-separated. */
 export const AUTH_PLUGINS_VARIABLE = "SRC_AUTH_PLUGINS";

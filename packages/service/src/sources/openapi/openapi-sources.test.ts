@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTemporaryHome } from "../../test/temporary-home";
-import { createMcpServer } from "../create-mcp-server";
+import { createTemporaryHome } from "../../../test/temporary-home";
+import { createMcpServer } from "../../mcp/create-mcp-server";
 import { createSourceService } from "../create-source-service";
 import type { SourceService } from "../source-service";
 import { FETCHED_DOCUMENT_FILE } from "./source-documents";
@@ -100,7 +100,7 @@ describe("sources with an OpenAPI document", { timeout: 120_000 }, () => {
     expect(sent).toMatchObject({ ok: true, status: 200 });
     expect(api.requests.length).toBe(before + 1);
 
-    const { runOperatorCommand } = await import("../run-operator-command");
+    const { runOperatorCommand } = await import("../../operator/run-operator-command");
     const listed = await runOperatorCommand(service, "/tools -v");
     expect(listed.text).toContain('api_same_origin  source=same-origin');
     expect(listed.text).toContain('OpenAPI document: "Notes API" version 2.1.0, 2 operations');

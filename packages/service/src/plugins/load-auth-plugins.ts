@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
-import { SERVICE_ERROR_CODES } from "./errors/service-error";
+import { SERVICE_ERROR_CODES } from "../errors/service-error";
 import { findAuthPluginProblems, looksLikeAuthPlugin } from "./load-auth-plugins-check";
-import { AuthPluginLoadError } from "./load-auth-plugins-error";
+import { AuthPluginLoadError } from "../load-auth-plugins-error";
 
 /** Options of `loadAuthPlugins`. */
 export interface LoadAuthPluginsOptions {

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultAuthPlugins } from "@src/auth-presets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICE_ERROR_CODES } from "./errors/service-error";
+import { SERVICE_ERROR_CODES } from "../errors/service-error";
 import { authPluginSpecifiersOf, createAuthRegistryFromEnvironment } from "./load-auth-plugins-from-environment";
-import { AuthPluginLoadError } from "./load-auth-plugins-error";
+import { AuthPluginLoadError } from "../load-auth-plugins-error";
 
 const packageDirectory = fileURLToPath(new URL("..", import.meta.url));
 let directory: string;

@@ -2,7 +2,7 @@ import { appendFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { callAuditFileOf, createCallAuditLog, rotatedCallAuditFiles, type CallAuditLine } from "./call-audit-log";
+import { callAuditFileOf, createCallAuditLog, rotatedCallAuditFiles, type CallAuditLine } from "./index";
 import { followCallAuditFile, readCallAuditLines, readRecentCallAuditLines } from "./call-audit-reader";
 
 let home: string;

@@ -3,14 +3,14 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startUpstream } from "../test/upstream";
-import { createTemporaryHome } from "../test/temporary-home";
+import { startUpstream } from "../../test/upstream";
+import { createTemporaryHome } from "../../test/temporary-home";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createMcpServer } from "./create-mcp-server";
 import { mcpToolPageSize } from "./mcp-tool-page";
-import { createSourceService } from "./create-source-service";
+import { createSourceService } from "../sources/create-source-service";
 import type { FileSourceStore } from "@src/config";
-import type { SourceService } from "./source-service";
+import type { SourceService } from "../sources/source-service";
 
 const token = "mcp-token-0a9e44f2c1";
 let upstream: Awaited<ReturnType<typeof startUpstream>>;

@@ -1,5 +1,5 @@
 import { parseSourceInput, slugify, type SourceRecord } from "@src/config";
-import { SourceImportError, type SourceImportProblem } from "./errors/source-import-error";
+import { SourceImportError, type SourceImportProblem } from "../errors/source-import-error";
 import type { SourceService } from "./source-service";
 
 /** The `format` marker of an export document. */

@@ -5,9 +5,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { describeAuthFields, type AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { runAuthorize } from "@src/auth/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICE_ERROR_CODES } from "./errors/service-error";
+import { SERVICE_ERROR_CODES } from "../errors/service-error";
 import { loadAuthPlugins } from "./load-auth-plugins";
-import { AuthPluginLoadError } from "./load-auth-plugins-error";
+import { AuthPluginLoadError } from "../load-auth-plugins-error";
 
 /** A plain-JS plugin body (no zod in the temp dir: schemas are objects with `safeParse`). */
 const pluginSource = (type: string, extra = ""): string => `({

@@ -3,7 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListTools
 import { apiToolInstructions, parseResultResourceUri, resultResourceUri, toMcpCallToolResult, toMcpToolDefinition, type JsonSchemaObject } from "@src/http-tool";
 import { mcpConfirmerFor } from "./mcp-confirmer";
 import { pageAfterCursor } from "./mcp-tool-page";
-import type { SourceService } from "./source-service";
+import type { SourceService } from "../sources/source-service";
 
 /** Options of `createMcpServer`. */
 export interface McpServerOptions {

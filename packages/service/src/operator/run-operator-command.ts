@@ -1,5 +1,5 @@
 import { formatValidationOutcome } from "./format-validation-outcome";
-import type { SourceService } from "./source-service";
+import type { SourceService } from "../sources/source-service";
 
 /** The outcome of one operator command. `data` is the structured result (for `--json` and the server). */
 export interface OperatorCommandResult {

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, readlink, rename, rm } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { callAuditFileOf, createCallAuditLog, rotatedCallAuditFiles, type CallAuditLine } from "./call-audit-log";
+import { callAuditFileOf, createCallAuditLog, rotatedCallAuditFiles, type CallAuditLine } from "./index";
 
 let home: string;
 beforeEach(async () => {

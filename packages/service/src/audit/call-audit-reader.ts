@@ -1,6 +1,6 @@
 import { open, readdir, readFile, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import type { CallAuditLine } from "./call-audit-log";
+import type { CallAuditLine } from "./call-audit-line";
 
 const isStringOrNull = (value: unknown): boolean => value === null || typeof value === "string";
 const isNumberOrNull = (value: unknown): boolean => value === null || typeof value === "number";

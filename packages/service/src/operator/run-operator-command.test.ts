@@ -1,10 +1,10 @@
 import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startUpstream } from "../test/upstream";
-import { createTemporaryHome } from "../test/temporary-home";
-import { createSourceService } from "./create-source-service";
+import { startUpstream } from "../../test/upstream";
+import { createTemporaryHome } from "../../test/temporary-home";
+import { createSourceService } from "../sources/create-source-service";
 import { runOperatorCommand } from "./run-operator-command";
-import type { SourceService } from "./source-service";
+import type { SourceService } from "../sources/source-service";
 
 const token = "op-token-8d2c71e4";
 let upstream: Awaited<ReturnType<typeof startUpstream>>;

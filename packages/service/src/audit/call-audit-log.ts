@@ -1,57 +1,8 @@
 import { writeSync } from "node:fs";
 import { chmod, mkdir, open, rename, stat, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import type { ToolResult } from "@src/http-tool";
-import { traceToolCall } from "@src/http-tool/internal";
-import type { SourceService } from "./source-service";
-import { sourceOfToolName } from "./write-tool-slug";
-import { rotatedCallAuditFilesBeside } from "./call-audit-reader";
-
-/** Where an agent call came in: `src call`, `src mcp` (stdio), the server's tool route, the server's `/mcp`. */
-export type CallAuditChannel = "cli" | "mcp-stdio" | "http" | "mcp-http";
-
-/**
- * One line of `$SRC_HOME/logs/calls.jsonl`. Only redacted facts: the path
- * comes from the result's redacted URL, never a body, header or credential.
- */
-export interface CallAuditLine {
-  /** ISO 8601 time the call ended. */
-  time: string;
-  channel: CallAuditChannel;
-  /** The source slug. */
-  source: string;
-  /** The method sent, `null` when the call was refused before a request was built. */
-  method: string | null;
-  /** Path and query as sent, secrets replaced by `[REDACTED]`; `null` when refused before a request was built. */
-  path: string | null;
-  /** HTTP status, 0 without a response, `null` when refused before the call. */
-  status: number | null;
-  ok: boolean;
-  durationMs: number;
-  attempts: number;
-  /** The `ToolResult` error code, or the refusal's code (`UNKNOWN_TOOL`...), else `null`. */
-  errorCode: string | null;
-  /**
-   * `sent`: a request reached the upstream; `denied`: the source's policy or the caller's token refused it (a rule,
-   * no confirmation, a rate limit), nothing sent; `refused`: refused for another reason before anything was sent
-   * (an invalid call, no credential, an unknown tool). Absent in lines written by versions before the policy.
-   */
-  outcome?: CallAuditOutcome;
-  /** With `denied`: the rule that refused (`read-only`, `not in allow`, a rule as written, `rateLimit 60/60s`). */
-  rule?: string;
-}
-
-/** What became of an audited call. */
-export type CallAuditOutcome = "sent" | "denied" | "refused";
-
-/** The `ToolResult` codes of a policy refusal. */
-const policyCodes: ReadonlySet<string> = new Set(["POLICY_DENIED", "CONFIRMATION_REQUIRED", "CONFIRMATION_DECLINED", "RATE_LIMITED"]);
-
-/** The outcome of a finished call: denied by the policy, sent, or refused before sending. */
-export function auditOutcomeOf(result: ToolResult): CallAuditOutcome {
-  if (result.error !== undefined && policyCodes.has(result.error.code)) return "denied";
-  return result.attempts > 0 ? "sent" : "refused";
-}
+import type { CallAuditLine } from "./call-audit-line";
+import { callAuditFileOf, rotatedCallAuditFiles } from "./call-audit-files";
 
 /** Options of `createCallAuditLog`. */
 export interface CallAuditLogOptions {
@@ -78,19 +29,6 @@ export const defaultCallAuditMaxBytes = 5 * 1024 * 1024;
 
 /** How long the open audit file is trusted before `calls.jsonl` is looked at again, and kept open without lines, in ms. */
 const recheckMs = 1000;
-
-/** The file name of the current audit log inside `<home>/logs`. */
-export const CALL_AUDIT_FILE_NAME = "calls.jsonl";
-
-/** `<home>/logs/calls.jsonl` */
-export function callAuditFileOf(home: string): string {
-  return path.join(home, "logs", CALL_AUDIT_FILE_NAME);
-}
-
-/** Rotated audit files, oldest first (their names sort by time). */
-export function rotatedCallAuditFiles(home: string): Promise<string[]> {
-  return rotatedCallAuditFilesBeside(callAuditFileOf(home));
-}
 
 /**
  * The audit log of agent calls, `<home>/logs/calls.jsonl` (directory 0700,
@@ -214,75 +152,6 @@ export function createCallAuditLog({ home, maxBytes = defaultCallAuditMaxBytes, 
         // answers were written.
         draining = true;
         setImmediate(() => void drain());
-      });
-    },
-  };
-}
-
-/** The path and query of a redacted URL, without the origin. */
-export function pathOfUrl(url: string): string {
-  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(.*)$/i.exec(url);
-  const rest = match?.[1] ?? url;
-  return rest === "" ? "/" : rest;
-}
-
-/** The audit line of a finished call. */
-export function auditLineOfResult(channel: CallAuditChannel, source: string, result: ToolResult): CallAuditLine {
-  return {
-    time: new Date().toISOString(),
-    channel,
-    source,
-    method: result.request.method,
-    path: pathOfUrl(result.request.url),
-    status: result.status,
-    ok: result.ok,
-    durationMs: result.durationMs,
-    attempts: result.attempts,
-    errorCode: result.error?.code ?? null,
-    outcome: auditOutcomeOf(result),
-    ...(result.error?.rule === undefined ? {} : { rule: result.error.rule }),
-  };
-}
-
-/** The audit line of a call refused before it ran (unknown tool, vault locked...). */
-export function auditLineOfRefusal(channel: CallAuditChannel, source: string, error: unknown, durationMs: number): CallAuditLine {
-  const code = (error as { code?: unknown }).code;
-  return {
-    time: new Date().toISOString(),
-    channel,
-    source,
-    method: null,
-    path: null,
-    status: null,
-    ok: false,
-    durationMs: Math.round(durationMs),
-    attempts: 0,
-    errorCode: typeof code === "string" ? code : "INTERNAL",
-    outcome: "refused",
-  };
-}
-
-/**
- * The same service with every `callTool` written to `log` on `channel`, ok or
- * not, refusals included. Used by `src call` and `src mcp`; the server writes
- * the same lines from its call gate.
- */
-export function withCallAudit(service: SourceService, { channel, log }: { channel: CallAuditChannel; log: CallAuditLog }): SourceService {
-  return {
-    ...service,
-    async callTool(name, input, options) {
-      const source = await sourceOfToolName(service.store, name);
-      const started = performance.now();
-      // The call's span (when tracing is on) names this channel; the layers below add to it.
-      return traceToolCall({ tool: name, source, channel }, async () => {
-        try {
-          const result = await service.callTool(name, input, options);
-          await log.record(auditLineOfResult(channel, source, result));
-          return result;
-        } catch (error) {
-          await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started));
-          throw error;
-        }
       });
     },
   };
