@@ -51,6 +51,19 @@ describe("src call --select --paginate", () => {
     expect(result.stdout).toContain("pages: 3 fetched, 12 items, no more");
   });
 
+  it("asks the policy about every page: with --rate-limit 2/1h the third page is refused and not fetched", async () => {
+    const slug = `limited-${Math.random().toString(36).slice(2, 8)}`;
+    const added = await src(["source", "add", "--name", slug, "--slug", slug, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--rate-limit", "2/1h", "--credential-stdin"], secret);
+    expect(added.code, added.stderr).toBe(0);
+    const before = upstream.requests.length;
+    const result = await src(["call", slug, "GET", "/link", "--paginate", "--max-pages", "5", "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const output = JSON.parse(result.stdout);
+    expect(output.pagination).toMatchObject({ pages: 2 });
+    expect(output.note).toContain("page 3 answered RATE_LIMITED");
+    expect(upstream.requests.slice(before).map((request) => request.searchParams.get("page") ?? "1")).toEqual(["1", "2"]);
+  });
+
   it("refuses a bad --select with exit code 2 and the position, sending nothing", async () => {
     const before = upstream.requests.length;
     const result = await src(["call", "paged", "GET", "/link", "--select", "[?"]);

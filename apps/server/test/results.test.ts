@@ -69,6 +69,38 @@ describe("select and paginate through the server's call route", () => {
     expect(other.requests).toHaveLength(0);
   });
 
+  it("asks the policy about every page: a rate limit of 2 calls ends a three-page walk after 2 requests, over the call route and MCP", async () => {
+    const suffix = randomBytes(3).toString("hex");
+    const [routeSlug, mcpSlug] = [`limited-route-${suffix}`, `limited-mcp-${suffix}`];
+    for (const slug of [routeSlug, mcpSlug]) {
+      const config = bearerConfig(slug, upstream.url);
+      (config.api as Record<string, unknown>).policy = { rateLimit: { calls: 2, perSeconds: 3600 } };
+      const added = await server.api("POST", "/v1/sources", { body: { config, credential: { token: upstreamToken } } });
+      expect(added.status, added.text).toBe(201);
+    }
+    const marker = (slug: string) => upstream.requests.filter((request) => request.path === "/link" && request.searchParams.get("walk") === slug).length;
+    // The first page carries a marker; the next pages follow the upstream's Link header (page=2, page=3) without it, so each
+    // walk counts its pages as the requests after its first, all on /link: the walks run one after the other.
+    const before = upstream.requests.length;
+    const answer = await server.api("POST", `/v1/tools/api_${routeSlug}/call`, { body: { method: "GET", path: "/link", query: { walk: "route" }, paginate: { maxPages: 5 } } });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json.note).toContain("page 3 answered RATE_LIMITED");
+    expect(answer.json.pagination).toMatchObject({ pages: 2 });
+    expect(marker("route")).toBe(1);
+    expect(upstream.requests.length - before).toBe(2);
+
+    const client = await mcpClient(testHome.adminToken);
+    try {
+      const beforeMcp = upstream.requests.length;
+      const result = await client.callTool({ name: `api_${mcpSlug}`, arguments: { method: "GET", path: "/link", query: { walk: "mcp" }, paginate: { maxPages: 5 } } });
+      expect(JSON.stringify(result.content)).toContain("page 3 answered RATE_LIMITED");
+      expect(marker("mcp")).toBe(1);
+      expect(upstream.requests.length - beforeMcp).toBe(2);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("answers a bad select with INVALID_CALL naming the position", async () => {
     const answer = await callRoute({ method: "GET", path: "/link", select: "[].{number number}" });
     expect(answer.json.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("at character 12") });

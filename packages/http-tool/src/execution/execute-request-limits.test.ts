@@ -94,12 +94,22 @@ describe("size limits keep memory flat", () => {
 });
 
 describe("time-outs", () => {
+  /**
+   * How many requests carrying `marker` the upstream has received, once the first one has arrived. Each test marks its
+   * own calls (other tests' late requests share the upstream), and waits for the upstream to see the call's request: on
+   * a loaded machine the client may give up before the server has read it. No request is sent after the result is back.
+   */
+  async function requestsMarked(marker: string): Promise<number> {
+    const count = (): number => upstream.requests.filter((request) => request.searchParams.get("marker") === marker).length;
+    await expect.poll(count, { timeout: 10_000 }).toBeGreaterThan(0);
+    return count();
+  }
+
   it("slow headers hit the time-out (retries: 0 sends once)", async () => {
-    const before = upstream.requests.length;
-    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers" }, { limits: { timeoutMs: 300, retries: 0 } });
+    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers", query: { marker: "once" } }, { limits: { timeoutMs: 300, retries: 0 } });
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "TIMEOUT", retryable: true } });
     expect(result.error?.message).toMatch(/did not send response headers within 300 ms/);
-    expect(upstream.requests.length - before).toBe(1);
+    expect(await requestsMarked("once")).toBe(1);
   });
 
   it("a slow body hits the same time-out", async () => {
@@ -109,19 +119,18 @@ describe("time-outs", () => {
   });
 
   it("a timed-out GET is retried within the call's budget (TIMEOUT is retryable: true)", async () => {
-    const before = upstream.requests.length;
-    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers" }, { limits: { timeoutMs: 200, retries: 1 } });
+    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers", query: { marker: "retried-get" } }, { limits: { timeoutMs: 200, retries: 1 } });
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 2, error: { code: "TIMEOUT", retryable: true } });
     expect(result.error?.message).toMatch(/time budget of 400 ms/);
-    expect(upstream.requests.length - before).toBe(2);
+    await expect.poll(() => upstream.requests.filter((request) => request.searchParams.get("marker") === "retried-get").length, { timeout: 10_000 }).toBe(2);
   });
 
   it.each(["POST", "PATCH"])("a timed-out %s is never retried", async (method) => {
-    const before = upstream.requests.length;
-    const { result } = await runCall(upstream.origin, mode, { method, path: "/slow-headers", body: { a: 1 } }, { limits: { timeoutMs: 200, retries: 2 } });
+    const marker = `never-retried-${method}`;
+    const { result } = await runCall(upstream.origin, mode, { method, path: "/slow-headers", query: { marker }, body: { a: 1 } }, { limits: { timeoutMs: 200, retries: 2 } });
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "TIMEOUT" } });
     expect(result.error?.message).toMatch(/did not send response headers within 200 ms/);
-    expect(upstream.requests.length - before).toBe(1);
+    expect(await requestsMarked(marker)).toBe(1);
   });
 
   it("a caller's abort signal ends the call as cancelled", async () => {

@@ -11,8 +11,10 @@ export interface EvaluationQuery {
 
 /**
  * The queries of one document: `tuning`, which the ranking was tuned on, and
- * `heldOut`, written at the same time and never looked at one by one while
- * tuning, so its figures say how the ranking does on queries it was not fitted to.
+ * `heldOut`, never looked at one by one while tuning, so its figures say how
+ * the ranking does on queries it was not fitted to. The first round's held-out
+ * queries were read after that round and joined `tuning`; `heldOut` holds the
+ * second round's, written before it began.
  */
 export interface QuerySet {
   tuning: EvaluationQuery[];

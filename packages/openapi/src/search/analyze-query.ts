@@ -26,6 +26,8 @@ export interface QueryAnalysis {
   scopes: Set<string>;
   /** The person speaks of themself ("my", "me", "I"). */
   firstPerson: boolean;
+  /** The stem of the query's first word that is not a stop word: the verb, when the person starts with one. */
+  leadStem: string | undefined;
 }
 
 /**
@@ -38,7 +40,7 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
   let lower = splitWords(text).toLowerCase();
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
   const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
-  const analysis: QueryAnalysis = { terms: [], weights: [], added: [], groups: [], groupWeights: [], actions: new Set(), scopes: new Set(), firstPerson: false };
+  const analysis: QueryAnalysis = { terms: [], weights: [], added: [], groups: [], groupWeights: [], actions: new Set(), scopes: new Set(), firstPerson: false, leadStem: undefined };
   const position = new Map<string, number>();
   const addTerm = (stem: string, weight: number): void => {
     const at = position.get(stem);
@@ -60,6 +62,8 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
     for (const action of known?.actions ?? []) analysis.actions.add(action);
     if (isStopWord(word) && known === undefined) continue;
     const own = stemOf(word);
+    // A verb of the person's own (schedule, merge, star), not one the vocabulary reads as a plain action (get, add).
+    if (analysis.groups.length === 0 && !isStopWord(word) && known?.actions === undefined) analysis.leadStem ??= own;
     const group = isStopWord(word) ? [] : [own];
     // Two words the document writes as one ("user groups" → usergroups).
     const joined = previous === undefined ? undefined : stemOf(`${previous}${word}`);

@@ -17,6 +17,8 @@ export interface OperationTraits {
   deprecated: boolean;
   /** The stems of the headline's words, each once. */
   headlineStems: string[];
+  /** The stem of the headline's first word: the verb the operation is named with ("Schedules a message" → schedul). */
+  leadStem: string | undefined;
 }
 
 /** The first sentence of an operation's summary, or of its description when it has no summary. */
@@ -73,5 +75,6 @@ export function traitsOf(operation: IndexedOperation): OperationTraits {
     self,
     deprecated: operation.deprecated,
     headlineStems: [...new Set(words(headline).filter((word) => !isStopWord(word)).map(stemOf))],
+    leadStem: words(headline).map(stemOf)[0],
   };
 }

@@ -28,6 +28,9 @@ const verbs: Record<string, QueryWord> = {
   upload: { actions: ["create"], also: ["create"] },
   generate: { actions: ["create"], also: ["create"] },
   setup: { actions: ["create"], also: ["create"] },
+  buy: { actions: ["create"], also: ["create", "order"] },
+  purchase: { actions: ["create"], also: ["create", "order"] },
+  react: { actions: ["create"], also: ["add"] },
   update: { actions: ["update"] },
   edit: { actions: ["update"], also: ["update"] },
   change: { actions: ["update"], also: ["update", "set"] },
@@ -43,6 +46,8 @@ const verbs: Record<string, QueryWord> = {
   end: { also: ["stop", "disable"] },
   stop: { also: ["end", "disable"] },
   disable: { also: ["end", "stop"] },
+  cancel: { also: ["delete"] },
+  history: { actions: ["list"], also: ["list"] },
   which: { actions: ["get", "list"] },
   what: { actions: ["get", "list"] },
   delete: { actions: ["delete"] },
@@ -129,6 +134,11 @@ const nouns: Record<string, QueryWord> = {
   files: { also: ["content"] },
   thumbs: { also: ["reaction"] },
   logs: { also: ["log"] },
+  save: { also: ["star", "bookmark"] },
+  saved: { also: ["star", "bookmark"] },
+  watch: { also: ["subscription", "subscribe"] },
+  recent: { also: ["event", "activity"] },
+  recently: { also: ["event", "activity"] },
 };
 
 /** Phrases read as one word (`who am I` asks for the caller's identity). */
@@ -141,6 +151,10 @@ export const phrases: [RegExp, string][] = [
   [/\bdirect\s+messages?\b/g, "dm"],
   [/\bdo\s+not\s+disturb\b/g, "dnd"],
   [/\bthumbs\s+up\b/g, "thumbs"],
+  // "stop following" is what the document writes "unfollow"; the verb undone is read as usual (see analyzeQuery).
+  [/\bstop\s+([a-z]+?)ing\b/g, "un$1"],
+  // "open" and "closed" after a listing verb are a state, not the verb "open" (create).
+  [/\b(list|show|get|find|all|my)\s+(?:the\s+|all\s+)?(?:open|closed)\b/g, "$1"],
   [/\bturn\s+off\b|\bswitch\s+off\b/g, "disable"],
   [/\bturn\s+on\b|\bswitch\s+on\b/g, "enable"],
 ];

@@ -29,6 +29,8 @@ export const rankWeights = {
   /** The query speaks of the person ("my"), and the operation is the caller's own. */
   ownOperation: 1.6,
   deprecated: 0.7,
+  /** The query starts with the verb the operation's headline starts with ("schedule a message": "Schedules a message"). */
+  sameLeadVerb: 1.25,
   /** How much an operation loses when its headline has words the query does not ask for ("Delete a scheduled message" for "delete a message"). */
   unaskedHeadlineWords: 0.3,
 };
@@ -53,6 +55,7 @@ export function rankFactor(query: QueryAnalysis, traits: OperationTraits, matche
   for (const scope of traits.scopes) if (!query.scopes.has(scope)) factor *= rankWeights.unaskedScope[scope] ?? 1;
   if (query.firstPerson && traits.self) factor *= rankWeights.ownOperation;
   if (traits.deprecated) factor *= rankWeights.deprecated;
+  if (query.leadStem !== undefined && query.leadStem === traits.leadStem) factor *= rankWeights.sameLeadVerb;
   let whole = 0;
   let covered = 0;
   query.groups.forEach((group, at) => {

@@ -2,6 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { writeDocument } from "../../test/documents";
 import { createOperationCatalog, type OperationCatalog } from "../catalog/create-operation-catalog";
 import { readOperationIndex } from "../index/read-operation-index";
+import { analyzeQuery } from "./analyze-query";
+import type { OperationTraits } from "./operation-traits";
+import { rankFactor } from "./rank-factor";
+import { stemOf } from "./search-terms";
 
 /** Operations of a small API whose words are its own (tickets, projects, billing): plain ones next to admin, enterprise and organization variants. */
 const operations: [method: string, path: string, operationId: string, summary: string, more?: Record<string, unknown>][] = [
@@ -24,6 +28,11 @@ const operations: [method: string, path: string, operationId: string, summary: s
   ["get", "/user/projects", "listProjectsForAuthenticatedUser", "List projects for the authenticated user"],
   ["get", "/billing/usage", "getBillingUsage", "Get the billing usage report"],
   ["post", "/projects/list", "exportProjectsList", "Projects list export"],
+  ["put", "/projects/{id}/follow", "followProject", "Follow a project"],
+  ["delete", "/projects/{id}/follow", "unfollowProject", "Unfollow a project"],
+  ["post", "/projects/{id}/archive", "archiveProject", "Archive a project"],
+  ["get", "/projects/{id}/archive", "downloadProjectArchive", "Download the archive of a project"],
+  ["delete", "/projects/{id}/tickets/{number}", "deleteTicket", "Delete a ticket"],
 ];
 
 const paths: Record<string, Record<string, unknown>> = {};
@@ -74,6 +83,22 @@ describe("ranking what a person asks for", () => {
     expect(first("list the comments on a ticket")).toBe("listTicketComments");
     expect(first("comment on a ticket")).toBe("createTicketComment");
     expect(first("get a project")).toBe("getProject");
+  });
+
+  it("weighs the verb the query starts with when the operation's summary starts with it too", () => {
+    expect(first("archive a project")).toBe("archiveProject");
+    const traits = (summary: string): OperationTraits => ({ action: undefined, method: "POST", collection: true, scopes: new Set(), self: false, deprecated: false, headlineStems: [], leadStem: stemOf(summary.split(" ")[0] as string) });
+    const query = analyzeQuery("schedule a report");
+    expect(query.leadStem).toBe(stemOf("schedule"));
+    expect(rankFactor(query, traits("Schedules a report"), new Set(), new Set()) / rankFactor(query, traits("Lists scheduled reports"), new Set(), new Set())).toBeGreaterThan(1.1);
+    // A plain action the vocabulary knows (get, add, list) is weighed as an action instead.
+    expect(analyzeQuery("get a report").leadStem).toBeUndefined();
+  });
+
+  it("reads \"stop …ing\" as the verb undone, \"cancel\" as a removal, and open or closed after a listing verb as a state", () => {
+    expect(first("stop following a project")).toBe("unfollowProject");
+    expect(first("cancel a ticket")).toBe("deleteTicket");
+    expect(first("list open tickets")).toBe("listTickets");
   });
 
   it("prefers the caller's own operations when the person says my", () => {
