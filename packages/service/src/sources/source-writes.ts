@@ -1,0 +1,105 @@
+import { SourceNotFoundError, type SourceInput, type SourceRecord } from "@src/config";
+import { validateSource } from "@src/http-tool";
+import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
+import { bindCredential } from "./credential-scope";
+import type { ServiceContext } from "./service-context";
+import type { SourceOperationResult, SourceService } from "./source-service";
+
+/** The service's methods that change a source or its credential. */
+export type SourceWrites = Pick<SourceService, "addSource" | "updateSource" | "reloadSource" | "setEnabled" | "removeSource" | "setCredential" | "deleteCredential">;
+
+/** Loads the source's OpenAPI document (when it names one) with its credential: a bad one leaves it a plain source. */
+async function refreshDocument(context: ServiceContext, source: SourceRecord): Promise<SourceRecord> {
+  return context.documents.refresh(source, { plugin: context.pluginOf(source), credential: await context.credentials.credentialFor(source), auth: context.auth.runtimeFor(source) });
+}
+
+/** Loads the document, tests the source against its API and records the status. */
+async function validateAndRecord(context: ServiceContext, given: SourceRecord): Promise<SourceOperationResult> {
+  const { store, pluginOf, auth } = context;
+  const credential = await context.credentials.credentialFor(given);
+  // The document first (fetched with the credential on the source's origin, indexed); a bad one leaves the source as a plain source.
+  const source = await context.documents.refresh(given, { plugin: pluginOf(given), credential, auth: auth.runtimeFor(given) });
+  const validation = await validateSource({ source: context.withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: context.fetch, store, auth: auth.runtimeFor(source) });
+  return { source: await store.get(source.slug), validation };
+}
+
+/** `addSource`: checks the record and the credential first, writes nothing when either is invalid, rolls back a failed vault write. */
+async function addSource(context: ServiceContext, { input, credential, test = true }: Parameters<SourceService["addSource"]>[0]): Promise<SourceOperationResult> {
+  const { registry, store } = context;
+  const authType = (input as { api?: { authType?: unknown } } | null)?.api?.authType;
+  const plugin = typeof authType === "string" ? registry.find(authType) : undefined;
+  const checkedCredential = credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
+  const source = await store.create(input as SourceInput);
+  if (checkedCredential !== undefined) {
+    try {
+      await (await context.credentials.vault()).set(source.slug, bindCredential(checkedCredential, source));
+    } catch (error) {
+      await store.remove(source.slug);
+      throw error;
+    }
+  } else if (credential !== undefined) {
+    await store.remove(source.slug);
+    registry.parseCredential(source.api.authType, credential);
+  }
+  context.notify(source.slug, "added");
+  if (!test) return { source: await refreshDocument(context, source), validation: null };
+  return validateAndRecord(context, source);
+}
+
+/** The methods of the service that write, over `context`. */
+export function sourceWritesOf(context: ServiceContext): SourceWrites {
+  const { store, registry, credentials, auth } = context;
+  return {
+    addSource: (options) => addSource(context, options),
+
+    async updateSource(slug, changes) {
+      const before = await store.get(slug);
+      let source = await store.update(slug, changes);
+      if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
+      if (before.api.openapi !== source.api.openapi) source = await refreshDocument(context, source);
+      context.notify(slug, "updated");
+      return source;
+    },
+
+    async reloadSource(slug) {
+      const source = await store.get(slug);
+      const result = await validateAndRecord(context, source);
+      context.notify(slug, "reloaded");
+      return result;
+    },
+
+    async setEnabled(slug, enabled) {
+      const source = await store.update(slug, { enabled });
+      context.notify(slug, "updated");
+      return source;
+    },
+
+    async removeSource(slug) {
+      await store.get(slug).catch((error: unknown) => {
+        if (SourceNotFoundError.isInstance(error)) throw error;
+      });
+      await (await credentials.vault()).delete(slug);
+      await store.remove(slug);
+      auth.forget(slug);
+      context.notify(slug, "removed");
+    },
+
+    async setCredential(slug, credential, { test = true } = {}) {
+      const source = await store.get(slug);
+      const checked = registry.parseCredential(source.api.authType, credential);
+      await (await credentials.vault()).set(slug, bindCredential(checked, source));
+      auth.forget(slug);
+      context.notify(slug, "credential");
+      if (!test) return { source, validation: null };
+      return validateAndRecord(context, source);
+    },
+
+    async deleteCredential(slug) {
+      await store.get(slug);
+      const deleted = await (await credentials.vault()).delete(slug);
+      auth.forget(slug);
+      context.notify(slug, "credential");
+      return deleted;
+    },
+  };
+}
