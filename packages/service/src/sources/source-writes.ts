@@ -1,9 +1,13 @@
+import { join } from "node:path";
 import { SourceNotFoundError, type SourceInput, type SourceRecord } from "@src/config";
+import { writeFileAtomic } from "@src/file-lock";
 import { validateSource } from "@src/http-tool";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential } from "./credential-scope";
 import type { ServiceContext } from "./service-context";
+import { discoverApiFields } from "./discover-api-fields";
 import type { SourceOperationResult, SourceService } from "./source-service";
+import { waitsForSignIn } from "./waits-for-sign-in";
 
 /** The service's methods that change a source or its credential. */
 export type SourceWrites = Pick<SourceService, "addSource" | "updateSource" | "reloadSource" | "setEnabled" | "removeSource" | "setCredential" | "deleteCredential">;
@@ -23,11 +27,22 @@ async function validateAndRecord(context: ServiceContext, given: SourceRecord): 
   return { source: await store.get(source.slug), validation };
 }
 
-/** `addSource`: checks the record and the credential first, writes nothing when either is invalid, rolls back a failed vault write. */
-async function addSource(context: ServiceContext, { input, credential, test = true }: Parameters<SourceService["addSource"]>[0]): Promise<SourceOperationResult> {
+/**
+ * `addSource`: runs the auth mode's discovery (fields the operator gave stay), checks the record and the credential
+ * first, writes nothing when either is invalid, rolls back a failed vault or document write; a source that waits for
+ * a person's sign-in is not tested (the sign-in validates it).
+ */
+async function addSource(context: ServiceContext, { input: given, credential, test = true, openapiDocument }: Parameters<SourceService["addSource"]>[0]): Promise<SourceOperationResult> {
   const { registry, store } = context;
-  const authType = (input as { api?: { authType?: unknown } } | null)?.api?.authType;
+  const authType = (given as { api?: { authType?: unknown } } | null)?.api?.authType;
   const plugin = typeof authType === "string" ? registry.find(authType) : undefined;
+  const discovered = await discoverApiFields(given, plugin);
+  const discovery = discovered.discovery;
+  let input = discovered.input;
+  if (openapiDocument !== undefined && typeof input === "object" && input !== null) {
+    const api = (input as { api?: unknown }).api;
+    input = { ...input, api: { ...(typeof api === "object" && api !== null ? api : {}), openapi: openapiDocument.name } };
+  }
   const checkedCredential = credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
   const source = await store.create(input as SourceInput);
   if (checkedCredential !== undefined) {
@@ -41,9 +56,19 @@ async function addSource(context: ServiceContext, { input, credential, test = tr
     await store.remove(source.slug);
     registry.parseCredential(source.api.authType, credential);
   }
+  if (openapiDocument !== undefined) {
+    try {
+      await writeFileAtomic(join(store.directoryOf(source.slug), openapiDocument.name), openapiDocument.text);
+    } catch (error) {
+      await store.remove(source.slug);
+      await (await context.credentials.vault()).delete(source.slug).catch(() => false);
+      throw error;
+    }
+  }
   context.notify(source.slug, "added");
-  if (!test) return { source: await refreshDocument(context, source), validation: null };
-  return validateAndRecord(context, source);
+  const withDiscovery = discovery === undefined ? {} : { discovery };
+  if (!test || waitsForSignIn(plugin, source, checkedCredential)) return { source: await refreshDocument(context, source), validation: null, ...withDiscovery };
+  return { ...(await validateAndRecord(context, source)), ...withDiscovery };
 }
 
 /** The methods of the service that write, over `context`. */
