@@ -5,6 +5,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { confirmDeviceCode, launchBrowser } from "../../../packages/auth-oauth2/test/play-browser";
 import { startAuthorizationServer, type AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { followToCallback } from "../../../packages/auth-oauth2/test/follow-to-callback";
 import { startOidcProvider, type OidcProvider } from "../../../packages/auth-oauth2/test/start-oidc-provider";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
@@ -15,9 +16,13 @@ import { createTempHome, type TempHome } from "./helpers/temp-home";
 const clientId = "desk-agent";
 const clientSecret = "oidc-cl13nt-s3cret-4b3a2c";
 const publicClientId = "desk-public";
+/** The quirks servers' client: no "-" (oauth4webapi form-encodes it as %2D in Basic auth, which oauth2-mock-server does not decode). */
+const quirksClientId = "deskquirks";
 let temp: TempHome;
 let provider: OidcProvider;
 let narrow: AuthorizationServer;
+/** The quirks of three providers, each reproduced by the authorization server's profile of that name. */
+let quirks: Record<"google" | "entra" | "github", AuthorizationServer>;
 let browser: Browser;
 let api: Server;
 let apiUrl = "";
@@ -30,16 +35,21 @@ async function src(args: string[], stdin?: string): Promise<RunResult> {
 }
 
 beforeAll(async () => {
-  [provider, narrow, browser] = await Promise.all([
+  let google: AuthorizationServer, entra: AuthorizationServer, github: AuthorizationServer;
+  [provider, narrow, browser, google, entra, github] = await Promise.all([
     startOidcProvider({ clientId, clientSecret, publicClientId }),
     startAuthorizationServer({ clientId, clientSecret, profile: "narrow" }),
     launchBrowser(),
+    startAuthorizationServer({ clientId: quirksClientId, clientSecret, profile: "google" }),
+    startAuthorizationServer({ clientId: quirksClientId, clientSecret, profile: "entra" }),
+    startAuthorizationServer({ clientId: quirksClientId, clientSecret, profile: "github" }),
   ]);
+  quirks = { google, entra, github };
   // The API accepts the access tokens either server issued and nothing else.
   api = createServer((request, response) => {
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void Promise.all([provider.accepts(token), narrow.accepts(token)]).then(([one, other]) => {
-      const accepted = one || other;
+    void Promise.all([provider.accepts(token), narrow.accepts(token), ...Object.values(quirks).map((server) => server.accepts(token))]).then((answers) => {
+      const accepted = answers.some(Boolean);
       response.writeHead(accepted ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" }));
     });
   });
@@ -49,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => api?.close(() => resolve()));
-  await Promise.all([provider?.stop(), narrow?.stop(), browser?.close()]);
+  await Promise.all([provider?.stop(), narrow?.stop(), browser?.close(), ...Object.values(quirks ?? {}).map((server) => server.stop())]);
 }, 60_000);
 
 beforeEach(async () => {
@@ -60,7 +70,8 @@ beforeEach(async () => {
 
 // Whatever a test did: neither the client secret nor any token either server issued is in an output or a file.
 afterEach(async () => {
-  const secrets = [clientSecret, ...(await provider.state()).issued, ...(await narrow.state()).issued];
+  const servers = [provider, narrow, ...Object.values(quirks)];
+  const secrets = [clientSecret, ...(await Promise.all(servers.map(async (server) => (await server.state()).issued))).flat()];
   const everything = [...outputs, ...(await temp.files()).map((file) => file.text)].join("\n");
   for (const secret of secrets) expect(everything.includes(secret), "a token or the client secret leaked into an output or a file under SRC_HOME").toBe(false);
   await temp.cleanup();
@@ -185,4 +196,78 @@ describe("a token response with a narrower scope than requested", () => {
     expect(text.stdout).toMatch(/write:items/);
     expect(text.stdout).toMatch(/granted scopes: read:items \(narrower than requested: not write:items\)/);
   }, 60_000);
+});
+
+/** Runs `src auth login SLUG` and plays the browser: follows the authorization URL it prints to the loopback redirect. */
+function loginFollowingPrintedUrl(slug: string): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env }, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let followed = false;
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      const url = /Open this URL to sign in to "[^"]+":\n(http:\/\/127\.0\.0\.1:\d+\/\S+)\n/.exec(stderr)?.[1];
+      if (url !== undefined && !followed) {
+        followed = true;
+        void followToCallback(url).catch(reject);
+      }
+    });
+    child.once("error", reject);
+    child.once("close", (code) => {
+      outputs.push(stdout, stderr);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end();
+  });
+}
+
+describe("provider quirks through the built CLI (authorization code grant)", () => {
+  it("Google: --issuer discovery, an ID token whose issuer is not the token URL's origin, access_type=offline: signs in and calls", async () => {
+    const google = quirks.google;
+    expect(new URL(google.tokenUrl).origin).not.toBe(google.issuer);
+    const added = await src(
+      ["source", "add", "--name", "Mail", "--base-url", apiUrl, "--auth", "oauth2", "--issuer", google.issuer, "--grant", "authorization_code", "--scope", "openid", "--scope", "email",
+        "--authorization-param", "access_type=offline", "--authorization-param", "prompt=consent", "--client-id", quirksClientId, "--test-endpoint", "/me", "--credential-stdin"],
+      clientSecret,
+    );
+    expect(added.code, added.stderr).toBe(0);
+    const login = await loginFollowingPrintedUrl("mail");
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain("access_type=offline");
+    expect(JSON.parse((await src(["call", "mail", "GET", "/me", "--json"])).stdout)).toMatchObject({ ok: true, status: 200 });
+    expect(JSON.parse((await src(["auth", "status", "mail", "--json"])).stdout)).toMatchObject({ signedIn: true, hasRefreshToken: true });
+  }, 120_000);
+
+  it("Microsoft Entra ID: the issuer with the tenant in its path; offline_access brings a refresh token", async () => {
+    const entra = quirks.entra;
+    expect(new URL(entra.issuer).pathname).toMatch(/\/v2\.0$/);
+    const added = await src(
+      ["source", "add", "--name", "Graph", "--base-url", apiUrl, "--auth", "oauth2", "--issuer", entra.issuer, "--grant", "authorization_code", "--scope", "openid", "--scope", "offline_access", "--scope", "User.Read",
+        "--client-id", quirksClientId, "--test-endpoint", "/me", "--credential-stdin"],
+      clientSecret,
+    );
+    expect(added.code, added.stderr).toBe(0);
+    const login = await loginFollowingPrintedUrl("graph");
+    expect(login.code, login.stderr).toBe(0);
+    expect(JSON.parse((await src(["call", "graph", "GET", "/me", "--json"])).stdout)).toMatchObject({ ok: true, status: 200 });
+    expect(JSON.parse((await src(["auth", "status", "graph", "--json"])).stdout)).toMatchObject({ signedIn: true, hasRefreshToken: true });
+  }, 120_000);
+
+  it("GitHub: URLs by hand, no expires_in and no refresh token (the token lives until refused), a form-encoded answer", async () => {
+    const github = quirks.github;
+    const added = await src(
+      ["source", "add", "--name", "Hub", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", github.tokenUrl, "--authorization-url", github.authorizationUrl, "--grant", "authorization_code",
+        "--scope", "repo", "--client-id", quirksClientId, "--test-endpoint", "/me", "--credential-stdin"],
+      clientSecret,
+    );
+    expect(added.code, added.stderr).toBe(0);
+    const login = await loginFollowingPrintedUrl("hub");
+    expect(login.code, login.stderr).toBe(0);
+    expect(JSON.parse((await src(["call", "hub", "GET", "/me", "--json"])).stdout)).toMatchObject({ ok: true, status: 200 });
+    const status = JSON.parse((await src(["auth", "status", "hub", "--json"])).stdout);
+    expect(status).toMatchObject({ signedIn: true, hasRefreshToken: false });
+    expect(status.accessTokenExpiresAt ?? null).toBeNull();
+  }, 120_000);
 });
