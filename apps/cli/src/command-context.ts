@@ -1,3 +1,4 @@
+import type { SrcClient } from "@src/client";
 import type { AuthRegistry } from "@src/auth";
 import type { Command } from "commander";
 import type { CallAuditChannel, SourceService } from "@src/service";
@@ -50,6 +51,8 @@ export interface CommandContext {
   operations(options?: { auditChannel?: CallAuditChannel }): Promise<SourceOperations>;
   /** The auth modes this CLI knows (built-in plus `SRC_AUTH_PLUGINS`): the local service's, or, remotely, the same set loaded here. */
   authRegistry(): Promise<AuthRegistry>;
+  /** The `@src/client` of the server named by `--server` / `SRC_SERVER` (only in remote mode: check `remote` first). */
+  remoteClient(): Promise<SrcClient>;
 }
 
 const hasValue = (value: string | undefined): boolean => value !== undefined && value.trim() !== "";
@@ -128,6 +131,10 @@ export function createCommandContext(command: Command): CommandContext {
     async authRegistry() {
       if (remote === undefined) return (await this.service()).registry;
       return registry();
+    },
+    remoteClient() {
+      if (remote === undefined) throw new Error("remoteClient() in local mode");
+      return createRemoteClient(remote);
     },
   };
 }

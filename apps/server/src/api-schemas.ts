@@ -61,7 +61,14 @@ export const validationOutcomeSchema = z
 
 /** `{ source, validation }`: what connect, reload and credential set return. */
 export const sourceOperationResultSchema = z
-  .object({ source: sourceRecordSchema, validation: validationOutcomeSchema.nullable() })
+  .object({
+    source: sourceRecordSchema,
+    validation: validationOutcomeSchema.nullable(),
+    discovery: z
+      .object({ filled: z.array(z.string()), from: z.string(), notes: z.array(z.string()) })
+      .optional()
+      .openapi({ description: "When the auth mode filled in `api` fields a server publishes as the source was added (OAuth 2.0 discovery from `api.issuer`, or from the test endpoint's RFC 9728 answer): which, from where, and what to know." }),
+  })
   .openapi("SourceOperationResult");
 
 /** One entry of `GET /v1/sources`: the record, or why its file could not be read. */

@@ -24,6 +24,8 @@ import { registerHealthRoutes } from "./routes/health-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
 import { registerOperationsRoutes } from "./routes/operations-routes";
 import { registerSignInRoutes } from "./routes/sign-in-routes";
+import { createFileSignInStore } from "@src/config";
+import type { SignInStore } from "@src/auth";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
@@ -84,6 +86,11 @@ export interface ServerAppOptions {
   readiness?: ((timeoutMs: number) => Promise<{ database: boolean; listener: boolean }>) | undefined;
   /** The built console served at `/` (a directory with `index.html`), or `false` for none. Default: the server package's `dist/console`. */
   consoleDirectory?: string | false;
+  /**
+   * Where sign-ins in progress live, shared by every process that may receive their redirect: the PostgreSQL
+   * store's `signIns` (`@src/store-postgres`). Default: `<home>/sign-ins.json` (`createFileSignInStore`).
+   */
+  signIns?: SignInStore | undefined;
   /** How many agent calls `GET /v1/activity` answers without a `limit` (it reads them from the audit log). Default 500. */
   activityCapacity?: number;
   /**
@@ -225,7 +232,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);
-  registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs });
+  const signInRoutes = registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs, store: options.signIns ?? createFileSignInStore({ home }) });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);
   // Activity is the audit log every channel writes (`src logs` reads it too), not this process's memory.
@@ -261,6 +268,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     async shutdown() {
       shuttingDown = true;
       gate.close();
+      signInRoutes.stop();
       unsubscribe();
       const drained = await limiter.drain(limits.shutdownTimeoutMs);
       await sessions.closeAll();

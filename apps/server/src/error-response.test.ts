@@ -34,8 +34,8 @@ describe("httpStatusOfErrorKind", () => {
 
 /** One row per code of each package: the status its error is answered with. */
 const statusOfEveryCode = {
-  config: { INVALID_SOURCE: 422, SOURCE_NOT_FOUND: 404, DUPLICATE_SLUG: 409, SOURCE_LOCKED: 503 } satisfies Record<ConfigErrorCode, Status>,
-  auth: { UNKNOWN_AUTH_TYPE: 422, INVALID_CREDENTIAL: 422, DUPLICATE_AUTH_TYPE: 500, INVALID_PLUGIN: 500, NEEDS_AUTH: 422, AUTH_SERVER_FAILED: 503 } satisfies Record<AuthErrorCode, Status>,
+  config: { INVALID_SOURCE: 422, SOURCE_NOT_FOUND: 404, DUPLICATE_SLUG: 409, SOURCE_LOCKED: 503, SIGN_INS_UNAVAILABLE: 503 } satisfies Record<ConfigErrorCode, Status>,
+  auth: { UNKNOWN_AUTH_TYPE: 422, INVALID_CREDENTIAL: 422, DUPLICATE_AUTH_TYPE: 500, INVALID_PLUGIN: 500, INVALID_CONFIG: 422, NEEDS_AUTH: 422, AUTH_SERVER_FAILED: 503 } satisfies Record<AuthErrorCode, Status>,
   service: {
     UNKNOWN_TOOL: 404,
     CREDENTIAL_REQUIRED: 422,

@@ -32,6 +32,8 @@ export { POLICY_MODES, POLICY_TOOL_LAYOUTS, apiPolicySchema, rateLimitSchema } f
 export type { ParsedPolicyRule, PolicyRule, PolicyRuleMethod } from "./policy/policy-rule";
 export { POLICY_RULE_METHODS, parsePolicyRule } from "./policy/policy-rule";
 export { RATE_LIMIT_TEXT_HINT, formatRateLimit, parseRateLimitText } from "./policy/parse-rate-limit";
+export type { FileSignInStoreOptions } from "./sign-ins/file-sign-in-store";
+export { createFileSignInStore } from "./sign-ins/file-sign-in-store";
 export type {
   Consent,
   StoredAccessToken,

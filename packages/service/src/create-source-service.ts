@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
+import { writeFileAtomic } from "@src/file-lock";
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRegistry, type AuthRuntime, type AuthSessionCache, type TokenRequestEvent } from "@src/auth";
 import { createSourceStore, resolveSrcHome, type FileSourceStore, type SourceInput, type SourceListEntry, type SourceRecord, type SourceStore } from "@src/config";
 import { callSource, createApiTools, createMemoryRateLimitStore, createOperationsTool, createResultStore, explainPolicy, validateSource, type RateLimitStore, type ResultStore, type TokenPolicy } from "@src/http-tool";
@@ -17,6 +18,7 @@ import { createSourceDocuments } from "./openapi/source-documents";
 import { openApiSummaryOf } from "./openapi/openapi-summary";
 import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
 import { slugOfWriteTool } from "./write-tool-slug";
+import { discoverApiFields } from "./discover-api-fields";
 
 /** Options of `createSourceService`. */
 export interface SourceServiceOptions {
@@ -334,9 +336,17 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       return credentialFor(await store.get(slug));
     },
 
-    async addSource({ input, credential, test = true }) {
-      const authType = (input as { api?: { authType?: unknown } } | null)?.api?.authType;
+    async addSource({ input: given, credential, test = true, openapiDocument }) {
+      const authType = (given as { api?: { authType?: unknown } } | null)?.api?.authType;
       const plugin = typeof authType === "string" ? registry.find(authType) : undefined;
+      // The mode's discovery first (OAuth 2.0 endpoints from an issuer or the test endpoint): fields the operator gave stay.
+      const discovered = await discoverApiFields(given, plugin);
+      const discovery = discovered.discovery;
+      let input = discovered.input;
+      if (openapiDocument !== undefined && typeof input === "object" && input !== null) {
+        const api = (input as { api?: unknown }).api;
+        input = { ...input, api: { ...(typeof api === "object" && api !== null ? api : {}), openapi: openapiDocument.name } };
+      }
       const checkedCredential = credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
       const source = await store.create(input as SourceInput);
       if (checkedCredential !== undefined) {
@@ -350,9 +360,23 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         await store.remove(source.slug);
         registry.parseCredential(source.api.authType, credential);
       }
+      if (openapiDocument !== undefined) {
+        try {
+          await writeFileAtomic(join(store.directoryOf(source.slug), openapiDocument.name), openapiDocument.text);
+        } catch (error) {
+          await store.remove(source.slug);
+          await (await vault()).delete(source.slug).catch(() => false);
+          throw error;
+        }
+      }
       notify(source.slug, "added");
-      if (!test) return { source: await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialFor(source), auth: authRuntimeFor(source) }), validation: null };
-      return validateAndRecord(source);
+      const withDiscovery = discovery === undefined ? {} : { discovery };
+      // A source that waits for a person to sign in (OAuth 2.0's authorization code or device code grant) has nothing to
+      // test yet: the sign-in validates it (the CLI does the same locally; the server's POST /v1/sources comes here).
+      if (!test || waitsForSignIn(plugin, source, checkedCredential)) {
+        return { source: await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialFor(source), auth: authRuntimeFor(source) }), validation: null, ...withDiscovery };
+      }
+      return { ...(await validateAndRecord(source)), ...withDiscovery };
     },
 
     async updateSource(slug, changes) {
@@ -512,3 +536,14 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
   };
 }
 
+/** Whether the source's auth mode signs a person in and no one has yet: a test call could only fail. */
+function waitsForSignIn(plugin: AnyAuthPluginV2 | undefined, source: SourceRecord, credential: unknown): boolean {
+  const steps = plugin?.signIn;
+  if (plugin === undefined || steps === undefined) return false;
+  const config = plugin.configSchema.safeParse(source.api);
+  const parsed = credential === undefined ? undefined : plugin.credentialSchema.safeParse(credential);
+  if (!config.success) return false;
+  const signInSource = { slug: source.slug, config: config.data as Record<string, unknown>, credential: parsed?.success === true ? (parsed.data as Record<string, unknown>) : undefined, now: () => new Date(), signal: new AbortController().signal };
+  const typed = steps as unknown as { unavailable(source: typeof signInSource): unknown; status(source: typeof signInSource): { signedIn: boolean } };
+  return typed.unavailable(signInSource) === undefined && !typed.status(signInSource).signedIn;
+}

@@ -1,4 +1,4 @@
-export type { CallToolOptions, ListToolsOptions, SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, StoredResultRead, ToolSummary } from "./source-service";
+export type { CallToolOptions, ListToolsOptions, SourceChangeKind, SourceOperationResult, SourceDiscovery, OpenApiDocumentUpload, SourceService, SourceSummary, StoredResultRead, ToolSummary } from "./source-service";
 export type { ServiceObserver, SourceServiceOptions } from "./create-source-service";
 export { createSourceService } from "./create-source-service";
 export type { OperatorCommandResult } from "./run-operator-command";

@@ -60,6 +60,24 @@ export interface SourceOperationResult {
   source: SourceRecord;
   /** `null` when the test was skipped (`test: false`). */
   validation: ValidationOutcome | null;
+  /** When the auth mode found `api` fields published by a server (OAuth 2.0 discovery) as the source was added: which, from where, and what to know. */
+  discovery?: SourceDiscovery | undefined;
+}
+
+/** An OpenAPI document sent with a new source: its file name in the source's folder, and its text. */
+export interface OpenApiDocumentUpload {
+  readonly name: "openapi.json" | "openapi.yaml" | "openapi.yml";
+  readonly text: string;
+}
+
+/** What an auth mode's discovery filled in when a source was added. */
+export interface SourceDiscovery {
+  /** The `api` fields it filled in, by name. */
+  filled: string[];
+  /** Where they came from, for people. */
+  from: string;
+  /** Facts to know (never a secret). */
+  notes: string[];
 }
 
 /**
@@ -82,7 +100,12 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
    */
   getCredential(slug: string): Promise<Record<string, unknown> | undefined>;
   /** Writes `config.json`, stores the credential, then validates (spec 1.6) unless `test` is false. */
-  addSource(options: { input: unknown; credential?: unknown; test?: boolean }): Promise<SourceOperationResult>;
+  /**
+   * Adds a source. `openapiDocument` is the text of its OpenAPI document when the caller has it and this process
+   * cannot read its file (`src source add --openapi FILE --server URL` uploads it): it is written into the source's
+   * folder as `name` and `api.openapi` names it.
+   */
+  addSource(options: { input: unknown; credential?: unknown; test?: boolean; openapiDocument?: OpenApiDocumentUpload | undefined }): Promise<SourceOperationResult>;
   /** Partial update of the writable fields; re-validates the record. */
   updateSource(slug: string, changes: Record<string, unknown>): Promise<SourceRecord>;
   /** Re-reads `config.json`, re-checks it, re-tests it, saves the status (spec `/source reload {slug}`). */

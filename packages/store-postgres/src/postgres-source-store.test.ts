@@ -39,6 +39,7 @@ describe("migrations", () => {
         "src_oauth_requests",
         "src_rate_limits",
         "src_schema_migrations",
+        "src_sign_ins",
         "src_sources",
         "src_store_state",
         "src_vault",

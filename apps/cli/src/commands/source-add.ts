@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { MissingInputError } from "../errors/missing-input-error";
-import { UsageError } from "../errors/usage-error";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
@@ -57,9 +56,6 @@ export function registerSourceAdd(source: Command): void {
     defineAction<SourceAddFlags>(async (context, flags) => {
       const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
       const credentialStdin = flags.credentialStdin === true;
-      if (flags.openapi !== undefined && context.remote !== undefined) {
-        throw new UsageError({ message: "--openapi reads the document on this machine: run src source add --openapi on the server's machine, without --server and SRC_SERVER" });
-      }
       // The document first: a broken one stops the command before anything else is asked or written.
       const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was added" });
       const given = givenFieldsOf(flags);
@@ -87,13 +83,16 @@ export function registerSourceAdd(source: Command): void {
       if (plugin === undefined && !credentialStdin) missing.push("--credential-stdin");
       if (missing.length > 0) throw new MissingInputError({ command, flags: missing });
       if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
-      if (openapi !== undefined) api.openapi = openapi.location;
+      // With --server a file is uploaded (the server cannot read this machine's files); a URL the server fetches itself.
+      const upload = context.remote !== undefined && openapi?.text !== undefined ? { name: /\.ya?ml$/i.test(openapi.location) ? ("openapi.yaml" as const) : ("openapi.json" as const), text: openapi.text } : undefined;
+      if (openapi !== undefined && upload === undefined) api.openapi = openapi.location;
       const policy = policyFromFlags(undefined, flags);
       if (policy !== undefined) api.policy = policy;
       const input = { type: "api", name: source.name, ...(source.slug === undefined ? {} : { slug: source.slug }), enabled: flags.disabled !== true, api };
-      // A source whose credential needs a person to sign in first has nothing to test before `src auth login`, which validates it.
-      const test = flags.test && !(plugin !== undefined && config?.success === true && needsSignIn(plugin, source.slug ?? "", config.data as Record<string, unknown>, credential));
-      const result = await withProgress(context, `Connecting ${source.name} and calling ${source.testEndpoint}`, () => service.addSource({ input, credential, test }));
+      // A source whose credential needs a person to sign in first has nothing to test before `src auth login`, which validates it
+      // (a server decides that itself, after its discovery).
+      const test = flags.test && (context.remote !== undefined || !(plugin !== undefined && config?.success === true && needsSignIn(plugin, source.slug ?? "", config.data as Record<string, unknown>, credential)));
+      const result = await withProgress(context, `Connecting ${source.name} and calling ${source.testEndpoint}`, () => service.addSource({ input, credential, test, ...(upload === undefined ? {} : { openapiDocument: upload }) }));
       if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
       await refuseUnloadedDocument(service, result.source, openapi);
       return printOpenApiAddResult(context, result, openapi, document);

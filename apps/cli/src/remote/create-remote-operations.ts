@@ -16,11 +16,15 @@ export function createRemoteOperations(client: SrcClient): SourceOperations {
       return (await client.sources.list()).sources;
     },
     getSource: (slug) => client.sources.get(slug),
-    async addSource({ input, credential, test }) {
+    async addSource({ input, credential, test, openapiDocument }) {
       if (test === false) {
         throw new UsageError({ message: "--no-test works on a local home only: the server tests every source it adds; leave out --no-test, or run without --server (SRC_SERVER)" });
       }
-      return (await client.sources.create({ config: input as Record<string, unknown>, ...(credential === undefined ? {} : { credential: credential as Record<string, unknown> }) })) as SourceOperationResult;
+      return (await client.sources.create({
+        config: input as Record<string, unknown>,
+        ...(credential === undefined ? {} : { credential: credential as Record<string, unknown> }),
+        ...(openapiDocument === undefined ? {} : { openapiDocument }),
+      })) as SourceOperationResult;
     },
     async reloadSource(slug) {
       return (await client.sources.reload(slug)) as SourceOperationResult;

@@ -13,6 +13,8 @@ export const CONFIG_ERROR_CODES = {
   DUPLICATE_SLUG: "DUPLICATE_SLUG",
   /** Another process held the source's write lock for too long, or the lock was lost; nothing was written. */
   SOURCE_LOCKED: "SOURCE_LOCKED",
+  /** The sign-ins file is locked by another process for too long, or cannot be read. */
+  SIGN_INS_UNAVAILABLE: "SIGN_INS_UNAVAILABLE",
 } as const;
 
 export type ConfigErrorCode = (typeof CONFIG_ERROR_CODES)[keyof typeof CONFIG_ERROR_CODES];
@@ -23,6 +25,7 @@ const kindOfCode: Record<ConfigErrorCode, ErrorKind> = {
   SOURCE_NOT_FOUND: ERROR_KINDS.NOT_FOUND,
   DUPLICATE_SLUG: ERROR_KINDS.CONFLICT,
   SOURCE_LOCKED: ERROR_KINDS.UNAVAILABLE,
+  SIGN_INS_UNAVAILABLE: ERROR_KINDS.UNAVAILABLE,
 };
 
 /** Base error of `@src/config`. `ConfigError.isInstance` works across duplicate installs. */
