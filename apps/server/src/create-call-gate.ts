@@ -4,7 +4,7 @@ import { toolCallOutcomeOf, toolCallOutcomeOfError, type Confirmer, type TokenPo
 import { traceToolCall } from "@src/http-tool/internal";
 import type { Logger } from "pino";
 import type { Caller } from "./agent-tokens/agent-token-index";
-import { callerIdentity, callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
+import { callerIdentity, callerLabel, mayCallSource, principalOf } from "./agent-tokens/caller-of-request";
 import { ForbiddenError } from "./errors/forbidden-error";
 import { ShuttingDownError } from "./errors/shutting-down-error";
 import { scalarLineLoggerOf } from "./scalar-line-logger";
@@ -99,14 +99,15 @@ export function createCallGate({
       if (!mayCallSource(caller, slug)) {
         throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
       }
-      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller, slug), confirm }));
-      void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
+      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), principal: principalOf(caller), token: tokenPolicyOf(caller, slug), confirm }));
+      void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result, principalOf(caller)));
       const path = pathOf(result.request.url);
       scalarLineLoggerOf(logger).info(
         {
           event: "tool_call",
           channel,
           caller: callerLabel(caller),
+          principal: principalOf(caller),
           source: slug,
           tool: name,
           method: result.request.method,
@@ -122,13 +123,14 @@ export function createCallGate({
       );
       return result;
     } catch (error) {
-      void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started));
+      void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started, principalOf(caller)));
       const errorCode = (error as { code?: string }).code ?? "INTERNAL";
       scalarLineLoggerOf(logger).warn(
         {
           event: "tool_call",
           channel,
           caller: callerLabel(caller),
+          principal: principalOf(caller),
           source: slug,
           tool: name,
           ok: false,

@@ -6,6 +6,7 @@ import { traceToolCall } from "@src/http-tool/internal";
 import type { SourceService } from "./source-service";
 import { sourceOfToolName } from "./write-tool-slug";
 import { rotatedCallAuditFilesBeside } from "./call-audit-reader";
+import { localPrincipal } from "./principal";
 
 /** Where an agent call came in: `src call`, `src mcp` (stdio), the server's tool route, the server's `/mcp`. */
 export type CallAuditChannel = "cli" | "mcp-stdio" | "http" | "mcp-http";
@@ -20,6 +21,8 @@ export interface CallAuditLine {
   channel: CallAuditChannel;
   /** The source slug. */
   source: string;
+  /** Who the agent acted for: `local` (the operator), `token:NAME`, `grant:NAME` or `idp:SUB`; never a secret. Absent in lines written before principals. */
+  principal?: string;
   /** The method sent, `null` when the call was refused before a request was built. */
   method: string | null;
   /** Path and query as sent, secrets replaced by `[REDACTED]`; `null` when refused before a request was built. */
@@ -227,11 +230,12 @@ export function pathOfUrl(url: string): string {
 }
 
 /** The audit line of a finished call. */
-export function auditLineOfResult(channel: CallAuditChannel, source: string, result: ToolResult): CallAuditLine {
+export function auditLineOfResult(channel: CallAuditChannel, source: string, result: ToolResult, principal: string = localPrincipal): CallAuditLine {
   return {
     time: new Date().toISOString(),
     channel,
     source,
+    principal,
     method: result.request.method,
     path: pathOfUrl(result.request.url),
     status: result.status,
@@ -245,12 +249,13 @@ export function auditLineOfResult(channel: CallAuditChannel, source: string, res
 }
 
 /** The audit line of a call refused before it ran (unknown tool, vault locked...). */
-export function auditLineOfRefusal(channel: CallAuditChannel, source: string, error: unknown, durationMs: number): CallAuditLine {
+export function auditLineOfRefusal(channel: CallAuditChannel, source: string, error: unknown, durationMs: number, principal: string = localPrincipal): CallAuditLine {
   const code = (error as { code?: unknown }).code;
   return {
     time: new Date().toISOString(),
     channel,
     source,
+    principal,
     method: null,
     path: null,
     status: null,
@@ -277,10 +282,10 @@ export function withCallAudit(service: SourceService, { channel, log }: { channe
       return traceToolCall({ tool: name, source, channel }, async () => {
         try {
           const result = await service.callTool(name, input, options);
-          await log.record(auditLineOfResult(channel, source, result));
+          await log.record(auditLineOfResult(channel, source, result, options?.principal));
           return result;
         } catch (error) {
-          await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started));
+          await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started, options?.principal));
           throw error;
         }
       });

@@ -42,6 +42,12 @@ export interface CallToolOptions {
   caller?: string | undefined;
   /** The caller's agent token (the server's): read-only, its rate limit. Default: none. */
   token?: TokenPolicy | undefined;
+  /**
+   * Who the agent acts for (`principalOf` of the server's caller): `token:NAME`, `grant:NAME`, `idp:SUB`, or `local` (the
+   * operator: the CLI, `src mcp`, the admin token). A per-user source (`api.credentials: "per-user"`) sends this
+   * principal's own credential only. Default `"local"`.
+   */
+  principal?: string | undefined;
   /** Asks a person before a call matching a `confirm` rule (MCP elicitation, a terminal). Default: none, `CONFIRMATION_REQUIRED`. */
   confirm?: Confirmer | undefined;
 }

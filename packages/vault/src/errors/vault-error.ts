@@ -21,6 +21,8 @@ export const VAULT_ERROR_CODES = {
   INVALID_CREDENTIAL: "INVALID_CREDENTIAL",
   /** A slug is not a valid vault entry name. */
   INVALID_SLUG: "INVALID_SLUG",
+  /** A principal (who a per-user credential belongs to) is empty, too long, or has spaces or control characters. */
+  INVALID_PRINCIPAL: "INVALID_PRINCIPAL",
   /** The vault file or key file is a symbolic link, not a regular file, or (key file) readable by others. */
   UNSAFE_FILE: "UNSAFE_FILE",
 } as const;
@@ -40,6 +42,7 @@ const kindOfCode: Record<VaultErrorCode, ErrorKind> = {
   INVALID_KEY: ERROR_KINDS.MISCONFIGURED,
   INVALID_CREDENTIAL: ERROR_KINDS.INVALID_INPUT,
   INVALID_SLUG: ERROR_KINDS.INVALID_INPUT,
+  INVALID_PRINCIPAL: ERROR_KINDS.INVALID_INPUT,
 };
 
 /**
