@@ -10,7 +10,8 @@ import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential, credentialScopeOf, unbindCredential } from "./credential-scope";
 import { deepFreeze } from "./deep-freeze";
 import { SERVICE_ERROR_CODES, ServiceError } from "./errors/service-error";
-import { SourceNotFoundError } from "@src/config";
+import { SourceNotFoundError, isPerUserSource } from "@src/config";
+import { localPrincipal } from "./principal";
 import type { SourceChangeKind, SourceOperationResult, SourceService, SourceSummary, ToolSummary } from "./source-service";
 import type { ToolResult } from "@src/http-tool";
 import { slugOfToolName } from "./tool-name";
@@ -129,6 +130,34 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     return credential;
   }
 
+  /** `principal`'s own credential for a per-user source, or `undefined` (none, or stored for another base URL). Read on every call. */
+  async function connectionFor(source: SourceRecord, principal: string): Promise<Record<string, unknown> | undefined> {
+    let entry;
+    try {
+      entry = await (await vault()).getConnection(source.slug, principal);
+    } catch (error) {
+      observer?.vaultError?.(error);
+      throw error;
+    }
+    if (entry === undefined) return undefined;
+    const unbound = unbindCredential(entry, source);
+    return unbound === undefined ? undefined : createRedactedCredential(unbound);
+  }
+
+  /** What a source's test call sends: its shared credential, or for a per-user source the local operator's own. */
+  const credentialToTest = (source: SourceRecord): Promise<Record<string, unknown> | undefined> => (isPerUserSource(source) ? connectionFor(source, localPrincipal) : credentialFor(source));
+
+  /** Refuses a principal's credential for a shared source, and a shared credential for a per-user source: the two never mix. */
+  function assertCredentialMode(source: SourceRecord, perUser: boolean): void {
+    if (isPerUserSource(source) === perUser) return;
+    throw new ServiceError({
+      code: SERVICE_ERROR_CODES.CREDENTIAL_MODE_MISMATCH,
+      message: perUser
+        ? `source "${source.slug}" shares one credential (api.credentials is "shared"): store it without a principal (src credential set ${source.slug}), or make the source per-user first (src source edit ${source.slug} --credentials per-user)`
+        : `source "${source.slug}" sends each person's own credential (api.credentials is "per-user"): store one for a principal (src credential set ${source.slug} --principal P)`,
+    });
+  }
+
   const listeners = new Set<(change: { slug: string; kind: SourceChangeKind }) => void>();
   const notify = (slug: string, kind: SourceChangeKind): void => {
     listing?.stale.add(slug);
@@ -139,20 +168,30 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
 
   /** One session cache per source in this process (a v2 plugin keeps its access token there); dropped when the credential changes. */
   const sessions = new Map<string, AuthSessionCache>();
-  const forgetSession = (slug: string): void => void sessions.delete(slug);
-  /** What a v2 plugin gets for `source`: its session, and saving an updated credential to the vault under the same scope binding. */
-  function authRuntimeFor(source: SourceRecord): AuthRuntime {
-    let session = sessions.get(source.slug);
+  const forgetSession = (slug: string, principal?: string): void => {
+    if (principal !== undefined) return void sessions.delete(`${slug}\n${principal}`);
+    for (const key of [...sessions.keys()]) if (key === slug || key.startsWith(`${slug}\n`)) sessions.delete(key);
+  };
+  /**
+   * What a v2 plugin gets for `source`: its session, and saving an updated credential to the vault under the same
+   * scope binding. A per-user source has a session per principal, and saves into that principal's own credential.
+   */
+  function authRuntimeFor(source: SourceRecord, principal?: string): AuthRuntime {
+    const owner = isPerUserSource(source) ? (principal ?? localPrincipal) : undefined;
+    const key = owner === undefined ? source.slug : `${source.slug}\n${owner}`;
+    let session = sessions.get(key);
     if (session === undefined) {
       session = createAuthSessionCache();
-      sessions.set(source.slug, session);
+      sessions.set(key, session);
     }
     return {
       session,
       onTokenRequest,
       saveCredential: async (credential) => {
         // vault.set writes atomically under the vault's inter-process lock; the scope is the source's own.
-        await (await vault()).set(source.slug, bindCredential(checkCredential(pluginOf(source), credential), source));
+        const bound = bindCredential(checkCredential(pluginOf(source), credential), source);
+        if (owner === undefined) await (await vault()).set(source.slug, bound);
+        else await (await vault()).setConnection(source.slug, owner, bound);
       },
     };
   }
@@ -254,7 +293,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
   };
 
   async function validateAndRecord(given: SourceRecord): Promise<SourceOperationResult> {
-    const credential = await credentialFor(given);
+    const credential = await credentialToTest(given);
     // The document first (fetched with the credential on the source's origin, indexed); a bad one leaves the source as a plain source.
     const source = await documents.refresh(given, { plugin: pluginOf(given), credential, auth: authRuntimeFor(given) });
     const validation = await validateSource({ source: withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: options.fetch, store, auth: authRuntimeFor(source) });
@@ -351,7 +390,9 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       const source = await store.create(input as SourceInput);
       if (checkedCredential !== undefined) {
         try {
-          await (await vault()).set(source.slug, bindCredential(checkedCredential, source));
+          // A per-user source's credential given when it is added is the operator's own (principal "local").
+          if (isPerUserSource(source)) await (await vault()).setConnection(source.slug, localPrincipal, bindCredential(checkedCredential, source));
+          else await (await vault()).set(source.slug, bindCredential(checkedCredential, source));
         } catch (error) {
           await store.remove(source.slug);
           throw error;
@@ -373,8 +414,9 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       const withDiscovery = discovery === undefined ? {} : { discovery };
       // A source that waits for a person to sign in (OAuth 2.0's authorization code or device code grant) has nothing to
       // test yet: the sign-in validates it (the CLI does the same locally; the server's POST /v1/sources comes here).
-      if (!test || waitsForSignIn(plugin, source, checkedCredential)) {
-        return { source: await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialFor(source), auth: authRuntimeFor(source) }), validation: null, ...withDiscovery };
+      // A per-user source without the operator's own credential has nothing to test with: each person connects their own.
+      if (!test || waitsForSignIn(plugin, source, checkedCredential) || (isPerUserSource(source) && checkedCredential === undefined)) {
+        return { source: await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialToTest(source), auth: authRuntimeFor(source) }), validation: null, ...withDiscovery };
       }
       return { ...(await validateAndRecord(source)), ...withDiscovery };
     },
@@ -383,7 +425,9 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       const before = await store.get(slug);
       let source = await store.update(slug, changes);
       if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
-      if (before.api.openapi !== source.api.openapi) source = await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialFor(source), auth: authRuntimeFor(source) });
+      if (before.api.openapi !== source.api.openapi) source = await documents.refresh(source, { plugin: pluginOf(source), credential: await credentialToTest(source), auth: authRuntimeFor(source) });
+      // Another credential mode: the sessions of the old one are dropped (a shared token is no one's own, and back).
+      if (isPerUserSource(before) !== isPerUserSource(source)) forgetSession(slug);
       notify(slug, "updated");
       return source;
     },
@@ -406,6 +450,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
         if (SourceNotFoundError.isInstance(error)) throw error;
       });
       await (await vault()).delete(slug);
+      await (await vault()).deleteConnections(slug);
       await store.remove(slug);
       forgetSession(slug);
       notify(slug, "removed");
@@ -413,6 +458,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
 
     async setCredential(slug, credential, { test = true } = {}) {
       const source = await store.get(slug);
+      assertCredentialMode(source, false);
       const checked = registry.parseCredential(source.api.authType, credential);
       await (await vault()).set(slug, bindCredential(checked, source));
       forgetSession(slug);
@@ -425,6 +471,29 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       await store.get(slug);
       const deleted = await (await vault()).delete(slug);
       forgetSession(slug);
+      notify(slug, "credential");
+      return deleted;
+    },
+
+    async listConnections(filter = {}) {
+      if (filter.slug !== undefined) await store.get(filter.slug);
+      return (await vault()).listConnections(filter);
+    },
+
+    async setConnection(slug, principal, credential) {
+      const source = await store.get(slug);
+      assertCredentialMode(source, true);
+      const checked = registry.parseCredential(source.api.authType, credential);
+      await (await vault()).setConnection(slug, principal, bindCredential(checked, source));
+      forgetSession(slug, principal);
+      notify(slug, "credential");
+      return { source, validation: null };
+    },
+
+    async deleteConnection(slug, principal) {
+      await store.get(slug);
+      const deleted = await (await vault()).deleteConnection(slug, principal);
+      forgetSession(slug, principal);
       notify(slug, "credential");
       return deleted;
     },
@@ -452,7 +521,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       return tools;
     },
 
-    async callTool(name, input, { signal, token, confirm, caller } = {}) {
+    async callTool(name, input, { signal, token, confirm, caller, principal = localPrincipal } = {}) {
       const operationsSlug = await slugOfOperationsTool(store, name);
       if (operationsSlug !== undefined) return callOperationsTool(operationsSlug, input);
       const writeSlug = await slugOfWriteTool(store, name);
@@ -479,15 +548,18 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       }
       const access = writeSlug !== undefined ? "write" : source.api.policy?.tools === "split" ? "read" : "any";
       const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
-      // The credential is read only once the policy allowed the call (a refusal reads nothing).
+      // The credential is read only once the policy allowed the call (a refusal reads nothing). A per-user source sends
+      // the caller's principal's own credential, or nothing (NOT_CONNECTED): never the shared one, never another's.
+      const perUser = isPerUserSource(source);
       return callSource({
         source: withAbsoluteCaFile(source),
         call: input,
         plugin: pluginOf(source),
-        credential: () => credentialFor(source),
+        credential: perUser ? () => connectionFor(source, principal) : () => credentialFor(source),
+        notConnected: perUser ? { message: notConnectedMessage(slug, principal) } : undefined,
         fetch: options.fetch,
         signal,
-        auth: authRuntimeFor(source),
+        auth: authRuntimeFor(source, principal),
         operations,
         token,
         access,
@@ -534,6 +606,11 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** What a caller without their own credential for a per-user source is told: nothing was sent, and how to connect. */
+export function notConnectedMessage(slug: string, principal: string): string {
+  return `source "${slug}" sends each person's own credential, and none is stored for ${JSON.stringify(principal)}; nothing was sent. Ask your person to connect their own (the link in error.connectUrl, when given), or an operator stores it: src credential set ${slug} --principal ${principal}`;
 }
 
 /** Whether the source's auth mode signs a person in and no one has yet: a test call could only fail. */

@@ -18,6 +18,8 @@ export const SERVICE_ERROR_CODES = {
   AUTH_PLUGIN_INVALID: "AUTH_PLUGIN_INVALID",
   /** `importSources`: the export document has problems (all listed); nothing was imported. */
   INVALID_IMPORT: "INVALID_IMPORT",
+  /** A principal's own credential for a source that shares one credential (`api.credentials` is not `per-user`), or a shared credential for a per-user source. */
+  CREDENTIAL_MODE_MISMATCH: "CREDENTIAL_MODE_MISMATCH",
 } as const;
 
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[keyof typeof SERVICE_ERROR_CODES];
@@ -33,6 +35,7 @@ const kindOfCode: Record<ServiceErrorCode, ErrorKind> = {
   AUTH_PLUGIN_NOT_EXPORTED: ERROR_KINDS.MISCONFIGURED,
   AUTH_PLUGIN_INVALID: ERROR_KINDS.MISCONFIGURED,
   INVALID_IMPORT: ERROR_KINDS.INVALID_INPUT,
+  CREDENTIAL_MODE_MISMATCH: ERROR_KINDS.INVALID_INPUT,
 };
 
 /** Base error of `@src/service`; `ServiceError.isInstance` works across duplicate installs. */

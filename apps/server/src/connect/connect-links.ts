@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+
+/** One connect link: which source, for whom, until when. */
+export interface ConnectLink {
+  readonly slug: string;
+  readonly principal: string;
+  readonly expiresAtMs: number;
+}
+
+/**
+ * The links a person follows to connect their own credential to a per-user source: each bound to one source and one
+ * principal, used once, valid 10 minutes. Kept in this process's memory (a replica knows only the links it issued).
+ */
+export interface ConnectLinks {
+  /** A new link's token for `principal` and `slug`. */
+  issue(slug: string, principal: string): { token: string; expiresAtMs: number };
+  /** The link of `token` while it is unused and unexpired, without using it. */
+  peek(token: string): ConnectLink | undefined;
+  /** Uses the link of `token` up: later `peek` and `take` find nothing. */
+  take(token: string): ConnectLink | undefined;
+  /** Puts back a link taken by an attempt that stored nothing (a credential of the wrong shape), if it has not expired. */
+  putBack(token: string, link: ConnectLink): void;
+}
+
+/** How long a connect link is valid: 10 minutes. */
+export const connectLinkLifetimeMs = 10 * 60 * 1000;
+
+/** The most links kept at once; the oldest are dropped first. */
+const maxLinks = 10_000;
+
+export function createConnectLinks({ now = Date.now, lifetimeMs = connectLinkLifetimeMs }: { now?: () => number; lifetimeMs?: number } = {}): ConnectLinks {
+  const links = new Map<string, ConnectLink>();
+  const live = (token: string): ConnectLink | undefined => {
+    const link = links.get(token);
+    if (link === undefined) return undefined;
+    if (now() >= link.expiresAtMs) {
+      links.delete(token);
+      return undefined;
+    }
+    return link;
+  };
+  return {
+    issue(slug, principal) {
+      if (links.size >= maxLinks) {
+        for (const [token, link] of links) if (now() >= link.expiresAtMs) links.delete(token);
+        while (links.size >= maxLinks) links.delete(links.keys().next().value as string);
+      }
+      const token = `srcc_${randomBytes(24).toString("base64url")}`;
+      const expiresAtMs = now() + lifetimeMs;
+      links.set(token, { slug, principal, expiresAtMs });
+      return { token, expiresAtMs };
+    },
+    peek: live,
+    take(token) {
+      const link = live(token);
+      links.delete(token);
+      return link;
+    },
+    putBack(token, link) {
+      if (now() < link.expiresAtMs) links.set(token, link);
+    },
+  };
+}
+
+/** Where a link's person connects: the console's connect page, the token in the URL's fragment (never sent to a server or written in its logs). */
+export function connectPageUrl(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/#/connect/${token}`;
+}
