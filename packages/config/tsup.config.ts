@@ -1,3 +1,3 @@
 import { createBuildConfig } from "@src/tsup-config";
 
-export default createBuildConfig({ entry: ["src/index.ts", "src/internal.ts"] });
+export default createBuildConfig({ entry: ["src/index.ts", "src/internal.ts", "src/testing.ts"] });

@@ -17,6 +17,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { createSourceService } from "@src/service";
 import { benchSlugOf, createBenchVaultKey, writeManySourcesHome } from "./many-sources-home.mjs";
+import { cpuOf } from "./proc-stats.mjs";
 
 const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 const peakRssReporter = fileURLToPath(new URL("./report-peak-rss.mjs", import.meta.url));
@@ -75,15 +76,6 @@ function peakRssOf(pid) {
   }
 }
 
-/** CPU ms a running child has used so far (Linux: utime + stime of /proc/PID/stat, in clock ticks of 10 ms), or undefined elsewhere. */
-function cpuOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
 const cpuText = (ms) => (ms === undefined ? "" : ` (${ms.toFixed(0)})`);
 
 /** `src mcp`: time from spawn to the answer of the first tools/list (its first page), and to the last of its pages (every tool listed). */

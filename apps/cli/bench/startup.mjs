@@ -5,13 +5,14 @@
 // Not a test (the machine may be busy): run it alone on an idle machine. RUNS=20 (default) changes the rounds.
 // Targets: help and version < 100 ms and at most 1.3 times `node -e 0`; mcp's first tools/list < 250 ms.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { createBenchVaultKey, writeManySourcesHome } from "./many-sources-home.mjs";
+import { childrenCpu, cpuOf } from "./proc-stats.mjs";
 
 const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 const runs = Number(process.env.RUNS ?? 20);
@@ -19,26 +20,6 @@ const sourceCount = 10;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const elapsedMs = (start) => Number(process.hrtime.bigint() - start) / 1e6;
-
-/** CPU ms used by this process's finished children (Linux: cutime + cstime of /proc/self/stat, clock ticks of 10 ms), or undefined elsewhere. */
-function childrenCpu() {
-  try {
-    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU ms a running process has used so far (Linux: utime + stime of /proc/PID/stat), or undefined elsewhere. */
-function cpuOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Runs a command to its end; returns wall ms and CPU ms. */
 function runProcess(args, env) {

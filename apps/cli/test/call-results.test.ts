@@ -1,6 +1,6 @@
 import { createPagedApiHandler, sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runSrc, type RunResult } from "./helpers/run-src";
+import { type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 const secret = "call-results-secret-7d6c5b4a39";
@@ -8,11 +8,7 @@ let temp: TempHome;
 let upstream: Upstream;
 const outputs: RunResult[] = [];
 
-async function src(args: string[], stdin?: string): Promise<RunResult> {
-  const result = await runSrc(args, { env: temp.env, stdin, cwd: temp.home });
-  outputs.push(result);
-  return result;
-}
+const src = recordingRunSrc(outputs, () => ({ env: temp.env, cwd: temp.home }));
 
 beforeAll(async () => {
   temp = await createTempHome();

@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runSrc, type RunResult } from "./helpers/run-src";
+import { type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { closedPort, startUpstream, type Upstream } from "./helpers/upstream";
 
@@ -13,11 +13,7 @@ let temp: TempHome;
 let upstream: Upstream;
 const outputs: RunResult[] = [];
 
-async function src(args: string[], stdin?: string): Promise<RunResult> {
-  const result = await runSrc(args, { env: temp.env, stdin, cwd: temp.home });
-  outputs.push(result);
-  return result;
-}
+const src = recordingRunSrc(outputs, () => ({ env: temp.env, cwd: temp.home }));
 
 beforeAll(async () => {
   temp = await createTempHome();

@@ -3,10 +3,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { AnyAuthPluginV2 } from "@src/auth";
 import { checkAuthPluginConformance } from "@src/auth/testing";
-import { startUpstream as startRecorder, sendJson, type Upstream as Recorder } from "@src/http-tool/testing";
+import { sendJson, startUpstream as startRecorder, type Upstream as Recorder } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeExternalPlugin, type ExternalPlugin } from "./helpers/external-plugin";
-import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import { writeExternalPlugin, type ExternalPlugin } from "@src/test-servers";
+import { binPath, runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 // Issue 23's "done when": a plugin written from @src/auth's README alone, in a folder outside the repository (two
@@ -21,11 +21,7 @@ let temp: TempHome;
 let recorder: Recorder;
 const outputs: RunResult[] = [];
 
-async function src(args: string[], stdin?: string): Promise<RunResult> {
-  const result = await runSrc(args, { env: { ...temp.env, SRC_AUTH_PLUGINS: plugin.file }, stdin });
-  outputs.push(result);
-  return result;
-}
+const src = recordingRunSrc(outputs, () => ({ env: { ...temp.env, SRC_AUTH_PLUGINS: plugin.file } }));
 
 beforeAll(async () => {
   [plugin, temp] = await Promise.all([writeExternalPlugin(), createTempHome()]);

@@ -1,11 +1,12 @@
 import type { CallAuditLine } from "@src/service";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runSrc } from "./helpers/run-src";
+import { startServe } from "./helpers/start-serve";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
 
@@ -22,24 +23,6 @@ const readAudit = async (): Promise<AuditLine[]> =>
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as AuditLine);
 
-/** Starts `src serve --port 0 --json` and resolves its URL. */
-async function startServe(): Promise<{ url: string; child: ChildProcess; closed: Promise<number | null> }> {
-  const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...temp.env }, stdio: ["ignore", "pipe", "pipe"] });
-  const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
-  let stdout = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      try {
-        resolve((JSON.parse(stdout) as { url: string }).url);
-      } catch {
-        // not complete yet
-      }
-    });
-    child.once("close", () => reject(new Error("serve ended early")));
-  });
-  return { url, child, closed };
-}
 
 beforeAll(async () => {
   upstream = await startUpstream({ type: "query", queryParam: "api_key", key });
@@ -96,7 +79,7 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
     await client.callTool({ name: "api_audit", arguments: { method: "GET", path: "/from-mcp" } });
     await client.close();
 
-    const served = await startServe();
+    const served = await startServe(temp.env);
     try {
       const token = (await readFile(join(temp.home, "server.token"), "utf8")).trim();
       const response = await fetch(`${served.url}/v1/tools/api_audit/call`, {
@@ -109,8 +92,7 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
       // The server appends without delaying the answer: wait for the line.
       await expect.poll(() => readFile(calls, "utf8")).toContain("/from-http");
     } finally {
-      served.child.kill("SIGTERM");
-      await served.closed;
+      await served.stop();
     }
     const lines = await readAudit();
     expect(lines.find((line) => line.path?.startsWith("/from-mcp"))).toMatchObject({ channel: "mcp-stdio", source: "audit", method: "GET", status: 200, attempts: 1 });

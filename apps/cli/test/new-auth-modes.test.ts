@@ -1,9 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { startUpstream as startRecorder, sendJson, type Upstream as Recorder } from "@src/http-tool/testing";
+import { sendJson, startUpstream as startRecorder, type Upstream as Recorder } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpbin, startS3, s3rverKeys, type RealServer } from "./helpers/real-servers";
-import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import { s3rverKeys, startHttpbin, startS3, type RealServer } from "@src/test-servers";
+import { binPath, runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 // The three modes added with issue 23, each through the built CLI and `src mcp` against a server nobody here wrote
@@ -20,11 +20,7 @@ let s3: RealServer;
 let recorder: Recorder;
 const outputs: RunResult[] = [];
 
-async function src(args: string[], stdin?: string): Promise<RunResult> {
-  const result = await runSrc(args, { env: temp.env, stdin });
-  outputs.push(result);
-  return result;
-}
+const src = recordingRunSrc(outputs, () => ({ env: temp.env }));
 
 /** The official MCP SDK client on `src mcp` over stdio, called once. */
 async function callOverMcp(name: string, call: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {

@@ -1,11 +1,11 @@
-import { spawn } from "node:child_process";
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { startUpstream as startRecorder } from "@src/http-tool/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { binPath, runSrc } from "./helpers/run-src";
+import { runSrc } from "./helpers/run-src";
+import { startServe } from "./helpers/start-serve";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { startUpstream as startRecorder } from "@src/http-tool/testing";
 
 // Remote mode on the server's own machine: with SRC_SERVER naming a loopback server of the same SRC_HOME and no
 // SRC_SERVER_TOKEN, the CLI reads the token from $SRC_HOME/server.token, where the server wrote it. It is never sent
@@ -15,30 +15,6 @@ const upstreamToken = "local-token-upstream-9a3e5c1f7d";
 let temp: TempHome;
 let api: Upstream;
 
-/** `src serve --port 0 --json` on `home` without SRC_SERVER_TOKEN: its URL and a stop that waits for the exit. */
-async function startServe(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  let stdout = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      try {
-        resolve((JSON.parse(stdout) as { url: string }).url);
-      } catch {
-        // Not the whole document yet.
-      }
-    });
-    child.once("close", () => reject(new Error(`serve ended early: ${stdout}`)));
-  });
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await closed;
-    },
-  };
-}
 
 const exists = (file: string): Promise<boolean> => access(file).then(() => true, () => false);
 

@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { binPath, runSrc } from "./helpers/run-src";
+import { runSrc } from "./helpers/run-src";
+import { startServe } from "./helpers/start-serve";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 let temp: TempHome;
@@ -13,28 +13,12 @@ afterAll(() => temp.cleanup());
 // Only the wiring: the server's own behaviour is tested in apps/server.
 describe("src serve", () => {
   it("--json prints { url } once listening, logs go to stderr, SIGTERM stops it with exit 0", async () => {
-    const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...temp.env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        stdout += chunk;
-        try {
-          resolve((JSON.parse(stdout) as { url: string }).url);
-        } catch {
-          // not complete yet
-        }
-      });
-      child.once("close", () => reject(new Error(`serve ended early: ${stderr}`)));
-    });
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const response = await fetch(`${url}/`);
+    const served = await startServe(temp.env);
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${served.url}/`);
     expect(response.status).toBeGreaterThanOrEqual(200);
-    child.kill("SIGTERM");
-    expect(await closed).toBe(0);
-    expect(stderr).toContain('"event":"listening"');
+    expect(await served.stop()).toBe(0);
+    expect(served.stderr()).toContain('"event":"listening"');
   });
 
   it("a busy port: exit 1, names the address taken, suggests --port or that another server may be running", async () => {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runSrc, type RunResult } from "./helpers/run-src";
+import { runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { closedPort, startUpstream, type Upstream, type UpstreamAuth } from "./helpers/upstream";
 
@@ -9,11 +9,7 @@ const secret = "s3cr3t-Value-9f8e7d6c5b4a";
 let temp: TempHome;
 const outputs: RunResult[] = [];
 
-async function src(args: string[], stdin?: string | Buffer): Promise<RunResult> {
-  const result = await runSrc(args, { env: temp.env, stdin });
-  outputs.push(result);
-  return result;
-}
+const src = recordingRunSrc(outputs, () => ({ env: temp.env }));
 
 /** The secret never shows: not in any output of the test, not in any file under SRC_HOME. */
 async function expectSecretNowhere(): Promise<void> {

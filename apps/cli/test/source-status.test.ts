@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -6,6 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import { startServe } from "./helpers/start-serve";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
 
@@ -19,31 +19,6 @@ const src = (args: string[], stdin?: string): Promise<RunResult> => runSrc(args,
 
 const needsAuth = "Status: needs_auth (the API refused the stored credential at the last check): calls fail until an operator stores a new credential; tell your user instead of retrying.";
 
-/** `src serve --port 0 --json` on the test home: its URL, and a stop that waits for the exit. */
-async function startServe(): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...temp.env }, stdio: ["ignore", "pipe", "pipe"] });
-  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  let stdout = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      try {
-        resolve((JSON.parse(stdout) as { url: string }).url);
-      } catch {
-        // Not the whole document yet.
-      }
-    });
-    child.once("close", () => reject(new Error(`serve ended early: ${stdout}`)));
-  });
-  return {
-    url,
-    child,
-    async stop() {
-      child.kill("SIGTERM");
-      await closed;
-    },
-  };
-}
 
 beforeEach(async () => {
   temp = await createTempHome();
@@ -106,7 +81,7 @@ describe("a source whose last validation failed is offered with its status in th
   it("the server's GET /v1/tools ?verbose=1 and tools/list over /mcp say failed when the API is down", async () => {
     await api.close();
     expect((await src(["source", "test", "status"])).code).toBe(1);
-    const served = await startServe();
+    const served = await startServe(temp.env);
     try {
       const admin = (await readFile(join(temp.home, "server.token"), "utf8")).trim();
       const listed = (await (await fetch(`${served.url}/v1/tools?verbose=1`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { tools: { name: string; description: string }[] };

@@ -7,6 +7,7 @@ import { ConnectSourcePage } from "./pages/connect-source-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { SourcePage } from "./pages/source-page";
 import { SourcesPage } from "./pages/sources-page";
+import { TokensPage } from "./pages/tokens-page";
 import { ToolsPage } from "./pages/tools-page";
 import { TryCallPage } from "./pages/try-call-page";
 import { hrefOf, useRoute, type Route } from "./route";
@@ -18,6 +19,7 @@ const titles: Record<Route["page"], string> = {
   tools: "Tools",
   call: "Try a call",
   activity: "Activity",
+  tokens: "Agent tokens",
 };
 
 const navigation: { page: Route["page"]; href: string; label: string }[] = [
@@ -26,6 +28,7 @@ const navigation: { page: Route["page"]; href: string; label: string }[] = [
   { page: "tools", href: hrefOf.tools, label: "Tools" },
   { page: "call", href: hrefOf.call(), label: "Try a call" },
   { page: "activity", href: hrefOf.activity(), label: "Activity" },
+  { page: "tokens", href: hrefOf.tokens, label: "Agent tokens" },
 ];
 
 function PageOf({ route }: { route: Route }) {
@@ -42,6 +45,8 @@ function PageOf({ route }: { route: Route }) {
       return <TryCallPage tool={route.tool} />;
     case "activity":
       return <ActivityPage source={route.source} />;
+    case "tokens":
+      return <TokensPage />;
   }
 }
 

@@ -7,7 +7,8 @@ export type Route =
   | { page: "source"; slug: string }
   | { page: "tools" }
   | { page: "call"; tool?: string }
-  | { page: "activity"; source?: string };
+  | { page: "activity"; source?: string }
+  | { page: "tokens" };
 
 export function parseRoute(hash: string): Route {
   const [path = "", query = ""] = hash.replace(/^#/, "").split("?");
@@ -17,6 +18,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "sources" && parts[1] !== undefined) return { page: "source", slug: decodeURIComponent(parts[1]) };
   if (parts[0] === "tools") return { page: "tools" };
   if (parts[0] === "call") return { page: "call", tool: parameters.get("tool") ?? undefined };
+  if (parts[0] === "tokens") return { page: "tokens" };
   if (parts[0] === "activity") return { page: "activity", source: parameters.get("source") ?? undefined };
   return { page: "sources" };
 }
@@ -28,6 +30,7 @@ export const hrefOf = {
   tools: "#/tools",
   call: (tool?: string) => (tool === undefined ? "#/call" : `#/call?tool=${encodeURIComponent(tool)}`),
   activity: (source?: string) => (source === undefined ? "#/activity" : `#/activity?source=${encodeURIComponent(source)}`),
+  tokens: "#/tokens",
 };
 
 /** The current route, following `hashchange`. */

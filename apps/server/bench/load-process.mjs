@@ -4,6 +4,7 @@
 // { done, failed }; an answer counts when its status is 200 and it is not a
 // tool result with ok: false.
 import { Agent, request } from "node:http";
+import { runFor } from "./run-for.mjs";
 
 const { url, body, headers, concurrency } = JSON.parse(process.env.LOAD ?? "{}");
 const target = new URL(url);
@@ -28,21 +29,6 @@ function once() {
   });
 }
 
-async function run(milliseconds) {
-  let done = 0;
-  let failed = 0;
-  const deadline = performance.now() + milliseconds;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        if (await once()) done += 1;
-        else failed += 1;
-      }
-    }),
-  );
-  return { done, failed };
-}
-
-process.on("message", async (message) => process.send?.(await run(message.milliseconds)));
+process.on("message", async (message) => process.send?.(await runFor(message.milliseconds, concurrency, once)));
 process.on("disconnect", () => process.exit(0));
 process.send?.({ ready: true });

@@ -3,6 +3,7 @@
 // requests in flight for the given milliseconds and reports { done, failed }. A call counts when it is not isError.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { runFor } from "./run-for.mjs";
 
 const { server, tool, args, concurrency } = JSON.parse(process.env.MCP_LOAD ?? "{}");
 const transport = new StdioClientTransport({ command: server.command, args: server.args, env: server.env, stderr: "ignore" });
@@ -22,22 +23,7 @@ async function once() {
   }
 }
 
-async function run(milliseconds) {
-  let done = 0;
-  let failed = 0;
-  const deadline = performance.now() + milliseconds;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        if (await once()) done += 1;
-        else failed += 1;
-      }
-    }),
-  );
-  return { done, failed };
-}
-
-process.on("message", async (message) => process.send?.(await run(message.milliseconds)));
+process.on("message", async (message) => process.send?.(await runFor(message.milliseconds, concurrency, once)));
 process.on("disconnect", () => {
   void client.close().finally(() => process.exit(0));
 });

@@ -5,8 +5,8 @@ import { requestHeader } from "./request-header";
 
 /** Request headers a browser page may send cross-origin (MCP's included). */
 const allowHeaders = ["authorization", "content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id"];
-/** Response headers a browser page may read. */
-const exposeHeaders = ["mcp-session-id", "retry-after"];
+/** Response headers a browser page may read (`WWW-Authenticate`: a browser MCP client finds the OAuth metadata by it). */
+const exposeHeaders = ["mcp-session-id", "retry-after", "www-authenticate"];
 
 /** Checks an origin given with `--cors-origin`: `scheme://host[:port]`, nothing else. Returns the problem, or `undefined` when it is fine. */
 export function problemOfCorsOrigin(origin: string): string | undefined {
@@ -27,16 +27,21 @@ export function problemOfCorsOrigin(origin: string): string | undefined {
  * `sameOrigins`: the public URL's) or one of `corsOrigins`; those get hono's CORS headers
  * (preflights answered before the token check, which a preflight cannot pass).
  * Requests without `Origin` (agents, curl, MCP clients) are not concerned.
+ * `openPaths` (OAuth's metadata, `/token`, `/register`, `/revoke`) answer
+ * every origin, preflights included, whatever `corsOrigins` says: they take
+ * no ambient credential (no cookie, no admin token), and a hosted agent that
+ * runs in a browser must reach them from its own origin.
  */
 export function checkOrigin(corsOrigins: readonly string[], { sameOrigins = [], openPaths = new Set() }: { sameOrigins?: readonly string[]; openPaths?: ReadonlySet<string> } = {}): MiddlewareHandler {
   const allowed = new Set(corsOrigins);
   const same = new Set(sameOrigins);
   const corsHeaders = cors({ origin: [...allowed], allowHeaders, exposeHeaders, allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE"], maxAge: 600 });
+  const openCorsHeaders = cors({ origin: "*", allowHeaders, exposeHeaders, allowMethods: ["GET", "POST"], maxAge: 600 });
   return async (c, next) => {
     const origin = requestHeader(c, "origin");
     if (origin === undefined) return next();
-    // OAuth's metadata, token, registration and revocation endpoints take no ambient credential: any web page may call them (their own CORS headers say so).
-    if (openPaths.has(c.req.path)) return next();
+    // OAuth's metadata, token, registration and revocation endpoints take no ambient credential: any web page may call them.
+    if (openPaths.has(c.req.path)) return openCorsHeaders(c, next);
     if (allowed.has(origin)) return corsHeaders(c, next);
     const host = requestHeader(c, "host");
     if (c.req.method !== "OPTIONS" && (same.has(origin) || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`)))) return next();

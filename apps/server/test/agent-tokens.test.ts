@@ -2,67 +2,51 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createAgentTokenStore } from "../src/agent-tokens/agent-token-store";
 import { runCli } from "./helpers/run-cli";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
-import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
-import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+import { bearerConfig } from "./helpers/test-server";
+import { useServerPerTest } from "./helpers/use-server-per-test";
 
 const upstreamToken = "upstream-token-agents-5b8e2d71c9";
-let testHome: TestHome;
-let upstream: Upstream;
-let server: TestServer;
+const setup = useServerPerTest({ upstreamToken });
 
 /** Creates a token through the admin route and registers its value for the log scan. */
 async function createToken(body: Record<string, unknown>): Promise<string> {
-  const answer = await server.api("POST", "/v1/tokens", { body });
+  const answer = await setup.server.api("POST", "/v1/tokens", { body });
   expect(answer.status, answer.text).toBe(201);
   const token = answer.json.token as string;
-  testHome.secrets.push(token);
+  setup.testHome.secrets.push(token);
   return token;
 }
 
-const call = (token: string, slug: string) => server.api("POST", `/v1/tools/api_${slug}/call`, { token, body: { method: "GET", path: "/items" } });
-
-beforeAll(async () => {
-  upstream = await startUpstream({ token: upstreamToken });
-});
-afterAll(() => upstream.close());
+const call = (token: string, slug: string) => setup.server.api("POST", `/v1/tools/api_${slug}/call`, { token, body: { method: "GET", path: "/items" } });
 
 // A home and a server per test with the sources "alpha" and "beta": each test makes the tokens it needs, so it runs
 // alone, in any order, and again (a token name is taken only in its own home).
 beforeEach(async () => {
-  testHome = await createTestHome();
-  testHome.secrets.push(upstreamToken);
-  server = await startTestServer(testHome);
   for (const slug of ["alpha", "beta"]) {
-    expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
+    expect((await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
   }
-});
-afterEach(async () => {
-  await server.server.close();
-  expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
-  await testHome.cleanup();
 });
 
 describe("agent tokens over /v1/tokens", () => {
   it("creates a token that lists and calls tools, and names itself in the call's log line", async () => {
-    const created = await server.api("POST", "/v1/tokens", { body: { name: "desk", expires: "30d" } });
+    const created = await setup.server.api("POST", "/v1/tokens", { body: { name: "desk", expires: "30d" } });
     expect(created.status).toBe(201);
     expect(Object.keys(created.json).sort()).toEqual(["expiresAt", "name", "rateLimit", "readOnly", "sources", "token"]);
     expect(created.json).toMatchObject({ name: "desk", sources: null });
     expect(Date.parse(created.json.expiresAt as string) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     const token = created.json.token as string;
-    testHome.secrets.push(token);
+    setup.testHome.secrets.push(token);
 
-    const tools = await server.api("GET", "/v1/tools", { token });
+    const tools = await setup.server.api("GET", "/v1/tools", { token });
     expect(tools.status).toBe(200);
     expect((tools.json.tools as { name: string }[]).map((tool) => tool.name).sort()).toEqual(["api_alpha", "api_beta"]);
     const answer = await call(token, "alpha");
     expect(answer.status).toBe(200);
     expect(answer.json.ok).toBe(true);
-    const line = server.logs.records().findLast((record) => record.event === "tool_call");
+    const line = setup.server.logs.records().findLast((record) => record.event === "tool_call");
     expect(line).toMatchObject({ caller: "agent:desk", source: "alpha", ok: true });
   });
 
@@ -84,13 +68,13 @@ describe("agent tokens over /v1/tokens", () => {
       ["GET", "/v1/tools/api_alpha/call"],
     ] as const;
     for (const [method, path] of refused) {
-      const answer = await server.api(method, path, { token, body: method === "GET" || method === "DELETE" ? undefined : { token: "replaced", command: "/tools" } });
+      const answer = await setup.server.api(method, path, { token, body: method === "GET" || method === "DELETE" ? undefined : { token: "replaced", command: "/tools" } });
       expect(answer.status, `${method} ${path}`).toBe(403);
       expect(answer.json.error.code).toBe("FORBIDDEN");
     }
     // Nothing changed: the source and its credential are intact.
     expect((await call(token, "alpha")).json.ok).toBe(true);
-    expect((await server.api("GET", "/v1/sources/alpha")).status).toBe(200);
+    expect((await setup.server.api("GET", "/v1/sources/alpha")).status).toBe(200);
   });
 
   it("limits a token to its sources: 403 outside the set, and only its tools listed", async () => {
@@ -100,25 +84,25 @@ describe("agent tokens over /v1/tokens", () => {
     expect(outside.status).toBe(403);
     expect(outside.json.error.code).toBe("FORBIDDEN");
     expect(outside.text).toContain("beta");
-    const byName = await server.api("POST", "/v1/tools/beta/call", { token, body: { method: "GET", path: "/items" } });
+    const byName = await setup.server.api("POST", "/v1/tools/beta/call", { token, body: { method: "GET", path: "/items" } });
     expect(byName.status).toBe(403);
-    const tools = await server.api("GET", "/v1/tools", { token });
+    const tools = await setup.server.api("GET", "/v1/tools", { token });
     expect((tools.json.tools as { name: string }[]).map((tool) => tool.name)).toEqual(["api_alpha"]);
-    expect(server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({ caller: "agent:alpha-only", source: "beta", ok: false, errorCode: "FORBIDDEN" });
+    expect(setup.server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({ caller: "agent:alpha-only", source: "beta", ok: false, errorCode: "FORBIDDEN" });
   });
 
   it("answers 401 once a token is revoked, through the route or the CLI", async () => {
     const viaRoute = await createToken({ name: "short-lived" });
     expect((await call(viaRoute, "alpha")).status).toBe(200);
-    const revoked = await server.api("DELETE", "/v1/tokens/short-lived");
+    const revoked = await setup.server.api("DELETE", "/v1/tokens/short-lived");
     expect(revoked.status).toBe(200);
     expect(revoked.json).toEqual({ name: "short-lived", revoked: true });
     expect((await call(viaRoute, "alpha")).status).toBe(401);
-    expect((await server.api("DELETE", "/v1/tokens/short-lived")).status).toBe(404);
+    expect((await setup.server.api("DELETE", "/v1/tokens/short-lived")).status).toBe(404);
 
     const viaCli = await createToken({ name: "cli-revoked" });
     expect((await call(viaCli, "alpha")).status).toBe(200);
-    const run = await runCli(["token", "revoke", "cli-revoked"], { env: testHome.env });
+    const run = await runCli(["token", "revoke", "cli-revoked"], { env: setup.testHome.env });
     expect(run.code, run.stderr).toBe(0);
     // The server notices the file change within its refresh interval (250 ms).
     await expect.poll(async () => (await call(viaCli, "alpha")).status).toBe(401);
@@ -126,10 +110,10 @@ describe("agent tokens over /v1/tokens", () => {
   });
 
   it("takes a token created by the CLI at once", async () => {
-    const run = await runCli(["--json", "token", "create", "from-cli", "--sources", "beta"], { env: testHome.env });
+    const run = await runCli(["--json", "token", "create", "from-cli", "--sources", "beta"], { env: setup.testHome.env });
     expect(run.code, run.stderr).toBe(0);
     const created = JSON.parse(run.stdout) as { name: string; token: string; sources: string[]; expiresAt: null };
-    testHome.secrets.push(created.token);
+    setup.testHome.secrets.push(created.token);
     expect(created).toMatchObject({ name: "from-cli", sources: ["beta"], expiresAt: null });
     expect((await call(created.token, "beta")).json.ok).toBe(true);
     expect((await call(created.token, "alpha")).status).toBe(403);
@@ -137,28 +121,28 @@ describe("agent tokens over /v1/tokens", () => {
 
   it("answers 401 for an expired token", async () => {
     // The same store the CLI uses, on the same home, with a clock two minutes back: a one-minute token made then has expired now.
-    const store = createAgentTokenStore({ home: testHome.home, now: () => Date.now() - 120_000 });
+    const store = createAgentTokenStore({ home: setup.testHome.home, now: () => Date.now() - 120_000 });
     const { token, expiresAt } = await store.create({ name: "expiring", expires: "1m" });
-    testHome.secrets.push(token);
+    setup.testHome.secrets.push(token);
     expect(Date.parse(expiresAt!)).toBeLessThan(Date.now());
     const answer = await call(token, "alpha");
     expect(answer.status).toBe(401);
     expect(answer.json.error.code).toBe("UNAUTHORIZED");
     expect(answer.json.error.message).toContain("expired");
-    const listed = await server.api("GET", "/v1/tokens");
+    const listed = await setup.server.api("GET", "/v1/tokens");
     expect((listed.json.tokens as { name: string; expired: boolean }[]).find((entry) => entry.name === "expiring")?.expired).toBe(true);
   });
 
   it("stores only hashes and prefixes; list and the file never hold a value", async () => {
     const token = await createToken({ name: "hashed" });
-    const text = await readFile(join(testHome.home, "agent-tokens.json"), "utf8");
-    for (const secret of testHome.secrets) expect(text).not.toContain(secret);
-    const listed = await server.api("GET", "/v1/tokens");
+    const text = await readFile(join(setup.testHome.home, "agent-tokens.json"), "utf8");
+    for (const secret of setup.testHome.secrets) expect(text).not.toContain(secret);
+    const listed = await setup.server.api("GET", "/v1/tokens");
     expect(listed.status).toBe(200);
     const entry = (listed.json.tokens as { name: string; prefix: string }[]).find((candidate) => candidate.name === "hashed");
     expect(entry?.prefix).toBe(token.slice(0, 12));
     expect(listed.text).not.toContain(token);
-    const run = await runCli(["token", "list"], { env: testHome.env });
+    const run = await runCli(["token", "list"], { env: setup.testHome.env });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("hashed");
     expect(run.stdout).toContain(token.slice(0, 12));
@@ -172,14 +156,14 @@ describe("agent tokens over /v1/tokens", () => {
     { why: "a name taken", body: { name: "desk" }, code: "DUPLICATE_AGENT_TOKEN", status: 409, first: { name: "desk" } },
   ])("refuses $why", async ({ body, code, status, first }) => {
     if (first !== undefined) await createToken(first);
-    const answer = await server.api("POST", "/v1/tokens", { body });
+    const answer = await setup.server.api("POST", "/v1/tokens", { body });
     expect(answer.status).toBe(status);
     expect(answer.json.error.code).toBe(code);
   });
 
   it("keeps an agent token to its sources over /mcp, and a session to the token that opened it", async () => {
     const token = await createToken({ name: "mcp-alpha", sources: ["alpha"] });
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
     const client = new Client({ name: "agent-token-test", version: "1.0.0" });
     await client.connect(transport);
     try {
@@ -189,12 +173,12 @@ describe("agent tokens over /v1/tokens", () => {
       const refused = await client.callTool({ name: "api_beta", arguments: { method: "GET", path: "/items" } });
       expect(refused.isError).toBe(true);
       expect(JSON.stringify(refused.content)).toContain("may not call source");
-      expect(server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({ channel: "mcp", caller: "agent:mcp-alpha", source: "beta" });
+      expect(setup.server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({ channel: "mcp", caller: "agent:mcp-alpha", source: "beta" });
 
       // The admin token cannot ride this session, and neither can another agent token.
       const other = await createToken({ name: "mcp-other" });
-      for (const bearer of [other, testHome.adminToken]) {
-        const borrowed = await fetch(`${server.server.url}/mcp`, {
+      for (const bearer of [other, setup.testHome.adminToken]) {
+        const borrowed = await fetch(`${setup.server.server.url}/mcp`, {
           method: "POST",
           headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": transport.sessionId ?? "" },
           body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }),

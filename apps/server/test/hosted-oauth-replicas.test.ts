@@ -4,14 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { startTestPostgres, type TestPostgres } from "@src/store-postgres/testing";
 import * as oauth from "oauth4webapi";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers/run-cli";
 import { startReplica, type Replica } from "./helpers/start-replica";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
-import { linesLeakingSecrets } from "./helpers/test-home";
 import { bearerConfig } from "./helpers/test-server";
+import { useReplicaSetup } from "./helpers/use-replica-setup";
 
 // Hosted agents' sign-in on two `src serve` replicas of one PostgreSQL store: the grant, its codes and tokens are the store's.
 const upstreamToken = `upstream-${randomBytes(12).toString("hex")}`;
@@ -21,22 +19,8 @@ const vaultKey = randomBytes(32).toString("base64");
 const publicUrl = "http://127.0.0.1:1";
 const redirectUri = "http://127.0.0.1:9/callback";
 const secrets = [upstreamToken, adminToken, vaultKey];
-let database: TestPostgres;
-let upstream: Upstream;
-const replicas: Replica[] = [];
-const printed: string[] = [];
-
-beforeAll(async () => {
-  [database, upstream] = await Promise.all([startTestPostgres(), startUpstream({ token: upstreamToken })]);
-}, 120_000);
-afterEach(async () => {
-  await Promise.all(replicas.splice(0).map((replica) => replica.stop().then(() => printed.push(replica.stderr()))));
-});
-afterAll(async () => {
-  await upstream?.close();
-  await database?.close();
-  expect(linesLeakingSecrets(printed.join("\n").split("\n"), secrets)).toEqual([]);
-});
+const setup = useReplicaSetup({ upstreamToken, secrets });
+const { replicas } = setup;
 
 const env = (storeUrl: string): Record<string, string> => ({ SRC_STORE: storeUrl, SRC_SERVER_TOKEN: adminToken, SRC_VAULT_KEY: vaultKey });
 async function replica(storeUrl: string): Promise<Replica> {
@@ -50,9 +34,9 @@ const mcpStatus = async (target: Replica, accessToken: string) =>
 
 describe("hosted agents on replicas of one PostgreSQL store", () => {
   it("registers and is authorized through A, allowed on B, calls through B; revoked on B, refused on A within 2 s", async () => {
-    const storeUrl = await database.createDatabase();
+    const storeUrl = await setup.database.createDatabase();
     const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
-    expect((await a.api("POST", "/v1/sources", { config: bearerConfig("alpha", upstream.url), credential: { token: upstreamToken } })).status).toBe(201);
+    expect((await a.api("POST", "/v1/sources", { config: bearerConfig("alpha", setup.upstream.url), credential: { token: upstreamToken } })).status).toBe(201);
 
     const registered = await fetch(`${a.url}/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Replica Agent", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" }) });
     const clientId = ((await registered.json()) as { client_id: string }).client_id;
@@ -90,7 +74,7 @@ describe("hosted agents on replicas of one PostgreSQL store", () => {
   }, 120_000);
 
   it("src store migrate carries the home's agent tokens over: they work on a replica", async () => {
-    const storeUrl = await database.createDatabase();
+    const storeUrl = await setup.database.createDatabase();
     const home = await mkdtemp(join(tmpdir(), "src-migrate-tokens-"));
     try {
       const created = await runCli(["--json", "token", "create", "desk", "--read-only"], { env: { SRC_HOME: home } });

@@ -3,16 +3,13 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSecondProcess } from "./helpers/run-second-process";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
-import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
-import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+import { bearerConfig } from "./helpers/test-server";
+import { useServerPerTest } from "./helpers/use-server-per-test";
 
 const upstreamToken = "upstream-token-mcp-3e7f9a1c04";
-let testHome: TestHome;
-let upstream: Upstream;
-let server: TestServer;
+const setup = useServerPerTest({ upstreamToken });
 let client: Client;
 let transport: StreamableHTTPClientTransport;
 let changeListeners: (() => void)[] = [];
@@ -21,25 +18,17 @@ let changeListeners: (() => void)[] = [];
 const nextListChanged = (): Promise<void> => new Promise((resolve) => changeListeners.push(resolve));
 
 async function connect(token: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const mcpTransport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  const mcpTransport = new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
   const mcpClient = new Client({ name: "server-test", version: "1.0.0" });
   await mcpClient.connect(mcpTransport);
   return { client: mcpClient, transport: mcpTransport };
 }
 
-beforeAll(async () => {
-  upstream = await startUpstream({ token: upstreamToken });
-});
-afterAll(() => upstream.close());
-
 // A home, a server and a client per test, with the one source "mcp-one": a test that edits or adds sources changes only its own.
 beforeEach(async () => {
-  testHome = await createTestHome();
-  testHome.secrets.push(upstreamToken);
-  server = await startTestServer(testHome);
-  expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("mcp-one", upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
+  expect((await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig("mcp-one", setup.upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
   changeListeners = [];
-  ({ client, transport } = await connect(testHome.adminToken));
+  ({ client, transport } = await connect(setup.testHome.adminToken));
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     const listeners = changeListeners;
     changeListeners = [];
@@ -49,9 +38,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await client.close();
-  await server.server.close();
-  expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
-  await testHome.cleanup();
 });
 
 describe("MCP over Streamable HTTP (official SDK client)", () => {
@@ -71,19 +57,19 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     expect(result.isError).toBeFalsy();
     expect(text).toContain("first");
     expect(text).not.toContain(upstreamToken);
-    expect(upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamToken}`);
-    const logged = server.logs.records().filter((record) => record.event === "tool_call").at(-1);
+    expect(setup.upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamToken}`);
+    const logged = setup.server.logs.records().filter((record) => record.event === "tool_call").at(-1);
     expect(logged).toMatchObject({ channel: "mcp", source: "mcp-one", path: "/items", status: 200 });
   });
 
   it("sends tools/list_changed after POST /v1/sources/{slug}/reload", async () => {
     const changed = nextListChanged();
-    expect((await server.api("POST", "/v1/sources/mcp-one/reload")).status).toBe(200);
+    expect((await setup.server.api("POST", "/v1/sources/mcp-one/reload")).status).toBe(200);
     await changed;
   });
 
   it("sends tools/list_changed after config.json is edited by hand", async () => {
-    const file = join(testHome.home, "sources", "mcp-one", "config.json");
+    const file = join(setup.testHome.home, "sources", "mcp-one", "config.json");
     const record = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
     const changed = nextListChanged();
     await writeFile(file, `${JSON.stringify({ ...record, name: "Edited by hand" }, null, 2)}\n`);
@@ -94,18 +80,18 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
 
   it("sends tools/list_changed when another process adds a source, and lists the new tool", async () => {
     const changed = nextListChanged();
-    await runSecondProcess({ env: testHome.env, baseUrl: upstream.url, slugs: ["mcp-two"], token: upstreamToken });
+    await runSecondProcess({ env: setup.testHome.env, baseUrl: setup.upstream.url, slugs: ["mcp-two"], token: upstreamToken });
     await changed;
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(["api_mcp_one", "api_mcp_two"]);
   });
 
   it("drops the session when the client ends it", async () => {
-    const second = await connect(testHome.adminToken);
-    expect(server.server.serverApp.mcpSessionCount()).toBe(2);
+    const second = await connect(setup.testHome.adminToken);
+    expect(setup.server.server.serverApp.mcpSessionCount()).toBe(2);
     await second.transport.terminateSession();
     await second.client.close();
-    expect(server.server.serverApp.mcpSessionCount()).toBe(1);
+    expect(setup.server.server.serverApp.mcpSessionCount()).toBe(1);
     expect(transport.sessionId).toEqual(expect.any(String));
   });
 });

@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startUpstream as startRecorder, sendJson, type Upstream as Recorder } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpbin, startS3, s3rverKeys, type RealServer } from "./helpers/real-servers";
+import { s3rverKeys, startHttpbin, startS3, type RealServer } from "@src/test-servers";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { startTestServer, type TestServer } from "./helpers/test-server";
 

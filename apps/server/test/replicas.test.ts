@@ -2,14 +2,12 @@ import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { startTestPostgres, type TestPostgres } from "@src/store-postgres/testing";
 import postgres from "postgres";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli, type CliRun } from "./helpers/run-cli";
 import { startReplica, type Replica } from "./helpers/start-replica";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
-import { linesLeakingSecrets } from "./helpers/test-home";
 import { bearerConfig } from "./helpers/test-server";
+import { useReplicaSetup } from "./helpers/use-replica-setup";
 
 // Two (or three) `src serve` replicas and the CLI on one real PostgreSQL: the replicas' own processes, as operators run them.
 const upstreamToken = `upstream-${randomBytes(12).toString("hex")}`;
@@ -17,24 +15,8 @@ const adminToken = `admin-${randomBytes(16).toString("hex")}`;
 const oldKey = randomBytes(32).toString("base64");
 const newKey = randomBytes(32).toString("base64");
 const secrets = [upstreamToken, adminToken, oldKey, newKey];
-let database: TestPostgres;
-let upstream: Upstream;
-const replicas: Replica[] = [];
-const printed: string[] = [];
-
-beforeAll(async () => {
-  [database, upstream] = await Promise.all([startTestPostgres(), startUpstream({ token: upstreamToken })]);
-}, 120_000);
-
-afterEach(async () => {
-  await Promise.all(replicas.splice(0).map((replica) => replica.stop().then(() => printed.push(replica.stderr()))));
-});
-
-afterAll(async () => {
-  await upstream?.close();
-  await database?.close();
-  expect(linesLeakingSecrets(printed.join("\n").split("\n"), secrets)).toEqual([]);
-});
+const setup = useReplicaSetup({ upstreamToken, secrets });
+const { replicas, printed } = setup;
 
 /** The environment every replica and CLI run shares: one store, one admin token, one vault key. */
 const sharedEnv = (storeUrl: string, key: Record<string, string> = { SRC_VAULT_KEY: oldKey }): Record<string, string> => ({ SRC_STORE: storeUrl, SRC_SERVER_TOKEN: adminToken, ...key });
@@ -51,7 +33,7 @@ async function cli(storeUrl: string, args: string[], stdin?: string, key?: Recor
   return run;
 }
 
-const addSource = (target: Replica, slug: string) => target.api("POST", "/v1/sources", { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } });
+const addSource = (target: Replica, slug: string) => target.api("POST", "/v1/sources", { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } });
 const call = (target: Replica, slug: string) => target.api("POST", `/v1/tools/${slug}/call`, { method: "GET", path: "/me" });
 
 async function connectMcp(target: Replica): Promise<{ client: Client; changes: () => number }> {
@@ -66,7 +48,7 @@ async function connectMcp(target: Replica): Promise<{ client: Client; changes: (
 
 describe("replicas on one PostgreSQL store", () => {
   it("a source added through replica A is called through B; an MCP client on B hears list_changed within 2 s of a change through A or the CLI", async () => {
-    const storeUrl = await database.createDatabase();
+    const storeUrl = await setup.database.createDatabase();
     const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
     for (const target of [a, b]) expect(await target.api("GET", "/readyz")).toMatchObject({ status: 200, json: { ok: true, database: true, listener: true } });
     const mcp = await connectMcp(b);
@@ -77,7 +59,7 @@ describe("replicas on one PostgreSQL store", () => {
       expect((await mcp.client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_weather"]);
 
       const before = mcp.changes();
-      const added = await cli(storeUrl, ["source", "add", "--name", "From CLI", "--slug", "from-cli", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], upstreamToken);
+      const added = await cli(storeUrl, ["source", "add", "--name", "From CLI", "--slug", "from-cli", "--base-url", setup.upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], upstreamToken);
       expect(added.code, added.stderr).toBe(0);
       await expect.poll(mcp.changes, { timeout: 2000, interval: 50 }).toBeGreaterThan(before);
       expect((await mcp.client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(["api_from_cli", "api_weather"]);
@@ -88,10 +70,10 @@ describe("replicas on one PostgreSQL store", () => {
   });
 
   it("loses nothing when the CLI, two replicas and eight writer processes change sources and credentials at once; the database holds no plaintext credential", async () => {
-    const storeUrl = await database.createDatabase();
+    const storeUrl = await setup.database.createDatabase();
     const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
     const writers = Array.from({ length: 8 }, (_, index) =>
-      cli(storeUrl, ["source", "add", "--name", `Writer ${index}`, "--slug", `writer-${index}`, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], upstreamToken),
+      cli(storeUrl, ["source", "add", "--name", `Writer ${index}`, "--slug", `writer-${index}`, "--base-url", setup.upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], upstreamToken),
     );
     const throughReplicas = Array.from({ length: 8 }, (_, index) => addSource(index % 2 === 0 ? a : b, `replica-${index}`));
     const runs = await Promise.all(writers);
@@ -122,7 +104,7 @@ describe("replicas on one PostgreSQL store", () => {
   });
 
   it("a replica killed with SIGKILL in the middle of writes leaves no half-written source or credential, and the other keeps serving", async () => {
-    const storeUrl = await database.createDatabase();
+    const storeUrl = await setup.database.createDatabase();
     const [a, victim] = await Promise.all([replica(storeUrl), startReplica(sharedEnv(storeUrl))]);
     expect((await addSource(a, "steady")).status).toBe(201);
     const writes = Array.from({ length: 30 }, (_, index) => addSource(victim, `crash-${index}`).catch(() => undefined));
@@ -136,7 +118,7 @@ describe("replicas on one PostgreSQL store", () => {
   });
 
   it("recovers from a database restart under load without restarting the replicas", async () => {
-    const storeUrl = await database.createDatabase();
+    const storeUrl = await setup.database.createDatabase();
     const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
     expect((await addSource(a, "steady")).status).toBe(201);
     let stopped = false;
@@ -144,9 +126,9 @@ describe("replicas on one PostgreSQL store", () => {
     const load = [a, b].map(async (target) => {
       while (!stopped) outcomes.push((await call(target, "steady").catch(() => ({ status: 0 }))).status);
     });
-    await database.stop();
+    await setup.database.stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await database.start();
+    await setup.database.start();
     // Once the listener is back, a change through A reaches B again.
     for (const target of [a, b]) await expect.poll(async () => (await target.api("GET", "/readyz")).status, { timeout: 20_000, interval: 250 }).toBe(200);
     expect((await addSource(a, "after-restart")).status).toBe(201);
@@ -157,7 +139,7 @@ describe("replicas on one PostgreSQL store", () => {
   }, 60_000);
 
   it("rotates the key with two replicas running: they keep serving until each is restarted with the new key", async () => {
-    const storeUrl = await database.createDatabase();
+    const storeUrl = await setup.database.createDatabase();
     let [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
     expect((await addSource(a, "rotating")).status).toBe(201);
     expect(await call(b, "rotating")).toMatchObject({ json: { ok: true } });
@@ -185,7 +167,7 @@ describe("replicas on one PostgreSQL store", () => {
   }, 60_000);
 
   it("refuses to start on PostgreSQL without a vault key in the environment, saying where it must come from", async () => {
-    const storeUrl = await database.createDatabase();
+    const storeUrl = await setup.database.createDatabase();
     const run = await runCli(["serve", "--port", "0"], { env: { SRC_HOME: "/nonexistent-src-home", SRC_STORE: storeUrl, SRC_SERVER_TOKEN: adminToken } });
     printed.push(run.stdout, run.stderr);
     expect(run.code).toBe(2);
@@ -194,15 +176,15 @@ describe("replicas on one PostgreSQL store", () => {
   });
 
   it("two replicas share one rate limit (api.policy.rateLimit counted in PostgreSQL): 429 on either once it is spent", async () => {
-    const storeUrl = await database.createDatabase();
+    const storeUrl = await setup.database.createDatabase();
     const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
     expect((await addSource(a, "limited")).status).toBe(201);
     expect((await a.api("PATCH", "/v1/sources/limited", { api: { policy: { rateLimit: { calls: 3, perSeconds: 60 } } } })).status).toBe(200);
-    const before = upstream.seen.length;
+    const before = setup.upstream.seen.length;
     const answers = [];
     for (const target of [a, b, a, b, a]) answers.push(await call(target, "limited"));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
     expect(answers[3]!.json).toMatchObject({ ok: false, error: { code: "RATE_LIMITED", rule: "rateLimit 3/60s" } });
-    expect(upstream.seen.length - before).toBe(3);
+    expect(setup.upstream.seen.length - before).toBe(3);
   });
 });

@@ -1,45 +1,28 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { type CliRun, runCli } from "./helpers/run-cli";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
-import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
-import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+import { bearerConfig } from "./helpers/test-server";
+import { useServerPerTest } from "./helpers/use-server-per-test";
 
 const upstreamToken = "upstream-token-shared-8a2b4c6d0e";
-let testHome: TestHome;
-let upstream: Upstream;
-let server: TestServer;
+const setup = useServerPerTest({ upstreamToken, printed: () => cliRuns.flatMap((run) => `${run.stdout}\n${run.stderr}`.split("\n")) });
 const cliRuns: CliRun[] = [];
 
 /** Runs the built CLI on the server's home; it must succeed. */
 async function cli(args: string[], stdin?: string): Promise<CliRun> {
-  const run = await runCli(args, { env: testHome.env, stdin });
+  const run = await runCli(args, { env: setup.testHome.env, stdin });
   cliRuns.push(run);
   expect(run.code, `src ${args.join(" ")}: ${run.stderr}`).toBe(0);
   return run;
 }
 
 const addArgs = (slug: string): string[] =>
-  ["source", "add", "--name", `CLI ${slug}`, "--slug", slug, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"];
-
-beforeAll(async () => {
-  upstream = await startUpstream({ token: upstreamToken });
-});
-afterAll(() => upstream.close());
+  ["source", "add", "--name", `CLI ${slug}`, "--slug", slug, "--base-url", setup.upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"];
 
 // A home and a server per test: each test's sources are the only ones there, whatever ran before (or failed half-way).
 beforeEach(async () => {
-  testHome = await createTestHome();
-  testHome.secrets.push(upstreamToken);
-  server = await startTestServer(testHome);
   cliRuns.length = 0;
-});
-afterEach(async () => {
-  await server.server.close();
-  const printed = cliRuns.flatMap((run) => `${run.stdout}\n${run.stderr}`.split("\n"));
-  expect(linesLeakingSecrets([...server.logs.lines, ...printed], testHome.secrets)).toEqual([]);
-  await testHome.cleanup();
 });
 
 describe("the server and the built CLI writing one SRC_HOME at once", () => {
@@ -48,17 +31,17 @@ describe("the server and the built CLI writing one SRC_HOME at once", () => {
     const cliSlugs = ["cli-1", "cli-2", "cli-3", "cli-4"];
     const added = Promise.all(cliSlugs.map((slug) => cli(addArgs(slug), upstreamToken)));
     const created = await Promise.all(
-      serverSlugs.map((slug) => server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } } })),
+      serverSlugs.map((slug) => setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } } })),
     );
     expect(created.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
     await added;
 
-    const listed = await server.api("GET", "/v1/sources");
+    const listed = await setup.server.api("GET", "/v1/sources");
     const entries = listed.json.sources as { slug: string; ok: boolean; hasCredential: boolean }[];
     expect(entries.map((entry) => entry.slug).sort()).toEqual([...serverSlugs, ...cliSlugs].sort());
     expect(entries.every((entry) => entry.ok && entry.hasCredential)).toBe(true);
     for (const slug of cliSlugs) {
-      const answer = await server.api("POST", `/v1/tools/${slug}/call`, { body: { method: "GET", path: "/me" } });
+      const answer = await setup.server.api("POST", `/v1/tools/${slug}/call`, { body: { method: "GET", path: "/me" } });
       expect(answer.json, slug).toMatchObject({ ok: true, status: 200 });
     }
   });
@@ -66,7 +49,7 @@ describe("the server and the built CLI writing one SRC_HOME at once", () => {
   it("keeps every CLI write to a slug the server is reloading and calling at the same moment", async () => {
     const slug = "shared";
     await cli(addArgs(slug), upstreamToken);
-    const file = join(testHome.home, "sources", slug, "config.json");
+    const file = join(setup.testHome.home, "sources", slug, "config.json");
     const enabledOnDisk = async (): Promise<boolean> => (JSON.parse(await readFile(file, "utf8")) as { enabled: boolean }).enabled;
 
     // Three loops keep the server reloading (a status write) and calling the source until told to stop.
@@ -75,8 +58,8 @@ describe("the server and the built CLI writing one SRC_HOME at once", () => {
     const statuses: string[] = [];
     const loops = rounds.map(async (_, loop) => {
       while (!stopped) {
-        const reload = await server.api("POST", `/v1/sources/${slug}/reload`);
-        const call = await server.api("POST", `/v1/tools/${slug}/call`, { body: { method: "GET", path: "/me" } });
+        const reload = await setup.server.api("POST", `/v1/sources/${slug}/reload`);
+        const call = await setup.server.api("POST", `/v1/tools/${slug}/call`, { body: { method: "GET", path: "/me" } });
         statuses.push(`reload ${reload.status}`, `call ${call.status < 500 ? "ok" : call.status}`);
         rounds[loop] = (rounds[loop] ?? 0) + 1;
       }
@@ -109,12 +92,12 @@ describe("the server and the built CLI writing one SRC_HOME at once", () => {
     }
 
     expect(new Set(statuses)).toEqual(new Set(["reload 200", "call ok"]));
-    const shown = await server.api("GET", `/v1/sources/${slug}`);
+    const shown = await setup.server.api("GET", `/v1/sources/${slug}`);
     expect(shown.json).toMatchObject({ source: { slug, enabled: false, status: { connectionStatus: "connected" } }, hasCredential: true });
     expect(await enabledOnDisk()).toBe(false);
     // The credential survived every concurrent write: enabled again, the server's call reaches the upstream with it.
     await cli(["source", "enable", slug]);
-    const answer = await server.api("POST", `/v1/tools/${slug}/call`, { body: { method: "GET", path: "/me" } });
+    const answer = await setup.server.api("POST", `/v1/tools/${slug}/call`, { body: { method: "GET", path: "/me" } });
     expect(answer.json).toMatchObject({ ok: true, status: 200 });
     // Thirteen CLI processes against a busy server: 27 s alone on a loaded machine, over 30 s in .ci/run's Node 22 rerun.
   }, 120_000);

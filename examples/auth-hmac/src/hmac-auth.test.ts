@@ -1,12 +1,11 @@
 import { createHmac } from "node:crypto";
 import { createAuthRegistry } from "@src/auth";
-import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
+import { describeAuthPluginConformance, runAuthorize, useEchoServer } from "@src/auth/testing";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
 import { createQueryAuth } from "@src/auth-query";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHmacAuth } from "./hmac-auth";
 import { canonicalRequest } from "./sign-request";
 
@@ -58,14 +57,10 @@ describe("registering the custom mode beside the defaults", () => {
 });
 
 describe("hmac over a real connection", () => {
-  let server: EchoServer;
-  beforeAll(async () => {
-    server = await startEchoServer();
-  });
-  afterAll(() => server.close());
+  const echo = useEchoServer();
 
   it("the server can verify the signature from what it received", async () => {
-    const echoed = await server.send(await applied("PUT", `${server.origin}/v1/items/7?dry=1`, '{"name":"x"}'));
+    const echoed = await echo().send(await applied("PUT", `${echo().origin}/v1/items/7?dry=1`, '{"name":"x"}'));
     const [path, query = ""] = echoed.target.split("?");
     const text = [echoed.method, path, query === "" ? "" : `?${query}`, echoed.body].join("\n");
     expect(echoed.headers["x-signature"]).toBe(createHmac("sha256", "shh").update(text).digest("hex"));

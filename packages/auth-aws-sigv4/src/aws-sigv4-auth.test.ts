@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describeAuthFields } from "@src/auth";
 import { describeAuthPluginConformance, runAuthorize } from "@src/auth/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { s3rverKeys, startS3rver, type S3Emulator } from "../test/start-s3rver";
+import { s3rverKeys, startS3, type S3Emulator } from "@src/test-servers";
 import { createAwsSigV4Auth } from "./aws-sigv4-auth";
 
 const plugin = createAwsSigV4Auth();
@@ -25,7 +25,7 @@ async function send(method: string, url: string, { body, credential = s3rverKeys
 describe("aws-sigv4 against s3rver (an S3 emulator that verifies every signature)", () => {
   let s3: S3Emulator;
   beforeAll(async () => {
-    s3 = await startS3rver();
+    s3 = await startS3();
   });
   afterAll(() => s3?.stop());
 

@@ -1,8 +1,7 @@
 import { inspect } from "node:util";
 import { createAuthRegistry } from "@src/auth";
-import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeAuthPluginConformance, runAuthorize, useEchoServer } from "@src/auth/testing";
+import { describe, expect, it } from "vitest";
 import { createBasicAuth } from "./basic-auth";
 
 const plugin = createBasicAuth();
@@ -85,14 +84,10 @@ describe("basic credential", () => {
 });
 
 describe("basic over a real connection", () => {
-  let server: EchoServer;
-  beforeAll(async () => {
-    server = await startEchoServer();
-  });
-  afterAll(() => server.close());
+  const echo = useEchoServer();
 
   it("the server decodes the exact unicode username and password", async () => {
-    const echoed = await server.send(await applied("jürgen", "pä:ss wörd", `${server.origin}/v1/me`));
+    const echoed = await echo().send(await applied("jürgen", "pä:ss wörd", `${echo().origin}/v1/me`));
     const header = String(echoed.headers.authorization);
     expect(header.startsWith("Basic ")).toBe(true);
     expect(Buffer.from(header.slice("Basic ".length), "base64").toString("utf8")).toBe("jürgen:pä:ss wörd");

@@ -1,8 +1,7 @@
 import { inspect } from "node:util";
 import { createAuthRegistry } from "@src/auth";
-import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeAuthPluginConformance, runAuthorize, useEchoServer } from "@src/auth/testing";
+import { describe, expect, it } from "vitest";
 import { createBearerAuth } from "./bearer-auth";
 
 const plugin = createBearerAuth();
@@ -59,14 +58,10 @@ describe("bearer credential", () => {
 });
 
 describe("bearer over a real connection", () => {
-  let server: EchoServer;
-  beforeAll(async () => {
-    server = await startEchoServer();
-  });
-  afterAll(() => server.close());
+  const echo = useEchoServer();
 
   it("the server receives Authorization: Bearer <token>", async () => {
-    const echoed = await server.send(await applied("tok_live_1234567890", `${server.origin}/v1/me?x=1`));
+    const echoed = await echo().send(await applied("tok_live_1234567890", `${echo().origin}/v1/me?x=1`));
     expect(echoed.headers.authorization).toBe("Bearer tok_live_1234567890");
     expect(echoed.target).toBe("/v1/me?x=1");
   });

@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { describeAuthFields, type AuthorizeRequest } from "@src/auth";
 import { createConformanceContext, describeAuthPluginConformance } from "@src/auth/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpbin, type Httpbin } from "../test/start-httpbin";
+import { startHttpbin, type RealServer } from "@src/test-servers";
 import { createDigestAuth } from "./digest-auth";
 
 const plugin = createDigestAuth();
@@ -43,7 +43,7 @@ function createCaller(credential: { username: string; password: string }) {
 }
 
 describe("digest against httpbin (python3-httpbin, a server nobody here wrote)", () => {
-  let httpbin: Httpbin;
+  let httpbin: RealServer;
   beforeAll(async () => {
     httpbin = await startHttpbin();
   }, 30_000);

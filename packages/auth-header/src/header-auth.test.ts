@@ -1,8 +1,7 @@
 import { inspect } from "node:util";
 import { createAuthRegistry } from "@src/auth";
-import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeAuthPluginConformance, runAuthorize, useEchoServer } from "@src/auth/testing";
+import { describe, expect, it } from "vitest";
 import { createHeaderAuth } from "./header-auth";
 
 const plugin = createHeaderAuth();
@@ -67,14 +66,10 @@ describe("header credential", () => {
 });
 
 describe("header over a real connection", () => {
-  let server: EchoServer;
-  beforeAll(async () => {
-    server = await startEchoServer();
-  });
-  afterAll(() => server.close());
+  const echo = useEchoServer();
 
   it("the server receives the key in the configured header", async () => {
-    const echoed = await server.send(await applied("X-Api-Key", "key_live_1234567890", `${server.origin}/v1/me`));
+    const echoed = await echo().send(await applied("X-Api-Key", "key_live_1234567890", `${echo().origin}/v1/me`));
     expect(echoed.headers["x-api-key"]).toBe("key_live_1234567890");
   });
 });

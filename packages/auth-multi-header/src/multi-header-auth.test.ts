@@ -1,8 +1,7 @@
 import { inspect } from "node:util";
 import { AuthorizeError, createAuthRegistry, describeAuthFields } from "@src/auth";
-import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeAuthPluginConformance, runAuthorize, useEchoServer } from "@src/auth/testing";
+import { describe, expect, it } from "vitest";
 import { createMultiHeaderAuth } from "./multi-header-auth";
 
 const plugin = createMultiHeaderAuth();
@@ -73,14 +72,10 @@ describe("multi-header config", () => {
 });
 
 describe("multi-header over a real connection", () => {
-  let server: EchoServer;
-  beforeAll(async () => {
-    server = await startEchoServer();
-  });
-  afterAll(() => server.close());
+  const echo = useEchoServer();
 
   it("the server receives each header with its own secret", async () => {
-    const echoed = await server.send(await applied(credential, config.headerNames, `${server.origin}/api/v1/validate`));
+    const echoed = await echo().send(await applied(credential, config.headerNames, `${echo().origin}/api/v1/validate`));
     expect([echoed.headers["dd-api-key"], echoed.headers["dd-application-key"]]).toEqual([credential["DD-API-KEY"], credential["DD-APPLICATION-KEY"]]);
   });
 });

@@ -1,8 +1,7 @@
 import { inspect } from "node:util";
 import { createAuthRegistry } from "@src/auth";
-import type { EchoServer } from "@src/auth/testing";
-import { describeAuthPluginConformance, runAuthorize, startEchoServer } from "@src/auth/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeAuthPluginConformance, runAuthorize, useEchoServer } from "@src/auth/testing";
+import { describe, expect, it } from "vitest";
 import { createQueryAuth } from "./query-auth";
 
 const plugin = createQueryAuth();
@@ -83,15 +82,11 @@ describe("query config and credential", () => {
 });
 
 describe("query over a real connection", () => {
-  let server: EchoServer;
-  beforeAll(async () => {
-    server = await startEchoServer();
-  });
-  afterAll(() => server.close());
+  const echo = useEchoServer();
 
   it("the server reads back the exact unicode key from the query", async () => {
-    const echoed = await server.send(await applied(`${server.origin}/v1/items?limit=1`, "api_key", "ключ & co"));
-    const received = new URL(echoed.target, server.origin).searchParams;
+    const echoed = await echo().send(await applied(`${echo().origin}/v1/items?limit=1`, "api_key", "ключ & co"));
+    const received = new URL(echoed.target, echo().origin).searchParams;
     expect(received.getAll("api_key")).toEqual(["ключ & co"]);
     expect(received.get("limit")).toBe("1");
   });

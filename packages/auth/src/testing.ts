@@ -15,3 +15,4 @@ export { runAuthorize } from "./testing/run-authorize";
 export { encodeUriComponentStrict, redactSecretForms, secretForms } from "./secret-forms";
 export type { EchoedRequest, EchoServer } from "./testing/echo-server";
 export { startEchoServer } from "./testing/echo-server";
+export { useEchoServer } from "./testing/use-echo-server";

@@ -1,8 +1,5 @@
 import { SrcError, type ErrorKind } from "@src/errors";
 
-const marker = "src.client.error";
-const symbol = Symbol.for(marker);
-
 /** The codes the client gives failures without a server answer; a server answer keeps the server's code. */
 export const CLIENT_ERROR_CODES = {
   /** No connection could be made, or it broke (wrong URL, server down, DNS, TLS). */
@@ -63,7 +60,8 @@ const kindOfClientCode: Readonly<Record<ClientErrorCode, ErrorKind>> = {
  * status, or, with `status` null, a failure without an answer (`CLIENT_ERROR_CODES`).
  */
 export class SrcClientError extends SrcError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.client.error";
+  static override readonly errorName: string = "SrcClientError";
   /** The HTTP status; `null` when the server gave no answer. */
   readonly status: number | null;
   /** The server's field problems, empty when it gave none. */
@@ -74,7 +72,6 @@ export class SrcClientError extends SrcError {
   constructor({ code, message, status, details = [], request, cause }: SrcClientErrorOptions) {
     const kind = status === null ? (kindOfClientCode[code as ClientErrorCode] ?? "internal") : code === CLIENT_ERROR_CODES.UNEXPECTED_RESPONSE ? "internal" : errorKindOfStatus(status);
     super({ code, kind, message, cause });
-    this.name = "SrcClientError";
     this.status = status;
     this.details = details;
     this.request = request;
@@ -83,10 +80,5 @@ export class SrcClientError extends SrcError {
   /** The server's error body, as it sent it (or as it would have, for failures without an answer). */
   get body(): { error: { code: string; message: string; details?: ErrorDetail[] } } {
     return { error: { code: this.code, message: this.message, ...(this.details.length === 0 ? {} : { details: [...this.details] }) } };
-  }
-
-  /** True when `error` is a `SrcClientError` from any copy of this package. */
-  static override isInstance(error: unknown): error is SrcClientError {
-    return SrcError.hasMarker(error, marker);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestRegistry } from "../test/auth-plugins";
-import { SourceValidationError } from "./errors/source-validation-error";
+import { sourceIssuesOf } from "../test/source-issues";
 import { parseSourceFile } from "./parse-source";
 
 const registry = createTestRegistry();
@@ -13,15 +13,7 @@ const withHeaders = (headers: unknown, api: Record<string, unknown> = {}) => ({
   api: { baseUrl: "https://api.notion.com/v1", authType: "bearer", testEndpoint: "/users/me", headers, ...api },
 });
 
-function issuesOf(value: unknown): string[] {
-  try {
-    parseSourceFile(value, { registry });
-  } catch (error) {
-    if (!SourceValidationError.isInstance(error)) throw error;
-    return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
-  }
-  return [];
-}
+const issuesOf = (value: unknown): string[] => sourceIssuesOf(value, registry);
 
 describe("api.headers", () => {
   it("keeps fixed headers as written", () => {

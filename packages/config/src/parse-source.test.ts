@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createTestRegistry, testSignatureAuth } from "../test/auth-plugins";
+import { sourceIssuesOf, validGithubSource } from "../test/source-issues";
 import { ConfigError } from "./errors/config-error";
-import { SourceValidationError } from "./errors/source-validation-error";
+import type { SourceValidationError } from "./errors/source-validation-error";
 import { parseSourceFile, parseSourceInput, parseSourceRecord } from "./parse-source";
 
 const registry = createTestRegistry();
 
-const valid = {
-  type: "api",
-  name: "GitHub",
-  slug: "github",
-  enabled: true,
-  api: { baseUrl: "https://api.github.com", authType: "bearer", testEndpoint: "/user" },
-};
+const valid = validGithubSource;
 
 /** `valid` with `api` fields replaced (undefined removes a field). */
 function withApi(api: Record<string, unknown>): Record<string, unknown> {
@@ -21,15 +16,7 @@ function withApi(api: Record<string, unknown>): Record<string, unknown> {
   return { ...valid, api: merged };
 }
 
-function issuesOf(value: unknown): string[] {
-  try {
-    parseSourceFile(value, { registry });
-  } catch (error) {
-    if (!SourceValidationError.isInstance(error)) throw error;
-    return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
-  }
-  return [];
-}
+const issuesOf = (value: unknown): string[] => sourceIssuesOf(value, registry);
 
 describe("parseSourceFile: one rule per row", () => {
   const rows: { why: string; value: unknown; issue?: RegExp }[] = [

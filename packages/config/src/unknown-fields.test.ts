@@ -1,28 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { createTestRegistry, testOpenAuth, testSignatureAuth } from "../test/auth-plugins";
-import { SourceValidationError } from "./errors/source-validation-error";
+import { validationIssuesOf, validGithubSource } from "../test/source-issues";
 import { parseSourceFile, parseSourceInput } from "./parse-source";
 import { closestField } from "./unknown-fields";
 
 const registry = createTestRegistry().with(testSignatureAuth).with(testOpenAuth);
 
-const valid = {
-  type: "api",
-  name: "GitHub",
-  slug: "github",
-  enabled: true,
-  api: { baseUrl: "https://api.github.com", authType: "bearer", testEndpoint: "/user" },
-};
+const valid = validGithubSource;
 
-function issuesOf(parse: () => unknown): string[] {
-  try {
-    parse();
-  } catch (error) {
-    if (!SourceValidationError.isInstance(error)) throw error;
-    return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
-  }
-  return [];
-}
+const issuesOf = validationIssuesOf;
 
 describe("unknown fields are refused, with the field probably meant", () => {
   const rows: { why: string; value: Record<string, unknown>; issue: string }[] = [

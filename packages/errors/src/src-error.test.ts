@@ -2,40 +2,27 @@ import { describe, expect, it } from "vitest";
 import { ERROR_KINDS } from "./error-kinds";
 import { SrcError } from "./src-error";
 
-const lockedMarker = "src.test.error.LockedError";
-const lockedSymbol = Symbol.for(lockedMarker);
-
-/** A subclass written the way every package writes its errors. */
+/** A subclass written the way every package writes its errors: a marker, nothing more. */
 class LockedError extends SrcError<"LOCKED"> {
-  private readonly [lockedSymbol] = true;
+  static override readonly marker: string = "src.test.error.LockedError";
   readonly file: string;
 
   constructor({ file, cause }: { file: string; cause?: unknown }) {
     super({ code: "LOCKED", kind: ERROR_KINDS.UNAVAILABLE, message: `${file} is locked; try again`, cause });
-    this.name = "LockedError";
     this.file = file;
-  }
-
-  static override isInstance(error: unknown): error is LockedError {
-    return SrcError.hasMarker(error, lockedMarker);
   }
 }
 
-const missingMarker = "src.test.error.MissingError";
-const missingSymbol = Symbol.for(missingMarker);
-
 class MissingError extends SrcError<"MISSING"> {
-  private readonly [missingSymbol] = true;
+  static override readonly marker: string = "src.test.error.MissingError";
 
   constructor() {
     super({ code: "MISSING", kind: ERROR_KINDS.NOT_FOUND, message: "missing" });
-    this.name = "MissingError";
-  }
-
-  static override isInstance(error: unknown): error is MissingError {
-    return SrcError.hasMarker(error, missingMarker);
   }
 }
+
+/** A subclass of a subclass that names no marker of its own: told apart by its parent's. */
+class StaleLockError extends LockedError {}
 
 describe("SrcError", () => {
   it("keeps code, kind, message, name and cause", () => {
@@ -53,6 +40,7 @@ describe("SrcError", () => {
   const rows: { why: string; error: unknown; src: boolean; locked: boolean; missing: boolean }[] = [
     { why: "a subclass is a SrcError and itself", error: new LockedError({ file: "f" }), src: true, locked: true, missing: false },
     { why: "a sibling subclass is not the other", error: new MissingError(), src: true, locked: false, missing: true },
+    { why: "a subclass without a marker is its parent", error: new StaleLockError({ file: "f" }), src: true, locked: true, missing: false },
     { why: "the base is not a subclass", error: new SrcError({ code: "LOCKED", kind: "unavailable", message: "m" }), src: true, locked: false, missing: false },
     { why: "a plain Error with the same code is not a SrcError", error: Object.assign(new Error("m"), { code: "LOCKED", kind: "unavailable" }), src: false, locked: false, missing: false },
     { why: "a marker that is not `true` does not count", error: { [Symbol.for("src.error")]: "yes" }, src: false, locked: false, missing: false },
@@ -66,6 +54,13 @@ describe("SrcError", () => {
     expect(MissingError.isInstance(error)).toBe(missing);
   });
 
+  it("isInstance refuses to answer when it is passed on without its class", () => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the mistake this test is about; the linter names it too.
+    const { isInstance } = LockedError;
+    // @ts-expect-error -- without its class isInstance cannot tell: TypeScript says so, and so does the call.
+    expect(() => isInstance(new LockedError({ file: "f" }))).toThrow(TypeError);
+  });
+
   it("isInstance works across two copies of the package, where instanceof does not", async () => {
     // A second evaluation of the same file: what a duplicate install in node_modules gives.
     const duplicateInstall = "./src-error?duplicate-install";
@@ -75,5 +70,19 @@ describe("SrcError", () => {
     expect(fromCopy instanceof SrcError).toBe(false);
     expect(SrcError.isInstance(fromCopy)).toBe(true);
     expect(copy.SrcError.isInstance(new LockedError({ file: "f" }))).toBe(true);
+  });
+
+  it("a subclass's isInstance works across two copies of its package", async () => {
+    const duplicateInstall = "./src-error?duplicate-install-of-a-subclass";
+    const copy = (await import(/* @vite-ignore */ duplicateInstall)) as { SrcError: typeof SrcError };
+    // The same subclass, built on the other copy, as a second install of the package that declares it would be.
+    class CopiedLockedError extends copy.SrcError<"LOCKED"> {
+      static override readonly marker: string = "src.test.error.LockedError";
+    }
+    const fromCopy = new CopiedLockedError({ code: "LOCKED", kind: "unavailable", message: "m" });
+    expect(fromCopy instanceof LockedError).toBe(false);
+    expect(LockedError.isInstance(fromCopy)).toBe(true);
+    expect(MissingError.isInstance(fromCopy)).toBe(false);
+    expect(CopiedLockedError.isInstance(new LockedError({ file: "f" }))).toBe(true);
   });
 });

@@ -1,11 +1,8 @@
 import { CLI_ERROR_CODES, CliError } from "./cli-error";
 
-const marker = "src.cli.error.MissingInputError";
-const symbol = Symbol.for(marker);
-
 /** Required fields are missing and stdin is not a terminal to ask for them. Exit code 2. */
 export class MissingInputError extends CliError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.cli.error.MissingInputError";
   /** The flags that would supply the missing fields, e.g. `--base-url`. */
   readonly flags: readonly string[];
 
@@ -15,11 +12,6 @@ export class MissingInputError extends CliError {
       message: `${command}: missing ${flags.join(", ")}; pass ${flags.length === 1 ? "it" : "them"} as flags, or run in a terminal to be asked`,
       cause,
     });
-    this.name = "MissingInputError";
     this.flags = flags;
-  }
-
-  static override isInstance(error: unknown): error is MissingInputError {
-    return CliError.hasMarker(error, marker);
   }
 }

@@ -40,3 +40,15 @@ export function runSrc(args: readonly string[], { env = {}, stdin = "", cwd }: R
     child.stdin.end(stdin);
   });
 }
+
+/**
+ * A `runSrc` that keeps each result in `outputs` (for the file's scan for secrets), run with the options `options`
+ * gives when it is called (a test's home is made in a hook, after this is made).
+ */
+export function recordingRunSrc(outputs: RunResult[], options: () => Omit<RunOptions, "stdin">): (args: readonly string[], stdin?: string | Buffer) => Promise<RunResult> {
+  return async (args, stdin) => {
+    const result = await runSrc(args, { ...options(), stdin });
+    outputs.push(result);
+    return result;
+  };
+}

@@ -1,11 +1,8 @@
 import { SERVER_ERROR_CODES, ServerError } from "./server-error";
 
-const marker = "src.server.error.AddressInUseError";
-const symbol = Symbol.for(marker);
-
 /** The address the server was asked to listen on is taken (`EADDRINUSE`). */
 export class AddressInUseError extends ServerError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.server.error.AddressInUseError";
   /** `host:port` that is taken. */
   readonly address: string;
 
@@ -16,11 +13,6 @@ export class AddressInUseError extends ServerError {
       message: `cannot listen on ${address}: the address is already in use; another src server may already be running there (try GET http://${address}/healthz), or choose another port (--port, or the port option; 0 picks a free one)`,
       cause,
     });
-    this.name = "AddressInUseError";
     this.address = address;
-  }
-
-  static override isInstance(error: unknown): error is AddressInUseError {
-    return ServerError.hasMarker(error, marker);
   }
 }

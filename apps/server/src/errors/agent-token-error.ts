@@ -10,8 +10,9 @@ type AgentTokenErrorCode =
 
 /** Creating, listing or revoking an agent token failed. The message never holds a token value. */
 export class AgentTokenError extends ServerError {
+  static override readonly marker: string = "src.server.error.AgentTokenError";
+
   constructor({ code, message, cause }: { code: AgentTokenErrorCode; message: string; cause?: unknown }) {
     super({ code, message, cause });
-    this.name = "AgentTokenError";
   }
 }

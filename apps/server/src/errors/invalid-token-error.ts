@@ -1,11 +1,8 @@
 import { SERVER_ERROR_CODES, ServerError } from "./server-error";
 
-const marker = "src.server.error.InvalidTokenError";
-const symbol = Symbol.for(marker);
-
 /** `SRC_SERVER_TOKEN` or the token file holds no usable token. The message never holds the token. */
 export class InvalidTokenError extends ServerError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.server.error.InvalidTokenError";
   /** Where the token came from: `"SRC_SERVER_TOKEN"` or the token file's path. */
   readonly origin: string;
 
@@ -15,11 +12,6 @@ export class InvalidTokenError extends ServerError {
       message: `unusable admin token from ${origin}: ${problem}; use a random value of at least 16 visible characters (e.g. \`openssl rand -hex 32\`)${origin === "SRC_SERVER_TOKEN" ? "" : `, or delete ${origin} to have a new one generated`}`,
       cause,
     });
-    this.name = "InvalidTokenError";
     this.origin = origin;
-  }
-
-  static override isInstance(error: unknown): error is InvalidTokenError {
-    return ServerError.hasMarker(error, marker);
   }
 }

@@ -1,11 +1,8 @@
 import { SERVER_ERROR_CODES, ServerError } from "./server-error";
 
-const marker = "src.server.error.SourceBusyError";
-const symbol = Symbol.for(marker);
-
 /** A source already has `maxConcurrentCallsPerSource` calls running and `maxQueuedCallsPerSource` waiting. */
 export class SourceBusyError extends ServerError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.server.error.SourceBusyError";
   readonly slug: string;
   readonly retryAfterSeconds: number;
 
@@ -15,12 +12,7 @@ export class SourceBusyError extends ServerError {
       message: `source "${slug}" is busy: ${running} calls running and ${queued} waiting, the most allowed; retry after ${retryAfterSeconds} s, or raise the server's per-source limits`,
       cause,
     });
-    this.name = "SourceBusyError";
     this.slug = slug;
     this.retryAfterSeconds = retryAfterSeconds;
-  }
-
-  static override isInstance(error: unknown): error is SourceBusyError {
-    return ServerError.hasMarker(error, marker);
   }
 }

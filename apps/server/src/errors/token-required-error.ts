@@ -1,11 +1,8 @@
 import { SERVER_ERROR_CODES, ServerError } from "./server-error";
 
-const marker = "src.server.error.TokenRequiredError";
-const symbol = Symbol.for(marker);
-
 /** The server was asked to bind a non-loopback host without an explicit admin token. */
 export class TokenRequiredError extends ServerError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.server.error.TokenRequiredError";
   readonly host: string;
 
   constructor({ host, cause }: { host: string; cause?: unknown }) {
@@ -14,11 +11,6 @@ export class TokenRequiredError extends ServerError {
       message: `refusing to listen on "${host}": binding to an address other than loopback (127.0.0.1, ::1, localhost) requires SRC_SERVER_TOKEN to be set explicitly; set it to a long random value (at least 16 characters, e.g. \`openssl rand -hex 32\`), or bind to 127.0.0.1`,
       cause,
     });
-    this.name = "TokenRequiredError";
     this.host = host;
-  }
-
-  static override isInstance(error: unknown): error is TokenRequiredError {
-    return ServerError.hasMarker(error, marker);
   }
 }

@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { startUpstream as startRecorder, sendJson, type Upstream as Recorder } from "@src/http-tool/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeExternalPlugin, type ExternalPlugin } from "../helpers/external-plugin";
+import { writeExternalPlugin, type ExternalPlugin } from "@src/test-servers";
 import { createTestHome, secretForms, type TestHome } from "../helpers/test-home";
 import { launchChromium } from "./launch-chromium";
 import { startBuiltServer, type BuiltServer } from "./start-built-server";

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cliBin } from "./run-cli";
+import { jsonOrUndefined } from "./test-server";
 
 /** One `src serve` replica on a shared PostgreSQL store: a child process with its own home (per-replica files). */
 export interface Replica {
@@ -52,12 +53,7 @@ export async function startReplica(env: Record<string, string>, args: readonly s
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
+      const json = jsonOrUndefined(text);
       return { status: response.status, json };
     },
     async stop() {

@@ -34,12 +34,7 @@ export async function startTestServer(testHome: TestHome, options: Partial<Start
       if (payload !== undefined) headers["content-type"] = contentType ?? "application/json";
       const response = await fetch(`${server.url}${path}`, { method, headers, body: payload });
       const text = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
+      const json = jsonOrUndefined(text);
       return { status: response.status, headers: response.headers, text, json };
     },
   };
@@ -48,4 +43,13 @@ export async function startTestServer(testHome: TestHome, options: Partial<Start
 /** A bearer source record pointing at `baseUrl`. */
 export function bearerConfig(slug: string, baseUrl: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { type: "api", name: `Test ${slug}`, slug, enabled: true, api: { baseUrl, authType: "bearer", testEndpoint: "/me" }, ...extra };
+}
+
+/** `text` parsed as JSON, or `undefined` when it is not JSON (an HTML page, an empty body). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,8 +1,5 @@
 import { AUTH_ERROR_CODES, AuthError } from "./auth-error";
 
-const marker = "src.auth.error.AuthorizeError";
-const symbol = Symbol.for(marker);
-
 /** What an `authorize` failure means for the call: the operator must act, or the auth server failed. */
 export type AuthorizeFailureOutcome = "needs_auth" | "failed";
 
@@ -14,7 +11,7 @@ export type AuthorizeFailureOutcome = "needs_auth" | "failed";
  * holds no secret.
  */
 export class AuthorizeError extends AuthError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.auth.error.AuthorizeError";
   readonly outcome: AuthorizeFailureOutcome;
   /** The authorization server's own error code (`invalid_grant`), when it gave one. */
   readonly serverError: string | undefined;
@@ -25,14 +22,9 @@ export class AuthorizeError extends AuthError {
 
   constructor({ outcome, message, hint, serverError, cause }: { outcome: AuthorizeFailureOutcome; message: string; hint: string; serverError?: string | undefined; cause?: unknown }) {
     super({ code: outcome === "needs_auth" ? AUTH_ERROR_CODES.NEEDS_AUTH : AUTH_ERROR_CODES.AUTH_SERVER_FAILED, message, cause });
-    this.name = "AuthorizeError";
     this.outcome = outcome;
     this.serverError = serverError;
     this.hint = hint;
     this.retryable = outcome === "failed";
-  }
-
-  static override isInstance(error: unknown): error is AuthorizeError {
-    return AuthError.hasMarker(error, marker);
   }
 }

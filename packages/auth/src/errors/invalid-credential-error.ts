@@ -1,15 +1,12 @@
 import type { z } from "zod";
 import { AUTH_ERROR_CODES, AuthError } from "./auth-error";
 
-const marker = "src.auth.error.InvalidCredentialError";
-const symbol = Symbol.for(marker);
-
 /**
  * A credential does not match its plugin's credential schema. The message
  * names the fields and the fix, never the values.
  */
 export class InvalidCredentialError extends AuthError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.auth.error.InvalidCredentialError";
   readonly authType: string;
   /** The zod issues, with `input` values removed so no secret is kept. */
   readonly issues: readonly z.core.$ZodIssue[];
@@ -21,12 +18,7 @@ export class InvalidCredentialError extends AuthError {
       message: `invalid ${authType} credential: ${details}`,
       cause,
     });
-    this.name = "InvalidCredentialError";
     this.authType = authType;
     this.issues = issues.map(({ input: _input, ...issue }) => issue as z.core.$ZodIssue);
-  }
-
-  static override isInstance(error: unknown): error is InvalidCredentialError {
-    return AuthError.hasMarker(error, marker);
   }
 }

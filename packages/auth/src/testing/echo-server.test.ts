@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EchoServer } from "./echo-server";
-import { startEchoServer } from "./echo-server";
+import { describe, expect, it } from "vitest";
+import { useEchoServer } from "./use-echo-server";
 
 describe("startEchoServer", () => {
-  let server: EchoServer;
-  beforeAll(async () => {
-    server = await startEchoServer();
-  });
-  afterAll(() => server.close());
+  const echo = useEchoServer();
 
   it("echoes the method, target, headers and body a real request carried", async () => {
-    const echoed = await server.send({
+    const echoed = await echo().send({
       method: "POST",
-      url: new URL(`${server.origin}/v1/items?a=%20b`),
+      url: new URL(`${echo().origin}/v1/items?a=%20b`),
       headers: new Headers({ "x-api-key": "k" }),
       body: "{}",
     });

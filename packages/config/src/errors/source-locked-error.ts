@@ -3,16 +3,13 @@ import { CONFIG_ERROR_CODES, ConfigError } from "./config-error";
 /** Why the write did not happen: the lock was not free in time, or it was taken over while the write was running. */
 export type SourceLockFailure = "timeout" | "lost";
 
-const marker = "src.config.error.SourceLockedError";
-const symbol = Symbol.for(marker);
-
 /**
  * A write to one source could not hold its inter-process lock: another process
  * (the CLI, the server) kept it longer than the timeout, or the lock went stale
  * and was taken over mid-write. Nothing was written; the operation can be retried.
  */
 export class SourceLockedError extends ConfigError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.config.error.SourceLockedError";
   readonly slug: string;
   readonly lockFile: string;
   readonly reason: SourceLockFailure;
@@ -43,13 +40,8 @@ export class SourceLockedError extends ConfigError {
         `A lock left by a stopped process is taken over once it is ${Math.round(staleMs / 1000)} s old.`,
       cause,
     });
-    this.name = "SourceLockedError";
     this.slug = slug;
     this.lockFile = lockFile;
     this.reason = reason;
-  }
-
-  static override isInstance(error: unknown): error is SourceLockedError {
-    return ConfigError.hasMarker(error, marker);
   }
 }

@@ -1,11 +1,8 @@
 import { CONFIG_ERROR_CODES, ConfigError } from "./config-error";
 
-const marker = "src.config.error.SourceNotFoundError";
-const symbol = Symbol.for(marker);
-
 /** No source with this slug exists in the store. */
 export class SourceNotFoundError extends ConfigError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.config.error.SourceNotFoundError";
   readonly slug: string;
   readonly file: string;
 
@@ -15,12 +12,7 @@ export class SourceNotFoundError extends ConfigError {
       message: `source "${slug}" not found; list the sources to see the configured slugs`,
       cause,
     });
-    this.name = "SourceNotFoundError";
     this.slug = slug;
     this.file = file;
-  }
-
-  static override isInstance(error: unknown): error is SourceNotFoundError {
-    return ConfigError.hasMarker(error, marker);
   }
 }

@@ -8,15 +8,12 @@ export interface SourceIssue {
   readonly message: string;
 }
 
-const marker = "src.config.error.SourceValidationError";
-const symbol = Symbol.for(marker);
-
 /**
  * A source record, a file, or a change breaks the schema. Carries every issue
  * found at once; the message lists them all and names the slug and file when known.
  */
 export class SourceValidationError extends ConfigError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.config.error.SourceValidationError";
   readonly issues: readonly SourceIssue[];
   readonly slug: string | undefined;
   readonly file: string | undefined;
@@ -27,13 +24,8 @@ export class SourceValidationError extends ConfigError {
     const lines = issues.map((issue) => `  - ${issue.path}: ${issue.message}`);
     const next = file === undefined ? "Fix the fields above and try again." : `Fix the fields above in ${file} and try again.`;
     super({ code: CONFIG_ERROR_CODES.INVALID_SOURCE, message: [`${subject} is invalid, ${count}:`, ...lines, next].join("\n"), cause });
-    this.name = "SourceValidationError";
     this.issues = issues.map(({ path, message }) => ({ path, message }));
     this.slug = slug;
     this.file = file;
-  }
-
-  static override isInstance(error: unknown): error is SourceValidationError {
-    return ConfigError.hasMarker(error, marker);
   }
 }

@@ -1,23 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { createTestRegistry } from "../../test/auth-plugins";
-import { SourceValidationError } from "../errors/source-validation-error";
-import { parseSourceFile } from "../parse-source";
+import { sourceIssuesOf, validGithubSource } from "../../test/source-issues";
 import { parsePolicyRule } from "./policy-rule";
 import { parseRateLimitText } from "./parse-rate-limit";
 
 const registry = createTestRegistry();
-const base = { type: "api", name: "GitHub", slug: "github", enabled: true, api: { baseUrl: "https://api.github.com", authType: "bearer", testEndpoint: "/user" } };
+const base = validGithubSource;
 const withPolicy = (policy: unknown, api: Record<string, unknown> = {}) => ({ ...base, api: { ...base.api, ...api, policy } });
 
-function issuesOf(value: unknown): string[] {
-  try {
-    parseSourceFile(value, { registry });
-  } catch (error) {
-    if (!SourceValidationError.isInstance(error)) throw error;
-    return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
-  }
-  return [];
-}
+const issuesOf = (value: unknown): string[] => sourceIssuesOf(value, registry);
 
 describe("parsePolicyRule: one row per form", () => {
   it.each([

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatToolResult } from "../result/format-tool-result";
-import { startUpstream } from "@src/http-tool/testing";
-import type { Upstream } from "@src/http-tool/testing";
+import { useUpstream } from "../testing/use-upstream";
 import { createBearerToolFixture } from "../testing/bearer-tool-fixture";
 import { findLeaks } from "../testing/secret-forms";
 import { toMcpCallToolResult, toMcpToolDefinition } from "./mcp";
 
 const token = "mcp-secret-token-123";
-let upstream: Upstream;
-beforeAll(async () => {
-  upstream = await startUpstream();
-});
-afterAll(async () => {
-  await upstream.close();
-});
+const upstream = useUpstream();
 
 describe("MCP adapter", () => {
   it("lists the tool with name, description, an object input schema and annotations", () => {
-    const tool = createBearerToolFixture({ baseUrl: `${upstream.origin}/v1`, token });
+    const tool = createBearerToolFixture({ baseUrl: `${upstream().origin}/v1`, token });
     const definition = toMcpToolDefinition(tool);
     expect(Object.keys(definition).sort()).toEqual(["annotations", "description", "inputSchema", "name"]);
     expect(definition).toMatchObject({ name: "api_notes_api", description: tool.description, annotations: { readOnlyHint: false, openWorldHint: true } });
@@ -27,7 +20,7 @@ describe("MCP adapter", () => {
   });
 
   it("answers a 2xx call with text content, structured content and isError false; no secret in it", async () => {
-    const tool = createBearerToolFixture({ baseUrl: `${upstream.origin}/v1`, token });
+    const tool = createBearerToolFixture({ baseUrl: `${upstream().origin}/v1`, token });
     const result = await tool.execute({ method: "GET", path: "/notes" });
     const answer = toMcpCallToolResult(result);
     expect(answer.isError).toBe(false);
@@ -37,7 +30,7 @@ describe("MCP adapter", () => {
   });
 
   it("sets isError for failures without a response", async () => {
-    const tool = createBearerToolFixture({ baseUrl: `${upstream.origin}/v1`, token });
+    const tool = createBearerToolFixture({ baseUrl: `${upstream().origin}/v1`, token });
     const answer = toMcpCallToolResult(await tool.execute({ method: "GET", path: "https://127.0.0.2/" }));
     expect(answer.isError).toBe(true);
     expect(answer.structuredContent.error?.code).toBe("INVALID_CALL");

@@ -1,9 +1,8 @@
 import { generateText, jsonSchema, stepCountIs, tool as defineVercelTool } from "ai";
 import { MockLanguageModelV2 } from "ai/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatToolResult } from "../result/format-tool-result";
-import { startUpstream } from "@src/http-tool/testing";
-import type { Upstream } from "@src/http-tool/testing";
+import { useUpstream } from "../testing/use-upstream";
 import { createBearerToolFixture } from "../testing/bearer-tool-fixture";
 import { findLeaks } from "../testing/secret-forms";
 import type { ToolResult } from "../result/tool-result";
@@ -11,17 +10,11 @@ import { toVercelAiTool } from "./vercel-ai";
 
 const token = "vercel-secret-token-789";
 const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
-let upstream: Upstream;
-beforeAll(async () => {
-  upstream = await startUpstream();
-});
-afterAll(async () => {
-  await upstream.close();
-});
+const upstream = useUpstream();
 
 describe("Vercel AI SDK adapter", () => {
   it("is accepted by tool() and drives one real tool call through generateText with the SDK's mock model", async () => {
-    const apiTool = createBearerToolFixture({ baseUrl: `${upstream.origin}/v1`, token });
+    const apiTool = createBearerToolFixture({ baseUrl: `${upstream().origin}/v1`, token });
     const calls: Parameters<MockLanguageModelV2["doGenerate"]>[0][] = [];
     const model = new MockLanguageModelV2({
       doGenerate: async (options) => {
@@ -46,8 +39,8 @@ describe("Vercel AI SDK adapter", () => {
     expect(offered).toMatchObject({ type: "function", name: "api_notes_api", description: apiTool.description });
     expect((offered as { inputSchema: unknown }).inputSchema).toMatchObject({ type: "object", properties: { method: { type: "string" }, path: { type: "string" } } });
     // The call reached the upstream with the credential.
-    expect(upstream.requests.at(-1)).toMatchObject({ method: "POST", url: "/v1/notes", body: '{"text":"hello"}' });
-    expect(upstream.requests.at(-1)!.headers.authorization).toBe(`Bearer ${token}`);
+    expect(upstream().requests.at(-1)).toMatchObject({ method: "POST", url: "/v1/notes", body: '{"text":"hello"}' });
+    expect(upstream().requests.at(-1)!.headers.authorization).toBe(`Bearer ${token}`);
     // The application gets the structured result; the model reads the formatted text; neither has the secret.
     const toolResult = output.steps[0]!.toolResults[0]!;
     const result = toolResult.output as ToolResult;
@@ -60,7 +53,7 @@ describe("Vercel AI SDK adapter", () => {
   });
 
   it("lets an invalid call through to execute, which answers INVALID_CALL for the model to fix", async () => {
-    const apiTool = createBearerToolFixture({ baseUrl: `${upstream.origin}/v1`, token });
+    const apiTool = createBearerToolFixture({ baseUrl: `${upstream().origin}/v1`, token });
     const vercelTool = toVercelAiTool(apiTool, { jsonSchema });
     expect(await vercelTool.inputSchema.validate!({ path: 3 })).toEqual({ success: true, value: { path: 3 } });
     const result = await vercelTool.execute({ path: 3 }, { abortSignal: undefined });

@@ -1,9 +1,6 @@
 import { serviceControlledHeaderReason } from "@src/auth";
 import { HTTP_TOOL_ERROR_CODES, HttpToolError } from "./http-tool-error";
 
-const marker = "src.http-tool.error.AuthPluginHeaderError";
-const symbol = Symbol.for(marker);
-
 /**
  * The auth plugin set a header the service controls (`Content-Length`,
  * `Transfer-Encoding`, `Host`, `Connection`, `Upgrade`, `Proxy-*`...), and
@@ -12,7 +9,7 @@ const symbol = Symbol.for(marker);
  * never a value.
  */
 export class AuthPluginHeaderError extends HttpToolError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.http-tool.error.AuthPluginHeaderError";
   /** The plugin's `type` (`api.authType`). */
   readonly authType: string;
   /** The header, lower case. */
@@ -25,12 +22,7 @@ export class AuthPluginHeaderError extends HttpToolError {
       message: `auth plugin "${authType}" set the header "${header}", which only the service may set (${reason}); the request was not sent. Fix the plugin so it leaves framing, connection and proxy headers alone, or use another auth type`,
       cause,
     });
-    this.name = "AuthPluginHeaderError";
     this.authType = authType;
     this.header = header;
-  }
-
-  static override isInstance(error: unknown): error is AuthPluginHeaderError {
-    return HttpToolError.hasMarker(error, marker);
   }
 }

@@ -1,20 +1,16 @@
-import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
+import { ERROR_KINDS, errorBase, type ErrorKind } from "@src/errors";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
 import type { ToolErrorCode } from "../result/tool-error-codes";
 
-const marker = "src.http-tool.error";
-const symbol = Symbol.for(marker);
-
-/**
- * Error codes of `@src/http-tool`, for callers that branch on them. The same
- * codes the agent sees in `ToolResult.error.code`.
- */
-export const HTTP_TOOL_ERROR_CODES = TOOL_ERROR_CODES;
-
+/** One of `HTTP_TOOL_ERROR_CODES`. */
 export type HttpToolErrorCode = ToolErrorCode;
 
-/** The kind of each code, which the apps map once to an exit code and an HTTP status (see `@src/errors`). */
-const kindOfCode: Record<HttpToolErrorCode, ErrorKind> = {
+/**
+ * Base error of `@src/http-tool`, with the kind of each of its codes, which the
+ * apps map once to an exit code and an HTTP status (see `@src/errors`).
+ * `HttpToolError.isInstance` works across duplicate installs.
+ */
+export class HttpToolError extends errorBase({ name: "HttpToolError", marker: "src.http-tool.error", kindOfCode: {
   INVALID_CALL: ERROR_KINDS.INVALID_INPUT,
   // The source cannot be called until an operator enables it or stores its credential.
   SOURCE_DISABLED: ERROR_KINDS.UNAVAILABLE,
@@ -36,18 +32,10 @@ const kindOfCode: Record<HttpToolErrorCode, ErrorKind> = {
   RATE_LIMITED: ERROR_KINDS.UNAVAILABLE,
   /** Also `AuthPluginHeaderError`: a plugin that set a header only the service may set. */
   NETWORK: ERROR_KINDS.INTERNAL,
-};
+} satisfies Record<ToolErrorCode, ErrorKind> }) {}
 
-/** Base error of `@src/http-tool`. `HttpToolError.isInstance` works across duplicate installs. */
-export class HttpToolError extends SrcError<HttpToolErrorCode> {
-  private readonly [symbol] = true;
-
-  constructor({ code, message, cause }: { code: HttpToolErrorCode; message: string; cause?: unknown }) {
-    super({ code, kind: kindOfCode[code], message, cause });
-    this.name = "HttpToolError";
-  }
-
-  static override isInstance(error: unknown): error is HttpToolError {
-    return SrcError.hasMarker(error, marker);
-  }
-}
+/**
+ * Error codes of `@src/http-tool`, for callers that branch on them. The same
+ * codes the agent sees in `ToolResult.error.code`.
+ */
+export const HTTP_TOOL_ERROR_CODES = TOOL_ERROR_CODES;

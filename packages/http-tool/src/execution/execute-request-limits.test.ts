@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode } from "../../test/auth-modes";
-import { createGzipBomb } from "../../test/gzip-bomb";
+import { createCompressionBomb } from "../../test/compression-bomb";
 import { measurePeakGrowth } from "../../test/memory-probe";
 import { runCall } from "../../test/run-call";
 import { startUpstream, type Upstream } from "@src/http-tool/testing";
@@ -36,7 +36,7 @@ function streamLazily(response: ServerResponse, total: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  bomb = await createGzipBomb(1024);
+  bomb = await createCompressionBomb("gzip", 1024);
   upstream = await startUpstream((request, response) => {
     switch (new URL(request.url ?? "/", "http://x").pathname) {
       case "/huge":

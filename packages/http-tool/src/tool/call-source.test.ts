@@ -1,24 +1,17 @@
 import { createBearerAuth } from "@src/auth-bearer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callSource } from "./call-source";
 import { formatToolResult } from "../result/format-tool-result";
-import { startUpstream } from "@src/http-tool/testing";
-import type { Upstream } from "@src/http-tool/testing";
+import { useUpstream } from "../testing/use-upstream";
 import { findLeaks } from "../testing/secret-forms";
 import { createSourceRecordFixture } from "../testing/source-record-fixture";
 
 const secret = "tok_9f8e7d6c5b4a";
 const plugin = createBearerAuth();
 
-let upstream: Upstream;
-beforeAll(async () => {
-  upstream = await startUpstream();
-});
-afterAll(async () => {
-  await upstream.close();
-});
+const upstream = useUpstream();
 
-const source = () => createSourceRecordFixture({ slug: "crm", api: { baseUrl: `${upstream.origin}/api` } });
+const source = () => createSourceRecordFixture({ slug: "crm", api: { baseUrl: `${upstream().origin}/api` } });
 
 describe("callSource", () => {
   it("checks the credential with the plugin's schema once: a transforming schema is applied once, not twice", async () => {
@@ -28,21 +21,21 @@ describe("callSource", () => {
     const encoding = { ...bearer, credentialSchema: bearer.credentialSchema.transform(({ token }) => ({ token: Buffer.from(token).toString("base64") })) };
     const result = await callSource({ source: source(), call: { method: "GET", path: "/once" }, plugin: encoding, credential: { token: secret } });
     expect(result).toMatchObject({ ok: true, status: 200 });
-    expect(upstream.requests.at(-1)?.headers.authorization).toBe(`Bearer ${Buffer.from(secret).toString("base64")}`);
+    expect(upstream().requests.at(-1)?.headers.authorization).toBe(`Bearer ${Buffer.from(secret).toString("base64")}`);
   });
 
   it("builds and executes a valid call", async () => {
     const result = await callSource({ source: source(), call: { method: "DELETE", path: "/contacts/7" }, plugin, credential: { token: secret } });
-    expect(result).toMatchObject({ ok: true, status: 200, request: { method: "DELETE", url: `${upstream.origin}/api/contacts/7` } });
-    expect(upstream.requests.at(-1)).toMatchObject({ method: "DELETE", url: "/api/contacts/7" });
+    expect(result).toMatchObject({ ok: true, status: 200, request: { method: "DELETE", url: `${upstream().origin}/api/contacts/7` } });
+    expect(upstream().requests.at(-1)).toMatchObject({ method: "DELETE", url: "/api/contacts/7" });
   });
 
   it("answers SOURCE_DISABLED for a disabled source, saying how to enable it; nothing is sent", async () => {
-    const before = upstream.requests.length;
+    const before = upstream().requests.length;
     const result = await callSource({ source: { ...source(), enabled: false }, call: { method: "GET", path: "/x" }, plugin, credential: { token: secret } });
     expect(result).toMatchObject({ ok: false, status: 0, error: { code: "SOURCE_DISABLED", retryable: false } });
     expect(result.error?.message).toBe('source "crm" is disabled; an operator must enable it before it can be called');
-    expect(upstream.requests.length).toBe(before);
+    expect(upstream().requests.length).toBe(before);
   });
 
   it("answers NO_CREDENTIAL when the stored credential does not fit the plugin, naming the field but not the value", async () => {
@@ -64,11 +57,11 @@ describe("callSource", () => {
   ];
 
   it.each(invalidCalls)("answers INVALID_CALL naming the field for $why; nothing is sent", async ({ call, field }) => {
-    const before = upstream.requests.length;
+    const before = upstream().requests.length;
     const result = await callSource({ source: source(), call, plugin, credential: { token: secret } });
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 0, body: { kind: "empty" }, error: { code: "INVALID_CALL", retryable: false } });
     expect(result.error?.message).toContain(field);
-    expect(upstream.requests.length).toBe(before);
+    expect(upstream().requests.length).toBe(before);
   });
 
   it("echoes the method and path as given in an INVALID_CALL result", async () => {

@@ -1,12 +1,11 @@
 import { inspect } from "node:util";
 import { createAuthRegistry, describeAuthFields, UnknownAuthTypeError } from "@src/auth";
-import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
 import { createQueryAuth } from "@src/auth-query";
 import { jsonSchema } from "ai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toAnthropicTool } from "../adapters/anthropic";
 import { toMcpCallToolResult, toMcpToolDefinition } from "../adapters/mcp";
 import { toOpenAiFunctionTool } from "../adapters/openai";
@@ -14,10 +13,11 @@ import { toVercelAiTool } from "../adapters/vercel-ai";
 import { createApiTool } from "./create-api-tool";
 import type { CredentialReader } from "./create-api-tool";
 import { formatToolResult } from "../result/format-tool-result";
-import { startUpstream } from "@src/http-tool/testing";
-import type { RecordedRequest, Upstream } from "@src/http-tool/testing";
+import { useUpstream } from "../testing/use-upstream";
+import type { RecordedRequest } from "@src/http-tool/testing";
 import { findLeaks } from "../testing/secret-forms";
 import { createSourceRecordFixture } from "../testing/source-record-fixture";
+import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 
 const secret = "S3cret+Key/=42";
 const username = "agent-user";
@@ -33,13 +33,7 @@ function storeWith(entries: Record<string, Record<string, unknown>>): Credential
   return { reads, get: async (slug) => (reads.push(slug), entries[slug]) };
 }
 
-let upstream: Upstream;
-beforeAll(async () => {
-  upstream = await startUpstream();
-});
-afterAll(async () => {
-  await upstream.close();
-});
+const upstream = useUpstream();
 
 const authModes: { authType: string; extra: Record<string, unknown>; arrived: (request: RecordedRequest) => boolean }[] = [
   { authType: "bearer", extra: {}, arrived: (request) => request.headers.authorization === `Bearer ${secret}` },
@@ -55,18 +49,18 @@ const authModes: { authType: string; extra: Record<string, unknown>; arrived: (r
 describe("createApiTool: a real call through execute for each auth mode", () => {
   it.each(authModes)("$authType: the credential reaches the upstream, and never the agent", async ({ authType, extra, arrived }) => {
     const slug = `echo-${authType}`;
-    const source = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream.origin}/v1`, authType, ...extra } });
+    const source = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream().origin}/v1`, authType, ...extra } });
     const tool = createApiTool(source, { registry, credentials: storeWith({ [slug]: credentialFor(registry.get(authType)) }) })!;
 
     const result = await tool.execute({ method: "get", path: "/things", query: { page: 2 } });
 
-    const received = upstream.requests.at(-1)!;
+    const received = upstream().requests.at(-1)!;
     expect(received.method).toBe("GET");
     expect(received.url.startsWith("/v1/things?")).toBe(true);
     expect(new URL(received.url, "http://x").searchParams.get("page")).toBe("2");
     expect(arrived(received)).toBe(true);
     expect(result).toMatchObject({ ok: true, status: 200, attempts: 1, body: { kind: "json" } });
-    expect(result.request.url).toContain(`${upstream.origin}/v1/things`);
+    expect(result.request.url).toContain(`${upstream().origin}/v1/things`);
 
     const outputs = {
       result: JSON.stringify(result),
@@ -109,27 +103,27 @@ describe("createApiTool", () => {
   });
 
   it("answers NO_CREDENTIAL, with what to do, when no credential is stored; nothing is sent", async () => {
-    const before = upstream.requests.length;
-    const local = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream.origin}/v1` } });
+    const before = upstream().requests.length;
+    const local = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream().origin}/v1` } });
     const tool = createApiTool(local, { registry, credentials: storeWith({}) })!;
     const result = await tool.execute({ method: "GET", path: "/orders" });
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 0, request: { method: "GET", url: "/orders" } });
     expect(result.error).toMatchObject({ code: "NO_CREDENTIAL", retryable: false });
     expect(result.error?.message).toContain("an operator must store one, then retry");
     expect(result.error?.message).not.toMatch(/src |\/v1\//);
-    expect(upstream.requests.length).toBe(before);
+    expect(upstream().requests.length).toBe(before);
   });
 
   it("reads the credential on every call, so a newly stored one is used without rebuilding the tool", async () => {
     const entries: Record<string, Record<string, unknown>> = {};
     const store = storeWith(entries);
-    const local = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream.origin}/v1` } });
+    const local = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream().origin}/v1` } });
     const tool = createApiTool(local, { registry, credentials: store })!;
     expect((await tool.execute({ method: "GET", path: "/a" })).error?.code).toBe("NO_CREDENTIAL");
     entries[slug] = { token: secret };
     const second = await tool.execute({ method: "GET", path: "/a" });
     expect(second).toMatchObject({ ok: true, status: 200 });
-    expect(upstream.requests.at(-1)!.headers.authorization).toBe(`Bearer ${secret}`);
+    expect(upstream().requests.at(-1)!.headers.authorization).toBe(`Bearer ${secret}`);
     expect(store.reads).toEqual([slug, slug]);
   });
 
@@ -140,11 +134,11 @@ describe("createApiTool", () => {
   });
 
   it("sends a raw body with its content type", async () => {
-    const local = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream.origin}/v1` } });
+    const local = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream().origin}/v1` } });
     const tool = createApiTool(local, { registry, credentials: storeWith({ [slug]: { token: secret } }) })!;
     const result = await tool.execute({ method: "POST", path: "/import", _rawBody: "<item id='1'/>", _contentType: "application/xml" });
     expect(result.ok).toBe(true);
-    const received = upstream.requests.at(-1)!;
+    const received = upstream().requests.at(-1)!;
     expect(received.body).toBe("<item id='1'/>");
     expect(received.headers["content-type"]).toBe("application/xml");
   });

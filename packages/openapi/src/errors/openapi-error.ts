@@ -1,25 +1,7 @@
-import { ERROR_KINDS, SrcError, type ErrorKind } from "@src/errors";
+import { ERROR_KINDS, errorBase, type PackageErrorOptions } from "@src/errors";
 
-const marker = "src.openapi.error";
-const symbol = Symbol.for(marker);
-
-/** Error codes of `@src/openapi`, for callers that branch on them. */
-export const OPENAPI_ERROR_CODES = {
-  /** The document is not JSON/YAML, not OpenAPI 3.0/3.1 or Swagger 2.0, or breaks the specification; see `problems`. */
-  INVALID_DOCUMENT: "INVALID_DOCUMENT",
-  /** The document file (or URL) could not be read. */
-  DOCUMENT_UNREADABLE: "DOCUMENT_UNREADABLE",
-  /** No operation has the operationId asked for. */
-  UNKNOWN_OPERATION: "UNKNOWN_OPERATION",
-} as const;
-
-export type OpenApiErrorCode = (typeof OPENAPI_ERROR_CODES)[keyof typeof OPENAPI_ERROR_CODES];
-
-const kindOfCode: Record<OpenApiErrorCode, ErrorKind> = {
-  INVALID_DOCUMENT: ERROR_KINDS.INVALID_INPUT,
-  DOCUMENT_UNREADABLE: ERROR_KINDS.INVALID_INPUT,
-  UNKNOWN_OPERATION: ERROR_KINDS.NOT_FOUND,
-};
+/** One of `OPENAPI_ERROR_CODES`. */
+export type OpenApiErrorCode = keyof typeof OPENAPI_ERROR_CODES;
 
 /** One thing wrong with a document: where (a JSON pointer, or line and column) and what. */
 export interface DocumentProblem {
@@ -28,19 +10,26 @@ export interface DocumentProblem {
   message: string;
 }
 
-/** Base error of `@src/openapi`. `OpenApiError.isInstance` works across duplicate installs. */
-export class OpenApiError extends SrcError<OpenApiErrorCode> {
-  private readonly [symbol] = true;
+/**
+ * Base error of `@src/openapi`, with each of its codes and the kind the apps map
+ * it to (see `@src/errors`). `OpenApiError.isInstance` works across duplicate installs.
+ */
+export class OpenApiError extends errorBase({ name: "OpenApiError", marker: "src.openapi.error", kindOfCode: {
+  /** The document is not JSON/YAML, not OpenAPI 3.0/3.1 or Swagger 2.0, or breaks the specification; see `problems`. */
+  INVALID_DOCUMENT: ERROR_KINDS.INVALID_INPUT,
+  /** The document file (or URL) could not be read. */
+  DOCUMENT_UNREADABLE: ERROR_KINDS.INVALID_INPUT,
+  /** No operation has the operationId asked for. */
+  UNKNOWN_OPERATION: ERROR_KINDS.NOT_FOUND,
+} }) {
   /** For `INVALID_DOCUMENT`: what the parser found, at most 20. Empty otherwise. */
   readonly problems: readonly DocumentProblem[];
 
-  constructor({ code, message, problems = [], cause }: { code: OpenApiErrorCode; message: string; problems?: readonly DocumentProblem[]; cause?: unknown }) {
-    super({ code, kind: kindOfCode[code], message, cause });
-    this.name = "OpenApiError";
+  constructor({ problems = [], ...options }: PackageErrorOptions<OpenApiErrorCode> & { problems?: readonly DocumentProblem[] }) {
+    super(options);
     this.problems = problems;
   }
-
-  static override isInstance(error: unknown): error is OpenApiError {
-    return SrcError.hasMarker(error, marker);
-  }
 }
+
+/** Error codes of `@src/openapi`, for callers that branch on them. */
+export const OPENAPI_ERROR_CODES = OpenApiError.codes;

@@ -6,12 +6,9 @@ export interface SourceImportProblem {
   message: string;
 }
 
-const marker = "src.service.error.SourceImportError";
-const symbol = Symbol.for(marker);
-
 /** `importSources` found problems in the document (every one is listed); nothing was written. */
 export class SourceImportError extends ServiceError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.service.error.SourceImportError";
   readonly problems: readonly SourceImportProblem[];
 
   constructor({ problems, origin, cause }: { problems: readonly SourceImportProblem[]; origin: string; cause?: unknown }) {
@@ -22,11 +19,6 @@ export class SourceImportError extends ServiceError {
       message: [`${origin} cannot be imported, ${count} (nothing was imported):`, ...lines, "Fix the records above and import the file again."].join("\n"),
       cause,
     });
-    this.name = "SourceImportError";
     this.problems = problems.map(({ path, message }) => ({ path, message }));
-  }
-
-  static override isInstance(error: unknown): error is SourceImportError {
-    return ServiceError.hasMarker(error, marker);
   }
 }

@@ -1,12 +1,9 @@
 import type { z } from "zod";
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
-const marker = "src.vault.error.InvalidVaultCredentialError";
-const symbol = Symbol.for(marker);
-
 /** A credential was refused before it was stored. The message names fields, never values. */
 export class InvalidVaultCredentialError extends VaultError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.vault.error.InvalidVaultCredentialError";
   readonly slug: string;
   /** The zod issues, with `input` values removed so no secret is kept. */
   readonly issues: readonly z.core.$ZodIssue[];
@@ -20,12 +17,7 @@ export class InvalidVaultCredentialError extends VaultError {
       file,
       cause,
     });
-    this.name = "InvalidVaultCredentialError";
     this.slug = slug;
     this.issues = issues.map(({ input: _input, ...issue }) => issue as z.core.$ZodIssue);
-  }
-
-  static override isInstance(error: unknown): error is InvalidVaultCredentialError {
-    return VaultError.hasMarker(error, marker);
   }
 }

@@ -1,11 +1,8 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
-const marker = "src.vault.error.InvalidVaultSlugError";
-const symbol = Symbol.for(marker);
-
 /** A slug that cannot name a vault entry. */
 export class InvalidVaultSlugError extends VaultError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.vault.error.InvalidVaultSlugError";
   readonly slug: string;
 
   constructor({ slug, cause }: { slug: string; cause?: unknown }) {
@@ -16,11 +13,6 @@ export class InvalidVaultSlugError extends VaultError {
         'starting with a letter or digit (e.g. "github-api")',
       cause,
     });
-    this.name = "InvalidVaultSlugError";
     this.slug = slug;
-  }
-
-  static override isInstance(error: unknown): error is InvalidVaultSlugError {
-    return VaultError.hasMarker(error, marker);
   }
 }

@@ -1,15 +1,12 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
-const marker = "src.vault.error.VaultDamagedError";
-const symbol = Symbol.for(marker);
-
 /**
  * The vault file cannot be read: empty, truncated, not JSON, not the vault
  * format, or an entry that fails authentication. Nothing is written to the file
  * until it is fixed (restore a backup) or moved aside with `resetVault`.
  */
 export class VaultDamagedError extends VaultError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.vault.error.VaultDamagedError";
   /** Where in the file the problem is, e.g. `entries.github.tag`, when known. */
   readonly location: string | undefined;
 
@@ -24,11 +21,6 @@ export class VaultDamagedError extends VaultError {
       file,
       cause,
     });
-    this.name = "VaultDamagedError";
     this.location = location;
-  }
-
-  static override isInstance(error: unknown): error is VaultDamagedError {
-    return VaultError.hasMarker(error, marker);
   }
 }

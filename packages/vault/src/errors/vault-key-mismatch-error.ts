@@ -1,12 +1,9 @@
 import { lostKeyAdvice } from "../wrong-key-advice";
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
-const marker = "src.vault.error.VaultKeyMismatchError";
-const symbol = Symbol.for(marker);
-
 /** The key or passphrase given does not open this vault. The file is left untouched. */
 export class VaultKeyMismatchError extends VaultError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.vault.error.VaultKeyMismatchError";
 
   constructor({ file, hint, cause }: { file: string; hint?: string | undefined; cause?: unknown }) {
     super({
@@ -20,10 +17,5 @@ export class VaultKeyMismatchError extends VaultError {
       file,
       cause,
     });
-    this.name = "VaultKeyMismatchError";
-  }
-
-  static override isInstance(error: unknown): error is VaultKeyMismatchError {
-    return VaultError.hasMarker(error, marker);
   }
 }

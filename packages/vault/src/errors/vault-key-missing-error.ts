@@ -1,11 +1,8 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
-const marker = "src.vault.error.VaultKeyMissingError";
-const symbol = Symbol.for(marker);
-
 /** The vault exists but the key file it needs does not. No new key is created, since it could not open the vault. */
 export class VaultKeyMissingError extends VaultError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.vault.error.VaultKeyMissingError";
   readonly keyFile: string;
 
   constructor({ file, keyFile, cause }: { file: string; keyFile: string; cause?: unknown }) {
@@ -17,11 +14,6 @@ export class VaultKeyMissingError extends VaultError {
       file,
       cause,
     });
-    this.name = "VaultKeyMissingError";
     this.keyFile = keyFile;
-  }
-
-  static override isInstance(error: unknown): error is VaultKeyMissingError {
-    return VaultError.hasMarker(error, marker);
   }
 }

@@ -1,11 +1,8 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
-const marker = "src.vault.error.VaultLockedError";
-const symbol = Symbol.for(marker);
-
 /** Another process kept the vault locked for longer than `lockTimeoutMs`. Nothing was written. */
 export class VaultLockedError extends VaultError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.vault.error.VaultLockedError";
   readonly lockFile: string;
 
   constructor({ file, lockFile, timeoutMs, staleMs, cause }: { file: string; lockFile: string; timeoutMs: number; staleMs: number; cause?: unknown }) {
@@ -17,11 +14,6 @@ export class VaultLockedError extends VaultError {
       file,
       cause,
     });
-    this.name = "VaultLockedError";
     this.lockFile = lockFile;
-  }
-
-  static override isInstance(error: unknown): error is VaultLockedError {
-    return VaultError.hasMarker(error, marker);
   }
 }

@@ -1,15 +1,12 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
-const marker = "src.vault.error.VaultUnsafeFileError";
-const symbol = Symbol.for(marker);
-
 /**
  * The vault file or the key file is not a plain private file: a symbolic link
  * (even a dangling one), a directory or device, or a key file that other users
  * may read. Nothing was read from it and nothing was written.
  */
 export class VaultUnsafeFileError extends VaultError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.vault.error.VaultUnsafeFileError";
   /** Which file: the vault file or the key file. */
   readonly role: "vault file" | "key file";
   /** The path that was refused. */
@@ -22,12 +19,7 @@ export class VaultUnsafeFileError extends VaultError {
       file: path,
       cause,
     });
-    this.name = "VaultUnsafeFileError";
     this.role = role;
     this.path = path;
-  }
-
-  static override isInstance(error: unknown): error is VaultUnsafeFileError {
-    return VaultError.hasMarker(error, marker);
   }
 }

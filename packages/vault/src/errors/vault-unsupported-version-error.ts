@@ -1,11 +1,8 @@
 import { VAULT_ERROR_CODES, VaultError } from "./vault-error";
 
-const marker = "src.vault.error.VaultUnsupportedVersionError";
-const symbol = Symbol.for(marker);
-
 /** The vault was written by a format version this package cannot read. */
 export class VaultUnsupportedVersionError extends VaultError {
-  private readonly [symbol] = true;
+  static override readonly marker: string = "src.vault.error.VaultUnsupportedVersionError";
   readonly version: unknown;
 
   constructor({ file, version, cause }: { file: string; version: unknown; cause?: unknown }) {
@@ -17,11 +14,6 @@ export class VaultUnsupportedVersionError extends VaultError {
       file,
       cause,
     });
-    this.name = "VaultUnsupportedVersionError";
     this.version = version;
-  }
-
-  static override isInstance(error: unknown): error is VaultUnsupportedVersionError {
-    return VaultError.hasMarker(error, marker);
   }
 }

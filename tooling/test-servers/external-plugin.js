@@ -44,26 +44,19 @@ export function createKeyPairAuth() {
 }
 `;
 
-/** The plugin in its own folder: `file` is what SRC_AUTH_PLUGINS names. */
-export interface ExternalPlugin {
-  readonly directory: string;
-  readonly file: string;
-  cleanup(): Promise<void>;
-}
-
-/** The folder of an installed package, from this test's dependencies. */
-async function packageDirectory(name: string): Promise<string> {
+/** The folder of an installed package, from this package's dependencies. */
+async function packageDirectory(name) {
   const require = createRequire(import.meta.url);
   let directory = dirname(require.resolve(`${name}/package.json`));
   directory = await realpath(directory);
   return directory;
 }
 
-/** Writes the plugin into a new folder under the OS temp directory, with node_modules/@src/auth and node_modules/zod linked. */
-export async function writeExternalPlugin(): Promise<ExternalPlugin> {
+/** @type {import("./index.d.ts").writeExternalPlugin} */
+export async function writeExternalPlugin() {
   const directory = await mkdtemp(join(tmpdir(), "src-team-plugin-"));
   await mkdir(join(directory, "node_modules", "@src"), { recursive: true });
-  const authDirectory = fileURLToPath(new URL("../../../../packages/auth", import.meta.url));
+  const authDirectory = fileURLToPath(new URL("../../packages/auth", import.meta.url));
   await symlink(authDirectory, join(directory, "node_modules", "@src", "auth"), "dir");
   await symlink(await packageDirectory("zod"), join(directory, "node_modules", "zod"), "dir");
   await writeFile(join(directory, "package.json"), JSON.stringify({ name: "team-key-pair-auth", private: true, type: "module", exports: "./key-pair-auth.js" }, null, 2));

@@ -1,0 +1,2 @@
+export { startHttpbin, startS3, s3rverKeys } from "./real-servers.js";
+export { writeExternalPlugin } from "./external-plugin.js";
