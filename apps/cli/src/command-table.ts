@@ -128,19 +128,20 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
   {
     path: "auth login",
     term: "login [options] <slug>",
-    description: "sign a source in, for auth modes that sign a person in (OAuth 2.0's authorization code grant): prints the URL to open, receives the redirect on 127.0.0.1, stores what it gives, validates",
+    description:
+      "sign a source in, for auth modes that sign a person in (OAuth 2.0's authorization code or device code grant): prints the URL to open (and the code to enter), receives the redirect on 127.0.0.1 or polls, stores what it gives, validates; with --server, the server signs in and this waits for it",
     load: async () => (await import("./commands/auth-login")).registerAuthLogin,
   },
   {
     path: "auth status",
     term: "status <slug>",
-    description: "show a source's sign-in, as its auth mode reports it (OAuth 2.0: grant, scopes, whether a refresh token is stored, when the access token expires); never a token",
+    description: "show a source's sign-in, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token",
     load: async () => (await import("./commands/auth-status")).registerAuthStatus,
   },
   {
     path: "auth logout",
     term: "logout <slug>",
-    description: "forget what a source's sign-in stored (OAuth 2.0's access and refresh tokens); what you entered (client id and secret) stays",
+    description: "sign a source out: revoke its refresh token at the authorization server when it offers revocation (RFC 7009), then forget the tokens; what you entered (client id and secret) stays",
     load: async () => (await import("./commands/auth-logout")).registerAuthLogout,
   },
   { path: "vault", description: "rotate the vault's key, or recover from an unreadable vault" },

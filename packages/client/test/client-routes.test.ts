@@ -180,6 +180,15 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     },
   },
   {
+    operation: "post /v1/sources/{slug}/auth/login/progress",
+    run: async () => {
+      const desk = await createDesk();
+      const started = await kept(client.signIn.start(desk));
+      expect(await kept(client.signIn.progress(desk, started.signInId))).toMatchObject({ status: "waiting" });
+      await expect(client.signIn.progress(desk, "0".repeat(64))).rejects.toMatchObject({ status: 422 });
+    },
+  },
+  {
     operation: "get /v1/sources/{slug}/auth",
     run: async () => {
       const desk = await createDesk();

@@ -8,7 +8,7 @@ function remoteStatusLines(slug: string, status: Record<string, unknown>): strin
   const lines = [`${slug}: ${String(status.authType)}, ${status.signedIn === true ? "signed in" : `not signed in: run \`src auth login ${slug}\``}`];
   for (const [name, value] of Object.entries(status)) {
     if (["slug", "authType", "signedIn"].includes(name) || value === null || value === undefined) continue;
-    lines.push(`  ${name}: ${Array.isArray(value) ? value.join(" ") || "none" : String(value)}`);
+    lines.push(`  ${name}: ${Array.isArray(value) ? value.join(" ") || "none" : typeof value === "string" ? value : JSON.stringify(value)}`);
   }
   return lines;
 }

@@ -7,6 +7,7 @@ import { PolicySection } from "../components/policy-section";
 import { formatTime } from "../components/format-time";
 import { SourceApiFacts } from "../components/source-api-facts";
 import { SourceForm } from "../components/source-form";
+import { SourceSignIn } from "../components/source-sign-in";
 import { StatusBadge } from "../components/status-badge";
 import { useLoad } from "../components/use-load";
 import { ValidationOutcomeView } from "../components/validation-outcome-view";
@@ -138,6 +139,7 @@ export function SourcePage({ slug }: { slug: string }) {
         </section>
       ) : null}
       <PolicySection key={source.updatedAt} source={source} onSaved={reload} />
+      {hasCredential ? <SourceSignIn slug={slug} authType={source.api.authType} onSignedIn={reload} /> : null}
       <section aria-labelledby="credential-heading">
         <h2 id="credential-heading">{hasCredential ? "Replace the credential" : "Set the credential"}</h2>
         <CredentialForm
