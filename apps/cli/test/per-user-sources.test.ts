@@ -130,7 +130,7 @@ describe("src and per-user sources, through the built CLI", () => {
     serves.push(serve);
     const serverUrl = await new Promise<string>((resolve, reject) => {
       let stdout = "";
-      serve.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      serve.stdout.setEncoding("utf8").on("data", (chunk: string) => {
         stdout += chunk;
         const match = /"url":\s*"([^"]+)"/.exec(stdout);
         if (match) resolve(match[1]!);

@@ -46,7 +46,7 @@ export function createRemoteOperations(client: SrcClient): SourceOperations {
     },
     async setConnection(slug, principal, credential) {
       await client.connections.set(slug, principal, credential as Record<string, unknown>);
-      return { source: (await client.sources.get(slug)).source as SourceOperationResult["source"], validation: null };
+      return { source: (await client.sources.get(slug)).source, validation: null };
     },
     async deleteConnection(slug, principal) {
       return (await client.connections.remove(slug, principal)).deleted;
