@@ -30,7 +30,7 @@ import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
 import { registerConnectionRoutes } from "./routes/connection-routes";
-import { connectPageUrl, createConnectLinks } from "./connect/connect-links";
+import { connectLinkTokenOf, connectPageUrl, createConnectLinks } from "./connect/connect-links";
 import { registerToolRoutes } from "./routes/tool-routes";
 import { registerActivityRoutes } from "./activity/activity-routes";
 import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
@@ -138,7 +138,16 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const connectUrlFor = (slug: string, principal: string): string => connectPageUrl(options.oauth?.publicUrl ?? "", connectLinks.issue(slug, principal).token);
   const gate = createCallGate({ service, limiter, logger, auditLog, metrics, connectUrlFor });
   const sessions = createMcpSessions({
-    createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }),
+    createServer: (caller) =>
+      createMcpServer(gate.serviceFor("mcp", caller), {
+        name: options.mcp?.name ?? "src",
+        version: options.mcp?.version ?? "0.1.0",
+        // A client with URL-mode elicitation is sent the connect link, and the call goes on once the person connected.
+        waitForConnection: (connectUrl, signal) => {
+          const linkToken = connectLinkTokenOf(connectUrl);
+          return linkToken === undefined ? Promise.resolve(false) : connectLinks.whenConnected(linkToken, signal);
+        },
+      }),
     logger,
     maxBodyBytes: limits.maxBodyBytes,
   });

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { startUpstream, sendJson } from "@src/http-tool/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
@@ -164,5 +165,64 @@ describe("per-user sources on the server", () => {
     } finally {
       await client.close();
     }
+  });
+
+  describe("URL-mode elicitation (MCP 2025-11-25)", () => {
+    /** An MCP client of `token` that declares URL elicitation and answers each one with `answer`. */
+    async function elicitingClient(token: string, answer: (request: { url: string; elicitationId: string; message: string }) => "accept" | "decline" | "cancel") {
+      const asked: { url: string; elicitationId: string; message: string }[] = [];
+      const completed: string[] = [];
+      const client = new Client({ name: "per-user-elicitation-test", version: "1.0.0" }, { capabilities: { elicitation: { url: {} } } });
+      client.setRequestHandler(ElicitRequestSchema, (request) => {
+        const params = request.params as { mode?: string; url: string; elicitationId: string; message: string };
+        expect(params.mode).toBe("url");
+        asked.push(params);
+        return { action: answer(params) };
+      });
+      client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => void completed.push(notification.params.elicitationId));
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      return { client, asked, completed };
+    }
+
+    it("sends the person the connect link; once they connected, the call is answered with their credential", async () => {
+      const slug = `elicit-${Date.now().toString(36)}`;
+      await addPerUserSource(slug);
+      const frank = await createToken("frank");
+      let connecting: Promise<Response> | undefined;
+      const { client, asked, completed } = await elicitingClient(frank, ({ url }) => {
+        // The person opens the link and pastes their key (here: the connect page's own request), after accepting.
+        const linkToken = url.split("#/connect/")[1]!;
+        connecting = fetch(`${server.server.url}/v1/connect/${linkToken}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ credential: { token: bobKey } }) });
+        return "accept";
+      });
+      try {
+        const result = (await client.callTool({ name: `api_${slug.replace(/-/g, "_")}`, arguments: { method: "GET", path: "/issues" } })) as { isError?: boolean; content: { text?: string }[] };
+        expect(result.isError ?? false, JSON.stringify(result.content)).toBe(false);
+        expect(asked).toHaveLength(1);
+        expect(asked[0]!.url).toMatch(new RegExp(`^${server.server.publicUrl}/#/connect/srcc_`));
+        expect(asked[0]!.message).toContain('"token:frank"');
+        expect((await connecting)?.status).toBe(200);
+        expect(sentTo(slug)).toEqual([`Bearer ${bobKey}`]);
+        await expect.poll(() => completed, { timeout: 10_000 }).toEqual([asked[0]!.elicitationId]);
+      } finally {
+        await client.close();
+      }
+    });
+
+    it("a declined elicitation sends nothing and answers NOT_CONNECTED", async () => {
+      const slug = `decline-${Date.now().toString(36)}`;
+      await addPerUserSource(slug);
+      const grace = await createToken("grace");
+      const { client, asked } = await elicitingClient(grace, () => "decline");
+      try {
+        const result = (await client.callTool({ name: `api_${slug.replace(/-/g, "_")}`, arguments: { method: "GET", path: "/issues" } })) as { isError?: boolean; content: { text?: string }[] };
+        expect(result.isError).toBe(true);
+        expect(result.content.map((part) => part.text ?? "").join("\n")).toContain("NOT_CONNECTED");
+        expect(asked).toHaveLength(1);
+        expect(sentTo(slug)).toEqual([]);
+      } finally {
+        await client.close();
+      }
+    });
   });
 });

@@ -19,7 +19,7 @@ export type { AuthPluginLoadErrorCode } from "./load-auth-plugins-error";
 export { AuthPluginLoadError } from "./load-auth-plugins-error";
 export type { CallAuditChannel, CallAuditLine, CallAuditLog, CallAuditLogOptions, CallAuditOutcome } from "./call-audit-log";
 export type { FollowCallAuditOptions, RecentCallAuditOptions } from "./call-audit-reader";
-export { isPrincipal, localPrincipal } from "./principal";
+export { localPrincipal } from "./principal";
 export { followCallAuditFile, isCallAuditLine, parseCallAuditLines, readCallAuditLines, readRecentCallAuditLines } from "./call-audit-reader";
 export {
   auditOutcomeOf,

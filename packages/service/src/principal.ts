@@ -4,11 +4,3 @@
  * authorization server) and `idp:SUB` (the `sub` of the team's identity provider's JWT).
  */
 export const localPrincipal = "local";
-
-/** What a principal may look like: 1 to 256 printable characters, no spaces or control characters. */
-const principalPattern = /^[\x21-\x7e\u00a0-\uffff]{1,256}$/u;
-
-/** Whether `value` can name a principal (`--principal P`, a connection's owner). */
-export function isPrincipal(value: unknown): value is string {
-  return typeof value === "string" && principalPattern.test(value);
-}

@@ -26,4 +26,28 @@ describe("connect links", () => {
     expect(links.peek(first.token)).toBeUndefined();
     expect(connectPageUrl("https://src.example.com/", "srcc_x")).toBe("https://src.example.com/#/connect/srcc_x");
   });
+
+  it("tells a waiter when the person connected, also while the credential is being stored; not after expiry or abort", async () => {
+    const links = createConnectLinks({ lifetimeMs: 60_000 });
+    const { token } = links.issue("github", "idp:alice");
+    const waiting = links.whenConnected(token);
+    const link = links.take(token)!;
+    // Taken, being stored: a waiter that comes now still waits for the outcome.
+    const late = links.whenConnected(token);
+    links.connected(token);
+    expect(await waiting).toBe(true);
+    expect(await late).toBe(true);
+    expect(await links.whenConnected(token)).toBe(true);
+    expect(link.slug).toBe("github");
+
+    expect(await links.whenConnected("srcc_unknown")).toBe(false);
+    const other = links.issue("github", "idp:bob");
+    const controller = new AbortController();
+    const aborted = links.whenConnected(other.token, controller.signal);
+    controller.abort();
+    expect(await aborted).toBe(false);
+    const short = createConnectLinks({ lifetimeMs: 20 });
+    const soon = short.issue("github", "idp:carol");
+    expect(await short.whenConnected(soon.token)).toBe(false);
+  });
 });

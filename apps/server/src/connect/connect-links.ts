@@ -20,6 +20,10 @@ export interface ConnectLinks {
   take(token: string): ConnectLink | undefined;
   /** Puts back a link taken by an attempt that stored nothing (a credential of the wrong shape), if it has not expired. */
   putBack(token: string, link: ConnectLink): void;
+  /** Says the person connected through the link of `token` (its credential is stored): `whenConnected` waiters go on. */
+  connected(token: string): void;
+  /** Resolves true once the person connected through the link of `token`; false when it expires first, is unknown, or `signal` aborts. */
+  whenConnected(token: string, signal?: AbortSignal): Promise<boolean>;
 }
 
 /** How long a connect link is valid: 10 minutes. */
@@ -30,6 +34,11 @@ const maxLinks = 10_000;
 
 export function createConnectLinks({ now = Date.now, lifetimeMs = connectLinkLifetimeMs }: { now?: () => number; lifetimeMs?: number } = {}): ConnectLinks {
   const links = new Map<string, ConnectLink>();
+  /** Links used to connect, until they would have expired: a waiter that comes late still learns it. */
+  const done = new Map<string, number>();
+  const waiters = new Map<string, Set<(connected: boolean) => void>>();
+  /** Links taken by a connect under way (its credential being stored): a waiter waits for its outcome. */
+  const pending = new Map<string, ConnectLink>();
   const live = (token: string): ConnectLink | undefined => {
     const link = links.get(token);
     if (link === undefined) return undefined;
@@ -54,12 +63,47 @@ export function createConnectLinks({ now = Date.now, lifetimeMs = connectLinkLif
     take(token) {
       const link = live(token);
       links.delete(token);
+      if (link !== undefined) pending.set(token, link);
       return link;
     },
     putBack(token, link) {
+      pending.delete(token);
       if (now() < link.expiresAtMs) links.set(token, link);
     },
+    connected(token) {
+      pending.delete(token);
+      for (const [known, until] of done) if (now() >= until) done.delete(known);
+      done.set(token, now() + lifetimeMs);
+      for (const resolve of waiters.get(token) ?? []) resolve(true);
+      waiters.delete(token);
+    },
+    whenConnected(token, signal) {
+      const until = done.get(token);
+      if (until !== undefined && now() < until) return Promise.resolve(true);
+      const link = live(token) ?? pending.get(token);
+      if (link === undefined || signal?.aborted === true) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        const finish = (connected: boolean): void => {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", aborted);
+          waiters.get(token)?.delete(finish);
+          resolve(connected);
+        };
+        const aborted = (): void => finish(false);
+        const timer = setTimeout(() => finish(false), Math.max(0, link.expiresAtMs - now()));
+        timer.unref();
+        signal?.addEventListener("abort", aborted, { once: true });
+        let set = waiters.get(token);
+        if (set === undefined) waiters.set(token, (set = new Set()));
+        set.add(finish);
+      });
+    },
   };
+}
+
+/** The token of a connect page URL, or `undefined`. */
+export function connectLinkTokenOf(url: string): string | undefined {
+  return /#\/connect\/([A-Za-z0-9_-]+)$/.exec(url)?.[1];
 }
 
 /** Where a link's person connects: the console's connect page, the token in the URL's fragment (never sent to a server or written in its logs). */

@@ -145,6 +145,7 @@ export function registerConnectionRoutes({ app, service }: RouteContext, { links
       links.putBack(token, link);
       throw error;
     }
+    links.connected(token);
     return c.json({ slug: link.slug, principal: link.principal, connected: true as const }, 200);
   });
 }
