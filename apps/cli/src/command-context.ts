@@ -2,6 +2,7 @@ import type { SrcClient } from "@src/client";
 import type { AuthRegistry } from "@src/auth";
 import type { Command } from "commander";
 import type { CallAuditChannel, SourceService } from "@src/service";
+import type { SourceRuntime } from "@src/service/runtime";
 import type { PostgresStore } from "@src/store-postgres";
 import { createRemoteClient, remoteServerOf, type RemoteServer } from "./remote/remote-server";
 import type { SourceOperations } from "./remote/source-operations";
@@ -57,20 +58,43 @@ export interface CommandContext {
 
 const hasValue = (value: string | undefined): boolean => value !== undefined && value.trim() !== "";
 
+/** Opens what a local command runs on (`openSourceRuntime` of `@src/service/runtime`), its modules loaded on first use. */
+async function openLocalRuntime(options: GlobalOptions, storeUrl: string | undefined, storeOrigin: "--store" | "SRC_STORE"): Promise<SourceRuntime<PostgresStore>> {
+  const [{ openSourceRuntime }, { defaultAuthPlugins }] = await Promise.all([import("@src/service/runtime"), import("@src/auth-presets")]);
+  let warned = false;
+  return openSourceRuntime<PostgresStore>({
+    home: options.home,
+    env: process.env,
+    plugins: defaultAuthPlugins(),
+    // The store is the file store in the home unless --store / SRC_STORE names a PostgreSQL one.
+    openStorage:
+      storeUrl === undefined
+        ? undefined
+        : async ({ registry, home, env }) => (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: storeOrigin }),
+    onAuditError(error) {
+      if (warned) return;
+      warned = true;
+      process.stderr.write(`warning: could not append to the audit log: ${(error as Error).message}\n`);
+    },
+  });
+}
+
 /** Builds the context from a command's options, global ones included. */
 export function createCommandContext(command: Command): CommandContext {
   const options = command.optsWithGlobals<GlobalOptions>();
   const json = options.json === true;
   const remote = remoteServerOf(options, process.env);
-  let servicePromise: Promise<SourceService> | undefined;
-  let storePromise: Promise<PostgresStore> | undefined;
+  let runtimePromise: Promise<SourceRuntime<PostgresStore>> | undefined;
   let tracing: Promise<{ shutdown(): Promise<void> } | undefined> | undefined;
   const fromEnvironment = process.env.SRC_STORE?.trim() === "" ? undefined : process.env.SRC_STORE;
   const storeUrl = options.store ?? fromEnvironment;
   const storeOrigin = options.store === undefined ? "SRC_STORE" : "--store";
-  const registry = async () => {
-    const [{ createAuthRegistryFromEnvironment }, { defaultAuthPlugins }] = await Promise.all([import("@src/service"), import("@src/auth-presets")]);
-    return createAuthRegistryFromEnvironment(process.env, { plugins: defaultAuthPlugins() });
+  // The composition root: the built-in auth modes come from the preset; `openSourceRuntime` loads SRC_AUTH_PLUGINS,
+  // opens the store, and builds the service and the audit log, as the server does.
+  const runtime = (): Promise<SourceRuntime<PostgresStore>> => {
+    runtimePromise ??= openLocalRuntime(options, storeUrl, storeOrigin);
+    runtimePromise.catch(() => (runtimePromise = undefined));
+    return runtimePromise;
   };
   return {
     json,
@@ -80,31 +104,21 @@ export function createCommandContext(command: Command): CommandContext {
     storeOrigin,
     interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
     showProgress: !json && process.stderr.isTTY === true,
-    postgresStore() {
+    async postgresStore() {
       if (storeUrl === undefined) throw new Error("postgresStore() without a store URL");
-      storePromise ??= Promise.all([import("@src/store-postgres"), import("@src/config"), registry()]).then(([{ openPostgresStore }, { resolveSrcHome }, loaded]) =>
-        openPostgresStore({ url: storeUrl, registry: loaded, home: resolveSrcHome({ home: options.home, env: process.env }), env: process.env, origin: storeOrigin }),
-      );
-      storePromise.catch(() => (storePromise = undefined));
-      return storePromise;
+      const { storage } = await runtime();
+      if (storage === undefined) throw new Error("postgresStore(): the runtime opened no store");
+      return storage;
     },
     async close() {
-      const opened = storePromise;
-      storePromise = undefined;
+      const opened = runtimePromise;
+      runtimePromise = undefined;
       await (await opened?.catch(() => undefined))?.close();
       // The spans of this command's calls go out before the process exits.
       await (await tracing?.catch(() => undefined))?.shutdown();
     },
-    service() {
-      // The composition root: the built-in auth modes come from the preset, the service only takes a registry;
-      // the store is the file store in the home unless --store / SRC_STORE names a PostgreSQL one.
-      servicePromise ??= Promise.all([import("@src/service"), registry()]).then(async ([{ createSourceService }, loaded]) => {
-        if (storeUrl === undefined) return createSourceService({ home: options.home, env: process.env, registry: loaded });
-        const shared = await this.postgresStore();
-        return createSourceService({ home: options.home, env: process.env, registry: loaded, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
-      });
-      servicePromise.catch(() => (servicePromise = undefined));
-      return servicePromise;
+    async service() {
+      return (await runtime()).service;
     },
     async auditedService(channel) {
       // Agent calls are traced when OTEL_EXPORTER_OTLP_ENDPOINT (or the traces one) is set; otherwise nothing of the SDK loads.
@@ -112,14 +126,7 @@ export function createCommandContext(command: Command): CommandContext {
         tracing = import("@src/server/internal").then(({ startTracingFromEnvironment }) => startTracingFromEnvironment(process.env, { serviceName: "src" }));
         await tracing;
       }
-      const [service, { createCallAuditLog, withCallAudit }] = await Promise.all([this.service(), import("@src/service")]);
-      let warned = false;
-      const onError = (error: unknown): void => {
-        if (warned) return;
-        warned = true;
-        process.stderr.write(`warning: could not append to the audit log: ${(error as Error).message}\n`);
-      };
-      return withCallAudit(service, { channel, log: createCallAuditLog({ home: service.home, onError }) });
+      return (await runtime()).audited(channel);
     },
     async operations({ auditChannel } = {}) {
       if (remote !== undefined) {
@@ -129,8 +136,10 @@ export function createCommandContext(command: Command): CommandContext {
       return auditChannel === undefined ? this.service() : this.auditedService(auditChannel);
     },
     async authRegistry() {
-      if (remote === undefined) return (await this.service()).registry;
-      return registry();
+      if (remote === undefined) return (await runtime()).registry;
+      // Remotely only the modes are needed (the flags of `src source add`): the plugins, no store.
+      const [{ createAuthRegistryFromEnvironment }, { defaultAuthPlugins }] = await Promise.all([import("@src/service/plugins"), import("@src/auth-presets")]);
+      return createAuthRegistryFromEnvironment(process.env, { plugins: defaultAuthPlugins() });
     },
     remoteClient() {
       if (remote === undefined) throw new Error("remoteClient() in local mode");

@@ -1,11 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
-import { resolveSrcHome } from "@src/config";
 import type { AuthRegistry } from "@src/auth";
 import { defaultAuthPlugins } from "@src/auth-presets";
 import { createResultStore } from "@src/http-tool";
-import { createAuthRegistryFromEnvironment, createSourceService } from "@src/service";
+import { openSourceRuntime } from "@src/service/runtime";
+import type { PostgresStore } from "@src/store-postgres";
 import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
 import { createServerLogger } from "./create-server-logger";
@@ -179,30 +179,35 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
   }
 
-  const home = resolveSrcHome({ home: options.home, env });
-  // Loaded before anything is bound or written: a broken plugin module stops the start with its own message.
-  const registry = options.registry ?? (await createAuthRegistryFromEnvironment(env, { plugins: defaultAuthPlugins() }));
   const logger = options.logger ?? createServerLogger();
-  const { token, tokenFile, generated } = await resolveServerToken({ home, env });
-  // Before anything is bound, so a protocol it cannot export with stops the start; off, nothing of the SDK loads.
+  // Before anything is bound or written, so a protocol it cannot export with stops the start; off, nothing of the SDK loads.
   const tracing = await startTracingFromEnvironment(process.env, { serviceName: "src-server" });
   const metrics = createServerMetrics();
   const storeUrl = options.store ?? (env.SRC_STORE?.trim() === "" ? undefined : env.SRC_STORE);
-  // Opened before anything is bound: no vault key, a wrong key or an unreachable database stops the start with its own message.
-  const shared =
-    storeUrl === undefined
-      ? undefined
-      : await (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: options.store === undefined ? "SRC_STORE" : "--store" }).catch(async (error: unknown) => {
-          await tracing?.shutdown();
-          throw error;
-        });
+  // The composition the CLI shares, before anything is bound or written: a broken plugin module, no vault key, a wrong
+  // key or an unreachable database stops the start with its own message.
+  const runtime = await openSourceRuntime<PostgresStore>({
+    home: options.home,
+    env,
+    plugins: defaultAuthPlugins(),
+    registry: options.registry,
+    openStorage: storeUrl === undefined ? undefined : async (context) => (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, ...context, origin: options.store === undefined ? "SRC_STORE" : "--store" }),
+    fetch: options.fetch,
+    // Cut results of this replica (each keeps its own); their lifetime is the one option of the store the server sets.
+    results: createResultStore(resultTtlSeconds === undefined ? {} : { ttlMs: resultTtlSeconds * 1000 }),
+    observer: metrics.observer,
+    onAuditError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log"),
+  }).catch(async (error: unknown) => {
+    await tracing?.shutdown();
+    throw error;
+  });
+  const { home, service, storage: shared } = runtime;
+  const { token, tokenFile, generated } = await resolveServerToken({ home, env }).catch(async (error: unknown) => {
+    await runtime.close().catch(() => undefined);
+    await tracing?.shutdown();
+    throw error;
+  });
   if (shared !== undefined) metrics.watchStorePool(() => shared.poolStats());
-  // Cut results of this replica (each keeps its own); their lifetime is the one option of the store the server sets.
-  const results = createResultStore(resultTtlSeconds === undefined ? {} : { ttlMs: resultTtlSeconds * 1000 });
-  const service =
-    shared === undefined
-      ? createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer })
-      : createSourceService({ home, env, registry, fetch: options.fetch, results, observer: metrics.observer, store: shared.sources, openVault: () => Promise.resolve(shared.vault), rateLimits: shared.rateLimits });
   // The listing stays in memory; the watcher below names what to read again.
   service.keepListingInMemory();
   // The OAuth settings name the public URL, known only once the port is: the app is built after listening starts.
@@ -216,7 +221,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       resolve();
     });
   }).catch(async (error: unknown) => {
-    await shared?.close().catch(() => undefined);
+    await runtime.close().catch(() => undefined);
     await tracing?.shutdown();
     throw error;
   });
@@ -231,7 +236,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     codeTtlSeconds: oauthOptions.codeTtlSeconds,
   });
   const allowedHosts = allowedHostsFor(host, [...(options.allowedHosts ?? []), ...(publicOrigin === undefined ? [] : [new URL(publicOrigin).hostname])]);
-  const app = createServerApp({ service, token, home, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken, signIns: shared?.signIns });
+  const app = createServerApp({ service, token, home, auditLog: runtime.auditLog, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken, signIns: shared?.signIns });
   built.app = app;
   if (oauth.mode !== "off" && publicOrigin === undefined && !isLoopbackHost(host)) {
     logger.warn({ event: "public_url_missing", url }, "hosted agents need the server's https address: start it with --public-url https://... (OAuth metadata names the listening address until then)");
@@ -264,7 +269,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const drained = await app.shutdown();
         stopWatching();
         await removeRecord().catch(() => undefined);
-        await shared?.close().catch(() => undefined);
+        await runtime.close().catch(() => undefined);
         server.closeIdleConnections();
         const timer = setTimeout(() => server.closeAllConnections(), 1000);
         await closed;

@@ -104,11 +104,17 @@ describe("sign-ins any replica can finish (PostgreSQL store)", () => {
     for (const target of [a, b]) expect(await target.api("POST", "/v1/tools/desk/call", { method: "GET", path: "/items" })).toMatchObject({ status: 200, json: { ok: true, status: 200 } });
 
     // Single use: the same redirect again, on B or on A, finishes nothing.
+    // Refused by src itself, before any second code exchange reaches the provider.
+    const exchanges = (await provider.state()).issued.length;
     const again = await fetch(landed);
-    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBe(422);
+    expect(await again.text()).toMatch(/already used \(each works once\).*SIGN_IN_STATE_INVALID/);
     const onA = new URL(landed);
     onA.host = new URL(a.url).host;
-    expect((await fetch(onA)).status).toBeGreaterThanOrEqual(400);
+    const onAgain = await fetch(onA);
+    expect(onAgain.status).toBe(422);
+    expect(await onAgain.text()).toMatch(/already used/);
+    expect((await provider.state()).issued.length).toBe(exchanges);
 
     // Nothing in the database holds the client secret, a token, the state or the code in clear.
     const sql = postgres(storeUrl, { max: 1, onnotice: () => undefined });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { decideConsent, isUnauthorizedConsent, loadConsent, type ConsentRequest } from "../api/consent-api";
 import { clearSessionToken, readSessionToken, storeSessionToken } from "../api/session-token";
+import { ConsentSourcesFields } from "../components/consent-sources-fields";
 import { SignInPage } from "./sign-in-page";
 
 const lifetimes = [
@@ -65,13 +66,6 @@ export function ConsentPage() {
       />
     );
   }
-
-  const toggle = (set: Set<string>, slug: string, on: boolean): Set<string> => {
-    const next = new Set(set);
-    if (on) next.add(slug);
-    else next.delete(slug);
-    return next;
-  };
 
   const decide = async (allow: boolean): Promise<void> => {
     if (request === undefined) return;
@@ -142,32 +136,7 @@ export function ConsentPage() {
           void decide(true);
         }}
       >
-        <fieldset>
-          <legend>Sources it may use</legend>
-          {request.sources.length === 0 ? <p class="hint">No source is enabled; connect one in the console first, or deny.</p> : null}
-          <ul class="consent-sources">
-            {request.sources.map((source) => (
-              <li key={source.slug}>
-                <label class="choice">
-                  <input type="checkbox" name="source" value={source.slug} checked={granted.has(source.slug)} onChange={(event) => setGranted(toggle(granted, source.slug, event.currentTarget.checked))} />
-                  {source.name}
-                </label>
-                <label class="choice">
-                  <input
-                    type="checkbox"
-                    name="read-only"
-                    value={source.slug}
-                    aria-label={`${source.name}: read only`}
-                    disabled={!granted.has(source.slug)}
-                    checked={readOnly.has(source.slug)}
-                    onChange={(event) => setReadOnly(toggle(readOnly, source.slug, event.currentTarget.checked))}
-                  />
-                  read only
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <ConsentSourcesFields sources={request.sources} granted={granted} readOnly={readOnly} onGrantedChange={setGranted} onReadOnlyChange={setReadOnly} />
         <fieldset>
           <legend>Access ends after</legend>
           <div class="choices">

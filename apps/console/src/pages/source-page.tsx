@@ -4,8 +4,7 @@ import { useApi } from "../components/api-context";
 import { CredentialForm } from "../components/credential-form";
 import { ErrorNotice } from "../components/error-notice";
 import { PolicySection } from "../components/policy-section";
-import { formatTime } from "../components/format-time";
-import { SourceApiFacts } from "../components/source-api-facts";
+import { SourceFacts } from "../components/source-facts";
 import { SourceForm } from "../components/source-form";
 import { SourceSignIn } from "../components/source-sign-in";
 import { StatusBadge } from "../components/status-badge";
@@ -64,33 +63,7 @@ export function SourcePage({ slug }: { slug: string }) {
         <h1>{source.name}</h1>
         <StatusBadge status={source.status.connectionStatus} />
       </div>
-      <dl class="facts">
-        <dt>Slug</dt>
-        <dd>
-          <code>{source.slug}</code>
-        </dd>
-        <dt>Base URL</dt>
-        <dd class="url">{source.api.baseUrl}</dd>
-        <dt>Auth mode</dt>
-        <dd>{source.api.authType}</dd>
-        <dt>Test endpoint</dt>
-        <dd>
-          <code>{source.api.testEndpoint}</code>
-        </dd>
-        <SourceApiFacts source={source} />
-        <dt>Enabled</dt>
-        <dd>{source.enabled ? "yes" : "no"}</dd>
-        <dt>Credential</dt>
-        <dd>{hasCredential ? "stored (never shown)" : "none"}</dd>
-        <dt>Last test</dt>
-        <dd>{formatTime(source.status.lastTestedAt)}</dd>
-        {source.status.lastError === null ? null : (
-          <>
-            <dt>Last error</dt>
-            <dd class="field-error">{source.status.lastError}</dd>
-          </>
-        )}
-      </dl>
+      <SourceFacts source={source} hasCredential={hasCredential} />
       <div class="actions" role="group" aria-label="Source actions">
         <button type="button" disabled={busy} onClick={() => void act("Reloaded", () => api.client.sources.reload(slug))}>
           Reload

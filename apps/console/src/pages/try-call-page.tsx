@@ -4,18 +4,11 @@ import { useApi } from "../components/api-context";
 import { ErrorNotice } from "../components/error-notice";
 import { useLoad } from "../components/use-load";
 import { ToolResultView } from "../components/tool-result-view";
+import { QueryRowsFields, type QueryRow } from "../components/query-rows-fields";
 import { emptyOperationsCall, OperationsCallFields, operationsCallOf, type OperationsCallValues } from "../components/operations-call-fields";
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 type BodyMode = "none" | "json" | "raw";
-interface QueryRow {
-  id: number;
-  name: string;
-  value: string;
-}
-
-let nextRowId = 1;
-
 /**
  * Exactly what an agent's call runs: for `api_<slug>`, method, path, query rows, JSON or raw body; for
  * `api_<slug>_operations` (read-only), its own search form.
@@ -117,45 +110,7 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
                 <input id="call-path" type="text" required spellcheck={false} autoComplete="off" value={path} onInput={(event) => setPath(event.currentTarget.value)} />
               </div>
             </div>
-            <fieldset>
-              <legend>Query parameters</legend>
-              {rows.map((row, index) => (
-                <div class="row" key={row.id}>
-                  <div class="field">
-                    <label for={`query-name-${row.id}`}>Name {index + 1}</label>
-                    <input
-                      id={`query-name-${row.id}`}
-                      type="text"
-                      spellcheck={false}
-                      value={row.name}
-                      onInput={(event) => {
-                        const name = event.currentTarget.value;
-                        setRows((previous) => previous.map((item) => (item.id === row.id ? { ...item, name } : item)));
-                      }}
-                    />
-                  </div>
-                  <div class="field grow">
-                    <label for={`query-value-${row.id}`}>Value {index + 1}</label>
-                    <input
-                      id={`query-value-${row.id}`}
-                      type="text"
-                      spellcheck={false}
-                      value={row.value}
-                      onInput={(event) => {
-                        const value = event.currentTarget.value;
-                        setRows((previous) => previous.map((item) => (item.id === row.id ? { ...item, value } : item)));
-                      }}
-                    />
-                  </div>
-                  <button type="button" class="secondary" aria-label={`Remove query parameter ${index + 1}`} onClick={() => setRows((previous) => previous.filter((item) => item.id !== row.id))}>
-                    Remove
-                  </button>
-                </div>
-              ))}
-              <button type="button" class="secondary" onClick={() => setRows((previous) => [...previous, { id: nextRowId++, name: "", value: "" }])}>
-                Add a query parameter
-              </button>
-            </fieldset>
+            <QueryRowsFields rows={rows} onChange={setRows} />
             <fieldset>
               <legend>Body</legend>
               <div class="choices">

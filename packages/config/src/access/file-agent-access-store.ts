@@ -1,56 +1,13 @@
-import { readFile, mkdir } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { z } from "zod";
 import { withFileLock, writeFileAtomic } from "@src/file-lock";
 import { fileSignatureOf } from "../store/file-signature-cache";
-import {
-  legacyAgentTokenIdOf,
-  storedAccessTokenSchema,
-  storedAgentTokenSchema,
-  storedAuthorizationCodeSchema,
-  storedAuthorizationRequestSchema,
-  storedOAuthClientSchema,
-  storedRefreshTokenSchema,
-  usedRefreshTokenRetentionMs,
-  type StoredAgentToken,
-} from "./access-records";
+import { after, pruned, readAccessFile, type AccessFile } from "./access-file";
 import { AGENT_ACCESS_ERROR_CODES, AgentAccessError } from "./agent-access-error";
 import type { AgentAccessStore, RedeemCodeOutcome, RotateRefreshOutcome } from "./agent-access-store-contract";
 
 /** The file under `SRC_HOME` that holds the agent tokens, grants and OAuth state. */
 export const agentAccessFileName = "agent-tokens.json";
-
-/** Version 1: static tokens only, written before grants existed. Read, and written as version 2 on the next change. */
-const legacyFileSchema = z.strictObject({
-  version: z.literal(1),
-  tokens: z.array(
-    z.strictObject({
-      name: z.string(),
-      prefix: z.string(),
-      sha256: z.string().regex(/^[0-9a-f]{64}$/),
-      sources: z.array(z.string()).nullable(),
-      createdAt: z.iso.datetime(),
-      expiresAt: z.iso.datetime().nullable(),
-      readOnly: z.boolean().optional(),
-      rateLimit: z.strictObject({ calls: z.number().int().min(1), perSeconds: z.number().int().min(1) }).nullable().optional(),
-    }),
-  ),
-});
-
-const accessFileSchema = z.strictObject({
-  version: z.literal(2),
-  tokens: z.array(storedAgentTokenSchema),
-  oauth: z.strictObject({
-    clients: z.array(storedOAuthClientSchema),
-    requests: z.array(storedAuthorizationRequestSchema),
-    codes: z.array(storedAuthorizationCodeSchema),
-    accessTokens: z.array(storedAccessTokenSchema),
-    refreshTokens: z.array(storedRefreshTokenSchema),
-  }),
-});
-type AccessFile = z.infer<typeof accessFileSchema>;
-
-const emptyFile = (): AccessFile => ({ version: 2, tokens: [], oauth: { clients: [], requests: [], codes: [], accessTokens: [], refreshTokens: [] } });
 
 /** Options of `createFileAgentAccessStore`. */
 export interface FileAgentAccessStoreOptions {
@@ -62,22 +19,16 @@ export interface FileAgentAccessStoreOptions {
   readonly now?: (() => Date) | undefined;
 }
 
-const after = (iso: string | null, now: Date): boolean => iso === null || Date.parse(iso) > now.getTime();
-
-/** Drops what can no longer be used: expired requests, codes and access tokens, and tokens of grants that ended. */
-function pruned(file: AccessFile, now: Date): AccessFile {
-  const ids = new Set(file.tokens.map((token) => token.id));
-  const keepUsedUntil = now.getTime() - usedRefreshTokenRetentionMs;
-  return {
-    ...file,
-    oauth: {
-      clients: file.oauth.clients,
-      requests: file.oauth.requests.filter((request) => after(request.expiresAt, now)),
-      codes: file.oauth.codes.filter((code) => after(code.expiresAt, now)),
-      accessTokens: file.oauth.accessTokens.filter((token) => ids.has(token.tokenId) && after(token.expiresAt, now)),
-      refreshTokens: file.oauth.refreshTokens.filter((token) => ids.has(token.tokenId) && after(token.expiresAt, now) && (token.usedAt === null || Date.parse(token.usedAt) > keepUsedUntil)),
-    },
-  };
+/** The error of a change that could not take or keep the file's lock. */
+function lockFailure(file: string, reason: "timeout" | "lost", cause: unknown): AgentAccessError {
+  return new AgentAccessError({
+    code: AGENT_ACCESS_ERROR_CODES.AGENT_TOKENS_LOCKED,
+    message:
+      reason === "timeout"
+        ? `the agent token file ${file} is being written by another process that did not finish within 10 s; retry in a moment`
+        : `lost the lock of ${file} to another process before the write finished; retry`,
+    cause,
+  });
 }
 
 /**
@@ -94,55 +45,13 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
   let cached: { signature: string | undefined; value: AccessFile } | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
 
-  const damaged = (problem: string, cause?: unknown): AgentAccessError =>
-    new AgentAccessError({
-      code: AGENT_ACCESS_ERROR_CODES.AGENT_TOKENS_DAMAGED,
-      message: `the agent token file ${file} ${problem}; restore it from a backup, or delete it (every agent token and hosted agent's sign-in stops working) and create the tokens again with \`src token create\``,
-      cause,
-    });
-
-  async function readFresh(): Promise<{ signature: string | undefined; value: AccessFile }> {
-    const signature = fileSignatureOf(file);
-    let text: string;
-    try {
-      text = await readFile(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { signature: undefined, value: emptyFile() };
-      throw error;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw damaged("is not JSON", error);
-    }
-    const current = accessFileSchema.safeParse(parsed);
-    if (current.success) return { signature, value: current.data };
-    const legacy = legacyFileSchema.safeParse(parsed);
-    if (legacy.success) {
-      const tokens: StoredAgentToken[] = legacy.data.tokens.map((token) => ({
-        id: legacyAgentTokenIdOf(token.sha256),
-        name: token.name,
-        prefix: token.prefix,
-        sha256: token.sha256,
-        sources: token.sources,
-        readOnly: token.readOnly === true,
-        rateLimit: token.rateLimit ?? null,
-        createdAt: token.createdAt,
-        expiresAt: token.expiresAt,
-      }));
-      return { signature, value: { ...emptyFile(), tokens } };
-    }
-    throw damaged(`does not have the expected shape (${current.error.issues.map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`).join("; ")})`, current.error);
-  }
-
   /** The file as it is now, from memory while its signature is unchanged. `force` checks the signature whatever the interval. */
   async function snapshot(force = false): Promise<AccessFile> {
     const at = Date.now();
     if (cached !== undefined && !force && at - checkedAt < refreshIntervalMs) return cached.value;
     checkedAt = at;
     if (cached !== undefined && fileSignatureOf(file) === cached.signature && cached.signature !== undefined) return cached.value;
-    cached = await readFresh();
+    cached = await readAccessFile(file);
     return cached.value;
   }
 
@@ -154,19 +63,11 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
         target: file,
         timeoutMs: 10_000,
         staleMs: 10_000,
-        failure: (reason, cause) =>
-          new AgentAccessError({
-            code: AGENT_ACCESS_ERROR_CODES.AGENT_TOKENS_LOCKED,
-            message:
-              reason === "timeout"
-                ? `the agent token file ${file} is being written by another process that did not finish within 10 s; retry in a moment`
-                : `lost the lock of ${file} to another process before the write finished; retry`,
-            cause,
-          }),
+        failure: (reason, cause) => lockFailure(file, reason, cause),
       },
       async (lock) => {
         const at = now();
-        const { next, result } = change((await readFresh()).value, at);
+        const { next, result } = change((await readAccessFile(file)).value, at);
         if (next === undefined) return result;
         const written = pruned(next, at);
         lock.assertHeld();

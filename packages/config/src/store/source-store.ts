@@ -13,8 +13,10 @@ import { type SourceRecord, slugSchema, sourceStatusSchema } from "../source-sch
 import { type ServiceFieldSources, fillServiceFields } from "./fill-service-fields";
 import { loadSourceFile } from "./read-source-file";
 import { applySourceChanges } from "./source-changes";
-import { type HeldSourceLock, defaultSourceLockOptions, withSourceLock } from "./source-lock";
-import { sourceDirectoryOf, sourceFileName, sourceLockPathOf, sourcesDirectoryOf } from "./source-paths";
+import { type HeldSourceLock, defaultSourceLockOptions } from "./source-lock";
+import { createExclusiveRunner } from "./source-exclusive";
+import { createSourceFileIndex } from "./source-file-index";
+import { sourceFileName, sourcesDirectoryOf } from "./source-paths";
 import { createFileSignatureCache, fileSignatureOf } from "./file-signature-cache";
 import type { SourceListEntry, SourceStore } from "./source-store-contract";
 import { watchSourceDirectories } from "./watch-source-directories";
@@ -83,40 +85,10 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
     timeoutMs: options.lockTimeoutMs ?? defaultSourceLockOptions.timeoutMs,
     staleMs: options.lockStaleMs ?? defaultSourceLockOptions.staleMs,
   };
-  const queues = new Map<string, Promise<unknown>>();
   // Agent calls read the same config.json again and again: parse it once per version of the file.
   const parsedFiles = createFileSignatureCache<SourceRecord>();
-
-  const directoryOf = (slug: string): string => sourceDirectoryOf(sourcesDirectory, slug);
-  // Checking a slug and resolving its path is measurable on an agent call's hot path: remember the answers (bounded).
-  const filesBySlug = new Map<string, string>();
-  const fileOf = (slug: string): string => {
-    let file = filesBySlug.get(slug);
-    if (file === undefined) {
-      file = join(directoryOf(slug), sourceFileName);
-      if (filesBySlug.size >= 16_384) filesBySlug.clear();
-      filesBySlug.set(slug, file);
-    }
-    return file;
-  };
-  const lockFileOf = (slug: string): string => sourceLockPathOf(sourcesDirectory, slug);
-
-  /**
-   * Runs a read-modify-write of one slug under its inter-process lock. Within
-   * this process the tasks of one slug also queue, so they do not poll the lock
-   * against each other.
-   */
-  function exclusive<T>(slug: string, task: (lock: HeldSourceLock) => Promise<T>): Promise<T> {
-    const locked = (): Promise<T> => withSourceLock({ slug, lockFile: lockFileOf(slug) }, lockOptions, task);
-    const previous = queues.get(slug) ?? Promise.resolve();
-    const next = previous.then(locked, locked);
-    const settled = next.catch(() => undefined);
-    queues.set(slug, settled);
-    void settled.then(() => {
-      if (queues.get(slug) === settled) queues.delete(slug);
-    });
-    return next;
-  }
+  const { directoryOf, fileOf, lockFileOf, forget } = createSourceFileIndex(sourcesDirectory);
+  const exclusive = createExclusiveRunner(lockFileOf, lockOptions);
 
   async function ensureDirectory(directory: string): Promise<void> {
     await mkdir(home, { recursive: true, mode: 0o700 });
@@ -270,7 +242,7 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
         lock.assertHeld();
         await rm(directory, { recursive: true, force: true });
         parsedFiles.delete(slug);
-        filesBySlug.delete(slug);
+        forget(slug);
       }),
   };
 }

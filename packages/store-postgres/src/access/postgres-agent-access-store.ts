@@ -39,6 +39,27 @@ const recordOf = (token: StoredAgentToken): Omit<StoredAgentToken, "lastUsedAt">
 };
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown }).code === "23505";
 
+/** The refusal of a second token of the same name. */
+const duplicate = (name: string, cause: unknown): AgentAccessError =>
+  new AgentAccessError({ code: AGENT_ACCESS_ERROR_CODES.DUPLICATE_AGENT_TOKEN, message: `an agent token named "${name}" exists already; revoke it first (src token revoke ${name}) or pick another name`, cause });
+
+/** Inserts a token's row (its last use in a column of its own). */
+async function insertToken(transaction: Sql, token: StoredAgentToken): Promise<void> {
+  await transaction`insert into src_agent_tokens (id, name, sha256, record, last_used_at) values (${token.id}, ${token.name}, ${token.sha256}, ${transaction.json(recordOf(token))}, ${token.lastUsedAt ?? null})`;
+}
+const insertAccessToken = (transaction: Sql, token: StoredAccessToken) =>
+  transaction`insert into src_oauth_access_tokens (sha256, token_id, record, expires_at) values (${token.sha256}, ${token.tokenId}, ${transaction.json(token)}, ${token.expiresAt})`;
+const insertRefreshToken = (transaction: Sql, token: StoredRefreshToken) =>
+  transaction`insert into src_oauth_refresh_tokens (sha256, token_id, record, expires_at, used_at) values (${token.sha256}, ${token.tokenId}, ${transaction.json(token)}, ${token.expiresAt}, ${token.usedAt})`;
+
+/** Drops what can no longer be used (expired requests, codes, access tokens; refresh tokens used long ago). */
+async function prune(transaction: Sql, now: Date): Promise<void> {
+  await transaction`delete from src_oauth_requests where expires_at <= ${now}`;
+  await transaction`delete from src_oauth_codes where expires_at <= ${now}`;
+  await transaction`delete from src_oauth_access_tokens where expires_at <= ${now}`;
+  await transaction`delete from src_oauth_refresh_tokens where expires_at <= ${now} or used_at <= ${new Date(now.getTime() - usedRefreshTokenRetentionMs)}`;
+}
+
 /**
  * The agent access store in PostgreSQL (migration 3): `src_agent_tokens` (a
  * token's record as `jsonb`, its name unique, a static token's SHA-256
@@ -65,25 +86,6 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
       cache.set(key, { at: Date.now(), value });
     }
     return value;
-  }
-
-  const duplicate = (name: string, cause: unknown): AgentAccessError =>
-    new AgentAccessError({ code: AGENT_ACCESS_ERROR_CODES.DUPLICATE_AGENT_TOKEN, message: `an agent token named "${name}" exists already; revoke it first (src token revoke ${name}) or pick another name`, cause });
-
-  async function insertToken(transaction: Sql, token: StoredAgentToken): Promise<void> {
-    await transaction`insert into src_agent_tokens (id, name, sha256, record, last_used_at) values (${token.id}, ${token.name}, ${token.sha256}, ${transaction.json(recordOf(token))}, ${token.lastUsedAt ?? null})`;
-  }
-  const insertAccessToken = (transaction: Sql, token: StoredAccessToken) =>
-    transaction`insert into src_oauth_access_tokens (sha256, token_id, record, expires_at) values (${token.sha256}, ${token.tokenId}, ${transaction.json(token)}, ${token.expiresAt})`;
-  const insertRefreshToken = (transaction: Sql, token: StoredRefreshToken) =>
-    transaction`insert into src_oauth_refresh_tokens (sha256, token_id, record, expires_at, used_at) values (${token.sha256}, ${token.tokenId}, ${transaction.json(token)}, ${token.expiresAt}, ${token.usedAt})`;
-
-  /** Drops what can no longer be used (expired requests, codes, access tokens; refresh tokens used long ago). */
-  async function prune(transaction: Sql, now: Date): Promise<void> {
-    await transaction`delete from src_oauth_requests where expires_at <= ${now}`;
-    await transaction`delete from src_oauth_codes where expires_at <= ${now}`;
-    await transaction`delete from src_oauth_access_tokens where expires_at <= ${now}`;
-    await transaction`delete from src_oauth_refresh_tokens where expires_at <= ${now} or used_at <= ${new Date(now.getTime() - usedRefreshTokenRetentionMs)}`;
   }
 
   /** Runs a write in a transaction (`sql.begin` types it as a narrower client; the queries are the same). */

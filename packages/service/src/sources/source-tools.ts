@@ -1,0 +1,73 @@
+import type { OperationCatalog } from "@src/openapi";
+import type { SourceRecord } from "@src/config";
+import { createApiTools, createOperationsTool, type TokenPolicy } from "@src/http-tool";
+import { openApiSummaryOf } from "./openapi/openapi-summary";
+import type { ServiceContext } from "./service-context";
+import type { CallToolSummary } from "./source-listing";
+import type { ListToolsOptions, ToolSummary } from "./source-service";
+
+/** The call tools of an enabled source (one, or the read and write tools of a split policy) without their credential flag; none for a disabled one. */
+function callToolsOf(context: ServiceContext, source: SourceRecord, operations?: OperationCatalog, token?: TokenPolicy): CallToolSummary[] {
+  const { listing, registry, credentials, rateLimits } = context;
+  // Kept only for the operator's view: a token's narrowed tools are built each time (a token is one in a few).
+  // A source with a document is built each time: its document may change without its record (the catalog is cached by file).
+  const cacheable = token === undefined && source.api.openapi === undefined;
+  const known = cacheable ? listing.keptTools(source) : undefined;
+  if (known !== undefined) return known;
+  const tools = createApiTools(context.withAbsoluteCaFile(source), {
+    registry,
+    credentials: { get: () => credentials.credentialFor(source) },
+    fetch: context.fetch,
+    auth: context.auth.runtimeFor(source),
+    operations,
+    token,
+    rateLimits,
+  });
+  const summaries = tools.map((tool): CallToolSummary => ({
+    name: tool.name,
+    source: source.slug,
+    sourceName: source.name,
+    baseUrl: source.api.baseUrl,
+    authType: source.api.authType,
+    connectionStatus: source.status.connectionStatus,
+    headers: { ...source.api.headers },
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...openApiSummaryOf(source, operations),
+    ...(tool.readOnly === true ? { readOnly: true } : {}),
+    openWorld: true,
+    kind: tool.access === "write" ? "write" : "call",
+  }));
+  return cacheable ? listing.keepTools(source, summaries) : summaries;
+}
+
+/** The tools of one enabled source: its call tools, then its `api_<slug>_operations` tool when it has a loaded document. */
+async function toolsOfSource(context: ServiceContext, record: SourceRecord, stored: ReadonlySet<string>, { token }: ListToolsOptions): Promise<ToolSummary[]> {
+  const { credentials, documents } = context;
+  // Awaited only when there is something to check (every `tools/list` page lists thousands of sources):
+  // only a connected source's status can change here, and only a source with a document has a catalog.
+  const source = record.status.connectionStatus === "connected" ? await credentials.withCurrentStatus(record) : record;
+  const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
+  const callTools = callToolsOf(context, source, operations, typeof token === "function" ? token(source.slug) : token);
+  const [first] = callTools;
+  if (first === undefined) return [];
+  const withCredential = stored.has(first.source) && (await credentials.hasCredential(source));
+  const tools: ToolSummary[] = callTools.map((tool) => ({ ...tool, hasCredential: withCredential }));
+  if (operations !== undefined) {
+    const companion = createOperationsTool(source, operations);
+    tools.push({ ...first, name: companion.name, description: companion.description, inputSchema: companion.inputSchema, readOnly: true, openWorld: false, kind: "operations", hasCredential: withCredential });
+  }
+  return tools;
+}
+
+/** `listTools`: the HTTP tools of the enabled sources, in slug order. */
+export async function listSourceTools(context: ServiceContext, options: ListToolsOptions = {}): Promise<ToolSummary[]> {
+  const tools: ToolSummary[] = [];
+  const entries = await context.listing.entries();
+  const stored = await context.credentials.storedCredentialSlugs(entries.length);
+  for (const entry of entries) {
+    if (!entry.ok || !entry.record.enabled) continue;
+    tools.push(...(await toolsOfSource(context, entry.record, stored, options)));
+  }
+  return tools;
+}
