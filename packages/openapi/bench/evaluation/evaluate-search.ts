@@ -4,10 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createOperationCatalog, readOperationIndex, type OperationCatalog } from "../../src/index";
-import { adyenQueries } from "./adyen-queries";
-import type { EvaluationQuery, QuerySet } from "./evaluation-query";
-import { githubQueries } from "./github-queries";
-import { slackQueries } from "./slack-queries";
+import { readQuerySet, type EvaluationQuery, type QuerySet } from "./evaluation-query";
 
 const require = createRequire(import.meta.url);
 const documents = fileURLToPath(new URL("../documents/", import.meta.url));
@@ -22,9 +19,9 @@ export interface EvaluationDocument {
 
 /** The three documents: different styles and sizes (Swagger 2.0 JSON, OpenAPI 3.0 JSON, OpenAPI 3.1 YAML; 134 to 1,200 operations). */
 export const evaluationDocuments: EvaluationDocument[] = [
-  { name: "GitHub", style: "OpenAPI 3.0 JSON", file: require.resolve("@octokit/openapi/generated/api.github.com.json"), queries: githubQueries },
-  { name: "Slack", style: "Swagger 2.0 JSON", file: join(documents, "slack-web-api.json"), queries: slackQueries },
-  { name: "Adyen Management", style: "OpenAPI 3.1 YAML", file: join(documents, "adyen-management-v3.yaml"), queries: adyenQueries },
+  { name: "GitHub", style: "OpenAPI 3.0 JSON", file: require.resolve("@octokit/openapi/generated/api.github.com.json"), queries: readQuerySet("github-queries.tsv") },
+  { name: "Slack", style: "Swagger 2.0 JSON", file: join(documents, "slack-web-api.json"), queries: readQuerySet("slack-queries.tsv") },
+  { name: "Adyen Management", style: "OpenAPI 3.1 YAML", file: join(documents, "adyen-management-v3.yaml"), queries: readQuerySet("adyen-queries.tsv") },
 ];
 
 /** How a set of queries fared: how many found an expected operation first, and in the top 3. */

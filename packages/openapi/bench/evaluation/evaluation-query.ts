@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 /**
  * One query of the search evaluation: words as a person would ask, and the
  * operationIds that answer it (any of them counts). An expected id may hold
@@ -21,5 +23,24 @@ export interface QuerySet {
   heldOut: EvaluationQuery[];
 }
 
-/** A query and what answers it. */
-export const q = (query: string, ...expected: string[]): EvaluationQuery => ({ query, expected });
+/**
+ * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
+ * comment line, `[tuning]` and `[held-out]` start the two sets, and each other
+ * line is a query, a tab, and the operationIds that answer it, tab-separated.
+ */
+export function readQuerySet(fileName: string): QuerySet {
+  const set: QuerySet = { tuning: [], heldOut: [] };
+  let current: EvaluationQuery[] | undefined;
+  const file = new URL(fileName, import.meta.url);
+  for (const [index, line] of readFileSync(file, "utf8").split("\n").entries()) {
+    if (line.trim() === "" || line.startsWith("#")) continue;
+    if (line === "[tuning]" || line === "[held-out]") {
+      current = line === "[tuning]" ? set.tuning : set.heldOut;
+      continue;
+    }
+    const [query, ...expected] = line.split("\t");
+    if (current === undefined || query === undefined || expected.length === 0) throw new Error(`${fileName}:${index + 1}: write [tuning] or [held-out] first, then a query, a tab and the operationIds that answer it`);
+    current.push({ query, expected });
+  }
+  return set;
+}

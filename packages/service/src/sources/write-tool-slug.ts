@@ -1,6 +1,7 @@
 import type { SourceStore } from "@src/config";
-import { maxToolNameLength, writeToolName } from "@src/http-tool/internal";
+import { writeToolName } from "@src/http-tool/internal";
 import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
+import { slugOfSuffixedTool } from "./suffixed-tool-slug";
 import { slugOfToolName } from "./tool-name";
 
 const suffix = "_write";
@@ -12,14 +13,7 @@ const suffix = "_write";
  * exist, the name is that source's own tool (as for `api_<slug>_operations`).
  */
 export async function slugOfWriteTool(store: Pick<SourceStore, "get" | "list">, name: string): Promise<string | undefined> {
-  if (!name.endsWith(suffix)) return undefined;
-  const exists = async (slug: string | undefined): Promise<boolean> => slug !== undefined && (await store.get(slug).then(() => true, () => false));
-  if (name.length < maxToolNameLength) {
-    if (await exists(slugOfToolName(name))) return undefined;
-    const candidate = slugOfToolName(name.slice(0, -suffix.length));
-    return (await exists(candidate)) ? candidate : undefined;
-  }
-  return (await store.list()).find((entry) => writeToolName(entry.slug) === name)?.slug;
+  return slugOfSuffixedTool(store, name, suffix, writeToolName);
 }
 
 /** The slug a tool name belongs to, for logs and agent-token checks: `api_<slug>`, `api_<slug>_operations` or `api_<slug>_write`, else the name itself. */
