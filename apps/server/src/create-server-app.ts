@@ -30,7 +30,7 @@ import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
 import { registerConnectionRoutes } from "./routes/connection-routes";
-import { connectLinkTokenOf, connectPageUrl, createConnectLinks } from "./connect/connect-links";
+import { connectLinksOfServer } from "./connect/connect-links";
 import { registerToolRoutes } from "./routes/tool-routes";
 import { registerActivityRoutes } from "./activity/activity-routes";
 import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
@@ -133,21 +133,11 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       ? undefined
       : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
   const metrics = options.metrics ?? createServerMetrics();
-  // A per-user source's NOT_CONNECTED answer carries a link to the console's connect page (single use, 10 minutes, bound to the source and principal).
-  const connectLinks = createConnectLinks();
-  const connectUrlFor = (slug: string, principal: string): string => connectPageUrl(options.oauth?.publicUrl ?? "", connectLinks.issue(slug, principal).token);
-  const gate = createCallGate({ service, limiter, logger, auditLog, metrics, connectUrlFor });
+  // A per-user source's NOT_CONNECTED answer carries a link to the console's connect page; over MCP, URL elicitation.
+  const connect = connectLinksOfServer(options.oauth?.publicUrl ?? "");
+  const gate = createCallGate({ service, limiter, logger, auditLog, metrics, connectUrlFor: connect.connectUrlFor });
   const sessions = createMcpSessions({
-    createServer: (caller) =>
-      createMcpServer(gate.serviceFor("mcp", caller), {
-        name: options.mcp?.name ?? "src",
-        version: options.mcp?.version ?? "0.1.0",
-        // A client with URL-mode elicitation is sent the connect link, and the call goes on once the person connected.
-        waitForConnection: (connectUrl, signal) => {
-          const linkToken = connectLinkTokenOf(connectUrl);
-          return linkToken === undefined ? Promise.resolve(false) : connectLinks.whenConnected(linkToken, signal);
-        },
-      }),
+    createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0", waitForConnection: connect.waitForConnection }),
     logger,
     maxBodyBytes: limits.maxBodyBytes,
   });
@@ -249,7 +239,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);
-  registerConnectionRoutes(context, { links: connectLinks });
+  registerConnectionRoutes(context, { links: connect.links });
   const signInRoutes = registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs, store: options.signIns ?? createFileSignInStore({ home }) });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);

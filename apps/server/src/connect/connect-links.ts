@@ -110,3 +110,23 @@ export function connectLinkTokenOf(url: string): string | undefined {
 export function connectPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, "")}/#/connect/${token}`;
 }
+
+/**
+ * The server's connect links: `connectUrlFor` gives a `NOT_CONNECTED` answer its link (`<public URL>/#/connect/<token>`),
+ * and `waitForConnection` lets an MCP call wait until the person connected through it (URL-mode elicitation).
+ */
+export function connectLinksOfServer(publicUrl: string): {
+  links: ConnectLinks;
+  connectUrlFor: (slug: string, principal: string) => string;
+  waitForConnection: (connectUrl: string, signal: AbortSignal) => Promise<boolean>;
+} {
+  const links = createConnectLinks();
+  return {
+    links,
+    connectUrlFor: (slug, principal) => connectPageUrl(publicUrl, links.issue(slug, principal).token),
+    waitForConnection: (connectUrl, signal) => {
+      const token = connectLinkTokenOf(connectUrl);
+      return token === undefined ? Promise.resolve(false) : links.whenConnected(token, signal);
+    },
+  };
+}

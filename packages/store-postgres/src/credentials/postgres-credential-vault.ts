@@ -1,29 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Sql } from "postgres";
-import { createRedactedCredential, defaultScryptCost, type CredentialVault, type ScryptCost, type VaultConnectionEntry, type VaultCredential, type VaultListEntry, type VaultSetOptions } from "@src/vault";
-import { assertPrincipal, assertVaultSlug, checkCredential, computeKeyCheck, connectionEntryName, deriveKeyFromPassphrase, deriveSubkeys, openEntry, readConnectionPlaintext, sealableConnection, sealEntry } from "@src/vault/internal";
+import { createRedactedCredential, defaultScryptCost, type CredentialVault, type ScryptCost, type VaultCredential, type VaultListEntry, type VaultSetOptions } from "@src/vault";
+import { assertVaultSlug, checkCredential, computeKeyCheck, deriveKeyFromPassphrase, deriveSubkeys, openEntry, sealEntry } from "@src/vault/internal";
+import { createPostgresConnections } from "./postgres-connections";
+import { entryFormatVersion, type UnlockedKey } from "./unlocked-key";
 import { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "../errors/store-postgres-error";
 import type { ChangeFeed } from "../changes/change-feed";
 import type { StoreVaultKey } from "./vault-keys";
-
-/** The format version bound into every entry's associated data (as in the vault file, version 2). */
-const entryFormatVersion = 2;
-
-/** One usable key: its id (an HMAC that names it without revealing it) and its entry key. */
-interface UnlockedKey {
-  readonly id: Buffer;
-  readonly entryKey: Buffer;
-}
-
-interface ConnectionRow {
-  slug: string;
-  principal: string;
-  key_id: Buffer;
-  nonce: Buffer;
-  tag: Buffer;
-  ciphertext: Buffer;
-  updated_at: string;
-}
 
 interface CredentialRow {
   slug: string;
@@ -169,75 +152,12 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
     return entries;
   }
 
-  /**
-   * One principal's credential: sealed like a shared one, but bound (associated data) to the entry name of the source
-   * and the principal (`connectionEntryName`), with the principal sealed inside. A row whose `principal` was changed
-   * fails to decrypt. Read from the database on every call: a connection is one person's, and removing it must stop
-   * the next call on every replica.
-   */
-  const openConnection = (row: ConnectionRow): string => {
-    const key = keyOf(row.key_id);
-    if (key === undefined) {
-      throw new StorePostgresError({
-        code: STORE_POSTGRES_ERROR_CODES.WRONG_VAULT_KEY,
-        message: `the credential of ${JSON.stringify(row.principal)} for "${row.slug}" is encrypted under a key this process does not have (it was rotated); restart it with the new key first in SRC_VAULT_KEYS`,
-      });
-    }
-    try {
-      const plaintext = openEntry(key.entryKey, { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, updatedAt: row.updated_at }, { formatVersion: entryFormatVersion, vaultId, slug: connectionEntryName(row.slug, row.principal) });
-      readConnectionPlaintext(plaintext, row.principal);
-      return plaintext;
-    } catch (error) {
-      throw new StorePostgresError({
-        code: STORE_POSTGRES_ERROR_CODES.CREDENTIAL_DAMAGED,
-        message: `the stored credential of ${JSON.stringify(row.principal)} for "${row.slug}" failed authentication (the row was edited, damaged or moved from another principal); store it again with \`src credential set ${row.slug} --principal ${row.principal}\``,
-        cause: error,
-      });
-    }
-  };
-  const sealConnection = (slug: string, principal: string, plaintext: string, updatedAt: string) =>
-    sealEntry(current.entryKey, plaintext, { formatVersion: entryFormatVersion, vaultId, slug: connectionEntryName(slug, principal), updatedAt });
+  const connections = createPostgresConnections({ sql, vaultId, current, keyOf, location });
 
   return {
     list,
 
-    async getConnection<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string, principal: string) {
-      connectionEntryName(slug, principal);
-      const [row] = await sql<ConnectionRow[]>`select slug, principal, key_id, nonce, tag, ciphertext, updated_at from src_connections where slug = ${slug} and principal = ${principal}`;
-      if (row === undefined) return undefined;
-      return createRedactedCredential(readConnectionPlaintext(openConnection(row), principal).credential as TCredential);
-    },
-
-    async setConnection(slug: string, principal: string, credential: Record<string, unknown>, setOptions: VaultSetOptions = {}) {
-      connectionEntryName(slug, principal);
-      const plaintext = sealableConnection(principal, await checkCredential(slug, credential, setOptions.schema, location));
-      const updatedAt = new Date().toISOString();
-      const sealed = sealConnection(slug, principal, plaintext, updatedAt);
-      await sql`insert into src_connections (slug, principal, key_id, nonce, tag, ciphertext, updated_at)
-        values (${slug}, ${principal}, ${current.id}, ${sealed.nonce}, ${sealed.tag}, ${sealed.ciphertext}, ${updatedAt})
-        on conflict (slug, principal) do update set key_id = excluded.key_id, nonce = excluded.nonce, tag = excluded.tag,
-          ciphertext = excluded.ciphertext, updated_at = excluded.updated_at`;
-    },
-
-    async deleteConnection(slug, principal) {
-      connectionEntryName(slug, principal);
-      const rows = await sql`delete from src_connections where slug = ${slug} and principal = ${principal} returning slug`;
-      return rows.length > 0;
-    },
-
-    async deleteConnections(slug) {
-      assertVaultSlug(slug);
-      const rows = await sql`delete from src_connections where slug = ${slug} returning slug`;
-      return rows.length;
-    },
-
-    async listConnections(filter: { slug?: string | undefined; principal?: string | undefined } = {}): Promise<VaultConnectionEntry[]> {
-      if (filter.principal !== undefined) assertPrincipal(filter.principal);
-      const rows = await sql<{ slug: string; principal: string; updated_at: string }[]>`select slug, principal, updated_at from src_connections
-        where (${filter.slug ?? null}::text is null or slug = ${filter.slug ?? null}) and (${filter.principal ?? null}::text is null or principal = ${filter.principal ?? null})
-        order by slug collate "C", principal collate "C"`;
-      return rows.map((row) => ({ slug: row.slug, principal: row.principal, updatedAt: row.updated_at }));
-    },
+    ...connections.methods,
 
     async get<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string) {
       assertVaultSlug(slug);
@@ -281,13 +201,7 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
           // The revision stays: the value did not change, so replicas still on the old key keep their decrypted copy.
           await transaction`update src_credentials set key_id = ${current.id}, nonce = ${sealed.nonce}, tag = ${sealed.tag}, ciphertext = ${sealed.ciphertext} where slug = ${row.slug}`;
         }
-        const connections = await transaction<ConnectionRow[]>`select slug, principal, key_id, nonce, tag, ciphertext, updated_at from src_connections for update`;
-        for (const row of connections) {
-          if (row.key_id.equals(current.id)) continue;
-          const sealed = sealConnection(row.slug, row.principal, openConnection(row), row.updated_at);
-          await transaction`update src_connections set key_id = ${current.id}, nonce = ${sealed.nonce}, tag = ${sealed.tag}, ciphertext = ${sealed.ciphertext} where slug = ${row.slug} and principal = ${row.principal}`;
-        }
-        return rows.length + connections.length;
+        return rows.length + (await connections.rotate(transaction));
       });
       return { credentials };
     },
