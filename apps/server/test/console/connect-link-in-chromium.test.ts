@@ -78,5 +78,27 @@ describe("the console's connect page, in Chromium", { timeout: 60_000 }, () => {
 
     expect(await call()).toMatchObject({ ok: true });
     expect(sent()).toEqual([`Bearer ${eveKey}`]);
+
+    // The operator sees who is connected (never the key) on Connections, and removes it: the next call is refused.
+    const operator = await browser.newPage();
+    try {
+      await operator.goto(server.url);
+      await operator.getByLabel("Admin token").fill(testHome.adminToken);
+      await operator.getByLabel("Admin token").press("Enter");
+      await operator.getByRole("heading", { name: "Sources", level: 1 }).waitFor();
+      await operator.getByRole("link", { name: "Connections" }).click();
+      await operator.getByRole("heading", { name: "Connections", level: 1 }).waitFor();
+      const principal = `token:${tokenAnswer.name}`;
+      const remove = operator.getByRole("button", { name: `Remove ${principal} from ${slug}` });
+      await remove.waitFor();
+      expect(await operator.content()).not.toContain(eveKey);
+      await remove.click();
+      await operator.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+      await operator.getByRole("status").filter({ hasText: `Removed ${principal} from ${slug}` }).waitFor();
+    } finally {
+      await operator.close();
+    }
+    expect((await call()).error?.code).toBe("NOT_CONNECTED");
+    expect(sent()).toHaveLength(1);
   });
 });
