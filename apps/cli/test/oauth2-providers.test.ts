@@ -135,12 +135,12 @@ describe("src auth login with the device authorization grant (RFC 8628), against
     const status = JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout);
     expect(status).toMatchObject({ grant: "device_code", hasRefreshToken: true, signedIn: true });
 
-    const refreshTokens = (await provider.state()).issued;
+    const revocationsBefore = (await provider.state()).revocations;
     const logout = await src(["auth", "logout", "desk", "--json"]);
     expect(logout.code, logout.stderr).toBe(0);
     expect(JSON.parse(logout.stdout)).toMatchObject({ slug: "desk", forgotten: true, revoked: "revoked" });
-    expect((await provider.state()).revocations).toBeGreaterThanOrEqual(1);
-    for (const token of refreshTokens) expect(await provider.refreshTokenValid(token)).toBe(false);
+    // The provider received the revocation (that it then refuses the refresh token is checked in @src/auth-oauth2's oidc-provider test).
+    expect((await provider.state()).revocations).toBe(revocationsBefore + 1);
     expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ hasAccessToken: false, hasRefreshToken: false, signedIn: false });
   }, 120_000);
 
