@@ -111,6 +111,19 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
     description: "delete a source's stored credential (the source stays; calls answer NO_CREDENTIAL)",
     load: async () => (await import("./commands/credential-delete")).registerCredentialDelete,
   },
+  { path: "connections", description: "list and remove people's own credentials of per-user sources" },
+  {
+    path: "connections list",
+    term: "list [options]",
+    description: "list who is connected to which per-user source (api.credentials per-user), with when; never a credential",
+    load: async () => (await import("./commands/connections-list")).registerConnectionsList,
+  },
+  {
+    path: "connections remove",
+    term: "remove [options] <slug>",
+    description: "remove a principal's own credential for a per-user source; their next call answers NOT_CONNECTED",
+    load: async () => (await import("./commands/connections-remove")).registerConnectionsRemove,
+  },
   { path: "auth", description: "sign sources in and out, and show their sign-in, for auth modes that sign a person in (OAuth 2.0)" },
   {
     path: "auth login",

@@ -29,6 +29,8 @@ import type { SignInStore } from "@src/auth";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
+import { registerConnectionRoutes } from "./routes/connection-routes";
+import { connectLinksOfServer } from "./connect/connect-links";
 import { registerToolRoutes } from "./routes/tool-routes";
 import { registerActivityRoutes } from "./activity/activity-routes";
 import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
@@ -114,6 +116,9 @@ export interface ServerApp {
   shutdown(): Promise<boolean>;
 }
 
+/** The path a request line shows: a connect link's token (a single-use capability) is never written to a log. */
+const loggedPathOf = (path: string): string => (path.startsWith("/v1/connect/") ? "/v1/connect/[REDACTED]" : path);
+
 const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
 const error = (code: string, message: string): ErrorBody => ({ error: { code, message } });
 
@@ -128,9 +133,11 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       ? undefined
       : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
   const metrics = options.metrics ?? createServerMetrics();
-  const gate = createCallGate({ service, limiter, logger, auditLog, metrics });
+  // A per-user source's NOT_CONNECTED answer carries a link to the console's connect page; over MCP, URL elicitation.
+  const connect = connectLinksOfServer(options.oauth?.publicUrl ?? "");
+  const gate = createCallGate({ service, limiter, logger, auditLog, metrics, connectUrlFor: connect.connectUrlFor });
   const sessions = createMcpSessions({
-    createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }),
+    createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0", waitForConnection: connect.waitForConnection }),
     logger,
     maxBodyBytes: limits.maxBodyBytes,
   });
@@ -174,7 +181,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     const started = performance.now();
     await next();
     if (agentCallRequests.has(c.req.raw)) return;
-    scalarLineLoggerOf(logger).info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) }, "request");
+    scalarLineLoggerOf(logger).info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: loggedPathOf(c.req.path), status: c.res.status, durationMs: Math.round(performance.now() - started) }, "request");
   });
   if (options.allowedHosts !== undefined) app.use("*", checkHost(options.allowedHosts));
   app.use(
@@ -232,6 +239,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);
+  registerConnectionRoutes(context, { links: connect.links });
   const signInRoutes = registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs, store: options.signIns ?? createFileSignInStore({ home }) });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);

@@ -48,12 +48,14 @@ const statusOfEveryCode = {
     AUTH_PLUGIN_INVALID: 500,
     // `src source import` only; as an error of the server it would be bad input.
     INVALID_IMPORT: 422,
+    CREDENTIAL_MODE_MISMATCH: 422,
   } satisfies Record<ServiceErrorCode, Status>,
   // The agent sees these codes in a ToolResult; only NETWORK (AuthPluginHeaderError) and INVALID_CALL are ever thrown.
   "http-tool": {
     INVALID_CALL: 422,
     SOURCE_DISABLED: 503,
     NO_CREDENTIAL: 503,
+    NOT_CONNECTED: 503,
     AUTH_FAILED: 503,
     TIMEOUT: 503,
     CONNECTION_REFUSED: 503,

@@ -1,8 +1,8 @@
 // The documented API (README.md). What only other @src/* packages use is in ./internal.ts (`@src/config/internal`).
-export type { ConnectionStatus, SourceApi, SourceFile, SourceInput, SourceRecord, SourceStatus } from "./source-schema";
+export type { ConnectionStatus, CredentialMode, SourceApi, SourceFile, SourceInput, SourceRecord, SourceStatus } from "./source-schema";
 export type { OpenApiStatus, OpenApiValidationMode } from "./api-openapi-schema";
 export { OPENAPI_VALIDATION_MODES } from "./api-openapi-schema";
-export { CONNECTION_STATUSES, sourceApiSchema, sourceFileSchema, sourceInputSchema, sourceRecordSchema, sourceStatusSchema } from "./source-schema";
+export { CONNECTION_STATUSES, CREDENTIAL_MODES, isPerUserSource, sourceApiSchema, sourceFileSchema, sourceInputSchema, sourceRecordSchema, sourceStatusSchema } from "./source-schema";
 export type { SourceCheckResult } from "./check-source";
 export { checkSource } from "./check-source";
 export type { ParsedSourceInput, ParseSourceOptions } from "./parse-source";

@@ -41,6 +41,16 @@ export function createRemoteOperations(client: SrcClient): SourceOperations {
     async deleteCredential(slug) {
       return (await client.sources.deleteCredential(slug)).deleted;
     },
+    async listConnections(filter = {}) {
+      return (await client.connections.list({ ...(filter.slug === undefined ? {} : { source: filter.slug }), ...(filter.principal === undefined ? {} : { principal: filter.principal }) })).connections;
+    },
+    async setConnection(slug, principal, credential) {
+      await client.connections.set(slug, principal, credential as Record<string, unknown>);
+      return { source: (await client.sources.get(slug)).source, validation: null };
+    },
+    async deleteConnection(slug, principal) {
+      return (await client.connections.remove(slug, principal)).deleted;
+    },
     async listTools() {
       // Verbose, so every tool carries its description and input schema, as the local service's list does.
       return (await client.tools.list({ verbose: true })).tools as ToolSummary[];

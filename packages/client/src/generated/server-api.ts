@@ -871,6 +871,212 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/connect/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a connect link is for: the source, the principal, and the credential fields to give. Needs no bearer token: the link's token (single use, 10 minutes, bound to one source and principal) is the proof. Uses nothing up. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The token of a connect link (the part after #/connect/ of error.connectUrl). */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link is valid. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            expiresAt: string;
+                            fields: {
+                                description: string;
+                                label: string;
+                                name: string;
+                                required: boolean;
+                                secret: boolean;
+                            }[];
+                            principal: string;
+                            source: {
+                                authType: string;
+                                baseUrl: string;
+                                name: string;
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Connects the link's principal to its source with the credential given (the connect page's paste-a-key form). The link is used up once this succeeds; a credential of the wrong shape leaves it usable. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The token of a connect link (the part after #/connect/ of error.connectUrl). */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        credential: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Connected: the agent can go on. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            connected: true;
+                            principal: string;
+                            slug: string;
+                        };
+                    };
+                };
+                /** @description The body is not JSON (INVALID_JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the limit (BODY_TOO_LARGE). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is connected to which per-user source (api.credentials "per-user"), sorted by source then principal; never a credential. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this principal's connections. */
+                    principal?: string;
+                    /** @description Only this source's connections (it must exist). */
+                    source?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The connections. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connections: components["schemas"]["Connection"][];
+                        };
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/oauth/consent": {
         parameters: {
             query?: never;
@@ -2026,6 +2232,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sources/{slug}/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Store or replace one principal's own credential for a per-user source (an operator setting a person's key on their behalf). Refused (CREDENTIAL_MODE_MISMATCH) unless the source is per-user. Not tested. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The credential of the source's auth mode, with the fields it declares. */
+                        credential: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Who the credential belongs to: `idp:SUB` (a JWT's sub), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token) or `local` (the operator).
+                         * @example idp:alice
+                         */
+                        principal: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            principal: string;
+                            slug: string;
+                            /** @enum {boolean} */
+                            stored: true;
+                        };
+                    };
+                };
+                /** @description The body is not JSON (INVALID_JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the limit (BODY_TOO_LARGE). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove one principal's own credential: that principal's next call answers NOT_CONNECTED. `deleted` is false when there was none. */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description Who the credential belongs to: `idp:SUB` (a JWT's sub), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token) or `local` (the operator). */
+                    principal: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed, or there was none. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: boolean;
+                            principal: string;
+                            slug: string;
+                        };
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sources/{slug}/credential": {
         parameters: {
             query?: never;
@@ -2896,6 +3260,13 @@ export interface components {
             /** @example bearer */
             type: string;
         };
+        /** @description A principal connected to a per-user source. Never a value. */
+        Connection: {
+            principal: string;
+            slug: string;
+            /** @description When it was last stored (ISO 8601). */
+            updatedAt: string;
+        };
         ConsentClient: {
             /** @description The client_id: a Client ID Metadata Document's URL, or the id this server gave it at registration. */
             id: string;
@@ -3103,6 +3474,8 @@ export interface components {
             durationMs: number;
             error?: {
                 code: string;
+                /** @description With NOT_CONNECTED (a per-user source holds no credential of the caller's principal; nothing was sent): the console's connect page for this source and principal, single use, valid 10 minutes, for the agent to show its person. */
+                connectUrl?: string;
                 message: string;
                 /** @description The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search. */
                 next?: {

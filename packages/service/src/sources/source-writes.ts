@@ -1,5 +1,7 @@
 import { join } from "node:path";
-import { SourceNotFoundError, type SourceInput, type SourceRecord } from "@src/config";
+import { isPerUserSource, SourceNotFoundError, type SourceInput, type SourceRecord } from "@src/config";
+import { localPrincipal } from "../principal";
+import { SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";
 import { writeFileAtomic } from "@src/file-lock";
 import { validateSource } from "@src/http-tool";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
@@ -10,17 +12,28 @@ import type { SourceOperationResult, SourceService } from "./source-service";
 import { waitsForSignIn } from "./waits-for-sign-in";
 
 /** The service's methods that change a source or its credential. */
-export type SourceWrites = Pick<SourceService, "addSource" | "updateSource" | "reloadSource" | "setEnabled" | "removeSource" | "setCredential" | "deleteCredential">;
+export type SourceWrites = Pick<SourceService, "addSource" | "updateSource" | "reloadSource" | "setEnabled" | "removeSource" | "setCredential" | "deleteCredential" | "listConnections" | "setConnection" | "deleteConnection">;
+
+/** Refuses a principal's credential for a shared source, and a shared credential for a per-user source: the two never mix. */
+function assertCredentialMode(source: SourceRecord, perUser: boolean): void {
+  if (isPerUserSource(source) === perUser) return;
+  throw new ServiceError({
+    code: SERVICE_ERROR_CODES.CREDENTIAL_MODE_MISMATCH,
+    message: perUser
+      ? `source "${source.slug}" shares one credential (api.credentials is "shared"): store it without a principal (src credential set ${source.slug}), or make the source per-user first (src source edit ${source.slug} --credentials per-user)`
+      : `source "${source.slug}" sends each person's own credential (api.credentials is "per-user"): store one for a principal (src credential set ${source.slug} --principal P)`,
+  });
+}
 
 /** Loads the source's OpenAPI document (when it names one) with its credential: a bad one leaves it a plain source. */
 async function refreshDocument(context: ServiceContext, source: SourceRecord): Promise<SourceRecord> {
-  return context.documents.refresh(source, { plugin: context.pluginOf(source), credential: await context.credentials.credentialFor(source), auth: context.auth.runtimeFor(source) });
+  return context.documents.refresh(source, { plugin: context.pluginOf(source), credential: await context.credentials.credentialToTest(source), auth: context.auth.runtimeFor(source) });
 }
 
 /** Loads the document, tests the source against its API and records the status. */
 async function validateAndRecord(context: ServiceContext, given: SourceRecord): Promise<SourceOperationResult> {
   const { store, pluginOf, auth } = context;
-  const credential = await context.credentials.credentialFor(given);
+  const credential = await context.credentials.credentialToTest(given);
   // The document first (fetched with the credential on the source's origin, indexed); a bad one leaves the source as a plain source.
   const source = await context.documents.refresh(given, { plugin: pluginOf(given), credential, auth: auth.runtimeFor(given) });
   const validation = await validateSource({ source: context.withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: context.fetch, store, auth: auth.runtimeFor(source) });
@@ -47,7 +60,9 @@ async function addSource(context: ServiceContext, { input: given, credential, te
   const source = await store.create(input as SourceInput);
   if (checkedCredential !== undefined) {
     try {
-      await (await context.credentials.vault()).set(source.slug, bindCredential(checkedCredential, source));
+      // A per-user source's credential given when it is added is the operator's own (principal "local").
+      if (isPerUserSource(source)) await (await context.credentials.vault()).setConnection(source.slug, localPrincipal, bindCredential(checkedCredential, source));
+      else await (await context.credentials.vault()).set(source.slug, bindCredential(checkedCredential, source));
     } catch (error) {
       await store.remove(source.slug);
       throw error;
@@ -67,7 +82,8 @@ async function addSource(context: ServiceContext, { input: given, credential, te
   }
   context.notify(source.slug, "added");
   const withDiscovery = discovery === undefined ? {} : { discovery };
-  if (!test || waitsForSignIn(plugin, source, checkedCredential)) return { source: await refreshDocument(context, source), validation: null, ...withDiscovery };
+  // A per-user source without the operator's own credential has nothing to test with: each person connects their own.
+  if (!test || waitsForSignIn(plugin, source, checkedCredential) || (isPerUserSource(source) && checkedCredential === undefined)) return { source: await refreshDocument(context, source), validation: null, ...withDiscovery };
   return { ...(await validateAndRecord(context, source)), ...withDiscovery };
 }
 
@@ -82,6 +98,8 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       let source = await store.update(slug, changes);
       if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
       if (before.api.openapi !== source.api.openapi) source = await refreshDocument(context, source);
+      // Another credential mode: the sessions of the old one are dropped (a shared token is no one's own, and back).
+      if (isPerUserSource(before) !== isPerUserSource(source)) auth.forget(slug);
       context.notify(slug, "updated");
       return source;
     },
@@ -104,6 +122,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
         if (SourceNotFoundError.isInstance(error)) throw error;
       });
       await (await credentials.vault()).delete(slug);
+      await (await credentials.vault()).deleteConnections(slug);
       await store.remove(slug);
       auth.forget(slug);
       context.notify(slug, "removed");
@@ -111,6 +130,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
 
     async setCredential(slug, credential, { test = true } = {}) {
       const source = await store.get(slug);
+      assertCredentialMode(source, false);
       const checked = registry.parseCredential(source.api.authType, credential);
       await (await credentials.vault()).set(slug, bindCredential(checked, source));
       auth.forget(slug);
@@ -123,6 +143,29 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       await store.get(slug);
       const deleted = await (await credentials.vault()).delete(slug);
       auth.forget(slug);
+      context.notify(slug, "credential");
+      return deleted;
+    },
+
+    async listConnections(filter = {}) {
+      if (filter.slug !== undefined) await store.get(filter.slug);
+      return (await credentials.vault()).listConnections(filter);
+    },
+
+    async setConnection(slug, principal, credential) {
+      const source = await store.get(slug);
+      assertCredentialMode(source, true);
+      const checked = registry.parseCredential(source.api.authType, credential);
+      await (await credentials.vault()).setConnection(slug, principal, bindCredential(checked, source));
+      auth.forget(slug, principal);
+      context.notify(slug, "credential");
+      return { source, validation: null };
+    },
+
+    async deleteConnection(slug, principal) {
+      await store.get(slug);
+      const deleted = await (await credentials.vault()).deleteConnection(slug, principal);
+      auth.forget(slug, principal);
       context.notify(slug, "credential");
       return deleted;
     },

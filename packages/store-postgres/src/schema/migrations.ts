@@ -153,4 +153,20 @@ create table src_sign_ins (
 create index src_sign_ins_keep_until on src_sign_ins (keep_until);
 `,
   },
+  {
+    version: 5,
+    name: "per-user credentials: one per source and principal",
+    sql: `
+create table src_connections (
+  slug text not null,
+  principal text not null,
+  key_id bytea not null,
+  nonce bytea not null,
+  tag bytea not null,
+  ciphertext bytea not null,
+  updated_at text not null,
+  primary key (slug, principal)
+);
+`,
+  },
 ];
