@@ -19,7 +19,7 @@ export interface IssuedTokens {
 }
 
 /** Issues token pairs for `/mcp` (the one resource) and checks a request's `resource` parameter (RFC 8707). */
-export function oauthTokenIssuer({ settings, now }: { settings: HostedOAuthSettings; now: () => number }): { checkResource(resource: URL | undefined, required: boolean): void; issueTokens(token: StoredAgentToken): Promise<IssuedTokens> } {
+export function oauthTokenIssuer({ settings, now }: { settings: HostedOAuthSettings; now: () => number }): { checkResource: (resource: URL | undefined, required: boolean) => void; issueTokens: (token: StoredAgentToken) => Promise<IssuedTokens> } {
   function checkResource(resource: URL | undefined, required: boolean): void {
     if (resource === undefined) {
       if (required) throw new InvalidTargetError(`the resource parameter (RFC 8707) is required: ${settings.resource}`);

@@ -30,5 +30,5 @@ export function registerHostedOAuth(app: OpenAPIHono, { resource, access, logger
             response.end(page === undefined ? consoleNotBuilt : Buffer.from(page.body));
           },
         });
-  registerOAuthProtocolRoutes(app, { settings: oauth, provider, scopes: resource.scopes });
+  registerOAuthProtocolRoutes(app, { settings: oauth, provider, scopes: () => resource.scopes() });
 }
