@@ -10,12 +10,12 @@ import { checkSignInPossible, loadSignInTarget } from "../sign-in/load-sign-in-s
 import { signInPage } from "../sign-in/sign-in-page";
 import { slugParamSchema } from "./source-routes";
 
+
 const loginRoute = createRoute({
   method: "post",
   path: "/v1/sources/{slug}/auth/login",
   tags: ["sign-in"],
-  summary:
-    "Start the sign-in of a source whose auth mode signs a person in (OAuth 2.0's authorization code with PKCE S256): answers the URL for the operator to open in a browser (admin only).",
+  summary: "Start the sign-in of a source whose auth mode signs a person in (OAuth 2.0's authorization code with PKCE S256): answers the URL for the operator to open in a browser (admin only).",
   request: {
     params: slugParamSchema,
     body: {
@@ -28,10 +28,7 @@ const loginRoute = createRoute({
               .url({ protocol: /^https?$/, error: "must be an absolute http: or https: URL" })
               .refine((value) => !value.includes("#"), { error: "must not have a #fragment" })
               .optional()
-              .openapi({
-                description: `The redirect URI registered at the authorization server, when the browser reaches this server at another address (a TLS proxy): it must lead to ${signInCallbackPath} of this server.`,
-                example: `https://src.example.com${signInCallbackPath}`,
-              }),
+              .openapi({ description: `The redirect URI registered at the authorization server, when the browser reaches this server at another address (a TLS proxy): it must lead to ${signInCallbackPath} of this server.`, example: `https://src.example.com${signInCallbackPath}` }),
           }),
         },
       },
@@ -45,16 +42,8 @@ const loginRoute = createRoute({
           schema: z
             .object({
               slug: z.string(),
-              authorizationUrl: z
-                .string()
-                .openapi({
-                  description:
-                    "Open it in a browser and sign in; the authorization server then sends the browser to `redirectUri`.",
-                }),
-              userCode: z
-                .string()
-                .optional()
-                .openapi({ description: "A code to enter on that page, for a mode that signs in with a device code." }),
+              authorizationUrl: z.string().openapi({ description: "Open it in a browser and sign in; the authorization server then sends the browser to `redirectUri`." }),
+              userCode: z.string().optional().openapi({ description: "A code to enter on that page, for a mode that signs in with a device code." }),
               redirectUri: z.string(),
               expiresAt: z.string().openapi({ description: "ISO time after which the redirect is refused." }),
             })
@@ -70,13 +59,11 @@ const statusRoute = createRoute({
   method: "get",
   path: "/v1/sources/{slug}/auth",
   tags: ["sign-in"],
-  summary:
-    "A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes, whether a refresh token is stored, when the access token expires); never a token (admin only).",
+  summary: "A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes, whether a refresh token is stored, when the access token expires); never a token (admin only).",
   request: { params: slugParamSchema },
   responses: {
     200: {
-      description:
-        "The status (the same as `src auth status SLUG --json`): `slug`, `authType`, `signedIn`, and the facts the auth mode adds.",
+      description: "The status (the same as `src auth status SLUG --json`): `slug`, `authType`, `signedIn`, and the facts the auth mode adds.",
       content: {
         "application/json": {
           schema: z
@@ -98,14 +85,10 @@ const logoutRoute = createRoute({
   method: "delete",
   path: "/v1/sources/{slug}/auth",
   tags: ["sign-in"],
-  summary:
-    "Forget what a source's sign-in stored (OAuth 2.0's access and refresh tokens); what the operator entered stays (as `src auth logout SLUG`; admin only).",
+  summary: "Forget what a source's sign-in stored (OAuth 2.0's access and refresh tokens); what the operator entered stays (as `src auth logout SLUG`; admin only).",
   request: { params: slugParamSchema },
   responses: {
-    200: {
-      description: "`forgotten` is false when no token was stored.",
-      content: { "application/json": { schema: z.object({ slug: z.string(), forgotten: z.boolean() }) } },
-    },
+    200: { description: "`forgotten` is false when no token was stored.", content: { "application/json": { schema: z.object({ slug: z.string(), forgotten: z.boolean() }) } } },
     ...errorResponses(401, 403, 404, 409, 422),
   },
 });
@@ -114,8 +97,7 @@ const callbackRoute = createRoute({
   method: "get",
   path: signInCallbackPath,
   tags: ["sign-in"],
-  summary:
-    "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered.",
+  summary: "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered.",
   security: [],
   request: {
     query: z.object({
@@ -125,42 +107,25 @@ const callbackRoute = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: "Signed in; the page shows the source's test outcome.",
-      content: { "text/html": { schema: z.string() } },
-    },
-    409: {
-      description: "The source can no longer be signed in (its auth type or settings changed).",
-      content: { "text/html": { schema: z.string() } },
-    },
-    422: {
-      description: "Unknown, used or expired `state` (SIGN_IN_STATE_INVALID), or the sign-in was refused (NEEDS_AUTH).",
-      content: { "text/html": { schema: z.string() } },
-    },
-    503: {
-      description: "The authorization server could not be reached (AUTH_SERVER_FAILED).",
-      content: { "text/html": { schema: z.string() } },
-    },
+    200: { description: "Signed in; the page shows the source's test outcome.", content: { "text/html": { schema: z.string() } } },
+    409: { description: "The source can no longer be signed in (its auth type or settings changed).", content: { "text/html": { schema: z.string() } } },
+    422: { description: "Unknown, used or expired `state` (SIGN_IN_STATE_INVALID), or the sign-in was refused (NEEDS_AUTH).", content: { "text/html": { schema: z.string() } } },
+    503: { description: "The authorization server could not be reached (AUTH_SERVER_FAILED).", content: { "text/html": { schema: z.string() } } },
   },
 });
 
 function stateProblem(taken: TakenSignIn | undefined, lifetimeMs: number): SignInError {
   const again = "start the sign-in again (POST /v1/sources/{slug}/auth/login, or src auth login SLUG)";
   let message: string;
-  if (taken === undefined)
-    message = `the redirect has no state parameter, so it is not a sign-in started on this server; ${again}`;
+  if (taken === undefined) message = `the redirect has no state parameter, so it is not a sign-in started on this server; ${again}`;
   else if (!taken.found && taken.reason === "expired") {
     message = `the sign-in of source "${taken.slug}" expired: it must finish within ${lifetimeMs >= 120_000 ? `${Math.round(lifetimeMs / 60_000)} min` : `${lifetimeMs / 1000} s`} of its start; ${again.replace("{slug}", taken.slug).replace("SLUG", taken.slug)}`;
-  } else
-    message = `this sign-in link is unknown or was already used (each works once, on the server that started it); ${again}`;
+  } else message = `this sign-in link is unknown or was already used (each works once, on the server that started it); ${again}`;
   return new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID, message });
 }
 
 /** `POST /v1/sources/{slug}/auth/login`, the redirect route, `GET` and `DELETE /v1/sources/{slug}/auth`: for any auth mode with sign-in steps. */
-export function registerSignInRoutes(
-  { app, service, logger }: RouteContext,
-  { lifetimeMs }: { lifetimeMs: number },
-): void {
+export function registerSignInRoutes({ app, service, logger }: RouteContext, { lifetimeMs }: { lifetimeMs: number }): void {
   const pending = createPendingSignIns({ lifetimeMs });
 
   app.openapi(loginRoute, async (c) => {
@@ -171,20 +136,8 @@ export function registerSignInRoutes(
     const redirectUri = body.redirectUri ?? new URL(signInCallbackPath, c.req.url).href;
     const start: SignInStart = await target.plugin.signIn.begin({ ...target.source, credential, redirectUri });
     const { expiresAt } = pending.add(slug, start);
-    logger.info(
-      { event: "sign_in_started", source: slug, expiresAt: new Date(expiresAt).toISOString() },
-      "sign-in started",
-    );
-    return c.json(
-      {
-        slug,
-        authorizationUrl: start.url,
-        ...(start.userCode === undefined ? {} : { userCode: start.userCode }),
-        redirectUri,
-        expiresAt: new Date(expiresAt).toISOString(),
-      },
-      200,
-    );
+    logger.info({ event: "sign_in_started", source: slug, expiresAt: new Date(expiresAt).toISOString() }, "sign-in started");
+    return c.json({ slug, authorizationUrl: start.url, ...(start.userCode === undefined ? {} : { userCode: start.userCode }), redirectUri, expiresAt: new Date(expiresAt).toISOString() }, 200);
   });
 
   app.openapi(statusRoute, async (c) => {
@@ -197,8 +150,7 @@ export function registerSignInRoutes(
   app.openapi(logoutRoute, async (c) => {
     const { slug } = c.req.valid("param");
     const { plugin, source } = await loadSignInTarget(service, slug);
-    const kept: Record<string, unknown> | undefined =
-      source.credential === undefined ? undefined : plugin.signIn.signOut(source.credential);
+    const kept: Record<string, unknown> | undefined = source.credential === undefined ? undefined : plugin.signIn.signOut(source.credential);
     if (kept !== undefined) await service.setCredential(slug, kept, { test: false });
     return c.json({ slug, forgotten: kept !== undefined }, 200);
   });
@@ -215,42 +167,15 @@ export function registerSignInRoutes(
       slug = taken.pending.slug;
       const target = await loadSignInTarget(service, slug, c.req.raw.signal);
       const credential = checkSignInPossible(target);
-      const signedIn: Record<string, unknown> = await target.plugin.signIn.complete({
-        ...target.source,
-        credential,
-        start: taken.pending.start,
-        callbackUrl,
-      });
+      const signedIn: Record<string, unknown> = await target.plugin.signIn.complete({ ...target.source, credential, start: taken.pending.start, callbackUrl });
       const { validation } = await service.setCredential(slug, signedIn);
-      logger.info(
-        { event: "signed_in", source: slug, connectionStatus: validation?.status ?? null },
-        "sign-in completed",
-      );
-      const tested =
-        validation === null
-          ? "The source was not tested."
-          : validation.ok
-            ? `The source's test call succeeded (${validation.status}).`
-            : `The source's test call did not succeed (${validation.status}): ${validation.message}`;
-      return signInPage(200, `Signed in to "${slug}"`, [
-        tested,
-        "What the sign-in gave is stored on the server. You may close this tab.",
-      ]);
+      logger.info({ event: "signed_in", source: slug, connectionStatus: validation?.status ?? null }, "sign-in completed");
+      const tested = validation === null ? "The source was not tested." : validation.ok ? `The source's test call succeeded (${validation.status}).` : `The source's test call did not succeed (${validation.status}): ${validation.message}`;
+      return signInPage(200, `Signed in to "${slug}"`, [tested, "What the sign-in gave is stored on the server. You may close this tab."]);
     } catch (error) {
       const { status, body } = toErrorResponse(error);
-      logger.warn(
-        {
-          event: "sign_in_failed",
-          source: slug ?? null,
-          errorCode: body.error.code,
-          errorMessage: status === 500 ? (error as Error).message : body.error.message,
-        },
-        "sign-in failed",
-      );
-      const again =
-        slug !== undefined && AuthorizeError.isInstance(error)
-          ? [`Start the sign-in again: POST /v1/sources/${slug}/auth/login, or src auth login ${slug}.`]
-          : [];
+      logger.warn({ event: "sign_in_failed", source: slug ?? null, errorCode: body.error.code, errorMessage: status === 500 ? (error as Error).message : body.error.message }, "sign-in failed");
+      const again = slug !== undefined && AuthorizeError.isInstance(error) ? [`Start the sign-in again: POST /v1/sources/${slug}/auth/login, or src auth login ${slug}.`] : [];
       return signInPage(status, "Sign-in failed", [`${body.error.message} (${body.error.code})`, ...again]);
     }
   });
