@@ -1,3 +1,4 @@
+import type { SrcClient } from "@src/client";
 import type { AuthRegistry } from "@src/auth";
 import type { Command } from "commander";
 import type { CallAuditChannel, SourceService } from "@src/service";
@@ -51,6 +52,8 @@ export interface CommandContext {
   operations(options?: { auditChannel?: CallAuditChannel }): Promise<SourceOperations>;
   /** The auth modes this CLI knows (built-in plus `SRC_AUTH_PLUGINS`): the local service's, or, remotely, the same set loaded here. */
   authRegistry(): Promise<AuthRegistry>;
+  /** The `@src/client` of the server named by `--server` / `SRC_SERVER` (only in remote mode: check `remote` first). */
+  remoteClient(): Promise<SrcClient>;
 }
 
 const hasValue = (value: string | undefined): boolean => value !== undefined && value.trim() !== "";
@@ -137,6 +140,10 @@ export function createCommandContext(command: Command): CommandContext {
       // Remotely only the modes are needed (the flags of `src source add`): the plugins, no store.
       const [{ createAuthRegistryFromEnvironment }, { defaultAuthPlugins }] = await Promise.all([import("@src/service/plugins"), import("@src/auth-presets")]);
       return createAuthRegistryFromEnvironment(process.env, { plugins: defaultAuthPlugins() });
+    },
+    remoteClient() {
+      if (remote === undefined) throw new Error("remoteClient() in local mode");
+      return createRemoteClient(remote);
     },
   };
 }

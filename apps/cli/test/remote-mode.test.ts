@@ -205,10 +205,8 @@ describe("src --server: errors", { timeout: 60_000 }, () => {
     { args: ["source", "edit", "alpha", "--name", "X"], command: "source edit" },
     { args: ["source", "export"], command: "source export" },
     { args: ["vault", "rotate"], command: "vault rotate" },
-    { args: ["token", "list"], command: "token list" },
     { args: ["logs"], command: "logs" },
     { args: ["mcp"], command: "mcp" },
-    { args: ["auth", "status", "alpha"], command: "auth status" },
   ])("src $command refuses to run against a server (exit 2, naming --server)", async ({ args, command }) => {
     const result = await remote(args);
     expect(result.code).toBe(2);

@@ -8,6 +8,7 @@ import { SignInPage } from "./pages/sign-in-page";
 import { SourcePage } from "./pages/source-page";
 import { SourcesPage } from "./pages/sources-page";
 import { TokensPage } from "./pages/tokens-page";
+import { ConnectionsPage } from "./pages/connections-page";
 import { ToolsPage } from "./pages/tools-page";
 import { TryCallPage } from "./pages/try-call-page";
 import { hrefOf, useRoute, type Route } from "./route";
@@ -20,6 +21,7 @@ const titles: Record<Route["page"], string> = {
   call: "Try a call",
   activity: "Activity",
   tokens: "Agent tokens",
+  connections: "Connections",
 };
 
 const navigation: { page: Route["page"]; href: string; label: string }[] = [
@@ -29,6 +31,7 @@ const navigation: { page: Route["page"]; href: string; label: string }[] = [
   { page: "call", href: hrefOf.call(), label: "Try a call" },
   { page: "activity", href: hrefOf.activity(), label: "Activity" },
   { page: "tokens", href: hrefOf.tokens, label: "Agent tokens" },
+  { page: "connections", href: hrefOf.connections, label: "Connections" },
 ];
 
 function PageOf({ route }: { route: Route }) {
@@ -47,6 +50,8 @@ function PageOf({ route }: { route: Route }) {
       return <ActivityPage source={route.source} />;
     case "tokens":
       return <TokensPage />;
+    case "connections":
+      return <ConnectionsPage />;
   }
 }
 

@@ -8,7 +8,8 @@ export type Route =
   | { page: "tools" }
   | { page: "call"; tool?: string }
   | { page: "activity"; source?: string }
-  | { page: "tokens" };
+  | { page: "tokens" }
+  | { page: "connections" };
 
 export function parseRoute(hash: string): Route {
   const [path = "", query = ""] = hash.replace(/^#/, "").split("?");
@@ -19,6 +20,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "tools") return { page: "tools" };
   if (parts[0] === "call") return { page: "call", tool: parameters.get("tool") ?? undefined };
   if (parts[0] === "tokens") return { page: "tokens" };
+  if (parts[0] === "connections") return { page: "connections" };
   if (parts[0] === "activity") return { page: "activity", source: parameters.get("source") ?? undefined };
   return { page: "sources" };
 }
@@ -31,6 +33,7 @@ export const hrefOf = {
   call: (tool?: string) => (tool === undefined ? "#/call" : `#/call?tool=${encodeURIComponent(tool)}`),
   activity: (source?: string) => (source === undefined ? "#/activity" : `#/activity?source=${encodeURIComponent(source)}`),
   tokens: "#/tokens",
+  connections: "#/connections",
 };
 
 /** The current route, following `hashchange`. */

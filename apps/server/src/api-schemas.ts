@@ -61,7 +61,14 @@ export const validationOutcomeSchema = z
 
 /** `{ source, validation }`: what connect, reload and credential set return. */
 export const sourceOperationResultSchema = z
-  .object({ source: sourceRecordSchema, validation: validationOutcomeSchema.nullable() })
+  .object({
+    source: sourceRecordSchema,
+    validation: validationOutcomeSchema.nullable(),
+    discovery: z
+      .object({ filled: z.array(z.string()), from: z.string(), notes: z.array(z.string()) })
+      .optional()
+      .openapi({ description: "When the auth mode filled in `api` fields a server publishes as the source was added (OAuth 2.0 discovery from `api.issuer`, or from the test endpoint's RFC 9728 answer): which, from where, and what to know." }),
+  })
   .openapi("SourceOperationResult");
 
 /** One entry of `GET /v1/sources`: the record, or why its file could not be read. */
@@ -177,6 +184,7 @@ export const toolResultSchema = z
           .describe('The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search.'),
         rule: z.string().optional().openapi({ description: 'With POLICY_DENIED, CONFIRMATION_REQUIRED, CONFIRMATION_DECLINED and RATE_LIMITED: the rule that refused ("read-only", "not in allow", a rule as written, "rateLimit 60/60s").' }),
         retryAfterSeconds: z.number().optional().openapi({ description: "With RATE_LIMITED: seconds until a call may succeed (also the Retry-After header of the 429)." }),
+        connectUrl: z.string().optional().openapi({ description: "With NOT_CONNECTED (a per-user source holds no credential of the caller's principal; nothing was sent): the console's connect page for this source and principal, single use, valid 10 minutes, for the agent to show its person." }),
       })
       .optional(),
   })

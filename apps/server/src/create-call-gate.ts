@@ -4,7 +4,7 @@ import { toolCallOutcomeOf, toolCallOutcomeOfError, type Confirmer, type TokenPo
 import { traceToolCall } from "@src/http-tool/internal";
 import type { Logger } from "pino";
 import type { Caller } from "./agent-tokens/agent-token-index";
-import { callerIdentity, callerLabel, mayCallSource } from "./agent-tokens/caller-of-request";
+import { callerIdentity, callerLabel, mayCallSource, principalOf } from "./agent-tokens/caller-of-request";
 import { ForbiddenError } from "./errors/forbidden-error";
 import { ShuttingDownError } from "./errors/shutting-down-error";
 import { scalarLineLoggerOf } from "./scalar-line-logger";
@@ -33,6 +33,12 @@ function pathOf(url: string): string {
 
 const admin: Caller = { kind: "admin" };
 
+/** A `NOT_CONNECTED` result with the link its agent shows its person. */
+function withConnectUrl(result: ToolResult, connectUrl: string): ToolResult {
+  if (result.error === undefined) return result;
+  return { ...result, error: { ...result.error, connectUrl, message: `${result.error.message}. Connect page (single use, valid 10 minutes): ${connectUrl}` } };
+}
+
 /** What an agent token adds to a source's policy: read-only (for every source, or this one), its own rate limit. The admin adds nothing. */
 export function tokenPolicyOf(caller: Caller, slug: string): TokenPolicy | undefined {
   if (caller.kind === "admin") return undefined;
@@ -48,6 +54,7 @@ export function createCallGate({
   logger,
   auditLog,
   metrics,
+  connectUrlFor,
 }: {
   service: SourceService;
   limiter: SourceCallLimiter;
@@ -56,6 +63,8 @@ export function createCallGate({
   auditLog?: CallAuditLog;
   /** Where each call is counted (`GET /metrics`). Default: nowhere. */
   metrics?: ServerMetrics;
+  /** Makes the link a `NOT_CONNECTED` result gives its agent (the console's connect page for that source and principal). Default: none, no link. */
+  connectUrlFor?: (slug: string, principal: string) => string;
 }): CallGate {
   let closed = false;
 
@@ -99,14 +108,16 @@ export function createCallGate({
       if (!mayCallSource(caller, slug)) {
         throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
       }
-      const result = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), token: tokenPolicyOf(caller, slug), confirm }));
-      void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result));
+      const answered = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), principal: principalOf(caller), token: tokenPolicyOf(caller, slug), confirm }));
+      const result = answered.error?.code === "NOT_CONNECTED" && connectUrlFor !== undefined ? withConnectUrl(answered, connectUrlFor(slug, principalOf(caller))) : answered;
+      void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result, principalOf(caller)));
       const path = pathOf(result.request.url);
       scalarLineLoggerOf(logger).info(
         {
           event: "tool_call",
           channel,
           caller: callerLabel(caller),
+          principal: principalOf(caller),
           source: slug,
           tool: name,
           method: result.request.method,
@@ -122,13 +133,14 @@ export function createCallGate({
       );
       return result;
     } catch (error) {
-      void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started));
+      void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started, principalOf(caller)));
       const errorCode = (error as { code?: string }).code ?? "INTERNAL";
       scalarLineLoggerOf(logger).warn(
         {
           event: "tool_call",
           channel,
           caller: callerLabel(caller),
+          principal: principalOf(caller),
           source: slug,
           tool: name,
           ok: false,

@@ -24,9 +24,13 @@ import { registerHealthRoutes } from "./routes/health-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
 import { registerOperationsRoutes } from "./routes/operations-routes";
 import { registerSignInRoutes } from "./routes/sign-in-routes";
+import { createFileSignInStore } from "@src/config";
+import type { SignInStore } from "@src/auth";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
+import { registerConnectionRoutes } from "./routes/connection-routes";
+import { connectLinksOfServer } from "./connect/connect-links";
 import { registerToolRoutes } from "./routes/tool-routes";
 import { registerActivityRoutes } from "./activity/activity-routes";
 import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
@@ -81,6 +85,11 @@ export interface ServerAppOptions {
   readiness?: ((timeoutMs: number) => Promise<{ database: boolean; listener: boolean }>) | undefined;
   /** The built console served at `/` (a directory with `index.html`), or `false` for none. Default: the server package's `dist/console`. */
   consoleDirectory?: string | false;
+  /**
+   * Where sign-ins in progress live, shared by every process that may receive their redirect: the PostgreSQL
+   * store's `signIns` (`@src/store-postgres`). Default: `<home>/sign-ins.json` (`createFileSignInStore`).
+   */
+  signIns?: SignInStore | undefined;
   /** How many agent calls `GET /v1/activity` answers without a `limit` (it reads them from the audit log). Default 500. */
   activityCapacity?: number;
   /**
@@ -115,9 +124,11 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       ? undefined
       : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
   const metrics = options.metrics ?? createServerMetrics();
-  const gate = createCallGate({ service, limiter, logger, auditLog, metrics });
+  // A per-user source's NOT_CONNECTED answer carries a link to the console's connect page; over MCP, URL elicitation.
+  const connect = connectLinksOfServer(options.oauth?.publicUrl ?? "");
+  const gate = createCallGate({ service, limiter, logger, auditLog, metrics, connectUrlFor: connect.connectUrlFor });
   const sessions = createMcpSessions({
-    createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0" }),
+    createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0", waitForConnection: connect.waitForConnection }),
     logger,
     maxBodyBytes: limits.maxBodyBytes,
   });
@@ -165,7 +176,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);
-  registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs });
+  registerConnectionRoutes(context, { links: connect.links });
+  const signInRoutes = registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs, store: options.signIns ?? createFileSignInStore({ home }) });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);
   // Activity is the audit log every channel writes (`src logs` reads it too), not this process's memory.
@@ -188,6 +200,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     async shutdown() {
       shuttingDown = true;
       gate.close();
+      signInRoutes.stop();
       unsubscribe();
       const drained = await limiter.drain(limits.shutdownTimeoutMs);
       await sessions.closeAll();

@@ -34,8 +34,8 @@ describe("httpStatusOfErrorKind", () => {
 
 /** One row per code of each package: the status its error is answered with. */
 const statusOfEveryCode = {
-  config: { INVALID_SOURCE: 422, SOURCE_NOT_FOUND: 404, DUPLICATE_SLUG: 409, SOURCE_LOCKED: 503 } satisfies Record<ConfigErrorCode, Status>,
-  auth: { UNKNOWN_AUTH_TYPE: 422, INVALID_CREDENTIAL: 422, DUPLICATE_AUTH_TYPE: 500, INVALID_PLUGIN: 500, NEEDS_AUTH: 422, AUTH_SERVER_FAILED: 503 } satisfies Record<AuthErrorCode, Status>,
+  config: { INVALID_SOURCE: 422, SOURCE_NOT_FOUND: 404, DUPLICATE_SLUG: 409, SOURCE_LOCKED: 503, SIGN_INS_UNAVAILABLE: 503 } satisfies Record<ConfigErrorCode, Status>,
+  auth: { UNKNOWN_AUTH_TYPE: 422, INVALID_CREDENTIAL: 422, DUPLICATE_AUTH_TYPE: 500, INVALID_PLUGIN: 500, INVALID_CONFIG: 422, NEEDS_AUTH: 422, AUTH_SERVER_FAILED: 503 } satisfies Record<AuthErrorCode, Status>,
   service: {
     UNKNOWN_TOOL: 404,
     CREDENTIAL_REQUIRED: 422,
@@ -48,12 +48,14 @@ const statusOfEveryCode = {
     AUTH_PLUGIN_INVALID: 500,
     // `src source import` only; as an error of the server it would be bad input.
     INVALID_IMPORT: 422,
+    CREDENTIAL_MODE_MISMATCH: 422,
   } satisfies Record<ServiceErrorCode, Status>,
   // The agent sees these codes in a ToolResult; only NETWORK (AuthPluginHeaderError) and INVALID_CALL are ever thrown.
   "http-tool": {
     INVALID_CALL: 422,
     SOURCE_DISABLED: 503,
     NO_CREDENTIAL: 503,
+    NOT_CONNECTED: 503,
     AUTH_FAILED: 503,
     TIMEOUT: 503,
     CONNECTION_REFUSED: 503,

@@ -168,7 +168,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
   const oauth = hostedOAuthSettingsOf(publicOrigin ?? url, oauthOptions);
   const allowedHosts = allowedHostsFor(host, [...(options.allowedHosts ?? []), ...(publicOrigin === undefined ? [] : [new URL(publicOrigin).hostname])]);
-  const app = createServerApp({ service, token, home, auditLog: runtime.auditLog, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken });
+  const app = createServerApp({ service, token, home, auditLog: runtime.auditLog, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken, signIns: shared?.signIns });
   built.app = app;
   if (oauth.mode !== "off" && publicOrigin === undefined && !isLoopbackHost(host)) {
     logger.warn({ event: "public_url_missing", url }, "hosted agents need the server's https address: start it with --public-url https://... (OAuth metadata names the listening address until then)");

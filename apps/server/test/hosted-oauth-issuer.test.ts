@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -85,6 +87,10 @@ describe("--oauth-issuer: /mcp takes the identity provider's JWTs", () => {
     expect((await client.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } })).isError).toBeFalsy();
     expect((await client.callTool({ name: "api_alpha", arguments: { method: "POST", path: "/items", body: {} } })).isError).toBe(true);
     await client.close();
+    // The principal is the JWT's sub (the client credentials grant's client), in the log line and the audit line.
+    await expect.poll(() => server.output().split("\n").filter((line) => line.includes('"event":"tool_call"') && line.includes('"principal":"idp:agent"')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const audit = await readFile(join(testHome.home, "logs", "calls.jsonl"), "utf8");
+    expect(audit.split("\n").filter((line) => line.includes('"principal":"idp:agent"')).length).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses a wrong audience, an expired token and a wrong signature (401 invalid_token), and a token without a source scope (403 insufficient_scope)", async () => {

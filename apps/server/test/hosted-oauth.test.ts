@@ -144,6 +144,8 @@ describe.each([
     expect(JSON.stringify(write.content)).toContain("read-only");
     const beta = await client.callTool({ name: "api_beta", arguments: { method: "GET", path: "/items" } });
     expect(beta.isError).toBe(true);
+    // The principal is the grant (one person's consent), named in each call's log line.
+    await expect.poll(() => server.output().split("\n").filter((line) => line.includes('"event":"tool_call"') && /"principal":"grant:[a-z0-9-]+"/.test(line)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
 
     // The access token lives 3 s here: once it has expired, the SDK's 401 handling refreshes (a rotated pair) and goes on.
     const expiresAt = Date.now() + (tokens.expires_in ?? 3) * 1000;

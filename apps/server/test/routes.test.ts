@@ -194,7 +194,7 @@ describe("tools and commands", () => {
         "/revoke",
         "/v1/oauth/consent",
         "/v1/oauth/consent/decision",
-        "/healthz", "/mcp", "/readyz", "/v1/activity", "/v1/auth/callback", "/v1/commands", "/v1/config-schema", "/v1/sources", "/v1/sources/{slug}", "/v1/sources/{slug}/auth", "/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/credential", "/v1/sources/{slug}/operations", "/v1/sources/{slug}/reload", "/v1/tokens", "/v1/tokens/{name}", "/v1/tools", "/v1/tools/{name}/call"].sort(),
+        "/healthz", "/mcp", "/readyz", "/v1/activity", "/v1/auth/callback", "/v1/commands", "/v1/config-schema", "/v1/sources", "/v1/sources/{slug}", "/v1/sources/{slug}/auth", "/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/auth/login/progress", "/v1/sources/{slug}/credential", "/v1/sources/{slug}/operations", "/v1/sources/{slug}/reload", "/v1/tokens", "/v1/tokens/{name}", "/v1/tools", "/v1/tools/{name}/call"].sort(),
     );
     expect(Object.keys(answer.json.paths["/v1/sources/{slug}"]).sort()).toEqual(["delete", "get", "patch"]);
     expect(answer.json.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });

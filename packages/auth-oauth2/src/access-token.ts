@@ -24,7 +24,7 @@ const rejectedKey = "oauth2:rejected";
 type OAuth2Context = AuthContext<OAuth2Config, OAuth2Credential>;
 
 function sessionKey(context: OAuth2Context): string {
-  return `oauth2:${context.config.tokenUrl} ${context.credential.clientId}`;
+  return `oauth2:${context.config.tokenUrl ?? context.config.issuer ?? ""} ${context.credential.clientId}`;
 }
 
 /** The token's access token while it may still be sent (not refused by the API, not about to expire), else undefined. */

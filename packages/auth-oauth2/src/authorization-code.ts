@@ -2,8 +2,9 @@ import { AuthorizeError } from "@src/auth";
 import * as oauth from "oauth4webapi";
 import type { OAuth2Config } from "./oauth2-config-schema";
 import type { OAuth2Credential } from "./oauth2-credential-schema";
-import { requestAuthorizationCodeToken } from "./request-token";
-import { tokenEndpointFor } from "./token-endpoint";
+import { withIssuedTokens } from "./oauth2-credential-schema";
+import { guarded, requestAuthorizationCodeToken } from "./request-token";
+import { authorizationServerOf, tokenEndpointFor } from "./token-endpoint";
 
 /** A started authorization code grant: the URL to open, and what the redirect is checked against. Keep `state` and `codeVerifier` secret. */
 export interface AuthorizationStart {
@@ -17,14 +18,33 @@ export interface AuthorizationStart {
   readonly redirectUri: string;
 }
 
-/** Starts the authorization code grant with PKCE (S256) and a random `state`. */
-export async function startAuthorization({ config, credential, redirectUri }: { config: OAuth2Config; credential: OAuth2Credential; redirectUri: string }): Promise<AuthorizationStart> {
-  if (config.authorizationUrl === undefined) {
+/**
+ * Starts the authorization code grant with PKCE (S256) and a random `state`.
+ * S256 is sent even to a server whose metadata does not list it: `plain` would
+ * put the verifier itself in the URL, and a server that ignores PKCE still
+ * signs the person in.
+ */
+export async function startAuthorization({
+  config,
+  credential,
+  redirectUri,
+  slug = "SLUG",
+  signal = new AbortController().signal,
+}: {
+  config: OAuth2Config;
+  credential: OAuth2Credential;
+  redirectUri: string;
+  slug?: string;
+  signal?: AbortSignal;
+}): Promise<AuthorizationStart> {
+  const { server } = await guarded({ config, slug }, "discovery", () => authorizationServerOf(config, signal));
+  if (server.authorization_endpoint === undefined) {
     throw new AuthorizeError({ outcome: "needs_auth", message: 'api.authorizationUrl is not set, so no one can sign in; add it (grant "authorization_code")', hint: "set api.authorizationUrl and api.grant in config.json" });
   }
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
-  const url = new URL(config.authorizationUrl);
+  const url = new URL(server.authorization_endpoint);
+  for (const [name, value] of Object.entries(config.authorizationParams ?? {})) url.searchParams.set(name, value);
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", credential.clientId);
   url.searchParams.set("redirect_uri", redirectUri);
@@ -40,8 +60,10 @@ export async function startAuthorization({ config, credential, redirectUri }: { 
 /**
  * Completes the grant from the URL the browser was redirected to: checks the
  * `state`, exchanges the code with the PKCE verifier, and returns the
- * credential with the tokens added (the caller saves it). A refused sign-in or
- * a wrong `state` is an `AuthorizeError` (`needs_auth`) saying what to do.
+ * credential with the tokens added (the caller saves it). A refresh token kept
+ * from an earlier sign-in stays when the server gives no new one (Google gives
+ * one only on the first consent). A refused sign-in or a wrong `state` is an
+ * `AuthorizeError` (`needs_auth`) saying what to do.
  */
 export async function completeAuthorization({
   config,
@@ -60,7 +82,7 @@ export async function completeAuthorization({
   now?: () => Date;
   signal?: AbortSignal;
 }): Promise<OAuth2Credential> {
-  const endpoint = tokenEndpointFor(config, credential);
+  const endpoint = await guarded({ config, slug }, "discovery", () => tokenEndpointFor(config, credential, signal));
   let parameters: URLSearchParams;
   try {
     parameters = oauth.validateAuthResponse(endpoint.server, endpoint.client, callbackUrl.searchParams, start.state);
@@ -74,12 +96,5 @@ export async function completeAuthorization({
     });
   }
   const tokens = await requestAuthorizationCodeToken({ config, credential, slug, now, signal }, { parameters, redirectUri: start.redirectUri, codeVerifier: start.codeVerifier });
-  return {
-    clientId: credential.clientId,
-    ...(credential.clientSecret === undefined ? {} : { clientSecret: credential.clientSecret }),
-    accessToken: tokens.accessToken,
-    ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
-    ...(tokens.refreshToken === undefined ? {} : { refreshToken: tokens.refreshToken }),
-    ...(tokens.grantedScopes === undefined ? {} : { grantedScopes: tokens.grantedScopes }),
-  };
+  return withIssuedTokens(credential, tokens);
 }

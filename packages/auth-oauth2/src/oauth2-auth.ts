@@ -4,6 +4,7 @@ import type { OAuth2Config } from "./oauth2-config-schema";
 import { oauth2ConfigSchema } from "./oauth2-config-schema";
 import type { OAuth2Credential } from "./oauth2-credential-schema";
 import { oauth2CredentialSchema } from "./oauth2-credential-schema";
+import { discoverOAuth2Config } from "./discovery/discover-oauth2-config";
 import { oauth2FromSecurityScheme } from "./oauth2-from-security-scheme";
 import { oauth2SignIn } from "./oauth2-sign-in";
 
@@ -14,7 +15,7 @@ const maxScopesLength = 200;
 function describeOAuth2(config: OAuth2Config): string {
   const scopes = config.scopes.join(" ");
   const quoted = [...scopes].length > maxScopesLength ? `${[...scopes].slice(0, maxScopesLength - 1).join("")}…` : scopes;
-  return `It uses OAuth 2.0 (${config.grant.replace("_", " ")} grant)${scopes === "" ? " with no scopes requested" : ` with the scopes ${quoted}`}: only what those scopes allow will succeed.`;
+  return `It uses OAuth 2.0 (${config.grant.replaceAll("_", " ")} grant)${scopes === "" ? " with no scopes requested" : ` with the scopes ${quoted}`}: only what those scopes allow will succeed.`;
 }
 
 /** The `oauth2` plugin (contract v2). */
@@ -31,12 +32,13 @@ export function createOAuth2Auth(): OAuth2AuthPlugin {
   return {
     specificationVersion: "v2",
     type: "oauth2",
-    description: "Gets an OAuth 2.0 access token from api.tokenUrl and sends it in the Authorization header: Authorization: Bearer <access token>.",
+    description: "Gets an OAuth 2.0 access token from api.tokenUrl (or api.issuer's) and sends it in the Authorization header: Authorization: Bearer <access token>.",
     configSchema: oauth2ConfigSchema,
     credentialSchema: oauth2CredentialSchema,
     describe: describeOAuth2,
     signIn: oauth2SignIn,
     fromSecurityScheme: oauth2FromSecurityScheme,
+    discover: discoverOAuth2Config,
     placement: () => ({ headers: ["authorization"], query: [] }),
     async authorize(request, context) {
       request.headers.set("authorization", `Bearer ${await accessTokenFor(context)}`);
@@ -48,6 +50,6 @@ export function createOAuth2Auth(): OAuth2AuthPlugin {
       return Promise.resolve({ retry: sent !== undefined });
     },
     secretValues: (credential) => [credential.clientSecret, credential.accessToken, credential.refreshToken].filter((value): value is string => value !== undefined && value !== ""),
-    describePlacement: (config) => `Authorization header (OAuth 2.0 ${config.grant.replace("_", " ")} bearer token${config.scopes.length > 0 ? `, scopes ${config.scopes.join(" ")}` : ""})`,
+    describePlacement: (config) => `Authorization header (OAuth 2.0 ${config.grant.replaceAll("_", " ")} bearer token${config.scopes.length > 0 ? `, scopes ${config.scopes.join(" ")}` : ""})`,
   } satisfies OAuth2AuthPlugin;
 }

@@ -25,3 +25,23 @@ export function withoutTokens(credential: OAuth2Credential): OAuth2Credential {
   const { accessToken: _accessToken, expiresAt: _expiresAt, refreshToken: _refreshToken, grantedScopes: _grantedScopes, ...kept } = credential;
   return kept;
 }
+
+/**
+ * The credential after a sign-in: what the operator entered, the new tokens,
+ * and the refresh token stored before when the server gave no new one (some,
+ * like Google, give one only on the first consent).
+ */
+export function withIssuedTokens(
+  credential: OAuth2Credential,
+  tokens: { readonly accessToken: string; readonly expiresAt: number | undefined; readonly refreshToken: string | undefined; readonly grantedScopes: string[] | undefined },
+): OAuth2Credential {
+  const refreshToken = tokens.refreshToken ?? credential.refreshToken;
+  return {
+    clientId: credential.clientId,
+    ...(credential.clientSecret === undefined ? {} : { clientSecret: credential.clientSecret }),
+    accessToken: tokens.accessToken,
+    ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
+    ...(refreshToken === undefined ? {} : { refreshToken }),
+    ...(tokens.grantedScopes === undefined ? {} : { grantedScopes: tokens.grantedScopes }),
+  };
+}

@@ -10,6 +10,8 @@ export interface OAuth2Status {
   readonly scopes: string[];
   /** The scopes the server granted, when it said. */
   readonly grantedScopes: string[] | null;
+  /** Scopes requested that the server did not grant (a narrower answer); empty when it granted them all or did not say. */
+  readonly scopesNotGranted: string[];
   /** Whether an access token is stored. */
   readonly hasAccessToken: boolean;
   /** When the stored access token expires (ISO 8601), or null. */
@@ -25,7 +27,7 @@ export interface OAuth2Status {
 /** The source's OAuth 2.0 status from its config and stored credential (`undefined` when none is stored). */
 export function describeOAuth2Status(config: OAuth2Config, credential: OAuth2Credential | undefined, now: Date = new Date()): OAuth2Status {
   if (credential === undefined) {
-    return { hasCredential: false, grant: config.grant, scopes: config.scopes, grantedScopes: null, hasAccessToken: false, accessTokenExpiresAt: null, accessTokenExpired: false, hasRefreshToken: false, signedIn: false };
+    return { hasCredential: false, grant: config.grant, scopes: config.scopes, grantedScopes: null, scopesNotGranted: [], hasAccessToken: false, accessTokenExpiresAt: null, accessTokenExpired: false, hasRefreshToken: false, signedIn: false };
   }
   const expired = credential.expiresAt !== undefined && credential.expiresAt <= now.getTime();
   const hasAccessToken = credential.accessToken !== undefined;
@@ -35,6 +37,7 @@ export function describeOAuth2Status(config: OAuth2Config, credential: OAuth2Cre
     grant: config.grant,
     scopes: config.scopes,
     grantedScopes: credential.grantedScopes ?? null,
+    scopesNotGranted: credential.grantedScopes === undefined ? [] : config.scopes.filter((scope) => !credential.grantedScopes!.includes(scope)),
     hasAccessToken,
     accessTokenExpiresAt: credential.expiresAt === undefined ? null : new Date(credential.expiresAt).toISOString(),
     accessTokenExpired: hasAccessToken && expired,

@@ -8,7 +8,7 @@ import { tokenError } from "./token-error";
 /** The tokens one token response gave, in the credential's terms. */
 export interface IssuedTokens {
   readonly accessToken: string;
-  /** Epoch milliseconds, when the server gave `expires_in`. */
+  /** Epoch milliseconds, when the server gave `expires_in` (GitHub's tokens have none: they live until refused). */
   readonly expiresAt: number | undefined;
   /** The refresh token issued with it, when there is one (a rotated one replaces the old). */
   readonly refreshToken: string | undefined;
@@ -27,6 +27,11 @@ export interface TokenRequestInput {
   readonly report?: ((event: TokenRequestEvent) => void) | undefined;
 }
 
+/** The scopes of a `scope` answer: space-separated (RFC 6749), or comma-separated as GitHub writes them. */
+export function scopesOf(scope: string): string[] {
+  return scope.split(/[\s,]+/).filter((item) => item !== "");
+}
+
 function issued(response: oauth.TokenEndpointResponse, now: () => Date): IssuedTokens {
   if (response.token_type.toLowerCase() !== "bearer") {
     throw new oauth.UnsupportedOperationError(`token_type "${response.token_type}" is not supported; only Bearer tokens are`);
@@ -36,25 +41,30 @@ function issued(response: oauth.TokenEndpointResponse, now: () => Date): IssuedT
     accessToken: response.access_token,
     expiresAt: expiresIn === undefined ? undefined : now().getTime() + expiresIn * 1000,
     refreshToken: response.refresh_token,
-    grantedScopes: typeof response.scope === "string" ? response.scope.split(" ").filter((scope) => scope !== "") : undefined,
+    grantedScopes: typeof response.scope === "string" ? scopesOf(response.scope) : undefined,
   };
 }
 
+/** Runs a request to the authorization server and maps whatever fails to an `AuthorizeError` (see `tokenError`). */
+export async function guarded<T>(input: Pick<TokenRequestInput, "config" | "slug">, what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw tokenError(error, input.config, input.slug, what);
+  }
+}
+
 /** One token request in its span, reported to the runtime; every failure turned into an `AuthorizeError` saying what to do. */
-function guarded<T>(input: TokenRequestInput, grant: string, what: string, run: () => Promise<T>): Promise<T> {
-  return traceTokenRequest({ slug: input.slug, grant, tokenUrl: input.config.tokenUrl, report: input.report }, async () => {
-    try {
-      return await run();
-    } catch (error) {
-      throw tokenError(error, input.config, input.slug, what);
-    }
-  });
+function tracedTokenRequest<T>(input: TokenRequestInput, grant: string, what: string, run: () => Promise<T>): Promise<T> {
+  // With only api.issuer set, the token URL is discovered: the span names the issuer's host instead.
+  const tokenUrl = input.config.tokenUrl ?? input.config.issuer ?? "";
+  return traceTokenRequest({ slug: input.slug, grant, tokenUrl, report: input.report }, () => guarded(input, what, run));
 }
 
 /** Client credentials grant (RFC 6749 4.4), with the configured scope, audience and resource. */
 export function requestClientCredentialsToken(input: TokenRequestInput): Promise<IssuedTokens> {
-  return guarded(input, "client_credentials", "client credentials token request", async () => {
-    const endpoint = tokenEndpointFor(input.config, input.credential);
+  return tracedTokenRequest(input, "client_credentials", "client credentials token request", async () => {
+    const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
     const response = await oauth.clientCredentialsGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, tokenParameters(input.config, true), endpoint.options(input.signal));
     return issued(await oauth.processClientCredentialsResponse(endpoint.server, endpoint.client, response), input.now);
   });
@@ -62,8 +72,8 @@ export function requestClientCredentialsToken(input: TokenRequestInput): Promise
 
 /** Refresh token grant (RFC 6749 6): a new access token, and a rotated refresh token when the server rotates. */
 export function requestRefreshedToken(input: TokenRequestInput, refreshToken: string): Promise<IssuedTokens> {
-  return guarded(input, "refresh_token", "refresh token request", async () => {
-    const endpoint = tokenEndpointFor(input.config, input.credential);
+  return tracedTokenRequest(input, "refresh_token", "refresh token request", async () => {
+    const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
     const response = await oauth.refreshTokenGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, refreshToken, {
       ...endpoint.options(input.signal),
       additionalParameters: tokenParameters(input.config, false),
@@ -78,12 +88,22 @@ export function requestAuthorizationCodeToken(
   input: TokenRequestInput,
   callback: { readonly parameters: URLSearchParams; readonly redirectUri: string; readonly codeVerifier: string },
 ): Promise<IssuedTokens> {
-  return guarded(input, "authorization_code", "authorization code exchange", async () => {
-    const endpoint = tokenEndpointFor(input.config, input.credential);
+  return tracedTokenRequest(input, "authorization_code", "authorization code exchange", async () => {
+    const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
     const response = await oauth.authorizationCodeGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, callback.parameters, callback.redirectUri, callback.codeVerifier, {
       ...endpoint.options(input.signal),
       additionalParameters: tokenParameters(input.config, false),
     });
     return issued(await oauth.processAuthorizationCodeResponse(endpoint.server, endpoint.client, response), input.now);
   });
+}
+
+/** One device access token request (RFC 8628 3.4); `authorization_pending`, `slow_down` and the rest come back as `ResponseBodyError`s, for the caller to read. */
+export async function requestDeviceCodeToken(input: TokenRequestInput, deviceCode: string): Promise<IssuedTokens> {
+  const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
+  const response = await oauth.deviceCodeGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, deviceCode, {
+    ...endpoint.options(input.signal),
+    additionalParameters: tokenParameters(input.config, false),
+  });
+  return issued(await oauth.processDeviceCodeResponse(endpoint.server, endpoint.client, response), input.now);
 }

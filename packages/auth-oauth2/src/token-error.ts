@@ -7,7 +7,7 @@ const refusedCodes = new Set(["invalid_client", "unauthorized_client", "invalid_
 
 /** What to run to fix a refused credential or grant. */
 export function signInHint(config: OAuth2Config, slug: string): string {
-  return config.grant === "authorization_code"
+  return config.grant !== "client_credentials"
     ? `run \`src auth login ${slug}\` to sign in again (or POST /v1/sources/${slug}/auth/login)`
     : `check the client id and secret and the api.scopes, then store them again with \`src credential set ${slug}\``;
 }
@@ -21,7 +21,10 @@ export function signInHint(config: OAuth2Config, slug: string): string {
 export function tokenError(error: unknown, config: OAuth2Config, slug: string, what: string): unknown {
   if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) return error;
   if (AuthorizeError.isInstance(error)) return error;
-  const tokenHost = new URL(config.tokenUrl).host;
+  if (error instanceof oauth.UnsupportedOperationError && /metadata of the issuer|advertises no/.test(error.message)) {
+    return new AuthorizeError({ outcome: "failed", message: error.message, hint: `check api.issuer of source "${slug}", or set the endpoints (api.tokenUrl …) yourself` });
+  }
+  const tokenHost = new URL(config.tokenUrl ?? config.issuer ?? "https://authorization-server.invalid").host;
   if (error instanceof oauth.ResponseBodyError) {
     const code = /^[\x21-\x7e]{1,64}$/.test(error.error) ? error.error : "invalid_response";
     if (error.status < 500 && refusedCodes.has(code)) {

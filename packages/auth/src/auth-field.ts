@@ -19,7 +19,7 @@ export interface AuthFieldMeta {
    */
   readonly secret?: boolean;
   /** A value that parses, shown in help and as a form's placeholder; never a real secret. */
-  readonly example?: string | number | boolean | readonly string[];
+  readonly example?: string | number | boolean | readonly string[] | Readonly<Record<string, string>>;
   /**
    * A credential field the plugin fills itself at run time (an access token) and
    * saves with `context.saveCredential`: never asked for, never shown.
@@ -50,7 +50,12 @@ export interface AuthField {
   readonly secret: boolean;
   /** Whether the value must be given (no default, not optional). */
   readonly required: boolean;
-  /** What kind of value: a line of text, a number, true or false, a list of strings, or one of `choices`. */
+  /**
+   * True when the config given makes the field pointless (its `requiredUnless` holds: a public OAuth 2.0
+   * client has no secret): never asked for, left out of forms. Absent otherwise.
+   */
+  readonly notNeeded?: boolean | undefined;
+  /** What kind of value: a line of text, a number, true or false, a list of strings, names with string values (`map`), or one of `choices`. */
   readonly kind: AuthFieldKind;
   /** For `kind: "choice"`: the values allowed. */
   readonly choices?: readonly string[] | undefined;
@@ -61,7 +66,7 @@ export interface AuthField {
 }
 
 /** What kind of value a field takes. */
-export type AuthFieldKind = "text" | "number" | "boolean" | "list" | "choice";
+export type AuthFieldKind = "text" | "number" | "boolean" | "list" | "map" | "choice";
 
 /** Every field a plugin declares, for one config when it is known. */
 export interface AuthFields {

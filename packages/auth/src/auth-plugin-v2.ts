@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AuthSessionCache } from "./auth-session-cache";
+import type { DiscoverConfigInput, DiscoveredConfig } from "./discover-config";
 import type { OpenApiSecurityScheme, SecuritySchemeMatch } from "./security-scheme";
 import type { AuthSignIn } from "./sign-in/auth-sign-in";
 
@@ -116,6 +117,14 @@ export interface AuthPluginV2<
    * what the operator gave already. `undefined` when the scheme is not this mode's.
    */
   fromSecurityScheme?(scheme: OpenApiSecurityScheme, given: Readonly<Record<string, unknown>>): SecuritySchemeMatch | undefined;
+  /**
+   * Fills in `api` fields from what servers publish, when a source is added:
+   * OAuth 2.0 endpoints from an issuer's metadata, or from the test endpoint's
+   * `WWW-Authenticate` (RFC 9728). `undefined` when there is nothing to find.
+   * Throws `AuthorizeError` (`failed`) when a server named cannot be read, or
+   * `AuthError` (`INVALID_CONFIG`) when what it publishes rules a given field out.
+   */
+  discover?(input: DiscoverConfigInput): Promise<DiscoveredConfig | undefined>;
   /** Sign-in steps, for a credential that needs a person (see `AuthSignIn`). */
   readonly signIn?: AuthSignIn<TConfig, TCredential>;
   /** The header and query names `authorize` sets, for this config. */

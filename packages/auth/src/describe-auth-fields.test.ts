@@ -44,6 +44,8 @@ describe("describeAuthFields", () => {
   it("makes a field required unless the config has the values requiredUnless names", () => {
     const required = (auth: string) => describeAuthFields({ configSchema, credentialSchema }, { auth }).credential.find((field) => field.name === "clientSecret")?.required;
     expect([required("basic"), required("none")]).toEqual([true, false]);
+    const notNeeded = (auth: string) => describeAuthFields({ configSchema, credentialSchema }, { auth }).credential.find((field) => field.name === "clientSecret")?.notNeeded;
+    expect([notNeeded("basic"), notNeeded("none")]).toEqual([undefined, true]);
   });
 
   it("declares one field per entry of the api list a record credential is keyed by", () => {

@@ -45,6 +45,8 @@ function kindOf(schema: AnySchema): { kind: AuthFieldKind; choices?: string[] } 
     case "array":
     case "set":
       return { kind: "list" };
+    case "record":
+      return { kind: "map" };
     case "enum":
       return { kind: "choice", choices: Object.values(def.entries ?? {}).map(String) };
     case "literal":
@@ -70,6 +72,7 @@ function fieldOf(name: string, schema: AnySchema, secretByDefault: boolean, conf
   const optionalInSchema = isZodSchema(schema) && (schema as z.ZodType).safeParse(undefined).success;
   // Without a config a conditionally required field is shown as optional (it may be).
   const required = !optionalInSchema || (meta.requiredUnless !== undefined && config !== undefined && !matches(config, meta.requiredUnless));
+  const notNeeded = meta.requiredUnless !== undefined && matches(config, meta.requiredUnless);
   const { kind, choices } = kindOf(inner);
   const field: AuthField = {
     name,
@@ -77,6 +80,7 @@ function fieldOf(name: string, schema: AnySchema, secretByDefault: boolean, conf
     description: typeof meta.description === "string" ? meta.description : "",
     secret: secretByDefault ? meta.secret !== false : false,
     required,
+    ...(notNeeded ? { notNeeded: true } : {}),
     kind,
     ...(choices === undefined ? {} : { choices }),
     ...(fallback === undefined ? {} : { default: fallback }),

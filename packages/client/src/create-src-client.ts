@@ -5,6 +5,7 @@ import { createSignInRequests, type SignInRequests } from "./requests/sign-in-re
 import { createConsentRequests, type ConsentRequests } from "./requests/consent-requests";
 import { createSourceRequests, type SourceRequests } from "./requests/source-requests";
 import { createTokenRequests, type TokenRequests } from "./requests/token-requests";
+import { createConnectionRequests, type ConnectionRequests } from "./requests/connection-requests";
 import { createToolRequests, type ToolRequests } from "./requests/tool-requests";
 import { createSendRequest } from "./send-request";
 
@@ -29,6 +30,8 @@ export interface SrcClient {
   readonly tools: ToolRequests;
   /** Agent tokens. */
   readonly tokens: TokenRequests;
+  /** Per-user sources' connections: who is connected, an operator's set and remove, a connect link's page. */
+  readonly connections: ConnectionRequests;
   /** The ky instance underneath (base URL, token and retry set), for a route this client does not know yet. */
   readonly ky: KyInstance;
 }
@@ -49,6 +52,7 @@ export function createSrcClient(options: SrcClientOptions): SrcClient {
     consent: createConsentRequests(send),
     tools: createToolRequests(send),
     tokens: createTokenRequests(send),
+    connections: createConnectionRequests(send),
     ky,
   };
 }

@@ -10,6 +10,7 @@ export type { SignInRequests } from "./requests/sign-in-requests";
 export type { SourceRequests } from "./requests/source-requests";
 export type { ToolRequests } from "./requests/tool-requests";
 export type { TokenRequests } from "./requests/token-requests";
+export type { ConnectionRequests } from "./requests/connection-requests";
 export type {
   ActivityEntry,
   AgentTokenSummary,

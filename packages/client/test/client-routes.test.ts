@@ -62,6 +62,21 @@ async function createSource(prefix = "alpha"): Promise<string> {
 
 const toolOf = (slug: string): string => `api_${slug.replace(/-/g, "_")}`;
 
+/** A per-user bearer source of this test only, no one connected; its slug. */
+async function createPerUserSource(): Promise<string> {
+  const slug = unique("mine");
+  const config = bearerConfig(slug, upstream.url) as { api: Record<string, unknown> };
+  await kept(client.sources.create({ config: { ...config, api: { ...config.api, credentials: "per-user" } } }));
+  return slug;
+}
+
+/** The token of the connect link the operator's (principal "local") call of a per-user source is given. */
+async function connectLinkOf(slug: string): Promise<string> {
+  const result = await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/me" }));
+  expect(result.error?.code).toBe("NOT_CONNECTED");
+  return (result.error?.connectUrl ?? "").split("#/connect/")[1] ?? "";
+}
+
 /** An oauth2 authorization code source of this test only (not signed in); its slug. */
 async function createDesk(): Promise<string> {
   const slug = unique("desk");
@@ -162,6 +177,15 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       const elsewhere = await kept(client.signIn.start(desk, { redirectUri: "https://src.example.com/v1/auth/callback" }));
       expect(elsewhere.redirectUri).toBe("https://src.example.com/v1/auth/callback");
       await expect(client.signIn.start(await createSource())).rejects.toMatchObject({ status: 409, code: "NO_SIGN_IN", kind: "conflict" });
+    },
+  },
+  {
+    operation: "post /v1/sources/{slug}/auth/login/progress",
+    run: async () => {
+      const desk = await createDesk();
+      const started = await kept(client.signIn.start(desk));
+      expect(await kept(client.signIn.progress(desk, started.signInId))).toMatchObject({ status: "waiting" });
+      await expect(client.signIn.progress(desk, "0".repeat(64))).rejects.toMatchObject({ status: 422 });
     },
   },
   {
@@ -281,6 +305,55 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       const slug = await createSource();
       expect(await kept(client.sources.remove(slug))).toEqual({ slug, deleted: true });
       await expect(client.sources.get(slug)).rejects.toMatchObject({ status: 404, code: "SOURCE_NOT_FOUND" });
+    },
+  },
+  {
+    operation: "put /v1/sources/{slug}/connections",
+    run: async () => {
+      const slug = await createPerUserSource();
+      expect(await kept(client.connections.set(slug, "idp:alice", { token: upstreamToken }))).toEqual({ slug, principal: "idp:alice", stored: true });
+      // The operator is "local": not alice, so not connected.
+      expect((await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/me" }))).error?.code).toBe("NOT_CONNECTED");
+      await expect(client.connections.set(await createSource(), "idp:alice", { token: upstreamToken })).rejects.toMatchObject({ status: 422, code: "CREDENTIAL_MODE_MISMATCH" });
+    },
+  },
+  {
+    operation: "get /v1/connections",
+    run: async () => {
+      const slug = await createPerUserSource();
+      await client.connections.set(slug, "idp:bob", { token: upstreamToken });
+      const { connections } = await kept(client.connections.list({ source: slug }));
+      expect(connections.map((connection) => [connection.slug, connection.principal])).toEqual([[slug, "idp:bob"]]);
+      expect((await kept(client.connections.list({ principal: "idp:nobody" }))).connections).toEqual([]);
+    },
+  },
+  {
+    operation: "delete /v1/sources/{slug}/connections",
+    run: async () => {
+      const slug = await createPerUserSource();
+      await client.connections.set(slug, "idp:carol", { token: upstreamToken });
+      expect(await kept(client.connections.remove(slug, "idp:carol"))).toEqual({ slug, principal: "idp:carol", deleted: true });
+      expect(await kept(client.connections.remove(slug, "idp:carol"))).toEqual({ slug, principal: "idp:carol", deleted: false });
+    },
+  },
+  {
+    operation: "get /v1/connect/{token}",
+    run: async () => {
+      const slug = await createPerUserSource();
+      const linkToken = await connectLinkOf(slug);
+      const described = await kept(createSrcClient({ baseUrl: server.url }).connections.describeLink(linkToken));
+      expect(described).toMatchObject({ source: { slug, authType: "bearer" }, principal: "local", fields: [{ name: "token", secret: true }] });
+    },
+  },
+  {
+    operation: "post /v1/connect/{token}",
+    run: async () => {
+      const slug = await createPerUserSource();
+      const linkToken = await connectLinkOf(slug);
+      const anonymous = createSrcClient({ baseUrl: server.url });
+      expect(await kept(anonymous.connections.connect(linkToken, { token: upstreamToken }))).toEqual({ slug, principal: "local", connected: true });
+      await expect(anonymous.connections.connect(linkToken, { token: upstreamToken })).rejects.toMatchObject({ status: 404 });
+      expect(await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/me" }))).toMatchObject({ ok: true });
     },
   },
   {

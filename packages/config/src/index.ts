@@ -1,8 +1,8 @@
 // The documented API (README.md). What only other @src/* packages use is in ./internal.ts (`@src/config/internal`).
-export type { ConnectionStatus, SourceApi, SourceFile, SourceInput, SourceRecord, SourceStatus } from "./source-schema";
+export type { ConnectionStatus, CredentialMode, SourceApi, SourceFile, SourceInput, SourceRecord, SourceStatus } from "./source-schema";
 export type { OpenApiStatus, OpenApiValidationMode } from "./api-openapi-schema";
 export { OPENAPI_VALIDATION_MODES } from "./api-openapi-schema";
-export { CONNECTION_STATUSES, sourceApiSchema, sourceFileSchema, sourceInputSchema, sourceRecordSchema, sourceStatusSchema } from "./source-schema";
+export { CONNECTION_STATUSES, CREDENTIAL_MODES, isPerUserSource, sourceApiSchema, sourceFileSchema, sourceInputSchema, sourceRecordSchema, sourceStatusSchema } from "./source-schema";
 export type { SourceCheckResult } from "./check-source";
 export { checkSource } from "./check-source";
 export type { ParsedSourceInput, ParseSourceOptions } from "./parse-source";
@@ -32,6 +32,8 @@ export { POLICY_MODES, POLICY_TOOL_LAYOUTS, apiPolicySchema, rateLimitSchema } f
 export type { ParsedPolicyRule, PolicyRule, PolicyRuleMethod } from "./policy/policy-rule";
 export { POLICY_RULE_METHODS, parsePolicyRule } from "./policy/policy-rule";
 export { RATE_LIMIT_TEXT_HINT, formatRateLimit, parseRateLimitText } from "./policy/parse-rate-limit";
+export type { FileSignInStoreOptions } from "./sign-ins/file-sign-in-store";
+export { createFileSignInStore } from "./sign-ins/file-sign-in-store";
 export type {
   Consent,
   StoredAccessToken,

@@ -7,6 +7,15 @@ import { apiPolicyShape } from "./policy/api-policy-schema";
 export const CONNECTION_STATUSES = ["untested", "connected", "needs_auth", "failed"] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
+/** Whose credential a source's calls send: one shared by every caller, or each principal's own (`api.credentials`). */
+export const CREDENTIAL_MODES = ["shared", "per-user"] as const;
+export type CredentialMode = (typeof CREDENTIAL_MODES)[number];
+
+/** Whether a source sends each principal's own credential (`api.credentials: "per-user"`). */
+export function isPerUserSource(source: { api: { credentials?: CredentialMode | undefined } }): boolean {
+  return source.api.credentials === "per-user";
+}
+
 /** Lower-case letters, digits and `-`, starting with a letter or digit, at most 63 characters. */
 export const slugSchema = z
   .string()
@@ -131,6 +140,14 @@ export const sourceApiSchema = z.looseObject({
     .meta({
       description:
         "Send the W3C trace context (traceparent, tracestate) of each request to this API when the service traces (OTEL_EXPORTER_OTLP_ENDPOINT set), so the API's own traces join the call's. Default false: it tells the API about the caller's trace.",
+    }),
+  /** `shared` (default): one credential for every caller. `per-user`: one credential per principal, none shared. */
+  credentials: z
+    .enum(CREDENTIAL_MODES, { error: 'must be "shared" (one credential for every caller) or "per-user" (each person connects their own)' })
+    .optional()
+    .meta({
+      description:
+        'Whose credential a call sends. "shared" (default): the source\'s one credential, for every agent. "per-user": the credential of the principal the agent acts for (a JWT\'s sub, a grant, a named agent token, the local operator), each stored apart; a principal without one gets NOT_CONNECTED and a link to connect, never someone else\'s.',
     }),
   ...apiConnectionShape,
   ...apiOpenApiShape,

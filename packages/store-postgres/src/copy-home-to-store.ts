@@ -43,6 +43,19 @@ export async function copyHomeToStore({ from, to }: { from: { sources: SourceSto
     await to.vault.set(slug, values);
     credentials[existing === undefined ? "added" : "updated"] += 1;
   }
+  // Each principal's own credential of a per-user source, counted with the credentials.
+  for (const { slug, principal } of await from.vault.listConnections()) {
+    const credential = await from.vault.getConnection(slug, principal);
+    if (credential === undefined) continue;
+    const values = { ...credential };
+    const existing = await to.vault.getConnection(slug, principal);
+    if (existing !== undefined && isDeepStrictEqual({ ...existing }, values)) {
+      credentials.unchanged += 1;
+      continue;
+    }
+    await to.vault.setConnection(slug, principal, values);
+    credentials[existing === undefined ? "added" : "updated"] += 1;
+  }
   const agentTokens = { added: 0, unchanged: 0, skipped: [] as { name: string; reason: string }[] };
   if (from.access !== undefined) {
     const existing = await to.access.listTokens();

@@ -12,6 +12,8 @@ import { migrateDatabase } from "./schema/migrate-database";
 import { createPostgresSourceStore } from "./sources/postgres-source-store";
 import { describeStoreUrl } from "./store-location";
 import { createPostgresRateLimitStore, type PostgresRateLimitStore } from "./rate-limits/postgres-rate-limit-store";
+import type { SignInStore } from "@src/auth";
+import { createPostgresSignInStore } from "./sign-ins/postgres-sign-in-store";
 
 /** Options of `openPostgresStore`. */
 export interface OpenPostgresStoreOptions {
@@ -57,6 +59,8 @@ export interface PostgresStore {
   readonly vault: PostgresCredentialVault;
   /** The policies' rate limits, counted in the database and so shared by every replica (give it to `createSourceService` as `rateLimits`). */
   readonly rateLimits: PostgresRateLimitStore;
+  /** The sign-ins in progress, shared by every replica (a redirect may reach any of them; give it to the server). */
+  readonly signIns: SignInStore;
   /** Agent tokens, hosted agents' OAuth grants and their sign-in state, shared by every replica (give it to the server as `access`). */
   readonly access: AgentAccessStore;
   /** Checks the database and the listener (for `/readyz`), within `timeoutMs` (default 2000). */
@@ -116,6 +120,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
       sources,
       vault,
       rateLimits: createPostgresRateLimitStore(sql),
+      signIns: createPostgresSignInStore(sql),
       access: createPostgresAgentAccessStore({ sql, feed, location }),
       async readiness(timeoutMs = 2000) {
         const database = await Promise.race([

@@ -31,6 +31,7 @@ describe("migrations", () => {
       const tables = await sql<{ table_name: string }[]>`select table_name from information_schema.tables where table_schema = 'public' order by table_name`;
       expect(tables.map((row) => row.table_name)).toEqual([
         "src_agent_tokens",
+        "src_connections",
         "src_credentials",
         "src_oauth_access_tokens",
         "src_oauth_clients",
@@ -39,6 +40,7 @@ describe("migrations", () => {
         "src_oauth_requests",
         "src_rate_limits",
         "src_schema_migrations",
+        "src_sign_ins",
         "src_sources",
         "src_store_state",
         "src_vault",

@@ -8,6 +8,15 @@ export interface VaultListEntry {
   readonly updatedAt: string;
 }
 
+/** One row of `CredentialVault.listConnections()`: who is connected to which per-user source; never a value. */
+export interface VaultConnectionEntry {
+  readonly slug: string;
+  /** Who the credential belongs to (`idp:SUB`, `grant:NAME`, `token:NAME`, `local`). */
+  readonly principal: string;
+  /** ISO 8601 time of the last `setConnection`. */
+  readonly updatedAt: string;
+}
+
 /** Options of `CredentialVault.set`. */
 export interface VaultSetOptions {
   /** The auth plugin's `credentialSchema`; the credential is checked with it (and its parsed output stored). Default: none, any plain object of JSON values. */
@@ -32,4 +41,18 @@ export interface CredentialVault {
   set(slug: string, credential: Record<string, unknown>, options?: VaultSetOptions): Promise<void>;
   /** Removes the credential under `slug`; resolves to whether there was one. */
   delete(slug: string): Promise<boolean>;
+  /**
+   * One principal's own credential for a per-user source, or `undefined`. Sealed apart from the shared one and from
+   * every other principal's, its associated data bound to the slug and the principal: a credential moved to another
+   * principal's place fails to decrypt.
+   */
+  getConnection<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string, principal: string): Promise<VaultCredential<TCredential> | undefined>;
+  /** Encrypts and stores `principal`'s credential for `slug`, replacing theirs. */
+  setConnection(slug: string, principal: string, credential: Record<string, unknown>, options?: VaultSetOptions): Promise<void>;
+  /** Removes `principal`'s credential for `slug`; resolves to whether there was one. */
+  deleteConnection(slug: string, principal: string): Promise<boolean>;
+  /** Removes every principal's credential for `slug` (the source was removed); resolves to how many there were. */
+  deleteConnections(slug: string): Promise<number>;
+  /** Who is connected to what, sorted by slug then principal; never values. */
+  listConnections(filter?: { slug?: string | undefined; principal?: string | undefined }): Promise<VaultConnectionEntry[]>;
 }

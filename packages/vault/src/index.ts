@@ -4,7 +4,7 @@ export type { ResetVaultOptions } from "./reset-vault";
 export { resetVault } from "./reset-vault";
 export type { RotateVaultOptions, RotateVaultResult } from "./rotate-vault";
 export { rotateVault } from "./rotate-vault";
-export type { CredentialVault, VaultListEntry, VaultSetOptions } from "./credential-vault";
+export type { CredentialVault, VaultConnectionEntry, VaultListEntry, VaultSetOptions } from "./credential-vault";
 export { Vault } from "./vault";
 export type { VaultKeyEnvironment, VaultKeySource } from "./key-source";
 export { resolveKeySource } from "./key-source";

@@ -8,3 +8,4 @@ export { computeKeyCheck, deriveKeyFromPassphrase, deriveSubkeys, keyCheckMatche
 export { VAULT_KEY_BYTES, checkKeySource, decodeVaultKey } from "./key-source";
 export { checkCredential } from "./vault";
 export { assertVaultSlug } from "./slug";
+export { assertPrincipal, connectionEntryName, readConnectionPlaintext, sealableConnection } from "./connection-entry";

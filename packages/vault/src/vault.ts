@@ -5,6 +5,7 @@ import { ensurePrivateDirectory } from "./private-directory";
 import type { SealedEntry } from "./entry-cipher";
 import { sealEntry } from "./entry-cipher";
 import { InvalidVaultCredentialError } from "./errors/invalid-vault-credential-error";
+import { InvalidVaultSlugError } from "./errors/invalid-vault-slug-error";
 import type { VaultSubkeys } from "./key-derivation";
 import type { VaultCredential } from "./redacted-credential";
 import { createRedactedCredential } from "./redacted-credential";
@@ -19,7 +20,8 @@ import { checkKeySource } from "./key-source";
 import { VaultKeyring } from "./vault-keyring";
 import type { VaultLockOptions } from "./vault-lock";
 import { withVaultLock } from "./vault-lock";
-import type { CredentialVault, VaultListEntry, VaultSetOptions } from "./credential-vault";
+import type { CredentialVault, VaultConnectionEntry, VaultListEntry, VaultSetOptions } from "./credential-vault";
+import { assertPrincipal, connectionEntryName, isConnectionEntryName, readConnectionPlaintext, sealableConnection, slugOfConnectionEntry } from "./connection-entry";
 import type { VaultState } from "./vault-state";
 import { fileSignature, readVaultState } from "./vault-state";
 
@@ -57,7 +59,7 @@ export class Vault implements CredentialVault {
 
   /** The credential stored under `slug`, or `undefined`. Its values print as `[REDACTED]`. */
   async get<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string): Promise<VaultCredential<TCredential> | undefined> {
-    assertVaultSlug(slug);
+    assertSharedSlug(slug);
     const plaintext = (await this.#read())?.plaintexts.get(slug);
     if (plaintext === undefined) {
       this.#credentials.delete(slug);
@@ -74,7 +76,7 @@ export class Vault implements CredentialVault {
 
   /** Whether a credential is stored under `slug`. */
   async has(slug: string): Promise<boolean> {
-    assertVaultSlug(slug);
+    assertSharedSlug(slug);
     return (await this.#read())?.entries.has(slug) ?? false;
   }
 
@@ -82,14 +84,22 @@ export class Vault implements CredentialVault {
   async list(): Promise<VaultListEntry[]> {
     const state = await this.#read();
     if (state === undefined) return [];
-    return [...state.entries].map(([slug, entry]) => ({ slug, updatedAt: entry.updatedAt })).sort((a, b) => (a.slug < b.slug ? -1 : 1));
+    return [...state.entries]
+      .filter(([slug]) => !isConnectionEntryName(slug))
+      .map(([slug, entry]) => ({ slug, updatedAt: entry.updatedAt }))
+      .sort((a, b) => (a.slug < b.slug ? -1 : 1));
   }
 
   /** Encrypts and stores `credential` under `slug`, replacing any previous one. Resolves once it is durably on disk. */
   async set(slug: string, credential: Record<string, unknown>, options: VaultSetOptions = {}): Promise<void> {
-    assertVaultSlug(slug);
+    assertSharedSlug(slug);
     const values = await checkCredential(slug, credential, options.schema, this.file);
-    const plaintext = JSON.stringify(values);
+    await this.#seal(slug, JSON.stringify(values));
+  }
+
+  /** Seals `plaintext` under the entry name `name` (a slug, or a connection's name), replacing what was there. */
+  async #seal(name: string, plaintext: string): Promise<void> {
+    const slug = name;
     await this.#mutate((draft) => {
       const updatedAt = new Date().toISOString();
       draft.entries.set(slug, sealEntry(draft.keys.entryKey, plaintext, { formatVersion: draft.header.version, vaultId: draft.header.vaultId, slug, updatedAt }));
@@ -100,12 +110,70 @@ export class Vault implements CredentialVault {
 
   /** Removes the credential under `slug`; resolves to whether there was one. */
   async delete(slug: string): Promise<boolean> {
-    assertVaultSlug(slug);
+    assertSharedSlug(slug);
+    return this.#remove(slug);
+  }
+
+  async #remove(name: string): Promise<boolean> {
     return this.#mutate((draft) => {
-      const existed = draft.entries.delete(slug);
-      draft.plaintexts.delete(slug);
+      const existed = draft.entries.delete(name);
+      draft.plaintexts.delete(name);
       return { changed: existed, result: existed };
     });
+  }
+
+  /** One principal's credential for a per-user source, or `undefined`. Its values print as `[REDACTED]`. */
+  async getConnection<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string, principal: string): Promise<VaultCredential<TCredential> | undefined> {
+    const name = connectionEntryName(slug, principal);
+    const plaintext = (await this.#read())?.plaintexts.get(name);
+    if (plaintext === undefined) return undefined;
+    return createRedactedCredential(readConnectionPlaintext(plaintext, principal).credential as TCredential);
+  }
+
+  /** Encrypts and stores one principal's credential for a per-user source. */
+  async setConnection(slug: string, principal: string, credential: Record<string, unknown>, options: VaultSetOptions = {}): Promise<void> {
+    const name = connectionEntryName(slug, principal);
+    const values = await checkCredential(slug, credential, options.schema, this.file);
+    await this.#seal(name, sealableConnection(principal, values));
+  }
+
+  /** Removes one principal's credential for a per-user source; resolves to whether there was one. */
+  async deleteConnection(slug: string, principal: string): Promise<boolean> {
+    return this.#remove(connectionEntryName(slug, principal));
+  }
+
+  /** Removes every principal's credential for `slug`; resolves to how many there were. */
+  async deleteConnections(slug: string): Promise<number> {
+    assertVaultSlug(slug);
+    return this.#mutate((draft) => {
+      let removed = 0;
+      for (const name of [...draft.entries.keys()]) {
+        if (!isConnectionEntryName(name) || slugOfConnectionEntry(name) !== slug) continue;
+        draft.entries.delete(name);
+        draft.plaintexts.delete(name);
+        removed += 1;
+      }
+      return { changed: removed > 0, result: removed };
+    });
+  }
+
+  /** Who is connected to which per-user source, sorted by slug then principal; never values. */
+  async listConnections(filter: { slug?: string | undefined; principal?: string | undefined } = {}): Promise<VaultConnectionEntry[]> {
+    if (filter.principal !== undefined) assertPrincipal(filter.principal);
+    const state = await this.#read();
+    if (state === undefined) return [];
+    const connections: VaultConnectionEntry[] = [];
+    for (const [name, entry] of state.entries) {
+      if (!isConnectionEntryName(name)) continue;
+      const slug = slugOfConnectionEntry(name);
+      if (filter.slug !== undefined && slug !== filter.slug) continue;
+      const plaintext = state.plaintexts.get(name);
+      if (plaintext === undefined) continue;
+      const { principal } = readConnectionPlaintext(plaintext);
+      if (filter.principal !== undefined && principal !== filter.principal) continue;
+      connections.push({ slug, principal, updatedAt: entry.updatedAt });
+    }
+    return connections.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : a.principal < b.principal ? -1 : a.principal > b.principal ? 1 : 0));
   }
 
   /**
@@ -168,6 +236,12 @@ export class Vault implements CredentialVault {
   toJSON(): { file: string; entries: number } {
     return { file: this.file, entries: this.#state?.entries.size ?? 0 };
   }
+}
+
+/** A shared credential's slug: a valid vault slug that is not a connection's entry name (those go through `setConnection`). */
+function assertSharedSlug(slug: unknown): asserts slug is string {
+  assertVaultSlug(slug);
+  if (isConnectionEntryName(slug)) throw new InvalidVaultSlugError({ slug });
 }
 
 /** Checks a credential to store: a plain object, parsed with the plugin's schema when given. `file` names the vault in errors. */

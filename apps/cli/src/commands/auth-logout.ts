@@ -1,23 +1,46 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { loadSignInTarget } from "../input/sign-in-source";
-import { writeJson, writeLine } from "../output/write-output";
+import { writeError, writeJson, writeLine } from "../output/write-output";
 
-/** `src auth logout SLUG`: forgets what the sign-in stored (tokens), keeps what the operator entered. */
+/** What `src auth logout` reports, locally or from the server. */
+interface SignedOut {
+  slug: string;
+  forgotten: boolean;
+  revoked?: "revoked" | "not-supported" | "failed" | undefined;
+  message?: string | undefined;
+}
+
+/**
+ * `src auth logout SLUG`: revokes the refresh token at the authorization server when it can (OAuth 2.0, RFC 7009),
+ * then forgets what the sign-in stored (tokens); keeps what the operator entered. With --server / SRC_SERVER, the
+ * server does it (DELETE /v1/sources/{slug}/auth).
+ */
 export function registerAuthLogout(auth: Command): void {
   auth
     .command("logout")
-    .description("forget what a source's sign-in stored (OAuth 2.0's access and refresh tokens); what you entered (client id and secret) stays")
+    .description("sign a source out: revoke its refresh token at the authorization server when it offers revocation (RFC 7009), then forget the tokens; what you entered (client id and secret) stays")
     .argument("<slug>", "the source")
     .action(
-      defineAction(async (context, _options, [slug]) => {
-        const service = await context.service();
-        const { plugin, source } = await loadSignInTarget(service, slug!, "src auth logout");
-        const kept: Record<string, unknown> | undefined = source.credential === undefined ? undefined : plugin.signIn.signOut(source.credential);
-        if (kept !== undefined) await service.setCredential(slug!, kept, { test: false });
-        const forgotten = kept !== undefined;
-        if (context.json) return writeJson({ slug, forgotten });
-        writeLine(forgotten ? `Forgot the tokens of "${slug}"; what you entered is kept.` : `No tokens were stored for "${slug}"; nothing to forget.`);
-      }),
+      defineAction(
+        async (context, _options, [slug]) => {
+          let out: SignedOut;
+          if (context.remote !== undefined) {
+            out = await (await context.remoteClient()).signIn.logout(slug!);
+          } else {
+            const service = await context.service();
+            const { plugin, source } = await loadSignInTarget(service, slug!, "src auth logout");
+            const result = source.credential === undefined ? undefined : await plugin.signIn.signOut({ ...source, credential: source.credential, signal: AbortSignal.timeout(30_000) });
+            if (result !== undefined) await service.setCredential(slug!, result.credential, { test: false });
+            out = { slug: slug!, forgotten: result !== undefined, ...(result === undefined ? {} : { revoked: result.revoked, ...(result.message === undefined ? {} : { message: result.message }) }) };
+          }
+          if (context.json) return writeJson(out);
+          if (!out.forgotten) return writeLine(`No tokens were stored for "${slug}"; nothing to forget.`);
+          const revoked = out.revoked === "revoked" ? " after revoking them at the authorization server" : out.revoked === "not-supported" ? " (the authorization server offers no revocation: they stay valid there until they expire)" : "";
+          writeLine(`Forgot the tokens of "${slug}"${revoked}; what you entered is kept.`);
+          if (out.revoked === "failed") writeError(`warning: ${out.message ?? "the tokens could not be revoked at the authorization server"}`);
+        },
+        { remote: true },
+      ),
     );
 }

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { MissingInputError } from "../errors/missing-input-error";
-import { UsageError } from "../errors/usage-error";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields";
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
@@ -14,6 +13,7 @@ import { withProgress } from "../output/with-progress";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
 import { fillFromDocument, printOpenApiAddResult, refuseUnloadedDocument } from "../output/openapi-add-result";
 import { policyFromFlags, registerPolicyOptions, type PolicyFlags } from "../input/policy-flags";
+import { credentialModeOf, credentialsFlagDescription } from "../input/credentials-flag";
 
 interface SourceAddFlags extends SourceFieldFlags, FieldAliasFlags, PolicyFlags {
   openapi?: string;
@@ -23,6 +23,7 @@ interface SourceAddFlags extends SourceFieldFlags, FieldAliasFlags, PolicyFlags 
   set?: ApiFieldFlags;
   api?: ApiFieldFlags;
   header?: HeaderFlags;
+  credentials?: string;
 }
 
 /** The fields `--set`, `--api` and the alias flags give, by field name. */
@@ -49,6 +50,7 @@ export function registerSourceAdd(source: Command): void {
     .option("--test-endpoint <path>", "read-only path called to validate, e.g. /me or /items?limit=1")
     .option("--header <name=value>", 'a fixed header sent on every request (never a secret), e.g. --header "Notion-Version=2022-06-28"; repeat it', collectHeader)
     .option("--credential-stdin", "read the secret from stdin: the raw value when the mode has one secret field, a JSON object of them when it has several")
+    .option("--credentials <mode>", credentialsFlagDescription)
     .option("--disabled", "add the source disabled (default: enabled)")
     .option("--no-test", "do not validate after connecting");
   registerFieldFlagAliases(add);
@@ -57,9 +59,9 @@ export function registerSourceAdd(source: Command): void {
     defineAction<SourceAddFlags>(async (context, flags) => {
       const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
       const credentialStdin = flags.credentialStdin === true;
-      if (flags.openapi !== undefined && context.remote !== undefined) {
-        throw new UsageError({ message: "--openapi reads the document on this machine: run src source add --openapi on the server's machine, without --server and SRC_SERVER" });
-      }
+      const credentialMode = credentialModeOf(flags.credentials);
+      // A per-user source needs no credential to be added: each person connects their own (a secret given on stdin is the operator's own, principal "local").
+      const perUser = credentialMode === "per-user";
       // The document first: a broken one stops the command before anything else is asked or written.
       const openapi = flags.openapi === undefined ? undefined : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was added" });
       const given = givenFieldsOf(flags);
@@ -83,17 +85,25 @@ export function registerSourceAdd(source: Command): void {
       const api: Record<string, unknown> = { ...authFields, baseUrl: source.baseUrl, authType: source.auth, testEndpoint: source.testEndpoint };
       const config = plugin?.configSchema.safeParse(api);
       const credential =
-        plugin === undefined ? {} : await readCredentialFields(context, plugin, config?.success === true ? (config.data as Record<string, unknown>) : api, { given: fields, credentialStdin }, { missing, command });
-      if (plugin === undefined && !credentialStdin) missing.push("--credential-stdin");
+        plugin === undefined || (perUser && !credentialStdin)
+          ? perUser
+            ? undefined
+            : {}
+          : await readCredentialFields(context, plugin, config?.success === true ? (config.data as Record<string, unknown>) : api, { given: fields, credentialStdin }, { missing, command });
+      if (plugin === undefined && !credentialStdin && !perUser) missing.push("--credential-stdin");
+      if (credentialMode !== undefined) api.credentials = credentialMode;
       if (missing.length > 0) throw new MissingInputError({ command, flags: missing });
       if (flags.header !== undefined) api.headers = mergeHeaders(undefined, flags.header);
-      if (openapi !== undefined) api.openapi = openapi.location;
+      // With --server a file is uploaded (the server cannot read this machine's files); a URL the server fetches itself.
+      const upload = context.remote !== undefined && openapi?.text !== undefined ? { name: /\.ya?ml$/i.test(openapi.location) ? ("openapi.yaml" as const) : ("openapi.json" as const), text: openapi.text } : undefined;
+      if (openapi !== undefined && upload === undefined) api.openapi = openapi.location;
       const policy = policyFromFlags(undefined, flags);
       if (policy !== undefined) api.policy = policy;
       const input = { type: "api", name: source.name, ...(source.slug === undefined ? {} : { slug: source.slug }), enabled: flags.disabled !== true, api };
-      // A source whose credential needs a person to sign in first has nothing to test before `src auth login`, which validates it.
-      const test = flags.test && !(plugin !== undefined && config?.success === true && needsSignIn(plugin, source.slug ?? "", config.data as Record<string, unknown>, credential));
-      const result = await withProgress(context, `Connecting ${source.name} and calling ${source.testEndpoint}`, () => service.addSource({ input, credential, test }));
+      // A source whose credential needs a person to sign in first has nothing to test before `src auth login`, which validates it
+      // (a server decides that itself, after its discovery).
+      const test = flags.test && (context.remote !== undefined || !(plugin !== undefined && config?.success === true && needsSignIn(plugin, source.slug ?? "", config.data as Record<string, unknown>, credential ?? {})));
+      const result = await withProgress(context, `Connecting ${source.name} and calling ${source.testEndpoint}`, () => service.addSource({ input, credential, test, ...(upload === undefined ? {} : { openapiDocument: upload }) }));
       if (openapi === undefined) return printOperationResult(context, result, `Added source "${result.source.slug}" (${result.source.name}) → ${result.source.api.baseUrl}`);
       await refuseUnloadedDocument(service, result.source, openapi);
       return printOpenApiAddResult(context, result, openapi, document);

@@ -10,6 +10,7 @@ import { givenFieldsOf } from "./source-add";
 import { resolve } from "node:path";
 import { writeJson, writeLine } from "../output/write-output";
 import { InvalidInputError } from "../errors/invalid-input-error";
+import { credentialModeOf, credentialsFlagDescription } from "../input/credentials-flag";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
 import { credentialSetCommand } from "../output/cli-hint";
 import { storedPlainFields } from "../input/stored-plain-fields";
@@ -23,9 +24,10 @@ interface SourceEditFlags extends FieldAliasFlags, PolicyFlags {
   header?: HeaderFlags;
   set?: ApiFieldFlags;
   api?: ApiFieldFlags;
+  credentials?: string;
 }
 
-const flagList = "--name, --base-url, --test-endpoint, --set FIELD=VALUE, --openapi, --header Name=value, or a policy flag (--read-only, --read-write, --allow, --deny, --confirm, --rate-limit, --tools)";
+const flagList = "--name, --base-url, --test-endpoint, --credentials, --set FIELD=VALUE, --openapi, --header Name=value, or a policy flag (--read-only, --read-write, --allow, --deny, --confirm, --rate-limit, --tools)";
 
 /** `src source edit SLUG`: change a source's fields in place; the whole record is checked again, nothing is written on error. */
 export function registerSourceEdit(source: Command): void {
@@ -39,7 +41,8 @@ export function registerSourceEdit(source: Command): void {
     .option("--test-endpoint <path>", "new read-only path called to validate")
     .option("--set <field=value>", "an api field of the source's auth mode (`src source add --auth TYPE --help` lists them); FIELD= removes it; repeat it", collectApiField)
     .option("--api <key=value>", "same as --set (the older spelling)", collectApiField)
-    .option("--header <name=value>", 'a fixed header sent on every request, e.g. --header "Notion-Version=2022-06-28"; Name= removes it; repeat it', collectHeader);
+    .option("--header <name=value>", 'a fixed header sent on every request, e.g. --header "Notion-Version=2022-06-28"; Name= removes it; repeat it', collectHeader)
+    .option("--credentials <mode>", credentialsFlagDescription);
   registerFieldFlagAliases(edit, ["headerName", "queryParam", "tokenUrl", "authorizationUrl", "grant", "scopes", "audience", "clientAuth"]);
   registerPolicyOptions(edit, { editing: true }).action(
       defineAction<SourceEditFlags>(async (context, flags, [slug]) => {
@@ -55,6 +58,8 @@ export function registerSourceEdit(source: Command): void {
         if (flags.baseUrl !== undefined) api.baseUrl = flags.baseUrl;
         if (flags.openapi !== undefined) api.openapi = flags.openapi === "" ? undefined : /^https?:\/\//i.test(flags.openapi) ? flags.openapi : resolve(flags.openapi);
         if (flags.testEndpoint !== undefined) api.testEndpoint = flags.testEndpoint;
+        const credentialMode = credentialModeOf(flags.credentials);
+        if (credentialMode !== undefined) api.credentials = credentialMode;
         if (hasPolicyFlags(flags)) {
           // Each list given replaces the source's; the rest of its policy stays.
           api.policy = policyFromFlags((await service.getSource(slug!)).source.api.policy, flags);

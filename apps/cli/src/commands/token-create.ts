@@ -10,7 +10,7 @@ interface TokenCreateFlags {
   rateLimit?: string;
 }
 
-/** `src token create NAME [--sources a,b] [--read-only] [--rate-limit N/DURATION] [--expires 30d]`: prints the value once. */
+/** `src token create NAME [--sources a,b] [--read-only] [--rate-limit N/DURATION] [--expires 30d]`: prints the value once (locally, or on the server named by --server / SRC_SERVER). */
 export function registerTokenCreate(token: Command): void {
   token
     .command("create")
@@ -21,22 +21,31 @@ export function registerTokenCreate(token: Command): void {
     .option("--rate-limit <calls/duration>", "its own rate limit across every source it calls, e.g. 60/1m (default: none)")
     .option("--expires <lifetime>", "lifetime: a whole number and m, h, d or w, e.g. 30d (default: never)")
     .action(
-      defineAction<TokenCreateFlags>(async (context, flags, [name]) => {
-        const store = await agentTokenStoreOf(context);
-        const sources = flags.sources === undefined ? null : flags.sources.split(",").filter((slug) => slug.trim() !== "");
-        const created = await store.create({ name: name!, sources, expires: flags.expires ?? null, readOnly: flags.readOnly === true, rateLimit: flags.rateLimit ?? null });
-        if (context.json) {
-          writeJson(created);
-          return;
-        }
-        // The value alone on stdout (`TOKEN=$(src token create ...)`), the explanation on stderr.
-        writeLine(created.token);
-        writeError(
-          `Created agent token "${created.name}" for ${created.sources === null ? "every source" : `the sources ${created.sources.join(", ")}`}${created.readOnly ? ", read-only" : ""}${created.rateLimit === null ? "" : `, at most ${created.rateLimit.calls} calls per ${created.rateLimit.perSeconds} s`}, ${created.expiresAt === null ? "without expiry" : `expiring ${created.expiresAt}`}. ` +
-            "It is shown this once: give it to the agent now (Authorization: Bearer <token>). Revoke it with `src token revoke " +
-            created.name +
-            "`.",
-        );
-      }),
+      defineAction<TokenCreateFlags>(
+        async (context, flags, [name]) => {
+          const sources = flags.sources === undefined ? null : flags.sources.split(",").filter((slug) => slug.trim() !== "");
+          const input = { name: name!, sources, expires: flags.expires ?? null, readOnly: flags.readOnly === true, rateLimit: flags.rateLimit ?? null };
+          let created: { token: string; name: string; sources: string[] | null; readOnly: boolean; rateLimit: { calls: number; perSeconds: number } | null; expiresAt: string | null };
+          if (context.remote !== undefined) {
+            // The server's own route (POST /v1/tokens): the token lives in the server's store.
+            created = await (await context.remoteClient()).tokens.create(input);
+          } else {
+            created = await (await agentTokenStoreOf(context)).create(input);
+          }
+          if (context.json) {
+            writeJson(created);
+            return;
+          }
+          // The value alone on stdout (`TOKEN=$(src token create ...)`), the explanation on stderr.
+          writeLine(created.token);
+          writeError(
+            `Created agent token "${created.name}"${context.remote === undefined ? "" : ` on ${context.remote.url}`} for ${created.sources === null ? "every source" : `the sources ${created.sources.join(", ")}`}${created.readOnly ? ", read-only" : ""}${created.rateLimit === null ? "" : `, at most ${created.rateLimit.calls} calls per ${created.rateLimit.perSeconds} s`}, ${created.expiresAt === null ? "without expiry" : `expiring ${created.expiresAt}`}. ` +
+              "It is shown this once: give it to the agent now (Authorization: Bearer <token>). Revoke it with `src token revoke " +
+              created.name +
+              "`.",
+          );
+        },
+        { remote: true },
+      ),
     );
 }

@@ -3,14 +3,14 @@ import { defineAction } from "../define-action";
 import { agentTokenStoreOf } from "../input/agent-token-store-of";
 import { writeJson, writeLine } from "../output/write-output";
 
-/** `src token list`: names and prefixes, never a value. */
+/** `src token list`: names and prefixes, never a value (locally, or on the server named by --server / SRC_SERVER). */
 export function registerTokenList(token: Command): void {
   token
     .command("list")
     .description("list the agent tokens (and hosted agents' OAuth grants, with their client) by name and prefix, with their last use; never their values")
     .action(
       defineAction(async (context) => {
-        const tokens = await (await agentTokenStoreOf(context)).list();
+        const tokens = context.remote !== undefined ? (await (await context.remoteClient()).tokens.list()).tokens : await (await agentTokenStoreOf(context)).list();
         if (context.json) {
           writeJson({ tokens });
           return;
@@ -31,6 +31,6 @@ export function registerTokenList(token: Command): void {
         const header = ["NAME", "PREFIX", "SOURCES", "ACCESS", "EXPIRES", "CLIENT", "LAST USED"];
         const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
         for (const row of [header, ...rows]) writeLine(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
-      }),
+      }, { remote: true }),
     );
 }

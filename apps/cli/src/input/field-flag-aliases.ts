@@ -10,12 +10,14 @@ const aliases = [
   { flag: "--query-param <name>", key: "queryParam", field: "queryParam" },
   { flag: "--username <user>", key: "username", field: "username" },
   { flag: "--client-id <id>", key: "clientId", field: "clientId" },
+  { flag: "--issuer <url>", key: "issuer", field: "issuer" },
   { flag: "--token-url <url>", key: "tokenUrl", field: "tokenUrl" },
   { flag: "--authorization-url <url>", key: "authorizationUrl", field: "authorizationUrl" },
   { flag: "--grant <grant>", key: "grant", field: "grant" },
   { flag: "--scope <scope>", key: "scope", field: "scopes", list: true },
   { flag: "--audience <audience>", key: "audience", field: "audience" },
   { flag: "--client-auth <method>", key: "clientAuth", field: "clientAuth" },
+  { flag: "--authorization-param <name=value>", key: "authorizationParam", field: "authorizationParams", list: true },
 ] as const;
 
 /** The alias flags as commander stores them. */

@@ -20,6 +20,7 @@ const flagFor = (field: AuthField, aliases: Readonly<Record<string, string>>): s
 
 /** A command-line value in the kind the field declares (the mode's schema checks it afterwards). */
 export function valueOfKind(field: AuthField | undefined, value: string | readonly string[]): unknown {
+  if (field?.kind === "map") return mapOf(value);
   if (Array.isArray(value)) return [...(value as string[])];
   const text = value as string;
   switch (field?.kind) {
@@ -39,6 +40,25 @@ export function valueOfKind(field: AuthField | undefined, value: string | readon
     default:
       return text;
   }
+}
+
+/**
+ * A `map` field from the command line: a JSON object, or `name=value` pairs (repeated flags, or
+ * comma-separated). Text that is neither is passed on as it is, for the mode's check to name.
+ */
+function mapOf(value: string | readonly string[]): unknown {
+  const items = Array.isArray(value) ? (value as string[]) : [value as string];
+  if (items.length === 1 && items[0]!.trim().startsWith("{")) {
+    try {
+      return JSON.parse(items[0]!) as unknown;
+    } catch {
+      return items[0];
+    }
+  }
+  // Repeated flags give one pair each (a value may hold a comma); one --set value may list several, comma-separated.
+  const pairs = (Array.isArray(value) ? items : items.flatMap((item) => item.split(","))).map((item) => item.trim()).filter((item) => item !== "");
+  if (!pairs.every((pair) => pair.indexOf("=") > 0)) return Array.isArray(value) ? items : value;
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
 }
 
 /** Refuses a given field that is a secret of the mode: secrets never come from a flag. */
@@ -90,6 +110,7 @@ function promptOf(field: AuthField): string {
 /** A declared example as the command line would write it: a list comma-separated. */
 export function exampleText(example: unknown): string {
   if (Array.isArray(example)) return example.map((item) => exampleText(item)).join(",");
+  if (typeof example === "object" && example !== null) return Object.entries(example).map(([name, value]) => `${name}=${String(value)}`).join(",");
   return typeof example === "string" || typeof example === "number" || typeof example === "boolean" ? String(example) : JSON.stringify(example);
 }
 
@@ -176,7 +197,7 @@ export async function readCredentialFields(
   const requiredSecrets = secrets.filter((field) => field.required);
   if (credentialStdin) {
     // Stdin carries the secrets, so it cannot also answer prompts: every other field must come from flags (named above).
-    if (missing.length > 0 || secrets.length === 0) return credential;
+    if (missing.length > 0 || secrets.every((field) => field.notNeeded === true)) return credential;
     Object.assign(credential, secretsFromStdin(plugin, await readStdinText({ flag: "--credential-stdin" }), secrets, command));
     return credential;
   }
@@ -184,7 +205,8 @@ export async function readCredentialFields(
     if (requiredSecrets.length > 0) missing.push(`--credential-stdin (pipe ${requiredSecrets.length === 1 ? `the ${requiredSecrets[0]!.label.toLowerCase()}` : `a JSON object of ${requiredSecrets.map((field) => field.name).join(", ")}`} on stdin)`);
     return credential;
   }
-  for (const field of secrets) {
+  // A field the config makes pointless (a public client's secret, --client-auth none) is never asked for.
+  for (const field of secrets.filter((secret) => secret.notNeeded !== true)) {
     const value = await askSecret(`${field.label} (hidden${field.required ? "" : ", Enter to skip"})`, { optional: !field.required });
     if (value !== "") credential[field.name] = value;
   }

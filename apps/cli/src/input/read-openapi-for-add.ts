@@ -17,6 +17,8 @@ export interface OpenApiForAdd {
    * credential, so the service fetches it again with it once the source exists, and the command checks then.
    */
   behindCredential?: string;
+  /** The file's text, for a file (uploaded to the server with `--server`). */
+  text?: string;
 }
 
 const isUrl = (value: string): boolean => /^https?:\/\//i.test(value);
@@ -62,6 +64,7 @@ export async function readOpenApiForAdd(given: string, { nothingDone }: { nothin
     const index = buildOperationIndex(document, { documentSha256: createHash("sha256").update(text).digest("hex"), writtenIn });
     return {
       location,
+      ...(isUrl(given) ? {} : { text }),
       fields: sourceFieldsFromIndex(index, isUrl(given) ? { documentUrl: given } : {}),
       summary: { title: index.title, version: index.version, operations: index.operations.length },
     };

@@ -46,12 +46,14 @@ const exitCodeOfEveryCode = {
     SOURCE_NOT_FOUND: USAGE,
     DUPLICATE_SLUG: USAGE,
     SOURCE_LOCKED: FAILURE,
+    SIGN_INS_UNAVAILABLE: FAILURE,
   } satisfies Record<ConfigErrorCode, ExitCode>,
   auth: {
     UNKNOWN_AUTH_TYPE: USAGE,
     INVALID_CREDENTIAL: USAGE,
     DUPLICATE_AUTH_TYPE: FAILURE,
     INVALID_PLUGIN: FAILURE,
+    INVALID_CONFIG: USAGE,
     // A v2 plugin's authorize: the credential was refused (sign in or store it again), or the authorization server failed.
     NEEDS_AUTH: USAGE,
     AUTH_SERVER_FAILED: FAILURE,
@@ -65,11 +67,13 @@ const exitCodeOfEveryCode = {
     AUTH_PLUGIN_NOT_EXPORTED: USAGE,
     AUTH_PLUGIN_INVALID: USAGE,
     INVALID_IMPORT: USAGE,
+    CREDENTIAL_MODE_MISMATCH: USAGE,
   } satisfies Record<ServiceErrorCode, ExitCode>,
   "http-tool": {
     INVALID_CALL: USAGE,
     SOURCE_DISABLED: FAILURE,
     NO_CREDENTIAL: FAILURE,
+    NOT_CONNECTED: FAILURE,
     AUTH_FAILED: FAILURE,
     TIMEOUT: FAILURE,
     CONNECTION_REFUSED: FAILURE,

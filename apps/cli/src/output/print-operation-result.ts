@@ -33,10 +33,14 @@ async function credentialCommand(context: CommandContext, source: SourceOperatio
 export async function printOperationResult(context: CommandContext, result: SourceOperationResult, headline: string): Promise<ExitCode> {
   const ok = result.validation === null || result.validation.ok;
   if (context.json) {
-    writeJson({ source: result.source, validation: result.validation });
+    writeJson({ source: result.source, validation: result.validation, ...(result.discovery === undefined ? {} : { discovery: result.discovery }) });
   } else {
     const { formatValidationOutcome } = await import("@src/service");
     writeLine(headline);
+    if (result.discovery !== undefined) {
+      writeLine(`Discovered ${result.discovery.filled.length === 0 ? "nothing new" : result.discovery.filled.join(", ")} from ${result.discovery.from}.`);
+      for (const note of result.discovery.notes) writeLine(`Note: ${note}.`);
+    }
     (ok ? writeLine : writeError)(formatValidationOutcome(result.source.slug, result.validation));
     if (!ok && credentialReasons.has(result.validation?.reason ?? "")) writeError(`Next: ${await credentialCommand(context, result.source)}`);
   }

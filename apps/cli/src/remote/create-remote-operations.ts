@@ -16,11 +16,15 @@ export function createRemoteOperations(client: SrcClient): SourceOperations {
       return (await client.sources.list()).sources;
     },
     getSource: (slug) => client.sources.get(slug),
-    async addSource({ input, credential, test }) {
+    async addSource({ input, credential, test, openapiDocument }) {
       if (test === false) {
         throw new UsageError({ message: "--no-test works on a local home only: the server tests every source it adds; leave out --no-test, or run without --server (SRC_SERVER)" });
       }
-      return (await client.sources.create({ config: input as Record<string, unknown>, ...(credential === undefined ? {} : { credential: credential as Record<string, unknown> }) })) as SourceOperationResult;
+      return (await client.sources.create({
+        config: input as Record<string, unknown>,
+        ...(credential === undefined ? {} : { credential: credential as Record<string, unknown> }),
+        ...(openapiDocument === undefined ? {} : { openapiDocument }),
+      })) as SourceOperationResult;
     },
     async reloadSource(slug) {
       return (await client.sources.reload(slug)) as SourceOperationResult;
@@ -36,6 +40,16 @@ export function createRemoteOperations(client: SrcClient): SourceOperations {
     },
     async deleteCredential(slug) {
       return (await client.sources.deleteCredential(slug)).deleted;
+    },
+    async listConnections(filter = {}) {
+      return (await client.connections.list({ ...(filter.slug === undefined ? {} : { source: filter.slug }), ...(filter.principal === undefined ? {} : { principal: filter.principal }) })).connections;
+    },
+    async setConnection(slug, principal, credential) {
+      await client.connections.set(slug, principal, credential as Record<string, unknown>);
+      return { source: (await client.sources.get(slug)).source, validation: null };
+    },
+    async deleteConnection(slug, principal) {
+      return (await client.connections.remove(slug, principal)).deleted;
     },
     async listTools() {
       // Verbose, so every tool carries its description and input schema, as the local service's list does.

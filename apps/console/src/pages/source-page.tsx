@@ -6,6 +6,7 @@ import { ErrorNotice } from "../components/error-notice";
 import { PolicySection } from "../components/policy-section";
 import { SourceFacts } from "../components/source-facts";
 import { SourceForm } from "../components/source-form";
+import { SourceSignIn } from "../components/source-sign-in";
 import { StatusBadge } from "../components/status-badge";
 import { useLoad } from "../components/use-load";
 import { ValidationOutcomeView } from "../components/validation-outcome-view";
@@ -111,6 +112,7 @@ export function SourcePage({ slug }: { slug: string }) {
         </section>
       ) : null}
       <PolicySection key={source.updatedAt} source={source} onSaved={reload} />
+      {hasCredential ? <SourceSignIn slug={slug} authType={source.api.authType} onSignedIn={reload} /> : null}
       <section aria-labelledby="credential-heading">
         <h2 id="credential-heading">{hasCredential ? "Replace the credential" : "Set the credential"}</h2>
         <CredentialForm

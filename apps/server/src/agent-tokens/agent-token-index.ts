@@ -9,6 +9,12 @@ export type Caller =
       /** The token's name, written in every agent call's log line. */
       readonly name: string;
       /**
+       * Who the agent acts for: `token:NAME` (a named agent token), `grant:NAME` (a person's consent on the embedded
+       * authorization server), `idp:SUB` (the `sub` of the identity provider's JWT). A per-user source sends this
+       * principal's own credential only; the audit line names it.
+       */
+      readonly principal: string;
+      /**
        * The token's identity. A token revoked and created again under the same
        * name has another, and what the first one owned (cut results, MCP
        * sessions) stays its own.
@@ -58,6 +64,7 @@ export function callerOfToken(token: StoredAgentToken): AgentCaller {
   return {
     kind: "agent",
     name: token.name,
+    principal: `${token.client === undefined ? "token" : "grant"}:${token.name}`,
     id: token.id,
     sources: token.sources === null ? null : new Set(token.sources),
     readOnly: token.readOnly,

@@ -12,6 +12,7 @@ import type { IssuerTokenVerifier } from "../hosted-oauth/issuer-token-verifier"
 import { metricsPath } from "../metrics/metrics-route";
 
 const toolCallPath = /^\/v1\/tools\/[^/]+\/call$/;
+const connectLinkPath = /^\/v1\/connect\/[^/]+$/;
 
 /** The only routes an agent token may use: list tools, call a tool, MCP. */
 export function isAgentRoute(method: string, path: string): boolean {
@@ -66,6 +67,8 @@ export function authorizeCaller({ adminToken, agentTokens, resource, metricsToke
   return async (c, next) => {
     // The sign-in redirect comes from a browser without a token; its single-use `state` is the proof.
     if (c.req.path === "/healthz" || c.req.path === "/readyz" || (c.req.path === signInCallbackPath && c.req.method === "GET")) return next();
+    // A connect link's page reads and uses its link without a token: the link's own single-use token is the proof.
+    if (connectLinkPath.test(c.req.path) && (c.req.method === "GET" || c.req.method === "POST")) return next();
     const authorization = requestHeader(c, "authorization");
     if (isAdmin(authorization)) return next();
     if (isMetricsReader !== undefined && c.req.path === metricsPath && c.req.method === "GET" && isMetricsReader(authorization)) return next();

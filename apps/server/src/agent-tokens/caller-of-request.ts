@@ -1,3 +1,4 @@
+import { localPrincipal } from "@src/service";
 import type { Caller } from "./agent-token-index";
 
 const callers = new WeakMap<Request, Caller>();
@@ -25,6 +26,11 @@ export function callerLabel(caller: Caller): string {
  */
 export function callerIdentity(caller: Caller): string {
   return caller.kind === "admin" ? "admin" : `agent:${caller.id}`;
+}
+
+/** Who a caller's agent acts for: the operator (`local`) for the admin token, else the token's principal. */
+export function principalOf(caller: Caller): string {
+  return caller.kind === "admin" ? localPrincipal : caller.principal;
 }
 
 /** Whether a caller may call a source. */

@@ -104,7 +104,7 @@ export function createIssuerTokenVerifier(options: IssuerTokenVerifierOptions) {
       const name = `idp:${subject.replace(/[^A-Za-z0-9._@-]/g, "_").slice(0, 60)}`;
       return {
         ok: true,
-        caller: { kind: "agent", name, id, sources: new Set(sources), readOnly: false, readOnlySources: new Set(readOnlySources), rateLimit: null },
+        caller: { kind: "agent", name, principal: `idp:${subject}`, id, sources: new Set(sources), readOnly: false, readOnlySources: new Set(readOnlySources), rateLimit: null },
         expiresAtMs: (payload.exp ?? 0) * 1000,
       };
     },

@@ -1,21 +1,22 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AuthorizeError, createPendingSignIns, type SignInStart, type TakenSignIn } from "@src/auth";
+import { AuthorizeError, createSharedSignIns, type ClaimResult, type SignInStart, type SignInStore } from "@src/auth";
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
 import { toErrorResponse } from "../error-response";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { SignInError } from "../errors/sign-in-error";
+import { advancePolledSignIn, finishClaimed } from "../sign-in/finish-sign-in";
 import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
 import { checkSignInPossible, loadSignInTarget } from "../sign-in/load-sign-in-source";
 import { signInPage } from "../sign-in/sign-in-page";
 import { slugParamSchema } from "./source-routes";
 
-
 const loginRoute = createRoute({
   method: "post",
   path: "/v1/sources/{slug}/auth/login",
   tags: ["sign-in"],
-  summary: "Start the sign-in of a source whose auth mode signs a person in (OAuth 2.0's authorization code with PKCE S256): answers the URL for the operator to open in a browser (admin only).",
+  summary:
+    "Start the sign-in of a source whose auth mode signs a person in: OAuth 2.0's authorization code with PKCE S256 (a URL to open in a browser), or its device authorization grant (a page and a code to enter on any device). Any replica sharing the store can finish it (admin only).",
   request: {
     params: slugParamSchema,
     body: {
@@ -36,22 +37,57 @@ const loginRoute = createRoute({
   },
   responses: {
     200: {
-      description: "The sign-in waits for its redirect until `expiresAt`; the redirect is accepted once.",
+      description: "The sign-in waits for its redirect (or for the person to enter the code) until `expiresAt`; it is finished once.",
       content: {
         "application/json": {
           schema: z
             .object({
               slug: z.string(),
-              authorizationUrl: z.string().openapi({ description: "Open it in a browser and sign in; the authorization server then sends the browser to `redirectUri`." }),
-              userCode: z.string().optional().openapi({ description: "A code to enter on that page, for a mode that signs in with a device code." }),
+              authorizationUrl: z.string().openapi({ description: "The page to open: the authorization URL (redirect), or the verification page (device code)." }),
+              userCode: z.string().optional().openapi({ description: "The code to enter on that page, for a mode that signs in with a device code." }),
+              authorizationUrlComplete: z.string().optional().openapi({ description: "The verification page with the code in it, when the authorization server gives one." }),
+              awaits: z.enum(["redirect", "poll"]).openapi({ description: "`redirect`: the browser comes back to `redirectUri`; `poll`: the person enters the code anywhere, and the server polls the authorization server." }),
+              intervalSeconds: z.number().optional().openapi({ description: "For `poll`: how often the authorization server may be asked." }),
               redirectUri: z.string(),
-              expiresAt: z.string().openapi({ description: "ISO time after which the redirect is refused." }),
+              signInId: z.string().openapi({ description: "Names this sign-in to POST /v1/sources/{slug}/auth/login/progress (it is the sign-in's state: keep it as private as the URL)." }),
+              expiresAt: z.string().openapi({ description: "ISO time after which the sign-in is refused." }),
             })
             .openapi("SignInStart"),
         },
       },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 503),
+  },
+});
+
+const progressRoute = createRoute({
+  method: "post",
+  path: "/v1/sources/{slug}/auth/login/progress",
+  tags: ["sign-in"],
+  summary: "Where a sign-in started with POST /v1/sources/{slug}/auth/login stands; for a device code, also asks the authorization server when it is due (any replica; admin only).",
+  request: {
+    params: slugParamSchema,
+    body: { required: true, content: { "application/json": { schema: z.strictObject({ signInId: z.string().min(1).max(200).openapi({ description: "The `signInId` the start answered." }) }) } } },
+  },
+  responses: {
+    200: {
+      description: "`waiting` until the person is done; then `signed_in` (with the source's test outcome in `message`), `failed` (with the error's `message` and `code`), or `expired`.",
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              slug: z.string(),
+              status: z.enum(["waiting", "signed_in", "failed", "expired"]),
+              awaits: z.enum(["redirect", "poll"]),
+              expiresAt: z.string(),
+              message: z.string().optional(),
+              code: z.string().optional(),
+            })
+            .openapi("SignInProgress"),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 403, 404, 422),
   },
 });
 
@@ -59,7 +95,7 @@ const statusRoute = createRoute({
   method: "get",
   path: "/v1/sources/{slug}/auth",
   tags: ["sign-in"],
-  summary: "A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes, whether a refresh token is stored, when the access token expires); never a token (admin only).",
+  summary: "A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token (admin only).",
   request: { params: slugParamSchema },
   responses: {
     200: {
@@ -85,10 +121,18 @@ const logoutRoute = createRoute({
   method: "delete",
   path: "/v1/sources/{slug}/auth",
   tags: ["sign-in"],
-  summary: "Forget what a source's sign-in stored (OAuth 2.0's access and refresh tokens); what the operator entered stays (as `src auth logout SLUG`; admin only).",
+  summary:
+    "Sign a source out: revoke its refresh token at the authorization server when it has a revocation endpoint (OAuth 2.0, RFC 7009), then forget what the sign-in stored; what the operator entered stays (as `src auth logout SLUG`; admin only).",
   request: { params: slugParamSchema },
   responses: {
-    200: { description: "`forgotten` is false when no token was stored.", content: { "application/json": { schema: z.object({ slug: z.string(), forgotten: z.boolean() }) } } },
+    200: {
+      description: "`forgotten` is false when no token was stored. `revoked`: `revoked`, `not-supported` (the server has no revocation endpoint) or `failed` (forgotten here anyway; `message` says why).",
+      content: {
+        "application/json": {
+          schema: z.object({ slug: z.string(), forgotten: z.boolean(), revoked: z.enum(["revoked", "not-supported", "failed"]).optional(), message: z.string().optional() }),
+        },
+      },
+    },
     ...errorResponses(401, 403, 404, 409, 422),
   },
 });
@@ -97,7 +141,8 @@ const callbackRoute = createRoute({
   method: "get",
   path: signInCallbackPath,
   tags: ["sign-in"],
-  summary: "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered.",
+  summary:
+    "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started on any replica sharing the store is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered.",
   security: [],
   request: {
     query: z.object({
@@ -114,19 +159,53 @@ const callbackRoute = createRoute({
   },
 });
 
-function stateProblem(taken: TakenSignIn | undefined, lifetimeMs: number): SignInError {
-  const again = "start the sign-in again (POST /v1/sources/{slug}/auth/login, or src auth login SLUG)";
+function stateProblem(claim: Exclude<ClaimResult, { found: true }> | undefined, lifetimeMs: number): SignInError {
+  const slug = claim?.slug;
+  const again = `start the sign-in again (POST /v1/sources/${slug ?? "{slug}"}/auth/login, or src auth login ${slug ?? "SLUG"})`;
   let message: string;
-  if (taken === undefined) message = `the redirect has no state parameter, so it is not a sign-in started on this server; ${again}`;
-  else if (!taken.found && taken.reason === "expired") {
-    message = `the sign-in of source "${taken.slug}" expired: it must finish within ${lifetimeMs >= 120_000 ? `${Math.round(lifetimeMs / 60_000)} min` : `${lifetimeMs / 1000} s`} of its start; ${again.replace("{slug}", taken.slug).replace("SLUG", taken.slug)}`;
-  } else message = `this sign-in link is unknown or was already used (each works once, on the server that started it); ${again}`;
+  if (claim === undefined) message = `the redirect has no state parameter, so it is not a sign-in started on this server; ${again}`;
+  else if (claim.reason === "expired") message = `the sign-in of source "${slug}" expired: it must finish within ${lifetimeMs >= 120_000 ? `${Math.round(lifetimeMs / 60_000)} min` : `${lifetimeMs / 1000} s`} of its start; ${again}`;
+  else if (claim.reason === "busy") message = `the sign-in of source "${slug}" is being finished by another request right now; wait a moment and check \`src auth status ${slug}\``;
+  else if (claim.reason === "used") message = `this sign-in link was already used (each works once); ${again}`;
+  else message = `this sign-in link is unknown (it was never issued by a server sharing this store, or it is long gone); ${again}`;
   return new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID, message });
 }
 
-/** `POST /v1/sources/{slug}/auth/login`, the redirect route, `GET` and `DELETE /v1/sources/{slug}/auth`: for any auth mode with sign-in steps. */
-export function registerSignInRoutes({ app, service, logger }: RouteContext, { lifetimeMs }: { lifetimeMs: number }): void {
-  const pending = createPendingSignIns({ lifetimeMs });
+/** What the sign-in routes need besides the route context. */
+export interface SignInRoutesOptions {
+  readonly lifetimeMs: number;
+  /** Where sign-ins in progress live: the source store's (a file in the home, or PostgreSQL), shared by every replica. */
+  readonly store: SignInStore;
+}
+
+/**
+ * `POST /v1/sources/{slug}/auth/login` and `…/login/progress`, the redirect route, `GET` and `DELETE
+ * /v1/sources/{slug}/auth`: for any auth mode with sign-in steps. Returns `stop`, which ends this
+ * process's device-code pollers (another replica's progress requests still finish their sign-ins).
+ */
+export function registerSignInRoutes({ app, service, logger }: RouteContext, { lifetimeMs, store }: SignInRoutesOptions): { stop(): void } {
+  const now = () => new Date();
+  const signIns = createSharedSignIns({ store, lifetimeMs, now });
+  const stopping = new AbortController();
+  const advanceContext = { service, logger, signIns, now };
+
+  /** The starting replica polls a device-code sign-in itself until it ends; other replicas advance it when asked for its progress. */
+  function pollInBackground(state: string, start: SignInStart, expiresAt: number): void {
+    void (async () => {
+      let intervalMs = Math.max(1, start.intervalSeconds ?? 5) * 1000;
+      while (!stopping.signal.aborted && Date.now() < expiresAt + intervalMs) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, intervalMs);
+          timer.unref();
+          stopping.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+        });
+        if (stopping.signal.aborted) return;
+        const progress = await advancePolledSignIn(advanceContext, state, stopping.signal).catch(() => undefined);
+        if (progress === undefined || progress.status !== "waiting") return;
+        intervalMs = Math.max(intervalMs, 1000);
+      }
+    })();
+  }
 
   app.openapi(loginRoute, async (c) => {
     const { slug } = c.req.valid("param");
@@ -135,9 +214,43 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
     const credential = checkSignInPossible(target);
     const redirectUri = body.redirectUri ?? new URL(signInCallbackPath, c.req.url).href;
     const start: SignInStart = await target.plugin.signIn.begin({ ...target.source, credential, redirectUri });
-    const { expiresAt } = pending.add(slug, start);
-    logger.info({ event: "sign_in_started", source: slug, expiresAt: new Date(expiresAt).toISOString() }, "sign-in started");
-    return c.json({ slug, authorizationUrl: start.url, ...(start.userCode === undefined ? {} : { userCode: start.userCode }), redirectUri, expiresAt: new Date(expiresAt).toISOString() }, 200);
+    const { expiresAt } = await signIns.add(slug, start);
+    logger.info({ event: "sign_in_started", source: slug, awaits: start.awaits, expiresAt: new Date(expiresAt).toISOString() }, "sign-in started");
+    if (start.awaits === "poll") pollInBackground(start.state, start, expiresAt);
+    return c.json(
+      {
+        slug,
+        authorizationUrl: start.url,
+        ...(start.userCode === undefined ? {} : { userCode: start.userCode }),
+        ...(start.urlComplete === undefined ? {} : { authorizationUrlComplete: start.urlComplete }),
+        awaits: start.awaits,
+        ...(start.intervalSeconds === undefined ? {} : { intervalSeconds: start.intervalSeconds }),
+        redirectUri,
+        signInId: start.state,
+        expiresAt: new Date(expiresAt).toISOString(),
+      },
+      200,
+    );
+  });
+
+  app.openapi(progressRoute, async (c) => {
+    const { slug } = c.req.valid("param");
+    const { signInId } = c.req.valid("json");
+    const progress = await advancePolledSignIn(advanceContext, signInId, c.req.raw.signal);
+    if (progress === undefined || progress.slug !== slug) {
+      throw new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID, message: `no sign-in of source "${slug}" has this signInId (unknown, or long gone); start one with POST /v1/sources/${slug}/auth/login` });
+    }
+    return c.json(
+      {
+        slug: progress.slug,
+        status: progress.status,
+        awaits: progress.awaits,
+        expiresAt: new Date(progress.expiresAt).toISOString(),
+        ...(progress.message === undefined ? {} : { message: progress.message }),
+        ...(progress.code === undefined ? {} : { code: progress.code }),
+      },
+      200,
+    );
   });
 
   app.openapi(statusRoute, async (c) => {
@@ -149,10 +262,11 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
 
   app.openapi(logoutRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const { plugin, source } = await loadSignInTarget(service, slug);
-    const kept: Record<string, unknown> | undefined = source.credential === undefined ? undefined : plugin.signIn.signOut(source.credential);
-    if (kept !== undefined) await service.setCredential(slug, kept, { test: false });
-    return c.json({ slug, forgotten: kept !== undefined }, 200);
+    const { plugin, source } = await loadSignInTarget(service, slug, c.req.raw.signal);
+    const out = source.credential === undefined ? undefined : await plugin.signIn.signOut({ ...source, credential: source.credential });
+    if (out !== undefined) await service.setCredential(slug, out.credential, { test: false });
+    if (out !== undefined) logger.info({ event: "signed_out", source: slug, revoked: out.revoked }, "signed out");
+    return c.json({ slug, forgotten: out !== undefined, ...(out === undefined ? {} : { revoked: out.revoked, ...(out.message === undefined ? {} : { message: out.message }) }) }, 200);
   });
 
   // Served without the zod validator: whatever the query, the answer is a page for a person.
@@ -162,21 +276,23 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
     const state = callbackUrl.searchParams.get("state");
     let slug: string | undefined;
     try {
-      const taken = state === null ? undefined : pending.take(state);
-      if (taken?.found !== true) throw stateProblem(taken, lifetimeMs);
-      slug = taken.pending.slug;
-      const target = await loadSignInTarget(service, slug, c.req.raw.signal);
-      const credential = checkSignInPossible(target);
-      const signedIn: Record<string, unknown> = await target.plugin.signIn.complete({ ...target.source, credential, start: taken.pending.start, callbackUrl });
-      const { validation } = await service.setCredential(slug, signedIn);
-      logger.info({ event: "signed_in", source: slug, connectionStatus: validation?.status ?? null }, "sign-in completed");
-      const tested = validation === null ? "The source was not tested." : validation.ok ? `The source's test call succeeded (${validation.status}).` : `The source's test call did not succeed (${validation.status}): ${validation.message}`;
-      return signInPage(200, `Signed in to "${slug}"`, [tested, "What the sign-in gave is stored on the server. You may close this tab."]);
+      const claim = state === null ? undefined : await signIns.claim(state);
+      if (claim?.found !== true) throw stateProblem(claim, lifetimeMs);
+      slug = claim.slug;
+      const done = await finishClaimed(
+        { service, logger },
+        claim,
+        (target, credential) => target.plugin.signIn.complete({ ...target.source, credential, start: claim.start, callbackUrl }),
+        c.req.raw.signal,
+      );
+      return signInPage(200, `Signed in to "${slug}"`, done?.lines ?? []);
     } catch (error) {
       const { status, body } = toErrorResponse(error);
-      logger.warn({ event: "sign_in_failed", source: slug ?? null, errorCode: body.error.code, errorMessage: status === 500 ? (error as Error).message : body.error.message }, "sign-in failed");
+      if (slug === undefined) logger.warn({ event: "sign_in_failed", source: null, errorCode: body.error.code, errorMessage: body.error.message }, "sign-in failed");
       const again = slug !== undefined && AuthorizeError.isInstance(error) ? [`Start the sign-in again: POST /v1/sources/${slug}/auth/login, or src auth login ${slug}.`] : [];
       return signInPage(status, "Sign-in failed", [`${body.error.message} (${body.error.code})`, ...again]);
     }
   });
+
+  return { stop: () => stopping.abort() };
 }

@@ -43,6 +43,13 @@ function createSourceRouteFor(registry: AuthRegistry) {
             description: "The credential of the source's auth mode, with the fields it declares (secret ones are write-only, never returned); one schema per mode below.",
             oneOf: credentialSchemasOf(registry),
           }),
+          openapiDocument: z
+            .strictObject({
+              name: z.enum(["openapi.json", "openapi.yaml", "openapi.yml"]).openapi({ description: "Its file name in the source's folder (JSON or YAML)." }),
+              text: z.string().min(1, { error: "must not be empty" }),
+            })
+            .optional()
+            .openapi({ description: "The source's OpenAPI document, uploaded (`src source add --openapi FILE --server URL`); `config.api.openapi` is set to its name. For a document at a URL, set `config.api.openapi` to the URL instead: the server fetches it. It counts toward the body size limit." }),
         }),
         "The record and its credential.",
       ),
@@ -85,8 +92,8 @@ export function registerSourceRoutes({ app, service }: RouteContext): void {
   app.openapi(listRoute, async (c) => c.json({ sources: await service.listSources() }, 200));
 
   app.openapi(createSourceRouteFor(service.registry), async (c) => {
-    const { config, credential } = c.req.valid("json");
-    const result = await service.addSource({ input: config, credential });
+    const { config, credential, openapiDocument } = c.req.valid("json");
+    const result = await service.addSource({ input: config, credential, openapiDocument });
     return c.json(result, 201);
   });
 

@@ -15,6 +15,8 @@ export class AuthError extends errorBase({ name: "AuthError", marker: "src.auth.
   INVALID_CREDENTIAL: ERROR_KINDS.INVALID_INPUT,
   /** A plugin that does not implement the contract is a bug in the plugin. */
   INVALID_PLUGIN: ERROR_KINDS.INTERNAL,
+  /** A field of the source's `api` block that the server it names rules out (a grant it does not offer). */
+  INVALID_CONFIG: ERROR_KINDS.INVALID_INPUT,
   /** A v2 plugin's credential was refused by the authorization server (revoked, expired refresh token): store it again or sign in again. */
   NEEDS_AUTH: ERROR_KINDS.INVALID_INPUT,
   /** The authorization server failed (unreachable, 5xx); trying again later can work. */

@@ -1,19 +1,46 @@
-/** A sign-in a plugin started: what to show the person, and what `complete` needs back. */
+/** A sign-in a plugin started: what to show the person, and what `complete` or `poll` needs back. */
 export interface SignInStart {
-  /** The page the person opens (an authorization URL, or a device-code page). */
+  /** The page the person opens (an authorization URL, or a device flow's verification page). */
   readonly url: string;
   /** A code the person types on that page (a device flow); none for a redirect flow. */
   readonly userCode?: string | undefined;
+  /** The page with the code already in it, when the server gives one (RFC 8628 `verification_uri_complete`). */
+  readonly urlComplete?: string | undefined;
   /**
    * `"redirect"`: the page sends the browser back to the `redirectUri` given to
-   * `begin`, and `complete` gets that URL. `"poll"`: `complete` is called at once
-   * and waits (polls) until the person is done.
+   * `begin`, and `complete` gets that URL. `"poll"`: the person signs in on
+   * another device; the app calls `poll` every `intervalSeconds` until it is
+   * done (`pollSignIn` does that), on any process that holds the start.
    */
   readonly awaits: "redirect" | "poll";
+  /** For `"poll"`: seconds to wait before the next `poll` (the server's interval; a `slow_down` raises it). */
+  readonly intervalSeconds?: number | undefined;
+  /** When the plugin's sign-in stops being valid at the server (epoch milliseconds), when it says. */
+  readonly expiresAt?: number | undefined;
   /** A random, unguessable key of this sign-in: the redirect carries it back as `?state=` and the apps route the redirect by it. */
   readonly state: string;
-  /** What `complete` needs (a PKCE verifier, the redirect URI); kept in memory by the app, never shown. */
+  /** What `complete` or `poll` needs (a PKCE verifier, a device code), JSON; kept by the app (sealed when stored), never shown. */
   readonly pending: unknown;
+}
+
+/** What one `poll` found. */
+export type SignInPoll<TCredential> =
+  /** The person is done: the credential to store (tokens added). */
+  | { readonly done: true; readonly credential: TCredential }
+  /** Not yet: poll again after `start.intervalSeconds` (the start may have changed, e.g. a longer interval). */
+  | { readonly done: false; readonly start: SignInStart };
+
+/** What `signOut` did. */
+export interface SignOutResult<TCredential> {
+  /** The credential without what the sign-in stored (tokens): what to store now. */
+  readonly credential: TCredential;
+  /**
+   * Whether the server was told to forget the tokens too (OAuth 2.0 revocation, RFC 7009):
+   * `"revoked"`, `"not-supported"` (the server offers no way), or `"failed"` (the tokens are forgotten here anyway; `message` says why).
+   */
+  readonly revoked: "revoked" | "not-supported" | "failed";
+  /** One sentence for people when `revoked` is `"failed"`; never a secret. */
+  readonly message?: string | undefined;
 }
 
 /** Why a person cannot (or need not) sign in to a source as it is configured now. */
@@ -56,14 +83,24 @@ export interface AuthSignIn<TConfig, TCredential> {
   /** Starts a sign-in: the page (and code) for the person. `redirectUri` is where the app receives the redirect. */
   begin(source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential; readonly redirectUri: string }): Promise<SignInStart>;
   /**
-   * Finishes it: from the redirect's URL (`awaits: "redirect"`), or by polling
-   * (`"poll"`: `callbackUrl` is undefined). Returns the credential to store
-   * (tokens added); throws `AuthorizeError` (`needs_auth`) when the person or the
-   * server refused, naming what to do.
+   * Finishes a redirect sign-in (`awaits: "redirect"`) from the redirect's URL.
+   * Returns the credential to store (tokens added); throws `AuthorizeError`
+   * (`needs_auth`) when the person or the server refused, naming what to do.
    */
   complete(source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential; readonly start: SignInStart; readonly callbackUrl: URL | undefined }): Promise<TCredential>;
+  /**
+   * One check of a sign-in that polls (`awaits: "poll"`, a device code): done with
+   * the credential, or not yet. Throws `AuthorizeError` (`needs_auth`) when the
+   * person refused or the code expired, naming what to do. Required when `begin`
+   * can answer `"poll"`.
+   */
+  poll?(source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential; readonly start: SignInStart }): Promise<SignInPoll<TCredential>>;
   /** The sign-in state. */
   status(source: SignInSource<TConfig, TCredential>): SignInStatus;
-  /** The credential without what the sign-in stored (tokens), or `undefined` when there was nothing to forget. */
-  signOut(credential: TCredential): TCredential | undefined;
+  /**
+   * Signs out: the credential without what the sign-in stored (tokens), after
+   * telling the server when it can be told (revocation); `undefined` when there
+   * was nothing to forget. A server that cannot be reached does not stop it.
+   */
+  signOut(source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential }): Promise<SignOutResult<TCredential> | undefined>;
 }

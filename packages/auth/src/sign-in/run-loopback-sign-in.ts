@@ -4,6 +4,7 @@ import type { AnyAuthPluginV2 } from "../auth-plugin-v2";
 import { AuthError, AUTH_ERROR_CODES } from "../errors/auth-error";
 import { AuthorizeError } from "../errors/authorize-error";
 import type { AuthSignIn, SignInStart } from "./auth-sign-in";
+import { pollSignIn } from "./poll-sign-in";
 
 /** What `runLoopbackSignIn` needs. */
 export interface LoopbackSignInOptions {
@@ -19,7 +20,9 @@ export interface LoopbackSignInOptions {
   /** How long to wait for the person, in milliseconds. Default 300000 (5 minutes). */
   readonly timeoutMs?: number | undefined;
   /** Called once the listener is ready, with the page to open (and a code to type, for a device flow): print it, open a browser. */
-  readonly onSignInPage: (start: Pick<SignInStart, "url" | "userCode">) => void;
+  readonly onSignInPage: (start: Pick<SignInStart, "url" | "userCode" | "urlComplete" | "awaits">) => void;
+  /** How `pollSignIn` waits between polls. Default: a timer. */
+  readonly sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
   readonly now?: (() => Date) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
@@ -33,7 +36,7 @@ const page = (text: string) => `<!doctype html><meta charset="utf-8"><title>src<
  * `state` matches (or at once, for a flow that polls). Returns the credential to
  * store. Times out, or is cancelled, with a clear `AuthorizeError`.
  */
-export async function runLoopbackSignIn({ plugin, slug, config, credential, port = 0, timeoutMs = 300_000, onSignInPage, now = () => new Date(), signal }: LoopbackSignInOptions): Promise<Record<string, unknown>> {
+export async function runLoopbackSignIn({ plugin, slug, config, credential, port = 0, timeoutMs = 300_000, onSignInPage, now = () => new Date(), signal, sleep }: LoopbackSignInOptions): Promise<Record<string, unknown>> {
   const steps = plugin.signIn as AuthSignIn<Record<string, unknown>, Record<string, unknown>> | undefined;
   if (steps === undefined) throw new AuthError({ code: AUTH_ERROR_CODES.INVALID_PLUGIN, message: `auth type "${plugin.type}" has no sign-in steps` });
   let settle: { resolve: (url: URL) => void; reject: (error: unknown) => void } | undefined;
@@ -70,11 +73,14 @@ export async function runLoopbackSignIn({ plugin, slug, config, credential, port
     const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
     const source = { slug, config, credential, now, signal: controller.signal };
     start = await steps.begin({ ...source, redirectUri });
-    onSignInPage({ url: start.url, userCode: start.userCode });
-    // A flow that polls finishes in `complete`; a redirect flow waits for the browser first.
-    const callbackUrl = start.awaits === "poll" ? undefined : await callback;
-    const completing = steps.complete({ ...source, start, callbackUrl });
-    return await (start.awaits === "poll" ? Promise.race([completing, callback.then(() => completing)]) : completing);
+    onSignInPage({ url: start.url, userCode: start.userCode, urlComplete: start.urlComplete, awaits: start.awaits });
+    if (start.awaits === "poll") {
+      // The person signs in on another device; the timeout and cancellation reject `callback`.
+      const polling = pollSignIn({ steps, source: { ...source, credential }, start, sleep });
+      polling.catch(() => undefined);
+      return await Promise.race([polling, callback.then(() => polling)]);
+    }
+    return await steps.complete({ ...source, start, callbackUrl: await callback });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);

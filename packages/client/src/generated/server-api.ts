@@ -672,7 +672,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started here is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered. */
+        /** The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started on any replica sharing the store is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered. */
         get: {
             parameters: {
                 query?: {
@@ -854,6 +854,212 @@ export interface paths {
                 };
                 /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connect/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a connect link is for: the source, the principal, and the credential fields to give. Needs no bearer token: the link's token (single use, 10 minutes, bound to one source and principal) is the proof. Uses nothing up. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The token of a connect link (the part after #/connect/ of error.connectUrl). */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link is valid. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            expiresAt: string;
+                            fields: {
+                                description: string;
+                                label: string;
+                                name: string;
+                                required: boolean;
+                                secret: boolean;
+                            }[];
+                            principal: string;
+                            source: {
+                                authType: string;
+                                baseUrl: string;
+                                name: string;
+                                slug: string;
+                            };
+                        };
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Connects the link's principal to its source with the credential given (the connect page's paste-a-key form). The link is used up once this succeeds; a credential of the wrong shape leaves it usable. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The token of a connect link (the part after #/connect/ of error.connectUrl). */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        credential: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Connected: the agent can go on. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            connected: true;
+                            principal: string;
+                            slug: string;
+                        };
+                    };
+                };
+                /** @description The body is not JSON (INVALID_JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the limit (BODY_TOO_LARGE). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is connected to which per-user source (api.credentials "per-user"), sorted by source then principal; never a credential. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this principal's connections. */
+                    principal?: string;
+                    /** @description Only this source's connections (it must exist). */
+                    source?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The connections. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connections: components["schemas"]["Connection"][];
+                        };
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1178,6 +1384,15 @@ export interface paths {
                                  */
                                 audience?: string;
                                 /**
+                                 * Authorization parameters
+                                 * @description Extra parameters of the authorization request some providers need, e.g. Google's access_type=offline and prompt=consent for a refresh token (authType "oauth2").
+                                 * @example {
+                                 *       "access_type": "offline",
+                                 *       "prompt": "consent"
+                                 *     }
+                                 */
+                                authorizationParams?: string;
+                                /**
                                  * Authorization URL
                                  * @description OAuth 2.0 authorization endpoint, for the authorization_code grant (authType "oauth2").
                                  * @example https://auth.example.com/oauth/authorize
@@ -1194,17 +1409,40 @@ export interface paths {
                                  */
                                 clientAuth?: "client_secret_basic" | "client_secret_post" | "none";
                                 /**
+                                 * Device authorization URL
+                                 * @description RFC 8628 device authorization endpoint, for the device_code grant (authType "oauth2").
+                                 * @example https://auth.example.com/oauth/device/code
+                                 */
+                                deviceAuthorizationUrl?: string;
+                                /**
                                  * Grant
-                                 * @description OAuth 2.0 grant (authType "oauth2"): client_credentials (default) or authorization_code (with PKCE, signed in with `src auth login`).
+                                 * @description OAuth 2.0 grant (authType "oauth2"): client_credentials (default), authorization_code (with PKCE, signed in with `src auth login` in a browser) or device_code (RFC 8628: a code typed on another device; for machines without a browser).
                                  * @default client_credentials
                                  * @enum {string}
                                  */
-                                grant?: "client_credentials" | "authorization_code";
+                                grant?: "client_credentials" | "authorization_code" | "device_code";
+                                /**
+                                 * Grants supported
+                                 * @description The grant types the authorization server advertises (filled in by discovery; authType "oauth2").
+                                 */
+                                grantsSupported?: string[];
+                                /**
+                                 * Issuer
+                                 * @description The authorization server's issuer (authType "oauth2"): `src source add` discovers the endpoints from its metadata (RFC 8414 or OpenID Connect discovery); ID tokens in token responses are checked against it.
+                                 * @example https://accounts.example.com
+                                 */
+                                issuer?: string;
                                 /**
                                  * Resource
                                  * @description RFC 8707 resource indicator (authType "oauth2").
                                  */
                                 resource?: string;
+                                /**
+                                 * Revocation URL
+                                 * @description RFC 7009 revocation endpoint: `src auth logout` revokes the refresh token there (authType "oauth2").
+                                 * @example https://auth.example.com/oauth/revoke
+                                 */
+                                revocationUrl?: string;
                                 /**
                                  * Scopes
                                  * @description Scopes requested (authType "oauth2").
@@ -1217,10 +1455,10 @@ export interface paths {
                                 testEndpoint: string;
                                 /**
                                  * Token URL
-                                 * @description OAuth 2.0 token endpoint (authType "oauth2"); https:, or http: on a loopback address.
+                                 * @description OAuth 2.0 token endpoint (authType "oauth2"); https:, or http: on a loopback address. Discovered from api.issuer when not given.
                                  * @example https://auth.example.com/oauth/token
                                  */
-                                tokenUrl: string;
+                                tokenUrl?: string;
                             } & {
                                 [key: string]: unknown;
                             }) | ({
@@ -1363,6 +1601,15 @@ export interface paths {
                         } | {
                             [key: string]: unknown;
                         });
+                        /** @description The source's OpenAPI document, uploaded (`src source add --openapi FILE --server URL`); `config.api.openapi` is set to its name. For a document at a URL, set `config.api.openapi` to the URL instead: the server fetches it. It counts toward the body size limit. */
+                        openapiDocument?: {
+                            /**
+                             * @description Its file name in the source's folder (JSON or YAML).
+                             * @enum {string}
+                             */
+                            name: "openapi.json" | "openapi.yaml" | "openapi.yml";
+                            text: string;
+                        };
                     };
                 };
             };
@@ -1633,7 +1880,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes, whether a refresh token is stored, when the access token expires); never a token (admin only). */
+        /** A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token (admin only). */
         get: {
             parameters: {
                 query?: never;
@@ -1703,7 +1950,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Forget what a source's sign-in stored (OAuth 2.0's access and refresh tokens); what the operator entered stays (as `src auth logout SLUG`; admin only). */
+        /** Sign a source out: revoke its refresh token at the authorization server when it has a revocation endpoint (OAuth 2.0, RFC 7009), then forget what the sign-in stored; what the operator entered stays (as `src auth logout SLUG`; admin only). */
         delete: {
             parameters: {
                 query?: never;
@@ -1715,7 +1962,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `forgotten` is false when no token was stored. */
+                /** @description `forgotten` is false when no token was stored. `revoked`: `revoked`, `not-supported` (the server has no revocation endpoint) or `failed` (forgotten here anyway; `message` says why). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1723,6 +1970,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             forgotten: boolean;
+                            message?: string;
+                            /** @enum {string} */
+                            revoked?: "revoked" | "not-supported" | "failed";
                             slug: string;
                         };
                     };
@@ -1788,7 +2038,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start the sign-in of a source whose auth mode signs a person in (OAuth 2.0's authorization code with PKCE S256): answers the URL for the operator to open in a browser (admin only). */
+        /** Start the sign-in of a source whose auth mode signs a person in: OAuth 2.0's authorization code with PKCE S256 (a URL to open in a browser), or its device authorization grant (a page and a code to enter on any device). Any replica sharing the store can finish it (admin only). */
         post: {
             parameters: {
                 query?: never;
@@ -1812,7 +2062,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The sign-in waits for its redirect until `expiresAt`; the redirect is accepted once. */
+                /** @description The sign-in waits for its redirect (or for the person to enter the code) until `expiresAt`; it is finished once. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1875,9 +2125,266 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sources/{slug}/auth/login/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where a sign-in started with POST /v1/sources/{slug}/auth/login stands; for a device code, also asks the authorization server when it is due (any replica; admin only). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The `signInId` the start answered. */
+                        signInId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description `waiting` until the person is done; then `signed_in` (with the source's test outcome in `message`), `failed` (with the error's `message` and `code`), or `expired`. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignInProgress"];
+                    };
+                };
+                /** @description The body is not JSON (INVALID_JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sources/{slug}/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Store or replace one principal's own credential for a per-user source (an operator setting a person's key on their behalf). Refused (CREDENTIAL_MODE_MISMATCH) unless the source is per-user. Not tested. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The credential of the source's auth mode, with the fields it declares. */
+                        credential: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Who the credential belongs to: `idp:SUB` (a JWT's sub), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token) or `local` (the operator).
+                         * @example idp:alice
+                         */
+                        principal: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            principal: string;
+                            slug: string;
+                            /** @enum {boolean} */
+                            stored: true;
+                        };
+                    };
+                };
+                /** @description The body is not JSON (INVALID_JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than the limit (BODY_TOO_LARGE). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove one principal's own credential: that principal's next call answers NOT_CONNECTED. `deleted` is false when there was none. */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description Who the credential belongs to: `idp:SUB` (a JWT's sub), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token) or `local` (the operator). */
+                    principal: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed, or there was none. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: boolean;
+                            principal: string;
+                            slug: string;
+                        };
+                    };
+                };
+                /** @description Missing, wrong, revoked or expired token (UNAUTHORIZED). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2753,6 +3260,13 @@ export interface components {
             /** @example bearer */
             type: string;
         };
+        /** @description A principal connected to a per-user source. Never a value. */
+        Connection: {
+            principal: string;
+            slug: string;
+            /** @description When it was last stored (ISO 8601). */
+            updatedAt: string;
+        };
         ConsentClient: {
             /** @description The client_id: a Client ID Metadata Document's URL, or the id this server gave it at registration. */
             id: string;
@@ -2840,14 +3354,35 @@ export interface components {
             ok: boolean;
             text: string;
         };
-        SignInStart: {
-            /** @description Open it in a browser and sign in; the authorization server then sends the browser to `redirectUri`. */
-            authorizationUrl: string;
-            /** @description ISO time after which the redirect is refused. */
+        SignInProgress: {
+            /** @enum {string} */
+            awaits: "redirect" | "poll";
+            code?: string;
             expiresAt: string;
-            redirectUri: string;
+            message?: string;
             slug: string;
-            /** @description A code to enter on that page, for a mode that signs in with a device code. */
+            /** @enum {string} */
+            status: "waiting" | "signed_in" | "failed" | "expired";
+        };
+        SignInStart: {
+            /** @description The page to open: the authorization URL (redirect), or the verification page (device code). */
+            authorizationUrl: string;
+            /** @description The verification page with the code in it, when the authorization server gives one. */
+            authorizationUrlComplete?: string;
+            /**
+             * @description `redirect`: the browser comes back to `redirectUri`; `poll`: the person enters the code anywhere, and the server polls the authorization server.
+             * @enum {string}
+             */
+            awaits: "redirect" | "poll";
+            /** @description ISO time after which the sign-in is refused. */
+            expiresAt: string;
+            /** @description For `poll`: how often the authorization server may be asked. */
+            intervalSeconds?: number;
+            redirectUri: string;
+            /** @description Names this sign-in to POST /v1/sources/{slug}/auth/login/progress (it is the sign-in's state: keep it as private as the URL). */
+            signInId: string;
+            slug: string;
+            /** @description The code to enter on that page, for a mode that signs in with a device code. */
             userCode?: string;
         };
         SignInStatus: {
@@ -2859,6 +3394,12 @@ export interface components {
             [key: string]: unknown;
         };
         SourceOperationResult: {
+            /** @description When the auth mode filled in `api` fields a server publishes as the source was added (OAuth 2.0 discovery from `api.issuer`, or from the test endpoint's RFC 9728 answer): which, from where, and what to know. */
+            discovery?: {
+                filled: string[];
+                from: string;
+                notes: string[];
+            };
             source: components["schemas"]["SourceRecord"];
             validation: components["schemas"]["ValidationOutcome"];
         };
@@ -2933,6 +3474,8 @@ export interface components {
             durationMs: number;
             error?: {
                 code: string;
+                /** @description With NOT_CONNECTED (a per-user source holds no credential of the caller's principal; nothing was sent): the console's connect page for this source and principal, single use, valid 10 minutes, for the agent to show its person. */
+                connectUrl?: string;
                 message: string;
                 /** @description The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search. */
                 next?: {

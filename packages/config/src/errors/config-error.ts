@@ -17,6 +17,8 @@ export class ConfigError extends errorBase({ name: "ConfigError", marker: "src.c
   DUPLICATE_SLUG: ERROR_KINDS.CONFLICT,
   /** Another process held the source's write lock for too long, or the lock was lost; nothing was written. */
   SOURCE_LOCKED: ERROR_KINDS.UNAVAILABLE,
+  /** The sign-ins file is locked by another process for too long, or cannot be read. */
+  SIGN_INS_UNAVAILABLE: ERROR_KINDS.UNAVAILABLE,
 } }) {}
 
 /** Error codes of `@src/config`, for callers that branch on them. */

@@ -15,6 +15,7 @@ export class HttpToolError extends errorBase({ name: "HttpToolError", marker: "s
   // The source cannot be called until an operator enables it or stores its credential.
   SOURCE_DISABLED: ERROR_KINDS.UNAVAILABLE,
   NO_CREDENTIAL: ERROR_KINDS.UNAVAILABLE,
+  NOT_CONNECTED: ERROR_KINDS.UNAVAILABLE,
   // A v2 plugin could not attach the credential (refused by the authorization server, or it failed): an operator signs in again, or it is retried later.
   AUTH_FAILED: ERROR_KINDS.UNAVAILABLE,
   TIMEOUT: ERROR_KINDS.UNAVAILABLE,

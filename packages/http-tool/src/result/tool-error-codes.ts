@@ -6,6 +6,12 @@ export const TOOL_ERROR_CODES = {
   SOURCE_DISABLED: "SOURCE_DISABLED",
   /** No credential is stored for the source. */
   NO_CREDENTIAL: "NO_CREDENTIAL",
+  /**
+   * A per-user source (`api.credentials: "per-user"`) holds no credential of the principal the agent acts for. Nothing
+   * was sent, and no one else's credential was used; `error.connectUrl` (when the server could make one) is the link
+   * for the person to connect their own.
+   */
+  NOT_CONNECTED: "NOT_CONNECTED",
   /** The upstream did not answer in time. */
   TIMEOUT: "TIMEOUT",
   /** Nothing listens at the host and port. */

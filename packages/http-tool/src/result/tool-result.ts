@@ -56,6 +56,8 @@ export interface ToolResult {
     rule?: string;
     /** With `RATE_LIMITED`: seconds until a call may succeed. */
     retryAfterSeconds?: number;
+    /** With `NOT_CONNECTED`: the console's connect page for this source and principal (single use, 10 minutes), for the agent to show its person. */
+    connectUrl?: string;
   };
 }
 

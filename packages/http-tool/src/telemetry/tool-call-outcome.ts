@@ -19,6 +19,7 @@ export type ToolCallOutcome = (typeof TOOL_CALL_OUTCOMES)[number];
 
 const outcomeOfCode: Readonly<Record<string, ToolCallOutcome>> = {
   NO_CREDENTIAL: "needs_auth",
+  NOT_CONNECTED: "needs_auth",
   AUTH_FAILED: "needs_auth",
   POLICY_DENIED: "denied",
   CONFIRMATION_DECLINED: "denied",

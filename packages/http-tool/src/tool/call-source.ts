@@ -64,6 +64,11 @@ export interface CallSourceOptions {
   caller?: string | undefined;
   /** The caller's agent token: it narrows the source's policy (read-only, its own rate limit). Default: none. */
   token?: TokenPolicy | undefined;
+  /**
+   * A per-user source's answer when `credential` gives none: the call answers `NOT_CONNECTED` with this message (what
+   * the person must do), never `NO_CREDENTIAL`. Default: none (`NO_CREDENTIAL`).
+   */
+  notConnected?: { message: string } | undefined;
   /** The tool the call came through: `any` (default), or `read` / `write` of a source whose policy splits its tools. */
   access?: ToolAccess | undefined;
   /** Asks a person before a call that matches a `confirm` rule. Default: none, such calls answer `CONFIRMATION_REQUIRED`. */
@@ -164,6 +169,9 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
   }
   const credential = await readCredential(options.credential);
   const parsedCredential = credential === undefined ? undefined : plugin.credentialSchema.safeParse(credential);
+  if (parsedCredential === undefined && options.notConnected !== undefined) {
+    return createFailureResult({ code: TOOL_ERROR_CODES.NOT_CONNECTED, message: options.notConnected.message, call });
+  }
   if (parsedCredential === undefined) {
     return createFailureResult({
       code: TOOL_ERROR_CODES.NO_CREDENTIAL,

@@ -1,3 +1,4 @@
+import { localPrincipal } from "../principal";
 import type { ToolResult } from "@src/http-tool";
 
 /** Where an agent call came in: `src call`, `src mcp` (stdio), the server's tool route, the server's `/mcp`. */
@@ -13,6 +14,8 @@ export interface CallAuditLine {
   channel: CallAuditChannel;
   /** The source slug. */
   source: string;
+  /** Who the agent acted for: `local` (the operator), `token:NAME`, `grant:NAME` or `idp:SUB`; never a secret. Absent in lines written before principals. */
+  principal?: string;
   /** The method sent, `null` when the call was refused before a request was built. */
   method: string | null;
   /** Path and query as sent, secrets replaced by `[REDACTED]`; `null` when refused before a request was built. */
@@ -54,11 +57,12 @@ export function pathOfUrl(url: string): string {
 }
 
 /** The audit line of a finished call. */
-export function auditLineOfResult(channel: CallAuditChannel, source: string, result: ToolResult): CallAuditLine {
+export function auditLineOfResult(channel: CallAuditChannel, source: string, result: ToolResult, principal: string = localPrincipal): CallAuditLine {
   return {
     time: new Date().toISOString(),
     channel,
     source,
+    principal,
     method: result.request.method,
     path: pathOfUrl(result.request.url),
     status: result.status,
@@ -72,12 +76,13 @@ export function auditLineOfResult(channel: CallAuditChannel, source: string, res
 }
 
 /** The audit line of a call refused before it ran (unknown tool, vault locked...). */
-export function auditLineOfRefusal(channel: CallAuditChannel, source: string, error: unknown, durationMs: number): CallAuditLine {
+export function auditLineOfRefusal(channel: CallAuditChannel, source: string, error: unknown, durationMs: number, principal: string = localPrincipal): CallAuditLine {
   const code = (error as { code?: unknown }).code;
   return {
     time: new Date().toISOString(),
     channel,
     source,
+    principal,
     method: null,
     path: null,
     status: null,

@@ -20,10 +20,10 @@ export function withCallAudit(service: SourceService, { channel, log }: { channe
       return traceToolCall({ tool: name, source, channel }, async () => {
         try {
           const result = await service.callTool(name, input, options);
-          await log.record(auditLineOfResult(channel, source, result));
+          await log.record(auditLineOfResult(channel, source, result, options?.principal));
           return result;
         } catch (error) {
-          await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started));
+          await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started, options?.principal));
           throw error;
         }
       });

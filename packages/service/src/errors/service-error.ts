@@ -23,6 +23,8 @@ export class ServiceError extends errorBase({ name: "ServiceError", marker: "src
   AUTH_PLUGIN_INVALID: ERROR_KINDS.MISCONFIGURED,
   /** `importSources`: the export document has problems (all listed); nothing was imported. */
   INVALID_IMPORT: ERROR_KINDS.INVALID_INPUT,
+  /** A principal's own credential for a source that shares one credential (`api.credentials` is not `per-user`), or a shared credential for a per-user source. */
+  CREDENTIAL_MODE_MISMATCH: ERROR_KINDS.INVALID_INPUT,
 } }) {}
 
 /** Error codes of `@src/service`, for callers that branch on them. */

@@ -2,6 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { apiToolInstructions, parseResultResourceUri, resultResourceUri, toMcpCallToolResult, toMcpToolDefinition, type JsonSchemaObject } from "@src/http-tool";
 import { mcpConfirmerFor } from "./mcp-confirmer";
+import { connectThroughElicitation, type WaitForConnection } from "./mcp-connect-elicitation";
 import { pageAfterCursor } from "./mcp-tool-page";
 import type { SourceService } from "../sources/source-service";
 
@@ -13,6 +14,12 @@ export interface McpServerOptions {
   version?: string;
   /** Most tools in one `tools/list` answer; clients follow `nextCursor`. Default `mcpToolPageSize` (500). */
   toolPageSize?: number;
+  /**
+   * Waits until a person connected through a `NOT_CONNECTED` answer's link (the server's connect links). Given, a
+   * client that declared URL-mode elicitation is sent the link and the call is answered once the person connected.
+   * Default: none (the link is in the result).
+   */
+  waitForConnection?: WaitForConnection | undefined;
 }
 
 /** Orders the tools as listed: by source, a source's `api_<slug>` before its `api_<slug>_write`, then its `api_<slug>_operations`. */
@@ -69,7 +76,10 @@ export function createMcpServer(service: SourceService, options: McpServerOption
     try {
       // A call a `confirm` rule matches asks the person at the client (elicitation), when the client can.
       const confirm = mcpConfirmerFor(server, extra.requestId);
-      const result = await service.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, confirm });
+      const call = () => service.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, confirm });
+      const first = await call();
+      // A per-user source without the person's credential: the client that can opens the connect link, then the call goes on.
+      const result = await connectThroughElicitation({ server, result: first, requestId: extra.requestId, signal: extra.signal, waitForConnection: options.waitForConnection, callAgain: call });
       return toMcpCallToolResult(result) as unknown as Record<string, unknown> & { content: [] };
     } catch (error) {
       return { content: [{ type: "text" as const, text: `error: ${(error as Error).message}` }], isError: true };

@@ -1,14 +1,18 @@
 import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRuntime, type AuthSessionCache, type TokenRequestEvent } from "@src/auth";
-import type { SourceRecord } from "@src/config";
+import { isPerUserSource, type SourceRecord } from "@src/config";
+import { localPrincipal } from "../principal";
 import type { CredentialVault } from "@src/vault";
 import { bindCredential } from "./credential-scope";
 
 /** What each source's auth plugin gets at run time: its session, kept per source in this process. */
 export interface AuthRuntimes {
-  /** What a v2 plugin gets for `source`: its session, and saving an updated credential to the vault under the same scope binding. */
-  runtimeFor(source: SourceRecord): AuthRuntime;
-  /** Drops the session of `slug` (its credential changed, or it was removed). */
-  forget(slug: string): void;
+  /**
+   * What a v2 plugin gets for `source`: its session, and saving an updated credential to the vault under the same scope
+   * binding. A per-user source has a session per principal (default `local`), and saves into that principal's own credential.
+   */
+  runtimeFor(source: SourceRecord, principal?: string): AuthRuntime;
+  /** Drops the session of `slug` (its credential changed, or it was removed): one principal's, or every one. */
+  forget(slug: string, principal?: string): void;
 }
 
 /** One session cache per source in this process (a v2 plugin keeps its access token there); dropped when the credential changes. */
@@ -19,23 +23,28 @@ export function createAuthRuntimes({ vault, pluginOf, onTokenRequest }: {
 }): AuthRuntimes {
   const sessions = new Map<string, AuthSessionCache>();
   return {
-    runtimeFor(source) {
-      let session = sessions.get(source.slug);
+    runtimeFor(source, principal) {
+      const owner = isPerUserSource(source) ? (principal ?? localPrincipal) : undefined;
+      const key = owner === undefined ? source.slug : `${source.slug}\n${owner}`;
+      let session = sessions.get(key);
       if (session === undefined) {
         session = createAuthSessionCache();
-        sessions.set(source.slug, session);
+        sessions.set(key, session);
       }
       return {
         session,
         onTokenRequest,
         saveCredential: async (credential) => {
           // vault.set writes atomically under the vault's inter-process lock; the scope is the source's own.
-          await (await vault()).set(source.slug, bindCredential(checkCredential(pluginOf(source), credential), source));
+          const bound = bindCredential(checkCredential(pluginOf(source), credential), source);
+          if (owner === undefined) await (await vault()).set(source.slug, bound);
+          else await (await vault()).setConnection(source.slug, owner, bound);
         },
       };
     },
-    forget(slug) {
-      sessions.delete(slug);
+    forget(slug, principal) {
+      if (principal !== undefined) return void sessions.delete(`${slug}\n${principal}`);
+      for (const key of [...sessions.keys()]) if (key === slug || key.startsWith(`${slug}\n`)) sessions.delete(key);
     },
   };
 }

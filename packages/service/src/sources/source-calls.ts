@@ -1,4 +1,5 @@
-import { SourceNotFoundError, type SourceRecord } from "@src/config";
+import { isPerUserSource, SourceNotFoundError, type SourceRecord } from "@src/config";
+import { localPrincipal } from "../principal";
 import { callSource, createOperationsTool, explainPolicy, type ToolResult } from "@src/http-tool";
 import { apiToolName, maxToolNameLength, operationsToolName, readStoredPart } from "@src/http-tool/internal";
 import { SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";
@@ -53,7 +54,7 @@ async function sourceOfTool(context: ServiceContext, name: string, slug: string)
 }
 
 /** `callTool`: one agent call, the source's policy checked before its credential is read. */
-async function callTool(context: ServiceContext, name: string, input: unknown, { signal, token, confirm, caller }: CallToolOptions = {}): Promise<ToolResult> {
+async function callTool(context: ServiceContext, name: string, input: unknown, { signal, token, confirm, caller, principal = localPrincipal }: CallToolOptions = {}): Promise<ToolResult> {
   const { store, documents } = context;
   const operationsSlug = await slugOfOperationsTool(store, name);
   if (operationsSlug !== undefined) return callOperationsTool(context, operationsSlug, input);
@@ -68,15 +69,18 @@ async function callTool(context: ServiceContext, name: string, input: unknown, {
   }
   const access = writeSlug !== undefined ? "write" : source.api.policy?.tools === "split" ? "read" : "any";
   const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
-  // The credential is read only once the policy allowed the call (a refusal reads nothing).
+  // The credential is read only once the policy allowed the call (a refusal reads nothing). A per-user source sends
+  // the caller's principal's own credential, or nothing (NOT_CONNECTED): never the shared one, never another's.
+  const perUser = isPerUserSource(source);
   return callSource({
     source: context.withAbsoluteCaFile(source),
     call: input,
     plugin: context.pluginOf(source),
-    credential: () => context.credentials.credentialFor(source),
+    credential: perUser ? () => context.credentials.connectionFor(source, principal) : () => context.credentials.credentialFor(source),
+    notConnected: perUser ? { message: notConnectedMessage(slug, principal) } : undefined,
     fetch: context.fetch,
     signal,
-    auth: context.auth.runtimeFor(source),
+    auth: context.auth.runtimeFor(source, principal),
     operations,
     token,
     access,
@@ -85,6 +89,11 @@ async function callTool(context: ServiceContext, name: string, input: unknown, {
     results: context.results,
     caller,
   });
+}
+
+/** What a caller without their own credential for a per-user source is told: nothing was sent, and how to connect. */
+export function notConnectedMessage(slug: string, principal: string): string {
+  return `source "${slug}" sends each person's own credential, and none is stored for ${JSON.stringify(principal)}; nothing was sent. Ask your person to connect their own (the link in error.connectUrl, when given), or an operator stores it: src credential set ${slug} --principal ${principal}`;
 }
 
 /** The methods of the service that call, over `context`. */

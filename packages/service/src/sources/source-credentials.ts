@@ -1,4 +1,5 @@
-import type { SourceRecord, SourceStore } from "@src/config";
+import { isPerUserSource, type SourceRecord, type SourceStore } from "@src/config";
+import { localPrincipal } from "../principal";
 import { createRedactedCredential, type CredentialVault } from "@src/vault";
 import { statusAfterBaseUrlChange } from "./base-url-change";
 import { credentialScopeOf, unbindCredential } from "./credential-scope";
@@ -11,6 +12,10 @@ export interface SourceCredentials {
   /** The credential to send for `source`, or `undefined` when none is stored or it was stored for another base URL. */
   credentialFor(source: SourceRecord): Promise<Record<string, unknown> | undefined>;
   hasCredential(source: SourceRecord): Promise<boolean>;
+  /** `principal`'s own credential for a per-user source, or `undefined` (none, or stored for another base URL). Read on every call. */
+  connectionFor(source: SourceRecord, principal: string): Promise<Record<string, unknown> | undefined>;
+  /** What a source's test call sends: its shared credential, or for a per-user source the local operator's own. */
+  credentialToTest(source: SourceRecord): Promise<Record<string, unknown> | undefined>;
   /**
    * The slugs with a vault entry, read once for a listing: asking the vault
    * about each of thousands of sources would check its file each time.
@@ -55,9 +60,24 @@ export function createSourceCredentials({ store, openVault, observer }: { store:
     return credential;
   }
 
+  async function connectionFor(source: SourceRecord, principal: string): Promise<Record<string, unknown> | undefined> {
+    let entry;
+    try {
+      entry = await (await vault()).getConnection(source.slug, principal);
+    } catch (error) {
+      observer?.vaultError?.(error);
+      throw error;
+    }
+    if (entry === undefined) return undefined;
+    const unbound = unbindCredential(entry, source);
+    return unbound === undefined ? undefined : createRedactedCredential(unbound);
+  }
+
   return {
     vault,
     credentialFor,
+    connectionFor,
+    credentialToTest: (source) => (isPerUserSource(source) ? connectionFor(source, localPrincipal) : credentialFor(source)),
     async hasCredential(source) {
       return (await credentialFor(source)) !== undefined;
     },

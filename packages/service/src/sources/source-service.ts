@@ -1,3 +1,4 @@
+import type { VaultConnectionEntry } from "@src/vault";
 import type { AuthRegistry } from "@src/auth";
 import type { SourceRecord, SourceStore } from "@src/config";
 import type { Confirmer, PolicyExplanation, RateLimitStore, TokenPolicy, ToolResult, ValidationOutcome } from "@src/http-tool";
@@ -42,6 +43,12 @@ export interface CallToolOptions {
   caller?: string | undefined;
   /** The caller's agent token (the server's): read-only, its rate limit. Default: none. */
   token?: TokenPolicy | undefined;
+  /**
+   * Who the agent acts for (`principalOf` of the server's caller): `token:NAME`, `grant:NAME`, `idp:SUB`, or `local` (the
+   * operator: the CLI, `src mcp`, the admin token). A per-user source (`api.credentials: "per-user"`) sends this
+   * principal's own credential only. Default `"local"`.
+   */
+  principal?: string | undefined;
   /** Asks a person before a call matching a `confirm` rule (MCP elicitation, a terminal). Default: none, `CONFIRMATION_REQUIRED`. */
   confirm?: Confirmer | undefined;
 }
@@ -60,6 +67,24 @@ export interface SourceOperationResult {
   source: SourceRecord;
   /** `null` when the test was skipped (`test: false`). */
   validation: ValidationOutcome | null;
+  /** When the auth mode found `api` fields published by a server (OAuth 2.0 discovery) as the source was added: which, from where, and what to know. */
+  discovery?: SourceDiscovery | undefined;
+}
+
+/** An OpenAPI document sent with a new source: its file name in the source's folder, and its text. */
+export interface OpenApiDocumentUpload {
+  readonly name: "openapi.json" | "openapi.yaml" | "openapi.yml";
+  readonly text: string;
+}
+
+/** What an auth mode's discovery filled in when a source was added. */
+export interface SourceDiscovery {
+  /** The `api` fields it filled in, by name. */
+  filled: string[];
+  /** Where they came from, for people. */
+  from: string;
+  /** Facts to know (never a secret). */
+  notes: string[];
 }
 
 /**
@@ -82,7 +107,12 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
    */
   getCredential(slug: string): Promise<Record<string, unknown> | undefined>;
   /** Writes `config.json`, stores the credential, then validates (spec 1.6) unless `test` is false. */
-  addSource(options: { input: unknown; credential?: unknown; test?: boolean }): Promise<SourceOperationResult>;
+  /**
+   * Adds a source. `openapiDocument` is the text of its OpenAPI document when the caller has it and this process
+   * cannot read its file (`src source add --openapi FILE --server URL` uploads it): it is written into the source's
+   * folder as `name` and `api.openapi` names it.
+   */
+  addSource(options: { input: unknown; credential?: unknown; test?: boolean; openapiDocument?: OpenApiDocumentUpload | undefined }): Promise<SourceOperationResult>;
   /** Partial update of the writable fields; re-validates the record. */
   updateSource(slug: string, changes: Record<string, unknown>): Promise<SourceRecord>;
   /** Re-reads `config.json`, re-checks it, re-tests it, saves the status (spec `/source reload {slug}`). */
@@ -93,6 +123,15 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
   /** Stores or replaces the credential (checked against the plugin's schema), then validates unless `test` is false. */
   setCredential(slug: string, credential: unknown, options?: { test?: boolean }): Promise<SourceOperationResult>;
   deleteCredential(slug: string): Promise<boolean>;
+  /** Who is connected to which per-user source (`api.credentials: "per-user"`), sorted; never a value. `slug` must exist. */
+  listConnections(filter?: { slug?: string | undefined; principal?: string | undefined }): Promise<VaultConnectionEntry[]>;
+  /**
+   * Stores `principal`'s own credential for a per-user source (checked against the plugin's schema, bound to the
+   * source's base URL). Refused (`CREDENTIAL_MODE_MISMATCH`) unless the source is per-user. Not tested: `validation` is null.
+   */
+  setConnection(slug: string, principal: string, credential: unknown): Promise<SourceOperationResult>;
+  /** Removes `principal`'s own credential for `slug`; the next call of that principal answers `NOT_CONNECTED`. */
+  deleteConnection(slug: string, principal: string): Promise<boolean>;
   /** The HTTP tools of the enabled sources, each followed by its `api_<slug>_operations` tool when the source has a loaded OpenAPI document. */
   listTools(options?: ListToolsOptions): Promise<ToolSummary[]>;
   /**

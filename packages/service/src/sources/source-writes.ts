@@ -1,38 +1,68 @@
-import { SourceNotFoundError, type SourceInput, type SourceRecord } from "@src/config";
+import { join } from "node:path";
+import { isPerUserSource, SourceNotFoundError, type SourceInput, type SourceRecord } from "@src/config";
+import { localPrincipal } from "../principal";
+import { SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";
+import { writeFileAtomic } from "@src/file-lock";
 import { validateSource } from "@src/http-tool";
 import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
 import { bindCredential } from "./credential-scope";
 import type { ServiceContext } from "./service-context";
+import { discoverApiFields } from "./discover-api-fields";
 import type { SourceOperationResult, SourceService } from "./source-service";
+import { waitsForSignIn } from "./waits-for-sign-in";
 
 /** The service's methods that change a source or its credential. */
-export type SourceWrites = Pick<SourceService, "addSource" | "updateSource" | "reloadSource" | "setEnabled" | "removeSource" | "setCredential" | "deleteCredential">;
+export type SourceWrites = Pick<SourceService, "addSource" | "updateSource" | "reloadSource" | "setEnabled" | "removeSource" | "setCredential" | "deleteCredential" | "listConnections" | "setConnection" | "deleteConnection">;
+
+/** Refuses a principal's credential for a shared source, and a shared credential for a per-user source: the two never mix. */
+function assertCredentialMode(source: SourceRecord, perUser: boolean): void {
+  if (isPerUserSource(source) === perUser) return;
+  throw new ServiceError({
+    code: SERVICE_ERROR_CODES.CREDENTIAL_MODE_MISMATCH,
+    message: perUser
+      ? `source "${source.slug}" shares one credential (api.credentials is "shared"): store it without a principal (src credential set ${source.slug}), or make the source per-user first (src source edit ${source.slug} --credentials per-user)`
+      : `source "${source.slug}" sends each person's own credential (api.credentials is "per-user"): store one for a principal (src credential set ${source.slug} --principal P)`,
+  });
+}
 
 /** Loads the source's OpenAPI document (when it names one) with its credential: a bad one leaves it a plain source. */
 async function refreshDocument(context: ServiceContext, source: SourceRecord): Promise<SourceRecord> {
-  return context.documents.refresh(source, { plugin: context.pluginOf(source), credential: await context.credentials.credentialFor(source), auth: context.auth.runtimeFor(source) });
+  return context.documents.refresh(source, { plugin: context.pluginOf(source), credential: await context.credentials.credentialToTest(source), auth: context.auth.runtimeFor(source) });
 }
 
 /** Loads the document, tests the source against its API and records the status. */
 async function validateAndRecord(context: ServiceContext, given: SourceRecord): Promise<SourceOperationResult> {
   const { store, pluginOf, auth } = context;
-  const credential = await context.credentials.credentialFor(given);
+  const credential = await context.credentials.credentialToTest(given);
   // The document first (fetched with the credential on the source's origin, indexed); a bad one leaves the source as a plain source.
   const source = await context.documents.refresh(given, { plugin: pluginOf(given), credential, auth: auth.runtimeFor(given) });
   const validation = await validateSource({ source: context.withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: context.fetch, store, auth: auth.runtimeFor(source) });
   return { source: await store.get(source.slug), validation };
 }
 
-/** `addSource`: checks the record and the credential first, writes nothing when either is invalid, rolls back a failed vault write. */
-async function addSource(context: ServiceContext, { input, credential, test = true }: Parameters<SourceService["addSource"]>[0]): Promise<SourceOperationResult> {
+/**
+ * `addSource`: runs the auth mode's discovery (fields the operator gave stay), checks the record and the credential
+ * first, writes nothing when either is invalid, rolls back a failed vault or document write; a source that waits for
+ * a person's sign-in is not tested (the sign-in validates it).
+ */
+async function addSource(context: ServiceContext, { input: given, credential, test = true, openapiDocument }: Parameters<SourceService["addSource"]>[0]): Promise<SourceOperationResult> {
   const { registry, store } = context;
-  const authType = (input as { api?: { authType?: unknown } } | null)?.api?.authType;
+  const authType = (given as { api?: { authType?: unknown } } | null)?.api?.authType;
   const plugin = typeof authType === "string" ? registry.find(authType) : undefined;
+  const discovered = await discoverApiFields(given, plugin);
+  const discovery = discovered.discovery;
+  let input = discovered.input;
+  if (openapiDocument !== undefined && typeof input === "object" && input !== null) {
+    const api = (input as { api?: unknown }).api;
+    input = { ...input, api: { ...(typeof api === "object" && api !== null ? api : {}), openapi: openapiDocument.name } };
+  }
   const checkedCredential = credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
   const source = await store.create(input as SourceInput);
   if (checkedCredential !== undefined) {
     try {
-      await (await context.credentials.vault()).set(source.slug, bindCredential(checkedCredential, source));
+      // A per-user source's credential given when it is added is the operator's own (principal "local").
+      if (isPerUserSource(source)) await (await context.credentials.vault()).setConnection(source.slug, localPrincipal, bindCredential(checkedCredential, source));
+      else await (await context.credentials.vault()).set(source.slug, bindCredential(checkedCredential, source));
     } catch (error) {
       await store.remove(source.slug);
       throw error;
@@ -41,9 +71,20 @@ async function addSource(context: ServiceContext, { input, credential, test = tr
     await store.remove(source.slug);
     registry.parseCredential(source.api.authType, credential);
   }
+  if (openapiDocument !== undefined) {
+    try {
+      await writeFileAtomic(join(store.directoryOf(source.slug), openapiDocument.name), openapiDocument.text);
+    } catch (error) {
+      await store.remove(source.slug);
+      await (await context.credentials.vault()).delete(source.slug).catch(() => false);
+      throw error;
+    }
+  }
   context.notify(source.slug, "added");
-  if (!test) return { source: await refreshDocument(context, source), validation: null };
-  return validateAndRecord(context, source);
+  const withDiscovery = discovery === undefined ? {} : { discovery };
+  // A per-user source without the operator's own credential has nothing to test with: each person connects their own.
+  if (!test || waitsForSignIn(plugin, source, checkedCredential) || (isPerUserSource(source) && checkedCredential === undefined)) return { source: await refreshDocument(context, source), validation: null, ...withDiscovery };
+  return { ...(await validateAndRecord(context, source)), ...withDiscovery };
 }
 
 /** The methods of the service that write, over `context`. */
@@ -57,6 +98,8 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       let source = await store.update(slug, changes);
       if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
       if (before.api.openapi !== source.api.openapi) source = await refreshDocument(context, source);
+      // Another credential mode: the sessions of the old one are dropped (a shared token is no one's own, and back).
+      if (isPerUserSource(before) !== isPerUserSource(source)) auth.forget(slug);
       context.notify(slug, "updated");
       return source;
     },
@@ -79,6 +122,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
         if (SourceNotFoundError.isInstance(error)) throw error;
       });
       await (await credentials.vault()).delete(slug);
+      await (await credentials.vault()).deleteConnections(slug);
       await store.remove(slug);
       auth.forget(slug);
       context.notify(slug, "removed");
@@ -86,6 +130,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
 
     async setCredential(slug, credential, { test = true } = {}) {
       const source = await store.get(slug);
+      assertCredentialMode(source, false);
       const checked = registry.parseCredential(source.api.authType, credential);
       await (await credentials.vault()).set(slug, bindCredential(checked, source));
       auth.forget(slug);
@@ -98,6 +143,29 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       await store.get(slug);
       const deleted = await (await credentials.vault()).delete(slug);
       auth.forget(slug);
+      context.notify(slug, "credential");
+      return deleted;
+    },
+
+    async listConnections(filter = {}) {
+      if (filter.slug !== undefined) await store.get(filter.slug);
+      return (await credentials.vault()).listConnections(filter);
+    },
+
+    async setConnection(slug, principal, credential) {
+      const source = await store.get(slug);
+      assertCredentialMode(source, true);
+      const checked = registry.parseCredential(source.api.authType, credential);
+      await (await credentials.vault()).setConnection(slug, principal, bindCredential(checked, source));
+      auth.forget(slug, principal);
+      context.notify(slug, "credential");
+      return { source, validation: null };
+    },
+
+    async deleteConnection(slug, principal) {
+      await store.get(slug);
+      const deleted = await (await credentials.vault()).deleteConnection(slug, principal);
+      auth.forget(slug, principal);
       context.notify(slug, "credential");
       return deleted;
     },

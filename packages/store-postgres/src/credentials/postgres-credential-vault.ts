@@ -2,18 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { Sql } from "postgres";
 import { createRedactedCredential, defaultScryptCost, type CredentialVault, type ScryptCost, type VaultCredential, type VaultListEntry, type VaultSetOptions } from "@src/vault";
 import { assertVaultSlug, checkCredential, computeKeyCheck, deriveKeyFromPassphrase, deriveSubkeys, openEntry, sealEntry } from "@src/vault/internal";
+import { createPostgresConnections } from "./postgres-connections";
+import { entryFormatVersion, type UnlockedKey } from "./unlocked-key";
 import { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "../errors/store-postgres-error";
 import type { ChangeFeed } from "../changes/change-feed";
 import type { StoreVaultKey } from "./vault-keys";
-
-/** The format version bound into every entry's associated data (as in the vault file, version 2). */
-const entryFormatVersion = 2;
-
-/** One usable key: its id (an HMAC that names it without revealing it) and its entry key. */
-interface UnlockedKey {
-  readonly id: Buffer;
-  readonly entryKey: Buffer;
-}
 
 interface CredentialRow {
   slug: string;
@@ -173,8 +166,12 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
     return entries;
   }
 
+  const connections = createPostgresConnections({ sql, vaultId, current, keyOf, location });
+
   return {
     list,
+
+    ...connections.methods,
 
     async get<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string) {
       assertVaultSlug(slug);
@@ -218,7 +215,7 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
           // The revision stays: the value did not change, so replicas still on the old key keep their decrypted copy.
           await transaction`update src_credentials set key_id = ${current.id}, nonce = ${sealed.nonce}, tag = ${sealed.tag}, ciphertext = ${sealed.ciphertext} where slug = ${row.slug}`;
         }
-        return rows.length;
+        return rows.length + (await connections.rotate(transaction));
       });
       return { credentials };
     },

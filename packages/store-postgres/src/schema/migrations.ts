@@ -140,4 +140,33 @@ create trigger src_agent_tokens_revised after update on src_agent_tokens
   for each row when (new.record is distinct from old.record) execute function src_announce_agent_token_change();
 `,
   },
+  {
+    version: 4,
+    name: "sign-ins in progress, shared by every replica",
+    sql: `
+create table src_sign_ins (
+  id text primary key,
+  record jsonb not null,
+  revision bigint not null,
+  keep_until bigint not null
+);
+create index src_sign_ins_keep_until on src_sign_ins (keep_until);
+`,
+  },
+  {
+    version: 5,
+    name: "per-user credentials: one per source and principal",
+    sql: `
+create table src_connections (
+  slug text not null,
+  principal text not null,
+  key_id bytea not null,
+  nonce bytea not null,
+  tag bytea not null,
+  ciphertext bytea not null,
+  updated_at text not null,
+  primary key (slug, principal)
+);
+`,
+  },
 ];

@@ -19,6 +19,7 @@ const kindOfEveryCode: Record<VaultErrorCode, ErrorKind> = {
   INVALID_KEY: "misconfigured",
   INVALID_CREDENTIAL: "invalid_input",
   INVALID_SLUG: "invalid_input",
+  INVALID_PRINCIPAL: "invalid_input",
 };
 
 describe("VaultError", () => {

@@ -26,6 +26,8 @@ export class VaultError extends errorBase({ name: "VaultError", marker: "src.vau
   INVALID_CREDENTIAL: ERROR_KINDS.INVALID_INPUT,
   /** A slug is not a valid vault entry name. */
   INVALID_SLUG: ERROR_KINDS.INVALID_INPUT,
+  /** A principal (who a per-user credential belongs to) is empty, too long, or has spaces or control characters. */
+  INVALID_PRINCIPAL: ERROR_KINDS.INVALID_INPUT,
   /** The vault file or key file is a symbolic link, not a regular file, or (key file) readable by others. */
   UNSAFE_FILE: ERROR_KINDS.INTERNAL,
 } }) {
