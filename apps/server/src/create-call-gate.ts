@@ -45,6 +45,49 @@ export function tokenPolicyOf(caller: Caller, slug: string): TokenPolicy | undef
   return { name: caller.name, readOnly: caller.readOnly || caller.readOnlySources.has(slug), rateLimit: caller.rateLimit ?? undefined };
 }
 
+/** The log line of an answered agent call: who called which source's tool, the request's method and path (no query), and how it ended. */
+function logAgentCall(logger: Logger, { channel, caller, slug, name, result }: { channel: CallChannel; caller: Caller; slug: string; name: string; result: ToolResult }): void {
+  scalarLineLoggerOf(logger).info(
+    {
+      event: "tool_call",
+      channel,
+      caller: callerLabel(caller),
+      principal: principalOf(caller),
+      source: slug,
+      tool: name,
+      method: result.request.method,
+      path: pathOf(result.request.url),
+      status: result.status,
+      ok: result.ok,
+      durationMs: result.durationMs,
+      attempts: result.attempts,
+      errorCode: result.error?.code ?? null,
+      ...(result.error?.rule === undefined ? {} : { rule: result.error.rule }),
+    },
+    "agent call",
+  );
+}
+
+/** The log line of an agent call refused before or while it ran (its error's code and message). */
+function logRefusedCall(logger: Logger, { channel, caller, slug, name, error, durationMs }: { channel: CallChannel; caller: Caller; slug: string; name: string; error: unknown; durationMs: number }): void {
+  const errorCode = (error as { code?: string }).code ?? "INTERNAL";
+  scalarLineLoggerOf(logger).warn(
+    {
+      event: "tool_call",
+      channel,
+      caller: callerLabel(caller),
+      principal: principalOf(caller),
+      source: slug,
+      tool: name,
+      ok: false,
+      durationMs,
+      errorCode,
+      errorMessage: (error as Error).message,
+    },
+    "agent call refused",
+  );
+}
+
 /** The channel's name in `$SRC_HOME/logs/calls.jsonl`, shared with the CLI's `cli` and `mcp-stdio`. */
 const auditChannelOf = { http: "http", mcp: "mcp-http" } as const;
 
@@ -111,45 +154,11 @@ export function createCallGate({
       const answered = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), principal: principalOf(caller), token: tokenPolicyOf(caller, slug), confirm }));
       const result = answered.error?.code === "NOT_CONNECTED" && connectUrlFor !== undefined ? withConnectUrl(answered, connectUrlFor(slug, principalOf(caller))) : answered;
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result, principalOf(caller)));
-      const path = pathOf(result.request.url);
-      scalarLineLoggerOf(logger).info(
-        {
-          event: "tool_call",
-          channel,
-          caller: callerLabel(caller),
-          principal: principalOf(caller),
-          source: slug,
-          tool: name,
-          method: result.request.method,
-          path,
-          status: result.status,
-          ok: result.ok,
-          durationMs: result.durationMs,
-          attempts: result.attempts,
-          errorCode: result.error?.code ?? null,
-          ...(result.error?.rule === undefined ? {} : { rule: result.error.rule }),
-        },
-        "agent call",
-      );
+      logAgentCall(logger, { channel, caller, slug, name, result });
       return result;
     } catch (error) {
       void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started, principalOf(caller)));
-      const errorCode = (error as { code?: string }).code ?? "INTERNAL";
-      scalarLineLoggerOf(logger).warn(
-        {
-          event: "tool_call",
-          channel,
-          caller: callerLabel(caller),
-          principal: principalOf(caller),
-          source: slug,
-          tool: name,
-          ok: false,
-          durationMs: Math.round(performance.now() - started),
-          errorCode,
-          errorMessage: (error as Error).message,
-        },
-        "agent call refused",
-      );
+      logRefusedCall(logger, { channel, caller, slug, name, error, durationMs: Math.round(performance.now() - started) });
       throw error;
     }
   }

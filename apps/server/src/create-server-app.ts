@@ -1,23 +1,23 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { callAuditFileOf, createCallAuditLog, type CallAuditLog, type SourceService } from "@src/service";
 import { createMcpServer } from "@src/service/mcp";
-import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { RouteContext } from "./app-context";
 import { createFileAgentAccessStore, type AgentAccessStore } from "@src/config";
 import { createAgentTokenIndex } from "./agent-tokens/agent-token-index";
 import { createAgentTokenStore } from "./agent-tokens/agent-token-store";
-import { authorizeCaller, type ProtectedResource } from "./agent-tokens/authorize-caller";
+import { authorizeCaller } from "./agent-tokens/authorize-caller";
 import { checkHost, type AllowedHosts } from "./check-host";
 import { checkOrigin } from "./check-origin";
-import { agentCallRequests } from "./agent-call-requests";
 import { createCallGate } from "./create-call-gate";
+import { createOpenApiApp } from "./create-open-api-app";
 import { createServerLogger } from "./create-server-logger";
-import { scalarLineLoggerOf } from "./scalar-line-logger";
 import { limitBodySize } from "./limit-body-size";
-import { requestHeader } from "./request-header";
-import { toErrorResponse, type ErrorBody } from "./error-response";
+import { logRequests } from "./log-requests";
+import { errorBody } from "./error-response";
 import { SERVER_ERROR_CODES } from "./errors/server-error";
+import { registerErrorHandlers } from "./register-error-handlers";
+import { requireJsonBody } from "./require-json-body";
 import { createMcpSessions } from "./mcp/mcp-sessions";
 import { registerCommandRoutes } from "./routes/command-routes";
 import { registerHealthRoutes } from "./routes/health-routes";
@@ -40,14 +40,11 @@ import { createSourceCallLimiter } from "./source-call-limiter";
 import { normalizeServerLimits, type ServerLimits } from "./server-limits";
 import { createServerMetrics, type ServerMetrics } from "./metrics/server-metrics";
 import { registerMetricsRoute } from "./metrics/metrics-route";
-import { consoleSecurityHeaders } from "./console/console-security-headers";
 import type { HostedOAuthSettings } from "./hosted-oauth/hosted-oauth-settings";
-import { sourceScope } from "./hosted-oauth/hosted-oauth-settings";
-import { createClientMetadataDocuments } from "./hosted-oauth/client-metadata-documents";
-import { createEmbeddedAuthorizationServer } from "./hosted-oauth/embedded-authorization-server";
-import { oauthEndpointPaths, oauthPublicPaths, registerOAuthProtocolRoutes } from "./hosted-oauth/oauth-protocol-routes";
+import { oauthEndpointPaths, oauthPublicPaths } from "./hosted-oauth/oauth-protocol-routes";
 import { registerConsentRoutes } from "./hosted-oauth/consent-routes";
-import { createIssuerTokenVerifier } from "./hosted-oauth/issuer-token-verifier";
+import { protectedResourceOf } from "./hosted-oauth/protected-resource-of";
+import { registerHostedOAuth } from "./hosted-oauth/register-hosted-oauth";
 
 /** Options of `createServerApp`. */
 export interface ServerAppOptions {
@@ -116,12 +113,6 @@ export interface ServerApp {
   shutdown(): Promise<boolean>;
 }
 
-/** The path a request line shows: a connect link's token (a single-use capability) is never written to a log. */
-const loggedPathOf = (path: string): string => (path.startsWith("/v1/connect/") ? "/v1/connect/[REDACTED]" : path);
-
-const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
-const error = (code: string, message: string): ErrorBody => ({ error: { code, message } });
-
 /** Builds the HTTP API and MCP endpoint over one `SourceService`. */
 export function createServerApp(options: ServerAppOptions): ServerApp {
   const { service, token } = options;
@@ -150,39 +141,10 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     index: createAgentTokenIndex({ access, onDamaged: (failure) => logger.error({ event: "agent_tokens_damaged", errorMessage: failure.message }, "agent tokens refused until the token store is readable") }),
   };
   const oauth = options.oauth?.mode === "off" ? undefined : options.oauth;
-  /** The scopes named in metadata and challenges: the embedded server's one scope, or a source scope per enabled source for an identity provider. */
-  const oauthScopes = async (): Promise<string[]> => {
-    if (oauth?.mode !== "issuer") return ["src"];
-    const slugs = (await service.listSources()).flatMap((entry) => (entry.ok && entry.source.enabled ? [entry.slug] : []));
-    return slugs.flatMap((slug) => [sourceScope(slug, false), sourceScope(slug, true)]);
-  };
-  const protectedResource: ProtectedResource | undefined =
-    oauth === undefined
-      ? undefined
-      : {
-          settings: oauth,
-          scopes: oauthScopes,
-          issuerTokens: oauth.mode === "issuer" ? createIssuerTokenVerifier({ issuer: oauth.issuer, audience: oauth.resource, allowInsecureIssuer: oauth.allowLoopbackClients }) : undefined,
-        };
+  const protectedResource = oauth === undefined ? undefined : protectedResourceOf(oauth, service);
 
-  const app = new OpenAPIHono({
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      const details = result.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(body)", message: issue.message }));
-      return c.json(
-        { error: { code: SERVER_ERROR_CODES.INVALID_REQUEST, message: `the request does not have the expected shape: ${details.map((detail) => `${detail.path}: ${detail.message}`).join("; ")}; see GET /openapi.json`, details } },
-        422,
-      );
-    },
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "The admin token (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token), or an agent token (src token create; only GET /v1/tools, POST /v1/tools/{name}/call and /mcp)." });
-
-  app.use("*", async (c, next) => {
-    const started = performance.now();
-    await next();
-    if (agentCallRequests.has(c.req.raw)) return;
-    scalarLineLoggerOf(logger).info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: loggedPathOf(c.req.path), status: c.res.status, durationMs: Math.round(performance.now() - started) }, "request");
-  });
+  const app = createOpenApiApp();
+  app.use("*", logRequests(logger));
   if (options.allowedHosts !== undefined) app.use("*", checkHost(options.allowedHosts));
   app.use(
     "*",
@@ -194,42 +156,17 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   // The console's page and files need no token (they hold no data); everything they fetch does.
   const consoleAssets = options.consoleDirectory === false ? undefined : loadConsoleAssets(options.consoleDirectory ?? defaultConsoleDirectory());
   registerConsoleRoutes(app, consoleAssets);
-  if (oauth !== undefined) {
-    const provider =
-      oauth.mode !== "embedded"
-        ? undefined
-        : createEmbeddedAuthorizationServer({
-            settings: oauth,
-            access,
-            documents: createClientMetadataDocuments({ allowLoopback: oauth.allowLoopbackClients }),
-            logger,
-            // The consent page is the console's, at the authorization endpoint, with the console's headers.
-            consentPage: (response) => {
-              const page = consoleAssets?.get("/");
-              response.status(page === undefined ? 503 : 200).set({ ...consoleSecurityHeaders, "content-type": page?.contentType ?? "text/plain; charset=utf-8", "cache-control": "no-store" });
-              response.end(page === undefined ? "the console is not built into this server, so the consent page cannot be shown; build it with npx -y pnpm@10 build" : Buffer.from(page.body));
-            },
-          });
-    registerOAuthProtocolRoutes(app, { settings: oauth, provider, scopes: oauthScopes });
-  }
+  if (protectedResource !== undefined) registerHostedOAuth(app, { resource: protectedResource, access, logger, consoleAssets });
   app.use("*", authorizeCaller({ adminToken: token, agentTokens: tokens.index, resource: protectedResource, metricsToken: options.metricsToken }));
   app.use(
     "*",
     limitBodySize({
       maxSize: limits.maxBodyBytes,
       // The rest of the body is never read, so the connection cannot be reused: tell the client.
-      onError: (c) => c.json(error(SERVER_ERROR_CODES.BODY_TOO_LARGE, `the request body is larger than ${limits.maxBodyBytes} bytes; send a smaller body`), 413, { connection: "close" }),
+      onError: (c) => c.json(errorBody(SERVER_ERROR_CODES.BODY_TOO_LARGE, `the request body is larger than ${limits.maxBodyBytes} bytes; send a smaller body`), 413, { connection: "close" }),
     }),
   );
-  app.use("/v1/*", async (c, next) => {
-    // Reload and sign-in start take no body.
-    if (!["POST", "PUT", "PATCH"].includes(c.req.method) || c.req.path.endsWith("/reload") || (c.req.path.endsWith("/auth/login") && requestHeader(c, "content-type") === undefined)) return next();
-    const mediaType = (requestHeader(c, "content-type") ?? "").split(";")[0]?.trim() ?? "";
-    if (!jsonMediaType.test(mediaType)) {
-      return c.json(error(SERVER_ERROR_CODES.INVALID_JSON, `the body must be JSON sent with Content-Type: application/json (got ${mediaType === "" ? "no Content-Type" : JSON.stringify(mediaType)})`), 400);
-    }
-    return next();
-  });
+  app.use("/v1/*", requireJsonBody());
 
   const context: RouteContext = { app, service, gate, sessions, logger, tokens };
   registerHealthRoutes(context, { readiness: options.readiness, isShuttingDown: () => shuttingDown });
@@ -252,20 +189,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     info: { title: "src server", version: options.mcp?.version ?? "0.1.0", description: "REST API sources for AI agents: sources, credentials, tools, operator commands and MCP." },
     security: [{ bearer: [] }],
   });
-
-  app.notFound((c) => c.json(error(SERVER_ERROR_CODES.NOT_FOUND, `no route ${c.req.method} ${c.req.path}; see GET /openapi.json`), 404));
-  app.onError((thrown, c) => {
-    // Hono's JSON validators answer a body that is not JSON with 400, and one whose Content-Type they do not take with 415.
-    if (thrown instanceof HTTPException && (thrown.status === 400 || thrown.status === 415)) {
-      return c.json(error(SERVER_ERROR_CODES.INVALID_JSON, "the body is not valid JSON; send a JSON document with Content-Type: application/json"), 400);
-    }
-    const response = toErrorResponse(thrown);
-    if (response.status === 500 || response.body.error.message !== thrown.message) {
-      logger.error({ event: "error", route: c.req.routePath, errorName: thrown.name, errorCode: (thrown as { code?: unknown }).code, errorMessage: thrown.message }, "request failed");
-    }
-    for (const [name, value] of Object.entries(response.headers)) c.header(name, value);
-    return c.json(response.body, response.status);
-  });
+  registerErrorHandlers(app, logger);
 
   const unsubscribe = service.onChange(() => void sessions.notifyToolsChanged());
 

@@ -8,6 +8,11 @@ export interface ErrorBody {
 }
 
 /** An HTTP answer for a failure: status, JSON body and extra headers. */
+/** The JSON error body of a refusal made here (not from a thrown error): `{ error: { code, message } }`. */
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
 export interface ErrorResponse {
   status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
   body: ErrorBody;

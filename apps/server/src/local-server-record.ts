@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { Logger } from "pino";
 import { isLoopbackHost } from "./is-loopback-host";
 
 /** What a loopback server that uses its home's token file writes about itself, in `$SRC_HOME/servers/<port>.json`. */
@@ -56,6 +57,14 @@ export async function writeLocalServerRecord({ home, url }: { home: string; url:
     const current = await readRecord(file);
     if (current?.pid === process.pid) await rm(file, { force: true });
   };
+}
+
+/** `writeLocalServerRecord` for the server's start: a record it cannot write is logged (the CLI then needs `SRC_SERVER_TOKEN`), not fatal. */
+export async function recordLocalServer({ home, url, logger }: { home: string; url: string; logger: Logger }): Promise<() => Promise<void>> {
+  return writeLocalServerRecord({ home, url }).catch((error: unknown) => {
+    logger.warn({ event: "server_record_failed", errorMessage: (error as Error).message }, "could not record the address in the home; the CLI needs SRC_SERVER_TOKEN for this server");
+    return async () => undefined;
+  });
 }
 
 async function readRecord(file: string): Promise<LocalServerRecord | undefined> {

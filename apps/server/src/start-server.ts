@@ -9,18 +9,16 @@ import type { PostgresStore } from "@src/store-postgres";
 import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
 import { createServerLogger } from "./create-server-logger";
-import { TokenRequiredError } from "./errors/token-required-error";
-import { AddressInUseError } from "./errors/address-in-use-error";
 import { isLoopbackHost } from "./is-loopback-host";
 import { allowedHostsFor } from "./check-host";
-import { problemOfCorsOrigin } from "./check-origin";
-import { InvalidServerOptionError } from "./errors/invalid-server-option-error";
-import { resolveMetricsToken, resolveServerToken } from "./resolve-server-token";
+import { checkServerOptions } from "./check-server-options";
+import { listen } from "./listen";
+import { resolveServerToken } from "./resolve-server-token";
 import { startTracingFromEnvironment } from "./telemetry/start-tracing";
 import { createServerMetrics } from "./metrics/server-metrics";
-import { writeLocalServerRecord } from "./local-server-record";
+import { recordLocalServer } from "./local-server-record";
 import type { ServerLimits } from "./server-limits";
-import { hostedOAuthSettings, type HostedOAuthSettings } from "./hosted-oauth/hosted-oauth-settings";
+import { hostedOAuthSettingsOf } from "./hosted-oauth/hosted-oauth-settings-of";
 
 /** Options of `startServer`. */
 export interface StartServerOptions {
@@ -100,30 +98,7 @@ export interface HostedOAuthOptions {
   codeTtlSeconds?: number;
 }
 
-const isLoopbackName = (host: string): boolean => host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
-
-/** Checks `--public-url`: an http(s) origin, https unless on loopback. Returns the origin. */
-function checkPublicUrl(value: string, option: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InvalidServerOptionError({ option, value, problem: "is not a URL; write the origin agents reach the server by, e.g. https://src.example.com" });
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new InvalidServerOptionError({ option, value, problem: "must start with https://" });
-  if (url.origin !== value.replace(/\/+$/, "")) throw new InvalidServerOptionError({ option, value, problem: `must be an origin alone (scheme, host and port; no path, query or credentials), e.g. ${url.origin}` });
-  if (url.protocol === "http:" && !isLoopbackName(url.hostname)) throw new InvalidServerOptionError({ option, value, problem: `must be https (OAuth sends tokens there); put a TLS terminator in front and give its https:// address, e.g. https://${url.host}` });
-  return url.origin;
-}
-
-function checkSeconds(value: number | undefined, option: string, min: number, max: number, example: string): void {
-  if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
-    throw new InvalidServerOptionError({ option, value: String(value), problem: `must be a whole number of seconds from ${min} to ${max}, e.g. ${example}` });
-  }
-}
-
-/** Longest lifetime of a cut result the server accepts, in seconds: a day. */
-export const maxResultTtlSeconds = 86_400;
+export { maxResultTtlSeconds } from "./check-server-options";
 
 /** A running server. */
 export interface RunningServer {
@@ -146,38 +121,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const env = options.env ?? process.env;
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? 7410;
-  const explicitToken = env.SRC_SERVER_TOKEN !== undefined && env.SRC_SERVER_TOKEN !== "";
-  if (!isLoopbackHost(host) && !explicitToken) throw new TokenRequiredError({ host });
-  for (const name of options.allowedHosts ?? []) {
-    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)$/i.test(name)) throw new InvalidServerOptionError({ option: "--allowed-host", value: name, problem: "must be a host name or address without scheme, port or path, e.g. src.internal" });
-  }
-  for (const origin of options.corsOrigins ?? []) {
-    const problem = problemOfCorsOrigin(origin);
-    if (problem !== undefined) throw new InvalidServerOptionError({ option: "--cors-origin", value: origin, problem });
-  }
-
+  const { publicOrigin, metricsToken } = checkServerOptions(options, { host, env });
   const resultTtlSeconds = options.resultTtlSeconds;
-  if (resultTtlSeconds !== undefined && (!Number.isInteger(resultTtlSeconds) || resultTtlSeconds < 1 || resultTtlSeconds > maxResultTtlSeconds)) {
-    throw new InvalidServerOptionError({ option: "--result-ttl", value: String(resultTtlSeconds), problem: `must be a whole number of seconds from 1 to ${maxResultTtlSeconds}, e.g. 900 (15 minutes, the default)` });
-  }
-
-  const metricsToken = resolveMetricsToken({ given: options.metricsToken, env });
-  const publicUrlGiven = options.publicUrl ?? (env.SRC_PUBLIC_URL?.trim() === "" ? undefined : env.SRC_PUBLIC_URL?.trim());
-  const publicOrigin = publicUrlGiven === undefined ? undefined : checkPublicUrl(publicUrlGiven, options.publicUrl === undefined ? "SRC_PUBLIC_URL" : "--public-url");
   const oauthOptions = options.oauth ?? {};
-  checkSeconds(oauthOptions.accessTokenTtlSeconds, "--oauth-access-token-ttl", 1, 86_400, "3600");
-  checkSeconds(oauthOptions.codeTtlSeconds, "--oauth-code-ttl", 1, 600, "60");
-  if (oauthOptions.issuer !== undefined) {
-    let issuer: URL | undefined;
-    try {
-      issuer = new URL(oauthOptions.issuer);
-    } catch {
-      issuer = undefined;
-    }
-    if (issuer === undefined || (issuer.protocol !== "https:" && !(issuer.protocol === "http:" && oauthOptions.allowLoopbackClients === true && isLoopbackName(issuer.hostname)))) {
-      throw new InvalidServerOptionError({ option: "--oauth-issuer", value: oauthOptions.issuer, problem: "must be the https URL of the identity provider's issuer, e.g. https://login.example.com/realms/team" });
-    }
-  }
 
   const logger = options.logger ?? createServerLogger();
   // Before anything is bound or written, so a protocol it cannot export with stops the start; off, nothing of the SDK loads.
@@ -213,28 +159,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The OAuth settings name the public URL, known only once the port is: the app is built after listening starts.
   const built: { app?: ServerApp } = {};
   const server = createAdaptorServer({ fetch: (request, bindings) => (built.app === undefined ? new Response(null, { status: 503 }) : built.app.app.fetch(request, bindings)), hostname: host }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    const refuse = (error: NodeJS.ErrnoException): void => reject(error.code === "EADDRINUSE" ? new AddressInUseError({ host, port, cause: error }) : error);
-    server.once("error", refuse);
-    server.listen(port, host, () => {
-      server.off("error", refuse);
-      resolve();
-    });
-  }).catch(async (error: unknown) => {
+  await listen(server, host, port).catch(async (error: unknown) => {
     await runtime.close().catch(() => undefined);
     await tracing?.shutdown();
     throw error;
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
-  const oauth: HostedOAuthSettings = hostedOAuthSettings(publicOrigin ?? url, {
-    mode: oauthOptions.enabled === false ? "off" : oauthOptions.issuer !== undefined ? "issuer" : "embedded",
-    issuer: oauthOptions.issuer,
-    dynamicRegistration: oauthOptions.dynamicRegistration,
-    allowLoopbackClients: oauthOptions.allowLoopbackClients,
-    accessTokenTtlSeconds: oauthOptions.accessTokenTtlSeconds,
-    codeTtlSeconds: oauthOptions.codeTtlSeconds,
-  });
+  const oauth = hostedOAuthSettingsOf(publicOrigin ?? url, oauthOptions);
   const allowedHosts = allowedHostsFor(host, [...(options.allowedHosts ?? []), ...(publicOrigin === undefined ? [] : [new URL(publicOrigin).hostname])]);
   const app = createServerApp({ service, token, home, auditLog: runtime.auditLog, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken, signIns: shared?.signIns });
   built.app = app;
@@ -247,13 +179,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     void app.notifyToolsChanged();
   }, { debounceMs: options.watchDebounceMs });
   // On loopback with the home's token file: say where this server listens, so the CLI with the same home finds the token.
-  const removeRecord =
-    tokenFile === null
-      ? async () => undefined
-      : await writeLocalServerRecord({ home, url }).catch((error: unknown) => {
-          logger.warn({ event: "server_record_failed", errorMessage: (error as Error).message }, "could not record the address in the home; the CLI needs SRC_SERVER_TOKEN for this server");
-          return async () => undefined;
-        });
+  const removeRecord = tokenFile === null ? async () => undefined : await recordLocalServer({ home, url, logger });
   logger.info({ event: "listening", url, publicUrl: oauth.publicUrl, oauth: oauth.mode, home, store: shared?.location ?? "file", tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file", metricsToken: metricsToken !== undefined, tracing: tracing?.endpoint ?? null }, "listening");
 
   let closing: Promise<void> | undefined;

@@ -41,7 +41,10 @@ const traceId = randomBytes(16).toString("hex");
 const parentSpanId = randomBytes(8).toString("hex");
 const traceparent = `00-${traceId}-${parentSpanId}-01`;
 
-async function api(method: string, path: string, { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
+type JsonAnswer = { status: number; json: any };
+
+async function api(method: string, path: string, { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {}): Promise<JsonAnswer> {
   const response = await fetch(`${serverUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${testHome.adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },

@@ -57,6 +57,33 @@ function errorFor(errors: Map<string, string>, key: string): string | undefined 
   return undefined;
 }
 
+/** The form's first values: the stored source's (each in its field's form), or a new source's defaults. */
+function initialValuesOf(loaded: ConfigSchemaAnswer, source: SourceRecord | undefined): Record<string, FieldValue> {
+  const initial: Record<string, FieldValue> = { "api.authType": source?.api.authType ?? loaded.authTypes[0]?.type ?? "bearer", enabled: source?.enabled ?? true };
+  if (source === undefined) return initial;
+  initial.name = source.name;
+  const apiProperties = loaded.schema.properties?.api?.properties ?? {};
+  const ownProperties = loaded.authTypes.find((type) => type.type === source.api.authType)?.configSchema.properties ?? {};
+  for (const [name, value] of Object.entries(source.api)) {
+    const node = ownProperties[name] ?? apiProperties[name];
+    const kind = node === undefined ? undefined : fieldKindOf(node);
+    const formValue = kind === undefined ? undefined : toFormValue(kind, value);
+    if (formValue !== undefined) initial[`api.${name}`] = formValue;
+  }
+  return initial;
+}
+
+/** The `api` object sent: the typed fields, an emptied field of a stored source as null (which removes it: a JSON merge patch). */
+function apiFieldsOf(fields: FieldSpec[], values: Record<string, FieldValue>, source: SourceRecord | undefined): Record<string, unknown> {
+  const apiFields: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = fromFormValue(field.kind, values[field.key]);
+    if (value === undefined && source?.api[field.name] !== undefined) apiFields[field.name] = null;
+    else if (value !== undefined && !(field.kind === "boolean" && value === false && source?.api[field.name] === undefined)) apiFields[field.name] = value;
+  }
+  return apiFields;
+}
+
 /**
  * The source form, built from the server's JSON Schema of config.json (a
  * custom auth plugin's fields appear when its mode is chosen). Creating also
@@ -88,19 +115,7 @@ export function SourceForm({
     api.configSchema().then(
       (loaded) => {
         setAnswer(loaded);
-        const initial: Record<string, FieldValue> = { "api.authType": source?.api.authType ?? loaded.authTypes[0]?.type ?? "bearer", enabled: source?.enabled ?? true };
-        if (source !== undefined) {
-          initial.name = source.name;
-          const apiProperties = loaded.schema.properties?.api?.properties ?? {};
-          const ownProperties = loaded.authTypes.find((type) => type.type === source.api.authType)?.configSchema.properties ?? {};
-          for (const [name, value] of Object.entries(source.api)) {
-            const node = ownProperties[name] ?? apiProperties[name];
-            const kind = node === undefined ? undefined : fieldKindOf(node);
-            const formValue = kind === undefined ? undefined : toFormValue(kind, value);
-            if (formValue !== undefined) initial[`api.${name}`] = formValue;
-          }
-        }
-        setValues(initial);
+        setValues(initialValuesOf(loaded, source));
       },
       (error: unknown) => {
         if (!onUnauthorized(error)) setLoadError(error);
@@ -135,13 +150,7 @@ export function SourceForm({
 
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
-    const apiFields: Record<string, unknown> = {};
-    for (const field of [...layout.connection, ...layout.plugin, ...layout.more]) {
-      const value = fromFormValue(field.kind, values[field.key]);
-      // An emptied field of a stored source is sent as null, which removes it (a JSON merge patch).
-      if (value === undefined && source?.api[field.name] !== undefined) apiFields[field.name] = null;
-      else if (value !== undefined && !(field.kind === "boolean" && value === false && source?.api[field.name] === undefined)) apiFields[field.name] = value;
-    }
+    const apiFields = apiFieldsOf([...layout.connection, ...layout.plugin, ...layout.more], values, source);
     const slug = fromFormValue("text", values.slug);
     const filled = Object.entries(credential).filter(([, value]) => value !== "");
     setBusy(true);

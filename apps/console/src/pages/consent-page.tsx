@@ -1,16 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
 import { decideConsent, isUnauthorizedConsent, loadConsent, type ConsentRequest } from "../api/consent-api";
 import { clearSessionToken, readSessionToken, storeSessionToken } from "../api/session-token";
+import { ConsentClientFacts } from "../components/consent-client-facts";
+import { ConsentLifetimeField, type Lifetime } from "../components/consent-lifetime-field";
 import { ConsentSourcesFields } from "../components/consent-sources-fields";
 import { SignInPage } from "./sign-in-page";
-
-const lifetimes = [
-  { value: "1d", label: "1 day" },
-  { value: "30d", label: "30 days" },
-  { value: "90d", label: "90 days" },
-  { value: "never", label: "Never" },
-] as const;
-type Lifetime = (typeof lifetimes)[number]["value"];
 
 /**
  * The consent page of a hosted agent's OAuth sign-in, served at `/authorize`:
@@ -112,24 +106,7 @@ export function ConsentPage() {
         {name} asks to call your sources through this server's MCP endpoint. It never sees their credentials; it can do only what you allow here, until the access ends or you
         revoke it (src token revoke, or the console).
       </p>
-      <dl class="facts">
-        <dt>Agent</dt>
-        <dd>{name}</dd>
-        <dt>Vouched for by</dt>
-        <dd>
-          {client.registration === "metadata-document" && client.idHost !== null ? (
-            <>
-              the web site <strong class="url">{client.idHost}</strong> (it publishes this agent's description)
-            </>
-          ) : (
-            <>no web site: it registered itself with this server</>
-          )}
-        </dd>
-        <dt>Afterwards your browser goes to</dt>
-        <dd>
-          <strong class="url">{client.redirectUriHost}</strong>
-        </dd>
-      </dl>
+      <ConsentClientFacts client={client} name={name} />
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -137,17 +114,7 @@ export function ConsentPage() {
         }}
       >
         <ConsentSourcesFields sources={request.sources} granted={granted} readOnly={readOnly} onGrantedChange={setGranted} onReadOnlyChange={setReadOnly} />
-        <fieldset>
-          <legend>Access ends after</legend>
-          <div class="choices">
-            {lifetimes.map((option) => (
-              <label class="choice" key={option.value}>
-                <input type="radio" name="expires" value={option.value} checked={lifetime === option.value} onChange={() => setLifetime(option.value)} />
-                {option.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ConsentLifetimeField lifetime={lifetime} onChange={setLifetime} />
         {problem === undefined ? null : (
           <p class="field-error" role="alert">
             {problem}

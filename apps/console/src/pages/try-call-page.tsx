@@ -4,11 +4,12 @@ import { useApi } from "../components/api-context";
 import { ErrorNotice } from "../components/error-notice";
 import { useLoad } from "../components/use-load";
 import { ToolResultView } from "../components/tool-result-view";
+import { CallBodyFields, emptyCallBody, type CallBodyValues } from "../components/call-body-fields";
 import { QueryRowsFields, type QueryRow } from "../components/query-rows-fields";
 import { emptyOperationsCall, OperationsCallFields, operationsCallOf, type OperationsCallValues } from "../components/operations-call-fields";
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
-type BodyMode = "none" | "json" | "raw";
+
 /**
  * Exactly what an agent's call runs: for `api_<slug>`, method, path, query rows, JSON or raw body; for
  * `api_<slug>_operations` (read-only), its own search form.
@@ -20,10 +21,7 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
   const [method, setMethod] = useState("GET");
   const [path, setPath] = useState("/");
   const [rows, setRows] = useState<QueryRow[]>([]);
-  const [bodyMode, setBodyMode] = useState<BodyMode>("none");
-  const [jsonBody, setJsonBody] = useState("{\n  \n}");
-  const [rawBody, setRawBody] = useState("");
-  const [contentType, setContentType] = useState("text/plain");
+  const [body, setBody] = useState<CallBodyValues>(emptyCallBody);
   const [bodyProblem, setBodyProblem] = useState<string | undefined>(undefined);
   const [result, setResult] = useState<ToolResult | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(undefined);
@@ -46,16 +44,16 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
     const call: ApiToolCall = { method, path };
     const query = rows.filter((row) => row.name.trim() !== "");
     if (query.length > 0) call.query = Object.fromEntries(query.map((row) => [row.name.trim(), row.value]));
-    if (bodyMode === "json") {
+    if (body.mode === "json") {
       try {
-        call.body = JSON.parse(jsonBody) as unknown;
+        call.body = JSON.parse(body.json) as unknown;
       } catch (error) {
         setBodyProblem(`The JSON body does not parse: ${(error as Error).message}. Fix it, or choose a raw body.`);
         return;
       }
-    } else if (bodyMode === "raw") {
-      call._rawBody = rawBody;
-      call._contentType = contentType;
+    } else if (body.mode === "raw") {
+      call._rawBody = body.raw;
+      call._contentType = body.contentType;
     }
     await run(call);
   };
@@ -111,48 +109,7 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
               </div>
             </div>
             <QueryRowsFields rows={rows} onChange={setRows} />
-            <fieldset>
-              <legend>Body</legend>
-              <div class="choices">
-                {(["none", "json", "raw"] as const).map((mode) => (
-                  <label key={mode} class="choice">
-                    <input type="radio" name="body-mode" value={mode} checked={bodyMode === mode} onChange={() => setBodyMode(mode)} />
-                    {mode === "none" ? "No body" : mode === "json" ? "JSON" : "Raw, with a content type"}
-                  </label>
-                ))}
-              </div>
-              {bodyMode === "json" ? (
-                <div class="field">
-                  <label for="call-json-body">JSON body</label>
-                  <textarea
-                    id="call-json-body"
-                    rows={6}
-                    spellcheck={false}
-                    value={jsonBody}
-                    aria-invalid={bodyProblem === undefined ? undefined : true}
-                    aria-describedby={bodyProblem === undefined ? undefined : "call-body-problem"}
-                    onInput={(event) => setJsonBody(event.currentTarget.value)}
-                  />
-                  {bodyProblem === undefined ? null : (
-                    <p id="call-body-problem" class="field-error" role="alert">
-                      {bodyProblem}
-                    </p>
-                  )}
-                </div>
-              ) : null}
-              {bodyMode === "raw" ? (
-                <>
-                  <div class="field">
-                    <label for="call-content-type">Content type</label>
-                    <input id="call-content-type" type="text" spellcheck={false} value={contentType} onInput={(event) => setContentType(event.currentTarget.value)} />
-                  </div>
-                  <div class="field">
-                    <label for="call-raw-body">Raw body</label>
-                    <textarea id="call-raw-body" rows={6} spellcheck={false} value={rawBody} onInput={(event) => setRawBody(event.currentTarget.value)} />
-                  </div>
-                </>
-              ) : null}
-            </fieldset>
+            <CallBodyFields values={body} problem={bodyProblem} onChange={setBody} />
           </>
         )}
         <button type="submit" disabled={busy || tool === ""}>

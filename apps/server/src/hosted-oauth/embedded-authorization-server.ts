@@ -1,20 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { Response as ExpressResponse } from "express";
 import type { AuthorizationParams, OAuthServerProvider } from "@modelcontextprotocol/sdk/server/auth/provider.js";
-import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/server/auth/clients.js";
-import { InvalidClientMetadataError, InvalidGrantError, InvalidTargetError, InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import type { OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { InvalidGrantError, InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import type { OAuthClientInformationFull } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { sha256Of, type AgentAccessStore, type StoredAgentToken } from "@src/config";
 import type { Logger } from "pino";
-import { oauthAccessTokenPrefix } from "../agent-tokens/agent-token-index";
-import { isMetadataDocumentClientId, type ClientMetadataDocuments } from "./client-metadata-documents";
-import { sourceScope, sourcesOfScopes, type HostedOAuthSettings } from "./hosted-oauth-settings";
+import type { ClientMetadataDocuments } from "./client-metadata-documents";
+import { sourcesOfScopes, type HostedOAuthSettings } from "./hosted-oauth-settings";
+import { createOAuthClientsStore, hostOf } from "./oauth-clients-store";
+import { oauthTokenIssuer } from "./oauth-token-issuer";
 
-/** The prefix of refresh tokens (never sent to `/mcp`). */
-export const oauthRefreshTokenPrefix = "srcr_";
+export { oauthRefreshTokenPrefix } from "./oauth-token-issuer";
 
-const randomValue = (prefix = ""): string => `${prefix}${randomBytes(32).toString("base64url")}`;
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** A name for a grant from its client's name: lower-case letters, digits and "-", and a random suffix so every grant's is its own. */
@@ -26,21 +24,6 @@ export function grantNameOf(clientName: string): string {
       .replace(/^-+|-+$/g, "")
       .slice(0, 40) || "hosted-agent";
   return `${base}-${randomBytes(3).toString("hex")}`;
-}
-
-/** Redirect URIs a registered client may have: https, http on loopback only, or a private-use scheme of a native app (RFC 8252 7.1). */
-function problemOfRedirectUri(uri: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return `redirect_uris: ${JSON.stringify(uri.slice(0, 200))} is not a URL`;
-  }
-  if (url.hash !== "") return `redirect_uris: ${JSON.stringify(uri.slice(0, 200))} has a fragment`;
-  if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:") return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) ? undefined : `redirect_uris: ${JSON.stringify(uri.slice(0, 200))}: http is allowed on loopback only (127.0.0.1, [::1], localhost); use https`;
-  if (["javascript:", "data:", "file:", "vbscript:", "about:", "blob:"].includes(url.protocol)) return `redirect_uris: ${JSON.stringify(uri.slice(0, 200))}: the scheme ${url.protocol} is not a redirect`;
-  return undefined;
 }
 
 /** What the authorization endpoint needs besides the provider: how to answer with the consent page. */
@@ -71,57 +54,9 @@ export interface EmbeddedAuthorizationServerOptions {
 export function createEmbeddedAuthorizationServer(options: EmbeddedAuthorizationServerOptions): OAuthServerProvider {
   const { settings, access, documents, logger } = options;
   const now = options.now ?? Date.now;
+  const clientsStore = createOAuthClientsStore({ settings, access, documents, logger, now });
+  const { checkResource, issueTokens } = oauthTokenIssuer({ settings, now });
 
-  const clientsStore: OAuthRegisteredClientsStore = {
-    async getClient(clientId) {
-      if (isMetadataDocumentClientId(clientId)) {
-        try {
-          return await documents.resolve(clientId);
-        } catch (error) {
-          logger.warn({ event: "oauth_client_document_refused", clientIdHost: hostOf(clientId), errorMessage: (error as Error).message }, "client metadata document refused");
-          return undefined;
-        }
-      }
-      const stored = await access.findClient(clientId);
-      return stored === undefined ? undefined : ({ ...stored.metadata, client_id: stored.clientId } as OAuthClientInformationFull);
-    },
-    ...(settings.dynamicRegistration
-      ? {
-          async registerClient(client: Omit<OAuthClientInformationFull, "client_id" | "client_id_issued_at">) {
-            for (const uri of client.redirect_uris) {
-              const problem = problemOfRedirectUri(uri);
-              if (problem !== undefined) throw new InvalidClientMetadataError(problem);
-            }
-            // Public clients only (PKCE): a secret the SDK generated is dropped, never stored.
-            const { client_secret: _secret, client_secret_expires_at: _expires, ...metadata } = client as OAuthClientInformationFull;
-            const registered = { ...metadata, token_endpoint_auth_method: "none" } as OAuthClientInformationFull;
-            await access.addClient({ clientId: registered.client_id, metadata: registered, createdAt: iso(now()) });
-            logger.info({ event: "oauth_client_registered", clientName: registered.client_name ?? null, redirectHosts: registered.redirect_uris.map(hostOf) }, "OAuth client registered");
-            return registered;
-          },
-        }
-      : {}),
-  };
-
-  function checkResource(resource: URL | undefined, required: boolean): void {
-    if (resource === undefined) {
-      if (required) throw new InvalidTargetError(`the resource parameter (RFC 8707) is required: ${settings.resource}`);
-      return;
-    }
-    if (resource.href !== settings.resource && resource.href !== `${settings.resource}/`) throw new InvalidTargetError(`this server issues tokens for ${settings.resource} only, not ${resource.href}`);
-  }
-
-  async function issueTokens(token: StoredAgentToken): Promise<{ tokens: OAuthTokens; accessToken: { sha256: string; tokenId: string; resource: string; expiresAt: string }; refreshToken: { sha256: string; tokenId: string; resource: string; expiresAt: string | null; usedAt: null } }> {
-    const accessValue = randomValue(oauthAccessTokenPrefix);
-    const refreshValue = randomValue(oauthRefreshTokenPrefix);
-    const expiresAtMs = Math.min(now() + settings.accessTokenTtlSeconds * 1000, token.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(token.expiresAt));
-    const scope = (token.sources ?? []).map((slug) => sourceScope(slug, token.readOnly || (token.readOnlySources ?? []).includes(slug))).join(" ");
-    return {
-      tokens: { access_token: accessValue, token_type: "Bearer", expires_in: Math.max(1, Math.round((expiresAtMs - now()) / 1000)), refresh_token: refreshValue, scope },
-      accessToken: { sha256: sha256Of(accessValue), tokenId: token.id, resource: settings.resource, expiresAt: iso(expiresAtMs) },
-      refreshToken: { sha256: sha256Of(refreshValue), tokenId: token.id, resource: settings.resource, expiresAt: token.expiresAt, usedAt: null },
-    };
-  }
 
   return {
     get clientsStore() {
@@ -216,13 +151,4 @@ export function createEmbeddedAuthorizationServer(options: EmbeddedAuthorization
   };
 }
 
-/** The host of a URL, or the text itself when it is none (a registered client's id). */
-export function hostOf(value: string): string {
-  try {
-    return new URL(value).host || value;
-  } catch {
-    return value;
-  }
-}
-
-export { sourcesOfScopes };
+export { hostOf, sourcesOfScopes };

@@ -401,6 +401,35 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await checkPage(session, "try-a-call");
   });
 
+  test("sends a JSON body parsed, refuses one that does not parse, and sends a raw body with its content type", async ({ session }) => {
+    const { page } = session;
+    const { slug } = await createSource("Bodies");
+    await signIn(page);
+    await goTo(page, `#/call?tool=${toolOf(slug)}`);
+    await page.getByLabel("Method").selectOption("POST");
+    await page.getByLabel("Path").fill("/items");
+    await page.getByLabel("JSON", { exact: true }).check();
+    const before = upstream.seen.length;
+    await page.getByLabel("JSON body").fill("{ not json");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("The JSON body does not parse");
+    expect(upstream.seen.length).toBe(before);
+
+    await page.getByLabel("JSON body").fill('{ "name": "second" }');
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => upstream.seen.length).toBe(before + 1);
+    const sentJson = upstream.seen.at(-1)!;
+    expect([sentJson.method, sentJson.path, JSON.parse(sentJson.body)]).toEqual(["POST", "/items", { name: "second" }]);
+
+    await page.getByLabel("Raw, with a content type").check();
+    await page.getByLabel("Content type", { exact: true }).fill("application/xml");
+    await page.getByLabel("Raw body").fill("<item>third</item>");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => upstream.seen.length).toBe(before + 2);
+    const sentRaw = upstream.seen.at(-1)!;
+    expect([sentRaw.body, sentRaw.headers["content-type"]]).toEqual(["<item>third</item>", "application/xml"]);
+  });
+
   test("gives the operations tool its own form: search by words or tag, read one by id", async ({ session }) => {
     const { page } = session;
     const { slug } = await createSource("Searchable", { api: { openapi: await writeDocument(JSON.stringify(itemsDocument)) } });

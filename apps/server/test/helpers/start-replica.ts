@@ -5,6 +5,9 @@ import { join } from "node:path";
 import { cliBin } from "./run-cli";
 import { jsonOrUndefined } from "./test-server";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
+type JsonAnswer = { status: number; json: any };
+
 /** One `src serve` replica on a shared PostgreSQL store: a child process with its own home (per-replica files). */
 export interface Replica {
   url: string;
@@ -12,7 +15,7 @@ export interface Replica {
   /** Everything it wrote on stderr (its JSON log lines). */
   stderr(): string;
   /** Sends an admin request; `json` is the parsed answer (or undefined). */
-  api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
+  api(method: string, path: string, body?: unknown): Promise<JsonAnswer>;
   /** SIGTERM and wait (graceful); `kill("SIGKILL")` for a crash. */
   stop(): Promise<void>;
   kill(signal: NodeJS.Signals): Promise<void>;

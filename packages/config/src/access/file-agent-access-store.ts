@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { withFileLock, writeFileAtomic } from "@src/file-lock";
 import { fileSignatureOf } from "../store/file-signature-cache";
 import { after, pruned, readAccessFile, type AccessFile } from "./access-file";
+import { addTokenChange, redeemCodeChange, revokeOAuthTokenChange, rotateRefreshTokenChange, takeAuthorizationRequestChange, withoutToken } from "./access-file-changes";
 import { AGENT_ACCESS_ERROR_CODES, AgentAccessError } from "./agent-access-error";
-import type { AgentAccessStore, RedeemCodeOutcome, RotateRefreshOutcome } from "./agent-access-store-contract";
+import type { AgentAccessStore } from "./agent-access-store-contract";
 
 /** The file under `SRC_HOME` that holds the agent tokens, grants and OAuth state. */
 export const agentAccessFileName = "agent-tokens.json";
@@ -84,8 +85,6 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
     return pick(await snapshot()) ?? pick(await snapshot(true));
   }
 
-  const withoutToken = (current: AccessFile, id: string): AccessFile => ({ ...current, tokens: current.tokens.filter((token) => token.id !== id) });
-
   return {
     location: file,
 
@@ -93,14 +92,7 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
       return structuredClone((await snapshot(true)).tokens);
     },
 
-    addToken(token) {
-      return update((current) => {
-        if (current.tokens.some((existing) => existing.name === token.name)) {
-          throw new AgentAccessError({ code: AGENT_ACCESS_ERROR_CODES.DUPLICATE_AGENT_TOKEN, message: `an agent token named "${token.name}" exists already; revoke it first (src token revoke ${token.name}) or pick another name` });
-        }
-        return { next: { ...current, tokens: [...current.tokens, token] }, result: undefined };
-      });
-    },
+    addToken: (token) => update(addTokenChange(token)),
 
     removeToken(name) {
       return update((current) => {
@@ -130,13 +122,7 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
 
     findAuthorizationRequest: (id, at) => find((current) => current.oauth.requests.find((request) => request.id === id && after(request.expiresAt, at))),
 
-    takeAuthorizationRequest(id, at) {
-      return update((current) => {
-        const request = current.oauth.requests.find((existing) => existing.id === id && after(existing.expiresAt, at));
-        if (request === undefined) return { next: undefined, result: undefined };
-        return { next: { ...current, oauth: { ...current.oauth, requests: current.oauth.requests.filter((existing) => existing.id !== id) } }, result: request };
-      });
-    },
+    takeAuthorizationRequest: (id, at) => update(takeAuthorizationRequestChange(id, at)),
 
     addCode(code) {
       return update((current) => ({ next: { ...current, oauth: { ...current.oauth, codes: [...current.oauth.codes, code] } }, result: undefined }));
@@ -144,28 +130,7 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
 
     findCode: (sha256, at) => find((current) => current.oauth.codes.find((code) => code.sha256 === sha256 && after(code.expiresAt, at))),
 
-    redeemCode(sha256, grant, at) {
-      return update<RedeemCodeOutcome>((current) => {
-        const code = current.oauth.codes.find((existing) => existing.sha256 === sha256 && after(existing.expiresAt, at));
-        if (code === undefined) return { next: undefined, result: { outcome: "unknown" as const } };
-        if (code.usedAt !== null) {
-          const revoked = current.tokens.find((token) => token.id === code.tokenId);
-          return { next: revoked === undefined ? undefined : withoutToken(current, revoked.id), result: { outcome: "replayed" as const, revoked } };
-        }
-        if (current.tokens.some((existing) => existing.name === grant.token.name)) {
-          throw new AgentAccessError({ code: AGENT_ACCESS_ERROR_CODES.DUPLICATE_AGENT_TOKEN, message: `an agent token named "${grant.token.name}" exists already` });
-        }
-        const codes = current.oauth.codes.map((existing) => (existing.sha256 === sha256 ? { ...existing, usedAt: at.toISOString(), tokenId: grant.token.id } : existing));
-        return {
-          next: {
-            ...current,
-            tokens: [...current.tokens, grant.token],
-            oauth: { ...current.oauth, codes, accessTokens: [...current.oauth.accessTokens, grant.accessToken], refreshTokens: [...current.oauth.refreshTokens, grant.refreshToken] },
-          },
-          result: { outcome: "redeemed" as const },
-        };
-      });
-    },
+    redeemCode: (sha256, grant, at) => update(redeemCodeChange(sha256, grant, at)),
 
     findAccessToken: (sha256) =>
       find((current) => {
@@ -181,29 +146,8 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
         return refreshToken === undefined || token === undefined ? undefined : { token, refreshToken };
       }),
 
-    rotateRefreshToken(sha256, next, at) {
-      return update<RotateRefreshOutcome>((current) => {
-        const refresh = current.oauth.refreshTokens.find((existing) => existing.sha256 === sha256);
-        const token = refresh === undefined ? undefined : current.tokens.find((existing) => existing.id === refresh.tokenId);
-        if (refresh === undefined || token === undefined || !after(refresh.expiresAt, at) || !after(token.expiresAt, at)) return { next: undefined, result: { outcome: "unknown" as const } };
-        if (refresh.usedAt !== null) return { next: withoutToken(current, token.id), result: { outcome: "reused" as const, revoked: token } };
-        const refreshTokens = current.oauth.refreshTokens.map((existing) => (existing.sha256 === sha256 ? { ...existing, usedAt: at.toISOString() } : existing));
-        return {
-          next: { ...current, oauth: { ...current.oauth, accessTokens: [...current.oauth.accessTokens, next.accessToken], refreshTokens: [...refreshTokens, next.refreshToken] } },
-          result: { outcome: "rotated" as const, token },
-        };
-      });
-    },
+    rotateRefreshToken: (sha256, next, at) => update(rotateRefreshTokenChange(sha256, next, at)),
 
-    revokeOAuthToken(sha256) {
-      return update((current) => {
-        if (current.oauth.accessTokens.some((token) => token.sha256 === sha256)) {
-          return { next: { ...current, oauth: { ...current.oauth, accessTokens: current.oauth.accessTokens.filter((token) => token.sha256 !== sha256) } }, result: true };
-        }
-        const refresh = current.oauth.refreshTokens.find((token) => token.sha256 === sha256);
-        if (refresh === undefined) return { next: undefined, result: false };
-        return { next: withoutToken(current, refresh.tokenId), result: true };
-      });
-    },
+    revokeOAuthToken: (sha256) => update(revokeOAuthTokenChange(sha256)),
   };
 }

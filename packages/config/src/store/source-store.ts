@@ -74,6 +74,50 @@ function isDirectorySync(path: string): boolean {
 
 const serialize = (record: SourceRecord): string => `${JSON.stringify(record, null, 2)}\n`;
 
+/** The names under sources/ that may be sources (directories, or links that may lead to one; no dot files); none when it does not exist. */
+async function readSourceDirectoryNames(sourcesDirectory: string): Promise<{ name: string; isLink: boolean }[]> {
+  let found: Dirent[];
+  try {
+    found = await readdir(sourcesDirectory, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return found
+    .filter((entry) => !entry.name.startsWith(".") && (entry.isDirectory() || entry.isSymbolicLink()))
+    .map((entry) => ({ name: entry.name, isLink: entry.isSymbolicLink() }));
+}
+
+/**
+ * The entries of these names under sources/, sorted by name, each read with `read`; `isLink`: the
+ * entry may not be a directory, stat it first (it is left out unless it
+ * leads to one).
+ */
+async function listSourceEntries(
+  names: readonly { name: string; isLink: boolean }[],
+  { sourcesDirectory, read }: { sourcesDirectory: string; read: (slug: string, options: { persist: boolean; file: string; cache: boolean }) => Promise<SourceRecord> },
+): Promise<SourceListEntry[]> {
+  const sorted = [...names].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const entries: SourceListEntry[] = [];
+  for (const [index, { name, isLink }] of sorted.entries()) {
+    if (index > 0 && index % listBatchSize === 0) await yieldToEventLoop();
+    const directory = join(sourcesDirectory, name);
+    const file = join(directory, sourceFileName);
+    if (isLink && !isDirectorySync(directory)) continue;
+    if (!slugSchema.safeParse(name).success) {
+      const issues = [{ path: "slug", message: "the directory name is not a valid slug; rename it to lower-case letters, digits and '-'" }];
+      entries.push({ ok: false, slug: name, file, error: new SourceValidationError({ issues, slug: name, file }) });
+      continue;
+    }
+    try {
+      entries.push({ ok: true, slug: name, record: await read(name, { persist: true, file, cache: false }) });
+    } catch (error) {
+      entries.push({ ok: false, slug: name, file, error: describeListError(error, name, file) });
+    }
+  }
+  return entries;
+}
+
 /** Creates the file store. Nothing touches the disk until an operation is called. */
 export function createSourceStore(options: SourceStoreOptions): FileSourceStore {
   const { registry } = options;
@@ -144,33 +188,6 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
     return checked;
   }
 
-  /**
-   * The entries of these names under sources/, sorted by name; `isLink`: the
-   * entry may not be a directory, stat it first (it is left out unless it
-   * leads to one).
-   */
-  async function listEntries(names: readonly { name: string; isLink: boolean }[]): Promise<SourceListEntry[]> {
-    const sorted = [...names].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const entries: SourceListEntry[] = [];
-    for (const [index, { name, isLink }] of sorted.entries()) {
-      if (index > 0 && index % listBatchSize === 0) await yieldToEventLoop();
-      const directory = join(sourcesDirectory, name);
-      const file = join(directory, sourceFileName);
-      if (isLink && !isDirectorySync(directory)) continue;
-      if (!slugSchema.safeParse(name).success) {
-        const issues = [{ path: "slug", message: "the directory name is not a valid slug; rename it to lower-case letters, digits and '-'" }];
-        entries.push({ ok: false, slug: name, file, error: new SourceValidationError({ issues, slug: name, file }) });
-        continue;
-      }
-      try {
-        entries.push({ ok: true, slug: name, record: await read(name, { persist: true, file, cache: false }) });
-      } catch (error) {
-        entries.push({ ok: false, slug: name, file, error: describeListError(error, name, file) });
-      }
-    }
-    return entries;
-  }
-
   return {
     location: sourcesDirectory,
     home,
@@ -180,26 +197,20 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
     lockFileOf,
 
     async list() {
-      let found: Dirent[];
-      try {
-        found = await readdir(sourcesDirectory, { withFileTypes: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-        throw error;
-      }
-      const names = found
-        .filter((entry) => !entry.name.startsWith(".") && (entry.isDirectory() || entry.isSymbolicLink()))
-        .map((entry) => ({ name: entry.name, isLink: entry.isSymbolicLink() }));
+      const names = await readSourceDirectoryNames(sourcesDirectory);
       // A long-running process (the server, `src mcp`) lists again and again: forget the sources removed since.
       parsedFiles.retain(new Set(names.map((entry) => entry.name)));
-      return listEntries(names);
+      return listSourceEntries(names, { sourcesDirectory, read });
     },
 
     watch: (listener, watchOptions = {}) => watchSourceDirectories({ home, debounceMs: watchOptions.debounceMs }, listener),
 
     async listSome(slugs) {
       const names = [...new Set(slugs)].filter((name) => name !== "" && !name.startsWith(".") && !/[/\\]/.test(name));
-      return listEntries(names.map((name) => ({ name, isLink: true })));
+      return listSourceEntries(
+        names.map((name) => ({ name, isLink: true })),
+        { sourcesDirectory, read },
+      );
     },
 
     get: (slug) => read(slug, { persist: true }),

@@ -68,6 +68,132 @@ function authorizationRequest(expiresInMs = 600_000): StoredAuthorizationRequest
   };
 }
 
+/** The contract's cases of static tokens, registered clients and waiting authorization requests. */
+function itKeepsTokensClientsAndRequests(open: AgentAccessStoreContractOptions["open"]): void {
+  it("lists tokens in creation order, finds a static token by its SHA-256, and refuses a taken name", async () => {
+    const store = await open("fresh");
+    expect(await store.listTokens()).toEqual([]);
+    const first = staticToken("first");
+    const second = grant("second");
+    await store.addToken(first);
+    await store.addToken(second);
+    expect((await store.listTokens()).map((token) => token.name)).toEqual(["first", "second"]);
+    expect(await store.listTokens()).toEqual([first, second]);
+    expect(await store.findStaticToken(first.sha256!)).toEqual(first);
+    expect(await store.findStaticToken(randomSha())).toBeUndefined();
+    const duplicate = await store.addToken(staticToken("first")).then(() => undefined, (error: unknown) => error);
+    expect(AgentAccessError.isInstance(duplicate)).toBe(true);
+    expect((duplicate as AgentAccessError).code).toBe("DUPLICATE_AGENT_TOKEN");
+    expect(await store.listTokens()).toHaveLength(2);
+  });
+
+  it("records a token's last use, and removes a token by name (the removed record; undefined for an unknown name)", async () => {
+    const store = await open("fresh");
+    const token = staticToken("used");
+    await store.addToken(token);
+    const at = new Date().toISOString();
+    await store.markTokenUsed(token.id, at);
+    expect((await store.listTokens())[0]?.lastUsedAt).toBe(at);
+    await store.markTokenUsed(id(), at);
+    expect((await store.removeToken("used"))?.id).toBe(token.id);
+    expect(await store.removeToken("used")).toBeUndefined();
+    expect(await store.findStaticToken(token.sha256!)).toBeUndefined();
+    expect(await store.listTokens()).toEqual([]);
+  });
+
+  it("keeps registered clients, and waiting authorization requests until taken once or expired", async () => {
+    const store = await open("fresh");
+    expect(await store.findClient("unknown")).toBeUndefined();
+    const client = { clientId: id(), metadata: { client_name: "Registered", redirect_uris: ["http://127.0.0.1/cb"] }, createdAt: new Date().toISOString() };
+    await store.addClient(client);
+    expect(await store.findClient(client.clientId)).toEqual(client);
+
+    const request = authorizationRequest();
+    await store.putAuthorizationRequest(request);
+    expect(await store.findAuthorizationRequest(request.id, new Date())).toEqual(request);
+    const replaced = { ...request, state: "state-2" };
+    await store.putAuthorizationRequest(replaced);
+    expect(await store.findAuthorizationRequest(request.id, new Date())).toEqual(replaced);
+    expect(await store.findAuthorizationRequest(request.id, new Date(Date.parse(request.expiresAt) + 1000))).toBeUndefined();
+    expect(await store.takeAuthorizationRequest(request.id, new Date())).toEqual(replaced);
+    expect(await store.takeAuthorizationRequest(request.id, new Date())).toBeUndefined();
+    expect(await store.findAuthorizationRequest(request.id, new Date())).toBeUndefined();
+  });
+}
+
+/** The contract's cases of OAuth grants: single-use codes, rotated refresh tokens and revocation. */
+function itKeepsOAuthGrants(open: AgentAccessStoreContractOptions["open"]): void {
+  it("redeems a code once into a grant with its tokens; a replayed code removes that grant; an expired or unknown code is unknown", async () => {
+    const store = await open("fresh");
+    const issued = code();
+    await store.addCode(issued);
+    expect(await store.findCode(issued.sha256, new Date())).toMatchObject({ sha256: issued.sha256, usedAt: null });
+    expect(await store.findCode(issued.sha256, new Date(Date.parse(issued.expiresAt) + 1000))).toBeUndefined();
+    const token = grant("granted");
+    const pair = tokensOf(token);
+    expect(await store.redeemCode(issued.sha256, { token, ...pair }, new Date())).toEqual({ outcome: "redeemed" });
+    expect(await store.findCode(issued.sha256, new Date())).toMatchObject({ tokenId: token.id, usedAt: expect.any(String) });
+    expect(await store.listTokens()).toEqual([token]);
+    expect(await store.findAccessToken(pair.accessToken.sha256)).toEqual({ token, accessToken: pair.accessToken });
+    expect(await store.findRefreshToken(pair.refreshToken.sha256)).toEqual({ token, refreshToken: pair.refreshToken });
+
+    const replay = await store.redeemCode(issued.sha256, { token: grant("again"), ...tokensOf(token) }, new Date());
+    expect(replay).toEqual({ outcome: "replayed", revoked: token });
+    expect(await store.listTokens()).toEqual([]);
+    expect(await store.findAccessToken(pair.accessToken.sha256)).toBeUndefined();
+    expect(await store.findRefreshToken(pair.refreshToken.sha256)).toBeUndefined();
+
+    expect(await store.redeemCode(randomSha(), { token: grant("never"), ...tokensOf(token) }, new Date())).toEqual({ outcome: "unknown" });
+    const stale = code(60_000);
+    await store.addCode(stale);
+    expect(await store.redeemCode(stale.sha256, { token: grant("late"), ...tokensOf(token) }, new Date(Date.parse(stale.expiresAt) + 1000))).toEqual({ outcome: "unknown" });
+    expect(await store.listTokens()).toEqual([]);
+  });
+
+  it("rotates a refresh token once; the old one presented again removes the whole grant; an unknown one is unknown", async () => {
+    const store = await open("fresh");
+    const issued = code();
+    await store.addCode(issued);
+    const token = grant("rotating");
+    const first = tokensOf(token);
+    await store.redeemCode(issued.sha256, { token, ...first }, new Date());
+    const second = tokensOf(token);
+    expect(await store.rotateRefreshToken(first.refreshToken.sha256, second, new Date())).toEqual({ outcome: "rotated", token });
+    expect((await store.findRefreshToken(first.refreshToken.sha256))?.refreshToken.usedAt).toEqual(expect.any(String));
+    expect(await store.findAccessToken(second.accessToken.sha256)).toEqual({ token, accessToken: second.accessToken });
+    expect(await store.rotateRefreshToken(randomSha(), tokensOf(token), new Date())).toEqual({ outcome: "unknown" });
+
+    expect(await store.rotateRefreshToken(first.refreshToken.sha256, tokensOf(token), new Date())).toEqual({ outcome: "reused", revoked: token });
+    expect(await store.listTokens()).toEqual([]);
+    expect(await store.findAccessToken(second.accessToken.sha256)).toBeUndefined();
+    expect(await store.rotateRefreshToken(second.refreshToken.sha256, tokensOf(token), new Date())).toEqual({ outcome: "unknown" });
+  });
+
+  it("revokes an access token alone, a refresh token with its grant, and removing a grant ends both its tokens", async () => {
+    const store = await open("fresh");
+    const makeGrant = async (name: string) => {
+      const issued = code();
+      await store.addCode(issued);
+      const token = grant(name);
+      const pair = tokensOf(token);
+      await store.redeemCode(issued.sha256, { token, ...pair }, new Date());
+      return { token, ...pair };
+    };
+    const one = await makeGrant("one");
+    expect(await store.revokeOAuthToken(one.accessToken.sha256)).toBe(true);
+    expect(await store.findAccessToken(one.accessToken.sha256)).toBeUndefined();
+    expect((await store.listTokens()).map((token) => token.name)).toEqual(["one"]);
+    expect(await store.revokeOAuthToken(one.refreshToken.sha256)).toBe(true);
+    expect(await store.listTokens()).toEqual([]);
+    expect(await store.revokeOAuthToken(randomSha())).toBe(false);
+
+    const two = await makeGrant("two");
+    expect((await store.removeToken("two"))?.id).toBe(two.token.id);
+    expect(await store.findAccessToken(two.accessToken.sha256)).toBeUndefined();
+    expect(await store.findRefreshToken(two.refreshToken.sha256)).toBeUndefined();
+  });
+}
+
 /**
  * Registers a vitest `describe` block that checks an `AgentAccessStore`
  * against the contract every store keeps (the file store of `@src/config`,
@@ -81,125 +207,8 @@ function authorizationRequest(expiresInMs = 600_000): StoredAuthorizationRequest
  */
 export function describeAgentAccessStoreContract(name: string, { open }: AgentAccessStoreContractOptions): void {
   describe(`${name} keeps the agent access store contract`, () => {
-    it("lists tokens in creation order, finds a static token by its SHA-256, and refuses a taken name", async () => {
-      const store = await open("fresh");
-      expect(await store.listTokens()).toEqual([]);
-      const first = staticToken("first");
-      const second = grant("second");
-      await store.addToken(first);
-      await store.addToken(second);
-      expect((await store.listTokens()).map((token) => token.name)).toEqual(["first", "second"]);
-      expect(await store.listTokens()).toEqual([first, second]);
-      expect(await store.findStaticToken(first.sha256!)).toEqual(first);
-      expect(await store.findStaticToken(randomSha())).toBeUndefined();
-      const duplicate = await store.addToken(staticToken("first")).then(() => undefined, (error: unknown) => error);
-      expect(AgentAccessError.isInstance(duplicate)).toBe(true);
-      expect((duplicate as AgentAccessError).code).toBe("DUPLICATE_AGENT_TOKEN");
-      expect(await store.listTokens()).toHaveLength(2);
-    });
-
-    it("records a token's last use, and removes a token by name (the removed record; undefined for an unknown name)", async () => {
-      const store = await open("fresh");
-      const token = staticToken("used");
-      await store.addToken(token);
-      const at = new Date().toISOString();
-      await store.markTokenUsed(token.id, at);
-      expect((await store.listTokens())[0]?.lastUsedAt).toBe(at);
-      await store.markTokenUsed(id(), at);
-      expect((await store.removeToken("used"))?.id).toBe(token.id);
-      expect(await store.removeToken("used")).toBeUndefined();
-      expect(await store.findStaticToken(token.sha256!)).toBeUndefined();
-      expect(await store.listTokens()).toEqual([]);
-    });
-
-    it("keeps registered clients, and waiting authorization requests until taken once or expired", async () => {
-      const store = await open("fresh");
-      expect(await store.findClient("unknown")).toBeUndefined();
-      const client = { clientId: id(), metadata: { client_name: "Registered", redirect_uris: ["http://127.0.0.1/cb"] }, createdAt: new Date().toISOString() };
-      await store.addClient(client);
-      expect(await store.findClient(client.clientId)).toEqual(client);
-
-      const request = authorizationRequest();
-      await store.putAuthorizationRequest(request);
-      expect(await store.findAuthorizationRequest(request.id, new Date())).toEqual(request);
-      const replaced = { ...request, state: "state-2" };
-      await store.putAuthorizationRequest(replaced);
-      expect(await store.findAuthorizationRequest(request.id, new Date())).toEqual(replaced);
-      expect(await store.findAuthorizationRequest(request.id, new Date(Date.parse(request.expiresAt) + 1000))).toBeUndefined();
-      expect(await store.takeAuthorizationRequest(request.id, new Date())).toEqual(replaced);
-      expect(await store.takeAuthorizationRequest(request.id, new Date())).toBeUndefined();
-      expect(await store.findAuthorizationRequest(request.id, new Date())).toBeUndefined();
-    });
-
-    it("redeems a code once into a grant with its tokens; a replayed code removes that grant; an expired or unknown code is unknown", async () => {
-      const store = await open("fresh");
-      const issued = code();
-      await store.addCode(issued);
-      expect(await store.findCode(issued.sha256, new Date())).toMatchObject({ sha256: issued.sha256, usedAt: null });
-      expect(await store.findCode(issued.sha256, new Date(Date.parse(issued.expiresAt) + 1000))).toBeUndefined();
-      const token = grant("granted");
-      const pair = tokensOf(token);
-      expect(await store.redeemCode(issued.sha256, { token, ...pair }, new Date())).toEqual({ outcome: "redeemed" });
-      expect(await store.findCode(issued.sha256, new Date())).toMatchObject({ tokenId: token.id, usedAt: expect.any(String) });
-      expect(await store.listTokens()).toEqual([token]);
-      expect(await store.findAccessToken(pair.accessToken.sha256)).toEqual({ token, accessToken: pair.accessToken });
-      expect(await store.findRefreshToken(pair.refreshToken.sha256)).toEqual({ token, refreshToken: pair.refreshToken });
-
-      const replay = await store.redeemCode(issued.sha256, { token: grant("again"), ...tokensOf(token) }, new Date());
-      expect(replay).toEqual({ outcome: "replayed", revoked: token });
-      expect(await store.listTokens()).toEqual([]);
-      expect(await store.findAccessToken(pair.accessToken.sha256)).toBeUndefined();
-      expect(await store.findRefreshToken(pair.refreshToken.sha256)).toBeUndefined();
-
-      expect(await store.redeemCode(randomSha(), { token: grant("never"), ...tokensOf(token) }, new Date())).toEqual({ outcome: "unknown" });
-      const stale = code(60_000);
-      await store.addCode(stale);
-      expect(await store.redeemCode(stale.sha256, { token: grant("late"), ...tokensOf(token) }, new Date(Date.parse(stale.expiresAt) + 1000))).toEqual({ outcome: "unknown" });
-      expect(await store.listTokens()).toEqual([]);
-    });
-
-    it("rotates a refresh token once; the old one presented again removes the whole grant; an unknown one is unknown", async () => {
-      const store = await open("fresh");
-      const issued = code();
-      await store.addCode(issued);
-      const token = grant("rotating");
-      const first = tokensOf(token);
-      await store.redeemCode(issued.sha256, { token, ...first }, new Date());
-      const second = tokensOf(token);
-      expect(await store.rotateRefreshToken(first.refreshToken.sha256, second, new Date())).toEqual({ outcome: "rotated", token });
-      expect((await store.findRefreshToken(first.refreshToken.sha256))?.refreshToken.usedAt).toEqual(expect.any(String));
-      expect(await store.findAccessToken(second.accessToken.sha256)).toEqual({ token, accessToken: second.accessToken });
-      expect(await store.rotateRefreshToken(randomSha(), tokensOf(token), new Date())).toEqual({ outcome: "unknown" });
-
-      expect(await store.rotateRefreshToken(first.refreshToken.sha256, tokensOf(token), new Date())).toEqual({ outcome: "reused", revoked: token });
-      expect(await store.listTokens()).toEqual([]);
-      expect(await store.findAccessToken(second.accessToken.sha256)).toBeUndefined();
-      expect(await store.rotateRefreshToken(second.refreshToken.sha256, tokensOf(token), new Date())).toEqual({ outcome: "unknown" });
-    });
-
-    it("revokes an access token alone, a refresh token with its grant, and removing a grant ends both its tokens", async () => {
-      const store = await open("fresh");
-      const makeGrant = async (name: string) => {
-        const issued = code();
-        await store.addCode(issued);
-        const token = grant(name);
-        const pair = tokensOf(token);
-        await store.redeemCode(issued.sha256, { token, ...pair }, new Date());
-        return { token, ...pair };
-      };
-      const one = await makeGrant("one");
-      expect(await store.revokeOAuthToken(one.accessToken.sha256)).toBe(true);
-      expect(await store.findAccessToken(one.accessToken.sha256)).toBeUndefined();
-      expect((await store.listTokens()).map((token) => token.name)).toEqual(["one"]);
-      expect(await store.revokeOAuthToken(one.refreshToken.sha256)).toBe(true);
-      expect(await store.listTokens()).toEqual([]);
-      expect(await store.revokeOAuthToken(randomSha())).toBe(false);
-
-      const two = await makeGrant("two");
-      expect((await store.removeToken("two"))?.id).toBe(two.token.id);
-      expect(await store.findAccessToken(two.accessToken.sha256)).toBeUndefined();
-      expect(await store.findRefreshToken(two.refreshToken.sha256)).toBeUndefined();
-    });
+    itKeepsTokensClientsAndRequests(open);
+    itKeepsOAuthGrants(open);
 
     it("shows a change made through another instance on the same place within 2 s (a revocation honoured everywhere)", async () => {
       const first = await open("fresh");

@@ -10,6 +10,9 @@ import {
   storedRefreshTokenSchema,
   usedRefreshTokenRetentionMs,
   type AgentAccessStore,
+  type IssuedTokens,
+  type RedeemCodeOutcome,
+  type RotateRefreshOutcome,
   type StoredAccessToken,
   type StoredAgentToken,
   type StoredRefreshToken,
@@ -58,6 +61,41 @@ async function prune(transaction: Sql, now: Date): Promise<void> {
   await transaction`delete from src_oauth_codes where expires_at <= ${now}`;
   await transaction`delete from src_oauth_access_tokens where expires_at <= ${now}`;
   await transaction`delete from src_oauth_refresh_tokens where expires_at <= ${now} or used_at <= ${new Date(now.getTime() - usedRefreshTokenRetentionMs)}`;
+}
+
+/** Redeems a code in a transaction that locks its row: once into the grant and its first tokens; a code used before ends the grant it made. */
+async function redeemCodeIn(transaction: Sql, sha256: string, grant: { token: StoredAgentToken } & IssuedTokens, now: Date): Promise<RedeemCodeOutcome> {
+  const [row] = await transaction<{ record: unknown }[]>`select record from src_oauth_codes where sha256 = ${sha256} and expires_at > ${now} for update`;
+  if (row === undefined) return { outcome: "unknown" as const };
+  const code = storedAuthorizationCodeSchema.parse(row.record);
+  if (code.usedAt !== null) {
+    const [revoked] = code.tokenId === null ? [] : await transaction<TokenRow[]>`delete from src_agent_tokens where id = ${code.tokenId} returning record, last_used_at`;
+    return { outcome: "replayed" as const, revoked: revoked === undefined ? undefined : tokenOf(revoked) };
+  }
+  await transaction`update src_oauth_codes set record = ${transaction.json({ ...code, usedAt: now.toISOString(), tokenId: grant.token.id })} where sha256 = ${sha256}`;
+  await insertToken(transaction, grant.token);
+  await insertAccessToken(transaction, grant.accessToken);
+  await insertRefreshToken(transaction, grant.refreshToken);
+  return { outcome: "redeemed" as const };
+}
+
+/** Rotates a refresh token in a transaction that locks it and its grant: the next pair is kept; one used before ends the grant. */
+async function rotateRefreshTokenIn(transaction: Sql, sha256: string, next: IssuedTokens, now: Date): Promise<RotateRefreshOutcome> {
+  const [row] = await transaction<(TokenRow & { token: unknown; token_id: string })[]>`select t.record, t.last_used_at, r.record as token, r.token_id from src_oauth_refresh_tokens r join src_agent_tokens t on t.id = r.token_id where r.sha256 = ${sha256} for update of r, t`;
+  if (row === undefined) return { outcome: "unknown" as const };
+  const token = tokenOf(row);
+  const refresh = storedRefreshTokenSchema.parse(row.token);
+  const live = (iso: string | null): boolean => iso === null || Date.parse(iso) > now.getTime();
+  if (!live(refresh.expiresAt) || !live(token.expiresAt)) return { outcome: "unknown" as const };
+  if (refresh.usedAt !== null) {
+    await transaction`delete from src_agent_tokens where id = ${row.token_id}`;
+    return { outcome: "reused" as const, revoked: token };
+  }
+  await transaction`update src_oauth_refresh_tokens set record = ${transaction.json({ ...refresh, usedAt: now.toISOString() })}, used_at = ${now} where sha256 = ${sha256}`;
+  await insertAccessToken(transaction, next.accessToken);
+  await insertRefreshToken(transaction, next.refreshToken);
+  await prune(transaction, now);
+  return { outcome: "rotated" as const, token };
 }
 
 /**
@@ -164,20 +202,7 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
 
     async redeemCode(sha256, grant, now) {
       try {
-        return await inTransaction(async (transaction) => {
-          const [row] = await transaction<{ record: unknown }[]>`select record from src_oauth_codes where sha256 = ${sha256} and expires_at > ${now} for update`;
-          if (row === undefined) return { outcome: "unknown" as const };
-          const code = storedAuthorizationCodeSchema.parse(row.record);
-          if (code.usedAt !== null) {
-            const [revoked] = code.tokenId === null ? [] : await transaction<TokenRow[]>`delete from src_agent_tokens where id = ${code.tokenId} returning record, last_used_at`;
-            return { outcome: "replayed" as const, revoked: revoked === undefined ? undefined : tokenOf(revoked) };
-          }
-          await transaction`update src_oauth_codes set record = ${transaction.json({ ...code, usedAt: now.toISOString(), tokenId: grant.token.id })} where sha256 = ${sha256}`;
-          await insertToken(transaction, grant.token);
-          await insertAccessToken(transaction, grant.accessToken);
-          await insertRefreshToken(transaction, grant.refreshToken);
-          return { outcome: "redeemed" as const };
-        });
+        return await inTransaction((transaction) => redeemCodeIn(transaction, sha256, grant, now));
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(grant.token.name, error);
         throw error;
@@ -199,23 +224,7 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
 
     async rotateRefreshToken(sha256, next, now) {
       try {
-        return await inTransaction(async (transaction) => {
-          const [row] = await transaction<(TokenRow & { token: unknown; token_id: string })[]>`select t.record, t.last_used_at, r.record as token, r.token_id from src_oauth_refresh_tokens r join src_agent_tokens t on t.id = r.token_id where r.sha256 = ${sha256} for update of r, t`;
-          if (row === undefined) return { outcome: "unknown" as const };
-          const token = tokenOf(row);
-          const refresh = storedRefreshTokenSchema.parse(row.token);
-          const live = (iso: string | null): boolean => iso === null || Date.parse(iso) > now.getTime();
-          if (!live(refresh.expiresAt) || !live(token.expiresAt)) return { outcome: "unknown" as const };
-          if (refresh.usedAt !== null) {
-            await transaction`delete from src_agent_tokens where id = ${row.token_id}`;
-            return { outcome: "reused" as const, revoked: token };
-          }
-          await transaction`update src_oauth_refresh_tokens set record = ${transaction.json({ ...refresh, usedAt: now.toISOString() })}, used_at = ${now} where sha256 = ${sha256}`;
-          await insertAccessToken(transaction, next.accessToken);
-          await insertRefreshToken(transaction, next.refreshToken);
-          await prune(transaction, now);
-          return { outcome: "rotated" as const, token };
-        });
+        return await inTransaction((transaction) => rotateRefreshTokenIn(transaction, sha256, next, now));
       } finally {
         cache.clear();
       }

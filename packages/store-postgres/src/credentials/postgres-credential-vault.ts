@@ -42,16 +42,9 @@ export interface PostgresCredentialVaultOptions {
 
 const keyIdLabel = "src-store-postgres key id";
 
-/**
- * Opens the credential vault of a PostgreSQL store. Entries are sealed in this
- * process exactly as in the vault file (AES-256-GCM under a subkey derived with
- * HKDF from the master key and the store's vault id; the vault id, the slug and
- * `updatedAt` as associated data), so the database sees neither a plaintext nor
- * a key. Decrypted credentials are cached until the change feed says they
- * changed: an agent call does not wait on the database.
- */
-export async function openPostgresCredentialVault(options: PostgresCredentialVaultOptions): Promise<PostgresCredentialVault> {
-  const { sql, feed, location } = options;
+/** The store's vault id and the given keys, unlocked (a passphrase with the store's salt and cost); the vault row is created on first use. */
+async function unlockVaultKeys(options: PostgresCredentialVaultOptions): Promise<{ vaultId: Buffer; keys: UnlockedKey[] }> {
+  const { sql } = options;
   const cost = options.scryptCost ?? defaultScryptCost;
   await sql`insert into src_vault (singleton, vault_id, passphrase_salt, scrypt_cost)
     values (true, ${randomBytes(16)}, ${randomBytes(16)}, ${sql.json({ N: cost.N, r: cost.r, p: cost.p })}) on conflict (singleton) do nothing`;
@@ -64,11 +57,11 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
     const subkeys = deriveSubkeys(master, vaultId);
     keys.push({ id: computeKeyCheck(subkeys.checkKey, keyIdLabel), entryKey: subkeys.entryKey });
   }
-  const current = keys[0];
-  if (current === undefined) throw new StorePostgresError({ code: STORE_POSTGRES_ERROR_CODES.VAULT_KEY_REQUIRED, message: "no vault key was given" });
-  const keyOf = (id: Buffer): UnlockedKey | undefined => keys.find((key) => key.id.equals(id));
+  return { vaultId, keys };
+}
 
-  // Refuse a wrong key at start rather than at the first call: when credentials exist, some must be under one of ours.
+/** Refuses a wrong key at start rather than at the first call: when credentials exist, some must be under one of ours. */
+async function refuseWrongKey(sql: Sql, keyOf: (id: Buffer) => UnlockedKey | undefined, location: string): Promise<void> {
   const storedKeyIds = await sql<{ key_id: Buffer }[]>`select distinct key_id from src_credentials`;
   if (storedKeyIds.length > 0 && !storedKeyIds.some((row) => keyOf(row.key_id) !== undefined)) {
     throw new StorePostgresError({
@@ -76,25 +69,46 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
       message: `the credentials in ${location} are encrypted under another key than SRC_VAULT_KEY / SRC_VAULT_KEYS / SRC_VAULT_PASSPHRASE gives; set the key the store was created or rotated with (nothing was changed)`,
     });
   }
+}
 
-  const decrypt = (row: CredentialRow, keysToTry: readonly UnlockedKey[] = keys): string => {
-    const key = keysToTry.find((candidate) => candidate.id.equals(row.key_id));
-    if (key === undefined) {
-      throw new StorePostgresError({
-        code: STORE_POSTGRES_ERROR_CODES.WRONG_VAULT_KEY,
-        message: `the credential of "${row.slug}" is encrypted under a key this process does not have (it was rotated); restart it with the new key first in SRC_VAULT_KEYS`,
-      });
-    }
-    try {
-      return openEntry(key.entryKey, { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, updatedAt: row.updated_at }, { formatVersion: entryFormatVersion, vaultId, slug: row.slug });
-    } catch (error) {
-      throw new StorePostgresError({
-        code: STORE_POSTGRES_ERROR_CODES.CREDENTIAL_DAMAGED,
-        message: `the stored credential of "${row.slug}" failed authentication (the row was edited or damaged); store it again with \`src credential set ${row.slug}\``,
-        cause: error,
-      });
-    }
-  };
+/** Decrypts a credential row with the key it names, which must be one of `keysToTry`; a damaged row is refused. */
+function openCredentialRow(row: CredentialRow, keysToTry: readonly UnlockedKey[], vaultId: Buffer): string {
+  const key = keysToTry.find((candidate) => candidate.id.equals(row.key_id));
+  if (key === undefined) {
+    throw new StorePostgresError({
+      code: STORE_POSTGRES_ERROR_CODES.WRONG_VAULT_KEY,
+      message: `the credential of "${row.slug}" is encrypted under a key this process does not have (it was rotated); restart it with the new key first in SRC_VAULT_KEYS`,
+    });
+  }
+  try {
+    return openEntry(key.entryKey, { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, updatedAt: row.updated_at }, { formatVersion: entryFormatVersion, vaultId, slug: row.slug });
+  } catch (error) {
+    throw new StorePostgresError({
+      code: STORE_POSTGRES_ERROR_CODES.CREDENTIAL_DAMAGED,
+      message: `the stored credential of "${row.slug}" failed authentication (the row was edited or damaged); store it again with \`src credential set ${row.slug}\``,
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Opens the credential vault of a PostgreSQL store. Entries are sealed in this
+ * process exactly as in the vault file (AES-256-GCM under a subkey derived with
+ * HKDF from the master key and the store's vault id; the vault id, the slug and
+ * `updatedAt` as associated data), so the database sees neither a plaintext nor
+ * a key. Decrypted credentials are cached until the change feed says they
+ * changed: an agent call does not wait on the database.
+ */
+export async function openPostgresCredentialVault(options: PostgresCredentialVaultOptions): Promise<PostgresCredentialVault> {
+  const { sql, feed, location } = options;
+  const { vaultId, keys } = await unlockVaultKeys(options);
+  const current = keys[0];
+  if (current === undefined) throw new StorePostgresError({ code: STORE_POSTGRES_ERROR_CODES.VAULT_KEY_REQUIRED, message: "no vault key was given" });
+  const keyOf = (id: Buffer): UnlockedKey | undefined => keys.find((key) => key.id.equals(id));
+
+  await refuseWrongKey(sql, keyOf, location);
+
+  const decrypt = (row: CredentialRow): string => openCredentialRow(row, keys, vaultId);
 
   /**
    * Decrypted credentials by slug (`undefined`: known to be absent), dropped

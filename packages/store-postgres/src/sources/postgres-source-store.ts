@@ -36,6 +36,28 @@ export interface PostgresSourceStoreOptions {
 
 const defaultDebounceMs = 150;
 
+/** Calls `listener` once per burst of source changes on the feed (debounced; `undefined`: the feed reconnected, anything may have changed). */
+function watchSourceChanges(feed: ChangeFeed, listener: (changed: ChangedSources) => void, debounceMs: number): () => void {
+  let burst: Set<string> | undefined = new Set();
+  let timer: NodeJS.Timeout | undefined;
+  const unsubscribe = feed.subscribe((change) => {
+    // Agent tokens change no source.
+    if (change?.table === "src_agent_tokens") return;
+    if (change === undefined) burst = undefined;
+    else burst?.add(change.slug);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const changed = burst;
+      burst = new Set();
+      listener(changed);
+    }, debounceMs);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}
+
 /**
  * The sources as rows of `src_sources`: the record as `jsonb`, the slug
  * unique, a version bumped by every write. An update reads the record and its
@@ -178,25 +200,7 @@ export function createPostgresSourceStore(options: PostgresSourceStoreOptions): 
     },
 
     watch(listener: (changed: ChangedSources) => void, watchOptions = {}) {
-      const debounceMs = watchOptions.debounceMs ?? defaultDebounceMs;
-      let burst: Set<string> | undefined = new Set();
-      let timer: NodeJS.Timeout | undefined;
-      const unsubscribe = feed.subscribe((change) => {
-        // Agent tokens change no source.
-        if (change?.table === "src_agent_tokens") return;
-        if (change === undefined) burst = undefined;
-        else burst?.add(change.slug);
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          const changed = burst;
-          burst = new Set();
-          listener(changed);
-        }, debounceMs);
-      });
-      return () => {
-        clearTimeout(timer);
-        unsubscribe();
-      };
+      return watchSourceChanges(feed, listener, watchOptions.debounceMs ?? defaultDebounceMs);
     },
   };
 }
