@@ -18,7 +18,12 @@ const token = process.env.SRC_DEMO_TOKEN ?? `demo_${randomBytes(24).toString("ba
 
 const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 const dim = (text) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text);
-const indent = (text) => text.trimEnd().split("\n").map((line) => `    ${line}`).join("\n");
+const indent = (text) =>
+  text
+    .trimEnd()
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
 
 /** Fails when a text contains the token; every output passes through here before it is printed. */
 function assertNoToken(where, text) {
@@ -64,15 +69,34 @@ async function main() {
   const home = await mkdtemp(join(tmpdir(), "src-demo-"));
   const api = await startDemoApi({ port: 0, token });
   try {
-    process.stdout.write(`${bold("src demo")}: an example REST API is running at ${api.url} (bearer token required).\n`);
+    process.stdout.write(
+      `${bold("src demo")}: an example REST API is running at ${api.url} (bearer token required).\n`,
+    );
     process.stdout.write(`SRC_HOME is a temporary directory: ${home}\n`);
 
     step("Connect the API as a source; the token is piped on stdin, never a flag, and validated right away");
-    await src(["source", "add", "--name", "Demo API", "--slug", "demo", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], {
-      home,
-      stdin: `${token}\n`,
-      show: `source add --name "Demo API" --slug demo --base-url ${api.url} --auth bearer --test-endpoint /me --credential-stdin  < token`,
-    });
+    await src(
+      [
+        "source",
+        "add",
+        "--name",
+        "Demo API",
+        "--slug",
+        "demo",
+        "--base-url",
+        api.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      {
+        home,
+        stdin: `${token}\n`,
+        show: `source add --name "Demo API" --slug demo --base-url ${api.url} --auth bearer --test-endpoint /me --credential-stdin  < token`,
+      },
+    );
     await src(["source", "list"], { home });
 
     step("The agent's HTTP tool is available (the spec's /tools -v)");
@@ -82,7 +106,10 @@ async function main() {
     await src(["call", "demo", "GET", "/items", "-q", "limit=2", "-q", "q=e"], { home });
 
     step("A JSON POST");
-    await src(["call", "demo", "POST", "/items", "--body", '{"name":"kiwi"}'], { home, show: `call demo POST /items --body '{"name":"kiwi"}'` });
+    await src(["call", "demo", "POST", "/items", "--body", '{"name":"kiwi"}'], {
+      home,
+      show: `call demo POST /items --body '{"name":"kiwi"}'`,
+    });
 
     step("A raw XML body with its own Content-Type (the spec's _rawBody and _contentType)");
     const xml = "<note><title>Groceries</title><text>kiwi &amp; figs</text></note>";
@@ -107,7 +134,9 @@ async function main() {
     await api.close();
     await rm(home, { recursive: true, force: true });
   }
-  process.stdout.write(`\n${bold("Demo finished")}: the example API is stopped and the temporary SRC_HOME is removed.\n`);
+  process.stdout.write(
+    `\n${bold("Demo finished")}: the example API is stopped and the temporary SRC_HOME is removed.\n`,
+  );
 }
 
 main().catch((error) => {

@@ -1,3 +1,5 @@
 import { createBuildConfig } from "@src/tsup-config";
 
-export default createBuildConfig({ entry: { index: "src/index.ts", internal: "src/internal.ts", "testing/index": "src/testing/index.ts" } });
+export default createBuildConfig({
+  entry: { index: "src/index.ts", internal: "src/internal.ts", "testing/index": "src/testing/index.ts" },
+});

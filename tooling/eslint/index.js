@@ -7,7 +7,18 @@ import tseslint from "typescript-eslint";
  */
 export function createConfig(tsconfigRootDir) {
   return tseslint.config(
-    { ignores: ["dist/**", "coverage/**", "node_modules/**", ".stryker-tmp/**", "reports/**", "**/*.js", "**/*.mjs", "**/*.cjs"] },
+    {
+      ignores: [
+        "dist/**",
+        "coverage/**",
+        "node_modules/**",
+        ".stryker-tmp/**",
+        "reports/**",
+        "**/*.js",
+        "**/*.mjs",
+        "**/*.cjs",
+      ],
+    },
     eslint.configs.recommended,
     ...tseslint.configs.recommendedTypeChecked,
     {

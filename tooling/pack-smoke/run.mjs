@@ -18,8 +18,15 @@ const step = (text) => console.log(`\n▶ ${text}`);
 let api;
 try {
   step("pack every publishable package");
-  for (const directory of [...readdirSync(join(root, "packages")).map((name) => join(root, "packages", name)), join(root, "apps/cli"), join(root, "apps/server")]) {
-    execFileSync("npx", ["-y", "pnpm@10", "pack", "--pack-destination", packs], { cwd: directory, stdio: ["ignore", "ignore", "inherit"] });
+  for (const directory of [
+    ...readdirSync(join(root, "packages")).map((name) => join(root, "packages", name)),
+    join(root, "apps/cli"),
+    join(root, "apps/server"),
+  ]) {
+    execFileSync("npx", ["-y", "pnpm@10", "pack", "--pack-destination", packs], {
+      cwd: directory,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   }
   const tarballs = readdirSync(packs).map((name) => join(packs, name));
   console.log(tarballs.map((file) => `  ${file}`).join("\n"));
@@ -27,14 +34,19 @@ try {
   step("npm install the tarballs outside the workspace");
   execFileSync("mkdir", ["-p", install]);
   writeFileSync(join(install, "package.json"), JSON.stringify({ name: "smoke", private: true }));
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs], { cwd: install, stdio: "inherit" });
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs], {
+    cwd: install,
+    stdio: "inherit",
+  });
 
   const { startDemoApi } = await import(join(root, "examples/demo-api/src/index.js"));
   const token = randomBytes(12).toString("hex");
   api = await startDemoApi({ port: 0, token });
   const src = (args, input = "") =>
     new Promise((resolve, reject) => {
-      const child = spawn(join(install, "node_modules/.bin/src"), args, { env: { PATH: process.env.PATH, HOME: home, SRC_HOME: home } });
+      const child = spawn(join(install, "node_modules/.bin/src"), args, {
+        env: { PATH: process.env.PATH, HOME: home, SRC_HOME: home },
+      });
       let output = "";
       child.stdout.on("data", (chunk) => (output += chunk));
       child.stderr.on("data", (chunk) => (output += chunk));
@@ -49,7 +61,22 @@ try {
     });
   step("run the installed src");
   await src(["--version"]);
-  await src(["source", "add", "--name", "Demo", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], token);
+  await src(
+    [
+      "source",
+      "add",
+      "--name",
+      "Demo",
+      "--base-url",
+      api.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
+    token,
+  );
   await src(["call", "demo", "GET", "/items", "-q", "limit=1"]);
   await src(["tools"]);
   console.log("\npack smoke: ok");

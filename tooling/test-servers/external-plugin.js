@@ -59,7 +59,14 @@ export async function writeExternalPlugin() {
   const authDirectory = fileURLToPath(new URL("../../packages/auth", import.meta.url));
   await symlink(authDirectory, join(directory, "node_modules", "@src", "auth"), "dir");
   await symlink(await packageDirectory("zod"), join(directory, "node_modules", "zod"), "dir");
-  await writeFile(join(directory, "package.json"), JSON.stringify({ name: "team-key-pair-auth", private: true, type: "module", exports: "./key-pair-auth.js" }, null, 2));
+  await writeFile(
+    join(directory, "package.json"),
+    JSON.stringify(
+      { name: "team-key-pair-auth", private: true, type: "module", exports: "./key-pair-auth.js" },
+      null,
+      2,
+    ),
+  );
   const file = join(directory, "key-pair-auth.js");
   await writeFile(file, pluginSource);
   return { directory, file, cleanup: () => rm(directory, { recursive: true, force: true }) };

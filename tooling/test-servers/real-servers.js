@@ -24,8 +24,20 @@ export async function startHttpbin() {
   child.stderr.setEncoding("utf8").on("data", (chunk) => (errors = (errors + chunk).slice(-4000)));
   const port = await new Promise((resolve, reject) => {
     child.stdout.setEncoding("utf8").once("data", (chunk) => resolve(Number(chunk.trim())));
-    child.once("error", (error) => reject(new Error(`cannot start ${python} for httpbin (${error.message}); install it with apt-get install python3-httpbin`)));
-    child.once("exit", (code) => reject(new Error(`httpbin exited with code ${String(code)} before listening: ${errors.trim()}; install it with apt-get install python3-httpbin`)));
+    child.once("error", (error) =>
+      reject(
+        new Error(
+          `cannot start ${python} for httpbin (${error.message}); install it with apt-get install python3-httpbin`,
+        ),
+      ),
+    );
+    child.once("exit", (code) =>
+      reject(
+        new Error(
+          `httpbin exited with code ${String(code)} before listening: ${errors.trim()}; install it with apt-get install python3-httpbin`,
+        ),
+      ),
+    );
   });
   return {
     origin: `http://127.0.0.1:${port}`,
@@ -43,7 +55,13 @@ export const s3rverKeys = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 /** @type {import("./index.d.ts").startS3} */
 export async function startS3(bucket = "src-test-bucket") {
   const directory = await mkdtemp(join(tmpdir(), "src-s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     origin: `http://127.0.0.1:${port}`,

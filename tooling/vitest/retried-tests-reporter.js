@@ -6,6 +6,8 @@ export class RetriedTestsReporter {
   onTestCaseResult(testCase) {
     const diagnostic = testCase.diagnostic();
     if (diagnostic?.flaky !== true) return;
-    process.stdout.write(`RETRIED ${testCase.module.relativeModuleId} > ${testCase.fullName} (passed after ${diagnostic.retryCount} retry)\n`);
+    process.stdout.write(
+      `RETRIED ${testCase.module.relativeModuleId} > ${testCase.fullName} (passed after ${diagnostic.retryCount} retry)\n`,
+    );
   }
 }

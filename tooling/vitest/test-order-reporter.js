@@ -11,6 +11,8 @@ export class TestOrderReporter {
   onTestRunEnd(testModules) {
     const failed = testModules.some((testModule) => testModule.state() === "failed");
     if (!failed) return;
-    process.stdout.write(`TEST ORDER: the tests of each file ran shuffled with seed ${this.seed}; SRC_TEST_SEED=${this.seed} runs them in that order again\n`);
+    process.stdout.write(
+      `TEST ORDER: the tests of each file ran shuffled with seed ${this.seed}; SRC_TEST_SEED=${this.seed} runs them in that order again\n`,
+    );
   }
 }

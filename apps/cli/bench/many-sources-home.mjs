@@ -32,7 +32,13 @@ export async function writeManySourcesHome({ home, env, count, credentials = 0, 
   const service = createSourceService({ home, env, registry: createDefaultAuthRegistry() });
   const first = benchSlugOf(0);
   await service.addSource({
-    input: { name: "API 00000", slug: first, type: "api", enabled: true, api: { baseUrl, authType: "bearer", testEndpoint: "/me" } },
+    input: {
+      name: "API 00000",
+      slug: first,
+      type: "api",
+      enabled: true,
+      api: { baseUrl, authType: "bearer", testEndpoint: "/me" },
+    },
     test: false,
   });
   const template = JSON.parse(await readFile(service.store.fileOf(first), "utf8"));

@@ -83,7 +83,12 @@ async function measureMcp(env, count) {
   const samples = [];
   for (let run = 0; run < runs; run += 1) {
     const start = process.hrtime.bigint();
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp"], env, stderr: "ignore" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, "mcp"],
+      env,
+      stderr: "ignore",
+    });
     const client = new Client({ name: "bench", version: "0.0.0" });
     await client.connect(transport);
     let answer = await client.listTools();
@@ -112,7 +117,10 @@ async function measureMcp(env, count) {
 /** `src serve`: ready (the listening line), first and warm GET /v1/tools, and a changed source seen. */
 async function measureServe(env, count) {
   const start = process.hrtime.bigint();
-  const child = spawn(process.execPath, [bin, "--json", "serve", "--port", "0"], { env, stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(process.execPath, [bin, "--json", "serve", "--port", "0"], {
+    env,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   let output = "";
   const url = await new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`src serve exited ${code}`)));
@@ -138,7 +146,9 @@ async function measureServe(env, count) {
   const first = await listTools();
   if (first.tools.length !== count) throw new Error(`the server listed ${first.tools.length} tools, expected ${count}`);
   const firstCpu = cpuOf(child.pid);
-  const warm = median(await Promise.all(Array.from({ length: runs }, async () => (await listTools()).ms)).then((times) => times));
+  const warm = median(
+    await Promise.all(Array.from({ length: runs }, async () => (await listTools()).ms)).then((times) => times),
+  );
   // One source changed by another process: how long until the server's listing shows it.
   const service = createSourceService({ home: env.SRC_HOME, env, registry: createDefaultAuthRegistry() });
   const slug = benchSlugOf(Math.floor(count / 2));
@@ -152,7 +162,8 @@ async function measureServe(env, count) {
       seen = Number(process.hrtime.bigint() - changedAt) / 1e6;
       break;
     }
-    if (Number(process.hrtime.bigint() - changedAt) / 1e6 > 10_000) throw new Error("the server did not show the changed source within 10 s");
+    if (Number(process.hrtime.bigint() - changedAt) / 1e6 > 10_000)
+      throw new Error("the server did not show the changed source within 10 s");
   }
   const rss = peakRssOf(child.pid);
   child.kill("SIGTERM");
@@ -161,13 +172,20 @@ async function measureServe(env, count) {
 }
 
 const { server: upstream, baseUrl } = await startUpstream();
-console.log(`many sources: median of ${runs} runs; wall ms (CPU ms of the process since it started); load average ${(await import("node:os")).loadavg()[0].toFixed(1)}`);
+console.log(
+  `many sources: median of ${runs} runs; wall ms (CPU ms of the process since it started); load average ${(await import("node:os")).loadavg()[0].toFixed(1)}`,
+);
 const rows = [];
 try {
   for (const count of sizes) {
     const home = mkdtempSync(join(tmpdir(), `src-bench-${count}-`));
     try {
-      const env = { ...process.env, SRC_HOME: home, SRC_VAULT_KEY: createBenchVaultKey(), SRC_SERVER_TOKEN: serverToken };
+      const env = {
+        ...process.env,
+        SRC_HOME: home,
+        SRC_VAULT_KEY: createBenchVaultKey(),
+        SRC_SERVER_TOKEN: serverToken,
+      };
       delete env.SRC_AUTH_PLUGINS;
       await writeManySourcesHome({ home, env, count, credentials: Math.min(count, 100), baseUrl });
       await runCli(["--json", "source", "list"], env); // warm the page cache
@@ -207,7 +225,12 @@ if (largest?.count >= 10_000) {
     ["mcp every page of tools/list < 1000 ms", largest.mcp.everyPage < 1000],
     ["serve ready < 2000 ms", largest.serve.ready < 2000],
     ["reload within 2x of the smallest home", largest.reload.wall < 2 * rows[0].reload.wall],
-    ["peak RSS < 300 MB", Math.max(largest.list.rss, largest.tools.rss, largest.mcp.rss, largest.serve.rss ?? 0) < 300 * 1024 * 1024],
+    [
+      "peak RSS < 300 MB",
+      Math.max(largest.list.rss, largest.tools.rss, largest.mcp.rss, largest.serve.rss ?? 0) < 300 * 1024 * 1024,
+    ],
   ];
-  console.log(`targets at ${largest.count} sources: ${checks.map(([name, met]) => `${met ? "met" : "MISSED"}: ${name}`).join("; ")}`);
+  console.log(
+    `targets at ${largest.count} sources: ${checks.map(([name, met]) => `${met ? "met" : "MISSED"}: ${name}`).join("; ")}`,
+  );
 }

@@ -6,6 +6,9 @@ const file = process.env.BENCH_PEAK_RSS_FILE;
 if (file !== undefined) {
   process.on("exit", () => {
     const usage = process.resourceUsage();
-    writeFileSync(file, JSON.stringify({ maxRssBytes: usage.maxRSS * 1024, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }));
+    writeFileSync(
+      file,
+      JSON.stringify({ maxRssBytes: usage.maxRSS * 1024, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }),
+    );
   });
 }

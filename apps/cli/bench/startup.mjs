@@ -72,13 +72,20 @@ try {
 const summary = new Map(
   [...samples].map(([name, results]) => {
     const cpus = results.map((result) => result.cpu).filter((cpu) => cpu !== undefined);
-    return [name, { wall: median(results.map((result) => result.wall)), cpu: cpus.length === 0 ? undefined : median(cpus) }];
+    return [
+      name,
+      { wall: median(results.map((result) => result.wall)), cpu: cpus.length === 0 ? undefined : median(cpus) },
+    ];
   }),
 );
 const node = summary.get("node -e 0").wall;
-console.log(`start-up: median of ${runs} rounds, wall ms (CPU ms of the process) and the ratio to node -e 0; Node ${process.version}, load average ${loadavg()[0].toFixed(1)}`);
+console.log(
+  `start-up: median of ${runs} rounds, wall ms (CPU ms of the process) and the ratio to node -e 0; Node ${process.version}, load average ${loadavg()[0].toFixed(1)}`,
+);
 for (const [name, { wall, cpu }] of summary) {
-  console.log(`  ${name.padEnd(42)} ${wall.toFixed(0).padStart(5)} ms${cpu === undefined ? "" : ` (${cpu.toFixed(0)})`}  ${(wall / node).toFixed(2)}x`);
+  console.log(
+    `  ${name.padEnd(42)} ${wall.toFixed(0).padStart(5)} ms${cpu === undefined ? "" : ` (${cpu.toFixed(0)})`}  ${(wall / node).toFixed(2)}x`,
+  );
 }
 const wallOf = (name) => summary.get(name).wall;
 const checks = [

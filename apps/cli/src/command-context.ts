@@ -59,8 +59,15 @@ export interface CommandContext {
 const hasValue = (value: string | undefined): boolean => value !== undefined && value.trim() !== "";
 
 /** Opens what a local command runs on (`openSourceRuntime` of `@src/service/runtime`), its modules loaded on first use. */
-async function openLocalRuntime(options: GlobalOptions, storeUrl: string | undefined, storeOrigin: "--store" | "SRC_STORE"): Promise<SourceRuntime<PostgresStore>> {
-  const [{ openSourceRuntime }, { defaultAuthPlugins }] = await Promise.all([import("@src/service/runtime"), import("@src/auth-presets")]);
+async function openLocalRuntime(
+  options: GlobalOptions,
+  storeUrl: string | undefined,
+  storeOrigin: "--store" | "SRC_STORE",
+): Promise<SourceRuntime<PostgresStore>> {
+  const [{ openSourceRuntime }, { defaultAuthPlugins }] = await Promise.all([
+    import("@src/service/runtime"),
+    import("@src/auth-presets"),
+  ]);
   let warned = false;
   return openSourceRuntime<PostgresStore>({
     home: options.home,
@@ -70,7 +77,14 @@ async function openLocalRuntime(options: GlobalOptions, storeUrl: string | undef
     openStorage:
       storeUrl === undefined
         ? undefined
-        : async ({ registry, home, env }) => (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, registry, home, env, origin: storeOrigin }),
+        : async ({ registry, home, env }) =>
+            (await import("@src/store-postgres")).openPostgresStore({
+              url: storeUrl,
+              registry,
+              home,
+              env,
+              origin: storeOrigin,
+            }),
     onAuditError(error) {
       if (warned) return;
       warned = true;
@@ -122,15 +136,23 @@ export function createCommandContext(command: Command): CommandContext {
     },
     async auditedService(channel) {
       // Agent calls are traced when OTEL_EXPORTER_OTLP_ENDPOINT (or the traces one) is set; otherwise nothing of the SDK loads.
-      if (tracing === undefined && (hasValue(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) || hasValue(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT))) {
-        tracing = import("@src/server/internal").then(({ startTracingFromEnvironment }) => startTracingFromEnvironment(process.env, { serviceName: "src" }));
+      if (
+        tracing === undefined &&
+        (hasValue(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) || hasValue(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT))
+      ) {
+        tracing = import("@src/server/internal").then(({ startTracingFromEnvironment }) =>
+          startTracingFromEnvironment(process.env, { serviceName: "src" }),
+        );
         await tracing;
       }
       return (await runtime()).audited(channel);
     },
     async operations({ auditChannel } = {}) {
       if (remote !== undefined) {
-        const [{ createRemoteOperations }, client] = await Promise.all([import("./remote/create-remote-operations"), createRemoteClient(remote)]);
+        const [{ createRemoteOperations }, client] = await Promise.all([
+          import("./remote/create-remote-operations"),
+          createRemoteClient(remote),
+        ]);
         return createRemoteOperations(client);
       }
       return auditChannel === undefined ? this.service() : this.auditedService(auditChannel);
@@ -138,7 +160,10 @@ export function createCommandContext(command: Command): CommandContext {
     async authRegistry() {
       if (remote === undefined) return (await runtime()).registry;
       // Remotely only the modes are needed (the flags of `src source add`): the plugins, no store.
-      const [{ createAuthRegistryFromEnvironment }, { defaultAuthPlugins }] = await Promise.all([import("@src/service/plugins"), import("@src/auth-presets")]);
+      const [{ createAuthRegistryFromEnvironment }, { defaultAuthPlugins }] = await Promise.all([
+        import("@src/service/plugins"),
+        import("@src/auth-presets"),
+      ]);
       return createAuthRegistryFromEnvironment(process.env, { plugins: defaultAuthPlugins() });
     },
     remoteClient() {

@@ -31,17 +31,22 @@ export const isCommandEntry = (entry: CommandGroupEntry | CommandEntry): entry i
  * checks that each `term` and `description` is what the module defines.
  */
 export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
-  { path: "source", description: "add, list, show, edit, reload, test, enable, disable, remove, export and import sources" },
+  {
+    path: "source",
+    description: "add, list, show, edit, reload, test, enable, disable, remove, export and import sources",
+  },
   {
     path: "source add",
     term: "add [options]",
-    description: "connect a REST API: write sources/<slug>/config.json, store the credential encrypted, then validate it",
+    description:
+      "connect a REST API: write sources/<slug>/config.json, store the credential encrypted, then validate it",
     load: async () => (await import("./commands/source-add")).registerSourceAdd,
   },
   {
     path: "source list",
     term: "list",
-    description: "list the sources: slug, name, auth, enabled, status, last tested (broken config files with their error)",
+    description:
+      "list the sources: slug, name, auth, enabled, status, last tested (broken config files with their error)",
     load: async () => (await import("./commands/source-list")).registerSourceList,
   },
   {
@@ -53,19 +58,22 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
   {
     path: "source edit",
     term: "edit [options] <slug>",
-    description: "change a source's fields; the record is checked again and a new base URL needs the credential set again",
+    description:
+      "change a source's fields; the record is checked again and a new base URL needs the credential set again",
     load: async () => (await import("./commands/source-edit")).registerSourceEdit,
   },
   {
     path: "source reload",
     term: "reload <slug>",
-    description: "re-read config.json from disk, re-check it, re-test it against its testEndpoint, save and report the status",
+    description:
+      "re-read config.json from disk, re-check it, re-test it against its testEndpoint, save and report the status",
     load: async () => (await import("./commands/source-reload")).registerSourceReload,
   },
   {
     path: "source test",
     term: "test <slug>",
-    description: "validate a source now: call its testEndpoint with the stored credential, save and report the status (exit 1 unless connected)",
+    description:
+      "validate a source now: call its testEndpoint with the stored credential, save and report the status (exit 1 unless connected)",
     load: async () => (await import("./commands/source-test")).registerSourceTest,
   },
   {
@@ -89,13 +97,15 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
   {
     path: "source export",
     term: "export [slugs...]",
-    description: "print the configs of the sources (default: all) as one JSON document for `src source import`; never credentials",
+    description:
+      "print the configs of the sources (default: all) as one JSON document for `src source import`; never credentials",
     load: async () => (await import("./commands/source-export")).registerSourceExport,
   },
   {
     path: "source import",
     term: "import <file>",
-    description: "create the sources of a `src source export` file (- for stdin); checks every record first and changes nothing on error",
+    description:
+      "create the sources of a `src source export` file (- for stdin); checks every record first and changes nothing on error",
     load: async () => (await import("./commands/source-import")).registerSourceImport,
   },
   { path: "credential", description: "store or delete a source's credential" },
@@ -115,7 +125,8 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
   {
     path: "connections list",
     term: "list [options]",
-    description: "list who is connected to which per-user source (api.credentials per-user), with when; never a credential",
+    description:
+      "list who is connected to which per-user source (api.credentials per-user), with when; never a credential",
     load: async () => (await import("./commands/connections-list")).registerConnectionsList,
   },
   {
@@ -124,7 +135,10 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
     description: "remove a principal's own credential for a per-user source; their next call answers NOT_CONNECTED",
     load: async () => (await import("./commands/connections-remove")).registerConnectionsRemove,
   },
-  { path: "auth", description: "sign sources in and out, and show their sign-in, for auth modes that sign a person in (OAuth 2.0)" },
+  {
+    path: "auth",
+    description: "sign sources in and out, and show their sign-in, for auth modes that sign a person in (OAuth 2.0)",
+  },
   {
     path: "auth login",
     term: "login [options] <slug>",
@@ -135,46 +149,53 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
   {
     path: "auth status",
     term: "status <slug>",
-    description: "show a source's sign-in, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token",
+    description:
+      "show a source's sign-in, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token",
     load: async () => (await import("./commands/auth-status")).registerAuthStatus,
   },
   {
     path: "auth logout",
     term: "logout <slug>",
-    description: "sign a source out: revoke its refresh token at the authorization server when it offers revocation (RFC 7009), then forget the tokens; what you entered (client id and secret) stays",
+    description:
+      "sign a source out: revoke its refresh token at the authorization server when it offers revocation (RFC 7009), then forget the tokens; what you entered (client id and secret) stays",
     load: async () => (await import("./commands/auth-logout")).registerAuthLogout,
   },
   { path: "vault", description: "rotate the vault's key, or recover from an unreadable vault" },
   {
     path: "vault rotate",
     term: "rotate [options]",
-    description: "re-encrypt every credential under a new key (default: a new key file $SRC_HOME/vault.key), in one atomic write",
+    description:
+      "re-encrypt every credential under a new key (default: a new key file $SRC_HOME/vault.key), in one atomic write",
     load: async () => (await import("./commands/vault-rotate")).registerVaultRotate,
   },
   {
     path: "vault reset",
     term: "reset [options]",
-    description: "move an unreadable vault (wrong or lost key, damaged file) aside so credentials can be stored again; never deletes it",
+    description:
+      "move an unreadable vault (wrong or lost key, damaged file) aside so credentials can be stored again; never deletes it",
     load: async () => (await import("./commands/vault-reset")).registerVaultReset,
   },
   { path: "store", description: "copy the sources, credentials and agent tokens of a home into a PostgreSQL store" },
   {
     path: "store migrate",
     term: "migrate",
-    description: "copy every source, credential and agent token of the home (--home, $SRC_HOME) into the PostgreSQL store (--store, $SRC_STORE); repeatable, prints counts, never a secret",
+    description:
+      "copy every source, credential and agent token of the home (--home, $SRC_HOME) into the PostgreSQL store (--store, $SRC_STORE); repeatable, prints counts, never a secret",
     load: async () => (await import("./commands/store-migrate")).registerStoreMigrate,
   },
   { path: "token", description: "create, list and revoke agent tokens for `src serve`" },
   {
     path: "token create",
     term: "create [options] <name>",
-    description: "create an agent token: it may list and call tools (also over /mcp) and nothing else; the value is printed once",
+    description:
+      "create an agent token: it may list and call tools (also over /mcp) and nothing else; the value is printed once",
     load: async () => (await import("./commands/token-create")).registerTokenCreate,
   },
   {
     path: "token list",
     term: "list",
-    description: "list the agent tokens (and hosted agents' OAuth grants, with their client) by name and prefix, with their last use; never their values",
+    description:
+      "list the agent tokens (and hosted agents' OAuth grants, with their client) by name and prefix, with their last use; never their values",
     load: async () => (await import("./commands/token-list")).registerTokenList,
   },
   {
@@ -192,7 +213,8 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
   {
     path: "operations",
     term: "operations [options] <slug> [query...]",
-    description: "search the operations of a source's OpenAPI document, or show one in full (what api_<slug>_operations answers)",
+    description:
+      "search the operations of a source's OpenAPI document, or show one in full (what api_<slug>_operations answers)",
     load: async () => (await import("./commands/operations")).registerOperations,
   },
   {
@@ -204,13 +226,15 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
   {
     path: "policy",
     term: "policy [options] <slug>",
-    description: "show what agents may do with a source (its api.policy, narrowed by an agent token), or check one call against it",
+    description:
+      "show what agents may do with a source (its api.policy, narrowed by an agent token), or check one call against it",
     load: async () => (await import("./commands/policy")).registerPolicy,
   },
   {
     path: "shell",
     term: "shell",
-    description: "run operator commands (/source reload SLUG, /tools, /tools -v, /source list, /help, /exit; the slash is optional) read from stdin",
+    description:
+      "run operator commands (/source reload SLUG, /tools, /tools -v, /source list, /help, /exit; the slash is optional) read from stdin",
     load: async () => (await import("./commands/shell")).registerShell,
   },
   {

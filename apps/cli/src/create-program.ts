@@ -24,7 +24,10 @@ async function loadCommand(command: Command): Promise<void> {
       if (key !== "command") return Reflect.get(target, key, receiver) as unknown;
       return (name: string) => {
         const unloadedChild = target.commands.find((child) => child.name() === name && unloaded.has(child));
-        if (unloadedChild === undefined) throw new Error(`src: the module of "${entry.path}" defines "${name}", which is not in apps/cli/src/command-table.ts; add it there`);
+        if (unloadedChild === undefined)
+          throw new Error(
+            `src: the module of "${entry.path}" defines "${name}", which is not in apps/cli/src/command-table.ts; add it there`,
+          );
         unloaded.delete(unloadedChild);
         filled.push(unloadedChild);
         return unloadedChild;
@@ -62,8 +65,14 @@ export function createProgram(): Command {
     .version(cliVersion, "--version", "print the version")
     .option("--home <dir>", "home directory of sources and vault (default: $SRC_HOME, else ~/.src)")
     .option("--json", "print only machine-readable JSON on stdout")
-    .option("--store <url>", "a PostgreSQL store shared by several servers, postgres://user:password@host:5432/database (default: $SRC_STORE, else the files in the home)")
-    .option("--server <url>", "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|test|enable|disable|remove, credential set|delete, tools, call")
+    .option(
+      "--store <url>",
+      "a PostgreSQL store shared by several servers, postgres://user:password@host:5432/database (default: $SRC_STORE, else the files in the home)",
+    )
+    .option(
+      "--server <url>",
+      "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|test|enable|disable|remove, credential set|delete, tools, call",
+    )
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)")
     // A command not loaded yet is listed with the table's term (commander would print its name alone).
@@ -77,10 +86,15 @@ export function createProgram(): Command {
   for (const entry of commandTable) {
     const words = entry.path.split(" ");
     const parent = parents.get(words.slice(0, -1).join(" "));
-    if (parent === undefined) throw new Error(`src: "${entry.path}" comes before its group in apps/cli/src/command-table.ts`);
+    if (parent === undefined)
+      throw new Error(`src: "${entry.path}" comes before its group in apps/cli/src/command-table.ts`);
     const command = parent.command(words.at(-1)!).description(entry.description);
     if (isCommandEntry(entry)) unloaded.set(command, entry);
-    else parents.set(entry.path, command.hook("preSubcommand", (_group, chosen) => loadCommand(chosen)));
+    else
+      parents.set(
+        entry.path,
+        command.hook("preSubcommand", (_group, chosen) => loadCommand(chosen)),
+      );
   }
   program.hook("preSubcommand", (_program, chosen) => loadCommand(chosen));
   return program;

@@ -13,7 +13,8 @@ export async function runCli(argv: readonly string[] = process.argv): Promise<nu
   try {
     const program = createProgram();
     // Only a help needs the auth modes' fields (`src source add --auth TYPE --help`); loaded then, never for --version.
-    if (argv.includes("--help") || argv.includes("-h")) await (await import("./input/prepare-auth-help")).prepareAuthHelp(program, argv);
+    if (argv.includes("--help") || argv.includes("-h"))
+      await (await import("./input/prepare-auth-help")).prepareAuthHelp(program, argv);
     await program.parseAsync([...argv]);
     return typeof process.exitCode === "number" ? process.exitCode : EXIT_CODES.SUCCESS;
   } catch (error) {

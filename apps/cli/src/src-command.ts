@@ -6,7 +6,8 @@ const secretFlag = /^--(?:[a-z0-9]+-)*(?:credential|token|password|passwd|pwd|se
 /** `source add`: the command's words after `src`. */
 function pathOf(command: Command): string {
   const names: string[] = [];
-  for (let current: Command | null = command; current?.parent != null; current = current.parent) names.unshift(current.name());
+  for (let current: Command | null = command; current?.parent != null; current = current.parent)
+    names.unshift(current.name());
   return names.join(" ");
 }
 
@@ -14,9 +15,16 @@ function pathOf(command: Command): string {
 function insteadOf(command: Command, flag: string): string {
   const path = pathOf(command);
   const longs = new Set(command.options.map((option) => option.long));
-  const stdinFlag = longs.has(`${flag}-stdin`) ? `${flag}-stdin` : longs.has("--credential-stdin") ? "--credential-stdin" : undefined;
+  const stdinFlag = longs.has(`${flag}-stdin`)
+    ? `${flag}-stdin`
+    : longs.has("--credential-stdin")
+      ? "--credential-stdin"
+      : undefined;
   if (stdinFlag !== undefined) {
-    const prompt = stdinFlag === "--credential-stdin" ? `, or leave it out on a terminal and \`src ${path}\` asks for it with hidden input` : "";
+    const prompt =
+      stdinFlag === "--credential-stdin"
+        ? `, or leave it out on a terminal and \`src ${path}\` asks for it with hidden input`
+        : "";
     return `pipe it on stdin with ${stdinFlag} (printf '%s' "$SECRET" | src ${path} ... ${stdinFlag})${prompt}`;
   }
   return "store a source's secret with `src credential set SLUG`, which asks for it with hidden input (or reads it with --credential-stdin); agents and calls never need it";
@@ -39,10 +47,13 @@ export class SrcCommand extends Command {
   unknownOption(flag: string): void {
     const name = flag.split("=")[0] ?? flag;
     if (secretFlag.test(name)) {
-      this.error(`error: ${name}: src takes no secret in a flag: a flag stays in the shell's history and every user of this machine can read it in the process list. Instead, ${insteadOf(this, name)}`, {
-        code: "commander.unknownOption",
-        exitCode: 2,
-      });
+      this.error(
+        `error: ${name}: src takes no secret in a flag: a flag stays in the shell's history and every user of this machine can read it in the process list. Instead, ${insteadOf(this, name)}`,
+        {
+          code: "commander.unknownOption",
+          exitCode: 2,
+        },
+      );
     }
     commanderUnknownOption.call(this, flag);
   }

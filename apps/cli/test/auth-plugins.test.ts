@@ -14,7 +14,10 @@ let temp: TempHome;
 let upstream: SignedUpstream;
 const outputs: RunResult[] = [];
 
-async function src(args: string[], { stdin, plugins = hmacPlugin }: { stdin?: string; plugins?: string } = {}): Promise<RunResult> {
+async function src(
+  args: string[],
+  { stdin, plugins = hmacPlugin }: { stdin?: string; plugins?: string } = {},
+): Promise<RunResult> {
   const result = await runSrc(args, { env: { ...temp.env, SRC_AUTH_PLUGINS: plugins }, stdin, cwd: temp.home });
   outputs.push(result);
   return result;
@@ -38,20 +41,58 @@ afterEach(async () => {
 
 /** The hmac source "signed", connected. */
 async function addSigned(): Promise<void> {
-  const added = await src(["source", "add", "--name", "Signed", "--base-url", upstream.url, "--auth", "hmac", "--api", `keyId=${keyId}`, "--test-endpoint", "/me", "--credential-stdin"], { stdin: secret });
+  const added = await src(
+    [
+      "source",
+      "add",
+      "--name",
+      "Signed",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "hmac",
+      "--api",
+      `keyId=${keyId}`,
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
+    { stdin: secret },
+  );
   expect(added.code, added.stderr).toBe(0);
 }
 
 /** The hand-written config.json of the hmac source "manual" (no credential yet). */
 async function writeManualConfig(): Promise<void> {
   await mkdir(join(temp.home, "sources", "manual"), { recursive: true });
-  const config = { type: "api", name: "Manual", slug: "manual", enabled: true, api: { baseUrl: upstream.url, authType: "hmac", keyId, testEndpoint: "/me?probe=1" } };
+  const config = {
+    type: "api",
+    name: "Manual",
+    slug: "manual",
+    enabled: true,
+    api: { baseUrl: upstream.url, authType: "hmac", keyId, testEndpoint: "/me?probe=1" },
+  };
   await writeFile(join(temp.home, "sources", "manual", "config.json"), JSON.stringify(config, null, 2));
 }
 
 describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
   it("source add --auth hmac --api keyId=... reads the secret from stdin, signs the test call, and is connected", async () => {
-    const args = ["source", "add", "--name", "Signed", "--base-url", upstream.url, "--auth", "hmac", "--api", `keyId=${keyId}`, "--test-endpoint", "/me", "--credential-stdin", "--json"];
+    const args = [
+      "source",
+      "add",
+      "--name",
+      "Signed",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "hmac",
+      "--api",
+      `keyId=${keyId}`,
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+      "--json",
+    ];
     const result = await src(args, { stdin: secret });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
@@ -65,17 +106,31 @@ describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
     await addSigned();
     const result = await src(["call", "signed", "POST", "/items", "-q", "limit=2", "--body", '{"name":"x"}', "--json"]);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { path: "/items", received: '{"name":"x"}' } } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { kind: "json", value: { path: "/items", received: '{"name":"x"}' } },
+    });
     expect(upstream.verified).toContain("POST /items?limit=2");
     const tools = JSON.parse((await src(["tools", "--json"])).stdout);
-    expect(tools).toEqual([expect.objectContaining({ source: "signed", authType: "hmac", connectionStatus: "connected", hasCredential: true })]);
+    expect(tools).toEqual([
+      expect.objectContaining({
+        source: "signed",
+        authType: "hmac",
+        connectionStatus: "connected",
+        hasCredential: true,
+      }),
+    ]);
   });
 
   it("a hand-written config.json with authType hmac: source reload, then credential set --credential-stdin, then call", async () => {
     await writeManualConfig();
     const reloaded = await src(["source", "reload", "manual", "--json"]);
     expect(reloaded.code).toBe(1);
-    expect(JSON.parse(reloaded.stdout)).toMatchObject({ source: { slug: "manual", api: { authType: "hmac", keyId } }, validation: { ok: false } });
+    expect(JSON.parse(reloaded.stdout)).toMatchObject({
+      source: { slug: "manual", api: { authType: "hmac", keyId } },
+      validation: { ok: false },
+    });
     const stored = await src(["credential", "set", "manual", "--credential-stdin", "--json"], { stdin: `${secret}\n` });
     expect(stored.code).toBe(0);
     expect(JSON.parse(stored.stdout).validation).toMatchObject({ ok: true, status: "connected" });
@@ -87,13 +142,27 @@ describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
 
   it("a wrong secret is refused upstream: credential set exits 1 with needs_auth (401)", async () => {
     await writeManualConfig();
-    const wrong = await src(["credential", "set", "manual", "--credential-stdin", "--json"], { stdin: "not-the-secret" });
+    const wrong = await src(["credential", "set", "manual", "--credential-stdin", "--json"], {
+      stdin: "not-the-secret",
+    });
     expect(wrong.code).toBe(1);
     expect(JSON.parse(wrong.stdout).validation).toMatchObject({ ok: false, status: "needs_auth", httpStatus: 401 });
   });
 
   it("a missing keyId is an invalid source (exit 2) naming api.keyId", async () => {
-    const args = ["source", "add", "--name", "No Key", "--base-url", upstream.url, "--auth", "hmac", "--test-endpoint", "/me", "--credential-stdin"];
+    const args = [
+      "source",
+      "add",
+      "--name",
+      "No Key",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "hmac",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ];
     const result = await src(args, { stdin: secret });
     expect(result.code).toBe(2);
     // The field the plugin declares is named, with the flag that gives it.
@@ -103,7 +172,21 @@ describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
 
 describe("SRC_AUTH_PLUGINS problems", () => {
   it("without it, --auth hmac is an unknown auth type (exit 2) listing the built-in types", async () => {
-    const args = ["source", "add", "--name", "Other", "--base-url", upstream.url, "--auth", "hmac", "--api", `keyId=${keyId}`, "--test-endpoint", "/me", "--credential-stdin"];
+    const args = [
+      "source",
+      "add",
+      "--name",
+      "Other",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "hmac",
+      "--api",
+      `keyId=${keyId}`,
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ];
     const result = await src(args, { stdin: secret, plugins: "" });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"bearer", "header", "query", "basic", "oauth2"');
@@ -112,7 +195,9 @@ describe("SRC_AUTH_PLUGINS problems", () => {
   it("a module that is not there: commands that need the service exit 2 naming it; --help still works", async () => {
     const result = await src(["source", "list"], { plugins: "./no-such-plugin.mjs" });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: auth plugin "\.\/no-such-plugin\.mjs": no file at .*no-such-plugin\.mjs; install the package or fix the path/);
+    expect(result.stderr).toMatch(
+      /^error: auth plugin "\.\/no-such-plugin\.mjs": no file at .*no-such-plugin\.mjs; install the package or fix the path/,
+    );
     const help = await src(["source", "add", "--help"], { plugins: "./no-such-plugin.mjs" });
     expect(help.code).toBe(0);
     expect(help.stdout.replace(/\s+/g, " ")).toContain("auth mode: a built-in type or one from SRC_AUTH_PLUGINS");

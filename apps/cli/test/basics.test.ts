@@ -35,12 +35,15 @@ const everyCommand = [
 ];
 
 describe("help and version", () => {
-  it.each(everyCommand.map((words) => [words.join(" ") || "(root)", words]))("src %s --help prints usage on stdout, exit 0", async (_name, words) => {
-    const result = await runSrc([...words, "--help"], { env: temp.env });
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: src/);
-    expect(result.stdout).toContain("--help");
-  });
+  it.each(everyCommand.map((words) => [words.join(" ") || "(root)", words]))(
+    "src %s --help prints usage on stdout, exit 0",
+    async (_name, words) => {
+      const result = await runSrc([...words, "--help"], { env: temp.env });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: src/);
+      expect(result.stdout).toContain("--help");
+    },
+  );
 
   it("--version prints the package version", async () => {
     const result = await runSrc(["--version"]);
@@ -50,7 +53,19 @@ describe("help and version", () => {
 
   it("source add --help lists every flag of the contract", async () => {
     const { stdout } = await runSrc(["source", "add", "--help"]);
-    for (const flag of ["--name", "--slug", "--base-url", "--auth", "--header-name", "--query-param", "--test-endpoint", "--username", "--credential-stdin", "--disabled", "--no-test"]) {
+    for (const flag of [
+      "--name",
+      "--slug",
+      "--base-url",
+      "--auth",
+      "--header-name",
+      "--query-param",
+      "--test-endpoint",
+      "--username",
+      "--credential-stdin",
+      "--disabled",
+      "--no-test",
+    ]) {
       expect(stdout).toContain(flag);
     }
   });
@@ -76,7 +91,9 @@ describe("bad usage exits 2 with the error on stderr", () => {
   it("with --json the error is also a JSON document on stdout", async () => {
     const result = await runSrc(["source", "list", "--bogus", "--json"], { env: temp.env });
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toEqual({ error: { code: "USAGE", message: expect.stringContaining("--bogus") } });
+    expect(JSON.parse(result.stdout)).toEqual({
+      error: { code: "USAGE", message: expect.stringContaining("--bogus") },
+    });
     expect(result.stderr).toContain("--bogus");
   });
 
@@ -87,5 +104,4 @@ describe("bad usage exits 2 with the error on stderr", () => {
     expect(result.stderr).toContain('"nope"');
     expect(result.stderr.trim().split("\n").length).toBeLessThanOrEqual(2);
   });
-
 });

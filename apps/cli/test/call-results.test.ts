@@ -14,11 +14,27 @@ beforeAll(async () => {
   temp = await createTempHome();
   const paged = createPagedApiHandler();
   upstream = await startUpstream((request, response, recorded) => {
-    if (recorded.headers.authorization !== `Bearer ${secret}`) return sendJson(response, 401, { message: "bad credentials" });
+    if (recorded.headers.authorization !== `Bearer ${secret}`)
+      return sendJson(response, 401, { message: "bad credentials" });
     if (recorded.path === "/me") return sendJson(response, 200, { login: "octo" });
     return paged(request, response, recorded);
   });
-  const added = await src(["source", "add", "--name", "Paged", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], secret);
+  const added = await src(
+    [
+      "source",
+      "add",
+      "--name",
+      "Paged",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
+    secret,
+  );
   expect(added.code, added.stderr).toBe(0);
 });
 
@@ -31,10 +47,26 @@ afterAll(async () => {
 describe("src call --select --paginate", () => {
   it("follows the pages and selects from each in one call", async () => {
     const before = upstream.requests.length;
-    const result = await src(["call", "paged", "GET", "/cursor", "--select", "items[].{id: id, state: state}", "--paginate", "--max-pages", "2", "--json"]);
+    const result = await src([
+      "call",
+      "paged",
+      "GET",
+      "/cursor",
+      "--select",
+      "items[].{id: id, state: state}",
+      "--paginate",
+      "--max-pages",
+      "2",
+      "--json",
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const output = JSON.parse(result.stdout);
-    expect(output.pagination).toMatchObject({ pages: 2, items: 8, more: true, next: { method: "GET", path: "/cursor", query: { cursor: "token-3" } } });
+    expect(output.pagination).toMatchObject({
+      pages: 2,
+      items: 8,
+      more: true,
+      next: { method: "GET", path: "/cursor", query: { cursor: "token-3" } },
+    });
     expect(output.body.value).toHaveLength(8);
     expect(output.body.value[0]).toEqual({ id: "item_1", state: "open" });
     expect(upstream.requests.length - before).toBe(2);
@@ -49,7 +81,26 @@ describe("src call --select --paginate", () => {
 
   it("asks the policy about every page: with --rate-limit 2/1h the third page is refused and not fetched", async () => {
     const slug = `limited-${Math.random().toString(36).slice(2, 8)}`;
-    const added = await src(["source", "add", "--name", slug, "--slug", slug, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--rate-limit", "2/1h", "--credential-stdin"], secret);
+    const added = await src(
+      [
+        "source",
+        "add",
+        "--name",
+        slug,
+        "--slug",
+        slug,
+        "--base-url",
+        upstream.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--rate-limit",
+        "2/1h",
+        "--credential-stdin",
+      ],
+      secret,
+    );
     expect(added.code, added.stderr).toBe(0);
     const before = upstream.requests.length;
     const result = await src(["call", slug, "GET", "/link", "--paginate", "--max-pages", "5", "--json"]);
@@ -57,7 +108,10 @@ describe("src call --select --paginate", () => {
     const output = JSON.parse(result.stdout);
     expect(output.pagination).toMatchObject({ pages: 2 });
     expect(output.note).toContain("page 3 answered RATE_LIMITED");
-    expect(upstream.requests.slice(before).map((request) => request.searchParams.get("page") ?? "1")).toEqual(["1", "2"]);
+    expect(upstream.requests.slice(before).map((request) => request.searchParams.get("page") ?? "1")).toEqual([
+      "1",
+      "2",
+    ]);
   });
 
   it("refuses a bad --select with exit code 2 and the position, sending nothing", async () => {
@@ -69,7 +123,9 @@ describe("src call --select --paginate", () => {
   });
 
   it("refuses --max-pages without --paginate, and one that is not a number", async () => {
-    expect((await src(["call", "paged", "GET", "/link", "--max-pages", "2"])).stderr).toContain("--max-pages and --max-items go with --paginate");
+    expect((await src(["call", "paged", "GET", "/link", "--max-pages", "2"])).stderr).toContain(
+      "--max-pages and --max-items go with --paginate",
+    );
     const bad = await src(["call", "paged", "GET", "/link", "--paginate", "--max-items", "many"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--max-items: must be a whole number of at least 1, not "many"');

@@ -18,10 +18,41 @@ const src = recordingRunSrc(outputs, () => ({ env: temp.env, cwd: temp.home }));
 beforeAll(async () => {
   temp = await createTempHome();
   upstream = await startUpstream({ type: "bearer", token: secret });
-  const added = await src(["source", "add", "--name", "Echo", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], secret);
+  const added = await src(
+    [
+      "source",
+      "add",
+      "--name",
+      "Echo",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
+    secret,
+  );
   expect(added.code).toBe(0);
   const port = await closedPort();
-  const down = await src(["source", "add", "--name", "Down", "--base-url", `http://127.0.0.1:${port}`, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], secret);
+  const down = await src(
+    [
+      "source",
+      "add",
+      "--name",
+      "Down",
+      "--base-url",
+      `http://127.0.0.1:${port}`,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+      "--no-test",
+    ],
+    secret,
+  );
   expect(down.code).toBe(0);
 });
 
@@ -36,16 +67,47 @@ const lastReceived = () => upstream.received.at(-1)!;
 
 describe("src call", () => {
   it("GET with -q: repeated keys become arrays; --json prints the ToolResult", async () => {
-    const result = await src(["call", "echo", "GET", "/items", "-q", "limit=2", "-q", "tag=a", "-q", "tag=b=c", "--json"]);
+    const result = await src([
+      "call",
+      "echo",
+      "GET",
+      "/items",
+      "-q",
+      "limit=2",
+      "-q",
+      "tag=a",
+      "-q",
+      "tag=b=c",
+      "--json",
+    ]);
     expect(result.code).toBe(0);
     expect(lastReceived()).toMatchObject({ method: "GET", path: "/items", query: { limit: "2", tag: ["a", "b=c"] } });
     const output = JSON.parse(result.stdout);
-    expect(output).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { echo: { path: "/items" } } }, request: { method: "GET" } });
+    expect(output).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { kind: "json", value: { echo: { path: "/items" } } },
+      request: { method: "GET" },
+    });
     expect(output.request.url).not.toContain(secret);
   });
 
   it("-q takes the names every JavaScript object has (constructor, toString, __proto__)", async () => {
-    const result = await src(["call", "echo", "GET", "/items", "-q", "constructor=1", "-q", "toString=2", "-q", "__proto__=3", "-q", "toString=4", "--json"]);
+    const result = await src([
+      "call",
+      "echo",
+      "GET",
+      "/items",
+      "-q",
+      "constructor=1",
+      "-q",
+      "toString=2",
+      "-q",
+      "__proto__=3",
+      "-q",
+      "toString=4",
+      "--json",
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const query = lastReceived().query;
     expect(Object.keys(query).sort()).toEqual(["__proto__", "constructor", "toString"]);
@@ -56,13 +118,37 @@ describe("src call", () => {
 
   it("shows terminal escapes from the upstream escaped (OSC 52 clipboard, window title, screen clear), and --json escapes them too", async () => {
     const hostile = "before\u001b]52;c;cm0gLXJmIH4=\u0007\u001b]0;owned\u0007\u001b[2J\u009b31mafter";
-    const echo = createServer((_request, response) => response.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(hostile));
+    const echo = createServer((_request, response) =>
+      response.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(hostile),
+    );
     await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
     try {
       const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
       // A slug of this try only: a retry adds its own.
       const slug = `hostile-${randomBytes(3).toString("hex")}`;
-      expect((await src(["source", "add", "--name", "Hostile", "--slug", slug, "--base-url", baseUrl, "--auth", "bearer", "--test-endpoint", "/", "--credential-stdin", "--no-test"], secret)).code).toBe(0);
+      expect(
+        (
+          await src(
+            [
+              "source",
+              "add",
+              "--name",
+              "Hostile",
+              "--slug",
+              slug,
+              "--base-url",
+              baseUrl,
+              "--auth",
+              "bearer",
+              "--test-endpoint",
+              "/",
+              "--credential-stdin",
+              "--no-test",
+            ],
+            secret,
+          )
+        ).code,
+      ).toBe(0);
       const human = await src(["call", slug, "GET", "/"]);
       expect(human.code).toBe(0);
       expect([...human.stdout].filter((character) => ["\u001b", "\u0007", "\u009b"].includes(character))).toEqual([]);
@@ -100,11 +186,26 @@ describe("src call", () => {
 
   it("--raw-body TEXT / @file with --content-type send the body as it stands", async () => {
     const xml = "<note><title>a &amp; b</title></note>";
-    expect((await src(["call", "echo", "POST", "/notes", "--raw-body", xml, "--content-type", "application/xml"])).code).toBe(0);
+    expect(
+      (await src(["call", "echo", "POST", "/notes", "--raw-body", xml, "--content-type", "application/xml"])).code,
+    ).toBe(0);
     expect(lastReceived()).toMatchObject({ body: xml, contentType: "application/xml" });
 
     await writeFile(join(temp.home, "form.txt"), "a=1&b=two+words");
-    expect((await src(["call", "echo", "POST", "/notes", "--raw-body", "@form.txt", "--content-type", "application/x-www-form-urlencoded"])).code).toBe(0);
+    expect(
+      (
+        await src([
+          "call",
+          "echo",
+          "POST",
+          "/notes",
+          "--raw-body",
+          "@form.txt",
+          "--content-type",
+          "application/x-www-form-urlencoded",
+        ])
+      ).code,
+    ).toBe(0);
     expect(lastReceived()).toMatchObject({ body: "a=1&b=two+words", contentType: "application/x-www-form-urlencoded" });
   });
 
@@ -122,10 +223,22 @@ describe("src call", () => {
   });
 
   it.each([
-    { why: "--body and --raw-body together", args: ["call", "echo", "POST", "/x", "--body", "{}", "--raw-body", "x"], code: "USAGE" },
+    {
+      why: "--body and --raw-body together",
+      args: ["call", "echo", "POST", "/x", "--body", "{}", "--raw-body", "x"],
+      code: "USAGE",
+    },
     { why: "--body that is not JSON", args: ["call", "echo", "POST", "/x", "--body", "{nope"], code: "INVALID_INPUT" },
-    { why: "--body @file that does not exist", args: ["call", "echo", "POST", "/x", "--body", "@nowhere.json"], code: "INVALID_INPUT" },
-    { why: "a body with GET (the tool refuses the call)", args: ["call", "echo", "GET", "/x", "--body", "{}"], code: null },
+    {
+      why: "--body @file that does not exist",
+      args: ["call", "echo", "POST", "/x", "--body", "@nowhere.json"],
+      code: "INVALID_INPUT",
+    },
+    {
+      why: "a body with GET (the tool refuses the call)",
+      args: ["call", "echo", "GET", "/x", "--body", "{}"],
+      code: null,
+    },
     { why: "a full URL as path", args: ["call", "echo", "GET", "http://127.0.0.2/x"], code: null },
     { why: "an unknown method", args: ["call", "echo", "FETCH", "/x"], code: null },
     { why: "an unknown slug", args: ["call", "nope", "GET", "/x"], code: "UNKNOWN_TOOL" },
@@ -143,13 +256,58 @@ describe("src call", () => {
   it("a disabled source or a missing credential: an error result, exit 1", async () => {
     // Sources of this test only: the shared ones stay as the other tests expect them, whatever happens here.
     const off = `off-${randomBytes(3).toString("hex")}`;
-    expect((await src(["source", "add", "--name", off, "--slug", off, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test", "--disabled"], secret)).code).toBe(0);
+    expect(
+      (
+        await src(
+          [
+            "source",
+            "add",
+            "--name",
+            off,
+            "--slug",
+            off,
+            "--base-url",
+            upstream.url,
+            "--auth",
+            "bearer",
+            "--test-endpoint",
+            "/me",
+            "--credential-stdin",
+            "--no-test",
+            "--disabled",
+          ],
+          secret,
+        )
+      ).code,
+    ).toBe(0);
     const disabled = await src(["call", off, "GET", "/x", "--json"]);
     expect(disabled.code).toBe(1);
     expect(JSON.parse(disabled.stdout).error.code).toBe("SOURCE_DISABLED");
 
     const bare = `bare-${randomBytes(3).toString("hex")}`;
-    expect((await src(["source", "add", "--name", bare, "--slug", bare, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], secret)).code).toBe(0);
+    expect(
+      (
+        await src(
+          [
+            "source",
+            "add",
+            "--name",
+            bare,
+            "--slug",
+            bare,
+            "--base-url",
+            upstream.url,
+            "--auth",
+            "bearer",
+            "--test-endpoint",
+            "/me",
+            "--credential-stdin",
+            "--no-test",
+          ],
+          secret,
+        )
+      ).code,
+    ).toBe(0);
     expect((await src(["credential", "delete", bare])).code).toBe(0);
     const missing = await src(["call", bare, "GET", "/x"]);
     expect(missing.code).toBe(1);

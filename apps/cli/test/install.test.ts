@@ -20,7 +20,13 @@ afterAll(async () => {
 });
 
 /** The environment of a user's shell: PATH and HOME of ours, a fresh SRC_HOME, no colour. */
-const userEnvironment = (home: string) => ({ PATH: process.env.PATH, HOME: process.env.HOME, SRC_HOME: home, SRC_VAULT_KEY: Buffer.alloc(32, 7).toString("base64"), NO_COLOR: "1" });
+const userEnvironment = (home: string) => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  SRC_HOME: home,
+  SRC_VAULT_KEY: Buffer.alloc(32, 7).toString("base64"),
+  NO_COLOR: "1",
+});
 
 /**
  * How the user's shell reaches the npm registry, which `npx -y pnpm@10` needs: its proxy, its private CA and npm's own
@@ -44,18 +50,26 @@ const registryVariables = [
   "npm_config_userconfig",
   "npm_config_globalconfig",
 ];
-const registryEnvironment = () => Object.fromEntries(registryVariables.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])));
+const registryEnvironment = () =>
+  Object.fromEntries(
+    registryVariables.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
+  );
 
 describe("installing the CLI from the clone (README: npm install -g ./apps/cli)", () => {
   it("puts a working src on the PATH of a fresh prefix: it runs, and finds its dependencies outside the repository", async () => {
     const prefix = join(work, "prefix");
-    await run("npm", ["install", "--global", "--prefix", prefix, "--no-audit", "--no-fund", cliDirectory], { cwd: work, env: { ...process.env, npm_config_loglevel: "error" } });
+    await run("npm", ["install", "--global", "--prefix", prefix, "--no-audit", "--no-fund", cliDirectory], {
+      cwd: work,
+      env: { ...process.env, npm_config_loglevel: "error" },
+    });
     const src = join(prefix, "bin", "src");
     expect((await run(src, ["--version"], { cwd: work })).stdout.trim()).toBe(version);
 
     // Commands that load the whole service (config, vault, auth plugins, the table printer), from a directory outside the clone.
     const home = join(work, "home");
-    expect(JSON.parse((await run(src, ["source", "list", "--json"], { cwd: work, env: userEnvironment(home) })).stdout)).toEqual([]);
+    expect(
+      JSON.parse((await run(src, ["source", "list", "--json"], { cwd: work, env: userEnvironment(home) })).stdout),
+    ).toEqual([]);
     const listed = await run(src, ["tools"], { cwd: work, env: userEnvironment(home) });
     expect(listed.stdout).toContain("No tools");
   }, 120_000);
@@ -66,13 +80,37 @@ describe("the root script (README: npx -y pnpm@10 --silent src …)", () => {
     const caller = join(work, "caller");
     await run("mkdir", ["-p", caller]);
     await writeFile(join(caller, "body.json"), '{"a":1}');
-    const env = { ...userEnvironment(join(work, "root-script-home")), ...registryEnvironment(), npm_config_loglevel: "error" };
-    const listed = await run("npx", ["-y", "pnpm@10", "--dir", repositoryRoot, "--silent", "src", "--json", "source", "list"], { cwd: caller, env });
+    const env = {
+      ...userEnvironment(join(work, "root-script-home")),
+      ...registryEnvironment(),
+      npm_config_loglevel: "error",
+    };
+    const listed = await run(
+      "npx",
+      ["-y", "pnpm@10", "--dir", repositoryRoot, "--silent", "src", "--json", "source", "list"],
+      { cwd: caller, env },
+    );
     expect(JSON.parse(listed.stdout)).toEqual([]);
     // The file is read from the caller's directory (a missing file would be INVALID_INPUT); then the unknown source is the error.
-    const called = await run("npx", ["-y", "pnpm@10", "--dir", repositoryRoot, "--silent", "src", "--json", "call", "nothing", "POST", "/x", "--body", "@body.json"], { cwd: caller, env }).catch(
-      (error: { stdout: string }) => error,
-    );
+    const called = await run(
+      "npx",
+      [
+        "-y",
+        "pnpm@10",
+        "--dir",
+        repositoryRoot,
+        "--silent",
+        "src",
+        "--json",
+        "call",
+        "nothing",
+        "POST",
+        "/x",
+        "--body",
+        "@body.json",
+      ],
+      { cwd: caller, env },
+    ).catch((error: { stdout: string }) => error);
     expect(JSON.parse(called.stdout)).toMatchObject({ error: { code: "UNKNOWN_TOOL" } });
   }, 120_000);
 });

@@ -26,7 +26,23 @@ afterEach(async () => {
 
 /** Adds the bearer source "terminal-api" without a terminal, with `token` as its credential. */
 async function addTerminalApi(token = secret): Promise<void> {
-  const added = await runSrc(["source", "add", "--name", "Terminal API", "--base-url", bearer.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], { env: temp.env, stdin: token });
+  const added = await runSrc(
+    [
+      "source",
+      "add",
+      "--name",
+      "Terminal API",
+      "--base-url",
+      bearer.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+      "--no-test",
+    ],
+    { env: temp.env, stdin: token },
+  );
   expect(added.code, added.stderr).toBe(0);
 }
 
@@ -51,7 +67,20 @@ describe("in a terminal, src source add asks for what is missing", () => {
 
   it("asks only for the missing fields: basic with --username asks only the password", async () => {
     const { code, screen } = await runInTerminal(
-      ["source", "add", "--name", "Basic API", "--base-url", basic.url, "--auth", "basic", "--test-endpoint", "/me", "--username", "ada"],
+      [
+        "source",
+        "add",
+        "--name",
+        "Basic API",
+        "--base-url",
+        basic.url,
+        "--auth",
+        "basic",
+        "--test-endpoint",
+        "/me",
+        "--username",
+        "ada",
+      ],
       temp.env,
       [{ expect: "Password", send: `${secret}${enter}` }],
     );
@@ -86,7 +115,9 @@ describe("in a terminal, src source add asks for what is missing", () => {
 
   it("credential set asks for the hidden secret and validates (a wrong one exits 1)", async () => {
     await addTerminalApi();
-    const { code, screen } = await runInTerminal(["credential", "set", "terminal-api"], temp.env, [{ expect: "API token", send: `wrong-token${enter}` }]);
+    const { code, screen } = await runInTerminal(["credential", "set", "terminal-api"], temp.env, [
+      { expect: "API token", send: `wrong-token${enter}` },
+    ]);
     expect(screen).toContain("needs_auth");
     expect(screen).not.toContain("wrong-token");
     expect(code).toBe(1);
@@ -104,7 +135,10 @@ describe("in a terminal, src source add asks for what is missing", () => {
     await addTerminalApi("wrong-token");
     const { code, screen } = await runInTerminal(["source", "reload", "terminal-api", "--json"], temp.env, []);
     expect(code).toBe(1); // the stored token is a wrong one
-    expect(JSON.parse(screen)).toMatchObject({ source: { slug: "terminal-api" }, validation: { status: "needs_auth" } });
+    expect(JSON.parse(screen)).toMatchObject({
+      source: { slug: "terminal-api" },
+      validation: { status: "needs_auth" },
+    });
   });
 
   it("src shell shows a prompt on a terminal", async () => {

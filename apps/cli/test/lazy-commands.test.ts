@@ -18,12 +18,16 @@ async function loadedProgram(): Promise<Command> {
   const program = createProgram();
   await loadAllCommands(program);
   const every = (command: Command): Command[] => [command, ...command.commands.flatMap(every)];
-  for (const command of every(program)) command.configureOutput({ getOutHelpWidth: () => 80, getOutHasColors: () => false });
+  for (const command of every(program))
+    command.configureOutput({ getOutHelpWidth: () => 80, getOutHasColors: () => false });
   return program;
 }
 
 const commandAt = (program: Command, path: string): Command =>
-  path.split(" ").filter(Boolean).reduce((parent, name) => parent.commands.find((command) => command.name() === name)!, program);
+  path
+    .split(" ")
+    .filter(Boolean)
+    .reduce((parent, name) => parent.commands.find((command) => command.name() === name)!, program);
 
 /** The commands whose `--help` also lists the auth modes (or, with `--auth TYPE`, that mode's fields). */
 const authHelpCommands = new Set(["source add", "source edit", "credential set"]);
@@ -31,21 +35,33 @@ const authHelpCommands = new Set(["source add", "source edit", "credential set"]
 describe("every command's help, with commands loaded on demand", () => {
   const paths = ["", ...commandTable.map((entry) => entry.path)];
 
-  it.each(paths.map((path) => [path || "(root)", path]))("src %s --help prints what the fully loaded program prints", async (_name, path) => {
-    const expected = commandAt(await loadedProgram(), path).helpInformation();
-    const result = await runSrc([...path.split(" ").filter(Boolean), "--help"], { env: temp.env });
-    if (!authHelpCommands.has(path)) return expect(result).toEqual({ code: 0, stdout: expected, stderr: "" });
-    // These add the auth modes (loaded only for a help) after the command's own help.
-    expect({ ...result, stdout: result.stdout.slice(0, expected.length) }).toEqual({ code: 0, stdout: expected, stderr: "" });
-    expect(result.stdout.slice(expected.length)).toContain("Auth modes (--auth): bearer, header, query, basic, oauth2, digest, aws-sigv4, multi-header");
-  });
+  it.each(paths.map((path) => [path || "(root)", path]))(
+    "src %s --help prints what the fully loaded program prints",
+    async (_name, path) => {
+      const expected = commandAt(await loadedProgram(), path).helpInformation();
+      const result = await runSrc([...path.split(" ").filter(Boolean), "--help"], { env: temp.env });
+      if (!authHelpCommands.has(path)) return expect(result).toEqual({ code: 0, stdout: expected, stderr: "" });
+      // These add the auth modes (loaded only for a help) after the command's own help.
+      expect({ ...result, stdout: result.stdout.slice(0, expected.length) }).toEqual({
+        code: 0,
+        stdout: expected,
+        stderr: "",
+      });
+      expect(result.stdout.slice(expected.length)).toContain(
+        "Auth modes (--auth): bearer, header, query, basic, oauth2, digest, aws-sigv4, multi-header",
+      );
+    },
+  );
 
-  it.each(commandTable.filter(isCommandEntry).map((entry) => [entry.path]))("src %s through the help command prints the same", async (path) => {
-    const expected = commandAt(await loadedProgram(), path).helpInformation();
-    const words = path.split(" ");
-    const result = await runSrc([...words.slice(0, -1), "help", words.at(-1)!], { env: temp.env });
-    expect(result).toEqual({ code: 0, stdout: expected, stderr: "" });
-  });
+  it.each(commandTable.filter(isCommandEntry).map((entry) => [entry.path]))(
+    "src %s through the help command prints the same",
+    async (path) => {
+      const expected = commandAt(await loadedProgram(), path).helpInformation();
+      const words = path.split(" ");
+      const result = await runSrc([...words.slice(0, -1), "help", words.at(-1)!], { env: temp.env });
+      expect(result).toEqual({ code: 0, stdout: expected, stderr: "" });
+    },
+  );
 });
 
 describe("what start-up loads", () => {
@@ -57,18 +73,23 @@ describe("what start-up loads", () => {
   /** The modules `src ...args` loaded: files of the built CLI by their name without the content hash, other files by path. */
   async function loadedBy(args: string[]): Promise<string[]> {
     const record = `${temp.home}/loaded-${args.join("-")}.txt`;
-    const result = await runSrc(args, { env: { ...temp.env, NODE_OPTIONS: `--import=${recorder}`, RECORD_LOADED_MODULES_FILE: record } });
+    const result = await runSrc(args, {
+      env: { ...temp.env, NODE_OPTIONS: `--import=${recorder}`, RECORD_LOADED_MODULES_FILE: record },
+    });
     expect(result.code).toBe(0);
     const urls = [...new Set(readFileSync(record, "utf8").trim().split("\n"))];
     return urls.map((url) => /\/apps\/cli\/dist\/([\w-]+?)(?:-[A-Z0-9]{8})?\.js$/.exec(url)?.[1] ?? url);
   }
 
-  it.each([["--help"], ["--version"]])("src %s loads no command's module and nothing outside the built CLI (commander is bundled)", async (flag) => {
-    const loaded = await loadedBy([flag]);
-    expect(loaded).toContain("bin");
-    expect(loaded.filter((name) => name.includes("/"))).toEqual([]);
-    expect(loaded.filter((name) => commandModules.includes(name))).toEqual([]);
-  });
+  it.each([["--help"], ["--version"]])(
+    "src %s loads no command's module and nothing outside the built CLI (commander is bundled)",
+    async (flag) => {
+      const loaded = await loadedBy([flag]);
+      expect(loaded).toContain("bin");
+      expect(loaded.filter((name) => name.includes("/"))).toEqual([]);
+      expect(loaded.filter((name) => commandModules.includes(name))).toEqual([]);
+    },
+  );
 
   it("src source list --help loads that command's module and no other", async () => {
     const loaded = await loadedBy(["source", "list", "--help"]);

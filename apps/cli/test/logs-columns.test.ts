@@ -21,7 +21,8 @@ function expectAligned(header: string, rows: readonly string[]): void {
       const start = header.indexOf(name);
       expect(row.slice(start - 2, start), `${name} in ${JSON.stringify(row)}`).toMatch(/^( {2}|)$/);
       // An empty error column is blank; every other cell starts exactly under its header.
-      if (!(name === "error" && row[start] === " ")) expect(row[start], `${name} in ${JSON.stringify(row)}`).toMatch(/\S/);
+      if (!(name === "error" && row[start] === " "))
+        expect(row[start], `${name} in ${JSON.stringify(row)}`).toMatch(/\S/);
     }
     for (const name of rightAligned) {
       const end = header.indexOf(name) + name.length;
@@ -35,7 +36,24 @@ beforeAll(async () => {
   temp = await createTempHome();
   api = await startUpstream({ type: "bearer", token });
   for (const slug of ["a", "a-much-longer-slug"]) {
-    const added = await runSrc(["source", "add", "--name", slug, "--slug", slug, "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], { env: temp.env, stdin: token });
+    const added = await runSrc(
+      [
+        "source",
+        "add",
+        "--name",
+        slug,
+        "--slug",
+        slug,
+        "--base-url",
+        api.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      { env: temp.env, stdin: token },
+    );
     expect(added.code, added.stderr).toBe(0);
   }
   expect((await src(["call", "a", "GET", "/items", "-q", "page=2"])).code).toBe(0);
@@ -63,7 +81,10 @@ describe("src logs columns", { timeout: 60_000 }, () => {
 
   it("rows --follow prints later line up with its header", async () => {
     const path = `/followed-${randomUUID()}`;
-    const child = spawn(process.execPath, [binPath, "logs", "--follow", "--source", "a"], { env: { PATH: process.env.PATH, ...temp.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [binPath, "logs", "--follow", "--source", "a"], {
+      env: { PATH: process.env.PATH, ...temp.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
     let stdout = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

@@ -23,7 +23,6 @@ const readAudit = async (): Promise<AuditLine[]> =>
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as AuditLine);
 
-
 beforeAll(async () => {
   upstream = await startUpstream({ type: "query", queryParam: "api_key", key });
 });
@@ -34,7 +33,23 @@ beforeEach(async () => {
   temp = await createTempHome();
   calls = join(temp.home, "logs", "calls.jsonl");
   const added = await runSrc(
-    ["source", "add", "--name", "Audit", "--slug", "audit", "--base-url", upstream.url, "--auth", "query", "--query-param", "api_key", "--test-endpoint", "/me", "--credential-stdin"],
+    [
+      "source",
+      "add",
+      "--name",
+      "Audit",
+      "--slug",
+      "audit",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "query",
+      "--query-param",
+      "api_key",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
     { env: temp.env, stdin: key },
   );
   expect(added.code, added.stderr).toBe(0);
@@ -60,20 +75,40 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
 
     const lines = await readAudit();
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatchObject({ channel: "cli", source: "audit", method: "GET", status: 200, ok: true, attempts: 1, errorCode: null });
+    expect(lines[0]).toMatchObject({
+      channel: "cli",
+      source: "audit",
+      method: "GET",
+      status: 200,
+      ok: true,
+      attempts: 1,
+      errorCode: null,
+    });
     expect(lines[0]!.path).toMatch(/^\/items\?/);
     expect(lines[0]!.path).toContain("page=2");
     expect(lines[0]!.path).toContain("api_key=[REDACTED]");
     expect(typeof lines[0]!.durationMs).toBe("number");
     expect(Number.isNaN(Date.parse(lines[0]!.time))).toBe(false);
     expect(lines[1]).toMatchObject({ channel: "cli", source: "audit", status: 404, ok: false });
-    expect(lines[2]).toMatchObject({ channel: "cli", source: "nosuch", method: null, status: null, ok: false, errorCode: "UNKNOWN_TOOL" });
+    expect(lines[2]).toMatchObject({
+      channel: "cli",
+      source: "nosuch",
+      method: null,
+      status: null,
+      ok: false,
+      errorCode: "UNKNOWN_TOOL",
+    });
     expect(((await stat(calls)).mode & 0o777).toString(8)).toBe("600");
     expect(await readFile(calls, "utf8")).not.toContain(key);
   });
 
   it("src mcp and src serve (its tool route) append the same line with their channel", async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...temp.env }, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp"],
+      env: { PATH: process.env.PATH ?? "", ...temp.env },
+      stderr: "pipe",
+    });
     const client = new Client({ name: "audit-test", version: "0.0.0" });
     await client.connect(transport);
     await client.callTool({ name: "api_audit", arguments: { method: "GET", path: "/from-mcp" } });
@@ -95,8 +130,20 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
       await served.stop();
     }
     const lines = await readAudit();
-    expect(lines.find((line) => line.path?.startsWith("/from-mcp"))).toMatchObject({ channel: "mcp-stdio", source: "audit", method: "GET", status: 200, attempts: 1 });
-    expect(lines.find((line) => line.path?.startsWith("/from-http"))).toMatchObject({ channel: "http", source: "audit", method: "GET", status: 200, attempts: 1 });
+    expect(lines.find((line) => line.path?.startsWith("/from-mcp"))).toMatchObject({
+      channel: "mcp-stdio",
+      source: "audit",
+      method: "GET",
+      status: 200,
+      attempts: 1,
+    });
+    expect(lines.find((line) => line.path?.startsWith("/from-http"))).toMatchObject({
+      channel: "http",
+      source: "audit",
+      method: "GET",
+      status: 200,
+      attempts: 1,
+    });
     expect(await readFile(calls, "utf8")).not.toContain(key);
   });
 
@@ -119,7 +166,10 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
 
   it("src logs --follow prints calls made after it started, and stops on SIGTERM with exit 0", async () => {
     await makeCliCalls();
-    const child = spawn(process.execPath, [binPath, "logs", "--follow", "--json", "--source", "audit"], { env: { PATH: process.env.PATH, ...temp.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [binPath, "logs", "--follow", "--json", "--source", "audit"], {
+      env: { PATH: process.env.PATH, ...temp.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
     let stdout = "";
     const seen = new Promise<void>((resolve, reject) => {

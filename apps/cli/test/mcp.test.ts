@@ -45,7 +45,22 @@ beforeEach(async () => {
   stderr = "";
   listChanged = 0;
   listChangedWaiters.length = 0;
-  const added = await runSrc(["source", "add", "--name", "Echo", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], { env: temp.env, stdin: secret });
+  const added = await runSrc(
+    [
+      "source",
+      "add",
+      "--name",
+      "Echo",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
+    { env: temp.env, stdin: secret },
+  );
   expect(added.code, added.stderr).toBe(0);
 
   const transport = new StdioClientTransport({
@@ -79,7 +94,10 @@ describe("src mcp, driven by the official SDK client", () => {
   });
 
   it("calls a tool against the local upstream; the credential is attached, never returned", async () => {
-    const result = await client.callTool({ name: "api_echo", arguments: { method: "GET", path: "/items", query: { limit: 2 } } });
+    const result = await client.callTool({
+      name: "api_echo",
+      arguments: { method: "GET", path: "/items", query: { limit: 2 } },
+    });
     expect(result.isError).toBe(false);
     expect(JSON.stringify(result)).not.toContain(secret);
     expect(upstream.received.at(-1)).toMatchObject({ method: "GET", path: "/items", query: { limit: "2" } });

@@ -25,12 +25,20 @@ const src = recordingRunSrc(outputs, () => ({ env: temp.env }));
 /** The official MCP SDK client on `src mcp` over stdio, called once. */
 async function callOverMcp(name: string, call: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
   let stderr = "";
-  const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...temp.env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [binPath, "mcp"],
+    env: { PATH: process.env.PATH ?? "", ...temp.env },
+    stderr: "pipe",
+  });
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const client = new Client({ name: "new-modes-test", version: "0.0.0" });
   await client.connect(transport);
   try {
-    const result = (await client.callTool({ name, arguments: call })) as { content: { type: string; text: string }[]; isError?: boolean };
+    const result = (await client.callTool({ name, arguments: call })) as {
+      content: { type: string; text: string }[];
+      isError?: boolean;
+    };
     return { text: result.content.map((part) => part.text).join("\n"), isError: result.isError === true };
   } finally {
     await client.close();
@@ -48,11 +56,14 @@ beforeAll(async () => {
 }, 60_000);
 
 /** httpbin learns the password it expects from its URL, so the source's base URL holds it: everywhere else it must not be. */
-const withoutBaseUrlPath = (text: string): string => text.replaceAll(`/digest-auth/auth/alice/${digestPassword}`, "/digest-auth/auth/alice/(password of the test)");
+const withoutBaseUrlPath = (text: string): string =>
+  text.replaceAll(`/digest-auth/auth/alice/${digestPassword}`, "/digest-auth/auth/alice/(password of the test)");
 
 afterAll(async () => {
-  for (const { stdout, stderr } of outputs) for (const secret of secrets) expect(withoutBaseUrlPath(stdout + stderr)).not.toContain(secret);
-  for (const file of await temp.files()) for (const secret of secrets) expect(withoutBaseUrlPath(file.text), file.path).not.toContain(secret);
+  for (const { stdout, stderr } of outputs)
+    for (const secret of secrets) expect(withoutBaseUrlPath(stdout + stderr)).not.toContain(secret);
+  for (const file of await temp.files())
+    for (const secret of secrets) expect(withoutBaseUrlPath(file.text), file.path).not.toContain(secret);
   await Promise.all([httpbin?.stop(), s3?.stop(), recorder?.close()]);
   await temp.cleanup();
 });
@@ -60,19 +71,73 @@ afterAll(async () => {
 /** Each test sets up its own source: removed (a retry or another order starts clean), then added. */
 async function addDigest(): Promise<RunResult> {
   await runSrc(["source", "remove", "digest"], { env: temp.env });
-  return src(["source", "add", "--name", "Digest", "--base-url", `${httpbin.origin}/digest-auth/auth/alice/${digestPassword}`, "--auth", "digest", "--set", "username=alice", "--test-endpoint", "/SHA-256", "--credential-stdin", "--json"], digestPassword);
+  return src(
+    [
+      "source",
+      "add",
+      "--name",
+      "Digest",
+      "--base-url",
+      `${httpbin.origin}/digest-auth/auth/alice/${digestPassword}`,
+      "--auth",
+      "digest",
+      "--set",
+      "username=alice",
+      "--test-endpoint",
+      "/SHA-256",
+      "--credential-stdin",
+      "--json",
+    ],
+    digestPassword,
+  );
 }
 
 async function addS3(): Promise<RunResult> {
   await runSrc(["source", "remove", "s3"], { env: temp.env });
-  const args = ["source", "add", "--name", "S3", "--base-url", s3.origin, "--auth", "aws-sigv4", "--set", "region=us-east-1", "--set", "service=s3", "--set", `accessKeyId=${s3rverKeys.accessKeyId}`];
-  return src([...args, "--test-endpoint", `/${bucket}?list-type=2`, "--credential-stdin", "--json"], JSON.stringify({ secretAccessKey: s3rverKeys.secretAccessKey }));
+  const args = [
+    "source",
+    "add",
+    "--name",
+    "S3",
+    "--base-url",
+    s3.origin,
+    "--auth",
+    "aws-sigv4",
+    "--set",
+    "region=us-east-1",
+    "--set",
+    "service=s3",
+    "--set",
+    `accessKeyId=${s3rverKeys.accessKeyId}`,
+  ];
+  return src(
+    [...args, "--test-endpoint", `/${bucket}?list-type=2`, "--credential-stdin", "--json"],
+    JSON.stringify({ secretAccessKey: s3rverKeys.secretAccessKey }),
+  );
 }
 
 async function addDatadog(): Promise<RunResult> {
   await runSrc(["source", "remove", "datadog"], { env: temp.env });
   const stdin = JSON.stringify({ "DD-API-KEY": apiKey, "DD-APPLICATION-KEY": appKey });
-  return src(["source", "add", "--name", "Datadog", "--base-url", recorder.url, "--auth", "multi-header", "--set", "headerNames=DD-API-KEY,DD-APPLICATION-KEY", "--test-endpoint", "/api/v1/validate", "--credential-stdin", "--json"], stdin);
+  return src(
+    [
+      "source",
+      "add",
+      "--name",
+      "Datadog",
+      "--base-url",
+      recorder.url,
+      "--auth",
+      "multi-header",
+      "--set",
+      "headerNames=DD-API-KEY,DD-APPLICATION-KEY",
+      "--test-endpoint",
+      "/api/v1/validate",
+      "--credential-stdin",
+      "--json",
+    ],
+    stdin,
+  );
 }
 
 describe("digest (RFC 7616) against httpbin", () => {
@@ -81,7 +146,12 @@ describe("digest (RFC 7616) against httpbin", () => {
     expect(added.stderr).toBe("");
     expect(JSON.parse(added.stdout).validation).toMatchObject({ ok: true, status: "connected", httpStatus: 200 });
     const md5 = await src(["call", "digest", "GET", "/MD5", "--json"]);
-    expect(JSON.parse(md5.stdout)).toMatchObject({ ok: true, status: 200, attempts: 2, body: { kind: "json", value: { authenticated: true, user: "alice" } } });
+    expect(JSON.parse(md5.stdout)).toMatchObject({
+      ok: true,
+      status: 200,
+      attempts: 2,
+      body: { kind: "json", value: { authenticated: true, user: "alice" } },
+    });
     const overMcp = await callOverMcp("api_digest", { method: "GET", path: "/SHA-256" });
     expect(overMcp.isError).toBe(false);
     expect(overMcp.text).toMatch(/^HTTP 200/);
@@ -103,21 +173,45 @@ describe("aws-sigv4 against an S3 emulator that verifies every signature", () =>
     const added = await addS3();
     expect(added.stderr).toBe("");
     expect(JSON.parse(added.stdout).validation).toMatchObject({ ok: true, status: "connected", httpStatus: 200 });
-    const put = await src(["call", "s3", "PUT", `/${bucket}/notes/first.txt`, "--raw-body", "raw body, signed", "--content-type", "text/plain", "--json"]);
+    const put = await src([
+      "call",
+      "s3",
+      "PUT",
+      `/${bucket}/notes/first.txt`,
+      "--raw-body",
+      "raw body, signed",
+      "--content-type",
+      "text/plain",
+      "--json",
+    ]);
     expect(JSON.parse(put.stdout)).toMatchObject({ ok: true, status: 200 });
     const got = await src(["call", "s3", "GET", `/${bucket}/notes/first.txt`, "--json"]);
     expect(JSON.parse(got.stdout)).toMatchObject({ ok: true, status: 200, body: { value: "raw body, signed" } });
-    const listed = await callOverMcp("api_s3", { method: "GET", path: `/${bucket}`, query: { "list-type": "2", prefix: "notes/" } });
+    const listed = await callOverMcp("api_s3", {
+      method: "GET",
+      path: `/${bucket}`,
+      query: { "list-type": "2", prefix: "notes/" },
+    });
     expect(listed.isError).toBe(false);
     expect(listed.text).toContain("notes/first.txt");
   });
 
   it("a wrong secret is refused by the emulator: credential set exits 1 with needs_auth", async () => {
     expect((await addS3()).code).toBe(0);
-    const wrong = await src(["credential", "set", "s3", "--credential-stdin", "--json"], JSON.stringify({ secretAccessKey: "not-the-secret-key" }));
+    const wrong = await src(
+      ["credential", "set", "s3", "--credential-stdin", "--json"],
+      JSON.stringify({ secretAccessKey: "not-the-secret-key" }),
+    );
     expect(wrong.code).toBe(1);
     expect(JSON.parse(wrong.stdout).validation).toMatchObject({ ok: false, status: "needs_auth", httpStatus: 403 });
-    expect((await src(["credential", "set", "s3", "--credential-stdin"], JSON.stringify({ secretAccessKey: s3rverKeys.secretAccessKey }))).code).toBe(0);
+    expect(
+      (
+        await src(
+          ["credential", "set", "s3", "--credential-stdin"],
+          JSON.stringify({ secretAccessKey: s3rverKeys.secretAccessKey }),
+        )
+      ).code,
+    ).toBe(0);
   });
 });
 
@@ -125,7 +219,10 @@ describe("multi-header against a recorder", () => {
   it("source add --set headerNames=A,B with one secret per header from a JSON object: each header arrives with its own value", async () => {
     const added = await addDatadog();
     expect(added.stderr).toBe("");
-    expect(JSON.parse(added.stdout)).toMatchObject({ source: { api: { headerNames: ["DD-API-KEY", "DD-APPLICATION-KEY"] } }, validation: { ok: true, status: "connected" } });
+    expect(JSON.parse(added.stdout)).toMatchObject({
+      source: { api: { headerNames: ["DD-API-KEY", "DD-APPLICATION-KEY"] } },
+      validation: { ok: true, status: "connected" },
+    });
     const called = await src(["call", "datadog", "GET", "/api/v1/monitor", "--json"]);
     expect(JSON.parse(called.stdout)).toMatchObject({ ok: true, status: 200 });
     const overMcp = await callOverMcp("api_datadog", { method: "GET", path: "/api/v1/monitor" });
@@ -136,7 +233,10 @@ describe("multi-header against a recorder", () => {
 
   it("a JSON object that misses a header's value is refused before anything is stored, naming the header", async () => {
     expect((await addDatadog()).code).toBe(0);
-    const refused = await src(["credential", "set", "datadog", "--credential-stdin"], JSON.stringify({ "DD-API-KEY": apiKey }));
+    const refused = await src(
+      ["credential", "set", "datadog", "--credential-stdin"],
+      JSON.stringify({ "DD-API-KEY": apiKey }),
+    );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("DD-APPLICATION-KEY");
   });

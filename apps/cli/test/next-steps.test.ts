@@ -13,11 +13,14 @@ const password = "next-step-secret-4b8e2d6a";
 const enter = "\r";
 let temp: TempHome;
 let upstreams: Upstream[];
-const src = (args: string[], stdin?: string): Promise<RunResult> => runSrc(args, { env: temp.env, stdin, cwd: temp.home });
+const src = (args: string[], stdin?: string): Promise<RunResult> =>
+  runSrc(args, { env: temp.env, stdin, cwd: temp.home });
 
 /** The arguments of a printed `src ...` command, single quotes as a shell reads them. */
 function argsOf(command: string): string[] {
-  const words = [...command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((match) => (match[1] === undefined ? match[2]! : match[1].replaceAll("'\\''", "'")));
+  const words = [...command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((match) =>
+    match[1] === undefined ? match[2]! : match[1].replaceAll("'\\''", "'"),
+  );
   expect(words[0]).toBe("src");
   return words.slice(1);
 }
@@ -48,7 +51,14 @@ const document = (url: string) => ({
       post: {
         operationId: "createItem",
         summary: "Create an item",
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["name"], properties: { name: { type: "string" } } } } } },
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+            },
+          },
+        },
         responses: { "201": { description: "created" } },
       },
     },
@@ -68,7 +78,24 @@ afterEach(async () => {
 describe("next steps work as printed", { timeout: 90_000 }, () => {
   it("after a basic source's new base URL: `Next: src credential set SLUG --username USER` asks only the password and connects", async () => {
     const old = await upstream({ type: "basic", username: "ada", password });
-    const added = await src(["source", "add", "--name", "Basic", "--base-url", old.url, "--auth", "basic", "--username", "ada", "--test-endpoint", "/me", "--credential-stdin"], password);
+    const added = await src(
+      [
+        "source",
+        "add",
+        "--name",
+        "Basic",
+        "--base-url",
+        old.url,
+        "--auth",
+        "basic",
+        "--username",
+        "ada",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      password,
+    );
     expect(added.code, added.stderr).toBe(0);
     const moved = await upstream({ type: "basic", username: "ada", password });
     const edited = await src(["source", "edit", "basic", "--base-url", moved.url]);
@@ -77,7 +104,9 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     expect(next).toBe("src credential set basic --username ada");
     // The advice is said once: the status text that says the same is not printed as well.
     expect(edited.stdout).not.toContain("set the credential again");
-    const { code, screen } = await runInTerminal(argsOf(next), temp.env, [{ expect: "Password", send: `${password}${enter}` }]);
+    const { code, screen } = await runInTerminal(argsOf(next), temp.env, [
+      { expect: "Password", send: `${password}${enter}` },
+    ]);
     expect(screen).not.toContain("Username");
     expect(screen).toContain("basic: connected");
     expect(code).toBe(0);
@@ -86,7 +115,22 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
 
   it("a test the API refuses: `Next: src credential set SLUG` (with a basic source's --username) stores the right one and connects", async () => {
     const bearer = await upstream({ type: "bearer", token: password });
-    const refused = await src(["source", "add", "--name", "Wrong", "--base-url", bearer.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], "not-the-token-000000");
+    const refused = await src(
+      [
+        "source",
+        "add",
+        "--name",
+        "Wrong",
+        "--base-url",
+        bearer.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      "not-the-token-000000",
+    );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("wrong: needs_auth (HTTP 401)");
     const next = commandAfter(refused.stderr, "Next: ");
@@ -96,11 +140,30 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     expect(stored.code).toBe(0);
 
     const basic = await upstream({ type: "basic", username: "ada", password });
-    const refusedBasic = await src(["source", "add", "--name", "Wrong Basic", "--base-url", basic.url, "--auth", "basic", "--username", "ada", "--test-endpoint", "/me", "--credential-stdin"], "not-the-password");
+    const refusedBasic = await src(
+      [
+        "source",
+        "add",
+        "--name",
+        "Wrong Basic",
+        "--base-url",
+        basic.url,
+        "--auth",
+        "basic",
+        "--username",
+        "ada",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      "not-the-password",
+    );
     expect(refusedBasic.code).toBe(1);
     const nextBasic = commandAfter(refusedBasic.stderr, "Next: ");
     expect(nextBasic).toBe("src credential set wrong-basic --username ada");
-    const storedBasic = await runInTerminal(argsOf(nextBasic), temp.env, [{ expect: "Password", send: `${password}${enter}` }]);
+    const storedBasic = await runInTerminal(argsOf(nextBasic), temp.env, [
+      { expect: "Password", send: `${password}${enter}` },
+    ]);
     expect(storedBasic.screen).toContain("wrong-basic: connected");
     expect(storedBasic.code).toBe(0);
   });
@@ -108,27 +171,65 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
   it("NO_CREDENTIAL: `src credential set SLUG` (from src call and from source show) stores it and connects", async () => {
     const api = await upstream({ type: "bearer", token: password });
     // A source without a credential: `src source import` writes configs alone.
-    const exported = JSON.stringify({ format: "src.sources", version: 1, sources: [{ type: "api", name: "Bare", slug: "bare", enabled: true, api: { baseUrl: api.url, authType: "bearer", testEndpoint: "/me" } }] });
+    const exported = JSON.stringify({
+      format: "src.sources",
+      version: 1,
+      sources: [
+        {
+          type: "api",
+          name: "Bare",
+          slug: "bare",
+          enabled: true,
+          api: { baseUrl: api.url, authType: "bearer", testEndpoint: "/me" },
+        },
+      ],
+    });
     const imported = await src(["source", "import", "-"], exported);
     expect(imported.code, imported.stderr).toBe(0);
     expect(commandAfter(imported.stdout, "Store each credential:\n")).toBe("src credential set bare");
     const call = await src(["call", "bare", "GET", "/items"]);
     expect(call.code).toBe(1);
     // The operator's words, not the agent's ("an operator must store one"), and the advice once.
-    expect(call.stderr).toContain('error NO_CREDENTIAL: no credential is stored for source "bare"; store it with `src credential set bare`\n');
+    expect(call.stderr).toContain(
+      'error NO_CREDENTIAL: no credential is stored for source "bare"; store it with `src credential set bare`\n',
+    );
     const fromCall = commandAfter(call.stderr, "store it with ");
     expect(fromCall).toBe("src credential set bare");
     expect(commandAfter((await src(["source", "show", "bare"])).stdout, "not stored — run ")).toBe(fromCall);
-    const { code, screen } = await runInTerminal(argsOf(fromCall), temp.env, [{ expect: "API token", send: `${password}${enter}` }]);
+    const { code, screen } = await runInTerminal(argsOf(fromCall), temp.env, [
+      { expect: "API token", send: `${password}${enter}` },
+    ]);
     expect(screen).toContain("bare: connected");
     expect(code).toBe(0);
   });
 
   it("SOURCE_DISABLED, UNKNOWN_TOOL and SOURCE_NOT_FOUND: `src source enable SLUG`, `src tools` and `src source list` run", async () => {
     const api = await upstream({ type: "bearer", token: password });
-    expect((await src(["source", "add", "--name", "Off", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--disabled", "--credential-stdin"], password)).code).toBe(0);
+    expect(
+      (
+        await src(
+          [
+            "source",
+            "add",
+            "--name",
+            "Off",
+            "--base-url",
+            api.url,
+            "--auth",
+            "bearer",
+            "--test-endpoint",
+            "/me",
+            "--disabled",
+            "--credential-stdin",
+          ],
+          password,
+        )
+      ).code,
+    ).toBe(0);
     const disabled = await src(["call", "off", "GET", "/items"]);
-    expect(disabled.stderr).toContain('error SOURCE_DISABLED: source "off" is disabled; enable it with `src source enable off`\n');
+    expect(disabled.stderr).toContain(
+      'error SOURCE_DISABLED: source "off" is disabled; enable it with `src source enable off`\n',
+    );
     const enable = commandAfter(disabled.stderr, "enable it with ");
     expect(enable).toBe("src source enable off");
     expect((await src(argsOf(enable))).code).toBe(0);
@@ -185,14 +286,35 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     expect(found.stdout).toContain("createItem");
 
     // The agent reads the same step as its own tool call, through `--json` (the result an agent gets).
-    const json = JSON.parse((await src(["--json", "call", "items", "POST", "/items", "--body", "{}"])).stdout) as { error: { message: string; next: unknown } };
+    const json = JSON.parse((await src(["--json", "call", "items", "POST", "/items", "--body", "{}"])).stdout) as {
+      error: { message: string; next: unknown };
+    };
     expect(json.error.next).toEqual({ tool: "api_items_operations", input: { operationId: "createItem" } });
     expect(json.error.message).not.toContain("src operations");
   });
 
   it("a broken config.json: `src source reload SLUG` from src tools runs once it is fixed", async () => {
     const api = await upstream({ type: "bearer", token: password });
-    expect((await src(["source", "add", "--name", "Fixme", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], password)).code).toBe(0);
+    expect(
+      (
+        await src(
+          [
+            "source",
+            "add",
+            "--name",
+            "Fixme",
+            "--base-url",
+            api.url,
+            "--auth",
+            "bearer",
+            "--test-endpoint",
+            "/me",
+            "--credential-stdin",
+          ],
+          password,
+        )
+      ).code,
+    ).toBe(0);
     const file = join(temp.home, "sources", "fixme", "config.json");
     const good = await readFile(file, "utf8");
     await writeFile(file, good.replace('"testEndpoint"', '"testEndpont"'));

@@ -4,7 +4,10 @@ import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { confirmDeviceCode, launchBrowser } from "../../../packages/auth-oauth2/test/play-browser";
-import { startAuthorizationServer, type AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import {
+  startAuthorizationServer,
+  type AuthorizationServer,
+} from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { followToCallback } from "../../../packages/auth-oauth2/test/follow-to-callback";
 import { startOidcProvider, type OidcProvider } from "../../../packages/auth-oauth2/test/start-oidc-provider";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
@@ -48,9 +51,15 @@ beforeAll(async () => {
   // The API accepts the access tokens either server issued and nothing else.
   api = createServer((request, response) => {
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void Promise.all([provider.accepts(token), narrow.accepts(token), ...Object.values(quirks).map((server) => server.accepts(token))]).then((answers) => {
+    void Promise.all([
+      provider.accepts(token),
+      narrow.accepts(token),
+      ...Object.values(quirks).map((server) => server.accepts(token)),
+    ]).then((answers) => {
       const accepted = answers.some(Boolean);
-      response.writeHead(accepted ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" }));
+      response
+        .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
+        .end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" }));
     });
   });
   await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
@@ -59,7 +68,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => api?.close(() => resolve()));
-  await Promise.all([provider?.stop(), narrow?.stop(), browser?.close(), ...Object.values(quirks ?? {}).map((server) => server.stop())]);
+  await Promise.all([
+    provider?.stop(),
+    narrow?.stop(),
+    browser?.close(),
+    ...Object.values(quirks ?? {}).map((server) => server.stop()),
+  ]);
 }, 60_000);
 
 beforeEach(async () => {
@@ -71,9 +85,16 @@ beforeEach(async () => {
 // Whatever a test did: neither the client secret nor any token either server issued is in an output or a file.
 afterEach(async () => {
   const servers = [provider, narrow, ...Object.values(quirks)];
-  const secrets = [clientSecret, ...(await Promise.all(servers.map(async (server) => (await server.state()).issued))).flat()];
+  const secrets = [
+    clientSecret,
+    ...(await Promise.all(servers.map(async (server) => (await server.state()).issued))).flat(),
+  ];
   const everything = [...outputs, ...(await temp.files()).map((file) => file.text)].join("\n");
-  for (const secret of secrets) expect(everything.includes(secret), "a token or the client secret leaked into an output or a file under SRC_HOME").toBe(false);
+  for (const secret of secrets)
+    expect(
+      everything.includes(secret),
+      "a token or the client secret leaked into an output or a file under SRC_HOME",
+    ).toBe(false);
   await temp.cleanup();
 }, 60_000);
 
@@ -81,8 +102,28 @@ afterEach(async () => {
 async function addDeviceSource(extra: string[] = [], stdin: string | undefined = clientSecret): Promise<RunResult> {
   return src(
     [
-      "source", "add", "--name", "Desk", "--base-url", apiUrl, "--auth", "oauth2", "--issuer", provider.issuer, "--grant", "device_code",
-      "--scope", "openid", "--scope", "offline_access", "--scope", "read:items", "--test-endpoint", "/me", ...extra, "--json",
+      "source",
+      "add",
+      "--name",
+      "Desk",
+      "--base-url",
+      apiUrl,
+      "--auth",
+      "oauth2",
+      "--issuer",
+      provider.issuer,
+      "--grant",
+      "device_code",
+      "--scope",
+      "openid",
+      "--scope",
+      "offline_access",
+      "--scope",
+      "read:items",
+      "--test-endpoint",
+      "/me",
+      ...extra,
+      "--json",
     ],
     stdin,
   );
@@ -96,9 +137,15 @@ interface DeviceLogin {
 }
 
 /** Runs `src auth login SLUG` and, once it printed the page and the code, lets `person` act on them. */
-function deviceLogin(slug: string, person: (page: { url: string; userCode: string; urlComplete: string | undefined }) => Promise<unknown>): Promise<DeviceLogin> {
+function deviceLogin(
+  slug: string,
+  person: (page: { url: string; userCode: string; urlComplete: string | undefined }) => Promise<unknown>,
+): Promise<DeviceLogin> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     let page: { url: string; userCode: string; urlComplete: string | undefined } | undefined;
@@ -106,7 +153,10 @@ function deviceLogin(slug: string, person: (page: { url: string; userCode: strin
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
-      const found = /open this page on any device:\n(\S+)\nand enter the code (\S+)(?:\n\(or open (\S+), which has the code in it\))?/.exec(stderr);
+      const found =
+        /open this page on any device:\n(\S+)\nand enter the code (\S+)(?:\n\(or open (\S+), which has the code in it\))?/.exec(
+          stderr,
+        );
       if (found !== null && page === undefined && stderr.includes("Waiting")) {
         page = { url: found[1]!, userCode: found[2]!, urlComplete: found[3] };
         acted = person(page).catch(reject);
@@ -115,7 +165,11 @@ function deviceLogin(slug: string, person: (page: { url: string; userCode: strin
     child.once("error", reject);
     child.once("close", (code) => {
       outputs.push(stdout, stderr);
-      void acted.then(() => (page === undefined ? reject(new Error(`no device code printed: ${stderr}`)) : resolve({ result: { code, stdout, stderr }, ...page })));
+      void acted.then(() =>
+        page === undefined
+          ? reject(new Error(`no device code printed: ${stderr}`))
+          : resolve({ result: { code, stdout, stderr }, ...page }),
+      );
     });
     child.stdin.end();
   });
@@ -126,7 +180,12 @@ describe("src auth login with the device authorization grant (RFC 8628), against
     const added = await addDeviceSource(["--client-id", clientId, "--credential-stdin"]);
     expect(added.code, added.stderr).toBe(0);
     const source = JSON.parse(added.stdout).source;
-    expect(source.api).toMatchObject({ issuer: provider.issuer, tokenUrl: `${provider.issuer}/token`, deviceAuthorizationUrl: `${provider.issuer}/device/auth`, revocationUrl: `${provider.issuer}/token/revocation` });
+    expect(source.api).toMatchObject({
+      issuer: provider.issuer,
+      tokenUrl: `${provider.issuer}/token`,
+      deviceAuthorizationUrl: `${provider.issuer}/device/auth`,
+      revocationUrl: `${provider.issuer}/token/revocation`,
+    });
 
     await provider.settings({ interval: 1, slowDowns: 1 });
     const login = await deviceLogin("desk", ({ url, userCode }) => confirmDeviceCode(browser, { url, userCode }));
@@ -152,16 +211,25 @@ describe("src auth login with the device authorization grant (RFC 8628), against
     expect(JSON.parse(logout.stdout)).toMatchObject({ slug: "desk", forgotten: true, revoked: "revoked" });
     // The provider received the revocation (that it then refuses the refresh token is checked in @src/auth-oauth2's oidc-provider test).
     expect((await provider.state()).revocations).toBe(revocationsBefore + 1);
-    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ hasAccessToken: false, hasRefreshToken: false, signedIn: false });
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({
+      hasAccessToken: false,
+      hasRefreshToken: false,
+      signedIn: false,
+    });
   }, 120_000);
 
   it("stops with a clear message when the person refuses (access_denied), exit 2, nothing stored", async () => {
     expect((await addDeviceSource(["--client-id", clientId, "--credential-stdin"])).code).toBe(0);
-    const login = await deviceLogin("desk", ({ url, urlComplete }) => confirmDeviceCode(browser, { url, urlComplete, abort: true }));
+    const login = await deviceLogin("desk", ({ url, urlComplete }) =>
+      confirmDeviceCode(browser, { url, urlComplete, abort: true }),
+    );
     expect(login.result.code).toBe(2);
     expect(login.result.stderr).toMatch(/refused on the verification page \(access_denied\)/);
     expect(login.result.stderr).toMatch(/src auth login desk/);
-    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ hasAccessToken: false, signedIn: false });
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({
+      hasAccessToken: false,
+      signedIn: false,
+    });
   }, 120_000);
 
   it("stops with a clear message when the code expires (expired_token)", async () => {
@@ -179,19 +247,48 @@ describe("src auth login with the device authorization grant (RFC 8628), against
     expect(added.stderr).not.toMatch(/secret/i);
     const login = await deviceLogin("desk", ({ url, urlComplete }) => confirmDeviceCode(browser, { url, urlComplete }));
     expect(login.result.code, login.result.stderr).toBe(0);
-    expect(JSON.parse((await src(["call", "desk", "GET", "/items", "--json"])).stdout)).toMatchObject({ ok: true, status: 200 });
+    expect(JSON.parse((await src(["call", "desk", "GET", "/items", "--json"])).stdout)).toMatchObject({
+      ok: true,
+      status: 200,
+    });
   }, 120_000);
 });
 
 describe("a token response with a narrower scope than requested", () => {
   it("is recorded and shown by src auth status", async () => {
     const added = await src(
-      ["source", "add", "--name", "CRM", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", narrow.tokenUrl, "--grant", "client_credentials", "--scope", "read:items", "--scope", "write:items", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin"],
+      [
+        "source",
+        "add",
+        "--name",
+        "CRM",
+        "--base-url",
+        apiUrl,
+        "--auth",
+        "oauth2",
+        "--token-url",
+        narrow.tokenUrl,
+        "--grant",
+        "client_credentials",
+        "--scope",
+        "read:items",
+        "--scope",
+        "write:items",
+        "--client-id",
+        clientId,
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
     const status = await src(["auth", "status", "crm", "--json"]);
-    expect(JSON.parse(status.stdout)).toMatchObject({ scopes: ["read:items", "write:items"], grantedScopes: ["read:items"], scopesNotGranted: ["write:items"] });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      scopes: ["read:items", "write:items"],
+      grantedScopes: ["read:items"],
+      scopesNotGranted: ["write:items"],
+    });
     const text = await src(["auth", "status", "crm"]);
     expect(text.stdout).toMatch(/write:items/);
     expect(text.stdout).toMatch(/granted scopes: read:items \(narrower than requested: not write:items\)/);
@@ -201,7 +298,10 @@ describe("a token response with a narrower scope than requested", () => {
 /** Runs `src auth login SLUG` and plays the browser: follows the authorization URL it prints to the loopback redirect. */
 function loginFollowingPrintedUrl(slug: string): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     let followed = false;
@@ -228,44 +328,128 @@ describe("provider quirks through the built CLI (authorization code grant)", () 
     const google = quirks.google;
     expect(new URL(google.tokenUrl).origin).not.toBe(google.issuer);
     const added = await src(
-      ["source", "add", "--name", "Mail", "--base-url", apiUrl, "--auth", "oauth2", "--issuer", google.issuer, "--grant", "authorization_code", "--scope", "openid", "--scope", "email",
-        "--authorization-param", "access_type=offline", "--authorization-param", "prompt=consent", "--client-id", quirksClientId, "--test-endpoint", "/me", "--credential-stdin"],
+      [
+        "source",
+        "add",
+        "--name",
+        "Mail",
+        "--base-url",
+        apiUrl,
+        "--auth",
+        "oauth2",
+        "--issuer",
+        google.issuer,
+        "--grant",
+        "authorization_code",
+        "--scope",
+        "openid",
+        "--scope",
+        "email",
+        "--authorization-param",
+        "access_type=offline",
+        "--authorization-param",
+        "prompt=consent",
+        "--client-id",
+        quirksClientId,
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
     const login = await loginFollowingPrintedUrl("mail");
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toContain("access_type=offline");
-    expect(JSON.parse((await src(["call", "mail", "GET", "/me", "--json"])).stdout)).toMatchObject({ ok: true, status: 200 });
-    expect(JSON.parse((await src(["auth", "status", "mail", "--json"])).stdout)).toMatchObject({ signedIn: true, hasRefreshToken: true });
+    expect(JSON.parse((await src(["call", "mail", "GET", "/me", "--json"])).stdout)).toMatchObject({
+      ok: true,
+      status: 200,
+    });
+    expect(JSON.parse((await src(["auth", "status", "mail", "--json"])).stdout)).toMatchObject({
+      signedIn: true,
+      hasRefreshToken: true,
+    });
   }, 120_000);
 
   it("Microsoft Entra ID: the issuer with the tenant in its path; offline_access brings a refresh token", async () => {
     const entra = quirks.entra;
     expect(new URL(entra.issuer).pathname).toMatch(/\/v2\.0$/);
     const added = await src(
-      ["source", "add", "--name", "Graph", "--base-url", apiUrl, "--auth", "oauth2", "--issuer", entra.issuer, "--grant", "authorization_code", "--scope", "openid", "--scope", "offline_access", "--scope", "User.Read",
-        "--client-id", quirksClientId, "--test-endpoint", "/me", "--credential-stdin"],
+      [
+        "source",
+        "add",
+        "--name",
+        "Graph",
+        "--base-url",
+        apiUrl,
+        "--auth",
+        "oauth2",
+        "--issuer",
+        entra.issuer,
+        "--grant",
+        "authorization_code",
+        "--scope",
+        "openid",
+        "--scope",
+        "offline_access",
+        "--scope",
+        "User.Read",
+        "--client-id",
+        quirksClientId,
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
     const login = await loginFollowingPrintedUrl("graph");
     expect(login.code, login.stderr).toBe(0);
-    expect(JSON.parse((await src(["call", "graph", "GET", "/me", "--json"])).stdout)).toMatchObject({ ok: true, status: 200 });
-    expect(JSON.parse((await src(["auth", "status", "graph", "--json"])).stdout)).toMatchObject({ signedIn: true, hasRefreshToken: true });
+    expect(JSON.parse((await src(["call", "graph", "GET", "/me", "--json"])).stdout)).toMatchObject({
+      ok: true,
+      status: 200,
+    });
+    expect(JSON.parse((await src(["auth", "status", "graph", "--json"])).stdout)).toMatchObject({
+      signedIn: true,
+      hasRefreshToken: true,
+    });
   }, 120_000);
 
   it("GitHub: URLs by hand, no expires_in and no refresh token (the token lives until refused), a form-encoded answer", async () => {
     const github = quirks.github;
     const added = await src(
-      ["source", "add", "--name", "Hub", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", github.tokenUrl, "--authorization-url", github.authorizationUrl, "--grant", "authorization_code",
-        "--scope", "repo", "--client-id", quirksClientId, "--test-endpoint", "/me", "--credential-stdin"],
+      [
+        "source",
+        "add",
+        "--name",
+        "Hub",
+        "--base-url",
+        apiUrl,
+        "--auth",
+        "oauth2",
+        "--token-url",
+        github.tokenUrl,
+        "--authorization-url",
+        github.authorizationUrl,
+        "--grant",
+        "authorization_code",
+        "--scope",
+        "repo",
+        "--client-id",
+        quirksClientId,
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
     const login = await loginFollowingPrintedUrl("hub");
     expect(login.code, login.stderr).toBe(0);
-    expect(JSON.parse((await src(["call", "hub", "GET", "/me", "--json"])).stdout)).toMatchObject({ ok: true, status: 200 });
+    expect(JSON.parse((await src(["call", "hub", "GET", "/me", "--json"])).stdout)).toMatchObject({
+      ok: true,
+      status: 200,
+    });
     const status = JSON.parse((await src(["auth", "status", "hub", "--json"])).stdout);
     expect(status).toMatchObject({ signedIn: true, hasRefreshToken: false });
     expect(status.accessTokenExpiresAt ?? null).toBeNull();

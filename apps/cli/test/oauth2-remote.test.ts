@@ -29,21 +29,43 @@ const serverOutput: string[] = [];
 /** Agent token values the tests created: shown once by `src token create`, nowhere else. */
 const agentTokens: string[] = [];
 
-const remote = async (args: readonly string[], stdin?: string, env: Record<string, string> = { SRC_SERVER: serverUrl }): Promise<RunResult> => {
+const remote = async (
+  args: readonly string[],
+  stdin?: string,
+  env: Record<string, string> = { SRC_SERVER: serverUrl },
+): Promise<RunResult> => {
   const result = await runSrc(args, { env: { SRC_SERVER_TOKEN: adminToken, ...env }, stdin });
   printed.push(result.stdout, result.stderr);
   return result;
 };
 
 beforeAll(async () => {
-  [temp, provider, browser] = await Promise.all([createTempHome(), startOidcProvider({ clientId, clientSecret, publicClientId: "unused-public", redirectPaths: ["/v1/auth/callback"] }), launchBrowser()]);
+  [temp, provider, browser] = await Promise.all([
+    createTempHome(),
+    startOidcProvider({
+      clientId,
+      clientSecret,
+      publicClientId: "unused-public",
+      redirectPaths: ["/v1/auth/callback"],
+    }),
+    launchBrowser(),
+  ]);
   api = createServer((request, response) => {
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void provider.accepts(token).then((accepted) => response.writeHead(accepted ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" })));
+    void provider
+      .accepts(token)
+      .then((accepted) =>
+        response
+          .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
+          .end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" })),
+      );
   });
   await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
   apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
-  serve = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...temp.env, SRC_SERVER_TOKEN: adminToken }, stdio: ["ignore", "pipe", "pipe"] });
+  serve = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], {
+    env: { PATH: process.env.PATH, ...temp.env, SRC_SERVER_TOKEN: adminToken },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   serve.stderr!.setEncoding("utf8").on("data", (chunk: string) => serverOutput.push(chunk));
   serverUrl = await new Promise<string>((resolve, reject) => {
     let stdout = "";
@@ -69,8 +91,10 @@ afterAll(async () => {
   if (provider !== undefined) {
     const secrets = [clientSecret, ...(await provider.state()).issued];
     const everything = [...printed, ...serverOutput, ...(await temp.files()).map((file) => file.text)].join("\n");
-    for (const secret of secrets) expect(everything.includes(secret), "a token or the client secret leaked").toBe(false);
-    for (const token of agentTokens) expect(everything.split(token).length - 1, "an agent token shown more than once, or kept in clear").toBe(1);
+    for (const secret of secrets)
+      expect(everything.includes(secret), "a token or the client secret leaked").toBe(false);
+    for (const token of agentTokens)
+      expect(everything.split(token).length - 1, "an agent token shown more than once, or kept in clear").toBe(1);
   }
   await Promise.all([provider?.stop(), browser?.close()]);
   await temp?.cleanup();
@@ -79,14 +103,22 @@ afterAll(async () => {
 /** Runs `src auth login SLUG` against the server and lets `person` act on the page (and code) it prints. */
 function remoteLogin(slug: string, person: (printed: string) => Promise<unknown>): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser", "--server", serverUrl], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", SRC_SERVER_TOKEN: adminToken }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser", "--server", serverUrl], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", SRC_SERVER_TOKEN: adminToken },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     let acted: Promise<unknown> | undefined;
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
-      if (acted === undefined && /https?:\/\/\S+\n/.test(stderr) && (!stderr.includes("any device") || stderr.includes("Waiting"))) acted = person(stderr).catch(reject);
+      if (
+        acted === undefined &&
+        /https?:\/\/\S+\n/.test(stderr) &&
+        (!stderr.includes("any device") || stderr.includes("Waiting"))
+      )
+        acted = person(stderr).catch(reject);
     });
     child.once("error", reject);
     child.once("close", (code) => {
@@ -100,7 +132,33 @@ function remoteLogin(slug: string, person: (printed: string) => Promise<unknown>
 describe("src auth with --server / SRC_SERVER", () => {
   it("authorization code: the login prints the server's authorization URL, waits for the server; status and logout (revoking) on the server", async () => {
     const added = await remote(
-      ["source", "add", "--name", "Desk", "--base-url", apiUrl, "--auth", "oauth2", "--issuer", provider.issuer, "--grant", "authorization_code", "--scope", "openid", "--scope", "offline_access", "--scope", "read:items", "--authorization-param", "prompt=consent", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin"],
+      [
+        "source",
+        "add",
+        "--name",
+        "Desk",
+        "--base-url",
+        apiUrl,
+        "--auth",
+        "oauth2",
+        "--issuer",
+        provider.issuer,
+        "--grant",
+        "authorization_code",
+        "--scope",
+        "openid",
+        "--scope",
+        "offline_access",
+        "--scope",
+        "read:items",
+        "--authorization-param",
+        "prompt=consent",
+        "--client-id",
+        clientId,
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
@@ -114,18 +172,48 @@ describe("src auth with --server / SRC_SERVER", () => {
     expect(login.code, login.stderr).toBe(0);
     expect(login.stdout).toContain(`Signed in to "desk" on ${serverUrl}`);
     const status = await remote(["auth", "status", "desk", "--json"]);
-    expect(JSON.parse(status.stdout)).toMatchObject({ slug: "desk", grant: "authorization_code", hasRefreshToken: true, signedIn: true });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      slug: "desk",
+      grant: "authorization_code",
+      hasRefreshToken: true,
+      signedIn: true,
+    });
     expect((await remote(["call", "desk", "GET", "/items", "--json"])).stdout).toContain('"status": 200');
     const revocationsBefore = (await provider.state()).revocations;
     const logout = await remote(["auth", "logout", "desk", "--json"]);
     expect(JSON.parse(logout.stdout)).toMatchObject({ slug: "desk", forgotten: true, revoked: "revoked" });
     expect((await provider.state()).revocations).toBe(revocationsBefore + 1);
-    expect(JSON.parse((await remote(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ signedIn: false, hasRefreshToken: false });
+    expect(JSON.parse((await remote(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({
+      signedIn: false,
+      hasRefreshToken: false,
+    });
   }, 120_000);
 
   it("device code: the server polls; the CLI prints the page and the code and waits (--server flag, no SRC_SERVER)", async () => {
     const added = await remote(
-      ["source", "add", "--name", "Kiosk", "--base-url", apiUrl, "--auth", "oauth2", "--issuer", provider.issuer, "--grant", "device_code", "--scope", "offline_access", "--scope", "read:items", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin"],
+      [
+        "source",
+        "add",
+        "--name",
+        "Kiosk",
+        "--base-url",
+        apiUrl,
+        "--auth",
+        "oauth2",
+        "--issuer",
+        provider.issuer,
+        "--grant",
+        "device_code",
+        "--scope",
+        "offline_access",
+        "--scope",
+        "read:items",
+        "--client-id",
+        clientId,
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
@@ -148,17 +236,29 @@ describe("src token with --server", () => {
     agentTokens.push(token);
     expect(JSON.parse(created.stdout)).toMatchObject({ name: "remote-agent", readOnly: true });
     // The server accepts it at once: an agent route with it answers.
-    expect((await fetch(`${serverUrl.replace(/\/$/, "")}/v1/tools`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${serverUrl.replace(/\/$/, "")}/v1/tools`, { headers: { authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(200);
     const listed = await remote(["token", "list", "--json"]);
-    expect(JSON.parse(listed.stdout).tokens).toEqual(expect.arrayContaining([expect.objectContaining({ name: "remote-agent", readOnly: true })]));
+    expect(JSON.parse(listed.stdout).tokens).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "remote-agent", readOnly: true })]),
+    );
     // The server's home holds it (the CLI has none): local `src token list` there sees it.
     const local = await runSrc(["token", "list", "--json"], { env: temp.env });
     printed.push(local.stdout, local.stderr);
     expect(JSON.parse(local.stdout).tokens.map((entry: { name: string }) => entry.name)).toContain("remote-agent");
     const revoked = await remote(["token", "revoke", "remote-agent", "--server", serverUrl], undefined, {});
     expect(revoked.code, revoked.stderr).toBe(0);
-    expect((await fetch(`${serverUrl.replace(/\/$/, "")}/v1/tools`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
-    expect(JSON.parse((await remote(["token", "list", "--json"])).stdout).tokens.map((entry: { name: string }) => entry.name)).not.toContain("remote-agent");
+    expect(
+      (await fetch(`${serverUrl.replace(/\/$/, "")}/v1/tools`, { headers: { authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(401);
+    expect(
+      JSON.parse((await remote(["token", "list", "--json"])).stdout).tokens.map(
+        (entry: { name: string }) => entry.name,
+      ),
+    ).not.toContain("remote-agent");
   }, 60_000);
 });
 
@@ -171,17 +271,43 @@ describe("src source add --openapi with --server", () => {
         openapi: "3.1.0",
         info: { title: "Remote Items", version: "1.0.0" },
         servers: [{ url: apiUrl }],
-        components: { securitySchemes: { oauth: { type: "oauth2", flows: { authorizationCode: { authorizationUrl: `${provider.issuer}/auth`, tokenUrl: `${provider.issuer}/token`, scopes: { "read:items": "read" } } } } } },
+        components: {
+          securitySchemes: {
+            oauth: {
+              type: "oauth2",
+              flows: {
+                authorizationCode: {
+                  authorizationUrl: `${provider.issuer}/auth`,
+                  tokenUrl: `${provider.issuer}/token`,
+                  scopes: { "read:items": "read" },
+                },
+              },
+            },
+          },
+        },
         security: [{ oauth: ["read:items"] }],
-        paths: { "/me": { get: { operationId: "getMe", responses: { "200": { description: "ok" } } } }, "/items": { get: { operationId: "listItems", responses: { "200": { description: "ok" } } } } },
+        paths: {
+          "/me": { get: { operationId: "getMe", responses: { "200": { description: "ok" } } } },
+          "/items": { get: { operationId: "listItems", responses: { "200": { description: "ok" } } } },
+        },
       }),
     );
-    const added = await remote(["--json", "source", "add", "--openapi", documentFile, "--client-id", clientId, "--credential-stdin"], clientSecret);
+    const added = await remote(
+      ["--json", "source", "add", "--openapi", documentFile, "--client-id", clientId, "--credential-stdin"],
+      clientSecret,
+    );
     expect(added.code, added.stderr).toBe(0);
-    expect(JSON.parse(added.stdout)).toMatchObject({ source: { slug: "remote-items", api: { authType: "oauth2", grant: "authorization_code", tokenUrl: `${provider.issuer}/token`, baseUrl: apiUrl } } });
+    expect(JSON.parse(added.stdout)).toMatchObject({
+      source: {
+        slug: "remote-items",
+        api: { authType: "oauth2", grant: "authorization_code", tokenUrl: `${provider.issuer}/token`, baseUrl: apiUrl },
+      },
+    });
     expect(JSON.parse(added.stdout).source.api.openapi).toBe("openapi.json");
     // The server keeps the uploaded copy in the source's folder of its own home.
-    const copies = (await temp.files()).filter((file) => file.path.endsWith("openapi.json") && file.text.includes("listItems"));
+    const copies = (await temp.files()).filter(
+      (file) => file.path.endsWith("openapi.json") && file.text.includes("listItems"),
+    );
     expect(copies.map((file) => file.path)).toEqual([expect.stringMatching(/remote-items[\\/]openapi\.json$/)]);
   }, 60_000);
 });

@@ -35,7 +35,13 @@ beforeAll(async () => {
   api = createServer((request, response) => {
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
     void authorization.accepts(token).then((accepted) => {
-      response.writeHead(accepted ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify(accepted ? { path: request.url, authorization: request.headers.authorization } : { error: "invalid_token" }));
+      response
+        .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
+        .end(
+          JSON.stringify(
+            accepted ? { path: request.url, authorization: request.headers.authorization } : { error: "invalid_token" },
+          ),
+        );
     });
   });
   await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
@@ -58,14 +64,38 @@ beforeEach(async () => {
 afterEach(async () => {
   const secrets = [clientSecret, ...(await authorization.state()).issued];
   const everything = [...outputs, ...(await temp.files()).map((file) => file.text)].join("\n");
-  for (const secret of secrets) expect(everything.includes(secret), "a token or the client secret leaked into an output or a file under SRC_HOME").toBe(false);
+  for (const secret of secrets)
+    expect(
+      everything.includes(secret),
+      "a token or the client secret leaked into an output or a file under SRC_HOME",
+    ).toBe(false);
   await temp.cleanup();
 }, 60_000);
 
 /** The client credentials source "crm" (scope read:items), validated. */
 async function addCrm(): Promise<void> {
   const added = await src(
-    ["source", "add", "--name", "CRM", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--grant", "client_credentials", "--scope", "read:items", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin"],
+    [
+      "source",
+      "add",
+      "--name",
+      "CRM",
+      "--base-url",
+      apiUrl,
+      "--auth",
+      "oauth2",
+      "--token-url",
+      authorization.tokenUrl,
+      "--grant",
+      "client_credentials",
+      "--scope",
+      "read:items",
+      "--client-id",
+      clientId,
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
     clientSecret,
   );
   expect(added.code, added.stderr).toBe(0);
@@ -74,7 +104,27 @@ async function addCrm(): Promise<void> {
 /** The authorization code source "desk", signed in (its tokens saved). */
 async function addSignedInDesk(): Promise<void> {
   const added = await src(
-    ["source", "add", "--name", "Desk", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--authorization-url", authorization.authorizationUrl, "--grant", "authorization_code", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin"],
+    [
+      "source",
+      "add",
+      "--name",
+      "Desk",
+      "--base-url",
+      apiUrl,
+      "--auth",
+      "oauth2",
+      "--token-url",
+      authorization.tokenUrl,
+      "--authorization-url",
+      authorization.authorizationUrl,
+      "--grant",
+      "authorization_code",
+      "--client-id",
+      clientId,
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
     clientSecret,
   );
   expect(added.code, added.stderr).toBe(0);
@@ -85,15 +135,43 @@ async function addSignedInDesk(): Promise<void> {
 describe("src with --auth oauth2, client credentials", () => {
   it("source add validates at once; later calls in new processes reuse the saved token; tools -v names OAuth 2.0 and the scopes", async () => {
     const added = await src(
-      ["source", "add", "--name", "CRM", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--grant", "client_credentials", "--scope", "read:items", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin", "--json"],
+      [
+        "source",
+        "add",
+        "--name",
+        "CRM",
+        "--base-url",
+        apiUrl,
+        "--auth",
+        "oauth2",
+        "--token-url",
+        authorization.tokenUrl,
+        "--grant",
+        "client_credentials",
+        "--scope",
+        "read:items",
+        "--client-id",
+        clientId,
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+        "--json",
+      ],
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
-    expect(JSON.parse(added.stdout)).toMatchObject({ source: { slug: "crm", api: { authType: "oauth2", scopes: ["read:items"] } }, validation: { status: "connected" } });
+    expect(JSON.parse(added.stdout)).toMatchObject({
+      source: { slug: "crm", api: { authType: "oauth2", scopes: ["read:items"] } },
+      validation: { status: "connected" },
+    });
     const before = await tokenRequests();
     for (let call = 0; call < 3; call += 1) {
       const result = await src(["call", "crm", "GET", "/items", "--json"]);
-      expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, status: 200, body: { value: { authorization: "Bearer [REDACTED]" } } });
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        ok: true,
+        status: 200,
+        body: { value: { authorization: "Bearer [REDACTED]" } },
+      });
     }
     expect(await tokenRequests()).toBe(before);
     const tools = await src(["tools", "-v"]);
@@ -105,7 +183,14 @@ describe("src with --auth oauth2, client credentials", () => {
     const status = await src(["auth", "status", "crm", "--json"]);
     expect(status.code).toBe(0);
     const report = JSON.parse(status.stdout);
-    expect(report).toMatchObject({ slug: "crm", grant: "client_credentials", scopes: ["read:items"], hasAccessToken: true, hasRefreshToken: false, signedIn: true });
+    expect(report).toMatchObject({
+      slug: "crm",
+      grant: "client_credentials",
+      scopes: ["read:items"],
+      hasAccessToken: true,
+      hasRefreshToken: false,
+      signedIn: true,
+    });
     expect(Date.parse(report.accessTokenExpiresAt)).toBeGreaterThan(Date.now());
   });
 
@@ -120,7 +205,10 @@ describe("src with --auth oauth2, client credentials", () => {
 /** Runs `src auth login` and plays the browser: follows the URL it prints to the loopback redirect. */
 function loginFollowingPrintedUrl(slug: string): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     let followed = false;
@@ -130,7 +218,9 @@ function loginFollowingPrintedUrl(slug: string): Promise<RunResult> {
       const url = /(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)/.exec(stderr)?.[1];
       if (url !== undefined && !followed) {
         followed = true;
-        void fetch(url, { redirect: "manual" }).then((answer) => fetch(answer.headers.get("location")!)).catch(reject);
+        void fetch(url, { redirect: "manual" })
+          .then((answer) => fetch(answer.headers.get("location")!))
+          .catch(reject);
       }
     });
     child.once("error", reject);
@@ -151,35 +241,110 @@ describe("src source add --openapi with an OAuth 2.0 security scheme", () => {
         openapi: "3.1.0",
         info: { title: "CRM From Document", version: "2.0.0" },
         servers: [{ url: apiUrl }],
-        components: { securitySchemes: { oauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: authorization.tokenUrl, scopes: { "read:items": "read items", "write:items": "write items" } } } } } },
+        components: {
+          securitySchemes: {
+            oauth: {
+              type: "oauth2",
+              flows: {
+                clientCredentials: {
+                  tokenUrl: authorization.tokenUrl,
+                  scopes: { "read:items": "read items", "write:items": "write items" },
+                },
+              },
+            },
+          },
+        },
         security: [{ oauth: ["read:items"] }],
         paths: { "/me": { get: { operationId: "getMe", responses: { "200": { description: "ok" } } } } },
       }),
     );
-    const added = await src(["source", "add", "--openapi", documentFile, "--client-id", clientId, "--credential-stdin"], clientSecret);
+    const added = await src(
+      ["source", "add", "--openapi", documentFile, "--client-id", clientId, "--credential-stdin"],
+      clientSecret,
+    );
     expect(added.code, added.stderr).toBe(0);
-    expect(added.stdout).toContain('Auth taken from the document\'s security scheme "oauth" (OAuth 2.0, client credentials grant); its scopes are read:items write:items: request those the agent needs with --scope (none is requested now).');
+    expect(added.stdout).toContain(
+      'Auth taken from the document\'s security scheme "oauth" (OAuth 2.0, client credentials grant); its scopes are read:items write:items: request those the agent needs with --scope (none is requested now).',
+    );
     const shown = await src(["--json", "source", "show", "crm-from-document"]);
-    expect(JSON.parse(shown.stdout)).toMatchObject({ source: { api: { authType: "oauth2", grant: "client_credentials", tokenUrl: authorization.tokenUrl, scopes: [], baseUrl: apiUrl, testEndpoint: "/me" }, status: { connectionStatus: "connected" } } });
-    const withScope = await src(["--json", "source", "add", "--openapi", documentFile, "--slug", "crm-scoped", "--scope", "read:items", "--client-id", clientId, "--credential-stdin"], clientSecret);
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      source: {
+        api: {
+          authType: "oauth2",
+          grant: "client_credentials",
+          tokenUrl: authorization.tokenUrl,
+          scopes: [],
+          baseUrl: apiUrl,
+          testEndpoint: "/me",
+        },
+        status: { connectionStatus: "connected" },
+      },
+    });
+    const withScope = await src(
+      [
+        "--json",
+        "source",
+        "add",
+        "--openapi",
+        documentFile,
+        "--slug",
+        "crm-scoped",
+        "--scope",
+        "read:items",
+        "--client-id",
+        clientId,
+        "--credential-stdin",
+      ],
+      clientSecret,
+    );
     expect(withScope.code, withScope.stderr).toBe(0);
-    expect(JSON.parse(withScope.stdout)).toMatchObject({ source: { api: { scopes: ["read:items"], tokenUrl: authorization.tokenUrl } }, validation: { ok: true } });
+    expect(JSON.parse(withScope.stdout)).toMatchObject({
+      source: { api: { scopes: ["read:items"], tokenUrl: authorization.tokenUrl } },
+      validation: { ok: true },
+    });
   });
 });
 
 describe("src with --auth oauth2, authorization code with PKCE", () => {
   it("source add does not test before sign-in; auth login --no-browser prints the URL, receives the redirect, saves the tokens and validates", async () => {
     const added = await src(
-      ["source", "add", "--name", "Desk", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--authorization-url", authorization.authorizationUrl, "--grant", "authorization_code", "--client-id", clientId, "--test-endpoint", "/me", "--credential-stdin"],
+      [
+        "source",
+        "add",
+        "--name",
+        "Desk",
+        "--base-url",
+        apiUrl,
+        "--auth",
+        "oauth2",
+        "--token-url",
+        authorization.tokenUrl,
+        "--authorization-url",
+        authorization.authorizationUrl,
+        "--grant",
+        "authorization_code",
+        "--client-id",
+        clientId,
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
-    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ signedIn: false, hasRefreshToken: false });
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({
+      signedIn: false,
+      hasRefreshToken: false,
+    });
     const login = await loginFollowingPrintedUrl("desk");
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toMatch(/code_challenge_method=S256/);
     expect(login.stdout).toMatch(/Signed in to "desk"/);
-    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ grant: "authorization_code", signedIn: true, hasRefreshToken: true });
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({
+      grant: "authorization_code",
+      signedIn: true,
+      hasRefreshToken: true,
+    });
   });
 
   it("expired tokens are refreshed; the refresh token each process rotates is the one the next process uses", async () => {
@@ -209,7 +374,11 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
     await authorization.settings({ tokenTtl: 3600 });
     const logout = await src(["auth", "logout", "desk"]);
     expect(logout.stdout).toMatch(/Forgot the tokens of "desk"/);
-    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ hasAccessToken: false, hasRefreshToken: false, signedIn: false });
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({
+      hasAccessToken: false,
+      hasRefreshToken: false,
+      signedIn: false,
+    });
   });
 
   it("auth login on a client credentials source is a usage error saying why", async () => {
@@ -223,34 +392,95 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
 describe("src with --auth oauth2, a public client and the sign-in's time limit", () => {
   it("--client-auth none asks for no client secret (no stdin, no terminal) and signs in with PKCE alone", async () => {
     const added = await src([
-      "source", "add", "--name", "Public", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--authorization-url", authorization.authorizationUrl,
-      "--grant", "authorization_code", "--client-auth", "none", "--client-id", clientId, "--test-endpoint", "/me", "--json",
+      "source",
+      "add",
+      "--name",
+      "Public",
+      "--base-url",
+      apiUrl,
+      "--auth",
+      "oauth2",
+      "--token-url",
+      authorization.tokenUrl,
+      "--authorization-url",
+      authorization.authorizationUrl,
+      "--grant",
+      "authorization_code",
+      "--client-auth",
+      "none",
+      "--client-id",
+      clientId,
+      "--test-endpoint",
+      "/me",
+      "--json",
     ]);
     expect(added.code, added.stderr).toBe(0);
     expect(JSON.parse(added.stdout)).toMatchObject({ source: { slug: "public", api: { clientAuth: "none" } } });
     const before = await tokenRequests();
     const login = await loginFollowingPrintedUrl("public");
     expect(login.code, login.stderr).toBe(0);
-    expect((await authorization.state()).requests.slice(before)).toEqual([expect.objectContaining({ grant: "authorization_code", clientAuth: "none" })]);
-    expect(JSON.parse((await src(["auth", "status", "public", "--json"])).stdout)).toMatchObject({ signedIn: true, hasRefreshToken: true });
+    expect((await authorization.state()).requests.slice(before)).toEqual([
+      expect.objectContaining({ grant: "authorization_code", clientAuth: "none" }),
+    ]);
+    expect(JSON.parse((await src(["auth", "status", "public", "--json"])).stdout)).toMatchObject({
+      signedIn: true,
+      hasRefreshToken: true,
+    });
   });
 
   it("a public client with the client_credentials grant is refused, naming the field", async () => {
-    const refused = await src(["source", "add", "--name", "Nobody", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--client-auth", "none", "--client-id", clientId, "--test-endpoint", "/me"]);
+    const refused = await src([
+      "source",
+      "add",
+      "--name",
+      "Nobody",
+      "--base-url",
+      apiUrl,
+      "--auth",
+      "oauth2",
+      "--token-url",
+      authorization.tokenUrl,
+      "--client-auth",
+      "none",
+      "--client-id",
+      clientId,
+      "--test-endpoint",
+      "/me",
+    ]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/clientAuth.*public client.*authorization_code/);
   });
 
   it("auth login --timeout gives up after that many seconds with a clear message and what to run", async () => {
     const added = await src([
-      "source", "add", "--name", "Public", "--base-url", apiUrl, "--auth", "oauth2", "--token-url", authorization.tokenUrl, "--authorization-url", authorization.authorizationUrl,
-      "--grant", "authorization_code", "--client-auth", "none", "--client-id", clientId, "--test-endpoint", "/me",
+      "source",
+      "add",
+      "--name",
+      "Public",
+      "--base-url",
+      apiUrl,
+      "--auth",
+      "oauth2",
+      "--token-url",
+      authorization.tokenUrl,
+      "--authorization-url",
+      authorization.authorizationUrl,
+      "--grant",
+      "authorization_code",
+      "--client-auth",
+      "none",
+      "--client-id",
+      clientId,
+      "--test-endpoint",
+      "/me",
     ]);
     expect(added.code, added.stderr).toBe(0);
     const started = Date.now();
     const result = await src(["auth", "login", "public", "--no-browser", "--timeout", "1"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/error: no sign-in arrived within 1 s; run `src auth login public` again .*--timeout SECONDS/);
+    expect(result.stderr).toMatch(
+      /error: no sign-in arrived within 1 s; run `src auth login public` again .*--timeout SECONDS/,
+    );
     expect(Date.now() - started).toBeLessThan(20_000);
     const wrong = await src(["auth", "login", "public", "--timeout", "0"]);
     expect(wrong.code).toBe(2);
@@ -261,14 +491,21 @@ describe("src with --auth oauth2, a public client and the sign-in's time limit",
 describe("src mcp with an oauth2 source (official MCP SDK client over stdio)", () => {
   it("the tool description names OAuth 2.0 and the scopes; calls reuse the stored token", async () => {
     await addCrm();
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...temp.env }, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp"],
+      env: { PATH: process.env.PATH ?? "", ...temp.env },
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
     const client = new Client({ name: "oauth2-cli-test", version: "0.0.0" });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(/OAuth 2\.0 \(client credentials grant\) with the scopes read:items/);
+      expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(
+        /OAuth 2\.0 \(client credentials grant\) with the scopes read:items/,
+      );
       await client.callTool({ name: "api_crm", arguments: { method: "GET", path: "/items" } }); // a token the API accepts
       await expectMcpCallsReuseOneToken({ client, tool: "api_crm", authorization, outputs });
     } finally {

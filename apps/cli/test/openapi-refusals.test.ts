@@ -24,8 +24,10 @@ let temp: TempHome;
 let api: Upstream;
 /** What `/docs/*` answers, by path: a status and a body. */
 let documents: Record<string, { status: number; body: string }>;
-const src = (args: string[], stdin?: string): Promise<RunResult> => runSrc(args, { env: temp.env, stdin, cwd: temp.home });
-const sourceFolders = async (): Promise<string[]> => (await readdir(join(temp.home, "sources")).catch(() => [])).filter((name) => !name.startsWith("."));
+const src = (args: string[], stdin?: string): Promise<RunResult> =>
+  runSrc(args, { env: temp.env, stdin, cwd: temp.home });
+const sourceFolders = async (): Promise<string[]> =>
+  (await readdir(join(temp.home, "sources")).catch(() => [])).filter((name) => !name.startsWith("."));
 
 beforeEach(async () => {
   temp = await createTempHome();
@@ -34,8 +36,13 @@ beforeEach(async () => {
     const document = documents[recorded.path];
     if (document !== undefined) {
       // A document behind the credential answers 401 without it.
-      const refused = document.status === 200 && recorded.path.startsWith("/private/") && recorded.headers.authorization !== `Bearer ${token}`;
-      response.writeHead(refused ? 401 : document.status, { "content-type": "application/yaml" }).end(refused ? "" : document.body);
+      const refused =
+        document.status === 200 &&
+        recorded.path.startsWith("/private/") &&
+        recorded.headers.authorization !== `Bearer ${token}`;
+      response
+        .writeHead(refused ? 401 : document.status, { "content-type": "application/yaml" })
+        .end(refused ? "" : document.body);
       return;
     }
     const ok = recorded.headers.authorization === `Bearer ${token}`;
@@ -49,7 +56,8 @@ afterEach(async () => {
   await temp.cleanup();
 });
 
-const parserReason = /error: --openapi: broken\.yaml is not a valid OpenAPI document at line 3, column 10: .+; fix the document and run the command again; nothing was added\n/;
+const parserReason =
+  /error: --openapi: broken\.yaml is not a valid OpenAPI document at line 3, column 10: .+; fix the document and run the command again; nothing was added\n/;
 
 describe("src source add --openapi with a document that cannot be used", { timeout: 60_000 }, () => {
   it("alone: reports the broken document with the parser's position first, not the missing flags (exit 2), and adds nothing", async () => {
@@ -61,7 +69,24 @@ describe("src source add --openapi with a document that cannot be used", { timeo
   });
 
   it("with every other flag and the credential: fails the same way (exit 2), adds nothing and stores no credential", async () => {
-    const result = await src(["source", "add", "--openapi", "broken.yaml", "--name", "Items", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], token);
+    const result = await src(
+      [
+        "source",
+        "add",
+        "--openapi",
+        "broken.yaml",
+        "--name",
+        "Items",
+        "--base-url",
+        api.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      token,
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(parserReason);
     expect(result.stdout).toBe("");
@@ -72,11 +97,31 @@ describe("src source add --openapi with a document that cannot be used", { timeo
   });
 
   it("--json: the error document names the reason", async () => {
-    const result = await src(["--json", "source", "add", "--openapi", "broken.yaml", "--name", "Items", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], token);
+    const result = await src(
+      [
+        "--json",
+        "source",
+        "add",
+        "--openapi",
+        "broken.yaml",
+        "--name",
+        "Items",
+        "--base-url",
+        api.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      token,
+    );
     expect(result.code).toBe(2);
     const printed = JSON.parse(result.stdout) as { error: { code: string; message: string } };
     expect(printed.error.code).toBe("INVALID_INPUT");
-    expect(printed.error.message).toMatch(/^--openapi: broken\.yaml is not a valid OpenAPI document at line 3, column 10: /);
+    expect(printed.error.message).toMatch(
+      /^--openapi: broken\.yaml is not a valid OpenAPI document at line 3, column 10: /,
+    );
   });
 
   it("a file that does not exist, a URL that answers 404, and one that needs the credential say so before the missing flags", async () => {
@@ -91,30 +136,77 @@ describe("src source add --openapi with a document that cannot be used", { timeo
     documents["/docs/gone.yaml"] = { status: 404, body: "" };
     const gone = await src(["source", "add", "--openapi", `${api.url}/docs/gone.yaml`]);
     expect(gone.code).toBe(2);
-    expect(gone.stderr).toContain(`error: --openapi: ${api.url}/docs/gone.yaml answered HTTP 404; give the URL of the document itself`);
+    expect(gone.stderr).toContain(
+      `error: --openapi: ${api.url}/docs/gone.yaml answered HTTP 404; give the URL of the document itself`,
+    );
     expect(await sourceFolders()).toEqual([]);
   });
 
   it("a URL whose document parses badly fails with the parser's position", async () => {
     documents["/docs/broken.yaml"] = { status: 200, body: brokenYaml };
-    const result = await src(["source", "add", "--openapi", `${api.url}/docs/broken.yaml`, "--credential-stdin"], token);
+    const result = await src(
+      ["source", "add", "--openapi", `${api.url}/docs/broken.yaml`, "--credential-stdin"],
+      token,
+    );
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`error: --openapi: ${api.url}/docs/broken.yaml is not a valid OpenAPI document at line 3, column 10:`);
+    expect(result.stderr).toContain(
+      `error: --openapi: ${api.url}/docs/broken.yaml is not a valid OpenAPI document at line 3, column 10:`,
+    );
     expect(await sourceFolders()).toEqual([]);
   });
 
   it("a document behind the credential that is still broken when fetched with it: the source is removed again (exit 2)", async () => {
     documents["/private/openapi.yaml"] = { status: 200, body: brokenYaml };
-    const result = await src(["source", "add", "--openapi", `${api.url}/private/openapi.yaml`, "--name", "Items", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], token);
+    const result = await src(
+      [
+        "source",
+        "add",
+        "--openapi",
+        `${api.url}/private/openapi.yaml`,
+        "--name",
+        "Items",
+        "--base-url",
+        api.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      token,
+    );
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`error: --openapi: ${api.url}/private/openapi.yaml answered HTTP 401 without a credential, and with the credential the document could not be loaded:`);
+    expect(result.stderr).toContain(
+      `error: --openapi: ${api.url}/private/openapi.yaml answered HTTP 401 without a credential, and with the credential the document could not be loaded:`,
+    );
     expect(result.stderr).toContain("nothing was added");
     expect(await sourceFolders()).toEqual([]);
     // The same document, fixed: the source is added with it.
     documents["/private/openapi.yaml"] = { status: 200, body: JSON.stringify(validDocument(api.url)) };
-    const fixed = await src(["--json", "source", "add", "--openapi", `${api.url}/private/openapi.yaml`, "--name", "Items", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], token);
+    const fixed = await src(
+      [
+        "--json",
+        "source",
+        "add",
+        "--openapi",
+        `${api.url}/private/openapi.yaml`,
+        "--name",
+        "Items",
+        "--base-url",
+        api.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      token,
+    );
     expect(fixed.code, fixed.stderr).toBe(0);
-    expect(JSON.parse(fixed.stdout)).toMatchObject({ source: { slug: "items" }, openapi: { title: "Items API", operations: 1 } });
+    expect(JSON.parse(fixed.stdout)).toMatchObject({
+      source: { slug: "items" },
+      openapi: { title: "Items API", operations: 1 },
+    });
   });
 });
 
@@ -127,7 +219,9 @@ describe("src source edit --openapi with a document that cannot be used", { time
     const before = await readFile(file, "utf8");
     const edited = await src(["source", "edit", "items-api", "--openapi", "broken.yaml", "--name", "Renamed"]);
     expect(edited.code).toBe(2);
-    expect(edited.stderr).toMatch(/error: --openapi: broken\.yaml is not a valid OpenAPI document at line 3, column 10: .+; fix the document and run the command again; nothing was changed\n/);
+    expect(edited.stderr).toMatch(
+      /error: --openapi: broken\.yaml is not a valid OpenAPI document at line 3, column 10: .+; fix the document and run the command again; nothing was changed\n/,
+    );
     expect(await readFile(file, "utf8")).toBe(before);
     expect((await src(["operations", "items-api", "--id", "getMe"])).code).toBe(0);
   });

@@ -11,17 +11,36 @@ const documentFor = (url: string) => ({
   openapi: "3.0.3",
   info: { title: "Notes API", version: "1.4.0" },
   servers: [{ url: `${url}/v1` }],
-  components: { securitySchemes: { token: { type: "http", scheme: "bearer" }, key: { type: "apiKey", in: "header", name: "X-Key" } } },
+  components: {
+    securitySchemes: {
+      token: { type: "http", scheme: "bearer" },
+      key: { type: "apiKey", in: "header", name: "X-Key" },
+    },
+  },
   security: [{ token: [] }],
   paths: {
-    "/users/me": { get: { operationId: "getMe", summary: "The current user", responses: { "200": { description: "ok" } } } },
+    "/users/me": {
+      get: { operationId: "getMe", summary: "The current user", responses: { "200": { description: "ok" } } },
+    },
     "/notes": {
-      get: { operationId: "listNotes", summary: "List notes", tags: ["notes"], responses: { "200": { description: "ok" } } },
+      get: {
+        operationId: "listNotes",
+        summary: "List notes",
+        tags: ["notes"],
+        responses: { "200": { description: "ok" } },
+      },
       post: {
         operationId: "createNote",
         summary: "Create a note",
         tags: ["notes"],
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["title"], properties: { title: { type: "string" } } } } } },
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: { type: "object", required: ["title"], properties: { title: { type: "string" } } },
+            },
+          },
+        },
         responses: { "201": { description: "created" } },
       },
     },
@@ -62,19 +81,41 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
   it("source add --openapi takes name, base URL, auth and test endpoint from the document and prints { source, validation, openapi }", async () => {
     const result = await src(["--json", "source", "add", "--openapi", documentFile, "--credential-stdin"], token);
     expect(result.code, result.stderr).toBe(0);
-    const printed = JSON.parse(result.stdout) as { source: { slug: string; name: string; api: Record<string, unknown> }; validation: { ok: boolean }; openapi: unknown };
-    expect(printed.source).toMatchObject({ slug: "notes-api", name: "Notes API", api: { baseUrl: `${api.url}/v1`, authType: "bearer", testEndpoint: "/users/me", openapi: "openapi.json" } });
+    const printed = JSON.parse(result.stdout) as {
+      source: { slug: string; name: string; api: Record<string, unknown> };
+      validation: { ok: boolean };
+      openapi: unknown;
+    };
+    expect(printed.source).toMatchObject({
+      slug: "notes-api",
+      name: "Notes API",
+      api: { baseUrl: `${api.url}/v1`, authType: "bearer", testEndpoint: "/users/me", openapi: "openapi.json" },
+    });
     expect(printed.validation.ok).toBe(true);
-    expect(printed.openapi).toEqual({ title: "Notes API", version: "1.4.0", operations: 3, testEndpoint: { path: "/users/me", reason: expect.stringContaining("GET /users/me") } });
-    expect((printed.openapi as { testEndpoint: { reason: string } }).testEndpoint.reason).toContain("it identifies the caller");
+    expect(printed.openapi).toEqual({
+      title: "Notes API",
+      version: "1.4.0",
+      operations: 3,
+      testEndpoint: { path: "/users/me", reason: expect.stringContaining("GET /users/me") },
+    });
+    expect((printed.openapi as { testEndpoint: { reason: string } }).testEndpoint.reason).toContain(
+      "it identifies the caller",
+    );
     expect(await readFile(join(temp.home, "sources", "notes-api", "openapi.json"), "utf8")).toContain("Notes API");
   });
 
   it("names the other security schemes and the operations tool for people", async () => {
-    const result = await src(["source", "add", "--openapi", documentFile, "--slug", "notes-two", "--credential-stdin"], token);
+    const result = await src(
+      ["source", "add", "--openapi", documentFile, "--slug", "notes-two", "--credential-stdin"],
+      token,
+    );
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('OpenAPI document: "Notes API" 1.4.0, 3 operations; agents search them with api_notes_two_operations');
-    expect(result.stdout).toContain('Auth taken from the document\'s security scheme "token"; it also names "key" (choose another with --auth).');
+    expect(result.stdout).toContain(
+      'OpenAPI document: "Notes API" 1.4.0, 3 operations; agents search them with api_notes_two_operations',
+    );
+    expect(result.stdout).toContain(
+      'Auth taken from the document\'s security scheme "token"; it also names "key" (choose another with --auth).',
+    );
   });
 
   it("src operations searches and shows one operation; --json is the tool's answer", async () => {
@@ -83,12 +124,21 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     expect(search.code, search.stderr).toBe(0);
     const answer = JSON.parse(search.stdout) as { total: number; operations: unknown[] };
     expect(answer.total).toBeGreaterThanOrEqual(1);
-    expect(answer.operations[0]).toEqual({ operationId: "createNote", method: "POST", path: "/notes", summary: "Create a note", required: ["body"] });
+    expect(answer.operations[0]).toEqual({
+      operationId: "createNote",
+      method: "POST",
+      path: "/notes",
+      summary: "Create a note",
+      required: ["body"],
+    });
     const byTag = await src(["operations", "notes-api", "--tag", "notes", "--limit", "5"]);
     expect(byTag.stdout).toContain("listNotes");
     expect(byTag.stdout).toMatch(/2 of 2 matching operations/);
     const one = await src(["operations", "notes-api", "--id", "createNote"]);
-    expect(JSON.parse(one.stdout)).toMatchObject({ operationId: "createNote", exampleCall: { method: "POST", path: "/notes", body: { title: "<title>" } } });
+    expect(JSON.parse(one.stdout)).toMatchObject({
+      operationId: "createNote",
+      exampleCall: { method: "POST", path: "/notes", body: { title: "<title>" } },
+    });
     const unknown = await src(["operations", "notes-api", "--id", "createNotes"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('did you mean "createNote"');
@@ -102,10 +152,14 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     expect(page.total).toBe(3);
     expect(page.operations).toHaveLength(2);
     expect(page.note).toContain("give offset 2 for the next ones");
-    const rest = JSON.parse((await src(["--json", "operations", "notes-api", "--limit", "2", "--offset", "2"])).stdout) as { operations: { operationId: string }[] };
+    const rest = JSON.parse(
+      (await src(["--json", "operations", "notes-api", "--limit", "2", "--offset", "2"])).stdout,
+    ) as { operations: { operationId: string }[] };
     expect(rest.operations).toHaveLength(1);
     expect(new Set([...page.operations, ...rest.operations].map((operation) => operation.operationId)).size).toBe(3);
-    const exact = JSON.parse((await src(["--json", "operations", "notes-api", "createNote"])).stdout) as { operations: { operationId: string }[] };
+    const exact = JSON.parse((await src(["--json", "operations", "notes-api", "createNote"])).stdout) as {
+      operations: { operationId: string }[];
+    };
     expect(exact.operations[0]?.operationId).toBe("createNote");
   });
 
@@ -130,24 +184,64 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
 
   it("an invalid document fails the add (exit 2) with the parser's location, and adds nothing", async () => {
     const broken = join(temp.home, "broken.json");
-    await writeFile(broken, '{"openapi": "3.0.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"get": {"parameters": [{"name": "q"}], "responses": {"200": {"description": "ok"}}}}}}');
-    const result = await src(["source", "add", "--openapi", broken, "--name", "Plain", "--base-url", `${api.url}/v1`, "--auth", "bearer", "--test-endpoint", "/users/me", "--credential-stdin"], token);
+    await writeFile(
+      broken,
+      '{"openapi": "3.0.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"get": {"parameters": [{"name": "q"}], "responses": {"200": {"description": "ok"}}}}}}',
+    );
+    const result = await src(
+      [
+        "source",
+        "add",
+        "--openapi",
+        broken,
+        "--name",
+        "Plain",
+        "--base-url",
+        `${api.url}/v1`,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/users/me",
+        "--credential-stdin",
+      ],
+      token,
+    );
     expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toMatch(/error: --openapi: .*broken\.json is not a valid OpenAPI document at \/paths\/~1a\/get\/parameters\/0: .*; fix the document and run the command again; nothing was added/);
+    expect(result.stderr).toMatch(
+      /error: --openapi: .*broken\.json is not a valid OpenAPI document at \/paths\/~1a\/get\/parameters\/0: .*; fix the document and run the command again; nothing was added/,
+    );
     expect((await src(["source", "show", "plain"])).code).toBe(2);
   });
 
   it("without a terminal, a document with no usable test endpoint requires --test-endpoint", async () => {
     const noGet = join(temp.home, "no-get.json");
     const document = documentFor(api.url);
-    await writeFile(noGet, JSON.stringify({ ...document, paths: { "/notes": { post: document.paths["/notes"].post } } }));
+    await writeFile(
+      noGet,
+      JSON.stringify({ ...document, paths: { "/notes": { post: document.paths["/notes"].post } } }),
+    );
     const result = await src(["source", "add", "--openapi", noGet, "--slug", "no-get", "--credential-stdin"], token);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--test-endpoint");
   });
 
   it("source edit --openapi attaches a document to an existing source", async () => {
-    await src(["source", "add", "--name", "Later", "--base-url", `${api.url}/v1`, "--auth", "bearer", "--test-endpoint", "/users/me", "--credential-stdin"], token);
+    await src(
+      [
+        "source",
+        "add",
+        "--name",
+        "Later",
+        "--base-url",
+        `${api.url}/v1`,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/users/me",
+        "--credential-stdin",
+      ],
+      token,
+    );
     const result = await src(["source", "edit", "later", "--openapi", documentFile]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('OpenAPI document: "Notes API" 1.4.0, 3 operations.');

@@ -35,21 +35,44 @@ async function newHome(): Promise<TempHome> {
   return temp;
 }
 
-const sentFor = (slug: string, since: number) => upstream.requests.slice(since).filter((request) => request.path.startsWith(`/${slug}/`)).map((request) => request.headers.authorization ?? "(none)");
+const sentFor = (slug: string, since: number) =>
+  upstream.requests
+    .slice(since)
+    .filter((request) => request.path.startsWith(`/${slug}/`))
+    .map((request) => request.headers.authorization ?? "(none)");
 
 function expectNoSecret(...runs: RunResult[]): void {
-  for (const run of runs) for (const secret of [localKey, bobKey]) expect(`${run.stdout}\n${run.stderr}`).not.toContain(secret);
+  for (const run of runs)
+    for (const secret of [localKey, bobKey]) expect(`${run.stdout}\n${run.stderr}`).not.toContain(secret);
 }
 
 describe("src and per-user sources, through the built CLI", () => {
   it("adds a per-user source without a credential, answers NOT_CONNECTED until the operator's own is set, and lists and removes connections", async () => {
     const temp = await newHome();
     const slug = `gh-${randomBytes(3).toString("hex")}`;
-    const run = (args: string[], stdin?: string) => runSrc(args, { env: temp.env, ...(stdin === undefined ? {} : { stdin }) });
-    const added = await run(["source", "add", "--name", "GH", "--slug", slug, "--base-url", `${upstream.url}/${slug}`, "--auth", "bearer", "--test-endpoint", "/me", "--credentials", "per-user"]);
+    const run = (args: string[], stdin?: string) =>
+      runSrc(args, { env: temp.env, ...(stdin === undefined ? {} : { stdin }) });
+    const added = await run([
+      "source",
+      "add",
+      "--name",
+      "GH",
+      "--slug",
+      slug,
+      "--base-url",
+      `${upstream.url}/${slug}`,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credentials",
+      "per-user",
+    ]);
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
-    const config = JSON.parse(await readFile(join(temp.home, "sources", slug, "config.json"), "utf8")) as { api: { credentials?: string } };
+    const config = JSON.parse(await readFile(join(temp.home, "sources", slug, "config.json"), "utf8")) as {
+      api: { credentials?: string };
+    };
     expect(config.api.credentials).toBe("per-user");
 
     // The local operator has no credential of their own yet: nothing is sent.
@@ -77,10 +100,16 @@ describe("src and per-user sources, through the built CLI", () => {
 
     const listed = await run(["connections", "list", "--json"]);
     expect(listed.code).toBe(0);
-    expect((JSON.parse(listed.stdout) as { connections: { slug: string; principal: string }[] }).connections.map(({ slug: s, principal }) => `${s} ${principal}`)).toEqual([`${slug} local`, `${slug} token:bob`]);
+    expect(
+      (JSON.parse(listed.stdout) as { connections: { slug: string; principal: string }[] }).connections.map(
+        ({ slug: s, principal }) => `${s} ${principal}`,
+      ),
+    ).toEqual([`${slug} local`, `${slug} token:bob`]);
     const table = await run(["connections", "list", "--principal", "token:bob"]);
     expect(table.stdout).toMatch(new RegExp(`^SOURCE\\s+PRINCIPAL\\s+UPDATED\\n${slug}\\s+token:bob\\s+\\d{4}-`));
-    expect((await run(["connections", "list", "--source", slug, "--principal", "idp:nobody"])).stdout).toContain("No connections.");
+    expect((await run(["connections", "list", "--source", slug, "--principal", "idp:nobody"])).stdout).toContain(
+      "No connections.",
+    );
 
     const removed = await run(["connections", "remove", slug, "--principal", "local"]);
     expect(removed.stdout).toContain(`Removed the connection of local to "${slug}".`);
@@ -94,8 +123,15 @@ describe("src and per-user sources, through the built CLI", () => {
     expect(sentFor(slug, before)).toHaveLength(1);
 
     // The audit lines name the principal; the home holds no credential in clear.
-    const audit = (await readFile(join(temp.home, "logs", "calls.jsonl"), "utf8")).trim().split("\n").map((line) => JSON.parse(line) as { principal?: string; errorCode: string | null });
-    expect(audit.map((line) => `${line.principal} ${line.errorCode}`)).toEqual(["local NOT_CONNECTED", "local null", "local NOT_CONNECTED"]);
+    const audit = (await readFile(join(temp.home, "logs", "calls.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { principal?: string; errorCode: string | null });
+    expect(audit.map((line) => `${line.principal} ${line.errorCode}`)).toEqual([
+      "local NOT_CONNECTED",
+      "local null",
+      "local NOT_CONNECTED",
+    ]);
     const vault = await readFile(join(temp.home, "vault.json"), "utf8");
     for (const secret of [localKey, bobKey, "token:bob"]) expect(vault).not.toContain(secret);
     expectNoSecret(added, notConnected, setLocal, setBob, connected, listed, table, removed, afterRemove);
@@ -104,8 +140,30 @@ describe("src and per-user sources, through the built CLI", () => {
   it("refuses --principal for a shared source and a --credentials value it does not know, and switches a source with source edit", async () => {
     const temp = await newHome();
     const slug = `plain-${randomBytes(3).toString("hex")}`;
-    const run = (args: string[], stdin?: string) => runSrc(args, { env: temp.env, ...(stdin === undefined ? {} : { stdin }) });
-    expect((await run(["source", "add", "--name", "Plain", "--slug", slug, "--base-url", `${upstream.url}/${slug}`, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], localKey)).code).toBe(0);
+    const run = (args: string[], stdin?: string) =>
+      runSrc(args, { env: temp.env, ...(stdin === undefined ? {} : { stdin }) });
+    expect(
+      (
+        await run(
+          [
+            "source",
+            "add",
+            "--name",
+            "Plain",
+            "--slug",
+            slug,
+            "--base-url",
+            `${upstream.url}/${slug}`,
+            "--auth",
+            "bearer",
+            "--test-endpoint",
+            "/me",
+            "--credential-stdin",
+          ],
+          localKey,
+        )
+      ).code,
+    ).toBe(0);
     const refused = await run(["credential", "set", slug, "--principal", "idp:alice", "--credential-stdin"], bobKey);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('source "' + slug + '" shares one credential');
@@ -113,7 +171,20 @@ describe("src and per-user sources, through the built CLI", () => {
     const bogus = await run(["source", "edit", slug, "--credentials", "everyone"]);
     expect(bogus.code).toBe(2);
     expect(bogus.stderr).toContain('--credentials: must be "shared" or "per-user"');
-    const badAdd = await run(["source", "add", "--name", "X", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credentials", "mine"]);
+    const badAdd = await run([
+      "source",
+      "add",
+      "--name",
+      "X",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credentials",
+      "mine",
+    ]);
     expect(badAdd.code).toBe(2);
     // Made per-user, the source's shared credential is never sent again.
     expect((await run(["source", "edit", slug, "--credentials", "per-user"])).code).toBe(0);
@@ -126,7 +197,10 @@ describe("src and per-user sources, through the built CLI", () => {
   it("does the same against src serve with --server: connections list, credential set --principal, connections remove", async () => {
     const temp = await newHome();
     const adminToken = `admin-${randomBytes(12).toString("hex")}`;
-    const serve = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...temp.env, SRC_SERVER_TOKEN: adminToken }, stdio: ["ignore", "pipe", "pipe"] });
+    const serve = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], {
+      env: { PATH: process.env.PATH, ...temp.env, SRC_SERVER_TOKEN: adminToken },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     serves.push(serve);
     const serverUrl = await new Promise<string>((resolve, reject) => {
       let stdout = "";
@@ -138,14 +212,39 @@ describe("src and per-user sources, through the built CLI", () => {
       serve.once("close", () => reject(new Error("src serve ended before listening")));
     });
     // No SRC_HOME, no vault key: only the server has them.
-    const remote = (args: string[], stdin?: string) => runSrc(args, { env: { SRC_SERVER: serverUrl, SRC_SERVER_TOKEN: adminToken }, ...(stdin === undefined ? {} : { stdin }) });
+    const remote = (args: string[], stdin?: string) =>
+      runSrc(args, {
+        env: { SRC_SERVER: serverUrl, SRC_SERVER_TOKEN: adminToken },
+        ...(stdin === undefined ? {} : { stdin }),
+      });
     const slug = `remote-${randomBytes(3).toString("hex")}`;
-    const added = await remote(["source", "add", "--name", "Remote", "--slug", slug, "--base-url", `${upstream.url}/${slug}`, "--auth", "bearer", "--test-endpoint", "/me", "--credentials", "per-user"]);
+    const added = await remote([
+      "source",
+      "add",
+      "--name",
+      "Remote",
+      "--slug",
+      slug,
+      "--base-url",
+      `${upstream.url}/${slug}`,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credentials",
+      "per-user",
+    ]);
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
-    expect((await remote(["credential", "set", slug, "--principal", "token:bob", "--credential-stdin"], bobKey)).code).toBe(0);
+    expect(
+      (await remote(["credential", "set", slug, "--principal", "token:bob", "--credential-stdin"], bobKey)).code,
+    ).toBe(0);
     const listed = await remote(["connections", "list", "--source", slug, "--json"]);
-    expect((JSON.parse(listed.stdout) as { connections: { principal: string }[] }).connections.map((connection) => connection.principal)).toEqual(["token:bob"]);
+    expect(
+      (JSON.parse(listed.stdout) as { connections: { principal: string }[] }).connections.map(
+        (connection) => connection.principal,
+      ),
+    ).toEqual(["token:bob"]);
     // The admin token is the operator ("local"): not bob, so nothing is sent.
     const before = upstream.requests.length;
     const call = await remote(["call", slug, "GET", "/repos"]);
@@ -153,7 +252,9 @@ describe("src and per-user sources, through the built CLI", () => {
     expect(call.stderr).toContain("NOT_CONNECTED");
     expect(call.stderr).toContain("#/connect/srcc_");
     expect(sentFor(slug, before)).toEqual([]);
-    expect((await remote(["connections", "remove", slug, "--principal", "token:bob"])).stdout).toContain("Removed the connection of token:bob");
+    expect((await remote(["connections", "remove", slug, "--principal", "token:bob"])).stdout).toContain(
+      "Removed the connection of token:bob",
+    );
     expect(JSON.parse((await remote(["connections", "list", "--json"])).stdout)).toEqual({ connections: [] });
     expectNoSecret(added, listed, call);
   });

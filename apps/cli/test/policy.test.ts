@@ -27,7 +27,24 @@ afterAll(async () => {
 async function homeWith(policyFlags: string[], extra: string[] = []): Promise<TempHome> {
   const temp = await createTempHome();
   homes.push(temp);
-  const added = await runSrc(["source", "add", "--name", "GH", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", ...extra, ...policyFlags], { env: temp.env, stdin: secret });
+  const added = await runSrc(
+    [
+      "source",
+      "add",
+      "--name",
+      "GH",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+      ...extra,
+      ...policyFlags,
+    ],
+    { env: temp.env, stdin: secret },
+  );
   expect(added.stderr).toBe("");
   expect(added.code).toBe(0);
   return temp;
@@ -42,19 +59,42 @@ async function call(temp: TempHome, args: string[], env: Record<string, string> 
 
 async function auditLines(temp: TempHome): Promise<Record<string, unknown>[]> {
   const text = await readFile(join(temp.home, "logs", "calls.jsonl"), "utf8").catch(() => "");
-  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe("src source add / edit: the policy flags", () => {
   it("writes api.policy, and src call refuses what it denies with POLICY_DENIED, exit 1, nothing sent, one audit line denied", async () => {
-    const temp = await homeWith(["--allow", "GET /**", "--allow", "POST /repos/*/*/issues", "--deny", "DELETE /**", "--confirm", "PUT /repos/*/*/collaborators/*", "--rate-limit", "60/1m"]);
-    const config = JSON.parse(await readFile(join(temp.home, "sources", "gh", "config.json"), "utf8")) as { api: { policy: unknown } };
-    expect(config.api.policy).toEqual({ allow: ["GET /**", "POST /repos/*/*/issues"], deny: ["DELETE /**"], confirm: ["PUT /repos/*/*/collaborators/*"], rateLimit: { calls: 60, perSeconds: 60 } });
+    const temp = await homeWith([
+      "--allow",
+      "GET /**",
+      "--allow",
+      "POST /repos/*/*/issues",
+      "--deny",
+      "DELETE /**",
+      "--confirm",
+      "PUT /repos/*/*/collaborators/*",
+      "--rate-limit",
+      "60/1m",
+    ]);
+    const config = JSON.parse(await readFile(join(temp.home, "sources", "gh", "config.json"), "utf8")) as {
+      api: { policy: unknown };
+    };
+    expect(config.api.policy).toEqual({
+      allow: ["GET /**", "POST /repos/*/*/issues"],
+      deny: ["DELETE /**"],
+      confirm: ["PUT /repos/*/*/collaborators/*"],
+      rateLimit: { calls: 60, perSeconds: 60 },
+    });
 
     const denied = await call(temp, ["DELETE", "/repos/a/b"]);
     expect(denied.sent).toEqual([]);
     expect(denied.code).toBe(1);
-    expect(denied.stderr).toContain('error POLICY_DENIED: the policy of source "gh" refuses DELETE /repos/a/b: rule "DELETE /**" in deny; nothing was sent');
+    expect(denied.stderr).toContain(
+      'error POLICY_DENIED: the policy of source "gh" refuses DELETE /repos/a/b: rule "DELETE /**" in deny; nothing was sent',
+    );
     const notAllowed = await call(temp, ["PATCH", "/repos/a/b", "--body", "{}"]);
     expect(notAllowed.sent).toEqual([]);
     expect(notAllowed.stderr).toContain("not in allow (allowed: GET /**, POST /repos/*/*/issues)");
@@ -73,28 +113,73 @@ describe("src source add / edit: the policy flags", () => {
   it("refuses an invalid rule with the others, naming the near miss; nothing is written", async () => {
     const temp = await createTempHome();
     homes.push(temp);
-    const added = await runSrc(["source", "add", "--name", "GH", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--allow", "GETT /x", "--deny", "/admin/**"], { env: temp.env, stdin: secret });
+    const added = await runSrc(
+      [
+        "source",
+        "add",
+        "--name",
+        "GH",
+        "--base-url",
+        upstream.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+        "--allow",
+        "GETT /x",
+        "--deny",
+        "/admin/**",
+      ],
+      { env: temp.env, stdin: secret },
+    );
     expect(added.code).toBe(2);
     expect(added.stderr).toContain('api.policy.allow.0: "GETT /x": "GETT" is not a method; did you mean "GET /x"?');
     expect(added.stderr).toContain('api.policy.deny.0: "/admin/**" has no method: write "* /admin/**"');
     expect((await temp.files()).filter((file) => file.path.includes("sources"))).toEqual([]);
-    const rate = await runSrc(["source", "add", "--name", "GH", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--rate-limit", "sixty"], { env: temp.env, stdin: secret });
+    const rate = await runSrc(
+      [
+        "source",
+        "add",
+        "--name",
+        "GH",
+        "--base-url",
+        upstream.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+        "--rate-limit",
+        "sixty",
+      ],
+      { env: temp.env, stdin: secret },
+    );
     expect(rate.code).toBe(2);
     expect(rate.stderr).toContain('--rate-limit: "sixty": write calls/duration, e.g. "60/1m"');
   });
 
   it("edit replaces the lists given and keeps the rest; --read-only then refuses every write", async () => {
     const temp = await homeWith(["--allow", "GET /a/**", "--deny", "DELETE /**"]);
-    const edited = await runSrc(["source", "edit", "gh", "--allow", "* /b/**", "--read-only", "--json"], { env: temp.env });
+    const edited = await runSrc(["source", "edit", "gh", "--allow", "* /b/**", "--read-only", "--json"], {
+      env: temp.env,
+    });
     expect(edited.code).toBe(0);
-    expect((JSON.parse(edited.stdout) as { source: { api: { policy: unknown } } }).source.api.policy).toEqual({ allow: ["* /b/**"], deny: ["DELETE /**"], mode: "read-only" });
+    expect((JSON.parse(edited.stdout) as { source: { api: { policy: unknown } } }).source.api.policy).toEqual({
+      allow: ["* /b/**"],
+      deny: ["DELETE /**"],
+      mode: "read-only",
+    });
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
       const refused = await call(temp, [method, "/b/x"]);
       expect(refused.sent).toEqual([]);
       expect(refused.stderr).toContain("the source is read-only");
     }
-    for (const method of ["GET", "HEAD", "OPTIONS"]) expect((await call(temp, [method, "/b/x"])).sent).toEqual([`${method} /b/x`]);
-    const cleared = await runSrc(["source", "edit", "gh", "--read-write", "--allow", "", "--deny", "", "--json"], { env: temp.env });
+    for (const method of ["GET", "HEAD", "OPTIONS"])
+      expect((await call(temp, [method, "/b/x"])).sent).toEqual([`${method} /b/x`]);
+    const cleared = await runSrc(["source", "edit", "gh", "--read-write", "--allow", "", "--deny", "", "--json"], {
+      env: temp.env,
+    });
     expect((JSON.parse(cleared.stdout) as { source: { api: { policy?: unknown } } }).source.api.policy).toBeUndefined();
     expect((await call(temp, ["DELETE", "/b/x"])).sent).toEqual(["DELETE /b/x"]);
   });
@@ -102,7 +187,16 @@ describe("src source add / edit: the policy flags", () => {
 
 describe("src policy", () => {
   it("prints the effective policy and checks calls: allowed, refused and by which rule (exit 1), confirm", async () => {
-    const temp = await homeWith(["--allow", "GET /**", "--deny", "DELETE /repos/**", "--confirm", "PUT /repos/*/*/collaborators/*", "--tools", "split"]);
+    const temp = await homeWith([
+      "--allow",
+      "GET /**",
+      "--deny",
+      "DELETE /repos/**",
+      "--confirm",
+      "PUT /repos/*/*/collaborators/*",
+      "--tools",
+      "split",
+    ]);
     const before = upstream.requests.length;
     const shown = await runSrc(["policy", "gh"], { env: temp.env });
     expect(shown.code).toBe(0);
@@ -111,25 +205,52 @@ describe("src policy", () => {
     const refused = await runSrc(["policy", "gh", "--check", "DELETE /repos/a/b"], { env: temp.env });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('Check DELETE /repos/a/b: refused by "DELETE /repos/**"');
-    const confirm = await runSrc(["policy", "gh", "--check", "PUT /repos/a/b/collaborators/c", "--json"], { env: temp.env });
+    const confirm = await runSrc(["policy", "gh", "--check", "PUT /repos/a/b/collaborators/c", "--json"], {
+      env: temp.env,
+    });
     expect(confirm.code).toBe(1); // PUT is not in allow: deny and allow come before confirm
     expect(JSON.parse(confirm.stdout)).toMatchObject({ check: { verdict: "refused", rule: "not in allow" } });
     const allowed = await runSrc(["policy", "gh", "--check", "GET /user", "--json"], { env: temp.env });
     expect(allowed.code).toBe(0);
-    expect(JSON.parse(allowed.stdout)).toMatchObject({ slug: "gh", policy: { tools: "split" }, check: { verdict: "allowed" }, tools: [{ name: "api_gh", readOnly: true }, { name: "api_gh_write", readOnly: false }] });
+    expect(JSON.parse(allowed.stdout)).toMatchObject({
+      slug: "gh",
+      policy: { tools: "split" },
+      check: { verdict: "allowed" },
+      tools: [
+        { name: "api_gh", readOnly: true },
+        { name: "api_gh_write", readOnly: false },
+      ],
+    });
     // A check sends nothing (the upstream is shared with the other tests, whose sources are validated on add).
     expect(upstream.requests.slice(before)).toEqual([]);
   });
 
   it("--token NAME narrows it: a read-only token never writes, and its tools are read-only", async () => {
     const temp = await homeWith(["--tools", "split"]);
-    const created = await runSrc(["token", "create", "reader", "--sources", "gh", "--read-only", "--rate-limit", "10/1m", "--json"], { env: temp.env });
-    expect(JSON.parse(created.stdout)).toMatchObject({ name: "reader", readOnly: true, rateLimit: { calls: 10, perSeconds: 60 } });
+    const created = await runSrc(
+      ["token", "create", "reader", "--sources", "gh", "--read-only", "--rate-limit", "10/1m", "--json"],
+      { env: temp.env },
+    );
+    expect(JSON.parse(created.stdout)).toMatchObject({
+      name: "reader",
+      readOnly: true,
+      rateLimit: { calls: 10, perSeconds: 60 },
+    });
     const listed = await runSrc(["token", "list"], { env: temp.env });
     expect(listed.stdout).toMatch(/reader\s+srca_\S+…\s+gh\s+read-only 10\/60s/);
-    const checked = await runSrc(["policy", "gh", "--check", "POST /repos/a/b/issues", "--token", "reader", "--json"], { env: temp.env });
+    const checked = await runSrc(["policy", "gh", "--check", "POST /repos/a/b/issues", "--token", "reader", "--json"], {
+      env: temp.env,
+    });
     expect(checked.code).toBe(1);
-    expect(JSON.parse(checked.stdout)).toMatchObject({ token: { name: "reader", readOnly: true }, tools: [{ name: "api_gh", readOnly: true }], check: { verdict: "refused", rule: "read-only", why: 'agent token "reader" is read-only (GET, HEAD and OPTIONS only)' } });
+    expect(JSON.parse(checked.stdout)).toMatchObject({
+      token: { name: "reader", readOnly: true },
+      tools: [{ name: "api_gh", readOnly: true }],
+      check: {
+        verdict: "refused",
+        rule: "read-only",
+        why: 'agent token "reader" is read-only (GET, HEAD and OPTIONS only)',
+      },
+    });
   });
 });
 
@@ -141,7 +262,9 @@ describe("confirm rules in src call", () => {
     const refused = await call(temp, ["PUT", "/repos/a/b/collaborators/c"]);
     expect(refused.sent).toEqual([]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('error CONFIRMATION_REQUIRED: PUT /repos/a/b/collaborators/c on source "gh" needs a person\'s confirmation (rule "PUT /repos/*/*/collaborators/*" in confirm)');
+    expect(refused.stderr).toContain(
+      'error CONFIRMATION_REQUIRED: PUT /repos/a/b/collaborators/c on source "gh" needs a person\'s confirmation (rule "PUT /repos/*/*/collaborators/*" in confirm)',
+    );
   });
 
   it("--yes confirms it", async () => {
@@ -154,24 +277,50 @@ describe("confirm rules in src call", () => {
   it("in a terminal, asks yes/no: no sends nothing, yes sends it; the question never shows a body value", async () => {
     const temp = await homeWith(confirmRule);
     const before = upstream.requests.length;
-    const declined = await runInTerminal(["call", "gh", "PUT", "/repos/a/b/collaborators/c", "--body", '{"permission":"admin-value-7"}'], temp.env, [{ expect: "Send PUT /repos/a/b/collaborators/c", send: "n\r" }]);
+    const declined = await runInTerminal(
+      ["call", "gh", "PUT", "/repos/a/b/collaborators/c", "--body", '{"permission":"admin-value-7"}'],
+      temp.env,
+      [{ expect: "Send PUT /repos/a/b/collaborators/c", send: "n\r" }],
+    );
     expect(declined.screen).toContain("Body: JSON object with keys permission");
     expect(declined.screen).not.toContain("admin-value-7");
     expect(declined.screen).toContain("CONFIRMATION_DECLINED");
     expect(declined.code).toBe(1);
     expect(upstream.requests.length).toBe(before);
-    const accepted = await runInTerminal(["call", "gh", "PUT", "/repos/a/b/collaborators/c", "--body", "{}"], temp.env, [{ expect: "Send PUT /repos/a/b/collaborators/c", send: "y\r" }]);
+    const accepted = await runInTerminal(
+      ["call", "gh", "PUT", "/repos/a/b/collaborators/c", "--body", "{}"],
+      temp.env,
+      [{ expect: "Send PUT /repos/a/b/collaborators/c", send: "y\r" }],
+    );
     expect(accepted.code).toBe(0);
-    expect(upstream.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual(["PUT /repos/a/b/collaborators/c"]);
+    expect(upstream.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
+      "PUT /repos/a/b/collaborators/c",
+    ]);
   });
 });
 
 describe("operation and tag rules with GitHub's document (@octokit/openapi)", () => {
   it("deny operation:repos/delete, allow tag:pulls and operation:users/get-authenticated", async () => {
     const github = require.resolve("@octokit/openapi/generated/api.github.com.json");
-    const temp = await homeWith(["--allow", "tag:pulls", "--allow", "operation:users/get-authenticated", "--allow", "operation:repos/*", "--deny", "operation:repos/delete"], ["--openapi", github, "--api", "openapiValidation=off", "--no-test"]);
-    expect((await call(temp, ["DELETE", "/repos/octo/hello"])).stderr).toContain('rule "operation:repos/delete" in deny');
-    expect((await call(temp, ["DELETE", "/REPOS/octo/hello"])).stderr).toContain('rule "operation:repos/delete" in deny');
+    const temp = await homeWith(
+      [
+        "--allow",
+        "tag:pulls",
+        "--allow",
+        "operation:users/get-authenticated",
+        "--allow",
+        "operation:repos/*",
+        "--deny",
+        "operation:repos/delete",
+      ],
+      ["--openapi", github, "--api", "openapiValidation=off", "--no-test"],
+    );
+    expect((await call(temp, ["DELETE", "/repos/octo/hello"])).stderr).toContain(
+      'rule "operation:repos/delete" in deny',
+    );
+    expect((await call(temp, ["DELETE", "/REPOS/octo/hello"])).stderr).toContain(
+      'rule "operation:repos/delete" in deny',
+    );
     expect((await call(temp, ["GET", "/repos/octo/hello/pulls"])).sent).toEqual(["GET /repos/octo/hello/pulls"]);
     expect((await call(temp, ["GET", "/user"])).sent).toEqual(["GET /user"]);
     expect((await call(temp, ["GET", "/repos/octo/hello"])).sent).toEqual(["GET /repos/octo/hello"]);
@@ -179,7 +328,9 @@ describe("operation and tag rules with GitHub's document (@octokit/openapi)", ()
     expect(issues.sent).toEqual([]);
     expect(issues.stderr).toContain("not in allow");
     const checked = await runSrc(["policy", "gh", "--check", "DELETE /repos/octo/hello", "--json"], { env: temp.env });
-    expect(JSON.parse(checked.stdout)).toMatchObject({ check: { verdict: "refused", operationId: "repos/delete", rule: "operation:repos/delete" } });
+    expect(JSON.parse(checked.stdout)).toMatchObject({
+      check: { verdict: "refused", operationId: "repos/delete", rule: "operation:repos/delete" },
+    });
   }, 120_000);
 });
 
@@ -190,10 +341,21 @@ describe("src mcp: split tools, annotations, elicitation, rate limit", () => {
     client = undefined;
   });
 
-  async function connect(temp: TempHome, answer?: (message: string) => { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> }): Promise<{ client: Client; asked: string[] }> {
+  async function connect(
+    temp: TempHome,
+    answer?: (message: string) => { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> },
+  ): Promise<{ client: Client; asked: string[] }> {
     const asked: string[] = [];
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...temp.env }, stderr: "pipe" });
-    client = new Client({ name: "policy-test", version: "0.0.0" }, answer === undefined ? {} : { capabilities: { elicitation: {} } });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp"],
+      env: { PATH: process.env.PATH ?? "", ...temp.env },
+      stderr: "pipe",
+    });
+    client = new Client(
+      { name: "policy-test", version: "0.0.0" },
+      answer === undefined ? {} : { capabilities: { elicitation: {} } },
+    );
     if (answer !== undefined) {
       client.setRequestHandler(ElicitRequestSchema, async (request) => {
         const message = request.params.message;
@@ -209,35 +371,55 @@ describe("src mcp: split tools, annotations, elicitation, rate limit", () => {
     const temp = await homeWith(["--tools", "split"]);
     const { client: split } = await connect(temp);
     const { tools } = await split.listTools();
-    expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint, tool.annotations?.openWorldHint])).toEqual([
+    expect(
+      tools.map((tool) => [
+        tool.name,
+        tool.annotations?.readOnlyHint,
+        tool.annotations?.destructiveHint,
+        tool.annotations?.openWorldHint,
+      ]),
+    ).toEqual([
       ["api_gh", true, false, true],
       ["api_gh_write", false, true, true],
     ]);
-    expect(tools[0]!.description).toContain("This tool only reads (GET, HEAD, OPTIONS); writes go through api_gh_write.");
+    expect(tools[0]!.description).toContain(
+      "This tool only reads (GET, HEAD, OPTIONS); writes go through api_gh_write.",
+    );
     const wrongTool = await split.callTool({ name: "api_gh", arguments: { method: "POST", path: "/x", body: {} } });
     expect(wrongTool.isError).toBe(true);
     expect(JSON.stringify(wrongTool.content)).toContain("send POST through api_gh_write");
     const before = upstream.requests.length;
-    expect((await split.callTool({ name: "api_gh_write", arguments: { method: "POST", path: "/x", body: {} } })).isError).toBe(false);
+    expect(
+      (await split.callTool({ name: "api_gh_write", arguments: { method: "POST", path: "/x", body: {} } })).isError,
+    ).toBe(false);
     expect(upstream.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual(["POST /x"]);
     await split.close();
 
     const readOnly = await homeWith(["--tools", "split", "--read-only"]);
     const { client: reader } = await connect(readOnly);
     const listed = await reader.listTools();
-    expect(listed.tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint])).toEqual([["api_gh", true, false]]);
+    expect(
+      listed.tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint]),
+    ).toEqual([["api_gh", true, false]]);
     expect(listed.tools[0]!.description).toContain("Read-only: GET, HEAD and OPTIONS only");
   });
 
   it("elicitation accepted sends the call; declined sends nothing; the form shows source, method, path and the body in brief", async () => {
     const temp = await homeWith(["--confirm", "DELETE /repos/**"]);
     let answer: "accept" | "decline" = "accept";
-    const { client: mcp, asked } = await connect(temp, () => (answer === "accept" ? { action: "accept", content: { confirm: true } } : { action: "decline" }));
+    const { client: mcp, asked } = await connect(temp, () =>
+      answer === "accept" ? { action: "accept", content: { confirm: true } } : { action: "decline" },
+    );
     const before = upstream.requests.length;
-    const accepted = await mcp.callTool({ name: "api_gh", arguments: { method: "DELETE", path: "/repos/a/b", query: { cascade: "yes-value" } } });
+    const accepted = await mcp.callTool({
+      name: "api_gh",
+      arguments: { method: "DELETE", path: "/repos/a/b", query: { cascade: "yes-value" } },
+    });
     expect(accepted.isError).toBe(false);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toContain('An agent wants to send DELETE /repos/a/b with the query parameters cascade to "GH" (source "gh")');
+    expect(asked[0]).toContain(
+      'An agent wants to send DELETE /repos/a/b with the query parameters cascade to "GH" (source "gh")',
+    );
     expect(asked[0]).toContain('rule "DELETE /repos/**"');
     expect(asked[0]).not.toContain("yes-value");
     expect(asked[0]).not.toContain(secret);
@@ -245,7 +427,9 @@ describe("src mcp: split tools, annotations, elicitation, rate limit", () => {
     const declined = await mcp.callTool({ name: "api_gh", arguments: { method: "DELETE", path: "/repos/a/c" } });
     expect(declined.isError).toBe(true);
     expect((declined.structuredContent as { error: { code: string } }).error.code).toBe("CONFIRMATION_DECLINED");
-    expect(upstream.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual(["DELETE /repos/a/b"]);
+    expect(upstream.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
+      "DELETE /repos/a/b",
+    ]);
   });
 
   it("a client without elicitation gets CONFIRMATION_REQUIRED, the same text as isError, nothing sent", async () => {
@@ -254,7 +438,10 @@ describe("src mcp: split tools, annotations, elicitation, rate limit", () => {
     const before = upstream.requests.length;
     const refused = await mcp.callTool({ name: "api_gh", arguments: { method: "DELETE", path: "/repos/a/b" } });
     expect(refused.isError).toBe(true);
-    expect((refused.structuredContent as { error: { code: string; rule: string } }).error).toMatchObject({ code: "CONFIRMATION_REQUIRED", rule: "DELETE /repos/**" });
+    expect((refused.structuredContent as { error: { code: string; rule: string } }).error).toMatchObject({
+      code: "CONFIRMATION_REQUIRED",
+      rule: "DELETE /repos/**",
+    });
     expect(JSON.stringify(refused.content)).toContain("needs a person's confirmation");
     expect(upstream.requests.length).toBe(before);
   });
@@ -264,10 +451,18 @@ describe("src mcp: split tools, annotations, elicitation, rate limit", () => {
     const { client: mcp } = await connect(temp);
     const before = upstream.requests.length;
     const results = [];
-    for (let index = 0; index < 3; index += 1) results.push(await mcp.callTool({ name: "api_gh", arguments: { method: "GET", path: `/items/${index}` } }));
+    for (let index = 0; index < 3; index += 1)
+      results.push(await mcp.callTool({ name: "api_gh", arguments: { method: "GET", path: `/items/${index}` } }));
     expect(results.map((result) => result.isError)).toEqual([false, false, true]);
-    expect((results[2]!.structuredContent as { error: unknown }).error).toMatchObject({ code: "RATE_LIMITED", retryable: true, rule: "rateLimit 2/60s", retryAfterSeconds: expect.any(Number) });
+    expect((results[2]!.structuredContent as { error: unknown }).error).toMatchObject({
+      code: "RATE_LIMITED",
+      retryable: true,
+      rule: "rateLimit 2/60s",
+      retryAfterSeconds: expect.any(Number),
+    });
     expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/items/0", "/items/1"]);
-    await expect.poll(async () => (await auditLines(temp)).map((line) => line.outcome)).toEqual(["sent", "sent", "denied"]);
+    await expect
+      .poll(async () => (await auditLines(temp)).map((line) => line.outcome))
+      .toEqual(["sent", "sent", "denied"]);
   });
 });

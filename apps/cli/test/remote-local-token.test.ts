@@ -15,13 +15,31 @@ const upstreamToken = "local-token-upstream-9a3e5c1f7d";
 let temp: TempHome;
 let api: Upstream;
 
-
-const exists = (file: string): Promise<boolean> => access(file).then(() => true, () => false);
+const exists = (file: string): Promise<boolean> =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 beforeEach(async () => {
   temp = await createTempHome();
   api = await startUpstream({ type: "bearer", token: upstreamToken });
-  const added = await runSrc(["source", "add", "--name", "Local", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], { env: temp.env, stdin: upstreamToken });
+  const added = await runSrc(
+    [
+      "source",
+      "add",
+      "--name",
+      "Local",
+      "--base-url",
+      api.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
+    { env: temp.env, stdin: upstreamToken },
+  );
   expect(added.code, added.stderr).toBe(0);
 });
 afterEach(async () => {
@@ -65,7 +83,12 @@ describe("remote mode on the server's machine finds the local server's token", {
   });
 
   it("a token file is sent only where a running server of the home recorded its port", async () => {
-    const recorder = await startRecorder((_request, response) => void response.writeHead(401, { "content-type": "application/json" }).end('{"error":{"code":"UNAUTHORIZED","message":"no"}}'));
+    const recorder = await startRecorder(
+      (_request, response) =>
+        void response
+          .writeHead(401, { "content-type": "application/json" })
+          .end('{"error":{"code":"UNAUTHORIZED","message":"no"}}'),
+    );
     const fileToken = "file-token-0123456789abcdef0123456789";
     try {
       await writeFile(join(temp.home, "server.token"), `${fileToken}\n`, { mode: 0o600 });
@@ -75,12 +98,18 @@ describe("remote mode on the server's machine finds the local server's token", {
       await runSrc(["source", "list"], { env });
       // A record whose process is gone: no token either.
       await mkdir(join(temp.home, "servers"), { recursive: true });
-      await writeFile(join(temp.home, "servers", `${port}.json`), JSON.stringify({ url: recorder.url, pid: 2 ** 22 + 17 }));
+      await writeFile(
+        join(temp.home, "servers", `${port}.json`),
+        JSON.stringify({ url: recorder.url, pid: 2 ** 22 + 17 }),
+      );
       await runSrc(["source", "list"], { env });
       expect(recorder.requests.length).toBe(2);
       expect(recorder.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
       // A record of a running process (this test's) for that port: the token goes there.
-      await writeFile(join(temp.home, "servers", `${port}.json`), JSON.stringify({ url: recorder.url, pid: process.pid }));
+      await writeFile(
+        join(temp.home, "servers", `${port}.json`),
+        JSON.stringify({ url: recorder.url, pid: process.pid }),
+      );
       await runSrc(["source", "list"], { env });
       expect(recorder.requests.at(-1)?.headers.authorization).toBe(`Bearer ${fileToken}`);
       // SRC_SERVER_TOKEN always wins.

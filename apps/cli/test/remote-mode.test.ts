@@ -16,14 +16,19 @@ let serverUrl: string;
 /** Everything the runs of the current test printed, scanned for secrets after it. */
 const printed: string[] = [];
 
-const run = async (args: readonly string[], env: Record<string, string | undefined>, stdin = ""): Promise<RunResult> => {
+const run = async (
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  stdin = "",
+): Promise<RunResult> => {
   const result = await runSrc(args, { env, stdin });
   printed.push(result.stdout, result.stderr);
   return result;
 };
 const local = (args: readonly string[], stdin?: string): Promise<RunResult> => run(args, temp.env, stdin);
 /** No SRC_HOME, no vault key: only the server has them. */
-const remote = (args: readonly string[], stdin?: string): Promise<RunResult> => run(args, { SRC_SERVER: serverUrl, SRC_SERVER_TOKEN: adminToken }, stdin);
+const remote = (args: readonly string[], stdin?: string): Promise<RunResult> =>
+  run(args, { SRC_SERVER: serverUrl, SRC_SERVER_TOKEN: adminToken }, stdin);
 
 /** Output with what differs between two runs of the same command replaced: times, durations, ids, HTTP dates. */
 function normalize(text: string): string {
@@ -49,7 +54,10 @@ async function expectSameEventually(args: readonly string[]): Promise<RunResult>
   const deadline = Date.now() + 10_000;
   for (;;) {
     const [remoteRun, localRun] = [await remote(args), await local(args)];
-    const same = remoteRun.code === localRun.code && normalize(remoteRun.stdout) === normalize(localRun.stdout) && normalize(remoteRun.stderr) === normalize(localRun.stderr);
+    const same =
+      remoteRun.code === localRun.code &&
+      normalize(remoteRun.stdout) === normalize(localRun.stdout) &&
+      normalize(remoteRun.stderr) === normalize(localRun.stderr);
     if (same || Date.now() > deadline) {
       expectSame(remoteRun, localRun);
       return remoteRun;
@@ -61,11 +69,28 @@ async function expectSameEventually(args: readonly string[]): Promise<RunResult>
 /** A slug no other test (nor another try of this one) uses. */
 const newSlug = (prefix: string): string => `${prefix}-${randomBytes(3).toString("hex")}`;
 
-const addArgs = (slug: string): string[] => ["source", "add", "--name", `Source ${slug}`, "--slug", slug, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"];
+const addArgs = (slug: string): string[] => [
+  "source",
+  "add",
+  "--name",
+  `Source ${slug}`,
+  "--slug",
+  slug,
+  "--base-url",
+  upstream.url,
+  "--auth",
+  "bearer",
+  "--test-endpoint",
+  "/me",
+  "--credential-stdin",
+];
 
 beforeAll(async () => {
   [temp, upstream] = await Promise.all([createTempHome(), startUpstream({ type: "bearer", token: upstreamToken })]);
-  serve = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...temp.env, SRC_SERVER_TOKEN: adminToken }, stdio: ["ignore", "pipe", "pipe"] });
+  serve = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], {
+    env: { PATH: process.env.PATH, ...temp.env, SRC_SERVER_TOKEN: adminToken },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   serverUrl = await new Promise<string>((resolve, reject) => {
     let stdout = "";
     serve.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
@@ -97,7 +122,10 @@ afterAll(async () => {
 });
 
 describe("src --server: the same output and exit codes as local mode", { timeout: 120_000 }, () => {
-  it.each([{ mode: "text", json: [] }, { mode: "--json", json: ["--json"] }])("source add ($mode)", async ({ json }) => {
+  it.each([
+    { mode: "text", json: [] },
+    { mode: "--json", json: ["--json"] },
+  ])("source add ($mode)", async ({ json }) => {
     const slug = newSlug("added");
     const remoteRun = await remote([...json, ...addArgs(slug)], upstreamToken);
     expect(remoteRun.code).toBe(0);
@@ -105,30 +133,34 @@ describe("src --server: the same output and exit codes as local mode", { timeout
     expectSame(remoteRun, await local([...json, ...addArgs(slug)], upstreamToken));
   });
 
-  it.each([
-    ["source", "list"],
-    ["--json", "source", "list"],
-    ["source", "show", "alpha"],
-    ["--json", "source", "show", "alpha"],
-    ["tools"],
-    ["tools", "-v"],
-    ["--json", "tools"],
-    ["source", "show", "nope"],
-    ["--json", "source", "show", "nope"],
-  ].map((args) => ({ args, command: args.join(" ") })))("$command (read only)", async ({ args }) => {
+  it.each(
+    [
+      ["source", "list"],
+      ["--json", "source", "list"],
+      ["source", "show", "alpha"],
+      ["--json", "source", "show", "alpha"],
+      ["tools"],
+      ["tools", "-v"],
+      ["--json", "tools"],
+      ["source", "show", "nope"],
+      ["--json", "source", "show", "nope"],
+    ].map((args) => ({ args, command: args.join(" ") })),
+  )("$command (read only)", async ({ args }) => {
     await expectSameEventually(args);
   });
 
-  it.each([
-    ["call", "alpha", "GET", "/items", "-q", "page=2", "-q", "tag=a", "-q", "tag=b"],
-    ["--json", "call", "api_alpha", "POST", "/items", "--body", '{"name":"new"}'],
-    ["call", "alpha", "PUT", "/items/1", "--raw-body", "<item/>", "--content-type", "application/xml"],
-    ["call", "alpha", "GET", "/missing"],
-    ["--json", "call", "alpha", "GET", "/missing"],
-    ["call", "alpha", "FETCH", "/items"],
-    ["call", "nope", "GET", "/items"],
-    ["--json", "call", "nope", "GET", "/items"],
-  ].map((args) => ({ args, command: args.join(" ") })))("$command", async ({ args }) => {
+  it.each(
+    [
+      ["call", "alpha", "GET", "/items", "-q", "page=2", "-q", "tag=a", "-q", "tag=b"],
+      ["--json", "call", "api_alpha", "POST", "/items", "--body", '{"name":"new"}'],
+      ["call", "alpha", "PUT", "/items/1", "--raw-body", "<item/>", "--content-type", "application/xml"],
+      ["call", "alpha", "GET", "/missing"],
+      ["--json", "call", "alpha", "GET", "/missing"],
+      ["call", "alpha", "FETCH", "/items"],
+      ["call", "nope", "GET", "/items"],
+      ["--json", "call", "nope", "GET", "/items"],
+    ].map((args) => ({ args, command: args.join(" ") })),
+  )("$command", async ({ args }) => {
     expectSame(await remote(args), await local(args));
   });
 
@@ -253,7 +285,9 @@ describe("src --server: errors", { timeout: 60_000 }, () => {
   });
 
   it("--home with --server is bad usage (exit 2)", async () => {
-    const result = await run(["--home", temp.home, "--server", serverUrl, "source", "list"], { SRC_SERVER_TOKEN: adminToken });
+    const result = await run(["--home", temp.home, "--server", serverUrl, "source", "list"], {
+      SRC_SERVER_TOKEN: adminToken,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--home and --server cannot be used together");
   });

@@ -27,7 +27,23 @@ beforeAll(async () => {
     ["Live", apiUrl],
     ["Dead", deadUrl],
   ] as const) {
-    const added = await runSrc(["source", "add", "--name", name, "--base-url", url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], { env: temp.env, stdin: token });
+    const added = await runSrc(
+      [
+        "source",
+        "add",
+        "--name",
+        name,
+        "--base-url",
+        url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+        "--no-test",
+      ],
+      { env: temp.env, stdin: token },
+    );
     expect(added.code, added.stderr).toBe(0);
   }
 });
@@ -71,7 +87,26 @@ describe("messages said once, in the caller's words", () => {
   it("the CLI adds its own next step to messages that name none (the server and MCP show them without CLI commands)", async () => {
     // A disabled source of this test only: the shared ones stay as the other tests expect them.
     const off = `off-${randomBytes(3).toString("hex")}`;
-    const added = await runSrc(["source", "add", "--name", off, "--slug", off, "--base-url", apiUrl, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test", "--disabled"], { env: temp.env, stdin: token });
+    const added = await runSrc(
+      [
+        "source",
+        "add",
+        "--name",
+        off,
+        "--slug",
+        off,
+        "--base-url",
+        apiUrl,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+        "--no-test",
+        "--disabled",
+      ],
+      { env: temp.env, stdin: token },
+    );
     expect(added.code, added.stderr).toBe(0);
     const disabled = await runSrc(["call", off, "GET", "/x", "--json"], { env: temp.env });
     expect(disabled.code).toBe(1);
@@ -95,18 +130,44 @@ describe("src credential set for a basic source", () => {
     try {
       // A slug of this try only: a retry adds its own.
       const slug = `basic-${randomBytes(3).toString("hex")}`;
-      const added = await runSrc(["source", "add", "--name", "Basic", "--slug", slug, "--base-url", upstream.url, "--auth", "basic", "--test-endpoint", "/me", "--username", "ada", "--credential-stdin", "--no-test"], {
-        env: temp.env,
-        stdin: "old-password",
-      });
+      const added = await runSrc(
+        [
+          "source",
+          "add",
+          "--name",
+          "Basic",
+          "--slug",
+          slug,
+          "--base-url",
+          upstream.url,
+          "--auth",
+          "basic",
+          "--test-endpoint",
+          "/me",
+          "--username",
+          "ada",
+          "--credential-stdin",
+          "--no-test",
+        ],
+        {
+          env: temp.env,
+          stdin: "old-password",
+        },
+      );
       expect(added.code, added.stderr).toBe(0);
       // Only the password on stdin: the stored username "ada" is kept, and the API accepts ada + the new password.
-      const replaced = await runSrc(["credential", "set", slug, "--credential-stdin"], { env: temp.env, stdin: password });
+      const replaced = await runSrc(["credential", "set", slug, "--credential-stdin"], {
+        env: temp.env,
+        stdin: password,
+      });
       expect(replaced.code, replaced.stderr).toBe(0);
       expect(replaced.stderr).toContain("Using the stored username");
       expect(replaced.stdout + replaced.stderr).toContain("connected");
       // A new username replaces it (and the API, expecting ada, refuses).
-      const renamed = await runSrc(["credential", "set", slug, "--username", "bob", "--credential-stdin"], { env: temp.env, stdin: password });
+      const renamed = await runSrc(["credential", "set", slug, "--username", "bob", "--credential-stdin"], {
+        env: temp.env,
+        stdin: password,
+      });
       expect(renamed.code).toBe(1);
       expect(renamed.stdout + renamed.stderr).toContain("needs_auth");
       for (const result of [added, replaced, renamed]) expect(result.stdout + result.stderr).not.toContain(password);

@@ -15,7 +15,8 @@ afterAll(async () => {
   await temp.cleanup();
 });
 
-const why = "src takes no secret in a flag: a flag stays in the shell's history and every user of this machine can read it in the process list";
+const why =
+  "src takes no secret in a flag: a flag stays in the shell's history and every user of this machine can read it in the process list";
 
 describe("secret-looking flags", { timeout: 60_000 }, () => {
   it.each([
@@ -25,26 +26,38 @@ describe("secret-looking flags", { timeout: 60_000 }, () => {
     { args: ["source", "add", "--client-secret", secret], flag: "--client-secret", command: "src source add" },
     { args: ["credential", "set", "github", "--api-key", secret], flag: "--api-key", command: "src credential set" },
     { args: ["credential", "set", "github", "--secret", secret], flag: "--secret", command: "src credential set" },
-  ])("$flag on `$command` points to --credential-stdin and the hidden prompt (exit 2), never repeating the value", async ({ args, flag, command }) => {
-    const result = await runSrc(args, { env: temp.env });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`error: ${flag}: ${why}. Instead, pipe it on stdin with --credential-stdin (printf '%s' "$SECRET" | ${command} ... --credential-stdin), or leave it out on a terminal and \`${command}\` asks for it with hidden input`);
-    expect(result.stdout + result.stderr).not.toContain(secret);
-    expect(await temp.files()).toEqual([]);
-  });
+  ])(
+    "$flag on `$command` points to --credential-stdin and the hidden prompt (exit 2), never repeating the value",
+    async ({ args, flag, command }) => {
+      const result = await runSrc(args, { env: temp.env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `error: ${flag}: ${why}. Instead, pipe it on stdin with --credential-stdin (printf '%s' "$SECRET" | ${command} ... --credential-stdin), or leave it out on a terminal and \`${command}\` asks for it with hidden input`,
+      );
+      expect(result.stdout + result.stderr).not.toContain(secret);
+      expect(await temp.files()).toEqual([]);
+    },
+  );
 
   it("--new-key on `src vault rotate` points to --new-key-stdin", async () => {
     const result = await runSrc(["vault", "rotate", "--new-key", secret], { env: temp.env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`error: --new-key: ${why}. Instead, pipe it on stdin with --new-key-stdin (printf '%s' "$SECRET" | src vault rotate ... --new-key-stdin)`);
+    expect(result.stderr).toContain(
+      `error: --new-key: ${why}. Instead, pipe it on stdin with --new-key-stdin (printf '%s' "$SECRET" | src vault rotate ... --new-key-stdin)`,
+    );
     expect(result.stdout + result.stderr).not.toContain(secret);
   });
 
   it("on a command that never takes a secret (src call, or before the command), points to src credential set", async () => {
-    for (const args of [["call", "github", "GET", "/user", "--token", secret], ["--password", secret, "source", "list"]]) {
+    for (const args of [
+      ["call", "github", "GET", "/user", "--token", secret],
+      ["--password", secret, "source", "list"],
+    ]) {
       const result = await runSrc(args, { env: temp.env });
       expect(result.code, args.join(" ")).toBe(2);
-      expect(result.stderr).toContain(`${why}. Instead, store a source's secret with \`src credential set SLUG\`, which asks for it with hidden input (or reads it with --credential-stdin)`);
+      expect(result.stderr).toContain(
+        `${why}. Instead, store a source's secret with \`src credential set SLUG\`, which asks for it with hidden input (or reads it with --credential-stdin)`,
+      );
       expect(result.stdout + result.stderr).not.toContain(secret);
     }
   });

@@ -33,8 +33,14 @@ afterEach(async () => {
 describe("src source add, each auth mode", () => {
   const modes: { auth: UpstreamAuth; flags: string[] }[] = [
     { auth: { type: "bearer", token: secret }, flags: ["--auth", "bearer"] },
-    { auth: { type: "header", headerName: "X-Api-Key", key: secret }, flags: ["--auth", "header", "--header-name", "X-Api-Key"] },
-    { auth: { type: "query", queryParam: "api_key", key: secret }, flags: ["--auth", "query", "--query-param", "api_key"] },
+    {
+      auth: { type: "header", headerName: "X-Api-Key", key: secret },
+      flags: ["--auth", "header", "--header-name", "X-Api-Key"],
+    },
+    {
+      auth: { type: "query", queryParam: "api_key", key: secret },
+      flags: ["--auth", "query", "--query-param", "api_key"],
+    },
     { auth: { type: "basic", username: "ada", password: secret }, flags: ["--auth", "basic", "--username", "ada"] },
   ];
   let upstreams: Upstream[] = [];
@@ -43,23 +49,44 @@ describe("src source add, each auth mode", () => {
     upstreams = [];
   });
 
-  it.each(modes)("$auth.type: writes config.json, stores the credential encrypted, validates (exit 0, --json shape)", async ({ auth, flags }) => {
-    const upstream = await startUpstream(auth);
-    upstreams.push(upstream);
-    const result = await src(
-      ["source", "add", "--json", "--name", "Echo API", "--base-url", upstream.url, ...flags, "--test-endpoint", "/me?limit=1", "--credential-stdin"],
-      `${secret}\n`,
-    );
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
-    const output = JSON.parse(result.stdout);
-    expect(Object.keys(output).sort()).toEqual(["source", "validation"]);
-    expect(output.source).toMatchObject({ type: "api", name: "Echo API", slug: "echo-api", enabled: true, api: { baseUrl: upstream.url, authType: auth.type } });
-    expect(output.validation).toMatchObject({ ok: true, status: "connected", httpStatus: 200 });
-    expect(upstream.received.at(-1)).toMatchObject({ method: "GET", path: "/me", query: { limit: "1" } });
-    const file = JSON.parse(await readFile(join(temp.home, "sources", "echo-api", "config.json"), "utf8"));
-    expect(file.status.connectionStatus).toBe("connected");
-  });
+  it.each(modes)(
+    "$auth.type: writes config.json, stores the credential encrypted, validates (exit 0, --json shape)",
+    async ({ auth, flags }) => {
+      const upstream = await startUpstream(auth);
+      upstreams.push(upstream);
+      const result = await src(
+        [
+          "source",
+          "add",
+          "--json",
+          "--name",
+          "Echo API",
+          "--base-url",
+          upstream.url,
+          ...flags,
+          "--test-endpoint",
+          "/me?limit=1",
+          "--credential-stdin",
+        ],
+        `${secret}\n`,
+      );
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      const output = JSON.parse(result.stdout);
+      expect(Object.keys(output).sort()).toEqual(["source", "validation"]);
+      expect(output.source).toMatchObject({
+        type: "api",
+        name: "Echo API",
+        slug: "echo-api",
+        enabled: true,
+        api: { baseUrl: upstream.url, authType: auth.type },
+      });
+      expect(output.validation).toMatchObject({ ok: true, status: "connected", httpStatus: 200 });
+      expect(upstream.received.at(-1)).toMatchObject({ method: "GET", path: "/me", query: { limit: "1" } });
+      const file = JSON.parse(await readFile(join(temp.home, "sources", "echo-api", "config.json"), "utf8"));
+      expect(file.status.connectionStatus).toBe("connected");
+    },
+  );
 });
 
 describe("source commands against one bearer upstream", () => {
@@ -70,7 +97,25 @@ describe("source commands against one bearer upstream", () => {
   afterAll(() => upstream.close());
 
   const add = (extra: string[] = [], stdin: string | Buffer = `${secret}\n`): Promise<RunResult> =>
-    src(["source", "add", "--name", "Echo", "--slug", "echo", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", ...extra], stdin);
+    src(
+      [
+        "source",
+        "add",
+        "--name",
+        "Echo",
+        "--slug",
+        "echo",
+        "--base-url",
+        upstream.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+        ...extra,
+      ],
+      stdin,
+    );
 
   it("people's output: the source, then the validation outcome", async () => {
     const result = await add();
@@ -93,7 +138,10 @@ describe("source commands against one bearer upstream", () => {
     const before = upstream.received.length;
     const result = await add(["--no-test", "--disabled", "--json"]);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ source: { enabled: false, status: { connectionStatus: "untested" } }, validation: null });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      source: { enabled: false, status: { connectionStatus: "untested" } },
+      validation: null,
+    });
     expect(upstream.received.length).toBe(before);
   });
 
@@ -106,7 +154,10 @@ describe("source commands against one bearer upstream", () => {
   });
 
   it.each([
-    { why: "a byte that is never UTF-8", bytes: Buffer.concat([Buffer.from("tok"), Buffer.from([0xff]), Buffer.from("en\n")]) },
+    {
+      why: "a byte that is never UTF-8",
+      bytes: Buffer.concat([Buffer.from("tok"), Buffer.from([0xff]), Buffer.from("en\n")]),
+    },
     { why: "Latin-1 text", bytes: Buffer.from("pässwörd\n", "latin1") },
     { why: "an overlong encoding", bytes: Buffer.from([0x61, 0xc0, 0xae, 0x62]) },
     { why: "a cut-off sequence at the end", bytes: Buffer.from([0x61, 0xe2, 0x82]) },
@@ -122,7 +173,12 @@ describe("source commands against one bearer upstream", () => {
     { why: "duplicate slug", setup: true, extra: [], code: "DUPLICATE_SLUG" },
     { why: "invalid base URL", setup: false, extra: ["--base-url", "not a url"], code: "INVALID_SOURCE" },
     { why: "unknown auth type", setup: false, extra: ["--auth", "kerberos"], code: "UNKNOWN_AUTH_TYPE" },
-    { why: "test endpoint without a leading slash", setup: false, extra: ["--test-endpoint", "me"], code: "INVALID_SOURCE" },
+    {
+      why: "test endpoint without a leading slash",
+      setup: false,
+      extra: ["--test-endpoint", "me"],
+      code: "INVALID_SOURCE",
+    },
   ])("bad input exits 2: $why", async ({ setup, extra, code }) => {
     if (setup) expect((await add()).code).toBe(0);
     const result = await add([...extra, "--json"]);
@@ -134,22 +190,66 @@ describe("source commands against one bearer upstream", () => {
   it("without a terminal, missing fields exit 2 and name the flags", async () => {
     const result = await src(["source", "add", "--name", "Echo", "--auth", "header"]);
     expect(result.code).toBe(2);
-    for (const flag of ["--base-url", "--header-name", "--test-endpoint", "--credential-stdin"]) expect(result.stderr).toContain(flag);
-    const basic = await src(["source", "add", "--name", "B", "--base-url", upstream.url, "--auth", "basic", "--test-endpoint", "/me", "--credential-stdin"], "pw\n");
+    for (const flag of ["--base-url", "--header-name", "--test-endpoint", "--credential-stdin"])
+      expect(result.stderr).toContain(flag);
+    const basic = await src(
+      [
+        "source",
+        "add",
+        "--name",
+        "B",
+        "--base-url",
+        upstream.url,
+        "--auth",
+        "basic",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      "pw\n",
+    );
     expect(basic.code).toBe(2);
     expect(basic.stderr).toContain("--username");
   });
 
   it("list: a table, --json an array, broken config files listed with their error", async () => {
     await add();
-    await src(["source", "add", "--name", "Other", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], `${secret}\n`);
+    await src(
+      [
+        "source",
+        "add",
+        "--name",
+        "Other",
+        "--base-url",
+        upstream.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+        "--no-test",
+      ],
+      `${secret}\n`,
+    );
     const broken = join(temp.home, "sources", "broken");
     await (await import("node:fs/promises")).mkdir(broken);
     await writeFile(join(broken, "config.json"), '{ "type": "api", "name": ');
 
     const table = await src(["source", "list"]);
     expect(table.code).toBe(0);
-    for (const text of ["slug", "last tested", "echo", "Echo", "bearer", "connected", "other", "untested", "broken", "BROKEN"]) expect(table.stdout).toContain(text);
+    for (const text of [
+      "slug",
+      "last tested",
+      "echo",
+      "Echo",
+      "bearer",
+      "connected",
+      "other",
+      "untested",
+      "broken",
+      "BROKEN",
+    ])
+      expect(table.stdout).toContain(text);
 
     const json = await src(["source", "list", "--json"]);
     const list = JSON.parse(json.stdout);
@@ -161,7 +261,11 @@ describe("source commands against one bearer upstream", () => {
     expect(tableLines.some((line) => line.includes(firstErrorLine.slice(0, 30)))).toBe(false);
     expect(table.stdout).toContain(`  ${firstErrorLine}`);
     expect(tableLines.every((line) => line.length === tableLines[0]!.length && line.length < 120)).toBe(true);
-    expect(list[1]).toMatchObject({ ok: true, hasCredential: true, source: { slug: "echo", status: { connectionStatus: "connected" } } });
+    expect(list[1]).toMatchObject({
+      ok: true,
+      hasCredential: true,
+      source: { slug: "echo", status: { connectionStatus: "connected" } },
+    });
 
     const reloadBroken = await src(["source", "reload", "broken", "--json"]);
     expect(reloadBroken.code).toBe(2);
@@ -172,7 +276,10 @@ describe("source commands against one bearer upstream", () => {
     await add();
     const json = await src(["source", "show", "echo", "--json"]);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ source: { slug: "echo", api: { testEndpoint: "/me" } }, hasCredential: true });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      source: { slug: "echo", api: { testEndpoint: "/me" } },
+      hasCredential: true,
+    });
     const human = await src(["source", "show", "echo"]);
     expect(human.stdout).toContain("credential:    stored");
     await src(["credential", "delete", "echo"]);
@@ -186,10 +293,16 @@ describe("source commands against one bearer upstream", () => {
     await writeFile(file, JSON.stringify({ ...record, api: { ...record.api, testEndpoint: "/missing" } }));
     const failed = await src(["source", "reload", "echo", "--json"]);
     expect(failed.code).toBe(1);
-    expect(JSON.parse(failed.stdout)).toMatchObject({ source: { api: { testEndpoint: "/missing" } }, validation: { ok: false, httpStatus: 404 } });
+    expect(JSON.parse(failed.stdout)).toMatchObject({
+      source: { api: { testEndpoint: "/missing" } },
+      validation: { ok: false, httpStatus: 404 },
+    });
     expect(JSON.parse(await readFile(file, "utf8")).status.connectionStatus).toBe("failed");
 
-    await writeFile(file, JSON.stringify({ ...record, api: { ...record.api, baseUrl: `http://127.0.0.1:${await closedPort()}` } }));
+    await writeFile(
+      file,
+      JSON.stringify({ ...record, api: { ...record.api, baseUrl: `http://127.0.0.1:${await closedPort()}` } }),
+    );
     const unreachable = await src(["source", "reload", "echo"]);
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toContain("echo: failed");
@@ -219,12 +332,18 @@ describe("source commands against one bearer upstream", () => {
     await add(["--no-test"], "wrong-token\n");
     const set = await src(["credential", "set", "echo", "--credential-stdin", "--json"], `${secret}\n`);
     expect(set.code).toBe(0);
-    expect(JSON.parse(set.stdout)).toMatchObject({ source: { slug: "echo" }, validation: { ok: true, status: "connected" } });
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      source: { slug: "echo" },
+      validation: { ok: true, status: "connected" },
+    });
     const wrong = await src(["credential", "set", "echo", "--credential-stdin"], "nope\n");
     expect(wrong.code).toBe(1);
     const deleted = await src(["credential", "delete", "echo", "--json"]);
     expect(JSON.parse(deleted.stdout)).toEqual({ slug: "echo", deleted: true });
-    expect(JSON.parse((await src(["credential", "delete", "echo", "--json"])).stdout)).toEqual({ slug: "echo", deleted: false });
+    expect(JSON.parse((await src(["credential", "delete", "echo", "--json"])).stdout)).toEqual({
+      slug: "echo",
+      deleted: false,
+    });
     expect((await src(["credential", "set", "echo"])).stderr).toContain("--credential-stdin");
     expect((await src(["credential", "set", "echo", "--username", "x", "--credential-stdin"], "a\n")).code).toBe(2);
     expect((await src(["credential", "set", "nope", "--credential-stdin"], "a\n")).code).toBe(2);
@@ -233,10 +352,14 @@ describe("source commands against one bearer upstream", () => {
   it("vault key problems: a wrong key exits 1 (the vault on disk cannot be opened), a malformed key exits 2", async () => {
     await add();
     const { randomBytes } = await import("node:crypto");
-    const wrong = await runSrc(["source", "show", "echo", "--json"], { env: { ...temp.env, SRC_VAULT_KEY: randomBytes(32).toString("base64") } });
+    const wrong = await runSrc(["source", "show", "echo", "--json"], {
+      env: { ...temp.env, SRC_VAULT_KEY: randomBytes(32).toString("base64") },
+    });
     expect(wrong.code).toBe(1);
     expect(JSON.parse(wrong.stdout).error.code).toBe("WRONG_KEY");
-    const malformed = await runSrc(["source", "show", "echo", "--json"], { env: { ...temp.env, SRC_VAULT_KEY: "too-short" } });
+    const malformed = await runSrc(["source", "show", "echo", "--json"], {
+      env: { ...temp.env, SRC_VAULT_KEY: "too-short" },
+    });
     expect(malformed.code).toBe(2);
     expect(JSON.parse(malformed.stdout).error.code).toBe("INVALID_KEY");
     outputs.push(wrong, malformed);
@@ -245,10 +368,27 @@ describe("source commands against one bearer upstream", () => {
   it("--home wins over SRC_HOME", async () => {
     const other = await createTempHome();
     try {
-      const added = await runSrc(["--home", other.home, "source", "add", "--name", "Elsewhere", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], {
-        env: { ...temp.env, SRC_VAULT_KEY: other.env.SRC_VAULT_KEY },
-        stdin: `${secret}\n`,
-      });
+      const added = await runSrc(
+        [
+          "--home",
+          other.home,
+          "source",
+          "add",
+          "--name",
+          "Elsewhere",
+          "--base-url",
+          upstream.url,
+          "--auth",
+          "bearer",
+          "--test-endpoint",
+          "/me",
+          "--credential-stdin",
+        ],
+        {
+          env: { ...temp.env, SRC_VAULT_KEY: other.env.SRC_VAULT_KEY },
+          stdin: `${secret}\n`,
+        },
+      );
       expect(added.code).toBe(0);
       expect(JSON.parse((await src(["source", "list", "--json"])).stdout)).toEqual([]);
       const list = await runSrc(["source", "list", "--json"], { env: other.env });

@@ -17,13 +17,30 @@ let temp: TempHome;
 let api: Upstream;
 const src = (args: string[], stdin?: string): Promise<RunResult> => runSrc(args, { env: temp.env, stdin });
 
-const needsAuth = "Status: needs_auth (the API refused the stored credential at the last check): calls fail until an operator stores a new credential; tell your user instead of retrying.";
-
+const needsAuth =
+  "Status: needs_auth (the API refused the stored credential at the last check): calls fail until an operator stores a new credential; tell your user instead of retrying.";
 
 beforeEach(async () => {
   temp = await createTempHome();
   api = await startUpstream({ type: "bearer", token });
-  const added = await src(["source", "add", "--name", "Status API", "--slug", "status", "--base-url", api.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], token);
+  const added = await src(
+    [
+      "source",
+      "add",
+      "--name",
+      "Status API",
+      "--slug",
+      "status",
+      "--base-url",
+      api.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
+    token,
+  );
   expect(added.code, added.stderr).toBe(0);
 });
 afterEach(async () => {
@@ -34,16 +51,23 @@ afterEach(async () => {
 
 describe("src source test", { timeout: 60_000 }, () => {
   it("validates the source now, saves the status and reports it (exit 0 when connected)", async () => {
-    const before = JSON.parse((await src(["--json", "source", "show", "status"])).stdout) as { source: { status: { lastTestedAt: string } } };
+    const before = JSON.parse((await src(["--json", "source", "show", "status"])).stdout) as {
+      source: { status: { lastTestedAt: string } };
+    };
     const calls = api.requests.length;
     const tested = await src(["source", "test", "status"]);
     expect(tested.code, tested.stderr).toBe(0);
     expect(tested.stdout).toContain(`Tested source "status" (${api.url}/me)`);
     expect(tested.stdout).toContain("status: connected (HTTP 200)");
     expect(api.requests.length).toBe(calls + 1);
-    const after = JSON.parse((await src(["--json", "source", "show", "status"])).stdout) as { source: { status: { lastTestedAt: string } } };
+    const after = JSON.parse((await src(["--json", "source", "show", "status"])).stdout) as {
+      source: { status: { lastTestedAt: string } };
+    };
     expect(after.source.status.lastTestedAt > before.source.status.lastTestedAt).toBe(true);
-    const json = JSON.parse((await src(["--json", "source", "test", "status"])).stdout) as { source: unknown; validation: { ok: boolean; status: string } };
+    const json = JSON.parse((await src(["--json", "source", "test", "status"])).stdout) as {
+      source: unknown;
+      validation: { ok: boolean; status: string };
+    };
     expect(json.validation).toMatchObject({ ok: true, status: "connected" });
   });
 
@@ -59,43 +83,66 @@ describe("src source test", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a source whose last validation failed is offered with its status in the tool description", { timeout: 90_000 }, () => {
-  it("src tools -v and src mcp (official SDK client) say needs_auth and what the operator must do; connected again, they do not", async () => {
-    expect((await src(["credential", "set", "status", "--credential-stdin"], "wrong-token-0000000000")).code).toBe(1);
-    const verbose = await src(["tools", "-v"]);
-    expect(verbose.stdout).toContain(needsAuth);
+describe(
+  "a source whose last validation failed is offered with its status in the tool description",
+  { timeout: 90_000 },
+  () => {
+    it("src tools -v and src mcp (official SDK client) say needs_auth and what the operator must do; connected again, they do not", async () => {
+      expect((await src(["credential", "set", "status", "--credential-stdin"], "wrong-token-0000000000")).code).toBe(1);
+      const verbose = await src(["tools", "-v"]);
+      expect(verbose.stdout).toContain(needsAuth);
 
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...temp.env }, stderr: "pipe" });
-    const client = new Client({ name: "status-test", version: "0.0.0" });
-    await client.connect(transport);
-    try {
-      const { tools } = await client.listTools();
-      expect(tools.find((tool) => tool.name === "api_status")?.description).toContain(needsAuth);
-      expect((await src(["credential", "set", "status", "--credential-stdin"], token)).code).toBe(0);
-      await expect.poll(async () => (await client.listTools()).tools.find((tool) => tool.name === "api_status")?.description, { timeout: 15_000 }).not.toContain("Status:");
-    } finally {
-      await client.close();
-    }
-  });
-
-  it("the server's GET /v1/tools ?verbose=1 and tools/list over /mcp say failed when the API is down", async () => {
-    await api.close();
-    expect((await src(["source", "test", "status"])).code).toBe(1);
-    const served = await startServe(temp.env);
-    try {
-      const admin = (await readFile(join(temp.home, "server.token"), "utf8")).trim();
-      const listed = (await (await fetch(`${served.url}/v1/tools?verbose=1`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { tools: { name: string; description: string }[] };
-      const description = listed.tools.find((tool) => tool.name === "api_status")?.description;
-      expect(description).toContain("Status: failed (the last check of this API failed): calls may fail until an operator fixes the source or the API is back; if they do, tell your user instead of retrying.");
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [binPath, "mcp"],
+        env: { PATH: process.env.PATH ?? "", ...temp.env },
+        stderr: "pipe",
+      });
       const client = new Client({ name: "status-test", version: "0.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${admin}` } } }));
+      await client.connect(transport);
       try {
-        expect((await client.listTools()).tools.find((tool) => tool.name === "api_status")?.description).toBe(description);
+        const { tools } = await client.listTools();
+        expect(tools.find((tool) => tool.name === "api_status")?.description).toContain(needsAuth);
+        expect((await src(["credential", "set", "status", "--credential-stdin"], token)).code).toBe(0);
+        await expect
+          .poll(async () => (await client.listTools()).tools.find((tool) => tool.name === "api_status")?.description, {
+            timeout: 15_000,
+          })
+          .not.toContain("Status:");
       } finally {
         await client.close();
       }
-    } finally {
-      await served.stop();
-    }
-  });
-});
+    });
+
+    it("the server's GET /v1/tools ?verbose=1 and tools/list over /mcp say failed when the API is down", async () => {
+      await api.close();
+      expect((await src(["source", "test", "status"])).code).toBe(1);
+      const served = await startServe(temp.env);
+      try {
+        const admin = (await readFile(join(temp.home, "server.token"), "utf8")).trim();
+        const listed = (await (
+          await fetch(`${served.url}/v1/tools?verbose=1`, { headers: { authorization: `Bearer ${admin}` } })
+        ).json()) as { tools: { name: string; description: string }[] };
+        const description = listed.tools.find((tool) => tool.name === "api_status")?.description;
+        expect(description).toContain(
+          "Status: failed (the last check of this API failed): calls may fail until an operator fixes the source or the API is back; if they do, tell your user instead of retrying.",
+        );
+        const client = new Client({ name: "status-test", version: "0.0.0" });
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(`${served.url}/mcp`), {
+            requestInit: { headers: { authorization: `Bearer ${admin}` } },
+          }),
+        );
+        try {
+          expect((await client.listTools()).tools.find((tool) => tool.name === "api_status")?.description).toBe(
+            description,
+          );
+        } finally {
+          await client.close();
+        }
+      } finally {
+        await served.stop();
+      }
+    });
+  },
+);

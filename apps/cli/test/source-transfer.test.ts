@@ -20,12 +20,46 @@ beforeEach(async () => {
   from = await createTempHome();
   to = await createTempHome();
   upstream = await startUpstream({ type: "bearer", token });
-  const first = await runSrc(["source", "add", "--name", "Alpha", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], { env: from.env, stdin: token });
+  const first = await runSrc(
+    [
+      "source",
+      "add",
+      "--name",
+      "Alpha",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
+    { env: from.env, stdin: token },
+  );
   expect(first.code, first.stderr).toBe(0);
-  const second = await runSrc(["source", "add", "--name", "Beta", "--base-url", `${upstream.url}/v2`, "--auth", "query", "--query-param", "key", "--test-endpoint", "/me", "--disabled", "--no-test", "--credential-stdin"], {
-    env: from.env,
-    stdin: "beta-query-key-55aa",
-  });
+  const second = await runSrc(
+    [
+      "source",
+      "add",
+      "--name",
+      "Beta",
+      "--base-url",
+      `${upstream.url}/v2`,
+      "--auth",
+      "query",
+      "--query-param",
+      "key",
+      "--test-endpoint",
+      "/me",
+      "--disabled",
+      "--no-test",
+      "--credential-stdin",
+    ],
+    {
+      env: from.env,
+      stdin: "beta-query-key-55aa",
+    },
+  );
   expect(second.code, second.stderr).toBe(0);
 });
 
@@ -49,22 +83,37 @@ describe("src source export / import", () => {
     const document = JSON.parse(exported.stdout) as ExportDocument;
     expect(document).toMatchObject({ format: "src.sources", version: 1 });
     expect(document.sources.map((source) => source.slug)).toEqual(["alpha", "beta"]);
-    expect(document.sources[1]).toEqual({ type: "api", name: "Beta", slug: "beta", enabled: false, api: { baseUrl: `${upstream.url}/v2`, authType: "query", queryParam: "key", testEndpoint: "/me" } });
-    for (const source of document.sources) for (const field of ["id", "createdAt", "updatedAt", "status"]) expect(source).not.toHaveProperty(field);
+    expect(document.sources[1]).toEqual({
+      type: "api",
+      name: "Beta",
+      slug: "beta",
+      enabled: false,
+      api: { baseUrl: `${upstream.url}/v2`, authType: "query", queryParam: "key", testEndpoint: "/me" },
+    });
+    for (const source of document.sources)
+      for (const field of ["id", "createdAt", "updatedAt", "status"]) expect(source).not.toHaveProperty(field);
 
     const file = join(to.home, "..", `${to.home.split("/").at(-1)}-export.json`);
     await writeFile(file, exported.stdout);
     try {
       const imported = await runSrc(["source", "import", file, "--json"], { env: to.env });
       expect(imported.code, imported.stderr).toBe(0);
-      const records = (JSON.parse(imported.stdout) as { imported: { slug: string; enabled: boolean; status: { connectionStatus: string } }[] }).imported;
+      const records = (
+        JSON.parse(imported.stdout) as {
+          imported: { slug: string; enabled: boolean; status: { connectionStatus: string } }[];
+        }
+      ).imported;
       expect(records.map((record) => [record.slug, record.enabled, record.status.connectionStatus])).toEqual([
         ["alpha", true, "untested"],
         ["beta", false, "untested"],
       ]);
-      const shown = JSON.parse((await runSrc(["source", "show", "alpha", "--json"], { env: to.env })).stdout) as { hasCredential: boolean };
+      const shown = JSON.parse((await runSrc(["source", "show", "alpha", "--json"], { env: to.env })).stdout) as {
+        hasCredential: boolean;
+      };
       expect(shown.hasCredential).toBe(false);
-      expect((await runSrc(["credential", "set", "alpha", "--credential-stdin"], { env: to.env, stdin: token })).code).toBe(0);
+      expect(
+        (await runSrc(["credential", "set", "alpha", "--credential-stdin"], { env: to.env, stdin: token })).code,
+      ).toBe(0);
       expect((await runSrc(["call", "alpha", "GET", "/me"], { env: to.env })).code).toBe(0);
     } finally {
       await import("node:fs/promises").then(({ rm }) => rm(file, { force: true }));
@@ -83,17 +132,67 @@ describe("src source export / import", () => {
   });
 
   it("an import with problems lists every one (record and field) and changes nothing", async () => {
-    expect((await runSrc(["source", "add", "--name", "Alpha", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--no-test", "--credential-stdin"], { env: to.env, stdin: token })).code).toBe(0);
+    expect(
+      (
+        await runSrc(
+          [
+            "source",
+            "add",
+            "--name",
+            "Alpha",
+            "--base-url",
+            upstream.url,
+            "--auth",
+            "bearer",
+            "--test-endpoint",
+            "/me",
+            "--no-test",
+            "--credential-stdin",
+          ],
+          { env: to.env, stdin: token },
+        )
+      ).code,
+    ).toBe(0);
     const before = await snapshot(to);
     const document = {
       format: "src.sources",
       version: 1,
       sources: [
-        { type: "api", name: "Gamma", slug: "gamma", enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } },
-        { type: "api", name: "Alpha", slug: "alpha", enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } },
-        { type: "api", name: "Delta", slug: "delta", enabled: true, api: { baseUrl: "not a url", authType: "bearer", testEndpoint: "/me" } },
-        { type: "api", name: "Epsilon", slug: "epsilon", enabled: true, api: { baseUrl: upstream.url, authType: "carrier-pigeon", testEndpoint: "/me" } },
-        { type: "api", name: "Gamma again", slug: "gamma", enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } },
+        {
+          type: "api",
+          name: "Gamma",
+          slug: "gamma",
+          enabled: true,
+          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+        },
+        {
+          type: "api",
+          name: "Alpha",
+          slug: "alpha",
+          enabled: true,
+          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+        },
+        {
+          type: "api",
+          name: "Delta",
+          slug: "delta",
+          enabled: true,
+          api: { baseUrl: "not a url", authType: "bearer", testEndpoint: "/me" },
+        },
+        {
+          type: "api",
+          name: "Epsilon",
+          slug: "epsilon",
+          enabled: true,
+          api: { baseUrl: upstream.url, authType: "carrier-pigeon", testEndpoint: "/me" },
+        },
+        {
+          type: "api",
+          name: "Gamma again",
+          slug: "gamma",
+          enabled: true,
+          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+        },
       ],
     };
     const result = await runSrc(["source", "import", "-", "--json"], { env: to.env, stdin: JSON.stringify(document) });
@@ -122,7 +221,10 @@ describe("src source export / import", () => {
     await writeFile(join(from.home, "sources", "broken", "config.json"), "{ not json");
     const exported = await runSrc(["source", "export"], { env: from.env });
     expect(exported.code).toBe(1);
-    expect((JSON.parse(exported.stdout) as ExportDocument).sources.map((source) => source.slug)).toEqual(["alpha", "beta"]);
+    expect((JSON.parse(exported.stdout) as ExportDocument).sources.map((source) => source.slug)).toEqual([
+      "alpha",
+      "beta",
+    ]);
     expect(exported.stderr).toContain('left out "broken"');
   });
 });

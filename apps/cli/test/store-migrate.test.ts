@@ -27,7 +27,8 @@ beforeEach(async () => {
 afterEach(() => temp.cleanup());
 
 const expectNoSecret = (result: RunResult): void => {
-  for (const secret of [token, storeKey, Buffer.from(token).toString("base64")]) expect(result.stdout + result.stderr).not.toContain(secret);
+  for (const secret of [token, storeKey, Buffer.from(token).toString("base64")])
+    expect(result.stdout + result.stderr).not.toContain(secret);
 };
 
 describe("src store migrate", () => {
@@ -36,24 +37,49 @@ describe("src store migrate", () => {
     // The home's vault uses its key file; the store's key comes from SRC_VAULT_KEY.
     const homeEnv = { SRC_HOME: temp.home };
     for (const slug of ["alpha", "beta"]) {
-      const added = await runSrc(["source", "add", "--name", slug, "--slug", slug, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], { env: homeEnv, stdin: token });
+      const added = await runSrc(
+        [
+          "source",
+          "add",
+          "--name",
+          slug,
+          "--slug",
+          slug,
+          "--base-url",
+          upstream.url,
+          "--auth",
+          "bearer",
+          "--test-endpoint",
+          "/me",
+          "--credential-stdin",
+        ],
+        { env: homeEnv, stdin: token },
+      );
       expect(added.code, added.stderr).toBe(0);
     }
     const storeEnv = { ...homeEnv, SRC_STORE: storeUrl, SRC_VAULT_KEY: storeKey };
 
     const first = await runSrc(["--json", "store", "migrate"], { env: storeEnv });
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toMatchObject({ sources: { added: 2, updated: 0, unchanged: 0 }, credentials: { added: 2, updated: 0, unchanged: 0 }, skipped: [] });
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      sources: { added: 2, updated: 0, unchanged: 0 },
+      credentials: { added: 2, updated: 0, unchanged: 0 },
+      skipped: [],
+    });
     expect(JSON.parse(first.stdout).store).not.toContain(storeUrl.split("@")[0]!.split(":").at(-1)!);
     expectNoSecret(first);
 
     const again = await runSrc(["store", "migrate"], { env: storeEnv });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/sources 0 added, 0 updated, 2 unchanged; credentials 0 added, 0 updated, 2 unchanged/);
+    expect(again.stdout).toMatch(
+      /sources 0 added, 0 updated, 2 unchanged; credentials 0 added, 0 updated, 2 unchanged/,
+    );
     expectNoSecret(again);
 
     // Through --store, with a home that has nothing: the copy is what answers.
-    const called = await runSrc(["--store", storeUrl, "call", "beta", "GET", "/me", "--json"], { env: { SRC_HOME: `${temp.home}-empty`, SRC_VAULT_KEY: storeKey } });
+    const called = await runSrc(["--store", storeUrl, "call", "beta", "GET", "/me", "--json"], {
+      env: { SRC_HOME: `${temp.home}-empty`, SRC_VAULT_KEY: storeKey },
+    });
     expect(called.code, called.stderr).toBe(0);
     expect(JSON.parse(called.stdout)).toMatchObject({ ok: true, status: 200 });
   });

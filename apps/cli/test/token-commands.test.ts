@@ -11,7 +11,9 @@ afterEach(() => temp.cleanup());
 
 describe("src token", () => {
   it("create prints the value alone on stdout, once; list shows the prefix; the home holds no value", async () => {
-    const created = await runSrc(["token", "create", "claude", "--sources", "github,jira", "--expires", "30d"], { env: temp.env });
+    const created = await runSrc(["token", "create", "claude", "--sources", "github,jira", "--expires", "30d"], {
+      env: temp.env,
+    });
     expect(created.code, created.stderr).toBe(0);
     const token = created.stdout.trim();
     expect(token).toMatch(/^srca_[A-Za-z0-9_-]{43}$/);
@@ -25,7 +27,9 @@ describe("src token", () => {
     expect(listed.stdout).not.toContain(token);
 
     const json = await runSrc(["--json", "token", "list"], { env: temp.env });
-    expect(JSON.parse(json.stdout)).toMatchObject({ tokens: [{ name: "claude", prefix: token.slice(0, 12), sources: ["github", "jira"], expired: false }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      tokens: [{ name: "claude", prefix: token.slice(0, 12), sources: ["github", "jira"], expired: false }],
+    });
     for (const file of await temp.files()) expect(file.text, file.path).not.toContain(token);
   });
 
@@ -38,11 +42,28 @@ describe("src token", () => {
   });
 
   it.each([
-    { why: "a lifetime it cannot read", args: ["token", "create", "x1", "--expires", "soon"], message: 'expires "soon"' },
+    {
+      why: "a lifetime it cannot read",
+      args: ["token", "create", "x1", "--expires", "soon"],
+      message: 'expires "soon"',
+    },
     { why: "a name with a slash", args: ["token", "create", "a/b"], message: 'token name "a/b"' },
-    { why: "a source that is not a slug", args: ["token", "create", "x2", "--sources", "GitHub"], message: '"GitHub" is not a source slug' },
-    { why: "a name taken", args: ["token", "create", "claude"], message: "exists already", first: ["token", "create", "claude"] },
-    { why: "revoking an unknown name", args: ["token", "revoke", "nobody"], message: 'no agent token is named "nobody"' },
+    {
+      why: "a source that is not a slug",
+      args: ["token", "create", "x2", "--sources", "GitHub"],
+      message: '"GitHub" is not a source slug',
+    },
+    {
+      why: "a name taken",
+      args: ["token", "create", "claude"],
+      message: "exists already",
+      first: ["token", "create", "claude"],
+    },
+    {
+      why: "revoking an unknown name",
+      args: ["token", "revoke", "nobody"],
+      message: 'no agent token is named "nobody"',
+    },
   ])("refuses $why with exit 2 and a message", async ({ args, message, first }) => {
     if (first !== undefined) expect((await runSrc(first, { env: temp.env })).code).toBe(0);
     const result = await runSrc(args, { env: temp.env });
@@ -52,9 +73,14 @@ describe("src token", () => {
   });
 
   it("revoke removes the token", async () => {
-    for (const name of ["claude", "everything"]) expect((await runSrc(["token", "create", name], { env: temp.env })).code).toBe(0);
-    expect((await runSrc(["token", "revoke", "everything"], { env: temp.env })).stdout).toBe('Revoked agent token "everything".\n');
-    const listed = JSON.parse((await runSrc(["--json", "token", "list"], { env: temp.env })).stdout) as { tokens: { name: string }[] };
+    for (const name of ["claude", "everything"])
+      expect((await runSrc(["token", "create", name], { env: temp.env })).code).toBe(0);
+    expect((await runSrc(["token", "revoke", "everything"], { env: temp.env })).stdout).toBe(
+      'Revoked agent token "everything".\n',
+    );
+    const listed = JSON.parse((await runSrc(["--json", "token", "list"], { env: temp.env })).stdout) as {
+      tokens: { name: string }[];
+    };
     expect(listed.tokens.map((token) => token.name)).toEqual(["claude"]);
   });
 });

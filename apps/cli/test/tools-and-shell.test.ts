@@ -18,7 +18,26 @@ afterAll(() => upstream.close());
 // A home per test with the one source "key-api": a test that adds, breaks or edits sources changes only its own home.
 beforeEach(async () => {
   temp = await createTempHome();
-  const added = await src(["source", "add", "--name", "Key API", "--slug", "key-api", "--base-url", upstream.url, "--auth", "header", "--header-name", "X-Key", "--test-endpoint", "/ping", "--credential-stdin"], secret);
+  const added = await src(
+    [
+      "source",
+      "add",
+      "--name",
+      "Key API",
+      "--slug",
+      "key-api",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "header",
+      "--header-name",
+      "X-Key",
+      "--test-endpoint",
+      "/ping",
+      "--credential-stdin",
+    ],
+    secret,
+  );
   expect(added.code, added.stderr).toBe(0);
 });
 afterEach(() => temp.cleanup());
@@ -27,7 +46,8 @@ describe("src tools", () => {
   it("lists name, source, base URL, auth mode and status", async () => {
     const result = await src(["tools"]);
     expect(result.code).toBe(0);
-    for (const text of ["api_key_api", "key-api", upstream.url, "header", "connected"]) expect(result.stdout).toContain(text);
+    for (const text of ["api_key_api", "key-api", upstream.url, "header", "connected"])
+      expect(result.stdout).toContain(text);
     expect(result.stdout).not.toContain("input schema");
   });
 
@@ -39,7 +59,26 @@ describe("src tools", () => {
   });
 
   it("-v with several sources shows the shared input schema and description once, and each tool's own part", async () => {
-    const other = await src(["source", "add", "--name", "Other API", "--slug", "other-api", "--base-url", `${upstream.url}/v2`, "--auth", "header", "--header-name", "X-Key", "--test-endpoint", "/ping", "--credential-stdin"], secret);
+    const other = await src(
+      [
+        "source",
+        "add",
+        "--name",
+        "Other API",
+        "--slug",
+        "other-api",
+        "--base-url",
+        `${upstream.url}/v2`,
+        "--auth",
+        "header",
+        "--header-name",
+        "X-Key",
+        "--test-endpoint",
+        "/ping",
+        "--credential-stdin",
+      ],
+      secret,
+    );
     expect(other.code).toBe(0);
     const result = await src(["tools", "-v"]);
     expect(result.code).toBe(0);
@@ -47,7 +86,9 @@ describe("src tools", () => {
     expect(result.stdout).toContain("Input schema of every tool:");
     expect(result.stdout).toContain("Every tool's description goes on:");
     expect(result.stdout.match(/never send tokens/g)).toHaveLength(1);
-    expect(result.stdout).toContain(`── api_other_api (Other API)\nCalls the REST API "Other API" (source "other-api") at ${upstream.url}/v2 with a method and a path under that URL.`);
+    expect(result.stdout).toContain(
+      `── api_other_api (Other API)\nCalls the REST API "Other API" (source "other-api") at ${upstream.url}/v2 with a method and a path under that URL.`,
+    );
     expect(result.stdout).toContain('── api_key_api (Key API)\nCalls the REST API "Key API"');
   });
 
@@ -66,7 +107,16 @@ describe("src tools", () => {
     const result = await src(["tools", "--json"]);
     const tools = JSON.parse(result.stdout);
     expect(tools).toEqual([
-      expect.objectContaining({ name: "api_key_api", source: "key-api", baseUrl: upstream.url, authType: "header", connectionStatus: "connected", hasCredential: true, description: expect.any(String), inputSchema: expect.objectContaining({ type: "object" }) }),
+      expect.objectContaining({
+        name: "api_key_api",
+        source: "key-api",
+        baseUrl: upstream.url,
+        authType: "header",
+        connectionStatus: "connected",
+        hasCredential: true,
+        description: expect.any(String),
+        inputSchema: expect.objectContaining({ type: "object" }),
+      }),
     ]);
     expect(result.stdout).not.toContain(secret);
   });
@@ -74,7 +124,10 @@ describe("src tools", () => {
 
 describe("src shell", () => {
   it("runs piped operator commands, one per line, and exits 0 when all succeed", async () => {
-    const result = await src(["shell"], "/help\n\n# a comment\n/tools\n/tools -v\n/source list\n/source reload key-api\n");
+    const result = await src(
+      ["shell"],
+      "/help\n\n# a comment\n/tools\n/tools -v\n/source list\n/source reload key-api\n",
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("/source reload SLUG");
     expect(result.stdout).toContain("api_key_api  source=key-api");
@@ -106,7 +159,8 @@ describe("src shell", () => {
   it("accepts commands without the slash, and /help lists every command including /exit", async () => {
     const result = await src(["shell"], "help\ntools\nsource list\nexit\n/tools\n");
     expect(result.code).toBe(0);
-    for (const usage of ["/source reload SLUG", "/source list", "/tools -v", "/help", "/exit"]) expect(result.stdout).toContain(usage);
+    for (const usage of ["/source reload SLUG", "/source list", "/tools -v", "/help", "/exit"])
+      expect(result.stdout).toContain(usage);
     expect(result.stdout).toContain("api_key_api  source=key-api");
     expect(result.stdout.match(/api_key_api {2}source=key-api/g)).toHaveLength(1); // "exit" ended the shell before the last /tools
     expect(result.stderr).toBe("");
@@ -114,10 +168,21 @@ describe("src shell", () => {
 
   it("--json prints one JSON line per command", async () => {
     const result = await src(["shell", "--json"], "/source list\n/nope\n");
-    const lines: unknown[] = result.stdout.trim().split("\n").map((line): unknown => JSON.parse(line));
+    const lines: unknown[] = result.stdout
+      .trim()
+      .split("\n")
+      .map((line): unknown => JSON.parse(line));
     expect(lines).toEqual([
-      expect.objectContaining({ command: "/source list", ok: true, data: [expect.objectContaining({ slug: "key-api" })] }),
-      expect.objectContaining({ command: "/nope", ok: false, data: { error: expect.objectContaining({ code: "UNKNOWN_COMMAND" }) } }),
+      expect.objectContaining({
+        command: "/source list",
+        ok: true,
+        data: [expect.objectContaining({ slug: "key-api" })],
+      }),
+      expect.objectContaining({
+        command: "/nope",
+        ok: false,
+        data: { error: expect.objectContaining({ code: "UNKNOWN_COMMAND" }) },
+      }),
     ]);
     expect(result.code).toBe(1);
   });

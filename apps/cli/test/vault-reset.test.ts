@@ -14,7 +14,22 @@ beforeEach(async () => {
   temp = await createTempHome();
   upstream = await startUpstream({ type: "bearer", token });
   const added = await runSrc(
-    ["source", "add", "--name", "Demo", "--slug", "demo", "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"],
+    [
+      "source",
+      "add",
+      "--name",
+      "Demo",
+      "--slug",
+      "demo",
+      "--base-url",
+      upstream.url,
+      "--auth",
+      "bearer",
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+      "--no-test",
+    ],
     { env: temp.env, stdin: token },
   );
   expect(added.code).toBe(0);
@@ -56,6 +71,7 @@ describe("src vault reset", () => {
     expect(stored.code).toBe(0);
     const called = await runSrc(["call", "demo", "GET", "/me", "--json"], { env: lostKey });
     expect(called.code).toBe(0);
-    for (const output of [listed, unconfirmed, reset, stored, called]) expect(output.stdout + output.stderr).not.toContain(token);
+    for (const output of [listed, unconfirmed, reset, stored, called])
+      expect(output.stdout + output.stderr).not.toContain(token);
   });
 });

@@ -18,11 +18,36 @@ let basic: Upstream;
 /** SRC_HOME only: the key comes from the key file `vault.key`. */
 let keyFileEnv: Record<string, string>;
 
-const add = (env: Record<string, string>, slug: string, upstream: Upstream, auth: string[], secret: string): Promise<RunResult> =>
-  runSrc(["source", "add", "--name", slug, "--slug", slug, "--base-url", upstream.url, ...auth, "--test-endpoint", "/me", "--credential-stdin"], { env, stdin: secret });
+const add = (
+  env: Record<string, string>,
+  slug: string,
+  upstream: Upstream,
+  auth: string[],
+  secret: string,
+): Promise<RunResult> =>
+  runSrc(
+    [
+      "source",
+      "add",
+      "--name",
+      slug,
+      "--slug",
+      slug,
+      "--base-url",
+      upstream.url,
+      ...auth,
+      "--test-endpoint",
+      "/me",
+      "--credential-stdin",
+    ],
+    { env, stdin: secret },
+  );
 
 async function expectCallsWork(env: Record<string, string | undefined>): Promise<RunResult[]> {
-  const results = [await runSrc(["call", "bearer-api", "GET", "/me", "--json"], { env }), await runSrc(["call", "basic-api", "GET", "/me", "--json"], { env })];
+  const results = [
+    await runSrc(["call", "bearer-api", "GET", "/me", "--json"], { env }),
+    await runSrc(["call", "basic-api", "GET", "/me", "--json"], { env }),
+  ];
   for (const result of results) {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, status: 200 });
@@ -46,7 +71,8 @@ afterEach(async () => {
 });
 
 const noSecretIn = (results: RunResult[], secrets: string[]): void => {
-  for (const result of results) for (const secret of secrets) expect(result.stdout + result.stderr).not.toContain(secret);
+  for (const result of results)
+    for (const secret of secrets) expect(result.stdout + result.stderr).not.toContain(secret);
 };
 
 describe("src vault rotate", () => {
@@ -54,12 +80,19 @@ describe("src vault rotate", () => {
     const oldKey = (await readFile(join(temp.home, "vault.key"), "utf8")).trim();
     const rotated = await runSrc(["vault", "rotate", "--json"], { env: keyFileEnv });
     expect(rotated.code, rotated.stderr).toBe(0);
-    expect(JSON.parse(rotated.stdout)).toMatchObject({ rotated: true, credentials: 2, newKey: "keyFile", keyFile: join(temp.home, "vault.key") });
+    expect(JSON.parse(rotated.stdout)).toMatchObject({
+      rotated: true,
+      credentials: 2,
+      newKey: "keyFile",
+      keyFile: join(temp.home, "vault.key"),
+    });
     const newKey = (await readFile(join(temp.home, "vault.key"), "utf8")).trim();
     expect(newKey).not.toBe(oldKey);
     const calls = await expectCallsWork(keyFileEnv);
 
-    const withOldKey = await runSrc(["call", "bearer-api", "GET", "/me"], { env: { ...keyFileEnv, SRC_VAULT_KEY: oldKey } });
+    const withOldKey = await runSrc(["call", "bearer-api", "GET", "/me"], {
+      env: { ...keyFileEnv, SRC_VAULT_KEY: oldKey },
+    });
     expect(withOldKey.code).not.toBe(0);
     expect(withOldKey.stderr).toContain("does not match");
     noSecretIn([rotated, ...calls, withOldKey], [token, password, oldKey, newKey]);
@@ -80,7 +113,10 @@ describe("src vault rotate", () => {
 
   it("--new-passphrase from stdin: the passphrase opens the vault afterwards", async () => {
     const passphrase = "correct horse battery staple 41";
-    const rotated = await runSrc(["vault", "rotate", "--new-passphrase", "--json"], { env: keyFileEnv, stdin: passphrase });
+    const rotated = await runSrc(["vault", "rotate", "--new-passphrase", "--json"], {
+      env: keyFileEnv,
+      stdin: passphrase,
+    });
     expect(rotated.code, rotated.stderr).toBe(0);
     expect(JSON.parse(rotated.stdout)).toMatchObject({ rotated: true, credentials: 2, newKey: "passphrase" });
     const calls = await expectCallsWork({ ...keyFileEnv, SRC_VAULT_PASSPHRASE: passphrase });
@@ -94,14 +130,23 @@ describe("src vault rotate", () => {
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain("--new-key-stdin");
     expect(malformed.stderr).toContain("32 random bytes in base64");
-    const wrongKey = await runSrc(["vault", "rotate"], { env: { ...keyFileEnv, SRC_VAULT_KEY: randomBytes(32).toString("base64") } });
+    const wrongKey = await runSrc(["vault", "rotate"], {
+      env: { ...keyFileEnv, SRC_VAULT_KEY: randomBytes(32).toString("base64") },
+    });
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stderr).toContain("does not match");
-    const both = await runSrc(["vault", "rotate", "--new-key-stdin", "--new-passphrase"], { env: keyFileEnv, stdin: randomBytes(32).toString("base64") });
+    const both = await runSrc(["vault", "rotate", "--new-key-stdin", "--new-passphrase"], {
+      env: keyFileEnv,
+      stdin: randomBytes(32).toString("base64"),
+    });
     expect(both.code).toBe(2);
     expect(await readFile(join(temp.home, "vault.json"))).toEqual(vaultBefore);
     expect(await readFile(join(temp.home, "vault.key"))).toEqual(keyBefore);
-    expect((await temp.files()).map((file) => file.path.slice(temp.home.length + 1)).filter((name) => name.startsWith("vault.key"))).toEqual(["vault.key"]);
+    expect(
+      (await temp.files())
+        .map((file) => file.path.slice(temp.home.length + 1))
+        .filter((name) => name.startsWith("vault.key")),
+    ).toEqual(["vault.key"]);
     await expectCallsWork(keyFileEnv);
   });
 
@@ -162,7 +207,12 @@ describe("src vault rotate", () => {
 
   it("a running `src mcp` keeps serving with the new key file, without a restart", async () => {
     let stderr = "";
-    const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, "mcp"], env: { PATH: process.env.PATH ?? "", ...keyFileEnv }, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [binPath, "mcp"],
+      env: { PATH: process.env.PATH ?? "", ...keyFileEnv },
+      stderr: "pipe",
+    });
     transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
     const client = new Client({ name: "rotate-test", version: "0.0.0" });
     await client.connect(transport);
@@ -182,8 +232,13 @@ describe("src vault rotate", () => {
 });
 
 /** `src serve --port 0 --json` on `env`, resolved once it prints its URL. */
-async function startServe(env: Record<string, string>): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], { env: { PATH: process.env.PATH, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+async function startServe(
+  env: Record<string, string>,
+): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));

@@ -65,7 +65,10 @@ export function App() {
   }, []);
   const api = useMemo(() => (token === null ? undefined : createConsoleApi(token)), [token]);
   // A token the server stops taking (rotated, wrong) signs the console out.
-  const onUnauthorized = useCallback((error: unknown) => (isUnauthorized(error) ? (signOut(), true) : false), [signOut]);
+  const onUnauthorized = useCallback(
+    (error: unknown) => (isUnauthorized(error) ? (signOut(), true) : false),
+    [signOut],
+  );
   useEffect(() => {
     document.title = token === null ? "Sign in · src console" : `${titles[route.page]} · src console`;
   }, [token, route.page]);

@@ -9,4 +9,14 @@ const root = document.getElementById("app");
 // The server serves this page at the OAuth authorization endpoint too: there it is a hosted agent's consent page.
 // A connect link (`#/connect/<token>`, from a per-user source's NOT_CONNECTED answer) opens its page without the admin token.
 const linkToken = connectLinkTokenOf(window.location.hash);
-if (root !== null) render(window.location.pathname === "/authorize" ? <ConsentPage /> : linkToken !== undefined ? <ConnectLinkPage linkToken={linkToken} /> : <App />, root);
+if (root !== null)
+  render(
+    window.location.pathname === "/authorize" ? (
+      <ConsentPage />
+    ) : linkToken !== undefined ? (
+      <ConnectLinkPage linkToken={linkToken} />
+    ) : (
+      <App />
+    ),
+    root,
+  );

@@ -31,7 +31,8 @@ export const hrefOf = {
   source: (slug: string) => `#/sources/${encodeURIComponent(slug)}`,
   tools: "#/tools",
   call: (tool?: string) => (tool === undefined ? "#/call" : `#/call?tool=${encodeURIComponent(tool)}`),
-  activity: (source?: string) => (source === undefined ? "#/activity" : `#/activity?source=${encodeURIComponent(source)}`),
+  activity: (source?: string) =>
+    source === undefined ? "#/activity" : `#/activity?source=${encodeURIComponent(source)}`,
   tokens: "#/tokens",
   connections: "#/connections",
 };

@@ -25,8 +25,11 @@ const adminToken = randomBytes(16).toString("hex");
 const headers = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
 const callBody = JSON.stringify({ method: "GET", path: "/items" });
 
-const nextMessage = <T>(child: ChildProcess): Promise<T> => new Promise((resolve) => child.once("message", (message) => resolve(message as T)));
-const upstream = fork(new URL("./upstream-process.mjs", import.meta.url), { env: { ...process.env, UPSTREAM_TOKEN: upstreamToken } });
+const nextMessage = <T>(child: ChildProcess): Promise<T> =>
+  new Promise((resolve) => child.once("message", (message) => resolve(message as T)));
+const upstream = fork(new URL("./upstream-process.mjs", import.meta.url), {
+  env: { ...process.env, UPSTREAM_TOKEN: upstreamToken },
+});
 const { port: upstreamPort } = await nextMessage<{ port: number }>(upstream);
 const upstreamAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
 
@@ -37,7 +40,9 @@ async function listen(listener: RequestListener): Promise<{ server: Server; url:
 }
 
 async function measure(name: string, url: string): Promise<number> {
-  const load = fork(new URL("./load-process.mjs", import.meta.url), { env: { ...process.env, LOAD: JSON.stringify({ url, body: callBody, headers, concurrency }) } });
+  const load = fork(new URL("./load-process.mjs", import.meta.url), {
+    env: { ...process.env, LOAD: JSON.stringify({ url, body: callBody, headers, concurrency }) },
+  });
   await nextMessage(load);
   load.send({ milliseconds: 1000 });
   await nextMessage(load);
@@ -47,15 +52,30 @@ async function measure(name: string, url: string): Promise<number> {
   const used = process.cpuUsage(before);
   load.disconnect();
   const perCall = (used.user + used.system) / Math.max(done, 1);
-  console.log(`${name.padEnd(34)} ${perCall.toFixed(0).padStart(5)} µs CPU per call ${(done / secondsPerRun).toFixed(0).padStart(7)} calls/s${failed > 0 ? `  (${failed} failed)` : ""}`);
+  console.log(
+    `${name.padEnd(34)} ${perCall.toFixed(0).padStart(5)} µs CPU per call ${(done / secondsPerRun).toFixed(0).padStart(7)} calls/s${failed > 0 ? `  (${failed} failed)` : ""}`,
+  );
   return perCall;
 }
 
-console.log(`src-server CPU per call: upstream and ${concurrency} agents in their own processes, ${secondsPerRun} s per run`);
+console.log(
+  `src-server CPU per call: upstream and ${concurrency} agents in their own processes, ${secondsPerRun} s per run`,
+);
 
 const proxy = await listen((incoming, outgoing) => {
   const forward = httpRequest(
-    { host: "127.0.0.1", port: upstreamPort, method: incoming.method, path: "/items", agent: upstreamAgent, headers: { authorization: `Bearer ${upstreamToken}`, "content-type": incoming.headers["content-type"] ?? "", "content-length": incoming.headers["content-length"] ?? "0" } },
+    {
+      host: "127.0.0.1",
+      port: upstreamPort,
+      method: incoming.method,
+      path: "/items",
+      agent: upstreamAgent,
+      headers: {
+        authorization: `Bearer ${upstreamToken}`,
+        "content-type": incoming.headers["content-type"] ?? "",
+        "content-length": incoming.headers["content-length"] ?? "0",
+      },
+    },
     (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);
@@ -73,16 +93,32 @@ const contract = await listen((incoming, outgoing) => {
   incoming.on("end", () => {
     const call = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { method: string; path: string };
     const started = performance.now();
-    const forward = httpRequest({ host: "127.0.0.1", port: upstreamPort, method: call.method, path: call.path, agent: upstreamAgent, headers: { authorization: `Bearer ${upstreamToken}` } }, (answer) => {
-      const parts: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => parts.push(chunk));
-      answer.on("end", () => {
-        const value = JSON.parse(Buffer.concat(parts).toString("utf8")) as unknown;
-        const text = JSON.stringify({ ok: answer.statusCode === 200, status: answer.statusCode, durationMs: Math.round(performance.now() - started), headers: { "content-type": answer.headers["content-type"] }, body: { kind: "json", value } });
-        outgoing.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-        outgoing.end(text);
-      });
-    });
+    const forward = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: upstreamPort,
+        method: call.method,
+        path: call.path,
+        agent: upstreamAgent,
+        headers: { authorization: `Bearer ${upstreamToken}` },
+      },
+      (answer) => {
+        const parts: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => parts.push(chunk));
+        answer.on("end", () => {
+          const value = JSON.parse(Buffer.concat(parts).toString("utf8")) as unknown;
+          const text = JSON.stringify({
+            ok: answer.statusCode === 200,
+            status: answer.statusCode,
+            durationMs: Math.round(performance.now() - started),
+            headers: { "content-type": answer.headers["content-type"] },
+            body: { kind: "json", value },
+          });
+          outgoing.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+          outgoing.end(text);
+        });
+      },
+    );
     forward.end();
   });
 });
@@ -93,15 +129,33 @@ contract.server.close();
 const home = await mkdtemp(join(tmpdir(), "src-server-cpu-bench-"));
 const env = { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: adminToken };
 const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-const server = await startServer({ home, env, port: 0, logger: createServerLogger({ destination: quiet }), limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 } });
+const server = await startServer({
+  home,
+  env,
+  port: 0,
+  logger: createServerLogger({ destination: quiet }),
+  limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 },
+});
 const created = await fetch(`${server.url}/v1/sources`, {
   method: "POST",
   headers,
-  body: JSON.stringify({ config: { type: "api", name: "Bench", slug: "bench", enabled: true, api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" } }, credential: { token: upstreamToken } }),
+  body: JSON.stringify({
+    config: {
+      type: "api",
+      name: "Bench",
+      slug: "bench",
+      enabled: true,
+      api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" },
+    },
+    credential: { token: upstreamToken },
+  }),
 });
-if (created.status !== 201) throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
+if (created.status !== 201)
+  throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
 const serverCost = await measure("POST /v1/tools/{name}/call", `${server.url}/v1/tools/api_bench/call`);
-console.log(`server CPU per call: ${(serverCost / proxyCost).toFixed(1)}x the proxy's, ${(serverCost / contractCost).toFixed(1)}x the bare contract's`);
+console.log(
+  `server CPU per call: ${(serverCost / proxyCost).toFixed(1)}x the proxy's, ${(serverCost / contractCost).toFixed(1)}x the bare contract's`,
+);
 
 await server.close();
 upstreamAgent.destroy();

@@ -13,17 +13,27 @@ const requestHeaders = { ...headers, "content-length": Buffer.byteLength(body) }
 
 function once() {
   return new Promise((resolve) => {
-    const sent = request({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent, headers: requestHeaders }, (answer) => {
-      const chunks = [];
-      answer.on("data", (chunk) => chunks.push(chunk));
-      answer.on("end", () => {
-        try {
-          resolve(answer.statusCode === 200 && JSON.parse(Buffer.concat(chunks).toString("utf8")).ok !== false);
-        } catch {
-          resolve(false);
-        }
-      });
-    });
+    const sent = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        agent,
+        headers: requestHeaders,
+      },
+      (answer) => {
+        const chunks = [];
+        answer.on("data", (chunk) => chunks.push(chunk));
+        answer.on("end", () => {
+          try {
+            resolve(answer.statusCode === 200 && JSON.parse(Buffer.concat(chunks).toString("utf8")).ok !== false);
+          } catch {
+            resolve(false);
+          }
+        });
+      },
+    );
     sent.on("error", () => resolve(false));
     sent.end(body);
   });

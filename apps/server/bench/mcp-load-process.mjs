@@ -6,13 +6,19 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { runFor } from "./run-for.mjs";
 
 const { server, tool, args, concurrency } = JSON.parse(process.env.MCP_LOAD ?? "{}");
-const transport = new StdioClientTransport({ command: server.command, args: server.args, env: server.env, stderr: "ignore" });
+const transport = new StdioClientTransport({
+  command: server.command,
+  args: server.args,
+  env: server.env,
+  stderr: "ignore",
+});
 const client = new Client({ name: "src-bench", version: "1.0.0" });
 await client.connect(transport);
 const tools = await client.listTools();
 // Without a name, the server's only tool (the peer names its tools after the document's operations).
 const name = tool ?? (tools.tools.length === 1 ? tools.tools[0].name : undefined);
-if (name === undefined || !tools.tools.some((candidate) => candidate.name === name)) throw new Error(`no tool ${tool}: ${tools.tools.map((candidate) => candidate.name).join(", ")}`);
+if (name === undefined || !tools.tools.some((candidate) => candidate.name === name))
+  throw new Error(`no tool ${tool}: ${tools.tools.map((candidate) => candidate.name).join(", ")}`);
 
 async function once() {
   try {

@@ -1,7 +1,10 @@
 // What the throughput benches share: calls per second of concurrent clients, and the median of rounds.
 
 /** Calls per second of `once` run by `concurrency` clients for `seconds`; `failed` counts the calls that answered false. */
-export async function rateOf(once: () => Promise<boolean>, { concurrency, seconds }: { concurrency: number; seconds: number }): Promise<{ rate: number; failed: number }> {
+export async function rateOf(
+  once: () => Promise<boolean>,
+  { concurrency, seconds }: { concurrency: number; seconds: number },
+): Promise<{ rate: number; failed: number }> {
   let done = 0;
   let failed = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -17,7 +20,8 @@ export async function rateOf(once: () => Promise<boolean>, { concurrency, second
 }
 
 /** The median of the rounds (`NaN` for none). */
-export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /**
  * Measures each target for `rounds` rounds (in reverse order every other round when `alternate`), prints each
@@ -25,7 +29,12 @@ export const median = (values: number[]): number => [...values].sort((a, b) => a
  */
 export async function measureRounds(
   targets: readonly { name: string; once: () => Promise<boolean> }[],
-  { rounds, concurrency, seconds, alternate = false }: { rounds: number; concurrency: number; seconds: number; alternate?: boolean },
+  {
+    rounds,
+    concurrency,
+    seconds,
+    alternate = false,
+  }: { rounds: number; concurrency: number; seconds: number; alternate?: boolean },
 ): Promise<Map<string, number>> {
   const rates = new Map<string, number[]>(targets.map((target) => [target.name, []]));
   let failures = 0;
@@ -40,7 +49,9 @@ export async function measureRounds(
   for (const target of targets) {
     const measured = rates.get(target.name) ?? [];
     medians.set(target.name, median(measured));
-    console.log(`${target.name.padEnd(34)} ${median(measured).toFixed(0).padStart(7)} calls/s   (rounds: ${measured.map((rate) => rate.toFixed(0)).join(", ")})`);
+    console.log(
+      `${target.name.padEnd(34)} ${median(measured).toFixed(0).padStart(7)} calls/s   (rounds: ${measured.map((rate) => rate.toFixed(0)).join(", ")})`,
+    );
   }
   if (failures > 0) console.log(`${failures} calls failed`);
   return medians;

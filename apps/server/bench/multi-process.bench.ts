@@ -27,7 +27,11 @@ const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 const profileDirectory = process.env.BENCH_CPU_PROF;
 const profileArgs = profileDirectory === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDirectory}`];
 const cliBin = fileURLToPath(new URL("../../cli/dist/bin.js", import.meta.url));
-const peerBin = join(dirname(createRequire(import.meta.url).resolve("@ivotoby/openapi-mcp-server/package.json")), "bin", "mcp-server.js");
+const peerBin = join(
+  dirname(createRequire(import.meta.url).resolve("@ivotoby/openapi-mcp-server/package.json")),
+  "bin",
+  "mcp-server.js",
+);
 const clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 /** CPU time (user + system, all threads) the process has used so far, in µs, from /proc/<pid>/stat. */
@@ -40,7 +44,8 @@ function cpuMicrosOf(pid: number): number {
 
 const nextMessage = <T>(child: ChildProcess): Promise<T> =>
   new Promise((resolve, reject) => {
-    const exited = (code: number | null): void => reject(new Error(`a bench process exited (${String(code)}) before answering`));
+    const exited = (code: number | null): void =>
+      reject(new Error(`a bench process exited (${String(code)}) before answering`));
     child.once("exit", exited);
     child.once("message", (message) => {
       child.off("exit", exited);
@@ -53,14 +58,22 @@ const adminToken = randomBytes(16).toString("hex");
 const vaultKey = randomBytes(32).toString("base64");
 const callBody = JSON.stringify({ method: "GET", path: "/items" });
 const home = await mkdtemp(join(tmpdir(), "src-multi-process-bench-"));
-const baseEnv = { PATH: process.env.PATH ?? "", HOME: tmpdir(), SRC_HOME: home, SRC_VAULT_KEY: vaultKey, SRC_SERVER_TOKEN: adminToken };
+const baseEnv = {
+  PATH: process.env.PATH ?? "",
+  HOME: tmpdir(),
+  SRC_HOME: home,
+  SRC_VAULT_KEY: vaultKey,
+  SRC_SERVER_TOKEN: adminToken,
+};
 const children: ChildProcess[] = [];
 const started = <T extends ChildProcess>(child: T): T => {
   children.push(child);
   return child;
 };
 
-const upstream = started(fork(new URL("./upstream-process.mjs", import.meta.url), { env: { ...process.env, UPSTREAM_TOKEN: upstreamToken } }));
+const upstream = started(
+  fork(new URL("./upstream-process.mjs", import.meta.url), { env: { ...process.env, UPSTREAM_TOKEN: upstreamToken } }),
+);
 const { port: upstreamPort } = await nextMessage<{ port: number }>(upstream);
 const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
 const specFile = join(home, "bench-openapi.json");
@@ -70,7 +83,15 @@ await writeFile(
     openapi: "3.0.3",
     info: { title: "Bench", version: "1.0.0" },
     servers: [{ url: upstreamUrl }],
-    paths: { "/items": { get: { operationId: "listItems", summary: "List the items", responses: { "200": { description: "the items" } } } } },
+    paths: {
+      "/items": {
+        get: {
+          operationId: "listItems",
+          summary: "List the items",
+          responses: { "200": { description: "the items" } },
+        },
+      },
+    },
   }),
 );
 
@@ -85,7 +106,19 @@ interface Target {
 }
 
 async function httpLoad(url: string): Promise<ChildProcess> {
-  const load = started(fork(new URL("./load-process.mjs", import.meta.url), { env: { ...process.env, LOAD: JSON.stringify({ url, body: callBody, headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" }, concurrency }) } }));
+  const load = started(
+    fork(new URL("./load-process.mjs", import.meta.url), {
+      env: {
+        ...process.env,
+        LOAD: JSON.stringify({
+          url,
+          body: callBody,
+          headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+          concurrency,
+        }),
+      },
+    }),
+  );
   await nextMessage(load);
   return load;
 }
@@ -97,14 +130,24 @@ const runOn = (load: ChildProcess) => async (milliseconds: number) => {
 };
 
 async function proxyTarget(): Promise<Target> {
-  const proxy = started(fork(new URL("./proxy-process.mjs", import.meta.url), { env: { ...process.env, UPSTREAM_PORT: String(upstreamPort), UPSTREAM_TOKEN: upstreamToken }, execArgv: profileArgs }));
+  const proxy = started(
+    fork(new URL("./proxy-process.mjs", import.meta.url), {
+      env: { ...process.env, UPSTREAM_PORT: String(upstreamPort), UPSTREAM_TOKEN: upstreamToken },
+      execArgv: profileArgs,
+    }),
+  );
   const { port } = await nextMessage<{ port: number }>(proxy);
   const load = await httpLoad(`http://127.0.0.1:${port}/items`);
   return { name: "node:http pass-through proxy", key: "proxy", pid: proxy.pid ?? 0, run: runOn(load) };
 }
 
 async function serveTarget(): Promise<Target> {
-  const serve = started(spawn(process.execPath, [...profileArgs, cliBin, "--json", "serve", "--port", "0"], { env: baseEnv, stdio: ["ignore", "pipe", "ignore"] }));
+  const serve = started(
+    spawn(process.execPath, [...profileArgs, cliBin, "--json", "serve", "--port", "0"], {
+      env: baseEnv,
+      stdio: ["ignore", "pipe", "ignore"],
+    }),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let stdout = "";
     serve.stdout?.on("data", (chunk: Buffer) => {
@@ -117,15 +160,35 @@ async function serveTarget(): Promise<Target> {
   const created = await fetch(`${url}/v1/sources`, {
     method: "POST",
     headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ config: { type: "api", name: "Bench", slug: "bench", enabled: true, api: { baseUrl: upstreamUrl, authType: "bearer", testEndpoint: "/items" } }, credential: { token: upstreamToken } }),
+    body: JSON.stringify({
+      config: {
+        type: "api",
+        name: "Bench",
+        slug: "bench",
+        enabled: true,
+        api: { baseUrl: upstreamUrl, authType: "bearer", testEndpoint: "/items" },
+      },
+      credential: { token: upstreamToken },
+    }),
   });
-  if (created.status !== 201) throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
   const load = await httpLoad(`${url}/v1/tools/api_bench/call`);
   return { name: "src serve (POST /v1/tools/{name}/call)", key: "serve", pid: serve.pid ?? 0, run: runOn(load) };
 }
 
-async function mcpTarget(key: string, name: string, server: { command: string; args: string[]; env: Record<string, string> }, tool: string | undefined, args: Record<string, unknown>): Promise<Target> {
-  const load = started(fork(new URL("./mcp-load-process.mjs", import.meta.url), { env: { ...process.env, MCP_LOAD: JSON.stringify({ server, tool, args, concurrency }) } }));
+async function mcpTarget(
+  key: string,
+  name: string,
+  server: { command: string; args: string[]; env: Record<string, string> },
+  tool: string | undefined,
+  args: Record<string, unknown>,
+): Promise<Target> {
+  const load = started(
+    fork(new URL("./mcp-load-process.mjs", import.meta.url), {
+      env: { ...process.env, MCP_LOAD: JSON.stringify({ server, tool, args, concurrency }) },
+    }),
+  );
   const { pid } = await nextMessage<{ pid: number }>(load);
   return { name, key, pid, run: runOn(load) };
 }
@@ -138,15 +201,47 @@ if (wanted("serve") || wanted("mcp")) {
   const serve = await serveTarget();
   if (wanted("serve")) targets.push(serve);
 }
-if (wanted("mcp")) targets.push(await mcpTarget("mcp", "src mcp (stdio, tools/call api_bench)", { command: process.execPath, args: [...profileArgs, cliBin, "mcp"], env: baseEnv }, "api_bench", { method: "GET", path: "/items" }));
+if (wanted("mcp"))
+  targets.push(
+    await mcpTarget(
+      "mcp",
+      "src mcp (stdio, tools/call api_bench)",
+      { command: process.execPath, args: [...profileArgs, cliBin, "mcp"], env: baseEnv },
+      "api_bench",
+      { method: "GET", path: "/items" },
+    ),
+  );
 if (wanted("peer")) {
-  const peerArgs = [...profileArgs, peerBin, "--transport", "stdio", "--api-base-url", upstreamUrl, "--openapi-spec", specFile, "--headers", `Authorization:Bearer ${upstreamToken}`];
-  targets.push(await mcpTarget("peer", "@ivotoby/openapi-mcp-server (stdio)", { command: process.execPath, args: peerArgs, env: { PATH: process.env.PATH ?? "", HOME: tmpdir() } }, undefined, {}));
+  const peerArgs = [
+    ...profileArgs,
+    peerBin,
+    "--transport",
+    "stdio",
+    "--api-base-url",
+    upstreamUrl,
+    "--openapi-spec",
+    specFile,
+    "--headers",
+    `Authorization:Bearer ${upstreamToken}`,
+  ];
+  targets.push(
+    await mcpTarget(
+      "peer",
+      "@ivotoby/openapi-mcp-server (stdio)",
+      { command: process.execPath, args: peerArgs, env: { PATH: process.env.PATH ?? "", HOME: tmpdir() } },
+      undefined,
+      {},
+    ),
+  );
 }
 
-console.log(`multi-process bench: upstream, serving process and ${concurrency} agents each in a process of their own; ${rounds} rounds of ${secondsPerRound} s, alternating order`);
+console.log(
+  `multi-process bench: upstream, serving process and ${concurrency} agents each in a process of their own; ${rounds} rounds of ${secondsPerRound} s, alternating order`,
+);
 for (const target of targets) await target.run(1000);
-const measured = new Map<string, { rates: number[]; cpu: number[]; failed: number }>(targets.map((target) => [target.key, { rates: [], cpu: [], failed: 0 }]));
+const measured = new Map<string, { rates: number[]; cpu: number[]; failed: number }>(
+  targets.map((target) => [target.key, { rates: [], cpu: [], failed: 0 }]),
+);
 for (let round = 0; round < rounds; round += 1) {
   for (const target of round % 2 === 1 ? [...targets].reverse() : targets) {
     const before = cpuMicrosOf(target.pid);
@@ -176,11 +271,18 @@ const ratio = (a: string, b: string, what: "rate" | "cpu"): number | undefined =
   const right = result.get(b)?.[what];
   return left === undefined || right === undefined ? undefined : left / right;
 };
-const verdict = (value: number | undefined, target: string, met: (value: number) => boolean): string => (value === undefined ? "not measured" : `${value.toFixed(2)} (target ${target}: ${met(value) ? "met" : "NOT met"})`);
+const verdict = (value: number | undefined, target: string, met: (value: number) => boolean): string =>
+  value === undefined ? "not measured" : `${value.toFixed(2)} (target ${target}: ${met(value) ? "met" : "NOT met"})`;
 console.log("ratios:");
-console.log(`  src serve / proxy, calls per second: ${verdict(ratio("serve", "proxy", "rate"), ">= 0.8", (value) => value >= 0.8)}`);
-console.log(`  src serve / proxy, CPU per call:     ${verdict(ratio("serve", "proxy", "cpu"), "<= 2", (value) => value <= 2)}`);
-console.log(`  src mcp / peer, calls per second:    ${verdict(ratio("mcp", "peer", "rate"), ">= 1.1", (value) => value >= 1.1)}`);
+console.log(
+  `  src serve / proxy, calls per second: ${verdict(ratio("serve", "proxy", "rate"), ">= 0.8", (value) => value >= 0.8)}`,
+);
+console.log(
+  `  src serve / proxy, CPU per call:     ${verdict(ratio("serve", "proxy", "cpu"), "<= 2", (value) => value <= 2)}`,
+);
+console.log(
+  `  src mcp / peer, calls per second:    ${verdict(ratio("mcp", "peer", "rate"), ">= 1.1", (value) => value >= 1.1)}`,
+);
 const mcpCpu = ratio("mcp", "peer", "cpu");
 console.log(`  src mcp / peer, CPU per call:        ${mcpCpu === undefined ? "not measured" : mcpCpu.toFixed(2)}`);
 
@@ -188,5 +290,9 @@ for (const child of children.reverse()) {
   if (child.connected) child.disconnect();
   child.kill("SIGTERM");
 }
-await Promise.all(children.filter((child) => child.exitCode === null && child.signalCode === null).map((child) => new Promise((resolve) => child.once("exit", resolve))));
+await Promise.all(
+  children
+    .filter((child) => child.exitCode === null && child.signalCode === null)
+    .map((child) => new Promise((resolve) => child.once("exit", resolve))),
+);
 await rm(home, { recursive: true, force: true });

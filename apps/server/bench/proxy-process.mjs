@@ -7,7 +7,18 @@ const token = process.env.UPSTREAM_TOKEN;
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 const server = createServer((incoming, outgoing) => {
   const forward = request(
-    { host: "127.0.0.1", port, method: incoming.method, path: "/items", agent, headers: { authorization: `Bearer ${token}`, "content-type": incoming.headers["content-type"] ?? "", "content-length": incoming.headers["content-length"] ?? "0" } },
+    {
+      host: "127.0.0.1",
+      port,
+      method: incoming.method,
+      path: "/items",
+      agent,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": incoming.headers["content-type"] ?? "",
+        "content-length": incoming.headers["content-length"] ?? "0",
+      },
+    },
     (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);

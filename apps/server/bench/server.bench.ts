@@ -25,9 +25,22 @@ const { port: upstreamPort, token: upstreamToken } = upstream;
 const proxyAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
 // Forwards the request's method and body as they came (a GET has none), with the upstream credential.
 const proxy = createServer((incoming, outgoing) => {
-  const bodyHeaders = incoming.headers["content-length"] === undefined ? {} : { "content-type": incoming.headers["content-type"] ?? "", "content-length": incoming.headers["content-length"] };
+  const bodyHeaders =
+    incoming.headers["content-length"] === undefined
+      ? {}
+      : {
+          "content-type": incoming.headers["content-type"] ?? "",
+          "content-length": incoming.headers["content-length"],
+        };
   const forward = httpRequest(
-    { host: "127.0.0.1", port: upstreamPort, method: incoming.method, path: "/items", agent: proxyAgent, headers: { authorization: `Bearer ${upstreamToken}`, ...bodyHeaders } },
+    {
+      host: "127.0.0.1",
+      port: upstreamPort,
+      method: incoming.method,
+      path: "/items",
+      agent: proxyAgent,
+      headers: { authorization: `Bearer ${upstreamToken}`, ...bodyHeaders },
+    },
     (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);
@@ -42,17 +55,32 @@ const home = await mkdtemp(join(tmpdir(), "src-server-bench-"));
 const adminToken = randomBytes(16).toString("hex");
 const env = { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: adminToken };
 const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-const server = await startServer({ home, env, port: 0, logger: createServerLogger({ destination: quiet }), limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 } });
+const server = await startServer({
+  home,
+  env,
+  port: 0,
+  logger: createServerLogger({ destination: quiet }),
+  limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 },
+});
 const headers = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
 const created = await fetch(`${server.url}/v1/sources`, {
   method: "POST",
   headers,
-  body: JSON.stringify({ config: { type: "api", name: "Bench", slug: "bench", enabled: true, api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" } }, credential: { token: upstreamToken } }),
+  body: JSON.stringify({
+    config: {
+      type: "api",
+      name: "Bench",
+      slug: "bench",
+      enabled: true,
+      api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" },
+    },
+    credential: { token: upstreamToken },
+  }),
 });
-if (created.status !== 201) throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
+if (created.status !== 201)
+  throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
 const callUrl = `${server.url}/v1/tools/api_bench/call`;
 const callBody = JSON.stringify({ method: "GET", path: "/items" });
-
 
 // The agent call's own request (POST, JSON body, JSON read back) through the proxy: the target's comparison.
 const proxyPost = async (): Promise<boolean> => {
@@ -75,18 +103,29 @@ const toolCall = async (): Promise<boolean> => {
 // BENCH_ONLY=server runs the server alone (for profiling it).
 const only = process.env.BENCH_ONLY;
 const targets: { name: string; once: () => Promise<boolean> }[] = [
-  ...(only === "server" ? [] : [{ name: "node:http pass-through proxy", once: proxyPost }, { name: "  same proxy, bare GET", once: proxyGet }]),
+  ...(only === "server"
+    ? []
+    : [
+        { name: "node:http pass-through proxy", once: proxyPost },
+        { name: "  same proxy, bare GET", once: proxyGet },
+      ]),
   { name: "POST /v1/tools/{name}/call", once: toolCall },
 ];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-console.log(`src-server benchmark: ${concurrency} concurrent clients, ${upstream.payloadBytes} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per target (median shown)`);
+console.log(
+  `src-server benchmark: ${concurrency} concurrent clients, ${upstream.payloadBytes} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per target (median shown)`,
+);
 // Every target is warmed up first, then the rounds alternate, so neither the order nor a JIT warm-up favours one.
 for (const target of targets) await rateOf(target.once, { concurrency, seconds: 1 });
 const medians = await measureRounds(targets, { rounds, concurrency, seconds: secondsPerRun });
 const served = medians.get("POST /v1/tools/{name}/call") ?? Number.NaN;
 const ratio = served / (medians.get("node:http pass-through proxy") ?? Number.NaN);
-console.log(`ratio server/proxy, same request: ${ratio.toFixed(2)} (target >= 0.80) ${ratio >= 0.8 ? "MET" : "NOT MET"}`);
-console.log(`ratio server/proxy's bare GET: ${(served / (medians.get("  same proxy, bare GET") ?? Number.NaN)).toFixed(2)} (the client's POST counted against the server)`);
+console.log(
+  `ratio server/proxy, same request: ${ratio.toFixed(2)} (target >= 0.80) ${ratio >= 0.8 ? "MET" : "NOT MET"}`,
+);
+console.log(
+  `ratio server/proxy's bare GET: ${(served / (medians.get("  same proxy, bare GET") ?? Number.NaN)).toFixed(2)} (the client's POST counted against the server)`,
+);
 
 await server.close();
 await new Promise<void>((resolve) => proxy.close(() => resolve()));

@@ -18,11 +18,29 @@ import { createSourceService } from "@src/service";
 const concurrency = 16;
 const callsPerLine = Number(process.env.BENCH_CALLS ?? 20_000);
 const token = randomBytes(16).toString("hex");
-const upstream = fork(new URL("./upstream-process.mjs", import.meta.url), { env: { ...process.env, UPSTREAM_TOKEN: token } });
-const { port } = await new Promise<{ port: number }>((resolve) => upstream.once("message", (message) => resolve(message as { port: number })));
+const upstream = fork(new URL("./upstream-process.mjs", import.meta.url), {
+  env: { ...process.env, UPSTREAM_TOKEN: token },
+});
+const { port } = await new Promise<{ port: number }>((resolve) =>
+  upstream.once("message", (message) => resolve(message as { port: number })),
+);
 const home = await mkdtemp(join(tmpdir(), "src-service-layers-bench-"));
-const service = createSourceService({ home, env: { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64") }, registry: createDefaultAuthRegistry() });
-await service.addSource({ input: { type: "api", name: "Bench", slug: "bench", enabled: true, api: { baseUrl: `http://127.0.0.1:${port}`, authType: "bearer", testEndpoint: "/items" } }, credential: { token }, test: false });
+const service = createSourceService({
+  home,
+  env: { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64") },
+  registry: createDefaultAuthRegistry(),
+});
+await service.addSource({
+  input: {
+    type: "api",
+    name: "Bench",
+    slug: "bench",
+    enabled: true,
+    api: { baseUrl: `http://127.0.0.1:${port}`, authType: "bearer", testEndpoint: "/items" },
+  },
+  credential: { token },
+  test: false,
+});
 const source = await service.store.get("bench");
 const plugin = service.registry.get("bearer");
 const credential = Object.freeze({ token });
@@ -48,23 +66,32 @@ async function measure(name: string, once: () => Promise<unknown>): Promise<void
   const before = process.cpuUsage();
   await run(callsPerLine);
   const used = process.cpuUsage(before);
-  console.log(`${name.padEnd(36)} ${((used.user + used.system) / callsPerLine).toFixed(1).padStart(6)} µs CPU per call`);
+  console.log(
+    `${name.padEnd(36)} ${((used.user + used.system) / callsPerLine).toFixed(1).padStart(6)} µs CPU per call`,
+  );
 }
 
-console.log(`src service layers: CPU per call in this process, ${concurrency} concurrent calls, upstream in its own process`);
-await measure("bare node:http GET + JSON.parse", () =>
-  new Promise<void>((resolve, reject) => {
-    const sent = request({ host: "127.0.0.1", port, path: "/items", agent, headers: { authorization: `Bearer ${token}` } }, (answer) => {
-      const parts: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => parts.push(chunk));
-      answer.on("end", () => {
-        JSON.parse(Buffer.concat(parts).toString("utf8"));
-        resolve();
-      });
-    });
-    sent.on("error", reject);
-    sent.end();
-  }),
+console.log(
+  `src service layers: CPU per call in this process, ${concurrency} concurrent calls, upstream in its own process`,
+);
+await measure(
+  "bare node:http GET + JSON.parse",
+  () =>
+    new Promise<void>((resolve, reject) => {
+      const sent = request(
+        { host: "127.0.0.1", port, path: "/items", agent, headers: { authorization: `Bearer ${token}` } },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => parts.push(chunk));
+          answer.on("end", () => {
+            JSON.parse(Buffer.concat(parts).toString("utf8"));
+            resolve();
+          });
+        },
+      );
+      sent.on("error", reject);
+      sent.end();
+    }),
 );
 await measure("executeRequest (built request)", () => executeRequest(built, { source, authorizeHop }));
 await measure("callSource (checks + build + execute)", () => callSource({ source, call, plugin, credential }));

@@ -12,10 +12,15 @@ export interface JsonUpstream {
 
 export async function startJsonUpstream(): Promise<JsonUpstream> {
   const token = randomBytes(16).toString("hex");
-  const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, note: "x".repeat(47) })) });
+  const payload = JSON.stringify({
+    items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, note: "x".repeat(47) })),
+  });
   const server = createServer((incoming, outgoing) => {
     incoming.resume();
-    outgoing.writeHead(incoming.headers.authorization === `Bearer ${token}` ? 200 : 401, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
+    outgoing.writeHead(incoming.headers.authorization === `Bearer ${token}` ? 200 : 401, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(payload),
+    });
     outgoing.end(payload);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -32,13 +32,30 @@ async function start(store: string | undefined): Promise<RunningServer> {
   const home = await mkdtemp(join(tmpdir(), "src-store-bench-"));
   homes.push(home);
   const env = { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: adminToken };
-  const server = await startServer({ home, env, port: 0, ...(store === undefined ? {} : { store }), logger: createServerLogger({ destination: quiet }), limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 } });
+  const server = await startServer({
+    home,
+    env,
+    port: 0,
+    ...(store === undefined ? {} : { store }),
+    logger: createServerLogger({ destination: quiet }),
+    limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 },
+  });
   const created = await fetch(`${server.url}/v1/sources`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ config: { type: "api", name: "Bench", slug: "bench", enabled: true, api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" } }, credential: { token: upstreamToken } }),
+    body: JSON.stringify({
+      config: {
+        type: "api",
+        name: "Bench",
+        slug: "bench",
+        enabled: true,
+        api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" },
+      },
+      credential: { token: upstreamToken },
+    }),
   });
-  if (created.status !== 201) throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
   return server;
 }
 
@@ -50,15 +67,17 @@ const callOf = (server: RunningServer) => async (): Promise<boolean> => {
   return answer.status === 200 && result.ok === true;
 };
 
-
 const targets = [
   { name: "file store (SRC_HOME)", once: callOf(servers.file) },
   { name: "PostgreSQL store (SRC_STORE)", once: callOf(servers.postgres) },
 ];
-console.log(`store benchmark: ${concurrency} concurrent clients, ${upstream.payloadBytes} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per store (median shown)`);
+console.log(
+  `store benchmark: ${concurrency} concurrent clients, ${upstream.payloadBytes} B JSON upstream, built packages, ${rounds} alternating rounds of ${secondsPerRun} s per store (median shown)`,
+);
 for (const target of targets) await rateOf(target.once, { concurrency, seconds: 1 });
 const medians = await measureRounds(targets, { rounds, concurrency, seconds: secondsPerRun, alternate: true });
-const ratio = (medians.get("PostgreSQL store (SRC_STORE)") ?? Number.NaN) / (medians.get("file store (SRC_HOME)") ?? Number.NaN);
+const ratio =
+  (medians.get("PostgreSQL store (SRC_STORE)") ?? Number.NaN) / (medians.get("file store (SRC_HOME)") ?? Number.NaN);
 console.log(`ratio PostgreSQL/file: ${ratio.toFixed(2)} (target >= 0.95) ${ratio >= 0.95 ? "MET" : "NOT MET"}`);
 
 await servers.file.close();

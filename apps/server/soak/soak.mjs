@@ -20,12 +20,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
-if (!Number.isFinite(seconds) || seconds < 10) throw new Error(`SOAK_SECONDS=${process.env.SOAK_SECONDS}: must be a number of seconds, at least 10`);
+if (!Number.isFinite(seconds) || seconds < 10)
+  throw new Error(`SOAK_SECONDS=${process.env.SOAK_SECONDS}: must be a number of seconds, at least 10`);
 const cli = fileURLToPath(new URL("../../cli/dist/bin.js", import.meta.url));
 const editSource = fileURLToPath(new URL("./edit-source.mjs", import.meta.url));
 const home = mkdtempSync(join(tmpdir(), "src-soak-"));
 const serverToken = `soak-admin-${randomBytes(12).toString("hex")}`;
-const env = { ...process.env, SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: serverToken };
+const env = {
+  ...process.env,
+  SRC_HOME: home,
+  SRC_VAULT_KEY: randomBytes(32).toString("base64"),
+  SRC_SERVER_TOKEN: serverToken,
+};
 delete env.SRC_AUTH_PLUGINS;
 const digest = (value) => createHash("sha256").update(value).digest("hex").slice(0, 16);
 const stableSlugs = Array.from({ length: 8 }, (_, index) => `stable-${index}`);
@@ -60,7 +66,23 @@ function run(args, { stdin, script = cli } = {}) {
   });
 }
 
-const addArgs = (slug) => ["--json", "source", "add", "--name", `Source ${slug}`, "--slug", slug, "--base-url", baseUrl, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"];
+const addArgs = (slug) => [
+  "--json",
+  "source",
+  "add",
+  "--name",
+  `Source ${slug}`,
+  "--slug",
+  slug,
+  "--base-url",
+  baseUrl,
+  "--auth",
+  "bearer",
+  "--test-endpoint",
+  "/me",
+  "--credential-stdin",
+  "--no-test",
+];
 for (const slug of stableSlugs) {
   const added = await run(addArgs(slug), { stdin: `soak-${slug}` });
   if (added.code !== 0) throw new Error(`could not add ${slug}: ${added.stderr}`);
@@ -72,7 +94,11 @@ for (const slug of stableSlugs) {
 // run cannot tell from a leak. With the cap, RSS follows what the server keeps; a leak shows as growth, and past the
 // cap as failed calls.
 const serverHeapMb = Number(process.env.SOAK_SERVER_HEAP_MB ?? 128);
-const server = spawn(process.execPath, [`--max-old-space-size=${serverHeapMb}`, cli, "--json", "serve", "--port", "0"], { env, stdio: ["ignore", "pipe", "ignore"] });
+const server = spawn(
+  process.execPath,
+  [`--max-old-space-size=${serverHeapMb}`, cli, "--json", "serve", "--port", "0"],
+  { env, stdio: ["ignore", "pipe", "ignore"] },
+);
 const url = await new Promise((resolve, reject) => {
   let output = "";
   server.once("exit", (code) => reject(new Error(`src serve exited ${code}`)));
@@ -107,7 +133,9 @@ function classify(slug, { ok, code, text }) {
   }
   if (ok) return "ok";
   const churn = slug.startsWith("churn-");
-  const explained = ["UNKNOWN_TOOL", "SOURCE_DISABLED", "NO_CREDENTIAL", "SOURCE_NOT_FOUND"].find((known) => code === known || text.includes(known) || (known === "UNKNOWN_TOOL" && text.includes("no tool")));
+  const explained = ["UNKNOWN_TOOL", "SOURCE_DISABLED", "NO_CREDENTIAL", "SOURCE_NOT_FOUND"].find(
+    (known) => code === known || text.includes(known) || (known === "UNKNOWN_TOOL" && text.includes("no tool")),
+  );
   if (churn && explained !== undefined) return `explained: ${explained}`;
   unexplained.push({ slug, code, text: text.slice(0, 300) });
   return `UNEXPLAINED: ${code ?? "?"}`;
@@ -125,7 +153,10 @@ async function httpAgent() {
       const response = await fetch(`${url}/v1/tools/${toolOf(slug)}/call`, { method: "POST", headers, body: callBody });
       const text = await response.text();
       const body = JSON.parse(text);
-      result = response.status === 200 ? { ok: body.ok === true, code: body.error?.code, text } : { ok: false, code: body.error?.code ?? body.code ?? String(response.status), text };
+      result =
+        response.status === 200
+          ? { ok: body.ok === true, code: body.error?.code, text }
+          : { ok: false, code: body.error?.code ?? body.code ?? String(response.status), text };
     } catch (error) {
       result = { ok: false, code: "CLIENT", text: String(error) };
     }
@@ -136,7 +167,11 @@ async function httpAgent() {
 
 async function mcpAgent() {
   const client = new Client({ name: "soak", version: "0.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: headers.authorization } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+      requestInit: { headers: { authorization: headers.authorization } },
+    }),
+  );
   while (!stopping) {
     const slug = pickSlug();
     const begin = performance.now();
@@ -156,7 +191,12 @@ async function mcpAgent() {
 
 // The operators: each worker owns half of the churned slugs, so the changes of one slug are in order.
 /** What each churned slug should be after the acknowledged changes; `uncertain` after a killed change until re-read. */
-const model = new Map(churnSlugs.map((slug) => [slug, { exists: false, enabled: true, name: `Source ${slug}`, token: undefined, uncertain: false }]));
+const model = new Map(
+  churnSlugs.map((slug) => [
+    slug,
+    { exists: false, enabled: true, name: `Source ${slug}`, token: undefined, uncertain: false },
+  ]),
+);
 const changeCounts = new Map();
 /** Changes refused with an exit code (not killed), with the first line of their message. */
 const refusals = [];
@@ -178,9 +218,19 @@ async function relearn(slug, state) {
   const shown = await run(["--json", "source", "show", slug]);
   if (shown.code !== 0) {
     const code = errorCodeOf(shown.stdout);
-    remember(slug, `relearn: show exited ${shown.code ?? shown.signal} (${code ?? shown.stderr.trim().split("\n")[0]})`);
+    remember(
+      slug,
+      `relearn: show exited ${shown.code ?? shown.signal} (${code ?? shown.stderr.trim().split("\n")[0]})`,
+    );
     // Only "not found" says the source is gone; anything else (a lock still held by a killed process) is asked again later.
-    if (code === "SOURCE_NOT_FOUND") Object.assign(state, { exists: false, enabled: true, name: `Source ${slug}`, token: undefined, uncertain: false });
+    if (code === "SOURCE_NOT_FOUND")
+      Object.assign(state, {
+        exists: false,
+        enabled: true,
+        name: `Source ${slug}`,
+        token: undefined,
+        uncertain: false,
+      });
     return;
   }
   remember(slug, "relearn: exists");
@@ -205,27 +255,49 @@ async function operator(slugs) {
     let change;
     if (!state.exists) {
       const token = `soak-${randomBytes(8).toString("hex")}`;
-      change = { kind: "add", args: addArgs(slug), stdin: token, apply: () => Object.assign(state, { exists: true, enabled: true, name: `Source ${slug}`, token }) };
+      change = {
+        kind: "add",
+        args: addArgs(slug),
+        stdin: token,
+        apply: () => Object.assign(state, { exists: true, enabled: true, name: `Source ${slug}`, token }),
+      };
     } else {
       const choices = [
         () => {
           const name = `Edited ${randomBytes(3).toString("hex")}`;
           return { kind: "edit", script: editSource, args: [slug, name], apply: () => (state.name = name) };
         },
-        () => ({ kind: state.enabled ? "disable" : "enable", args: ["--json", "source", state.enabled ? "disable" : "enable", slug], apply: () => (state.enabled = !state.enabled) }),
+        () => ({
+          kind: state.enabled ? "disable" : "enable",
+          args: ["--json", "source", state.enabled ? "disable" : "enable", slug],
+          apply: () => (state.enabled = !state.enabled),
+        }),
         () => {
           const token = `soak-${randomBytes(8).toString("hex")}`;
-          return { kind: "credential", args: ["--json", "credential", "set", slug, "--credential-stdin"], stdin: token, apply: () => (state.token = token) };
+          return {
+            kind: "credential",
+            args: ["--json", "credential", "set", slug, "--credential-stdin"],
+            stdin: token,
+            apply: () => (state.token = token),
+          };
         },
-        () => ({ kind: "remove", args: ["--json", "source", "remove", slug], apply: () => Object.assign(state, { exists: false, enabled: true, name: `Source ${slug}`, token: undefined }) }),
+        () => ({
+          kind: "remove",
+          args: ["--json", "source", "remove", slug],
+          apply: () => Object.assign(state, { exists: false, enabled: true, name: `Source ${slug}`, token: undefined }),
+        }),
       ];
       change = choices[Math.floor(Math.random() * choices.length)]();
     }
     const result = await run(change.args, { stdin: change.stdin, script: change.script });
     const outcome = result.signal === "SIGKILL" ? "killed" : result.code === 0 ? "ok" : `exit ${result.code}`;
     changeCounts.set(`${change.kind} ${outcome}`, (changeCounts.get(`${change.kind} ${outcome}`) ?? 0) + 1);
-    remember(slug, `${change.kind} ${outcome}${result.code !== 0 && result.signal !== "SIGKILL" ? ` (${errorCodeOf(result.stdout) ?? result.stderr.trim().split("\n")[0]})` : ""}`);
-    if (result.code !== 0 && result.signal !== "SIGKILL") refusals.push(`${change.kind} ${slug}: exit ${result.code}: ${result.stderr.trim().split("\n")[0]}`);
+    remember(
+      slug,
+      `${change.kind} ${outcome}${result.code !== 0 && result.signal !== "SIGKILL" ? ` (${errorCodeOf(result.stdout) ?? result.stderr.trim().split("\n")[0]})` : ""}`,
+    );
+    if (result.code !== 0 && result.signal !== "SIGKILL")
+      refusals.push(`${change.kind} ${slug}: exit ${result.code}: ${result.stderr.trim().split("\n")[0]}`);
     if (result.code === 0) change.apply();
     else state.uncertain = true; // killed, or refused (e.g. a lock still held by a killed process): re-read before the next change
   }
@@ -253,7 +325,9 @@ function sampler() {
   return () => clearInterval(timer);
 }
 
-console.log(`soak: ${seconds} s, 8 HTTP + 8 MCP agents, 2 operators (CLI processes), one SIGKILL every 3-6 s; server ${url}, home ${home}`);
+console.log(
+  `soak: ${seconds} s, 8 HTTP + 8 MCP agents, 2 operators (CLI processes), one SIGKILL every 3-6 s; server ${url}, home ${home}`,
+);
 const stopSampling = sampler();
 const work = [
   ...Array.from({ length: 8 }, httpAgent),
@@ -293,9 +367,14 @@ for (const [slug, state] of model) {
   if (source.name !== state.name) lost.push(`${slug}: name should be "${state.name}", is "${source.name}"`);
   if (state.token !== undefined && !hasCredential) lost.push(`${slug}: its credential is missing`);
   if (state.token !== undefined && state.enabled) {
-    const response = await fetch(`${url}/v1/tools/${toolOf(slug)}/call`, { method: "POST", headers, body: JSON.stringify({ method: "GET", path: "/whoami" }) });
+    const response = await fetch(`${url}/v1/tools/${toolOf(slug)}/call`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ method: "GET", path: "/whoami" }),
+    });
     const text = await response.text();
-    if (!text.includes(digest(`Bearer ${state.token}`))) lost.push(`${slug}: the call did not carry the last credential set (${text.slice(0, 200)})`);
+    if (!text.includes(digest(`Bearer ${state.token}`)))
+      lost.push(`${slug}: the call did not carry the last credential set (${text.slice(0, 200)})`);
   }
 }
 server.kill("SIGTERM");
@@ -304,12 +383,15 @@ upstream.close();
 rmSync(home, { recursive: true, force: true });
 
 // Report.
-const percentile = (values, fraction) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))] ?? NaN;
+const percentile = (values, fraction) =>
+  values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * fraction))] ?? NaN;
 console.log("calls per window (p50 / p99 ms):");
 const windows = [...new Set(latencies.map(([window]) => window))].sort((a, b) => a - b);
 for (const window of windows) {
   const times = latencies.filter(([at]) => at === window).map(([, ms]) => ms);
-  console.log(`  ${String(window * windowSeconds).padStart(4)}-${String((window + 1) * windowSeconds).padEnd(4)} s: ${String(times.length).padStart(6)} calls, p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`);
+  console.log(
+    `  ${String(window * windowSeconds).padStart(4)}-${String((window + 1) * windowSeconds).padEnd(4)} s: ${String(times.length).padStart(6)} calls, p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`,
+  );
 }
 console.log("outcomes:");
 for (const [outcome, total] of [...outcomes].sort()) console.log(`  ${outcome}: ${total}`);
@@ -321,7 +403,8 @@ const average = (values) => values.reduce((sum, value) => sum + value, 0) / valu
 const afterWarmUp = samples.filter((sample) => sample.at >= warmUp);
 const head = afterWarmUp.slice(0, Math.max(3, Math.floor(afterWarmUp.length / 5)));
 const tail = afterWarmUp.slice(-Math.max(3, Math.floor(afterWarmUp.length / 5)));
-const growth = (key) => (head.length === 0 ? NaN : average(tail.map((sample) => sample[key])) / average(head.map((sample) => sample[key])) - 1);
+const growth = (key) =>
+  head.length === 0 ? NaN : average(tail.map((sample) => sample[key])) / average(head.map((sample) => sample[key])) - 1;
 const rssGrowth = growth("rss");
 const fdGrowth = growth("fds");
 console.log(
@@ -334,7 +417,11 @@ const checks = [
   [`no lost change (${lost.length})`, lost.length === 0],
   ["server RSS growth after warm-up < 10 %", rssGrowth < 0.1],
   ["server open fds growth after warm-up < 10 %", fdGrowth < 0.1],
-  ["calls were made over HTTP and MCP", [...outcomes.keys()].some((key) => key.startsWith("http ok")) && [...outcomes.keys()].some((key) => key.startsWith("mcp ok"))],
+  [
+    "calls were made over HTTP and MCP",
+    [...outcomes.keys()].some((key) => key.startsWith("http ok")) &&
+      [...outcomes.keys()].some((key) => key.startsWith("mcp ok")),
+  ],
   ["CLI processes were killed", [...changeCounts.keys()].some((key) => key.endsWith("killed"))],
 ];
 for (const refusal of refusals.slice(0, 10)) console.log(`  refused: ${refusal}`);

@@ -37,7 +37,14 @@ export const sourceRecordSchema = z
       lastTestedAt: z.string().nullable(),
       lastError: z.string().nullable(),
       openapi: z
-        .object({ loaded: z.boolean(), title: z.string().optional(), version: z.string().optional(), operations: z.number().optional(), error: z.string().nullable(), checkedAt: z.string() })
+        .object({
+          loaded: z.boolean(),
+          title: z.string().optional(),
+          version: z.string().optional(),
+          operations: z.number().optional(),
+          error: z.string().nullable(),
+          checkedAt: z.string(),
+        })
         .optional()
         .openapi({ description: "What the service found when it last loaded api.openapi." }),
     }),
@@ -55,7 +62,10 @@ export const validationOutcomeSchema = z
     hint: z.string().nullable(),
     testedAt: z.string(),
     durationMs: z.number(),
-    request: z.object({ method: z.string(), url: z.string().openapi({ description: "Secrets replaced by [REDACTED]." }) }),
+    request: z.object({
+      method: z.string(),
+      url: z.string().openapi({ description: "Secrets replaced by [REDACTED]." }),
+    }),
   })
   .openapi("ValidationOutcome");
 
@@ -67,7 +77,10 @@ export const sourceOperationResultSchema = z
     discovery: z
       .object({ filled: z.array(z.string()), from: z.string(), notes: z.array(z.string()) })
       .optional()
-      .openapi({ description: "When the auth mode filled in `api` fields a server publishes as the source was added (OAuth 2.0 discovery from `api.issuer`, or from the test endpoint's RFC 9728 answer): which, from where, and what to know." }),
+      .openapi({
+        description:
+          "When the auth mode filled in `api` fields a server publishes as the source was added (OAuth 2.0 discovery from `api.issuer`, or from the test endpoint's RFC 9728 answer): which, from where, and what to know.",
+      }),
   })
   .openapi("SourceOperationResult");
 
@@ -75,7 +88,13 @@ export const sourceOperationResultSchema = z
 export const sourceSummarySchema = z
   .union([
     z.object({ ok: z.literal(true), slug: z.string(), source: sourceRecordSchema, hasCredential: z.boolean() }),
-    z.object({ ok: z.literal(false), slug: z.string(), file: z.string(), error: z.string(), hasCredential: z.boolean() }),
+    z.object({
+      ok: z.literal(false),
+      slug: z.string(),
+      file: z.string(),
+      error: z.string(),
+      hasCredential: z.boolean(),
+    }),
   ])
   .openapi("SourceSummary");
 
@@ -89,19 +108,32 @@ export const toolSummarySchema = z
     authType: z.string(),
     connectionStatus: z.enum(["untested", "connected", "needs_auth", "failed"]),
     hasCredential: z.boolean(),
-    headers: z.record(z.string(), z.string()).openapi({ description: "The source's fixed headers (api.headers), sent on every request.", example: { "Notion-Version": "2022-06-28" } }),
+    headers: z.record(z.string(), z.string()).openapi({
+      description: "The source's fixed headers (api.headers), sent on every request.",
+      example: { "Notion-Version": "2022-06-28" },
+    }),
     description: z.string().optional(),
     inputSchema: z.record(z.string(), z.unknown()).optional(),
     openapi: z
-      .union([z.object({ title: z.string(), version: z.string(), operations: z.number() }), z.object({ error: z.string() })])
+      .union([
+        z.object({ title: z.string(), version: z.string(), operations: z.number() }),
+        z.object({ error: z.string() }),
+      ])
       .optional()
-      .openapi({ description: "The source's OpenAPI document: title, version and operation count, or why it was not loaded." }),
-    readOnly: z
-      .boolean()
-      .optional()
-      .openapi({ description: "True for a tool that changes nothing upstream: api_<slug>_operations (searches the document, sends nothing), and the call tool of a read-only source or token or the read tool of a split pair." }),
-    openWorld: z.boolean().optional().openapi({ description: "True for the call tools (they reach the external API); false for api_<slug>_operations." }),
-    kind: z.enum(["call", "write", "operations"]).optional().openapi({ description: "call: api_<slug>; write: api_<slug>_write of a source whose policy splits its tools (api.policy.tools); operations: api_<slug>_operations." }),
+      .openapi({
+        description: "The source's OpenAPI document: title, version and operation count, or why it was not loaded.",
+      }),
+    readOnly: z.boolean().optional().openapi({
+      description:
+        "True for a tool that changes nothing upstream: api_<slug>_operations (searches the document, sends nothing), and the call tool of a read-only source or token or the read tool of a split pair.",
+    }),
+    openWorld: z.boolean().optional().openapi({
+      description: "True for the call tools (they reach the external API); false for api_<slug>_operations.",
+    }),
+    kind: z.enum(["call", "write", "operations"]).optional().openapi({
+      description:
+        "call: api_<slug>; write: api_<slug>_write of a source whose policy splits its tools (api.policy.tools); operations: api_<slug>_operations.",
+    }),
   })
   .openapi("ToolSummary");
 
@@ -114,15 +146,26 @@ export const apiToolCallSchema = z
     body: z.unknown().optional(),
     _rawBody: z.string().optional(),
     _contentType: z.string().optional(),
-    select: z.string().optional().openapi({ description: "JMESPath applied to the JSON body before it is bounded.", example: "items[].{id: id, title: title}" }),
+    select: z.string().optional().openapi({
+      description: "JMESPath applied to the JSON body before it is bounded.",
+      example: "items[].{id: id, title: title}",
+    }),
     paginate: z
       .object({ maxPages: z.number().int().min(1).optional(), maxItems: z.number().int().min(1).optional() })
       .optional()
-      .openapi({ description: "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages)." }),
-    resultRef: z.string().optional().openapi({ description: "Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes." }),
+      .openapi({
+        description:
+          "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages).",
+      }),
+    resultRef: z.string().optional().openapi({
+      description:
+        "Read a cut result on without a request (only with offset and select); for the caller that made the call, 15 minutes.",
+    }),
     offset: z.number().int().min(0).optional().openapi({ description: "With resultRef: the first character to read." }),
   })
-  .openapi("ApiToolCall", { description: "A call of api_<slug>. method and path are required unless resultRef is given." });
+  .openapi("ApiToolCall", {
+    description: "A call of api_<slug>. method and path are required unless resultRef is given.",
+  });
 
 /** A call of an `api_<slug>_operations` tool: a search of the source's OpenAPI operations, or one operation by id. */
 export const operationsToolCallSchema = z
@@ -133,7 +176,10 @@ export const operationsToolCallSchema = z
     limit: z.number().int().min(1).max(25).optional(),
     offset: z.number().int().min(0).optional(),
   })
-  .openapi("OperationsToolCall", { description: "A call of api_<slug>_operations: search the operations (query and/or tag), or read one (operationId). Sends nothing upstream." });
+  .openapi("OperationsToolCall", {
+    description:
+      "A call of api_<slug>_operations: search the operations (query and/or tag), or read one (operationId). Sends nothing upstream.",
+  });
 
 /**
  * The agent's call (spec 2.2), for the document only: the route takes any JSON, and a call of the wrong shape is a 200
@@ -156,18 +202,24 @@ export const toolResultSchema = z
       z.object({ kind: z.literal("binary"), contentType: z.string(), size: z.number(), base64: z.string().optional() }),
       z.object({ kind: z.literal("empty") }),
     ]),
-    truncated: z.object({ originalSize: z.number().nullable(), unit: z.enum(["bytes", "chars"]), note: z.string() }).optional(),
+    truncated: z
+      .object({ originalSize: z.number().nullable(), unit: z.enum(["bytes", "chars"]), note: z.string() })
+      .optional(),
     request: z.object({ method: z.string(), url: z.string() }),
     nextPath: z.string().optional(),
     selected: z.string().optional(),
     resultRef: z.string().optional(),
-    part: z.object({ offset: z.number(), length: z.number(), totalChars: z.number(), nextOffset: z.number().optional() }).optional(),
+    part: z
+      .object({ offset: z.number(), length: z.number(), totalChars: z.number(), nextOffset: z.number().optional() })
+      .optional(),
     pagination: z
       .object({
         pages: z.number(),
         items: z.number(),
         more: z.boolean(),
-        next: z.object({ method: z.literal("GET"), path: z.string(), query: z.record(z.string(), z.unknown()).optional() }).optional(),
+        next: z
+          .object({ method: z.literal("GET"), path: z.string(), query: z.record(z.string(), z.unknown()).optional() })
+          .optional(),
         style: z.string().optional(),
         stoppedBecause: z.string().optional(),
       })
@@ -181,10 +233,20 @@ export const toolResultSchema = z
         next: z
           .object({ tool: z.string(), input: z.record(z.string(), z.string()) })
           .optional()
-          .describe('The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search.'),
-        rule: z.string().optional().openapi({ description: 'With POLICY_DENIED, CONFIRMATION_REQUIRED, CONFIRMATION_DECLINED and RATE_LIMITED: the rule that refused ("read-only", "not in allow", a rule as written, "rateLimit 60/60s").' }),
-        retryAfterSeconds: z.number().optional().openapi({ description: "With RATE_LIMITED: seconds until a call may succeed (also the Retry-After header of the 429)." }),
-        connectUrl: z.string().optional().openapi({ description: "With NOT_CONNECTED (a per-user source holds no credential of the caller's principal; nothing was sent): the console's connect page for this source and principal, single use, valid 10 minutes, for the agent to show its person." }),
+          .describe(
+            'The tool call that helps next (an INVALID_CALL against the OpenAPI document): api_<slug>_operations with {"operationId"} to see the operation in full, or {"query"} to search.',
+          ),
+        rule: z.string().optional().openapi({
+          description:
+            'With POLICY_DENIED, CONFIRMATION_REQUIRED, CONFIRMATION_DECLINED and RATE_LIMITED: the rule that refused ("read-only", "not in allow", a rule as written, "rateLimit 60/60s").',
+        }),
+        retryAfterSeconds: z.number().optional().openapi({
+          description: "With RATE_LIMITED: seconds until a call may succeed (also the Retry-After header of the 429).",
+        }),
+        connectUrl: z.string().optional().openapi({
+          description:
+            "With NOT_CONNECTED (a per-user source holds no credential of the caller's principal; nothing was sent): the console's connect page for this source and principal, single use, valid 10 minutes, for the agent to show its person.",
+        }),
       })
       .optional(),
   })
@@ -213,6 +275,12 @@ export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 |
     503: "The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process.",
   };
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: descriptions[status], content: { "application/json": { schema: errorBodySchema } } }]),
-  ) as Record<(typeof statuses)[number], { description: string; content: { "application/json": { schema: typeof errorBodySchema } } }>;
+    statuses.map((status) => [
+      status,
+      { description: descriptions[status], content: { "application/json": { schema: errorBodySchema } } },
+    ]),
+  ) as Record<
+    (typeof statuses)[number],
+    { description: string; content: { "application/json": { schema: typeof errorBodySchema } } }
+  >;
 }

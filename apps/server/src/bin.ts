@@ -2,7 +2,8 @@
 import { parseArgs } from "node:util";
 import { startServer } from "./start-server";
 
-const usage = "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]... [--result-ttl SECONDS] [--public-url URL] [--no-oauth] [--no-oauth-dcr] [--oauth-issuer URL] [--oauth-allow-loopback-clients] [--oauth-access-token-ttl SECONDS] [--oauth-code-ttl SECONDS] [--metrics-token TOKEN]\nenvironment: SRC_HOME, SRC_PUBLIC_URL, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_METRICS_TOKEN (GET /metrics only), OTEL_EXPORTER_OTLP_ENDPOINT (traces, with the other OTEL_* variables), SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
+const usage =
+  "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]... [--result-ttl SECONDS] [--public-url URL] [--no-oauth] [--no-oauth-dcr] [--oauth-issuer URL] [--oauth-allow-loopback-clients] [--oauth-access-token-ttl SECONDS] [--oauth-code-ttl SECONDS] [--metrics-token TOKEN]\nenvironment: SRC_HOME, SRC_PUBLIC_URL, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_METRICS_TOKEN (GET /metrics only), OTEL_EXPORTER_OTLP_ENDPOINT (traces, with the other OTEL_* variables), SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
 
 async function main(): Promise<void> {
   let values: {
@@ -58,7 +59,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (values["result-ttl"] !== undefined && !/^\d+$/.test(values["result-ttl"])) {
-    process.stderr.write(`src-server: --result-ttl must be a whole number of seconds from 1 to 86400, got "${values["result-ttl"]}"\n`);
+    process.stderr.write(
+      `src-server: --result-ttl must be a whole number of seconds from 1 to 86400, got "${values["result-ttl"]}"\n`,
+    );
     process.exit(2);
   }
   for (const name of ["oauth-access-token-ttl", "oauth-code-ttl"] as const) {
@@ -72,15 +75,28 @@ async function main(): Promise<void> {
     dynamicRegistration: values["no-oauth-dcr"] !== true,
     allowLoopbackClients: values["oauth-allow-loopback-clients"] === true,
     ...(values["oauth-issuer"] === undefined ? {} : { issuer: values["oauth-issuer"] }),
-    ...(values["oauth-access-token-ttl"] === undefined ? {} : { accessTokenTtlSeconds: Number(values["oauth-access-token-ttl"]) }),
+    ...(values["oauth-access-token-ttl"] === undefined
+      ? {}
+      : { accessTokenTtlSeconds: Number(values["oauth-access-token-ttl"]) }),
     ...(values["oauth-code-ttl"] === undefined ? {} : { codeTtlSeconds: Number(values["oauth-code-ttl"]) }),
   };
   try {
     const server = await startServer({
       oauth,
-      ...(values["public-url"] === undefined ? {} : { publicUrl: values["public-url"] }), host: values.host, port, home: values.home, ...(values.store === undefined ? {} : { store: values.store }), allowedHosts: values["allowed-host"], corsOrigins: values["cors-origin"], ...(values["result-ttl"] === undefined ? {} : { resultTtlSeconds: Number(values["result-ttl"]) }), ...(values["metrics-token"] === undefined ? {} : { metricsToken: values["metrics-token"] }) });
+      ...(values["public-url"] === undefined ? {} : { publicUrl: values["public-url"] }),
+      host: values.host,
+      port,
+      home: values.home,
+      ...(values.store === undefined ? {} : { store: values.store }),
+      allowedHosts: values["allowed-host"],
+      corsOrigins: values["cors-origin"],
+      ...(values["result-ttl"] === undefined ? {} : { resultTtlSeconds: Number(values["result-ttl"]) }),
+      ...(values["metrics-token"] === undefined ? {} : { metricsToken: values["metrics-token"] }),
+    });
     process.stderr.write(`src-server listening on ${server.url}\n`);
-    process.stderr.write(server.tokenFile === null ? "admin token: from SRC_SERVER_TOKEN\n" : `admin token: in ${server.tokenFile}\n`);
+    process.stderr.write(
+      server.tokenFile === null ? "admin token: from SRC_SERVER_TOKEN\n" : `admin token: in ${server.tokenFile}\n`,
+    );
     const stop = (): void => {
       process.stderr.write("src-server: shutting down\n");
       void server.close().then(() => process.exit(0));

@@ -5,7 +5,8 @@ const holding = new Set<() => void>();
 let exitHookAdded = false;
 
 /** The per-request lines a burst holds back; any other line (listening, stopped, an error) goes out at once, after them. */
-const isRequestLine = (line: string): boolean => line.includes('"event":"tool_call"') || line.includes('"event":"http_request"');
+const isRequestLine = (line: string): boolean =>
+  line.includes('"event":"tool_call"') || line.includes('"event":"http_request"');
 
 /**
  * A destination that hands the per-request lines (`tool_call`, `http_request`) logged in one turn of the event loop to

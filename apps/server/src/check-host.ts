@@ -31,7 +31,9 @@ export function isAllowedHost(host: string, allowed: AllowedHosts): boolean {
 
 /** The allowed names for a listening address plus the operator's `--allowed-host` names. */
 export function allowedHostsFor(listeningHost: string, extraNames: readonly string[] = []): AllowedHosts {
-  const bound = hostNameOf(listeningHost.includes(":") && !listeningHost.startsWith("[") ? `[${listeningHost}]` : listeningHost);
+  const bound = hostNameOf(
+    listeningHost.includes(":") && !listeningHost.startsWith("[") ? `[${listeningHost}]` : listeningHost,
+  );
   const wildcard = bound === "0.0.0.0" || bound === "::" || bound === "";
   const loopback = bound === "localhost" || bound === "::1" || (isIP(bound) === 4 && bound.startsWith("127."));
   const names = new Set([bound, ...(loopback ? ["localhost"] : []), ...extraNames.map(hostNameOf)]);

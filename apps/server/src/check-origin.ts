@@ -17,7 +17,8 @@ export function problemOfCorsOrigin(origin: string): string | undefined {
     return "is not a URL; write an origin such as https://app.example.com";
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return "must start with http:// or https://";
-  if (url.origin !== origin) return `must be an origin alone (scheme, host and port, no path or trailing "/"), e.g. ${url.origin}`;
+  if (url.origin !== origin)
+    return `must be an origin alone (scheme, host and port, no path or trailing "/"), e.g. ${url.origin}`;
   return undefined;
 }
 
@@ -32,11 +33,29 @@ export function problemOfCorsOrigin(origin: string): string | undefined {
  * no ambient credential (no cookie, no admin token), and a hosted agent that
  * runs in a browser must reach them from its own origin.
  */
-export function checkOrigin(corsOrigins: readonly string[], { sameOrigins = [], openPaths = new Set() }: { sameOrigins?: readonly string[]; openPaths?: ReadonlySet<string> } = {}): MiddlewareHandler {
+export function checkOrigin(
+  corsOrigins: readonly string[],
+  {
+    sameOrigins = [],
+    openPaths = new Set(),
+  }: { sameOrigins?: readonly string[]; openPaths?: ReadonlySet<string> } = {},
+): MiddlewareHandler {
   const allowed = new Set(corsOrigins);
   const same = new Set(sameOrigins);
-  const corsHeaders = cors({ origin: [...allowed], allowHeaders, exposeHeaders, allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE"], maxAge: 600 });
-  const openCorsHeaders = cors({ origin: "*", allowHeaders, exposeHeaders, allowMethods: ["GET", "POST"], maxAge: 600 });
+  const corsHeaders = cors({
+    origin: [...allowed],
+    allowHeaders,
+    exposeHeaders,
+    allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+    maxAge: 600,
+  });
+  const openCorsHeaders = cors({
+    origin: "*",
+    allowHeaders,
+    exposeHeaders,
+    allowMethods: ["GET", "POST"],
+    maxAge: 600,
+  });
   return async (c, next) => {
     const origin = requestHeader(c, "origin");
     if (origin === undefined) return next();
@@ -44,7 +63,11 @@ export function checkOrigin(corsOrigins: readonly string[], { sameOrigins = [], 
     if (openPaths.has(c.req.path)) return openCorsHeaders(c, next);
     if (allowed.has(origin)) return corsHeaders(c, next);
     const host = requestHeader(c, "host");
-    if (c.req.method !== "OPTIONS" && (same.has(origin) || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`)))) return next();
+    if (
+      c.req.method !== "OPTIONS" &&
+      (same.has(origin) || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`)))
+    )
+      return next();
     return c.json(
       {
         error: {

@@ -8,7 +8,8 @@ import type { StartServerOptions } from "./start-server";
 /** Longest lifetime of a cut result the server accepts, in seconds: a day. */
 export const maxResultTtlSeconds = 86_400;
 
-const isLoopbackName = (host: string): boolean => host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+const isLoopbackName = (host: string): boolean =>
+  host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** Checks `--public-url`: an http(s) origin, https unless on loopback. Returns the origin. */
 function checkPublicUrl(value: string, option: string): string {
@@ -16,18 +17,37 @@ function checkPublicUrl(value: string, option: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidServerOptionError({ option, value, problem: "is not a URL; write the origin agents reach the server by, e.g. https://src.example.com" });
+    throw new InvalidServerOptionError({
+      option,
+      value,
+      problem: "is not a URL; write the origin agents reach the server by, e.g. https://src.example.com",
+    });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new InvalidServerOptionError({ option, value, problem: "must start with https://" });
-  if (url.origin !== value.replace(/\/+$/, "")) throw new InvalidServerOptionError({ option, value, problem: `must be an origin alone (scheme, host and port; no path, query or credentials), e.g. ${url.origin}` });
-  if (url.protocol === "http:" && !isLoopbackName(url.hostname)) throw new InvalidServerOptionError({ option, value, problem: `must be https (OAuth sends tokens there); put a TLS terminator in front and give its https:// address, e.g. https://${url.host}` });
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new InvalidServerOptionError({ option, value, problem: "must start with https://" });
+  if (url.origin !== value.replace(/\/+$/, ""))
+    throw new InvalidServerOptionError({
+      option,
+      value,
+      problem: `must be an origin alone (scheme, host and port; no path, query or credentials), e.g. ${url.origin}`,
+    });
+  if (url.protocol === "http:" && !isLoopbackName(url.hostname))
+    throw new InvalidServerOptionError({
+      option,
+      value,
+      problem: `must be https (OAuth sends tokens there); put a TLS terminator in front and give its https:// address, e.g. https://${url.host}`,
+    });
   return url.origin;
 }
 
 /** Checks a lifetime option: whole seconds from `min` to `max`. */
 function checkSeconds(value: number | undefined, option: string, min: number, max: number, example: string): void {
   if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
-    throw new InvalidServerOptionError({ option, value: String(value), problem: `must be a whole number of seconds from ${min} to ${max}, e.g. ${example}` });
+    throw new InvalidServerOptionError({
+      option,
+      value: String(value),
+      problem: `must be a whole number of seconds from ${min} to ${max}, e.g. ${example}`,
+    });
   }
 }
 
@@ -36,11 +56,19 @@ function checkSeconds(value: number | undefined, option: string, min: number, ma
  * give: a token off loopback, allowed hosts, CORS origins, lifetimes, the public URL and the OAuth issuer.
  * Returns the public origin and the metrics token.
  */
-export function checkServerOptions(options: StartServerOptions, { host, env }: { host: string; env: Record<string, string | undefined> }): { publicOrigin: string | undefined; metricsToken: string | undefined } {
+export function checkServerOptions(
+  options: StartServerOptions,
+  { host, env }: { host: string; env: Record<string, string | undefined> },
+): { publicOrigin: string | undefined; metricsToken: string | undefined } {
   const explicitToken = env.SRC_SERVER_TOKEN !== undefined && env.SRC_SERVER_TOKEN !== "";
   if (!isLoopbackHost(host) && !explicitToken) throw new TokenRequiredError({ host });
   for (const name of options.allowedHosts ?? []) {
-    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)$/i.test(name)) throw new InvalidServerOptionError({ option: "--allowed-host", value: name, problem: "must be a host name or address without scheme, port or path, e.g. src.internal" });
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)$/i.test(name))
+      throw new InvalidServerOptionError({
+        option: "--allowed-host",
+        value: name,
+        problem: "must be a host name or address without scheme, port or path, e.g. src.internal",
+      });
   }
   for (const origin of options.corsOrigins ?? []) {
     const problem = problemOfCorsOrigin(origin);
@@ -48,13 +76,24 @@ export function checkServerOptions(options: StartServerOptions, { host, env }: {
   }
 
   const resultTtlSeconds = options.resultTtlSeconds;
-  if (resultTtlSeconds !== undefined && (!Number.isInteger(resultTtlSeconds) || resultTtlSeconds < 1 || resultTtlSeconds > maxResultTtlSeconds)) {
-    throw new InvalidServerOptionError({ option: "--result-ttl", value: String(resultTtlSeconds), problem: `must be a whole number of seconds from 1 to ${maxResultTtlSeconds}, e.g. 900 (15 minutes, the default)` });
+  if (
+    resultTtlSeconds !== undefined &&
+    (!Number.isInteger(resultTtlSeconds) || resultTtlSeconds < 1 || resultTtlSeconds > maxResultTtlSeconds)
+  ) {
+    throw new InvalidServerOptionError({
+      option: "--result-ttl",
+      value: String(resultTtlSeconds),
+      problem: `must be a whole number of seconds from 1 to ${maxResultTtlSeconds}, e.g. 900 (15 minutes, the default)`,
+    });
   }
 
   const metricsToken = resolveMetricsToken({ given: options.metricsToken, env });
-  const publicUrlGiven = options.publicUrl ?? (env.SRC_PUBLIC_URL?.trim() === "" ? undefined : env.SRC_PUBLIC_URL?.trim());
-  const publicOrigin = publicUrlGiven === undefined ? undefined : checkPublicUrl(publicUrlGiven, options.publicUrl === undefined ? "SRC_PUBLIC_URL" : "--public-url");
+  const publicUrlGiven =
+    options.publicUrl ?? (env.SRC_PUBLIC_URL?.trim() === "" ? undefined : env.SRC_PUBLIC_URL?.trim());
+  const publicOrigin =
+    publicUrlGiven === undefined
+      ? undefined
+      : checkPublicUrl(publicUrlGiven, options.publicUrl === undefined ? "SRC_PUBLIC_URL" : "--public-url");
   const oauthOptions = options.oauth ?? {};
   checkSeconds(oauthOptions.accessTokenTtlSeconds, "--oauth-access-token-ttl", 1, 86_400, "3600");
   checkSeconds(oauthOptions.codeTtlSeconds, "--oauth-code-ttl", 1, 600, "60");
@@ -65,8 +104,16 @@ export function checkServerOptions(options: StartServerOptions, { host, env }: {
     } catch {
       issuer = undefined;
     }
-    if (issuer === undefined || (issuer.protocol !== "https:" && !(issuer.protocol === "http:" && oauthOptions.allowLoopbackClients === true && isLoopbackName(issuer.hostname)))) {
-      throw new InvalidServerOptionError({ option: "--oauth-issuer", value: oauthOptions.issuer, problem: "must be the https URL of the identity provider's issuer, e.g. https://login.example.com/realms/team" });
+    if (
+      issuer === undefined ||
+      (issuer.protocol !== "https:" &&
+        !(issuer.protocol === "http:" && oauthOptions.allowLoopbackClients === true && isLoopbackName(issuer.hostname)))
+    ) {
+      throw new InvalidServerOptionError({
+        option: "--oauth-issuer",
+        value: oauthOptions.issuer,
+        problem: "must be the https URL of the identity provider's issuer, e.g. https://login.example.com/realms/team",
+      });
     }
   }
   return { publicOrigin, metricsToken };

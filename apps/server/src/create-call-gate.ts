@@ -1,6 +1,12 @@
 import type { CallAuditLog, SourceService } from "@src/service";
 import { auditLineOfRefusal, auditLineOfResult, sourceOfToolName } from "@src/service";
-import { toolCallOutcomeOf, toolCallOutcomeOfError, type Confirmer, type TokenPolicy, type ToolResult } from "@src/http-tool";
+import {
+  toolCallOutcomeOf,
+  toolCallOutcomeOfError,
+  type Confirmer,
+  type TokenPolicy,
+  type ToolResult,
+} from "@src/http-tool";
 import { traceToolCall } from "@src/http-tool/internal";
 import type { Logger } from "pino";
 import type { Caller } from "./agent-tokens/agent-token-index";
@@ -17,7 +23,11 @@ export type CallChannel = "http" | "mcp";
 /** Agent calls through the per-source limits, logged one line each, refused once shutdown starts. */
 export interface CallGate {
   /** One agent call; `caller` (default the admin) limits the sources and names the token in the log line. */
-  call(name: string, input: unknown, options: { channel: CallChannel; signal?: AbortSignal; caller?: Caller; confirm?: Confirmer | undefined }): Promise<ToolResult>;
+  call(
+    name: string,
+    input: unknown,
+    options: { channel: CallChannel; signal?: AbortSignal; caller?: Caller; confirm?: Confirmer | undefined },
+  ): Promise<ToolResult>;
   /** The service as one MCP session sees it: `callTool` goes through this gate, and an agent token's tools are those of its sources. */
   serviceFor(channel: CallChannel, caller?: Caller): SourceService;
   /** Refuses new calls from now on (`SHUTTING_DOWN`). */
@@ -36,17 +46,37 @@ const admin: Caller = { kind: "admin" };
 /** A `NOT_CONNECTED` result with the link its agent shows its person. */
 function withConnectUrl(result: ToolResult, connectUrl: string): ToolResult {
   if (result.error === undefined) return result;
-  return { ...result, error: { ...result.error, connectUrl, message: `${result.error.message}. Connect page (single use, valid 10 minutes): ${connectUrl}` } };
+  return {
+    ...result,
+    error: {
+      ...result.error,
+      connectUrl,
+      message: `${result.error.message}. Connect page (single use, valid 10 minutes): ${connectUrl}`,
+    },
+  };
 }
 
 /** What an agent token adds to a source's policy: read-only (for every source, or this one), its own rate limit. The admin adds nothing. */
 export function tokenPolicyOf(caller: Caller, slug: string): TokenPolicy | undefined {
   if (caller.kind === "admin") return undefined;
-  return { name: caller.name, readOnly: caller.readOnly || caller.readOnlySources.has(slug), rateLimit: caller.rateLimit ?? undefined };
+  return {
+    name: caller.name,
+    readOnly: caller.readOnly || caller.readOnlySources.has(slug),
+    rateLimit: caller.rateLimit ?? undefined,
+  };
 }
 
 /** The log line of an answered agent call: who called which source's tool, the request's method and path (no query), and how it ended. */
-function logAgentCall(logger: Logger, { channel, caller, slug, name, result }: { channel: CallChannel; caller: Caller; slug: string; name: string; result: ToolResult }): void {
+function logAgentCall(
+  logger: Logger,
+  {
+    channel,
+    caller,
+    slug,
+    name,
+    result,
+  }: { channel: CallChannel; caller: Caller; slug: string; name: string; result: ToolResult },
+): void {
   scalarLineLoggerOf(logger).info(
     {
       event: "tool_call",
@@ -69,7 +99,17 @@ function logAgentCall(logger: Logger, { channel, caller, slug, name, result }: {
 }
 
 /** The log line of an agent call refused before or while it ran (its error's code and message). */
-function logRefusedCall(logger: Logger, { channel, caller, slug, name, error, durationMs }: { channel: CallChannel; caller: Caller; slug: string; name: string; error: unknown; durationMs: number }): void {
+function logRefusedCall(
+  logger: Logger,
+  {
+    channel,
+    caller,
+    slug,
+    name,
+    error,
+    durationMs,
+  }: { channel: CallChannel; caller: Caller; slug: string; name: string; error: unknown; durationMs: number },
+): void {
   const errorCode = (error as { code?: string }).code ?? "INTERNAL";
   scalarLineLoggerOf(logger).warn(
     {
@@ -121,44 +161,95 @@ export function createCallGate({
     }
   }
 
-  type CallOptions = { channel: CallChannel; signal?: AbortSignal | undefined; caller?: Caller; confirm?: Confirmer | undefined };
+  type CallOptions = {
+    channel: CallChannel;
+    signal?: AbortSignal | undefined;
+    caller?: Caller;
+    confirm?: Confirmer | undefined;
+  };
 
   async function call(name: string, input: unknown, options: CallOptions): Promise<ToolResult> {
     // `api_<slug>_operations` and `api_<slug>_write` belong to their source, resolved as the service resolves them (an agent token for "x" may search x's operations).
     const slug = await sourceOfToolName(service.store, name);
     const auditChannel = auditChannelOf[options.channel];
-    if (metrics === undefined) return traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, options));
+    if (metrics === undefined)
+      return traceToolCall({ tool: name, source: slug, channel: auditChannel }, () =>
+        gated(name, slug, input, options),
+      );
     const started = performance.now();
     const ended = metrics.callStarted(auditChannel);
     try {
-      const result = await traceToolCall({ tool: name, source: slug, channel: auditChannel }, () => gated(name, slug, input, options));
-      metrics.callFinished({ source: slug, channel: auditChannel, outcome: toolCallOutcomeOf(result), status: result.status, code: result.error?.code, seconds: (performance.now() - started) / 1000 });
+      const result = await traceToolCall({ tool: name, source: slug, channel: auditChannel }, () =>
+        gated(name, slug, input, options),
+      );
+      metrics.callFinished({
+        source: slug,
+        channel: auditChannel,
+        outcome: toolCallOutcomeOf(result),
+        status: result.status,
+        code: result.error?.code,
+        seconds: (performance.now() - started) / 1000,
+      });
       return result;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       const source = await sourceLabelOf(slug);
-      metrics.callFinished({ source, channel: auditChannel, outcome: toolCallOutcomeOfError(error), status: 0, code: typeof code === "string" ? code : undefined, seconds: (performance.now() - started) / 1000 });
+      metrics.callFinished({
+        source,
+        channel: auditChannel,
+        outcome: toolCallOutcomeOfError(error),
+        status: 0,
+        code: typeof code === "string" ? code : undefined,
+        seconds: (performance.now() - started) / 1000,
+      });
       throw error;
     } finally {
       ended();
     }
   }
 
-  async function gated(name: string, slug: string, input: unknown, { channel, signal, caller = admin, confirm }: CallOptions): Promise<ToolResult> {
+  async function gated(
+    name: string,
+    slug: string,
+    input: unknown,
+    { channel, signal, caller = admin, confirm }: CallOptions,
+  ): Promise<ToolResult> {
     const started = performance.now();
     try {
       if (closed) throw new ShuttingDownError();
       if (!mayCallSource(caller, slug)) {
-        throw new ForbiddenError({ message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})` });
+        throw new ForbiddenError({
+          message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})`,
+        });
       }
-      const answered = await limiter.run(slug, () => service.callTool(name, input, { signal, caller: callerIdentity(caller), principal: principalOf(caller), token: tokenPolicyOf(caller, slug), confirm }));
-      const result = answered.error?.code === "NOT_CONNECTED" && connectUrlFor !== undefined ? withConnectUrl(answered, connectUrlFor(slug, principalOf(caller))) : answered;
+      const answered = await limiter.run(slug, () =>
+        service.callTool(name, input, {
+          signal,
+          caller: callerIdentity(caller),
+          principal: principalOf(caller),
+          token: tokenPolicyOf(caller, slug),
+          confirm,
+        }),
+      );
+      const result =
+        answered.error?.code === "NOT_CONNECTED" && connectUrlFor !== undefined
+          ? withConnectUrl(answered, connectUrlFor(slug, principalOf(caller)))
+          : answered;
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result, principalOf(caller)));
       logAgentCall(logger, { channel, caller, slug, name, result });
       return result;
     } catch (error) {
-      void auditLog?.record(auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started, principalOf(caller)));
-      logRefusedCall(logger, { channel, caller, slug, name, error, durationMs: Math.round(performance.now() - started) });
+      void auditLog?.record(
+        auditLineOfRefusal(auditChannelOf[channel], slug, error, performance.now() - started, principalOf(caller)),
+      );
+      logRefusedCall(logger, {
+        channel,
+        caller,
+        slug,
+        name,
+        error,
+        durationMs: Math.round(performance.now() - started),
+      });
       throw error;
     }
   }
@@ -167,10 +258,15 @@ export function createCallGate({
     call,
     serviceFor: (channel, caller = admin) => ({
       ...service,
-      listTools: async () => (await service.listTools({ token: (slug) => tokenPolicyOf(caller, slug) })).filter((tool) => mayCallSource(caller, tool.source)),
-      callTool: (name, input, options) => call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
+      listTools: async () =>
+        (await service.listTools({ token: (slug) => tokenPolicyOf(caller, slug) })).filter((tool) =>
+          mayCallSource(caller, tool.source),
+        ),
+      callTool: (name, input, options) =>
+        call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
       // A cut result is read back by the caller that made the call only.
-      readStoredResult: (ref, options) => service.readStoredResult(ref, { offset: options?.offset, caller: callerIdentity(caller) }),
+      readStoredResult: (ref, options) =>
+        service.readStoredResult(ref, { offset: options?.offset, caller: callerIdentity(caller) }),
     }),
     close: () => {
       closed = true;

@@ -118,17 +118,34 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const { service, token } = options;
   const logger = options.logger ?? createServerLogger();
   const limits = normalizeServerLimits(options.limits);
-  const limiter = createSourceCallLimiter({ maxConcurrent: limits.maxConcurrentCallsPerSource, maxQueued: limits.maxQueuedCallsPerSource, retryAfterSeconds: limits.retryAfterSeconds });
+  const limiter = createSourceCallLimiter({
+    maxConcurrent: limits.maxConcurrentCallsPerSource,
+    maxQueued: limits.maxQueuedCallsPerSource,
+    retryAfterSeconds: limits.retryAfterSeconds,
+  });
   const auditLog =
     options.auditLog === false
       ? undefined
-      : (options.auditLog ?? createCallAuditLog({ home: service.home, onError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log") }));
+      : (options.auditLog ??
+        createCallAuditLog({
+          home: service.home,
+          onError: (problem) =>
+            logger.warn(
+              { event: "audit_log_failed", message: (problem as Error).message },
+              "could not append to the audit log",
+            ),
+        }));
   const metrics = options.metrics ?? createServerMetrics();
   // A per-user source's NOT_CONNECTED answer carries a link to the console's connect page; over MCP, URL elicitation.
   const connect = connectLinksOfServer(options.oauth?.publicUrl ?? "");
   const gate = createCallGate({ service, limiter, logger, auditLog, metrics, connectUrlFor: connect.connectUrlFor });
   const sessions = createMcpSessions({
-    createServer: (caller) => createMcpServer(gate.serviceFor("mcp", caller), { name: options.mcp?.name ?? "src", version: options.mcp?.version ?? "0.1.0", waitForConnection: connect.waitForConnection }),
+    createServer: (caller) =>
+      createMcpServer(gate.serviceFor("mcp", caller), {
+        name: options.mcp?.name ?? "src",
+        version: options.mcp?.version ?? "0.1.0",
+        waitForConnection: connect.waitForConnection,
+      }),
     logger,
     maxBodyBytes: limits.maxBodyBytes,
   });
@@ -138,7 +155,14 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const access = options.access ?? createFileAgentAccessStore({ home });
   const tokens = {
     store: createAgentTokenStore({ access }),
-    index: createAgentTokenIndex({ access, onDamaged: (failure) => logger.error({ event: "agent_tokens_damaged", errorMessage: failure.message }, "agent tokens refused until the token store is readable") }),
+    index: createAgentTokenIndex({
+      access,
+      onDamaged: (failure) =>
+        logger.error(
+          { event: "agent_tokens_damaged", errorMessage: failure.message },
+          "agent tokens refused until the token store is readable",
+        ),
+    }),
   };
   const oauth = options.oauth?.mode === "off" ? undefined : options.oauth;
   const protectedResource = oauth === undefined ? undefined : protectedResourceOf(oauth, service);
@@ -150,20 +174,43 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     "*",
     checkOrigin(options.corsOrigins ?? [], {
       sameOrigins: oauth === undefined ? [] : [new URL(oauth.publicUrl).origin],
-      openPaths: oauth === undefined ? new Set() : new Set([...oauthPublicPaths].filter((path) => path !== oauthEndpointPaths.authorize)),
+      openPaths:
+        oauth === undefined
+          ? new Set()
+          : new Set([...oauthPublicPaths].filter((path) => path !== oauthEndpointPaths.authorize)),
     }),
   );
   // The console's page and files need no token (they hold no data); everything they fetch does.
-  const consoleAssets = options.consoleDirectory === false ? undefined : loadConsoleAssets(options.consoleDirectory ?? defaultConsoleDirectory());
+  const consoleAssets =
+    options.consoleDirectory === false
+      ? undefined
+      : loadConsoleAssets(options.consoleDirectory ?? defaultConsoleDirectory());
   registerConsoleRoutes(app, consoleAssets);
-  if (protectedResource !== undefined) registerHostedOAuth(app, { resource: protectedResource, access, logger, consoleAssets });
-  app.use("*", authorizeCaller({ adminToken: token, agentTokens: tokens.index, resource: protectedResource, metricsToken: options.metricsToken }));
+  if (protectedResource !== undefined)
+    registerHostedOAuth(app, { resource: protectedResource, access, logger, consoleAssets });
+  app.use(
+    "*",
+    authorizeCaller({
+      adminToken: token,
+      agentTokens: tokens.index,
+      resource: protectedResource,
+      metricsToken: options.metricsToken,
+    }),
+  );
   app.use(
     "*",
     limitBodySize({
       maxSize: limits.maxBodyBytes,
       // The rest of the body is never read, so the connection cannot be reused: tell the client.
-      onError: (c) => c.json(errorBody(SERVER_ERROR_CODES.BODY_TOO_LARGE, `the request body is larger than ${limits.maxBodyBytes} bytes; send a smaller body`), 413, { connection: "close" }),
+      onError: (c) =>
+        c.json(
+          errorBody(
+            SERVER_ERROR_CODES.BODY_TOO_LARGE,
+            `the request body is larger than ${limits.maxBodyBytes} bytes; send a smaller body`,
+          ),
+          413,
+          { connection: "close" },
+        ),
     }),
   );
   app.use("/v1/*", requireJsonBody());
@@ -177,16 +224,26 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerCommandRoutes(context);
   registerTokenRoutes(context);
   registerConnectionRoutes(context, { links: connect.links });
-  const signInRoutes = registerSignInRoutes(context, { lifetimeMs: limits.signInLifetimeMs, store: options.signIns ?? createFileSignInStore({ home }) });
+  const signInRoutes = registerSignInRoutes(context, {
+    lifetimeMs: limits.signInLifetimeMs,
+    store: options.signIns ?? createFileSignInStore({ home }),
+  });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);
   // Activity is the audit log every channel writes (`src logs` reads it too), not this process's memory.
-  registerActivityRoutes(app, { auditFile: auditLog?.file ?? callAuditFileOf(service.home), defaultLimit: options.activityCapacity });
+  registerActivityRoutes(app, {
+    auditFile: auditLog?.file ?? callAuditFileOf(service.home),
+    defaultLimit: options.activityCapacity,
+  });
   registerConfigSchemaRoutes(context);
   registerMetricsRoute(app, metrics);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "src server", version: options.mcp?.version ?? "0.1.0", description: "REST API sources for AI agents: sources, credentials, tools, operator commands and MCP." },
+    info: {
+      title: "src server",
+      version: options.mcp?.version ?? "0.1.0",
+      description: "REST API sources for AI agents: sources, credentials, tools, operator commands and MCP.",
+    },
     security: [{ bearer: [] }],
   });
   registerErrorHandlers(app, logger);

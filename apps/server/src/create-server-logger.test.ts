@@ -12,7 +12,12 @@ function collectingLogger(level?: string) {
   const destination = new Writable({
     write: (chunk: Buffer, _encoding, callback) => {
       writes.push(chunk.toString("utf8"));
-      lines.push(...chunk.toString("utf8").split("\n").filter((line) => line !== ""));
+      lines.push(
+        ...chunk
+          .toString("utf8")
+          .split("\n")
+          .filter((line) => line !== ""),
+      );
       callback();
     },
   });
@@ -43,7 +48,18 @@ describe("createServerLogger", () => {
 
   it("writes the per-request lines of scalar fields exactly as the redacting logger would", async () => {
     const { logger, records } = collectingLogger();
-    const line = { event: "tool_call", channel: "http", source: "github", method: "GET", path: "/items?key=[REDACTED]", status: 200, ok: true, durationMs: 3, attempts: 1, errorCode: null };
+    const line = {
+      event: "tool_call",
+      channel: "http",
+      source: "github",
+      method: "GET",
+      path: "/items?key=[REDACTED]",
+      status: 200,
+      ok: true,
+      durationMs: 3,
+      attempts: 1,
+      errorCode: null,
+    };
     logger.info(line, "agent call");
     scalarLineLoggerOf(logger).info(line, "agent call");
     await nextTurn();

@@ -34,8 +34,22 @@ describe("httpStatusOfErrorKind", () => {
 
 /** One row per code of each package: the status its error is answered with. */
 const statusOfEveryCode = {
-  config: { INVALID_SOURCE: 422, SOURCE_NOT_FOUND: 404, DUPLICATE_SLUG: 409, SOURCE_LOCKED: 503, SIGN_INS_UNAVAILABLE: 503 } satisfies Record<ConfigErrorCode, Status>,
-  auth: { UNKNOWN_AUTH_TYPE: 422, INVALID_CREDENTIAL: 422, DUPLICATE_AUTH_TYPE: 500, INVALID_PLUGIN: 500, INVALID_CONFIG: 422, NEEDS_AUTH: 422, AUTH_SERVER_FAILED: 503 } satisfies Record<AuthErrorCode, Status>,
+  config: {
+    INVALID_SOURCE: 422,
+    SOURCE_NOT_FOUND: 404,
+    DUPLICATE_SLUG: 409,
+    SOURCE_LOCKED: 503,
+    SIGN_INS_UNAVAILABLE: 503,
+  } satisfies Record<ConfigErrorCode, Status>,
+  auth: {
+    UNKNOWN_AUTH_TYPE: 422,
+    INVALID_CREDENTIAL: 422,
+    DUPLICATE_AUTH_TYPE: 500,
+    INVALID_PLUGIN: 500,
+    INVALID_CONFIG: 422,
+    NEEDS_AUTH: 422,
+    AUTH_SERVER_FAILED: 503,
+  } satisfies Record<AuthErrorCode, Status>,
   service: {
     UNKNOWN_TOOL: 404,
     CREDENTIAL_REQUIRED: 422,
@@ -100,11 +114,20 @@ const statusOfEveryCode = {
 };
 
 /** Each package's codes, and its error base to build one of each with. */
-const packages: Record<keyof typeof statusOfEveryCode, { codes: Record<string, string>; errorWith: (code: never) => SrcError }> = {
+const packages: Record<
+  keyof typeof statusOfEveryCode,
+  { codes: Record<string, string>; errorWith: (code: never) => SrcError }
+> = {
   config: { codes: CONFIG_ERROR_CODES, errorWith: (code: ConfigErrorCode) => new ConfigError({ code, message: "m" }) },
   auth: { codes: AUTH_ERROR_CODES, errorWith: (code: AuthErrorCode) => new AuthError({ code, message: "m" }) },
-  service: { codes: SERVICE_ERROR_CODES, errorWith: (code: ServiceErrorCode) => new ServiceError({ code, message: "m" }) },
-  "http-tool": { codes: HTTP_TOOL_ERROR_CODES, errorWith: (code: HttpToolErrorCode) => new HttpToolError({ code, message: "m" }) },
+  service: {
+    codes: SERVICE_ERROR_CODES,
+    errorWith: (code: ServiceErrorCode) => new ServiceError({ code, message: "m" }),
+  },
+  "http-tool": {
+    codes: HTTP_TOOL_ERROR_CODES,
+    errorWith: (code: HttpToolErrorCode) => new HttpToolError({ code, message: "m" }),
+  },
   server: { codes: SERVER_ERROR_CODES, errorWith: (code: ServerErrorCode) => new ServerError({ code, message: "m" }) },
 };
 
@@ -120,7 +143,9 @@ describe("toErrorResponse", () => {
 
   it("has a row for every code of every package", () => {
     for (const [pkg, { codes }] of Object.entries(packages)) {
-      expect(Object.keys(statusOfEveryCode[pkg as keyof typeof packages]).sort(), pkg).toEqual(Object.values(codes).sort());
+      expect(Object.keys(statusOfEveryCode[pkg as keyof typeof packages]).sort(), pkg).toEqual(
+        Object.values(codes).sort(),
+      );
     }
   });
 
@@ -128,16 +153,33 @@ describe("toErrorResponse", () => {
     const response = toErrorResponse(new SourceBusyError({ slug: "gh", running: 4, queued: 16, retryAfterSeconds: 7 }));
     expect(response.status).toBe(429);
     expect(response.headers).toEqual({ "retry-after": "7" });
-    expect(toErrorResponse(new ServerError({ code: "SOURCE_BUSY", message: "m" })).headers).toEqual({ "retry-after": "1" });
+    expect(toErrorResponse(new ServerError({ code: "SOURCE_BUSY", message: "m" })).headers).toEqual({
+      "retry-after": "1",
+    });
     expect(toErrorResponse(new ServerError({ code: "SHUTTING_DOWN", message: "m" })).headers).toEqual({});
   });
 
   it("field problems become details, without the values", () => {
-    const invalid = new SourceValidationError({ slug: "gh", issues: [{ path: "api.baseUrl", message: "must be an https URL" }] });
-    expect(toErrorResponse(invalid).body.error.details).toEqual([{ path: "api.baseUrl", message: "must be an https URL" }]);
+    const invalid = new SourceValidationError({
+      slug: "gh",
+      issues: [{ path: "api.baseUrl", message: "must be an https URL" }],
+    });
+    expect(toErrorResponse(invalid).body.error.details).toEqual([
+      { path: "api.baseUrl", message: "must be an https URL" },
+    ]);
     const credential = new InvalidCredentialError({
       authType: "bearer",
-      issues: [{ code: "too_small", minimum: 1, origin: "string", inclusive: true, path: ["token"], message: "too short", input: "s3cr3t-value" }],
+      issues: [
+        {
+          code: "too_small",
+          minimum: 1,
+          origin: "string",
+          inclusive: true,
+          path: ["token"],
+          message: "too short",
+          input: "s3cr3t-value",
+        },
+      ],
     });
     const body = toErrorResponse(credential).body;
     expect(body.error.details).toEqual([{ path: "token", message: "too short" }]);
@@ -146,7 +188,10 @@ describe("toErrorResponse", () => {
 
   const internalRows: { why: string; error: unknown }[] = [
     { why: "an Error that is not a src error", error: new Error("ECONNRESET at /home/me/secret-path") },
-    { why: "a plain error that only looks like a src error", error: Object.assign(new Error("token=abc"), { code: "SOURCE_NOT_FOUND", kind: "not_found" }) },
+    {
+      why: "a plain error that only looks like a src error",
+      error: Object.assign(new Error("token=abc"), { code: "SOURCE_NOT_FOUND", kind: "not_found" }),
+    },
     { why: "a thrown string", error: "boom" },
   ];
   it.each(internalRows)("$why is a 500 INTERNAL that keeps its message in the log", ({ error }) => {

@@ -57,7 +57,11 @@ function detailsOf(error: Error): { path: string; message: string }[] | undefine
   const issues = (error as { issues?: unknown }).issues;
   if (!Array.isArray(issues)) return undefined;
   return issues.map((issue: { path?: unknown; message?: unknown }) => ({
-    path: Array.isArray(issue.path) ? issue.path.map(String).join(".") || "(body)" : typeof issue.path === "string" ? issue.path : "(body)",
+    path: Array.isArray(issue.path)
+      ? issue.path.map(String).join(".") || "(body)"
+      : typeof issue.path === "string"
+        ? issue.path
+        : "(body)",
     message: typeof issue.message === "string" ? issue.message : "invalid",
   }));
 }
@@ -81,7 +85,11 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   const headers: Record<string, string> = {};
   if (SourceBusyError.isInstance(error)) headers["retry-after"] = String(error.retryAfterSeconds);
   else if (ServerError.isInstance(error) && error.code === SERVER_ERROR_CODES.SOURCE_BUSY) headers["retry-after"] = "1";
-  return { status, body: { error: { code: error.code, message, ...(details === undefined ? {} : { details }) } }, headers };
+  return {
+    status,
+    body: { error: { code: error.code, message, ...(details === undefined ? {} : { details }) } },
+    headers,
+  };
 }
 
 /**

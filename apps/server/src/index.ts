@@ -21,7 +21,13 @@ export { ShuttingDownError } from "./errors/shutting-down-error";
 export { InvalidServerOptionError } from "./errors/invalid-server-option-error";
 export { AgentTokenError } from "./errors/agent-token-error";
 export { ForbiddenError } from "./errors/forbidden-error";
-export type { AgentTokenStore, AgentTokenStoreOptions, AgentTokenSummary, CreateAgentTokenInput, CreatedAgentToken } from "./agent-tokens/agent-token-store";
+export type {
+  AgentTokenStore,
+  AgentTokenStoreOptions,
+  AgentTokenSummary,
+  CreateAgentTokenInput,
+  CreatedAgentToken,
+} from "./agent-tokens/agent-token-store";
 export { createAgentTokenStore } from "./agent-tokens/agent-token-store";
 export { parseTokenLifetime } from "./agent-tokens/parse-token-lifetime";
 export type { AllowedHosts } from "./check-host";

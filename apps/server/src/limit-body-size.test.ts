@@ -26,11 +26,25 @@ afterAll(async () => {
 /** Sends `body` with a Content-Length, or in chunks when `chunked`. */
 function send(method: string, body: string, chunked: boolean): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: "127.0.0.1", port, method, path: "/echo", headers: chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(Buffer.byteLength(body)) } }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-      answer.on("end", () => resolve({ status: answer.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown }));
-    });
+    const outgoing = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path: "/echo",
+        headers: chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(Buffer.byteLength(body)) },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () =>
+          resolve({
+            status: answer.statusCode ?? 0,
+            json: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown,
+          }),
+        );
+      },
+    );
     outgoing.on("error", reject);
     if (chunked) for (let start = 0; start < body.length; start += 30) outgoing.write(body.slice(start, start + 30));
     else outgoing.write(body);

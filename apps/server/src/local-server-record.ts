@@ -43,7 +43,13 @@ function isRunning(pid: number): boolean {
  * the CLI on this machine with the same home finds that token for `SRC_SERVER=url`. Returns the function that
  * removes it again (at close). Mode 0600 inside the home; written aside, then renamed into place.
  */
-export async function writeLocalServerRecord({ home, url }: { home: string; url: string }): Promise<() => Promise<void>> {
+export async function writeLocalServerRecord({
+  home,
+  url,
+}: {
+  home: string;
+  url: string;
+}): Promise<() => Promise<void>> {
   const port = loopbackPortOf(url);
   if (port === undefined) return async () => undefined;
   const file = recordFileOf(home, port);
@@ -60,9 +66,20 @@ export async function writeLocalServerRecord({ home, url }: { home: string; url:
 }
 
 /** `writeLocalServerRecord` for the server's start: a record it cannot write is logged (the CLI then needs `SRC_SERVER_TOKEN`), not fatal. */
-export async function recordLocalServer({ home, url, logger }: { home: string; url: string; logger: Logger }): Promise<() => Promise<void>> {
+export async function recordLocalServer({
+  home,
+  url,
+  logger,
+}: {
+  home: string;
+  url: string;
+  logger: Logger;
+}): Promise<() => Promise<void>> {
   return writeLocalServerRecord({ home, url }).catch((error: unknown) => {
-    logger.warn({ event: "server_record_failed", errorMessage: (error as Error).message }, "could not record the address in the home; the CLI needs SRC_SERVER_TOKEN for this server");
+    logger.warn(
+      { event: "server_record_failed", errorMessage: (error as Error).message },
+      "could not record the address in the home; the CLI needs SRC_SERVER_TOKEN for this server",
+    );
     return async () => undefined;
   });
 }
@@ -70,7 +87,9 @@ export async function recordLocalServer({ home, url, logger }: { home: string; u
 async function readRecord(file: string): Promise<LocalServerRecord | undefined> {
   try {
     const value = JSON.parse(await readFile(file, "utf8")) as Partial<LocalServerRecord>;
-    return typeof value.url === "string" && typeof value.pid === "number" ? { url: value.url, pid: value.pid } : undefined;
+    return typeof value.url === "string" && typeof value.pid === "number"
+      ? { url: value.url, pid: value.pid }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -82,7 +101,13 @@ async function readRecord(file: string): Promise<LocalServerRecord | undefined> 
  * `undefined` otherwise (another machine, another home, no such server): the token is never sent where this home's
  * server is not.
  */
-export async function readLocalServerToken({ home, url }: { home: string; url: string }): Promise<{ token: string; tokenFile: string } | undefined> {
+export async function readLocalServerToken({
+  home,
+  url,
+}: {
+  home: string;
+  url: string;
+}): Promise<{ token: string; tokenFile: string } | undefined> {
   const port = loopbackPortOf(url);
   if (port === undefined) return undefined;
   const record = await readRecord(recordFileOf(home, port));

@@ -13,6 +13,16 @@ export function logRequests(logger: Logger): MiddlewareHandler {
     await next();
     if (agentCallRequests.has(c.req.raw)) return;
     const durationMs = Math.round(performance.now() - started);
-    scalarLineLoggerOf(logger).info({ event: "http_request", method: c.req.method, route: c.req.routePath, path: loggedPathOf(c.req.path), status: c.res.status, durationMs }, "request");
+    scalarLineLoggerOf(logger).info(
+      {
+        event: "http_request",
+        method: c.req.method,
+        route: c.req.routePath,
+        path: loggedPathOf(c.req.path),
+        status: c.res.status,
+        durationMs,
+      },
+      "request",
+    );
   };
 }

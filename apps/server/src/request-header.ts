@@ -7,7 +7,10 @@ import type { IncomingMessage } from "node:http";
  * the agent's hot route. Other hosts (and `app.request()` in tests) go through
  * Hono. Repeated headers are joined with ", " either way.
  */
-export function requestHeader(c: { env: unknown; req: { header(name: string): string | undefined } }, name: string): string | undefined {
+export function requestHeader(
+  c: { env: unknown; req: { header(name: string): string | undefined } },
+  name: string,
+): string | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming === undefined) return c.req.header(name);
   const value = incoming.headers[name];

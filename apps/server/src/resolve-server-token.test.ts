@@ -42,7 +42,9 @@ describe("resolveServerToken", () => {
     { why: "too short", value: "short-secret" },
     { why: "holds a space", value: "0123456789 abcdefgh" },
   ])("refuses a SRC_SERVER_TOKEN that is $why, without echoing it", async ({ value }) => {
-    const error = await resolveServerToken({ home, env: { SRC_SERVER_TOKEN: value } }).catch((thrown: unknown) => thrown);
+    const error = await resolveServerToken({ home, env: { SRC_SERVER_TOKEN: value } }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(InvalidTokenError.isInstance(error)).toBe(true);
     expect((error as Error).message).toContain("SRC_SERVER_TOKEN");
     expect((error as Error).message).not.toContain(value);

@@ -15,8 +15,10 @@ export interface ServerToken {
 const minimumLength = 16;
 
 export function checkToken(token: string, origin: string): string {
-  if (token.length < minimumLength) throw new InvalidTokenError({ origin, problem: `it is shorter than ${minimumLength} characters` });
-  if (!/^[\x21-\x7e]+$/.test(token)) throw new InvalidTokenError({ origin, problem: "it holds spaces, control or non-ASCII characters" });
+  if (token.length < minimumLength)
+    throw new InvalidTokenError({ origin, problem: `it is shorter than ${minimumLength} characters` });
+  if (!/^[\x21-\x7e]+$/.test(token))
+    throw new InvalidTokenError({ origin, problem: "it holds spaces, control or non-ASCII characters" });
   return token;
 }
 
@@ -26,7 +28,13 @@ export function checkToken(token: string, origin: string): string {
  * The file is created atomically (written aside, then hard-linked into place), so
  * two servers starting at once agree on one token.
  */
-export async function resolveServerToken({ home, env }: { home: string; env: Record<string, string | undefined> }): Promise<ServerToken> {
+export async function resolveServerToken({
+  home,
+  env,
+}: {
+  home: string;
+  env: Record<string, string | undefined>;
+}): Promise<ServerToken> {
   const fromEnvironment = env.SRC_SERVER_TOKEN;
   if (fromEnvironment !== undefined && fromEnvironment !== "") {
     return { token: checkToken(fromEnvironment.trim(), "SRC_SERVER_TOKEN"), tokenFile: null, generated: false };
@@ -68,7 +76,13 @@ async function readTokenFile(tokenFile: string): Promise<string | undefined> {
  * The metrics token (`GET /metrics` only): `--metrics-token` when given, else `SRC_METRICS_TOKEN`, else none (the
  * admin token alone opens `/metrics`). Held to the admin token's rules: 16 visible ASCII characters at least.
  */
-export function resolveMetricsToken({ given, env }: { given: string | undefined; env: Record<string, string | undefined> }): string | undefined {
+export function resolveMetricsToken({
+  given,
+  env,
+}: {
+  given: string | undefined;
+  env: Record<string, string | undefined>;
+}): string | undefined {
   if (given !== undefined) return checkToken(given.trim(), "--metrics-token");
   const fromEnvironment = env.SRC_METRICS_TOKEN;
   if (fromEnvironment === undefined || fromEnvironment.trim() === "") return undefined;

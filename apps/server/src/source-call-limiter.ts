@@ -16,7 +16,15 @@ interface Lane {
 }
 
 /** A small semaphore per source slug, created on demand and dropped when idle. */
-export function createSourceCallLimiter({ maxConcurrent, maxQueued, retryAfterSeconds }: { maxConcurrent: number; maxQueued: number; retryAfterSeconds: number }): SourceCallLimiter {
+export function createSourceCallLimiter({
+  maxConcurrent,
+  maxQueued,
+  retryAfterSeconds,
+}: {
+  maxConcurrent: number;
+  maxQueued: number;
+  retryAfterSeconds: number;
+}): SourceCallLimiter {
   const lanes = new Map<string, Lane>();
   let pendingCount = 0;
   let drainedListeners: (() => void)[] = [];

@@ -137,12 +137,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     env,
     plugins: defaultAuthPlugins(),
     registry: options.registry,
-    openStorage: storeUrl === undefined ? undefined : async (context) => (await import("@src/store-postgres")).openPostgresStore({ url: storeUrl, ...context, origin: options.store === undefined ? "SRC_STORE" : "--store" }),
+    openStorage:
+      storeUrl === undefined
+        ? undefined
+        : async (context) =>
+            (await import("@src/store-postgres")).openPostgresStore({
+              url: storeUrl,
+              ...context,
+              origin: options.store === undefined ? "SRC_STORE" : "--store",
+            }),
     fetch: options.fetch,
     // Cut results of this replica (each keeps its own); their lifetime is the one option of the store the server sets.
     results: createResultStore(resultTtlSeconds === undefined ? {} : { ttlMs: resultTtlSeconds * 1000 }),
     observer: metrics.observer,
-    onAuditError: (problem) => logger.warn({ event: "audit_log_failed", message: (problem as Error).message }, "could not append to the audit log"),
+    onAuditError: (problem) =>
+      logger.warn(
+        { event: "audit_log_failed", message: (problem as Error).message },
+        "could not append to the audit log",
+      ),
   }).catch(async (error: unknown) => {
     await tracing?.shutdown();
     throw error;
@@ -158,7 +170,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   service.keepListingInMemory();
   // The OAuth settings name the public URL, known only once the port is: the app is built after listening starts.
   const built: { app?: ServerApp } = {};
-  const server = createAdaptorServer({ fetch: (request, bindings) => (built.app === undefined ? new Response(null, { status: 503 }) : built.app.app.fetch(request, bindings)), hostname: host }) as Server;
+  const server = createAdaptorServer({
+    fetch: (request, bindings) =>
+      built.app === undefined ? new Response(null, { status: 503 }) : built.app.app.fetch(request, bindings),
+    hostname: host,
+  }) as Server;
   await listen(server, host, port).catch(async (error: unknown) => {
     await runtime.close().catch(() => undefined);
     await tracing?.shutdown();
@@ -167,20 +183,59 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
   const oauth = hostedOAuthSettingsOf(publicOrigin ?? url, oauthOptions);
-  const allowedHosts = allowedHostsFor(host, [...(options.allowedHosts ?? []), ...(publicOrigin === undefined ? [] : [new URL(publicOrigin).hostname])]);
-  const app = createServerApp({ service, token, home, auditLog: runtime.auditLog, access: shared?.access, oauth, logger, limits: options.limits, allowedHosts, corsOrigins: options.corsOrigins, readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs), metrics, metricsToken, signIns: shared?.signIns });
+  const allowedHosts = allowedHostsFor(host, [
+    ...(options.allowedHosts ?? []),
+    ...(publicOrigin === undefined ? [] : [new URL(publicOrigin).hostname]),
+  ]);
+  const app = createServerApp({
+    service,
+    token,
+    home,
+    auditLog: runtime.auditLog,
+    access: shared?.access,
+    oauth,
+    logger,
+    limits: options.limits,
+    allowedHosts,
+    corsOrigins: options.corsOrigins,
+    readiness: shared === undefined ? undefined : (timeoutMs) => shared.readiness(timeoutMs),
+    metrics,
+    metricsToken,
+    signIns: shared?.signIns,
+  });
   built.app = app;
   if (oauth.mode !== "off" && publicOrigin === undefined && !isLoopbackHost(host)) {
-    logger.warn({ event: "public_url_missing", url }, "hosted agents need the server's https address: start it with --public-url https://... (OAuth metadata names the listening address until then)");
+    logger.warn(
+      { event: "public_url_missing", url },
+      "hosted agents need the server's https address: start it with --public-url https://... (OAuth metadata names the listening address until then)",
+    );
   }
-  const stopWatching = service.store.watch((changed) => {
-    service.sourcesChanged(changed);
-    logger.info({ event: "sources_changed" }, "sources changed in the store");
-    void app.notifyToolsChanged();
-  }, { debounceMs: options.watchDebounceMs });
+  const stopWatching = service.store.watch(
+    (changed) => {
+      service.sourcesChanged(changed);
+      logger.info({ event: "sources_changed" }, "sources changed in the store");
+      void app.notifyToolsChanged();
+    },
+    { debounceMs: options.watchDebounceMs },
+  );
   // On loopback with the home's token file: say where this server listens, so the CLI with the same home finds the token.
   const removeRecord = tokenFile === null ? async () => undefined : await recordLocalServer({ home, url, logger });
-  logger.info({ event: "listening", url, publicUrl: oauth.publicUrl, oauth: oauth.mode, home, store: shared?.location ?? "file", tokenFile, tokenGenerated: generated, tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file", metricsToken: metricsToken !== undefined, tracing: tracing?.endpoint ?? null }, "listening");
+  logger.info(
+    {
+      event: "listening",
+      url,
+      publicUrl: oauth.publicUrl,
+      oauth: oauth.mode,
+      home,
+      store: shared?.location ?? "file",
+      tokenFile,
+      tokenGenerated: generated,
+      tokenSource: tokenFile === null ? "SRC_SERVER_TOKEN" : "file",
+      metricsToken: metricsToken !== undefined,
+      tracing: tracing?.endpoint ?? null,
+    },
+    "listening",
+  );
 
   let closing: Promise<void> | undefined;
   return {

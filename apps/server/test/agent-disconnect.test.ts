@@ -16,22 +16,22 @@ let onArrival: () => void = () => undefined;
 beforeAll(async () => {
   testHome = await createTestHome();
   testHome.secrets.push(upstreamToken);
-  upstream = await startUpstream(
-    (_incoming, outgoing, recorded) => {
-      if (!recorded.path.startsWith("/hang")) {
-        outgoing.writeHead(200, { "content-type": "application/json" });
-        outgoing.end("{}");
-        return;
-      }
-      let closed: () => void = () => undefined;
-      hanging.push({ arrived: Promise.resolve(), closed: new Promise<void>((resolve) => (closed = resolve)) });
-      outgoing.on("close", () => closed());
-      onArrival();
-    },
-  );
+  upstream = await startUpstream((_incoming, outgoing, recorded) => {
+    if (!recorded.path.startsWith("/hang")) {
+      outgoing.writeHead(200, { "content-type": "application/json" });
+      outgoing.end("{}");
+      return;
+    }
+    let closed: () => void = () => undefined;
+    hanging.push({ arrived: Promise.resolve(), closed: new Promise<void>((resolve) => (closed = resolve)) });
+    outgoing.on("close", () => closed());
+    onArrival();
+  });
   upstreamUrl = upstream.url;
   server = await startTestServer(testHome);
-  const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("hang", upstreamUrl), credential: { token: upstreamToken } } });
+  const created = await server.api("POST", "/v1/sources", {
+    body: { config: bearerConfig("hang", upstreamUrl), credential: { token: upstreamToken } },
+  });
   expect(created.status).toBe(201);
 });
 
@@ -48,10 +48,24 @@ function startCall(path: string): { drop: () => void; settled: Promise<string> }
   const url = new URL(`${server.server.url}/v1/tools/api_hang/call`);
   let drop: () => void = () => undefined;
   const settled = new Promise<string>((resolve) => {
-    const sent = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent: false, headers: { authorization: `Bearer ${testHome.adminToken}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (answer) => {
-      answer.resume();
-      answer.on("end", () => resolve("answered"));
-    });
+    const sent = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        agent: false,
+        headers: {
+          authorization: `Bearer ${testHome.adminToken}`,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (answer) => {
+        answer.resume();
+        answer.on("end", () => resolve("answered"));
+      },
+    );
     sent.on("error", () => resolve("dropped"));
     drop = () => sent.destroy();
     sent.end(body);
@@ -69,9 +83,16 @@ describe("an agent that goes away", () => {
     expect(await call.settled).toBe("dropped");
     // Without the cancellation the upstream request would stay open until the source's 30 s time-out.
     await hanging.at(-1)!.closed;
-    await expect.poll(() => server.logs.records().slice(before).filter((record) => record.event === "tool_call"), { timeout: 5000 }).toEqual([
-      expect.objectContaining({ source: "hang", ok: false, errorCode: "NETWORK" }),
-    ]);
+    await expect
+      .poll(
+        () =>
+          server.logs
+            .records()
+            .slice(before)
+            .filter((record) => record.event === "tool_call"),
+        { timeout: 5000 },
+      )
+      .toEqual([expect.objectContaining({ source: "hang", ok: false, errorCode: "NETWORK" })]);
   }, 10_000);
 
   it("leaves the next call on another connection alone", async () => {

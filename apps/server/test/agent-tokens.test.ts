@@ -20,13 +20,20 @@ async function createToken(body: Record<string, unknown>): Promise<string> {
   return token;
 }
 
-const call = (token: string, slug: string) => setup.server.api("POST", `/v1/tools/api_${slug}/call`, { token, body: { method: "GET", path: "/items" } });
+const call = (token: string, slug: string) =>
+  setup.server.api("POST", `/v1/tools/api_${slug}/call`, { token, body: { method: "GET", path: "/items" } });
 
 // A home and a server per test with the sources "alpha" and "beta": each test makes the tokens it needs, so it runs
 // alone, in any order, and again (a token name is taken only in its own home).
 beforeEach(async () => {
   for (const slug of ["alpha", "beta"]) {
-    expect((await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
+    expect(
+      (
+        await setup.server.api("POST", "/v1/sources", {
+          body: { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } },
+        })
+      ).status,
+    ).toBe(201);
   }
 });
 
@@ -34,7 +41,14 @@ describe("agent tokens over /v1/tokens", () => {
   it("creates a token that lists and calls tools, and names itself in the call's log line", async () => {
     const created = await setup.server.api("POST", "/v1/tokens", { body: { name: "desk", expires: "30d" } });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.json).sort()).toEqual(["expiresAt", "name", "rateLimit", "readOnly", "sources", "token"]);
+    expect(Object.keys(created.json).sort()).toEqual([
+      "expiresAt",
+      "name",
+      "rateLimit",
+      "readOnly",
+      "sources",
+      "token",
+    ]);
     expect(created.json).toMatchObject({ name: "desk", sources: null });
     expect(Date.parse(created.json.expiresAt as string) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     const token = created.json.token as string;
@@ -68,7 +82,10 @@ describe("agent tokens over /v1/tokens", () => {
       ["GET", "/v1/tools/api_alpha/call"],
     ] as const;
     for (const [method, path] of refused) {
-      const answer = await setup.server.api(method, path, { token, body: method === "GET" || method === "DELETE" ? undefined : { token: "replaced", command: "/tools" } });
+      const answer = await setup.server.api(method, path, {
+        token,
+        body: method === "GET" || method === "DELETE" ? undefined : { token: "replaced", command: "/tools" },
+      });
       expect(answer.status, `${method} ${path}`).toBe(403);
       expect(answer.json.error.code).toBe("FORBIDDEN");
     }
@@ -84,11 +101,19 @@ describe("agent tokens over /v1/tokens", () => {
     expect(outside.status).toBe(403);
     expect(outside.json.error.code).toBe("FORBIDDEN");
     expect(outside.text).toContain("beta");
-    const byName = await setup.server.api("POST", "/v1/tools/beta/call", { token, body: { method: "GET", path: "/items" } });
+    const byName = await setup.server.api("POST", "/v1/tools/beta/call", {
+      token,
+      body: { method: "GET", path: "/items" },
+    });
     expect(byName.status).toBe(403);
     const tools = await setup.server.api("GET", "/v1/tools", { token });
     expect((tools.json.tools as { name: string }[]).map((tool) => tool.name)).toEqual(["api_alpha"]);
-    expect(setup.server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({ caller: "agent:alpha-only", source: "beta", ok: false, errorCode: "FORBIDDEN" });
+    expect(setup.server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({
+      caller: "agent:alpha-only",
+      source: "beta",
+      ok: false,
+      errorCode: "FORBIDDEN",
+    });
   });
 
   it("answers 401 once a token is revoked, through the route or the CLI", async () => {
@@ -110,7 +135,9 @@ describe("agent tokens over /v1/tokens", () => {
   });
 
   it("takes a token created by the CLI at once", async () => {
-    const run = await runCli(["--json", "token", "create", "from-cli", "--sources", "beta"], { env: setup.testHome.env });
+    const run = await runCli(["--json", "token", "create", "from-cli", "--sources", "beta"], {
+      env: setup.testHome.env,
+    });
     expect(run.code, run.stderr).toBe(0);
     const created = JSON.parse(run.stdout) as { name: string; token: string; sources: string[]; expiresAt: null };
     setup.testHome.secrets.push(created.token);
@@ -130,7 +157,9 @@ describe("agent tokens over /v1/tokens", () => {
     expect(answer.json.error.code).toBe("UNAUTHORIZED");
     expect(answer.json.error.message).toContain("expired");
     const listed = await setup.server.api("GET", "/v1/tokens");
-    expect((listed.json.tokens as { name: string; expired: boolean }[]).find((entry) => entry.name === "expiring")?.expired).toBe(true);
+    expect(
+      (listed.json.tokens as { name: string; expired: boolean }[]).find((entry) => entry.name === "expiring")?.expired,
+    ).toBe(true);
   });
 
   it("stores only hashes and prefixes; list and the file never hold a value", async () => {
@@ -139,7 +168,9 @@ describe("agent tokens over /v1/tokens", () => {
     for (const secret of setup.testHome.secrets) expect(text).not.toContain(secret);
     const listed = await setup.server.api("GET", "/v1/tokens");
     expect(listed.status).toBe(200);
-    const entry = (listed.json.tokens as { name: string; prefix: string }[]).find((candidate) => candidate.name === "hashed");
+    const entry = (listed.json.tokens as { name: string; prefix: string }[]).find(
+      (candidate) => candidate.name === "hashed",
+    );
     expect(entry?.prefix).toBe(token.slice(0, 12));
     expect(listed.text).not.toContain(token);
     const run = await runCli(["token", "list"], { env: setup.testHome.env });
@@ -151,9 +182,25 @@ describe("agent tokens over /v1/tokens", () => {
 
   it.each([
     { why: "a name with a space", body: { name: "two words" }, code: "INVALID_AGENT_TOKEN_REQUEST", status: 422 },
-    { why: "a source that is not a slug", body: { name: "bad-source", sources: ["Not A Slug"] }, code: "INVALID_AGENT_TOKEN_REQUEST", status: 422 },
-    { why: "a lifetime without a unit", body: { name: "bad-expiry", expires: "30" }, code: "INVALID_AGENT_TOKEN_REQUEST", status: 422 },
-    { why: "a name taken", body: { name: "desk" }, code: "DUPLICATE_AGENT_TOKEN", status: 409, first: { name: "desk" } },
+    {
+      why: "a source that is not a slug",
+      body: { name: "bad-source", sources: ["Not A Slug"] },
+      code: "INVALID_AGENT_TOKEN_REQUEST",
+      status: 422,
+    },
+    {
+      why: "a lifetime without a unit",
+      body: { name: "bad-expiry", expires: "30" },
+      code: "INVALID_AGENT_TOKEN_REQUEST",
+      status: 422,
+    },
+    {
+      why: "a name taken",
+      body: { name: "desk" },
+      code: "DUPLICATE_AGENT_TOKEN",
+      status: 409,
+      first: { name: "desk" },
+    },
   ])("refuses $why", async ({ body, code, status, first }) => {
     if (first !== undefined) await createToken(first);
     const answer = await setup.server.api("POST", "/v1/tokens", { body });
@@ -163,7 +210,9 @@ describe("agent tokens over /v1/tokens", () => {
 
   it("keeps an agent token to its sources over /mcp, and a session to the token that opened it", async () => {
     const token = await createToken({ name: "mcp-alpha", sources: ["alpha"] });
-    const transport = new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
     const client = new Client({ name: "agent-token-test", version: "1.0.0" });
     await client.connect(transport);
     try {
@@ -173,14 +222,23 @@ describe("agent tokens over /v1/tokens", () => {
       const refused = await client.callTool({ name: "api_beta", arguments: { method: "GET", path: "/items" } });
       expect(refused.isError).toBe(true);
       expect(JSON.stringify(refused.content)).toContain("may not call source");
-      expect(setup.server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({ channel: "mcp", caller: "agent:mcp-alpha", source: "beta" });
+      expect(setup.server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({
+        channel: "mcp",
+        caller: "agent:mcp-alpha",
+        source: "beta",
+      });
 
       // The admin token cannot ride this session, and neither can another agent token.
       const other = await createToken({ name: "mcp-other" });
       for (const bearer of [other, setup.testHome.adminToken]) {
         const borrowed = await fetch(`${setup.server.server.url}/mcp`, {
           method: "POST",
-          headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": transport.sessionId ?? "" },
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-session-id": transport.sessionId ?? "",
+          },
           body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }),
         });
         expect(borrowed.status).toBe(404);

@@ -8,12 +8,26 @@ let server: TestServer;
 let port: number;
 
 /** One request with exactly the given headers (node:http, so Host and Origin are sent as written). */
-function send(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: { error?: { code: string; message: string } } }> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json: { error?: { code: string; message: string } };
+}> {
   return new Promise((resolve, reject) => {
     const outgoing = request({ host: "127.0.0.1", port, method, path, headers, setHost: false }, (response) => {
       let text = "";
       response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, json: text === "" ? {} : (JSON.parse(text) as never) }));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          json: text === "" ? {} : (JSON.parse(text) as never),
+        }),
+      );
     });
     outgoing.on("error", reject);
     outgoing.end();
@@ -22,7 +36,10 @@ function send(method: string, path: string, headers: Record<string, string>): Pr
 
 beforeAll(async () => {
   testHome = await createTestHome();
-  server = await startTestServer(testHome, { allowedHosts: ["src.internal"], corsOrigins: ["https://console.example"] });
+  server = await startTestServer(testHome, {
+    allowedHosts: ["src.internal"],
+    corsOrigins: ["https://console.example"],
+  });
   port = Number(new URL(server.server.url).port);
 });
 
@@ -40,7 +57,10 @@ describe("Host (DNS rebinding)", () => {
     { why: "no Host header at all (Node refuses it before the app)", host: () => undefined, status: 400 },
   ])("$why: $status", async ({ host, status }) => {
     const value = host();
-    const answer = await send("GET", "/v1/sources", { authorization: `Bearer ${testHome.adminToken}`, ...(value === undefined ? {} : { host: value }) });
+    const answer = await send("GET", "/v1/sources", {
+      authorization: `Bearer ${testHome.adminToken}`,
+      ...(value === undefined ? {} : { host: value }),
+    });
     expect(answer.status).toBe(status);
     if (status === 403) {
       expect(answer.json.error?.code).toBe("HOST_NOT_ALLOWED");
@@ -58,21 +78,39 @@ describe("browser origins (CORS)", () => {
   const host = (): string => `127.0.0.1:${port}`;
 
   it("refuses a request from a page of another origin, even with the admin token", async () => {
-    const answer = await send("GET", "/v1/sources", { host: host(), origin: "https://evil.example", authorization: `Bearer ${testHome.adminToken}` });
+    const answer = await send("GET", "/v1/sources", {
+      host: host(),
+      origin: "https://evil.example",
+      authorization: `Bearer ${testHome.adminToken}`,
+    });
     expect(answer.status).toBe(403);
     expect(answer.json.error?.code).toBe("ORIGIN_NOT_ALLOWED");
     expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
-    const preflight = await send("OPTIONS", "/mcp", { host: host(), origin: "https://evil.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization" });
+    const preflight = await send("OPTIONS", "/mcp", {
+      host: host(),
+      origin: "https://evil.example",
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "authorization",
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
   it("answers the preflight of a --cors-origin page without a token, and its requests with CORS headers", async () => {
-    const preflight = await send("OPTIONS", "/v1/tools", { host: host(), origin: "https://console.example", "access-control-request-method": "GET", "access-control-request-headers": "authorization" });
+    const preflight = await send("OPTIONS", "/v1/tools", {
+      host: host(),
+      origin: "https://console.example",
+      "access-control-request-method": "GET",
+      "access-control-request-headers": "authorization",
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers["access-control-allow-origin"]).toBe("https://console.example");
     expect(String(preflight.headers["access-control-allow-headers"])).toContain("authorization");
-    const answer = await send("GET", "/v1/tools", { host: host(), origin: "https://console.example", authorization: `Bearer ${testHome.adminToken}` });
+    const answer = await send("GET", "/v1/tools", {
+      host: host(),
+      origin: "https://console.example",
+      authorization: `Bearer ${testHome.adminToken}`,
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers["access-control-allow-origin"]).toBe("https://console.example");
     expect(String(answer.headers["access-control-expose-headers"])).toContain("mcp-session-id");
@@ -89,7 +127,11 @@ describe("browser origins (CORS)", () => {
 
 describe("start options", () => {
   it.each([
-    { why: "an origin with a path", options: { corsOrigins: ["https://console.example/app"] }, message: "--cors-origin" },
+    {
+      why: "an origin with a path",
+      options: { corsOrigins: ["https://console.example/app"] },
+      message: "--cors-origin",
+    },
     { why: "an origin that is not a URL", options: { corsOrigins: ["console.example"] }, message: "--cors-origin" },
     { why: "a host with a port", options: { allowedHosts: ["src.internal:80"] }, message: "--allowed-host" },
   ])("refuses $why", async ({ options, message }) => {

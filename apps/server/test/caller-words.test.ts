@@ -14,8 +14,16 @@ beforeAll(async () => {
   upstream = await startUpstream({ token: "caller-words-token-1e2f" });
   server = await startTestServer(testHome);
   // No credential: calls answer NO_CREDENTIAL.
-  expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("bare", upstream.url) } })).status).toBe(201);
-  expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("off", upstream.url, { enabled: false }) } })).status).toBe(201);
+  expect(
+    (await server.api("POST", "/v1/sources", { body: { config: bearerConfig("bare", upstream.url) } })).status,
+  ).toBe(201);
+  expect(
+    (
+      await server.api("POST", "/v1/sources", {
+        body: { config: bearerConfig("off", upstream.url, { enabled: false }) },
+      })
+    ).status,
+  ).toBe(201);
 });
 
 afterAll(async () => {
@@ -25,7 +33,13 @@ afterAll(async () => {
 });
 
 /** A CLI command (`src credential set`...) or a path on the server's machine. */
-const cliOrServerPath = (text: string): RegExp[] => [/`src /, /\bsrc (source|credential|tools|vault)\b/, new RegExp(testHome.home.replaceAll("/", "\\/")), /config\.json/].filter((pattern) => pattern.test(text));
+const cliOrServerPath = (text: string): RegExp[] =>
+  [
+    /`src /,
+    /\bsrc (source|credential|tools|vault)\b/,
+    new RegExp(testHome.home.replaceAll("/", "\\/")),
+    /config\.json/,
+  ].filter((pattern) => pattern.test(text));
 
 describe("server messages are in the caller's words: no CLI command, no file path of the server's machine", () => {
   it.each([
@@ -47,11 +61,17 @@ describe("a vault the server cannot open is the operator's business", () => {
     await writeFile(join(damagedHome.home, "vault.json"), "not a vault", { mode: 0o600 });
     const damagedServer = await startTestServer(damagedHome);
     try {
-      const answer = await damagedServer.api("POST", "/v1/sources", { body: { config: bearerConfig("vaulted", upstream.url), credential: { token: "vaulted-token-9a8b" } } });
+      const answer = await damagedServer.api("POST", "/v1/sources", {
+        body: { config: bearerConfig("vaulted", upstream.url), credential: { token: "vaulted-token-9a8b" } },
+      });
       expect(answer.status).toBe(500);
       expect(answer.json).toMatchObject({ error: { code: "DAMAGED" } });
       expect(answer.text).toContain("the server's stored state cannot be used (DAMAGED)");
-      expect([/`src /, /\bsrc vault\b/, new RegExp(damagedHome.home.replaceAll("/", "\\/")), /vault\.json/].filter((pattern) => pattern.test(answer.text))).toEqual([]);
+      expect(
+        [/`src /, /\bsrc vault\b/, new RegExp(damagedHome.home.replaceAll("/", "\\/")), /vault\.json/].filter(
+          (pattern) => pattern.test(answer.text),
+        ),
+      ).toEqual([]);
     } finally {
       await damagedServer.server.close();
       await damagedHome.cleanup();

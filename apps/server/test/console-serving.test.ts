@@ -76,10 +76,13 @@ describe("the console at /", () => {
   it("is refused under a Host that is not the server's (DNS rebinding), like every route", async () => {
     const port = Number(new URL(server.server.url).port);
     const status = await new Promise<number>((resolve, reject) => {
-      const outgoing = request({ host: "127.0.0.1", port, path: "/", headers: { host: `rebind.attacker.example:${port}` }, setHost: false }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
+      const outgoing = request(
+        { host: "127.0.0.1", port, path: "/", headers: { host: `rebind.attacker.example:${port}` }, setHost: false },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       outgoing.on("error", reject);
       outgoing.end();
     });
@@ -110,18 +113,26 @@ describe("GET /v1/activity", () => {
   /** A source of this test only (a retry gets another), so what other tests did to the shared home does not matter. */
   async function createSource(prefix: string): Promise<string> {
     const slug = `${prefix}-${randomBytes(3).toString("hex")}`;
-    const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } } });
+    const created = await server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } },
+    });
     expect(created.status, created.text).toBe(201);
     return slug;
   }
   const toolOf = (slug: string): string => `api_${slug.replace(/-/g, "_")}`;
   const activity = async (query = ""): Promise<{ source: string; path: string | null; channel: string }[]> =>
-    ((await server.api("GET", `/v1/activity${query}`)).json as { calls: { source: string; path: string | null; channel: string }[] }).calls;
+    (
+      (await server.api("GET", `/v1/activity${query}`)).json as {
+        calls: { source: string; path: string | null; channel: string }[];
+      }
+    ).calls;
 
   it("lists the last agent calls newest first, filtered by source, the path redacted", async () => {
     const alpha = await createSource("alpha");
     const beta = await createSource("beta");
-    await server.api("POST", `/v1/tools/${toolOf(alpha)}/call`, { body: { method: "GET", path: "/items", query: { echo: upstreamToken } } });
+    await server.api("POST", `/v1/tools/${toolOf(alpha)}/call`, {
+      body: { method: "GET", path: "/items", query: { echo: upstreamToken } },
+    });
     await server.api("POST", `/v1/tools/${toolOf(beta)}/call`, { body: { method: "GET", path: "/fail" } });
     await server.api("POST", `/v1/tools/${toolOf(alpha)}/call`, { body: { method: "GET", path: "/me" } });
 
@@ -129,10 +140,23 @@ describe("GET /v1/activity", () => {
     await expect.poll(async () => (await activity(`?source=${alpha}`)).length).toBe(2);
     const all = await server.api("GET", "/v1/activity");
     expect(all.status).toBe(200);
-    const ours = (all.json.calls as { source: string; path: string }[]).filter((call) => call.source === alpha || call.source === beta);
-    expect(ours.map((call) => `${call.source} ${call.path}`)).toEqual([`${alpha} /me`, `${beta} /fail`, expect.stringMatching(new RegExp(`^${alpha} /items\\?echo=`))]);
+    const ours = (all.json.calls as { source: string; path: string }[]).filter(
+      (call) => call.source === alpha || call.source === beta,
+    );
+    expect(ours.map((call) => `${call.source} ${call.path}`)).toEqual([
+      `${alpha} /me`,
+      `${beta} /fail`,
+      expect.stringMatching(new RegExp(`^${alpha} /items\\?echo=`)),
+    ]);
     expect(all.text).not.toContain(upstreamToken);
-    expect(ours[1]).toMatchObject({ method: "GET", status: 500, ok: false, channel: "http", attempts: expect.any(Number), durationMs: expect.any(Number) });
+    expect(ours[1]).toMatchObject({
+      method: "GET",
+      status: 500,
+      ok: false,
+      channel: "http",
+      attempts: expect.any(Number),
+      durationMs: expect.any(Number),
+    });
 
     const limited = await server.api("GET", `/v1/activity?source=${alpha}&limit=1`);
     expect(limited.json.calls).toHaveLength(1);
@@ -144,7 +168,14 @@ describe("GET /v1/activity", () => {
     await server.api("POST", `/v1/tools/${toolOf(missing)}/call`, { body: { method: "GET", path: "/" } });
     await expect.poll(async () => (await activity(`?source=${missing}`)).length).toBe(1);
     const answer = await server.api("GET", `/v1/activity?source=${missing}`);
-    expect(answer.json.calls[0]).toMatchObject({ source: missing, method: null, path: null, status: null, ok: false, attempts: 0 });
+    expect(answer.json.calls[0]).toMatchObject({
+      source: missing,
+      method: null,
+      path: null,
+      status: null,
+      ok: false,
+      attempts: 0,
+    });
     expect(typeof answer.json.calls[0].errorCode).toBe("string");
   });
 
@@ -152,7 +183,9 @@ describe("GET /v1/activity", () => {
     const slug = await createSource("cli-made");
     const called = await runCli(["call", slug, "GET", "/items", "-q", "from=cli"], { env: testHome.env });
     expect(called.code, called.stderr).toBe(0);
-    await expect.poll(() => activity(`?source=${slug}`)).toEqual([expect.objectContaining({ source: slug, channel: "cli", path: "/items?from=cli" })]);
+    await expect
+      .poll(() => activity(`?source=${slug}`))
+      .toEqual([expect.objectContaining({ source: slug, channel: "cli", path: "/items?from=cli" })]);
   });
 
   it("still shows the calls made before the server restarted", async () => {
@@ -160,14 +193,20 @@ describe("GET /v1/activity", () => {
     let first: TestServer | undefined = await startTestServer(ownHome);
     let second: TestServer | undefined;
     try {
-      const created = await first.api("POST", "/v1/sources", { body: { config: bearerConfig("before", upstream.url), credential: { token: upstreamToken } } });
+      const created = await first.api("POST", "/v1/sources", {
+        body: { config: bearerConfig("before", upstream.url), credential: { token: upstreamToken } },
+      });
       expect(created.status, created.text).toBe(201);
-      for (const path of ["/items", "/me"]) await first.api("POST", "/v1/tools/api_before/call", { body: { method: "GET", path } });
+      for (const path of ["/items", "/me"])
+        await first.api("POST", "/v1/tools/api_before/call", { body: { method: "GET", path } });
       await first.server.close();
       first = undefined;
       second = await startTestServer(ownHome);
       const restarted = second;
-      const paths = async (): Promise<string[]> => ((await restarted.api("GET", "/v1/activity")).json as { calls: { path: string }[] }).calls.map((call) => call.path);
+      const paths = async (): Promise<string[]> =>
+        ((await restarted.api("GET", "/v1/activity")).json as { calls: { path: string }[] }).calls.map(
+          (call) => call.path,
+        );
       await expect.poll(paths).toEqual(["/me", "/items"]);
     } finally {
       await first?.server.close();

@@ -10,11 +10,16 @@ const unit = await readFile(new URL("../deploy/src-server.service", import.meta.
 
 /** The Dockerfile's instructions, continuation lines joined, comments left out: `[keyword, arguments]`. */
 function instructionsOf(text: string): [string, string][] {
-  const logical = text.replace(/\\\n/g, " ").split("\n").map((line) => line.trim());
-  return logical.filter((line) => line !== "" && !line.startsWith("#")).map((line) => {
-    const [keyword = "", ...rest] = line.split(/\s+/);
-    return [keyword.toUpperCase(), rest.join(" ")];
-  });
+  const logical = text
+    .replace(/\\\n/g, " ")
+    .split("\n")
+    .map((line) => line.trim());
+  return logical
+    .filter((line) => line !== "" && !line.startsWith("#"))
+    .map((line) => {
+      const [keyword = "", ...rest] = line.split(/\s+/);
+      return [keyword.toUpperCase(), rest.join(" ")];
+    });
 }
 
 describe("apps/server/Dockerfile", () => {
@@ -76,7 +81,8 @@ describe("apps/server/deploy/src-server.service", () => {
 describe("apps/server/deploy/compose.yaml", () => {
   it("runs PostgreSQL and two replicas behind a proxy, sharing the store, the vault key and the admin token, each with its own home", async () => {
     const compose = await readFile(new URL("../deploy/compose.yaml", import.meta.url), "utf8");
-    for (const service of ["postgres:", "replica-a:", "replica-b:", "proxy:"]) expect(compose).toContain(`\n  ${service}`);
+    for (const service of ["postgres:", "replica-a:", "replica-b:", "proxy:"])
+      expect(compose).toContain(`\n  ${service}`);
     expect(compose).toMatch(/SRC_STORE: postgres:\/\/src:\$\{POSTGRES_PASSWORD[^}]*\}@postgres:5432\/src/);
     expect(compose).toMatch(/SRC_VAULT_KEY: \$\{SRC_VAULT_KEY:\?/);
     expect(compose).toMatch(/SRC_SERVER_TOKEN: \$\{SRC_SERVER_TOKEN:\?/);

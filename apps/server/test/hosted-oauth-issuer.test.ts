@@ -23,7 +23,10 @@ const secrets: string[] = [upstreamToken, idpSecret];
 
 /** The identity provider in its own process (node-oidc-provider); resolves with its issuer URL. */
 function startIdentityProvider(): Promise<string> {
-  idp = spawn(process.execPath, [fileURLToPath(new URL("./helpers/identity-provider.mjs", import.meta.url))], { env: { PATH: process.env.PATH ?? "", IDP_CLIENT_SECRET: idpSecret }, stdio: ["ignore", "pipe", "pipe"] });
+  idp = spawn(process.execPath, [fileURLToPath(new URL("./helpers/identity-provider.mjs", import.meta.url))], {
+    env: { PATH: process.env.PATH ?? "", IDP_CLIENT_SECRET: idpSecret },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   return new Promise((resolve, reject) => {
     idp.stdout?.on("data", (chunk: Buffer) => {
@@ -37,16 +40,48 @@ function startIdentityProvider(): Promise<string> {
 }
 
 /** A JWT access token from the identity provider by client credentials, for `resource` and `scope`. */
-async function tokenFromIdp({ resource, scope, client = "agent" }: { resource: string; scope: string; client?: string }): Promise<string> {
-  const answer = await fetch(`${issuer}/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "client_credentials", client_id: client, client_secret: idpSecret, resource, scope }).toString() });
+async function tokenFromIdp({
+  resource,
+  scope,
+  client = "agent",
+}: {
+  resource: string;
+  scope: string;
+  client?: string;
+}): Promise<string> {
+  const answer = await fetch(`${issuer}/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: client,
+      client_secret: idpSecret,
+      resource,
+      scope,
+    }).toString(),
+  });
   const json = (await answer.json()) as { access_token?: string; error?: string; error_description?: string };
-  if (json.access_token === undefined) throw new Error(`the identity provider refused: ${json.error ?? ""} ${json.error_description ?? ""}`);
+  if (json.access_token === undefined)
+    throw new Error(`the identity provider refused: ${json.error ?? ""} ${json.error_description ?? ""}`);
   secrets.push(json.access_token);
   return json.access_token;
 }
 
 const mcp = (token: string) =>
-  fetch(`${server.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) });
+  fetch(`${server.url}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    }),
+  });
 
 beforeAll(async () => {
   issuer = await startIdentityProvider();
@@ -55,7 +90,11 @@ beforeAll(async () => {
   upstream = await startUpstream({ token: upstreamToken });
   server = await startBuiltServer(testHome.env, ["--oauth-issuer", issuer, "--oauth-allow-loopback-clients"]);
   for (const slug of ["alpha", "beta"]) {
-    const added = await fetch(`${server.url}/v1/sources`, { method: "POST", headers: { authorization: `Bearer ${testHome.adminToken}`, "content-type": "application/json" }, body: JSON.stringify({ config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } }) });
+    const added = await fetch(`${server.url}/v1/sources`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${testHome.adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } }),
+    });
     expect(added.status).toBe(201);
   }
 }, 60_000);
@@ -70,7 +109,10 @@ afterAll(async () => {
 
 describe("--oauth-issuer: /mcp takes the identity provider's JWTs", () => {
   it("the metadata names the identity provider and the sources' scopes; there is no embedded authorization server", async () => {
-    const metadata = (await (await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
+    const metadata = (await (await fetch(`${server.url}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(metadata).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [issuer] });
     expect(metadata.scopes_supported).toEqual(["src:alpha", "src:alpha:read", "src:beta", "src:beta:read"]);
     expect((await fetch(`${server.url}/.well-known/oauth-authorization-server`)).status).toBe(401);
@@ -80,30 +122,53 @@ describe("--oauth-issuer: /mcp takes the identity provider's JWTs", () => {
   it("the right audience and a source scope: the source, read-only as the scope says", async () => {
     const token = await tokenFromIdp({ resource: `${server.url}/mcp`, scope: "src:alpha:read" });
     const client = new Client({ name: "idp-agent", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["api_alpha"]);
     expect(tools[0]?.annotations?.readOnlyHint).toBe(true);
-    expect((await client.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } })).isError).toBeFalsy();
-    expect((await client.callTool({ name: "api_alpha", arguments: { method: "POST", path: "/items", body: {} } })).isError).toBe(true);
+    expect(
+      (await client.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } })).isError,
+    ).toBeFalsy();
+    expect(
+      (await client.callTool({ name: "api_alpha", arguments: { method: "POST", path: "/items", body: {} } })).isError,
+    ).toBe(true);
     await client.close();
     // The principal is the JWT's sub (the client credentials grant's client), in the log line and the audit line.
-    await expect.poll(() => server.output().split("\n").filter((line) => line.includes('"event":"tool_call"') && line.includes('"principal":"idp:agent"')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        () =>
+          server
+            .output()
+            .split("\n")
+            .filter((line) => line.includes('"event":"tool_call"') && line.includes('"principal":"idp:agent"')).length,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     const audit = await readFile(join(testHome.home, "logs", "calls.jsonl"), "utf8");
-    expect(audit.split("\n").filter((line) => line.includes('"principal":"idp:agent"')).length).toBeGreaterThanOrEqual(2);
+    expect(audit.split("\n").filter((line) => line.includes('"principal":"idp:agent"')).length).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it("refuses a wrong audience, an expired token and a wrong signature (401 invalid_token), and a token without a source scope (403 insufficient_scope)", async () => {
     const foreign = await mcp(await tokenFromIdp({ resource: "https://other.example.test/mcp", scope: "src:alpha" }));
     expect(foreign.status).toBe(401);
     expect(foreign.headers.get("www-authenticate")).toContain('error="invalid_token"');
-    expect(foreign.headers.get("www-authenticate")).toContain(`resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`);
+    expect(foreign.headers.get("www-authenticate")).toContain(
+      `resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`,
+    );
 
     const good = await tokenFromIdp({ resource: `${server.url}/mcp`, scope: "src:beta" });
     expect((await mcp(good)).status).toBe(200);
     // The same claims signed by a key the identity provider never had, under its key id.
     const { privateKey } = await generateKeyPair("ES256");
-    const forged = await new SignJWT(decodeJwt(good)).setProtectedHeader({ alg: "ES256", kid: decodeProtectedHeader(good).kid ?? "x", typ: "at+jwt" }).sign(privateKey);
+    const forged = await new SignJWT(decodeJwt(good))
+      .setProtectedHeader({ alg: "ES256", kid: decodeProtectedHeader(good).kid ?? "x", typ: "at+jwt" })
+      .sign(privateKey);
     const refusedForged = await mcp(forged);
     expect(refusedForged.status).toBe(401);
     expect(((await refusedForged.json()) as { error: { message: string } }).error.message).toContain("signature");

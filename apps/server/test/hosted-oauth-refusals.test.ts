@@ -13,16 +13,51 @@ let server: BuiltServer;
 const secrets: string[] = [upstreamToken];
 
 const admin = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${testHome.adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-const form = (path: string, fields: Record<string, string>) => fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
-const mcpStatus = async (accessToken: string) => (await fetch(`${server.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) })).status;
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${testHome.adminToken}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const form = (path: string, fields: Record<string, string>) =>
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+const mcpStatus = async (accessToken: string) =>
+  (
+    await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      }),
+    })
+  ).status;
 
 beforeAll(async () => {
   testHome = await createTestHome();
   secrets.push(...testHome.secrets);
   upstream = await startUpstream({ token: upstreamToken });
   server = await startBuiltServer(testHome.env, ["--oauth-code-ttl", "2"]);
-  expect((await admin("POST", "/v1/sources", { config: bearerConfig("alpha", upstream.url), credential: { token: upstreamToken } })).status).toBe(201);
+  expect(
+    (
+      await admin("POST", "/v1/sources", {
+        config: bearerConfig("alpha", upstream.url),
+        credential: { token: upstreamToken },
+      })
+    ).status,
+  ).toBe(201);
 }, 60_000);
 
 afterAll(async () => {
@@ -33,15 +68,31 @@ afterAll(async () => {
 });
 
 async function register(): Promise<string> {
-  const answer = await fetch(`${server.url}/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Refusals", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" }) });
+  const answer = await fetch(`${server.url}/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_name: "Refusals", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" }),
+  });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as { client_id: string }).client_id;
 }
 
 /** An authorization request's URL; `omit` leaves parameters out, `set` replaces them. */
-async function authorizationUrl(clientId: string, { omit = [], set = {} }: { omit?: string[]; set?: Record<string, string> } = {}) {
+async function authorizationUrl(
+  clientId: string,
+  { omit = [], set = {} }: { omit?: string[]; set?: Record<string, string> } = {},
+) {
   const verifier = oauth.generateRandomCodeVerifier();
-  const fields: Record<string, string> = { response_type: "code", client_id: clientId, redirect_uri: redirectUri, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state: "st-1", resource: `${server.url}/mcp`, ...set };
+  const fields: Record<string, string> = {
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state: "st-1",
+    resource: `${server.url}/mcp`,
+    ...set,
+  };
   for (const name of omit) delete fields[name];
   return { url: `${server.url}/authorize?${new URLSearchParams(fields).toString()}`, verifier };
 }
@@ -50,15 +101,39 @@ async function authorizationUrl(clientId: string, { omit = [], set = {} }: { omi
 async function codeFor(clientId: string): Promise<{ code: string; verifier: string }> {
   const { url, verifier } = await authorizationUrl(clientId);
   expect((await fetch(url)).status).toBe(200);
-  const view = (await (await admin("POST", "/v1/oauth/consent", { query: new URL(url).search.slice(1) })).json()) as { request: string; csrfToken: string };
-  const decided = (await (await admin("POST", "/v1/oauth/consent/decision", { request: view.request, csrfToken: view.csrfToken, decision: "allow", sources: [{ slug: "alpha", readOnly: false }], expires: "30d" })).json()) as { redirectTo: string };
+  const view = (await (await admin("POST", "/v1/oauth/consent", { query: new URL(url).search.slice(1) })).json()) as {
+    request: string;
+    csrfToken: string;
+  };
+  const decided = (await (
+    await admin("POST", "/v1/oauth/consent/decision", {
+      request: view.request,
+      csrfToken: view.csrfToken,
+      decision: "allow",
+      sources: [{ slug: "alpha", readOnly: false }],
+      expires: "30d",
+    })
+  ).json()) as { redirectTo: string };
   const code = new URL(decided.redirectTo).searchParams.get("code")!;
   secrets.push(code, view.csrfToken);
   return { code, verifier };
 }
 
-async function exchange(clientId: string, code: string, verifier: string | undefined, extra: Record<string, string> = {}) {
-  const answer = await form("/token", { grant_type: "authorization_code", client_id: clientId, code, redirect_uri: redirectUri, ...(verifier === undefined ? {} : { code_verifier: verifier }), resource: `${server.url}/mcp`, ...extra });
+async function exchange(
+  clientId: string,
+  code: string,
+  verifier: string | undefined,
+  extra: Record<string, string> = {},
+) {
+  const answer = await form("/token", {
+    grant_type: "authorization_code",
+    client_id: clientId,
+    code,
+    redirect_uri: redirectUri,
+    ...(verifier === undefined ? {} : { code_verifier: verifier }),
+    resource: `${server.url}/mcp`,
+    ...extra,
+  });
   const json = (await answer.json()) as { access_token?: string; refresh_token?: string; error?: string };
   if (json.access_token !== undefined) secrets.push(json.access_token, json.refresh_token ?? "");
   return { status: answer.status, json };
@@ -90,7 +165,10 @@ describe("the embedded authorization server refuses", () => {
 
   it("PKCE plain, and no code challenge at all", async () => {
     const clientId = await register();
-    for (const change of [{ set: { code_challenge_method: "plain" } }, { omit: ["code_challenge", "code_challenge_method"] }]) {
+    for (const change of [
+      { set: { code_challenge_method: "plain" } },
+      { omit: ["code_challenge", "code_challenge_method"] },
+    ]) {
       const answer = await fetch((await authorizationUrl(clientId, change)).url, { redirect: "manual" });
       expect(answer.status).toBe(302);
       expect(new URL(answer.headers.get("location")!).searchParams.get("error")).toBe("invalid_request");
@@ -102,7 +180,9 @@ describe("the embedded authorization server refuses", () => {
     const { code, verifier } = await codeFor(clientId);
     expect((await exchange(clientId, code, undefined)).json.error).toBe("invalid_request");
     expect((await exchange(clientId, code, oauth.generateRandomCodeVerifier())).json.error).toBe("invalid_grant");
-    expect((await exchange(clientId, code, verifier, { resource: "https://other.example.test/mcp" })).json.error).toBe("invalid_target");
+    expect((await exchange(clientId, code, verifier, { resource: "https://other.example.test/mcp" })).json.error).toBe(
+      "invalid_target",
+    );
     const first = await exchange(clientId, code, verifier);
     expect(first.status).toBe(200);
     expect(await mcpStatus(first.json.access_token!)).toBe(200);
@@ -125,8 +205,17 @@ describe("the embedded authorization server refuses", () => {
     const clientId = await register();
     const { code, verifier } = await codeFor(clientId);
     const first = await exchange(clientId, code, verifier);
-    const refresh = (token: string) => form("/token", { grant_type: "refresh_token", client_id: clientId, refresh_token: token, resource: `${server.url}/mcp` });
-    const second = (await (await refresh(first.json.refresh_token!)).json()) as { access_token: string; refresh_token: string };
+    const refresh = (token: string) =>
+      form("/token", {
+        grant_type: "refresh_token",
+        client_id: clientId,
+        refresh_token: token,
+        resource: `${server.url}/mcp`,
+      });
+    const second = (await (await refresh(first.json.refresh_token!)).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
     secrets.push(second.access_token, second.refresh_token);
     expect(second.refresh_token).not.toBe(first.json.refresh_token);
     expect(await mcpStatus(second.access_token)).toBe(200);
@@ -142,7 +231,9 @@ describe("the embedded authorization server refuses", () => {
     const clientId = await register();
     const { code, verifier } = await codeFor(clientId);
     const { json } = await exchange(clientId, code, verifier);
-    expect((await fetch(`${server.url}/v1/tools`, { headers: { authorization: `Bearer ${json.access_token!}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/v1/tools`, { headers: { authorization: `Bearer ${json.access_token!}` } })).status,
+    ).toBe(401);
   });
 });
 
@@ -153,7 +244,11 @@ describe("switches", () => {
     try {
       expect((await fetch(`${plain.url}/.well-known/oauth-protected-resource/mcp`)).status).toBe(401);
       expect((await fetch(`${plain.url}/.well-known/oauth-authorization-server`)).status).toBe(401);
-      const mcp = await fetch(`${plain.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      const mcp = await fetch(`${plain.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
       expect(mcp.status).toBe(401);
       expect(mcp.headers.get("www-authenticate")).toBeNull();
     } finally {
@@ -166,10 +261,17 @@ describe("switches", () => {
     const home = await createTestHome();
     const noDcr = await startBuiltServer(home.env, ["--no-oauth-dcr"]);
     try {
-      const metadata = (await (await fetch(`${noDcr.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+      const metadata = (await (await fetch(`${noDcr.url}/.well-known/oauth-authorization-server`)).json()) as Record<
+        string,
+        unknown
+      >;
       expect(metadata.registration_endpoint).toBeUndefined();
       expect(metadata.client_id_metadata_document_supported).toBe(true);
-      const answer = await fetch(`${noDcr.url}/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: [redirectUri] }) });
+      const answer = await fetch(`${noDcr.url}/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ redirect_uris: [redirectUri] }),
+      });
       expect(answer.status).toBe(404);
     } finally {
       await noDcr.stop();
@@ -181,16 +283,31 @@ describe("switches", () => {
     const home = await createTestHome();
     const behindProxy = await startBuiltServer(home.env, ["--public-url", "https://src.example.test"]);
     try {
-      const metadata = (await (await fetch(`${behindProxy.url}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
-      expect(metadata).toMatchObject({ resource: "https://src.example.test/mcp", authorization_servers: ["https://src.example.test"] });
-      const viaProxy = await fetch(`${behindProxy.url}/healthz`, { headers: { host: "src.example.test", origin: "https://src.example.test" } });
+      const metadata = (await (
+        await fetch(`${behindProxy.url}/.well-known/oauth-protected-resource/mcp`)
+      ).json()) as Record<string, unknown>;
+      expect(metadata).toMatchObject({
+        resource: "https://src.example.test/mcp",
+        authorization_servers: ["https://src.example.test"],
+      });
+      const viaProxy = await fetch(`${behindProxy.url}/healthz`, {
+        headers: { host: "src.example.test", origin: "https://src.example.test" },
+      });
       expect(viaProxy.status).toBe(200);
-      const challenge = await fetch(`${behindProxy.url}/mcp`, { method: "POST", headers: { host: "src.example.test", "content-type": "application/json" }, body: "{}" });
-      expect(challenge.headers.get("www-authenticate")).toContain('resource_metadata="https://src.example.test/.well-known/oauth-protected-resource/mcp"');
+      const challenge = await fetch(`${behindProxy.url}/mcp`, {
+        method: "POST",
+        headers: { host: "src.example.test", "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(challenge.headers.get("www-authenticate")).toContain(
+        'resource_metadata="https://src.example.test/.well-known/oauth-protected-resource/mcp"',
+      );
     } finally {
       await behindProxy.stop();
     }
-    await expect(startBuiltServer(home.env, ["--public-url", "http://src.example.test"])).rejects.toThrow(/--public-url.*must be https/);
+    await expect(startBuiltServer(home.env, ["--public-url", "http://src.example.test"])).rejects.toThrow(
+      /--public-url.*must be https/,
+    );
     await home.cleanup();
   });
 });

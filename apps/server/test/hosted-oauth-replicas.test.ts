@@ -22,49 +22,127 @@ const secrets = [upstreamToken, adminToken, vaultKey];
 const setup = useReplicaSetup({ upstreamToken, secrets });
 const { replicas } = setup;
 
-const env = (storeUrl: string): Record<string, string> => ({ SRC_STORE: storeUrl, SRC_SERVER_TOKEN: adminToken, SRC_VAULT_KEY: vaultKey });
+const env = (storeUrl: string): Record<string, string> => ({
+  SRC_STORE: storeUrl,
+  SRC_SERVER_TOKEN: adminToken,
+  SRC_VAULT_KEY: vaultKey,
+});
 async function replica(storeUrl: string): Promise<Replica> {
   const started = await startReplica(env(storeUrl), ["--public-url", publicUrl]);
   replicas.push(started);
   return started;
 }
-const form = (target: Replica, path: string, fields: Record<string, string>) => fetch(`${target.url}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+const form = (target: Replica, path: string, fields: Record<string, string>) =>
+  fetch(`${target.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
 const mcpStatus = async (target: Replica, accessToken: string) =>
-  (await fetch(`${target.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) })).status;
+  (
+    await fetch(`${target.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      }),
+    })
+  ).status;
 
 describe("hosted agents on replicas of one PostgreSQL store", () => {
   it("registers and is authorized through A, allowed on B, calls through B; revoked on B, refused on A within 2 s", async () => {
     const storeUrl = await setup.database.createDatabase();
     const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
-    expect((await a.api("POST", "/v1/sources", { config: bearerConfig("alpha", setup.upstream.url), credential: { token: upstreamToken } })).status).toBe(201);
+    expect(
+      (
+        await a.api("POST", "/v1/sources", {
+          config: bearerConfig("alpha", setup.upstream.url),
+          credential: { token: upstreamToken },
+        })
+      ).status,
+    ).toBe(201);
 
-    const registered = await fetch(`${a.url}/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "Replica Agent", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" }) });
+    const registered = await fetch(`${a.url}/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        client_name: "Replica Agent",
+        redirect_uris: [redirectUri],
+        token_endpoint_auth_method: "none",
+      }),
+    });
     const clientId = ((await registered.json()) as { client_id: string }).client_id;
     const verifier = oauth.generateRandomCodeVerifier();
-    const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state: "s", resource: `${publicUrl}/mcp` }).toString();
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: "S256",
+      state: "s",
+      resource: `${publicUrl}/mcp`,
+    }).toString();
     expect((await fetch(`${a.url}/authorize?${query}`)).status).toBe(200);
     const view = (await b.api("POST", "/v1/oauth/consent", { query })).json as { request: string; csrfToken: string };
     secrets.push(view.csrfToken);
-    const decided = await b.api("POST", "/v1/oauth/consent/decision", { request: view.request, csrfToken: view.csrfToken, decision: "allow", sources: [{ slug: "alpha", readOnly: false }], expires: "90d" });
+    const decided = await b.api("POST", "/v1/oauth/consent/decision", {
+      request: view.request,
+      csrfToken: view.csrfToken,
+      decision: "allow",
+      sources: [{ slug: "alpha", readOnly: false }],
+      expires: "90d",
+    });
     expect(decided.status).toBe(200);
     const code = new URL((decided.json as { redirectTo: string }).redirectTo).searchParams.get("code")!;
     secrets.push(code);
 
-    const exchanged = (await (await form(a, "/token", { grant_type: "authorization_code", client_id: clientId, code, code_verifier: verifier, redirect_uri: redirectUri, resource: `${publicUrl}/mcp` })).json()) as { access_token: string; refresh_token: string };
+    const exchanged = (await (
+      await form(a, "/token", {
+        grant_type: "authorization_code",
+        client_id: clientId,
+        code,
+        code_verifier: verifier,
+        redirect_uri: redirectUri,
+        resource: `${publicUrl}/mcp`,
+      })
+    ).json()) as { access_token: string; refresh_token: string };
     secrets.push(exchanged.access_token, exchanged.refresh_token);
     const client = new Client({ name: "replica-agent", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${b.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${exchanged.access_token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${b.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${exchanged.access_token}` } },
+      }),
+    );
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_alpha"]);
-    expect((await client.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } })).isError).toBeFalsy();
+    expect(
+      (await client.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } })).isError,
+    ).toBeFalsy();
     await client.close();
 
     // A refresh on B rotates the pair A issued.
-    const refreshed = (await (await form(b, "/token", { grant_type: "refresh_token", client_id: clientId, refresh_token: exchanged.refresh_token })).json()) as { access_token: string; refresh_token: string };
+    const refreshed = (await (
+      await form(b, "/token", {
+        grant_type: "refresh_token",
+        client_id: clientId,
+        refresh_token: exchanged.refresh_token,
+      })
+    ).json()) as { access_token: string; refresh_token: string };
     secrets.push(refreshed.access_token, refreshed.refresh_token);
     expect(await mcpStatus(a, refreshed.access_token)).toBe(200);
 
-    const listed = await runCli(["--json", "token", "list"], { env: { ...env(storeUrl), SRC_HOME: "/nonexistent-src-home" } });
-    const grant = (JSON.parse(listed.stdout) as { tokens: { name: string; client: { name: string } | null }[] }).tokens.find((token) => token.client?.name === "Replica Agent");
+    const listed = await runCli(["--json", "token", "list"], {
+      env: { ...env(storeUrl), SRC_HOME: "/nonexistent-src-home" },
+    });
+    const grant = (
+      JSON.parse(listed.stdout) as { tokens: { name: string; client: { name: string } | null }[] }
+    ).tokens.find((token) => token.client?.name === "Replica Agent");
     expect(grant).toBeDefined();
     expect((await b.api("DELETE", `/v1/tokens/${grant!.name}`)).status).toBe(200);
     const revokedAt = Date.now();

@@ -7,7 +7,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { launchChromium } from "./console/launch-chromium";
 import { startBuiltServer, type BuiltServer } from "./console/start-built-server";
-import { startClientDocumentHost, startRedirectCatcher, TestAgentProvider, type ClientDocumentHost, type RedirectCatcher } from "./helpers/oauth-agent";
+import {
+  startClientDocumentHost,
+  startRedirectCatcher,
+  TestAgentProvider,
+  type ClientDocumentHost,
+  type RedirectCatcher,
+} from "./helpers/oauth-agent";
 import { runCli } from "./helpers/run-cli";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, secretForms, type TestHome } from "./helpers/test-home";
@@ -25,7 +31,14 @@ const secrets: string[] = [upstreamToken];
 const domSnapshots: string[] = [];
 
 const admin = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${testHome.adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${testHome.adminToken}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   testHome = await createTestHome();
@@ -40,12 +53,19 @@ beforeAll(async () => {
     response_types: ["code"],
     token_endpoint_auth_method: "none",
   }));
-  server = await startBuiltServer({ ...testHome.env, NODE_EXTRA_CA_CERTS: documentHost.caFile }, ["--oauth-allow-loopback-clients", "--oauth-access-token-ttl", "3"]);
+  server = await startBuiltServer({ ...testHome.env, NODE_EXTRA_CA_CERTS: documentHost.caFile }, [
+    "--oauth-allow-loopback-clients",
+    "--oauth-access-token-ttl",
+    "3",
+  ]);
   for (const [slug, name] of [
     ["alpha", "Alpha API"],
     ["beta", "Beta API"],
   ] as const) {
-    const added = await admin("POST", "/v1/sources", { config: { ...bearerConfig(slug, upstream.url), name }, credential: { token: upstreamToken } });
+    const added = await admin("POST", "/v1/sources", {
+      config: { ...bearerConfig(slug, upstream.url), name },
+      credential: { token: upstreamToken },
+    });
     expect(added.status, await added.clone().text()).toBe(201);
   }
   browser = await launchChromium();
@@ -65,7 +85,8 @@ afterAll(async () => {
     const text = await readFile(join(entry.parentPath, entry.name), "latin1");
     for (const form of forms) if (text.includes(form)) leaks.push(`${entry.name} holds ${form.slice(0, 8)}…`);
   }
-  for (const dom of domSnapshots) for (const form of forms) if (dom.includes(form)) leaks.push(`the console's DOM holds ${form.slice(0, 8)}…`);
+  for (const dom of domSnapshots)
+    for (const form of forms) if (dom.includes(form)) leaks.push(`the console's DOM holds ${form.slice(0, 8)}…`);
   expect(leaks).toEqual([]);
   expect(files.some((entry) => entry.name === "agent-tokens.json")).toBe(true);
   await Promise.all([upstream?.close(), catcher?.close(), documentHost?.close()]);
@@ -73,7 +94,10 @@ afterAll(async () => {
 }, 60_000);
 
 /** The person's side: opens the authorization URL, signs in, ticks `source` (read-only if asked) and presses Allow or Deny. */
-async function consentInBrowser(url: URL, { source, readOnly, decision }: { source?: string; readOnly?: boolean; decision: "Allow" | "Deny" }): Promise<URLSearchParams> {
+async function consentInBrowser(
+  url: URL,
+  { source, readOnly, decision }: { source?: string; readOnly?: boolean; decision: "Allow" | "Deny" },
+): Promise<URLSearchParams> {
   const context = await browser.newContext();
   const page: Page = await context.newPage();
   try {
@@ -104,9 +128,15 @@ async function connect(provider: TestAgentProvider): Promise<Client> {
 /** The whole sign-in as the SDK client runs it: 401, discovery, registration, consent in the browser, token. */
 async function signIn(provider: TestAgentProvider): Promise<void> {
   const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider });
-  await expect(new Client({ name: "hosted-agent-test", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+  await expect(new Client({ name: "hosted-agent-test", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(
+    UnauthorizedError,
+  );
   expect(provider.authorizationUrl?.pathname).toBe("/authorize");
-  const answer = await consentInBrowser(provider.authorizationUrl!, { source: "Alpha API", readOnly: true, decision: "Allow" });
+  const answer = await consentInBrowser(provider.authorizationUrl!, {
+    source: "Alpha API",
+    readOnly: true,
+    decision: "Allow",
+  });
   expect(answer.get("error")).toBeNull();
   const code = answer.get("code")!;
   secrets.push(code);
@@ -118,7 +148,11 @@ describe.each([
   { way: "dynamic client registration", metadataDocument: false },
 ])("a hosted agent signs in with OAuth, registered by $way", ({ metadataDocument }) => {
   it("sees only the granted source, reads, is refused a write, refreshes after expiry, and is shut out by src token revoke", async () => {
-    const provider = new TestAgentProvider(catcher.url, metadataDocument ? documentHost.clientId : undefined, "Registered Agent");
+    const provider = new TestAgentProvider(
+      catcher.url,
+      metadataDocument ? documentHost.clientId : undefined,
+      "Registered Agent",
+    );
     await signIn(provider);
     secrets.push(...provider.issued);
     const clientInformation = provider.clientInformation();
@@ -139,18 +173,43 @@ describe.each([
     expect(tools[0]?.annotations?.readOnlyHint).toBe(true);
     const read = await client.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } });
     expect(read.isError, JSON.stringify(read)).toBeFalsy();
-    const write = await client.callTool({ name: "api_alpha", arguments: { method: "POST", path: "/items", body: { name: "x" } } });
+    const write = await client.callTool({
+      name: "api_alpha",
+      arguments: { method: "POST", path: "/items", body: { name: "x" } },
+    });
     expect(write.isError).toBe(true);
     expect(JSON.stringify(write.content)).toContain("read-only");
     const beta = await client.callTool({ name: "api_beta", arguments: { method: "GET", path: "/items" } });
     expect(beta.isError).toBe(true);
     // The principal is the grant (one person's consent), named in each call's log line.
-    await expect.poll(() => server.output().split("\n").filter((line) => line.includes('"event":"tool_call"') && /"principal":"grant:[a-z0-9-]+"/.test(line)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        () =>
+          server
+            .output()
+            .split("\n")
+            .filter((line) => line.includes('"event":"tool_call"') && /"principal":"grant:[a-z0-9-]+"/.test(line))
+            .length,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
 
     // The access token lives 3 s here: once it has expired, the SDK's 401 handling refreshes (a rotated pair) and goes on.
     const expiresAt = Date.now() + (tokens.expires_in ?? 3) * 1000;
     await vi.waitUntil(() => Date.now() > expiresAt + 200, { timeout: 10_000, interval: 100 });
-    expect((await fetch(`${server.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${server.url}/mcp`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${tokens.access_token}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(401);
     const again = await connect(provider);
     const afterRefresh = await again.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } });
     expect(afterRefresh.isError).toBeFalsy();
@@ -162,15 +221,37 @@ describe.each([
     // src token list names the grant with its client and last use; src token revoke ends it at once.
     const listed = await runCli(["--json", "token", "list"], { env: testHome.env });
     expect(listed.code, listed.stderr).toBe(0);
-    const grant = (JSON.parse(listed.stdout) as { tokens: { name: string; client: { name: string } | null; lastUsedAt: string | null; sources: string[]; readOnlySources: string[] }[] }).tokens.find(
-      (token) => token.client?.name === (metadataDocument ? "Metadata Agent" : "Registered Agent"),
-    );
+    const grant = (
+      JSON.parse(listed.stdout) as {
+        tokens: {
+          name: string;
+          client: { name: string } | null;
+          lastUsedAt: string | null;
+          sources: string[];
+          readOnlySources: string[];
+        }[];
+      }
+    ).tokens.find((token) => token.client?.name === (metadataDocument ? "Metadata Agent" : "Registered Agent"));
     expect(grant).toMatchObject({ sources: ["alpha"], readOnlySources: ["alpha"] });
     expect(grant?.lastUsedAt).not.toBeNull();
     const revoked = await runCli(["token", "revoke", grant!.name], { env: testHome.env });
     expect(revoked.code, revoked.stderr).toBe(0);
     await expect
-      .poll(async () => (await fetch(`${server.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${refreshed.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" })).status, { timeout: 2000 })
+      .poll(
+        async () =>
+          (
+            await fetch(`${server.url}/mcp`, {
+              method: "POST",
+              headers: {
+                authorization: `Bearer ${refreshed.access_token}`,
+                "content-type": "application/json",
+                accept: "application/json, text/event-stream",
+              },
+              body: "{}",
+            })
+          ).status,
+        { timeout: 2000 },
+      )
       .toBe(401);
     provider.authorizationUrl = undefined;
     await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
@@ -194,7 +275,11 @@ describe("the consent page", () => {
 
   it("is served at the authorization endpoint with the console's headers: never framed, no inline script", async () => {
     const provider = new TestAgentProvider(catcher.url, documentHost.clientId);
-    await expect(new Client({ name: "t", version: "1" }).connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(
+      new Client({ name: "t", version: "1" }).connect(
+        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider }),
+      ),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
     const page = await fetch(provider.authorizationUrl!, { redirect: "manual" });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
@@ -205,21 +290,44 @@ describe("the consent page", () => {
 
   it("names the client's hosts in plain words and refuses a decision without the CSRF token of this sign-in", async () => {
     const provider = new TestAgentProvider(catcher.url, documentHost.clientId);
-    await expect(new Client({ name: "t", version: "1" }).connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(
+      new Client({ name: "t", version: "1" }).connect(
+        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider }),
+      ),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
     await fetch(provider.authorizationUrl!);
     const loaded = await admin("POST", "/v1/oauth/consent", { query: provider.authorizationUrl!.search.slice(1) });
     expect(loaded.status).toBe(200);
-    const view = (await loaded.json()) as { request: string; csrfToken: string; client: Record<string, unknown>; sources: { slug: string; name: string }[] };
+    const view = (await loaded.json()) as {
+      request: string;
+      csrfToken: string;
+      client: Record<string, unknown>;
+      sources: { slug: string; name: string }[];
+    };
     secrets.push(view.csrfToken);
-    expect(view.client).toMatchObject({ name: "Metadata Agent", idHost: new URL(documentHost.clientId).host, registration: "metadata-document", redirectUriHost: new URL(catcher.url).host });
+    expect(view.client).toMatchObject({
+      name: "Metadata Agent",
+      idHost: new URL(documentHost.clientId).host,
+      registration: "metadata-document",
+      redirectUriHost: new URL(catcher.url).host,
+    });
     expect(view.sources.map((source) => source.name)).toEqual(["Alpha API", "Beta API"]);
-    const allow = { request: view.request, decision: "allow", sources: [{ slug: "alpha", readOnly: false }], expires: "1d" };
+    const allow = {
+      request: view.request,
+      decision: "allow",
+      sources: [{ slug: "alpha", readOnly: false }],
+      expires: "1d",
+    };
     expect((await admin("POST", "/v1/oauth/consent/decision", { ...allow, csrfToken: "forged" })).status).toBe(403);
     // An agent token cannot load or decide a consent.
     const agent = await admin("POST", "/v1/tokens", { name: "consent-prober" });
     const agentToken = ((await agent.json()) as { token: string }).token;
     secrets.push(agentToken);
-    const byAgent = await fetch(`${server.url}/v1/oauth/consent/decision`, { method: "POST", headers: { authorization: `Bearer ${agentToken}`, "content-type": "application/json" }, body: JSON.stringify({ ...allow, csrfToken: view.csrfToken }) });
+    const byAgent = await fetch(`${server.url}/v1/oauth/consent/decision`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${agentToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ ...allow, csrfToken: view.csrfToken }),
+    });
     expect(byAgent.status).toBe(403);
     const decided = await admin("POST", "/v1/oauth/consent/decision", { ...allow, csrfToken: view.csrfToken });
     expect(decided.status).toBe(200);
@@ -228,22 +336,37 @@ describe("the consent page", () => {
     expect(redirect.origin + redirect.pathname).toBe(catcher.url);
     expect(redirect.searchParams.get("iss")).toBe(server.url);
     // Single use: the same request cannot be decided twice.
-    expect((await admin("POST", "/v1/oauth/consent/decision", { ...allow, csrfToken: view.csrfToken })).status).toBe(404);
+    expect((await admin("POST", "/v1/oauth/consent/decision", { ...allow, csrfToken: view.csrfToken })).status).toBe(
+      404,
+    );
     await runCli(["token", "revoke", "consent-prober"], { env: testHome.env });
   });
 });
 
 describe("metadata and challenges", () => {
   it("/mcp answers 401 with the protected resource metadata's URL; the metadata names the authorization server", async () => {
-    const answer = await fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const answer = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(answer.status).toBe(401);
-    expect(answer.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="src"`);
+    expect(answer.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="src"`,
+    );
     for (const path of ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"]) {
       const metadata = (await (await fetch(`${server.url}${path}`)).json()) as Record<string, unknown>;
-      expect(metadata).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [server.url], scopes_supported: ["src"], bearer_methods_supported: ["header"] });
+      expect(metadata).toMatchObject({
+        resource: `${server.url}/mcp`,
+        authorization_servers: [server.url],
+        scopes_supported: ["src"],
+        bearer_methods_supported: ["header"],
+      });
       expect(typeof metadata.resource_name).toBe("string");
     }
-    const authorizationServer = (await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    const authorizationServer = (await (
+      await fetch(`${server.url}/.well-known/oauth-authorization-server`)
+    ).json()) as Record<string, unknown>;
     expect(authorizationServer).toMatchObject({
       issuer: server.url,
       authorization_endpoint: `${server.url}/authorize`,
@@ -254,7 +377,11 @@ describe("metadata and challenges", () => {
       client_id_metadata_document_supported: true,
     });
     // A wrong token is invalid_token in the same challenge.
-    const wrong = await fetch(`${server.url}/mcp`, { method: "POST", headers: { authorization: "Bearer srco_nope", "content-type": "application/json" }, body: "{}" });
+    const wrong = await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: "Bearer srco_nope", "content-type": "application/json" },
+      body: "{}",
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toContain('error="invalid_token"');
   });

@@ -18,7 +18,9 @@ let changeListeners: (() => void)[] = [];
 const nextListChanged = (): Promise<void> => new Promise((resolve) => changeListeners.push(resolve));
 
 async function connect(token: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const mcpTransport = new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  const mcpTransport = new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  });
   const mcpClient = new Client({ name: "server-test", version: "1.0.0" });
   await mcpClient.connect(mcpTransport);
   return { client: mcpClient, transport: mcpTransport };
@@ -26,7 +28,13 @@ async function connect(token: string): Promise<{ client: Client; transport: Stre
 
 // A home, a server and a client per test, with the one source "mcp-one": a test that edits or adds sources changes only its own.
 beforeEach(async () => {
-  expect((await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig("mcp-one", setup.upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
+  expect(
+    (
+      await setup.server.api("POST", "/v1/sources", {
+        body: { config: bearerConfig("mcp-one", setup.upstream.url), credential: { token: upstreamToken } },
+      })
+    ).status,
+  ).toBe(201);
   changeListeners = [];
   ({ client, transport } = await connect(setup.testHome.adminToken));
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
@@ -58,7 +66,10 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
     expect(text).toContain("first");
     expect(text).not.toContain(upstreamToken);
     expect(setup.upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamToken}`);
-    const logged = setup.server.logs.records().filter((record) => record.event === "tool_call").at(-1);
+    const logged = setup.server.logs
+      .records()
+      .filter((record) => record.event === "tool_call")
+      .at(-1);
     expect(logged).toMatchObject({ channel: "mcp", source: "mcp-one", path: "/items", status: 200 });
   });
 
@@ -80,7 +91,12 @@ describe("MCP over Streamable HTTP (official SDK client)", () => {
 
   it("sends tools/list_changed when another process adds a source, and lists the new tool", async () => {
     const changed = nextListChanged();
-    await runSecondProcess({ env: setup.testHome.env, baseUrl: setup.upstream.url, slugs: ["mcp-two"], token: upstreamToken });
+    await runSecondProcess({
+      env: setup.testHome.env,
+      baseUrl: setup.upstream.url,
+      slugs: ["mcp-two"],
+      token: upstreamToken,
+    });
     await changed;
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(["api_mcp_one", "api_mcp_two"]);

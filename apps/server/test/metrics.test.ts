@@ -23,7 +23,10 @@ let authorization: AuthorizationServer;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  [upstream, authorization] = await Promise.all([startUpstream({ token: upstreamToken }), startAuthorizationServer({ clientId, clientSecret })]);
+  [upstream, authorization] = await Promise.all([
+    startUpstream({ token: upstreamToken }),
+    startAuthorizationServer({ clientId, clientSecret }),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -32,13 +35,26 @@ afterAll(async () => {
   await authorization.stop();
 }, 60_000);
 
-async function startServerWithSources(extra: Record<string, unknown> = {}): Promise<{ testHome: TestHome; server: TestServer; metricsToken: string }> {
+async function startServerWithSources(
+  extra: Record<string, unknown> = {},
+): Promise<{ testHome: TestHome; server: TestServer; metricsToken: string }> {
   const testHome = await createTestHome();
   const metricsToken = `metrics-${randomBytes(16).toString("hex")}`;
-  const server = await startTestServer(testHome, { env: { ...testHome.env, SRC_METRICS_TOKEN: metricsToken }, ...extra });
-  cleanups.push(() => testHome.cleanup(), () => server.server.close());
-  for (const [slug, token] of [["alpha", upstreamToken], ["beta", "a-wrong-upstream-token-1234"]] as const) {
-    const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, upstream.url), credential: { token } } });
+  const server = await startTestServer(testHome, {
+    env: { ...testHome.env, SRC_METRICS_TOKEN: metricsToken },
+    ...extra,
+  });
+  cleanups.push(
+    () => testHome.cleanup(),
+    () => server.server.close(),
+  );
+  for (const [slug, token] of [
+    ["alpha", upstreamToken],
+    ["beta", "a-wrong-upstream-token-1234"],
+  ] as const) {
+    const created = await server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig(slug, upstream.url), credential: { token } },
+    });
     expect(created.status).toBe(201);
   }
   return { testHome, server, metricsToken };
@@ -56,35 +72,57 @@ async function scrape(server: TestServer, token: string): Promise<{ text: string
 /** The value of the sample of `name` whose labels include `labels`; 0 when there is none. */
 function valueOf(families: Families, name: string, labels: Record<string, string> = {}): number {
   const family = families.find((candidate) => candidate.name === name);
-  const sample = family?.metrics.find((metric) => Object.entries(labels).every(([key, value]) => metric.labels?.[key] === value));
+  const sample = family?.metrics.find((metric) =>
+    Object.entries(labels).every(([key, value]) => metric.labels?.[key] === value),
+  );
   if (sample === undefined) return 0;
   return Number(sample.value ?? sample.count);
 }
 
-const call = (server: TestServer, tool: string, input: unknown, token?: string) => server.api("POST", `/v1/tools/${tool}/call`, { body: input, ...(token === undefined ? {} : { token }) });
+const call = (server: TestServer, tool: string, input: unknown, token?: string) =>
+  server.api("POST", `/v1/tools/${tool}/call`, { body: input, ...(token === undefined ? {} : { token }) });
 
 describe("GET /metrics", () => {
   it("counts the calls made, by source, channel and outcome, with status classes, latency and refusals", async () => {
     const { testHome, server, metricsToken } = await startServerWithSources();
-    for (let index = 0; index < 3; index += 1) expect((await call(server, "api_alpha", { method: "GET", path: "/items" })).json.ok).toBe(true);
-    for (let index = 0; index < 2; index += 1) expect((await call(server, "api_alpha", { method: "GET", path: "/nope" })).json.status).toBe(404);
+    for (let index = 0; index < 3; index += 1)
+      expect((await call(server, "api_alpha", { method: "GET", path: "/items" })).json.ok).toBe(true);
+    for (let index = 0; index < 2; index += 1)
+      expect((await call(server, "api_alpha", { method: "GET", path: "/nope" })).json.status).toBe(404);
     expect((await call(server, "api_beta", { method: "GET", path: "/items" })).json.status).toBe(401);
-    expect((await call(server, `api_unknown_${randomBytes(4).toString("hex")}`, { method: "GET", path: "/" })).status).toBe(404);
+    expect(
+      (await call(server, `api_unknown_${randomBytes(4).toString("hex")}`, { method: "GET", path: "/" })).status,
+    ).toBe(404);
     const agent = await server.api("POST", "/v1/tokens", { body: { name: "beta-only", sources: ["beta"] } });
-    expect((await call(server, "api_alpha", { method: "GET", path: "/items" }, agent.json.token as string)).status).toBe(403);
+    expect(
+      (await call(server, "api_alpha", { method: "GET", path: "/items" }, agent.json.token as string)).status,
+    ).toBe(403);
     const client = new Client({ name: "metrics-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } } }));
-    for (let index = 0; index < 2; index += 1) expect((await client.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } })).isError).not.toBe(true);
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } },
+      }),
+    );
+    for (let index = 0; index < 2; index += 1)
+      expect(
+        (await client.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } })).isError,
+      ).not.toBe(true);
     await client.close();
 
     const { text, families } = await scrape(server, metricsToken);
     expect(valueOf(families, "src_tool_calls_total", { source: "alpha", channel: "http", outcome: "ok" })).toBe(3);
-    expect(valueOf(families, "src_tool_calls_total", { source: "alpha", channel: "http", outcome: "upstream_error" })).toBe(2);
+    expect(
+      valueOf(families, "src_tool_calls_total", { source: "alpha", channel: "http", outcome: "upstream_error" }),
+    ).toBe(2);
     expect(valueOf(families, "src_tool_calls_total", { source: "alpha", channel: "http", outcome: "denied" })).toBe(1);
     expect(valueOf(families, "src_tool_calls_total", { source: "alpha", channel: "mcp-http", outcome: "ok" })).toBe(2);
-    expect(valueOf(families, "src_tool_calls_total", { source: "beta", channel: "http", outcome: "needs_auth" })).toBe(1);
+    expect(valueOf(families, "src_tool_calls_total", { source: "beta", channel: "http", outcome: "needs_auth" })).toBe(
+      1,
+    );
     // An unknown tool's name is the agent's input: it is never a label.
-    expect(valueOf(families, "src_tool_calls_total", { source: "_other", channel: "http", outcome: "invalid" })).toBe(1);
+    expect(valueOf(families, "src_tool_calls_total", { source: "_other", channel: "http", outcome: "invalid" })).toBe(
+      1,
+    );
     expect(text).not.toContain("api_unknown_");
     expect(valueOf(families, "src_upstream_responses_total", { source: "alpha", status_class: "2xx" })).toBe(5);
     expect(valueOf(families, "src_upstream_responses_total", { source: "alpha", status_class: "4xx" })).toBe(2);
@@ -95,11 +133,20 @@ describe("GET /metrics", () => {
     expect(valueOf(families, "src_policy_refusals_total", { source: "alpha", code: "FORBIDDEN" })).toBe(1);
     expect(valueOf(families, "src_tool_calls_in_flight", { channel: "http" })).toBe(0);
     expect(families.find((family) => family.name === "process_cpu_seconds_total")).toBeDefined();
-    for (const form of [upstreamToken, testHome.adminToken, metricsToken, agent.json.token as string, ...testHome.secrets].flatMap(secretForms)) expect(text.includes(form)).toBe(false);
+    for (const form of [
+      upstreamToken,
+      testHome.adminToken,
+      metricsToken,
+      agent.json.token as string,
+      ...testHome.secrets,
+    ].flatMap(secretForms))
+      expect(text.includes(form)).toBe(false);
   });
 
   it("counts rate-limited calls: the per-source queue full", async () => {
-    const { server, metricsToken } = await startServerWithSources({ limits: { maxConcurrentCallsPerSource: 1, maxQueuedCallsPerSource: 0 } });
+    const { server, metricsToken } = await startServerWithSources({
+      limits: { maxConcurrentCallsPerSource: 1, maxQueuedCallsPerSource: 0 },
+    });
     const slow = call(server, "api_alpha", { method: "GET", path: "/slow" });
     await upstream.waitForSlow(1);
     const refused = await call(server, "api_alpha", { method: "GET", path: "/items" });
@@ -114,37 +161,84 @@ describe("GET /metrics", () => {
   it("counts the policy's refusals: a denied call, one waiting for a confirmation, one over the rate limit", async () => {
     const { server, metricsToken } = await startServerWithSources();
     const policy = { deny: ["DELETE /**"], confirm: ["POST /items"], rateLimit: { calls: 2, perSeconds: 3600 } };
-    const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("guarded", upstream.url, { api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", policy } }), credential: { token: upstreamToken } } });
+    const created = await server.api("POST", "/v1/sources", {
+      body: {
+        config: bearerConfig("guarded", upstream.url, {
+          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", policy },
+        }),
+        credential: { token: upstreamToken },
+      },
+    });
     expect(created.status).toBe(201);
     expect((await call(server, "api_guarded", { method: "DELETE", path: "/items/1" })).status).toBe(403);
-    expect((await call(server, "api_guarded", { method: "POST", path: "/items", body: {} })).json.error.code).toBe("CONFIRMATION_REQUIRED");
+    expect((await call(server, "api_guarded", { method: "POST", path: "/items", body: {} })).json.error.code).toBe(
+      "CONFIRMATION_REQUIRED",
+    );
     const codes: string[] = [];
-    for (let index = 0; index < 3; index += 1) codes.push(((await call(server, "api_guarded", { method: "GET", path: "/items" })).json.error?.code as string | undefined) ?? "ok");
+    for (let index = 0; index < 3; index += 1)
+      codes.push(
+        ((await call(server, "api_guarded", { method: "GET", path: "/items" })).json.error?.code as
+          string | undefined) ?? "ok",
+      );
     expect(codes.filter((code) => code === "RATE_LIMITED").length).toBeGreaterThanOrEqual(1);
     const { families } = await scrape(server, metricsToken);
     expect(valueOf(families, "src_tool_calls_total", { source: "guarded", outcome: "denied" })).toBe(1);
     expect(valueOf(families, "src_tool_calls_total", { source: "guarded", outcome: "needs_confirmation" })).toBe(1);
     expect(valueOf(families, "src_policy_refusals_total", { source: "guarded", code: "POLICY_DENIED" })).toBe(1);
-    expect(valueOf(families, "src_policy_refusals_total", { source: "guarded", code: "CONFIRMATION_REQUIRED" })).toBe(1);
-    expect(valueOf(families, "src_rate_limited_calls_total", { source: "guarded", limit: "policy" })).toBe(codes.filter((code) => code === "RATE_LIMITED").length);
-    expect(valueOf(families, "src_tool_calls_total", { source: "guarded", outcome: "rate_limited" })).toBe(codes.filter((code) => code === "RATE_LIMITED").length);
+    expect(valueOf(families, "src_policy_refusals_total", { source: "guarded", code: "CONFIRMATION_REQUIRED" })).toBe(
+      1,
+    );
+    expect(valueOf(families, "src_rate_limited_calls_total", { source: "guarded", limit: "policy" })).toBe(
+      codes.filter((code) => code === "RATE_LIMITED").length,
+    );
+    expect(valueOf(families, "src_tool_calls_total", { source: "guarded", outcome: "rate_limited" })).toBe(
+      codes.filter((code) => code === "RATE_LIMITED").length,
+    );
   });
 
   it("counts token requests and their failures as the authorization server saw them", async () => {
     const { server, metricsToken } = await startServerWithSources();
     const before = (await authorization.state()).requests.length;
-    for (const [slug, secret] of [["crm", clientSecret], ["crm-wrong", "not-the-client-secret-5678"]] as const) {
+    for (const [slug, secret] of [
+      ["crm", clientSecret],
+      ["crm-wrong", "not-the-client-secret-5678"],
+    ] as const) {
       const created = await server.api("POST", "/v1/sources", {
-        body: { config: { type: "api", name: slug, slug, enabled: true, api: { baseUrl: upstream.url, authType: "oauth2", tokenUrl: authorization.tokenUrl, grant: "client_credentials", testEndpoint: "/me" } }, credential: { clientId, clientSecret: secret } },
+        body: {
+          config: {
+            type: "api",
+            name: slug,
+            slug,
+            enabled: true,
+            api: {
+              baseUrl: upstream.url,
+              authType: "oauth2",
+              tokenUrl: authorization.tokenUrl,
+              grant: "client_credentials",
+              testEndpoint: "/me",
+            },
+          },
+          credential: { clientId, clientSecret: secret },
+        },
       });
       expect(created.status).toBe(201);
     }
     await call(server, "api_crm", { method: "GET", path: "/items" });
-    expect((await call(server, "api_crm-wrong", { method: "GET", path: "/items" })).json.error.code).toBe("AUTH_FAILED");
+    expect((await call(server, "api_crm-wrong", { method: "GET", path: "/items" })).json.error.code).toBe(
+      "AUTH_FAILED",
+    );
     const made = (await authorization.state()).requests.length - before;
     const { text, families } = await scrape(server, metricsToken);
-    const ok = valueOf(families, "src_token_requests_total", { source: "crm", grant: "client_credentials", outcome: "ok" });
-    const refused = valueOf(families, "src_token_requests_total", { source: "crm-wrong", grant: "client_credentials", outcome: "needs_auth" });
+    const ok = valueOf(families, "src_token_requests_total", {
+      source: "crm",
+      grant: "client_credentials",
+      outcome: "ok",
+    });
+    const refused = valueOf(families, "src_token_requests_total", {
+      source: "crm-wrong",
+      grant: "client_credentials",
+      outcome: "needs_auth",
+    });
     expect(ok).toBeGreaterThanOrEqual(1);
     expect(refused).toBeGreaterThanOrEqual(1);
     expect(ok + refused).toBe(made);
@@ -158,7 +252,11 @@ describe("GET /metrics", () => {
     await writeFile(join(testHome.home, "vault.json"), "{ not a vault");
     expect((await call(server, "api_beta", { method: "GET", path: "/items" })).status).toBeGreaterThanOrEqual(400);
     const { families } = await scrape(server, metricsToken);
-    const total = (name: string): number => (families.find((family) => family.name === name)?.metrics ?? []).reduce((sum, metric) => sum + Number(metric.value), 0);
+    const total = (name: string): number =>
+      (families.find((family) => family.name === name)?.metrics ?? []).reduce(
+        (sum, metric) => sum + Number(metric.value),
+        0,
+      );
     expect(total("src_store_errors_total")).toBe(1);
     expect(total("src_vault_errors_total")).toBe(1);
   });
@@ -188,6 +286,9 @@ describe("GET /metrics", () => {
     const { families } = await scrape(server, metricsToken);
     expect(valueOf(families, "src_store_pool_max_connections")).toBe(10);
     expect(valueOf(families, "src_store_pool_connections", { state: "active" })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(families, "src_store_pool_connections", { state: "idle" }) + valueOf(families, "src_store_pool_connections", { state: "active" })).toBeLessThanOrEqual(11);
+    expect(
+      valueOf(families, "src_store_pool_connections", { state: "idle" }) +
+        valueOf(families, "src_store_pool_connections", { state: "active" }),
+    ).toBeLessThanOrEqual(11);
   }, 120_000);
 });

@@ -28,11 +28,16 @@ async function api(method: string, path: string, body?: unknown) {
 
 /** One tool call with the official MCP SDK client over Streamable HTTP. */
 async function callOverMcp(name: string, call: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } },
+  });
   const client = new Client({ name: "new-modes-test", version: "0.0.0" });
   await client.connect(transport);
   try {
-    const result = (await client.callTool({ name, arguments: call })) as { content: { type: string; text: string }[]; isError?: boolean };
+    const result = (await client.callTool({ name, arguments: call })) as {
+      content: { type: string; text: string }[];
+      isError?: boolean;
+    };
     const text = result.content.map((part) => part.text).join("\n");
     answers.push(text);
     return { text, isError: result.isError === true };
@@ -53,52 +58,96 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const text of answers) for (const secret of [apiKey, appKey, s3rverKeys.secretAccessKey]) expect(text).not.toContain(secret);
+  for (const text of answers)
+    for (const secret of [apiKey, appKey, s3rverKeys.secretAccessKey]) expect(text).not.toContain(secret);
   expect(linesLeakingSecrets(server.logs.lines, [apiKey, appKey])).toEqual([]);
   await server?.server.close();
   await Promise.all([httpbin?.stop(), s3?.stop(), recorder?.close()]);
   await testHome.cleanup();
 });
 
-const create = (slug: string, fields: Record<string, unknown>, credential: Record<string, string>) => api("POST", "/v1/sources", { config: { type: "api", name: slug, slug, enabled: true, api: fields }, credential });
+const create = (slug: string, fields: Record<string, unknown>, credential: Record<string, string>) =>
+  api("POST", "/v1/sources", { config: { type: "api", name: slug, slug, enabled: true, api: fields }, credential });
 
 describe("the three new modes through the server and MCP over HTTP", () => {
   it("/openapi.json documents each built-in mode's credential and api fields for POST /v1/sources", async () => {
-    const document = (await api("GET", "/openapi.json")).json as { paths: Record<string, { post?: { requestBody: { content: { "application/json": { schema: unknown } } } } }> };
+    const document = (await api("GET", "/openapi.json")).json as {
+      paths: Record<string, { post?: { requestBody: { content: { "application/json": { schema: unknown } } } } }>;
+    };
     const text = JSON.stringify(document.paths["/v1/sources"]?.post?.requestBody);
-    for (const title of ["digest credential", "aws-sigv4 credential", "multi-header credential", "aws-sigv4 api fields"]) expect(text).toContain(title);
+    for (const title of [
+      "digest credential",
+      "aws-sigv4 credential",
+      "multi-header credential",
+      "aws-sigv4 api fields",
+    ])
+      expect(text).toContain(title);
     expect(text).toContain('"secretAccessKey":{"type":"string","title":"Secret access key"');
     expect(text).toMatch(/"secretAccessKey":\{[^}]*"writeOnly":true/);
   });
 
   it("digest: created and connected against httpbin (the challenge answered); a tool call and an MCP call succeed", async () => {
     await server.api("DELETE", "/v1/sources/digest");
-    const created = await create("digest", { baseUrl: `${httpbin.origin}/digest-auth/auth/bob/${digestPassword}`, authType: "digest", testEndpoint: "/MD5" }, { username: "bob", password: digestPassword });
+    const created = await create(
+      "digest",
+      { baseUrl: `${httpbin.origin}/digest-auth/auth/bob/${digestPassword}`, authType: "digest", testEndpoint: "/MD5" },
+      { username: "bob", password: digestPassword },
+    );
     expect([created.status, created.json.validation]).toMatchObject([201, { ok: true, status: "connected" }]);
     const called = await api("POST", "/v1/tools/api_digest/call", { method: "GET", path: "/SHA-256" });
-    expect(called.json).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { authenticated: true, user: "bob" } } });
+    expect(called.json).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { kind: "json", value: { authenticated: true, user: "bob" } },
+    });
     const overMcp = await callOverMcp("api_digest", { method: "GET", path: "/MD5" });
     expect([overMcp.isError, overMcp.text]).toEqual([false, expect.stringMatching(/^HTTP 200/)]);
   });
 
   it("aws-sigv4: PUT, GET and LIST against the S3 emulator; a wrong secret is needs_auth", async () => {
     await server.api("DELETE", "/v1/sources/s3");
-    const api_ = { baseUrl: s3.origin, authType: "aws-sigv4", region: "us-east-1", service: "s3", testEndpoint: `/${bucket}?list-type=2` };
+    const api_ = {
+      baseUrl: s3.origin,
+      authType: "aws-sigv4",
+      region: "us-east-1",
+      service: "s3",
+      testEndpoint: `/${bucket}?list-type=2`,
+    };
     const created = await create("s3", api_, { ...s3rverKeys });
     expect([created.status, created.json.validation]).toMatchObject([201, { ok: true, status: "connected" }]);
-    const put = await api("POST", "/v1/tools/api_s3/call", { method: "PUT", path: `/${bucket}/server/note.json`, body: { from: "server" } });
+    const put = await api("POST", "/v1/tools/api_s3/call", {
+      method: "PUT",
+      path: `/${bucket}/server/note.json`,
+      body: { from: "server" },
+    });
     expect(put.json).toMatchObject({ ok: true, status: 200 });
     const got = await api("POST", "/v1/tools/api_s3/call", { method: "GET", path: `/${bucket}/server/note.json` });
     expect(got.json).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { from: "server" } } });
-    const listed = await callOverMcp("api_s3", { method: "GET", path: `/${bucket}`, query: { "list-type": "2", prefix: "server/" } });
+    const listed = await callOverMcp("api_s3", {
+      method: "GET",
+      path: `/${bucket}`,
+      query: { "list-type": "2", prefix: "server/" },
+    });
     expect([listed.isError, listed.text]).toEqual([false, expect.stringContaining("server/note.json")]);
-    const wrong = await api("PUT", "/v1/sources/s3/credential", { ...s3rverKeys, secretAccessKey: "not-the-secret-key" });
+    const wrong = await api("PUT", "/v1/sources/s3/credential", {
+      ...s3rverKeys,
+      secretAccessKey: "not-the-secret-key",
+    });
     expect(wrong.json.validation).toMatchObject({ ok: false, status: "needs_auth", httpStatus: 403 });
   });
 
   it("multi-header: each header arrives with its own secret, through the API and MCP", async () => {
     await server.api("DELETE", "/v1/sources/datadog");
-    const created = await create("datadog", { baseUrl: recorder.url, authType: "multi-header", headerNames: ["DD-API-KEY", "DD-APPLICATION-KEY"], testEndpoint: "/api/v1/validate" }, { "DD-API-KEY": apiKey, "DD-APPLICATION-KEY": appKey });
+    const created = await create(
+      "datadog",
+      {
+        baseUrl: recorder.url,
+        authType: "multi-header",
+        headerNames: ["DD-API-KEY", "DD-APPLICATION-KEY"],
+        testEndpoint: "/api/v1/validate",
+      },
+      { "DD-API-KEY": apiKey, "DD-APPLICATION-KEY": appKey },
+    );
     expect([created.status, created.json.validation]).toMatchObject([201, { ok: true, status: "connected" }]);
     const overMcp = await callOverMcp("api_datadog", { method: "GET", path: "/api/v1/monitor" });
     expect([overMcp.isError, overMcp.text]).toEqual([false, expect.stringMatching(/^HTTP 200/)]);

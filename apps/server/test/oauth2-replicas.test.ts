@@ -25,10 +25,25 @@ const replicas: Replica[] = [];
 const printed: string[] = [];
 
 beforeAll(async () => {
-  [database, provider, browser] = await Promise.all([startTestPostgres(), startOidcProvider({ clientId, clientSecret, publicClientId: "unused-public", redirectPaths: ["/v1/auth/callback"] }), launchBrowser()]);
+  [database, provider, browser] = await Promise.all([
+    startTestPostgres(),
+    startOidcProvider({
+      clientId,
+      clientSecret,
+      publicClientId: "unused-public",
+      redirectPaths: ["/v1/auth/callback"],
+    }),
+    launchBrowser(),
+  ]);
   api = createServer((request, response) => {
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void provider.accepts(token).then((accepted) => response.writeHead(accepted ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" })));
+    void provider
+      .accepts(token)
+      .then((accepted) =>
+        response
+          .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
+          .end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" })),
+      );
   });
   await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
   apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
@@ -44,7 +59,8 @@ afterAll(async () => {
   if (provider !== undefined) {
     const secrets = [clientSecret, ...(await provider.state()).issued];
     const everything = printed.join("\n");
-    for (const secret of secrets) expect(everything.includes(secret), "a token or the client secret in a replica's log").toBe(false);
+    for (const secret of secrets)
+      expect(everything.includes(secret), "a token or the client secret in a replica's log").toBe(false);
   }
   await Promise.all([provider?.stop(), browser?.close()]);
   await database?.close();
@@ -63,7 +79,21 @@ async function replicaPair(): Promise<{ storeUrl: string; a: Replica; b: Replica
 
 const addSource = (target: Replica, slug: string, grant: "authorization_code" | "device_code") =>
   target.api("POST", "/v1/sources", {
-    config: { type: "api", name: `Desk ${slug}`, slug, enabled: true, api: { baseUrl: apiUrl, authType: "oauth2", issuer: provider.issuer, grant, scopes: ["offline_access", "read:items"], authorizationParams: { prompt: "consent" }, testEndpoint: "/me" } },
+    config: {
+      type: "api",
+      name: `Desk ${slug}`,
+      slug,
+      enabled: true,
+      api: {
+        baseUrl: apiUrl,
+        authType: "oauth2",
+        issuer: provider.issuer,
+        grant,
+        scopes: ["offline_access", "read:items"],
+        authorizationParams: { prompt: "consent" },
+        testEndpoint: "/me",
+      },
+    },
     credential: { clientId, clientSecret },
   });
 
@@ -81,7 +111,10 @@ describe("sign-ins any replica can finish (PostgreSQL store)", () => {
     const cookies = new Map<string, string>();
     let next = authorizationUrl.href;
     for (let hop = 0; hop < 10 && next.startsWith(provider.issuer); hop += 1) {
-      const answer = await fetch(next, { redirect: "manual", headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") } });
+      const answer = await fetch(next, {
+        redirect: "manual",
+        headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
+      });
       for (const line of answer.headers.getSetCookie()) {
         const [pair] = line.split(";");
         const at = pair!.indexOf("=");
@@ -101,7 +134,11 @@ describe("sign-ins any replica can finish (PostgreSQL store)", () => {
     // A reports the sign-in B finished; the tokens are in the shared vault: calls work through either replica.
     const progress = await a.api("POST", "/v1/sources/desk/auth/login/progress", { signInId: started.json.signInId });
     expect(progress).toMatchObject({ status: 200, json: { status: "signed_in" } });
-    for (const target of [a, b]) expect(await target.api("POST", "/v1/tools/desk/call", { method: "GET", path: "/items" })).toMatchObject({ status: 200, json: { ok: true, status: 200 } });
+    for (const target of [a, b])
+      expect(await target.api("POST", "/v1/tools/desk/call", { method: "GET", path: "/items" })).toMatchObject({
+        status: 200,
+        json: { ok: true, status: 200 },
+      });
 
     // Single use: the same redirect again, on B or on A, finishes nothing.
     // Refused by src itself, before any second code exchange reaches the provider.
@@ -119,11 +156,19 @@ describe("sign-ins any replica can finish (PostgreSQL store)", () => {
     // Nothing in the database holds the client secret, a token, the state or the code in clear.
     const sql = postgres(storeUrl, { max: 1, onnotice: () => undefined });
     try {
-      const tables = await sql<{ table_name: string }[]>`select table_name from information_schema.tables where table_schema = 'public'`;
+      const tables = await sql<
+        { table_name: string }[]
+      >`select table_name from information_schema.tables where table_schema = 'public'`;
       let everything = "";
       for (const { table_name: table } of tables) everything += JSON.stringify(await sql`select * from ${sql(table)}`);
       const callback = new URL(landed).searchParams;
-      for (const secret of [clientSecret, ...(await provider.state()).issued, callback.get("code")!, callback.get("state")!]) expect(everything.includes(secret), "a secret in clear in the database").toBe(false);
+      for (const secret of [
+        clientSecret,
+        ...(await provider.state()).issued,
+        callback.get("code")!,
+        callback.get("state")!,
+      ])
+        expect(everything.includes(secret), "a secret in clear in the database").toBe(false);
     } finally {
       await sql.end();
     }
@@ -136,11 +181,21 @@ describe("sign-ins any replica can finish (PostgreSQL store)", () => {
     const started = await a.api("POST", "/v1/sources/kiosk/auth/login");
     expect(started.status, JSON.stringify(started.json)).toBe(200);
     expect(started.json).toMatchObject({ awaits: "poll", userCode: expect.stringMatching(/^[A-Z]{4}-[A-Z]{4}$/) });
-    expect((await b.api("POST", "/v1/sources/kiosk/auth/login/progress", { signInId: started.json.signInId })).json).toMatchObject({ status: "waiting" });
+    expect(
+      (await b.api("POST", "/v1/sources/kiosk/auth/login/progress", { signInId: started.json.signInId })).json,
+    ).toMatchObject({ status: "waiting" });
     await confirmDeviceCode(browser, { url: started.json.authorizationUrl, userCode: started.json.userCode });
     await expect
-      .poll(async (): Promise<unknown> => (await b.api("POST", "/v1/sources/kiosk/auth/login/progress", { signInId: started.json.signInId })).json?.status, { timeout: 30_000, interval: 500 })
+      .poll(
+        async (): Promise<unknown> =>
+          (await b.api("POST", "/v1/sources/kiosk/auth/login/progress", { signInId: started.json.signInId })).json
+            ?.status,
+        { timeout: 30_000, interval: 500 },
+      )
       .toBe("signed_in");
-    expect(await b.api("POST", "/v1/tools/kiosk/call", { method: "GET", path: "/items" })).toMatchObject({ status: 200, json: { ok: true, status: 200 } });
+    expect(await b.api("POST", "/v1/tools/kiosk/call", { method: "GET", path: "/items" })).toMatchObject({
+      status: 200,
+      json: { ok: true, status: 200 },
+    });
   }, 120_000);
 });

@@ -28,18 +28,26 @@ const otherOriginSeen: IncomingHttpHeaders[] = [];
 const outputs: string[] = [];
 
 function listen(httpServer: Server, host: string): Promise<string> {
-  return new Promise((resolve) => httpServer.listen(0, host, () => resolve(`http://${host}:${(httpServer.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    httpServer.listen(0, host, () => resolve(`http://${host}:${(httpServer.address() as AddressInfo).port}`)),
+  );
 }
 
 /** A call of the server's API with the admin token (or `token`), its answer kept for the final scan. */
-async function request(method: string, path: string, options: { body?: unknown; token?: string | null } = {}): Promise<ApiAnswer> {
+async function request(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string | null } = {},
+): Promise<ApiAnswer> {
   const answer = await server.api(method, path, options);
   outputs.push(answer.text);
   return answer;
 }
 
 /** What a browser does with a URL: GET it without any token, following nothing. */
-async function browse(url: string): Promise<{ status: number; location: string | null; text: string; headers: Headers }> {
+async function browse(
+  url: string,
+): Promise<{ status: number; location: string | null; text: string; headers: Headers }> {
   const response = await fetch(url, { redirect: "manual" });
   const text = await response.text();
   outputs.push(text);
@@ -47,12 +55,15 @@ async function browse(url: string): Promise<{ status: number; location: string |
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
-const call = async (tool: string, input: Record<string, unknown>): Promise<any> => (await request("POST", `/v1/tools/${tool}/call`, { body: input })).json as unknown;
+const call = async (tool: string, input: Record<string, unknown>): Promise<any> =>
+  (await request("POST", `/v1/tools/${tool}/call`, { body: input })).json as unknown;
 const tokenRequests = async () => (await authorization.state()).requests.length;
 
 async function filesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
-  return Promise.all(entries.filter((entry) => entry.isFile()).map((entry) => readFile(join(entry.parentPath, entry.name), "latin1")));
+  return Promise.all(
+    entries.filter((entry) => entry.isFile()).map((entry) => readFile(join(entry.parentPath, entry.name), "latin1")),
+  );
 }
 
 beforeAll(async () => {
@@ -63,12 +74,19 @@ beforeAll(async () => {
   });
   otherOriginUrl = await listen(otherOrigin, "127.0.0.2");
   api = createServer((incoming, outgoing) => {
-    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => outgoing.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      outgoing.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
     if (incoming.url === "/v1/redirect-away") return answer(302, {}, { location: `${otherOriginUrl}/steal` });
     if (incoming.url === "/v1/redirect-here") return answer(302, {}, { location: "/v1/items" });
     if (incoming.url === "/v1/always-401") return answer(401, { error: "invalid_token" });
     const token = (incoming.headers.authorization ?? "").replace(/^Bearer /, "");
-    void authorization.accepts(token).then((accepted) => (accepted ? answer(200, { path: incoming.url, authorization: incoming.headers.authorization }) : answer(401, { error: "invalid_token" })));
+    void authorization
+      .accepts(token)
+      .then((accepted) =>
+        accepted
+          ? answer(200, { path: incoming.url, authorization: incoming.headers.authorization })
+          : answer(401, { error: "invalid_token" }),
+      );
   });
   apiUrl = `${await listen(api, "127.0.0.1")}/v1`;
 }, 60_000);
@@ -95,8 +113,17 @@ afterEach(async () => {
   const secrets = [...testHome.secrets, ...(await authorization.state()).issued];
   expect(linesLeakingSecrets(server.logs.lines, secrets), "a token or the client secret in a log line").toEqual([]);
   expect(linesLeakingSecrets(outputs, secrets), "a token or the client secret in an answer").toEqual([]);
-  expect(linesLeakingSecrets(await filesUnder(testHome.home), secrets), "a token or the client secret in a file under SRC_HOME").toEqual([]);
-  expect(linesLeakingSecrets(otherOriginSeen.map((headers) => JSON.stringify(headers)), secrets), "a token sent to another origin").toEqual([]);
+  expect(
+    linesLeakingSecrets(await filesUnder(testHome.home), secrets),
+    "a token or the client secret in a file under SRC_HOME",
+  ).toEqual([]);
+  expect(
+    linesLeakingSecrets(
+      otherOriginSeen.map((headers) => JSON.stringify(headers)),
+      secrets,
+    ),
+    "a token sent to another origin",
+  ).toEqual([]);
   await testHome.cleanup();
 }, 60_000);
 
@@ -105,23 +132,39 @@ const crmConfig = () => ({
   name: "CRM",
   slug: "crm",
   enabled: true,
-  api: { baseUrl: apiUrl, authType: "oauth2", testEndpoint: "/me", tokenUrl: authorization.tokenUrl, grant: "client_credentials", scopes: ["read:items", "write:items"] },
+  api: {
+    baseUrl: apiUrl,
+    authType: "oauth2",
+    testEndpoint: "/me",
+    tokenUrl: authorization.tokenUrl,
+    grant: "client_credentials",
+    scopes: ["read:items", "write:items"],
+  },
 });
 
 /** The client credentials source "crm", validated (it holds a token the API accepts). */
 async function createCrm(): Promise<void> {
-  const created = await request("POST", "/v1/sources", { body: { config: crmConfig(), credential: { clientId, clientSecret } } });
+  const created = await request("POST", "/v1/sources", {
+    body: { config: crmConfig(), credential: { clientId, clientSecret } },
+  });
   expect(created.status, created.text).toBe(201);
 }
 
 describe("client credentials through the server", () => {
   it("POST /v1/sources validates at once; calls over POST /v1/tools/{name}/call reuse the token", async () => {
-    const created = await request("POST", "/v1/sources", { body: { config: crmConfig(), credential: { clientId, clientSecret } } });
+    const created = await request("POST", "/v1/sources", {
+      body: { config: crmConfig(), credential: { clientId, clientSecret } },
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.json.validation).toMatchObject({ status: "connected", ok: true });
     const before = await tokenRequests();
     for (let index = 0; index < 4; index += 1) {
-      expect(await call("api_crm", { method: "GET", path: "/items" })).toMatchObject({ ok: true, status: 200, attempts: 1, body: { value: { authorization: "Bearer [REDACTED]" } } });
+      expect(await call("api_crm", { method: "GET", path: "/items" })).toMatchObject({
+        ok: true,
+        status: 200,
+        attempts: 1,
+        body: { value: { authorization: "Bearer [REDACTED]" } },
+      });
     }
     expect(await tokenRequests()).toBe(before);
   });
@@ -130,7 +173,9 @@ describe("client credentials through the server", () => {
     await createCrm();
     await authorization.revokeAccessTokens();
     const before = await tokenRequests();
-    const results = await Promise.all(Array.from({ length: 16 }, () => call("api_crm", { method: "GET", path: "/items" })));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, () => call("api_crm", { method: "GET", path: "/items" })),
+    );
     for (const result of results) expect(result).toMatchObject({ ok: true, status: 200 });
     expect(results.map((result: { attempts: number }) => result.attempts).sort()).toContain(2);
     expect(Math.max(...results.map((result: { attempts: number }) => result.attempts))).toBe(2);
@@ -147,7 +192,11 @@ describe("client credentials through the server", () => {
 
   it("a redirect on the source's origin carries the token; one to another origin is not followed and the other origin gets nothing", async () => {
     await createCrm();
-    expect(await call("api_crm", { method: "GET", path: "/redirect-here" })).toMatchObject({ ok: true, status: 200, body: { value: { path: "/v1/items" } } });
+    expect(await call("api_crm", { method: "GET", path: "/redirect-here" })).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { value: { path: "/v1/items" } },
+    });
     const away = await call("api_crm", { method: "GET", path: "/redirect-away" });
     expect(away).toMatchObject({ ok: false, error: { code: "REDIRECT_BLOCKED" } });
     expect(otherOriginSeen).toEqual([]);
@@ -156,19 +205,25 @@ describe("client credentials through the server", () => {
   it("GET /v1/tools?verbose=1 and /tools -v say the source uses OAuth 2.0 and which scopes", async () => {
     await createCrm();
     const tools = (await request("GET", "/v1/tools?verbose=1")).json.tools as { name: string; description: string }[];
-    expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(/OAuth 2\.0 \(client credentials grant\) with the scopes read:items write:items/);
+    expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(
+      /OAuth 2\.0 \(client credentials grant\) with the scopes read:items write:items/,
+    );
     const command = await request("POST", "/v1/commands", { body: { command: "/tools -v" } });
     expect(command.json.text).toMatch(/OAuth 2\.0 \(client credentials grant\) with the scopes read:items write:items/);
   });
 
   it("over /mcp (official MCP SDK client): the tool description names OAuth 2.0 and the scopes; calls reuse the token", async () => {
     await createCrm();
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } },
+    });
     const client = new Client({ name: "oauth2-test", version: "1.0.0" });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(/OAuth 2\.0 \(client credentials grant\) with the scopes read:items write:items/);
+      expect(tools.find((tool) => tool.name === "api_crm")?.description).toMatch(
+        /OAuth 2\.0 \(client credentials grant\) with the scopes read:items write:items/,
+      );
       await call("api_crm", { method: "GET", path: "/items" }); // a token the API accepts (the last call's retry was refused)
       await expectMcpCallsReuseOneToken({ client, tool: "api_crm", authorization, outputs });
     } finally {
@@ -180,7 +235,16 @@ describe("client credentials through the server", () => {
     await createCrm();
     const status = await request("GET", "/v1/sources/crm/auth");
     expect(status.status).toBe(200);
-    expect(status.json).toMatchObject({ slug: "crm", authType: "oauth2", hasCredential: true, grant: "client_credentials", scopes: ["read:items", "write:items"], hasAccessToken: true, hasRefreshToken: false, signedIn: true });
+    expect(status.json).toMatchObject({
+      slug: "crm",
+      authType: "oauth2",
+      hasCredential: true,
+      grant: "client_credentials",
+      scopes: ["read:items", "write:items"],
+      hasAccessToken: true,
+      hasRefreshToken: false,
+      signedIn: true,
+    });
     expect(Date.parse(status.json.accessTokenExpiresAt)).toBeGreaterThan(Date.now());
     const login = await request("POST", "/v1/sources/crm/auth/login");
     expect([login.status, login.json.error.code]).toEqual([409, "SIGN_IN_NOT_POSSIBLE"]);
@@ -193,7 +257,15 @@ const deskConfig = (slug = "desk") => ({
   name: "Desk",
   slug,
   enabled: true,
-  api: { baseUrl: apiUrl, authType: "oauth2", testEndpoint: "/me", tokenUrl: authorization.tokenUrl, authorizationUrl: authorization.authorizationUrl, grant: "authorization_code", scopes: ["tickets"] },
+  api: {
+    baseUrl: apiUrl,
+    authType: "oauth2",
+    testEndpoint: "/me",
+    tokenUrl: authorization.tokenUrl,
+    authorizationUrl: authorization.authorizationUrl,
+    grant: "authorization_code",
+    scopes: ["tickets"],
+  },
 });
 
 /** Starts a sign-in of `slug` and plays the browser up to the redirect to the server: the callback URL, not yet opened. */
@@ -208,7 +280,9 @@ async function signInRedirect(slug: string, target: TestServer = server): Promis
 
 /** The authorization code source `slug`, not signed in yet. */
 async function createDesk(slug = "desk"): Promise<void> {
-  const created = await request("POST", "/v1/sources", { body: { config: deskConfig(slug), credential: { clientId, clientSecret } } });
+  const created = await request("POST", "/v1/sources", {
+    body: { config: deskConfig(slug), credential: { clientId, clientSecret } },
+  });
   expect(created.status, created.text).toBe(201);
 }
 
@@ -221,9 +295,15 @@ async function createSignedInDesk(): Promise<void> {
 
 describe("authorization code with PKCE through the server's sign-in routes", () => {
   it("POST …/auth/login answers the URL; the browser's redirect to the server completes the grant, stores the tokens and tests the source", async () => {
-    const created = await request("POST", "/v1/sources", { body: { config: deskConfig(), credential: { clientId, clientSecret } } });
+    const created = await request("POST", "/v1/sources", {
+      body: { config: deskConfig(), credential: { clientId, clientSecret } },
+    });
     expect(created.status).toBe(201);
-    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({ signedIn: false, hasAccessToken: false, hasRefreshToken: false });
+    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({
+      signedIn: false,
+      hasAccessToken: false,
+      hasRefreshToken: false,
+    });
 
     const started = await request("POST", "/v1/sources/desk/auth/login");
     expect(started.status, started.text).toBe(200);
@@ -231,7 +311,13 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
     expect(Date.parse(started.json.expiresAt)).toBeGreaterThan(Date.now() + 9 * 60_000);
     const url = new URL(started.json.authorizationUrl as string);
     expect(url.origin + url.pathname).toBe(authorization.authorizationUrl);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ response_type: "code", client_id: clientId, scope: "tickets", code_challenge_method: "S256", redirect_uri: started.json.redirectUri });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: "code",
+      client_id: clientId,
+      scope: "tickets",
+      code_challenge_method: "S256",
+      redirect_uri: started.json.redirectUri,
+    });
     expect(url.searchParams.get("state")).toMatch(/^[\w-]{20,}$/);
     expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
 
@@ -247,7 +333,15 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
     expect((await authorization.state()).requests.at(-1)?.grant).toBe("authorization_code");
 
     const status = await request("GET", "/v1/sources/desk/auth");
-    expect(status.json).toMatchObject({ slug: "desk", grant: "authorization_code", scopes: ["tickets"], hasAccessToken: true, hasRefreshToken: true, signedIn: true, accessTokenExpired: false });
+    expect(status.json).toMatchObject({
+      slug: "desk",
+      grant: "authorization_code",
+      scopes: ["tickets"],
+      hasAccessToken: true,
+      hasRefreshToken: true,
+      signedIn: true,
+      accessTokenExpired: false,
+    });
     expect((await request("GET", "/v1/sources/desk")).json.source.status.connectionStatus).toBe("connected");
     expect(await call("api_desk", { method: "GET", path: "/tickets" })).toMatchObject({ ok: true, status: 200 });
 
@@ -255,11 +349,18 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
     const replay = await browse(authorize.location!);
     expect(replay.status).toBe(422);
     expect(replay.text).toMatch(/already used \(each works once\).*SIGN_IN_STATE_INVALID/);
-    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({ signedIn: true, hasRefreshToken: true });
+    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({
+      signedIn: true,
+      hasRefreshToken: true,
+    });
   });
 
   it.each([
-    { why: "an unknown state", query: "?code=stolen&state=forged-state-value", message: /this sign-in link is unknown/ },
+    {
+      why: "an unknown state",
+      query: "?code=stolen&state=forged-state-value",
+      message: /this sign-in link is unknown/,
+    },
     { why: "no state at all", query: "?code=stolen", message: /no state parameter/ },
   ])("the redirect route refuses $why with a clear page, no token needed", async ({ query, message }) => {
     const page = await browse(`${server.server.url}/v1/auth/callback${query}`);
@@ -288,7 +389,9 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
       expect(callback.startsWith(`${shortLived.server.url}/v1/auth/callback?`)).toBe(true);
       const page = await browse(callback);
       expect(page.status).toBe(422);
-      expect(page.text).toMatch(/the sign-in of source &quot;desk&quot; expired.*POST \/v1\/sources\/desk\/auth\/login/);
+      expect(page.text).toMatch(
+        /the sign-in of source &quot;desk&quot; expired.*POST \/v1\/sources\/desk\/auth\/login/,
+      );
     } finally {
       await shortLived.server.close();
     }
@@ -296,10 +399,16 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
 
   it("takes a redirectUri for a server reached at another address (a TLS proxy)", async () => {
     await createDesk();
-    const started = await request("POST", "/v1/sources/desk/auth/login", { body: { redirectUri: "https://src.example.com/v1/auth/callback" } });
+    const started = await request("POST", "/v1/sources/desk/auth/login", {
+      body: { redirectUri: "https://src.example.com/v1/auth/callback" },
+    });
     expect(started.status, started.text).toBe(200);
-    expect(new URL(started.json.authorizationUrl as string).searchParams.get("redirect_uri")).toBe("https://src.example.com/v1/auth/callback");
-    const wrong = await request("POST", "/v1/sources/desk/auth/login", { body: { redirectUri: "javascript:alert(1)" } });
+    expect(new URL(started.json.authorizationUrl as string).searchParams.get("redirect_uri")).toBe(
+      "https://src.example.com/v1/auth/callback",
+    );
+    const wrong = await request("POST", "/v1/sources/desk/auth/login", {
+      body: { redirectUri: "javascript:alert(1)" },
+    });
     expect([wrong.status, wrong.json.error.details[0].path]).toEqual([422, "redirectUri"]);
   });
 
@@ -315,7 +424,11 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
       expect(JSON.parse(cli.stdout), cli.stderr).toMatchObject({ ok: true, status: 200 });
       expect(await call("api_desk", { method: "GET", path: "/tickets" })).toMatchObject({ ok: true, status: 200 });
       // Each refresh used the refresh token the other process rotated (a used one is refused with invalid_grant).
-      expect((await authorization.state()).requests.slice(before).map((entry) => entry.grant)).toEqual(["refresh_token", "refresh_token", "refresh_token"]);
+      expect((await authorization.state()).requests.slice(before).map((entry) => entry.grant)).toEqual([
+        "refresh_token",
+        "refresh_token",
+        "refresh_token",
+      ]);
     } finally {
       await authorization.settings({ tokenTtl: 3600 });
     }
@@ -329,7 +442,9 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
       await authorization.revokeRefreshTokens();
       const result = await call("api_desk", { method: "GET", path: "/tickets" });
       expect(result).toMatchObject({ ok: false, error: { code: "AUTH_FAILED", retryable: false } });
-      expect(result.error.message).toMatch(/"invalid_grant".*src auth login desk.*POST \/v1\/sources\/desk\/auth\/login/);
+      expect(result.error.message).toMatch(
+        /"invalid_grant".*src auth login desk.*POST \/v1\/sources\/desk\/auth\/login/,
+      );
     } finally {
       await authorization.settings({ tokenTtl: 3600 });
     }
@@ -338,11 +453,19 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
   it("DELETE …/auth forgets the tokens and keeps the client id and secret: a new sign-in works", async () => {
     await createSignedInDesk();
     expect((await request("DELETE", "/v1/sources/desk/auth")).json).toMatchObject({ slug: "desk", forgotten: true });
-    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({ hasCredential: true, hasAccessToken: false, hasRefreshToken: false, signedIn: false });
+    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({
+      hasCredential: true,
+      hasAccessToken: false,
+      hasRefreshToken: false,
+      signedIn: false,
+    });
     expect((await request("DELETE", "/v1/sources/desk/auth")).json).toEqual({ slug: "desk", forgotten: false });
     const page = await browse(await signInRedirect("desk"));
     expect(page.status, page.text).toBe(200);
-    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({ signedIn: true, hasRefreshToken: true });
+    expect((await request("GET", "/v1/sources/desk/auth")).json).toMatchObject({
+      signedIn: true,
+      hasRefreshToken: true,
+    });
   });
 });
 
@@ -351,7 +474,11 @@ describe("who may use the sign-in routes", () => {
     await createDesk();
     const created = await server.api("POST", "/v1/tokens", { body: { name: "oauth-agent" } }); // the one answer that shows a token: not scanned
     testHome.secrets.push(created.json.token);
-    for (const [method, path] of [["POST", "/v1/sources/desk/auth/login"], ["GET", "/v1/sources/desk/auth"], ["DELETE", "/v1/sources/desk/auth"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/v1/sources/desk/auth/login"],
+      ["GET", "/v1/sources/desk/auth"],
+      ["DELETE", "/v1/sources/desk/auth"],
+    ] as const) {
       const answer = await request(method, path, { token: created.json.token });
       expect([answer.status, answer.json.error.code], path).toEqual([403, "FORBIDDEN"]);
     }
@@ -359,10 +486,24 @@ describe("who may use the sign-in routes", () => {
   });
 
   it("a source whose auth mode has no sign-in is 409 NO_SIGN_IN; an unknown one 404", async () => {
-    const bearer = await request("POST", "/v1/sources", { body: { config: { type: "api", name: "Plain", slug: "plain", enabled: true, api: { baseUrl: apiUrl, authType: "bearer", testEndpoint: "/me" } }, credential: { token: "plain-token-value-123" } } });
+    const bearer = await request("POST", "/v1/sources", {
+      body: {
+        config: {
+          type: "api",
+          name: "Plain",
+          slug: "plain",
+          enabled: true,
+          api: { baseUrl: apiUrl, authType: "bearer", testEndpoint: "/me" },
+        },
+        credential: { token: "plain-token-value-123" },
+      },
+    });
     testHome.secrets.push("plain-token-value-123");
     expect(bearer.status).toBe(201);
-    for (const [method, path] of [["POST", "/v1/sources/plain/auth/login"], ["GET", "/v1/sources/plain/auth"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/v1/sources/plain/auth/login"],
+      ["GET", "/v1/sources/plain/auth"],
+    ] as const) {
       const answer = await request(method, path);
       expect([answer.status, answer.json.error.code]).toEqual([409, "NO_SIGN_IN"]);
       expect(answer.json.error.message).toMatch(/uses auth type "bearer"/);
@@ -372,7 +513,9 @@ describe("who may use the sign-in routes", () => {
 
   it("the routes are in /openapi.json; the redirect route needs no token", async () => {
     const document = (await request("GET", "/openapi.json")).json;
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/auth", "/v1/auth/callback"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/auth", "/v1/auth/callback"]),
+    );
     expect(document.paths["/v1/auth/callback"].get.security).toEqual([]);
   });
 });

@@ -13,7 +13,13 @@ const document = {
   paths: {
     "/me": { get: { operationId: "getMe", summary: "The current user", responses: { "200": { description: "ok" } } } },
     "/items": {
-      get: { operationId: "listItems", summary: "List items", tags: ["items"], parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }], responses: { "200": { description: "ok" } } },
+      get: {
+        operationId: "listItems",
+        summary: "List items",
+        tags: ["items"],
+        parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
+        responses: { "200": { description: "ok" } },
+      },
     },
   },
 };
@@ -29,7 +35,14 @@ beforeAll(async () => {
   server = await startTestServer(testHome);
   const documentFile = join(testHome.home, "items-openapi.json");
   await writeFile(documentFile, JSON.stringify(document));
-  const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("items", upstream.url, { api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", openapi: documentFile } }), credential: { token: upstreamToken } } });
+  const created = await server.api("POST", "/v1/sources", {
+    body: {
+      config: bearerConfig("items", upstream.url, {
+        api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", openapi: documentFile },
+      }),
+      credential: { token: upstreamToken },
+    },
+  });
   expect(created.status, created.text).toBe(201);
   expect(created.json.source.status.openapi).toMatchObject({ loaded: true, title: "Items API", operations: 2 });
 }, 120_000);
@@ -45,7 +58,13 @@ describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
   it("GET /v1/sources/{slug}/operations searches, filters by tag, and gives one operation", async () => {
     const search = await server.api("GET", "/v1/sources/items/operations?q=list%20items&limit=3");
     expect(search.status).toBe(200);
-    expect(search.json.operations[0]).toEqual({ operationId: "listItems", method: "GET", path: "/items", summary: "List items", required: [] });
+    expect(search.json.operations[0]).toEqual({
+      operationId: "listItems",
+      method: "GET",
+      path: "/items",
+      summary: "List items",
+      required: [],
+    });
     const byTag = await server.api("GET", "/v1/sources/items/operations?tag=items");
     expect(byTag.json).toMatchObject({ total: 1 });
     const one = await server.api("GET", "/v1/sources/items/operations?id=listItems");
@@ -63,11 +82,15 @@ describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
 
   it("lists both tools with the document's facts, checks calls, and answers the operations tool through the call route", async () => {
     const tools = await server.api("GET", "/v1/tools?verbose=1");
-    const mine = (tools.json.tools as { name: string; openapi?: unknown; readOnly?: boolean }[]).filter((tool) => tool.name.startsWith("api_items"));
+    const mine = (tools.json.tools as { name: string; openapi?: unknown; readOnly?: boolean }[]).filter((tool) =>
+      tool.name.startsWith("api_items"),
+    );
     expect(mine.map((tool) => tool.name)).toEqual(["api_items", "api_items_operations"]);
     expect(mine[0]?.openapi).toEqual({ title: "Items API", version: "3.0.1", operations: 2 });
     const before = upstream.seen.length;
-    const refused = await server.api("POST", "/v1/tools/api_items/call", { body: { method: "GET", path: "/items", query: { limit: "many" } } });
+    const refused = await server.api("POST", "/v1/tools/api_items/call", {
+      body: { method: "GET", path: "/items", query: { limit: "many" } },
+    });
     expect(refused.json.error).toMatchObject({ code: "INVALID_CALL" });
     expect(refused.json.error.message).toContain("query.limit must be of type integer");
     expect(upstream.seen.length).toBe(before);
@@ -80,10 +103,18 @@ describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
     const suffix = randomBytes(3).toString("hex");
     const mine = await server.api("POST", "/v1/tokens", { body: { name: `items-only-${suffix}`, sources: ["items"] } });
     expect(mine.status, mine.text).toBe(201);
-    const answered = await server.api("POST", "/v1/tools/api_items_operations/call", { body: { query: "items" }, token: mine.json.token as string });
+    const answered = await server.api("POST", "/v1/tools/api_items_operations/call", {
+      body: { query: "items" },
+      token: mine.json.token as string,
+    });
     expect(answered.status).toBe(200);
-    const other = await server.api("POST", "/v1/tokens", { body: { name: `other-only-${suffix}`, sources: ["other"] } });
-    const refused = await server.api("POST", "/v1/tools/api_items_operations/call", { body: { query: "items" }, token: other.json.token as string });
+    const other = await server.api("POST", "/v1/tokens", {
+      body: { name: `other-only-${suffix}`, sources: ["other"] },
+    });
+    const refused = await server.api("POST", "/v1/tools/api_items_operations/call", {
+      body: { query: "items" },
+      token: other.json.token as string,
+    });
     expect(refused.status).toBe(403);
   });
 });

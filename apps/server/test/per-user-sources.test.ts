@@ -43,16 +43,26 @@ async function createToken(name: string): Promise<string> {
 /** A per-user bearer source on the recorder, under `/<slug>` so each test counts its own requests. */
 async function addPerUserSource(slug: string): Promise<void> {
   const config = bearerConfig(slug, `${recorder.url}/${slug}`) as { api: Record<string, unknown> };
-  const answer = await server.api("POST", "/v1/sources", { body: { config: { ...config, api: { ...config.api, credentials: "per-user" } } } });
+  const answer = await server.api("POST", "/v1/sources", {
+    body: { config: { ...config, api: { ...config.api, credentials: "per-user" } } },
+  });
   expect(answer.status, answer.text).toBe(201);
   // Nothing to test it with: each person connects their own.
   expect(answer.json.validation).toBeNull();
 }
 
-const callAs = (token: string | undefined, slug: string, path = "/issues") => server.api("POST", `/v1/tools/api_${slug.replace(/-/g, "_")}/call`, { token, body: { method: "GET", path } });
+const callAs = (token: string | undefined, slug: string, path = "/issues") =>
+  server.api("POST", `/v1/tools/api_${slug.replace(/-/g, "_")}/call`, { token, body: { method: "GET", path } });
 /** The Authorization header of every request the recorder got under `/<slug>`, in order. */
-const sentTo = (slug: string) => recorder.requests.filter((request) => request.path.startsWith(`/${slug}/`)).map((request) => request.headers.authorization ?? "(none)");
-const auditLines = async () => (await readFile(join(testHome.home, "logs", "calls.jsonl"), "utf8")).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+const sentTo = (slug: string) =>
+  recorder.requests
+    .filter((request) => request.path.startsWith(`/${slug}/`))
+    .map((request) => request.headers.authorization ?? "(none)");
+const auditLines = async () =>
+  (await readFile(join(testHome.home, "logs", "calls.jsonl"), "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe("per-user sources on the server", () => {
   it("sends each principal's own credential only, and NOT_CONNECTED with a single-use connect link to a principal without one", async () => {
@@ -60,7 +70,9 @@ describe("per-user sources on the server", () => {
     await addPerUserSource(slug);
     const alice = await createToken("alice");
     const bob = await createToken("bob");
-    const stored = await server.api("PUT", `/v1/sources/${slug}/connections`, { body: { principal: "token:alice", credential: { token: aliceKey } } });
+    const stored = await server.api("PUT", `/v1/sources/${slug}/connections`, {
+      body: { principal: "token:alice", credential: { token: aliceKey } },
+    });
     expect(stored.status, stored.text).toBe(200);
 
     const aliceCall = await callAs(alice, slug);
@@ -81,13 +93,26 @@ describe("per-user sources on the server", () => {
     // The link needs no bearer token: it says what it is for, and connects bob, once.
     const peek = await server.api("GET", `/v1/connect/${linkToken}`, { token: null });
     expect(peek.status, peek.text).toBe(200);
-    expect(peek.json).toMatchObject({ source: { slug, authType: "bearer" }, principal: "token:bob", fields: [{ name: "token", secret: true, required: true }] });
-    const badShape = await server.api("POST", `/v1/connect/${linkToken}`, { token: null, body: { credential: { password: bobKey } } });
+    expect(peek.json).toMatchObject({
+      source: { slug, authType: "bearer" },
+      principal: "token:bob",
+      fields: [{ name: "token", secret: true, required: true }],
+    });
+    const badShape = await server.api("POST", `/v1/connect/${linkToken}`, {
+      token: null,
+      body: { credential: { password: bobKey } },
+    });
     expect(badShape.status).toBe(422);
-    const connected = await server.api("POST", `/v1/connect/${linkToken}`, { token: null, body: { credential: { token: bobKey } } });
+    const connected = await server.api("POST", `/v1/connect/${linkToken}`, {
+      token: null,
+      body: { credential: { token: bobKey } },
+    });
     expect(connected.status, connected.text).toBe(200);
     expect(connected.json).toEqual({ slug, principal: "token:bob", connected: true });
-    const reused = await server.api("POST", `/v1/connect/${linkToken}`, { token: null, body: { credential: { token: "someone-else" } } });
+    const reused = await server.api("POST", `/v1/connect/${linkToken}`, {
+      token: null,
+      body: { credential: { token: "someone-else" } },
+    });
     expect(reused.status).toBe(404);
     expect((await server.api("GET", `/v1/connect/${linkToken}`, { token: null })).status).toBe(404);
 
@@ -101,7 +126,10 @@ describe("per-user sources on the server", () => {
 
     // Who is connected, never a value.
     const listed = await server.api("GET", `/v1/connections?source=${slug}`);
-    expect(listed.json.connections.map((entry: { principal: string }) => entry.principal)).toEqual(["token:alice", "token:bob"]);
+    expect(listed.json.connections.map((entry: { principal: string }) => entry.principal)).toEqual([
+      "token:alice",
+      "token:bob",
+    ]);
     expect(listed.text).not.toContain(aliceKey);
 
     // Removing bob's connection stops his next call.
@@ -112,9 +140,21 @@ describe("per-user sources on the server", () => {
 
     // The audit line and the log line name who each call was for.
     await expect.poll(async () => (await auditLines()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(6);
-    const principals = (await auditLines()).map((line) => `${line.principal as string} ${line.errorCode as string | null}`);
-    expect(principals).toEqual(["token:alice null", "token:bob NOT_CONNECTED", "token:bob null", "token:alice null", "local NOT_CONNECTED", "token:bob NOT_CONNECTED"]);
-    const logged = server.logs.records().filter((record) => record.event === "tool_call").map((record) => record.principal);
+    const principals = (await auditLines()).map(
+      (line) => `${line.principal as string} ${line.errorCode as string | null}`,
+    );
+    expect(principals).toEqual([
+      "token:alice null",
+      "token:bob NOT_CONNECTED",
+      "token:bob null",
+      "token:alice null",
+      "local NOT_CONNECTED",
+      "token:bob NOT_CONNECTED",
+    ]);
+    const logged = server.logs
+      .records()
+      .filter((record) => record.event === "tool_call")
+      .map((record) => record.principal);
     expect(logged).toEqual(["token:alice", "token:bob", "token:bob", "token:alice", "local", "token:bob"]);
     const home = await readFile(join(testHome.home, "vault.json"), "utf8");
     for (const secret of [aliceKey, bobKey, "token:alice"]) expect(home).not.toContain(secret);
@@ -122,24 +162,39 @@ describe("per-user sources on the server", () => {
 
   it("never falls back to the shared credential a source had before it became per-user", async () => {
     const slug = `was-shared-${Date.now().toString(36)}`;
-    const added = await server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, `${recorder.url}/${slug}`), credential: { token: sharedKey } } });
+    const added = await server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig(slug, `${recorder.url}/${slug}`), credential: { token: sharedKey } },
+    });
     expect(added.status, added.text).toBe(201);
     expect((await callAs(undefined, slug)).json).toMatchObject({ ok: true });
     // The add's test call, then the operator's call: both with the shared credential.
     expect(sentTo(slug)).toEqual([`Bearer ${sharedKey}`, `Bearer ${sharedKey}`]);
-    expect((await server.api("PATCH", `/v1/sources/${slug}`, { body: { api: { credentials: "per-user" } } })).status).toBe(200);
+    expect(
+      (await server.api("PATCH", `/v1/sources/${slug}`, { body: { api: { credentials: "per-user" } } })).status,
+    ).toBe(200);
     const agent = await createToken("carol");
-    expect((await callAs(agent, slug)).json).toMatchObject({ ok: false, attempts: 0, error: { code: "NOT_CONNECTED" } });
+    expect((await callAs(agent, slug)).json).toMatchObject({
+      ok: false,
+      attempts: 0,
+      error: { code: "NOT_CONNECTED" },
+    });
     expect((await callAs(undefined, slug)).json).toMatchObject({ ok: false, error: { code: "NOT_CONNECTED" } });
     expect(sentTo(slug)).toHaveLength(2);
     // A shared credential is refused for a per-user source, and a principal's for a shared one.
     const shared = await server.api("PUT", `/v1/sources/${slug}/credential`, { body: { token: sharedKey } });
     expect(shared.status).toBe(422);
-    expect(shared.json.error).toMatchObject({ code: "CREDENTIAL_MODE_MISMATCH", message: expect.stringContaining("--principal") });
+    expect(shared.json.error).toMatchObject({
+      code: "CREDENTIAL_MODE_MISMATCH",
+      message: expect.stringContaining("--principal"),
+    });
     const other = `plain-${Date.now().toString(36)}`;
-    const plain = await server.api("POST", "/v1/sources", { body: { config: bearerConfig(other, `${recorder.url}/${other}`), credential: { token: sharedKey } } });
+    const plain = await server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig(other, `${recorder.url}/${other}`), credential: { token: sharedKey } },
+    });
     expect(plain.status, plain.text).toBe(201);
-    const refused = await server.api("PUT", `/v1/sources/${other}/connections`, { body: { principal: "token:carol", credential: { token: bobKey } } });
+    const refused = await server.api("PUT", `/v1/sources/${other}/connections`, {
+      body: { principal: "token:carol", credential: { token: bobKey } },
+    });
     expect(refused.status).toBe(422);
     expect(refused.json.error.code).toBe("CREDENTIAL_MODE_MISMATCH");
   });
@@ -148,18 +203,28 @@ describe("per-user sources on the server", () => {
     const slug = `mcp-${Date.now().toString(36)}`;
     await addPerUserSource(slug);
     const dave = await createToken("dave");
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${dave}` } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${dave}` } },
+    });
     const client = new Client({ name: "per-user-test", version: "1.0.0" });
     await client.connect(transport);
     try {
-      const result = (await client.callTool({ name: `api_${slug.replace(/-/g, "_")}`, arguments: { method: "GET", path: "/issues" } })) as { isError?: boolean; content: { type: string; text?: string }[] };
+      const result = (await client.callTool({
+        name: `api_${slug.replace(/-/g, "_")}`,
+        arguments: { method: "GET", path: "/issues" },
+      })) as { isError?: boolean; content: { type: string; text?: string }[] };
       expect(result.isError).toBe(true);
       const text = result.content.map((part) => part.text ?? "").join("\n");
       expect(text).toContain("NOT_CONNECTED");
       expect(text).toMatch(/#\/connect\/srcc_/);
       expect(sentTo(slug)).toEqual([]);
-      await server.api("PUT", `/v1/sources/${slug}/connections`, { body: { principal: "token:dave", credential: { token: bobKey } } });
-      const ok = (await client.callTool({ name: `api_${slug.replace(/-/g, "_")}`, arguments: { method: "GET", path: "/issues" } })) as { isError?: boolean };
+      await server.api("PUT", `/v1/sources/${slug}/connections`, {
+        body: { principal: "token:dave", credential: { token: bobKey } },
+      });
+      const ok = (await client.callTool({
+        name: `api_${slug.replace(/-/g, "_")}`,
+        arguments: { method: "GET", path: "/issues" },
+      })) as { isError?: boolean };
       expect(ok.isError ?? false).toBe(false);
       expect(sentTo(slug)).toEqual([`Bearer ${bobKey}`]);
     } finally {
@@ -169,18 +234,31 @@ describe("per-user sources on the server", () => {
 
   describe("URL-mode elicitation (MCP 2025-11-25)", () => {
     /** An MCP client of `token` that declares URL elicitation and answers each one with `answer`. */
-    async function elicitingClient(token: string, answer: (request: { url: string; elicitationId: string; message: string }) => "accept" | "decline" | "cancel") {
+    async function elicitingClient(
+      token: string,
+      answer: (request: { url: string; elicitationId: string; message: string }) => "accept" | "decline" | "cancel",
+    ) {
       const asked: { url: string; elicitationId: string; message: string }[] = [];
       const completed: string[] = [];
-      const client = new Client({ name: "per-user-elicitation-test", version: "1.0.0" }, { capabilities: { elicitation: { url: {} } } });
+      const client = new Client(
+        { name: "per-user-elicitation-test", version: "1.0.0" },
+        { capabilities: { elicitation: { url: {} } } },
+      );
       client.setRequestHandler(ElicitRequestSchema, (request) => {
         const params = request.params as { mode?: string; url: string; elicitationId: string; message: string };
         expect(params.mode).toBe("url");
         asked.push(params);
         return { action: answer(params) };
       });
-      client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => void completed.push(notification.params.elicitationId));
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      client.setNotificationHandler(
+        ElicitationCompleteNotificationSchema,
+        (notification) => void completed.push(notification.params.elicitationId),
+      );
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
       return { client, asked, completed };
     }
 
@@ -192,11 +270,18 @@ describe("per-user sources on the server", () => {
       const { client, asked, completed } = await elicitingClient(frank, ({ url }) => {
         // The person opens the link and pastes their key (here: the connect page's own request), after accepting.
         const linkToken = url.split("#/connect/")[1]!;
-        connecting = fetch(`${server.server.url}/v1/connect/${linkToken}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ credential: { token: bobKey } }) });
+        connecting = fetch(`${server.server.url}/v1/connect/${linkToken}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ credential: { token: bobKey } }),
+        });
         return "accept";
       });
       try {
-        const result = (await client.callTool({ name: `api_${slug.replace(/-/g, "_")}`, arguments: { method: "GET", path: "/issues" } })) as { isError?: boolean; content: { text?: string }[] };
+        const result = (await client.callTool({
+          name: `api_${slug.replace(/-/g, "_")}`,
+          arguments: { method: "GET", path: "/issues" },
+        })) as { isError?: boolean; content: { text?: string }[] };
         expect(result.isError ?? false, JSON.stringify(result.content)).toBe(false);
         expect(asked).toHaveLength(1);
         expect(asked[0]!.url).toMatch(new RegExp(`^${server.server.publicUrl}/#/connect/srcc_`));
@@ -215,7 +300,10 @@ describe("per-user sources on the server", () => {
       const grace = await createToken("grace");
       const { client, asked } = await elicitingClient(grace, () => "decline");
       try {
-        const result = (await client.callTool({ name: `api_${slug.replace(/-/g, "_")}`, arguments: { method: "GET", path: "/issues" } })) as { isError?: boolean; content: { text?: string }[] };
+        const result = (await client.callTool({
+          name: `api_${slug.replace(/-/g, "_")}`,
+          arguments: { method: "GET", path: "/issues" },
+        })) as { isError?: boolean; content: { text?: string }[] };
         expect(result.isError).toBe(true);
         expect(result.content.map((part) => part.text ?? "").join("\n")).toContain("NOT_CONNECTED");
         expect(asked).toHaveLength(1);

@@ -34,7 +34,9 @@ afterAll(async () => {
 async function addSource(slug: string, policy: Record<string, unknown>): Promise<void> {
   // Each test sets up its own state, also when vitest runs it again.
   await server.api("DELETE", `/v1/sources/${slug}`);
-  const answer = await server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, upstream.url, {}), credential: { token: upstreamToken } } });
+  const answer = await server.api("POST", "/v1/sources", {
+    body: { config: bearerConfig(slug, upstream.url, {}), credential: { token: upstreamToken } },
+  });
   expect(answer.status, answer.text).toBe(201);
   const patched = await server.api("PATCH", `/v1/sources/${slug}`, { body: { api: { policy } } });
   expect(patched.status, patched.text).toBe(200);
@@ -43,13 +45,19 @@ async function addSource(slug: string, policy: Record<string, unknown>): Promise
 /** One call through the HTTP API, and which requests reached the upstream meanwhile. */
 async function call(slug: string, body: Record<string, unknown>, token?: string) {
   const before = upstream.seen.length;
-  const answer = await server.api("POST", `/v1/tools/api_${slug.replaceAll("-", "_")}/call`, { body, ...(token === undefined ? {} : { token }) });
+  const answer = await server.api("POST", `/v1/tools/api_${slug.replaceAll("-", "_")}/call`, {
+    body,
+    ...(token === undefined ? {} : { token }),
+  });
   return { ...answer, sent: upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`) };
 }
 
 async function auditLines(): Promise<Record<string, unknown>[]> {
   const text = await readFile(join(testHome.home, "logs", "calls.jsonl"), "utf8").catch(() => "");
-  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 async function createToken(body: Record<string, unknown>): Promise<string> {
@@ -60,16 +68,26 @@ async function createToken(body: Record<string, unknown>): Promise<string> {
   return answer.json.token as string;
 }
 
-async function connectMcp(token: string, answer?: () => { action: "accept" | "decline"; content?: Record<string, unknown> }): Promise<{ client: Client; asked: string[] }> {
+async function connectMcp(
+  token: string,
+  answer?: () => { action: "accept" | "decline"; content?: Record<string, unknown> },
+): Promise<{ client: Client; asked: string[] }> {
   const asked: string[] = [];
-  const client = new Client({ name: "policy-server-test", version: "1.0.0" }, answer === undefined ? {} : { capabilities: { elicitation: {} } });
+  const client = new Client(
+    { name: "policy-server-test", version: "1.0.0" },
+    answer === undefined ? {} : { capabilities: { elicitation: {} } },
+  );
   if (answer !== undefined) {
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       asked.push(request.params.message);
       return answer();
     });
   }
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
   clients.push(client);
   return { client, asked };
 }
@@ -77,17 +95,29 @@ async function connectMcp(token: string, answer?: () => { action: "accept" | "de
 describe("api.policy over the server API", () => {
   it("is taken like any api field, an invalid rule is a 422 listed with the others, and null removes it", async () => {
     await server.api("DELETE", "/v1/sources/edit-me");
-    const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("edit-me", upstream.url, {}), credential: { token: upstreamToken } } });
+    const created = await server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig("edit-me", upstream.url, {}), credential: { token: upstreamToken } },
+    });
     expect(created.status).toBe(201);
-    const invalid = await server.api("PATCH", "/v1/sources/edit-me", { body: { api: { policy: { allow: ["GETT /x"], deny: ["operation:x"] } } } });
+    const invalid = await server.api("PATCH", "/v1/sources/edit-me", {
+      body: { api: { policy: { allow: ["GETT /x"], deny: ["operation:x"] } } },
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.json.error.details).toEqual([
       { path: "api.policy.allow.0", message: expect.stringContaining('did you mean "GET /x"?') },
-      { path: "api.policy.deny.0", message: expect.stringContaining("names operations of an OpenAPI document, and the source has none") },
+      {
+        path: "api.policy.deny.0",
+        message: expect.stringContaining("names operations of an OpenAPI document, and the source has none"),
+      },
     ]);
     expect((await server.api("GET", "/v1/sources/edit-me")).json.source.api.policy).toBeUndefined();
-    expect((await server.api("PATCH", "/v1/sources/edit-me", { body: { api: { policy: { mode: "read-only" } } } })).json.source.api.policy).toEqual({ mode: "read-only" });
-    expect((await server.api("PATCH", "/v1/sources/edit-me", { body: { api: { policy: null } } })).json.source.api.policy).toBeUndefined();
+    expect(
+      (await server.api("PATCH", "/v1/sources/edit-me", { body: { api: { policy: { mode: "read-only" } } } })).json
+        .source.api.policy,
+    ).toEqual({ mode: "read-only" });
+    expect(
+      (await server.api("PATCH", "/v1/sources/edit-me", { body: { api: { policy: null } } })).json.source.api.policy,
+    ).toBeUndefined();
   });
 
   it("a refused call is a 403 with the tool result naming the rule; nothing reaches the upstream; one audit line denied", async () => {
@@ -96,19 +126,37 @@ describe("api.policy over the server API", () => {
     const denied = await call("guarded", { method: "GET", path: "/items/secret/1" });
     expect(denied.status).toBe(403);
     expect(denied.sent).toEqual([]);
-    expect(denied.json).toMatchObject({ ok: false, status: 0, attempts: 0, error: { code: "POLICY_DENIED", rule: "GET /items/secret/**", retryable: false } });
+    expect(denied.json).toMatchObject({
+      ok: false,
+      status: 0,
+      attempts: 0,
+      error: { code: "POLICY_DENIED", rule: "GET /items/secret/**", retryable: false },
+    });
     const notInAllow = await call("guarded", { method: "DELETE", path: "/items/1" });
     expect(notInAllow.status).toBe(403);
     expect(notInAllow.json.error).toMatchObject({ code: "POLICY_DENIED", rule: "not in allow" });
     const allowed = await call("guarded", { method: "GET", path: "/items/1" });
     expect(allowed.status).toBe(200);
     expect(allowed.sent).toEqual(["GET /items/1"]);
-    await expect.poll(async () => (await auditLines()).filter((line) => line.source === "guarded" && String(line.time) >= since).map((line) => [line.channel, line.outcome, line.rule ?? null])).toEqual([
-      ["http", "denied", "GET /items/secret/**"],
-      ["http", "denied", "not in allow"],
-      ["http", "sent", null],
-    ]);
-    expect(server.logs.records().find((record) => record.event === "tool_call" && record.source === "guarded" && record.errorCode === "POLICY_DENIED")).toMatchObject({ rule: "GET /items/secret/**" });
+    await expect
+      .poll(async () =>
+        (await auditLines())
+          .filter((line) => line.source === "guarded" && String(line.time) >= since)
+          .map((line) => [line.channel, line.outcome, line.rule ?? null]),
+      )
+      .toEqual([
+        ["http", "denied", "GET /items/secret/**"],
+        ["http", "denied", "not in allow"],
+        ["http", "sent", null],
+      ]);
+    expect(
+      server.logs
+        .records()
+        .find(
+          (record) =>
+            record.event === "tool_call" && record.source === "guarded" && record.errorCode === "POLICY_DENIED",
+        ),
+    ).toMatchObject({ rule: "GET /items/secret/**" });
   });
 
   it("a confirm rule over the HTTP API, where no person can be asked: 403 CONFIRMATION_REQUIRED naming the rule, nothing sent", async () => {
@@ -136,7 +184,9 @@ describe("api.policy over the server API", () => {
     const policy = document.components.schemas.ApiPolicy;
     expect(Object.keys(policy.properties).sort()).toEqual(["allow", "confirm", "deny", "mode", "rateLimit", "tools"]);
     expect(policy.properties.mode.enum).toEqual(["read-write", "read-only"]);
-    expect(document.components.schemas.SourceRecord.properties.api.properties.policy.$ref).toBe("#/components/schemas/ApiPolicy");
+    expect(document.components.schemas.SourceRecord.properties.api.properties.policy.$ref).toBe(
+      "#/components/schemas/ApiPolicy",
+    );
     const responses = document.paths["/v1/tools/{name}/call"].post.responses;
     expect(responses["403"].description).toContain("POLICY_DENIED");
     expect(responses["429"].headers["Retry-After"]).toBeDefined();
@@ -149,12 +199,17 @@ describe("agent tokens narrow the policy", () => {
     await addSource("open", { tools: "split" });
     const token = await createToken({ name: "reader", sources: ["open"], readOnly: true, rateLimit: "3/1m" });
     const tools = await server.api("GET", "/v1/tools?verbose=1", { token });
-    expect((tools.json.tools as { name: string; readOnly?: boolean }[]).map((tool) => [tool.name, tool.readOnly === true])).toEqual([["api_open", true]]);
+    expect(
+      (tools.json.tools as { name: string; readOnly?: boolean }[]).map((tool) => [tool.name, tool.readOnly === true]),
+    ).toEqual([["api_open", true]]);
     const write = await call("open", { method: "POST", path: "/items", body: {} }, token);
     expect(write.status).toBe(403);
     expect(write.sent).toEqual([]);
     expect(write.json.error.message).toContain('agent token "reader" is read-only');
-    const writeTool = await server.api("POST", "/v1/tools/api_open_write/call", { token, body: { method: "POST", path: "/items", body: {} } });
+    const writeTool = await server.api("POST", "/v1/tools/api_open_write/call", {
+      token,
+      body: { method: "POST", path: "/items", body: {} },
+    });
     expect(writeTool.status).toBe(403);
     // Three calls counted by the token's limit (the refused write counted none), then 429.
     const reads = [];
@@ -163,7 +218,13 @@ describe("agent tokens narrow the policy", () => {
     expect(reads[3]!.json.error.message).toContain('agent token "reader" is over its rate limit of 3 calls per 60 s');
     // The admin is not narrowed by the token: its writes go through the write tool of the split pair.
     const before = upstream.seen.length;
-    expect((await server.api("POST", "/v1/tools/api_open_write/call", { body: { method: "POST", path: "/items", body: {} } })).status).toBe(200);
+    expect(
+      (
+        await server.api("POST", "/v1/tools/api_open_write/call", {
+          body: { method: "POST", path: "/items", body: {} },
+        })
+      ).status,
+    ).toBe(200);
     expect(upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual(["POST /items"]);
   });
 
@@ -172,7 +233,9 @@ describe("agent tokens narrow the policy", () => {
     const token = await createToken({ name: "mcp-reader", sources: ["mcp-open"], readOnly: true });
     const { client } = await connectMcp(token);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint])).toEqual([["api_mcp_open", true, false]]);
+    expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint])).toEqual(
+      [["api_mcp_open", true, false]],
+    );
     expect(tools[0]!.description).toContain("Read-only: GET, HEAD and OPTIONS only");
     const before = upstream.seen.length;
     const refused = await client.callTool({ name: "api_mcp_open", arguments: { method: "DELETE", path: "/items/1" } });
@@ -186,13 +249,22 @@ describe("confirmation over MCP (Streamable HTTP) with the official SDK client's
   it("accepted sends the call, declined sends nothing", async () => {
     await addSource("mcp-confirm", { confirm: ["DELETE /items/**"] });
     let action: "accept" | "decline" = "accept";
-    const { client, asked } = await connectMcp(testHome.adminToken, () => (action === "accept" ? { action, content: { confirm: true } } : { action }));
+    const { client, asked } = await connectMcp(testHome.adminToken, () =>
+      action === "accept" ? { action, content: { confirm: true } } : { action },
+    );
     const before = upstream.seen.length;
-    expect((await client.callTool({ name: "api_mcp_confirm", arguments: { method: "DELETE", path: "/items/1" } })).isError).toBe(true); // the upstream answers 404 for /items/1: sent
+    expect(
+      (await client.callTool({ name: "api_mcp_confirm", arguments: { method: "DELETE", path: "/items/1" } })).isError,
+    ).toBe(true); // the upstream answers 404 for /items/1: sent
     action = "decline";
-    const declined = await client.callTool({ name: "api_mcp_confirm", arguments: { method: "DELETE", path: "/items/2" } });
+    const declined = await client.callTool({
+      name: "api_mcp_confirm",
+      arguments: { method: "DELETE", path: "/items/2" },
+    });
     expect((declined.structuredContent as { error: { code: string } }).error.code).toBe("CONFIRMATION_DECLINED");
-    expect(upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual(["DELETE /items/1"]);
+    expect(upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
+      "DELETE /items/1",
+    ]);
     expect(asked).toHaveLength(2);
     expect(asked[0]).toContain('An agent wants to send DELETE /items/1 to "Test mcp-confirm" (source "mcp-confirm")');
   });
@@ -201,9 +273,13 @@ describe("confirmation over MCP (Streamable HTTP) with the official SDK client's
 describe("audit: a credential with a lone UTF-16 surrogate", () => {
   it("is refused by PUT /v1/sources/{slug}/credential with 422, and the stored one is kept", async () => {
     await addSource("surrogate", {});
-    const answer = await server.api("PUT", "/v1/sources/surrogate/credential", { rawBody: '{"token":"abc\\ud800def"}' });
+    const answer = await server.api("PUT", "/v1/sources/surrogate/credential", {
+      rawBody: '{"token":"abc\\ud800def"}',
+    });
     expect(answer.status).toBe(422);
-    expect(answer.json.error.details).toEqual([{ path: "token", message: expect.stringContaining("lone UTF-16 surrogate") }]);
+    expect(answer.json.error.details).toEqual([
+      { path: "token", message: expect.stringContaining("lone UTF-16 surrogate") },
+    ]);
     expect((await call("surrogate", { method: "GET", path: "/items" })).json.ok).toBe(true);
   });
 });
@@ -219,17 +295,31 @@ describe("audit classes through the API, against the recording upstream", () => 
     testHome.secrets.push(queryKey);
     try {
       await server.api("DELETE", "/v1/sources/echo-query");
-      const config = { type: "api", name: "Echo query", slug: "echo-query", enabled: true, api: { baseUrl: recorder.url, authType: "query", queryParam: "api_key", testEndpoint: "/me" } };
-      expect((await server.api("POST", "/v1/sources", { body: { config, credential: { key: queryKey } } })).status).toBe(201);
+      const config = {
+        type: "api",
+        name: "Echo query",
+        slug: "echo-query",
+        enabled: true,
+        api: { baseUrl: recorder.url, authType: "query", queryParam: "api_key", testEndpoint: "/me" },
+      };
+      expect(
+        (await server.api("POST", "/v1/sources", { body: { config, credential: { key: queryKey } } })).status,
+      ).toBe(201);
       const before = recorder.requests.length;
-      const trimmed = await server.api("POST", "/v1/tools/api_echo_query/call", { body: { method: "GET", path: "/files/..%20/admin" } });
+      const trimmed = await server.api("POST", "/v1/tools/api_echo_query/call", {
+        body: { method: "GET", path: "/files/..%20/admin" },
+      });
       expect(trimmed.json.error).toMatchObject({ code: "INVALID_CALL" });
       for (const name of ["api[key", "api.key", " api_key", "API KEY"]) {
-        const folded = await server.api("POST", "/v1/tools/api_echo_query/call", { body: { method: "GET", path: "/items", query: { [name]: "attacker" } } });
+        const folded = await server.api("POST", "/v1/tools/api_echo_query/call", {
+          body: { method: "GET", path: "/items", query: { [name]: "attacker" } },
+        });
         expect(folded.json.error?.code, name).toBe("INVALID_CALL");
       }
       expect(recorder.requests.length).toBe(before);
-      const echoed = await server.api("POST", "/v1/tools/api_echo_query/call", { body: { method: "GET", path: "/items" } });
+      const echoed = await server.api("POST", "/v1/tools/api_echo_query/call", {
+        body: { method: "GET", path: "/items" },
+      });
       expect(echoed.json.ok).toBe(true);
       expect(recorder.requests.length).toBe(before + 1);
       expect(echoed.text.toLowerCase()).not.toContain(queryKey.toLowerCase());

@@ -34,17 +34,36 @@ describe("the server README", () => {
     const text = await readFile(readme, "utf8");
     const snippet = /## Install and start[\s\S]*?```ts\n([\s\S]*?)```/.exec(text)?.[1];
     expect(snippet).toContain("startServer({ port: 7410 })");
-    const service = createSourceService({ home: testHome.home, env: testHome.env, registry: createDefaultAuthRegistry() });
-    await service.addSource({ input: { type: "api", name: "GitHub", slug: "github", api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } }, credential: { token: githubToken } });
+    const service = createSourceService({
+      home: testHome.home,
+      env: testHome.env,
+      registry: createDefaultAuthRegistry(),
+    });
+    await service.addSource({
+      input: {
+        type: "api",
+        name: "GitHub",
+        slug: "github",
+        api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+      },
+      credential: { token: githubToken },
+    });
 
     // In a project of its own whose node_modules/@src/server is this package, read from its sources.
     const project = await mkdtemp(join(tmpdir(), "src-readme-snippet-"));
     await mkdir(join(project, "node_modules", "@src"), { recursive: true });
-    await symlink(fileURLToPath(new URL("..", import.meta.url)), join(project, "node_modules", "@src", "server"), "dir");
+    await symlink(
+      fileURLToPath(new URL("..", import.meta.url)),
+      join(project, "node_modules", "@src", "server"),
+      "dir",
+    );
     const file = join(project, "snippet.mts");
     await writeFile(file, snippet!.replace("startServer({ port: 7410 })", "startServer({ port: 0 })"));
     try {
-      const child = spawn(tsx, ["--conditions=@src/source", file], { env: { ...process.env, ...testHome.env, SRC_SERVER_TOKEN: "" }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(tsx, ["--conditions=@src/source", file], {
+        env: { ...process.env, ...testHome.env, SRC_SERVER_TOKEN: "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let stdout = "";
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -71,7 +90,11 @@ describe("the server README", () => {
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const { port } = blocker.address() as { port: number };
     try {
-      const error = await startServer({ port, env: testHome.env, logger: createServerLogger({ destination: createLogCapture().stream }) }).catch((thrown: unknown) => thrown);
+      const error = await startServer({
+        port,
+        env: testHome.env,
+        logger: createServerLogger({ destination: createLogCapture().stream }),
+      }).catch((thrown: unknown) => thrown);
       expect(AddressInUseError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ code: "ADDRESS_IN_USE" });
       expect((error as Error).message).toContain(`127.0.0.1:${port}`);

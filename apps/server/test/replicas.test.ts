@@ -19,7 +19,10 @@ const setup = useReplicaSetup({ upstreamToken, secrets });
 const { replicas, printed } = setup;
 
 /** The environment every replica and CLI run shares: one store, one admin token, one vault key. */
-const sharedEnv = (storeUrl: string, key: Record<string, string> = { SRC_VAULT_KEY: oldKey }): Record<string, string> => ({ SRC_STORE: storeUrl, SRC_SERVER_TOKEN: adminToken, ...key });
+const sharedEnv = (
+  storeUrl: string,
+  key: Record<string, string> = { SRC_VAULT_KEY: oldKey },
+): Record<string, string> => ({ SRC_STORE: storeUrl, SRC_SERVER_TOKEN: adminToken, ...key });
 
 async function replica(storeUrl: string, key?: Record<string, string>): Promise<Replica> {
   const started = await startReplica(sharedEnv(storeUrl, key));
@@ -28,17 +31,29 @@ async function replica(storeUrl: string, key?: Record<string, string>): Promise<
 }
 
 async function cli(storeUrl: string, args: string[], stdin?: string, key?: Record<string, string>): Promise<CliRun> {
-  const run = await runCli(["--json", ...args], { env: { ...sharedEnv(storeUrl, key), SRC_HOME: "/nonexistent-src-home" }, stdin });
+  const run = await runCli(["--json", ...args], {
+    env: { ...sharedEnv(storeUrl, key), SRC_HOME: "/nonexistent-src-home" },
+    stdin,
+  });
   printed.push(run.stdout, run.stderr);
   return run;
 }
 
-const addSource = (target: Replica, slug: string) => target.api("POST", "/v1/sources", { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } });
-const call = (target: Replica, slug: string) => target.api("POST", `/v1/tools/${slug}/call`, { method: "GET", path: "/me" });
+const addSource = (target: Replica, slug: string) =>
+  target.api("POST", "/v1/sources", {
+    config: bearerConfig(slug, setup.upstream.url),
+    credential: { token: upstreamToken },
+  });
+const call = (target: Replica, slug: string) =>
+  target.api("POST", `/v1/tools/${slug}/call`, { method: "GET", path: "/me" });
 
 async function connectMcp(target: Replica): Promise<{ client: Client; changes: () => number }> {
   const client = new Client({ name: "replica-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${target.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${adminToken}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${target.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${adminToken}` } },
+    }),
+  );
   let changes = 0;
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     changes += 1;
@@ -50,7 +65,11 @@ describe("replicas on one PostgreSQL store", () => {
   it("a source added through replica A is called through B; an MCP client on B hears list_changed within 2 s of a change through A or the CLI", async () => {
     const storeUrl = await setup.database.createDatabase();
     const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
-    for (const target of [a, b]) expect(await target.api("GET", "/readyz")).toMatchObject({ status: 200, json: { ok: true, database: true, listener: true } });
+    for (const target of [a, b])
+      expect(await target.api("GET", "/readyz")).toMatchObject({
+        status: 200,
+        json: { ok: true, database: true, listener: true },
+      });
     const mcp = await connectMcp(b);
     try {
       expect((await addSource(a, "weather")).status).toBe(201);
@@ -59,10 +78,32 @@ describe("replicas on one PostgreSQL store", () => {
       expect((await mcp.client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_weather"]);
 
       const before = mcp.changes();
-      const added = await cli(storeUrl, ["source", "add", "--name", "From CLI", "--slug", "from-cli", "--base-url", setup.upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], upstreamToken);
+      const added = await cli(
+        storeUrl,
+        [
+          "source",
+          "add",
+          "--name",
+          "From CLI",
+          "--slug",
+          "from-cli",
+          "--base-url",
+          setup.upstream.url,
+          "--auth",
+          "bearer",
+          "--test-endpoint",
+          "/me",
+          "--credential-stdin",
+          "--no-test",
+        ],
+        upstreamToken,
+      );
       expect(added.code, added.stderr).toBe(0);
       await expect.poll(mcp.changes, { timeout: 2000, interval: 50 }).toBeGreaterThan(before);
-      expect((await mcp.client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(["api_from_cli", "api_weather"]);
+      expect((await mcp.client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
+        "api_from_cli",
+        "api_weather",
+      ]);
       expect(await call(a, "from-cli")).toMatchObject({ status: 200, json: { ok: true } });
     } finally {
       await mcp.client.close();
@@ -73,31 +114,76 @@ describe("replicas on one PostgreSQL store", () => {
     const storeUrl = await setup.database.createDatabase();
     const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
     const writers = Array.from({ length: 8 }, (_, index) =>
-      cli(storeUrl, ["source", "add", "--name", `Writer ${index}`, "--slug", `writer-${index}`, "--base-url", setup.upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", "--no-test"], upstreamToken),
+      cli(
+        storeUrl,
+        [
+          "source",
+          "add",
+          "--name",
+          `Writer ${index}`,
+          "--slug",
+          `writer-${index}`,
+          "--base-url",
+          setup.upstream.url,
+          "--auth",
+          "bearer",
+          "--test-endpoint",
+          "/me",
+          "--credential-stdin",
+          "--no-test",
+        ],
+        upstreamToken,
+      ),
     );
-    const throughReplicas = Array.from({ length: 8 }, (_, index) => addSource(index % 2 === 0 ? a : b, `replica-${index}`));
+    const throughReplicas = Array.from({ length: 8 }, (_, index) =>
+      addSource(index % 2 === 0 ? a : b, `replica-${index}`),
+    );
     const runs = await Promise.all(writers);
     expect(runs.map((run) => run.code)).toEqual(Array(8).fill(0));
     expect((await Promise.all(throughReplicas)).map((answer) => answer.status)).toEqual(Array(8).fill(201));
     // Then every writer changes a source another one made, while the replicas change the credentials of the CLI's.
-    const edits = Array.from({ length: 8 }, (_, index) => cli(storeUrl, ["source", "edit", `replica-${index}`, "--name", `Edited ${index}`]));
-    const credentialSets = Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? b : a).api("PUT", `/v1/sources/writer-${index}/credential`, { token: upstreamToken }));
+    const edits = Array.from({ length: 8 }, (_, index) =>
+      cli(storeUrl, ["source", "edit", `replica-${index}`, "--name", `Edited ${index}`]),
+    );
+    const credentialSets = Array.from({ length: 8 }, (_, index) =>
+      (index % 2 === 0 ? b : a).api("PUT", `/v1/sources/writer-${index}/credential`, { token: upstreamToken }),
+    );
     expect((await Promise.all(edits)).map((run) => run.code)).toEqual(Array(8).fill(0));
     expect((await Promise.all(credentialSets)).map((answer) => answer.status)).toEqual(Array(8).fill(200));
 
     for (const target of [a, b]) {
-      const listed = (await target.api("GET", "/v1/sources")).json.sources as { slug: string; ok: boolean; hasCredential: boolean; source: { name: string } }[];
+      const listed = (await target.api("GET", "/v1/sources")).json.sources as {
+        slug: string;
+        ok: boolean;
+        hasCredential: boolean;
+        source: { name: string };
+      }[];
       expect(listed).toHaveLength(16);
       expect(listed.every((entry) => entry.ok && entry.hasCredential)).toBe(true);
-      expect(listed.filter((entry) => entry.slug.startsWith("replica-")).map((entry) => entry.source.name).sort()).toEqual(Array.from({ length: 8 }, (_, index) => `Edited ${index}`));
+      expect(
+        listed
+          .filter((entry) => entry.slug.startsWith("replica-"))
+          .map((entry) => entry.source.name)
+          .sort(),
+      ).toEqual(Array.from({ length: 8 }, (_, index) => `Edited ${index}`));
     }
     expect(await call(b, "writer-3")).toMatchObject({ status: 200, json: { ok: true } });
 
     const sql = postgres(storeUrl, { onnotice: () => undefined });
     try {
-      const rows = await sql.unsafe(`select string_agg(t::text, E'\\n') as text from (select * from src_credentials) t`);
-      const everything = JSON.stringify(await sql.unsafe(`select * from src_sources, src_vault, src_store_state`)) + String((rows[0] as unknown as { text: string }).text);
-      for (const secret of [upstreamToken, oldKey, Buffer.from(upstreamToken).toString("base64"), Buffer.from(upstreamToken).toString("hex")]) expect(everything).not.toContain(secret);
+      const rows = await sql.unsafe(
+        `select string_agg(t::text, E'\\n') as text from (select * from src_credentials) t`,
+      );
+      const everything =
+        JSON.stringify(await sql.unsafe(`select * from src_sources, src_vault, src_store_state`)) +
+        String((rows[0] as unknown as { text: string }).text);
+      for (const secret of [
+        upstreamToken,
+        oldKey,
+        Buffer.from(upstreamToken).toString("base64"),
+        Buffer.from(upstreamToken).toString("hex"),
+      ])
+        expect(everything).not.toContain(secret);
     } finally {
       await sql.end();
     }
@@ -111,9 +197,14 @@ describe("replicas on one PostgreSQL store", () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     await victim.kill("SIGKILL");
     await Promise.all(writes);
-    const listed = (await a.api("GET", "/v1/sources")).json.sources as { slug: string; ok: boolean; hasCredential: boolean }[];
+    const listed = (await a.api("GET", "/v1/sources")).json.sources as {
+      slug: string;
+      ok: boolean;
+      hasCredential: boolean;
+    }[];
     expect(listed.every((entry) => entry.ok)).toBe(true);
-    for (const entry of listed.filter((listedEntry) => listedEntry.hasCredential)) expect((await call(a, entry.slug)).json, entry.slug).toMatchObject({ ok: true });
+    for (const entry of listed.filter((listedEntry) => listedEntry.hasCredential))
+      expect((await call(a, entry.slug)).json, entry.slug).toMatchObject({ ok: true });
     expect(await call(a, "steady")).toMatchObject({ status: 200, json: { ok: true } });
   });
 
@@ -130,7 +221,10 @@ describe("replicas on one PostgreSQL store", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await setup.database.start();
     // Once the listener is back, a change through A reaches B again.
-    for (const target of [a, b]) await expect.poll(async () => (await target.api("GET", "/readyz")).status, { timeout: 20_000, interval: 250 }).toBe(200);
+    for (const target of [a, b])
+      await expect
+        .poll(async () => (await target.api("GET", "/readyz")).status, { timeout: 20_000, interval: 250 })
+        .toBe(200);
     expect((await addSource(a, "after-restart")).status).toBe(201);
     await expect.poll(async () => (await call(b, "after-restart")).status, { timeout: 5000 }).toBe(200);
     stopped = true;
@@ -168,7 +262,9 @@ describe("replicas on one PostgreSQL store", () => {
 
   it("refuses to start on PostgreSQL without a vault key in the environment, saying where it must come from", async () => {
     const storeUrl = await setup.database.createDatabase();
-    const run = await runCli(["serve", "--port", "0"], { env: { SRC_HOME: "/nonexistent-src-home", SRC_STORE: storeUrl, SRC_SERVER_TOKEN: adminToken } });
+    const run = await runCli(["serve", "--port", "0"], {
+      env: { SRC_HOME: "/nonexistent-src-home", SRC_STORE: storeUrl, SRC_SERVER_TOKEN: adminToken },
+    });
     printed.push(run.stdout, run.stderr);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/SRC_VAULT_KEY/);
@@ -179,7 +275,10 @@ describe("replicas on one PostgreSQL store", () => {
     const storeUrl = await setup.database.createDatabase();
     const [a, b] = await Promise.all([replica(storeUrl), replica(storeUrl)]);
     expect((await addSource(a, "limited")).status).toBe(201);
-    expect((await a.api("PATCH", "/v1/sources/limited", { api: { policy: { rateLimit: { calls: 3, perSeconds: 60 } } } })).status).toBe(200);
+    expect(
+      (await a.api("PATCH", "/v1/sources/limited", { api: { policy: { rateLimit: { calls: 3, perSeconds: 60 } } } }))
+        .status,
+    ).toBe(200);
     const before = setup.upstream.seen.length;
     const answers = [];
     for (const target of [a, b, a, b, a]) answers.push(await call(target, "limited"));

@@ -15,7 +15,9 @@ let server: TestServer;
 /** An agent token named `name` and a suffix of this try: a retry makes its own instead of finding the name taken. */
 /** An agent token named `name` and a random suffix (so a retry makes a new one), or `name` itself with `exact`. */
 async function createToken(name: string, { exact = false }: { exact?: boolean } = {}): Promise<string> {
-  const answer = await server.api("POST", "/v1/tokens", { body: { name: exact ? name : `${name}-${randomBytes(3).toString("hex")}` } });
+  const answer = await server.api("POST", "/v1/tokens", {
+    body: { name: exact ? name : `${name}-${randomBytes(3).toString("hex")}` },
+  });
   expect(answer.status, answer.text).toBe(201);
   const token = answer.json.token as string;
   testHome.secrets.push(token);
@@ -24,7 +26,11 @@ async function createToken(name: string, { exact = false }: { exact?: boolean } 
 
 async function mcpClient(token: string): Promise<Client> {
   const client = new Client({ name: "results-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
   return client;
 }
 
@@ -34,12 +40,19 @@ beforeAll(async () => {
   other = await startUpstream(undefined, { host: "127.0.0.2" });
   const paged = createPagedApiHandler({ otherOrigin: other.origin });
   upstream = await startUpstream((request, response, recorded) => {
-    if (recorded.headers.authorization !== `Bearer ${upstreamToken}`) return sendJson(response, 401, { message: "bad credentials" });
+    if (recorded.headers.authorization !== `Bearer ${upstreamToken}`)
+      return sendJson(response, 401, { message: "bad credentials" });
     if (recorded.path === "/me") return sendJson(response, 200, { login: "octo" });
     return paged(request, response, recorded);
   });
   server = await startTestServer(testHome);
-  expect((await server.api("POST", "/v1/sources", { body: { config: bearerConfig("paged", upstream.url), credential: { token: upstreamToken } } })).status).toBe(201);
+  expect(
+    (
+      await server.api("POST", "/v1/sources", {
+        body: { config: bearerConfig("paged", upstream.url), credential: { token: upstreamToken } },
+      })
+    ).status,
+  ).toBe(201);
 });
 
 afterAll(async () => {
@@ -50,22 +63,34 @@ afterAll(async () => {
   await testHome?.cleanup();
 });
 
-const callRoute = (body: unknown, token?: string) => server.api("POST", "/v1/tools/api_paged/call", { body, ...(token === undefined ? {} : { token }) });
+const callRoute = (body: unknown, token?: string) =>
+  server.api("POST", "/v1/tools/api_paged/call", { body, ...(token === undefined ? {} : { token }) });
 
 describe("select and paginate through the server's call route", () => {
   it("follows three Link pages and applies select to each, in one call", async () => {
     const before = upstream.requests.length;
-    const answer = await callRoute({ method: "GET", path: "/link", select: "[].{number: number, title: title}", paginate: { maxPages: 5 } });
+    const answer = await callRoute({
+      method: "GET",
+      path: "/link",
+      select: "[].{number: number, title: title}",
+      paginate: { maxPages: 5 },
+    });
     expect(answer.status).toBe(200);
     expect(answer.json.pagination).toMatchObject({ pages: 3, items: 12, more: false, style: "link-header" });
     expect(answer.json.selected).toBe("[].{number: number, title: title}");
-    expect((answer.json.body.value as { number: number }[]).map((item) => item.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect((answer.json.body.value as { number: number }[]).map((item) => item.number)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
     expect(upstream.requests.length - before).toBe(3);
   });
 
   it("does not follow a next link to another origin", async () => {
     const answer = await callRoute({ method: "GET", path: "/outside", paginate: {} });
-    expect(answer.json.pagination).toMatchObject({ pages: 1, more: true, stoppedBecause: "the next page leaves the source's base URL" });
+    expect(answer.json.pagination).toMatchObject({
+      pages: 1,
+      more: true,
+      stoppedBecause: "the next page leaves the source's base URL",
+    });
     expect(other.requests).toHaveLength(0);
   });
 
@@ -78,11 +103,15 @@ describe("select and paginate through the server's call route", () => {
       const added = await server.api("POST", "/v1/sources", { body: { config, credential: { token: upstreamToken } } });
       expect(added.status, added.text).toBe(201);
     }
-    const marker = (slug: string) => upstream.requests.filter((request) => request.path === "/link" && request.searchParams.get("walk") === slug).length;
+    const marker = (slug: string) =>
+      upstream.requests.filter((request) => request.path === "/link" && request.searchParams.get("walk") === slug)
+        .length;
     // The first page carries a marker; the next pages follow the upstream's Link header (page=2, page=3) without it, so each
     // walk counts its pages as the requests after its first, all on /link: the walks run one after the other.
     const before = upstream.requests.length;
-    const answer = await server.api("POST", `/v1/tools/api_${routeSlug}/call`, { body: { method: "GET", path: "/link", query: { walk: "route" }, paginate: { maxPages: 5 } } });
+    const answer = await server.api("POST", `/v1/tools/api_${routeSlug}/call`, {
+      body: { method: "GET", path: "/link", query: { walk: "route" }, paginate: { maxPages: 5 } },
+    });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json.note).toContain("page 3 answered RATE_LIMITED");
     expect(answer.json.pagination).toMatchObject({ pages: 2 });
@@ -92,7 +121,10 @@ describe("select and paginate through the server's call route", () => {
     const client = await mcpClient(testHome.adminToken);
     try {
       const beforeMcp = upstream.requests.length;
-      const result = await client.callTool({ name: `api_${mcpSlug}`, arguments: { method: "GET", path: "/link", query: { walk: "mcp" }, paginate: { maxPages: 5 } } });
+      const result = await client.callTool({
+        name: `api_${mcpSlug}`,
+        arguments: { method: "GET", path: "/link", query: { walk: "mcp" }, paginate: { maxPages: 5 } },
+      });
       expect(JSON.stringify(result.content)).toContain("page 3 answered RATE_LIMITED");
       expect(marker("mcp")).toBe(1);
       expect(upstream.requests.length - beforeMcp).toBe(2);
@@ -103,7 +135,10 @@ describe("select and paginate through the server's call route", () => {
 
   it("answers a bad select with INVALID_CALL naming the position", async () => {
     const answer = await callRoute({ method: "GET", path: "/link", select: "[].{number number}" });
-    expect(answer.json.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("at character 12") });
+    expect(answer.json.error).toMatchObject({
+      code: "INVALID_CALL",
+      message: expect.stringContaining("at character 12"),
+    });
   });
 });
 
@@ -127,7 +162,10 @@ describe("a cut result read by reference, bound to its caller", () => {
     expect((JSON.parse(text) as { records: unknown[] }).records).toHaveLength(2000);
     expect(upstream.requests.length).toBe(before);
     const refused = await callRoute({ resultRef: ref }, theirs);
-    expect(refused.json.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("belongs to another caller and is refused") });
+    expect(refused.json.error).toMatchObject({
+      code: "INVALID_CALL",
+      message: expect.stringContaining("belongs to another caller and is refused"),
+    });
   });
 
   it("binds a reference to the token itself: the same name revoked and created again cannot read it", async () => {
@@ -139,7 +177,10 @@ describe("a cut result read by reference, bound to its caller", () => {
     expect((await server.api("DELETE", `/v1/tokens/${name}`)).status).toBe(200);
     const again = await createToken(name, { exact: true });
     const refused = await callRoute({ resultRef: ref }, again);
-    expect(refused.json.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("belongs to another caller and is refused") });
+    expect(refused.json.error).toMatchObject({
+      code: "INVALID_CALL",
+      message: expect.stringContaining("belongs to another caller and is refused"),
+    });
     expect(refused.text).not.toContain("records");
   });
 
@@ -178,7 +219,8 @@ describe("a cut result read by reference, bound to its caller", () => {
       expect(Buffer.byteLength(JSON.stringify(tool))).toBeLessThan(1024);
       expect(tool?.description).toContain(upstream.url);
       const instructions = client.getInstructions() ?? "";
-      for (const word of ["select", "paginate", "resultRef", "_rawBody", "never send tokens"]) expect(instructions).toContain(word);
+      for (const word of ["select", "paginate", "resultRef", "_rawBody", "never send tokens"])
+        expect(instructions).toContain(word);
     } finally {
       await client.close();
     }
@@ -188,7 +230,9 @@ describe("a cut result read by reference, bound to its caller", () => {
 describe("the lifetime of a cut result (src serve --result-ttl)", () => {
   it("refuses a start with a lifetime that is not a whole number of seconds from 1 to 86400, naming the option", async () => {
     for (const resultTtlSeconds of [0, 1.5, 86_401]) {
-      await expect(startTestServer(testHome, { resultTtlSeconds })).rejects.toThrow(/--result-ttl .*must be a whole number of seconds from 1 to 86400/);
+      await expect(startTestServer(testHome, { resultTtlSeconds })).rejects.toThrow(
+        /--result-ttl .*must be a whole number of seconds from 1 to 86400/,
+      );
     }
   });
 
@@ -196,18 +240,37 @@ describe("the lifetime of a cut result (src serve --result-ttl)", () => {
     const shortLived = await startTestServer(testHome, { resultTtlSeconds: 2 });
     const token = await createToken(`short-lived-${Date.now().toString(36)}`);
     const client = new Client({ name: "results-ttl-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${shortLived.server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${shortLived.server.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
     try {
       const call = (body: unknown) => shortLived.api("POST", "/v1/tools/api_paged/call", { body, token });
       const cut = await call({ method: "GET", path: "/big" });
       expect(cut.json.truncated.note).toContain("is kept for 2 seconds");
       const ref = cut.json.resultRef as string;
       const viaMcp = await client.callTool({ name: "api_paged", arguments: { method: "GET", path: "/big" } });
-      const uri = (viaMcp.content as { type: string; uri?: string }[]).find((item) => item.type === "resource_link")?.uri ?? "";
+      const uri =
+        (viaMcp.content as { type: string; uri?: string }[]).find((item) => item.type === "resource_link")?.uri ?? "";
       expect(uri).toMatch(/^src:\/\/results\/r/);
       // The store's own clock runs out after 2 seconds: no sleep, the assertions poll until it has.
-      await expect.poll(async () => (await call({ resultRef: ref })).json.error?.message as string | undefined, { timeout: 20_000, interval: 250 }).toMatch(/has expired: cut results are kept 2 seconds; make the call again/);
-      await expect.poll(() => client.readResource({ uri }).then(() => "still readable", (error: unknown) => (error as Error).message), { timeout: 20_000, interval: 250 }).toMatch(/has expired/);
+      await expect
+        .poll(async () => (await call({ resultRef: ref })).json.error?.message as string | undefined, {
+          timeout: 20_000,
+          interval: 250,
+        })
+        .toMatch(/has expired: cut results are kept 2 seconds; make the call again/);
+      await expect
+        .poll(
+          () =>
+            client.readResource({ uri }).then(
+              () => "still readable",
+              (error: unknown) => (error as Error).message,
+            ),
+          { timeout: 20_000, interval: 250 },
+        )
+        .toMatch(/has expired/);
     } finally {
       await client.close();
       await shortLived.server.close();

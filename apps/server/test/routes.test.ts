@@ -7,7 +7,9 @@ const setup = useServerPerTest({ upstreamToken, secrets: ["wrong-token-routes-0c
 
 /** The source "alpha" on the upstream, with its credential. */
 async function createAlpha(): Promise<void> {
-  const created = await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig("alpha", setup.upstream.url), credential: { token: upstreamToken } } });
+  const created = await setup.server.api("POST", "/v1/sources", {
+    body: { config: bearerConfig("alpha", setup.upstream.url), credential: { token: upstreamToken } },
+  });
   expect(created.status, created.text).toBe(201);
 }
 
@@ -39,9 +41,15 @@ describe("authentication", () => {
 
 describe("sources", () => {
   it("POST /v1/sources creates, stores the credential and validates at once (201)", async () => {
-    const answer = await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig("alpha", setup.upstream.url), credential: { token: upstreamToken } } });
+    const answer = await setup.server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig("alpha", setup.upstream.url), credential: { token: upstreamToken } },
+    });
     expect(answer.status).toBe(201);
-    expect(answer.json.source).toMatchObject({ slug: "alpha", enabled: true, status: { connectionStatus: "connected" } });
+    expect(answer.json.source).toMatchObject({
+      slug: "alpha",
+      enabled: true,
+      status: { connectionStatus: "connected" },
+    });
     expect(answer.json.validation).toMatchObject({ ok: true, status: "connected", httpStatus: 200 });
     expect(answer.text).not.toContain(upstreamToken);
     expect(setup.upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamToken}`);
@@ -49,7 +57,9 @@ describe("sources", () => {
 
   it("409 for a duplicate slug", async () => {
     await createAlpha();
-    const answer = await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig("alpha", setup.upstream.url), credential: { token: upstreamToken } } });
+    const answer = await setup.server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig("alpha", setup.upstream.url), credential: { token: upstreamToken } },
+    });
     expect(answer.status).toBe(409);
     expect(answer.json.error.code).toBe("DUPLICATE_SLUG");
     expect(answer.json.error.message).toContain("alpha");
@@ -57,7 +67,16 @@ describe("sources", () => {
 
   it("422 for an invalid record, listing every field error", async () => {
     const answer = await setup.server.api("POST", "/v1/sources", {
-      body: { config: { type: "api", name: "", slug: "Bad Slug", enabled: true, api: { baseUrl: "not a url", authType: "bearer", testEndpoint: "me" } }, credential: { token: upstreamToken } },
+      body: {
+        config: {
+          type: "api",
+          name: "",
+          slug: "Bad Slug",
+          enabled: true,
+          api: { baseUrl: "not a url", authType: "bearer", testEndpoint: "me" },
+        },
+        credential: { token: upstreamToken },
+      },
     });
     expect(answer.status).toBe(422);
     expect(answer.json.error.code).toBe("INVALID_SOURCE");
@@ -67,7 +86,9 @@ describe("sources", () => {
   });
 
   it("422 for a credential of the wrong shape, naming the field and not the value", async () => {
-    const answer = await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig("beta", setup.upstream.url), credential: { tokn: upstreamToken } } });
+    const answer = await setup.server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig("beta", setup.upstream.url), credential: { tokn: upstreamToken } },
+    });
     expect(answer.status).toBe(422);
     expect(answer.json.error.code).toBe("INVALID_CREDENTIAL");
     expect(answer.text).toContain("token");
@@ -78,9 +99,27 @@ describe("sources", () => {
   it.each([
     { why: "no Content-Type", rawBody: '{"config":{}}', contentType: "", status: 400, code: "INVALID_JSON" },
     { why: "text/plain", rawBody: '{"config":{}}', contentType: "text/plain", status: 400, code: "INVALID_JSON" },
-    { why: "malformed JSON", rawBody: '{"config":', contentType: "application/json", status: 400, code: "INVALID_JSON" },
-    { why: "a media type the JSON validator does not take", rawBody: '{"config":{}}', contentType: "application/vnd1+json", status: 400, code: "INVALID_JSON" },
-    { why: "no config", rawBody: '{"credential":{}}', contentType: "application/json", status: 422, code: "INVALID_REQUEST" },
+    {
+      why: "malformed JSON",
+      rawBody: '{"config":',
+      contentType: "application/json",
+      status: 400,
+      code: "INVALID_JSON",
+    },
+    {
+      why: "a media type the JSON validator does not take",
+      rawBody: '{"config":{}}',
+      contentType: "application/vnd1+json",
+      status: 400,
+      code: "INVALID_JSON",
+    },
+    {
+      why: "no config",
+      rawBody: '{"credential":{}}',
+      contentType: "application/json",
+      status: 422,
+      code: "INVALID_REQUEST",
+    },
     { why: "a JSON array", rawBody: "[]", contentType: "application/json", status: 422, code: "INVALID_REQUEST" },
   ])("POST /v1/sources with $why → $status $code", async ({ rawBody, contentType, status, code }) => {
     const answer = await setup.server.api("POST", "/v1/sources", { rawBody, contentType });
@@ -89,7 +128,9 @@ describe("sources", () => {
   });
 
   it("413 for a body over 1 MiB", async () => {
-    const answer = await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig("big", setup.upstream.url), credential: { token: "x".repeat(1024 * 1024 + 10) } } });
+    const answer = await setup.server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig("big", setup.upstream.url), credential: { token: "x".repeat(1024 * 1024 + 10) } },
+    });
     expect(answer.status).toBe(413);
     expect(answer.json.error.code).toBe("BODY_TOO_LARGE");
   });
@@ -98,7 +139,14 @@ describe("sources", () => {
     await createAlpha();
     const answer = await setup.server.api("GET", "/v1/sources");
     expect(answer.status).toBe(200);
-    expect(answer.json.sources).toEqual([expect.objectContaining({ ok: true, slug: "alpha", hasCredential: true, source: expect.objectContaining({ slug: "alpha" }) })]);
+    expect(answer.json.sources).toEqual([
+      expect.objectContaining({
+        ok: true,
+        slug: "alpha",
+        hasCredential: true,
+        source: expect.objectContaining({ slug: "alpha" }),
+      }),
+    ]);
     expect(answer.text).not.toContain(upstreamToken);
   });
 
@@ -119,7 +167,11 @@ describe("sources", () => {
     await createAlpha();
     const updated = await setup.server.api("PATCH", "/v1/sources/alpha", { body: { name: "Alpha renamed" } });
     expect(updated.status).toBe(200);
-    expect(updated.json.source).toMatchObject({ slug: "alpha", name: "Alpha renamed", api: { baseUrl: setup.upstream.url } });
+    expect(updated.json.source).toMatchObject({
+      slug: "alpha",
+      name: "Alpha renamed",
+      api: { baseUrl: setup.upstream.url },
+    });
     const invalid = await setup.server.api("PATCH", "/v1/sources/alpha", { body: { enabled: "yes" } });
     expect(invalid.status).toBe(422);
     expect(invalid.json.error.details.map((detail: { path: string }) => detail.path)).toContain("enabled");
@@ -128,17 +180,23 @@ describe("sources", () => {
 
   it("PUT /v1/sources/{slug}/credential stores, re-tests and never returns the credential", async () => {
     await createAlpha();
-    const wrong = await setup.server.api("PUT", "/v1/sources/alpha/credential", { body: { token: "wrong-token-routes-0c1d2e3f4a" } });
+    const wrong = await setup.server.api("PUT", "/v1/sources/alpha/credential", {
+      body: { token: "wrong-token-routes-0c1d2e3f4a" },
+    });
     expect(wrong.status).toBe(200);
     expect(wrong.json.validation).toMatchObject({ ok: false, status: "needs_auth", httpStatus: 401 });
     expect(wrong.text).not.toContain("wrong-token-routes-0c1d2e3f4a");
     const right = await setup.server.api("PUT", "/v1/sources/alpha/credential", { body: { token: upstreamToken } });
     expect(right.json.validation).toMatchObject({ ok: true, status: "connected" });
     expect(right.text).not.toContain(upstreamToken);
-    const shape = await setup.server.api("PUT", "/v1/sources/alpha/credential", { body: { username: "u", password: "p" } });
+    const shape = await setup.server.api("PUT", "/v1/sources/alpha/credential", {
+      body: { username: "u", password: "p" },
+    });
     expect(shape.status).toBe(422);
     expect(shape.json.error.code).toBe("INVALID_CREDENTIAL");
-    expect((await setup.server.api("PUT", "/v1/sources/nope/credential", { body: { token: upstreamToken } })).status).toBe(404);
+    expect(
+      (await setup.server.api("PUT", "/v1/sources/nope/credential", { body: { token: upstreamToken } })).status,
+    ).toBe(404);
     expect((await setup.server.api("GET", "/v1/sources/alpha/credential")).status).toBe(404);
   });
 
@@ -156,7 +214,9 @@ describe("tools and commands", () => {
     await createAlpha();
     const plain = await setup.server.api("GET", "/v1/tools");
     expect(plain.status).toBe(200);
-    expect(plain.json.tools).toEqual([expect.objectContaining({ name: "api_alpha", source: "alpha", hasCredential: true })]);
+    expect(plain.json.tools).toEqual([
+      expect.objectContaining({ name: "api_alpha", source: "alpha", hasCredential: true }),
+    ]);
     expect(plain.json.tools[0].description).toBeUndefined();
     const verbose = await setup.server.api("GET", "/v1/tools?verbose=1");
     expect(verbose.json.tools[0].description).toEqual(expect.any(String));
@@ -176,7 +236,9 @@ describe("tools and commands", () => {
     expect(unknown.status).toBe(200);
     expect(unknown.json.ok).toBe(false);
     expect((await setup.server.api("POST", "/v1/commands", { body: {} })).status).toBe(422);
-    expect((await setup.server.api("POST", "/v1/commands", { rawBody: "/tools -v", contentType: "text/plain" })).status).toBe(400);
+    expect(
+      (await setup.server.api("POST", "/v1/commands", { rawBody: "/tools -v", contentType: "text/plain" })).status,
+    ).toBe(400);
   });
 
   it("GET /openapi.json documents every route, /mcp included", async () => {
@@ -194,7 +256,29 @@ describe("tools and commands", () => {
         "/revoke",
         "/v1/oauth/consent",
         "/v1/oauth/consent/decision",
-        "/healthz", "/mcp", "/readyz", "/v1/activity", "/v1/auth/callback", "/v1/commands", "/v1/connect/{token}", "/v1/connections", "/v1/sources/{slug}/connections", "/v1/config-schema", "/v1/sources", "/v1/sources/{slug}", "/v1/sources/{slug}/auth", "/v1/sources/{slug}/auth/login", "/v1/sources/{slug}/auth/login/progress", "/v1/sources/{slug}/credential", "/v1/sources/{slug}/operations", "/v1/sources/{slug}/reload", "/v1/tokens", "/v1/tokens/{name}", "/v1/tools", "/v1/tools/{name}/call"].sort(),
+        "/healthz",
+        "/mcp",
+        "/readyz",
+        "/v1/activity",
+        "/v1/auth/callback",
+        "/v1/commands",
+        "/v1/connect/{token}",
+        "/v1/connections",
+        "/v1/sources/{slug}/connections",
+        "/v1/config-schema",
+        "/v1/sources",
+        "/v1/sources/{slug}",
+        "/v1/sources/{slug}/auth",
+        "/v1/sources/{slug}/auth/login",
+        "/v1/sources/{slug}/auth/login/progress",
+        "/v1/sources/{slug}/credential",
+        "/v1/sources/{slug}/operations",
+        "/v1/sources/{slug}/reload",
+        "/v1/tokens",
+        "/v1/tokens/{name}",
+        "/v1/tools",
+        "/v1/tools/{name}/call",
+      ].sort(),
     );
     expect(Object.keys(answer.json.paths["/v1/sources/{slug}"]).sort()).toEqual(["delete", "get", "patch"]);
     expect(answer.json.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
@@ -214,9 +298,15 @@ describe("delete", () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({ slug: "alpha", deleted: true });
     expect((await setup.server.api("GET", "/v1/sources/alpha")).json.hasCredential).toBe(false);
-    expect((await setup.server.api("DELETE", "/v1/sources/alpha/credential")).json).toEqual({ slug: "alpha", deleted: false });
+    expect((await setup.server.api("DELETE", "/v1/sources/alpha/credential")).json).toEqual({
+      slug: "alpha",
+      deleted: false,
+    });
     expect((await setup.server.api("DELETE", "/v1/sources/nope/credential")).status).toBe(404);
-    expect((await setup.server.api("PUT", "/v1/sources/alpha/credential", { body: { token: upstreamToken } })).json.validation).toMatchObject({ ok: true });
+    expect(
+      (await setup.server.api("PUT", "/v1/sources/alpha/credential", { body: { token: upstreamToken } })).json
+        .validation,
+    ).toMatchObject({ ok: true });
   });
 
   it("DELETE /v1/sources/{slug} removes config and credential; 404 after", async () => {
@@ -226,7 +316,9 @@ describe("delete", () => {
     expect(answer.json).toEqual({ slug: "alpha", deleted: true });
     expect((await setup.server.api("GET", "/v1/sources/alpha")).status).toBe(404);
     expect((await setup.server.api("DELETE", "/v1/sources/alpha")).status).toBe(404);
-    const recreated = await setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig("alpha", setup.upstream.url) } });
+    const recreated = await setup.server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig("alpha", setup.upstream.url) },
+    });
     expect(recreated.status).toBe(201);
     expect((await setup.server.api("GET", "/v1/sources/alpha")).json.hasCredential).toBe(false);
   });

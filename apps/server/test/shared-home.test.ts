@@ -6,7 +6,10 @@ import { bearerConfig } from "./helpers/test-server";
 import { useServerPerTest } from "./helpers/use-server-per-test";
 
 const upstreamToken = "upstream-token-shared-8a2b4c6d0e";
-const setup = useServerPerTest({ upstreamToken, printed: () => cliRuns.flatMap((run) => `${run.stdout}\n${run.stderr}`.split("\n")) });
+const setup = useServerPerTest({
+  upstreamToken,
+  printed: () => cliRuns.flatMap((run) => `${run.stdout}\n${run.stderr}`.split("\n")),
+});
 const cliRuns: CliRun[] = [];
 
 /** Runs the built CLI on the server's home; it must succeed. */
@@ -17,8 +20,21 @@ async function cli(args: string[], stdin?: string): Promise<CliRun> {
   return run;
 }
 
-const addArgs = (slug: string): string[] =>
-  ["source", "add", "--name", `CLI ${slug}`, "--slug", slug, "--base-url", setup.upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"];
+const addArgs = (slug: string): string[] => [
+  "source",
+  "add",
+  "--name",
+  `CLI ${slug}`,
+  "--slug",
+  slug,
+  "--base-url",
+  setup.upstream.url,
+  "--auth",
+  "bearer",
+  "--test-endpoint",
+  "/me",
+  "--credential-stdin",
+];
 
 // A home and a server per test: each test's sources are the only ones there, whatever ran before (or failed half-way).
 beforeEach(async () => {
@@ -31,7 +47,11 @@ describe("the server and the built CLI writing one SRC_HOME at once", () => {
     const cliSlugs = ["cli-1", "cli-2", "cli-3", "cli-4"];
     const added = Promise.all(cliSlugs.map((slug) => cli(addArgs(slug), upstreamToken)));
     const created = await Promise.all(
-      serverSlugs.map((slug) => setup.server.api("POST", "/v1/sources", { body: { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } } })),
+      serverSlugs.map((slug) =>
+        setup.server.api("POST", "/v1/sources", {
+          body: { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } },
+        }),
+      ),
     );
     expect(created.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
     await added;
@@ -50,7 +70,8 @@ describe("the server and the built CLI writing one SRC_HOME at once", () => {
     const slug = "shared";
     await cli(addArgs(slug), upstreamToken);
     const file = join(setup.testHome.home, "sources", slug, "config.json");
-    const enabledOnDisk = async (): Promise<boolean> => (JSON.parse(await readFile(file, "utf8")) as { enabled: boolean }).enabled;
+    const enabledOnDisk = async (): Promise<boolean> =>
+      (JSON.parse(await readFile(file, "utf8")) as { enabled: boolean }).enabled;
 
     // Three loops keep the server reloading (a status write) and calling the source until told to stop.
     let stopped = false;
@@ -93,7 +114,10 @@ describe("the server and the built CLI writing one SRC_HOME at once", () => {
 
     expect(new Set(statuses)).toEqual(new Set(["reload 200", "call ok"]));
     const shown = await setup.server.api("GET", `/v1/sources/${slug}`);
-    expect(shown.json).toMatchObject({ source: { slug, enabled: false, status: { connectionStatus: "connected" } }, hasCredential: true });
+    expect(shown.json).toMatchObject({
+      source: { slug, enabled: false, status: { connectionStatus: "connected" } },
+      hasCredential: true,
+    });
     expect(await enabledOnDisk()).toBe(false);
     // The credential survived every concurrent write: enabled again, the server's call reaches the upstream with it.
     await cli(["source", "enable", slug]);

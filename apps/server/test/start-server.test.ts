@@ -17,14 +17,22 @@ afterEach(async () => {
 });
 
 describe("startServer", () => {
-  it.each(["0.0.0.0", "::", "192.0.2.10"])("refuses to bind %s without an explicit SRC_SERVER_TOKEN (and binds nothing)", async (host) => {
-    const env = { SRC_HOME: testHome.home, SRC_VAULT_KEY: testHome.env.SRC_VAULT_KEY! };
-    const error = await startServer({ host, port: 0, env, logger: createServerLogger({ destination: createLogCapture().stream }) }).catch((thrown: unknown) => thrown);
-    expect(TokenRequiredError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toContain("SRC_SERVER_TOKEN");
-    expect((error as Error).message).toContain(host);
-    await expect(stat(join(testHome.home, "server.token"))).rejects.toThrow("ENOENT");
-  });
+  it.each(["0.0.0.0", "::", "192.0.2.10"])(
+    "refuses to bind %s without an explicit SRC_SERVER_TOKEN (and binds nothing)",
+    async (host) => {
+      const env = { SRC_HOME: testHome.home, SRC_VAULT_KEY: testHome.env.SRC_VAULT_KEY! };
+      const error = await startServer({
+        host,
+        port: 0,
+        env,
+        logger: createServerLogger({ destination: createLogCapture().stream }),
+      }).catch((thrown: unknown) => thrown);
+      expect(TokenRequiredError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toContain("SRC_SERVER_TOKEN");
+      expect((error as Error).message).toContain(host);
+      await expect(stat(join(testHome.home, "server.token"))).rejects.toThrow("ENOENT");
+    },
+  );
 
   it("generates the token file (0600) on first start, requires it, and reuses it on the next start", async () => {
     const env = { SRC_HOME: testHome.home, SRC_VAULT_KEY: testHome.env.SRC_VAULT_KEY! };
@@ -35,21 +43,38 @@ describe("startServer", () => {
     const token = (await readFile(first.tokenFile!, "utf8")).trim();
     testHome.secrets.push(token);
     expect((await fetch(`${first.url}/v1/sources`)).status).toBe(401);
-    expect((await fetch(`${first.url}/v1/sources`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${first.url}/v1/sources`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      200,
+    );
     await first.close();
 
     const second = await startServer({ port: 0, env, logger: createServerLogger({ destination: logs.stream }) });
-    expect((await fetch(`${second.url}/v1/sources`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${second.url}/v1/sources`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      200,
+    );
     await second.close();
-    expect(logs.records().filter((record) => record.event === "listening").map((record) => record.tokenGenerated)).toEqual([true, false]);
+    expect(
+      logs
+        .records()
+        .filter((record) => record.event === "listening")
+        .map((record) => record.tokenGenerated),
+    ).toEqual([true, false]);
     expect(linesLeakingSecrets(logs.lines, testHome.secrets)).toEqual([]);
   });
 
   it("the bin starts, prints the token file path (never the token), and stops on SIGTERM", async () => {
     const tsx = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
     const bin = fileURLToPath(new URL("../src/bin.ts", import.meta.url));
-    const env = { ...process.env, SRC_HOME: testHome.home, SRC_VAULT_KEY: testHome.env.SRC_VAULT_KEY!, SRC_SERVER_TOKEN: "" };
-    const child = spawn(tsx, ["--conditions=@src/source", bin, "--port", "0", "--host", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const env = {
+      ...process.env,
+      SRC_HOME: testHome.home,
+      SRC_VAULT_KEY: testHome.env.SRC_VAULT_KEY!,
+      SRC_SERVER_TOKEN: "",
+    };
+    const child = spawn(tsx, ["--conditions=@src/source", bin, "--port", "0", "--host", "127.0.0.1"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

@@ -44,10 +44,18 @@ const traceparent = `00-${traceId}-${parentSpanId}-01`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
 type JsonAnswer = { status: number; json: any };
 
-async function api(method: string, path: string, { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {}): Promise<JsonAnswer> {
+async function api(
+  method: string,
+  path: string,
+  { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<JsonAnswer> {
   const response = await fetch(`${serverUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${testHome.adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    headers: {
+      authorization: `Bearer ${testHome.adminToken}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -73,7 +81,8 @@ const document = {
 };
 
 const spansNamed = (name: string): ReceivedSpan[] => receiver.spans().filter((span) => span.name === name);
-const childrenOf = (span: ReceivedSpan): ReceivedSpan[] => receiver.spans().filter((other) => other.traceId === span.traceId && other.parentSpanId === span.spanId);
+const childrenOf = (span: ReceivedSpan): ReceivedSpan[] =>
+  receiver.spans().filter((other) => other.traceId === span.traceId && other.parentSpanId === span.spanId);
 
 beforeAll(async () => {
   testHome = await createTestHome();
@@ -84,7 +93,10 @@ beforeAll(async () => {
     incoming.resume();
     const url = new URL(incoming.url ?? "/", "http://upstream");
     upstreamSeen.push({ path: url.pathname, headers: incoming.headers });
-    const answer = (status: number): void => void outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ ok: status === 200, items: [1, 2, 3] }));
+    const answer = (status: number): void =>
+      void outgoing
+        .writeHead(status, { "content-type": "application/json" })
+        .end(JSON.stringify({ ok: status === 200, items: [1, 2, 3] }));
     const bearer = incoming.headers.authorization?.replace(/^Bearer /, "") ?? "";
     if (url.searchParams.get("key") === queryKey) return answer(200);
     if (bearer === upstreamToken) return answer(url.pathname === "/missing" ? 404 : 200);
@@ -118,10 +130,46 @@ beforeAll(async () => {
   const documentFile = join(testHome.home, "items-openapi.json");
   await writeFile(documentFile, JSON.stringify(document));
   const sources = [
-    { config: { type: "api", name: "Docs", slug: "docs", enabled: true, api: { baseUrl: upstreamUrl, authType: "bearer", testEndpoint: "/me", openapi: documentFile, headers: { "X-Team": headerValue } } }, credential: { token: upstreamToken } },
-    { config: { type: "api", name: "Keyed", slug: "keyed", enabled: true, api: { baseUrl: upstreamUrl, authType: "query", queryParam: "key", testEndpoint: "/me", propagateTrace: true } }, credential: { key: queryKey } },
     {
-      config: { type: "api", name: "CRM", slug: "crm", enabled: true, api: { baseUrl: upstreamUrl, authType: "oauth2", tokenUrl: authorization.tokenUrl, grant: "client_credentials", testEndpoint: "/me" } },
+      config: {
+        type: "api",
+        name: "Docs",
+        slug: "docs",
+        enabled: true,
+        api: {
+          baseUrl: upstreamUrl,
+          authType: "bearer",
+          testEndpoint: "/me",
+          openapi: documentFile,
+          headers: { "X-Team": headerValue },
+        },
+      },
+      credential: { token: upstreamToken },
+    },
+    {
+      config: {
+        type: "api",
+        name: "Keyed",
+        slug: "keyed",
+        enabled: true,
+        api: { baseUrl: upstreamUrl, authType: "query", queryParam: "key", testEndpoint: "/me", propagateTrace: true },
+      },
+      credential: { key: queryKey },
+    },
+    {
+      config: {
+        type: "api",
+        name: "CRM",
+        slug: "crm",
+        enabled: true,
+        api: {
+          baseUrl: upstreamUrl,
+          authType: "oauth2",
+          tokenUrl: authorization.tokenUrl,
+          grant: "client_credentials",
+          testEndpoint: "/me",
+        },
+      },
       credential: { clientId, clientSecret },
     },
   ];
@@ -143,13 +191,24 @@ afterAll(async () => {
 describe("traces over OTLP/HTTP", () => {
   it("continues the caller's traceparent on the call route: one tool span, one client span per attempt, the path template, no value of the call", async () => {
     upstreamSeen.length = 0;
-    const answer = await api("POST", "/v1/tools/api_docs/call", { body: { method: "GET", path: `/items/${pathValue}`, query: { filter: queryValue } }, headers: { traceparent } });
+    const answer = await api("POST", "/v1/tools/api_docs/call", {
+      body: { method: "GET", path: `/items/${pathValue}`, query: { filter: queryValue } },
+      headers: { traceparent },
+    });
     expect(answer.json).toMatchObject({ ok: true, status: 200 });
     // Only with api.propagateTrace does the API hear of the trace.
     expect(upstreamSeen.at(-1)?.headers.traceparent).toBeUndefined();
 
-    await expect.poll(() => receiver.spans().filter((span) => span.traceId === traceId && span.name === "execute_tool api_docs").length, { timeout: 20_000 }).toBe(1);
-    const tool = receiver.spans().find((span) => span.traceId === traceId && span.name === "execute_tool api_docs") as ReceivedSpan;
+    await expect
+      .poll(
+        () =>
+          receiver.spans().filter((span) => span.traceId === traceId && span.name === "execute_tool api_docs").length,
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    const tool = receiver
+      .spans()
+      .find((span) => span.traceId === traceId && span.name === "execute_tool api_docs") as ReceivedSpan;
     expect(tool.parentSpanId).toBe(parentSpanId);
     expect(tool.resource["service.name"]).toBe("src-server");
     expect(tool.attributes).toMatchObject({
@@ -169,38 +228,73 @@ describe("traces over OTLP/HTTP", () => {
     const [attempt] = childrenOf(tool);
     expect(attempt?.name).toBe("GET");
     expect(attempt?.kind).toBe(3);
-    expect(attempt?.attributes).toMatchObject({ "http.request.method": "GET", "server.address": "127.0.0.1", "server.port": Number(new URL(upstreamUrl).port), "url.scheme": "http", "http.response.status_code": 200, "url.template": "/items/{id}" });
+    expect(attempt?.attributes).toMatchObject({
+      "http.request.method": "GET",
+      "server.address": "127.0.0.1",
+      "server.port": Number(new URL(upstreamUrl).port),
+      "url.scheme": "http",
+      "http.response.status_code": 200,
+      "url.template": "/items/{id}",
+    });
     expect(attempt?.attributes["url.full"]).toBeUndefined();
   });
 
   it("sends traceparent upstream only for a source with api.propagateTrace, naming the attempt's span", async () => {
     upstreamSeen.length = 0;
-    const answer = await api("POST", "/v1/tools/api_keyed/call", { body: { method: "POST", path: "/things", body: { note: bodyValue } }, headers: { traceparent } });
+    const answer = await api("POST", "/v1/tools/api_keyed/call", {
+      body: { method: "POST", path: "/things", body: { note: bodyValue } },
+      headers: { traceparent },
+    });
     expect(answer.json).toMatchObject({ ok: true });
     const sent = upstreamSeen.at(-1)?.headers.traceparent;
     expect(sent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
-    await expect.poll(() => spansNamed("POST").find((span) => sent?.includes(span.spanId) === true), { timeout: 20_000 }).toBeDefined();
+    await expect
+      .poll(() => spansNamed("POST").find((span) => sent?.includes(span.spanId) === true), { timeout: 20_000 })
+      .toBeDefined();
     const tool = spansNamed("execute_tool api_keyed").at(-1) as ReceivedSpan;
-    expect(tool.attributes).toMatchObject({ "src.channel": "http", "src.outcome": "ok", "http.request.method": "POST" });
+    expect(tool.attributes).toMatchObject({
+      "src.channel": "http",
+      "src.outcome": "ok",
+      "http.request.method": "POST",
+    });
     expect(tool.attributes["src.bytes_out"]).toBe(Buffer.byteLength(JSON.stringify({ note: bodyValue })));
   });
 
   it("continues the trace on /mcp and puts the token request under the call", async () => {
     const client = new Client({ name: "telemetry-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${serverUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}`, traceparent } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${serverUrl}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}`, traceparent } },
+      }),
+    );
     try {
       const result = await client.callTool({ name: "api_crm", arguments: { method: "GET", path: "/contacts" } });
       expect(result.isError).not.toBe(true);
     } finally {
       await client.close();
     }
-    await expect.poll(() => spansNamed("execute_tool api_crm").find((span) => span.traceId === traceId), { timeout: 20_000 }).toBeDefined();
+    await expect
+      .poll(() => spansNamed("execute_tool api_crm").find((span) => span.traceId === traceId), { timeout: 20_000 })
+      .toBeDefined();
     const tool = spansNamed("execute_tool api_crm").find((span) => span.traceId === traceId) as ReceivedSpan;
     expect(tool.parentSpanId).toBe(parentSpanId);
     expect(tool.attributes).toMatchObject({ "src.channel": "mcp-http", "src.source": "crm", "src.outcome": "ok" });
-    await expect.poll(() => childrenOf(tool).map((span) => span.name).sort(), { timeout: 20_000 }).toEqual(["GET", "token_request"]);
+    await expect
+      .poll(
+        () =>
+          childrenOf(tool)
+            .map((span) => span.name)
+            .sort(),
+        { timeout: 20_000 },
+      )
+      .toEqual(["GET", "token_request"]);
     const token = childrenOf(tool).find((span) => span.name === "token_request");
-    expect(token?.attributes).toMatchObject({ "src.source": "crm", "src.auth.grant": "client_credentials", "src.outcome": "ok", "server.address": "127.0.0.1" });
+    expect(token?.attributes).toMatchObject({
+      "src.source": "crm",
+      "src.auth.grant": "client_credentials",
+      "src.outcome": "ok",
+      "server.address": "127.0.0.1",
+    });
   });
 
   it("names the outcome of a refused call and of an API's error status", async () => {
@@ -209,23 +303,44 @@ describe("traces over OTLP/HTTP", () => {
     const missing = await api("POST", "/v1/tools/api_docs/call", { body: { method: "GET", path: "/missing" } });
     expect(missing.json).toMatchObject({ ok: false });
     await expect.poll(() => spansNamed("execute_tool api_nothing_here").length, { timeout: 20_000 }).toBe(1);
-    expect(spansNamed("execute_tool api_nothing_here")[0]?.attributes).toMatchObject({ "src.outcome": "invalid", "error.type": "UNKNOWN_TOOL" });
+    expect(spansNamed("execute_tool api_nothing_here")[0]?.attributes).toMatchObject({
+      "src.outcome": "invalid",
+      "error.type": "UNKNOWN_TOOL",
+    });
     expect(spansNamed("execute_tool api_nothing_here")[0]?.status.code).toBe(2);
   });
 
   it("traces src call on the cli channel, flushed before the process exits", async () => {
-    const run = await runCli(["call", "docs", "GET", "/me"], { env: { ...testHome.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" } });
+    const run = await runCli(["call", "docs", "GET", "/me"], {
+      env: { ...testHome.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" },
+    });
     expect(run.code, run.stderr).toBe(0);
-    await expect.poll(() => receiver.spans().filter((span) => span.attributes["src.channel"] === "cli").length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => receiver.spans().filter((span) => span.attributes["src.channel"] === "cli").length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
     const tool = receiver.spans().find((span) => span.attributes["src.channel"] === "cli") as ReceivedSpan;
     expect(tool.resource["service.name"]).toBe("src");
-    expect(tool.attributes).toMatchObject({ "gen_ai.tool.name": "docs", "src.source": "docs", "src.outcome": "ok", "src.operation_id": "me" });
+    expect(tool.attributes).toMatchObject({
+      "gen_ai.tool.name": "docs",
+      "src.source": "docs",
+      "src.outcome": "ok",
+      "src.operation_id": "me",
+    });
   });
 
   it("exports no secret, query value, body, header value or path value in any span of the run", async () => {
     await expect.poll(() => receiver.bodies.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const issued = (await authorization.state()).issued;
-    const secrets = [upstreamToken, queryKey, clientSecret, testHome.adminToken, ...testHome.secrets, ...issued].flatMap(secretForms);
+    const secrets = [
+      upstreamToken,
+      queryKey,
+      clientSecret,
+      testHome.adminToken,
+      ...testHome.secrets,
+      ...issued,
+    ].flatMap(secretForms);
     const values = [pathValue, queryValue, bodyValue, headerValue];
     const exported = receiver.bodies.join("\n");
     for (const secret of secrets) expect(exported.includes(secret), "a secret was exported").toBe(false);

@@ -14,8 +14,12 @@ beforeEach(async () => {
   testHome = await createTestHome();
   testHome.secrets.push(upstreamToken);
   upstream = await startUpstream({ token: upstreamToken });
-  server = await startTestServer(testHome, { limits: { maxConcurrentCallsPerSource: 1, maxQueuedCallsPerSource: 1, retryAfterSeconds: 2 } });
-  const created = await server.api("POST", "/v1/sources", { body: { config: bearerConfig("calls", upstream.url), credential: { token: upstreamToken } } });
+  server = await startTestServer(testHome, {
+    limits: { maxConcurrentCallsPerSource: 1, maxQueuedCallsPerSource: 1, retryAfterSeconds: 2 },
+  });
+  const created = await server.api("POST", "/v1/sources", {
+    body: { config: bearerConfig("calls", upstream.url), credential: { token: upstreamToken } },
+  });
   expect(created.status).toBe(201);
 });
 
@@ -32,7 +36,12 @@ describe("POST /v1/tools/{name}/call", () => {
   it("answers 200 with the tool result; the credential was attached upstream and is nowhere in the result", async () => {
     const answer = await call("api_calls", { method: "GET", path: "/items", query: { limit: 1 } });
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ ok: true, status: 200, attempts: 1, body: { kind: "json", value: { items: [{ id: 1, name: "first" }] } } });
+    expect(answer.json).toMatchObject({
+      ok: true,
+      status: 200,
+      attempts: 1,
+      body: { kind: "json", value: { items: [{ id: 1, name: "first" }] } },
+    });
     expect(answer.json.request).toEqual({ method: "GET", url: `${upstream.url}/items?limit=1` });
     expect(upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${upstreamToken}`);
     expect(answer.text).not.toContain(upstreamToken);
@@ -63,13 +72,22 @@ describe("POST /v1/tools/{name}/call", () => {
     const unknown = await call("api_nope", { method: "GET", path: "/me" });
     expect(unknown.status).toBe(404);
     expect(unknown.json.error.code).toBe("UNKNOWN_TOOL");
-    const notJson = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: "method=GET", contentType: "application/x-www-form-urlencoded" });
+    const notJson = await server.api("POST", "/v1/tools/api_calls/call", {
+      rawBody: "method=GET",
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.json.error.code).toBe("INVALID_JSON");
-    const oddMediaType = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: '{"method":"GET","path":"/me"}', contentType: "application/vnd1+json" });
+    const oddMediaType = await server.api("POST", "/v1/tools/api_calls/call", {
+      rawBody: '{"method":"GET","path":"/me"}',
+      contentType: "application/vnd1+json",
+    });
     expect(oddMediaType.status).toBe(400);
     expect(oddMediaType.json.error.code).toBe("INVALID_JSON");
-    const malformed = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: "{", contentType: "application/json" });
+    const malformed = await server.api("POST", "/v1/tools/api_calls/call", {
+      rawBody: "{",
+      contentType: "application/json",
+    });
     expect(malformed.status).toBe(400);
   });
 
@@ -97,18 +115,35 @@ describe("POST /v1/tools/{name}/call", () => {
     const lines = written.filter((record) => record.event === "tool_call");
     expect(lines).toHaveLength(1);
     // The call's own line is its only line: no http_request line repeats it.
-    expect(written.filter((record) => record.event === "http_request" && record.path === "/v1/tools/api_calls/call")).toEqual([]);
-    expect(lines[0]).toMatchObject({ channel: "http", source: "calls", tool: "api_calls", method: "GET", path: "/items?q=x", status: 200, ok: true, attempts: 1, errorCode: null });
+    expect(
+      written.filter((record) => record.event === "http_request" && record.path === "/v1/tools/api_calls/call"),
+    ).toEqual([]);
+    expect(lines[0]).toMatchObject({
+      channel: "http",
+      source: "calls",
+      tool: "api_calls",
+      method: "GET",
+      path: "/items?q=x",
+      status: 200,
+      ok: true,
+      attempts: 1,
+      errorCode: null,
+    });
     expect(lines[0]!.durationMs).toEqual(expect.any(Number));
   });
 
   it("still logs an http_request line for a call refused before the gate (a body that is not JSON)", async () => {
     const before = server.logs.lines.length;
-    const answer = await server.api("POST", "/v1/tools/api_calls/call", { rawBody: "{not json", contentType: "application/json" });
+    const answer = await server.api("POST", "/v1/tools/api_calls/call", {
+      rawBody: "{not json",
+      contentType: "application/json",
+    });
     expect(answer.status).toBe(400);
     const written = server.logs.records().slice(before);
     expect(written.filter((record) => record.event === "tool_call")).toEqual([]);
-    expect(written.filter((record) => record.event === "http_request")).toEqual([expect.objectContaining({ method: "POST", path: "/v1/tools/api_calls/call", status: 400 })]);
+    expect(written.filter((record) => record.event === "http_request")).toEqual([
+      expect.objectContaining({ method: "POST", path: "/v1/tools/api_calls/call", status: 400 }),
+    ]);
   });
 });
 
@@ -117,13 +152,25 @@ describe("query-auth secrets in logged paths", () => {
     const key = "query-key-secret-9d2c4b6a1e";
     testHome.secrets.push(key);
     const created = await server.api("POST", "/v1/sources", {
-      body: { config: { type: "api", name: "Query", slug: "query", enabled: true, api: { baseUrl: upstream.url, authType: "query", queryParam: "api_key", testEndpoint: "/me" } }, credential: { key } },
+      body: {
+        config: {
+          type: "api",
+          name: "Query",
+          slug: "query",
+          enabled: true,
+          api: { baseUrl: upstream.url, authType: "query", queryParam: "api_key", testEndpoint: "/me" },
+        },
+        credential: { key },
+      },
     });
     expect(created.status).toBe(201);
     const answer = await call("api_query", { method: "GET", path: "/items" });
     expect(upstream.seen.at(-1)?.url).toContain(`api_key=${key}`);
     expect(answer.text).not.toContain(key);
-    const record = server.logs.records().filter((line) => line.event === "tool_call").at(-1);
+    const record = server.logs
+      .records()
+      .filter((line) => line.event === "tool_call")
+      .at(-1);
     expect(record).toMatchObject({ source: "query", status: 401 });
     expect(String(record!.path)).toContain("api_key=");
     expect(String(record!.path)).not.toContain(key);

@@ -11,7 +11,11 @@ import { canonicalRequest } from "./sign-request";
 
 const plugin = createHmacAuth();
 
-describeAuthPluginConformance(plugin, { config: { keyId: "team-key-1" }, credential: { secret: "shh-signing-secret" }, otherCredential: { secret: "другой-секрет" } });
+describeAuthPluginConformance(plugin, {
+  config: { keyId: "team-key-1" },
+  credential: { secret: "shh-signing-secret" },
+  otherCredential: { secret: "другой-секрет" },
+});
 
 async function applied(method: string, url: string, body?: string) {
   const request = { method, url: new URL(url), headers: new Headers(), body };
@@ -49,7 +53,13 @@ describe("hmac signature", () => {
 
 describe("registering the custom mode beside the defaults", () => {
   it("is found by its type, and the defaults still work", () => {
-    const registry = createAuthRegistry([createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth(), createHmacAuth()]);
+    const registry = createAuthRegistry([
+      createBearerAuth(),
+      createHeaderAuth(),
+      createQueryAuth(),
+      createBasicAuth(),
+      createHmacAuth(),
+    ]);
     expect(registry.types).toEqual(["bearer", "header", "query", "basic", "hmac"]);
     expect(registry.get("hmac").describePlacement({ keyId: "k1" })).toContain("X-Signature");
     expect(() => registry.get("hmac-v2")).toThrow(/use one of: "bearer", "header", "query", "basic", "hmac"/);

@@ -6,14 +6,25 @@ import { signRequest } from "./sign-request";
 /** `api.keyId`: which key signed the request; sent as is, so printable ASCII. */
 export const hmacConfigSchema = z.object({
   keyId: z
-    .string({ error: (issue) => (issue.input === undefined ? 'required when api.authType is "hmac"' : "must be a string") })
+    .string({
+      error: (issue) => (issue.input === undefined ? 'required when api.authType is "hmac"' : "must be a string"),
+    })
     .pipe(headerCredentialTextSchema)
-    .meta({ label: "Key id", description: "Which of the server's keys signs; sent as X-Key-Id.", example: "team-key-1" }),
+    .meta({
+      label: "Key id",
+      description: "Which of the server's keys signs; sent as X-Key-Id.",
+      example: "team-key-1",
+    }),
 });
 export type HmacAuthConfig = z.infer<typeof hmacConfigSchema>;
 
 /** `{ secret }`: the shared signing secret. Never sent, only used to sign. */
-export const hmacCredentialSchema = z.object({ secret: credentialTextSchema.meta({ label: "Signing secret", description: "The shared secret the server holds for api.keyId." }) });
+export const hmacCredentialSchema = z.object({
+  secret: credentialTextSchema.meta({
+    label: "Signing secret",
+    description: "The shared secret the server holds for api.keyId.",
+  }),
+});
 export type HmacCredential = z.infer<typeof hmacCredentialSchema>;
 
 export type HmacAuthPlugin = AuthPluginV2<HmacAuthConfig, HmacCredential>;

@@ -2,7 +2,9 @@ import { createHmac } from "node:crypto";
 import type { AuthorizeRequest } from "@src/auth";
 
 /** What is signed of a request: the body as the bytes sent, or as text. */
-export type SignedRequest = Pick<AuthorizeRequest, "method" | "url"> & { readonly body?: Uint8Array | string | undefined };
+export type SignedRequest = Pick<AuthorizeRequest, "method" | "url"> & {
+  readonly body?: Uint8Array | string | undefined;
+};
 
 /**
  * The text that is signed: method, path, query (with its `?`) and body, one per

@@ -15,7 +15,9 @@ export interface SignedParts {
  * when there is no body). Like AWS SigV4's canonical request, in small.
  */
 export function canonicalTimestampedRequest({ method, url, body, timestamp }: SignedParts): string {
-  const bodyHash = createHash("sha256").update(body ?? new Uint8Array()).digest("hex");
+  const bodyHash = createHash("sha256")
+    .update(body ?? new Uint8Array())
+    .digest("hex");
   return [method, url.pathname, url.search, timestamp, bodyHash].join("\n");
 }
 

@@ -10,7 +10,11 @@ import { createTimestampHmacAuth } from "./timestamp-hmac-auth";
 const plugin = createTimestampHmacAuth();
 const secret = "shh-timestamp-secret";
 
-describeAuthPluginConformance(plugin, { config: { keyId: "team-key-1" }, credential: { secret }, otherCredential: { secret: "другой-секрет" } });
+describeAuthPluginConformance(plugin, {
+  config: { keyId: "team-key-1" },
+  credential: { secret },
+  otherCredential: { secret: "другой-секрет" },
+});
 
 /** The API a team would run: checks the signature over the bytes it received, and a 5-minute window. */
 let api: Server;
@@ -23,7 +27,9 @@ beforeAll(async () => {
       const url = new URL(incoming.url ?? "/", origin);
       const timestamp = String(incoming.headers["x-timestamp"]);
       const body = chunks.length === 0 ? undefined : new Uint8Array(Buffer.concat(chunks));
-      const expected = Buffer.from(signTimestampedRequest({ method: incoming.method ?? "", url, body, timestamp }, secret));
+      const expected = Buffer.from(
+        signTimestampedRequest({ method: incoming.method ?? "", url, body, timestamp }, secret),
+      );
       const given = Buffer.from(String(incoming.headers["x-signature"]));
       const fresh = Math.abs(Date.parse(timestamp) - Date.now()) < 300_000;
       const valid = given.length === expected.length && timingSafeEqual(given, expected);
@@ -36,8 +42,24 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
 
 async function send(method: string, path: string, body: string | undefined, now: Date): Promise<string> {
-  const request = { method, url: new URL(`${origin}${path}`), headers: new Headers(), body: body === undefined ? undefined : new TextEncoder().encode(body), attempt: 1, signal: new AbortController().signal };
-  const context = { slug: "signed", config: { keyId: "k1" }, credential: { secret }, now: () => now, signal: request.signal, session: createAuthSessionCache(), registerSecret: () => undefined, saveCredential: () => Promise.resolve() };
+  const request = {
+    method,
+    url: new URL(`${origin}${path}`),
+    headers: new Headers(),
+    body: body === undefined ? undefined : new TextEncoder().encode(body),
+    attempt: 1,
+    signal: new AbortController().signal,
+  };
+  const context = {
+    slug: "signed",
+    config: { keyId: "k1" },
+    credential: { secret },
+    now: () => now,
+    signal: request.signal,
+    session: createAuthSessionCache(),
+    registerSecret: () => undefined,
+    saveCredential: () => Promise.resolve(),
+  };
   await plugin.authorize(request, context);
   const response = await fetch(request.url, { method, headers: request.headers, body: request.body ?? null });
   return `${response.status} ${await response.text()}`;
@@ -55,8 +77,24 @@ describe("timestamped HMAC against a verifying API", () => {
 
   it("signs the time: two times give two signatures for the same request", async () => {
     const headersAt = async (time: number) => {
-      const request = { method: "GET", url: new URL(`${origin}/v1/items`), headers: new Headers(), body: undefined, attempt: 1, signal: new AbortController().signal };
-      await plugin.authorize(request, { slug: "signed", config: { keyId: "k1" }, credential: { secret }, now: () => new Date(time), signal: request.signal, session: createAuthSessionCache(), registerSecret: () => undefined, saveCredential: () => Promise.resolve() });
+      const request = {
+        method: "GET",
+        url: new URL(`${origin}/v1/items`),
+        headers: new Headers(),
+        body: undefined,
+        attempt: 1,
+        signal: new AbortController().signal,
+      };
+      await plugin.authorize(request, {
+        slug: "signed",
+        config: { keyId: "k1" },
+        credential: { secret },
+        now: () => new Date(time),
+        signal: request.signal,
+        session: createAuthSessionCache(),
+        registerSecret: () => undefined,
+        saveCredential: () => Promise.resolve(),
+      });
       return request.headers.get("x-signature");
     };
     expect(await headersAt(0)).not.toBe(await headersAt(1000));

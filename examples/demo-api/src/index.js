@@ -2,11 +2,18 @@ import { createServer } from "node:http";
 import { timingSafeEqual } from "node:crypto";
 import { parseNote } from "./parse-note.js";
 
-const seedItems = ["apple", "banana", "cherry", "date", "elderberry", "fig", "grape"].map((name, index) => ({ id: index + 1, name }));
+const seedItems = ["apple", "banana", "cherry", "date", "elderberry", "fig", "grape"].map((name, index) => ({
+  id: index + 1,
+  name,
+}));
 
 function send(response, status, value, headers = {}) {
   const body = JSON.stringify(value);
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), ...headers });
+  response.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    ...headers,
+  });
   response.end(body);
 }
 
@@ -40,7 +47,12 @@ export async function startDemoApi({ port = 0, token }) {
       const route = `${request.method} ${url.pathname}`;
       if (route === "GET /health") return send(response, 200, { status: "ok" });
       if (!authorized(request, token)) {
-        return send(response, 401, { error: "unauthorized", message: "send Authorization: Bearer <token>" }, { "www-authenticate": 'Bearer realm="demo"' });
+        return send(
+          response,
+          401,
+          { error: "unauthorized", message: "send Authorization: Bearer <token>" },
+          { "www-authenticate": 'Bearer realm="demo"' },
+        );
       }
       if (route === "GET /me") return send(response, 200, { id: "user-1", name: "Demo User", plan: "free" });
       if (route === "GET /items") {
@@ -58,21 +70,24 @@ export async function startDemoApi({ port = 0, token }) {
         return send(response, 200, { items: slice, total: matching.length, page }, headers);
       }
       if (route === "POST /items") {
-        if (!(request.headers["content-type"] ?? "").startsWith("application/json")) return send(response, 415, { error: "send application/json" });
+        if (!(request.headers["content-type"] ?? "").startsWith("application/json"))
+          return send(response, 415, { error: "send application/json" });
         let body;
         try {
           body = JSON.parse(await readBody(request));
         } catch {
           return send(response, 400, { error: "the body is not valid JSON" });
         }
-        if (typeof body?.name !== "string" || body.name === "") return send(response, 422, { error: "name: required, a non-empty string" });
+        if (typeof body?.name !== "string" || body.name === "")
+          return send(response, 422, { error: "name: required, a non-empty string" });
         const item = { id: items.length + 1, name: body.name };
         items.push(item);
         return send(response, 201, item, { location: `/items/${item.id}` });
       }
       if (route === "POST /notes") {
         const note = parseNote(request.headers["content-type"], await readBody(request));
-        if (note === undefined) return send(response, 415, { error: "send application/xml or application/x-www-form-urlencoded" });
+        if (note === undefined)
+          return send(response, 415, { error: "send application/xml or application/x-www-form-urlencoded" });
         if (note.error !== undefined) return send(response, 400, note);
         return send(response, 201, { received: note });
       }
@@ -89,6 +104,10 @@ export async function startDemoApi({ port = 0, token }) {
   return {
     url: `http://127.0.0.1:${address.port}`,
     port: address.port,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

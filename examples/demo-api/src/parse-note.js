@@ -3,7 +3,8 @@ function parseXml(text) {
   const root = /^\s*(?:<\?xml[^>]*\?>\s*)?<([A-Za-z][\w.-]*)[^>]*>([\s\S]*)<\/\1>\s*$/.exec(text);
   if (root === null) return undefined;
   const fields = {};
-  for (const match of root[2].matchAll(/<([A-Za-z][\w.-]*)[^>]*>([^<]*)<\/\1>/g)) fields[match[1]] = decodeEntities(match[2]);
+  for (const match of root[2].matchAll(/<([A-Za-z][\w.-]*)[^>]*>([^<]*)<\/\1>/g))
+    fields[match[1]] = decodeEntities(match[2]);
   return { root: root[1], fields };
 }
 
@@ -25,7 +26,9 @@ export function parseNote(contentType, text) {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/xml" || type === "text/xml") {
     const parsed = parseXml(text);
-    return parsed === undefined ? { error: "the body is not a flat XML element such as <note><title>…</title></note>" } : { format: "xml", ...parsed };
+    return parsed === undefined
+      ? { error: "the body is not a flat XML element such as <note><title>…</title></note>" }
+      : { format: "xml", ...parsed };
   }
   if (type === "application/x-www-form-urlencoded") {
     return { format: "form", fields: Object.fromEntries(new URLSearchParams(text)) };

@@ -11,11 +11,23 @@ const config = { region: "us-east-1", service: "s3" };
 describeAuthPluginConformance(plugin, {
   config,
   credential: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" },
-  otherCredential: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "other-secret-access-key-0123", sessionToken: "session-token-value-0123456789" },
+  otherCredential: {
+    accessKeyId: "AKIDEXAMPLE",
+    secretAccessKey: "other-secret-access-key-0123",
+    sessionToken: "session-token-value-0123456789",
+  },
 });
 
 /** Signs `request` in place with the plugin (real clock: s3rver refuses old signatures) and sends it. */
-async function send(method: string, url: string, { body, credential = s3rverKeys, contentType }: { body?: string; credential?: Record<string, string>; contentType?: string } = {}) {
+async function send(
+  method: string,
+  url: string,
+  {
+    body,
+    credential = s3rverKeys,
+    contentType,
+  }: { body?: string; credential?: Record<string, string>; contentType?: string } = {},
+) {
   const headers = new Headers(contentType === undefined ? {} : { "content-type": contentType });
   const request = { method, url: new URL(url), headers, body };
   await runAuthorize(plugin, request, { config, credential, now: new Date() });
@@ -31,7 +43,10 @@ describe("aws-sigv4 against s3rver (an S3 emulator that verifies every signature
 
   it("PUT, GET and LIST of objects are accepted; the body hash is the SHA-256 of the exact bytes", async () => {
     const body = '<note kind="raw">héllo, s3</note>';
-    const put = await send("PUT", `${s3.origin}/${s3.bucket}/notes/first.xml`, { body, contentType: "application/xml" });
+    const put = await send("PUT", `${s3.origin}/${s3.bucket}/notes/first.xml`, {
+      body,
+      contentType: "application/xml",
+    });
     expect(put.status, await put.clone().text()).toBe(200);
     const got = await send("GET", `${s3.origin}/${s3.bucket}/notes/first.xml`);
     expect([got.status, await got.text()]).toEqual([200, body]);
@@ -45,7 +60,9 @@ describe("aws-sigv4 against s3rver (an S3 emulator that verifies every signature
   });
 
   it("a wrong secret is refused by the emulator (403 SignatureDoesNotMatch)", async () => {
-    const refused = await send("GET", `${s3.origin}/${s3.bucket}?list-type=2`, { credential: { ...s3rverKeys, secretAccessKey: "not-the-secret" } });
+    const refused = await send("GET", `${s3.origin}/${s3.bucket}?list-type=2`, {
+      credential: { ...s3rverKeys, secretAccessKey: "not-the-secret" },
+    });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("SignatureDoesNotMatch");
   });
@@ -55,21 +72,36 @@ describe("aws-sigv4 signing", () => {
   it("signs with the context's clock, so a fixed clock gives the same signature", async () => {
     const at = new Date("2026-03-04T05:06:07Z");
     const sign = async () => {
-      const request = { method: "GET", url: new URL("https://bucket.s3.eu-west-1.amazonaws.com/key?a=1"), headers: new Headers() };
-      await runAuthorize(plugin, request, { config: { region: "eu-west-1", service: "s3" }, credential: s3rverKeys, now: at });
+      const request = {
+        method: "GET",
+        url: new URL("https://bucket.s3.eu-west-1.amazonaws.com/key?a=1"),
+        headers: new Headers(),
+      };
+      await runAuthorize(plugin, request, {
+        config: { region: "eu-west-1", service: "s3" },
+        credential: s3rverKeys,
+        now: at,
+      });
       return request.headers;
     };
     const [first, second] = [await sign(), await sign()];
     expect(first.get("x-amz-date")).toBe("20260304T050607Z");
-    expect(first.get("authorization")).toMatch(/^AWS4-HMAC-SHA256 Credential=S3RVER\/20260304\/eu-west-1\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/);
+    expect(first.get("authorization")).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=S3RVER\/20260304\/eu-west-1\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
     expect(second.get("authorization")).toBe(first.get("authorization"));
   });
 
   it("sends a session token as X-Amz-Security-Token, signed, and registers each signature as a secret", async () => {
     const request = { method: "GET", url: new URL("https://api.example.com/prod/items"), headers: new Headers() };
-    const registered = await runAuthorize(plugin, request, { config: { region: "eu-west-1", service: "execute-api" }, credential: { ...s3rverKeys, sessionToken: "FwoGZXIvYXdzEXAMPLE" } });
+    const registered = await runAuthorize(plugin, request, {
+      config: { region: "eu-west-1", service: "execute-api" },
+      credential: { ...s3rverKeys, sessionToken: "FwoGZXIvYXdzEXAMPLE" },
+    });
     expect(request.headers.get("x-amz-security-token")).toBe("FwoGZXIvYXdzEXAMPLE");
-    expect(request.headers.get("authorization")).toContain("SignedHeaders=host;x-amz-content-sha256;x-amz-date;x-amz-security-token");
+    expect(request.headers.get("authorization")).toContain(
+      "SignedHeaders=host;x-amz-content-sha256;x-amz-date;x-amz-security-token",
+    );
     expect(registered).toEqual([/Signature=([0-9a-f]+)/.exec(request.headers.get("authorization") ?? "")?.[1]]);
   });
 

@@ -4,26 +4,50 @@ import { SignatureV4 } from "@smithy/signature-v4";
 import { z } from "zod";
 import { NodeSha256 } from "./node-sha256";
 
-const requiredWhen = (example: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'required when api.authType is "aws-sigv4"' : `must be a string such as "${example}"`);
+const requiredWhen = (example: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? 'required when api.authType is "aws-sigv4"' : `must be a string such as "${example}"`;
 
 /** `api.region` and `api.service`: what the signature is scoped to. */
 export const awsSigV4ConfigSchema = z.object({
   region: z
     .string({ error: requiredWhen("eu-west-1") })
-    .regex(/^[a-z0-9-]+$/, { error: 'must be an AWS region name such as "eu-west-1" (lower-case letters, digits and "-")' })
-    .meta({ label: "Region", description: 'The AWS region the API is in (authType "aws-sigv4"), e.g. eu-west-1.', example: "eu-west-1" }),
+    .regex(/^[a-z0-9-]+$/, {
+      error: 'must be an AWS region name such as "eu-west-1" (lower-case letters, digits and "-")',
+    })
+    .meta({
+      label: "Region",
+      description: 'The AWS region the API is in (authType "aws-sigv4"), e.g. eu-west-1.',
+      example: "eu-west-1",
+    }),
   service: z
     .string({ error: requiredWhen("s3") })
-    .regex(/^[a-z0-9-]+$/, { error: 'must be an AWS service signing name such as "s3" or "execute-api" (lower-case letters, digits and "-")' })
-    .meta({ label: "Service", description: 'The service\'s signing name (authType "aws-sigv4"): s3, execute-api, es, …', example: "s3" }),
+    .regex(/^[a-z0-9-]+$/, {
+      error: 'must be an AWS service signing name such as "s3" or "execute-api" (lower-case letters, digits and "-")',
+    })
+    .meta({
+      label: "Service",
+      description: 'The service\'s signing name (authType "aws-sigv4"): s3, execute-api, es, …',
+      example: "s3",
+    }),
 });
 export type AwsSigV4Config = z.infer<typeof awsSigV4ConfigSchema>;
 
 /** The AWS access key pair, and a session token for temporary credentials. */
 export const awsSigV4CredentialSchema = z.object({
-  accessKeyId: headerCredentialTextSchema.meta({ label: "Access key id", secret: false, description: "The access key id (sent in the clear in every signature).", example: "AKIAIOSFODNN7EXAMPLE" }),
-  secretAccessKey: credentialTextSchema.meta({ label: "Secret access key", description: "The secret access key; it signs and is never sent." }),
-  sessionToken: headerCredentialTextSchema.optional().meta({ label: "Session token", description: "For temporary credentials (STS): sent as X-Amz-Security-Token. Leave it out for long-term keys." }),
+  accessKeyId: headerCredentialTextSchema.meta({
+    label: "Access key id",
+    secret: false,
+    description: "The access key id (sent in the clear in every signature).",
+    example: "AKIAIOSFODNN7EXAMPLE",
+  }),
+  secretAccessKey: credentialTextSchema.meta({
+    label: "Secret access key",
+    description: "The secret access key; it signs and is never sent.",
+  }),
+  sessionToken: headerCredentialTextSchema.optional().meta({
+    label: "Session token",
+    description: "For temporary credentials (STS): sent as X-Amz-Security-Token. Leave it out for long-term keys.",
+  }),
 });
 export type AwsSigV4Credential = z.infer<typeof awsSigV4CredentialSchema>;
 
@@ -37,7 +61,12 @@ const signatureHeaders = ["authorization", "x-amz-date", "x-amz-content-sha256",
 function headersToSign(request: AuthorizeRequest): Record<string, string> {
   const headers: Record<string, string> = { host: request.url.host };
   for (const [name, value] of request.headers) {
-    if (name === "content-type" || name === "content-md5" || (name.startsWith("x-amz-") && !(signatureHeaders as readonly string[]).includes(name))) headers[name] = value;
+    if (
+      name === "content-type" ||
+      name === "content-md5" ||
+      (name.startsWith("x-amz-") && !(signatureHeaders as readonly string[]).includes(name))
+    )
+      headers[name] = value;
   }
   return headers;
 }
@@ -63,15 +92,24 @@ export function createAwsSigV4Auth(): AwsSigV4AuthPlugin {
   return {
     specificationVersion: "v2",
     type: "aws-sigv4",
-    description: "Signs every request with AWS Signature Version 4 (api.region, api.service): Authorization: AWS4-HMAC-SHA256 …, X-Amz-Date and X-Amz-Content-Sha256.",
+    description:
+      "Signs every request with AWS Signature Version 4 (api.region, api.service): Authorization: AWS4-HMAC-SHA256 …, X-Amz-Date and X-Amz-Content-Sha256.",
     configSchema: awsSigV4ConfigSchema,
     credentialSchema: awsSigV4CredentialSchema,
-    placement: () => ({ headers: ["authorization", "x-amz-date", "x-amz-content-sha256"], optionalHeaders: ["x-amz-security-token"], query: [] }),
+    placement: () => ({
+      headers: ["authorization", "x-amz-date", "x-amz-content-sha256"],
+      optionalHeaders: ["x-amz-security-token"],
+      query: [],
+    }),
     async authorize(request, context) {
       const { config, credential } = context;
       for (const name of signatureHeaders) request.headers.delete(name);
       const signer = new SignatureV4({
-        credentials: { accessKeyId: credential.accessKeyId, secretAccessKey: credential.secretAccessKey, ...(credential.sessionToken === undefined ? {} : { sessionToken: credential.sessionToken }) },
+        credentials: {
+          accessKeyId: credential.accessKeyId,
+          secretAccessKey: credential.secretAccessKey,
+          ...(credential.sessionToken === undefined ? {} : { sessionToken: credential.sessionToken }),
+        },
         region: config.region,
         service: config.service,
         sha256: NodeSha256,
@@ -101,7 +139,11 @@ export function createAwsSigV4Auth(): AwsSigV4AuthPlugin {
       const signature = /Signature=([0-9a-f]+)/.exec(signed.headers.authorization ?? "")?.[1];
       if (signature !== undefined) context.registerSecret(signature);
     },
-    secretValues: (credential) => [credential.secretAccessKey, ...(credential.sessionToken === undefined ? [] : [credential.sessionToken])],
-    describePlacement: (config) => `Authorization header (AWS Signature Version 4, ${config.service} in ${config.region})`,
+    secretValues: (credential) => [
+      credential.secretAccessKey,
+      ...(credential.sessionToken === undefined ? [] : [credential.sessionToken]),
+    ],
+    describePlacement: (config) =>
+      `Authorization header (AWS Signature Version 4, ${config.service} in ${config.region})`,
   } satisfies AwsSigV4AuthPlugin;
 }

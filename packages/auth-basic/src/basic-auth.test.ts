@@ -14,17 +14,45 @@ describeAuthPluginConformance(plugin, {
 
 async function applied(username: string, password: string, url = "https://api.example.test/v1/me") {
   const request = { method: "GET", url: new URL(url), headers: new Headers({ authorization: "Bearer stale" }) };
-  await runAuthorize(plugin, request, { config: {}, credential: plugin.credentialSchema.parse({ username, password }) });
+  await runAuthorize(plugin, request, {
+    config: {},
+    credential: plugin.credentialSchema.parse({ username, password }),
+  });
   return request;
 }
 
 describe("basic placement", () => {
   const rows: { why: string; username: string; password: string; authorization: string }[] = [
-    { why: "RFC 7617's own example", username: "Aladdin", password: "open sesame", authorization: "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==" },
-    { why: "an empty password keeps the colon", username: "apikey123", password: "", authorization: "Basic YXBpa2V5MTIzOg==" },
-    { why: "a colon in the password is kept (only the first separates)", username: "u", password: "a:b", authorization: "Basic dTphOmI=" },
-    { why: "unicode is encoded as UTF-8 (RFC 7617 charset)", username: "test", password: "123£", authorization: "Basic dGVzdDoxMjPCow==" },
-    { why: "non-Latin usernames are UTF-8 too", username: "пользователь", password: "п", authorization: `Basic ${Buffer.from("пользователь:п").toString("base64")}` },
+    {
+      why: "RFC 7617's own example",
+      username: "Aladdin",
+      password: "open sesame",
+      authorization: "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
+    },
+    {
+      why: "an empty password keeps the colon",
+      username: "apikey123",
+      password: "",
+      authorization: "Basic YXBpa2V5MTIzOg==",
+    },
+    {
+      why: "a colon in the password is kept (only the first separates)",
+      username: "u",
+      password: "a:b",
+      authorization: "Basic dTphOmI=",
+    },
+    {
+      why: "unicode is encoded as UTF-8 (RFC 7617 charset)",
+      username: "test",
+      password: "123£",
+      authorization: "Basic dGVzdDoxMjPCow==",
+    },
+    {
+      why: "non-Latin usernames are UTF-8 too",
+      username: "пользователь",
+      password: "п",
+      authorization: `Basic ${Buffer.from("пользователь:п").toString("base64")}`,
+    },
   ];
   it.each(rows)("$why", async ({ username, password, authorization }) => {
     const request = await applied(username, password);
@@ -55,12 +83,37 @@ describe("basic placement", () => {
 
 describe("basic credential", () => {
   const rejected: { why: string; credential: Record<string, unknown>; path: string; message: RegExp }[] = [
-    { why: "a colon in the username cannot be told apart from the separator", credential: { username: "a:b", password: "p" }, path: "username", message: /must not contain ":"/ },
-    { why: "CR LF in the username", credential: { username: "a\r\nb", password: "p" }, path: "username", message: /line breaks/ },
-    { why: "LF in the password", credential: { username: "a", password: "p\n" }, path: "password", message: /line breaks/ },
+    {
+      why: "a colon in the username cannot be told apart from the separator",
+      credential: { username: "a:b", password: "p" },
+      path: "username",
+      message: /must not contain ":"/,
+    },
+    {
+      why: "CR LF in the username",
+      credential: { username: "a\r\nb", password: "p" },
+      path: "username",
+      message: /line breaks/,
+    },
+    {
+      why: "LF in the password",
+      credential: { username: "a", password: "p\n" },
+      path: "password",
+      message: /line breaks/,
+    },
     { why: "NUL in the password", credential: { username: "a", password: "\0" }, path: "password", message: /NUL/ },
-    { why: "an empty username", credential: { username: "", password: "p" }, path: "username", message: /must not be empty/ },
-    { why: "a missing password says how to give none", credential: { username: "a" }, path: "password", message: /empty string for no password/ },
+    {
+      why: "an empty username",
+      credential: { username: "", password: "p" },
+      path: "username",
+      message: /must not be empty/,
+    },
+    {
+      why: "a missing password says how to give none",
+      credential: { username: "a" },
+      path: "password",
+      message: /empty string for no password/,
+    },
   ];
   it.each(rejected)("rejects: $why", ({ credential, path, message }) => {
     const issue = plugin.credentialSchema.safeParse(credential).error?.issues[0];
@@ -77,7 +130,8 @@ describe("basic credential", () => {
       createAuthRegistry([plugin]).parseCredential("basic", { username: "a:b", password: "s3cret\n" });
       expect.unreachable();
     } catch (error) {
-      for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 5 })]) expect(text).not.toContain("s3cret");
+      for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 5 })])
+        expect(text).not.toContain("s3cret");
       expect(String(error)).toContain("username:");
     }
   });

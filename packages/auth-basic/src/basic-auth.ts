@@ -15,11 +15,13 @@ export function createBasicAuth(): BasicAuthPlugin {
   return {
     specificationVersion: "v2",
     type: "basic",
-    description: "Sends the username and password with HTTP Basic authentication: Authorization: Basic base64(username:password).",
+    description:
+      "Sends the username and password with HTTP Basic authentication: Authorization: Basic base64(username:password).",
     configSchema: basicConfigSchema,
     credentialSchema: basicCredentialSchema,
     placement: () => ({ headers: ["authorization"], query: [] }),
-    fromSecurityScheme: (scheme) => (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic" ? { config: {} } : undefined),
+    fromSecurityScheme: (scheme) =>
+      scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic" ? { config: {} } : undefined,
     authorize(request, { credential }) {
       request.headers.set("authorization", `Basic ${encodeBasicToken(credential)}`);
       return Promise.resolve();

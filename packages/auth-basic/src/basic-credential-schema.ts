@@ -3,7 +3,8 @@ import { z } from "zod";
 
 /** A Basic username: not empty, no CR/LF/NUL, and no ":" (it separates username from password). */
 export const basicUsernameSchema = credentialTextSchema.refine((value) => !value.includes(":"), {
-  error: 'must not contain ":" (HTTP Basic separates the username from the password with ":"); a password may contain ":"',
+  error:
+    'must not contain ":" (HTTP Basic separates the username from the password with ":"); a password may contain ":"',
 });
 
 /** A Basic password: may be empty (some APIs take the key as the username), never CR/LF/NUL. */
@@ -13,7 +14,12 @@ export const basicPasswordSchema = z
 
 /** `{ username, password }`, any Unicode (sent as UTF-8, base64-encoded). */
 export const basicCredentialSchema = z.object({
-  username: basicUsernameSchema.meta({ label: "Username", secret: false, description: "The user name (some APIs take the key here, with an empty password).", example: "alice" }),
+  username: basicUsernameSchema.meta({
+    label: "Username",
+    secret: false,
+    description: "The user name (some APIs take the key here, with an empty password).",
+    example: "alice",
+  }),
   password: basicPasswordSchema.meta({ label: "Password", description: "The password, or an empty string for none." }),
 });
 export type BasicCredential = z.infer<typeof basicCredentialSchema>;

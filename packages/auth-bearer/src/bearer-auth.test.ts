@@ -6,7 +6,11 @@ import { createBearerAuth } from "./bearer-auth";
 
 const plugin = createBearerAuth();
 
-describeAuthPluginConformance(plugin, { config: {}, credential: { token: "tok_live_1234567890" }, otherCredential: { token: "tok_other_0987" } });
+describeAuthPluginConformance(plugin, {
+  config: {},
+  credential: { token: "tok_live_1234567890" },
+  otherCredential: { token: "tok_other_0987" },
+});
 
 async function applied(token: string, url = "https://api.example.test/v1/me", headers: Record<string, string> = {}) {
   const request = { method: "GET", url: new URL(url), headers: new Headers(headers) };
@@ -19,7 +23,12 @@ describe("bearer placement", () => {
     { why: "the spec's shape: Authorization: Bearer <TOKEN>", token: "abc123", authorization: "Bearer abc123" },
     { why: "base64-like tokens keep + / and =", token: "a+b/c==", authorization: "Bearer a+b/c==" },
     { why: "JWTs keep their dots", token: "eyJ.eyJ.sig", authorization: "Bearer eyJ.eyJ.sig" },
-    { why: "an Authorization header already set is replaced, not doubled", token: "new", headers: { authorization: "Bearer old" }, authorization: "Bearer new" },
+    {
+      why: "an Authorization header already set is replaced, not doubled",
+      token: "new",
+      headers: { authorization: "Bearer old" },
+      authorization: "Bearer new",
+    },
   ];
   it.each(rows)("$why", async ({ token, headers, authorization }) => {
     const request = await applied(token, undefined, headers);
@@ -52,7 +61,8 @@ describe("bearer credential", () => {
       registry.parseCredential("bearer", { token: secret });
       expect.unreachable();
     } catch (error) {
-      for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 5 })]) expect(text).not.toContain("s3cret");
+      for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 5 })])
+        expect(text).not.toContain("s3cret");
     }
   });
 });

@@ -8,7 +8,11 @@ export type BearerAuthConfig = z.infer<typeof bearerConfigSchema>;
 
 /** `{ token }`: printable ASCII, not empty, no CR/LF/NUL, no space at either end. */
 export const bearerCredentialSchema = z.object({
-  token: headerCredentialTextSchema.meta({ label: "API token", description: "The token the API issued; sent as Authorization: Bearer <token>.", example: "tok_live_1234567890" }),
+  token: headerCredentialTextSchema.meta({
+    label: "API token",
+    description: "The token the API issued; sent as Authorization: Bearer <token>.",
+    example: "tok_live_1234567890",
+  }),
 });
 export type BearerCredential = z.infer<typeof bearerCredentialSchema>;
 
@@ -24,7 +28,8 @@ export function createBearerAuth(): BearerAuthPlugin {
     configSchema: bearerConfigSchema,
     credentialSchema: bearerCredentialSchema,
     placement: () => ({ headers: ["authorization"], query: [] }),
-    fromSecurityScheme: (scheme) => (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer" ? { config: {} } : undefined),
+    fromSecurityScheme: (scheme) =>
+      scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer" ? { config: {} } : undefined,
     authorize(request, { credential }) {
       request.headers.set("authorization", `Bearer ${credential.token}`);
       return Promise.resolve();

@@ -6,7 +6,13 @@ import { startHttpbin, type RealServer } from "@src/test-servers";
 import { createDigestAuth } from "./digest-auth";
 
 const plugin = createDigestAuth();
-const challenge = { status: 401, headers: { "www-authenticate": 'Digest realm="api@example.test", qop="auth", algorithm=SHA-256, nonce="bm9uY2UtMDE", opaque="b3BhcXVl"' } };
+const challenge = {
+  status: 401,
+  headers: {
+    "www-authenticate":
+      'Digest realm="api@example.test", qop="auth", algorithm=SHA-256, nonce="bm9uY2UtMDE", opaque="b3BhcXVl"',
+  },
+};
 
 describeAuthPluginConformance(plugin, {
   config: {},
@@ -22,19 +28,31 @@ describeAuthPluginConformance(plugin, {
  * on the first attempt only (httpbin says a nonce is spent through a cookie).
  */
 function createCaller(credential: { username: string; password: string }) {
-  const context = createConformanceContext(plugin, {}, credential, new Date()).context as Parameters<typeof plugin.authorize>[1];
+  const context = createConformanceContext(plugin, {}, credential, new Date()).context as Parameters<
+    typeof plugin.authorize
+  >[1];
   const sent: string[] = [];
   return {
     sent,
     async call(url: string, { cookie }: { cookie?: string } = {}) {
       let attempt = 1;
       for (;;) {
-        const request: AuthorizeRequest = { method: "GET", url: new URL(url), headers: new Headers(cookie !== undefined && attempt === 1 ? { cookie } : {}), body: undefined, attempt, signal: context.signal };
+        const request: AuthorizeRequest = {
+          method: "GET",
+          url: new URL(url),
+          headers: new Headers(cookie !== undefined && attempt === 1 ? { cookie } : {}),
+          body: undefined,
+          attempt,
+          signal: context.signal,
+        };
         await plugin.authorize(request, context);
         sent.push(request.headers.get("authorization") ?? "(none)");
         const response = await fetch(request.url, { headers: request.headers });
         if (response.status !== 401 || attempt > 1) return response;
-        const { retry } = await plugin.onRejected!({ status: response.status, headers: response.headers, request }, context);
+        const { retry } = await plugin.onRejected!(
+          { status: response.status, headers: response.headers, request },
+          context,
+        );
         if (!retry) return response;
         attempt += 1;
       }
@@ -49,25 +67,30 @@ describe("digest against httpbin (python3-httpbin, a server nobody here wrote)",
   }, 30_000);
   afterAll(() => httpbin?.stop());
 
-  it.each(["MD5", "SHA-256"])("%s: answers the challenge once, then reuses the nonce with nc 2, 3 and no new 401", async (algorithm) => {
-    // httpbin checks the digest against the decoded path, so the password in its URL has nothing to percent-encode.
-    const caller = createCaller({ username: "alice", password: "s3cret-pass" });
-    const url = `${httpbin.origin}/digest-auth/auth/alice/s3cret-pass/${algorithm}`;
-    const first = await caller.call(url);
-    expect([first.status, await first.json()]).toEqual([200, { authenticated: true, user: "alice" }]);
-    expect(caller.sent[0]).toBe("(none)");
-    expect(caller.sent[1]).toMatch(new RegExp(`^Digest username="alice", .*algorithm=${algorithm}, .*qop=auth, nc=00000001, `));
-    for (const count of ["00000002", "00000003"]) {
-      const again = await caller.call(url);
-      expect(again.status).toBe(200);
-      expect(caller.sent.at(-1)).toContain(`nc=${count}`);
-    }
-    expect(caller.sent).toHaveLength(4);
-    const nonces = caller.sent.slice(1).map((header) => /nonce="([^"]+)"/.exec(header)?.[1]);
-    expect(new Set(nonces).size).toBe(1);
-    const cnonces = caller.sent.slice(1).map((header) => /cnonce="([^"]+)"/.exec(header)?.[1]);
-    expect(new Set(cnonces).size).toBe(3);
-  });
+  it.each(["MD5", "SHA-256"])(
+    "%s: answers the challenge once, then reuses the nonce with nc 2, 3 and no new 401",
+    async (algorithm) => {
+      // httpbin checks the digest against the decoded path, so the password in its URL has nothing to percent-encode.
+      const caller = createCaller({ username: "alice", password: "s3cret-pass" });
+      const url = `${httpbin.origin}/digest-auth/auth/alice/s3cret-pass/${algorithm}`;
+      const first = await caller.call(url);
+      expect([first.status, await first.json()]).toEqual([200, { authenticated: true, user: "alice" }]);
+      expect(caller.sent[0]).toBe("(none)");
+      expect(caller.sent[1]).toMatch(
+        new RegExp(`^Digest username="alice", .*algorithm=${algorithm}, .*qop=auth, nc=00000001, `),
+      );
+      for (const count of ["00000002", "00000003"]) {
+        const again = await caller.call(url);
+        expect(again.status).toBe(200);
+        expect(caller.sent.at(-1)).toContain(`nc=${count}`);
+      }
+      expect(caller.sent).toHaveLength(4);
+      const nonces = caller.sent.slice(1).map((header) => /nonce="([^"]+)"/.exec(header)?.[1]);
+      expect(new Set(nonces).size).toBe(1);
+      const cnonces = caller.sent.slice(1).map((header) => /cnonce="([^"]+)"/.exec(header)?.[1]);
+      expect(new Set(cnonces).size).toBe(3);
+    },
+  );
 
   it("a nonce the server calls stale is replaced: one 401 with stale=TRUE, then the new nonce from nc 1", async () => {
     const caller = createCaller({ username: "alice", password: "pw" });

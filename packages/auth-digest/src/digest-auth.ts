@@ -12,9 +12,14 @@ export type DigestAuthConfig = z.infer<typeof digestConfigSchema>;
 /** `{ username, password }`; the password is never sent, only hashed. */
 export const digestCredentialSchema = z.object({
   username: credentialTextSchema
-    .refine((value) => !value.includes('"') && !value.includes("\\"), { error: 'must not contain " or \\ (servers disagree on how to read them in a Digest header)' })
+    .refine((value) => !value.includes('"') && !value.includes("\\"), {
+      error: 'must not contain " or \\ (servers disagree on how to read them in a Digest header)',
+    })
     .meta({ label: "Username", secret: false, description: "The user name the server knows.", example: "alice" }),
-  password: credentialTextSchema.meta({ label: "Password", description: "The password; never sent, only hashed into each request's response." }),
+  password: credentialTextSchema.meta({
+    label: "Password",
+    description: "The password; never sent, only hashed into each request's response.",
+  }),
 });
 export type DigestCredential = z.infer<typeof digestCredentialSchema>;
 
@@ -38,10 +43,21 @@ const sessionKey = "digest-challenge";
 function chooseChallenge(offered: readonly DigestChallengeParameters[]): Challenge | undefined {
   const usable = offered.flatMap((parameters) => {
     const algorithm = (parameters.algorithm ?? "MD5").toUpperCase();
-    const qops = (parameters.qop ?? "").split(",").map((qop) => qop.trim().toLowerCase()).filter((qop) => qop !== "");
-    if (!(algorithm in DIGEST_ALGORITHMS) || parameters.nonce === undefined || parameters.realm === undefined) return [];
+    const qops = (parameters.qop ?? "")
+      .split(",")
+      .map((qop) => qop.trim().toLowerCase())
+      .filter((qop) => qop !== "");
+    if (!(algorithm in DIGEST_ALGORITHMS) || parameters.nonce === undefined || parameters.realm === undefined)
+      return [];
     if (qops.length > 0 && !qops.includes("auth")) return [];
-    const challenge: Challenge = { algorithm: algorithm as DigestAlgorithm, realm: parameters.realm, nonce: parameters.nonce, opaque: parameters.opaque, qop: qops.length === 0 ? undefined : "auth", count: 0 };
+    const challenge: Challenge = {
+      algorithm: algorithm as DigestAlgorithm,
+      realm: parameters.realm,
+      nonce: parameters.nonce,
+      opaque: parameters.opaque,
+      qop: qops.length === 0 ? undefined : "auth",
+      count: 0,
+    };
     return [challenge];
   });
   return usable.find((challenge) => challenge.algorithm === "SHA-256") ?? usable[0];
@@ -66,12 +82,14 @@ export function createDigestAuth(): DigestAuthPlugin {
   return {
     specificationVersion: "v2",
     type: "digest",
-    description: "Answers the server's HTTP Digest challenge (RFC 7616, MD5 or SHA-256, qop=auth): Authorization: Digest username=…, response=….",
+    description:
+      "Answers the server's HTTP Digest challenge (RFC 7616, MD5 or SHA-256, qop=auth): Authorization: Digest username=…, response=….",
     configSchema: digestConfigSchema,
     credentialSchema: digestCredentialSchema,
     // Nothing goes before the server's first challenge, so the header is optional.
     placement: () => ({ headers: [], optionalHeaders: ["authorization"], query: [] }),
-    fromSecurityScheme: (scheme) => (scheme.type === "http" && scheme.scheme?.toLowerCase() === "digest" ? { config: {} } : undefined),
+    fromSecurityScheme: (scheme) =>
+      scheme.type === "http" && scheme.scheme?.toLowerCase() === "digest" ? { config: {} } : undefined,
     authorize(request, context: Context) {
       request.headers.delete("authorization");
       const challenge = context.session.get<Challenge>(sessionKey);
@@ -97,7 +115,9 @@ export function createDigestAuth(): DigestAuthPlugin {
       const offered = parseDigestChallenges(headers.get("www-authenticate") ?? "");
       const challenge = chooseChallenge(offered);
       if (challenge === undefined) return Promise.resolve({ retry: false });
-      const stale = offered.some((parameters) => parameters.nonce === challenge.nonce && parameters.stale?.toLowerCase() === "true");
+      const stale = offered.some(
+        (parameters) => parameters.nonce === challenge.nonce && parameters.stale?.toLowerCase() === "true",
+      );
       // A request answered with a digest and refused without stale=true had a wrong digest: the user name or password
       // is wrong, and the 401 is the answer (no retry; the next call starts over with a new challenge).
       if (sentNonce(request.headers) !== undefined && !stale) {

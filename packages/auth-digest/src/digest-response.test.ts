@@ -24,14 +24,22 @@ describe("digest response (RFC 7616 3.9.1)", () => {
   });
 
   it("writes the header as the RFC does: quoted strings escaped, qop, nc and algorithm bare", () => {
-    const header = digestAuthorization({ ...rfcExample, algorithm: "SHA-256", opaque: "FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS", username: 'Mu"fa\\sa' });
-    expect(header).toMatch(/^Digest username="Mu\\"fa\\\\sa", realm="http-auth@example.org", nonce="7ypf\/xlj9XXwfDPEoM4URrv\/xwf94BcCAzFZH4GiTo0v", uri="\/dir\/index.html", algorithm=SHA-256, response="[0-9a-f]{64}", opaque="FQhe\/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS", qop=auth, nc=00000001, cnonce="f2\/wE4q74E6zIJEtWaHKaf5wv\/H5QzzpXusqGemxURZJ"$/);
+    const header = digestAuthorization({
+      ...rfcExample,
+      algorithm: "SHA-256",
+      opaque: "FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS",
+      username: 'Mu"fa\\sa',
+    });
+    expect(header).toMatch(
+      /^Digest username="Mu\\"fa\\\\sa", realm="http-auth@example.org", nonce="7ypf\/xlj9XXwfDPEoM4URrv\/xwf94BcCAzFZH4GiTo0v", uri="\/dir\/index.html", algorithm=SHA-256, response="[0-9a-f]{64}", opaque="FQhe\/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS", qop=auth, nc=00000001, cnonce="f2\/wE4q74E6zIJEtWaHKaf5wv\/H5QzzpXusqGemxURZJ"$/,
+    );
   });
 });
 
 describe("parseDigestChallenges", () => {
   it("reads every Digest challenge of a header with several schemes, quoted values unescaped", () => {
-    const header = 'Basic realm="x", Digest realm="a \\"quoted\\" realm", qop="auth, auth-int", algorithm=SHA-256, nonce="n1", Digest realm="b", nonce=n2, stale=TRUE, Bearer realm="c"';
+    const header =
+      'Basic realm="x", Digest realm="a \\"quoted\\" realm", qop="auth, auth-int", algorithm=SHA-256, nonce="n1", Digest realm="b", nonce=n2, stale=TRUE, Bearer realm="c"';
     expect(parseDigestChallenges(header)).toEqual([
       { realm: 'a "quoted" realm', qop: "auth, auth-int", algorithm: "SHA-256", nonce: "n1" },
       { realm: "b", nonce: "n2", stale: "TRUE" },

@@ -21,13 +21,17 @@ export interface DigestInput {
   readonly cnonce: string;
 }
 
-const hash = (algorithm: DigestAlgorithm, text: string): string => createHash(DIGEST_ALGORITHMS[algorithm]).update(text, "utf8").digest("hex");
+const hash = (algorithm: DigestAlgorithm, text: string): string =>
+  createHash(DIGEST_ALGORITHMS[algorithm]).update(text, "utf8").digest("hex");
 
 /** The `response` value: H(H(A1):nonce:nc:cnonce:qop:H(A2)), or H(H(A1):nonce:H(A2)) without qop. */
 export function digestResponse(input: DigestInput): string {
   const ha1 = hash(input.algorithm, `${input.username}:${input.realm}:${input.password}`);
   const ha2 = hash(input.algorithm, `${input.method}:${input.uri}`);
-  const text = input.qop === undefined ? `${ha1}:${input.nonce}:${ha2}` : `${ha1}:${input.nonce}:${input.nc}:${input.cnonce}:${input.qop}:${ha2}`;
+  const text =
+    input.qop === undefined
+      ? `${ha1}:${input.nonce}:${ha2}`
+      : `${ha1}:${input.nonce}:${input.nc}:${input.cnonce}:${input.qop}:${ha2}`;
   return hash(input.algorithm, text);
 }
 

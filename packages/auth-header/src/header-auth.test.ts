@@ -12,24 +12,56 @@ describeAuthPluginConformance(plugin, {
   otherCredential: { key: "key_other_0987" },
 });
 
-async function applied(headerName: string, key: string, url = "https://api.example.test/v1/me", headers: Record<string, string> = {}) {
+async function applied(
+  headerName: string,
+  key: string,
+  url = "https://api.example.test/v1/me",
+  headers: Record<string, string> = {},
+) {
   const request = { method: "GET", url: new URL(url), headers: new Headers(headers) };
-  await runAuthorize(plugin, request, { config: plugin.configSchema.parse({ headerName }), credential: plugin.credentialSchema.parse({ key }) });
+  await runAuthorize(plugin, request, {
+    config: plugin.configSchema.parse({ headerName }),
+    credential: plugin.credentialSchema.parse({ key }),
+  });
   return request;
 }
 
 describe("header placement", () => {
-  const rows: { why: string; headerName: string; key: string; headers?: Record<string, string>; expected: [string, string][] }[] = [
-    { why: "the spec's shape: <headerName>: <API_KEY>", headerName: "X-Api-Key", key: "abc", expected: [["x-api-key", "abc"]] },
-    { why: "the name is case-insensitive on the wire", headerName: "x-API-key", key: "abc", expected: [["x-api-key", "abc"]] },
+  const rows: {
+    why: string;
+    headerName: string;
+    key: string;
+    headers?: Record<string, string>;
+    expected: [string, string][];
+  }[] = [
+    {
+      why: "the spec's shape: <headerName>: <API_KEY>",
+      headerName: "X-Api-Key",
+      key: "abc",
+      expected: [["x-api-key", "abc"]],
+    },
+    {
+      why: "the name is case-insensitive on the wire",
+      headerName: "x-API-key",
+      key: "abc",
+      expected: [["x-api-key", "abc"]],
+    },
     {
       why: "an existing value of that header is replaced, not doubled",
       headerName: "X-Api-Key",
       key: "new",
       headers: { "X-API-KEY": "old", accept: "*/*" },
-      expected: [["accept", "*/*"], ["x-api-key", "new"]],
+      expected: [
+        ["accept", "*/*"],
+        ["x-api-key", "new"],
+      ],
     },
-    { why: "a raw key in Authorization, when an API asks for it", headerName: "Authorization", key: "k-1", expected: [["authorization", "k-1"]] },
+    {
+      why: "a raw key in Authorization, when an API asks for it",
+      headerName: "Authorization",
+      key: "k-1",
+      expected: [["authorization", "k-1"]],
+    },
     { why: "inner spaces and symbols are kept", headerName: "X-Key", key: "a b=c;d", expected: [["x-key", "a b=c;d"]] },
   ];
   it.each(rows)("$why", async ({ headerName, key, headers, expected }) => {
@@ -60,7 +92,8 @@ describe("header credential", () => {
       createAuthRegistry([plugin]).parseCredential("header", { key: "s3cret\r\n" });
       expect.unreachable();
     } catch (error) {
-      for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 5 })]) expect(text).not.toContain("s3cret");
+      for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 5 })])
+        expect(text).not.toContain("s3cret");
     }
   });
 });

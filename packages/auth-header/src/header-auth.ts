@@ -9,7 +9,11 @@ export type HeaderAuthConfig = z.infer<typeof headerConfigSchema>;
 
 /** `{ key }`: printable ASCII, not empty, no CR/LF/NUL, no space at either end. */
 export const headerCredentialSchema = z.object({
-  key: headerCredentialTextSchema.meta({ label: "API key", description: "The key the API issued; sent as the value of api.headerName.", example: "k-1234567890" }),
+  key: headerCredentialTextSchema.meta({
+    label: "API key",
+    description: "The key the API issued; sent as the value of api.headerName.",
+    example: "k-1234567890",
+  }),
 });
 export type HeaderCredential = z.infer<typeof headerCredentialSchema>;
 
@@ -25,7 +29,10 @@ export function createHeaderAuth(): HeaderAuthPlugin {
     configSchema: headerConfigSchema,
     credentialSchema: headerCredentialSchema,
     placement: (config) => ({ headers: [config.headerName.toLowerCase()], query: [] }),
-    fromSecurityScheme: (scheme) => (scheme.type === "apiKey" && scheme.in === "header" && scheme.name !== undefined ? { config: { headerName: scheme.name } } : undefined),
+    fromSecurityScheme: (scheme) =>
+      scheme.type === "apiKey" && scheme.in === "header" && scheme.name !== undefined
+        ? { config: { headerName: scheme.name } }
+        : undefined,
     authorize(request, { config, credential }) {
       request.headers.set(config.headerName, credential.key);
       return Promise.resolve();

@@ -25,27 +25,38 @@ export function reservedHeaderReason(name: string): string | undefined {
  * the headers the service controls. Compared case-insensitively; kept as written.
  */
 export const headerNameSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'required when api.authType is "header"' : "must be a string such as \"X-Api-Key\"") })
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'required when api.authType is "header"' : 'must be a string such as "X-Api-Key"',
+  })
   .superRefine((value, context) => {
     if (value === "") {
-      context.addIssue({ code: "custom", message: 'must not be empty; name the header that carries the key, e.g. "X-Api-Key"' });
+      context.addIssue({
+        code: "custom",
+        message: 'must not be empty; name the header that carries the key, e.g. "X-Api-Key"',
+      });
       return;
     }
     if (!tokenPattern.test(value)) {
       context.addIssue({
         code: "custom",
-        message: "must be a valid HTTP header name: letters, digits and !#$%&'*+-.^_`|~ only, no spaces or colon (e.g. \"X-Api-Key\")",
+        message:
+          'must be a valid HTTP header name: letters, digits and !#$%&\'*+-.^_`|~ only, no spaces or colon (e.g. "X-Api-Key")',
       });
       return;
     }
     const reason = reservedHeaderReason(value);
     if (reason !== undefined) {
-      context.addIssue({ code: "custom", message: `must not be "${value}": ${reason}; use the header your API documents, e.g. "X-Api-Key"` });
+      context.addIssue({
+        code: "custom",
+        message: `must not be "${value}": ${reason}; use the header your API documents, e.g. "X-Api-Key"`,
+      });
     }
   })
   .meta({
     label: "Header name",
     example: "X-Api-Key",
-    description: 'Name of the HTTP header that carries the key (authType "header"), e.g. X-Api-Key. Not a header the service controls (Host, Content-Length, Content-Type, Transfer-Encoding, Connection, Keep-Alive, Upgrade, Expect, TE, Trailer, Proxy-*).',
+    description:
+      'Name of the HTTP header that carries the key (authType "header"), e.g. X-Api-Key. Not a header the service controls (Host, Content-Length, Content-Type, Transfer-Encoding, Connection, Keep-Alive, Upgrade, Expect, TE, Trailer, Proxy-*).',
     pattern: tokenPattern.source,
   });

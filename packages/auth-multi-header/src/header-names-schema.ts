@@ -17,24 +17,42 @@ function reservedReason(name: string): string | undefined {
  */
 export const headerNamesSchema = z
   .array(z.string({ error: 'each header name must be a string such as "DD-API-KEY"' }), {
-    error: (issue) => (issue.input === undefined ? 'required when api.authType is "multi-header"' : 'must be a list of header names, e.g. ["DD-API-KEY", "DD-APPLICATION-KEY"]'),
+    error: (issue) =>
+      issue.input === undefined
+        ? 'required when api.authType is "multi-header"'
+        : 'must be a list of header names, e.g. ["DD-API-KEY", "DD-APPLICATION-KEY"]',
   })
   .min(1, { error: 'must name at least one header, e.g. ["DD-API-KEY", "DD-APPLICATION-KEY"]' })
   .superRefine((names, context) => {
     const seen = new Set<string>();
     for (const [index, name] of names.entries()) {
       if (!tokenPattern.test(name)) {
-        context.addIssue({ code: "custom", path: [index], message: "must be a valid HTTP header name: letters, digits and !#$%&'*+-.^_`|~ only, no spaces or colon" });
+        context.addIssue({
+          code: "custom",
+          path: [index],
+          message: "must be a valid HTTP header name: letters, digits and !#$%&'*+-.^_`|~ only, no spaces or colon",
+        });
         continue;
       }
       const reason = reservedReason(name);
-      if (reason !== undefined) context.addIssue({ code: "custom", path: [index], message: `must not be "${name}": ${reason}; use the header your API documents` });
-      if (seen.has(name.toLowerCase())) context.addIssue({ code: "custom", path: [index], message: `"${name}" is listed twice (header names ignore case); list each header once` });
+      if (reason !== undefined)
+        context.addIssue({
+          code: "custom",
+          path: [index],
+          message: `must not be "${name}": ${reason}; use the header your API documents`,
+        });
+      if (seen.has(name.toLowerCase()))
+        context.addIssue({
+          code: "custom",
+          path: [index],
+          message: `"${name}" is listed twice (header names ignore case); list each header once`,
+        });
       seen.add(name.toLowerCase());
     }
   })
   .meta({
     label: "Header names",
     example: ["DD-API-KEY", "DD-APPLICATION-KEY"],
-    description: 'The headers that carry the secrets (authType "multi-header"), e.g. ["DD-API-KEY", "DD-APPLICATION-KEY"]; the credential holds one value per name.',
+    description:
+      'The headers that carry the secrets (authType "multi-header"), e.g. ["DD-API-KEY", "DD-APPLICATION-KEY"]; the credential holds one value per name.',
   });

@@ -8,11 +8,22 @@ const plugin = createMultiHeaderAuth();
 const config = { headerNames: ["DD-API-KEY", "DD-APPLICATION-KEY"] };
 const credential = { "DD-API-KEY": "dd_api_0123456789abcdef", "DD-APPLICATION-KEY": "dd_app_fedcba9876543210" };
 
-describeAuthPluginConformance(plugin, { config, credential, otherCredential: { "DD-API-KEY": "dd_api_other_value", "DD-APPLICATION-KEY": "dd_app_other_value" } });
+describeAuthPluginConformance(plugin, {
+  config,
+  credential,
+  otherCredential: { "DD-API-KEY": "dd_api_other_value", "DD-APPLICATION-KEY": "dd_app_other_value" },
+});
 
-async function applied(stored: Record<string, string>, names = config.headerNames, url = "https://api.example.test/v1/validate") {
+async function applied(
+  stored: Record<string, string>,
+  names = config.headerNames,
+  url = "https://api.example.test/v1/validate",
+) {
   const request = { method: "GET", url: new URL(url), headers: new Headers({ "dd-api-key": "old" }) };
-  await runAuthorize(plugin, request, { config: plugin.configSchema.parse({ headerNames: names }), credential: plugin.credentialSchema.parse(stored) });
+  await runAuthorize(plugin, request, {
+    config: plugin.configSchema.parse({ headerNames: names }),
+    credential: plugin.credentialSchema.parse(stored),
+  });
   return request;
 }
 
@@ -53,7 +64,11 @@ describe("multi-header placement", () => {
 
 describe("multi-header config", () => {
   const rows: { why: string; headerNames: unknown; message: RegExp }[] = [
-    { why: "a missing list reads under api.headerNames", headerNames: undefined, message: /required when api.authType is "multi-header"/ },
+    {
+      why: "a missing list reads under api.headerNames",
+      headerNames: undefined,
+      message: /required when api.authType is "multi-header"/,
+    },
     { why: "an empty list carries nothing", headerNames: [], message: /at least one header/ },
     { why: "a space is not a header name", headerNames: ["DD API KEY"], message: /valid HTTP header name/ },
     { why: "the service frames the body", headerNames: ["Content-Length"], message: /must not be "Content-Length"/ },
@@ -67,7 +82,9 @@ describe("multi-header config", () => {
 
   it("refuses CR/LF in a value, without quoting it", () => {
     const registry = createAuthRegistry([plugin]);
-    expect(() => registry.parseCredential("multi-header", { "DD-API-KEY": "s3cret\r\nX-Admin: 1" })).toThrow(/DD-API-KEY: must not contain line breaks/);
+    expect(() => registry.parseCredential("multi-header", { "DD-API-KEY": "s3cret\r\nX-Admin: 1" })).toThrow(
+      /DD-API-KEY: must not contain line breaks/,
+    );
   });
 });
 
@@ -76,6 +93,9 @@ describe("multi-header over a real connection", () => {
 
   it("the server receives each header with its own secret", async () => {
     const echoed = await echo().send(await applied(credential, config.headerNames, `${echo().origin}/api/v1/validate`));
-    expect([echoed.headers["dd-api-key"], echoed.headers["dd-application-key"]]).toEqual([credential["DD-API-KEY"], credential["DD-APPLICATION-KEY"]]);
+    expect([echoed.headers["dd-api-key"], echoed.headers["dd-application-key"]]).toEqual([
+      credential["DD-API-KEY"],
+      credential["DD-APPLICATION-KEY"],
+    ]);
   });
 });

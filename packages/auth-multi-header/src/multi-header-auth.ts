@@ -13,7 +13,11 @@ export type MultiHeaderAuthConfig = z.infer<typeof multiHeaderConfigSchema>;
  */
 export const multiHeaderCredentialSchema = z
   .record(z.string().min(1, { error: "a header name must not be empty" }), headerCredentialTextSchema)
-  .meta({ keysFrom: "headerNames", label: "Value of {key}", description: "The secret the API expects in that header." });
+  .meta({
+    keysFrom: "headerNames",
+    label: "Value of {key}",
+    description: "The secret the API expects in that header.",
+  });
 export type MultiHeaderCredential = z.infer<typeof multiHeaderCredentialSchema>;
 
 /** The `multi-header` plugin: `<name>: <secret>` for every name in `api.headerNames`. */

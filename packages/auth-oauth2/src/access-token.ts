@@ -28,7 +28,10 @@ function sessionKey(context: OAuth2Context): string {
 }
 
 /** The token's access token while it may still be sent (not refused by the API, not about to expire), else undefined. */
-function usable(token: { accessToken?: string | undefined; expiresAt?: number | undefined } | undefined, context: OAuth2Context): string | undefined {
+function usable(
+  token: { accessToken?: string | undefined; expiresAt?: number | undefined } | undefined,
+  context: OAuth2Context,
+): string | undefined {
   if (token?.accessToken === undefined) return undefined;
   if (context.session.get<Set<string>>(rejectedKey)?.has(token.accessToken) === true) return undefined;
   const fresh = token.expiresAt === undefined || token.expiresAt - defaultExpiryMarginMs > context.now().getTime();
@@ -39,7 +42,8 @@ function usable(token: { accessToken?: string | undefined; expiresAt?: number | 
 function currentRefreshToken(context: OAuth2Context, session: SessionTokens | undefined): string | undefined {
   const stored = context.credential.refreshToken;
   if (session === undefined) return stored;
-  if (stored === undefined || stored === session.replacedRefreshToken || stored === session.refreshToken) return session.refreshToken ?? stored;
+  if (stored === undefined || stored === session.replacedRefreshToken || stored === session.refreshToken)
+    return session.refreshToken ?? stored;
   return stored;
 }
 
@@ -49,7 +53,14 @@ async function obtain(context: OAuth2Context): Promise<string> {
   // Another call of this flight's predecessors may have stored a fresh token meanwhile.
   const cached = usable(session, context) ?? usable(context.credential, context);
   if (cached !== undefined) return cached;
-  const input = { config: context.config, credential: context.credential, slug: context.slug, now: context.now, signal: context.signal, report: tokenRequestReporterOf(context) };
+  const input = {
+    config: context.config,
+    credential: context.credential,
+    slug: context.slug,
+    now: context.now,
+    signal: context.signal,
+    report: tokenRequestReporterOf(context),
+  };
   const refreshToken = currentRefreshToken(context, session);
   let tokens: IssuedTokens;
   if (refreshToken !== undefined) {
@@ -57,7 +68,12 @@ async function obtain(context: OAuth2Context): Promise<string> {
       tokens = await requestRefreshedToken(input, refreshToken);
     } catch (error) {
       // A client that can get a token on its own does not need the refused refresh token.
-      if (!(AuthorizeError.isInstance(error) && error.outcome === "needs_auth" && context.config.grant === "client_credentials")) throw error;
+      if (!(
+        AuthorizeError.isInstance(error) &&
+        error.outcome === "needs_auth" &&
+        context.config.grant === "client_credentials"
+      ))
+        throw error;
       tokens = await requestClientCredentialsToken(input);
     }
   } else if (context.config.grant === "client_credentials") {
@@ -95,7 +111,10 @@ async function obtain(context: OAuth2Context): Promise<string> {
  */
 export async function accessTokenFor(context: OAuth2Context): Promise<string> {
   const session = context.session.get<SessionTokens>(sessionKey(context));
-  const token = usable(session, context) ?? usable(context.credential, context) ?? (await context.session.singleFlight(sessionKey(context), () => obtain(context)));
+  const token =
+    usable(session, context) ??
+    usable(context.credential, context) ??
+    (await context.session.singleFlight(sessionKey(context), () => obtain(context)));
   context.registerSecret(token);
   return token;
 }

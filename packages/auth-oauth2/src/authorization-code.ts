@@ -39,7 +39,11 @@ export async function startAuthorization({
 }): Promise<AuthorizationStart> {
   const { server } = await guarded({ config, slug }, "discovery", () => authorizationServerOf(config, signal));
   if (server.authorization_endpoint === undefined) {
-    throw new AuthorizeError({ outcome: "needs_auth", message: 'api.authorizationUrl is not set, so no one can sign in; add it (grant "authorization_code")', hint: "set api.authorizationUrl and api.grant in config.json" });
+    throw new AuthorizeError({
+      outcome: "needs_auth",
+      message: 'api.authorizationUrl is not set, so no one can sign in; add it (grant "authorization_code")',
+      hint: "set api.authorizationUrl and api.grant in config.json",
+    });
   }
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -87,14 +91,23 @@ export async function completeAuthorization({
   try {
     parameters = oauth.validateAuthResponse(endpoint.server, endpoint.client, callbackUrl.searchParams, start.state);
   } catch (error) {
-    const refused = error instanceof oauth.AuthorizationResponseError ? error.error.replace(/[^\x21-\x7e]/g, "").slice(0, 64) : undefined;
+    const refused =
+      error instanceof oauth.AuthorizationResponseError
+        ? error.error.replace(/[^\x21-\x7e]/g, "").slice(0, 64)
+        : undefined;
     throw new AuthorizeError({
       outcome: "needs_auth",
       serverError: refused,
-      message: refused === undefined ? "the sign-in redirect did not match this sign-in (wrong or missing state, or no code)" : `the authorization server refused the sign-in with "${refused}"`,
+      message:
+        refused === undefined
+          ? "the sign-in redirect did not match this sign-in (wrong or missing state, or no code)"
+          : `the authorization server refused the sign-in with "${refused}"`,
       hint: `run \`src auth login ${slug}\` again and finish the sign-in in the browser it opens`,
     });
   }
-  const tokens = await requestAuthorizationCodeToken({ config, credential, slug, now, signal }, { parameters, redirectUri: start.redirectUri, codeVerifier: start.codeVerifier });
+  const tokens = await requestAuthorizationCodeToken(
+    { config, credential, slug, now, signal },
+    { parameters, redirectUri: start.redirectUri, codeVerifier: start.codeVerifier },
+  );
   return withIssuedTokens(credential, tokens);
 }

@@ -23,11 +23,22 @@ export function startDeviceAuthorization(input: TokenRequestInput): Promise<Devi
   return guarded(input, "device authorization request", async () => {
     const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
     if (endpoint.server.device_authorization_endpoint === undefined) {
-      throw new AuthorizeError({ outcome: "needs_auth", message: 'api.deviceAuthorizationUrl is not set and the issuer advertises none, so no one can sign in with a device code', hint: "set api.deviceAuthorizationUrl (or api.issuer) in config.json" });
+      throw new AuthorizeError({
+        outcome: "needs_auth",
+        message:
+          "api.deviceAuthorizationUrl is not set and the issuer advertises none, so no one can sign in with a device code",
+        hint: "set api.deviceAuthorizationUrl (or api.issuer) in config.json",
+      });
     }
     const parameters = tokenParameters(input.config, true);
     for (const [name, value] of Object.entries(input.config.authorizationParams ?? {})) parameters.set(name, value);
-    const response = await oauth.deviceAuthorizationRequest(endpoint.server, endpoint.client, endpoint.clientAuth, parameters, endpoint.options(input.signal));
+    const response = await oauth.deviceAuthorizationRequest(
+      endpoint.server,
+      endpoint.client,
+      endpoint.clientAuth,
+      parameters,
+      endpoint.options(input.signal),
+    );
     const answer = await oauth.processDeviceAuthorizationResponse(endpoint.server, endpoint.client, response);
     return {
       deviceCode: answer.device_code,
@@ -41,7 +52,9 @@ export function startDeviceAuthorization(input: TokenRequestInput): Promise<Devi
 }
 
 /** What one poll found. */
-export type DevicePoll = { readonly done: true; readonly credential: OAuth2Credential } | { readonly done: false; readonly intervalSeconds: number };
+export type DevicePoll =
+  | { readonly done: true; readonly credential: OAuth2Credential }
+  | { readonly done: false; readonly intervalSeconds: number };
 
 /**
  * One device access token request (RFC 8628 3.4, 3.5): done with the tokens;
@@ -49,7 +62,10 @@ export type DevicePoll = { readonly done: true; readonly credential: OAuth2Crede
  * seconds more); `expired_token` and `access_denied` end it with a message
  * saying what to do.
  */
-export async function pollDeviceToken(input: TokenRequestInput, start: { readonly deviceCode: string; readonly intervalSeconds: number }): Promise<DevicePoll> {
+export async function pollDeviceToken(
+  input: TokenRequestInput,
+  start: { readonly deviceCode: string; readonly intervalSeconds: number },
+): Promise<DevicePoll> {
   try {
     const tokens = await requestDeviceCodeToken(input, start.deviceCode);
     return { done: true, credential: withIssuedTokens(input.credential, tokens) };
@@ -58,13 +74,22 @@ export async function pollDeviceToken(input: TokenRequestInput, start: { readonl
       if (error.error === "authorization_pending") return { done: false, intervalSeconds: start.intervalSeconds };
       if (error.error === "slow_down") return { done: false, intervalSeconds: start.intervalSeconds + 5 };
       if (error.error === "expired_token") {
-        throw new AuthorizeError({ outcome: "needs_auth", serverError: "expired_token", message: "the sign-in code expired before the sign-in was finished", hint: `run \`src auth login ${input.slug}\` again and enter the new code in time` });
+        throw new AuthorizeError({
+          outcome: "needs_auth",
+          serverError: "expired_token",
+          message: "the sign-in code expired before the sign-in was finished",
+          hint: `run \`src auth login ${input.slug}\` again and enter the new code in time`,
+        });
       }
       if (error.error === "access_denied") {
-        throw new AuthorizeError({ outcome: "needs_auth", serverError: "access_denied", message: "the sign-in was refused on the verification page (access_denied)", hint: `run \`src auth login ${input.slug}\` again and approve the access` });
+        throw new AuthorizeError({
+          outcome: "needs_auth",
+          serverError: "access_denied",
+          message: "the sign-in was refused on the verification page (access_denied)",
+          hint: `run \`src auth login ${input.slug}\` again and approve the access`,
+        });
       }
     }
     throw tokenError(error, input.config, input.slug, "device access token request");
   }
 }
-

@@ -13,19 +13,33 @@ export function isLoopbackUrl(url: URL): boolean {
  */
 export function endpointUrlSchema(field: string, requiredWhen: string) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? `required ${requiredWhen}` : `must be a URL string such as "https://auth.example.com/oauth/token"`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? `required ${requiredWhen}`
+          : `must be a URL string such as "https://auth.example.com/oauth/token"`,
+    })
     .superRefine((value, context) => {
       let url: URL;
       try {
         url = new URL(value);
       } catch {
-        context.addIssue({ code: "custom", message: `must be an absolute URL such as "https://auth.example.com/oauth/${field === "tokenUrl" ? "token" : "authorize"}"` });
+        context.addIssue({
+          code: "custom",
+          message: `must be an absolute URL such as "https://auth.example.com/oauth/${field === "tokenUrl" ? "token" : "authorize"}"`,
+        });
         return;
       }
       if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackUrl(url))) {
-        context.addIssue({ code: "custom", message: "must use https: (plain http: is allowed only on a loopback address such as 127.0.0.1)" });
+        context.addIssue({
+          code: "custom",
+          message: "must use https: (plain http: is allowed only on a loopback address such as 127.0.0.1)",
+        });
       } else if (url.username !== "" || url.password !== "") {
-        context.addIssue({ code: "custom", message: "must not carry a user name or password; the client id and secret are the credential" });
+        context.addIssue({
+          code: "custom",
+          message: "must not carry a user name or password; the client id and secret are the credential",
+        });
       } else if (url.hash !== "") {
         context.addIssue({ code: "custom", message: "must not have a #fragment" });
       }

@@ -1,7 +1,12 @@
 export type { OAuth2AuthPlugin } from "./oauth2-auth";
 export { createOAuth2Auth } from "./oauth2-auth";
 export type { OAuth2ClientAuthMethod, OAuth2Config, OAuth2Grant } from "./oauth2-config-schema";
-export { OAUTH2_CLIENT_AUTH_METHODS, OAUTH2_GRANTS, oauth2ConfigSchema, reservedAuthorizationParams } from "./oauth2-config-schema";
+export {
+  OAUTH2_CLIENT_AUTH_METHODS,
+  OAUTH2_GRANTS,
+  oauth2ConfigSchema,
+  reservedAuthorizationParams,
+} from "./oauth2-config-schema";
 export type { OAuth2Credential } from "./oauth2-credential-schema";
 export { oauth2CredentialSchema, withIssuedTokens, withoutTokens } from "./oauth2-credential-schema";
 export type { AuthorizationStart } from "./authorization-code";

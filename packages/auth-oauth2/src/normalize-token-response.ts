@@ -13,7 +13,10 @@ const formTypes = /^(application\/x-www-form-urlencoded|text\/plain)\b/i;
  * - an `id_token` src has no issuer to check is set aside (src never uses it; see `api.issuer`).
  * Anything else is returned as it came.
  */
-export async function normalizeTokenResponse(response: Response, { dropIdToken }: TokenResponseNormalization): Promise<Response> {
+export async function normalizeTokenResponse(
+  response: Response,
+  { dropIdToken }: TokenResponseNormalization,
+): Promise<Response> {
   const type = response.headers.get("content-type") ?? "";
   const isJson = /\bjson\b/i.test(type);
   const isForm = !isJson && formTypes.test(type);
@@ -22,21 +25,29 @@ export async function normalizeTokenResponse(response: Response, { dropIdToken }
   let body: Record<string, unknown>;
   if (isForm) {
     const parameters = new URLSearchParams(text.trim());
-    if (![...parameters.keys()].some((key) => key === "access_token" || key === "error" || key === "device_code")) return rebuilt(response, text, response.status);
+    if (![...parameters.keys()].some((key) => key === "access_token" || key === "error" || key === "device_code"))
+      return rebuilt(response, text, response.status);
     body = Object.fromEntries(parameters);
     if (typeof body.expires_in === "string" && /^\d+$/.test(body.expires_in)) body.expires_in = Number(body.expires_in);
     if (typeof body.interval === "string" && /^\d+$/.test(body.interval)) body.interval = Number(body.interval);
   } else {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return rebuilt(response, text, response.status);
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+        return rebuilt(response, text, response.status);
       body = parsed as Record<string, unknown>;
     } catch {
       return rebuilt(response, text, response.status);
     }
   }
   let status = response.status;
-  if (status === 200 && typeof body.error === "string" && body.access_token === undefined && body.device_code === undefined) status = 400;
+  if (
+    status === 200 &&
+    typeof body.error === "string" &&
+    body.access_token === undefined &&
+    body.device_code === undefined
+  )
+    status = 400;
   if (dropIdToken && "id_token" in body) delete body.id_token;
   return rebuilt(response, JSON.stringify(body), status, "application/json");
 }

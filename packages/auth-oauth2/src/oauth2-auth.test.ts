@@ -22,10 +22,26 @@ afterAll(() => server?.stop());
 
 const api = () => ({ tokenUrl: server.tokenUrl, grant: "client_credentials", scopes: ["read:items"] });
 
-describeAuthPluginConformance(plugin, () => ({ config: api(), credential: { clientId, clientSecret }, otherCredential: { clientId, clientSecret, accessToken: "other-access-token-value", expiresAt: Date.parse("2027-01-01") } }));
+describeAuthPluginConformance(plugin, () => ({
+  config: api(),
+  credential: { clientId, clientSecret },
+  otherCredential: {
+    clientId,
+    clientSecret,
+    accessToken: "other-access-token-value",
+    expiresAt: Date.parse("2027-01-01"),
+  },
+}));
 
 function attempt(attemptNumber = 1): AuthorizeRequest {
-  return { method: "GET", url: new URL("http://127.0.0.1:9/v1/items"), headers: new Headers(), body: undefined, attempt: attemptNumber, signal: new AbortController().signal };
+  return {
+    method: "GET",
+    url: new URL("http://127.0.0.1:9/v1/items"),
+    headers: new Headers(),
+    body: undefined,
+    attempt: attemptNumber,
+    signal: new AbortController().signal,
+  };
 }
 
 async function requestsSince(count: number) {
@@ -43,7 +59,11 @@ describe("client credentials", () => {
     const session = createAuthSessionCache();
     const registered: string[] = [];
     const requests = Array.from({ length: 16 }, () => attempt());
-    await Promise.all(requests.map((request) => plugin.authorize(request, createOAuth2Context({ api: api(), store, session, registered }))));
+    await Promise.all(
+      requests.map((request) =>
+        plugin.authorize(request, createOAuth2Context({ api: api(), store, session, registered })),
+      ),
+    );
     for (let call = 0; call < 5; call += 1) {
       const request = attempt();
       await plugin.authorize(request, createOAuth2Context({ api: api(), store, session, registered }));
@@ -53,7 +73,15 @@ describe("client credentials", () => {
     expect(tokens.size).toBe(1);
     const [token] = [...tokens];
     expect(await server.accepts(token!)).toBe(true);
-    expect(await requestsSince(before)).toMatchObject([{ grant: "client_credentials", clientAuth: "client_secret_basic", scope: "read:items", audience: null, resource: null }]);
+    expect(await requestsSince(before)).toMatchObject([
+      {
+        grant: "client_credentials",
+        clientAuth: "client_secret_basic",
+        scope: "read:items",
+        audience: null,
+        resource: null,
+      },
+    ]);
     expect(registered).toContain(token);
     expect(store.saves).toBe(1);
     expect(store.current.accessToken).toBe(token);
@@ -90,9 +118,23 @@ describe("client credentials", () => {
   it("sends client_secret_post, audience and resource when configured", async () => {
     const before = (await server.state()).requests.length;
     const store: CredentialStore = { current: { clientId, clientSecret }, saves: 0 };
-    const config = { ...api(), clientAuth: "client_secret_post", audience: "https://api.example.test", resource: "https://api.example.test/v1", scopes: ["a", "b"] };
+    const config = {
+      ...api(),
+      clientAuth: "client_secret_post",
+      audience: "https://api.example.test",
+      resource: "https://api.example.test/v1",
+      scopes: ["a", "b"],
+    };
     await plugin.authorize(attempt(), createOAuth2Context({ api: config, store }));
-    expect(await requestsSince(before)).toMatchObject([{ grant: "client_credentials", clientAuth: "client_secret_post", scope: "a b", audience: "https://api.example.test", resource: "https://api.example.test/v1" }]);
+    expect(await requestsSince(before)).toMatchObject([
+      {
+        grant: "client_credentials",
+        clientAuth: "client_secret_post",
+        scope: "a b",
+        audience: "https://api.example.test",
+        resource: "https://api.example.test/v1",
+      },
+    ]);
   });
 
   it("a 401 from the API asks for one retry, which gets a new token", async () => {
@@ -102,7 +144,9 @@ describe("client credentials", () => {
     await plugin.authorize(first, createOAuth2Context({ api: api(), store, session }));
     await server.revokeAccessTokens();
     const context = createOAuth2Context({ api: api(), store, session });
-    expect(await plugin.onRejected!({ status: 401, headers: new Headers(), request: first }, context)).toEqual({ retry: true });
+    expect(await plugin.onRejected!({ status: 401, headers: new Headers(), request: first }, context)).toEqual({
+      retry: true,
+    });
     const retry = attempt(2);
     await plugin.authorize(retry, createOAuth2Context({ api: api(), store, session }));
     expect(await tokenOf(retry)).not.toBe(await tokenOf(first));
@@ -112,7 +156,10 @@ describe("client credentials", () => {
 
   it("a wrong client secret is needs_auth with the server's code and a hint, and no secret in it", async () => {
     const store: CredentialStore = { current: { clientId, clientSecret: "wrong-s3cret-value" }, saves: 0 };
-    const error = await plugin.authorize(attempt(), createOAuth2Context({ api: api(), store })).then(() => undefined, (thrown: unknown) => thrown);
+    const error = await plugin.authorize(attempt(), createOAuth2Context({ api: api(), store })).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
     expect(AuthorizeError.isInstance(error)).toBe(true);
     const authorizeError = error as AuthorizeError;
     expect([authorizeError.outcome, authorizeError.serverError]).toEqual(["needs_auth", "invalid_client"]);
@@ -125,14 +172,18 @@ describe("client credentials", () => {
     await server.settings({ down: true });
     try {
       const store: CredentialStore = { current: { clientId, clientSecret }, saves: 0 };
-      const down = await plugin.authorize(attempt(), createOAuth2Context({ api: api(), store })).catch((error: unknown) => error as AuthorizeError);
+      const down = await plugin
+        .authorize(attempt(), createOAuth2Context({ api: api(), store }))
+        .catch((error: unknown) => error as AuthorizeError);
       expect([down?.outcome, down?.retryable]).toEqual(["failed", true]);
       expect(down?.message).toMatch(/answered the client credentials token request with HTTP 503/);
     } finally {
       await server.settings({ down: false });
     }
     const store: CredentialStore = { current: { clientId, clientSecret }, saves: 0 };
-    const unreachable = await plugin.authorize(attempt(), createOAuth2Context({ api: { ...api(), tokenUrl: "http://127.0.0.1:1/token" }, store })).catch((error: unknown) => error as AuthorizeError);
+    const unreachable = await plugin
+      .authorize(attempt(), createOAuth2Context({ api: { ...api(), tokenUrl: "http://127.0.0.1:1/token" }, store }))
+      .catch((error: unknown) => error as AuthorizeError);
     expect(unreachable?.outcome).toBe("failed");
     expect(unreachable?.message).toMatch(/could not be reached/);
   });
@@ -141,12 +192,28 @@ describe("client credentials", () => {
 describe("refresh tokens", () => {
   async function signedIn(): Promise<CredentialStore> {
     // A refresh token from a real authorization code grant is what `src auth login` stores; here one is made by a refresh-capable grant.
-    const config = plugin.configSchema.parse({ tokenUrl: server.tokenUrl, authorizationUrl: server.authorizationUrl, grant: "authorization_code", scopes: ["read:items"] });
-    const credential = await runLoopbackSignIn({ plugin, config, credential: { clientId, clientSecret }, slug: "crm", onSignInPage: ({ url }) => void followToCallback(url) });
+    const config = plugin.configSchema.parse({
+      tokenUrl: server.tokenUrl,
+      authorizationUrl: server.authorizationUrl,
+      grant: "authorization_code",
+      scopes: ["read:items"],
+    });
+    const credential = await runLoopbackSignIn({
+      plugin,
+      config,
+      credential: { clientId, clientSecret },
+      slug: "crm",
+      onSignInPage: ({ url }) => void followToCallback(url),
+    });
     return { current: plugin.credentialSchema.parse(credential), saves: 0 };
   }
 
-  const codeApi = () => ({ tokenUrl: server.tokenUrl, authorizationUrl: server.authorizationUrl, grant: "authorization_code", scopes: ["read:items"] });
+  const codeApi = () => ({
+    tokenUrl: server.tokenUrl,
+    authorizationUrl: server.authorizationUrl,
+    grant: "authorization_code",
+    scopes: ["read:items"],
+  });
 
   it("refreshes an expired token with the refresh token; the rotated one is saved and used by a second process", async () => {
     const store = await signedIn();
@@ -155,19 +222,28 @@ describe("refresh tokens", () => {
     const processA = createAuthSessionCache();
     const before = (await server.state()).requests.length;
     const fromA = attempt();
-    await plugin.authorize(fromA, createOAuth2Context({ api: codeApi(), store, session: processA, now: () => new Date(time) }));
+    await plugin.authorize(
+      fromA,
+      createOAuth2Context({ api: codeApi(), store, session: processA, now: () => new Date(time) }),
+    );
     const rotated = store.current.refreshToken!;
     expect(rotated).not.toBe(firstRefresh);
     expect((await requestsSince(before)).map((request) => request.grant)).toEqual(["refresh_token"]);
     time += 3600_000;
     const fromB = attempt();
-    await plugin.authorize(fromB, createOAuth2Context({ api: codeApi(), store, session: createAuthSessionCache(), now: () => new Date(time) }));
+    await plugin.authorize(
+      fromB,
+      createOAuth2Context({ api: codeApi(), store, session: createAuthSessionCache(), now: () => new Date(time) }),
+    );
     expect(await server.accepts(await tokenOf(fromB))).toBe(true);
     expect(store.current.refreshToken).not.toBe(rotated);
     // Process A, whose session still remembers the refresh token it rotated, takes the newer one from the vault.
     time += 3600_000;
     const againA = attempt();
-    await plugin.authorize(againA, createOAuth2Context({ api: codeApi(), store, session: processA, now: () => new Date(time) }));
+    await plugin.authorize(
+      againA,
+      createOAuth2Context({ api: codeApi(), store, session: processA, now: () => new Date(time) }),
+    );
     expect(await server.accepts(await tokenOf(againA))).toBe(true);
   });
 
@@ -183,7 +259,9 @@ describe("refresh tokens", () => {
 
   it("an authorization code source with nothing stored asks to sign in", async () => {
     const store: CredentialStore = { current: { clientId, clientSecret }, saves: 0 };
-    const error = await plugin.authorize(attempt(), createOAuth2Context({ api: codeApi(), store })).catch((thrown: unknown) => thrown as AuthorizeError);
+    const error = await plugin
+      .authorize(attempt(), createOAuth2Context({ api: codeApi(), store }))
+      .catch((thrown: unknown) => thrown as AuthorizeError);
     expect(error?.message).toMatch(/not signed in/);
     expect(error?.hint).toMatch(/src auth login crm/);
   });

@@ -14,7 +14,8 @@ const maxScopesLength = 200;
 /** What the agent should know: which grant, and that only the scopes requested can succeed. */
 function describeOAuth2(config: OAuth2Config): string {
   const scopes = config.scopes.join(" ");
-  const quoted = [...scopes].length > maxScopesLength ? `${[...scopes].slice(0, maxScopesLength - 1).join("")}…` : scopes;
+  const quoted =
+    [...scopes].length > maxScopesLength ? `${[...scopes].slice(0, maxScopesLength - 1).join("")}…` : scopes;
   return `It uses OAuth 2.0 (${config.grant.replaceAll("_", " ")} grant)${scopes === "" ? " with no scopes requested" : ` with the scopes ${quoted}`}: only what those scopes allow will succeed.`;
 }
 
@@ -32,7 +33,8 @@ export function createOAuth2Auth(): OAuth2AuthPlugin {
   return {
     specificationVersion: "v2",
     type: "oauth2",
-    description: "Gets an OAuth 2.0 access token from api.tokenUrl (or api.issuer's) and sends it in the Authorization header: Authorization: Bearer <access token>.",
+    description:
+      "Gets an OAuth 2.0 access token from api.tokenUrl (or api.issuer's) and sends it in the Authorization header: Authorization: Bearer <access token>.",
     configSchema: oauth2ConfigSchema,
     credentialSchema: oauth2CredentialSchema,
     describe: describeOAuth2,
@@ -49,7 +51,11 @@ export function createOAuth2Auth(): OAuth2AuthPlugin {
       if (sent !== undefined) rejectAccessToken(context, sent);
       return Promise.resolve({ retry: sent !== undefined });
     },
-    secretValues: (credential) => [credential.clientSecret, credential.accessToken, credential.refreshToken].filter((value): value is string => value !== undefined && value !== ""),
-    describePlacement: (config) => `Authorization header (OAuth 2.0 ${config.grant.replaceAll("_", " ")} bearer token${config.scopes.length > 0 ? `, scopes ${config.scopes.join(" ")}` : ""})`,
+    secretValues: (credential) =>
+      [credential.clientSecret, credential.accessToken, credential.refreshToken].filter(
+        (value): value is string => value !== undefined && value !== "",
+      ),
+    describePlacement: (config) =>
+      `Authorization header (OAuth 2.0 ${config.grant.replaceAll("_", " ")} bearer token${config.scopes.length > 0 ? `, scopes ${config.scopes.join(" ")}` : ""})`,
   } satisfies OAuth2AuthPlugin;
 }

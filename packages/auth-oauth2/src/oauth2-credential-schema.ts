@@ -7,12 +7,24 @@ import { z } from "zod";
  * authorization server issues them, and saves them through the contract.
  */
 export const oauth2CredentialSchema = z.object({
-  clientId: credentialTextSchema.meta({ label: "OAuth 2.0 client id", secret: false, description: "The client id registered at the authorization server.", example: "my-client" }),
-  clientSecret: credentialTextSchema
-    .optional()
-    .meta({ label: "OAuth 2.0 client secret", description: "The client secret; none for a public client (api.clientAuth \"none\").", requiredUnless: { clientAuth: "none" } }),
+  clientId: credentialTextSchema.meta({
+    label: "OAuth 2.0 client id",
+    secret: false,
+    description: "The client id registered at the authorization server.",
+    example: "my-client",
+  }),
+  clientSecret: credentialTextSchema.optional().meta({
+    label: "OAuth 2.0 client secret",
+    description: 'The client secret; none for a public client (api.clientAuth "none").',
+    requiredUnless: { clientAuth: "none" },
+  }),
   accessToken: headerCredentialTextSchema.optional().meta({ managed: true }),
-  expiresAt: z.number({ error: "must be a time in epoch milliseconds" }).int().nonnegative().optional().meta({ managed: true }),
+  expiresAt: z
+    .number({ error: "must be a time in epoch milliseconds" })
+    .int()
+    .nonnegative()
+    .optional()
+    .meta({ managed: true }),
   refreshToken: credentialTextSchema.optional().meta({ managed: true }),
   /** The scopes the server granted, when it said. */
   grantedScopes: z.array(z.string()).optional().meta({ managed: true }),
@@ -22,7 +34,13 @@ export type OAuth2Credential = z.infer<typeof oauth2CredentialSchema>;
 
 /** The credential without any token: what `src auth logout` keeps. */
 export function withoutTokens(credential: OAuth2Credential): OAuth2Credential {
-  const { accessToken: _accessToken, expiresAt: _expiresAt, refreshToken: _refreshToken, grantedScopes: _grantedScopes, ...kept } = credential;
+  const {
+    accessToken: _accessToken,
+    expiresAt: _expiresAt,
+    refreshToken: _refreshToken,
+    grantedScopes: _grantedScopes,
+    ...kept
+  } = credential;
   return kept;
 }
 
@@ -33,7 +51,12 @@ export function withoutTokens(credential: OAuth2Credential): OAuth2Credential {
  */
 export function withIssuedTokens(
   credential: OAuth2Credential,
-  tokens: { readonly accessToken: string; readonly expiresAt: number | undefined; readonly refreshToken: string | undefined; readonly grantedScopes: string[] | undefined },
+  tokens: {
+    readonly accessToken: string;
+    readonly expiresAt: number | undefined;
+    readonly refreshToken: string | undefined;
+    readonly grantedScopes: string[] | undefined;
+  },
 ): OAuth2Credential {
   const refreshToken = tokens.refreshToken ?? credential.refreshToken;
   return {

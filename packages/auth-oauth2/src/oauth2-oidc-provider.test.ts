@@ -18,7 +18,10 @@ let provider: OidcProvider;
 let browser: Browser;
 
 beforeAll(async () => {
-  [provider, browser] = await Promise.all([startOidcProvider({ clientId, clientSecret, publicClientId }), launchBrowser()]);
+  [provider, browser] = await Promise.all([
+    startOidcProvider({ clientId, clientSecret, publicClientId }),
+    launchBrowser(),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([provider?.stop(), browser?.close()]);
@@ -34,37 +37,75 @@ async function configFor(api: Record<string, unknown>): Promise<OAuth2Config> {
 
 describe("oidc-provider: discovery, authorization code, refresh rotation, revocation", () => {
   it("signs in with the discovered endpoints; the ID token (its own issuer, with a path) checks out; refresh rotates; logout revokes", async () => {
-    const config = await configFor({ issuer: provider.issuer, grant: "authorization_code", scopes: ["openid", "offline_access", "read:items"], authorizationParams: { prompt: "consent" } });
+    const config = await configFor({
+      issuer: provider.issuer,
+      grant: "authorization_code",
+      scopes: ["openid", "offline_access", "read:items"],
+      authorizationParams: { prompt: "consent" },
+    });
     expect(config.revocationUrl).toMatch(/\/oidc\/token\/revocation$/);
     expect(config.deviceAuthorizationUrl).toMatch(/\/oidc\/device\/auth$/);
     let played: Promise<string> | undefined;
-    const signedIn = (await runLoopbackSignIn({ plugin, slug: "oidc", config, credential: { clientId, clientSecret }, timeoutMs: 60_000, onSignInPage: ({ url }) => void (played = signInInBrowser(browser, url)) })) as OAuth2Credential;
+    const signedIn = (await runLoopbackSignIn({
+      plugin,
+      slug: "oidc",
+      config,
+      credential: { clientId, clientSecret },
+      timeoutMs: 60_000,
+      onSignInPage: ({ url }) => void (played = signInInBrowser(browser, url)),
+    })) as OAuth2Credential;
     // The browser's page closes before the test goes on (the browser is closed after the last test).
     await played;
     expect(await provider.accepts(signedIn.accessToken!)).toBe(true);
     expect(signedIn.refreshToken).toBeTypeOf("string");
-    const refreshed = await requestRefreshedToken({ config, credential: signedIn, slug: "oidc", now, signal: signal() }, signedIn.refreshToken!);
+    const refreshed = await requestRefreshedToken(
+      { config, credential: signedIn, slug: "oidc", now, signal: signal() },
+      signedIn.refreshToken!,
+    );
     expect(refreshed.refreshToken).not.toBe(signedIn.refreshToken);
     expect(await provider.refreshTokenValid(signedIn.refreshToken!)).toBe(false);
-    const out = await plugin.signIn!.signOut({ slug: "oidc", config, credential: { ...signedIn, accessToken: refreshed.accessToken, refreshToken: refreshed.refreshToken }, now, signal: signal() });
+    const out = await plugin.signIn!.signOut({
+      slug: "oidc",
+      config,
+      credential: { ...signedIn, accessToken: refreshed.accessToken, refreshToken: refreshed.refreshToken },
+      now,
+      signal: signal(),
+    });
     expect(out?.revoked).toBe("revoked");
     expect(await provider.refreshTokenValid(refreshed.refreshToken!)).toBe(false);
   }, 90_000);
 });
 
 describe("oidc-provider: the device authorization grant (RFC 8628)", () => {
-  const deviceConfig = () => configFor({ issuer: provider.issuer, grant: "device_code", clientAuth: "none", scopes: ["openid", "offline_access"] });
+  const deviceConfig = () =>
+    configFor({
+      issuer: provider.issuer,
+      grant: "device_code",
+      clientAuth: "none",
+      scopes: ["openid", "offline_access"],
+    });
 
   it("begin gives the verification URL and user code; polling at the interval signs in once the person confirms; a public client sends no secret", async () => {
     await provider.settings({ interval: 1, slowDowns: 0, deny: false, deviceTtl: 600 });
     const config = await deviceConfig();
     const credential = { clientId: publicClientId };
-    const start = await plugin.signIn!.begin({ slug: "tv", config, credential, redirectUri: "http://127.0.0.1:1/unused", now, signal: signal() });
+    const start = await plugin.signIn!.begin({
+      slug: "tv",
+      config,
+      credential,
+      redirectUri: "http://127.0.0.1:1/unused",
+      now,
+      signal: signal(),
+    });
     expect(start).toMatchObject({ awaits: "poll", intervalSeconds: 1 });
     expect(start.userCode).toMatch(/^[A-Z]{4}-?[A-Z]{4}$/);
     expect(start.url).toMatch(/\/oidc\/device$/);
     expect(start.urlComplete).toContain("user_code=");
-    const polling = pollSignIn({ steps: plugin.signIn as never, source: { slug: "tv", config, credential, now, signal: signal() }, start });
+    const polling = pollSignIn({
+      steps: plugin.signIn as never,
+      source: { slug: "tv", config, credential, now, signal: signal() },
+      start,
+    });
     await expect.poll(async () => (await provider.state()).devicePolls.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const page = await confirmDeviceCode(browser, { url: start.url, urlComplete: start.urlComplete });
     expect(page).toMatch(/success|sign-in complete|connected/i);
@@ -78,9 +119,22 @@ describe("oidc-provider: the device authorization grant (RFC 8628)", () => {
     const config = await deviceConfig();
     const credential = { clientId: publicClientId };
     const before = (await provider.state()).devicePolls.length;
-    const start = await plugin.signIn!.begin({ slug: "tv", config, credential, redirectUri: "http://127.0.0.1:1/unused", now, signal: signal() });
-    const polling = pollSignIn({ steps: plugin.signIn as never, source: { slug: "tv", config, credential, now, signal: signal() }, start });
-    await expect.poll(async () => (await provider.state()).devicePolls.length - before, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const start = await plugin.signIn!.begin({
+      slug: "tv",
+      config,
+      credential,
+      redirectUri: "http://127.0.0.1:1/unused",
+      now,
+      signal: signal(),
+    });
+    const polling = pollSignIn({
+      steps: plugin.signIn as never,
+      source: { slug: "tv", config, credential, now, signal: signal() },
+      start,
+    });
+    await expect
+      .poll(async () => (await provider.state()).devicePolls.length - before, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(1);
     await confirmDeviceCode(browser, { url: start.url, urlComplete: start.urlComplete });
     await polling;
     const polls = (await provider.state()).devicePolls.slice(before);
@@ -92,12 +146,27 @@ describe("oidc-provider: the device authorization grant (RFC 8628)", () => {
     await provider.settings({ interval: 1, slowDowns: 0, deny: false, deviceTtl: 600 });
     const config = await deviceConfig();
     const credential = { clientId: publicClientId };
-    const start = await plugin.signIn!.begin({ slug: "tv", config, credential, redirectUri: "http://127.0.0.1:1/unused", now, signal: signal() });
-    const polling = pollSignIn({ steps: plugin.signIn as never, source: { slug: "tv", config, credential, now, signal: signal() }, start }).catch((error: unknown) => error as AuthorizeError);
+    const start = await plugin.signIn!.begin({
+      slug: "tv",
+      config,
+      credential,
+      redirectUri: "http://127.0.0.1:1/unused",
+      now,
+      signal: signal(),
+    });
+    const polling = pollSignIn({
+      steps: plugin.signIn as never,
+      source: { slug: "tv", config, credential, now, signal: signal() },
+      start,
+    }).catch((error: unknown) => error as AuthorizeError);
     await confirmDeviceCode(browser, { url: start.url, urlComplete: start.urlComplete, abort: true });
     const error = (await polling) as AuthorizeError;
     expect(AuthorizeError.isInstance(error)).toBe(true);
-    expect([error.outcome, error.serverError, error.message]).toEqual(["needs_auth", "access_denied", "the sign-in was refused on the verification page (access_denied)"]);
+    expect([error.outcome, error.serverError, error.message]).toEqual([
+      "needs_auth",
+      "access_denied",
+      "the sign-in was refused on the verification page (access_denied)",
+    ]);
   }, 90_000);
 
   it("expired_token: a code not confirmed in time ends the polling with a clear message", async () => {
@@ -105,10 +174,24 @@ describe("oidc-provider: the device authorization grant (RFC 8628)", () => {
     try {
       const config = await deviceConfig();
       const credential = { clientId: publicClientId };
-      const start = await plugin.signIn!.begin({ slug: "tv", config, credential, redirectUri: "http://127.0.0.1:1/unused", now, signal: signal() });
+      const start = await plugin.signIn!.begin({
+        slug: "tv",
+        config,
+        credential,
+        redirectUri: "http://127.0.0.1:1/unused",
+        now,
+        signal: signal(),
+      });
       // Poll past the code's own expiry: the server says expired_token (src's own clock check is moved out of the way).
-      const error = (await pollSignIn({ steps: plugin.signIn as never, source: { slug: "tv", config, credential, now, signal: signal() }, start: { ...start, expiresAt: undefined } }).catch((thrown: unknown) => thrown)) as AuthorizeError;
-      expect([error.serverError, error.message]).toEqual(["expired_token", "the sign-in code expired before the sign-in was finished"]);
+      const error = (await pollSignIn({
+        steps: plugin.signIn as never,
+        source: { slug: "tv", config, credential, now, signal: signal() },
+        start: { ...start, expiresAt: undefined },
+      }).catch((thrown: unknown) => thrown)) as AuthorizeError;
+      expect([error.serverError, error.message]).toEqual([
+        "expired_token",
+        "the sign-in code expired before the sign-in was finished",
+      ]);
       expect(error.hint).toMatch(/src auth login tv/);
     } finally {
       await provider.settings({ deviceTtl: 600 });

@@ -3,7 +3,11 @@ import type { AddressInfo } from "node:net";
 import { AuthorizeError, runLoopbackSignIn } from "@src/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followToCallback } from "../test/follow-to-callback";
-import { startAuthorizationServer, type AuthorizationServer, type AuthorizationServerProfile } from "../test/start-authorization-server";
+import {
+  startAuthorizationServer,
+  type AuthorizationServer,
+  type AuthorizationServerProfile,
+} from "../test/start-authorization-server";
 import { discoverOAuth2Config } from "./discovery/discover-oauth2-config";
 import { normalizeTokenResponse } from "./normalize-token-response";
 import { createOAuth2Auth } from "./oauth2-auth";
@@ -38,7 +42,10 @@ async function discovered(api: Record<string, unknown>): Promise<OAuth2Config> {
 }
 
 /** `src auth login`: the loopback sign-in, the browser played by following the redirect. */
-function login(config: OAuth2Config, credential: OAuth2Credential = { clientId, clientSecret }): Promise<OAuth2Credential> {
+function login(
+  config: OAuth2Config,
+  credential: OAuth2Credential = { clientId, clientSecret },
+): Promise<OAuth2Credential> {
   return runLoopbackSignIn({
     plugin,
     slug: "api",
@@ -52,7 +59,12 @@ function login(config: OAuth2Config, credential: OAuth2Credential = { clientId, 
 describe("ID tokens (the held-back bug): a token response whose ID token issuer is not the token URL's origin", () => {
   it("Google-like: without api.issuer the ID token is set aside and the sign-in succeeds", async () => {
     const google = server("google");
-    const config = oauth2ConfigSchema.parse({ tokenUrl: google.tokenUrl, authorizationUrl: google.authorizationUrl, grant: "authorization_code", scopes: ["openid", "email"] });
+    const config = oauth2ConfigSchema.parse({
+      tokenUrl: google.tokenUrl,
+      authorizationUrl: google.authorizationUrl,
+      grant: "authorization_code",
+      scopes: ["openid", "email"],
+    });
     expect(new URL(google.tokenUrl).origin).not.toBe(google.issuer);
     const signedIn = await login(config);
     expect(await google.accepts(signedIn.accessToken!)).toBe(true);
@@ -60,15 +72,30 @@ describe("ID tokens (the held-back bug): a token response whose ID token issuer 
 
   it("Google-like: with the issuer from discovery the ID token is checked against it, and the sign-in succeeds", async () => {
     const google = server("google");
-    const config = await discovered({ issuer: google.issuer, grant: "authorization_code", scopes: ["openid", "email"], authorizationParams: { access_type: "offline" } });
-    expect(config).toMatchObject({ tokenUrl: google.tokenUrl, authorizationUrl: google.authorizationUrl, revocationUrl: google.revocationUrl });
+    const config = await discovered({
+      issuer: google.issuer,
+      grant: "authorization_code",
+      scopes: ["openid", "email"],
+      authorizationParams: { access_type: "offline" },
+    });
+    expect(config).toMatchObject({
+      tokenUrl: google.tokenUrl,
+      authorizationUrl: google.authorizationUrl,
+      revocationUrl: google.revocationUrl,
+    });
     const signedIn = await login(config);
     expect(await google.accepts(signedIn.accessToken!)).toBe(true);
   });
 
   it("an ID token from another issuer than api.issuer is refused: the check is real", async () => {
     const google = server("google");
-    const config = oauth2ConfigSchema.parse({ issuer: server("entra").issuer, tokenUrl: google.tokenUrl, authorizationUrl: google.authorizationUrl, grant: "authorization_code", scopes: ["openid"] });
+    const config = oauth2ConfigSchema.parse({
+      issuer: server("entra").issuer,
+      tokenUrl: google.tokenUrl,
+      authorizationUrl: google.authorizationUrl,
+      grant: "authorization_code",
+      scopes: ["openid"],
+    });
     const error = (await login(config).catch((thrown: unknown) => thrown)) as AuthorizeError;
     expect(AuthorizeError.isInstance(error)).toBe(true);
     expect(error.message).toMatch(/not a valid OAuth 2\.0 token response/);
@@ -77,7 +104,11 @@ describe("ID tokens (the held-back bug): a token response whose ID token issuer 
   it("Entra-like: the issuer with the tenant in its path, found by OpenID Connect discovery; the ID token checks out", async () => {
     const entra = server("entra");
     expect(new URL(entra.issuer).pathname).toMatch(/^\/[\w-]+\/v2\.0$/);
-    const config = await discovered({ issuer: entra.issuer, grant: "authorization_code", scopes: ["openid", "offline_access", "User.Read"] });
+    const config = await discovered({
+      issuer: entra.issuer,
+      grant: "authorization_code",
+      scopes: ["openid", "offline_access", "User.Read"],
+    });
     expect(config).toMatchObject({ tokenUrl: entra.tokenUrl, authorizationUrl: entra.authorizationUrl });
     expect(config.revocationUrl).toBeUndefined();
     const signedIn = await login(config);
@@ -92,14 +123,28 @@ describe("provider quirks", () => {
     const config = await discovered({ issuer: entra.issuer, grant: "authorization_code", scopes: ["User.Read"] });
     const signedIn = await login(config);
     expect(signedIn.refreshToken).toBeUndefined();
-    const status = plugin.signIn!.status({ slug: "api", config, credential: signedIn, now: () => new Date(), signal: signal() });
+    const status = plugin.signIn!.status({
+      slug: "api",
+      config,
+      credential: signedIn,
+      now: () => new Date(),
+      signal: signal(),
+    });
     expect(status.lines).toContain("  refresh token: none");
   });
 
   it("Google-like: a refresh token only on consent; a later sign-in without one keeps the stored one; prompt=consent gets a new one", async () => {
     const google = server("google");
-    const offline = await discovered({ issuer: google.issuer, grant: "authorization_code", scopes: ["email"], authorizationParams: { access_type: "offline" } });
-    const consenting = oauth2ConfigSchema.parse({ ...offline, authorizationParams: { access_type: "offline", prompt: "consent" } });
+    const offline = await discovered({
+      issuer: google.issuer,
+      grant: "authorization_code",
+      scopes: ["email"],
+      authorizationParams: { access_type: "offline" },
+    });
+    const consenting = oauth2ConfigSchema.parse({
+      ...offline,
+      authorizationParams: { access_type: "offline", prompt: "consent" },
+    });
     const first = await login(consenting);
     expect(first.refreshToken).toBeTypeOf("string");
     const issuedBefore = (await google.state()).issued.length;
@@ -116,12 +161,23 @@ describe("provider quirks", () => {
 
   it("GitHub-like: no expires_in (the token lives until refused), no refresh token, comma-separated scopes", async () => {
     const github = server("github");
-    const config = oauth2ConfigSchema.parse({ tokenUrl: github.tokenUrl, authorizationUrl: github.authorizationUrl, grant: "authorization_code", scopes: ["repo", "read:org"] });
+    const config = oauth2ConfigSchema.parse({
+      tokenUrl: github.tokenUrl,
+      authorizationUrl: github.authorizationUrl,
+      grant: "authorization_code",
+      scopes: ["repo", "read:org"],
+    });
     const signedIn = await login(config);
     expect(signedIn).toMatchObject({ grantedScopes: ["repo", "read:org"] });
     expect(signedIn.expiresAt).toBeUndefined();
     expect(signedIn.refreshToken).toBeUndefined();
-    const status = plugin.signIn!.status({ slug: "api", config, credential: signedIn, now: () => new Date(), signal: signal() });
+    const status = plugin.signIn!.status({
+      slug: "api",
+      config,
+      credential: signedIn,
+      now: () => new Date(),
+      signal: signal(),
+    });
     expect(status.lines.join("\n")).toMatch(/access token: valid \(no expiry given: until the API refuses it\)/);
     expect((await github.state()).requests.at(-1)?.accept).toBe("application/json");
   });
@@ -130,7 +186,10 @@ describe("provider quirks", () => {
     const github = server("github");
     const raw = await fetch(github.tokenUrl, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${clientId}:wrong`).toString("base64")}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${clientId}:wrong`).toString("base64")}`,
+      },
       body: "grant_type=client_credentials",
     });
     expect(raw.headers.get("content-type")).toMatch(/application\/x-www-form-urlencoded/);
@@ -142,10 +201,21 @@ describe("provider quirks", () => {
 
   it("a narrower scope answer is recorded and shown by status", async () => {
     const narrow = server("narrow");
-    const config = oauth2ConfigSchema.parse({ tokenUrl: narrow.tokenUrl, authorizationUrl: narrow.authorizationUrl, grant: "authorization_code", scopes: ["read:items", "write:items"] });
+    const config = oauth2ConfigSchema.parse({
+      tokenUrl: narrow.tokenUrl,
+      authorizationUrl: narrow.authorizationUrl,
+      grant: "authorization_code",
+      scopes: ["read:items", "write:items"],
+    });
     const signedIn = await login(config);
     expect(signedIn.grantedScopes).toEqual(["read:items"]);
-    const status = plugin.signIn!.status({ slug: "api", config, credential: signedIn, now: () => new Date(), signal: signal() });
+    const status = plugin.signIn!.status({
+      slug: "api",
+      config,
+      credential: signedIn,
+      now: () => new Date(),
+      signal: signal(),
+    });
     expect(status.details).toMatchObject({ grantedScopes: ["read:items"], scopesNotGranted: ["write:items"] });
     expect(status.lines).toContain("  granted scopes: read:items (narrower than requested: not write:items)");
   });
@@ -157,27 +227,56 @@ describe("sign-out revokes (RFC 7009)", () => {
     const config = await discovered({ issuer: authorization.issuer, grant: "authorization_code" });
     const signedIn = await login(config);
     const before = (await authorization.state()).revocations.length;
-    const out = await plugin.signIn!.signOut({ slug: "api", config, credential: signedIn, now: () => new Date(), signal: signal() });
+    const out = await plugin.signIn!.signOut({
+      slug: "api",
+      config,
+      credential: signedIn,
+      now: () => new Date(),
+      signal: signal(),
+    });
     expect(out).toMatchObject({ revoked: "revoked", credential: { clientId, clientSecret } });
     expect(out?.credential).not.toHaveProperty("refreshToken");
-    expect((await authorization.state()).revocations.slice(before)).toEqual([{ clientAuth: "client_secret_basic", tokenTypeHint: "refresh_token", known: true }]);
+    expect((await authorization.state()).revocations.slice(before)).toEqual([
+      { clientAuth: "client_secret_basic", tokenTypeHint: "refresh_token", known: true },
+    ]);
     expect((await authorization.state()).validRefreshTokens).not.toContain(signedIn.refreshToken);
     expect(await authorization.accepts(signedIn.accessToken!)).toBe(false);
   });
 
   it("a server without a revocation endpoint: the tokens are forgotten, revoked is not-supported", async () => {
     const github = server("github");
-    const config = oauth2ConfigSchema.parse({ tokenUrl: github.tokenUrl, authorizationUrl: github.authorizationUrl, grant: "authorization_code" });
-    const out = await plugin.signIn!.signOut({ slug: "api", config, credential: { clientId, clientSecret, accessToken: "gho_example" }, now: () => new Date(), signal: signal() });
+    const config = oauth2ConfigSchema.parse({
+      tokenUrl: github.tokenUrl,
+      authorizationUrl: github.authorizationUrl,
+      grant: "authorization_code",
+    });
+    const out = await plugin.signIn!.signOut({
+      slug: "api",
+      config,
+      credential: { clientId, clientSecret, accessToken: "gho_example" },
+      now: () => new Date(),
+      signal: signal(),
+    });
     expect(out).toEqual({ revoked: "not-supported", credential: { clientId, clientSecret } });
   });
 
   it("a server that is down: the tokens are forgotten anyway, and the message says so without a token", async () => {
     const authorization = server("default");
-    const config = oauth2ConfigSchema.parse({ tokenUrl: authorization.tokenUrl, authorizationUrl: authorization.authorizationUrl, revocationUrl: authorization.revocationUrl, grant: "authorization_code" });
+    const config = oauth2ConfigSchema.parse({
+      tokenUrl: authorization.tokenUrl,
+      authorizationUrl: authorization.authorizationUrl,
+      revocationUrl: authorization.revocationUrl,
+      grant: "authorization_code",
+    });
     await authorization.settings({ down: true });
     try {
-      const out = await plugin.signIn!.signOut({ slug: "api", config, credential: { clientId, clientSecret, refreshToken: "refresh-value-never-shown" }, now: () => new Date(), signal: signal() });
+      const out = await plugin.signIn!.signOut({
+        slug: "api",
+        config,
+        credential: { clientId, clientSecret, refreshToken: "refresh-value-never-shown" },
+        now: () => new Date(),
+        signal: signal(),
+      });
       expect(out).toMatchObject({ revoked: "failed", credential: { clientId, clientSecret } });
       expect(out?.message).toMatch(/could not be revoked at 127\.0\.0\.1:\d+: it answered HTTP 503/);
       expect(JSON.stringify(out)).not.toContain("refresh-value-never-shown");
@@ -192,20 +291,42 @@ describe("discovery", () => {
     const authorization = server("default");
     await authorization.settings({ advertisePkce: ["plain"] });
     try {
-      const found = await discoverOAuth2Config({ api: { issuer: authorization.issuer, grant: "authorization_code" }, signal: signal() });
+      const found = await discoverOAuth2Config({
+        api: { issuer: authorization.issuer, grant: "authorization_code" },
+        signal: signal(),
+      });
       expect(found).toMatchObject({
-        config: { tokenUrl: authorization.tokenUrl, authorizationUrl: authorization.authorizationUrl, revocationUrl: authorization.revocationUrl, grantsSupported: ["authorization_code", "client_credentials", "refresh_token"] },
+        config: {
+          tokenUrl: authorization.tokenUrl,
+          authorizationUrl: authorization.authorizationUrl,
+          revocationUrl: authorization.revocationUrl,
+          grantsSupported: ["authorization_code", "client_credentials", "refresh_token"],
+        },
         from: `the metadata of the issuer ${authorization.issuer}`,
       });
       expect(found?.notes.join("\n")).toMatch(/advertises the PKCE methods plain but not S256; src sends S256 anyway/);
       let url = "";
-      await runLoopbackSignIn({ plugin, slug: "api", config: oauth2ConfigSchema.parse({ issuer: authorization.issuer, ...found?.config, grant: "authorization_code" }), credential: { clientId, clientSecret }, timeoutMs: 20_000, onSignInPage: (page) => {
-        url = page.url;
-        void followToCallback(page.url);
-      } });
+      await runLoopbackSignIn({
+        plugin,
+        slug: "api",
+        config: oauth2ConfigSchema.parse({
+          issuer: authorization.issuer,
+          ...found?.config,
+          grant: "authorization_code",
+        }),
+        credential: { clientId, clientSecret },
+        timeoutMs: 20_000,
+        onSignInPage: (page) => {
+          url = page.url;
+          void followToCallback(page.url);
+        },
+      });
       expect(new URL(url).searchParams.get("code_challenge_method")).toBe("S256");
       await authorization.settings({ advertisePkce: null });
-      const silent = await discoverOAuth2Config({ api: { issuer: authorization.issuer, grant: "authorization_code" }, signal: signal() });
+      const silent = await discoverOAuth2Config({
+        api: { issuer: authorization.issuer, grant: "authorization_code" },
+        signal: signal(),
+      });
       expect(silent?.notes.join("\n")).toMatch(/does not say which PKCE methods it supports; src sends S256/);
     } finally {
       await authorization.settings({ advertisePkce: ["plain", "S256"] });
@@ -213,14 +334,23 @@ describe("discovery", () => {
   });
 
   it("a grant the server does not offer is refused, naming what it offers", async () => {
-    const error = await discoverOAuth2Config({ api: { issuer: server("default").issuer, grant: "device_code" }, signal: signal() }).catch((thrown: unknown) => thrown as Error);
-    expect((error as Error).message).toMatch(/does not offer the device_code grant; it offers client_credentials, authorization_code/);
+    const error = await discoverOAuth2Config({
+      api: { issuer: server("default").issuer, grant: "device_code" },
+      signal: signal(),
+    }).catch((thrown: unknown) => thrown as Error);
+    expect((error as Error).message).toMatch(
+      /does not offer the device_code grant; it offers client_credentials, authorization_code/,
+    );
   });
 
   it("an issuer that publishes no metadata: a clear error naming both well-known paths", async () => {
-    const error = await discoverOAuth2Config({ api: { issuer: server("github").issuer }, signal: signal() }).catch((thrown: unknown) => thrown as AuthorizeError);
+    const error = await discoverOAuth2Config({ api: { issuer: server("github").issuer }, signal: signal() }).catch(
+      (thrown: unknown) => thrown as AuthorizeError,
+    );
     expect(AuthorizeError.isInstance(error)).toBe(true);
-    expect((error as AuthorizeError).message).toMatch(/no OAuth 2\.0 metadata found for the issuer .*oauth-authorization-server.*openid-configuration/);
+    expect((error as AuthorizeError).message).toMatch(
+      /no OAuth 2\.0 metadata found for the issuer .*oauth-authorization-server.*openid-configuration/,
+    );
   });
 
   describe("RFC 9728: the test endpoint names its authorization server", () => {
@@ -231,10 +361,25 @@ describe("discovery", () => {
       api = createServer((request, response) => {
         const origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
         if (request.url === "/.well-known/oauth-protected-resource/v1") {
-          response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ resource: `${origin}/v1`, authorization_servers: [server("entra").issuer], scopes_supported: ["items.read"] }));
+          response.writeHead(200, { "content-type": "application/json" }).end(
+            JSON.stringify({
+              resource: `${origin}/v1`,
+              authorization_servers: [server("entra").issuer],
+              scopes_supported: ["items.read"],
+            }),
+          );
           return;
         }
-        response.writeHead(401, announce ? { "www-authenticate": `Bearer realm="api", resource_metadata="${origin}/.well-known/oauth-protected-resource/v1"` } : { "www-authenticate": 'Bearer realm="api"' }).end();
+        response
+          .writeHead(
+            401,
+            announce
+              ? {
+                  "www-authenticate": `Bearer realm="api", resource_metadata="${origin}/.well-known/oauth-protected-resource/v1"`,
+                }
+              : { "www-authenticate": 'Bearer realm="api"' },
+          )
+          .end();
       });
       await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
       apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
@@ -243,20 +388,34 @@ describe("discovery", () => {
 
     it("a 401 with resource_metadata leads to the issuer and its endpoints", async () => {
       announce = true;
-      const found = await discoverOAuth2Config({ api: { baseUrl: apiUrl, testEndpoint: "/me", grant: "authorization_code" }, signal: signal() });
-      expect(found?.config).toMatchObject({ issuer: server("entra").issuer, tokenUrl: server("entra").tokenUrl, authorizationUrl: server("entra").authorizationUrl });
+      const found = await discoverOAuth2Config({
+        api: { baseUrl: apiUrl, testEndpoint: "/me", grant: "authorization_code" },
+        signal: signal(),
+      });
+      expect(found?.config).toMatchObject({
+        issuer: server("entra").issuer,
+        tokenUrl: server("entra").tokenUrl,
+        authorizationUrl: server("entra").authorizationUrl,
+      });
       expect(found?.from).toMatch(/protected resource metadata .*oauth-protected-resource\/v1.*RFC 9728/);
       expect(found?.notes.join("\n")).toMatch(/the API uses the scopes items\.read/);
     });
 
     it("a 401 without resource_metadata: nothing is found (the token URL stays required)", async () => {
       announce = false;
-      expect(await discoverOAuth2Config({ api: { baseUrl: apiUrl, testEndpoint: "/me" }, signal: signal() })).toBeUndefined();
+      expect(
+        await discoverOAuth2Config({ api: { baseUrl: apiUrl, testEndpoint: "/me" }, signal: signal() }),
+      ).toBeUndefined();
       announce = true;
     });
 
     it("given URLs are never replaced, and no probe is made when a token URL is given", async () => {
-      expect(await discoverOAuth2Config({ api: { baseUrl: apiUrl, testEndpoint: "/me", tokenUrl: "https://auth.example.com/token" }, signal: signal() })).toBeUndefined();
+      expect(
+        await discoverOAuth2Config({
+          api: { baseUrl: apiUrl, testEndpoint: "/me", tokenUrl: "https://auth.example.com/token" },
+          signal: signal(),
+        }),
+      ).toBeUndefined();
     });
   });
 });

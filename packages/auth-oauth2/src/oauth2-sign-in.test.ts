@@ -7,9 +7,17 @@ import { createOAuth2Auth } from "./oauth2-auth";
 import { oauth2ConfigSchema } from "./oauth2-config-schema";
 
 const plugin = createOAuth2Auth();
-type LoginOptions = { config: ReturnType<typeof oauth2ConfigSchema.parse>; credential: Record<string, unknown>; slug: string; port?: number; timeoutMs?: number; onAuthorizationUrl: (url: string) => void };
+type LoginOptions = {
+  config: ReturnType<typeof oauth2ConfigSchema.parse>;
+  credential: Record<string, unknown>;
+  slug: string;
+  port?: number;
+  timeoutMs?: number;
+  onAuthorizationUrl: (url: string) => void;
+};
 /** `src auth login`'s loopback sign-in with the oauth2 plugin's steps. */
-const runLoopbackLogin = ({ onAuthorizationUrl, ...options }: LoginOptions) => runLoopbackSignIn({ plugin, ...options, onSignInPage: ({ url }) => onAuthorizationUrl(url) });
+const runLoopbackLogin = ({ onAuthorizationUrl, ...options }: LoginOptions) =>
+  runLoopbackSignIn({ plugin, ...options, onSignInPage: ({ url }) => onAuthorizationUrl(url) });
 
 /** The error a login that must fail threw (a login that succeeds fails the test). */
 function failure(login: Promise<unknown>): Promise<AuthorizeError> {
@@ -30,7 +38,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-const config = () => oauth2ConfigSchema.parse({ tokenUrl: server.tokenUrl, authorizationUrl: server.authorizationUrl, grant: "authorization_code", scopes: ["read:items", "write:items"] });
+const config = () =>
+  oauth2ConfigSchema.parse({
+    tokenUrl: server.tokenUrl,
+    authorizationUrl: server.authorizationUrl,
+    grant: "authorization_code",
+    scopes: ["read:items", "write:items"],
+  });
 
 describe("the oauth2 sign-in steps through src auth login's loopback sign-in", () => {
   it("prints a PKCE S256 URL with state, receives the redirect on 127.0.0.1, exchanges the code and returns the tokens", async () => {
@@ -46,7 +60,11 @@ describe("the oauth2 sign-in steps through src auth login's loopback sign-in", (
     });
     const url = new URL(printed);
     expect(url.origin + url.pathname).toBe(server.authorizationUrl);
-    expect(Object.fromEntries([...url.searchParams].filter(([name]) => !["state", "code_challenge", "redirect_uri"].includes(name)))).toEqual({
+    expect(
+      Object.fromEntries(
+        [...url.searchParams].filter(([name]) => !["state", "code_challenge", "redirect_uri"].includes(name)),
+      ),
+    ).toEqual({
       response_type: "code",
       client_id: clientId,
       scope: "read:items write:items",
@@ -63,42 +81,60 @@ describe("the oauth2 sign-in steps through src auth login's loopback sign-in", (
   });
 
   it("ignores a redirect with the wrong state and keeps waiting, then times out with a clear message", async () => {
-    const error = await failure(runLoopbackLogin({
-      config: config(),
-      credential: { clientId, clientSecret },
-      slug: "desk",
-      timeoutMs: 1500,
-      onAuthorizationUrl: (url) => {
-        const redirect = new URL(url).searchParams.get("redirect_uri")!;
-        void fetch(`${redirect}?code=stolen&state=forged`).then((response) => expect(response.status).toBe(404));
-      },
-    }));
+    const error = await failure(
+      runLoopbackLogin({
+        config: config(),
+        credential: { clientId, clientSecret },
+        slug: "desk",
+        timeoutMs: 1500,
+        onAuthorizationUrl: (url) => {
+          const redirect = new URL(url).searchParams.get("redirect_uri")!;
+          void fetch(`${redirect}?code=stolen&state=forged`).then((response) => expect(response.status).toBe(404));
+        },
+      }),
+    );
     expect(AuthorizeError.isInstance(error)).toBe(true);
     expect(error.message).toBe("no sign-in arrived within 2 s");
     expect(error.hint).toMatch(/src auth login desk/);
   });
 
   it("reports a refused sign-in with the server's error", async () => {
-    const error = await failure(runLoopbackLogin({
-      config: config(),
-      credential: { clientId, clientSecret },
-      slug: "desk",
-      onAuthorizationUrl: (url) => {
-        const parameters = new URL(url).searchParams;
-        void fetch(`${parameters.get("redirect_uri")!}?error=access_denied&state=${parameters.get("state")!}`);
-      },
-    }));
+    const error = await failure(
+      runLoopbackLogin({
+        config: config(),
+        credential: { clientId, clientSecret },
+        slug: "desk",
+        onAuthorizationUrl: (url) => {
+          const parameters = new URL(url).searchParams;
+          void fetch(`${parameters.get("redirect_uri")!}?error=access_denied&state=${parameters.get("state")!}`);
+        },
+      }),
+    );
     expect([error.outcome, error.serverError]).toEqual(["needs_auth", "access_denied"]);
   });
 
   it("says which port is taken", async () => {
-    const first = runLoopbackLogin({ config: config(), credential: { clientId, clientSecret }, slug: "desk", timeoutMs: 3000, onAuthorizationUrl: () => undefined }).catch(() => undefined);
+    const first = runLoopbackLogin({
+      config: config(),
+      credential: { clientId, clientSecret },
+      slug: "desk",
+      timeoutMs: 3000,
+      onAuthorizationUrl: () => undefined,
+    }).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const { createServer } = await import("node:net");
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const port = (blocker.address() as { port: number }).port;
-    const error = await failure(runLoopbackLogin({ config: config(), credential: { clientId, clientSecret }, slug: "desk", port, onAuthorizationUrl: () => undefined }));
+    const error = await failure(
+      runLoopbackLogin({
+        config: config(),
+        credential: { clientId, clientSecret },
+        slug: "desk",
+        port,
+        onAuthorizationUrl: () => undefined,
+      }),
+    );
     blocker.close();
     expect(error.message).toMatch(new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}.*EADDRINUSE`));
     expect(error.hint).toMatch(/--port/);

@@ -15,13 +15,24 @@ type PendingSignIn =
 
 /** The person-facing lines of `src auth status`. */
 function statusLines(slug: string, status: ReturnType<typeof describeOAuth2Status>): string[] {
-  const lines = [`${slug}: OAuth 2.0 ${status.grant.replaceAll("_", " ")}${status.scopes.length > 0 ? `, scopes ${status.scopes.join(" ")}` : ""}`];
+  const lines = [
+    `${slug}: OAuth 2.0 ${status.grant.replaceAll("_", " ")}${status.scopes.length > 0 ? `, scopes ${status.scopes.join(" ")}` : ""}`,
+  ];
   if (!status.hasCredential) return [...lines, `  no client id stored: store it with \`src credential set ${slug}\``];
-  const expiry = status.accessTokenExpiresAt === null ? (status.hasAccessToken ? " (no expiry given: until the API refuses it)" : "") : ` until ${status.accessTokenExpiresAt}`;
-  lines.push(`  access token: ${status.hasAccessToken ? `${status.accessTokenExpired ? "expired" : "valid"}${expiry}` : "none stored"}`);
+  const expiry =
+    status.accessTokenExpiresAt === null
+      ? status.hasAccessToken
+        ? " (no expiry given: until the API refuses it)"
+        : ""
+      : ` until ${status.accessTokenExpiresAt}`;
+  lines.push(
+    `  access token: ${status.hasAccessToken ? `${status.accessTokenExpired ? "expired" : "valid"}${expiry}` : "none stored"}`,
+  );
   lines.push(`  refresh token: ${status.hasRefreshToken ? "stored" : "none"}`);
   if (status.grantedScopes !== null) {
-    lines.push(`  granted scopes: ${status.grantedScopes.length === 0 ? "none named" : status.grantedScopes.join(" ")}${status.scopesNotGranted.length > 0 ? ` (narrower than requested: not ${status.scopesNotGranted.join(" ")})` : ""}`);
+    lines.push(
+      `  granted scopes: ${status.grantedScopes.length === 0 ? "none named" : status.grantedScopes.join(" ")}${status.scopesNotGranted.length > 0 ? ` (narrower than requested: not ${status.scopesNotGranted.join(" ")})` : ""}`,
+    );
   }
   if (!status.signedIn) lines.push(`  not signed in: run \`src auth login ${slug}\``);
   return lines;
@@ -36,8 +47,13 @@ function statusLines(slug: string, status: ReturnType<typeof describeOAuth2Statu
  */
 export const oauth2SignIn: AuthSignIn<OAuth2Config, OAuth2Credential> = {
   unavailable({ slug, config, credential }) {
-    if (config.grant === "client_credentials") return { reason: "not-needed", message: `source "${slug}" uses the client_credentials grant, which needs no sign-in` };
-    if (credential === undefined) return { reason: "missing-credential", message: `no client id is stored for source "${slug}"` };
+    if (config.grant === "client_credentials")
+      return {
+        reason: "not-needed",
+        message: `source "${slug}" uses the client_credentials grant, which needs no sign-in`,
+      };
+    if (credential === undefined)
+      return { reason: "missing-credential", message: `no client id is stored for source "${slug}"` };
     return undefined;
   },
   async begin({ slug, config, credential, redirectUri, now, signal }) {
@@ -56,16 +72,31 @@ export const oauth2SignIn: AuthSignIn<OAuth2Config, OAuth2Credential> = {
       };
     }
     const start = await startAuthorization({ config, credential, redirectUri, slug, signal });
-    const pending: PendingSignIn = { grant: "authorization_code", codeVerifier: start.codeVerifier, redirectUri: start.redirectUri };
+    const pending: PendingSignIn = {
+      grant: "authorization_code",
+      codeVerifier: start.codeVerifier,
+      redirectUri: start.redirectUri,
+    };
     return { url: start.url, awaits: "redirect", state: start.state, pending };
   },
   complete({ config, credential, slug, start, callbackUrl, now, signal }) {
     const { codeVerifier, redirectUri } = start.pending as Extract<PendingSignIn, { grant: "authorization_code" }>;
-    return completeAuthorization({ config, credential, slug, start: { url: start.url, state: start.state, codeVerifier, redirectUri }, callbackUrl: callbackUrl ?? new URL(redirectUri), now, signal });
+    return completeAuthorization({
+      config,
+      credential,
+      slug,
+      start: { url: start.url, state: start.state, codeVerifier, redirectUri },
+      callbackUrl: callbackUrl ?? new URL(redirectUri),
+      now,
+      signal,
+    });
   },
   async poll({ config, credential, slug, start, now, signal }) {
     const { deviceCode } = start.pending as Extract<PendingSignIn, { grant: "device_code" }>;
-    const result = await pollDeviceToken({ config, credential, slug, now, signal }, { deviceCode, intervalSeconds: start.intervalSeconds ?? 5 });
+    const result = await pollDeviceToken(
+      { config, credential, slug, now, signal },
+      { deviceCode, intervalSeconds: start.intervalSeconds ?? 5 },
+    );
     if (result.done) return { done: true, credential: result.credential };
     const next: SignInStart = { ...start, intervalSeconds: result.intervalSeconds };
     return { done: false, start: next };

@@ -25,9 +25,24 @@ export interface OAuth2Status {
 }
 
 /** The source's OAuth 2.0 status from its config and stored credential (`undefined` when none is stored). */
-export function describeOAuth2Status(config: OAuth2Config, credential: OAuth2Credential | undefined, now: Date = new Date()): OAuth2Status {
+export function describeOAuth2Status(
+  config: OAuth2Config,
+  credential: OAuth2Credential | undefined,
+  now: Date = new Date(),
+): OAuth2Status {
   if (credential === undefined) {
-    return { hasCredential: false, grant: config.grant, scopes: config.scopes, grantedScopes: null, scopesNotGranted: [], hasAccessToken: false, accessTokenExpiresAt: null, accessTokenExpired: false, hasRefreshToken: false, signedIn: false };
+    return {
+      hasCredential: false,
+      grant: config.grant,
+      scopes: config.scopes,
+      grantedScopes: null,
+      scopesNotGranted: [],
+      hasAccessToken: false,
+      accessTokenExpiresAt: null,
+      accessTokenExpired: false,
+      hasRefreshToken: false,
+      signedIn: false,
+    };
   }
   const expired = credential.expiresAt !== undefined && credential.expiresAt <= now.getTime();
   const hasAccessToken = credential.accessToken !== undefined;
@@ -37,7 +52,10 @@ export function describeOAuth2Status(config: OAuth2Config, credential: OAuth2Cre
     grant: config.grant,
     scopes: config.scopes,
     grantedScopes: credential.grantedScopes ?? null,
-    scopesNotGranted: credential.grantedScopes === undefined ? [] : config.scopes.filter((scope) => !credential.grantedScopes!.includes(scope)),
+    scopesNotGranted:
+      credential.grantedScopes === undefined
+        ? []
+        : config.scopes.filter((scope) => !credential.grantedScopes!.includes(scope)),
     hasAccessToken,
     accessTokenExpiresAt: credential.expiresAt === undefined ? null : new Date(credential.expiresAt).toISOString(),
     accessTokenExpired: hasAccessToken && expired,

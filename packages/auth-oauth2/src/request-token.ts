@@ -34,9 +34,12 @@ export function scopesOf(scope: string): string[] {
 
 function issued(response: oauth.TokenEndpointResponse, now: () => Date): IssuedTokens {
   if (response.token_type.toLowerCase() !== "bearer") {
-    throw new oauth.UnsupportedOperationError(`token_type "${response.token_type}" is not supported; only Bearer tokens are`);
+    throw new oauth.UnsupportedOperationError(
+      `token_type "${response.token_type}" is not supported; only Bearer tokens are`,
+    );
   }
-  const expiresIn = typeof response.expires_in === "number" && response.expires_in > 0 ? response.expires_in : undefined;
+  const expiresIn =
+    typeof response.expires_in === "number" && response.expires_in > 0 ? response.expires_in : undefined;
   return {
     accessToken: response.access_token,
     expiresAt: expiresIn === undefined ? undefined : now().getTime() + expiresIn * 1000,
@@ -46,7 +49,11 @@ function issued(response: oauth.TokenEndpointResponse, now: () => Date): IssuedT
 }
 
 /** Runs a request to the authorization server and maps whatever fails to an `AuthorizeError` (see `tokenError`). */
-export async function guarded<T>(input: Pick<TokenRequestInput, "config" | "slug">, what: string, run: () => Promise<T>): Promise<T> {
+export async function guarded<T>(
+  input: Pick<TokenRequestInput, "config" | "slug">,
+  what: string,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -55,17 +62,30 @@ export async function guarded<T>(input: Pick<TokenRequestInput, "config" | "slug
 }
 
 /** One token request in its span, reported to the runtime; every failure turned into an `AuthorizeError` saying what to do. */
-function tracedTokenRequest<T>(input: TokenRequestInput, grant: string, what: string, run: () => Promise<T>): Promise<T> {
+function tracedTokenRequest<T>(
+  input: TokenRequestInput,
+  grant: string,
+  what: string,
+  run: () => Promise<T>,
+): Promise<T> {
   // With only api.issuer set, the token URL is discovered: the span names the issuer's host instead.
   const tokenUrl = input.config.tokenUrl ?? input.config.issuer ?? "";
-  return traceTokenRequest({ slug: input.slug, grant, tokenUrl, report: input.report }, () => guarded(input, what, run));
+  return traceTokenRequest({ slug: input.slug, grant, tokenUrl, report: input.report }, () =>
+    guarded(input, what, run),
+  );
 }
 
 /** Client credentials grant (RFC 6749 4.4), with the configured scope, audience and resource. */
 export function requestClientCredentialsToken(input: TokenRequestInput): Promise<IssuedTokens> {
   return tracedTokenRequest(input, "client_credentials", "client credentials token request", async () => {
     const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
-    const response = await oauth.clientCredentialsGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, tokenParameters(input.config, true), endpoint.options(input.signal));
+    const response = await oauth.clientCredentialsGrantRequest(
+      endpoint.server,
+      endpoint.client,
+      endpoint.clientAuth,
+      tokenParameters(input.config, true),
+      endpoint.options(input.signal),
+    );
     return issued(await oauth.processClientCredentialsResponse(endpoint.server, endpoint.client, response), input.now);
   });
 }
@@ -74,11 +94,20 @@ export function requestClientCredentialsToken(input: TokenRequestInput): Promise
 export function requestRefreshedToken(input: TokenRequestInput, refreshToken: string): Promise<IssuedTokens> {
   return tracedTokenRequest(input, "refresh_token", "refresh token request", async () => {
     const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
-    const response = await oauth.refreshTokenGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, refreshToken, {
-      ...endpoint.options(input.signal),
-      additionalParameters: tokenParameters(input.config, false),
-    });
-    const tokens = issued(await oauth.processRefreshTokenResponse(endpoint.server, endpoint.client, response), input.now);
+    const response = await oauth.refreshTokenGrantRequest(
+      endpoint.server,
+      endpoint.client,
+      endpoint.clientAuth,
+      refreshToken,
+      {
+        ...endpoint.options(input.signal),
+        additionalParameters: tokenParameters(input.config, false),
+      },
+    );
+    const tokens = issued(
+      await oauth.processRefreshTokenResponse(endpoint.server, endpoint.client, response),
+      input.now,
+    );
     return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
   });
 }
@@ -90,10 +119,18 @@ export function requestAuthorizationCodeToken(
 ): Promise<IssuedTokens> {
   return tracedTokenRequest(input, "authorization_code", "authorization code exchange", async () => {
     const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
-    const response = await oauth.authorizationCodeGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, callback.parameters, callback.redirectUri, callback.codeVerifier, {
-      ...endpoint.options(input.signal),
-      additionalParameters: tokenParameters(input.config, false),
-    });
+    const response = await oauth.authorizationCodeGrantRequest(
+      endpoint.server,
+      endpoint.client,
+      endpoint.clientAuth,
+      callback.parameters,
+      callback.redirectUri,
+      callback.codeVerifier,
+      {
+        ...endpoint.options(input.signal),
+        additionalParameters: tokenParameters(input.config, false),
+      },
+    );
     return issued(await oauth.processAuthorizationCodeResponse(endpoint.server, endpoint.client, response), input.now);
   });
 }
@@ -101,9 +138,15 @@ export function requestAuthorizationCodeToken(
 /** One device access token request (RFC 8628 3.4); `authorization_pending`, `slow_down` and the rest come back as `ResponseBodyError`s, for the caller to read. */
 export async function requestDeviceCodeToken(input: TokenRequestInput, deviceCode: string): Promise<IssuedTokens> {
   const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
-  const response = await oauth.deviceCodeGrantRequest(endpoint.server, endpoint.client, endpoint.clientAuth, deviceCode, {
-    ...endpoint.options(input.signal),
-    additionalParameters: tokenParameters(input.config, false),
-  });
+  const response = await oauth.deviceCodeGrantRequest(
+    endpoint.server,
+    endpoint.client,
+    endpoint.clientAuth,
+    deviceCode,
+    {
+      ...endpoint.options(input.signal),
+      additionalParameters: tokenParameters(input.config, false),
+    },
+  );
   return issued(await oauth.processDeviceCodeResponse(endpoint.server, endpoint.client, response), input.now);
 }

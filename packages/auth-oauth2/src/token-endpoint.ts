@@ -42,11 +42,22 @@ function configured(config: OAuth2Config): boolean {
  * else the token URL's origin, and then an ID token in an answer is set aside
  * unread: src never uses it and has no issuer to check it against.
  */
-export async function authorizationServerOf(config: OAuth2Config, signal: AbortSignal, { needRevocation = false } = {}): Promise<{ server: oauth.AuthorizationServer; checksIdTokens: boolean }> {
-  const metadata = config.issuer !== undefined && (!configured(config) || (needRevocation && config.revocationUrl === undefined)) ? await metadataOf(config.issuer, signal) : undefined;
+export async function authorizationServerOf(
+  config: OAuth2Config,
+  signal: AbortSignal,
+  { needRevocation = false } = {},
+): Promise<{ server: oauth.AuthorizationServer; checksIdTokens: boolean }> {
+  const metadata =
+    config.issuer !== undefined && (!configured(config) || (needRevocation && config.revocationUrl === undefined))
+      ? await metadataOf(config.issuer, signal)
+      : undefined;
   const tokenUrl = config.tokenUrl ?? metadata?.token_endpoint;
-  if (tokenUrl === undefined) throw new oauth.UnsupportedOperationError(`the issuer ${config.issuer ?? ""} advertises no token endpoint; set api.tokenUrl`);
-  const pick = (given: string | undefined, found: string | undefined) => given ?? (found === undefined ? undefined : checkedEndpoint(found, config.issuer ?? ""));
+  if (tokenUrl === undefined)
+    throw new oauth.UnsupportedOperationError(
+      `the issuer ${config.issuer ?? ""} advertises no token endpoint; set api.tokenUrl`,
+    );
+  const pick = (given: string | undefined, found: string | undefined) =>
+    given ?? (found === undefined ? undefined : checkedEndpoint(found, config.issuer ?? ""));
   checkedEndpoint(tokenUrl, config.issuer ?? "");
   const authorization = pick(config.authorizationUrl, metadata?.authorization_endpoint);
   const device = pick(config.deviceAuthorizationUrl, metadata?.device_authorization_endpoint);
@@ -70,10 +81,14 @@ function checkedEndpoint(url: string, issuer: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new oauth.UnsupportedOperationError(`the metadata of the issuer ${issuer} names an endpoint that is not a URL`);
+    throw new oauth.UnsupportedOperationError(
+      `the metadata of the issuer ${issuer} names an endpoint that is not a URL`,
+    );
   }
   if (parsed.protocol !== "https:" && !isLoopbackUrl(parsed)) {
-    throw new oauth.UnsupportedOperationError(`the metadata of the issuer ${issuer} names an endpoint on plain http: (${parsed.origin}); src sends credentials only over https: (or http: on a loopback address)`);
+    throw new oauth.UnsupportedOperationError(
+      `the metadata of the issuer ${issuer} names an endpoint on plain http: (${parsed.origin}); src sends credentials only over https: (or http: on a loopback address)`,
+    );
   }
   return url;
 }
@@ -81,21 +96,40 @@ function checkedEndpoint(url: string, issuer: string): string {
 /** The client authentication the config names, with the credential's secret. */
 function clientAuthOf(config: OAuth2Config, credential: OAuth2Credential): oauth.ClientAuth {
   const secret = credential.clientSecret ?? "";
-  return config.clientAuth === "none" ? oauth.None() : config.clientAuth === "client_secret_post" ? oauth.ClientSecretPost(secret) : oauth.ClientSecretBasic(secret);
+  return config.clientAuth === "none"
+    ? oauth.None()
+    : config.clientAuth === "client_secret_post"
+      ? oauth.ClientSecretPost(secret)
+      : oauth.ClientSecretBasic(secret);
 }
 
 /** The source's authorization server (see `authorizationServerOf`) and the client from the credential. */
-export async function tokenEndpointFor(config: OAuth2Config, credential: OAuth2Credential, signal: AbortSignal, options: { needRevocation?: boolean } = {}): Promise<TokenEndpoint> {
+export async function tokenEndpointFor(
+  config: OAuth2Config,
+  credential: OAuth2Credential,
+  signal: AbortSignal,
+  options: { needRevocation?: boolean } = {},
+): Promise<TokenEndpoint> {
   const { server, checksIdTokens } = await authorizationServerOf(config, signal, options);
   const client: oauth.Client = { client_id: credential.clientId };
-  const endpoints = [server.token_endpoint, server.authorization_endpoint, server.device_authorization_endpoint, server.revocation_endpoint].filter((url): url is string => url !== undefined);
+  const endpoints = [
+    server.token_endpoint,
+    server.authorization_endpoint,
+    server.device_authorization_endpoint,
+    server.revocation_endpoint,
+  ].filter((url): url is string => url !== undefined);
   const insecure = endpoints.some((url) => new URL(url).protocol === "http:");
-  const normalizing = async (url: string, init: RequestInit) => normalizeTokenResponse(await fetch(url, init), { dropIdToken: !checksIdTokens });
+  const normalizing = async (url: string, init: RequestInit) =>
+    normalizeTokenResponse(await fetch(url, init), { dropIdToken: !checksIdTokens });
   return {
     server,
     client,
     clientAuth: clientAuthOf(config, credential),
-    options: (requestSignal) => ({ signal: requestSignal, ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}), [oauth.customFetch]: normalizing }),
+    options: (requestSignal) => ({
+      signal: requestSignal,
+      ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
+      [oauth.customFetch]: normalizing,
+    }),
   };
 }
 

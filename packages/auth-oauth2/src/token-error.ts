@@ -3,7 +3,14 @@ import * as oauth from "oauth4webapi";
 import type { OAuth2Config } from "./oauth2-config-schema";
 
 /** Token endpoint `error` codes that mean the operator must act (the credential or the grant was refused). */
-const refusedCodes = new Set(["invalid_client", "unauthorized_client", "invalid_grant", "invalid_scope", "access_denied", "unsupported_grant_type"]);
+const refusedCodes = new Set([
+  "invalid_client",
+  "unauthorized_client",
+  "invalid_grant",
+  "invalid_scope",
+  "access_denied",
+  "unsupported_grant_type",
+]);
 
 /** What to run to fix a refused credential or grant. */
 export function signInHint(config: OAuth2Config, slug: string): string {
@@ -22,7 +29,11 @@ export function tokenError(error: unknown, config: OAuth2Config, slug: string, w
   if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) return error;
   if (AuthorizeError.isInstance(error)) return error;
   if (error instanceof oauth.UnsupportedOperationError && /metadata of the issuer|advertises no/.test(error.message)) {
-    return new AuthorizeError({ outcome: "failed", message: error.message, hint: `check api.issuer of source "${slug}", or set the endpoints (api.tokenUrl …) yourself` });
+    return new AuthorizeError({
+      outcome: "failed",
+      message: error.message,
+      hint: `check api.issuer of source "${slug}", or set the endpoints (api.tokenUrl …) yourself`,
+    });
   }
   const tokenHost = new URL(config.tokenUrl ?? config.issuer ?? "https://authorization-server.invalid").host;
   if (error instanceof oauth.ResponseBodyError) {
@@ -40,7 +51,10 @@ export function tokenError(error: unknown, config: OAuth2Config, slug: string, w
       outcome: "failed",
       serverError: code,
       message: `the authorization server ${tokenHost} answered the ${what} with "${code}" (HTTP ${error.status})`,
-      hint: error.status >= 500 ? "the authorization server failed; try again later" : `check api.tokenUrl, api.clientAuth and api.scopes of source "${slug}"`,
+      hint:
+        error.status >= 500
+          ? "the authorization server failed; try again later"
+          : `check api.tokenUrl, api.clientAuth and api.scopes of source "${slug}"`,
       cause: error,
     });
   }
@@ -58,7 +72,8 @@ export function tokenError(error: unknown, config: OAuth2Config, slug: string, w
     return new AuthorizeError({
       outcome: "failed",
       message: `the authorization server ${tokenHost} answered the ${what} with HTTP ${status}`,
-      hint: status >= 500 ? "the authorization server failed; try again later" : `check api.tokenUrl of source "${slug}"`,
+      hint:
+        status >= 500 ? "the authorization server failed; try again later" : `check api.tokenUrl of source "${slug}"`,
     });
   }
   const unusable = error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError;
@@ -67,7 +82,9 @@ export function tokenError(error: unknown, config: OAuth2Config, slug: string, w
     message: unusable
       ? `the authorization server ${tokenHost} gave an answer to the ${what} that is not a valid OAuth 2.0 token response`
       : `the authorization server ${tokenHost} could not be reached for the ${what}`,
-    hint: unusable ? `check api.tokenUrl of source "${slug}"` : "check that the authorization server is up and reachable, then try again",
+    hint: unusable
+      ? `check api.tokenUrl of source "${slug}"`
+      : "check that the authorization server is up and reachable, then try again",
     // No cause: a response that failed validation may still hold a token.
   });
 }

@@ -54,10 +54,14 @@ function readBody(incoming) {
 function clientOf(headers, body) {
   const header = headers.authorization ?? "";
   if (header.startsWith("Basic ")) {
-    const [id, secret] = Buffer.from(header.slice(6), "base64").toString("utf8").split(":").map((part) => decodeURIComponent(part.replaceAll("+", " ")));
+    const [id, secret] = Buffer.from(header.slice(6), "base64")
+      .toString("utf8")
+      .split(":")
+      .map((part) => decodeURIComponent(part.replaceAll("+", " ")));
     return { id, secret, method: "client_secret_basic" };
   }
-  if (body.get("client_secret") !== null) return { id: body.get("client_id"), secret: body.get("client_secret"), method: "client_secret_post" };
+  if (body.get("client_secret") !== null)
+    return { id: body.get("client_id"), secret: body.get("client_secret"), method: "client_secret_post" };
   return { id: body.get("client_id"), secret: undefined, method: "none" };
 }
 
@@ -68,7 +72,13 @@ mock.service.on("beforeTokenSigning", (token) => {
 
 mock.service.on("beforeAuthorizeRedirect", (redirect, request) => {
   const code = redirect.url.searchParams.get("code");
-  if (code !== null) state.codes.set(code, { scope: request.query.scope ?? "", accessType: request.query.access_type, prompt: request.query.prompt, clientId: request.query.client_id });
+  if (code !== null)
+    state.codes.set(code, {
+      scope: request.query.scope ?? "",
+      accessType: request.query.access_type,
+      prompt: request.query.prompt,
+      clientId: request.query.client_id,
+    });
 });
 
 mock.service.on("beforeResponse", (response, request) => {
@@ -79,7 +89,15 @@ mock.service.on("beforeResponse", (response, request) => {
     response.body = { error, error_description: `refused: ${error}` };
   };
   const authorized = grant === "authorization_code" ? state.codes.get(request.body.code) : undefined;
-  state.requests.push({ grant, clientAuth: client.method, scope: request.body.scope ?? null, audience: request.body.audience ?? null, resource: request.body.resource ?? null, accept: request.headers.accept ?? null, authorizedScope: authorized?.scope ?? null });
+  state.requests.push({
+    grant,
+    clientAuth: client.method,
+    scope: request.body.scope ?? null,
+    audience: request.body.audience ?? null,
+    resource: request.body.resource ?? null,
+    accept: request.headers.accept ?? null,
+    authorizedScope: authorized?.scope ?? null,
+  });
   if (state.down) return refuse(503, "temporarily_unavailable");
   const publicClient = client.method === "none" && grant !== "client_credentials";
   if (client.id !== clientId || (!publicClient && client.secret !== clientSecret)) return refuse(401, "invalid_client");
@@ -91,7 +109,9 @@ mock.service.on("beforeResponse", (response, request) => {
     state.codes.delete(request.body.code);
     response.body.scope = authorized.scope;
   }
-  const scopes = String(response.body.scope ?? "").split(" ").filter((scope) => scope !== "" && scope !== "dummy");
+  const scopes = String(response.body.scope ?? "")
+    .split(" ")
+    .filter((scope) => scope !== "" && scope !== "dummy");
   response.body.expires_in = state.tokenTtl;
   if (profile === "narrow" && scopes.length > 1) response.body.scope = scopes[0];
   if (profile === "google" && grant === "authorization_code") {
@@ -101,7 +121,8 @@ mock.service.on("beforeResponse", (response, request) => {
     if (!offline || (!firstConsent && authorized?.prompt !== "consent")) delete response.body.refresh_token;
     if (!scopes.includes("openid") && !scopes.includes("email")) delete response.body.id_token;
   }
-  if (profile === "entra" && grant === "authorization_code" && !scopes.includes("offline_access")) delete response.body.refresh_token;
+  if (profile === "entra" && grant === "authorization_code" && !scopes.includes("offline_access"))
+    delete response.body.refresh_token;
   if (profile === "github") {
     delete response.body.expires_in;
     delete response.body.refresh_token;
@@ -130,9 +151,27 @@ const frontOrigin = `http://127.0.0.1:${front.address().port}`;
 const otherOrigin = `http://127.0.0.2:${other.address().port}`;
 
 const layouts = {
-  default: { issuer: frontOrigin, token: `${frontOrigin}/token`, authorize: `${frontOrigin}/authorize`, revoke: `${frontOrigin}/revoke`, discovery: ["oauth2", "oidc"] },
-  narrow: { issuer: frontOrigin, token: `${frontOrigin}/token`, authorize: `${frontOrigin}/authorize`, revoke: `${frontOrigin}/revoke`, discovery: ["oauth2", "oidc"] },
-  google: { issuer: frontOrigin, token: `${otherOrigin}/token`, authorize: `${frontOrigin}/o/oauth2/v2/auth`, revoke: `${otherOrigin}/revoke`, discovery: ["oidc"] },
+  default: {
+    issuer: frontOrigin,
+    token: `${frontOrigin}/token`,
+    authorize: `${frontOrigin}/authorize`,
+    revoke: `${frontOrigin}/revoke`,
+    discovery: ["oauth2", "oidc"],
+  },
+  narrow: {
+    issuer: frontOrigin,
+    token: `${frontOrigin}/token`,
+    authorize: `${frontOrigin}/authorize`,
+    revoke: `${frontOrigin}/revoke`,
+    discovery: ["oauth2", "oidc"],
+  },
+  google: {
+    issuer: frontOrigin,
+    token: `${otherOrigin}/token`,
+    authorize: `${frontOrigin}/o/oauth2/v2/auth`,
+    revoke: `${otherOrigin}/revoke`,
+    discovery: ["oidc"],
+  },
   entra: {
     issuer: `${frontOrigin}/${tenant}/v2.0`,
     token: `${frontOrigin}/${tenant}/oauth2/v2.0/token`,
@@ -140,7 +179,13 @@ const layouts = {
     revoke: undefined,
     discovery: ["oidc"],
   },
-  github: { issuer: frontOrigin, token: `${frontOrigin}/login/oauth/access_token`, authorize: `${frontOrigin}/login/oauth/authorize`, revoke: undefined, discovery: [] },
+  github: {
+    issuer: frontOrigin,
+    token: `${frontOrigin}/login/oauth/access_token`,
+    authorize: `${frontOrigin}/login/oauth/authorize`,
+    revoke: undefined,
+    discovery: [],
+  },
 };
 const layout = layouts[profile];
 if (layout === undefined) throw new Error(`unknown OAUTH_PROFILE ${profile}`);
@@ -163,7 +208,8 @@ function metadata() {
   };
 }
 
-const json = (outgoing, status, value, headers = {}) => outgoing.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
+const json = (outgoing, status, value, headers = {}) =>
+  outgoing.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
 
 async function serve(incoming, outgoing) {
   const body = await readBody(incoming);
@@ -171,10 +217,21 @@ async function serve(incoming, outgoing) {
   const url = new URL(incoming.url ?? "/", here);
   const full = `${here}${url.pathname}`;
   // Discovery: RFC 8414 inserts the well-known segment before the issuer's path, OpenID Connect appends it.
-  if (incoming.method === "GET" && layout.discovery.includes("oauth2") && url.pathname === `/.well-known/oauth-authorization-server${issuerPath}`) return json(outgoing, 200, metadata());
-  if (incoming.method === "GET" && layout.discovery.includes("oidc") && url.pathname === `${issuerPath}/.well-known/openid-configuration`) return json(outgoing, 200, metadata());
+  if (
+    incoming.method === "GET" &&
+    layout.discovery.includes("oauth2") &&
+    url.pathname === `/.well-known/oauth-authorization-server${issuerPath}`
+  )
+    return json(outgoing, 200, metadata());
+  if (
+    incoming.method === "GET" &&
+    layout.discovery.includes("oidc") &&
+    url.pathname === `${issuerPath}/.well-known/openid-configuration`
+  )
+    return json(outgoing, 200, metadata());
   if (url.pathname === "/jwks") return (await proxy(incoming, outgoing, "/jwks", url.search, body)).send();
-  if (full === layout.authorize && incoming.method === "GET") return (await proxy(incoming, outgoing, "/authorize", url.search, body)).send();
+  if (full === layout.authorize && incoming.method === "GET")
+    return (await proxy(incoming, outgoing, "/authorize", url.search, body)).send();
   if (full === layout.revoke && incoming.method === "POST") return revoke(incoming, outgoing, body);
   if (full === layout.token && incoming.method === "POST") return token(incoming, outgoing, body);
   return json(outgoing, 404, { error: "not_found" });
@@ -184,11 +241,22 @@ async function proxy(incoming, outgoing, path, search, body) {
   const headers = { ...incoming.headers };
   delete headers.host;
   delete headers["content-length"];
-  const answer = await fetch(`${mockOrigin}${path}${search}`, { method: incoming.method, headers, body: incoming.method === "GET" ? undefined : body, redirect: "manual" });
+  const answer = await fetch(`${mockOrigin}${path}${search}`, {
+    method: incoming.method,
+    headers,
+    body: incoming.method === "GET" ? undefined : body,
+    redirect: "manual",
+  });
   const text = await answer.text();
   const passed = {};
-  for (const name of ["content-type", "location", "cache-control", "pragma"]) if (answer.headers.get(name) !== null) passed[name] = answer.headers.get(name);
-  return { status: answer.status, headers: passed, text, send: () => outgoing.writeHead(answer.status, passed).end(text) };
+  for (const name of ["content-type", "location", "cache-control", "pragma"])
+    if (answer.headers.get(name) !== null) passed[name] = answer.headers.get(name);
+  return {
+    status: answer.status,
+    headers: passed,
+    text,
+    send: () => outgoing.writeHead(answer.status, passed).end(text),
+  };
 }
 
 async function token(incoming, outgoing, body) {
@@ -206,10 +274,15 @@ function revoke(incoming, outgoing, body) {
   const form = new URLSearchParams(body.toString("utf8"));
   const client = clientOf(incoming.headers, form);
   const tokenValue = form.get("token") ?? "";
-  state.revocations.push({ clientAuth: client.method, tokenTypeHint: form.get("token_type_hint"), known: state.issued.includes(tokenValue) });
+  state.revocations.push({
+    clientAuth: client.method,
+    tokenTypeHint: form.get("token_type_hint"),
+    known: state.issued.includes(tokenValue),
+  });
   if (state.down) return json(outgoing, 503, { error: "temporarily_unavailable" });
   const publicClient = client.method === "none";
-  if (client.id !== clientId || (!publicClient && client.secret !== clientSecret)) return json(outgoing, 401, { error: "invalid_client" });
+  if (client.id !== clientId || (!publicClient && client.secret !== clientSecret))
+    return json(outgoing, 401, { error: "invalid_client" });
   // RFC 7009 2.1: revoking a refresh token may revoke the access tokens of the same grant; here all of them.
   if (state.validRefreshTokens.delete(tokenValue)) state.validAccessTokens.clear();
   state.validAccessTokens.delete(tokenValue);
@@ -222,7 +295,12 @@ const control = createServer((incoming, outgoing) => {
     const body = raw.length > 0 ? JSON.parse(raw.toString("utf8")) : {};
     switch (url.pathname) {
       case "/state":
-        return json(outgoing, 200, { requests: state.requests, issued: state.issued, validRefreshTokens: [...state.validRefreshTokens], revocations: state.revocations });
+        return json(outgoing, 200, {
+          requests: state.requests,
+          issued: state.issued,
+          validRefreshTokens: [...state.validRefreshTokens],
+          revocations: state.revocations,
+        });
       case "/check":
         return json(outgoing, state.validAccessTokens.has(url.searchParams.get("token")) ? 200 : 401, {});
       case "/settings":

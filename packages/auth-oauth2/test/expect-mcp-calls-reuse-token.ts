@@ -10,7 +10,12 @@ interface McpToolCaller {
  * Three MCP tool calls in a row, each answered with the API's redacted echo, and not one token request among them:
  * the token the plugin already holds is reused. Each result is pushed to `outputs` (checked for secrets by the caller).
  */
-export async function expectMcpCallsReuseOneToken(options: { client: McpToolCaller; tool: string; authorization: AuthorizationServer; outputs: string[] }): Promise<void> {
+export async function expectMcpCallsReuseOneToken(options: {
+  client: McpToolCaller;
+  tool: string;
+  authorization: AuthorizationServer;
+  outputs: string[];
+}): Promise<void> {
   const tokenRequests = async () => (await options.authorization.state()).requests.length;
   const before = await tokenRequests();
   for (let call = 0; call < 3; call += 1) {

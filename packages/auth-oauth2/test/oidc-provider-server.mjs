@@ -55,7 +55,16 @@ const provider = new Provider(issuer, {
   claims: { openid: ["sub"] },
   issueRefreshToken: () => true,
   rotateRefreshToken: true,
-  ttl: { AccessToken: 3600, AuthorizationCode: 120, DeviceCode: () => state.deviceTtl, Grant: 3600, IdToken: 3600, Interaction: 600, RefreshToken: 86400, Session: 3600 },
+  ttl: {
+    AccessToken: 3600,
+    AuthorizationCode: 120,
+    DeviceCode: () => state.deviceTtl,
+    Grant: 3600,
+    IdToken: 3600,
+    Interaction: 600,
+    RefreshToken: 86400,
+    Session: 3600,
+  },
   interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
   findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
   cookies: { keys: ["oidc-test-cookie-key-0123456789"] },
@@ -65,9 +74,11 @@ provider.proxy = false;
 // Every token issued recorded; the device authorization answer carries the interval set.
 provider.use(async (ctx, next) => {
   await next();
-  if (ctx.path === "/device/auth" && ctx.body && typeof ctx.body === "object") ctx.body = { ...ctx.body, interval: state.interval };
+  if (ctx.path === "/device/auth" && ctx.body && typeof ctx.body === "object")
+    ctx.body = { ...ctx.body, interval: state.interval };
   if (ctx.path === "/token" && ctx.body && typeof ctx.body === "object") {
-    for (const name of ["access_token", "refresh_token", "id_token"]) if (typeof ctx.body[name] === "string") state.issued.push(ctx.body[name]);
+    for (const name of ["access_token", "refresh_token", "id_token"])
+      if (typeof ctx.body[name] === "string") state.issued.push(ctx.body[name]);
   }
   if (ctx.path === "/token/revocation" || ctx.path === "/revocation") state.revocations += 1;
 });
@@ -80,10 +91,13 @@ provider.use(async (ctx, next) => {
   if (state.deny) result = { error: "access_denied", error_description: "the person refused" };
   else if (details.prompt.name === "login") result = { login: { accountId: "user-1" } };
   else {
-    const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: details.session.accountId, clientId: details.params.client_id });
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId: details.session.accountId, clientId: details.params.client_id });
     if (details.prompt.details.missingOIDCScope) grant.addOIDCScope(details.prompt.details.missingOIDCScope.join(" "));
     if (details.prompt.details.missingOIDCClaims) grant.addOIDCClaims(details.prompt.details.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(details.prompt.details.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(" "));
+    for (const [indicator, scopes] of Object.entries(details.prompt.details.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(" "));
     result = { consent: { grantId: await grant.save() } };
   }
   const redirectTo = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: true });
@@ -111,7 +125,9 @@ function tokenRequest(incoming, outgoing) {
       state.devicePolls.push({ at: Date.now(), slowDown: state.slowDowns > 0 });
       if (state.slowDowns > 0) {
         state.slowDowns -= 1;
-        outgoing.writeHead(400, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ error: "slow_down", error_description: "you are polling too quickly" }));
+        outgoing
+          .writeHead(400, { "content-type": "application/json", "cache-control": "no-store" })
+          .end(JSON.stringify({ error: "slow_down", error_description: "you are polling too quickly" }));
         return;
       }
     }
@@ -127,7 +143,8 @@ const control = createServer((incoming, outgoing) => {
   incoming.on("end", async () => {
     const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
     const body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
-    const answer = (status, value) => outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+    const answer = (status, value) =>
+      outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
     switch (url.pathname) {
       case "/state":
         return answer(200, { issued: state.issued, devicePolls: state.devicePolls, revocations: state.revocations });
@@ -141,7 +158,8 @@ const control = createServer((incoming, outgoing) => {
         return answer(found === undefined || found.isExpired || found.consumed ? 404 : 200, {});
       }
       case "/settings":
-        for (const key of ["interval", "deviceTtl", "slowDowns", "deny"]) if (body[key] !== undefined) state[key] = body[key];
+        for (const key of ["interval", "deviceTtl", "slowDowns", "deny"])
+          if (body[key] !== undefined) state[key] = body[key];
         return answer(200, {});
       default:
         return answer(404, {});

@@ -10,7 +10,15 @@ export type AuthorizationServerProfile = "default" | "google" | "entra" | "githu
 
 /** What the control server reports. */
 export interface AuthorizationServerState {
-  requests: { grant: string; clientAuth: string; scope: string | null; audience: string | null; resource: string | null; accept: string | null; authorizedScope: string | null }[];
+  requests: {
+    grant: string;
+    clientAuth: string;
+    scope: string | null;
+    audience: string | null;
+    resource: string | null;
+    accept: string | null;
+    authorizedScope: string | null;
+  }[];
   /** Every access and refresh token issued, in order. */
   issued: string[];
   validRefreshTokens: string[];
@@ -48,15 +56,29 @@ export async function startAuthorizationServer({
   profile?: AuthorizationServerProfile;
 }): Promise<AuthorizationServer> {
   const child = spawn(process.execPath, [authorizationServerScript], {
-    env: { ...process.env, OAUTH_CLIENT_ID: clientId, OAUTH_CLIENT_SECRET: clientSecret, OAUTH_TOKEN_TTL: String(tokenTtl), OAUTH_PROFILE: profile },
+    env: {
+      ...process.env,
+      OAUTH_CLIENT_ID: clientId,
+      OAUTH_CLIENT_SECRET: clientSecret,
+      OAUTH_TOKEN_TTL: String(tokenTtl),
+      OAUTH_PROFILE: profile,
+    },
     stdio: ["pipe", "pipe", "inherit"],
   });
   const line = await new Promise<string>((resolve, reject) => {
     child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`the authorization server exited with ${String(code)} before it was ready`)));
+    child.once("exit", (code) =>
+      reject(new Error(`the authorization server exited with ${String(code)} before it was ready`)),
+    );
     createInterface({ input: child.stdout }).once("line", resolve);
   });
-  const ready = JSON.parse(line) as { issuer: string; tokenUrl: string; authorizationUrl: string; revocationUrl: string | null; control: string };
+  const ready = JSON.parse(line) as {
+    issuer: string;
+    tokenUrl: string;
+    authorizationUrl: string;
+    revocationUrl: string | null;
+    control: string;
+  };
   const post = async (path: string, body: unknown = {}) => {
     await fetch(`${ready.control}${path}`, { method: "POST", body: JSON.stringify(body) });
   };

@@ -43,7 +43,13 @@ export async function startOidcProvider({
   redirectPaths?: string[];
 }): Promise<OidcProvider> {
   const child = spawn(process.execPath, [oidcProviderScript], {
-    env: { ...process.env, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_PUBLIC_CLIENT_ID: publicClientId, OIDC_REDIRECT_PATHS: redirectPaths.join(",") },
+    env: {
+      ...process.env,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_PUBLIC_CLIENT_ID: publicClientId,
+      OIDC_REDIRECT_PATHS: redirectPaths.join(","),
+    },
     stdio: ["pipe", "pipe", "pipe"],
   });
   child.stderr.resume();
@@ -57,7 +63,8 @@ export async function startOidcProvider({
     issuer,
     state: async () => (await (await fetch(`${control}/state`)).json()) as OidcProviderState,
     accepts: async (token) => (await fetch(`${control}/check?token=${encodeURIComponent(token)}`)).status === 200,
-    refreshTokenValid: async (token) => (await fetch(`${control}/refresh-valid?token=${encodeURIComponent(token)}`)).status === 200,
+    refreshTokenValid: async (token) =>
+      (await fetch(`${control}/refresh-valid?token=${encodeURIComponent(token)}`)).status === 200,
     settings: async (settings) => {
       await fetch(`${control}/settings`, { method: "POST", body: JSON.stringify(settings) });
     },

@@ -26,11 +26,23 @@ describe("createDefaultAuthRegistry", () => {
 
   it("adds a team's plugins after the built-ins", () => {
     const registry = createDefaultAuthRegistry([pluginOfType("signed")]);
-    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header", "signed"]);
+    expect(registry.types).toEqual([
+      "bearer",
+      "header",
+      "query",
+      "basic",
+      "oauth2",
+      "digest",
+      "aws-sigv4",
+      "multi-header",
+      "signed",
+    ]);
     expect(registry.parseCredential("signed", { secret: "s" })).toEqual({ secret: "s" });
   });
 
   it("refuses a team's plugin that reuses a built-in type", () => {
-    expect(() => createDefaultAuthRegistry([pluginOfType("bearer")])).toThrow('auth type "bearer" is registered twice; give your plugin another type');
+    expect(() => createDefaultAuthRegistry([pluginOfType("bearer")])).toThrow(
+      'auth type "bearer" is registered twice; give your plugin another type',
+    );
   });
 });

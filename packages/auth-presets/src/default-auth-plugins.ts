@@ -14,9 +14,27 @@ import { createQueryAuth } from "@src/auth-query";
  * This list (with `defaultAuthPlugins`) is the one place that names them: the
  * apps build every input from each plugin's declaration.
  */
-export const defaultAuthTypes = ["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header"] as const;
+export const defaultAuthTypes = [
+  "bearer",
+  "header",
+  "query",
+  "basic",
+  "oauth2",
+  "digest",
+  "aws-sigv4",
+  "multi-header",
+] as const;
 
 /** The built-in auth modes (see `defaultAuthTypes`), new instances on each call. */
 export function defaultAuthPlugins(): AnyAuthPluginV2[] {
-  return [createBearerAuth(), createHeaderAuth(), createQueryAuth(), createBasicAuth(), createOAuth2Auth(), createDigestAuth(), createAwsSigV4Auth(), createMultiHeaderAuth()];
+  return [
+    createBearerAuth(),
+    createHeaderAuth(),
+    createQueryAuth(),
+    createBasicAuth(),
+    createOAuth2Auth(),
+    createDigestAuth(),
+    createAwsSigV4Auth(),
+    createMultiHeaderAuth(),
+  ];
 }

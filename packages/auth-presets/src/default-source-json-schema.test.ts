@@ -20,15 +20,31 @@ describe("@src/config's schema/source.schema.json", () => {
   });
 
   it("requires the operator fields only, and each built-in mode's own fields for its mode, with the plugin's own pattern", () => {
-    const schema = buildSourceJsonSchema({ plugins: defaultAuthPlugins() }) as { required: string[]; properties: { api: ApiSchema } };
+    const schema = buildSourceJsonSchema({ plugins: defaultAuthPlugins() }) as {
+      required: string[];
+      properties: { api: ApiSchema };
+    };
     expect(schema.required).toEqual(["type", "name", "slug", "enabled", "api"]);
     const api = schema.properties.api;
-    expect(api.properties.authType.anyOf[0]?.enum).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header"]);
+    expect(api.properties.authType.anyOf[0]?.enum).toEqual([
+      "bearer",
+      "header",
+      "query",
+      "basic",
+      "oauth2",
+      "digest",
+      "aws-sigv4",
+      "multi-header",
+    ]);
     const headerName = api.properties.headerName;
     // The RFC 9110 token of @src/auth-header's headerNameSchema, exactly, so an editor rejects what the service rejects.
     expect(headerName?.pattern).toBe("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$");
     const headerNamePattern = new RegExp(headerName?.pattern ?? "(?!)");
-    expect(["X-Api-Key", "x_key", "Api.Key~1"].filter((name) => headerNamePattern.test(name))).toEqual(["X-Api-Key", "x_key", "Api.Key~1"]);
+    expect(["X-Api-Key", "x_key", "Api.Key~1"].filter((name) => headerNamePattern.test(name))).toEqual([
+      "X-Api-Key",
+      "x_key",
+      "Api.Key~1",
+    ]);
     expect(["X Api", "X:Key", "", "Ключ", "X-Key\r\n"].filter((name) => headerNamePattern.test(name))).toEqual([]);
     expect(headerName?.description).toMatch(/^Name of the HTTP header that carries the key/);
     expect(api.properties.queryParam?.type).toBe("string");
@@ -39,6 +55,20 @@ describe("@src/config's schema/source.schema.json", () => {
       ["multi-header", ["headerNames"]],
     ]);
     // OAuth 2.0 needs tokenUrl or issuer (discovery): the service checks that; the schema requires neither.
-    expect(Object.keys(api.properties)).toEqual(expect.arrayContaining(["issuer", "tokenUrl", "authorizationUrl", "deviceAuthorizationUrl", "revocationUrl", "authorizationParams", "grant", "scopes", "audience", "resource", "clientAuth"]));
+    expect(Object.keys(api.properties)).toEqual(
+      expect.arrayContaining([
+        "issuer",
+        "tokenUrl",
+        "authorizationUrl",
+        "deviceAuthorizationUrl",
+        "revocationUrl",
+        "authorizationParams",
+        "grant",
+        "scopes",
+        "audience",
+        "resource",
+        "clientAuth",
+      ]),
+    );
   });
 });

@@ -22,8 +22,16 @@ const ownPackage: Record<(typeof defaultAuthTypes)[number], string> = {
 
 /** The same word in another vocabulary, where it is not the mode, with why. */
 const otherMeanings: { file: string; type: string; why: string }[] = [
-  { file: "packages/openapi/src/index/build-operation-index.ts", type: "oauth2", why: 'OpenAPI\'s security scheme type "oauth2" (the document\'s word, read before any plugin is asked)' },
-  { file: "apps/server/src/hosted-oauth/issuer-token-verifier.ts", type: "oauth2", why: 'oauth4webapi\'s discovery algorithm "oauth2" (RFC 8414 metadata for --oauth-issuer), not the source auth mode' },
+  {
+    file: "packages/openapi/src/index/build-operation-index.ts",
+    type: "oauth2",
+    why: "OpenAPI's security scheme type \"oauth2\" (the document's word, read before any plugin is asked)",
+  },
+  {
+    file: "apps/server/src/hosted-oauth/issuer-token-verifier.ts",
+    type: "oauth2",
+    why: 'oauth4webapi\'s discovery algorithm "oauth2" (RFC 8414 metadata for --oauth-issuer), not the source auth mode',
+  },
 ];
 
 /** Words that are also ordinary HTTP words ("header", "query"): only their use as an auth type counts. */
@@ -34,7 +42,11 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\
 /** The patterns that name `type` as an auth mode. */
 function patternsOf(type: string): RegExp[] {
   const word = escape(type);
-  const asAuthType = [new RegExp(`authType\\W{1,8}["'\`]${word}["'\`]`), new RegExp(`--auth[ =]${word}\\b`), new RegExp(`["'\`]${word}["'\`]\\s*[:=]{0,2}\\s*authType`)];
+  const asAuthType = [
+    new RegExp(`authType\\W{1,8}["'\`]${word}["'\`]`),
+    new RegExp(`--auth[ =]${word}\\b`),
+    new RegExp(`["'\`]${word}["'\`]\\s*[:=]{0,2}\\s*authType`),
+  ];
   return commonWords.has(type) ? asAuthType : [...asAuthType, new RegExp(`["'\`]${word}["'\`]`)];
 }
 
@@ -73,7 +85,9 @@ describe("each built-in mode is named only by its own package and the list that 
       if (file.startsWith(`${ownPackage[type]}/`) || file.startsWith("packages/auth-presets/")) continue;
       if (otherMeanings.some((meaning) => meaning.file === file && meaning.type === type)) continue;
       const lines = (await readFile(join(root, file), "utf8")).split("\n");
-      for (const [index, line] of lines.entries()) if (!isComment(line) && patternsOf(type).some((pattern) => pattern.test(line))) offenders.push(`${file}:${index + 1}: ${line.trim().slice(0, 160)}`);
+      for (const [index, line] of lines.entries())
+        if (!isComment(line) && patternsOf(type).some((pattern) => pattern.test(line)))
+          offenders.push(`${file}:${index + 1}: ${line.trim().slice(0, 160)}`);
     }
     expect(offenders).toEqual([]);
   });

@@ -14,7 +14,10 @@ describeAuthPluginConformance(plugin, {
 
 async function applied(url: string, queryParam: string, key: string, times = 1) {
   const request = { method: "GET", url: new URL(url), headers: new Headers() };
-  const context = { config: plugin.configSchema.parse({ queryParam }), credential: plugin.credentialSchema.parse({ key }) };
+  const context = {
+    config: plugin.configSchema.parse({ queryParam }),
+    credential: plugin.credentialSchema.parse({ key }),
+  };
   for (let count = 0; count < times; count += 1) await runAuthorize(plugin, request, context);
   return request;
 }
@@ -23,18 +26,70 @@ describe("query placement", () => {
   const base = "https://api.example.test/v1/items";
   const rows: { why: string; url: string; queryParam?: string; key: string; times?: number; expected: string }[] = [
     { why: "no query yet: joined with ?", url: base, key: "abc", expected: `${base}?api_key=abc` },
-    { why: "an existing query: joined with &", url: `${base}?limit=1`, key: "abc", expected: `${base}?limit=1&api_key=abc` },
+    {
+      why: "an existing query: joined with &",
+      url: `${base}?limit=1`,
+      key: "abc",
+      expected: `${base}?limit=1&api_key=abc`,
+    },
     { why: "a bare ? counts as no query", url: `${base}?`, key: "abc", expected: `${base}?api_key=abc` },
     { why: "a space is %20, never +", url: base, key: "a b", expected: `${base}?api_key=a%20b` },
-    { why: "& = + / # in the key cannot break the query", url: base, key: "a&b=c+d/e#f", expected: `${base}?api_key=a%26b%3Dc%2Bd%2Fe%23f` },
-    { why: "!'()* are encoded too, so the URL never re-encodes the key", url: base, key: "a'b!(c)*", expected: `${base}?api_key=a%27b%21%28c%29%2A` },
-    { why: "unicode keys are UTF-8 percent-encoded", url: base, key: "ключ-é", expected: `${base}?api_key=%D0%BA%D0%BB%D1%8E%D1%87-%C3%A9` },
-    { why: "the parameter name is encoded too", url: base, queryParam: "api key", key: "k", expected: `${base}?api%20key=k` },
-    { why: "applied twice (a redirect) gives one parameter", url: `${base}?a=1`, key: "k", times: 2, expected: `${base}?a=1&api_key=k` },
-    { why: "an existing occurrence is replaced and moved last", url: `${base}?api_key=old&a=1`, key: "k", expected: `${base}?a=1&api_key=k` },
-    { why: "an encoded existing occurrence is also replaced", url: `${base}?api%5Fkey=old`, key: "k", expected: `${base}?api_key=k` },
-    { why: "other parameters keep their order and encoding", url: `${base}?b=2&a=%20x&c`, key: "k", expected: `${base}?b=2&a=%20x&c&api_key=k` },
-    { why: "a similar name is not touched", url: `${base}?api_key2=x`, key: "k", expected: `${base}?api_key2=x&api_key=k` },
+    {
+      why: "& = + / # in the key cannot break the query",
+      url: base,
+      key: "a&b=c+d/e#f",
+      expected: `${base}?api_key=a%26b%3Dc%2Bd%2Fe%23f`,
+    },
+    {
+      why: "!'()* are encoded too, so the URL never re-encodes the key",
+      url: base,
+      key: "a'b!(c)*",
+      expected: `${base}?api_key=a%27b%21%28c%29%2A`,
+    },
+    {
+      why: "unicode keys are UTF-8 percent-encoded",
+      url: base,
+      key: "ключ-é",
+      expected: `${base}?api_key=%D0%BA%D0%BB%D1%8E%D1%87-%C3%A9`,
+    },
+    {
+      why: "the parameter name is encoded too",
+      url: base,
+      queryParam: "api key",
+      key: "k",
+      expected: `${base}?api%20key=k`,
+    },
+    {
+      why: "applied twice (a redirect) gives one parameter",
+      url: `${base}?a=1`,
+      key: "k",
+      times: 2,
+      expected: `${base}?a=1&api_key=k`,
+    },
+    {
+      why: "an existing occurrence is replaced and moved last",
+      url: `${base}?api_key=old&a=1`,
+      key: "k",
+      expected: `${base}?a=1&api_key=k`,
+    },
+    {
+      why: "an encoded existing occurrence is also replaced",
+      url: `${base}?api%5Fkey=old`,
+      key: "k",
+      expected: `${base}?api_key=k`,
+    },
+    {
+      why: "other parameters keep their order and encoding",
+      url: `${base}?b=2&a=%20x&c`,
+      key: "k",
+      expected: `${base}?b=2&a=%20x&c&api_key=k`,
+    },
+    {
+      why: "a similar name is not touched",
+      url: `${base}?api_key2=x`,
+      key: "k",
+      expected: `${base}?api_key2=x&api_key=k`,
+    },
     { why: "empty parts are dropped", url: `${base}?a=1&&b=2&`, key: "k", expected: `${base}?a=1&b=2&api_key=k` },
   ];
   it.each(rows)("$why", async ({ url, queryParam, key, times, expected }) => {
@@ -76,7 +131,8 @@ describe("query config and credential", () => {
       createAuthRegistry([plugin]).parseCredential("query", { key: "s3cret\n" });
       expect.unreachable();
     } catch (error) {
-      for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 5 })]) expect(text).not.toContain("s3cret");
+      for (const text of [String(error), JSON.stringify(error), inspect(error, { depth: 5 })])
+        expect(text).not.toContain("s3cret");
     }
   });
 });

@@ -10,9 +10,11 @@ export type QueryAuthConfig = z.infer<typeof queryConfigSchema>;
 
 /** `{ key }`: not empty, no CR/LF/NUL; any Unicode (sent percent-encoded as UTF-8). */
 export const queryCredentialSchema = z.object({
-  key: credentialTextSchema
-    .refine(isWellFormed, { error: "must be valid Unicode text" })
-    .meta({ label: "API key", description: "The key the API issued; sent as the query parameter api.queryParam.", example: "k-1234567890" }),
+  key: credentialTextSchema.refine(isWellFormed, { error: "must be valid Unicode text" }).meta({
+    label: "API key",
+    description: "The key the API issued; sent as the query parameter api.queryParam.",
+    example: "k-1234567890",
+  }),
 });
 export type QueryCredential = z.infer<typeof queryCredentialSchema>;
 
@@ -24,11 +26,15 @@ export function createQueryAuth(): QueryAuthPlugin {
   return {
     specificationVersion: "v2",
     type: "query",
-    description: "Appends the API key to every request as the query parameter named by api.queryParam: ?<queryParam>=<key>.",
+    description:
+      "Appends the API key to every request as the query parameter named by api.queryParam: ?<queryParam>=<key>.",
     configSchema: queryConfigSchema,
     credentialSchema: queryCredentialSchema,
     placement: (config) => ({ headers: [], query: [config.queryParam] }),
-    fromSecurityScheme: (scheme) => (scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined ? { config: { queryParam: scheme.name } } : undefined),
+    fromSecurityScheme: (scheme) =>
+      scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined
+        ? { config: { queryParam: scheme.name } }
+        : undefined,
     authorize(request, { config, credential }) {
       applyQueryAuth(request.url, config.queryParam, credential.key);
       return Promise.resolve();

@@ -2,11 +2,20 @@ import { z } from "zod";
 
 /** `api.queryParam`: not empty, no control characters, well-formed Unicode. Percent-encoded when sent. */
 export const queryParamSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'required when api.authType is "query"' : 'must be a string such as "api_key"') })
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'required when api.authType is "query"' : 'must be a string such as "api_key"',
+  })
   .min(1, { error: 'must not be empty; name the query parameter that carries the key, e.g. "api_key"' })
-  .refine((value) => !hasControlCharacter(value), { error: "must not contain control characters (line breaks, tabs, NUL); use the name your API documents" })
+  .refine((value) => !hasControlCharacter(value), {
+    error: "must not contain control characters (line breaks, tabs, NUL); use the name your API documents",
+  })
   .refine(isWellFormed, { error: "must be valid Unicode text" })
-  .meta({ label: "Query parameter", example: "api_key", description: 'Name of the query parameter that carries the key (authType "query"), e.g. api_key.' });
+  .meta({
+    label: "Query parameter",
+    example: "api_key",
+    description: 'Name of the query parameter that carries the key (authType "query"), e.g. api_key.',
+  });
 
 /** False for a string with a lone surrogate, which cannot be percent-encoded. */
 export function isWellFormed(value: string): boolean {

@@ -116,7 +116,10 @@ export interface AuthPluginV2<
    * `api` fields it gives (`src source add --openapi` fills them in). `given` is
    * what the operator gave already. `undefined` when the scheme is not this mode's.
    */
-  fromSecurityScheme?(scheme: OpenApiSecurityScheme, given: Readonly<Record<string, unknown>>): SecuritySchemeMatch | undefined;
+  fromSecurityScheme?(
+    scheme: OpenApiSecurityScheme,
+    given: Readonly<Record<string, unknown>>,
+  ): SecuritySchemeMatch | undefined;
   /**
    * Fills in `api` fields from what servers publish, when a source is added:
    * OAuth 2.0 endpoints from an issuer's metadata, or from the test endpoint's
@@ -160,8 +163,9 @@ export interface AuthPluginV2<
 export type AnyAuthPluginV2 = AuthPluginV2<any, any>;
 
 /** Typing-only helper: returns the v2 plugin unchanged, with its types inferred. */
-export function defineAuthPluginV2<TConfig extends Record<string, unknown>, TCredential extends Record<string, unknown>>(
-  plugin: AuthPluginV2<TConfig, TCredential>,
-): AuthPluginV2<TConfig, TCredential> {
+export function defineAuthPluginV2<
+  TConfig extends Record<string, unknown>,
+  TCredential extends Record<string, unknown>,
+>(plugin: AuthPluginV2<TConfig, TCredential>): AuthPluginV2<TConfig, TCredential> {
   return plugin;
 }

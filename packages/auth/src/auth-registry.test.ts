@@ -27,7 +27,9 @@ describe("createAuthRegistry", () => {
   });
 
   it.each(["v1", "v3"])("refuses contract version %s, saying the one it supports", (version) => {
-    expect(() => createAuthRegistry([{ ...tokenPlugin, specificationVersion: version } as never])).toThrow(new RegExp(`specification ${version}; this registry supports "v2"`));
+    expect(() => createAuthRegistry([{ ...tokenPlugin, specificationVersion: version } as never])).toThrow(
+      new RegExp(`specification ${version}; this registry supports "v2"`),
+    );
   });
 
   it("names the registered types when the type is unknown", () => {

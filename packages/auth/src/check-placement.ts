@@ -10,7 +10,13 @@ import type { AnyAuthPluginV2, AuthPlacement } from "./auth-plugin-v2";
 export function checkPlacement(plugin: AnyAuthPluginV2, config: Record<string, unknown>): AuthPlacement {
   const placement = plugin.placement(config);
   const valid = (list: unknown) => Array.isArray(list) && list.every((name) => typeof name === "string" && name !== "");
-  if (typeof placement !== "object" || placement === null || !valid(placement.headers) || !valid(placement.query) || (placement.optionalHeaders !== undefined && !valid(placement.optionalHeaders))) {
+  if (
+    typeof placement !== "object" ||
+    placement === null ||
+    !valid(placement.headers) ||
+    !valid(placement.query) ||
+    (placement.optionalHeaders !== undefined && !valid(placement.optionalHeaders))
+  ) {
     throw new AuthError({
       code: AUTH_ERROR_CODES.INVALID_PLUGIN,
       message: `auth plugin "${plugin.type}": placement(config) must return { headers: string[], query: string[], optionalHeaders?: string[] } naming what authorize sets`,

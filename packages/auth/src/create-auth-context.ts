@@ -55,7 +55,15 @@ const neverAborted = new AbortController().signal;
  * value with the plugin's schema before handing it to the runtime, and
  * registers its secret values, so a saved token is redacted at once.
  */
-export function createAuthContext({ slug, plugin, config, credential, runtime, signal, registerSecret }: AuthContextInput): AuthContext<Record<string, unknown>, Record<string, unknown>> {
+export function createAuthContext({
+  slug,
+  plugin,
+  config,
+  credential,
+  runtime,
+  signal,
+  registerSecret,
+}: AuthContextInput): AuthContext<Record<string, unknown>, Record<string, unknown>> {
   const save = runtime?.saveCredential;
   const context: AuthContext<Record<string, unknown>, Record<string, unknown>> = {
     slug,
@@ -70,7 +78,10 @@ export function createAuthContext({ slug, plugin, config, credential, runtime, s
     async saveCredential(next) {
       const checked = checkCredential(plugin, next);
       for (const value of plugin.secretValues(checked)) if (value !== "") registerSecret(value);
-      if (save === undefined) throw new Error(`source "${slug}": this service cannot store an updated credential (no saveCredential in its auth runtime)`);
+      if (save === undefined)
+        throw new Error(
+          `source "${slug}": this service cannot store an updated credential (no saveCredential in its auth runtime)`,
+        );
       await save(checked);
     },
   };

@@ -12,7 +12,9 @@ interface Unwrapped {
 
 /** A zod 4 schema, from any copy of zod (a plugin may bring its own): read by its definition, never by `instanceof`. */
 function isZodSchema(value: unknown): value is AnySchema {
-  return typeof value === "object" && value !== null && typeof (value as { _zod?: { def?: unknown } })._zod?.def === "object";
+  return (
+    typeof value === "object" && value !== null && typeof (value as { _zod?: { def?: unknown } })._zod?.def === "object"
+  );
 }
 
 /** The schema under optional / default / nullable / pipe wrappers, with the metadata of every layer (outer wins) and the default. */
@@ -24,7 +26,8 @@ function unwrap(schema: AnySchema): Unwrapped {
     const layer: Record<string, unknown> | undefined = z.globalRegistry.get(current);
     meta = { ...layer, ...meta };
     const def = current._zod.def as { type: string; innerType?: AnySchema; in?: AnySchema; defaultValue?: unknown };
-    if (def.type === "default" || def.type === "prefault") fallback ??= typeof def.defaultValue === "function" ? (def.defaultValue as () => unknown)() : def.defaultValue;
+    if (def.type === "default" || def.type === "prefault")
+      fallback ??= typeof def.defaultValue === "function" ? (def.defaultValue as () => unknown)() : def.defaultValue;
     const next = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
     if (!isZodSchema(next)) break;
     current = next;
@@ -58,7 +61,10 @@ function kindOf(schema: AnySchema): { kind: AuthFieldKind; choices?: string[] } 
 
 /** `clientId` → `Client id`: a label for a field that declares none. */
 function labelFromName(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]+/g, " ").toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_]+/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -67,11 +73,18 @@ function matches(config: Record<string, unknown> | undefined, values: Readonly<R
   return config !== undefined && Object.entries(values).every(([name, value]) => config[name] === value);
 }
 
-function fieldOf(name: string, schema: AnySchema, secretByDefault: boolean, config?: Record<string, unknown>): { field: AuthField; managed: boolean } {
+function fieldOf(
+  name: string,
+  schema: AnySchema,
+  secretByDefault: boolean,
+  config?: Record<string, unknown>,
+): { field: AuthField; managed: boolean } {
   const { meta, inner, default: fallback } = unwrap(schema);
   const optionalInSchema = isZodSchema(schema) && (schema as z.ZodType).safeParse(undefined).success;
   // Without a config a conditionally required field is shown as optional (it may be).
-  const required = !optionalInSchema || (meta.requiredUnless !== undefined && config !== undefined && !matches(config, meta.requiredUnless));
+  const required =
+    !optionalInSchema ||
+    (meta.requiredUnless !== undefined && config !== undefined && !matches(config, meta.requiredUnless));
   const notNeeded = meta.requiredUnless !== undefined && matches(config, meta.requiredUnless);
   const { kind, choices } = kindOf(inner);
   const field: AuthField = {
@@ -105,7 +118,9 @@ export function fieldMetaOf(schema: unknown): AuthFieldMeta {
 /** The list an `api` field holds, as strings (for `keysFrom`). */
 function listIn(config: Record<string, unknown> | undefined, field: string): string[] | undefined {
   const value = config?.[field];
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string" && item !== "") : undefined;
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string" && item !== "")
+    : undefined;
 }
 
 /**
@@ -116,7 +131,10 @@ function listIn(config: Record<string, unknown> | undefined, field: string): str
  * kind and its example. With `config`, a credential keyed by an `api` list
  * (`keysFrom`) has one field per entry.
  */
-export function describeAuthFields(plugin: Pick<AnyAuthPluginV2, "configSchema" | "credentialSchema">, config?: Record<string, unknown>): AuthFields {
+export function describeAuthFields(
+  plugin: Pick<AnyAuthPluginV2, "configSchema" | "credentialSchema">,
+  config?: Record<string, unknown>,
+): AuthFields {
   const configShape = objectShapeOf(plugin.configSchema) ?? {};
   const configFields = Object.entries(configShape).map(([name, schema]) => fieldOf(name, schema, false, config).field);
   const credentialShape = objectShapeOf(plugin.credentialSchema);
@@ -129,10 +147,16 @@ export function describeAuthFields(plugin: Pick<AnyAuthPluginV2, "configSchema" 
   }
   const { meta, inner } = unwrap(plugin.credentialSchema as AnySchema);
   const record = isZodSchema(inner) ? (inner._zod.def as { type: string; valueType?: AnySchema }) : undefined;
-  if (typeof meta.keysFrom !== "string" || record?.type !== "record" || record.valueType === undefined) return { config: configFields, credential: [] };
+  if (typeof meta.keysFrom !== "string" || record?.type !== "record" || record.valueType === undefined)
+    return { config: configFields, credential: [] };
   const keysFrom = meta.keysFrom;
   const each = fieldOf("{key}", record.valueType, true).field;
-  const template: AuthField = { ...each, label: typeof meta.label === "string" ? meta.label : "Value of {key}", description: typeof meta.description === "string" ? meta.description : each.description, required: true };
+  const template: AuthField = {
+    ...each,
+    label: typeof meta.label === "string" ? meta.label : "Value of {key}",
+    description: typeof meta.description === "string" ? meta.description : each.description,
+    required: true,
+  };
   const keys = listIn(config, keysFrom) ?? [];
   const credential = keys.map((key) => ({ ...template, name: key, label: template.label.replaceAll("{key}", key) }));
   return { config: configFields, credential, credentialKeysFrom: { field: keysFrom, each: template } };

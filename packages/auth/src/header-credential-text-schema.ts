@@ -8,6 +8,9 @@ import { credentialTextSchema } from "./credential-text-schema";
  */
 export const headerCredentialTextSchema = credentialTextSchema
   .refine((value) => !/[^\x20-\x7e\r\n\0]/.test(value), {
-    error: "must contain only printable ASCII characters (an HTTP header cannot carry others); check for a pasted smart quote or non-breaking space",
+    error:
+      "must contain only printable ASCII characters (an HTTP header cannot carry others); check for a pasted smart quote or non-breaking space",
   })
-  .refine((value) => !/^ | $/.test(value), { error: "must not start or end with a space; remove it (pasted values often carry one)" });
+  .refine((value) => !/^ | $/.test(value), {
+    error: "must not start or end with a space; remove it (pasted values often carry one)",
+  });

@@ -4,7 +4,10 @@
  * in `url.href` when a plugin writes a value into the query this way.
  */
 export function encodeUriComponentStrict(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 function tryEncode(encode: (value: string) => string, value: string): string | undefined {

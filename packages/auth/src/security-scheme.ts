@@ -16,7 +16,12 @@ export interface OpenApiSecurityScheme {
   /** For `apiKey`: the header or query parameter name. */
   readonly name?: string | undefined;
   /** For `oauth2`: the client credentials and authorization code flows. */
-  readonly flows?: { readonly clientCredentials?: OpenApiOAuthFlow | undefined; readonly authorizationCode?: OpenApiOAuthFlow | undefined } | undefined;
+  readonly flows?:
+    | {
+        readonly clientCredentials?: OpenApiOAuthFlow | undefined;
+        readonly authorizationCode?: OpenApiOAuthFlow | undefined;
+      }
+    | undefined;
 }
 
 /** What a plugin takes from a security scheme it fits: its `api` fields, and a note for the operator. */

@@ -1,11 +1,26 @@
 export { describeAuthPluginConformance } from "./testing/describe-auth-plugin-conformance";
 export { authPluginConformanceChecks, checkAuthPluginConformance } from "./testing/conformance-checks";
-export { checkAuthorizeIsRepeatable, checkAuthorizeKeepsTarget, checkAuthorizeUsesCredential, checkPlacementMatches } from "./testing/check-authorize-behaviour";
+export {
+  checkAuthorizeIsRepeatable,
+  checkAuthorizeKeepsTarget,
+  checkAuthorizeUsesCredential,
+  checkPlacementMatches,
+} from "./testing/check-authorize-behaviour";
 export { checkCredentialRejectsLineBreaks, checkSchemasAcceptExamples } from "./testing/check-credential-schema";
-export { checkDescribeHasNoSecret, checkFieldsDeclared, checkPluginType, checkSignInSteps, checkSpecificationVersion } from "./testing/check-plugin-shape";
+export {
+  checkDescribeHasNoSecret,
+  checkFieldsDeclared,
+  checkPluginType,
+  checkSignInSteps,
+  checkSpecificationVersion,
+} from "./testing/check-plugin-shape";
 export { checkRegisteredSecretsRedacted } from "./testing/check-registered-secrets";
 export { checkDescribePlacementHasNoSecret, checkSecretValues } from "./testing/check-secret-coverage";
-export type { AuthPluginConformanceCheck, AuthPluginConformanceOptions, ConformanceProblems } from "./testing/conformance-options";
+export type {
+  AuthPluginConformanceCheck,
+  AuthPluginConformanceOptions,
+  ConformanceProblems,
+} from "./testing/conformance-options";
 export { defaultConformanceTime } from "./testing/conformance-options";
 export type { ConformanceContext } from "./testing/conformance-context";
 export { createConformanceContext } from "./testing/conformance-context";

@@ -35,7 +35,11 @@ export async function traceTokenRequest<T>(details: TokenRequestDetails, run: ()
     span.setAttributes({ "src.source": details.slug, "src.auth.grant": details.grant, "http.request.method": "POST" });
     const url = URL.canParse(details.tokenUrl) ? new URL(details.tokenUrl) : undefined;
     if (url !== undefined) {
-      span.setAttributes({ "server.address": url.hostname, "server.port": url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port), "url.scheme": url.protocol.slice(0, -1) });
+      span.setAttributes({
+        "server.address": url.hostname,
+        "server.port": url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port),
+        "url.scheme": url.protocol.slice(0, -1),
+      });
     }
   }
   const started = performance.now();

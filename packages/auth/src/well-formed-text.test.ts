@@ -13,7 +13,10 @@ const loosePlugin = defineAuthPluginV2({
   type: "loose",
   description: "secret in X-Secret",
   configSchema: z.object({}),
-  credentialSchema: z.object({ secret: z.string().meta({ label: "Secret" }), extra: z.object({ nested: z.string() }).optional() }),
+  credentialSchema: z.object({
+    secret: z.string().meta({ label: "Secret" }),
+    extra: z.object({ nested: z.string() }).optional(),
+  }),
   placement: () => ({ headers: ["x-secret"], query: [] }),
   authorize: (request, { credential }) => Promise.resolve(request.headers.set("x-secret", credential.secret)),
   secretValues: (credential) => [credential.secret],
@@ -41,7 +44,9 @@ describe("a credential holding a lone UTF-16 surrogate is refused on every entry
         error = caught;
       }
       expect(InvalidCredentialError.isInstance(error)).toBe(true);
-      expect((error as Error).message).toMatch(/^invalid loose credential: (secret|extra\.nested): must be valid Unicode text: it holds a lone UTF-16 surrogate/);
+      expect((error as Error).message).toMatch(
+        /^invalid loose credential: (secret|extra\.nested): must be valid Unicode text: it holds a lone UTF-16 surrogate/,
+      );
       expect((error as Error).message).not.toContain("s3cret");
     }
     expect(registry.parseCredential("loose", { secret: "fine" })).toEqual({ secret: "fine" });

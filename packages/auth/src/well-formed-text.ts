@@ -14,9 +14,21 @@ export function isWellFormedText(text: string): boolean {
  */
 export function malformedTextIssues(value: unknown, path: PropertyKey[] = []): z.core.$ZodIssue[] {
   if (typeof value === "string") {
-    return isWellFormedText(value) ? [] : [{ code: "custom", path, message: "must be valid Unicode text: it holds a lone UTF-16 surrogate (such as \\ud800 in JSON), which has no UTF-8 form; store the credential as UTF-8 text", input: undefined }];
+    return isWellFormedText(value)
+      ? []
+      : [
+          {
+            code: "custom",
+            path,
+            message:
+              "must be valid Unicode text: it holds a lone UTF-16 surrogate (such as \\ud800 in JSON), which has no UTF-8 form; store the credential as UTF-8 text",
+            input: undefined,
+          },
+        ];
   }
   if (typeof value !== "object" || value === null) return [];
-  const entries: [PropertyKey, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  const entries: [PropertyKey, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
   return entries.flatMap(([key, item]) => malformedTextIssues(item, [...path, key]));
 }

@@ -38,17 +38,23 @@ function diagnosticsOf(files: Map<string, string>): string[] {
   host.readFile = (name) => files.get(name) ?? readFile(name);
   host.fileExists = (name) => files.has(name) || fileExists(name);
   const directoryExists = host.directoryExists?.bind(host);
-  host.directoryExists = (name) => name.replace(/\/$/, "") === `${packageDirectory}readme-examples` || (directoryExists?.(name) ?? true);
+  host.directoryExists = (name) =>
+    name.replace(/\/$/, "") === `${packageDirectory}readme-examples` || (directoryExists?.(name) ?? true);
   host.getSourceFile = (name, language, ...rest) => {
     const text = files.get(name);
-    return text === undefined ? getSourceFile(name, language, ...rest) : ts.createSourceFile(name, text, language, true);
+    return text === undefined
+      ? getSourceFile(name, language, ...rest)
+      : ts.createSourceFile(name, text, language, true);
   };
   const program = ts.createProgram([...files.keys()], options, host);
   return ts
     .getPreEmitDiagnostics(program)
     .filter((diagnostic) => diagnostic.file === undefined || files.has(diagnostic.file.fileName))
     .map((diagnostic) => {
-      const where = diagnostic.file === undefined ? "" : `${diagnostic.file.fileName.slice(packageDirectory.length)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: `;
+      const where =
+        diagnostic.file === undefined
+          ? ""
+          : `${diagnostic.file.fileName.slice(packageDirectory.length)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}: `;
       return `${where}${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
     });
 }
@@ -58,12 +64,19 @@ describe("the README's examples", () => {
     expect(blocks.length).toBeGreaterThanOrEqual(5);
   });
 
-  it("type-check against the package as it is; one that calls a member the contract does not have would fail", { timeout: 120_000 }, () => {
-    // One program (type-checking is slow): the README's blocks, and beside them an example written for contract v1.
-    const files = exampleFiles();
-    files.set(`${packageDirectory}readme-examples/removed-member.ts`, 'import { createKeyPairAuth } from "./key-pair-auth";\ncreateKeyPairAuth().apply();\n');
-    const diagnostics = diagnosticsOf(files);
-    expect(diagnostics.filter((line) => !line.startsWith("readme-examples/removed-member.ts"))).toEqual([]);
-    expect(diagnostics.join("\n")).toContain("Property 'apply' does not exist");
-  });
+  it(
+    "type-check against the package as it is; one that calls a member the contract does not have would fail",
+    { timeout: 120_000 },
+    () => {
+      // One program (type-checking is slow): the README's blocks, and beside them an example written for contract v1.
+      const files = exampleFiles();
+      files.set(
+        `${packageDirectory}readme-examples/removed-member.ts`,
+        'import { createKeyPairAuth } from "./key-pair-auth";\ncreateKeyPairAuth().apply();\n',
+      );
+      const diagnostics = diagnosticsOf(files);
+      expect(diagnostics.filter((line) => !line.startsWith("readme-examples/removed-member.ts"))).toEqual([]);
+      expect(diagnostics.join("\n")).toContain("Property 'apply' does not exist");
+    },
+  );
 });

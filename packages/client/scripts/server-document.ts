@@ -16,7 +16,12 @@ export async function fetchServerDocument(): Promise<unknown> {
   const home = await mkdtemp(join(tmpdir(), "src-client-document-"));
   const token = randomBytes(16).toString("hex");
   const child = spawn(process.execPath, [serverBin, "--host", "127.0.0.1", "--port", "0"], {
-    env: { PATH: process.env.PATH ?? "", SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: token },
+    env: {
+      PATH: process.env.PATH ?? "",
+      SRC_HOME: home,
+      SRC_VAULT_KEY: randomBytes(32).toString("base64"),
+      SRC_SERVER_TOKEN: token,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   try {
@@ -27,11 +32,13 @@ export async function fetchServerDocument(): Promise<unknown> {
         const match = /listening on (\S+)/.exec(stderr);
         if (match) resolve(match[1]!);
       });
-      child.on("exit", (code) => reject(new Error(`the built server exited ${code} before listening: ${stderr}\n(run \`pnpm build\` first)`)));
+      child.on("exit", (code) =>
+        reject(new Error(`the built server exited ${code} before listening: ${stderr}\n(run \`pnpm build\` first)`)),
+      );
     });
     const response = await fetch(`${url}/openapi.json`, { headers: { authorization: `Bearer ${token}` } });
     if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}`);
-    return (await response.json());
+    return await response.json();
   } finally {
     child.kill();
     await rm(home, { recursive: true, force: true });

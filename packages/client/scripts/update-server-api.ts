@@ -7,5 +7,8 @@ import { fetchServerDocument, formatDocument } from "./server-document";
 
 const document = await fetchServerDocument();
 await writeFile(fileURLToPath(new URL("../openapi.json", import.meta.url)), formatDocument(document));
-await writeFile(fileURLToPath(new URL("../src/generated/server-api.ts", import.meta.url)), await generateTypes(document));
+await writeFile(
+  fileURLToPath(new URL("../src/generated/server-api.ts", import.meta.url)),
+  await generateTypes(document),
+);
 process.stdout.write("openapi.json and src/generated/server-api.ts updated from the built server\n");

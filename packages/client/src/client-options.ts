@@ -46,17 +46,24 @@ export function normalizeClientOptions(options: SrcClientOptions): NormalizedCli
   try {
     url = new URL(options.baseUrl);
   } catch {
-    throw invalidOption(`baseUrl must be an absolute http(s) URL of the src server, such as http://127.0.0.1:7410 (got ${JSON.stringify(options.baseUrl)})`);
+    throw invalidOption(
+      `baseUrl must be an absolute http(s) URL of the src server, such as http://127.0.0.1:7410 (got ${JSON.stringify(options.baseUrl)})`,
+    );
   }
   if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
-    throw invalidOption("baseUrl must be the server's address only: no query, fragment or user name (give the token as the token option)");
+    throw invalidOption(
+      "baseUrl must be the server's address only: no query, fragment or user name (give the token as the token option)",
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw invalidOption(`baseUrl must use http or https, such as http://127.0.0.1:7410 (got ${JSON.stringify(options.baseUrl)})`);
+    throw invalidOption(
+      `baseUrl must use http or https, such as http://127.0.0.1:7410 (got ${JSON.stringify(options.baseUrl)})`,
+    );
   }
   const positive = (name: keyof typeof defaultClientOptions, value: number | undefined, minimum: number): number => {
     const chosen = value ?? defaultClientOptions[name];
-    if (!Number.isInteger(chosen) || chosen < minimum) throw invalidOption(`${name} must be a whole number of at least ${minimum} (got ${String(value)})`);
+    if (!Number.isInteger(chosen) || chosen < minimum)
+      throw invalidOption(`${name} must be a whole number of at least ${minimum} (got ${String(value)})`);
     return chosen;
   };
   return {

@@ -44,8 +44,15 @@ export function createSendRequest(options: NormalizedClientOptions): { send: Sen
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   const send: SendRequest = async <Body>(route: RouteRequest, requestOptions: RequestOptions = {}) => {
-    const timeoutMs = requestOptions.timeoutMs ?? (route.callsUpstream === true ? options.upstreamTimeoutMs : options.timeoutMs);
-    const failed = { method: route.method.toUpperCase(), path: `/${route.path}`, baseUrl: options.baseUrl, timeoutMs, signal: requestOptions.signal };
+    const timeoutMs =
+      requestOptions.timeoutMs ?? (route.callsUpstream === true ? options.upstreamTimeoutMs : options.timeoutMs);
+    const failed = {
+      method: route.method.toUpperCase(),
+      path: `/${route.path}`,
+      baseUrl: options.baseUrl,
+      timeoutMs,
+      signal: requestOptions.signal,
+    };
     let response: Response;
     let text: string;
     try {

@@ -1,6 +1,13 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { SrcClient } from "./create-src-client";
-import type { ApiToolCall, OperationsToolCall, ResponseBodyOf, SourceRecord, SourceSummary, ToolResult } from "./server-api-types";
+import type {
+  ApiToolCall,
+  OperationsToolCall,
+  ResponseBodyOf,
+  SourceRecord,
+  SourceSummary,
+  ToolResult,
+} from "./server-api-types";
 
 // Type-level contracts (checked by `tsc`, which typechecks this file): the generated types reach the methods.
 describe("types derived from the server's document", () => {
@@ -8,7 +15,9 @@ describe("types derived from the server's document", () => {
     expectTypeOf<ResponseBodyOf<"/v1/sources", "get">>().toEqualTypeOf<{ sources: SourceSummary[] }>();
     expectTypeOf<Awaited<ReturnType<SrcClient["sources"]["get"]>>["source"]>().toEqualTypeOf<SourceRecord>();
     expectTypeOf<Awaited<ReturnType<SrcClient["tools"]["call"]>>>().toEqualTypeOf<ToolResult>();
-    expectTypeOf<SourceRecord["status"]["connectionStatus"]>().toEqualTypeOf<"untested" | "connected" | "needs_auth" | "failed">();
+    expectTypeOf<SourceRecord["status"]["connectionStatus"]>().toEqualTypeOf<
+      "untested" | "connected" | "needs_auth" | "failed"
+    >();
   });
 
   it("request bodies are the document's schemas", () => {

@@ -8,7 +8,9 @@ type OperationOf<Path extends keyof paths, Method extends RouteMethod> = NonNull
 
 /** The JSON body the server answers `method path` with, for a success `status` (default 200). */
 export type ResponseBodyOf<Path extends keyof paths, Method extends RouteMethod, Status extends number = 200> =
-  OperationOf<Path, Method> extends { responses: Record<Status, { content: { "application/json": infer Body } }> } ? Body : never;
+  OperationOf<Path, Method> extends { responses: Record<Status, { content: { "application/json": infer Body } }> }
+    ? Body
+    : never;
 
 /** The JSON body `method path` takes. */
 export type RequestBodyOf<Path extends keyof paths, Method extends RouteMethod> =

@@ -70,7 +70,12 @@ export class SrcClientError extends SrcError {
   readonly request: string | undefined;
 
   constructor({ code, message, status, details = [], request, cause }: SrcClientErrorOptions) {
-    const kind = status === null ? (kindOfClientCode[code as ClientErrorCode] ?? "internal") : code === CLIENT_ERROR_CODES.UNEXPECTED_RESPONSE ? "internal" : errorKindOfStatus(status);
+    const kind =
+      status === null
+        ? (kindOfClientCode[code as ClientErrorCode] ?? "internal")
+        : code === CLIENT_ERROR_CODES.UNEXPECTED_RESPONSE
+          ? "internal"
+          : errorKindOfStatus(status);
     super({ code, kind, message, cause });
     this.status = status;
     this.details = details;
@@ -79,6 +84,12 @@ export class SrcClientError extends SrcError {
 
   /** The server's error body, as it sent it (or as it would have, for failures without an answer). */
   get body(): { error: { code: string; message: string; details?: ErrorDetail[] } } {
-    return { error: { code: this.code, message: this.message, ...(this.details.length === 0 ? {} : { details: [...this.details] }) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details.length === 0 ? {} : { details: [...this.details] }),
+      },
+    };
   }
 }

@@ -18,7 +18,10 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
 function detailsOf(value: unknown): ErrorDetail[] {
   if (!Array.isArray(value)) return [];
   return value
-    .filter((detail): detail is ErrorDetail => typeof (detail as ErrorDetail).path === "string" && typeof (detail as ErrorDetail).message === "string")
+    .filter(
+      (detail): detail is ErrorDetail =>
+        typeof (detail as ErrorDetail).path === "string" && typeof (detail as ErrorDetail).message === "string",
+    )
     .map(({ path, message }) => ({ path, message }));
 }
 
@@ -37,7 +40,14 @@ export async function toClientError(thrown: unknown, failed: FailedRequest): Pro
       body = undefined;
     }
     if (isErrorBody(body)) {
-      return new SrcClientError({ code: body.error.code, message: body.error.message, status, details: detailsOf(body.error.details), request, cause: thrown });
+      return new SrcClientError({
+        code: body.error.code,
+        message: body.error.message,
+        status,
+        details: detailsOf(body.error.details),
+        request,
+        cause: thrown,
+      });
     }
     return new SrcClientError({
       code: CLIENT_ERROR_CODES.UNEXPECTED_RESPONSE,
@@ -57,10 +67,21 @@ export async function toClientError(thrown: unknown, failed: FailedRequest): Pro
     });
   }
   if (failed.signal?.aborted === true) {
-    return new SrcClientError({ code: CLIENT_ERROR_CODES.CANCELLED, message: `${request} was cancelled`, status: null, request, cause: thrown });
+    return new SrcClientError({
+      code: CLIENT_ERROR_CODES.CANCELLED,
+      message: `${request} was cancelled`,
+      status: null,
+      request,
+      cause: thrown,
+    });
   }
   const reason = (thrown as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const why = typeof reason?.code === "string" ? reason.code : typeof reason?.message === "string" ? reason.message : (thrown as Error | null)?.message ?? String(thrown);
+  const why =
+    typeof reason?.code === "string"
+      ? reason.code
+      : typeof reason?.message === "string"
+        ? reason.message
+        : ((thrown as Error | null)?.message ?? String(thrown));
   return new SrcClientError({
     code: CLIENT_ERROR_CODES.SERVER_UNREACHABLE,
     message: `could not reach the src server at ${server} (${why}); check the URL and that \`src serve\` is running there`,

@@ -34,7 +34,16 @@ describe("the client in a browser", () => {
 
   it("a Node built-in in the client's sources would fail the bundle (the check above can fail)", async () => {
     await expect(
-      build({ stdin: { contents: 'import { readFile } from "node:fs/promises"; export { readFile };', resolveDir: fileURLToPath(new URL("../src", import.meta.url)) }, bundle: true, platform: "browser", write: false, logLevel: "silent" }),
+      build({
+        stdin: {
+          contents: 'import { readFile } from "node:fs/promises"; export { readFile };',
+          resolveDir: fileURLToPath(new URL("../src", import.meta.url)),
+        },
+        bundle: true,
+        platform: "browser",
+        write: false,
+        logLevel: "silent",
+      }),
     ).rejects.toThrow(/node:fs/);
   });
 });

@@ -84,9 +84,19 @@ async function createDesk(): Promise<string> {
     type: "api",
     name: "Desk",
     slug,
-    api: { baseUrl: upstream.url, authType: "oauth2", testEndpoint: "/me", tokenUrl: `${upstream.url}/token`, authorizationUrl: `${upstream.url}/authorize`, grant: "authorization_code", scopes: ["tickets"] },
+    api: {
+      baseUrl: upstream.url,
+      authType: "oauth2",
+      testEndpoint: "/me",
+      tokenUrl: `${upstream.url}/token`,
+      authorizationUrl: `${upstream.url}/authorize`,
+      grant: "authorization_code",
+      scopes: ["tickets"],
+    },
   };
-  await kept(client.sources.create({ config, credential: { clientId: "desk-client", clientSecret: "desk-client-secret-7e6f" } }));
+  await kept(
+    client.sources.create({ config, credential: { clientId: "desk-client", clientSecret: "desk-client-secret-7e6f" } }),
+  );
   return slug;
 }
 
@@ -102,14 +112,21 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     operation: "get /readyz",
     run: async () => {
       // The file store has no database: ready as soon as the server is.
-      expect(await createSrcClient({ baseUrl: server.url }).server.ready()).toEqual({ ok: true, database: true, listener: true, shuttingDown: false });
+      expect(await createSrcClient({ baseUrl: server.url }).server.ready()).toEqual({
+        ok: true,
+        database: true,
+        listener: true,
+        shuttingDown: false,
+      });
     },
   },
   {
     operation: "post /v1/sources",
     run: async () => {
       const slug = unique("alpha");
-      const created = await kept(client.sources.create({ config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } }));
+      const created = await kept(
+        client.sources.create({ config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } }),
+      );
       expect(created.source).toMatchObject({ slug, status: { connectionStatus: "connected" } });
       expect(created.validation).toMatchObject({ ok: true, status: "connected", httpStatus: 200 });
     },
@@ -133,7 +150,9 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
   {
     operation: "patch /v1/sources/{slug}",
     run: async () => {
-      expect((await kept(client.sources.update(await createSource(), { name: "Renamed" }))).source.name).toBe("Renamed");
+      expect((await kept(client.sources.update(await createSource(), { name: "Renamed" }))).source.name).toBe(
+        "Renamed",
+      );
     },
   },
   {
@@ -162,7 +181,9 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       const tool = plain.tools.find((candidate) => candidate.source === slug);
       expect(tool).toMatchObject({ name: toolOf(slug), source: slug });
       expect(tool?.inputSchema).toBeUndefined();
-      const verbose = (await kept(client.tools.list({ verbose: true }))).tools.find((candidate) => candidate.source === slug);
+      const verbose = (await kept(client.tools.list({ verbose: true }))).tools.find(
+        (candidate) => candidate.source === slug,
+      );
       expect(verbose?.description).toEqual(expect.any(String));
       expect(verbose?.inputSchema).toMatchObject({ type: "object" });
     },
@@ -172,11 +193,21 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     run: async () => {
       const desk = await createDesk();
       const started = await kept(client.signIn.start(desk));
-      expect(started).toMatchObject({ slug: desk, redirectUri: `${server.url}/v1/auth/callback`, expiresAt: expect.any(String) });
+      expect(started).toMatchObject({
+        slug: desk,
+        redirectUri: `${server.url}/v1/auth/callback`,
+        expiresAt: expect.any(String),
+      });
       expect(new URL(started.authorizationUrl).searchParams.get("client_id")).toBe("desk-client");
-      const elsewhere = await kept(client.signIn.start(desk, { redirectUri: "https://src.example.com/v1/auth/callback" }));
+      const elsewhere = await kept(
+        client.signIn.start(desk, { redirectUri: "https://src.example.com/v1/auth/callback" }),
+      );
       expect(elsewhere.redirectUri).toBe("https://src.example.com/v1/auth/callback");
-      await expect(client.signIn.start(await createSource())).rejects.toMatchObject({ status: 409, code: "NO_SIGN_IN", kind: "conflict" });
+      await expect(client.signIn.start(await createSource())).rejects.toMatchObject({
+        status: 409,
+        code: "NO_SIGN_IN",
+        kind: "conflict",
+      });
     },
   },
   {
@@ -192,7 +223,13 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     operation: "get /v1/sources/{slug}/auth",
     run: async () => {
       const desk = await createDesk();
-      expect(await kept(client.signIn.status(desk))).toMatchObject({ slug: desk, grant: "authorization_code", scopes: ["tickets"], signedIn: false, hasAccessToken: false });
+      expect(await kept(client.signIn.status(desk))).toMatchObject({
+        slug: desk,
+        grant: "authorization_code",
+        scopes: ["tickets"],
+        signedIn: false,
+        hasAccessToken: false,
+      });
     },
   },
   {
@@ -207,7 +244,12 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     run: async () => {
       const tool = toolOf(await createSource());
       const result = await kept(client.tools.call(tool, { method: "POST", path: "/items", body: { name: "new" } }));
-      expect(result).toMatchObject({ ok: true, status: 200, attempts: 1, body: { kind: "json", value: { method: "POST", body: '{"name":"new"}' } } });
+      expect(result).toMatchObject({
+        ok: true,
+        status: 200,
+        attempts: 1,
+        body: { kind: "json", value: { method: "POST", body: '{"name":"new"}' } },
+      });
       const invalid = await kept(client.tools.call(tool, { method: "FETCH", path: "/items" }));
       expect(invalid).toMatchObject({ ok: false, error: { code: "INVALID_CALL" } });
     },
@@ -232,8 +274,14 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     run: async () => {
       const slug = await createSource();
       // The source has no OpenAPI document: the route answers 404 with the server's code, and q/limit reach it as query names.
-      await expect(client.sources.operations(slug, { query: "list items", limit: 3 })).rejects.toMatchObject({ status: 404, code: "UNKNOWN_TOOL" });
-      await expect(client.sources.operations(slug, { limit: 0 })).rejects.toMatchObject({ status: 422, kind: "invalid_input" });
+      await expect(client.sources.operations(slug, { query: "list items", limit: 3 })).rejects.toMatchObject({
+        status: 404,
+        code: "UNKNOWN_TOOL",
+      });
+      await expect(client.sources.operations(slug, { limit: 0 })).rejects.toMatchObject({
+        status: 422,
+        kind: "invalid_input",
+      });
     },
   },
   {
@@ -241,7 +289,9 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     run: async () => {
       const { schema, authTypes } = await kept(client.sources.configSchema());
       expect(schema).toMatchObject({ type: "object" });
-      expect(authTypes.find((type) => type.type === "bearer")?.credentialFields).toEqual([expect.objectContaining({ name: "token", secret: true })]);
+      expect(authTypes.find((type) => type.type === "bearer")?.credentialFields).toEqual([
+        expect.objectContaining({ name: "token", secret: true }),
+      ]);
     },
   },
   {
@@ -311,10 +361,18 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     operation: "put /v1/sources/{slug}/connections",
     run: async () => {
       const slug = await createPerUserSource();
-      expect(await kept(client.connections.set(slug, "idp:alice", { token: upstreamToken }))).toEqual({ slug, principal: "idp:alice", stored: true });
+      expect(await kept(client.connections.set(slug, "idp:alice", { token: upstreamToken }))).toEqual({
+        slug,
+        principal: "idp:alice",
+        stored: true,
+      });
       // The operator is "local": not alice, so not connected.
-      expect((await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/me" }))).error?.code).toBe("NOT_CONNECTED");
-      await expect(client.connections.set(await createSource(), "idp:alice", { token: upstreamToken })).rejects.toMatchObject({ status: 422, code: "CREDENTIAL_MODE_MISMATCH" });
+      expect((await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/me" }))).error?.code).toBe(
+        "NOT_CONNECTED",
+      );
+      await expect(
+        client.connections.set(await createSource(), "idp:alice", { token: upstreamToken }),
+      ).rejects.toMatchObject({ status: 422, code: "CREDENTIAL_MODE_MISMATCH" });
     },
   },
   {
@@ -332,8 +390,16 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     run: async () => {
       const slug = await createPerUserSource();
       await client.connections.set(slug, "idp:carol", { token: upstreamToken });
-      expect(await kept(client.connections.remove(slug, "idp:carol"))).toEqual({ slug, principal: "idp:carol", deleted: true });
-      expect(await kept(client.connections.remove(slug, "idp:carol"))).toEqual({ slug, principal: "idp:carol", deleted: false });
+      expect(await kept(client.connections.remove(slug, "idp:carol"))).toEqual({
+        slug,
+        principal: "idp:carol",
+        deleted: true,
+      });
+      expect(await kept(client.connections.remove(slug, "idp:carol"))).toEqual({
+        slug,
+        principal: "idp:carol",
+        deleted: false,
+      });
     },
   },
   {
@@ -342,7 +408,11 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       const slug = await createPerUserSource();
       const linkToken = await connectLinkOf(slug);
       const described = await kept(createSrcClient({ baseUrl: server.url }).connections.describeLink(linkToken));
-      expect(described).toMatchObject({ source: { slug, authType: "bearer" }, principal: "local", fields: [{ name: "token", secret: true }] });
+      expect(described).toMatchObject({
+        source: { slug, authType: "bearer" },
+        principal: "local",
+        fields: [{ name: "token", secret: true }],
+      });
     },
   },
   {
@@ -351,21 +421,32 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       const slug = await createPerUserSource();
       const linkToken = await connectLinkOf(slug);
       const anonymous = createSrcClient({ baseUrl: server.url });
-      expect(await kept(anonymous.connections.connect(linkToken, { token: upstreamToken }))).toEqual({ slug, principal: "local", connected: true });
-      await expect(anonymous.connections.connect(linkToken, { token: upstreamToken })).rejects.toMatchObject({ status: 404 });
+      expect(await kept(anonymous.connections.connect(linkToken, { token: upstreamToken }))).toEqual({
+        slug,
+        principal: "local",
+        connected: true,
+      });
+      await expect(anonymous.connections.connect(linkToken, { token: upstreamToken })).rejects.toMatchObject({
+        status: 404,
+      });
       expect(await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/me" }))).toMatchObject({ ok: true });
     },
   },
   {
     operation: "post /v1/oauth/consent",
     run: async () => {
-      await expect(client.consent.load("client_id=nobody&state=x")).rejects.toMatchObject({ status: 404, code: "CONSENT_REQUEST_NOT_FOUND" });
+      await expect(client.consent.load("client_id=nobody&state=x")).rejects.toMatchObject({
+        status: 404,
+        code: "CONSENT_REQUEST_NOT_FOUND",
+      });
     },
   },
   {
     operation: "post /v1/oauth/consent/decision",
     run: async () => {
-      await expect(client.consent.decide({ request: "0".repeat(64), csrfToken: "x", decision: "deny" })).rejects.toMatchObject({ status: 404, code: "CONSENT_REQUEST_NOT_FOUND" });
+      await expect(
+        client.consent.decide({ request: "0".repeat(64), csrfToken: "x", decision: "deny" }),
+      ).rejects.toMatchObject({ status: 404, code: "CONSENT_REQUEST_NOT_FOUND" });
     },
   },
 ];
@@ -376,8 +457,21 @@ describe("every route of the built server through the client", () => {
   it("/mcp answers an MCP initialize at mcpUrl with the same token", async () => {
     const response = await fetch(client.mcpUrl, {
       method: "POST",
-      headers: { authorization: `Bearer ${server.adminToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "client-test", version: "1.0.0" } } }),
+      headers: {
+        authorization: `Bearer ${server.adminToken}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "client-test", version: "1.0.0" },
+        },
+      }),
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('"serverInfo"');
@@ -389,8 +483,11 @@ describe("every route of the built server through the client", () => {
       .filter(([path]) => path !== "/mcp")
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`))
       .filter((operation) => !browserOnlyRoutes.includes(operation));
-    const howToFix = "a route of the server has no client method (or the other way round): run `pnpm build && pnpm --filter @src/client update-server-api`, add the method in src/requests/ and a row above";
-    expect(operations.map((row) => row.operation).sort(), howToFix).toEqual([...documented, "get /openapi.json"].sort());
+    const howToFix =
+      "a route of the server has no client method (or the other way round): run `pnpm build && pnpm --filter @src/client update-server-api`, add the method in src/requests/ and a row above";
+    expect(operations.map((row) => row.operation).sort(), howToFix).toEqual(
+      [...documented, "get /openapi.json"].sort(),
+    );
   });
 });
 
@@ -400,28 +497,49 @@ describe("server errors", () => {
       .sources.list()
       .catch((thrown: unknown) => thrown);
     expect(SrcClientError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ status: 401, code: "UNAUTHORIZED", kind: "unauthorized", request: "GET /v1/sources" });
+    expect(error).toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED",
+      kind: "unauthorized",
+      request: "GET /v1/sources",
+    });
     expect((error as SrcClientError).body.error.message).toEqual(expect.any(String));
     expect((error as Error).message).not.toContain("wrong-admin-token");
   });
 
   it("a config of the wrong shape is 422 with every field problem in details", async () => {
     const error = (await client.sources
-      .create({ config: { type: "api", name: "", slug: "Bad Slug", api: { baseUrl: "not a url", authType: "bearer", testEndpoint: "me" } } })
+      .create({
+        config: {
+          type: "api",
+          name: "",
+          slug: "Bad Slug",
+          api: { baseUrl: "not a url", authType: "bearer", testEndpoint: "me" },
+        },
+      })
       .catch((thrown: unknown) => thrown)) as SrcClientError;
     expect(error).toMatchObject({ status: 422, kind: "invalid_input" });
-    expect(error.details.map((detail) => detail.path)).toEqual(expect.arrayContaining(["name", "slug", "api.baseUrl", "api.testEndpoint"]));
+    expect(error.details.map((detail) => detail.path)).toEqual(
+      expect.arrayContaining(["name", "slug", "api.baseUrl", "api.testEndpoint"]),
+    );
     expect(error.body.error.details).toEqual(error.details);
   });
 
   it("a slug that is taken is 409 conflict; a slug that is not a slug is 422 before any file is read", async () => {
     const slug = unique("beta");
     await client.sources.create({ config: bearerConfig(slug, upstream.url) });
-    await expect(client.sources.create({ config: bearerConfig(slug, upstream.url) })).rejects.toMatchObject({ status: 409, code: "DUPLICATE_SLUG", kind: "conflict" });
+    await expect(client.sources.create({ config: bearerConfig(slug, upstream.url) })).rejects.toMatchObject({
+      status: 409,
+      code: "DUPLICATE_SLUG",
+      kind: "conflict",
+    });
     await expect(client.sources.get("../etc")).rejects.toMatchObject({ status: 422, kind: "invalid_input" });
   });
 
   it("an unknown tool is 404 not_found", async () => {
-    await expect(client.tools.call("api_nope", { method: "GET", path: "/" })).rejects.toMatchObject({ status: 404, kind: "not_found" });
+    await expect(client.tools.call("api_nope", { method: "GET", path: "/" })).rejects.toMatchObject({
+      status: 404,
+      kind: "not_found",
+    });
   });
 });

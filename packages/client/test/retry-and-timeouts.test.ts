@@ -25,7 +25,8 @@ let front: Upstream;
 let nextModes: FrontMode[] = [];
 let client: SrcClient;
 
-const frontRequests = (method: string, path: string): number => front.requests.filter((request) => request.method === method && request.path === path).length;
+const frontRequests = (method: string, path: string): number =>
+  front.requests.filter((request) => request.method === method && request.path === path).length;
 const upstreamItemCalls = (): number => upstream.requests.filter((request) => request.path === "/items").length;
 
 beforeAll(async () => {
@@ -40,10 +41,18 @@ beforeAll(async () => {
       return response.end("<html><body>Welcome to nginx!</body></html>");
     }
     const headers: Record<string, string> = {};
-    for (const name of ["authorization", "content-type"]) if (typeof recorded.headers[name] === "string") headers[name] = recorded.headers[name];
-    const answer = await fetch(`${server.url}${recorded.url}`, { method: recorded.method, headers, body: ["GET", "DELETE"].includes(recorded.method) ? undefined : recorded.body });
+    for (const name of ["authorization", "content-type"])
+      if (typeof recorded.headers[name] === "string") headers[name] = recorded.headers[name];
+    const answer = await fetch(`${server.url}${recorded.url}`, {
+      method: recorded.method,
+      headers,
+      body: ["GET", "DELETE"].includes(recorded.method) ? undefined : recorded.body,
+    });
     const text = await answer.text();
-    if (mode === "forward-then-503") return sendJson(response, 503, { error: { code: "SHUTTING_DOWN", message: "the server is shutting down; try again shortly" } });
+    if (mode === "forward-then-503")
+      return sendJson(response, 503, {
+        error: { code: "SHUTTING_DOWN", message: "the server is shutting down; try again shortly" },
+      });
     response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
     response.end(text);
   });
@@ -70,7 +79,9 @@ describe("retry: idempotent routes only", () => {
   it("POST (the agent's call) is never retried: one request, one upstream call, and the 503 reaches the caller", async () => {
     const before = upstreamItemCalls();
     nextModes = ["forward-then-503"];
-    const error = await client.tools.call("api_alpha", { method: "POST", path: "/items", body: { n: 1 } }).catch((thrown: unknown) => thrown);
+    const error = await client.tools
+      .call("api_alpha", { method: "POST", path: "/items", body: { n: 1 } })
+      .catch((thrown: unknown) => thrown);
     expect(SrcClientError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ status: 503, code: "SHUTTING_DOWN", kind: "unavailable" });
     expect(frontRequests("POST", "/v1/tools/api_alpha/call")).toBe(1);
@@ -79,7 +90,10 @@ describe("retry: idempotent routes only", () => {
 
   it("POST is not retried after a network failure either", async () => {
     nextModes = ["drop"];
-    await expect(client.sources.reload("alpha")).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.SERVER_UNREACHABLE, status: null });
+    await expect(client.sources.reload("alpha")).rejects.toMatchObject({
+      code: CLIENT_ERROR_CODES.SERVER_UNREACHABLE,
+      status: null,
+    });
     expect(frontRequests("POST", "/v1/sources/alpha/reload")).toBe(1);
   });
 
@@ -92,7 +106,9 @@ describe("retry: idempotent routes only", () => {
 
   it("PUT (idempotent) is retried after a lost answer", async () => {
     nextModes = ["forward-then-503"];
-    expect((await client.sources.setCredential("alpha", { token: upstreamToken })).validation).toMatchObject({ ok: true });
+    expect((await client.sources.setCredential("alpha", { token: upstreamToken })).validation).toMatchObject({
+      ok: true,
+    });
     expect(frontRequests("PUT", "/v1/sources/alpha/credential")).toBe(2);
   });
 
@@ -108,7 +124,9 @@ describe("retry: idempotent routes only", () => {
     expect(frontRequests("GET", "/v1/sources")).toBe(3);
     front.requests.length = 0;
     nextModes = ["drop"];
-    await expect(createSrcClient({ baseUrl: front.url, token: server.adminToken, retryLimit: 0 }).sources.list()).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.SERVER_UNREACHABLE });
+    await expect(
+      createSrcClient({ baseUrl: front.url, token: server.adminToken, retryLimit: 0 }).sources.list(),
+    ).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.SERVER_UNREACHABLE });
     expect(frontRequests("GET", "/v1/sources")).toBe(1);
   });
 });
@@ -125,7 +143,9 @@ describe("failures without a server answer", () => {
 
   it("a per-request timeoutMs overrides the client's", async () => {
     nextModes = ["hang"];
-    await expect(client.tools.call("api_alpha", { method: "GET", path: "/items" }, { timeoutMs: 200 })).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.SERVER_TIMEOUT });
+    await expect(
+      client.tools.call("api_alpha", { method: "GET", path: "/items" }, { timeoutMs: 200 }),
+    ).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.SERVER_TIMEOUT });
   });
 
   it("the caller's signal cancels: CANCELLED", async () => {
@@ -138,7 +158,10 @@ describe("failures without a server answer", () => {
 
   it("a page that is not the server's JSON is UNEXPECTED_RESPONSE with the status", async () => {
     nextModes = ["html"];
-    await expect(client.sources.list()).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.UNEXPECTED_RESPONSE, status: 200 });
+    await expect(client.sources.list()).rejects.toMatchObject({
+      code: CLIENT_ERROR_CODES.UNEXPECTED_RESPONSE,
+      status: 200,
+    });
   });
 
   it("a closed port is SERVER_UNREACHABLE naming the URL and what to check", async () => {
@@ -156,7 +179,13 @@ describe("failures without a server answer", () => {
     { why: "not http", baseUrl: "ftp://127.0.0.1:7410" },
     { why: "a token in the URL", baseUrl: "http://admin:secret@127.0.0.1:7410" },
   ])("a base URL that is $why is INVALID_CLIENT_OPTION naming baseUrl", ({ baseUrl }) => {
-    expect(() => createSrcClient({ baseUrl })).toThrow(expect.objectContaining({ code: CLIENT_ERROR_CODES.INVALID_CLIENT_OPTION, kind: "misconfigured", message: expect.stringContaining("baseUrl") }));
+    expect(() => createSrcClient({ baseUrl })).toThrow(
+      expect.objectContaining({
+        code: CLIENT_ERROR_CODES.INVALID_CLIENT_OPTION,
+        kind: "misconfigured",
+        message: expect.stringContaining("baseUrl"),
+      }),
+    );
   });
 
   it("a message of an invalid base URL never repeats a password given in it", () => {

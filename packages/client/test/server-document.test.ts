@@ -4,7 +4,8 @@ import { generateTypes } from "../scripts/generate-types";
 import { fetchServerDocument, formatDocument } from "../scripts/server-document";
 
 const committedDocument = (): Promise<string> => readFile(new URL("../openapi.json", import.meta.url), "utf8");
-const howToUpdate = "the client is out of date with the server's routes: run `pnpm build && pnpm --filter @src/client update-server-api`, then add a client method for any new route";
+const howToUpdate =
+  "the client is out of date with the server's routes: run `pnpm build && pnpm --filter @src/client update-server-api`, then add a client method for any new route";
 
 describe("the client's types come from the server's OpenAPI document", () => {
   it("openapi.json is the built server's /openapi.json (a route changed on one side only fails here)", async () => {

@@ -21,7 +21,8 @@ const serviceHeaders: Readonly<Record<string, string>> = {
 };
 
 /** Why a fixed header must not look like a credential: its value is shown in `source show` and `/tools -v`. */
-const credentialReason = "it would carry a credential, and fixed headers are shown in plain text; store secrets as the source's credential (encrypted in the vault)";
+const credentialReason =
+  "it would carry a credential, and fixed headers are shown in plain text; store secrets as the source's credential (encrypted in the vault)";
 const credentialHeaders = new Set(["authorization", "cookie"]);
 const credentialLikeName = /token|secret|password|passwd|api[-_]?key|session|credential/i;
 
@@ -46,7 +47,12 @@ export const apiHeadersSchema = z
     const seen = new Map<string, string>();
     for (const [name, value] of Object.entries(headers)) {
       if (!headerNamePattern.test(name)) {
-        context.addIssue({ code: "custom", path: [name], message: "is not a valid HTTP header name: letters, digits and !#$%&'*+-.^_`|~ only, no spaces or colon (e.g. \"Notion-Version\")" });
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            'is not a valid HTTP header name: letters, digits and !#$%&\'*+-.^_`|~ only, no spaces or colon (e.g. "Notion-Version")',
+        });
         continue;
       }
       const problem = fixedHeaderProblem(name);
@@ -55,10 +61,20 @@ export const apiHeadersSchema = z
         continue;
       }
       const earlier = seen.get(name.toLowerCase());
-      if (earlier !== undefined) context.addIssue({ code: "custom", path: [name], message: `is the same header as "${earlier}" (names ignore case); keep one` });
+      if (earlier !== undefined)
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is the same header as "${earlier}" (names ignore case); keep one`,
+        });
       seen.set(name.toLowerCase(), name);
       if (!headerValuePattern.test(value) || value.length > 8192) {
-        context.addIssue({ code: "custom", path: [name], message: "must be one line of text (printable ASCII or Latin-1, no line breaks or control characters), at most 8192 characters" });
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            "must be one line of text (printable ASCII or Latin-1, no line breaks or control characters), at most 8192 characters",
+        });
       } else if (value !== value.trim()) {
         context.addIssue({ code: "custom", path: [name], message: "must not start or end with a space" });
       }

@@ -14,8 +14,16 @@ describe("api.openapi", () => {
   });
 
   it.each([
-    { value: "http://api.example.com/openapi.json", why: "plain http: to another host (the document could be changed on the way)", message: /https: URL/ },
-    { value: "https://user:secret@api.example.com/openapi.json", why: "a URL with a password", message: /username or password/ },
+    {
+      value: "http://api.example.com/openapi.json",
+      why: "plain http: to another host (the document could be changed on the way)",
+      message: /https: URL/,
+    },
+    {
+      value: "https://user:secret@api.example.com/openapi.json",
+      why: "a URL with a password",
+      message: /username or password/,
+    },
     { value: "ftp://example.com/openapi.json", why: "another scheme", message: /https: URL/ },
     { value: "", why: "an empty string", message: /must be a path/ },
   ])("refuses $why", ({ value, message }) => {
@@ -25,7 +33,10 @@ describe("api.openapi", () => {
   });
 
   it("takes strict, warn or off as openapiValidation", () => {
-    for (const mode of ["strict", "warn", "off"]) expect(apiOpenApiShape.openapiValidation.safeParse(mode).success).toBe(true);
-    expect(apiOpenApiShape.openapiValidation.safeParse("loose").error?.issues[0]?.message).toBe('must be "strict", "warn" or "off"');
+    for (const mode of ["strict", "warn", "off"])
+      expect(apiOpenApiShape.openapiValidation.safeParse(mode).success).toBe(true);
+    expect(apiOpenApiShape.openapiValidation.safeParse("loose").error?.issues[0]?.message).toBe(
+      'must be "strict", "warn" or "off"',
+    );
   });
 });

@@ -19,10 +19,15 @@ export const apiOpenApiSchema = z
       context.addIssue({ code: "custom", message: 'must be a path such as "openapi.json" or an absolute https: URL' });
       return;
     }
-    if (url.username !== "" || url.password !== "") context.addIssue({ code: "custom", message: "must not contain a username or password" });
+    if (url.username !== "" || url.password !== "")
+      context.addIssue({ code: "custom", message: "must not contain a username or password" });
     if (url.protocol === "https:") return;
     if (url.protocol === "http:" && loopbackHosts.test(url.hostname)) return;
-    context.addIssue({ code: "custom", message: "must be an https: URL (http: only on a loopback address such as 127.0.0.1), or a path in the source's folder" });
+    context.addIssue({
+      code: "custom",
+      message:
+        "must be an https: URL (http: only on a loopback address such as 127.0.0.1), or a path in the source's folder",
+    });
   })
   .meta({
     description:
@@ -32,15 +37,17 @@ export const apiOpenApiSchema = z
 /** The `api` fields of a source's OpenAPI document. */
 export const apiOpenApiShape = {
   openapi: apiOpenApiSchema.optional(),
-  openapiValidation: z
-    .enum(OPENAPI_VALIDATION_MODES, { error: 'must be "strict", "warn" or "off"' })
-    .optional()
-    .meta({ description: 'How calls are checked against api.openapi: "strict" (default) refuses a call that breaks the document before sending it, "warn" sends it and adds the problems to the result as warnings, "off" does not check.' }),
+  openapiValidation: z.enum(OPENAPI_VALIDATION_MODES, { error: 'must be "strict", "warn" or "off"' }).optional().meta({
+    description:
+      'How calls are checked against api.openapi: "strict" (default) refuses a call that breaks the document before sending it, "warn" sends it and adds the problems to the result as warnings, "off" does not check.',
+  }),
 };
 
 /** What the service last found when it loaded the document (`status.openapi`). */
 export const openApiStatusSchema = z.object({
-  loaded: z.boolean().meta({ description: "Whether the document was loaded; when false, the source works without it (see error)." }),
+  loaded: z
+    .boolean()
+    .meta({ description: "Whether the document was loaded; when false, the source works without it (see error)." }),
   title: z.string().optional(),
   version: z.string().optional(),
   operations: z.number().int().min(0).optional(),

@@ -6,7 +6,9 @@ import { sourceApiSchema, sourceInputShape, sourceServiceShape } from "./source-
 import { findUnknownFields } from "./unknown-fields";
 
 /** The outcome of checking a value: the parsed data, or every issue found. */
-export type SourceCheckResult<TData> = { readonly success: true; readonly data: TData } | { readonly success: false; readonly issues: readonly SourceIssue[] };
+export type SourceCheckResult<TData> =
+  | { readonly success: true; readonly data: TData }
+  | { readonly success: false; readonly issues: readonly SourceIssue[] };
 
 /** Fields of the `api` block this package owns; everything else belongs to the auth plugin. */
 const baseApiKeys = new Set(Object.keys(sourceApiSchema.shape));
@@ -52,7 +54,9 @@ export function checkSource<TData extends { api: Record<string, unknown> }>(
         issues.push(...credentialHeaderClash(api.headers, pluginData.headerName));
       } else {
         const required = () => `required when api.authType is "${authType}"`;
-        issues.push(...describeIssues(result.error.issues, pluginInput, { prefix: ["api"], required, keepCustomMessages: true }));
+        issues.push(
+          ...describeIssues(result.error.issues, pluginInput, { prefix: ["api"], required, keepCustomMessages: true }),
+        );
       }
     }
   }
@@ -69,7 +73,12 @@ function credentialHeaderClash(headers: unknown, headerName: unknown): SourceIss
   if (!isObject(headers) || typeof headerName !== "string") return [];
   const clash = Object.keys(headers).find((name) => name.toLowerCase() === headerName.toLowerCase());
   if (clash === undefined) return [];
-  return [{ path: `api.headers.${clash}`, message: `cannot be a fixed header: the credential goes in header "${headerName}" (api.headerName); remove it` }];
+  return [
+    {
+      path: `api.headers.${clash}`,
+      message: `cannot be a fixed header: the credential goes in header "${headerName}" (api.headerName); remove it`,
+    },
+  ];
 }
 
 /** `operation:` and `tag:` rules name operations of the source's OpenAPI document: without `api.openapi` they could never match. */
@@ -81,7 +90,10 @@ function documentRulesWithoutDocument(api: Record<string, unknown>): SourceIssue
     if (!Array.isArray(rules)) continue;
     rules.forEach((rule, position) => {
       if (typeof rule === "string" && /^\s*(operation|tag):/.test(rule)) {
-        issues.push({ path: `api.policy.${list}.${position}`, message: `"${rule.trim()}" names operations of an OpenAPI document, and the source has none; set api.openapi, or write the rule as "METHOD /path"` });
+        issues.push({
+          path: `api.policy.${list}.${position}`,
+          message: `"${rule.trim()}" names operations of an OpenAPI document, and the source has none; set api.openapi, or write the rule as "METHOD /path"`,
+        });
       }
     });
   }

@@ -49,14 +49,19 @@ export function describeIssues(
   issues: readonly z.core.$ZodIssue[],
   /** The value the issues' paths start from (without `prefix`). */
   root: unknown,
-  options: DescribeIssueOptions = {}): SourceIssue[] {
+  options: DescribeIssueOptions = {},
+): SourceIssue[] {
   const prefix = options.prefix ?? [];
   const described: SourceIssue[] = [];
   for (const issue of issues) {
     const fullPath = [...prefix, ...issue.path];
     const path = fullPath.length === 0 ? "(record)" : fullPath.map(String).join(".");
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) described.push({ path: path === "(record)" ? key : `${path}.${key}`, message: "is not a known field; remove it" });
+      for (const key of issue.keys)
+        described.push({
+          path: path === "(record)" ? key : `${path}.${key}`,
+          message: "is not a known field; remove it",
+        });
       continue;
     }
     if (options.keepCustomMessages === true && !issue.message.startsWith("Invalid")) {

@@ -1,8 +1,25 @@
 // The documented API (README.md). What only other @src/* packages use is in ./internal.ts (`@src/config/internal`).
-export type { ConnectionStatus, CredentialMode, SourceApi, SourceFile, SourceInput, SourceRecord, SourceStatus } from "./source-schema";
+export type {
+  ConnectionStatus,
+  CredentialMode,
+  SourceApi,
+  SourceFile,
+  SourceInput,
+  SourceRecord,
+  SourceStatus,
+} from "./source-schema";
 export type { OpenApiStatus, OpenApiValidationMode } from "./api-openapi-schema";
 export { OPENAPI_VALIDATION_MODES } from "./api-openapi-schema";
-export { CONNECTION_STATUSES, CREDENTIAL_MODES, isPerUserSource, sourceApiSchema, sourceFileSchema, sourceInputSchema, sourceRecordSchema, sourceStatusSchema } from "./source-schema";
+export {
+  CONNECTION_STATUSES,
+  CREDENTIAL_MODES,
+  isPerUserSource,
+  sourceApiSchema,
+  sourceFileSchema,
+  sourceInputSchema,
+  sourceRecordSchema,
+  sourceStatusSchema,
+} from "./source-schema";
 export type { SourceCheckResult } from "./check-source";
 export { checkSource } from "./check-source";
 export type { ParsedSourceInput, ParseSourceOptions } from "./parse-source";
@@ -22,7 +39,12 @@ export { SourceLockedError } from "./errors/source-locked-error";
 export type { ReadSourceFileOptions } from "./store/read-source-file";
 export { readSourceFile } from "./store/read-source-file";
 export type { SourceChanges } from "./store/source-changes";
-export type { ChangedSources, SourceListEntry, SourceStore, WatchSourceStoreOptions } from "./store/source-store-contract";
+export type {
+  ChangedSources,
+  SourceListEntry,
+  SourceStore,
+  WatchSourceStoreOptions,
+} from "./store/source-store-contract";
 export type { FileSourceStore, SourceStoreOptions } from "./store/source-store";
 export { createSourceStore } from "./store/source-store";
 export type { WatchSourcesOptions } from "./store/watch-source-directories";
@@ -55,7 +77,12 @@ export {
   storedRefreshTokenSchema,
   usedRefreshTokenRetentionMs,
 } from "./access/access-records";
-export type { AgentAccessStore, IssuedTokens, RedeemCodeOutcome, RotateRefreshOutcome } from "./access/agent-access-store-contract";
+export type {
+  AgentAccessStore,
+  IssuedTokens,
+  RedeemCodeOutcome,
+  RotateRefreshOutcome,
+} from "./access/agent-access-store-contract";
 export type { AgentAccessErrorCode } from "./access/agent-access-error";
 export { AGENT_ACCESS_ERROR_CODES, AgentAccessError } from "./access/agent-access-error";
 export type { FileAgentAccessStoreOptions } from "./access/file-agent-access-store";

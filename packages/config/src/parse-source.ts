@@ -2,7 +2,13 @@ import type { AuthRegistry } from "@src/auth";
 import type { z } from "zod";
 import { checkSource } from "./check-source";
 import { SourceValidationError } from "./errors/source-validation-error";
-import { type SourceFile, type SourceRecord, sourceFileSchema, sourceInputSchema, sourceRecordSchema } from "./source-schema";
+import {
+  type SourceFile,
+  type SourceRecord,
+  sourceFileSchema,
+  sourceInputSchema,
+  sourceRecordSchema,
+} from "./source-schema";
 
 /** Options of the `parseSource*` functions. */
 export interface ParseSourceOptions {
@@ -17,7 +23,11 @@ export interface ParseSourceOptions {
 /** A creation request after parsing: `enabled` filled in (default true), `slug` still optional. */
 export type ParsedSourceInput = z.output<typeof sourceInputSchema>;
 
-function parseWith<TData extends { api: Record<string, unknown> }>(schema: z.ZodType<TData>, value: unknown, options: ParseSourceOptions): TData {
+function parseWith<TData extends { api: Record<string, unknown> }>(
+  schema: z.ZodType<TData>,
+  value: unknown,
+  options: ParseSourceOptions,
+): TData {
   const result = checkSource(schema, value, options.registry);
   if (result.success) return result.data;
   const ownSlug = typeof value === "object" && value !== null ? (value as { slug?: unknown }).slug : undefined;

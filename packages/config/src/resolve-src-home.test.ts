@@ -5,7 +5,12 @@ import { resolveSrcHome } from "./resolve-src-home";
 
 describe("resolveSrcHome", () => {
   const rows: { why: string; home?: string; env: Record<string, string>; expected: string }[] = [
-    { why: "an explicit home wins over SRC_HOME", home: "/tmp/explicit", env: { SRC_HOME: "/tmp/env" }, expected: "/tmp/explicit" },
+    {
+      why: "an explicit home wins over SRC_HOME",
+      home: "/tmp/explicit",
+      env: { SRC_HOME: "/tmp/env" },
+      expected: "/tmp/explicit",
+    },
     { why: "SRC_HOME is used when no home is given", env: { SRC_HOME: "/tmp/env" }, expected: "/tmp/env" },
     { why: "an empty SRC_HOME counts as unset", env: { SRC_HOME: "" }, expected: join(homedir(), ".src") },
     { why: "the default is ~/.src", env: {}, expected: join(homedir(), ".src") },

@@ -16,15 +16,36 @@ function objectAt(parent: JsonObject, key: string): JsonObject {
  * becomes `examples`; the keys JSON Schema has no word for are left out.
  */
 function toJsonSchemaKeywords(schema: JsonObject): JsonObject {
-  const { label, example, secret: _secret, managed: _managed, keysFrom: _keysFrom, requiredUnless: _requiredUnless, ...rest } = schema;
-  return { ...(typeof label === "string" ? { title: label } : {}), ...rest, ...(example === undefined ? {} : { examples: [example] }) };
+  const {
+    label,
+    example,
+    secret: _secret,
+    managed: _managed,
+    keysFrom: _keysFrom,
+    requiredUnless: _requiredUnless,
+    ...rest
+  } = schema;
+  return {
+    ...(typeof label === "string" ? { title: label } : {}),
+    ...rest,
+    ...(example === undefined ? {} : { examples: [example] }),
+  };
 }
 
 /** The JSON Schema of a plugin's own `api` fields, each with its declaration in JSON Schema's words (a label as `title`, an example in `examples`). */
 export function pluginConfigJsonSchema(plugin: AnyAuthPlugin): JsonObject {
-  const fields = z.toJSONSchema(plugin.configSchema, { io: "input", target: "draft-2020-12", unrepresentable: "any" }) as JsonObject;
+  const fields = z.toJSONSchema(plugin.configSchema, {
+    io: "input",
+    target: "draft-2020-12",
+    unrepresentable: "any",
+  }) as JsonObject;
   const properties = (fields.properties ?? {}) as Record<string, JsonObject>;
-  return { ...fields, properties: Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, toJsonSchemaKeywords(schema)])) };
+  return {
+    ...fields,
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, schema]) => [name, toJsonSchemaKeywords(schema)]),
+    ),
+  };
 }
 
 /**
@@ -55,17 +76,25 @@ export function buildSourceJsonSchema({ plugins }: { plugins: readonly AnyAuthPl
     const fields = pluginConfigJsonSchema(plugin);
     const properties = (fields.properties ?? {}) as Record<string, JsonObject>;
     for (const [name, schema] of Object.entries(properties)) {
-      apiProperties[name] = { ...schema, description: schema.description ?? `Extra field of auth mode "${plugin.type}".` };
+      apiProperties[name] = {
+        ...schema,
+        description: schema.description ?? `Extra field of auth mode "${plugin.type}".`,
+      };
     }
     const required = (fields.required ?? []) as string[];
-    if (required.length > 0) branches.push({ if: { properties: { authType: { const: plugin.type } }, required: ["authType"] }, then: { required } });
+    if (required.length > 0)
+      branches.push({
+        if: { properties: { authType: { const: plugin.type } }, required: ["authType"] },
+        then: { required },
+      });
   }
   if (branches.length > 0) api.allOf = branches;
   return {
     $schema: generated.$schema,
     $id: "https://unpkg.com/@src/config/schema/source.schema.json",
     title: "src REST API source (config.json)",
-    description: "A REST API source. Write the operator fields (type, name, slug, enabled, api); the service fills in id, createdAt, updatedAt and status.",
+    description:
+      "A REST API source. Write the operator fields (type, name, slug, enabled, api); the service fills in id, createdAt, updatedAt and status.",
     ...Object.fromEntries(Object.entries(generated).filter(([key]) => key !== "$schema")),
   };
 }

@@ -12,9 +12,21 @@ const issuesOf = validationIssuesOf;
 
 describe("unknown fields are refused, with the field probably meant", () => {
   const rows: { why: string; value: Record<string, unknown>; issue: string }[] = [
-    { why: "a misspelt api field", value: { ...valid, api: { ...valid.api, tesEndpoint: "/me" } }, issue: 'api.tesEndpoint: is not a known field; did you mean "testEndpoint"?' },
-    { why: "a misspelt field in another case", value: { ...valid, api: { ...valid.api, BaseURL: "https://x.test" } }, issue: 'api.BaseURL: is not a known field; did you mean "baseUrl"?' },
-    { why: "a misspelt top-level field", value: { ...valid, enabeld: false }, issue: 'enabeld: is not a known field; did you mean "enabled"?' },
+    {
+      why: "a misspelt api field",
+      value: { ...valid, api: { ...valid.api, tesEndpoint: "/me" } },
+      issue: 'api.tesEndpoint: is not a known field; did you mean "testEndpoint"?',
+    },
+    {
+      why: "a misspelt field in another case",
+      value: { ...valid, api: { ...valid.api, BaseURL: "https://x.test" } },
+      issue: 'api.BaseURL: is not a known field; did you mean "baseUrl"?',
+    },
+    {
+      why: "a misspelt top-level field",
+      value: { ...valid, enabeld: false },
+      issue: 'enabeld: is not a known field; did you mean "enabled"?',
+    },
     {
       why: "a field of another auth mode",
       value: { ...valid, api: { ...valid.api, headerName: "X-Key" } },
@@ -23,7 +35,8 @@ describe("unknown fields are refused, with the field probably meant", () => {
     {
       why: "a field nobody declares, nothing close",
       value: { ...valid, api: { ...valid.api, zzzzzzzz: 1 } },
-      issue: "api.zzzzzzzz: is not a known field; remove it (known here: baseUrl, authType, testEndpoint, headers, timeoutMs, retries, maxResponseBytes, maxResultChars, maxPages, maxStoredResultBytes, allowAmbiguousPathEncodings, propagateTrace, proxy, allowPlainHttpProxy, caFile, openapi, openapiValidation, policy)",
+      issue:
+        "api.zzzzzzzz: is not a known field; remove it (known here: baseUrl, authType, testEndpoint, headers, timeoutMs, retries, maxResponseBytes, maxResultChars, maxPages, maxStoredResultBytes, allowAmbiguousPathEncodings, propagateTrace, proxy, allowPlainHttpProxy, caFile, openapi, openapiValidation, policy)",
     },
     {
       why: "a custom plugin's strict schema declares keyId only",
@@ -41,17 +54,28 @@ describe("unknown fields are refused, with the field probably meant", () => {
   }
 
   it("allows every extra field of a custom plugin whose schema takes any", () => {
-    const parsed = parseSourceFile({ ...valid, api: { ...valid.api, authType: "open", region: "eu", tenant: "t1" } }, { registry });
+    const parsed = parseSourceFile(
+      { ...valid, api: { ...valid.api, authType: "open", region: "eu", tenant: "t1" } },
+      { registry },
+    );
     expect(parsed.api).toMatchObject({ region: "eu", tenant: "t1" });
   });
 
   it("allows the service's own fields in a file", () => {
-    const record = { ...valid, id: "x", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", status: { connectionStatus: "untested", lastTestedAt: null, lastError: null } };
+    const record = {
+      ...valid,
+      id: "x",
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      status: { connectionStatus: "untested", lastTestedAt: null, lastError: null },
+    };
     expect(issuesOf(() => parseSourceFile(record, { registry }))).toEqual([]);
   });
 
   it("reports the unknown field beside the other problems", () => {
-    expect(issuesOf(() => parseSourceFile({ ...valid, nmae: "x", api: { ...valid.api, testEndpoint: "me" } }, { registry }))).toEqual([
+    expect(
+      issuesOf(() => parseSourceFile({ ...valid, nmae: "x", api: { ...valid.api, testEndpoint: "me" } }, { registry })),
+    ).toEqual([
       'api.testEndpoint: must be a path starting with "/", e.g. "/me" or "/items?limit=1"',
       'nmae: is not a known field; did you mean "name"?',
     ]);

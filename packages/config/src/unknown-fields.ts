@@ -30,8 +30,14 @@ export function closestField(name: string, known: readonly string[]): string | u
   return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
 }
 
-function unknownFieldIssue(path: string, name: string, known: readonly string[], owner: string | undefined): SourceIssue {
-  if (owner !== undefined) return { path, message: `is not used by this auth type (it belongs to authType "${owner}"); remove it` };
+function unknownFieldIssue(
+  path: string,
+  name: string,
+  known: readonly string[],
+  owner: string | undefined,
+): SourceIssue {
+  if (owner !== undefined)
+    return { path, message: `is not used by this auth type (it belongs to authType "${owner}"); remove it` };
   const suggestion = closestField(name, known);
   if (suggestion !== undefined) return { path, message: `is not a known field; did you mean "${suggestion}"?` };
   return { path, message: `is not a known field; remove it (known here: ${known.join(", ")})` };
@@ -54,7 +60,10 @@ export interface FindUnknownFieldsOptions {
  * auth type is registered and declares its fields (a custom plugin's extra
  * fields stay allowed).
  */
-export function findUnknownFields(value: unknown, { recordFields, baseApiFields, registry }: FindUnknownFieldsOptions): SourceIssue[] {
+export function findUnknownFields(
+  value: unknown,
+  { recordFields, baseApiFields, registry }: FindUnknownFieldsOptions,
+): SourceIssue[] {
   if (!isObject(value)) return [];
   const issues: SourceIssue[] = [];
   for (const key of Object.keys(value)) {
@@ -67,7 +76,9 @@ export function findUnknownFields(value: unknown, { recordFields, baseApiFields,
   const known = [...baseApiFields, ...pluginFields];
   for (const key of Object.keys(api)) {
     if (known.includes(key)) continue;
-    const owner = registry.types.find((type) => type !== plugin?.type && declaredPluginFields(registry.get(type))?.includes(key));
+    const owner = registry.types.find(
+      (type) => type !== plugin?.type && declaredPluginFields(registry.get(type))?.includes(key),
+    );
     issues.push(unknownFieldIssue(`api.${key}`, key, known, owner));
   }
   return issues;

@@ -18,11 +18,15 @@ export interface ChildRun {
 
 /** Runs `test/children/<script>` with `node --import tsx --conditions=@src/source`. */
 export function runChild(script: string, args: readonly string[]): ChildRun {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@src/source", join(packageDirectory, "test/children", script), ...args], {
-    cwd: packageDirectory,
-    env: { PATH: process.env.PATH ?? "", HOME: tmpdir() },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=@src/source", join(packageDirectory, "test/children", script), ...args],
+    {
+      cwd: packageDirectory,
+      env: { PATH: process.env.PATH ?? "", HOME: tmpdir() },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
   let stdout = "";
   let stderr = "";
   const waiters: { line: string; resolve: () => void }[] = [];
@@ -32,15 +36,17 @@ export function runChild(script: string, args: readonly string[]): ChildRun {
     for (const waiter of waiters.filter((candidate) => hasLine(candidate.line))) waiter.resolve();
   });
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((done) =>
-    child.on("close", (code, signal) => done({ code, signal, stdout, stderr })),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (done) => child.on("close", (code, signal) => done({ code, signal, stdout, stderr })),
   );
   return {
     waitForLine: (line) =>
       new Promise<void>((done, fail) => {
         if (hasLine(line)) return done();
         waiters.push({ line, resolve: done });
-        void exited.then(({ code, signal }) => fail(new Error(`child ${script} exited (${code ?? signal}) before printing "${line}": ${stderr}`)));
+        void exited.then(({ code, signal }) =>
+          fail(new Error(`child ${script} exited (${code ?? signal}) before printing "${line}": ${stderr}`)),
+        );
       }),
     sendLastLine: (line) => child.stdin.end(`${line}\n`),
     exited,

@@ -23,4 +23,5 @@ export function validationIssuesOf(parse: () => unknown): string[] {
 }
 
 /** The issues `parseSourceFile` finds in `value`, each as `path: message`; none when it is valid. */
-export const sourceIssuesOf = (value: unknown, registry: AuthRegistry): string[] => validationIssuesOf(() => parseSourceFile(value, { registry }));
+export const sourceIssuesOf = (value: unknown, registry: AuthRegistry): string[] =>
+  validationIssuesOf(() => parseSourceFile(value, { registry }));

@@ -4,10 +4,18 @@ import { errorBase, type PackageErrorOptions } from "./error-base";
 import { ERROR_KINDS } from "./error-kinds";
 import { SrcError } from "./src-error";
 
-class AcmeError extends errorBase({ name: "AcmeError", marker: "src.test.declare.acme.error", kindOfCode: { ACME_REFUSED: ERROR_KINDS.FORBIDDEN } }) {}
+class AcmeError extends errorBase({
+  name: "AcmeError",
+  marker: "src.test.declare.acme.error",
+  kindOfCode: { ACME_REFUSED: ERROR_KINDS.FORBIDDEN },
+}) {}
 
 /** A base with a field of its own on every error, as `VaultError` has `file`. */
-class ZetaError extends errorBase({ name: "ZetaError", marker: "src.test.declare.zeta.error", kindOfCode: { ZETA_GONE: ERROR_KINDS.NOT_FOUND } }) {
+class ZetaError extends errorBase({
+  name: "ZetaError",
+  marker: "src.test.declare.zeta.error",
+  kindOfCode: { ZETA_GONE: ERROR_KINDS.NOT_FOUND },
+}) {
   readonly file: string | undefined;
 
   constructor({ file, ...options }: PackageErrorOptions<"ZETA_GONE"> & { file?: string }) {
@@ -32,7 +40,13 @@ describe("declareError", () => {
   it("makes an error with its code, the code's kind, the message of its fields, and the fields themselves", () => {
     const cause = new Error("upstream said no");
     const error = new AcmeQuotaError({ remaining: 3, cause });
-    expect(error).toMatchObject({ code: "ACME_REFUSED", kind: "forbidden", message: "over quota, 3 left; wait for the next hour", remaining: 3, name: "AcmeQuotaError" });
+    expect(error).toMatchObject({
+      code: "ACME_REFUSED",
+      kind: "forbidden",
+      message: "over quota, 3 left; wait for the next hour",
+      remaining: 3,
+      name: "AcmeQuotaError",
+    });
     expect(error.cause).toBe(cause);
     expect(Object.keys(error)).not.toContain("cause");
   });

@@ -4,11 +4,15 @@ import { ERROR_KINDS } from "./error-kinds";
 import { SrcError } from "./src-error";
 
 /** A package's base error, written the way every package writes it. */
-class AcmeError extends errorBase({ name: "AcmeError", marker: "src.test.acme.error", kindOfCode: {
-  /** Acme does not answer. */
-  ACME_DOWN: ERROR_KINDS.UNAVAILABLE,
-  ACME_REFUSED: ERROR_KINDS.FORBIDDEN,
-} }) {}
+class AcmeError extends errorBase({
+  name: "AcmeError",
+  marker: "src.test.acme.error",
+  kindOfCode: {
+    /** Acme does not answer. */
+    ACME_DOWN: ERROR_KINDS.UNAVAILABLE,
+    ACME_REFUSED: ERROR_KINDS.FORBIDDEN,
+  },
+}) {}
 const ACME_ERROR_CODES = AcmeError.codes;
 
 /** One of its errors, with a field of its own. */
@@ -23,7 +27,11 @@ class AcmeQuotaError extends AcmeError {
 }
 
 /** Another package's base, with a field on every error. */
-class ZetaError extends errorBase({ name: "ZetaError", marker: "src.test.zeta.error", kindOfCode: { ZETA_GONE: ERROR_KINDS.NOT_FOUND } }) {
+class ZetaError extends errorBase({
+  name: "ZetaError",
+  marker: "src.test.zeta.error",
+  kindOfCode: { ZETA_GONE: ERROR_KINDS.NOT_FOUND },
+}) {
   readonly file: string | undefined;
 
   constructor({ file, ...options }: PackageErrorOptions<"ZETA_GONE"> & { file?: string }) {
@@ -62,14 +70,42 @@ describe("errorBase", () => {
       remaining: 0,
     });
     const zeta = new ZetaError({ code: "ZETA_GONE", message: "gone", file: "/tmp/zeta.json" });
-    expect({ kind: zeta.kind, name: zeta.name, file: zeta.file }).toEqual({ kind: "not_found", name: "ZetaError", file: "/tmp/zeta.json" });
+    expect({ kind: zeta.kind, name: zeta.name, file: zeta.file }).toEqual({
+      kind: "not_found",
+      name: "ZetaError",
+      file: "/tmp/zeta.json",
+    });
   });
 
   const rows: { why: string; error: unknown; acme: boolean; quota: boolean; zeta: boolean }[] = [
-    { why: "a base's error is its base's, not its subclass's", error: new AcmeError({ code: "ACME_DOWN", message: "m" }), acme: true, quota: false, zeta: false },
-    { why: "a subclass's error is its own and its base's", error: new AcmeQuotaError({ remaining: 1 }), acme: true, quota: true, zeta: false },
-    { why: "another package's error is neither", error: new ZetaError({ code: "ZETA_GONE", message: "m" }), acme: false, quota: false, zeta: true },
-    { why: "a SrcError with the same code is no package's", error: new SrcError({ code: "ACME_DOWN", kind: "unavailable", message: "m" }), acme: false, quota: false, zeta: false },
+    {
+      why: "a base's error is its base's, not its subclass's",
+      error: new AcmeError({ code: "ACME_DOWN", message: "m" }),
+      acme: true,
+      quota: false,
+      zeta: false,
+    },
+    {
+      why: "a subclass's error is its own and its base's",
+      error: new AcmeQuotaError({ remaining: 1 }),
+      acme: true,
+      quota: true,
+      zeta: false,
+    },
+    {
+      why: "another package's error is neither",
+      error: new ZetaError({ code: "ZETA_GONE", message: "m" }),
+      acme: false,
+      quota: false,
+      zeta: true,
+    },
+    {
+      why: "a SrcError with the same code is no package's",
+      error: new SrcError({ code: "ACME_DOWN", kind: "unavailable", message: "m" }),
+      acme: false,
+      quota: false,
+      zeta: false,
+    },
   ];
   it.each(rows)("isInstance: $why", ({ error, acme, quota, zeta }) => {
     expect(SrcError.isInstance(error)).toBe(true);
@@ -82,7 +118,11 @@ describe("errorBase", () => {
     // A second evaluation of error-base.ts: what two installs of a package built on it give.
     const duplicateInstall = "./error-base?duplicate-install";
     const copy = (await import(/* @vite-ignore */ duplicateInstall)) as { errorBase: typeof errorBase };
-    class CopiedAcmeError extends copy.errorBase({ name: "AcmeError", marker: "src.test.acme.error", kindOfCode: { ACME_DOWN: ERROR_KINDS.UNAVAILABLE } }) {}
+    class CopiedAcmeError extends copy.errorBase({
+      name: "AcmeError",
+      marker: "src.test.acme.error",
+      kindOfCode: { ACME_DOWN: ERROR_KINDS.UNAVAILABLE },
+    }) {}
     const fromCopy = new CopiedAcmeError({ code: "ACME_DOWN", message: "m" });
     expect(fromCopy instanceof AcmeError).toBe(false);
     expect(AcmeError.isInstance(fromCopy)).toBe(true);

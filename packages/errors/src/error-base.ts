@@ -48,9 +48,15 @@ export interface ErrorBase<Kinds extends KindOfCode> {
  * export const ACME_ERROR_CODES = AcmeError.codes; // { ACME_DOWN: "ACME_DOWN" }
  * ```
  */
-export function errorBase<const Kinds extends KindOfCode>({ name, marker, kindOfCode }: ErrorBaseOptions<Kinds>): ErrorBase<Kinds> {
+export function errorBase<const Kinds extends KindOfCode>({
+  name,
+  marker,
+  kindOfCode,
+}: ErrorBaseOptions<Kinds>): ErrorBase<Kinds> {
   type Code = keyof Kinds & string;
-  const codes = Object.fromEntries(Object.keys(kindOfCode).map((code) => [code, code])) as { readonly [Key in keyof Kinds]: Key };
+  const codes = Object.fromEntries(Object.keys(kindOfCode).map((code) => [code, code])) as {
+    readonly [Key in keyof Kinds]: Key;
+  };
 
   class PackageError extends SrcError<Code> {
     static override readonly marker: string = marker;

@@ -38,13 +38,49 @@ describe("SrcError", () => {
   });
 
   const rows: { why: string; error: unknown; src: boolean; locked: boolean; missing: boolean }[] = [
-    { why: "a subclass is a SrcError and itself", error: new LockedError({ file: "f" }), src: true, locked: true, missing: false },
+    {
+      why: "a subclass is a SrcError and itself",
+      error: new LockedError({ file: "f" }),
+      src: true,
+      locked: true,
+      missing: false,
+    },
     { why: "a sibling subclass is not the other", error: new MissingError(), src: true, locked: false, missing: true },
-    { why: "a subclass without a marker is its parent", error: new StaleLockError({ file: "f" }), src: true, locked: true, missing: false },
-    { why: "the base is not a subclass", error: new SrcError({ code: "LOCKED", kind: "unavailable", message: "m" }), src: true, locked: false, missing: false },
-    { why: "a plain Error with the same code is not a SrcError", error: Object.assign(new Error("m"), { code: "LOCKED", kind: "unavailable" }), src: false, locked: false, missing: false },
-    { why: "a marker that is not `true` does not count", error: { [Symbol.for("src.error")]: "yes" }, src: false, locked: false, missing: false },
-    { why: "a local symbol with the marker's description does not count", error: { [Symbol("src.error")]: true }, src: false, locked: false, missing: false },
+    {
+      why: "a subclass without a marker is its parent",
+      error: new StaleLockError({ file: "f" }),
+      src: true,
+      locked: true,
+      missing: false,
+    },
+    {
+      why: "the base is not a subclass",
+      error: new SrcError({ code: "LOCKED", kind: "unavailable", message: "m" }),
+      src: true,
+      locked: false,
+      missing: false,
+    },
+    {
+      why: "a plain Error with the same code is not a SrcError",
+      error: Object.assign(new Error("m"), { code: "LOCKED", kind: "unavailable" }),
+      src: false,
+      locked: false,
+      missing: false,
+    },
+    {
+      why: "a marker that is not `true` does not count",
+      error: { [Symbol.for("src.error")]: "yes" },
+      src: false,
+      locked: false,
+      missing: false,
+    },
+    {
+      why: "a local symbol with the marker's description does not count",
+      error: { [Symbol("src.error")]: true },
+      src: false,
+      locked: false,
+      missing: false,
+    },
     { why: "null is nothing", error: null, src: false, locked: false, missing: false },
     { why: "a thrown string is nothing", error: "src.error", src: false, locked: false, missing: false },
   ];

@@ -13,12 +13,19 @@ export interface SrcErrorOptions<Code extends string = string> {
 }
 
 /** A `SrcError` class as `isInstance` sees it: something that builds errors and names its marker. */
-export type SrcErrorClass<Instance extends SrcError = SrcError> = (abstract new (...args: never) => Instance) & { readonly marker: string };
+export type SrcErrorClass<Instance extends SrcError = SrcError> = (abstract new (...args: never) => Instance) & {
+  readonly marker: string;
+};
 
 /** True when `error` carries `Symbol.for(marker)` set to `true`, as an error of the class with that marker does. */
 function hasMarker(error: unknown, marker: string): boolean {
   const markerSymbol = Symbol.for(marker);
-  return typeof error === "object" && error !== null && markerSymbol in error && (error as Record<symbol, unknown>)[markerSymbol] === true;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    markerSymbol in error &&
+    (error as Record<symbol, unknown>)[markerSymbol] === true
+  );
 }
 
 /** A class as `markInstance` walks it: perhaps a marker and a name of its own. */
@@ -35,11 +42,18 @@ interface MarkedClass {
  */
 function markInstance(error: SrcError, errorClass: object): string {
   let name: string | undefined;
-  for (let current: object | null = errorClass; current !== null && current !== Function.prototype; current = Object.getPrototypeOf(current) as object | null) {
+  for (
+    let current: object | null = errorClass;
+    current !== null && current !== Function.prototype;
+    current = Object.getPrototypeOf(current) as object | null
+  ) {
     const { marker, errorName } = current as MarkedClass;
     if (!Object.hasOwn(current, "marker") || marker === undefined) continue;
     (error as unknown as Record<symbol, boolean>)[Symbol.for(marker)] = true;
-    name ??= Object.hasOwn(current, "errorName") && errorName !== undefined ? errorName : marker.slice(marker.lastIndexOf(".") + 1);
+    name ??=
+      Object.hasOwn(current, "errorName") && errorName !== undefined
+        ? errorName
+        : marker.slice(marker.lastIndexOf(".") + 1);
   }
   return name ?? "SrcError";
 }

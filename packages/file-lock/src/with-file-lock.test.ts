@@ -67,7 +67,10 @@ describe("withFileLock", () => {
   });
 
   it("locks on behalf of a target path that need not exist", async () => {
-    const result = await withFileLock(targetOf({ target: join(directory, "not-yet.json"), lockFile: join(directory, "not-yet.json.lock") }), async () => "ok");
+    const result = await withFileLock(
+      targetOf({ target: join(directory, "not-yet.json"), lockFile: join(directory, "not-yet.json.lock") }),
+      async () => "ok",
+    );
     expect(result).toBe("ok");
   });
 });

@@ -20,7 +20,11 @@ const temporaryInfix = ".tmp-";
  * is unchanged. The directory must exist. A crash can leave a stray
  * `<file>.tmp-*`, which `removeStrayTemporaryFiles` cleans up.
  */
-export async function writeFileAtomic(file: string, contents: string, { exclusive = false }: WriteFileAtomicOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  contents: string,
+  { exclusive = false }: WriteFileAtomicOptions = {},
+): Promise<void> {
   const temporary = `${file}${temporaryInfix}${process.pid}-${randomBytes(6).toString("hex")}`;
   try {
     const handle = await open(temporary, "wx", 0o600);
@@ -62,5 +66,9 @@ export async function removeStrayTemporaryFiles(file: string): Promise<void> {
   const directory = path.dirname(file);
   const prefix = `${path.basename(file)}${temporaryInfix}`;
   const names = await readdir(directory).catch(() => [] as string[]);
-  await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => unlink(path.join(directory, name)).catch(() => undefined)));
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => unlink(path.join(directory, name)).catch(() => undefined)),
+  );
 }

@@ -13,10 +13,16 @@ import { executeRequest } from "../src/execution/execute-request";
 
 const concurrency = 16;
 const requestsPerRun = Number(process.env.BENCH_REQUESTS ?? 4000);
-const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, tags: ["a", "b"], ok: true })) }).padEnd(1024, " ");
+const payload = JSON.stringify({
+  items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, tags: ["a", "b"], ok: true })),
+}).padEnd(1024, " ");
 
 const server = createServer((_request, response) => {
-  response.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)), "x-request-id": "bench" });
+  response.writeHead(200, {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(payload)),
+    "x-request-id": "bench",
+  });
   response.end(payload);
 });
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -28,13 +34,20 @@ const source = makeSource(`${origin}/v1`, { authType: mode.name, ...mode.api });
 const authorizeHop = createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential });
 
 async function viaExecutor(): Promise<void> {
-  const request = await buildRequest({ source, call: { method: "GET", path: "/items", query: { limit: 10 } }, credential: mode.credential, plugin: mode.plugin });
+  const request = await buildRequest({
+    source,
+    call: { method: "GET", path: "/items", query: { limit: 10 } },
+    credential: mode.credential,
+    plugin: mode.plugin,
+  });
   const result = await executeRequest(request, { source, authorizeHop });
   if (!result.ok) throw new Error(`unexpected result ${result.status}`);
 }
 
 async function viaFetch(): Promise<void> {
-  const response = await fetch(`${origin}/v1/items?limit=10`, { headers: { authorization: `Bearer ${String(mode.credential.token)}`, accept: "application/json" } });
+  const response = await fetch(`${origin}/v1/items?limit=10`, {
+    headers: { authorization: `Bearer ${String(mode.credential.token)}`, accept: "application/json" },
+  });
   JSON.parse(await response.text());
 }
 
@@ -42,12 +55,16 @@ async function viaFetch(): Promise<void> {
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 function viaNodeHttp(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${origin}/v1/items?limit=10`, { agent, headers: { authorization: `Bearer ${String(mode.credential.token)}`, accept: "application/json" } }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () => resolve(void JSON.parse(Buffer.concat(chunks).toString("utf8"))));
-      incoming.on("error", reject);
-    });
+    const outgoing = httpRequest(
+      `${origin}/v1/items?limit=10`,
+      { agent, headers: { authorization: `Bearer ${String(mode.credential.token)}`, accept: "application/json" } },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("end", () => resolve(void JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+        incoming.on("error", reject);
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end();
   });
@@ -68,7 +85,8 @@ async function run(call: () => Promise<void>, total: number): Promise<{ perSecon
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((left, right) => left - right);
-  const at = (quantile: number): number => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * quantile))] ?? 0;
+  const at = (quantile: number): number =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * quantile))] ?? 0;
   return { perSecond: total / elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
@@ -95,10 +113,14 @@ const merge = (runs: { perSecond: number; p50: number; p99: number }[]) => ({
 const bare = merge(fetchRuns);
 const executor = merge(executorRuns);
 const nodeHttp = merge(nodeHttpRuns);
-console.log(`@src/http-tool execute benchmark: ${requestsPerRun} calls each, concurrency ${concurrency}, 1 KB JSON on ${origin}`);
+console.log(
+  `@src/http-tool execute benchmark: ${requestsPerRun} calls each, concurrency ${concurrency}, 1 KB JSON on ${origin}`,
+);
 console.log(format("bare fetch", bare));
 console.log(format("bare node:http", nodeHttp));
 console.log(format("executeRequest", executor));
-console.log(`ratio ${(executor.perSecond / bare.perSecond).toFixed(2)} of bare fetch (target >= 0.85); ${(executor.perSecond / nodeHttp.perSecond).toFixed(2)} of bare node:http`);
+console.log(
+  `ratio ${(executor.perSecond / bare.perSecond).toFixed(2)} of bare fetch (target >= 0.85); ${(executor.perSecond / nodeHttp.perSecond).toFixed(2)} of bare node:http`,
+);
 server.close();
 agent.destroy();

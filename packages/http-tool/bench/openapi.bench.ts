@@ -34,9 +34,22 @@ catalog.search({ query: "warm up" });
 const searchIndexMs = performance.now() - started;
 
 const queries = [
-  "create an issue", "list pull requests of a repository", "star a repository", "get the authenticated user", "add a comment to an issue",
-  "merge a pull request", "list commits", "get a repository", "create a release", "search code", "fork a repository", "create a gist",
-  "list workflow runs for a repository", "delete a repository", "list organization members", "get rate limit",
+  "create an issue",
+  "list pull requests of a repository",
+  "star a repository",
+  "get the authenticated user",
+  "add a comment to an issue",
+  "merge a pull request",
+  "list commits",
+  "get a repository",
+  "create a release",
+  "search code",
+  "fork a repository",
+  "create a gist",
+  "list workflow runs for a repository",
+  "delete a repository",
+  "list organization members",
+  "get rate limit",
 ];
 const latencies: number[] = [];
 for (const query of queries) catalog.search({ query }); // warm-up, not counted
@@ -48,9 +61,13 @@ for (let round = 0; round < 20; round += 1) {
   }
 }
 latencies.sort((left, right) => left - right);
-const quantile = (values: number[], at: number): number => values[Math.min(values.length - 1, Math.floor(values.length * at))] ?? 0;
+const quantile = (values: number[], at: number): number =>
+  values[Math.min(values.length - 1, Math.floor(values.length * at))] ?? 0;
 
-const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, id) => ({ id, title: `issue ${id}` })) }).padEnd(1024, " ");
+const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, id) => ({ id, title: `issue ${id}` })) }).padEnd(
+  1024,
+  " ",
+);
 const server = createServer((_request, response) => {
   response.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) });
   response.end(payload);
@@ -68,7 +85,13 @@ async function run(check: boolean, total: number): Promise<number> {
   const worker = async (): Promise<void> => {
     while (next < total) {
       next += 1;
-      const result = await callSource({ source: check ? withValidation : withoutDocument, call, plugin: mode.plugin, credential: mode.credential, operations: check ? catalog : undefined });
+      const result = await callSource({
+        source: check ? withValidation : withoutDocument,
+        call,
+        plugin: mode.plugin,
+        credential: mode.credential,
+        operations: check ? catalog : undefined,
+      });
       if (!result.ok) throw new Error(`unexpected result: ${JSON.stringify(result.error)}`);
     }
   };
@@ -87,10 +110,18 @@ for (let round = 0; round < 2; round += 1) {
 const average = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 console.log(`@src/openapi benchmark with GitHub's document (${index.operations.length} operations)`);
-console.log(`index build (cold)     ${buildMs.toFixed(0).padStart(7)} ms   index file ${(indexBytes / 1024 / 1024).toFixed(1)} MB`);
-console.log(`index read (cached)    ${cachedMs.toFixed(0).padStart(7)} ms   search index built in ${searchIndexMs.toFixed(0)} ms on first use`);
-console.log(`search                 p50 ${quantile(latencies, 0.5).toFixed(2)} ms   p99 ${quantile(latencies, 0.99).toFixed(2)} ms (target p99 < 5 ms; ${latencies.length} searches)`);
+console.log(
+  `index build (cold)     ${buildMs.toFixed(0).padStart(7)} ms   index file ${(indexBytes / 1024 / 1024).toFixed(1)} MB`,
+);
+console.log(
+  `index read (cached)    ${cachedMs.toFixed(0).padStart(7)} ms   search index built in ${searchIndexMs.toFixed(0)} ms on first use`,
+);
+console.log(
+  `search                 p50 ${quantile(latencies, 0.5).toFixed(2)} ms   p99 ${quantile(latencies, 0.99).toFixed(2)} ms (target p99 < 5 ms; ${latencies.length} searches)`,
+);
 console.log(`calls, no document     ${average(off).toFixed(0).padStart(7)} calls/s`);
-console.log(`calls, strict checking ${average(on).toFixed(0).padStart(7)} calls/s   ratio ${(average(on) / average(off)).toFixed(2)} (target >= 0.90)`);
+console.log(
+  `calls, strict checking ${average(on).toFixed(0).padStart(7)} calls/s   ratio ${(average(on) / average(off)).toFixed(2)} (target >= 0.90)`,
+);
 server.close();
 await rm(directory, { recursive: true, force: true });

@@ -23,7 +23,9 @@ import { createApiTools } from "../src/tool/create-api-tool";
 const concurrency = 16;
 const callsPerRun = Number(process.env.BENCH_REQUESTS ?? 4000);
 const checksPerRun = 20_000;
-const payload = JSON.stringify({ items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}` })) }).padEnd(1024, " ");
+const payload = JSON.stringify({
+  items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}` })),
+}).padEnd(1024, " ");
 const server = createServer((_request, response) => {
   response.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) });
   response.end(payload);
@@ -32,16 +34,33 @@ await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const routePolicy: ApiPolicy = {
-  allow: ["GET /repos/**", "GET /user", "GET /search/**", "POST /repos/*/*/issues", "POST /repos/*/*/issues/*/comments", "PATCH /repos/*/*/issues/*"],
+  allow: [
+    "GET /repos/**",
+    "GET /user",
+    "GET /search/**",
+    "POST /repos/*/*/issues",
+    "POST /repos/*/*/issues/*/comments",
+    "PATCH /repos/*/*/issues/*",
+  ],
   deny: ["DELETE /**", "PUT /repos/*/*/collaborators/*", "GET /repos/*/*/actions/secrets/**"],
   confirm: ["POST /repos/*/*/issues"],
   rateLimit: { calls: 1_000_000, perSeconds: 1 },
 };
-const documentPolicy: ApiPolicy = { allow: ["tag:repos", "tag:issues", "operation:users/get-authenticated"], deny: ["operation:repos/delete", "tag:actions"], rateLimit: { calls: 1_000_000, perSeconds: 1 } };
+const documentPolicy: ApiPolicy = {
+  allow: ["tag:repos", "tag:issues", "operation:users/get-authenticated"],
+  deny: ["operation:repos/delete", "tag:actions"],
+  rateLimit: { calls: 1_000_000, perSeconds: 1 },
+};
 
 const registry = createAuthRegistry([createBearerAuth()]);
-const sourceWith = (policy: ApiPolicy | undefined, api: Record<string, unknown> = {}): SourceRecord => makeSource(`${origin}/v1`, { authType: "bearer", ...api, ...(policy === undefined ? {} : { policy }) });
-const toolFor = (source: SourceRecord) => createApiTools(source, { registry, credentials: { get: async () => ({ token: "bench-token" }) }, rateLimits: createMemoryRateLimitStore() })[0]!;
+const sourceWith = (policy: ApiPolicy | undefined, api: Record<string, unknown> = {}): SourceRecord =>
+  makeSource(`${origin}/v1`, { authType: "bearer", ...api, ...(policy === undefined ? {} : { policy }) });
+const toolFor = (source: SourceRecord) =>
+  createApiTools(source, {
+    registry,
+    credentials: { get: async () => ({ token: "bench-token" }) },
+    rateLimits: createMemoryRateLimitStore(),
+  })[0]!;
 const call = { method: "GET", path: "/repos/octo/hello/issues", query: { per_page: 10 } };
 
 async function run(execute: () => Promise<unknown>, total: number): Promise<number> {
@@ -77,7 +96,10 @@ const guardedPerSecond = mean(guardedRuns);
 // What one call costs the process at full throughput, in µs (the check runs on the same thread): the yardstick.
 const callMicros = 1e6 / plainPerSecond;
 
-async function checkMicros(source: SourceRecord, operations?: Parameters<typeof createHopCheck>[0]["operations"]): Promise<number> {
+async function checkMicros(
+  source: SourceRecord,
+  operations?: Parameters<typeof createHopCheck>[0]["operations"],
+): Promise<number> {
   const url = new URL(`${origin}/v1/repos/octo/hello/issues?per_page=10`);
   const rateLimits = createMemoryRateLimitStore();
   const hop = { method: "GET", url, kind: "request" as const };
@@ -99,10 +121,20 @@ const routeMicros = await checkMicros(sourceWith(routePolicy));
 const documentMicros = await checkMicros(sourceWith(documentPolicy, { openapi: "openapi.json" }), catalog);
 
 const share = (micros: number): string => `${((100 * micros) / callMicros).toFixed(2)} % of a call`;
-console.log(`@src/http-tool policy benchmark: ${callsPerRun} calls each, concurrency ${concurrency}, 1 KB JSON on ${origin}`);
-console.log(`no policy            ${plainPerSecond.toFixed(0).padStart(7)} calls/s   (a call: ${callMicros.toFixed(0)} µs of the process at that rate)`);
-console.log(`route-rule policy    ${guardedPerSecond.toFixed(0).padStart(7)} calls/s   ratio ${(guardedPerSecond / plainPerSecond).toFixed(3)}`);
-console.log(`check alone, route rules              ${routeMicros.toFixed(1).padStart(6)} µs   ${share(routeMicros)} (target < 3 %)`);
-console.log(`check alone, operation and tag rules  ${documentMicros.toFixed(1).padStart(6)} µs   ${share(documentMicros)} (target < 3 %), GitHub's document`);
+console.log(
+  `@src/http-tool policy benchmark: ${callsPerRun} calls each, concurrency ${concurrency}, 1 KB JSON on ${origin}`,
+);
+console.log(
+  `no policy            ${plainPerSecond.toFixed(0).padStart(7)} calls/s   (a call: ${callMicros.toFixed(0)} µs of the process at that rate)`,
+);
+console.log(
+  `route-rule policy    ${guardedPerSecond.toFixed(0).padStart(7)} calls/s   ratio ${(guardedPerSecond / plainPerSecond).toFixed(3)}`,
+);
+console.log(
+  `check alone, route rules              ${routeMicros.toFixed(1).padStart(6)} µs   ${share(routeMicros)} (target < 3 %)`,
+);
+console.log(
+  `check alone, operation and tag rules  ${documentMicros.toFixed(1).padStart(6)} µs   ${share(documentMicros)} (target < 3 %), GitHub's document`,
+);
 server.close();
 await rm(directory, { recursive: true, force: true });

@@ -8,10 +8,12 @@ import { createQueryAuth } from "@src/auth-query";
 import type { RecordedRequest } from "@src/http-tool/testing";
 
 /** Computed here, not by the plugin, so the leak check does not trust the code under test. */
-const encodeBasic = (credential: { username: string; password: string }): string => Buffer.from(`${credential.username}:${credential.password}`).toString("base64");
+const encodeBasic = (credential: { username: string; password: string }): string =>
+  Buffer.from(`${credential.username}:${credential.password}`).toString("base64");
 
 /** Where a mode puts its credential on the wire, and the exact value: computed here, independently of the plugin. */
-export type CredentialPlacement = { in: "header"; name: string; value: string } | { in: "query"; name: string; value: string };
+export type CredentialPlacement =
+  { in: "header"; name: string; value: string } | { in: "query"; name: string; value: string };
 
 /** One auth mode ready for a test. */
 export interface AuthMode {
@@ -32,16 +34,41 @@ const forms = (...secrets: string[]): string[] => {
 };
 
 export const authModes: AuthMode[] = [
-  { name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token: "tok+en/Zx9=Q&w" }, leakForms: forms("tok+en/Zx9=Q&w"), placement: { in: "header", name: "authorization", value: "Bearer tok+en/Zx9=Q&w" } },
-  { name: "header", plugin: createHeaderAuth(), api: { headerName: "X-Api-Key" }, credential: { key: "hk$y+/Q9=zz" }, leakForms: forms("hk$y+/Q9=zz"), placement: { in: "header", name: "x-api-key", value: "hk$y+/Q9=zz" } },
-  { name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key: "qk y+/é=&Q7" }, leakForms: forms("qk y+/é=&Q7"), placement: { in: "query", name: "api_key", value: "qk y+/é=&Q7" } },
+  {
+    name: "bearer",
+    plugin: createBearerAuth(),
+    api: {},
+    credential: { token: "tok+en/Zx9=Q&w" },
+    leakForms: forms("tok+en/Zx9=Q&w"),
+    placement: { in: "header", name: "authorization", value: "Bearer tok+en/Zx9=Q&w" },
+  },
+  {
+    name: "header",
+    plugin: createHeaderAuth(),
+    api: { headerName: "X-Api-Key" },
+    credential: { key: "hk$y+/Q9=zz" },
+    leakForms: forms("hk$y+/Q9=zz"),
+    placement: { in: "header", name: "x-api-key", value: "hk$y+/Q9=zz" },
+  },
+  {
+    name: "query",
+    plugin: createQueryAuth(),
+    api: { queryParam: "api_key" },
+    credential: { key: "qk y+/é=&Q7" },
+    leakForms: forms("qk y+/é=&Q7"),
+    placement: { in: "query", name: "api_key", value: "qk y+/é=&Q7" },
+  },
   {
     name: "basic",
     plugin: createBasicAuth(),
     api: {},
     credential: { username: "alice", password: "pa ss+/w=Rd9" },
     leakForms: forms("pa ss+/w=Rd9", encodeBasic({ username: "alice", password: "pa ss+/w=Rd9" })),
-    placement: { in: "header", name: "authorization", value: `Basic ${encodeBasic({ username: "alice", password: "pa ss+/w=Rd9" })}` },
+    placement: {
+      in: "header",
+      name: "authorization",
+      value: `Basic ${encodeBasic({ username: "alice", password: "pa ss+/w=Rd9" })}`,
+    },
   },
 ];
 
@@ -71,16 +98,32 @@ export function requestOutsidePlacement(request: RecordedRequest, placement: Cre
   const query = new URLSearchParams(request.searchParams);
   const headers = [...request.rawHeaders];
   if (placement.in === "query") query.delete(placement.name);
-  else for (let index = 0; index < headers.length; index += 2) if (headers[index]!.toLowerCase() === placement.name) headers[index + 1] = "";
+  else
+    for (let index = 0; index < headers.length; index += 2)
+      if (headers[index]!.toLowerCase() === placement.name) headers[index + 1] = "";
   return `${request.path} ${query.toString()} ${decodeURIComponent(query.toString())} ${headers.join("\n")} ${request.body}`;
 }
 
 /** The query mode with the credential parameter `api_key` holding `key`. */
 export function queryModeWith(key: string): AuthMode {
-  return { name: "query", plugin: createQueryAuth(), api: { queryParam: "api_key" }, credential: { key }, leakForms: [key], placement: { in: "query", name: "api_key", value: key } };
+  return {
+    name: "query",
+    plugin: createQueryAuth(),
+    api: { queryParam: "api_key" },
+    credential: { key },
+    leakForms: [key],
+    placement: { in: "query", name: "api_key", value: key },
+  };
 }
 
 /** The bearer mode with `token`. */
 export function bearerModeWith(token: string): AuthMode {
-  return { name: "bearer", plugin: createBearerAuth(), api: {}, credential: { token }, leakForms: [token], placement: { in: "header", name: "authorization", value: `Bearer ${token}` } };
+  return {
+    name: "bearer",
+    plugin: createBearerAuth(),
+    api: {},
+    credential: { token },
+    leakForms: [token],
+    placement: { in: "header", name: "authorization", value: `Bearer ${token}` },
+  };
 }

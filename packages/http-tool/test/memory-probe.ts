@@ -2,7 +2,9 @@
  * Samples RSS, heap and array buffers (where response bytes live) while `work` runs and returns the largest growth over
  * the starting values, in bytes. Sampling only; no timing is asserted.
  */
-export async function measurePeakGrowth<T>(work: () => Promise<T>): Promise<{ value: T; rssGrowth: number; heapGrowth: number; buffersGrowth: number }> {
+export async function measurePeakGrowth<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; rssGrowth: number; heapGrowth: number; buffersGrowth: number }> {
   globalThis.gc?.();
   const start = process.memoryUsage();
   let peakRss = start.rss;
@@ -18,7 +20,12 @@ export async function measurePeakGrowth<T>(work: () => Promise<T>): Promise<{ va
   try {
     const value = await work();
     sample();
-    return { value, rssGrowth: peakRss - start.rss, heapGrowth: peakHeap - start.heapUsed, buffersGrowth: peakBuffers - start.arrayBuffers };
+    return {
+      value,
+      rssGrowth: peakRss - start.rss,
+      heapGrowth: peakHeap - start.heapUsed,
+      buffersGrowth: peakBuffers - start.arrayBuffers,
+    };
   } finally {
     clearInterval(timer);
   }

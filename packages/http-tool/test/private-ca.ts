@@ -18,7 +18,27 @@ export function createPrivateCa(): PrivateCa {
   const directory = mkdtempSync(join(tmpdir(), "http-tool-ca-"));
   const path = (name: string): string => join(directory, name);
   const openssl = (args: string[]): void => void execFileSync("openssl", args, { stdio: "ignore" });
-  openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", path("ca-key.pem"), "-out", path("ca.pem"), "-days", "2", "-subj", "/CN=src test CA", "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"]);
+  openssl([
+    "req",
+    "-x509",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:prime256v1",
+    "-nodes",
+    "-keyout",
+    path("ca-key.pem"),
+    "-out",
+    path("ca.pem"),
+    "-days",
+    "2",
+    "-subj",
+    "/CN=src test CA",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
+  ]);
   let serial = 0;
   return {
     directory,
@@ -26,9 +46,38 @@ export function createPrivateCa(): PrivateCa {
     issue(subjectAltName) {
       serial += 1;
       const name = `server-${serial}`;
-      openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", path(`${name}-key.pem`), "-out", path(`${name}.csr`), "-subj", "/CN=src test server"]);
+      openssl([
+        "req",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        path(`${name}-key.pem`),
+        "-out",
+        path(`${name}.csr`),
+        "-subj",
+        "/CN=src test server",
+      ]);
       writeFileSync(path(`${name}.ext`), `subjectAltName=${subjectAltName}\nextendedKeyUsage=serverAuth\n`);
-      openssl(["x509", "-req", "-in", path(`${name}.csr`), "-CA", path("ca.pem"), "-CAkey", path("ca-key.pem"), "-CAcreateserial", "-out", path(`${name}.pem`), "-days", "1", "-extfile", path(`${name}.ext`)]);
+      openssl([
+        "x509",
+        "-req",
+        "-in",
+        path(`${name}.csr`),
+        "-CA",
+        path("ca.pem"),
+        "-CAkey",
+        path("ca-key.pem"),
+        "-CAcreateserial",
+        "-out",
+        path(`${name}.pem`),
+        "-days",
+        "1",
+        "-extfile",
+        path(`${name}.ext`),
+      ]);
       return { key: readFileSync(path(`${name}-key.pem`), "utf8"), cert: readFileSync(path(`${name}.pem`), "utf8") };
     },
     remove: () => rmSync(directory, { recursive: true, force: true }),

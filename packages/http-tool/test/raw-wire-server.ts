@@ -13,7 +13,10 @@ export interface Wire {
   close(): Promise<void>;
 }
 
-export async function startWire(answer: (path: string, socket: Socket, wire: Wire) => void, host = "127.0.0.1"): Promise<Wire> {
+export async function startWire(
+  answer: (path: string, socket: Socket, wire: Wire) => void,
+  host = "127.0.0.1",
+): Promise<Wire> {
   const sockets = new Set<Socket>();
   let closed = 0;
   const server: NetServer = createNetServer((socket) => {
@@ -52,4 +55,5 @@ export async function startWire(answer: (path: string, socket: Socket, wire: Wir
 }
 
 /** An HTTP/1.1 status line and header lines, ending with the blank line. */
-export const head = (status: string, headers: string[]): string => `HTTP/1.1 ${status}\r\n${headers.map((line) => `${line}\r\n`).join("")}\r\n`;
+export const head = (status: string, headers: string[]): string =>
+  `HTTP/1.1 ${status}\r\n${headers.map((line) => `${line}\r\n`).join("")}\r\n`;

@@ -21,6 +21,11 @@ export async function runCall(
   const { api, ...options } = extra;
   const source = makeSource(baseUrl, { authType: mode.name, ...mode.api, ...api });
   const request = await buildRequest({ source, call, credential: mode.credential, plugin: mode.plugin });
-  const result = await executeRequest(request, { source, authorizeHop: createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential }), retryDelay: quickRetries, ...options });
+  const result = await executeRequest(request, {
+    source,
+    authorizeHop: createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential }),
+    retryDelay: quickRetries,
+    ...options,
+  });
   return { result, source };
 }

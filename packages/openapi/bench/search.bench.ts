@@ -5,7 +5,13 @@
 // 2. search latency p50/p99 on GitHub's document (timing: run it on an idle machine; target p99 < 5 ms).
 // SEARCH_MISSES=1 prints the tuning queries that missed; SEARCH_MISSES=all the held-out ones too.
 import { performance } from "node:perf_hooks";
-import { catalogOf, evaluateQueries, evaluationDocuments, percentOf, type EvaluationScore } from "./evaluation/evaluate-search";
+import {
+  catalogOf,
+  evaluateQueries,
+  evaluationDocuments,
+  percentOf,
+  type EvaluationScore,
+} from "./evaluation/evaluate-search";
 
 const showMisses = process.env.SEARCH_MISSES ?? "";
 const total = { tuning: { count: 0, top1: 0, top3: 0 }, heldOut: { count: 0, top1: 0, top3: 0 } };
@@ -14,7 +20,8 @@ const add = (into: { count: number; top1: number; top3: number }, score: Evaluat
   into.top1 += score.top1;
   into.top3 += score.top3;
 };
-const line = (label: string, score: { count: number; top1: number; top3: number }): string => `${label.padEnd(58)} top-1 ${percentOf(score.top1, score.count).padEnd(18)} top-3 ${percentOf(score.top3, score.count)}`;
+const line = (label: string, score: { count: number; top1: number; top3: number }): string =>
+  `${label.padEnd(58)} top-1 ${percentOf(score.top1, score.count).padEnd(18)} top-3 ${percentOf(score.top3, score.count)}`;
 
 console.log("@src/openapi search evaluation (queries as a person would ask; any expected operation counts)");
 let githubCatalog: Awaited<ReturnType<typeof catalogOf>> | undefined;
@@ -28,15 +35,25 @@ for (const document of evaluationDocuments) {
   const title = `${document.name} (${document.style}, ${catalog.index.operations.length} ops)`.padEnd(49);
   console.log(line(`${title} tuning`, tuning));
   console.log(line(`${" ".repeat(title.length)} held-out`, heldOut));
-  for (const [kind, score] of [["tuning", tuning], ["held-out", heldOut]] as const) {
+  for (const [kind, score] of [
+    ["tuning", tuning],
+    ["held-out", heldOut],
+  ] as const) {
     if (showMisses === "all" || (showMisses !== "" && kind === "tuning")) {
-      for (const miss of score.misses) console.log(`  ${kind} miss: "${miss.query}" wants ${miss.expected.join(" | ")}; got ${miss.got.join(", ")}`);
+      for (const miss of score.misses)
+        console.log(`  ${kind} miss: "${miss.query}" wants ${miss.expected.join(" | ")}; got ${miss.got.join(", ")}`);
     }
   }
 }
 console.log(line("all documents tuning", total.tuning));
 console.log(line("all documents held-out", total.heldOut));
-console.log(line("all documents, all queries", { count: total.tuning.count + total.heldOut.count, top1: total.tuning.top1 + total.heldOut.top1, top3: total.tuning.top3 + total.heldOut.top3 }));
+console.log(
+  line("all documents, all queries", {
+    count: total.tuning.count + total.heldOut.count,
+    top1: total.tuning.top1 + total.heldOut.top1,
+    top3: total.tuning.top3 + total.heldOut.top3,
+  }),
+);
 
 if (githubCatalog !== undefined) {
   const catalog = githubCatalog;
@@ -51,6 +68,9 @@ if (githubCatalog !== undefined) {
     }
   }
   latencies.sort((left, right) => left - right);
-  const quantile = (at: number): number => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * at))] ?? 0;
-  console.log(`search on GitHub's document   p50 ${quantile(0.5).toFixed(2)} ms   p99 ${quantile(0.99).toFixed(2)} ms (target p99 < 5 ms; ${latencies.length} searches; timing: quote only from an idle machine)`);
+  const quantile = (at: number): number =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * at))] ?? 0;
+  console.log(
+    `search on GitHub's document   p50 ${quantile(0.5).toFixed(2)} ms   p99 ${quantile(0.99).toFixed(2)} ms (target p99 < 5 ms; ${latencies.length} searches; timing: quote only from an idle machine)`,
+  );
 }

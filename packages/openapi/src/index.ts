@@ -3,7 +3,12 @@
 // Loading a document and its cached index
 export type { LoadedOpenApiDocument } from "./document/load-openapi-document";
 export { loadOpenApiDocument } from "./document/load-openapi-document";
-export type { IndexedOperation, IndexedParameter, OperationIndex, SecuritySchemeSummary } from "./index/operation-index";
+export type {
+  IndexedOperation,
+  IndexedParameter,
+  OperationIndex,
+  SecuritySchemeSummary,
+} from "./index/operation-index";
 export { OPERATION_INDEX_FORMAT } from "./index/operation-index";
 export { buildOperationIndex } from "./index/build-operation-index";
 export type { ReadOperationIndexOptions } from "./index/read-operation-index";

@@ -33,51 +33,106 @@ export const rulesDocument = {
   info: { title: "Rules API", version: "1.2.3" },
   servers: [{ url: "https://api.example.com/{version}", variables: { version: { default: "v1" } } }],
   components: {
-    securitySchemes: { token: { type: "http", scheme: "bearer" }, key: { type: "apiKey", in: "header", name: "X-Key" } },
+    securitySchemes: {
+      token: { type: "http", scheme: "bearer" },
+      key: { type: "apiKey", in: "header", name: "X-Key" },
+    },
     parameters: { limit: { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } } },
     schemas: {
       NewItem: {
         type: "object",
         required: ["name", "kind"],
         additionalProperties: false,
-        properties: { name: { type: "string" }, kind: { type: "string", enum: ["book", "disc"] }, tags: { type: "array", items: { type: "string" } }, note: { type: "string", nullable: true } },
+        properties: {
+          name: { type: "string" },
+          kind: { type: "string", enum: ["book", "disc"] },
+          tags: { type: "array", items: { type: "string" } },
+          note: { type: "string", nullable: true },
+        },
       },
-      Node: { type: "object", properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+      Node: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+        },
+      },
     },
   },
   security: [{ token: [] }],
   paths: {
     "/me": { get: { operationId: "getMe", summary: "The current user", responses: { "200": { description: "ok" } } } },
-    "/health": { get: { operationId: "health", summary: "Health", security: [], responses: { "200": { description: "ok" } } } },
+    "/health": {
+      get: { operationId: "health", summary: "Health", security: [], responses: { "200": { description: "ok" } } },
+    },
     "/items": {
       get: {
         operationId: "listItems",
         summary: "List items",
         tags: ["items"],
-        parameters: [{ $ref: "#/components/parameters/limit" }, { name: "state", in: "query", schema: { type: "string", enum: ["open", "closed"] } }],
-        responses: { "200": { description: "the items", content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/NewItem" } } } } } },
+        parameters: [
+          { $ref: "#/components/parameters/limit" },
+          { name: "state", in: "query", schema: { type: "string", enum: ["open", "closed"] } },
+        ],
+        responses: {
+          "200": {
+            description: "the items",
+            content: {
+              "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/NewItem" } } },
+            },
+          },
+        },
       },
       post: {
         operationId: "createItem",
         summary: "Create an item",
         tags: ["items"],
-        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/NewItem" } } } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/NewItem" } } },
+        },
         responses: { "201": { description: "created" } },
       },
     },
     "/items/{itemId}": {
       parameters: [{ name: "itemId", in: "path", required: true, schema: { type: "integer" } }],
-      get: { operationId: "getItem", summary: "Get an item", tags: ["items"], responses: { "200": { description: "the item" } } },
-      delete: { operationId: "deleteItem", summary: "Delete an item", tags: ["items"], security: [{ key: [] }], responses: { "204": { description: "gone" } } },
+      get: {
+        operationId: "getItem",
+        summary: "Get an item",
+        tags: ["items"],
+        responses: { "200": { description: "the item" } },
+      },
+      delete: {
+        operationId: "deleteItem",
+        summary: "Delete an item",
+        tags: ["items"],
+        security: [{ key: [] }],
+        responses: { "204": { description: "gone" } },
+      },
     },
     "/items/search": {
-      get: { operationId: "searchItems", summary: "Search items", parameters: [{ name: "q", in: "query", required: true, schema: { type: "string" } }], responses: { "200": { description: "found" } } },
+      get: {
+        operationId: "searchItems",
+        summary: "Search items",
+        parameters: [{ name: "q", in: "query", required: true, schema: { type: "string" } }],
+        responses: { "200": { description: "found" } },
+      },
     },
     "/reports": {
-      get: { operationId: "getReport", summary: "A report", parameters: [{ name: "X-Tenant", in: "header", required: true, schema: { type: "string" } }], responses: { "200": { description: "report" } } },
+      get: {
+        operationId: "getReport",
+        summary: "A report",
+        parameters: [{ name: "X-Tenant", in: "header", required: true, schema: { type: "string" } }],
+        responses: { "200": { description: "report" } },
+      },
     },
     "/trees": {
-      post: { operationId: "createTree", summary: "Create a tree", requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } }, responses: { "201": { description: "created" } } },
+      post: {
+        operationId: "createTree",
+        summary: "Create a tree",
+        requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } },
+        responses: { "201": { description: "created" } },
+      },
     },
   },
 };

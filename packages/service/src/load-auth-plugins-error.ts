@@ -13,7 +13,17 @@ export class AuthPluginLoadError extends ServiceError {
   /** The module specifier as given, e.g. `@acme/src-auth-sigv4` or `./auth/hmac.js`. */
   readonly specifier: string;
 
-  constructor({ code, specifier, message, cause }: { code: AuthPluginLoadErrorCode; specifier: string; message: string; cause?: unknown }) {
+  constructor({
+    code,
+    specifier,
+    message,
+    cause,
+  }: {
+    code: AuthPluginLoadErrorCode;
+    specifier: string;
+    message: string;
+    cause?: unknown;
+  }) {
     super({ code, message, cause });
     this.specifier = specifier;
   }

@@ -4,7 +4,10 @@ import { sendJson, startUpstream as startTestUpstream, type RecordedRequest } fr
  * A small REST API on 127.0.0.1 (the shared `@src/http-tool/testing` upstream) that checks
  * `Authorization: Bearer <token>`: `GET /me`, `GET /echo` (returns the request, to prove redaction), 404 elsewhere.
  */
-export async function startUpstream(token: string, host = "127.0.0.1"): Promise<{ url: string; seen: RecordedRequest[]; close(): Promise<void> }> {
+export async function startUpstream(
+  token: string,
+  host = "127.0.0.1",
+): Promise<{ url: string; seen: RecordedRequest[]; close(): Promise<void> }> {
   const upstream = await startTestUpstream(
     (_request, response, { method, url, path, headers, body }) => {
       if (headers.authorization !== `Bearer ${token}`) return sendJson(response, 401, { error: "unauthorized" });

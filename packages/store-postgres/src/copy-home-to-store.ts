@@ -10,7 +10,11 @@ export interface CopyHomeResult {
   /** Sources of the home that could not be read (a broken `config.json`); they were not copied. */
   readonly skipped: readonly { readonly slug: string; readonly reason: string }[];
   /** Agent tokens made by `src token create` (a hosted agent's grant is not carried: it signs in again) and registered OAuth clients. */
-  readonly agentTokens: { readonly added: number; readonly unchanged: number; readonly skipped: readonly { readonly name: string; readonly reason: string }[] };
+  readonly agentTokens: {
+    readonly added: number;
+    readonly unchanged: number;
+    readonly skipped: readonly { readonly name: string; readonly reason: string }[];
+  };
 }
 
 /**
@@ -20,7 +24,13 @@ export interface CopyHomeResult {
  * replicas take over. Credentials are decrypted from the vault file and sealed
  * again with the store's key in this process.
  */
-export async function copyHomeToStore({ from, to }: { from: { sources: SourceStore; vault: CredentialVault; access?: AgentAccessStore | undefined }; to: PostgresStore }): Promise<CopyHomeResult> {
+export async function copyHomeToStore({
+  from,
+  to,
+}: {
+  from: { sources: SourceStore; vault: CredentialVault; access?: AgentAccessStore | undefined };
+  to: PostgresStore;
+}): Promise<CopyHomeResult> {
   const sources = { added: 0, updated: 0, unchanged: 0 };
   const credentials = { added: 0, updated: 0, unchanged: 0 };
   const skipped: { slug: string; reason: string }[] = [];
@@ -61,7 +71,10 @@ export async function copyHomeToStore({ from, to }: { from: { sources: SourceSto
     const existing = await to.access.listTokens();
     for (const token of await from.access.listTokens()) {
       if (token.client !== undefined) {
-        agentTokens.skipped.push({ name: token.name, reason: "a hosted agent's OAuth grant is not carried over; the agent signs in again" });
+        agentTokens.skipped.push({
+          name: token.name,
+          reason: "a hosted agent's OAuth grant is not carried over; the agent signs in again",
+        });
         continue;
       }
       const same = existing.find((candidate) => candidate.name === token.name);
@@ -70,7 +83,10 @@ export async function copyHomeToStore({ from, to }: { from: { sources: SourceSto
         continue;
       }
       if (same !== undefined) {
-        agentTokens.skipped.push({ name: token.name, reason: "another token of this name is in the store already; revoke one of them" });
+        agentTokens.skipped.push({
+          name: token.name,
+          reason: "another token of this name is in the store already; revoke one of them",
+        });
         continue;
       }
       await to.access.addToken(token);

@@ -48,7 +48,12 @@ export interface StorePoolStats {
   /** The most connections the pool opens (`maxConnections`). */
   readonly maxConnections: number;
   /** Open connections of this process by state: running a query, idle, idle in a transaction, anything else. */
-  readonly connections: { readonly active: number; readonly idle: number; readonly idleInTransaction: number; readonly other: number };
+  readonly connections: {
+    readonly active: number;
+    readonly idle: number;
+    readonly idleInTransaction: number;
+    readonly other: number;
+  };
 }
 
 /** An open PostgreSQL store: the two interfaces the service takes, and what an app needs around them. */
@@ -134,18 +139,24 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
         return { database, listener };
       },
       async poolStats(timeoutMs = 1000) {
-        const query = sql<{ state: string | null; count: number }[]>`select state, count(*)::int as count from pg_stat_activity
+        const query = sql<
+          { state: string | null; count: number }[]
+        >`select state, count(*)::int as count from pg_stat_activity
           where application_name = ${applicationName} group by state`.then(
           (rows) => rows,
           () => undefined,
         );
-        const rows = await Promise.race([query, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), timeoutMs).unref())]);
+        const rows = await Promise.race([
+          query,
+          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), timeoutMs).unref()),
+        ]);
         if (rows === undefined) return undefined;
         const connections = { active: 0, idle: 0, idleInTransaction: 0, other: 0 };
         for (const { state, count } of rows) {
           if (state === "active") connections.active += count;
           else if (state === "idle") connections.idle += count;
-          else if (state === "idle in transaction" || state === "idle in transaction (aborted)") connections.idleInTransaction += count;
+          else if (state === "idle in transaction" || state === "idle in transaction (aborted)")
+            connections.idleInTransaction += count;
           else connections.other += count;
         }
         // The connection asking counts as active: it runs this query.
@@ -153,7 +164,9 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
       },
       async putRecord(record) {
         const checked = parseSourceRecord(record, { registry: options.registry, slug: record.slug });
-        const rows = await sql<{ added: boolean }[]>`insert into src_sources (slug, record) values (${checked.slug}, ${sql.json(checked as never)})
+        const rows = await sql<
+          { added: boolean }[]
+        >`insert into src_sources (slug, record) values (${checked.slug}, ${sql.json(checked as never)})
           on conflict (slug) do update set record = excluded.record, version = src_sources.version + 1
             where src_sources.record is distinct from excluded.record
           returning (xmax = 0) as added`;

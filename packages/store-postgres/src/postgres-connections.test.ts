@@ -16,7 +16,14 @@ afterEach(async () => {
 });
 
 async function open(url: string, env: Record<string, string> = { SRC_VAULT_KEY: key }): Promise<PostgresStore> {
-  const store = await openPostgresStore({ url, registry, home: "/tmp", env, checkIntervalMs: 200, scryptCost: { N: 2 ** 10, r: 8, p: 1 } });
+  const store = await openPostgresStore({
+    url,
+    registry,
+    home: "/tmp",
+    env,
+    checkIntervalMs: 200,
+    scryptCost: { N: 2 ** 10, r: 8, p: 1 },
+  });
   opened.push(store);
   return store;
 }
@@ -44,11 +51,27 @@ describe("per-principal credentials on PostgreSQL", () => {
     expect(await replicaB.vault.getConnection("github", "idp:carol")).toBeUndefined();
     expect(JSON.stringify(await replicaB.vault.getConnection("github", "idp:alice"))).not.toContain(aliceKey);
     expect((await replicaB.vault.list()).map((entry) => entry.slug)).toEqual(["github"]);
-    expect((await replicaB.vault.listConnections()).map(({ slug, principal }) => `${slug} ${principal}`)).toEqual(["github idp:alice", "github idp:bob"]);
-    expect((await replicaB.vault.listConnections({ principal: "idp:bob" })).map((entry) => entry.principal)).toEqual(["idp:bob"]);
+    expect((await replicaB.vault.listConnections()).map(({ slug, principal }) => `${slug} ${principal}`)).toEqual([
+      "github idp:alice",
+      "github idp:bob",
+    ]);
+    expect((await replicaB.vault.listConnections({ principal: "idp:bob" })).map((entry) => entry.principal)).toEqual([
+      "idp:bob",
+    ]);
 
-    const dump = await withSql(url, async (sql) => JSON.stringify(await sql`select * from src_connections`) + JSON.stringify(await sql`select * from src_credentials`));
-    for (const secret of [aliceKey, bobKey, Buffer.from(aliceKey).toString("base64"), Buffer.from(aliceKey).toString("hex")]) expect(dump).not.toContain(secret);
+    const dump = await withSql(
+      url,
+      async (sql) =>
+        JSON.stringify(await sql`select * from src_connections`) +
+        JSON.stringify(await sql`select * from src_credentials`),
+    );
+    for (const secret of [
+      aliceKey,
+      bobKey,
+      Buffer.from(aliceKey).toString("base64"),
+      Buffer.from(aliceKey).toString("hex"),
+    ])
+      expect(dump).not.toContain(secret);
 
     expect(await replicaB.vault.deleteConnection("github", "idp:alice")).toBe(true);
     expect(await replicaA.vault.getConnection("github", "idp:alice")).toBeUndefined();
@@ -60,12 +83,18 @@ describe("per-principal credentials on PostgreSQL", () => {
     const url = await postgresServer.database();
     const store = await open(url);
     await store.vault.setConnection("github", "idp:alice", { token: aliceKey });
-    await withSql(url, (sql) => sql`update src_connections set principal = 'idp:mallory' where principal = 'idp:alice'`);
+    await withSql(
+      url,
+      (sql) => sql`update src_connections set principal = 'idp:mallory' where principal = 'idp:alice'`,
+    );
     const error = await store.vault.getConnection("github", "idp:mallory").then(
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(error).toMatchObject({ code: "CREDENTIAL_DAMAGED", message: expect.stringContaining("--principal idp:mallory") });
+    expect(error).toMatchObject({
+      code: "CREDENTIAL_DAMAGED",
+      message: expect.stringContaining("--principal idp:mallory"),
+    });
     expect((error as Error).message).not.toContain(aliceKey);
   });
 
@@ -75,9 +104,12 @@ describe("per-principal credentials on PostgreSQL", () => {
     await store.vault.set("github", { token: "shared-service-account" });
     await withSql(
       url,
-      (sql) => sql`insert into src_connections (slug, principal, key_id, nonce, tag, ciphertext, updated_at) select slug, 'idp:mallory', key_id, nonce, tag, ciphertext, updated_at from src_credentials`,
+      (sql) =>
+        sql`insert into src_connections (slug, principal, key_id, nonce, tag, ciphertext, updated_at) select slug, 'idp:mallory', key_id, nonce, tag, ciphertext, updated_at from src_credentials`,
     );
-    await expect(store.vault.getConnection("github", "idp:mallory")).rejects.toMatchObject({ code: "CREDENTIAL_DAMAGED" });
+    await expect(store.vault.getConnection("github", "idp:mallory")).rejects.toMatchObject({
+      code: "CREDENTIAL_DAMAGED",
+    });
   });
 
   it("re-encrypts connections in a rotation", async () => {
@@ -85,6 +117,8 @@ describe("per-principal credentials on PostgreSQL", () => {
     await (await open(url)).vault.setConnection("github", "idp:alice", { token: aliceKey });
     const newKey = randomBytes(32).toString("base64");
     expect(await (await open(url, { SRC_VAULT_KEYS: `${newKey},${key}` })).vault.rotate()).toEqual({ credentials: 1 });
-    expect({ ...(await (await open(url, { SRC_VAULT_KEY: newKey })).vault.getConnection("github", "idp:alice")) }).toEqual({ token: aliceKey });
+    expect({
+      ...(await (await open(url, { SRC_VAULT_KEY: newKey })).vault.getConnection("github", "idp:alice")),
+    }).toEqual({ token: aliceKey });
   });
 });

@@ -16,7 +16,14 @@ afterEach(async () => {
 });
 
 async function open(url: string, env: Record<string, string>): Promise<PostgresStore> {
-  const store = await openPostgresStore({ url, registry, home: "/tmp", env, checkIntervalMs: 200, scryptCost: { N: 2 ** 10, r: 8, p: 1 } });
+  const store = await openPostgresStore({
+    url,
+    registry,
+    home: "/tmp",
+    env,
+    checkIntervalMs: 200,
+    scryptCost: { N: 2 ** 10, r: 8, p: 1 },
+  });
   opened.push(store);
   return store;
 }
@@ -25,7 +32,9 @@ async function open(url: string, env: Record<string, string>): Promise<PostgresS
 async function dumpEverything(url: string): Promise<Buffer> {
   const sql = postgres(url, { onnotice: () => undefined });
   try {
-    const tables = await sql<{ table_name: string }[]>`select table_name from information_schema.tables where table_schema = 'public'`;
+    const tables = await sql<
+      { table_name: string }[]
+    >`select table_name from information_schema.tables where table_schema = 'public'`;
     const parts: Buffer[] = [];
     for (const { table_name: table } of tables) {
       for (const row of await sql.unsafe(`select * from ${table}`)) {
@@ -55,16 +64,21 @@ describe("the credential vault on PostgreSQL", () => {
     expect(await vault.delete("weather")).toBe(false);
     expect(await vault.get("weather")).toBeUndefined();
     expect(await vault.has("weather")).toBe(false);
-    await expect(vault.set("weather", ["not an object"] as never)).rejects.toMatchObject({ code: "INVALID_CREDENTIAL" });
+    await expect(vault.set("weather", ["not an object"] as never)).rejects.toMatchObject({
+      code: "INVALID_CREDENTIAL",
+    });
   });
 
   it("keeps no plaintext credential, key or passphrase anywhere in the database", async () => {
     const url = await postgresServer.database();
     const passphrase = "correct horse battery staple, not in the dump";
-    await (await open(url, { SRC_VAULT_KEY: oldKey })).vault.set("weather", { token: secret, $scope: "https://api.example.com" });
+    await (
+      await open(url, { SRC_VAULT_KEY: oldKey })
+    ).vault.set("weather", { token: secret, $scope: "https://api.example.com" });
     const dump = await dumpEverything(url);
     const key = Buffer.from(oldKey, "base64");
-    for (const needle of [secret, Buffer.from(secret).toString("base64"), Buffer.from(secret).toString("hex"), oldKey]) expect(dump.includes(Buffer.from(needle))).toBe(false);
+    for (const needle of [secret, Buffer.from(secret).toString("base64"), Buffer.from(secret).toString("hex"), oldKey])
+      expect(dump.includes(Buffer.from(needle))).toBe(false);
     expect(dump.includes(key)).toBe(false);
     expect(dump.includes(Buffer.from(key.toString("hex")))).toBe(false);
 
@@ -81,13 +95,17 @@ describe("the credential vault on PostgreSQL", () => {
       code: "VAULT_KEY_REQUIRED",
       message: expect.stringMatching(/SRC_VAULT_KEY.*SRC_VAULT_KEYS.*SRC_VAULT_PASSPHRASE/s),
     });
-    await expect(openPostgresStore({ url, registry, home: "/tmp", env: { SRC_VAULT_KEYS: "short" } })).rejects.toMatchObject({ code: "INVALID_VAULT_KEY" });
+    await expect(
+      openPostgresStore({ url, registry, home: "/tmp", env: { SRC_VAULT_KEYS: "short" } }),
+    ).rejects.toMatchObject({ code: "INVALID_VAULT_KEY" });
   });
 
   it("refuses to open with a key the stored credentials were not encrypted under, and changes nothing", async () => {
     const url = await postgresServer.database();
     await (await open(url, { SRC_VAULT_KEY: oldKey })).vault.set("weather", { token: secret });
-    await expect(openPostgresStore({ url, registry, home: "/tmp", env: { SRC_VAULT_KEY: newKey } })).rejects.toMatchObject({ code: "WRONG_VAULT_KEY" });
+    await expect(
+      openPostgresStore({ url, registry, home: "/tmp", env: { SRC_VAULT_KEY: newKey } }),
+    ).rejects.toMatchObject({ code: "WRONG_VAULT_KEY" });
     expect({ ...(await (await open(url, { SRC_VAULT_KEY: oldKey })).vault.get("weather")) }).toEqual({ token: secret });
   });
 
@@ -98,7 +116,9 @@ describe("the credential vault on PostgreSQL", () => {
     const sql = postgres(url, { onnotice: () => undefined });
     await sql`update src_credentials set slug = 'stolen'`;
     await sql.end();
-    await expect((await open(url, { SRC_VAULT_KEY: oldKey })).vault.get("stolen")).rejects.toMatchObject({ code: "CREDENTIAL_DAMAGED" });
+    await expect((await open(url, { SRC_VAULT_KEY: oldKey })).vault.get("stolen")).rejects.toMatchObject({
+      code: "CREDENTIAL_DAMAGED",
+    });
   });
 
   it("rotates in one transaction; a replica still on the old key keeps working until restarted with the new one", async () => {
@@ -122,7 +142,9 @@ describe("the credential vault on PostgreSQL", () => {
     // Restarted with the new key (alone), it reads everything; with only the old key, it refuses to start.
     const restartedB = await open(url, { SRC_VAULT_KEY: newKey });
     expect((await restartedB.vault.get("alpha"))?.token).toBe("alpha-token");
-    await expect(openPostgresStore({ url, registry, home: "/tmp", env: { SRC_VAULT_KEY: oldKey } })).rejects.toMatchObject({ code: "WRONG_VAULT_KEY" });
+    await expect(
+      openPostgresStore({ url, registry, home: "/tmp", env: { SRC_VAULT_KEY: oldKey } }),
+    ).rejects.toMatchObject({ code: "WRONG_VAULT_KEY" });
     // A second rotation finds nothing to re-encrypt under another key but counts every entry.
     expect(await operator.vault.rotate()).toEqual({ credentials: 2 });
   });

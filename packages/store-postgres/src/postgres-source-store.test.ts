@@ -8,7 +8,11 @@ import { openPostgresStore, type PostgresStore } from "./open-postgres-store";
 
 const registry = createDefaultAuthRegistry();
 const key = Buffer.alloc(32, 7).toString("base64");
-const input = { type: "api", name: "Weather", api: { baseUrl: "https://api.example.com/v1", authType: "bearer", testEndpoint: "/me" } } as const;
+const input = {
+  type: "api",
+  name: "Weather",
+  api: { baseUrl: "https://api.example.com/v1", authType: "bearer", testEndpoint: "/me" },
+} as const;
 const postgresServer = useTestPostgres();
 const opened: PostgresStore[] = [];
 afterEach(async () => {
@@ -26,9 +30,14 @@ describe("migrations", () => {
     const url = await postgresServer.database();
     const sql = postgres(url, { onnotice: () => undefined });
     try {
-      expect(await migrateDatabase(sql)).toEqual({ applied: migrations.map((migration) => migration.version), version: migrations.length });
+      expect(await migrateDatabase(sql)).toEqual({
+        applied: migrations.map((migration) => migration.version),
+        version: migrations.length,
+      });
       expect(await migrateDatabase(sql)).toEqual({ applied: [], version: migrations.length });
-      const tables = await sql<{ table_name: string }[]>`select table_name from information_schema.tables where table_schema = 'public' order by table_name`;
+      const tables = await sql<
+        { table_name: string }[]
+      >`select table_name from information_schema.tables where table_schema = 'public' order by table_name`;
       expect(tables.map((row) => row.table_name)).toEqual([
         "src_agent_tokens",
         "src_connections",
@@ -67,7 +76,9 @@ describe("migrations", () => {
     const sql = postgres(url, { onnotice: () => undefined });
     await sql`insert into src_schema_migrations (version, name) values (99, 'from the future')`;
     await sql.end();
-    await expect(openPostgresStore({ url, registry, home: "/tmp", env: { SRC_VAULT_KEY: key } })).rejects.toMatchObject({ code: "SCHEMA_TOO_NEW" });
+    await expect(openPostgresStore({ url, registry, home: "/tmp", env: { SRC_VAULT_KEY: key } })).rejects.toMatchObject(
+      { code: "SCHEMA_TOO_NEW" },
+    );
   });
 });
 
@@ -80,9 +91,20 @@ describe("the source store on PostgreSQL", () => {
     await store.create({ ...input, name: "Another" });
     expect((await store.list()).map((entry) => entry.slug)).toEqual(["another", "weather"]);
     expect((await store.listSome(["weather", "missing"])).map((entry) => entry.slug)).toEqual(["weather"]);
-    const updated = await store.update("weather", { name: "Weather v2", api: { baseUrl: "https://api.example.com/v2" } });
-    expect(updated).toMatchObject({ name: "Weather v2", id: created.id, createdAt: created.createdAt, api: { baseUrl: "https://api.example.com/v2" } });
-    const tested = await store.setStatus("weather", { connectionStatus: "connected", lastTestedAt: "2026-01-01T00:00:00.000Z" });
+    const updated = await store.update("weather", {
+      name: "Weather v2",
+      api: { baseUrl: "https://api.example.com/v2" },
+    });
+    expect(updated).toMatchObject({
+      name: "Weather v2",
+      id: created.id,
+      createdAt: created.createdAt,
+      api: { baseUrl: "https://api.example.com/v2" },
+    });
+    const tested = await store.setStatus("weather", {
+      connectionStatus: "connected",
+      lastTestedAt: "2026-01-01T00:00:00.000Z",
+    });
     expect(tested.updatedAt).toBe(updated.updatedAt);
     expect(await store.get("weather")).toEqual(tested);
     await store.remove("weather");
@@ -96,7 +118,9 @@ describe("the source store on PostgreSQL", () => {
     const store = (await open(await postgresServer.database())).sources;
     const created = await store.create(input);
     await expect(store.create(input)).rejects.toMatchObject({ code: "DUPLICATE_SLUG" });
-    await expect(store.update("weather", { api: { baseUrl: "not a url" } })).rejects.toMatchObject({ code: "INVALID_SOURCE" });
+    await expect(store.update("weather", { api: { baseUrl: "not a url" } })).rejects.toMatchObject({
+      code: "INVALID_SOURCE",
+    });
     await expect(store.update("weather", { slug: "other" } as never)).rejects.toMatchObject({ code: "INVALID_SOURCE" });
     expect(await store.get("weather")).toEqual(created);
   });
@@ -106,9 +130,9 @@ describe("the source store on PostgreSQL", () => {
     const [a, b] = [await open(url), await open(url)];
     await a.sources.create({ ...input, api: { ...input.api, headers: {} } });
     const writes = Array.from({ length: 20 }, (_, index) =>
-      (index % 2 === 0 ? a : b).sources.update("weather", { api: { headers: undefined, [`x${index}`]: undefined }, name: `Weather ${index}` }).then(() =>
-        (index % 2 === 0 ? b : a).sources.update("weather", { enabled: index % 3 === 0 }),
-      ),
+      (index % 2 === 0 ? a : b).sources
+        .update("weather", { api: { headers: undefined, [`x${index}`]: undefined }, name: `Weather ${index}` })
+        .then(() => (index % 2 === 0 ? b : a).sources.update("weather", { enabled: index % 3 === 0 })),
     );
     await Promise.all(writes);
     const sql = postgres(url, { onnotice: () => undefined });
@@ -128,7 +152,10 @@ describe("the source store on PostgreSQL", () => {
     await sql.unsafe(`create function always_clash() returns trigger language plpgsql as $$ begin raise exception 'clash' using errcode = '40001'; end $$;
       create trigger always_clash before update on src_sources for each row execute function always_clash();`);
     const before = await sql<{ record: unknown; version: string }[]>`select record, version from src_sources`;
-    await expect(store.sources.update("weather", { name: "Lost?" })).rejects.toMatchObject({ code: "SOURCE_CONFLICT", kind: "conflict" });
+    await expect(store.sources.update("weather", { name: "Lost?" })).rejects.toMatchObject({
+      code: "SOURCE_CONFLICT",
+      kind: "conflict",
+    });
     expect(await sql<{ record: unknown; version: string }[]>`select record, version from src_sources`).toEqual(before);
     await sql.end();
   });
@@ -171,10 +198,12 @@ describe("the source store on PostgreSQL", () => {
     const sql = postgres(url, { onnotice: () => undefined });
     await sql`insert into src_sources (slug, record) values ('broken', ${sql.json({ name: "no api" })})`;
     await sql.end();
-    await expect.poll(async () => (await store.list()).map((entry) => [entry.slug, entry.ok])).toEqual([
-      ["broken", false],
-      ["weather", true],
-    ]);
+    await expect
+      .poll(async () => (await store.list()).map((entry) => [entry.slug, entry.ok]))
+      .toEqual([
+        ["broken", false],
+        ["weather", true],
+      ]);
     await expect(store.get("broken")).rejects.toMatchObject({ code: "INVALID_SOURCE" });
   });
 });

@@ -15,7 +15,11 @@ export function describeStoreUrl(url: string, origin = "SRC_STORE"): string {
   try {
     parsed = new URL(url.trim());
   } catch (error) {
-    throw new StorePostgresError({ code: STORE_POSTGRES_ERROR_CODES.INVALID_STORE_URL, message: `${origin}: is not a URL; give postgres://user:password@host:5432/database`, cause: error });
+    throw new StorePostgresError({
+      code: STORE_POSTGRES_ERROR_CODES.INVALID_STORE_URL,
+      message: `${origin}: is not a URL; give postgres://user:password@host:5432/database`,
+      cause: error,
+    });
   }
   if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
     throw new StorePostgresError({

@@ -45,9 +45,13 @@ try {
 
   const { N, r, p } = defaultScryptCost;
   console.log(`unlock with key file:            ${keyFileUnlock.toFixed(1)} ms (median of 5)`);
-  console.log(`unlock with passphrase:          ${passphraseUnlock.toFixed(1)} ms (median of 5; scrypt N=2^${Math.log2(N)}, r=${r}, p=${p})`);
+  console.log(
+    `unlock with passphrase:          ${passphraseUnlock.toFixed(1)} ms (median of 5; scrypt N=2^${Math.log2(N)}, r=${r}, p=${p})`,
+  );
   console.log(`get after unlock:                ${Math.round(gets / (getTime.milliseconds / 1000))} /s`);
-  console.log(`set with 1,000 entries in vault: ${Math.round(sets / (setTime.milliseconds / 1000))} /s (each set is locked, re-read, fsynced)`);
+  console.log(
+    `set with 1,000 entries in vault: ${Math.round(sets / (setTime.milliseconds / 1000))} /s (each set is locked, re-read, fsynced)`,
+  );
 } finally {
   await rm(home, { recursive: true, force: true });
 }

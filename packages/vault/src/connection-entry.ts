@@ -53,10 +53,18 @@ export function sealableConnection(principal: string, credential: Record<string,
 export function readConnectionPlaintext(plaintext: string, expectedPrincipal?: string): ConnectionPlaintext {
   const parsed = JSON.parse(plaintext) as Partial<ConnectionPlaintext>;
   if (typeof parsed.principal !== "string" || typeof parsed.credential !== "object" || parsed.credential === null) {
-    throw new VaultError({ code: VAULT_ERROR_CODES.DAMAGED, message: "a connection's entry does not hold a principal and a credential; store it again with `src credential set SLUG --principal P`" });
+    throw new VaultError({
+      code: VAULT_ERROR_CODES.DAMAGED,
+      message:
+        "a connection's entry does not hold a principal and a credential; store it again with `src credential set SLUG --principal P`",
+    });
   }
   if (expectedPrincipal !== undefined && parsed.principal !== expectedPrincipal) {
-    throw new VaultError({ code: VAULT_ERROR_CODES.DAMAGED, message: "a connection's entry belongs to another principal; store it again with `src credential set SLUG --principal P`" });
+    throw new VaultError({
+      code: VAULT_ERROR_CODES.DAMAGED,
+      message:
+        "a connection's entry belongs to another principal; store it again with `src credential set SLUG --principal P`",
+    });
   }
   return { principal: parsed.principal, credential: parsed.credential };
 }

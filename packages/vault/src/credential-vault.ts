@@ -32,7 +32,9 @@ export interface VaultSetOptions {
  */
 export interface CredentialVault {
   /** The credential stored under `slug`, or `undefined`. Its values print as `[REDACTED]`. */
-  get<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string): Promise<VaultCredential<TCredential> | undefined>;
+  get<TCredential extends Record<string, unknown> = Record<string, unknown>>(
+    slug: string,
+  ): Promise<VaultCredential<TCredential> | undefined>;
   /** Whether a credential is stored under `slug`. */
   has(slug: string): Promise<boolean>;
   /** Slugs and their `updatedAt`, sorted by slug; never values. */
@@ -46,13 +48,24 @@ export interface CredentialVault {
    * every other principal's, its associated data bound to the slug and the principal: a credential moved to another
    * principal's place fails to decrypt.
    */
-  getConnection<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string, principal: string): Promise<VaultCredential<TCredential> | undefined>;
+  getConnection<TCredential extends Record<string, unknown> = Record<string, unknown>>(
+    slug: string,
+    principal: string,
+  ): Promise<VaultCredential<TCredential> | undefined>;
   /** Encrypts and stores `principal`'s credential for `slug`, replacing theirs. */
-  setConnection(slug: string, principal: string, credential: Record<string, unknown>, options?: VaultSetOptions): Promise<void>;
+  setConnection(
+    slug: string,
+    principal: string,
+    credential: Record<string, unknown>,
+    options?: VaultSetOptions,
+  ): Promise<void>;
   /** Removes `principal`'s credential for `slug`; resolves to whether there was one. */
   deleteConnection(slug: string, principal: string): Promise<boolean>;
   /** Removes every principal's credential for `slug` (the source was removed); resolves to how many there were. */
   deleteConnections(slug: string): Promise<number>;
   /** Who is connected to what, sorted by slug then principal; never values. */
-  listConnections(filter?: { slug?: string | undefined; principal?: string | undefined }): Promise<VaultConnectionEntry[]>;
+  listConnections(filter?: {
+    slug?: string | undefined;
+    principal?: string | undefined;
+  }): Promise<VaultConnectionEntry[]>;
 }

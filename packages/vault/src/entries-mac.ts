@@ -21,7 +21,10 @@ export function entriesMacBinding({ formatVersion, vaultId, generation, entries 
   const rows = [...entries]
     .sort(([a], [b]) => compareSlugs(a, b))
     .map(([slug, entry]) => [slug, entry.nonce.toString("base64"), entry.tag.toString("base64"), entry.updatedAt]);
-  return Buffer.from(JSON.stringify(["src-vault entries", formatVersion, vaultId.toString("base64"), generation, rows]), "utf8");
+  return Buffer.from(
+    JSON.stringify(["src-vault entries", formatVersion, vaultId.toString("base64"), generation, rows]),
+    "utf8",
+  );
 }
 
 /** HMAC-SHA256 of the entry set under the entries-MAC subkey. */

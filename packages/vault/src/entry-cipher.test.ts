@@ -6,7 +6,12 @@ import { entryAssociatedData, openEntry, sealEntry } from "./entry-cipher";
 // some of what the cipher must refuse on its own, and where a changed associated-data layout is read back by the same
 // code. These pin the cipher itself.
 const entryKey = randomBytes(32);
-const binding = { formatVersion: 2, vaultId: Buffer.alloc(16, 7), slug: "github", updatedAt: "2026-11-23T06:00:00.000Z" };
+const binding = {
+  formatVersion: 2,
+  vaultId: Buffer.alloc(16, 7),
+  slug: "github",
+  updatedAt: "2026-11-23T06:00:00.000Z",
+};
 
 describe("entry cipher", () => {
   it("opens what it sealed, UTF-8 included, with a fresh nonce each time", () => {

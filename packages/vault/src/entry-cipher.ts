@@ -25,7 +25,10 @@ export interface EntryBinding {
  * fails to decrypt.
  */
 export function entryAssociatedData({ formatVersion, vaultId, slug, updatedAt }: EntryBinding): Buffer {
-  return Buffer.from(JSON.stringify(["src-vault entry", formatVersion, vaultId.toString("base64"), slug, updatedAt]), "utf8");
+  return Buffer.from(
+    JSON.stringify(["src-vault entry", formatVersion, vaultId.toString("base64"), slug, updatedAt]),
+    "utf8",
+  );
 }
 
 /** Encrypts one credential's JSON with AES-256-GCM under a fresh random nonce. */

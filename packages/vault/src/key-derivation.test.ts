@@ -7,7 +7,11 @@ describe("isValidScryptCost", () => {
   it.each([
     { why: "the default", cost: { N: 2 ** 16, r: 8, p: 1 }, valid: true },
     { why: "the smallest", cost: { N: 2, r: 1, p: 1 }, valid: true },
-    { why: "at the memory bound (half of maxmem)", cost: { N: SCRYPT_MAX_MEMORY_BYTES / 2 / 128 / 8, r: 8, p: 1 }, valid: true },
+    {
+      why: "at the memory bound (half of maxmem)",
+      cost: { N: SCRYPT_MAX_MEMORY_BYTES / 2 / 128 / 8, r: 8, p: 1 },
+      valid: true,
+    },
     { why: "over the memory bound", cost: { N: SCRYPT_MAX_MEMORY_BYTES / 128 / 8, r: 8, p: 1 }, valid: false },
     { why: "N not a power of two", cost: { N: 3 * 2 ** 10, r: 8, p: 1 }, valid: false },
     { why: "N of 1", cost: { N: 1, r: 8, p: 1 }, valid: false },

@@ -23,7 +23,15 @@ export const SCRYPT_MAX_MEMORY_BYTES = 1024 * 1024 * 1024;
 /** True when the cost is one scrypt accepts and whose memory stays under `SCRYPT_MAX_MEMORY_BYTES`. */
 export function isValidScryptCost({ N, r, p }: ScryptCost): boolean {
   const integers = Number.isSafeInteger(N) && Number.isSafeInteger(r) && Number.isSafeInteger(p);
-  return integers && N >= 2 && (N & (N - 1)) === 0 && r >= 1 && p >= 1 && p <= 16 && 128 * N * r * p <= SCRYPT_MAX_MEMORY_BYTES / 2;
+  return (
+    integers &&
+    N >= 2 &&
+    (N & (N - 1)) === 0 &&
+    r >= 1 &&
+    p >= 1 &&
+    p <= 16 &&
+    128 * N * r * p <= SCRYPT_MAX_MEMORY_BYTES / 2
+  );
 }
 
 /** Stretches a passphrase into a 32-byte master key. */
@@ -49,7 +57,11 @@ export interface VaultSubkeys {
 /** Derives the entry, key-check and entries-MAC subkeys, so the master key itself never encrypts anything. */
 export function deriveSubkeys(masterKey: Buffer, vaultId: Buffer): VaultSubkeys {
   const derive = (info: string) => Buffer.from(hkdfSync("sha256", masterKey, vaultId, info, 32));
-  return { entryKey: derive("src-vault v1 entry key"), checkKey: derive("src-vault v1 key check"), entriesMacKey: derive("src-vault v2 entries mac") };
+  return {
+    entryKey: derive("src-vault v1 entry key"),
+    checkKey: derive("src-vault v1 key check"),
+    entriesMacKey: derive("src-vault v2 entries mac"),
+  };
 }
 
 /** The key check: an HMAC over every header field, under the check subkey. */

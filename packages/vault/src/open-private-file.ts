@@ -21,20 +21,35 @@ const symlinkFix = (path: string) =>
  * of read or replaced. Resolves to `undefined` when nothing is there.
  * The caller closes the handle.
  */
-export async function openPrivateFile(path: string, check: PrivateFileCheck): Promise<{ handle: FileHandle; stats: Stats } | undefined> {
+export async function openPrivateFile(
+  path: string,
+  check: PrivateFileCheck,
+): Promise<{ handle: FileHandle; stats: Stats } | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return undefined;
-    if (code === "ELOOP") throw new VaultUnsafeFileError({ role: check.role, path, problem: "is a symbolic link", fix: symlinkFix(path), cause: error });
+    if (code === "ELOOP")
+      throw new VaultUnsafeFileError({
+        role: check.role,
+        path,
+        problem: "is a symbolic link",
+        fix: symlinkFix(path),
+        cause: error,
+      });
     throw error;
   }
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) {
-      throw new VaultUnsafeFileError({ role: check.role, path, problem: "is not a regular file (a directory or a device?)", fix: `Move it aside; the ${check.role} must be a plain file.` });
+      throw new VaultUnsafeFileError({
+        role: check.role,
+        path,
+        problem: "is not a regular file (a directory or a device?)",
+        fix: `Move it aside; the ${check.role} must be a plain file.`,
+      });
     }
     if (check.ownerOnly === true && process.platform !== "win32" && (stats.mode & GROUP_OR_OTHER_ACCESS) !== 0) {
       const mode = (stats.mode & 0o777).toString(8).padStart(4, "0");

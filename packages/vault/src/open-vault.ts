@@ -45,7 +45,10 @@ export async function openVault(options: OpenVaultOptions = {}): Promise<Vault> 
   const source = resolveKeySource({ keySource: options.keySource, env, defaultKeyFile: paths.keyFile });
   const scryptCost = options.scryptCost ?? defaultScryptCost;
   if (!isValidScryptCost(scryptCost)) {
-    throw new InvalidVaultKeyError({ source: "scryptCost", problem: "N must be a power of two >= 2, r >= 1, 1 <= p <= 16, and 128 * N * r * p at most 512 MiB" });
+    throw new InvalidVaultKeyError({
+      source: "scryptCost",
+      problem: "N must be a power of two >= 2, r >= 1, 1 <= p <= 16, and 128 * N * r * p at most 512 MiB",
+    });
   }
   const keyring = new VaultKeyring({ source, scryptCost });
   // lstat: a dangling symbolic link counts as existing, so no key file is made for it; `load` then refuses the link.

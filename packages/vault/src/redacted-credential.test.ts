@@ -19,7 +19,9 @@ describe("createRedactedCredential", () => {
     const [open, close] = inspect.colors[inspect.styles.special]!;
     const styled = `\u001b[${open}m${REDACTED}\u001b[${close}m`;
     expect(inspect(credential, { colors: true })).toBe(`VaultCredential { username: ${styled}, password: ${styled} }`);
-    expect(inspect({ nested: credential }, { breakLength: Infinity })).toBe("{ nested: VaultCredential { username: [REDACTED], password: [REDACTED] } }");
+    expect(inspect({ nested: credential }, { breakLength: Infinity })).toBe(
+      "{ nested: VaultCredential { username: [REDACTED], password: [REDACTED] } }",
+    );
   });
 
   it("serializes every field as [REDACTED]", () => {

@@ -4,7 +4,8 @@ import { inspect } from "node:util";
 export const REDACTED = "[REDACTED]";
 
 /** A credential read from the vault: its fields are readable (`credential.token`), but it never prints them. */
-export type VaultCredential<TCredential extends Record<string, unknown> = Record<string, unknown>> = Readonly<TCredential>;
+export type VaultCredential<TCredential extends Record<string, unknown> = Record<string, unknown>> =
+  Readonly<TCredential>;
 
 function redactedShape(credential: object): Record<string, string> {
   return Object.fromEntries(Object.keys(credential).map((key) => [key, REDACTED]));
@@ -16,13 +17,17 @@ function redactedShape(credential: object): Record<string, string> {
  * The two methods are non-enumerable, so `Object.keys` and spreading see only
  * the credential fields.
  */
-export function createRedactedCredential<TCredential extends Record<string, unknown>>(values: TCredential): VaultCredential<TCredential> {
+export function createRedactedCredential<TCredential extends Record<string, unknown>>(
+  values: TCredential,
+): VaultCredential<TCredential> {
   const credential = { ...values };
   Object.defineProperties(credential, {
     toJSON: { value: () => redactedShape(credential), enumerable: false },
     [inspect.custom]: {
       value: (_depth: number, options: { stylize?: (text: string, style: string) => string }) => {
-        const fields = Object.keys(credential).map((key) => `${key}: ${options.stylize?.(REDACTED, "special") ?? REDACTED}`);
+        const fields = Object.keys(credential).map(
+          (key) => `${key}: ${options.stylize?.(REDACTED, "special") ?? REDACTED}`,
+        );
         return `VaultCredential { ${fields.join(", ")} }`;
       },
       enumerable: false,

@@ -49,11 +49,19 @@ export async function rotateVault(options: RotateVaultOptions = {}): Promise<Rot
   const nextKeyFile = `${paths.keyFile}${NEXT_KEY_FILE_SUFFIX}`;
 
   if (await exists(nextKeyFile)) {
-    const finished = await openVault({ ...options, keySource: { kind: "keyFile", file: nextKeyFile } }).catch(() => undefined);
+    const finished = await openVault({ ...options, keySource: { kind: "keyFile", file: nextKeyFile } }).catch(
+      () => undefined,
+    );
     if (finished !== undefined) {
       await rename(nextKeyFile, paths.keyFile);
       await syncDirectory(path.dirname(paths.keyFile));
-      return { file: paths.file, credentials: (await finished.list()).length, newKeyKind: "keyFile", keyFile: paths.keyFile, completedInterrupted: true };
+      return {
+        file: paths.file,
+        credentials: (await finished.list()).length,
+        newKeyKind: "keyFile",
+        keyFile: paths.keyFile,
+        completedInterrupted: true,
+      };
     }
     // A key the vault was never re-encrypted under: the rotation stopped before its write.
     await unlink(nextKeyFile);
@@ -63,7 +71,13 @@ export async function rotateVault(options: RotateVaultOptions = {}): Promise<Rot
   const credentials = (await vault.list()).length;
   if (options.newKeySource !== undefined) {
     await vault.rotate(options.newKeySource);
-    return { file: vault.file, credentials, newKeyKind: options.newKeySource.kind, keyFile: undefined, completedInterrupted: false };
+    return {
+      file: vault.file,
+      credentials,
+      newKeyKind: options.newKeySource.kind,
+      keyFile: undefined,
+      completedInterrupted: false,
+    };
   }
   try {
     await vault.rotate({ kind: "keyFile", file: nextKeyFile });

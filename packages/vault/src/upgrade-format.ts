@@ -25,6 +25,14 @@ export function upgradeToCurrentFormat(contents: UpgradableContents): void {
   contents.header = { ...unsigned, keyCheck: computeKeyCheck(contents.keys.checkKey, headerBinding(unsigned)) };
   for (const [slug, plaintext] of contents.plaintexts) {
     const updatedAt = contents.entries.get(slug)?.updatedAt ?? new Date().toISOString();
-    contents.entries.set(slug, sealEntry(contents.keys.entryKey, plaintext, { formatVersion: VAULT_FORMAT_VERSION, vaultId: unsigned.vaultId, slug, updatedAt }));
+    contents.entries.set(
+      slug,
+      sealEntry(contents.keys.entryKey, plaintext, {
+        formatVersion: VAULT_FORMAT_VERSION,
+        vaultId: unsigned.vaultId,
+        slug,
+        updatedAt,
+      }),
+    );
   }
 }

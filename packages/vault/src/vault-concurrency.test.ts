@@ -10,7 +10,9 @@ afterEach(async () => cleanup());
 
 describe("several processes writing one vault", () => {
   it("8 processes x 25 entries, started together on a fresh home: one key file, all 200 entries present and correct", async () => {
-    const writers = Array.from({ length: 8 }, (_, index) => runChild("write-entries.ts", [`writer${index}`, "25"], { SRC_HOME: home }));
+    const writers = Array.from({ length: 8 }, (_, index) =>
+      runChild("write-entries.ts", [`writer${index}`, "25"], { SRC_HOME: home }),
+    );
     const results = await Promise.all(writers.map((writer) => writer.exited));
     for (const [index, result] of results.entries()) {
       expect(result, `writer ${index}: ${result.stderr}`).toMatchObject({ code: 0 });

@@ -37,10 +37,20 @@ async function writeWithValidMac(stored: StoredVault): Promise<void> {
   const entries = new Map(
     Object.entries(stored.entries).map(([name, entry]) => [
       name,
-      { nonce: Buffer.from(entry.nonce, "base64"), tag: Buffer.from(entry.tag, "base64"), ciphertext: Buffer.from(entry.ciphertext, "base64"), updatedAt: entry.updatedAt },
+      {
+        nonce: Buffer.from(entry.nonce, "base64"),
+        tag: Buffer.from(entry.tag, "base64"),
+        ciphertext: Buffer.from(entry.ciphertext, "base64"),
+        updatedAt: entry.updatedAt,
+      },
     ]),
   );
-  stored.entriesMac = computeEntriesMac(keys.entriesMacKey, { formatVersion: 2, vaultId: Buffer.from(stored.vaultId, "base64"), generation: stored.generation, entries }).toString("base64");
+  stored.entriesMac = computeEntriesMac(keys.entriesMacKey, {
+    formatVersion: 2,
+    vaultId: Buffer.from(stored.vaultId, "base64"),
+    generation: stored.generation,
+    entries,
+  }).toString("base64");
   await writeFile(file, JSON.stringify(stored));
 }
 
@@ -63,7 +73,9 @@ describe("per-principal credentials in the vault file", () => {
       { slug: "github", principal: "token:bob-desk" },
     ]);
     expect(JSON.stringify(connections)).not.toContain(aliceKey);
-    expect((await again.listConnections({ principal: "idp:alice" })).map((entry) => entry.principal)).toEqual(["idp:alice"]);
+    expect((await again.listConnections({ principal: "idp:alice" })).map((entry) => entry.principal)).toEqual([
+      "idp:alice",
+    ]);
     expect(await again.listConnections({ slug: "jira" })).toEqual([]);
 
     const text = await readFile(file, "utf8");
@@ -78,14 +90,17 @@ describe("per-principal credentials in the vault file", () => {
     expect(await vault.deleteConnection("github", "idp:alice")).toBe(false);
     expect(await vault.getConnection("github", "idp:alice")).toBeUndefined();
     expect(await vault.deleteConnections("github")).toBe(1);
-    expect((await (await reopen()).listConnections()).map(({ slug, principal }) => `${slug} ${principal}`)).toEqual(["jira idp:bob"]);
+    expect((await (await reopen()).listConnections()).map(({ slug, principal }) => `${slug} ${principal}`)).toEqual([
+      "jira idp:bob",
+    ]);
   });
 
   it("refuses a credential moved to another principal's entry, even with the file's MAC made good again", async () => {
     await vault.setConnection("github", "idp:alice", { token: aliceKey });
     await vault.setConnection("github", "idp:mallory", { token: "mallory-own" });
     const stored = JSON.parse(await readFile(file, "utf8")) as StoredVault;
-    stored.entries[connectionEntryName("github", "idp:mallory")] = stored.entries[connectionEntryName("github", "idp:alice")]!;
+    stored.entries[connectionEntryName("github", "idp:mallory")] =
+      stored.entries[connectionEntryName("github", "idp:alice")]!;
     await writeWithValidMac(stored);
     const error = await reopen().then(
       () => undefined,
@@ -106,10 +121,19 @@ describe("per-principal credentials in the vault file", () => {
   });
 
   it("refuses a bad principal and a connection's name as a shared slug, naming what to do", async () => {
-    await expect(vault.setConnection("github", "has space", { token: "x" })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.INVALID_PRINCIPAL, message: expect.stringContaining("printable characters") });
-    await expect(vault.setConnection("github", "", { token: "x" })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.INVALID_PRINCIPAL });
-    await expect(vault.set(connectionEntryName("github", "idp:alice"), { token: "x" })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.INVALID_SLUG });
-    await expect(vault.getConnection("GitHub", "idp:alice")).rejects.toMatchObject({ code: VAULT_ERROR_CODES.INVALID_SLUG });
+    await expect(vault.setConnection("github", "has space", { token: "x" })).rejects.toMatchObject({
+      code: VAULT_ERROR_CODES.INVALID_PRINCIPAL,
+      message: expect.stringContaining("printable characters"),
+    });
+    await expect(vault.setConnection("github", "", { token: "x" })).rejects.toMatchObject({
+      code: VAULT_ERROR_CODES.INVALID_PRINCIPAL,
+    });
+    await expect(vault.set(connectionEntryName("github", "idp:alice"), { token: "x" })).rejects.toMatchObject({
+      code: VAULT_ERROR_CODES.INVALID_SLUG,
+    });
+    await expect(vault.getConnection("GitHub", "idp:alice")).rejects.toMatchObject({
+      code: VAULT_ERROR_CODES.INVALID_SLUG,
+    });
     expect(await vault.listConnections()).toEqual([]);
   });
 

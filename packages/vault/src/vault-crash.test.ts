@@ -29,7 +29,8 @@ describe("crash safety", () => {
       // values (every entry is read once more at the end, which keeps the test linear on a loaded machine).
       const vault = await openVault({ home, env: {} });
       const present = new Set((await vault.list()).map((entry) => entry.slug));
-      for (const slug of committed) expect(present.has(slug), `${slug} was acknowledged but is missing after round ${round}`).toBe(true);
+      for (const slug of committed)
+        expect(present.has(slug), `${slug} was acknowledged but is missing after round ${round}`).toBe(true);
       for (const slug of thisRound) expect((await vault.get<{ token: string }>(slug))?.token).toBe(`secret-${slug}`);
       // The writer is dead, so its lock is stale; remove it rather than wait the 2-10 s stale period each round.
       // (Taking over a stale lock is tested in vault-lock.test.ts.)
@@ -39,7 +40,8 @@ describe("crash safety", () => {
 
     // a later write cleans up temporary files left by killed writers
     const vault = await openVault({ home, env: {} });
-    for (const slug of committed) expect((await vault.get<{ token: string }>(slug))?.token, `${slug} after every round`).toBe(`secret-${slug}`);
+    for (const slug of committed)
+      expect((await vault.get<{ token: string }>(slug))?.token, `${slug} after every round`).toBe(`secret-${slug}`);
     await vault.set("after-crashes", { token: "fine" });
     expect((await readdir(home)).filter((name) => name.includes(".tmp-"))).toEqual([]);
   }, 300_000);

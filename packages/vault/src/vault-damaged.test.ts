@@ -1,6 +1,13 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openVault, resetVault, VAULT_ERROR_CODES, VAULT_FORMAT_VERSION, VaultDamagedError, VaultUnsupportedVersionError } from "@src/vault";
+import {
+  openVault,
+  resetVault,
+  VAULT_ERROR_CODES,
+  VAULT_FORMAT_VERSION,
+  VaultDamagedError,
+  VaultUnsupportedVersionError,
+} from "@src/vault";
 import type { Vault } from "@src/vault";
 import { createTemporaryHome } from "../test/helpers";
 
@@ -24,17 +31,37 @@ describe("a damaged vault is reported, never changed", () => {
     { why: "only whitespace", contents: () => Buffer.from("\n  \n"), problem: /empty/ },
     { why: "cut after 1 byte", contents: () => original.subarray(0, 1), problem: /not valid JSON/ },
     { why: "cut in the header", contents: () => original.subarray(0, 60), problem: /not valid JSON/ },
-    { why: "cut in the middle", contents: () => original.subarray(0, Math.floor(original.length / 2)), problem: /not valid JSON/ },
+    {
+      why: "cut in the middle",
+      contents: () => original.subarray(0, Math.floor(original.length / 2)),
+      problem: /not valid JSON/,
+    },
     { why: "cut one byte short", contents: () => original.subarray(0, original.length - 2), problem: /not valid JSON/ },
     { why: "another JSON document", contents: () => Buffer.from('{"sources": []}'), problem: /not a src vault file/ },
     { why: "a JSON array", contents: () => Buffer.from("[]"), problem: /not a src vault file/ },
     {
       why: 'a "__proto__" member injected into entries',
-      contents: () => Buffer.from(original.toString().replace('"entries": {', '"entries": {"__proto__": {"nonce": "AAAAAAAAAAAAAAAA", "tag": "AAAAAAAAAAAAAAAAAAAAAA==", "ciphertext": "", "updatedAt": "2026-01-01T00:00:00.000Z"},')),
+      contents: () =>
+        Buffer.from(
+          original
+            .toString()
+            .replace(
+              '"entries": {',
+              '"entries": {"__proto__": {"nonce": "AAAAAAAAAAAAAAAA", "tag": "AAAAAAAAAAAAAAAAAAAAAA==", "ciphertext": "", "updatedAt": "2026-01-01T00:00:00.000Z"},',
+            ),
+        ),
       problem: /entries\.__proto__/,
     },
-    { why: 'a "__proto__" member inside an entry', contents: () => Buffer.from(original.toString().replace('"alpha": {', '"alpha": {"__proto__": {},')), problem: /entries\.alpha\.__proto__/ },
-    { why: "entries missing", contents: () => Buffer.from(JSON.stringify({ ...JSON.parse(original.toString()), entries: undefined })), problem: /entries/ },
+    {
+      why: 'a "__proto__" member inside an entry',
+      contents: () => Buffer.from(original.toString().replace('"alpha": {', '"alpha": {"__proto__": {},')),
+      problem: /entries\.alpha\.__proto__/,
+    },
+    {
+      why: "entries missing",
+      contents: () => Buffer.from(JSON.stringify({ ...JSON.parse(original.toString()), entries: undefined })),
+      problem: /entries/,
+    },
   ];
 
   it.each(cases)("$why gives DAMAGED; reads and writes refuse; the bytes stay", async ({ contents, problem }) => {
@@ -48,12 +75,16 @@ describe("a damaged vault is reported, never changed", () => {
     await expect(vault.get("alpha")).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
     await expect(vault.set("gamma", { token: "new" })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
     await expect(vault.delete("alpha")).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
-    await expect(vault.rotate({ kind: "keyFile", file: `${home}/other.key` })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
+    await expect(vault.rotate({ kind: "keyFile", file: `${home}/other.key` })).rejects.toMatchObject({
+      code: VAULT_ERROR_CODES.DAMAGED,
+    });
     expect((await readFile(file)).equals(damaged)).toBe(true);
   });
 
   it("a newer format version is UNSUPPORTED_VERSION and says to upgrade", async () => {
-    const newer = Buffer.from(JSON.stringify({ ...JSON.parse(original.toString()), version: VAULT_FORMAT_VERSION + 1 }));
+    const newer = Buffer.from(
+      JSON.stringify({ ...JSON.parse(original.toString()), version: VAULT_FORMAT_VERSION + 1 }),
+    );
     await writeFile(file, newer);
     const error = await openVault({ home, env: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(VaultUnsupportedVersionError);

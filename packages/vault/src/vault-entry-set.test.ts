@@ -33,11 +33,14 @@ async function expectRefusedUnchanged(edited: StoredVault, location: string) {
   expect(error).toBeInstanceOf(VaultDamagedError);
   expect((error as VaultDamagedError).location).toBe(location);
   expect((error as Error).message).toContain(file);
-  if (location === "entriesMac") expect((error as Error).message).toContain("entries were removed, added or replaced without the key");
+  if (location === "entriesMac")
+    expect((error as Error).message).toContain("entries were removed, added or replaced without the key");
   await expect(vault.get("beta")).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
   await expect(vault.set("gamma", { token: "new" })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
   await expect(vault.delete("beta")).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
-  await expect(vault.rotate({ kind: "key", key: randomBytes(32) })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
+  await expect(vault.rotate({ kind: "key", key: randomBytes(32) })).rejects.toMatchObject({
+    code: VAULT_ERROR_CODES.DAMAGED,
+  });
   expect((await readFile(file)).equals(bytes)).toBe(true);
 }
 
@@ -95,6 +98,8 @@ describe("the set of entries is authenticated", () => {
     await expect(vault.set("gamma", { token: "new" })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
     expect((await readFile(file)).equals(older)).toBe(true);
     // a new process has nothing to compare with: the older copy is a valid vault (documented limit)
-    expect((await (await openVault({ home, keySource: { kind: "key", key } })).get<{ token: string }>("alpha"))?.token).toBe("alpha-secret-1");
+    expect(
+      (await (await openVault({ home, keySource: { kind: "key", key } })).get<{ token: string }>("alpha"))?.token,
+    ).toBe("alpha-secret-1");
   });
 });

@@ -4,7 +4,10 @@ import { isValidScryptCost } from "./key-derivation";
 const base64 = (bytes: number) =>
   z
     .string()
-    .refine((value) => /^[A-Za-z0-9+/]*={0,2}$/.test(value) && Buffer.from(value, "base64").toString("base64") === value, { error: "must be base64" })
+    .refine(
+      (value) => /^[A-Za-z0-9+/]*={0,2}$/.test(value) && Buffer.from(value, "base64").toString("base64") === value,
+      { error: "must be base64" },
+    )
     .transform((value) => Buffer.from(value, "base64"))
     .refine((value) => bytes < 0 || value.length === bytes, { error: `must be ${bytes} bytes` });
 
@@ -22,7 +25,10 @@ export const version1Schema = z.object({
       .refine(isValidScryptCost, { error: "scrypt parameters out of range" }),
   ]),
   keyCheck: base64(32),
-  entries: z.record(slugKey, z.object({ nonce: base64(12), tag: base64(16), ciphertext: base64(-1), updatedAt: z.iso.datetime() })),
+  entries: z.record(
+    slugKey,
+    z.object({ nonce: base64(12), tag: base64(16), ciphertext: base64(-1), updatedAt: z.iso.datetime() }),
+  ),
 });
 
 /** Format version 2: version 1 plus a write counter and a MAC over the whole set of entries. */

@@ -20,11 +20,28 @@ function versionOneFile(key: Buffer, credentials: Record<string, Record<string, 
   const unsigned = { version: 1, vaultId, kdf: { name: "none" as const } };
   const entries: Record<string, unknown> = {};
   for (const [slug, credential] of Object.entries(credentials)) {
-    const sealed = sealEntry(keys.entryKey, JSON.stringify(credential), { formatVersion: 1, vaultId, slug, updatedAt: "2025-01-01T00:00:00.000Z" });
-    entries[slug] = { nonce: sealed.nonce.toString("base64"), tag: sealed.tag.toString("base64"), ciphertext: sealed.ciphertext.toString("base64"), updatedAt: sealed.updatedAt };
+    const sealed = sealEntry(keys.entryKey, JSON.stringify(credential), {
+      formatVersion: 1,
+      vaultId,
+      slug,
+      updatedAt: "2025-01-01T00:00:00.000Z",
+    });
+    entries[slug] = {
+      nonce: sealed.nonce.toString("base64"),
+      tag: sealed.tag.toString("base64"),
+      ciphertext: sealed.ciphertext.toString("base64"),
+      updatedAt: sealed.updatedAt,
+    };
   }
   const keyCheck = computeKeyCheck(keys.checkKey, headerBinding(unsigned)).toString("base64");
-  return JSON.stringify({ format: "src-vault", version: 1, vaultId: vaultId.toString("base64"), kdf: { name: "none" }, keyCheck, entries });
+  return JSON.stringify({
+    format: "src-vault",
+    version: 1,
+    vaultId: vaultId.toString("base64"),
+    kdf: { name: "none" },
+    keyCheck,
+    entries,
+  });
 }
 
 describe("format version 1", () => {
@@ -37,7 +54,12 @@ describe("format version 1", () => {
     expect(await readFile(file, "utf8")).toBe(original);
 
     await vault.set("gamma", { token: "gamma-secret" });
-    const upgraded = JSON.parse(await readFile(file, "utf8")) as { version: number; generation: number; entriesMac: string; entries: Record<string, { updatedAt: string }> };
+    const upgraded = JSON.parse(await readFile(file, "utf8")) as {
+      version: number;
+      generation: number;
+      entriesMac: string;
+      entries: Record<string, { updatedAt: string }>;
+    };
     expect(upgraded).toMatchObject({ version: VAULT_FORMAT_VERSION, generation: 1 });
     expect(upgraded.entriesMac).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     expect(upgraded.entries.alpha?.updatedAt).toBe("2025-01-01T00:00:00.000Z");

@@ -7,12 +7,21 @@ import { parseVaultFile, serializeVaultFile, VAULT_FORMAT_VERSION } from "./vaul
 // Found by mutation testing (`pnpm mutation`): which versions are "newer" and which are "damaged", where in the file a
 // problem is reported, and the order entries are written in, each checked on the parser itself.
 const file = "/home/someone/.src/vault.json";
-const entry = () => ({ nonce: randomBytes(12), tag: randomBytes(16), ciphertext: randomBytes(8), updatedAt: "2026-11-23T06:00:00.000Z" });
+const entry = () => ({
+  nonce: randomBytes(12),
+  tag: randomBytes(16),
+  ciphertext: randomBytes(8),
+  updatedAt: "2026-11-23T06:00:00.000Z",
+});
 const written = serializeVaultFile({
   header: { version: VAULT_FORMAT_VERSION, vaultId: randomBytes(16), kdf: { name: "none" }, keyCheck: randomBytes(32) },
   generation: 4,
   entriesMac: randomBytes(32),
-  entries: new Map([["zeta", entry()], ["alpha", entry()], ["Mid", entry()]]),
+  entries: new Map([
+    ["zeta", entry()],
+    ["alpha", entry()],
+    ["Mid", entry()],
+  ]),
 });
 const withField = (change: (data: Record<string, unknown>) => void): string => {
   const data = JSON.parse(written) as Record<string, unknown>;
@@ -56,24 +65,39 @@ describe("parseVaultFile", () => {
   });
 
   it("an empty file says so", () => {
-    expect((failure(" \n") as Error).message).toContain("damaged: the file is empty (a write was cut short, or it was truncated)");
+    expect((failure(" \n") as Error).message).toContain(
+      "damaged: the file is empty (a write was cut short, or it was truncated)",
+    );
   });
 
   it.each([
-    { why: "at the top", change: (data: Record<string, unknown>) => Object.defineProperty(data, "__proto__", { value: {}, enumerable: true }), location: "__proto__" },
+    {
+      why: "at the top",
+      change: (data: Record<string, unknown>) =>
+        Object.defineProperty(data, "__proto__", { value: {}, enumerable: true }),
+      location: "__proto__",
+    },
     {
       why: "inside an entry",
-      change: (data: Record<string, unknown>) => Object.defineProperty((data.entries as Record<string, object>).alpha, "__proto__", { value: {}, enumerable: true }),
+      change: (data: Record<string, unknown>) =>
+        Object.defineProperty((data.entries as Record<string, object>).alpha, "__proto__", {
+          value: {},
+          enumerable: true,
+        }),
       location: "entries.alpha.__proto__",
     },
   ])("a __proto__ member $why is reported where it is", ({ change, location }) => {
     const error = failure(withField(change));
     expect(error).toMatchObject({ code: "DAMAGED", location });
-    expect((error as Error).message).toContain(`${location}: an unexpected "__proto__" member (the file was edited or tampered with)`);
+    expect((error as Error).message).toContain(
+      `${location}: an unexpected "__proto__" member (the file was edited or tampered with)`,
+    );
   });
 
   it("a malformed field is reported by its path in the file", () => {
-    const error = failure(withField((data) => ((data.entries as Record<string, Record<string, unknown>>).alpha!.tag = "not base64!")));
+    const error = failure(
+      withField((data) => ((data.entries as Record<string, Record<string, unknown>>).alpha!.tag = "not base64!")),
+    );
     expect(error).toMatchObject({ code: "DAMAGED", location: "entries.alpha.tag" });
     expect((error as Error).message).not.toContain("invalid.");
   });

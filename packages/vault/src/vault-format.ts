@@ -8,7 +8,9 @@ import { compareSlugs } from "./slug";
 export const VAULT_FORMAT_VERSION = 2;
 
 /** How the master key is obtained: used as is (`none`) or stretched from a passphrase (`scrypt`). */
-export type VaultKdf = { readonly name: "none" } | { readonly name: "scrypt"; readonly salt: Buffer; readonly N: number; readonly r: number; readonly p: number };
+export type VaultKdf =
+  | { readonly name: "none" }
+  | { readonly name: "scrypt"; readonly salt: Buffer; readonly N: number; readonly r: number; readonly p: number };
 
 export interface VaultHeader {
   readonly version: number;
@@ -31,7 +33,10 @@ export interface VaultDocument {
 
 /** The exact header fields the key check covers. */
 export function headerBinding(header: Omit<VaultHeader, "keyCheck">): string {
-  const kdf = header.kdf.name === "none" ? ["none"] : ["scrypt", header.kdf.salt.toString("base64"), header.kdf.N, header.kdf.r, header.kdf.p];
+  const kdf =
+    header.kdf.name === "none"
+      ? ["none"]
+      : ["scrypt", header.kdf.salt.toString("base64"), header.kdf.N, header.kdf.r, header.kdf.p];
   return JSON.stringify(["src-vault header", header.version, header.vaultId.toString("base64"), kdf]);
 }
 
@@ -41,7 +46,8 @@ export function headerBinding(header: Omit<VaultHeader, "keyCheck">): string {
  * naming the place in the file; an unknown version is `VaultUnsupportedVersionError`.
  */
 export function parseVaultFile(text: string, file: string): VaultDocument {
-  if (text.trim() === "") throw new VaultDamagedError({ file, problem: "the file is empty (a write was cut short, or it was truncated)" });
+  if (text.trim() === "")
+    throw new VaultDamagedError({ file, problem: "the file is empty (a write was cut short, or it was truncated)" });
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -60,7 +66,11 @@ export function parseVaultFile(text: string, file: string): VaultDocument {
       if (typeof version === "number" && Number.isInteger(version) && version > VAULT_FORMAT_VERSION) {
         throw new VaultUnsupportedVersionError({ file, version });
       }
-      throw new VaultDamagedError({ file, location: "version", problem: `unknown format version ${JSON.stringify(version)}` });
+      throw new VaultDamagedError({
+        file,
+        location: "version",
+        problem: `unknown format version ${JSON.stringify(version)}`,
+      });
   }
 }
 
@@ -72,7 +82,8 @@ export function parseVaultFile(text: string, file: string): VaultDocument {
  */
 function protoMemberPath(value: unknown, path: string): string | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  if (!Array.isArray(value) && Object.hasOwn(value, "__proto__")) return path === "" ? "__proto__" : `${path}.__proto__`;
+  if (!Array.isArray(value) && Object.hasOwn(value, "__proto__"))
+    return path === "" ? "__proto__" : `${path}.__proto__`;
   for (const [key, child] of Object.entries(value)) {
     const found = protoMemberPath(child, path === "" ? key : `${path}.${key}`);
     if (found !== undefined) return found;
@@ -82,21 +93,40 @@ function protoMemberPath(value: unknown, path: string): string | undefined {
 
 function parseKnownVersion(data: unknown, file: string): VaultDocument {
   const protoPath = protoMemberPath(data, "");
-  if (protoPath !== undefined) throw new VaultDamagedError({ file, location: protoPath, problem: 'an unexpected "__proto__" member (the file was edited or tampered with)' });
-  const result = (data as { version: unknown }).version === 1 ? version1Schema.safeParse(data) : version2Schema.safeParse(data);
+  if (protoPath !== undefined)
+    throw new VaultDamagedError({
+      file,
+      location: protoPath,
+      problem: 'an unexpected "__proto__" member (the file was edited or tampered with)',
+    });
+  const result =
+    (data as { version: unknown }).version === 1 ? version1Schema.safeParse(data) : version2Schema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new VaultDamagedError({ file, location: issue?.path.map(String).join(".") || undefined, problem: issue?.message ?? "invalid" });
+    throw new VaultDamagedError({
+      file,
+      location: issue?.path.map(String).join(".") || undefined,
+      problem: issue?.message ?? "invalid",
+    });
   }
   const { version, vaultId, kdf, keyCheck, entries } = result.data;
-  const { generation, entriesMac } = "entriesMac" in result.data ? result.data : { generation: 0, entriesMac: undefined };
-  return { header: { version, vaultId, kdf, keyCheck }, generation, entriesMac, entries: new Map(Object.entries(entries)) };
+  const { generation, entriesMac } =
+    "entriesMac" in result.data ? result.data : { generation: 0, entriesMac: undefined };
+  return {
+    header: { version, vaultId, kdf, keyCheck },
+    generation,
+    entriesMac,
+    entries: new Map(Object.entries(entries)),
+  };
 }
 
 /** Serializes a document in the current format (version 2): its header, keyCheck and entries must be version 2 ones. */
 export function serializeVaultFile(document: VaultDocument & { readonly entriesMac: Buffer }): string {
   const { header, entriesMac } = document;
-  const kdf = header.kdf.name === "none" ? { name: "none" } : { name: "scrypt", salt: header.kdf.salt.toString("base64"), N: header.kdf.N, r: header.kdf.r, p: header.kdf.p };
+  const kdf =
+    header.kdf.name === "none"
+      ? { name: "none" }
+      : { name: "scrypt", salt: header.kdf.salt.toString("base64"), N: header.kdf.N, r: header.kdf.r, p: header.kdf.p };
   const entries: Record<string, unknown> = {};
   for (const [slug, entry] of [...document.entries].sort(([a], [b]) => compareSlugs(a, b))) {
     entries[slug] = {

@@ -42,7 +42,9 @@ describe("a running process and a rotated key file", () => {
     // The next run of rotateVault finishes the rename, and the running vault still reads.
     expect(await rotateVault({ home, env: {} })).toMatchObject({ completedInterrupted: true });
     await running.set("github", { token: "github-secret-second" });
-    expect((await (await openVault({ home, env: {} })).get<{ token: string }>("github"))?.token).toBe("github-secret-second");
+    expect((await (await openVault({ home, env: {} })).get<{ token: string }>("github"))?.token).toBe(
+      "github-secret-second",
+    );
   });
 
   it("a process whose key comes from SRC_VAULT_KEY is told how to get the new key, never to reset", async () => {
@@ -62,7 +64,12 @@ describe("a running process and a rotated key file", () => {
 
   it("a process whose key file does not open the rotated vault says the new key is elsewhere, never to reset", async () => {
     const running = await openRunning();
-    await rotateVault({ home, env: {}, newKeySource: { kind: "passphrase", passphrase: "a new passphrase" }, scryptCost: { N: 16, r: 1, p: 1 } });
+    await rotateVault({
+      home,
+      env: {},
+      newKeySource: { kind: "passphrase", passphrase: "a new passphrase" },
+      scryptCost: { N: 16, r: 1, p: 1 },
+    });
     const error = (await running.list().catch((caught: unknown) => caught)) as Error & { code: string };
     expect(error.code).toBe(VAULT_ERROR_CODES.WRONG_KEY);
     expect(error.message).toContain("re-encrypted after this process opened it");
@@ -71,7 +78,9 @@ describe("a running process and a rotated key file", () => {
 
   it("a wrong key at start offers the reset only for a lost key, naming the credentials it would set aside", async () => {
     await openRunning();
-    const error = (await openVault({ home, env: { SRC_VAULT_KEY: randomBytes(32).toString("base64") } }).catch((caught: unknown) => caught)) as Error & { code: string };
+    const error = (await openVault({ home, env: { SRC_VAULT_KEY: randomBytes(32).toString("base64") } }).catch(
+      (caught: unknown) => caught,
+    )) as Error & { code: string };
     expect(error.code).toBe(VAULT_ERROR_CODES.WRONG_KEY);
     expect(error.message).toContain("Only if that key is lost for good: `src vault reset --yes`");
     expect(error.message).toContain("its 2 credentials (github, stripe) can no longer be used");

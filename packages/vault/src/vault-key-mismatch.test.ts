@@ -2,7 +2,14 @@ import { randomBytes } from "node:crypto";
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { defaultScryptCost, openVault, VAULT_ERROR_CODES, VaultKeyMismatchError, VaultKeyMissingError, InvalidVaultKeyError } from "@src/vault";
+import {
+  defaultScryptCost,
+  openVault,
+  VAULT_ERROR_CODES,
+  VaultKeyMismatchError,
+  VaultKeyMissingError,
+  InvalidVaultKeyError,
+} from "@src/vault";
 import type { OpenVaultOptions, Vault } from "@src/vault";
 import { createTemporaryHome, testScryptCost } from "../test/helpers";
 
@@ -18,7 +25,8 @@ async function expectRefusedUnchanged(options: OpenVaultOptions, code: string, s
   const mtimeBefore = (await stat(file)).mtimeMs;
   const error = await openVault({ home, scryptCost: testScryptCost, ...options }).catch((caught: unknown) => caught);
   expect(error).toMatchObject({ code, file });
-  if (code === VAULT_ERROR_CODES.WRONG_KEY) expect((error as Error).message).toContain("the vault key does not match this vault");
+  if (code === VAULT_ERROR_CODES.WRONG_KEY)
+    expect((error as Error).message).toContain("the vault key does not match this vault");
   for (const secret of secrets) expect(inspect(error, { depth: 10 })).not.toContain(secret);
   expect((await readFile(file)).equals(before)).toBe(true);
   expect((await stat(file)).mtimeMs).toBe(mtimeBefore);
@@ -39,7 +47,9 @@ describe("wrong key is reported as such, and the file is left alone", () => {
 
   it("wrong passphrase", async () => {
     await seed({ env: { SRC_VAULT_PASSPHRASE: "the right one" } });
-    await expectRefusedUnchanged({ env: { SRC_VAULT_PASSPHRASE: "the wrong one" } }, VAULT_ERROR_CODES.WRONG_KEY, ["the wrong one"]);
+    await expectRefusedUnchanged({ env: { SRC_VAULT_PASSPHRASE: "the wrong one" } }, VAULT_ERROR_CODES.WRONG_KEY, [
+      "the wrong one",
+    ]);
   });
 
   it("a different key file", async () => {
@@ -50,14 +60,22 @@ describe("wrong key is reported as such, and the file is left alone", () => {
 
   it("a passphrase given for a key vault says to unset it", async () => {
     await seed({ env: {} });
-    await expectRefusedUnchanged({ env: { SRC_VAULT_PASSPHRASE: "Zebra-9431" } }, VAULT_ERROR_CODES.WRONG_KEY, ["Zebra-9431"]);
-    await expect(openVault({ home, env: { SRC_VAULT_PASSPHRASE: "Zebra-9431" } })).rejects.toThrow(/unset SRC_VAULT_PASSPHRASE/);
+    await expectRefusedUnchanged({ env: { SRC_VAULT_PASSPHRASE: "Zebra-9431" } }, VAULT_ERROR_CODES.WRONG_KEY, [
+      "Zebra-9431",
+    ]);
+    await expect(openVault({ home, env: { SRC_VAULT_PASSPHRASE: "Zebra-9431" } })).rejects.toThrow(
+      /unset SRC_VAULT_PASSPHRASE/,
+    );
   });
 
   it("a key given for a passphrase vault says to set SRC_VAULT_PASSPHRASE", async () => {
     await seed({ env: { SRC_VAULT_PASSPHRASE: "pass" } });
     await expect(openVault({ home, env: {} })).rejects.toThrow(/set SRC_VAULT_PASSPHRASE/);
-    await expectRefusedUnchanged({ env: { SRC_VAULT_KEY: randomBytes(32).toString("base64") } }, VAULT_ERROR_CODES.WRONG_KEY, []);
+    await expectRefusedUnchanged(
+      { env: { SRC_VAULT_KEY: randomBytes(32).toString("base64") } },
+      VAULT_ERROR_CODES.WRONG_KEY,
+      [],
+    );
   });
 
   it("a missing key file is KEY_MISSING, and no new key file is made for an existing vault", async () => {
@@ -82,7 +100,12 @@ describe("passphrase vaults at the default cost", () => {
     await vault.set("slow", { token: "worth-protecting" });
     const header = JSON.parse(await readFile(file, "utf8")) as { kdf: Record<string, unknown> };
     expect(header.kdf).toMatchObject({ name: "scrypt", ...defaultScryptCost });
-    expect((await (await openVault({ home, env: { SRC_VAULT_PASSPHRASE: "real cost" } })).get<{ token: string }>("slow"))?.token).toBe("worth-protecting");
-    await expect(openVault({ home, env: { SRC_VAULT_PASSPHRASE: "real cosT" } })).rejects.toBeInstanceOf(VaultKeyMismatchError);
+    expect(
+      (await (await openVault({ home, env: { SRC_VAULT_PASSPHRASE: "real cost" } })).get<{ token: string }>("slow"))
+        ?.token,
+    ).toBe("worth-protecting");
+    await expect(openVault({ home, env: { SRC_VAULT_PASSPHRASE: "real cosT" } })).rejects.toBeInstanceOf(
+      VaultKeyMismatchError,
+    );
   });
 });

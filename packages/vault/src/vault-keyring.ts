@@ -55,7 +55,14 @@ export class VaultKeyring {
    */
   async unlock(header: VaultHeader, file: string, context: WrongKeyContext): Promise<VaultSubkeys> {
     const mismatch = (): VaultKeyMismatchError =>
-      new VaultKeyMismatchError({ file, hint: wrongKeyAdvice({ context, kind: this.#source.kind, keyFile: this.#source.kind === "keyFile" ? this.#source.file : undefined }) });
+      new VaultKeyMismatchError({
+        file,
+        hint: wrongKeyAdvice({
+          context,
+          kind: this.#source.kind,
+          keyFile: this.#source.kind === "keyFile" ? this.#source.file : undefined,
+        }),
+      });
     const opens = (master: Buffer): VaultSubkeys | undefined => {
       const keys = deriveSubkeys(master, header.vaultId);
       return keyCheckMatches(computeKeyCheck(keys.checkKey, headerBinding(header)), header.keyCheck) ? keys : undefined;
@@ -70,7 +77,9 @@ export class VaultKeyring {
     const keys = current === undefined ? undefined : opens(current);
     if (keys !== undefined) return keys;
     // Only a next key that opens the vault is used; an unreadable or stray one changes nothing.
-    const next = await this.#keyFileKey(`${source.file}${NEXT_KEY_FILE_SUFFIX}`, { create: false }).catch(() => undefined);
+    const next = await this.#keyFileKey(`${source.file}${NEXT_KEY_FILE_SUFFIX}`, { create: false }).catch(
+      () => undefined,
+    );
     const nextKeys = next === undefined ? undefined : opens(next);
     if (nextKeys !== undefined) return nextKeys;
     if (current === undefined) throw new VaultKeyMissingError({ file, keyFile: source.file });
@@ -80,16 +89,25 @@ export class VaultKeyring {
   /** A header for a new vault (or a rotation) under this key: fresh vault id, fresh salt. */
   async createHeader(file: string): Promise<{ header: VaultHeader; keys: VaultSubkeys }> {
     const vaultId = randomBytes(16);
-    const kdf: VaultKdf = this.#source.kind === "passphrase" ? { name: "scrypt", salt: randomBytes(16), ...this.#scryptCost } : { name: "none" };
+    const kdf: VaultKdf =
+      this.#source.kind === "passphrase"
+        ? { name: "scrypt", salt: randomBytes(16), ...this.#scryptCost }
+        : { name: "none" };
     const master = await this.#masterKey(kdf, { file, createKeyFile: true });
     const keys = deriveSubkeys(master, vaultId);
     const unsigned = { version: VAULT_FORMAT_VERSION, vaultId, kdf };
     return { header: { ...unsigned, keyCheck: computeKeyCheck(keys.checkKey, headerBinding(unsigned)) }, keys };
   }
 
-  async #masterKey(kdf: VaultKdf, { file, createKeyFile, context }: { file: string; createKeyFile: boolean; context?: WrongKeyContext }): Promise<Buffer> {
+  async #masterKey(
+    kdf: VaultKdf,
+    { file, createKeyFile, context }: { file: string; createKeyFile: boolean; context?: WrongKeyContext },
+  ): Promise<Buffer> {
     const source = this.#source;
-    const rotated = context?.rotatedSinceOpened === true ? "It was re-encrypted after this process opened it (`src vault rotate`). " : "";
+    const rotated =
+      context?.rotatedSinceOpened === true
+        ? "It was re-encrypted after this process opened it (`src vault rotate`). "
+        : "";
     if (source.kind === "passphrase") {
       if (kdf.name !== "scrypt") throw new VaultKeyMismatchError({ file, hint: rotated + keyVaultHint });
       const cacheKey = JSON.stringify([kdf.salt.toString("base64"), kdf.N, kdf.r, kdf.p]);
@@ -99,7 +117,12 @@ export class VaultKeyring {
       try {
         master = await deriveKeyFromPassphrase(source.passphrase, kdf.salt, kdf);
       } catch (error) {
-        throw new VaultDamagedError({ file, location: "kdf", problem: "scrypt rejected the stored parameters", cause: error });
+        throw new VaultDamagedError({
+          file,
+          location: "kdf",
+          problem: "scrypt rejected the stored parameters",
+          cause: error,
+        });
       }
       this.#masterKeys.set(cacheKey, master);
       return master;

@@ -30,7 +30,9 @@ describe("the inter-process lock", () => {
     const longAgo = new Date(Date.now() - 60_000);
     await utimes(vaultLockPath(file), longAgo, longAgo);
     await vault.set("alpha", { token: "after stale lock" });
-    expect((await (await openVault({ home, env: {} })).get<{ token: string }>("alpha"))?.token).toBe("after stale lock");
+    expect((await (await openVault({ home, env: {} })).get<{ token: string }>("alpha"))?.token).toBe(
+      "after stale lock",
+    );
     await expect(stat(vaultLockPath(file))).rejects.toMatchObject({ code: "ENOENT" });
   });
 });

@@ -28,7 +28,11 @@ export interface HeldLock {
  * Runs `action` while holding the inter-process lock of `file`. Waits with a
  * small random back-off until `timeoutMs`, then throws `VaultLockedError`.
  */
-export async function withVaultLock<T>(file: string, options: VaultLockOptions, action: (lock: HeldLock) => Promise<T>): Promise<T> {
+export async function withVaultLock<T>(
+  file: string,
+  options: VaultLockOptions,
+  action: (lock: HeldLock) => Promise<T>,
+): Promise<T> {
   await ensurePrivateDirectory(path.dirname(file));
   const lockFile = vaultLockPath(file);
   return withFileLock(
@@ -36,7 +40,8 @@ export async function withVaultLock<T>(file: string, options: VaultLockOptions, 
       lockFile,
       target: file,
       ...options,
-      failure: (_reason, cause) => new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause }),
+      failure: (_reason, cause) =>
+        new VaultLockedError({ file, lockFile, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause }),
     },
     action,
   );

@@ -12,8 +12,18 @@ export interface VaultPaths {
 }
 
 /** `home` option, else `SRC_HOME`, else `~/.src`; the vault file defaults to `<home>/vault.json`. Paths are made absolute. */
-export function resolveVaultPaths({ home, file, env }: { home?: string | undefined; file?: string | undefined; env: Readonly<Record<string, string | undefined>> }): VaultPaths {
-  const resolvedHome = path.resolve(home ?? (env.SRC_HOME !== undefined && env.SRC_HOME !== "" ? env.SRC_HOME : path.join(os.homedir(), ".src")));
+export function resolveVaultPaths({
+  home,
+  file,
+  env,
+}: {
+  home?: string | undefined;
+  file?: string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+}): VaultPaths {
+  const resolvedHome = path.resolve(
+    home ?? (env.SRC_HOME !== undefined && env.SRC_HOME !== "" ? env.SRC_HOME : path.join(os.homedir(), ".src")),
+  );
   return {
     home: resolvedHome,
     file: path.resolve(file ?? path.join(resolvedHome, "vault.json")),

@@ -16,7 +16,8 @@ const secretOf = (index: number) => `secret-${index}-${"x".repeat(4096)}`;
 
 async function expectAllEntries(vault: Vault, count: number) {
   expect(await vault.list()).toHaveLength(count);
-  for (let index = 0; index < count; index += 1) expect((await vault.get<{ token: string }>(`entry-${index}`))?.token).toBe(secretOf(index));
+  for (let index = 0; index < count; index += 1)
+    expect((await vault.get<{ token: string }>(`entry-${index}`))?.token).toBe(secretOf(index));
 }
 
 describe("rotate", () => {
@@ -34,7 +35,9 @@ describe("rotate", () => {
     expect(headerAfter.kdf.name).toBe("scrypt");
 
     await expect(openVault({ home, env: {} })).rejects.toBeInstanceOf(VaultKeyMismatchError);
-    await expect(openVault({ home, env: { SRC_VAULT_PASSPHRASE: "old" }, scryptCost: testScryptCost })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.WRONG_KEY });
+    await expect(
+      openVault({ home, env: { SRC_VAULT_PASSPHRASE: "old" }, scryptCost: testScryptCost }),
+    ).rejects.toMatchObject({ code: VAULT_ERROR_CODES.WRONG_KEY });
     await expectAllEntries(await openVault({ home, env: { SRC_VAULT_PASSPHRASE: "new passphrase" } }), 5);
     // the rotated Vault keeps writing under the new key
     await vault.set("entry-5", { token: secretOf(5) });
@@ -46,7 +49,10 @@ describe("rotate", () => {
     await vault.set("entry-0", { token: secretOf(0) });
     await vault.rotate({ kind: "keyFile", file: `${home}/next.key` });
     await expect(openVault({ home, env: {} })).rejects.toBeInstanceOf(VaultKeyMismatchError);
-    await expectAllEntries(await openVault({ home, env: {}, keySource: { kind: "keyFile", file: `${home}/next.key` } }), 1);
+    await expectAllEntries(
+      await openVault({ home, env: {}, keySource: { kind: "keyFile", file: `${home}/next.key` } }),
+      1,
+    );
   });
 
   it("a rotation killed with SIGKILL at random moments leaves the old or the new vault readable, never neither", async () => {
@@ -57,15 +63,22 @@ describe("rotate", () => {
     const outcomes: string[] = [];
     for (let round = 0; round < 8; round += 1) {
       const next = randomBytes(32);
-      const child = runChild("rotate-key.ts", [], { SRC_HOME: home, SRC_VAULT_KEY: key.toString("base64"), SRC_VAULT_NEW_KEY: next.toString("base64") });
+      const child = runChild("rotate-key.ts", [], {
+        SRC_HOME: home,
+        SRC_VAULT_KEY: key.toString("base64"),
+        SRC_VAULT_NEW_KEY: next.toString("base64"),
+      });
       await child.waitForLine("ready");
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
       child.kill("SIGKILL");
       await child.exited;
-      const opened = await Promise.allSettled([key, next].map((candidate) => openVault({ home, env: {}, keySource: { kind: "key", key: candidate } })));
+      const opened = await Promise.allSettled(
+        [key, next].map((candidate) => openVault({ home, env: {}, keySource: { kind: "key", key: candidate } })),
+      );
       const readable = opened.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
       expect(readable, `round ${round}: exactly one of old and new key must open the vault`).toHaveLength(1);
-      for (const result of opened) if (result.status === "rejected") expect(result.reason).toBeInstanceOf(VaultKeyMismatchError);
+      for (const result of opened)
+        if (result.status === "rejected") expect(result.reason).toBeInstanceOf(VaultKeyMismatchError);
       if (child.lines.includes("rotated")) expect(opened[1]!.status).toBe("fulfilled");
       await expectAllEntries(readable[0]!, count);
       outcomes.push(opened[0]!.status === "fulfilled" ? "old" : "new");

@@ -67,8 +67,19 @@ export async function readVaultState({
   }
   const document = parseVaultFile(text, file);
   const rotatedSinceOpened = previous !== undefined && !previous.header.vaultId.equals(document.header.vaultId);
-  const keys = await keyring.unlock(document.header, file, { storedSlugs: [...document.entries.keys()], rotatedSinceOpened });
-  const seen = previous === undefined ? undefined : { vaultId: previous.header.vaultId, generation: previous.generation };
+  const keys = await keyring.unlock(document.header, file, {
+    storedSlugs: [...document.entries.keys()],
+    rotatedSinceOpened,
+  });
+  const seen =
+    previous === undefined ? undefined : { vaultId: previous.header.vaultId, generation: previous.generation };
   const plaintexts = verifyVaultDocument({ document, keys, file, seen });
-  return { signature, header: document.header, generation: document.generation, keys, entries: document.entries, plaintexts };
+  return {
+    signature,
+    header: document.header,
+    generation: document.generation,
+    keys,
+    entries: document.entries,
+    plaintexts,
+  };
 }

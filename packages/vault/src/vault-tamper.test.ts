@@ -19,7 +19,11 @@ interface StoredVault {
 }
 
 const passphraseEnv = { SRC_VAULT_PASSPHRASE: "tamper test passphrase" };
-const detectedCodes: string[] = [VAULT_ERROR_CODES.DAMAGED, VAULT_ERROR_CODES.WRONG_KEY, VAULT_ERROR_CODES.UNSUPPORTED_VERSION];
+const detectedCodes: string[] = [
+  VAULT_ERROR_CODES.DAMAGED,
+  VAULT_ERROR_CODES.WRONG_KEY,
+  VAULT_ERROR_CODES.UNSUPPORTED_VERSION,
+];
 
 let home: string;
 let file: string;
@@ -77,16 +81,19 @@ describe("tampering is detected", () => {
     }
   });
 
-  it.each(["vaultId", "keyCheck", "kdf.salt"] as const)("flipping any single byte of the header's %s", async (field) => {
-    const read = (vault: StoredVault) => (field === "kdf.salt" ? vault.kdf.salt : vault[field]);
-    const length = Buffer.from(read(stored()), "base64").length;
-    for (let index = 0; index < length; index += 1) {
-      const edited = stored();
-      if (field === "kdf.salt") edited.kdf.salt = flipByte(edited.kdf.salt, index);
-      else edited[field] = flipByte(edited[field], index);
-      await expectDetected(JSON.stringify(edited), VAULT_ERROR_CODES.WRONG_KEY);
-    }
-  });
+  it.each(["vaultId", "keyCheck", "kdf.salt"] as const)(
+    "flipping any single byte of the header's %s",
+    async (field) => {
+      const read = (vault: StoredVault) => (field === "kdf.salt" ? vault.kdf.salt : vault[field]);
+      const length = Buffer.from(read(stored()), "base64").length;
+      for (let index = 0; index < length; index += 1) {
+        const edited = stored();
+        if (field === "kdf.salt") edited.kdf.salt = flipByte(edited.kdf.salt, index);
+        else edited[field] = flipByte(edited[field], index);
+        await expectDetected(JSON.stringify(edited), VAULT_ERROR_CODES.WRONG_KEY);
+      }
+    },
+  );
 
   it.each([
     { why: "a higher scrypt N", edit: (vault: StoredVault) => void (vault.kdf.N *= 2) },
@@ -94,20 +101,52 @@ describe("tampering is detected", () => {
     { why: "an N that is not a power of two", edit: (vault: StoredVault) => void (vault.kdf.N += 1) },
     { why: "another r", edit: (vault: StoredVault) => void (vault.kdf.r += 1) },
     { why: "another p", edit: (vault: StoredVault) => void (vault.kdf.p += 1) },
-    { why: "kdf none instead of scrypt", edit: (vault: StoredVault) => void (vault.kdf = { name: "none" } as StoredVault["kdf"]) },
+    {
+      why: "kdf none instead of scrypt",
+      edit: (vault: StoredVault) => void (vault.kdf = { name: "none" } as StoredVault["kdf"]),
+    },
     { why: "an older version", edit: (vault: StoredVault) => void (vault.version = 0) },
     { why: "a newer version", edit: (vault: StoredVault) => void (vault.version = VAULT_FORMAT_VERSION + 1) },
-    { why: "downgraded to version 1 (no entriesMac)", edit: (vault: StoredVault) => void ((vault.version = 1), delete vault.entriesMac, delete vault.generation) },
+    {
+      why: "downgraded to version 1 (no entriesMac)",
+      edit: (vault: StoredVault) => void ((vault.version = 1), delete vault.entriesMac, delete vault.generation),
+    },
     { why: "downgraded to version 1, entriesMac kept", edit: (vault: StoredVault) => void (vault.version = 1) },
     { why: "entriesMac removed", edit: (vault: StoredVault) => void delete vault.entriesMac },
-    { why: "another generation", edit: (vault: StoredVault) => void (vault.generation = (vault.generation as number) + 1) },
+    {
+      why: "another generation",
+      edit: (vault: StoredVault) => void (vault.generation = (vault.generation as number) + 1),
+    },
     { why: "another format name", edit: (vault: StoredVault) => void (vault.format = "src-vaulu") },
-    { why: "an edited updatedAt", edit: (vault: StoredVault) => void (vault.entries.alpha!.updatedAt = "2001-01-01T00:00:00.000Z") },
-    { why: "an entry moved to another slug", edit: (vault: StoredVault) => void ((vault.entries.gamma = vault.entries.alpha!), delete vault.entries.alpha) },
-    { why: "an entry copied under another slug", edit: (vault: StoredVault) => void (vault.entries.gamma = vault.entries.alpha!) },
-    { why: "two entries' ciphertexts swapped", edit: (vault: StoredVault) => void ([vault.entries.alpha!.ciphertext, vault.entries.beta!.ciphertext] = [vault.entries.beta!.ciphertext, vault.entries.alpha!.ciphertext]) },
-    { why: "two whole entries swapped", edit: (vault: StoredVault) => void ([vault.entries.alpha, vault.entries.beta] = [vault.entries.beta!, vault.entries.alpha!]) },
-    { why: "a truncated tag", edit: (vault: StoredVault) => void (vault.entries.alpha!.tag = vault.entries.alpha!.tag.slice(0, 12)) },
+    {
+      why: "an edited updatedAt",
+      edit: (vault: StoredVault) => void (vault.entries.alpha!.updatedAt = "2001-01-01T00:00:00.000Z"),
+    },
+    {
+      why: "an entry moved to another slug",
+      edit: (vault: StoredVault) => void ((vault.entries.gamma = vault.entries.alpha!), delete vault.entries.alpha),
+    },
+    {
+      why: "an entry copied under another slug",
+      edit: (vault: StoredVault) => void (vault.entries.gamma = vault.entries.alpha!),
+    },
+    {
+      why: "two entries' ciphertexts swapped",
+      edit: (vault: StoredVault) =>
+        void ([vault.entries.alpha!.ciphertext, vault.entries.beta!.ciphertext] = [
+          vault.entries.beta!.ciphertext,
+          vault.entries.alpha!.ciphertext,
+        ]),
+    },
+    {
+      why: "two whole entries swapped",
+      edit: (vault: StoredVault) =>
+        void ([vault.entries.alpha, vault.entries.beta] = [vault.entries.beta!, vault.entries.alpha!]),
+    },
+    {
+      why: "a truncated tag",
+      edit: (vault: StoredVault) => void (vault.entries.alpha!.tag = vault.entries.alpha!.tag.slice(0, 12)),
+    },
   ])("$why", async ({ edit }) => {
     const edited = stored();
     edit(edited);
@@ -126,7 +165,9 @@ describe("tampering is detected", () => {
       const secondStored = JSON.parse(await readFile(second.file, "utf8")) as StoredVault;
       firstStored.entries.alpha = secondStored.entries.alpha!;
       await writeFile(first.file, JSON.stringify(firstStored));
-      await expect(openVault({ home, file: first.file, env: { SRC_VAULT_KEY: key } })).rejects.toMatchObject({ code: VAULT_ERROR_CODES.DAMAGED });
+      await expect(openVault({ home, file: first.file, env: { SRC_VAULT_KEY: key } })).rejects.toMatchObject({
+        code: VAULT_ERROR_CODES.DAMAGED,
+      });
     } finally {
       await other.cleanup();
     }

@@ -21,13 +21,21 @@ async function snapshot(): Promise<string[]> {
   return Promise.all(
     names.map(async (name) => {
       const stats = await lstat(path.join(home, name));
-      const what = stats.isSymbolicLink() ? `-> ${await readlink(path.join(home, name))}` : stats.isFile() ? (await readFile(path.join(home, name))).toString("base64") : "dir";
+      const what = stats.isSymbolicLink()
+        ? `-> ${await readlink(path.join(home, name))}`
+        : stats.isFile()
+          ? (await readFile(path.join(home, name))).toString("base64")
+          : "dir";
       return `${name} ${(stats.mode & 0o777).toString(8)} ${what}`;
     }),
   );
 }
 
-async function expectUnsafe(role: "vault file" | "key file", refusedPath: string, problem: RegExp): Promise<VaultUnsafeFileError> {
+async function expectUnsafe(
+  role: "vault file" | "key file",
+  refusedPath: string,
+  problem: RegExp,
+): Promise<VaultUnsafeFileError> {
   const error = await openVault({ home, env: {} }).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(VaultUnsafeFileError);
   expect(error).toMatchObject({ code: VAULT_ERROR_CODES.UNSAFE_FILE, role, path: refusedPath });
@@ -64,19 +72,26 @@ describe("the vault file must be a regular file, not a symbolic link", () => {
 });
 
 describe("the key file must be a private regular file", () => {
-  it.each(["0644", "0640", "0604", "0660", "0602"])("mode %s is refused with a chmod 600 hint; the vault is unchanged", async (modeText) => {
-    const mode = Number.parseInt(modeText, 8);
-    const vault = await openVault({ home, env: {} });
-    await vault.set("alpha", { token: "alpha-secret" });
-    const key = await readFile(keyFile, "utf8");
-    await chmod(keyFile, mode);
-    const before = await snapshot();
-    const error = await expectUnsafe("key file", keyFile, /can be accessed by other users \(mode 0[0-7]{3}\).*chmod 600/);
-    expect(`${inspect(error, { depth: 10 })} ${JSON.stringify(error)}`).not.toContain(key.trim());
-    expect(await snapshot()).toEqual(before);
-    await chmod(keyFile, 0o600);
-    expect((await (await openVault({ home, env: {} })).get<{ token: string }>("alpha"))?.token).toBe("alpha-secret");
-  });
+  it.each(["0644", "0640", "0604", "0660", "0602"])(
+    "mode %s is refused with a chmod 600 hint; the vault is unchanged",
+    async (modeText) => {
+      const mode = Number.parseInt(modeText, 8);
+      const vault = await openVault({ home, env: {} });
+      await vault.set("alpha", { token: "alpha-secret" });
+      const key = await readFile(keyFile, "utf8");
+      await chmod(keyFile, mode);
+      const before = await snapshot();
+      const error = await expectUnsafe(
+        "key file",
+        keyFile,
+        /can be accessed by other users \(mode 0[0-7]{3}\).*chmod 600/,
+      );
+      expect(`${inspect(error, { depth: 10 })} ${JSON.stringify(error)}`).not.toContain(key.trim());
+      expect(await snapshot()).toEqual(before);
+      await chmod(keyFile, 0o600);
+      expect((await (await openVault({ home, env: {} })).get<{ token: string }>("alpha"))?.token).toBe("alpha-secret");
+    },
+  );
 
   it.each(["0400", "0700"])("mode %s (owner only) is accepted", async (modeText) => {
     const vault = await openVault({ home, env: {} });

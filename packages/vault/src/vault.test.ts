@@ -6,7 +6,13 @@ import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
 import { createQueryAuth } from "@src/auth-query";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { InvalidVaultCredentialError, InvalidVaultSlugError, openVault, VAULT_ERROR_CODES, VaultError } from "@src/vault";
+import {
+  InvalidVaultCredentialError,
+  InvalidVaultSlugError,
+  openVault,
+  VAULT_ERROR_CODES,
+  VaultError,
+} from "@src/vault";
 import { createTemporaryHome, testScryptCost } from "../test/helpers";
 
 // Every credential shape of the four built-in auth plugins, checked with the plugin's own credentialSchema.
@@ -15,7 +21,11 @@ const pluginCredentials: { plugin: AnyAuthPlugin; why: string; credential: Recor
   { plugin: createHeaderAuth(), why: "an API key", credential: { key: "x-api-key-abcdef" } },
   { plugin: createQueryAuth(), why: "an API key", credential: { key: "query-key-123456" } },
   { plugin: createBasicAuth(), why: "username and password", credential: { username: "ada", password: "p@ss:w0rd" } },
-  { plugin: createBasicAuth(), why: "username and empty password", credential: { username: "api-key-as-user", password: "" } },
+  {
+    plugin: createBasicAuth(),
+    why: "username and empty password",
+    credential: { username: "api-key-as-user", password: "" },
+  },
 ];
 
 let home: string;
@@ -27,17 +37,26 @@ afterEach(async () => cleanup());
 /** Every encoding in which a secret could leak into a file. */
 function leakForms(secret: string): string[] {
   const bytes = Buffer.from(secret, "utf8");
-  return [secret, bytes.toString("base64"), bytes.toString("base64url"), bytes.toString("hex"), JSON.stringify(secret).slice(1, -1)];
+  return [
+    secret,
+    bytes.toString("base64"),
+    bytes.toString("base64url"),
+    bytes.toString("hex"),
+    JSON.stringify(secret).slice(1, -1),
+  ];
 }
 
 describe("Vault round trip", () => {
-  it.each(pluginCredentials)("stores and reads a $plugin.type credential ($why) checked with the plugin's schema", async ({ plugin, credential }) => {
-    const vault = await openVault({ home, env: {} });
-    await vault.set("my-source", credential, { schema: plugin.credentialSchema });
-    expect({ ...(await vault.get("my-source")) }).toEqual(credential);
-    const reopened = await openVault({ home, env: {} });
-    expect({ ...(await reopened.get("my-source")) }).toEqual(credential);
-  });
+  it.each(pluginCredentials)(
+    "stores and reads a $plugin.type credential ($why) checked with the plugin's schema",
+    async ({ plugin, credential }) => {
+      const vault = await openVault({ home, env: {} });
+      await vault.set("my-source", credential, { schema: plugin.credentialSchema });
+      expect({ ...(await vault.get("my-source")) }).toEqual(credential);
+      const reopened = await openVault({ home, env: {} });
+      expect({ ...(await reopened.get("my-source")) }).toEqual(credential);
+    },
+  );
 
   it.each([
     { why: "unicode in every plane", secret: "pässwörd-密码-🔑-\u{10FFFF}-ä" },
@@ -79,12 +98,15 @@ describe("Vault round trip", () => {
 describe("what the vault refuses", () => {
   it("checks the credential against the plugin schema and names fields, never values", async () => {
     const vault = await openVault({ home, env: {} });
-    const error = await vault.set("bad", { username: "ada", password: "leaky\nsecret" }, { schema: createBasicAuth().credentialSchema }).catch((caught: unknown) => caught);
+    const error = await vault
+      .set("bad", { username: "ada", password: "leaky\nsecret" }, { schema: createBasicAuth().credentialSchema })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidVaultCredentialError);
     const message = (error as Error).message;
     expect(message).toContain('"bad"');
     expect(message).toContain("password");
-    for (const text of [message, inspect(error, { depth: 10 }), JSON.stringify(error)]) expect(text).not.toContain("leaky");
+    for (const text of [message, inspect(error, { depth: 10 }), JSON.stringify(error)])
+      expect(text).not.toContain("leaky");
     expect(await vault.has("bad")).toBe(false);
   });
 
@@ -94,14 +116,19 @@ describe("what the vault refuses", () => {
     { why: "null", credential: null },
   ])("refuses $why as a credential", async ({ credential }) => {
     const vault = await openVault({ home, env: {} });
-    await expect(vault.set("x", credential as never)).rejects.toMatchObject({ code: VAULT_ERROR_CODES.INVALID_CREDENTIAL });
+    await expect(vault.set("x", credential as never)).rejects.toMatchObject({
+      code: VAULT_ERROR_CODES.INVALID_CREDENTIAL,
+    });
   });
 
-  it.each(["", "-leading-dash", "has space", "a/b", "x".repeat(129), "__proto__"])("refuses the slug %j", async (slug) => {
-    const vault = await openVault({ home, env: {} });
-    await expect(vault.set(slug, { token: "t" })).rejects.toBeInstanceOf(InvalidVaultSlugError);
-    await expect(vault.get(slug)).rejects.toSatisfy((error: unknown) => VaultError.isInstance(error));
-  });
+  it.each(["", "-leading-dash", "has space", "a/b", "x".repeat(129), "__proto__"])(
+    "refuses the slug %j",
+    async (slug) => {
+      const vault = await openVault({ home, env: {} });
+      await expect(vault.set(slug, { token: "t" })).rejects.toBeInstanceOf(InvalidVaultSlugError);
+      await expect(vault.get(slug)).rejects.toSatisfy((error: unknown) => VaultError.isInstance(error));
+    },
+  );
 });
 
 describe("reading the same credential again", () => {
@@ -138,7 +165,13 @@ describe("secrets never shown", () => {
     expect(credential?.token).toBe("ghp_visible_only_by_property");
     expect(Object.keys(credential!)).toEqual(["token"]);
     expect(Object.isFrozen(credential)).toBe(true);
-    for (const shown of [inspect(credential), inspect({ nested: credential }, { depth: 5 }), JSON.stringify(credential), JSON.stringify({ credential }), Object.prototype.toString.call(credential)]) {
+    for (const shown of [
+      inspect(credential),
+      inspect({ nested: credential }, { depth: 5 }),
+      JSON.stringify(credential),
+      JSON.stringify({ credential }),
+      Object.prototype.toString.call(credential),
+    ]) {
       expect(shown).not.toContain("ghp_visible_only_by_property");
     }
     expect(JSON.parse(JSON.stringify(credential)) as unknown).toEqual({ token: "[REDACTED]" });
@@ -164,6 +197,7 @@ describe("secrets never shown", () => {
     expect((await stat(`${nested}/vault.key`)).mode & 0o777).toBe(0o600);
     expect((await stat(nested)).mode & 0o777).toBe(0o700);
     const bytes = await readFile(vault.file);
-    for (const secret of secrets) for (const form of leakForms(secret)) expect(bytes.includes(Buffer.from(form))).toBe(false);
+    for (const secret of secrets)
+      for (const form of leakForms(secret)) expect(bytes.includes(Buffer.from(form))).toBe(false);
   });
 });

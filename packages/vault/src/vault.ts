@@ -21,7 +21,14 @@ import { VaultKeyring } from "./vault-keyring";
 import type { VaultLockOptions } from "./vault-lock";
 import { withVaultLock } from "./vault-lock";
 import type { CredentialVault, VaultConnectionEntry, VaultListEntry, VaultSetOptions } from "./credential-vault";
-import { assertPrincipal, connectionEntryName, isConnectionEntryName, readConnectionPlaintext, sealableConnection, slugOfConnectionEntry } from "./connection-entry";
+import {
+  assertPrincipal,
+  connectionEntryName,
+  isConnectionEntryName,
+  readConnectionPlaintext,
+  sealableConnection,
+  slugOfConnectionEntry,
+} from "./connection-entry";
 import type { VaultState } from "./vault-state";
 import { fileSignature, readVaultState } from "./vault-state";
 
@@ -45,7 +52,17 @@ export class Vault implements CredentialVault {
   readonly #credentials = new Map<string, { plaintext: string; credential: VaultCredential }>();
 
   /** @internal use `openVault` */
-  constructor({ file, keyring, lock, scryptCost }: { file: string; keyring: VaultKeyring; lock: VaultLockOptions; scryptCost: ScryptCost }) {
+  constructor({
+    file,
+    keyring,
+    lock,
+    scryptCost,
+  }: {
+    file: string;
+    keyring: VaultKeyring;
+    lock: VaultLockOptions;
+    scryptCost: ScryptCost;
+  }) {
     this.file = file;
     this.#scryptCost = scryptCost;
     this.#keyring = keyring;
@@ -58,7 +75,9 @@ export class Vault implements CredentialVault {
   }
 
   /** The credential stored under `slug`, or `undefined`. Its values print as `[REDACTED]`. */
-  async get<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string): Promise<VaultCredential<TCredential> | undefined> {
+  async get<TCredential extends Record<string, unknown> = Record<string, unknown>>(
+    slug: string,
+  ): Promise<VaultCredential<TCredential> | undefined> {
     assertSharedSlug(slug);
     const plaintext = (await this.#read())?.plaintexts.get(slug);
     if (plaintext === undefined) {
@@ -69,7 +88,8 @@ export class Vault implements CredentialVault {
     if (known?.plaintext === plaintext) return known.credential as VaultCredential<TCredential>;
     const credential = createRedactedCredential(JSON.parse(plaintext) as TCredential);
     // Reused only when every value is a primitive: the object is frozen, so the shared copy cannot be changed by anyone.
-    if (Object.values(credential).every((value) => value === null || typeof value !== "object")) this.#credentials.set(slug, { plaintext, credential });
+    if (Object.values(credential).every((value) => value === null || typeof value !== "object"))
+      this.#credentials.set(slug, { plaintext, credential });
     else this.#credentials.delete(slug);
     return credential;
   }
@@ -102,7 +122,15 @@ export class Vault implements CredentialVault {
     const slug = name;
     await this.#mutate((draft) => {
       const updatedAt = new Date().toISOString();
-      draft.entries.set(slug, sealEntry(draft.keys.entryKey, plaintext, { formatVersion: draft.header.version, vaultId: draft.header.vaultId, slug, updatedAt }));
+      draft.entries.set(
+        slug,
+        sealEntry(draft.keys.entryKey, plaintext, {
+          formatVersion: draft.header.version,
+          vaultId: draft.header.vaultId,
+          slug,
+          updatedAt,
+        }),
+      );
       draft.plaintexts.set(slug, plaintext);
       return { changed: true, result: undefined };
     });
@@ -123,7 +151,10 @@ export class Vault implements CredentialVault {
   }
 
   /** One principal's credential for a per-user source, or `undefined`. Its values print as `[REDACTED]`. */
-  async getConnection<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string, principal: string): Promise<VaultCredential<TCredential> | undefined> {
+  async getConnection<TCredential extends Record<string, unknown> = Record<string, unknown>>(
+    slug: string,
+    principal: string,
+  ): Promise<VaultCredential<TCredential> | undefined> {
     const name = connectionEntryName(slug, principal);
     const plaintext = (await this.#read())?.plaintexts.get(name);
     if (plaintext === undefined) return undefined;
@@ -131,7 +162,12 @@ export class Vault implements CredentialVault {
   }
 
   /** Encrypts and stores one principal's credential for a per-user source. */
-  async setConnection(slug: string, principal: string, credential: Record<string, unknown>, options: VaultSetOptions = {}): Promise<void> {
+  async setConnection(
+    slug: string,
+    principal: string,
+    credential: Record<string, unknown>,
+    options: VaultSetOptions = {},
+  ): Promise<void> {
     const name = connectionEntryName(slug, principal);
     const values = await checkCredential(slug, credential, options.schema, this.file);
     await this.#seal(name, sealableConnection(principal, values));
@@ -158,7 +194,9 @@ export class Vault implements CredentialVault {
   }
 
   /** Who is connected to which per-user source, sorted by slug then principal; never values. */
-  async listConnections(filter: { slug?: string | undefined; principal?: string | undefined } = {}): Promise<VaultConnectionEntry[]> {
+  async listConnections(
+    filter: { slug?: string | undefined; principal?: string | undefined } = {},
+  ): Promise<VaultConnectionEntry[]> {
     if (filter.principal !== undefined) assertPrincipal(filter.principal);
     const state = await this.#read();
     if (state === undefined) return [];
@@ -173,7 +211,9 @@ export class Vault implements CredentialVault {
       if (filter.principal !== undefined && principal !== filter.principal) continue;
       connections.push({ slug, principal, updatedAt: entry.updatedAt });
     }
-    return connections.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : a.principal < b.principal ? -1 : a.principal > b.principal ? 1 : 0));
+    return connections.sort((a, b) =>
+      a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : a.principal < b.principal ? -1 : a.principal > b.principal ? 1 : 0,
+    );
   }
 
   /**
@@ -190,7 +230,15 @@ export class Vault implements CredentialVault {
       draft.keys = keys;
       for (const [slug, plaintext] of draft.plaintexts) {
         const updatedAt = draft.entries.get(slug)?.updatedAt ?? new Date().toISOString();
-        draft.entries.set(slug, sealEntry(keys.entryKey, plaintext, { formatVersion: header.version, vaultId: header.vaultId, slug, updatedAt }));
+        draft.entries.set(
+          slug,
+          sealEntry(keys.entryKey, plaintext, {
+            formatVersion: header.version,
+            vaultId: header.vaultId,
+            slug,
+            updatedAt,
+          }),
+        );
       }
       return { changed: true, result: undefined };
     });
@@ -206,19 +254,31 @@ export class Vault implements CredentialVault {
    * Every change: under the lock, re-read and verify the file, upgrade an older
    * format, apply `change`, then write with the next generation and a new entriesMac.
    */
-  async #mutate<T>(change: (draft: VaultDraft) => Promise<{ changed: boolean; result: T }> | { changed: boolean; result: T }): Promise<T> {
+  async #mutate<T>(
+    change: (draft: VaultDraft) => Promise<{ changed: boolean; result: T }> | { changed: boolean; result: T },
+  ): Promise<T> {
     return withVaultLock(this.file, this.#lock, async (lock) => {
       const current = await this.#read();
       const draft: VaultDraft =
         current === undefined
           ? { ...(await this.#keyring.createHeader(this.file)), entries: new Map(), plaintexts: new Map() }
-          : { header: current.header, keys: current.keys, entries: new Map(current.entries), plaintexts: new Map(current.plaintexts) };
+          : {
+              header: current.header,
+              keys: current.keys,
+              entries: new Map(current.entries),
+              plaintexts: new Map(current.plaintexts),
+            };
       upgradeToCurrentFormat(draft);
       const { changed, result } = await change(draft);
       if (!changed) return result;
       const generation = (current?.generation ?? 0) + 1;
       const { header, keys, entries } = draft;
-      const entriesMac = computeEntriesMac(keys.entriesMacKey, { formatVersion: header.version, vaultId: header.vaultId, generation, entries });
+      const entriesMac = computeEntriesMac(keys.entriesMacKey, {
+        formatVersion: header.version,
+        vaultId: header.vaultId,
+        generation,
+        entries,
+      });
       await removeStrayTemporaryFiles(this.file);
       lock.assertHeld();
       await ensurePrivateDirectory(path.dirname(this.file));
@@ -245,13 +305,27 @@ function assertSharedSlug(slug: unknown): asserts slug is string {
 }
 
 /** Checks a credential to store: a plain object, parsed with the plugin's schema when given. `file` names the vault in errors. */
-export async function checkCredential(slug: string, credential: unknown, schema: VaultSetOptions["schema"], file: string): Promise<Record<string, unknown>> {
+export async function checkCredential(
+  slug: string,
+  credential: unknown,
+  schema: VaultSetOptions["schema"],
+  file: string,
+): Promise<Record<string, unknown>> {
   const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-    typeof value === "object" && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
-  if (!isPlainObject(credential)) throw new InvalidVaultCredentialError({ slug, file, problem: "the credential must be a plain object such as { token: \"...\" }" });
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+  if (!isPlainObject(credential))
+    throw new InvalidVaultCredentialError({
+      slug,
+      file,
+      problem: 'the credential must be a plain object such as { token: "..." }',
+    });
   if (schema === undefined) return { ...credential };
   const result = await schema.safeParseAsync({ ...credential });
   if (!result.success) throw new InvalidVaultCredentialError({ slug, file, issues: result.error.issues });
-  if (!isPlainObject(result.data)) throw new InvalidVaultCredentialError({ slug, file, problem: "the schema's output is not a plain object" });
+  if (!isPlainObject(result.data))
+    throw new InvalidVaultCredentialError({ slug, file, problem: "the schema's output is not a plain object" });
   return result.data;
 }

@@ -17,17 +17,29 @@ export interface SeenGeneration {
  * than this process saw. Returns the plaintexts only when all of it holds;
  * otherwise `VaultDamagedError`.
  */
-export function verifyVaultDocument({ document, keys, file, seen }: { document: VaultDocument; keys: VaultSubkeys; file: string; seen: SeenGeneration | undefined }): Map<string, string> {
+export function verifyVaultDocument({
+  document,
+  keys,
+  file,
+  seen,
+}: {
+  document: VaultDocument;
+  keys: VaultSubkeys;
+  file: string;
+  seen: SeenGeneration | undefined;
+}): Map<string, string> {
   const { header, entries, generation, entriesMac } = document;
   const binding = { formatVersion: header.version, vaultId: header.vaultId, generation, entries };
-  const setIsAuthentic = entriesMac === undefined ? header.version === 1 : entriesMacMatches(keys.entriesMacKey, binding, entriesMac);
+  const setIsAuthentic =
+    entriesMac === undefined ? header.version === 1 : entriesMacMatches(keys.entriesMacKey, binding, entriesMac);
   if (!setIsAuthentic) {
     // Decrypting here only serves the message: an entry that fails on its own is named, which tells the person more.
     openEveryEntry(document, keys, file);
     throw new VaultDamagedError({
       file,
       location: "entriesMac",
-      problem: "entries were removed, added or replaced without the key (an entry deleted, rolled back to an older sealed version, or copied in from elsewhere)",
+      problem:
+        "entries were removed, added or replaced without the key (an entry deleted, rolled back to an older sealed version, or copied in from elsewhere)",
     });
   }
   if (seen !== undefined && seen.vaultId.equals(header.vaultId) && generation < seen.generation) {
@@ -44,12 +56,16 @@ function openEveryEntry({ header, entries }: VaultDocument, keys: VaultSubkeys, 
   const plaintexts = new Map<string, string>();
   for (const [slug, entry] of entries) {
     try {
-      plaintexts.set(slug, openEntry(keys.entryKey, entry, { formatVersion: header.version, vaultId: header.vaultId, slug }));
+      plaintexts.set(
+        slug,
+        openEntry(keys.entryKey, entry, { formatVersion: header.version, vaultId: header.vaultId, slug }),
+      );
     } catch (error) {
       throw new VaultDamagedError({
         file,
         location: `entries.${slug}`,
-        problem: "the entry fails authentication (its nonce, tag, ciphertext or updatedAt was altered, or it was copied from another slug or vault)",
+        problem:
+          "the entry fails authentication (its nonce, tag, ciphertext or updatedAt was altered, or it was copied from another slug or vault)",
         cause: error,
       });
     }

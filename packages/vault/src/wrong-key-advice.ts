@@ -39,7 +39,15 @@ function newKeyStep(kind: VaultKeySource["kind"], keyFile: string | undefined): 
 }
 
 /** The advice of a `WRONG_KEY`: for a vault rotated under a running process, how to give it the new key; otherwise, which key to use. */
-export function wrongKeyAdvice({ context, kind, keyFile }: { context: WrongKeyContext; kind: VaultKeySource["kind"]; keyFile?: string | undefined }): string {
+export function wrongKeyAdvice({
+  context,
+  kind,
+  keyFile,
+}: {
+  context: WrongKeyContext;
+  kind: VaultKeySource["kind"];
+  keyFile?: string | undefined;
+}): string {
   if (context.rotatedSinceOpened) {
     return (
       `It was re-encrypted under another key after this process opened it (\`src vault rotate\`): ${newKeyStep(kind, keyFile)}. ` +

@@ -28,11 +28,15 @@ export interface ChildRun {
 }
 
 export function runChild(script: string, args: readonly string[], env: Record<string, string> = {}): ChildRun {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@src/source", path.join(packageDirectory, "test/children", script), ...args], {
-    cwd: packageDirectory,
-    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=@src/source", path.join(packageDirectory, "test/children", script), ...args],
+    {
+      cwd: packageDirectory,
+      env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const lines: string[] = [];
   const waiters: { line: string; resolve: () => void }[] = [];
   let buffered = "";
@@ -56,7 +60,9 @@ export function runChild(script: string, args: readonly string[], env: Record<st
       new Promise<void>((resolve, reject) => {
         if (lines.includes(line)) return resolve();
         waiters.push({ line, resolve });
-        void exited.then(({ code, signal, stderr: errors }) => reject(new Error(`child exited (${code ?? signal}) before printing "${line}": ${errors}`)));
+        void exited.then(({ code, signal, stderr: errors }) =>
+          reject(new Error(`child exited (${code ?? signal}) before printing "${line}": ${errors}`)),
+        );
       }),
     exited,
     kill: (signal) => child.kill(signal),

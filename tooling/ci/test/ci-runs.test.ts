@@ -51,7 +51,10 @@ function runCi(options: { mainStatus: number; apps: string[] }) {
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), "src-ci-"));
-  await stubApp("failing", `test("passes", () => expect(1).toBe(1));\ntest("fails on purpose", () => expect(1).toBe(2));\n`);
+  await stubApp(
+    "failing",
+    `test("passes", () => expect(1).toBe(1));\ntest("fails on purpose", () => expect(1).toBe(2));\n`,
+  );
   await stubApp("passing", `test("passes", () => expect(1).toBe(1));\ntest("passes too", () => expect(2).toBe(2));\n`);
 });
 
@@ -67,7 +70,9 @@ describe(".ci/run's runs and summary", () => {
     // The app after the failing one ran too.
     expect(run.lines).toContain(`ci: @src/passing@node${nodeMajor} tests on Node ${process.version}`);
     const tail = run.lines.slice(-3);
-    expect(tail[0]).toMatch(new RegExp(`^ci: failed: @src/failing@node${nodeMajor}:test: +(FAIL|×) .*fails on purpose`));
+    expect(tail[0]).toMatch(
+      new RegExp(`^ci: failed: @src/failing@node${nodeMajor}:test: +(FAIL|×) .*fails on purpose`),
+    );
     // main (2 passed), failing (1 passed, 1 failed), passing (2 passed).
     expect(run.last).toBe("5 passed, 1 failed, 0 skipped");
   }, 300_000);

@@ -17,20 +17,23 @@ interface AuthLoginFlags {
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("must be a port number from 0 to 65535 (0: any free port)");
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError("must be a port number from 0 to 65535 (0: any free port)");
   return port;
 }
 
 function parseTimeout(value: string): number {
   const seconds = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds) || seconds < 1 || seconds > 86_400) throw new InvalidArgumentError("must be a whole number of seconds from 1 to 86400");
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds) || seconds < 1 || seconds > 86_400)
+    throw new InvalidArgumentError("must be a whole number of seconds from 1 to 86400");
   return seconds;
 }
 
 /** Opens `url` in the desktop's browser when there is one; failures are ignored (the URL is printed anyway). */
 function openBrowser(url: string): void {
   const command = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer.exe" : "xdg-open";
-  if (process.platform === "linux" && process.env.DISPLAY === undefined && process.env.WAYLAND_DISPLAY === undefined) return;
+  if (process.platform === "linux" && process.env.DISPLAY === undefined && process.env.WAYLAND_DISPLAY === undefined)
+    return;
   try {
     const child = spawn(command, [url], { detached: true, stdio: "ignore" });
     child.on("error", () => undefined);
@@ -41,13 +44,21 @@ function openBrowser(url: string): void {
 }
 
 /** Prints where the person signs in: a URL to open (redirect), or a page and a code to enter on any device (device code). */
-function printSignInPage(slug: string, page: { url: string; userCode?: string | undefined; urlComplete?: string | undefined; awaits: "redirect" | "poll" }, flags: AuthLoginFlags): void {
+function printSignInPage(
+  slug: string,
+  page: { url: string; userCode?: string | undefined; urlComplete?: string | undefined; awaits: "redirect" | "poll" },
+  flags: AuthLoginFlags,
+): void {
   if (page.awaits === "poll" && page.userCode !== undefined) {
-    writeError(`To sign in to "${slug}", open this page on any device:\n${page.url}\nand enter the code ${page.userCode}${page.urlComplete === undefined ? "" : `\n(or open ${page.urlComplete}, which has the code in it)`}\nWaiting for the sign-in…`);
+    writeError(
+      `To sign in to "${slug}", open this page on any device:\n${page.url}\nand enter the code ${page.userCode}${page.urlComplete === undefined ? "" : `\n(or open ${page.urlComplete}, which has the code in it)`}\nWaiting for the sign-in…`,
+    );
     if (flags.browser) openBrowser(page.urlComplete ?? page.url);
     return;
   }
-  writeError(`Open this URL to sign in to "${slug}":\n${page.url}${page.userCode === undefined ? "" : `\nand enter the code ${page.userCode}`}`);
+  writeError(
+    `Open this URL to sign in to "${slug}":\n${page.url}${page.userCode === undefined ? "" : `\nand enter the code ${page.userCode}`}`,
+  );
   if (flags.browser) openBrowser(page.url);
 }
 
@@ -60,7 +71,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function remoteLogin(context: CommandContext, slug: string, flags: AuthLoginFlags): Promise<ExitCode> {
   const [client, { AuthorizeError }] = await Promise.all([context.remoteClient(), import("@src/auth")]);
   const started = await client.signIn.start(slug);
-  printSignInPage(slug, { url: started.authorizationUrl, userCode: started.userCode, urlComplete: started.authorizationUrlComplete, awaits: started.awaits }, flags);
+  printSignInPage(
+    slug,
+    {
+      url: started.authorizationUrl,
+      userCode: started.userCode,
+      urlComplete: started.authorizationUrlComplete,
+      awaits: started.awaits,
+    },
+    flags,
+  );
   const deadline = Math.min(Date.parse(started.expiresAt), Date.now() + flags.timeout * 1000);
   const everyMs = Math.max(1000, Math.min(5000, (started.intervalSeconds ?? 2) * 1000));
   for (;;) {
@@ -74,12 +94,19 @@ async function remoteLogin(context: CommandContext, slug: string, flags: AuthLog
       throw new AuthorizeError({
         outcome: "needs_auth",
         serverError: progress.code,
-        message: progress.status === "expired" ? "the sign-in expired before it was finished" : `the sign-in failed: ${progress.message ?? "no reason given"}`,
+        message:
+          progress.status === "expired"
+            ? "the sign-in expired before it was finished"
+            : `the sign-in failed: ${progress.message ?? "no reason given"}`,
         hint: `run \`src auth login ${slug}\` again`,
       });
     }
     if (Date.now() >= deadline) {
-      throw new AuthorizeError({ outcome: "needs_auth", message: `no sign-in arrived within ${flags.timeout} s`, hint: `run \`src auth login ${slug}\` again and finish the sign-in (give more time with --timeout SECONDS)` });
+      throw new AuthorizeError({
+        outcome: "needs_auth",
+        message: `no sign-in arrived within ${flags.timeout} s`,
+        hint: `run \`src auth login ${slug}\` again and finish the sign-in (give more time with --timeout SECONDS)`,
+      });
     }
     await sleep(everyMs);
   }
@@ -97,30 +124,41 @@ export function registerAuthLogin(auth: Command): void {
     .option("--port <n>", "port on 127.0.0.1 for the redirect (default: any free port; local mode only)", parsePort)
     .option("--timeout <seconds>", "how long to wait for the sign-in to come back, in seconds", parseTimeout, 300)
     .action(
-      defineAction<AuthLoginFlags>(async (context, flags, [slug]) => {
-        if (context.remote !== undefined) {
-          if (flags.port !== undefined) throw new UsageError({ message: `src auth login: --port is for a sign-in received on this machine; with ${context.remote.origin} the server receives the redirect at its own address` });
-          return remoteLogin(context, slug!, flags);
-        }
-        const { runLoopbackSignIn } = await import("@src/auth");
-        const service = await context.service();
-        const { plugin, source } = await loadSignInTarget(service, slug!, "src auth login");
-        const unavailable = plugin.signIn.unavailable(source);
-        if (unavailable?.reason === "not-needed") throw new UsageError({ message: `src auth login: ${unavailable.message}; run \`src source reload ${slug}\` to test it` });
-        if (unavailable !== undefined || source.credential === undefined) {
-          throw new UsageError({ message: `src auth login: ${unavailable?.message ?? `no credential is stored for "${slug}"`}; store it with \`src credential set ${slug}\`` });
-        }
-        const signedIn = await runLoopbackSignIn({
-          plugin,
-          slug: slug!,
-          config: source.config,
-          credential: source.credential,
-          port: flags.port,
-          timeoutMs: flags.timeout * 1000,
-          onSignInPage: (page) => printSignInPage(slug!, page, flags),
-        });
-        const result = await service.setCredential(slug!, signedIn);
-        return printOperationResult(context, result, `Signed in to "${slug}".`);
-      }, { remote: true }),
+      defineAction<AuthLoginFlags>(
+        async (context, flags, [slug]) => {
+          if (context.remote !== undefined) {
+            if (flags.port !== undefined)
+              throw new UsageError({
+                message: `src auth login: --port is for a sign-in received on this machine; with ${context.remote.origin} the server receives the redirect at its own address`,
+              });
+            return remoteLogin(context, slug!, flags);
+          }
+          const { runLoopbackSignIn } = await import("@src/auth");
+          const service = await context.service();
+          const { plugin, source } = await loadSignInTarget(service, slug!, "src auth login");
+          const unavailable = plugin.signIn.unavailable(source);
+          if (unavailable?.reason === "not-needed")
+            throw new UsageError({
+              message: `src auth login: ${unavailable.message}; run \`src source reload ${slug}\` to test it`,
+            });
+          if (unavailable !== undefined || source.credential === undefined) {
+            throw new UsageError({
+              message: `src auth login: ${unavailable?.message ?? `no credential is stored for "${slug}"`}; store it with \`src credential set ${slug}\``,
+            });
+          }
+          const signedIn = await runLoopbackSignIn({
+            plugin,
+            slug: slug!,
+            config: source.config,
+            credential: source.credential,
+            port: flags.port,
+            timeoutMs: flags.timeout * 1000,
+            onSignInPage: (page) => printSignInPage(slug!, page, flags),
+          });
+          const result = await service.setCredential(slug!, signedIn);
+          return printOperationResult(context, result, `Signed in to "${slug}".`);
+        },
+        { remote: true },
+      ),
     );
 }

@@ -19,7 +19,9 @@ interface SignedOut {
 export function registerAuthLogout(auth: Command): void {
   auth
     .command("logout")
-    .description("sign a source out: revoke its refresh token at the authorization server when it offers revocation (RFC 7009), then forget the tokens; what you entered (client id and secret) stays")
+    .description(
+      "sign a source out: revoke its refresh token at the authorization server when it offers revocation (RFC 7009), then forget the tokens; what you entered (client id and secret) stays",
+    )
     .argument("<slug>", "the source")
     .action(
       defineAction(
@@ -30,15 +32,34 @@ export function registerAuthLogout(auth: Command): void {
           } else {
             const service = await context.service();
             const { plugin, source } = await loadSignInTarget(service, slug!, "src auth logout");
-            const result = source.credential === undefined ? undefined : await plugin.signIn.signOut({ ...source, credential: source.credential, signal: AbortSignal.timeout(30_000) });
+            const result =
+              source.credential === undefined
+                ? undefined
+                : await plugin.signIn.signOut({
+                    ...source,
+                    credential: source.credential,
+                    signal: AbortSignal.timeout(30_000),
+                  });
             if (result !== undefined) await service.setCredential(slug!, result.credential, { test: false });
-            out = { slug: slug!, forgotten: result !== undefined, ...(result === undefined ? {} : { revoked: result.revoked, ...(result.message === undefined ? {} : { message: result.message }) }) };
+            out = {
+              slug: slug!,
+              forgotten: result !== undefined,
+              ...(result === undefined
+                ? {}
+                : { revoked: result.revoked, ...(result.message === undefined ? {} : { message: result.message }) }),
+            };
           }
           if (context.json) return writeJson(out);
           if (!out.forgotten) return writeLine(`No tokens were stored for "${slug}"; nothing to forget.`);
-          const revoked = out.revoked === "revoked" ? " after revoking them at the authorization server" : out.revoked === "not-supported" ? " (the authorization server offers no revocation: they stay valid there until they expire)" : "";
+          const revoked =
+            out.revoked === "revoked"
+              ? " after revoking them at the authorization server"
+              : out.revoked === "not-supported"
+                ? " (the authorization server offers no revocation: they stay valid there until they expire)"
+                : "";
           writeLine(`Forgot the tokens of "${slug}"${revoked}; what you entered is kept.`);
-          if (out.revoked === "failed") writeError(`warning: ${out.message ?? "the tokens could not be revoked at the authorization server"}`);
+          if (out.revoked === "failed")
+            writeError(`warning: ${out.message ?? "the tokens could not be revoked at the authorization server"}`);
         },
         { remote: true },
       ),

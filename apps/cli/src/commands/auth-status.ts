@@ -5,10 +5,14 @@ import { writeJson, writeLine } from "../output/write-output";
 
 /** The lines for people from a status answered by a server (the mode's own lines are local). */
 function remoteStatusLines(slug: string, status: Record<string, unknown>): string[] {
-  const lines = [`${slug}: ${String(status.authType)}, ${status.signedIn === true ? "signed in" : `not signed in: run \`src auth login ${slug}\``}`];
+  const lines = [
+    `${slug}: ${String(status.authType)}, ${status.signedIn === true ? "signed in" : `not signed in: run \`src auth login ${slug}\``}`,
+  ];
   for (const [name, value] of Object.entries(status)) {
     if (["slug", "authType", "signedIn"].includes(name) || value === null || value === undefined) continue;
-    lines.push(`  ${name}: ${Array.isArray(value) ? value.join(" ") || "none" : typeof value === "string" ? value : JSON.stringify(value)}`);
+    lines.push(
+      `  ${name}: ${Array.isArray(value) ? value.join(" ") || "none" : typeof value === "string" ? value : JSON.stringify(value)}`,
+    );
   }
   return lines;
 }
@@ -17,7 +21,9 @@ function remoteStatusLines(slug: string, status: Record<string, unknown>): strin
 export function registerAuthStatus(auth: Command): void {
   auth
     .command("status")
-    .description("show a source's sign-in, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token")
+    .description(
+      "show a source's sign-in, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token",
+    )
     .argument("<slug>", "the source")
     .action(
       defineAction(
@@ -30,7 +36,8 @@ export function registerAuthStatus(auth: Command): void {
           }
           const { plugin, source } = await loadSignInTarget(await context.service(), slug!, "src auth status");
           const status = plugin.signIn.status(source);
-          if (context.json) return writeJson({ slug, authType: plugin.type, ...status.details, signedIn: status.signedIn });
+          if (context.json)
+            return writeJson({ slug, authType: plugin.type, ...status.details, signedIn: status.signedIn });
           for (const line of status.lines) writeLine(line);
         },
         { remote: true },

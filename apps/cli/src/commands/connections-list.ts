@@ -11,25 +11,40 @@ interface ConnectionsListFlags {
 export function registerConnectionsList(connections: Command): void {
   connections
     .command("list")
-    .description("list who is connected to which per-user source (api.credentials per-user), with when; never a credential")
+    .description(
+      "list who is connected to which per-user source (api.credentials per-user), with when; never a credential",
+    )
     .option("--source <slug>", "only this source's connections")
     .option("--principal <principal>", "only this principal's connections (idp:SUB, grant:NAME, token:NAME or local)")
     .action(
-      defineAction<ConnectionsListFlags>(async (context, flags) => {
-        const service = await context.operations();
-        const connections = await service.listConnections({ slug: flags.source, principal: flags.principal });
-        if (context.json) {
-          writeJson({ connections });
-          return;
-        }
-        if (connections.length === 0) {
-          writeLine("No connections. A person connects through the link their agent is given (NOT_CONNECTED), or an operator stores their key: src credential set SLUG --principal P");
-          return;
-        }
-        const rows = connections.map((connection) => [connection.slug, connection.principal, connection.updatedAt]);
-        const header = ["SOURCE", "PRINCIPAL", "UPDATED"];
-        const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-        for (const row of [header, ...rows]) writeLine(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
-      }, { remote: true }),
+      defineAction<ConnectionsListFlags>(
+        async (context, flags) => {
+          const service = await context.operations();
+          const connections = await service.listConnections({ slug: flags.source, principal: flags.principal });
+          if (context.json) {
+            writeJson({ connections });
+            return;
+          }
+          if (connections.length === 0) {
+            writeLine(
+              "No connections. A person connects through the link their agent is given (NOT_CONNECTED), or an operator stores their key: src credential set SLUG --principal P",
+            );
+            return;
+          }
+          const rows = connections.map((connection) => [connection.slug, connection.principal, connection.updatedAt]);
+          const header = ["SOURCE", "PRINCIPAL", "UPDATED"];
+          const widths = header.map((title, column) =>
+            Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+          );
+          for (const row of [header, ...rows])
+            writeLine(
+              row
+                .map((cell, column) => cell.padEnd(widths[column]!))
+                .join("  ")
+                .trimEnd(),
+            );
+        },
+        { remote: true },
+      ),
     );
 }

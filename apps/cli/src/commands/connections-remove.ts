@@ -11,11 +11,22 @@ export function registerConnectionsRemove(connections: Command): void {
     .argument("<slug>", "the source")
     .option("--principal <principal>", "whose connection (idp:SUB, grant:NAME, token:NAME or local)")
     .action(
-      defineAction<{ principal?: string }>(async (context, flags, [slug]) => {
-        if (flags.principal === undefined) throw new UsageError({ message: `src connections remove: give --principal P, whose connection to remove (e.g. src connections remove ${slug} --principal idp:alice); src connections list --source ${slug} lists them` });
-        const deleted = await (await context.operations()).deleteConnection(slug!, flags.principal);
-        if (context.json) writeJson({ slug, principal: flags.principal, deleted });
-        else writeLine(deleted ? `Removed the connection of ${flags.principal} to "${slug}".` : `${flags.principal} was not connected to "${slug}"; nothing to remove.`);
-      }, { remote: true }),
+      defineAction<{ principal?: string }>(
+        async (context, flags, [slug]) => {
+          if (flags.principal === undefined)
+            throw new UsageError({
+              message: `src connections remove: give --principal P, whose connection to remove (e.g. src connections remove ${slug} --principal idp:alice); src connections list --source ${slug} lists them`,
+            });
+          const deleted = await (await context.operations()).deleteConnection(slug!, flags.principal);
+          if (context.json) writeJson({ slug, principal: flags.principal, deleted });
+          else
+            writeLine(
+              deleted
+                ? `Removed the connection of ${flags.principal} to "${slug}".`
+                : `${flags.principal} was not connected to "${slug}"; nothing to remove.`,
+            );
+        },
+        { remote: true },
+      ),
     );
 }

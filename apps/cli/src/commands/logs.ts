@@ -43,7 +43,8 @@ export function registerLogs(program: Command): void {
         const { resolveSrcHome } = await import("@src/config");
         const home = resolveSrcHome({ home: context.home, env: process.env });
         const file = callAuditFileOf(home);
-        const wanted = (lines: CallAuditLine[]): CallAuditLine[] => (source === undefined ? lines : lines.filter((line) => line.source === source));
+        const wanted = (lines: CallAuditLine[]): CallAuditLine[] =>
+          source === undefined ? lines : lines.filter((line) => line.source === source);
         // The same reading as the server's GET /v1/activity (the console's Activity): `@src/service`'s audit reader.
         const { lines: everything, offset } = await readCallAuditLines(file);
         const initial = wanted(everything);
@@ -56,7 +57,11 @@ export function registerLogs(program: Command): void {
             );
         const print = (lines: CallAuditLine[], withHeader = false): void => {
           if (lines.length === 0 && !withHeader) return;
-          writeLine(table === undefined ? lines.map((line) => JSON.stringify(line)).join("\n") : escapeTerminalControls(table.rows(lines, { withHeader })));
+          writeLine(
+            table === undefined
+              ? lines.map((line) => JSON.stringify(line)).join("\n")
+              : escapeTerminalControls(table.rows(lines, { withHeader })),
+          );
         };
         // The header once, above the first rows (or above none yet, when following).
         print(initial, table !== undefined && (initial.length > 0 || follow));

@@ -18,31 +18,64 @@ interface PolicyFlags {
 export function registerPolicy(program: Command): void {
   program
     .command("policy")
-    .description("show what agents may do with a source (its api.policy, narrowed by an agent token), or check one call against it")
+    .description(
+      "show what agents may do with a source (its api.policy, narrowed by an agent token), or check one call against it",
+    )
     .argument("<slug>", "the source")
-    .option("--check <call>", 'a call to check, "METHOD PATH" (e.g. "DELETE /repos/a/b"): prints allowed or refused and by which rule; exit 1 when refused; nothing is sent')
+    .option(
+      "--check <call>",
+      'a call to check, "METHOD PATH" (e.g. "DELETE /repos/a/b"): prints allowed or refused and by which rule; exit 1 when refused; nothing is sent',
+    )
     .option("--token <name>", "the agent token whose narrowing applies (src token list)")
     .action(
       defineAction<PolicyFlags>(async (context, flags, [slug]) => {
         const service = await context.service();
-        let token: { name: string; readOnly: boolean; rateLimit: { calls: number; perSeconds: number } | undefined } | undefined;
+        let token:
+          { name: string; readOnly: boolean; rateLimit: { calls: number; perSeconds: number } | undefined } | undefined;
         if (flags.token !== undefined) {
           const { agentTokenStoreOf } = await import("../input/agent-token-store-of");
-          const found = (await (await agentTokenStoreOf(context)).list()).find((candidate) => candidate.name === flags.token);
-          if (found === undefined) throw new UsageError({ message: `--token ${JSON.stringify(flags.token)}: no agent token has that name; \`src token list\` shows them` });
-          token = { name: found.name, readOnly: found.readOnly || found.readOnlySources.includes(slug!), rateLimit: found.rateLimit ?? undefined };
+          const found = (await (await agentTokenStoreOf(context)).list()).find(
+            (candidate) => candidate.name === flags.token,
+          );
+          if (found === undefined)
+            throw new UsageError({
+              message: `--token ${JSON.stringify(flags.token)}: no agent token has that name; \`src token list\` shows them`,
+            });
+          token = {
+            name: found.name,
+            readOnly: found.readOnly || found.readOnlySources.includes(slug!),
+            rateLimit: found.rateLimit ?? undefined,
+          };
         }
         const { source } = await service.getSource(slug!);
-        const tools = (await service.listTools({ token })).filter((tool) => tool.source === source.slug && tool.kind !== "operations");
+        const tools = (await service.listTools({ token })).filter(
+          (tool) => tool.source === source.slug && tool.kind !== "operations",
+        );
         let check;
         if (flags.check !== undefined) {
           const match = /^\s*(\S+)\s+(\S+)\s*$/.exec(flags.check);
-          if (match === null) throw new UsageError({ message: `--check ${JSON.stringify(flags.check)}: write the call as "METHOD PATH", e.g. --check "DELETE /repos/a/b"` });
+          if (match === null)
+            throw new UsageError({
+              message: `--check ${JSON.stringify(flags.check)}: write the call as "METHOD PATH", e.g. --check "DELETE /repos/a/b"`,
+            });
           check = await service.explainPolicy(source.slug, { method: match[1]!, path: match[2]! }, { token });
         }
-        const toolsShown = tools.map((tool) => ({ name: tool.name, readOnly: tool.readOnly === true, description: tool.description }));
+        const toolsShown = tools.map((tool) => ({
+          name: tool.name,
+          readOnly: tool.readOnly === true,
+          description: tool.description,
+        }));
         if (context.json) {
-          writeJson({ slug: source.slug, policy: source.api.policy ?? null, token: token === undefined ? null : { name: token.name, readOnly: token.readOnly, rateLimit: token.rateLimit ?? null }, tools: toolsShown, ...(check === undefined ? {} : { check }) });
+          writeJson({
+            slug: source.slug,
+            policy: source.api.policy ?? null,
+            token:
+              token === undefined
+                ? null
+                : { name: token.name, readOnly: token.readOnly, rateLimit: token.rateLimit ?? null },
+            tools: toolsShown,
+            ...(check === undefined ? {} : { check }),
+          });
         } else {
           writeLine(escapeTerminalControls(formatPolicy(source, token, toolsShown, check)));
         }

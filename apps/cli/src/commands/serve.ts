@@ -22,7 +22,8 @@ interface ServeFlags {
 
 const seconds = (flag: string, value: string | undefined): number | undefined => {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError({ message: `${flag} ${JSON.stringify(value)}: must be a whole number of seconds` });
+  if (!/^\d+$/.test(value))
+    throw new UsageError({ message: `${flag} ${JSON.stringify(value)}: must be a whole number of seconds` });
   return Number(value);
 };
 
@@ -35,17 +36,51 @@ export function registerServe(program: Command): void {
     .description("run the HTTP server (sources API, tool calls, MCP over HTTP) until stopped")
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--port <port>", "port to listen on (0 picks a free one)", "7410")
-    .option("--allowed-host <name>", "another name clients reach the server by (Host header); repeat it. Default: only the listening address (and localhost on loopback)", collect, [])
-    .option("--cors-origin <origin>", "a web page origin allowed to call from a browser, e.g. https://app.example.com; repeat it. Default: none", collect, [])
-    .option("--result-ttl <seconds>", "how long a cut result stays readable by its resultRef, from 1 to 86400 seconds. Default: 900 (15 minutes)")
-    .option("--public-url <url>", "the https origin agents reach the server by (behind a reverse proxy or TLS terminator), e.g. https://src.example.com; hosted agents are given <url>/mcp. Default: $SRC_PUBLIC_URL, else the listening address")
-    .option("--no-oauth", "no OAuth metadata and no authorization server on /mcp: static tokens only (the admin token, src token create)")
-    .option("--no-oauth-dcr", "no Dynamic Client Registration: hosted agents register by Client ID Metadata Documents only")
-    .option("--oauth-issuer <url>", "take JWT access tokens of this identity provider on /mcp (scopes src:SLUG, src:SLUG:read; audience <public url>/mcp) instead of the embedded authorization server")
-    .option("--oauth-allow-loopback-clients", "Client ID Metadata Documents (and --oauth-issuer) may be on loopback and private addresses: for local development and tests only")
-    .option("--oauth-access-token-ttl <seconds>", "an OAuth access token's lifetime, from 1 to 86400 seconds. Default: 3600")
+    .option(
+      "--allowed-host <name>",
+      "another name clients reach the server by (Host header); repeat it. Default: only the listening address (and localhost on loopback)",
+      collect,
+      [],
+    )
+    .option(
+      "--cors-origin <origin>",
+      "a web page origin allowed to call from a browser, e.g. https://app.example.com; repeat it. Default: none",
+      collect,
+      [],
+    )
+    .option(
+      "--result-ttl <seconds>",
+      "how long a cut result stays readable by its resultRef, from 1 to 86400 seconds. Default: 900 (15 minutes)",
+    )
+    .option(
+      "--public-url <url>",
+      "the https origin agents reach the server by (behind a reverse proxy or TLS terminator), e.g. https://src.example.com; hosted agents are given <url>/mcp. Default: $SRC_PUBLIC_URL, else the listening address",
+    )
+    .option(
+      "--no-oauth",
+      "no OAuth metadata and no authorization server on /mcp: static tokens only (the admin token, src token create)",
+    )
+    .option(
+      "--no-oauth-dcr",
+      "no Dynamic Client Registration: hosted agents register by Client ID Metadata Documents only",
+    )
+    .option(
+      "--oauth-issuer <url>",
+      "take JWT access tokens of this identity provider on /mcp (scopes src:SLUG, src:SLUG:read; audience <public url>/mcp) instead of the embedded authorization server",
+    )
+    .option(
+      "--oauth-allow-loopback-clients",
+      "Client ID Metadata Documents (and --oauth-issuer) may be on loopback and private addresses: for local development and tests only",
+    )
+    .option(
+      "--oauth-access-token-ttl <seconds>",
+      "an OAuth access token's lifetime, from 1 to 86400 seconds. Default: 3600",
+    )
     .option("--oauth-code-ttl <seconds>", "an OAuth authorization code's lifetime, from 1 to 600 seconds. Default: 60")
-    .option("--metrics-token <token>", "a token that opens GET /metrics only, for a Prometheus scraper (SRC_METRICS_TOKEN keeps it out of the process list). Default: the admin token only")
+    .option(
+      "--metrics-token <token>",
+      "a token that opens GET /metrics only, for a Prometheus scraper (SRC_METRICS_TOKEN keeps it out of the process list). Default: the admin token only",
+    )
     .action(
       defineAction<ServeFlags>(async (context, flags) => {
         const { host, port, allowedHost, corsOrigin, resultTtl } = flags;
@@ -54,7 +89,9 @@ export function registerServe(program: Command): void {
           throw new UsageError({ message: `--port ${JSON.stringify(port)}: must be a whole number from 0 to 65535` });
         }
         if (resultTtl !== undefined && !/^\d+$/.test(resultTtl)) {
-          throw new UsageError({ message: `--result-ttl ${JSON.stringify(resultTtl)}: must be a whole number of seconds from 1 to 86400, e.g. 900` });
+          throw new UsageError({
+            message: `--result-ttl ${JSON.stringify(resultTtl)}: must be a whole number of seconds from 1 to 86400, e.g. 900`,
+          });
         }
         const module = await loadServerModule();
         // Logs (JSON lines) go to stderr so stdout carries only the listening line, or `{ "url" }` with --json.
@@ -81,10 +118,21 @@ export function registerServe(program: Command): void {
           oauth,
           ...(flags.metricsToken === undefined ? {} : { metricsToken: flags.metricsToken }),
         });
-        if (context.json) writeJson({ url: server.url, publicUrl: server.publicUrl, mcpUrl: `${server.publicUrl}/mcp`, oauth: server.oauth });
+        if (context.json)
+          writeJson({
+            url: server.url,
+            publicUrl: server.publicUrl,
+            mcpUrl: `${server.publicUrl}/mcp`,
+            oauth: server.oauth,
+          });
         else {
-          writeLine(`src serve: listening on ${server.url}${server.tokenFile === null ? "" : ` (bearer token in ${server.tokenFile})`}; Ctrl-C to stop`);
-          if (server.oauth !== "off") writeLine(`Hosted agents (Claude, ChatGPT, VS Code) connect to ${server.publicUrl}/mcp and sign in with OAuth${server.oauth === "issuer" ? " at your identity provider" : " (you allow each one in the browser)"}.`);
+          writeLine(
+            `src serve: listening on ${server.url}${server.tokenFile === null ? "" : ` (bearer token in ${server.tokenFile})`}; Ctrl-C to stop`,
+          );
+          if (server.oauth !== "off")
+            writeLine(
+              `Hosted agents (Claude, ChatGPT, VS Code) connect to ${server.publicUrl}/mcp and sign in with OAuth${server.oauth === "issuer" ? " at your identity provider" : " (you allow each one in the browser)"}.`,
+            );
         }
         await new Promise<void>((resolve) => {
           process.once("SIGINT", resolve);

@@ -8,14 +8,21 @@ export function registerSourceEnable(source: Command): void {
     const verb = enabled ? "enable" : "disable";
     source
       .command(verb)
-      .description(enabled ? "enable a source: its tool is offered to agents" : "disable a source: its tool is withdrawn, calls answer SOURCE_DISABLED")
+      .description(
+        enabled
+          ? "enable a source: its tool is offered to agents"
+          : "disable a source: its tool is withdrawn, calls answer SOURCE_DISABLED",
+      )
       .argument("<slug>", "the source")
       .action(
-        defineAction(async (context, _options, [slug]) => {
-          const record = await (await context.operations()).setEnabled(slug!, enabled);
-          if (context.json) writeJson({ source: record });
-          else writeLine(`${enabled ? "Enabled" : "Disabled"} source "${record.slug}".`);
-        }, { remote: true }),
+        defineAction(
+          async (context, _options, [slug]) => {
+            const record = await (await context.operations()).setEnabled(slug!, enabled);
+            if (context.json) writeJson({ source: record });
+            else writeLine(`${enabled ? "Enabled" : "Disabled"} source "${record.slug}".`);
+          },
+          { remote: true },
+        ),
       );
   }
 }

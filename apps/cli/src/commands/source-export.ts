@@ -11,15 +11,26 @@ import { writeError, writeJson } from "../output/write-output";
 export function registerSourceExport(source: Command): void {
   source
     .command("export")
-    .description("print the configs of the sources (default: all) as one JSON document for `src source import`; never credentials")
+    .description(
+      "print the configs of the sources (default: all) as one JSON document for `src source import`; never credentials",
+    )
     .argument("[slugs...]", "only these sources")
     .action(
       defineAction(async (context, _options, [slugs]) => {
         const { exportSources } = await import("@src/service");
-        const { document, skipped } = await exportSources(await context.service(), (slugs as unknown as string[] | undefined) ?? []);
+        const { document, skipped } = await exportSources(
+          await context.service(),
+          (slugs as unknown as string[] | undefined) ?? [],
+        );
         writeJson(document);
-        for (const broken of skipped) writeError(`warning: left out "${broken.slug}": its ${broken.file} is broken (${broken.error.split("\n")[0]}); fix it with \`src source reload ${broken.slug}\` and export again`);
-        if (!context.json) writeError(`Exported ${document.sources.length} source${document.sources.length === 1 ? "" : "s"} (configs only, no credentials); load them elsewhere with \`src source import FILE\`.`);
+        for (const broken of skipped)
+          writeError(
+            `warning: left out "${broken.slug}": its ${broken.file} is broken (${broken.error.split("\n")[0]}); fix it with \`src source reload ${broken.slug}\` and export again`,
+          );
+        if (!context.json)
+          writeError(
+            `Exported ${document.sources.length} source${document.sources.length === 1 ? "" : "s"} (configs only, no credentials); load them elsewhere with \`src source import FILE\`.`,
+          );
         return skipped.length === 0 ? EXIT_CODES.SUCCESS : EXIT_CODES.FAILURE;
       }),
     );

@@ -14,7 +14,9 @@ import { writeJson, writeLine } from "../output/write-output";
 export function registerSourceImport(source: Command): void {
   source
     .command("import")
-    .description("create the sources of a `src source export` file (- for stdin); checks every record first and changes nothing on error")
+    .description(
+      "create the sources of a `src source export` file (- for stdin); checks every record first and changes nothing on error",
+    )
     .argument("<file>", "the export document, or - for stdin")
     .action(
       defineAction(async (context, _options, [file]) => {
@@ -22,16 +24,26 @@ export function registerSourceImport(source: Command): void {
         try {
           text = file === "-" ? await readStdinText({ flag: "FILE (-)" }) : await readFile(file!, "utf8");
         } catch (error) {
-          throw new InvalidInputError({ flag: "FILE", problem: `cannot read ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? "error"}); check the path`, cause: error });
+          throw new InvalidInputError({
+            flag: "FILE",
+            problem: `cannot read ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? "error"}); check the path`,
+            cause: error,
+          });
         }
         let document: unknown;
         try {
           document = JSON.parse(text) as unknown;
         } catch (error) {
-          throw new InvalidInputError({ flag: "FILE", problem: `${file === "-" ? "stdin" : JSON.stringify(file)} is not JSON (${(error as Error).message}); make it with \`src source export > FILE\``, cause: error });
+          throw new InvalidInputError({
+            flag: "FILE",
+            problem: `${file === "-" ? "stdin" : JSON.stringify(file)} is not JSON (${(error as Error).message}); make it with \`src source export > FILE\``,
+            cause: error,
+          });
         }
         const { importSources } = await import("@src/service");
-        const created = await importSources(await context.service(), document, { origin: file === "-" ? "stdin" : file! });
+        const created = await importSources(await context.service(), document, {
+          origin: file === "-" ? "stdin" : file!,
+        });
         if (context.json) {
           writeJson({ imported: created });
         } else {
@@ -39,7 +51,9 @@ export function registerSourceImport(source: Command): void {
           if (created.length === 0) writeLine("The file holds no sources; nothing was imported.");
           else {
             // The next step as commands that work as printed: each asks for its secret (and user name) with hidden input.
-            writeLine(`Imported ${created.length} source${created.length === 1 ? "" : "s"} (untested, no credential): ${slugs.join(", ")}. Store each credential:`);
+            writeLine(
+              `Imported ${created.length} source${created.length === 1 ? "" : "s"} (untested, no credential): ${slugs.join(", ")}. Store each credential:`,
+            );
             for (const slug of slugs) writeLine(`  src credential set ${slug}`);
           }
         }

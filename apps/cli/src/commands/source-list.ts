@@ -7,12 +7,17 @@ import { writeJson, writeLine } from "../output/write-output";
 export function registerSourceList(source: Command): void {
   source
     .command("list")
-    .description("list the sources: slug, name, auth, enabled, status, last tested (broken config files with their error)")
+    .description(
+      "list the sources: slug, name, auth, enabled, status, last tested (broken config files with their error)",
+    )
     .action(
-      defineAction(async (context) => {
-        const sources = await (await context.operations()).listSources();
-        if (context.json) writeJson(sources);
-        else writeLine(await formatSourceTable(sources));
-      }, { remote: true }),
+      defineAction(
+        async (context) => {
+          const sources = await (await context.operations()).listSources();
+          if (context.json) writeJson(sources);
+          else writeLine(await formatSourceTable(sources));
+        },
+        { remote: true },
+      ),
     );
 }

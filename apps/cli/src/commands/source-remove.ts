@@ -9,10 +9,13 @@ export function registerSourceRemove(source: Command): void {
     .description("remove a source: its config.json and its stored credential")
     .argument("<slug>", "the source")
     .action(
-      defineAction(async (context, _options, [slug]) => {
-        await (await context.operations()).removeSource(slug!);
-        if (context.json) writeJson({ removed: slug });
-        else writeLine(`Removed source "${slug}" and its credential.`);
-      }, { remote: true }),
+      defineAction(
+        async (context, _options, [slug]) => {
+          await (await context.operations()).removeSource(slug!);
+          if (context.json) writeJson({ removed: slug });
+          else writeLine(`Removed source "${slug}" and its credential.`);
+        },
+        { remote: true },
+      ),
     );
 }

@@ -10,10 +10,13 @@ export function registerSourceShow(source: Command): void {
     .description("show a source's record and whether a credential is stored (never its value)")
     .argument("<slug>", "the source")
     .action(
-      defineAction(async (context, _options, [slug]) => {
-        const { source: record, hasCredential } = await (await context.operations()).getSource(slug!);
-        if (context.json) writeJson({ source: record, hasCredential });
-        else writeLine(formatSource(record, hasCredential));
-      }, { remote: true }),
+      defineAction(
+        async (context, _options, [slug]) => {
+          const { source: record, hasCredential } = await (await context.operations()).getSource(slug!);
+          if (context.json) writeJson({ source: record, hasCredential });
+          else writeLine(formatSource(record, hasCredential));
+        },
+        { remote: true },
+      ),
     );
 }

@@ -14,18 +14,43 @@ interface TokenCreateFlags {
 export function registerTokenCreate(token: Command): void {
   token
     .command("create")
-    .description("create an agent token: it may list and call tools (also over /mcp) and nothing else; the value is printed once")
-    .argument("<name>", "a name for the token (letters, digits, '.', '_', '-'), shown in the server log of every call it makes")
+    .description(
+      "create an agent token: it may list and call tools (also over /mcp) and nothing else; the value is printed once",
+    )
+    .argument(
+      "<name>",
+      "a name for the token (letters, digits, '.', '_', '-'), shown in the server log of every call it makes",
+    )
     .option("--sources <slugs>", "comma-separated source slugs it may call (default: every source)")
-    .option("--read-only", "it may only read (GET, HEAD, OPTIONS), whatever a source's policy allows; its tools are read-only")
-    .option("--rate-limit <calls/duration>", "its own rate limit across every source it calls, e.g. 60/1m (default: none)")
+    .option(
+      "--read-only",
+      "it may only read (GET, HEAD, OPTIONS), whatever a source's policy allows; its tools are read-only",
+    )
+    .option(
+      "--rate-limit <calls/duration>",
+      "its own rate limit across every source it calls, e.g. 60/1m (default: none)",
+    )
     .option("--expires <lifetime>", "lifetime: a whole number and m, h, d or w, e.g. 30d (default: never)")
     .action(
       defineAction<TokenCreateFlags>(
         async (context, flags, [name]) => {
-          const sources = flags.sources === undefined ? null : flags.sources.split(",").filter((slug) => slug.trim() !== "");
-          const input = { name: name!, sources, expires: flags.expires ?? null, readOnly: flags.readOnly === true, rateLimit: flags.rateLimit ?? null };
-          let created: { token: string; name: string; sources: string[] | null; readOnly: boolean; rateLimit: { calls: number; perSeconds: number } | null; expiresAt: string | null };
+          const sources =
+            flags.sources === undefined ? null : flags.sources.split(",").filter((slug) => slug.trim() !== "");
+          const input = {
+            name: name!,
+            sources,
+            expires: flags.expires ?? null,
+            readOnly: flags.readOnly === true,
+            rateLimit: flags.rateLimit ?? null,
+          };
+          let created: {
+            token: string;
+            name: string;
+            sources: string[] | null;
+            readOnly: boolean;
+            rateLimit: { calls: number; perSeconds: number } | null;
+            expiresAt: string | null;
+          };
           if (context.remote !== undefined) {
             // The server's own route (POST /v1/tokens): the token lives in the server's store.
             created = await (await context.remoteClient()).tokens.create(input);

@@ -7,30 +7,55 @@ import { writeJson, writeLine } from "../output/write-output";
 export function registerTokenList(token: Command): void {
   token
     .command("list")
-    .description("list the agent tokens (and hosted agents' OAuth grants, with their client) by name and prefix, with their last use; never their values")
+    .description(
+      "list the agent tokens (and hosted agents' OAuth grants, with their client) by name and prefix, with their last use; never their values",
+    )
     .action(
-      defineAction(async (context) => {
-        const tokens = context.remote !== undefined ? (await (await context.remoteClient()).tokens.list()).tokens : await (await agentTokenStoreOf(context)).list();
-        if (context.json) {
-          writeJson({ tokens });
-          return;
-        }
-        if (tokens.length === 0) {
-          writeLine("No agent tokens. Create one with `src token create` and a name for its agent, e.g. `src token create my-agent`.");
-          return;
-        }
-        const rows = tokens.map((token) => [
-          token.name,
-          token.client === null ? `${token.prefix}…` : "(OAuth)",
-          token.sources === null ? "(every source)" : token.sources.map((slug) => (!token.readOnly && token.readOnlySources.includes(slug) ? `${slug}(read)` : slug)).join(","),
-          [token.readOnly ? "read-only" : "read-write", ...(token.rateLimit === null ? [] : [`${token.rateLimit.calls}/${token.rateLimit.perSeconds}s`])].join(" "),
-          token.expiresAt === null ? "never" : `${token.expiresAt}${token.expired ? " (expired)" : ""}`,
-          token.client === null ? "-" : token.client.name,
-          token.lastUsedAt ?? "never",
-        ]);
-        const header = ["NAME", "PREFIX", "SOURCES", "ACCESS", "EXPIRES", "CLIENT", "LAST USED"];
-        const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-        for (const row of [header, ...rows]) writeLine(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
-      }, { remote: true }),
+      defineAction(
+        async (context) => {
+          const tokens =
+            context.remote !== undefined
+              ? (await (await context.remoteClient()).tokens.list()).tokens
+              : await (await agentTokenStoreOf(context)).list();
+          if (context.json) {
+            writeJson({ tokens });
+            return;
+          }
+          if (tokens.length === 0) {
+            writeLine(
+              "No agent tokens. Create one with `src token create` and a name for its agent, e.g. `src token create my-agent`.",
+            );
+            return;
+          }
+          const rows = tokens.map((token) => [
+            token.name,
+            token.client === null ? `${token.prefix}…` : "(OAuth)",
+            token.sources === null
+              ? "(every source)"
+              : token.sources
+                  .map((slug) => (!token.readOnly && token.readOnlySources.includes(slug) ? `${slug}(read)` : slug))
+                  .join(","),
+            [
+              token.readOnly ? "read-only" : "read-write",
+              ...(token.rateLimit === null ? [] : [`${token.rateLimit.calls}/${token.rateLimit.perSeconds}s`]),
+            ].join(" "),
+            token.expiresAt === null ? "never" : `${token.expiresAt}${token.expired ? " (expired)" : ""}`,
+            token.client === null ? "-" : token.client.name,
+            token.lastUsedAt ?? "never",
+          ]);
+          const header = ["NAME", "PREFIX", "SOURCES", "ACCESS", "EXPIRES", "CLIENT", "LAST USED"];
+          const widths = header.map((title, column) =>
+            Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+          );
+          for (const row of [header, ...rows])
+            writeLine(
+              row
+                .map((cell, column) => cell.padEnd(widths[column]!))
+                .join("  ")
+                .trimEnd(),
+            );
+        },
+        { remote: true },
+      ),
     );
 }

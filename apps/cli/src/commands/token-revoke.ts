@@ -10,11 +10,14 @@ export function registerTokenRevoke(token: Command): void {
     .description("revoke an agent token: a running server refuses it (401) within a second")
     .argument("<name>", "the token's name (src token list)")
     .action(
-      defineAction(async (context, _options, [name]) => {
-        if (context.remote !== undefined) await (await context.remoteClient()).tokens.revoke(name!);
-        else await (await agentTokenStoreOf(context)).revoke(name!);
-        if (context.json) writeJson({ name, revoked: true });
-        else writeLine(`Revoked agent token "${name}".`);
-      }, { remote: true }),
+      defineAction(
+        async (context, _options, [name]) => {
+          if (context.remote !== undefined) await (await context.remoteClient()).tokens.revoke(name!);
+          else await (await agentTokenStoreOf(context)).revoke(name!);
+          if (context.json) writeJson({ name, revoked: true });
+          else writeLine(`Revoked agent token "${name}".`);
+        },
+        { remote: true },
+      ),
     );
 }

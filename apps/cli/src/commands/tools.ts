@@ -10,15 +10,21 @@ export function registerTools(program: Command): void {
     .description("list the HTTP tools of the enabled sources: name, source, base URL, auth mode, status")
     .option("-v, --verbose", "add each tool's description and input schema")
     .action(
-      defineAction<{ verbose?: boolean }>(async (context, { verbose = false }) => {
-        const service = await context.operations();
-        const [tools, sources] = await Promise.all([service.listTools(), service.listSources()]);
-        // A broken config.json has no tool: say so, instead of leaving it out silently.
-        for (const broken of sources) {
-          if (!broken.ok) writeError(`warning: source "${broken.slug}" has no tool: its ${broken.file} is broken (${broken.error.split("\n")[0]}); fix it and run \`src source reload ${broken.slug}\``);
-        }
-        if (context.json) writeJson(tools);
-        else writeLine(await formatTools(tools, verbose));
-      }, { remote: true }),
+      defineAction<{ verbose?: boolean }>(
+        async (context, { verbose = false }) => {
+          const service = await context.operations();
+          const [tools, sources] = await Promise.all([service.listTools(), service.listSources()]);
+          // A broken config.json has no tool: say so, instead of leaving it out silently.
+          for (const broken of sources) {
+            if (!broken.ok)
+              writeError(
+                `warning: source "${broken.slug}" has no tool: its ${broken.file} is broken (${broken.error.split("\n")[0]}); fix it and run \`src source reload ${broken.slug}\``,
+              );
+          }
+          if (context.json) writeJson(tools);
+          else writeLine(await formatTools(tools, verbose));
+        },
+        { remote: true },
+      ),
     );
 }

@@ -19,7 +19,9 @@ const unreadableCodes = new Set(["WRONG_KEY", "DAMAGED", "UNSUPPORTED_VERSION", 
 export function registerVaultReset(vault: Command): void {
   vault
     .command("reset")
-    .description("move an unreadable vault (wrong or lost key, damaged file) aside so credentials can be stored again; never deletes it")
+    .description(
+      "move an unreadable vault (wrong or lost key, damaged file) aside so credentials can be stored again; never deletes it",
+    )
     .option("--yes", "confirm: every stored credential becomes unavailable until the old file is restored")
     .action(
       defineAction<VaultResetFlags>(async (context, { yes }) => {
@@ -35,11 +37,17 @@ export function registerVaultReset(vault: Command): void {
           if (!unreadableCodes.has((error as { code?: string }).code ?? "")) throw error;
         }
         if (yes !== true) {
-          throw new UsageError({ message: "src vault reset moves the unreadable vault aside and every stored credential becomes unavailable; run it again with --yes to confirm" });
+          throw new UsageError({
+            message:
+              "src vault reset moves the unreadable vault aside and every stored credential becomes unavailable; run it again with --yes to confirm",
+          });
         }
         const { movedTo } = await resetVault({ home: context.home, env: process.env });
         if (context.json) writeJson({ reset: true, movedTo: movedTo ?? null });
-        else writeLine(`Moved the vault aside to ${movedTo ?? "(no vault file)"}; store each credential again with \`src credential set SLUG\`.`);
+        else
+          writeLine(
+            `Moved the vault aside to ${movedTo ?? "(no vault file)"}; store each credential again with \`src credential set SLUG\`.`,
+          );
         return EXIT_CODES.SUCCESS;
       }),
     );

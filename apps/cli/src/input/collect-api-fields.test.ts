@@ -7,10 +7,16 @@ describe("collectApiField", () => {
     { why: "one field", pairs: ["keyId=team-key-1"], fields: { keyId: "team-key-1" } },
     { why: "only the first = splits", pairs: ["scope=a=b"], fields: { scope: "a=b" } },
     { why: "an empty value is kept (the plugin's schema decides)", pairs: ["region="], fields: { region: "" } },
-    { why: "several fields, the last repeat wins", pairs: ["keyId=a", "region=eu", "keyId=b"], fields: { keyId: "b", region: "eu" } },
+    {
+      why: "several fields, the last repeat wins",
+      pairs: ["keyId=a", "region=eu", "keyId=b"],
+      fields: { keyId: "b", region: "eu" },
+    },
   ];
   it.each(accepted)("$why", ({ pairs, fields }) => {
-    expect(pairs.reduce<Record<string, string> | undefined>((previous, pair) => collectApiField(pair, previous), undefined)).toEqual(fields);
+    expect(
+      pairs.reduce<Record<string, string> | undefined>((previous, pair) => collectApiField(pair, previous), undefined),
+    ).toEqual(fields);
   });
 
   const rejected: { why: string; pair: string; says: string }[] = [

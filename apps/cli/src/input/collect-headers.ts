@@ -19,10 +19,14 @@ export function collectHeader(pair: string, previous: HeaderFlags | undefined): 
  * `current` headers with `changes` applied: a name matches whatever its case,
  * the new spelling is kept, and an empty value removes the header.
  */
-export function mergeHeaders(current: Readonly<Record<string, string>> | undefined, changes: HeaderFlags): Record<string, string> {
+export function mergeHeaders(
+  current: Readonly<Record<string, string>> | undefined,
+  changes: HeaderFlags,
+): Record<string, string> {
   const merged: Record<string, string> = { ...current };
   for (const [name, value] of Object.entries(changes)) {
-    for (const existing of Object.keys(merged)) if (existing.toLowerCase() === name.toLowerCase()) delete merged[existing];
+    for (const existing of Object.keys(merged))
+      if (existing.toLowerCase() === name.toLowerCase()) delete merged[existing];
     if (value !== "") merged[name] = value;
   }
   return merged;

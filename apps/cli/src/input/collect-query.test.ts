@@ -13,15 +13,20 @@ describe("collectQuery (-q key=value)", () => {
     { why: "values are not decoded or trimmed", pairs: ["q= a%20b "], expected: { q: " a%20b " } },
   ];
   it.each(rows)("$why", ({ pairs, expected }) => {
-    expect(pairs.reduce<QueryFlags | undefined>((query, pair) => collectQuery(pair, query), undefined)).toEqual(expected);
+    expect(pairs.reduce<QueryFlags | undefined>((query, pair) => collectQuery(pair, query), undefined)).toEqual(
+      expected,
+    );
   });
 
-  it.each(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"])("%s is a plain name, not an Object.prototype member", (name) => {
-    const query = collectQuery(`${name}=2`, collectQuery(`${name}=1`, undefined));
-    expect(Object.keys(query)).toEqual([name]);
-    expect(query[name]).toEqual(["1", "2"]);
-    expect(Object.getPrototypeOf(query)).toBeNull();
-  });
+  it.each(["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"])(
+    "%s is a plain name, not an Object.prototype member",
+    (name) => {
+      const query = collectQuery(`${name}=2`, collectQuery(`${name}=1`, undefined));
+      expect(Object.keys(query)).toEqual([name]);
+      expect(query[name]).toEqual(["1", "2"]);
+      expect(Object.getPrototypeOf(query)).toBeNull();
+    },
+  );
 
   it.each(["novalue", "=value", ""])("%j is refused as a commander usage error", (pair) => {
     expect(() => collectQuery(pair, undefined)).toThrow(InvalidArgumentError);

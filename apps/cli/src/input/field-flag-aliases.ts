@@ -21,7 +21,9 @@ const aliases = [
 ] as const;
 
 /** The alias flags as commander stores them. */
-export type FieldAliasFlags = { [Alias in (typeof aliases)[number] as Alias["key"]]?: Alias extends { list: true } ? string[] : string };
+export type FieldAliasFlags = {
+  [Alias in (typeof aliases)[number] as Alias["key"]]?: Alias extends { list: true } ? string[] : string;
+};
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -29,7 +31,10 @@ const collect = (value: string, previous: string[] | undefined): string[] => [..
 export function registerFieldFlagAliases(command: Command, only?: readonly string[]): void {
   for (const alias of aliases) {
     if (only !== undefined && !only.includes(alias.field)) continue;
-    const description = "list" in alias ? `same as --set ${alias.field}=VALUE; repeat it for several` : `same as --set ${alias.field}=VALUE`;
+    const description =
+      "list" in alias
+        ? `same as --set ${alias.field}=VALUE; repeat it for several`
+        : `same as --set ${alias.field}=VALUE`;
     if ("list" in alias) command.option(alias.flag, description, collect);
     else command.option(alias.flag, description);
   }
@@ -41,7 +46,10 @@ export function aliasFlagOf(field: string): string | undefined {
 }
 
 /** The fields the alias flags give, by field name, with the flag each came from (for messages). */
-export function fieldsFromAliases(flags: FieldAliasFlags): { values: Record<string, string | string[]>; flagOf: Record<string, string> } {
+export function fieldsFromAliases(flags: FieldAliasFlags): {
+  values: Record<string, string | string[]>;
+  flagOf: Record<string, string>;
+} {
   const values: Record<string, string | string[]> = {};
   const flagOf: Record<string, string> = {};
   for (const alias of aliases) {

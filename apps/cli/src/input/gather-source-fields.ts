@@ -32,10 +32,21 @@ function checkUrl(value: string): string | undefined {
  * `missing` (the caller names them all in one error). The schema itself is
  * checked by the store afterwards.
  */
-export async function gatherSourceFields(context: CommandContext, registry: AuthRegistry, flags: SourceFieldFlags, { ask, missing }: { ask: boolean; missing: MissingFlags }): Promise<SourceFields> {
+export async function gatherSourceFields(
+  context: CommandContext,
+  registry: AuthRegistry,
+  flags: SourceFieldFlags,
+  { ask, missing }: { ask: boolean; missing: MissingFlags },
+): Promise<SourceFields> {
   const fields = { ...flags };
   if (!ask || !context.interactive) {
-    for (const [key, flag] of [["name", "--name"], ["baseUrl", "--base-url"], ["auth", "--auth"], ["testEndpoint", "--test-endpoint"]] as const) if (fields[key] === undefined) missing.push(flag);
+    for (const [key, flag] of [
+      ["name", "--name"],
+      ["baseUrl", "--base-url"],
+      ["auth", "--auth"],
+      ["testEndpoint", "--test-endpoint"],
+    ] as const)
+      if (fields[key] === undefined) missing.push(flag);
     return fields as SourceFields;
   }
   fields.name ??= await askText("Name of the source", { example: "GitHub", validate: required });
@@ -46,7 +57,8 @@ export async function gatherSourceFields(context: CommandContext, registry: Auth
   );
   fields.testEndpoint ??= await askText("Test endpoint (a read-only path)", {
     example: "/me or /items?limit=1",
-    validate: (value) => (value.trim().startsWith("/") ? undefined : 'must be a path starting with "/", e.g. /me or /items?limit=1'),
+    validate: (value) =>
+      value.trim().startsWith("/") ? undefined : 'must be a path starting with "/", e.g. /me or /items?limit=1',
   });
   return fields as SourceFields;
 }

@@ -6,6 +6,10 @@ export async function loadServerModule(): Promise<typeof ServerModule> {
   try {
     return await import("@src/server");
   } catch (error) {
-    throw new UnavailableError({ module: "@src/server", hint: "build the workspace (npx -y pnpm@10 build) or reinstall @src/cli", cause: error });
+    throw new UnavailableError({
+      module: "@src/server",
+      hint: "build the workspace (npx -y pnpm@10 build) or reinstall @src/cli",
+      cause: error,
+    });
   }
 }

@@ -18,20 +18,37 @@ const collect = (value: string, previous: string[] | undefined): string[] => [..
 
 /** Adds `--read-only|--read-write --allow RULE --deny RULE --confirm RULE --rate-limit N/DURATION --tools single|split`. */
 export function registerPolicyOptions(command: Command, { editing }: { editing: boolean }): Command {
-  const replaces = editing ? "; replaces the source's list (--allow \"\" removes it)" : "";
+  const replaces = editing ? '; replaces the source\'s list (--allow "" removes it)' : "";
   return command
     .option("--read-only", "agents may only read: GET, HEAD and OPTIONS (api.policy.mode); no rule widens it")
     .option("--read-write", "agents may use every method the rules allow (the default)")
-    .option("--allow <rule>", `a call agents may make, e.g. "GET /repos/**", "POST /repos/*/*/issues", "operation:issues/*", "tag:pulls"; anything no --allow matches is refused; repeat it${replaces}`, collect)
-    .option("--deny <rule>", `a call agents may never make, e.g. "DELETE /**"; deny wins over allow; repeat it${replaces}`, collect)
-    .option("--confirm <rule>", `a call a person must confirm before it is sent, e.g. "PUT /repos/*/*/collaborators/*"; repeat it${replaces}`, collect)
-    .option("--rate-limit <calls/duration>", `at most that many agent calls per window, e.g. 60/1m${editing ? '; "none" removes it' : ""}`)
+    .option(
+      "--allow <rule>",
+      `a call agents may make, e.g. "GET /repos/**", "POST /repos/*/*/issues", "operation:issues/*", "tag:pulls"; anything no --allow matches is refused; repeat it${replaces}`,
+      collect,
+    )
+    .option(
+      "--deny <rule>",
+      `a call agents may never make, e.g. "DELETE /**"; deny wins over allow; repeat it${replaces}`,
+      collect,
+    )
+    .option(
+      "--confirm <rule>",
+      `a call a person must confirm before it is sent, e.g. "PUT /repos/*/*/collaborators/*"; repeat it${replaces}`,
+      collect,
+    )
+    .option(
+      "--rate-limit <calls/duration>",
+      `at most that many agent calls per window, e.g. 60/1m${editing ? '; "none" removes it' : ""}`,
+    )
     .option("--tools <layout>", "single (one tool api_<slug>) or split (api_<slug> reads, api_<slug>_write writes)");
 }
 
 /** Whether any policy flag was given. */
 export const hasPolicyFlags = (flags: PolicyFlags): boolean =>
-  [flags.readOnly, flags.readWrite, flags.allow, flags.deny, flags.confirm, flags.rateLimit, flags.tools].some((value) => value !== undefined);
+  [flags.readOnly, flags.readWrite, flags.allow, flags.deny, flags.confirm, flags.rateLimit, flags.tools].some(
+    (value) => value !== undefined,
+  );
 
 /**
  * The policy after the flags, over `current` (`src source edit`: each list given replaces the source's, `""` removes
@@ -39,7 +56,8 @@ export const hasPolicyFlags = (flags: PolicyFlags): boolean =>
  * `@src/config` with the rest of the record, so an invalid one is listed by position with the other problems.
  */
 export function policyFromFlags(current: ApiPolicy | undefined, flags: PolicyFlags): ApiPolicy | undefined {
-  if (flags.readOnly === true && flags.readWrite === true) throw new UsageError({ message: "--read-only and --read-write contradict each other; give one" });
+  if (flags.readOnly === true && flags.readWrite === true)
+    throw new UsageError({ message: "--read-only and --read-write contradict each other; give one" });
   const policy: Record<string, unknown> = { ...current };
   if (flags.readOnly === true) policy.mode = "read-only";
   if (flags.readWrite === true) delete policy.mode;
@@ -54,14 +72,21 @@ export function policyFromFlags(current: ApiPolicy | undefined, flags: PolicyFla
     if (flags.rateLimit.trim() === "none") delete policy.rateLimit;
     else {
       const limit = parseRateLimitText(flags.rateLimit);
-      if (limit === undefined) throw new InvalidInputError({ flag: "--rate-limit", problem: `${JSON.stringify(flags.rateLimit)}: ${RATE_LIMIT_TEXT_HINT}` });
+      if (limit === undefined)
+        throw new InvalidInputError({
+          flag: "--rate-limit",
+          problem: `${JSON.stringify(flags.rateLimit)}: ${RATE_LIMIT_TEXT_HINT}`,
+        });
       policy.rateLimit = limit;
     }
   }
   if (flags.tools !== undefined) {
-    if (flags.tools !== "single" && flags.tools !== "split") throw new UsageError({ message: `--tools ${JSON.stringify(flags.tools)}: use single (one tool) or split (api_<slug> reads, api_<slug>_write writes)` });
+    if (flags.tools !== "single" && flags.tools !== "split")
+      throw new UsageError({
+        message: `--tools ${JSON.stringify(flags.tools)}: use single (one tool) or split (api_<slug> reads, api_<slug>_write writes)`,
+      });
     if (flags.tools === "single") delete policy.tools;
     else policy.tools = "split";
   }
-  return Object.keys(policy).length === 0 ? undefined : (policy);
+  return Object.keys(policy).length === 0 ? undefined : policy;
 }

@@ -2,7 +2,11 @@ import type { Command } from "commander";
 import { authModeHelp, authModesHelp } from "../output/auth-mode-help";
 
 /** The commands whose help lists the auth modes and, with `--auth TYPE`, that mode's fields. */
-const commandsWithAuthHelp = [["source", "add"], ["source", "edit"], ["credential", "set"]] as const;
+const commandsWithAuthHelp = [
+  ["source", "add"],
+  ["source", "edit"],
+  ["credential", "set"],
+] as const;
 
 /** `--auth TYPE` (or `--auth=TYPE`) in the arguments, when given. */
 function authTypeIn(args: readonly string[]): string | undefined {
@@ -22,17 +26,27 @@ function authTypeIn(args: readonly string[]): string | undefined {
 export async function prepareAuthHelp(program: Command, argv: readonly string[]): Promise<void> {
   const args = argv.slice(2);
   if (!args.includes("--help") && !args.includes("-h")) return;
-  const path = commandsWithAuthHelp.find(([group, name]) => args.indexOf(group) !== -1 && args.indexOf(name) > args.indexOf(group));
+  const path = commandsWithAuthHelp.find(
+    ([group, name]) => args.indexOf(group) !== -1 && args.indexOf(name) > args.indexOf(group),
+  );
   if (path === undefined) return;
-  const command = program.commands.find((candidate) => candidate.name() === path[0])?.commands.find((candidate) => candidate.name() === path[1]);
+  const command = program.commands
+    .find((candidate) => candidate.name() === path[0])
+    ?.commands.find((candidate) => candidate.name() === path[1]);
   if (command === undefined) return;
   let text: string;
   try {
-    const [{ createAuthRegistryFromEnvironment }, { defaultAuthPlugins }] = await Promise.all([import("@src/service"), import("@src/auth-presets")]);
+    const [{ createAuthRegistryFromEnvironment }, { defaultAuthPlugins }] = await Promise.all([
+      import("@src/service"),
+      import("@src/auth-presets"),
+    ]);
     const registry = await createAuthRegistryFromEnvironment(process.env, { plugins: defaultAuthPlugins() });
     const type = authTypeIn(args);
     const plugin = type === undefined ? undefined : registry.find(type);
-    text = plugin !== undefined ? authModeHelp(plugin) : `${type === undefined ? "" : `Auth type "${type}" is not registered.\n`}${authModesHelp(registry)}`;
+    text =
+      plugin !== undefined
+        ? authModeHelp(plugin)
+        : `${type === undefined ? "" : `Auth type "${type}" is not registered.\n`}${authModesHelp(registry)}`;
   } catch (error) {
     text = `Auth modes could not be listed: ${(error as Error).message}`;
   }

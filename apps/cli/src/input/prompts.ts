@@ -18,10 +18,18 @@ function settle<T>(value: T | symbol, isCancel: (value: unknown) => value is sym
  * `example` is shown in the question ("e.g. ..."), never as a placeholder that looks like
  * a default; `defaultValue` is a real default, named in the question and used on Enter.
  */
-export async function askText(message: string, options: { example?: string; defaultValue?: string; validate?: (value: string) => string | undefined } = {}): Promise<string> {
+export async function askText(
+  message: string,
+  options: { example?: string; defaultValue?: string; validate?: (value: string) => string | undefined } = {},
+): Promise<string> {
   const prompts = await clack();
   const { validate, example, defaultValue } = options;
-  const question = defaultValue !== undefined ? `${message} (Enter for ${defaultValue})` : example !== undefined ? `${message}, e.g. ${example}` : message;
+  const question =
+    defaultValue !== undefined
+      ? `${message} (Enter for ${defaultValue})`
+      : example !== undefined
+        ? `${message}, e.g. ${example}`
+        : message;
   const value = await prompts.text({
     message: question,
     defaultValue,
@@ -37,12 +45,20 @@ export async function askText(message: string, options: { example?: string; defa
  */
 export async function askSecret(message: string, { optional = false }: { optional?: boolean } = {}): Promise<string> {
   const prompts = await clack();
-  const value = await prompts.password({ message, mask: "", validate: (input) => (!optional && (input ?? "") === "" ? "required" : undefined), ...io });
+  const value = await prompts.password({
+    message,
+    mask: "",
+    validate: (input) => (!optional && (input ?? "") === "" ? "required" : undefined),
+    ...io,
+  });
   return settle<string>(value, prompts.isCancel) ?? "";
 }
 
 /** Asks to pick one of `choices`. */
-export async function askChoice(message: string, choices: readonly { value: string; label: string; hint?: string }[]): Promise<string> {
+export async function askChoice(
+  message: string,
+  choices: readonly { value: string; label: string; hint?: string }[],
+): Promise<string> {
   const prompts = await clack();
   const value = await prompts.select({ message, options: choices.map((choice) => ({ ...choice })), ...io });
   return settle<string>(value, prompts.isCancel);

@@ -16,7 +16,8 @@ export interface GivenFields {
 export type MissingFlags = string[];
 
 /** How a missing field is named in an error: its alias flag when it has one, else `--set FIELD=VALUE`. */
-const flagFor = (field: AuthField, aliases: Readonly<Record<string, string>>): string => aliases[field.name] ?? aliasFlagOf(field.name) ?? `--set ${field.name}=VALUE`;
+const flagFor = (field: AuthField, aliases: Readonly<Record<string, string>>): string =>
+  aliases[field.name] ?? aliasFlagOf(field.name) ?? `--set ${field.name}=VALUE`;
 
 /** A command-line value in the kind the field declares (the mode's schema checks it afterwards). */
 export function valueOfKind(field: AuthField | undefined, value: string | readonly string[]): unknown {
@@ -32,7 +33,10 @@ export function valueOfKind(field: AuthField | undefined, value: string | readon
           return text;
         }
       }
-      return text.split(",").map((item) => item.trim()).filter((item) => item !== "");
+      return text
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item !== "");
     case "number":
       return text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : text;
     case "boolean":
@@ -56,13 +60,20 @@ function mapOf(value: string | readonly string[]): unknown {
     }
   }
   // Repeated flags give one pair each (a value may hold a comma); one --set value may list several, comma-separated.
-  const pairs = (Array.isArray(value) ? items : items.flatMap((item) => item.split(","))).map((item) => item.trim()).filter((item) => item !== "");
+  const pairs = (Array.isArray(value) ? items : items.flatMap((item) => item.split(",")))
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
   if (!pairs.every((pair) => pair.indexOf("=") > 0)) return Array.isArray(value) ? items : value;
   return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
 }
 
 /** Refuses a given field that is a secret of the mode: secrets never come from a flag. */
-function refuseSecretFlags(plugin: AnyAuthPluginV2, given: GivenFields, secretNames: ReadonlySet<string>, command: string): void {
+function refuseSecretFlags(
+  plugin: AnyAuthPluginV2,
+  given: GivenFields,
+  secretNames: ReadonlySet<string>,
+  command: string,
+): void {
   for (const name of Object.keys(given.values)) {
     if (!secretNames.has(name)) continue;
     throw new UsageError({
@@ -85,7 +96,12 @@ export async function readApiFields(
 ): Promise<Record<string, unknown>> {
   const declared = describeAuthFields(plugin);
   const credentialNames = new Set(declared.credential.map((field) => field.name));
-  refuseSecretFlags(plugin, given, new Set(declared.credential.filter((field) => field.secret).map((field) => field.name)), command);
+  refuseSecretFlags(
+    plugin,
+    given,
+    new Set(declared.credential.filter((field) => field.secret).map((field) => field.name)),
+    command,
+  );
   const api: Record<string, unknown> = {};
   const fieldOf = new Map(declared.config.map((field) => [field.name, field]));
   for (const [name, value] of Object.entries(given.values)) {
@@ -98,7 +114,19 @@ export async function readApiFields(
       missing.push(flagFor(field, given.flagOf));
       continue;
     }
-    api[field.name] = field.kind === "choice" && field.choices !== undefined ? await askChoice(field.label, field.choices.map((choice) => ({ value: choice, label: choice }))) : valueOfKind(field, await askText(promptOf(field), { ...exampleOf(field), validate: (text) => (text.trim() === "" ? "required" : undefined) }));
+    api[field.name] =
+      field.kind === "choice" && field.choices !== undefined
+        ? await askChoice(
+            field.label,
+            field.choices.map((choice) => ({ value: choice, label: choice })),
+          )
+        : valueOfKind(
+            field,
+            await askText(promptOf(field), {
+              ...exampleOf(field),
+              validate: (text) => (text.trim() === "" ? "required" : undefined),
+            }),
+          );
   }
   return api;
 }
@@ -110,8 +138,13 @@ function promptOf(field: AuthField): string {
 /** A declared example as the command line would write it: a list comma-separated. */
 export function exampleText(example: unknown): string {
   if (Array.isArray(example)) return example.map((item) => exampleText(item)).join(",");
-  if (typeof example === "object" && example !== null) return Object.entries(example).map(([name, value]) => `${name}=${String(value)}`).join(",");
-  return typeof example === "string" || typeof example === "number" || typeof example === "boolean" ? String(example) : JSON.stringify(example);
+  if (typeof example === "object" && example !== null)
+    return Object.entries(example)
+      .map(([name, value]) => `${name}=${String(value)}`)
+      .join(",");
+  return typeof example === "string" || typeof example === "number" || typeof example === "boolean"
+    ? String(example)
+    : JSON.stringify(example);
 }
 
 function exampleOf(field: AuthField): { example?: string } {
@@ -131,7 +164,12 @@ export interface CredentialInput {
 }
 
 /** The secret fields to read from stdin: `{ "a": "…", "b": "…" }` when the text is such an object, else the raw text for the one required secret. */
-function secretsFromStdin(plugin: AnyAuthPluginV2, text: string, secrets: readonly AuthField[], command: string): Record<string, string> {
+function secretsFromStdin(
+  plugin: AnyAuthPluginV2,
+  text: string,
+  secrets: readonly AuthField[],
+  command: string,
+): Record<string, string> {
   const names = secrets.map((field) => field.name);
   let parsed: unknown;
   try {
@@ -139,14 +177,30 @@ function secretsFromStdin(plugin: AnyAuthPluginV2, text: string, secrets: readon
   } catch {
     parsed = undefined;
   }
-  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) && Object.keys(parsed).length > 0 && Object.keys(parsed).every((key) => names.includes(key))) {
+  if (
+    typeof parsed === "object" &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    Object.keys(parsed).length > 0 &&
+    Object.keys(parsed).every((key) => names.includes(key))
+  ) {
     const values: Record<string, string> = {};
     for (const [key, value] of Object.entries(parsed)) {
-      if (typeof value !== "string") throw new InvalidInputError({ flag: "--credential-stdin", problem: `"${key}" must be a string in the JSON object; nothing was stored` });
+      if (typeof value !== "string")
+        throw new InvalidInputError({
+          flag: "--credential-stdin",
+          problem: `"${key}" must be a string in the JSON object; nothing was stored`,
+        });
       values[key] = value;
     }
-    const absent = secrets.filter((field) => field.required && values[field.name] === undefined).map((field) => `"${field.name}"`);
-    if (absent.length > 0) throw new InvalidInputError({ flag: "--credential-stdin", problem: `the JSON object has no ${absent.join(", ")}, which auth type "${plugin.type}" needs; nothing was stored` });
+    const absent = secrets
+      .filter((field) => field.required && values[field.name] === undefined)
+      .map((field) => `"${field.name}"`);
+    if (absent.length > 0)
+      throw new InvalidInputError({
+        flag: "--credential-stdin",
+        problem: `the JSON object has no ${absent.join(", ")}, which auth type "${plugin.type}" needs; nothing was stored`,
+      });
     return values;
   }
   const required = secrets.filter((field) => field.required);
@@ -177,11 +231,16 @@ export async function readCredentialFields(
   const secrets = fields.filter((field) => field.secret);
   const plain = fields.filter((field) => !field.secret);
   refuseSecretFlags(plugin, given, new Set(secrets.map((field) => field.name)), command);
-  const known = new Set([...fields.map((field) => field.name), ...describeAuthFields(plugin).config.map((field) => field.name)]);
+  const known = new Set([
+    ...fields.map((field) => field.name),
+    ...describeAuthFields(plugin).config.map((field) => field.name),
+  ]);
   for (const name of Object.keys(given.values)) {
     if (known.has(name) || !refuseUnknown) continue;
     const fieldList = fields.map((field) => `${field.name}${field.secret ? " (secret)" : ""}`).join(", ");
-    throw new UsageError({ message: `${command}: ${given.flagOf[name] ?? "--set"} sets "${name}", which auth type "${plugin.type}" does not have; its credential fields are ${fieldList === "" ? "none" : fieldList} (src source add --auth ${plugin.type} --help)` });
+    throw new UsageError({
+      message: `${command}: ${given.flagOf[name] ?? "--set"} sets "${name}", which auth type "${plugin.type}" does not have; its credential fields are ${fieldList === "" ? "none" : fieldList} (src source add --auth ${plugin.type} --help)`,
+    });
   }
   const credential: Record<string, string> = {};
   for (const field of plain) {
@@ -192,22 +251,34 @@ export async function readCredentialFields(
   const askable = context.interactive && !credentialStdin;
   for (const field of missingPlain) {
     if (!askable) missing.push(flagFor(field, given.flagOf));
-    else credential[field.name] = await askText(promptOf(field), { ...exampleOf(field), validate: (text) => (text.trim() === "" ? "required" : undefined) });
+    else
+      credential[field.name] = await askText(promptOf(field), {
+        ...exampleOf(field),
+        validate: (text) => (text.trim() === "" ? "required" : undefined),
+      });
   }
   const requiredSecrets = secrets.filter((field) => field.required);
   if (credentialStdin) {
     // Stdin carries the secrets, so it cannot also answer prompts: every other field must come from flags (named above).
     if (missing.length > 0 || secrets.every((field) => field.notNeeded === true)) return credential;
-    Object.assign(credential, secretsFromStdin(plugin, await readStdinText({ flag: "--credential-stdin" }), secrets, command));
+    Object.assign(
+      credential,
+      secretsFromStdin(plugin, await readStdinText({ flag: "--credential-stdin" }), secrets, command),
+    );
     return credential;
   }
   if (!context.interactive) {
-    if (requiredSecrets.length > 0) missing.push(`--credential-stdin (pipe ${requiredSecrets.length === 1 ? `the ${requiredSecrets[0]!.label.toLowerCase()}` : `a JSON object of ${requiredSecrets.map((field) => field.name).join(", ")}`} on stdin)`);
+    if (requiredSecrets.length > 0)
+      missing.push(
+        `--credential-stdin (pipe ${requiredSecrets.length === 1 ? `the ${requiredSecrets[0]!.label.toLowerCase()}` : `a JSON object of ${requiredSecrets.map((field) => field.name).join(", ")}`} on stdin)`,
+      );
     return credential;
   }
   // A field the config makes pointless (a public client's secret, --client-auth none) is never asked for.
   for (const field of secrets.filter((secret) => secret.notNeeded !== true)) {
-    const value = await askSecret(`${field.label} (hidden${field.required ? "" : ", Enter to skip"})`, { optional: !field.required });
+    const value = await askSecret(`${field.label} (hidden${field.required ? "" : ", Enter to skip"})`, {
+      optional: !field.required,
+    });
     if (value !== "") credential[field.name] = value;
   }
   return credential;

@@ -18,14 +18,21 @@ async function readValue(flag: string, value: string): Promise<string> {
   try {
     return await readFile(file, "utf8");
   } catch (error) {
-    throw new InvalidInputError({ flag, problem: `cannot read file ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? "error"}); check the path`, cause: error });
+    throw new InvalidInputError({
+      flag,
+      problem: `cannot read file ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? "error"}); check the path`,
+      cause: error,
+    });
   }
 }
 
 /** Turns the body flags into the tool call's `body` / `_rawBody` / `_contentType`. */
 export async function readBodyFlags({ body, rawBody, contentType }: BodyFlags): Promise<Record<string, unknown>> {
   if (body !== undefined && rawBody !== undefined) {
-    throw new UsageError({ message: "--body and --raw-body cannot be used together: --body sends JSON, --raw-body sends text as it stands; pick one" });
+    throw new UsageError({
+      message:
+        "--body and --raw-body cannot be used together: --body sends JSON, --raw-body sends text as it stands; pick one",
+    });
   }
   const call: Record<string, unknown> = {};
   if (body !== undefined) {
@@ -33,7 +40,11 @@ export async function readBodyFlags({ body, rawBody, contentType }: BodyFlags): 
     try {
       call.body = JSON.parse(text) as unknown;
     } catch (error) {
-      throw new InvalidInputError({ flag: "--body", problem: `not valid JSON (${(error as Error).message}); quote it for the shell, or send text with --raw-body`, cause: error });
+      throw new InvalidInputError({
+        flag: "--body",
+        problem: `not valid JSON (${(error as Error).message}); quote it for the shell, or send text with --raw-body`,
+        cause: error,
+      });
     }
   }
   if (rawBody !== undefined) call._rawBody = await readValue("--raw-body", rawBody);

@@ -10,14 +10,16 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  */
 export async function readStdinText({ flag }: { flag: string }): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of process.stdin)
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
   let text: string;
   try {
     text = strictUtf8.decode(Buffer.concat(chunks));
   } catch (error) {
     throw new InvalidInputError({
       flag,
-      problem: "standard input is not valid UTF-8 text (wrong encoding, or a binary file); pipe the secret as UTF-8 text, e.g. printf '%s' \"$TOKEN\" | src ...; nothing was stored",
+      problem:
+        "standard input is not valid UTF-8 text (wrong encoding, or a binary file); pipe the secret as UTF-8 text, e.g. printf '%s' \"$TOKEN\" | src ...; nothing was stored",
       cause: error,
     });
   }

@@ -6,8 +6,15 @@ import type { SourceService } from "@src/service";
  * for `config`, so replacing a password does not ask for the user name again and a printed next step can name it.
  * Empty when there is none, it is bound to another base URL, or the vault cannot be read.
  */
-export async function storedPlainFields(service: Pick<SourceService, "getCredential">, slug: string, plugin: AnyAuthPluginV2, config?: Record<string, unknown>): Promise<Record<string, string>> {
-  const names = describeAuthFields(plugin, config).credential.filter((field) => !field.secret).map((field) => field.name);
+export async function storedPlainFields(
+  service: Pick<SourceService, "getCredential">,
+  slug: string,
+  plugin: AnyAuthPluginV2,
+  config?: Record<string, unknown>,
+): Promise<Record<string, string>> {
+  const names = describeAuthFields(plugin, config)
+    .credential.filter((field) => !field.secret)
+    .map((field) => field.name);
   if (names.length === 0) return {};
   try {
     const entry = await service.getCredential(slug);

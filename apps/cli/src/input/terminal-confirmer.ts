@@ -5,7 +5,9 @@ import { askYesNo } from "./prompts";
 /** The question `src call` and `src shell` ask on stderr: source, method, path and the body in brief, never a value. */
 export function confirmationQuestion(request: ConfirmationRequest): string {
   const query = request.queryNames.length === 0 ? "" : ` (query: ${request.queryNames.join(", ")})`;
-  return escapeTerminalControls(`Send ${request.method} ${request.path}${query} to ${request.sourceName} (${request.source})? Body: ${request.bodySummary}. Policy rule "${request.rule}" asks a person first.`);
+  return escapeTerminalControls(
+    `Send ${request.method} ${request.path}${query} to ${request.sourceName} (${request.source})? Body: ${request.bodySummary}. Policy rule "${request.rule}" asks a person first.`,
+  );
 }
 
 /**

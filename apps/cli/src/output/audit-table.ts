@@ -2,9 +2,21 @@ import type { CallAuditLine } from "@src/service";
 
 /** No borders: columns separated by two spaces, like the rest of the CLI's plain output. */
 const borderless = {
-  top: "", "top-mid": "", "top-left": "", "top-right": "",
-  bottom: "", "bottom-mid": "", "bottom-left": "", "bottom-right": "",
-  left: "", "left-mid": "", mid: "", "mid-mid": "", right: "", "right-mid": "", middle: "  ",
+  top: "",
+  "top-mid": "",
+  "top-left": "",
+  "top-right": "",
+  bottom: "",
+  "bottom-mid": "",
+  "bottom-left": "",
+  "bottom-right": "",
+  left: "",
+  "left-mid": "",
+  mid: "",
+  "mid-mid": "",
+  right: "",
+  "right-mid": "",
+  middle: "  ",
 };
 
 /** Longest source column, in characters; a longer slug is cut with "…" (`--json` has it whole). */
@@ -25,16 +37,32 @@ export interface AuditTable {
  * up with the first ones; the error column is as wide as the longest code read first, at least 18. The request
  * (method and path) comes last, at its own width.
  */
-export async function createAuditTable(sourceNames: Iterable<string>, errorCodes: Iterable<string> = []): Promise<AuditTable> {
+export async function createAuditTable(
+  sourceNames: Iterable<string>,
+  errorCodes: Iterable<string> = [],
+): Promise<AuditTable> {
   const { default: Table } = await import("cli-table3");
   let sourceWidth = "source".length;
   for (const name of sourceNames) sourceWidth = Math.max(sourceWidth, Math.min(name.length, maxSourceWidth));
   let errorWidth = fixedWidths.error;
   for (const code of errorCodes) errorWidth = Math.max(errorWidth, code.length);
-  const colWidths = [fixedWidths.time, fixedWidths.channel, sourceWidth, fixedWidths.status, fixedWidths.duration, fixedWidths.attempts, errorWidth];
+  const colWidths = [
+    fixedWidths.time,
+    fixedWidths.channel,
+    sourceWidth,
+    fixedWidths.status,
+    fixedWidths.duration,
+    fixedWidths.attempts,
+    errorWidth,
+  ];
   // A copy for each table: cli-table3 writes the widths it computes into the array it is given.
   const render = (rows: unknown[][]): string => {
-    const table = new Table({ chars: borderless, style: { head: [], border: [], "padding-left": 0, "padding-right": 0 }, colWidths: [...colWidths], wordWrap: false });
+    const table = new Table({
+      chars: borderless,
+      style: { head: [], border: [], "padding-left": 0, "padding-right": 0 },
+      colWidths: [...colWidths],
+      wordWrap: false,
+    });
     table.push(...(rows as never[]));
     return table
       .toString()
@@ -43,7 +71,16 @@ export async function createAuditTable(sourceNames: Iterable<string>, errorCodes
       .join("\n");
   };
   const right = (content: string) => ({ content, hAlign: "right" });
-  const header = ["time", "channel", "source", right("status"), right("duration"), right("attempts"), "error", "request"];
+  const header = [
+    "time",
+    "channel",
+    "source",
+    right("status"),
+    right("duration"),
+    right("attempts"),
+    "error",
+    "request",
+  ];
   return {
     rows: (lines, { withHeader = false } = {}) =>
       render([

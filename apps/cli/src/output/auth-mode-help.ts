@@ -7,7 +7,12 @@ function exampleOf(field: AuthField): string {
 }
 
 function line(field: AuthField, how: string): string {
-  const facts = [field.required ? "required" : "optional", how, ...(field.default === undefined ? [] : [`default ${JSON.stringify(field.default)}`]), ...(field.choices === undefined ? [] : [`one of ${field.choices.join(", ")}`])];
+  const facts = [
+    field.required ? "required" : "optional",
+    how,
+    ...(field.default === undefined ? [] : [`default ${JSON.stringify(field.default)}`]),
+    ...(field.choices === undefined ? [] : [`one of ${field.choices.join(", ")}`]),
+  ];
   const description = field.description === "" ? "" : `: ${field.description.replace(/\.$/, "")}`;
   return `    ${field.name} (${facts.join("; ")}) ${field.label}${description}${field.secret ? "" : exampleOf(field)}`;
 }
@@ -20,22 +25,35 @@ export function authModeHelp(plugin: AnyAuthPluginV2): string {
   lines.push(fields.config.length === 0 ? "  api fields: none" : "  api fields (--set FIELD=VALUE):");
   for (const field of fields.config) lines.push(line(field, `--set ${field.name}=VALUE`));
   lines.push("  credential fields:");
-  for (const field of fields.credential) lines.push(line(field, field.secret ? "secret: --credential-stdin or a hidden prompt" : `--set ${field.name}=VALUE`));
+  for (const field of fields.credential)
+    lines.push(
+      line(field, field.secret ? "secret: --credential-stdin or a hidden prompt" : `--set ${field.name}=VALUE`),
+    );
   if (fields.credentialKeysFrom !== undefined) {
     const { field, each } = fields.credentialKeysFrom;
     lines.push(line({ ...each, name: `<each name in api.${field}>` }, "secret: --credential-stdin or a hidden prompt"));
   }
   if (secrets.length > 1 || fields.credentialKeysFrom !== undefined) {
     const names = fields.credentialKeysFrom === undefined ? secrets.map((field) => field.name) : ["NAME1", "NAME2"];
-    lines.push(`  several secrets: pipe a JSON object to --credential-stdin, e.g. printf '%s' '{${names.map((name) => `"${name}":"…"`).join(",")}}' | src source add … --credential-stdin`);
+    lines.push(
+      `  several secrets: pipe a JSON object to --credential-stdin, e.g. printf '%s' '{${names.map((name) => `"${name}":"…"`).join(",")}}' | src source add … --credential-stdin`,
+    );
   } else if (secrets.length === 1) {
-    lines.push(`  the secret: pipe it to --credential-stdin, e.g. printf '%s' "$SECRET" | src source add … --credential-stdin`);
+    lines.push(
+      `  the secret: pipe it to --credential-stdin, e.g. printf '%s' "$SECRET" | src source add … --credential-stdin`,
+    );
   }
-  if (plugin.signIn !== undefined) lines.push("  sign-in: a person signs in with `src auth login SLUG` when the mode needs it (see `src auth status SLUG`)");
+  if (plugin.signIn !== undefined)
+    lines.push(
+      "  sign-in: a person signs in with `src auth login SLUG` when the mode needs it (see `src auth status SLUG`)",
+    );
   return lines.join("\n");
 }
 
 /** The list of modes under `src source add --help`. */
 export function authModesHelp(registry: AuthRegistry): string {
-  return [`Auth modes (--auth): ${registry.types.join(", ")}`, "  `src source add --auth TYPE --help` lists a mode's fields."].join("\n");
+  return [
+    `Auth modes (--auth): ${registry.types.join(", ")}`,
+    "  `src source add --auth TYPE --help` lists a mode's fields.",
+  ].join("\n");
 }

@@ -43,20 +43,26 @@ export function withCliCommand(message: string, code: string, slug: string | und
  * for a call refused against the OpenAPI document the message and its next step as a `src operations` command
  * (`error.next`), else the message with the command for its advice.
  */
-export function cliCallError(error: { code: string; message: string; next?: ToolNextStep | undefined }, slug: string): string {
+export function cliCallError(
+  error: { code: string; message: string; next?: ToolNextStep | undefined },
+  slug: string,
+): string {
   switch (error.code) {
     case "NO_CREDENTIAL":
       return `no credential is stored for source "${slug}"; store it with \`src credential set ${slug}\``;
     case "SOURCE_DISABLED":
       return `source "${slug}" is disabled; enable it with \`src source enable ${slug}\``;
     default:
-      return error.next === undefined ? withCliCommand(error.message, error.code, slug) : `${error.message}; ${cliNextStep(error.next, slug)}`;
+      return error.next === undefined
+        ? withCliCommand(error.message, error.code, slug)
+        : `${error.message}; ${cliNextStep(error.next, slug)}`;
   }
 }
 
 /** A refused call's next step (`error.next`: a call of `api_<slug>_operations`) as the `src operations` command that does the same. */
 export function cliNextStep(next: ToolNextStep, slug: string): string {
-  if ("operationId" in next.input) return `see the operation in full with \`src operations ${slug} --id ${shellWord(next.input.operationId)}\``;
+  if ("operationId" in next.input)
+    return `see the operation in full with \`src operations ${slug} --id ${shellWord(next.input.operationId)}\``;
   return `search the operations with \`src operations ${slug} ${shellWord(next.input.query)}\``;
 }
 
@@ -69,7 +75,11 @@ export function shellWord(value: string): string {
  * `src credential set SLUG`, with the non-secret fields whose values are known (`--username alice`, else
  * `--set FIELD=VALUE`): run in a terminal it asks only for the hidden secret; a field not known here is asked for too.
  */
-export function credentialSetCommand(slug: string, plainFields: readonly { name: string; secret: boolean }[], known: Readonly<Record<string, string>>): string {
+export function credentialSetCommand(
+  slug: string,
+  plainFields: readonly { name: string; secret: boolean }[],
+  known: Readonly<Record<string, string>>,
+): string {
   const flags: string[] = [];
   for (const field of plainFields) {
     const value = known[field.name];
@@ -83,5 +93,8 @@ export function credentialSetCommand(slug: string, plainFields: readonly { name:
 
 /** A tool call's field names as `src call` spells them (`_rawBody` is `--raw-body` on the command line). */
 export function inCallFlagWords(message: string): string {
-  return message.replaceAll("_rawBody", "--raw-body").replaceAll("_contentType", "--content-type").replace(/^invalid call: select:/, "invalid call: --select:");
+  return message
+    .replaceAll("_rawBody", "--raw-body")
+    .replaceAll("_contentType", "--content-type")
+    .replace(/^invalid call: select:/, "invalid call: --select:");
 }

@@ -3,7 +3,11 @@ import { escapeTerminalControls } from "./escape-terminal-controls";
 
 describe("escapeTerminalControls", () => {
   it.each([
-    { why: "OSC 52 clipboard write", text: "\u001b]52;c;ZWNobyBwd25lZA==\u0007", expected: "\\x1b]52;c;ZWNobyBwd25lZA==\\x07" },
+    {
+      why: "OSC 52 clipboard write",
+      text: "\u001b]52;c;ZWNobyBwd25lZA==\u0007",
+      expected: "\\x1b]52;c;ZWNobyBwd25lZA==\\x07",
+    },
     { why: "window title", text: "\u001b]0;owned\u0007", expected: "\\x1b]0;owned\\x07" },
     { why: "screen clear", text: "\u001b[2J\u001b[H", expected: "\\x1b[2J\\x1b[H" },
     { why: "a C1 CSI", text: "a\u009b2Jb", expected: "a\\x9b2Jb" },

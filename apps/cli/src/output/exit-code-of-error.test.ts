@@ -22,11 +22,19 @@ describe("exitCodeOfErrorKind", () => {
     { kind: "invalid_input", exit: USAGE, why: "a wrong flag, field, body or credential" },
     { kind: "not_found", exit: USAGE, why: "an unknown slug or tool" },
     { kind: "conflict", exit: USAGE, why: "a slug that is taken" },
-    { kind: "misconfigured", exit: USAGE, why: "SRC_VAULT_KEY, SRC_AUTH_PLUGINS or --host without a token: the person running it can fix it" },
+    {
+      kind: "misconfigured",
+      exit: USAGE,
+      why: "SRC_VAULT_KEY, SRC_AUTH_PLUGINS or --host without a token: the person running it can fix it",
+    },
     { kind: "unauthorized", exit: FAILURE, why: "the operation ran and was refused" },
     { kind: "forbidden", exit: FAILURE, why: "the operation ran and was refused" },
     { kind: "unavailable", exit: FAILURE, why: "locked by another process; retry" },
-    { kind: "internal", exit: FAILURE, why: "the state on disk (wrong key, damaged vault) or a bug, not this command line" },
+    {
+      kind: "internal",
+      exit: FAILURE,
+      why: "the state on disk (wrong key, damaged vault) or a bug, not this command line",
+    },
     { kind: "cancelled", exit: CANCELLED, why: "Ctrl-C or Escape at a prompt" },
   ];
   it.each(rows)("$kind exits $exit: $why", ({ kind, exit }) => {
@@ -143,7 +151,15 @@ function errorWith(pkg: keyof typeof exitCodeOfEveryCode, code: string): SrcErro
   return pkg === "server" ? new ServerError(options) : new CliError(options);
 }
 
-const codesOf = { config: CONFIG_ERROR_CODES, auth: AUTH_ERROR_CODES, service: SERVICE_ERROR_CODES, "http-tool": HTTP_TOOL_ERROR_CODES, server: SERVER_ERROR_CODES, client: CLIENT_ERROR_CODES, cli: CLI_ERROR_CODES };
+const codesOf = {
+  config: CONFIG_ERROR_CODES,
+  auth: AUTH_ERROR_CODES,
+  service: SERVICE_ERROR_CODES,
+  "http-tool": HTTP_TOOL_ERROR_CODES,
+  server: SERVER_ERROR_CODES,
+  client: CLIENT_ERROR_CODES,
+  cli: CLI_ERROR_CODES,
+};
 
 describe("exitCodeOfError", () => {
   const rows = Object.entries(exitCodeOfEveryCode).flatMap(([pkg, table]) =>
@@ -155,19 +171,41 @@ describe("exitCodeOfError", () => {
 
   it("has a row for every code of every package", () => {
     for (const [pkg, codes] of Object.entries(codesOf)) {
-      expect(Object.keys(exitCodeOfEveryCode[pkg as keyof typeof codesOf]).sort(), pkg).toEqual(Object.values(codes).sort());
+      expect(Object.keys(exitCodeOfEveryCode[pkg as keyof typeof codesOf]).sort(), pkg).toEqual(
+        Object.values(codes).sort(),
+      );
     }
   });
 
   const classRows: { why: string; error: unknown; exit: number }[] = [
-    { why: "an unknown slug is bad input", error: new SourceNotFoundError({ slug: "gh", file: "/x/gh/config.json" }), exit: USAGE },
+    {
+      why: "an unknown slug is bad input",
+      error: new SourceNotFoundError({ slug: "gh", file: "/x/gh/config.json" }),
+      exit: USAGE,
+    },
     { why: "a wrong flag is bad usage", error: new UsageError({ message: "x" }), exit: USAGE },
-    { why: "a missing field without a terminal is bad usage", error: new MissingInputError({ command: "src source add", flags: ["--base-url"] }), exit: USAGE },
-    { why: "an unreadable --body file is bad input", error: new InvalidInputError({ flag: "--body", problem: "no such file" }), exit: USAGE },
-    { why: "a module that cannot load is a failure", error: new UnavailableError({ module: "@src/server", hint: "reinstall" }), exit: FAILURE },
+    {
+      why: "a missing field without a terminal is bad usage",
+      error: new MissingInputError({ command: "src source add", flags: ["--base-url"] }),
+      exit: USAGE,
+    },
+    {
+      why: "an unreadable --body file is bad input",
+      error: new InvalidInputError({ flag: "--body", problem: "no such file" }),
+      exit: USAGE,
+    },
+    {
+      why: "a module that cannot load is a failure",
+      error: new UnavailableError({ module: "@src/server", hint: "reinstall" }),
+      exit: FAILURE,
+    },
     { why: "a cancelled prompt is 130", error: new CancelledError(), exit: CANCELLED },
     { why: "an error without a code is a failure", error: new Error("boom"), exit: FAILURE },
-    { why: "a plain error that only looks like a src error is a failure", error: Object.assign(new Error("x"), { code: "INVALID_SOURCE", kind: "invalid_input" }), exit: FAILURE },
+    {
+      why: "a plain error that only looks like a src error is a failure",
+      error: Object.assign(new Error("x"), { code: "INVALID_SOURCE", kind: "invalid_input" }),
+      exit: FAILURE,
+    },
     { why: "a thrown string is a failure", error: "boom", exit: FAILURE },
   ];
   it.each(classRows)("$why", ({ error, exit }) => {
@@ -191,11 +229,16 @@ describe("exitCodeOfError", () => {
 describe("remote mode (src --server URL): a package's error reaches the CLI as the server's status", () => {
   const rows = Object.entries(exitCodeOfEveryCode)
     .filter(([pkg]) => pkg !== "cli" && pkg !== "client")
-    .flatMap(([pkg, table]) => Object.entries(table).map(([code, exit]) => ({ pkg: pkg as keyof typeof exitCodeOfEveryCode, code, exit })));
-  it.each(rows)("$pkg $code exits as it does locally, unless the server's own settings are wrong", ({ pkg, code, exit }) => {
-    const error = errorWith(pkg, code);
-    const remote = new SrcClientError({ code, message: error.message, status: httpStatusOfError(error) });
-    // The server's misconfiguration (its SRC_AUTH_PLUGINS...) is a 500 there: not something the person running this command can fix.
-    expect(exitCodeOfError(remote)).toBe(error.kind === "misconfigured" ? FAILURE : exit);
-  });
+    .flatMap(([pkg, table]) =>
+      Object.entries(table).map(([code, exit]) => ({ pkg: pkg as keyof typeof exitCodeOfEveryCode, code, exit })),
+    );
+  it.each(rows)(
+    "$pkg $code exits as it does locally, unless the server's own settings are wrong",
+    ({ pkg, code, exit }) => {
+      const error = errorWith(pkg, code);
+      const remote = new SrcClientError({ code, message: error.message, status: httpStatusOfError(error) });
+      // The server's misconfiguration (its SRC_AUTH_PLUGINS...) is a 500 there: not something the person running this command can fix.
+      expect(exitCodeOfError(remote)).toBe(error.kind === "misconfigured" ? FAILURE : exit);
+    },
+  );
 });

@@ -8,7 +8,9 @@ export function formatSource(source: SourceRecord, hasCredential: boolean): stri
     `  enabled:       ${source.enabled ? "yes" : "no"}`,
     `  base URL:      ${baseUrl}`,
     `  auth:          ${authType}`,
-    ...Object.entries(extra).map(([key, value]) => `  ${`${key}:`.padEnd(15)}${typeof value === "string" ? value : JSON.stringify(value)}`),
+    ...Object.entries(extra).map(
+      ([key, value]) => `  ${`${key}:`.padEnd(15)}${typeof value === "string" ? value : JSON.stringify(value)}`,
+    ),
     `  test endpoint: ${testEndpoint}`,
     ...Object.entries(headers ?? {}).map(([name, value]) => `  header:        ${name}: ${value}`),
     `  credential:    ${hasCredential ? "stored (encrypted)" : "not stored — run `src credential set " + source.slug + "`"}`,
@@ -16,6 +18,10 @@ export function formatSource(source: SourceRecord, hasCredential: boolean): stri
     `  last tested:   ${source.status.lastTestedAt ?? "never"}`,
   ];
   if (source.status.lastError !== null) lines.push(`  last error:    ${source.status.lastError}`);
-  lines.push(`  id:            ${source.id}`, `  created:       ${source.createdAt}`, `  updated:       ${source.updatedAt}`);
+  lines.push(
+    `  id:            ${source.id}`,
+    `  created:       ${source.createdAt}`,
+    `  updated:       ${source.updatedAt}`,
+  );
   return lines.join("\n");
 }

@@ -18,10 +18,17 @@ async function credentialCommand(context: CommandContext, source: SourceOperatio
   const parsed = plugin.configSchema.safeParse(source.api);
   const config = parsed.success ? (parsed.data as Record<string, unknown>) : source.api;
   // A mode whose sign-in a person can run (OAuth 2.0's authorization code grant): signing in again is the step.
-  const signIn = plugin.signIn?.unavailable({ slug: source.slug, config, credential: undefined, now: () => new Date(), signal: new AbortController().signal });
+  const signIn = plugin.signIn?.unavailable({
+    slug: source.slug,
+    config,
+    credential: undefined,
+    now: () => new Date(),
+    signal: new AbortController().signal,
+  });
   if (plugin.signIn !== undefined && signIn?.reason !== "not-needed") return `src auth login ${source.slug}`;
   // Remotely the stored credential is the server's: nothing of it comes back, so the terminal asks for the user name too.
-  const known = context.remote === undefined ? await storedPlainFields(await context.service(), source.slug, plugin, config) : {};
+  const known =
+    context.remote === undefined ? await storedPlainFields(await context.service(), source.slug, plugin, config) : {};
   return credentialSetCommand(source.slug, describeAuthFields(plugin, config).credential, known);
 }
 
@@ -30,19 +37,30 @@ async function credentialCommand(context: CommandContext, source: SourceOperatio
  * people, and returns 0 when connected or not tested, 1 otherwise. When a new
  * credential would fix it, a `Next:` line names the command that stores one.
  */
-export async function printOperationResult(context: CommandContext, result: SourceOperationResult, headline: string): Promise<ExitCode> {
+export async function printOperationResult(
+  context: CommandContext,
+  result: SourceOperationResult,
+  headline: string,
+): Promise<ExitCode> {
   const ok = result.validation === null || result.validation.ok;
   if (context.json) {
-    writeJson({ source: result.source, validation: result.validation, ...(result.discovery === undefined ? {} : { discovery: result.discovery }) });
+    writeJson({
+      source: result.source,
+      validation: result.validation,
+      ...(result.discovery === undefined ? {} : { discovery: result.discovery }),
+    });
   } else {
     const { formatValidationOutcome } = await import("@src/service");
     writeLine(headline);
     if (result.discovery !== undefined) {
-      writeLine(`Discovered ${result.discovery.filled.length === 0 ? "nothing new" : result.discovery.filled.join(", ")} from ${result.discovery.from}.`);
+      writeLine(
+        `Discovered ${result.discovery.filled.length === 0 ? "nothing new" : result.discovery.filled.join(", ")} from ${result.discovery.from}.`,
+      );
       for (const note of result.discovery.notes) writeLine(`Note: ${note}.`);
     }
     (ok ? writeLine : writeError)(formatValidationOutcome(result.source.slug, result.validation));
-    if (!ok && credentialReasons.has(result.validation?.reason ?? "")) writeError(`Next: ${await credentialCommand(context, result.source)}`);
+    if (!ok && credentialReasons.has(result.validation?.reason ?? ""))
+      writeError(`Next: ${await credentialCommand(context, result.source)}`);
   }
   return ok ? EXIT_CODES.SUCCESS : EXIT_CODES.FAILURE;
 }

@@ -12,8 +12,12 @@ export function reportError(error: unknown, { json }: { json: boolean }): ExitCo
   const message = error instanceof Error ? error.message : String(error);
   const code = codeOfError(error);
   // An auth plugin's refusal (`AuthorizeError`: NEEDS_AUTH, AUTH_SERVER_FAILED) carries its own hint, e.g. "run `src auth login crm` again".
-  const ownHint = code === "NEEDS_AUTH" || code === "AUTH_SERVER_FAILED" ? (error as { hint?: unknown }).hint : undefined;
-  const text = typeof ownHint === "string" && ownHint !== "" ? `${message}; ${ownHint}` : withCliCommand(message, code, (error as { slug?: unknown }).slug as string | undefined);
+  const ownHint =
+    code === "NEEDS_AUTH" || code === "AUTH_SERVER_FAILED" ? (error as { hint?: unknown }).hint : undefined;
+  const text =
+    typeof ownHint === "string" && ownHint !== ""
+      ? `${message}; ${ownHint}`
+      : withCliCommand(message, code, (error as { slug?: unknown }).slug as string | undefined);
   process.stderr.write(`error: ${text}\n`);
   if (json) writeJson({ error: { code, message } });
   return exitCodeOfError(error);

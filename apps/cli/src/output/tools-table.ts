@@ -25,7 +25,13 @@ export async function formatTools(tools: readonly ToolSummary[], verbose: boolea
   const { default: Table } = await import("cli-table3");
   const table = new Table({ head: ["tool", "source", "base URL", "auth", "status"], style: { head: [], border: [] } });
   for (const tool of tools) {
-    table.push([tool.name, tool.source, tool.baseUrl, tool.authType, tool.hasCredential ? tool.connectionStatus : `${tool.connectionStatus} (no credential)`]);
+    table.push([
+      tool.name,
+      tool.source,
+      tool.baseUrl,
+      tool.authType,
+      tool.hasCredential ? tool.connectionStatus : `${tool.connectionStatus} (no credential)`,
+    ]);
   }
   if (!verbose) return table.toString();
 

@@ -18,7 +18,10 @@ export function createRemoteOperations(client: SrcClient): SourceOperations {
     getSource: (slug) => client.sources.get(slug),
     async addSource({ input, credential, test, openapiDocument }) {
       if (test === false) {
-        throw new UsageError({ message: "--no-test works on a local home only: the server tests every source it adds; leave out --no-test, or run without --server (SRC_SERVER)" });
+        throw new UsageError({
+          message:
+            "--no-test works on a local home only: the server tests every source it adds; leave out --no-test, or run without --server (SRC_SERVER)",
+        });
       }
       return (await client.sources.create({
         config: input as Record<string, unknown>,
@@ -42,7 +45,12 @@ export function createRemoteOperations(client: SrcClient): SourceOperations {
       return (await client.sources.deleteCredential(slug)).deleted;
     },
     async listConnections(filter = {}) {
-      return (await client.connections.list({ ...(filter.slug === undefined ? {} : { source: filter.slug }), ...(filter.principal === undefined ? {} : { principal: filter.principal }) })).connections;
+      return (
+        await client.connections.list({
+          ...(filter.slug === undefined ? {} : { source: filter.slug }),
+          ...(filter.principal === undefined ? {} : { principal: filter.principal }),
+        })
+      ).connections;
     },
     async setConnection(slug, principal, credential) {
       await client.connections.set(slug, principal, credential as Record<string, unknown>);
@@ -56,7 +64,11 @@ export function createRemoteOperations(client: SrcClient): SourceOperations {
       return (await client.tools.list({ verbose: true })).tools as ToolSummary[];
     },
     async callTool(name, input, options) {
-      return (await client.tools.call(name, input as Parameters<SrcClient["tools"]["call"]>[1], options?.signal === undefined ? {} : { signal: options.signal })) as ToolResult;
+      return (await client.tools.call(
+        name,
+        input as Parameters<SrcClient["tools"]["call"]>[1],
+        options?.signal === undefined ? {} : { signal: options.signal },
+      )) as ToolResult;
     },
   };
 }

@@ -17,32 +17,49 @@ export interface RemoteServer {
  */
 async function tokenFor(server: RemoteServer, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   if (server.token !== undefined) return server.token;
-  const [{ readLocalServerToken }, { resolveSrcHome }] = await Promise.all([import("@src/server/internal"), import("@src/config")]);
+  const [{ readLocalServerToken }, { resolveSrcHome }] = await Promise.all([
+    import("@src/server/internal"),
+    import("@src/config"),
+  ]);
   return (await readLocalServerToken({ home: resolveSrcHome({ env }), url: server.url }))?.token;
 }
 
 /** The remote server the flags and environment name, or `undefined` for local mode. `--home` with `--server` is a usage error. */
-export function remoteServerOf(flags: { server?: string; home?: string }, env: NodeJS.ProcessEnv): RemoteServer | undefined {
+export function remoteServerOf(
+  flags: { server?: string; home?: string },
+  env: NodeJS.ProcessEnv,
+): RemoteServer | undefined {
   const fromFlag = flags.server;
   const fromEnvironment = env.SRC_SERVER === undefined || env.SRC_SERVER === "" ? undefined : env.SRC_SERVER;
   const url = fromFlag ?? fromEnvironment;
   if (url === undefined) return undefined;
   const origin = fromFlag === undefined ? "SRC_SERVER" : "--server";
   if (flags.home !== undefined) {
-    throw new UsageError({ message: `--home and ${origin} cannot be used together: --home names a local home, ${origin} a running server; give one of them` });
+    throw new UsageError({
+      message: `--home and ${origin} cannot be used together: --home names a local home, ${origin} a running server; give one of them`,
+    });
   }
   const token = env.SRC_SERVER_TOKEN === undefined || env.SRC_SERVER_TOKEN === "" ? undefined : env.SRC_SERVER_TOKEN;
   return { url, origin, token };
 }
 
 /** The client of `server`; a URL that is not one is a usage error naming where it came from. */
-export async function createRemoteClient(server: RemoteServer, env: NodeJS.ProcessEnv = process.env): Promise<SrcClient> {
-  const [{ createSrcClient, SrcClientError }, token] = await Promise.all([import("@src/client"), tokenFor(server, env)]);
+export async function createRemoteClient(
+  server: RemoteServer,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<SrcClient> {
+  const [{ createSrcClient, SrcClientError }, token] = await Promise.all([
+    import("@src/client"),
+    tokenFor(server, env),
+  ]);
   try {
     return createSrcClient({ baseUrl: server.url, token });
   } catch (error) {
     if (SrcClientError.isInstance(error)) {
-      throw new UsageError({ message: `${server.origin} must be the URL of a running \`src serve\`, such as http://127.0.0.1:7410 (got ${JSON.stringify(redactUrl(server.url))})`, cause: error });
+      throw new UsageError({
+        message: `${server.origin} must be the URL of a running \`src serve\`, such as http://127.0.0.1:7410 (got ${JSON.stringify(redactUrl(server.url))})`,
+        cause: error,
+      });
     }
     throw error;
   }

@@ -6,5 +6,17 @@ import type { SourceService } from "@src/service";
  */
 export type SourceOperations = Pick<
   SourceService,
-  "listSources" | "getSource" | "addSource" | "reloadSource" | "setEnabled" | "removeSource" | "setCredential" | "deleteCredential" | "listTools" | "callTool" | "listConnections" | "setConnection" | "deleteConnection"
+  | "listSources"
+  | "getSource"
+  | "addSource"
+  | "reloadSource"
+  | "setEnabled"
+  | "removeSource"
+  | "setCredential"
+  | "deleteCredential"
+  | "listTools"
+  | "callTool"
+  | "listConnections"
+  | "setConnection"
+  | "deleteConnection"
 >;

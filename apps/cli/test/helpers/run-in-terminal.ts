@@ -16,7 +16,12 @@ const ansi = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g;
  * prompts as a person would. Returns everything the terminal showed (ANSI
  * codes removed) and the exit code. Each wait is bounded by `timeoutMs`.
  */
-export function runInTerminal(args: readonly string[], env: Record<string, string>, steps: readonly TerminalStep[], timeoutMs = 15_000): Promise<{ code: number | null; screen: string }> {
+export function runInTerminal(
+  args: readonly string[],
+  env: Record<string, string>,
+  steps: readonly TerminalStep[],
+  timeoutMs = 15_000,
+): Promise<{ code: number | null; screen: string }> {
   // A pty made by `script` without a terminal on our side has size 0x0; give it a real one first.
   const command = `stty cols 120 rows 40 && exec ${[process.execPath, binPath, ...args].map(quote).join(" ")}`;
   const child = spawn("/usr/bin/script", ["-qfec", command, "/dev/null"], {
@@ -36,7 +41,10 @@ export function runInTerminal(args: readonly string[], env: Record<string, strin
   const waitFor = (text: string): Promise<void> =>
     new Promise((resolve, reject) => {
       if (screen().includes(text)) return resolve();
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${JSON.stringify(text)}; the terminal showed:\n${screen()}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${JSON.stringify(text)}; the terminal showed:\n${screen()}`)),
+        timeoutMs,
+      );
       waiting = {
         text,
         resolve: () => {

@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 /** The built CLI; tests run it as a user does. `turbo run test` builds it first. */
 export const binPath = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 
-if (!existsSync(binPath)) throw new Error(`${binPath} is missing: build the CLI first (npx -y pnpm@10 build, or npx tsup in apps/cli)`);
+if (!existsSync(binPath))
+  throw new Error(`${binPath} is missing: build the CLI first (npx -y pnpm@10 build, or npx tsup in apps/cli)`);
 
 /** What one run printed and how it ended. */
 export interface RunResult {
@@ -45,7 +46,10 @@ export function runSrc(args: readonly string[], { env = {}, stdin = "", cwd }: R
  * A `runSrc` that keeps each result in `outputs` (for the file's scan for secrets), run with the options `options`
  * gives when it is called (a test's home is made in a hook, after this is made).
  */
-export function recordingRunSrc(outputs: RunResult[], options: () => Omit<RunOptions, "stdin">): (args: readonly string[], stdin?: string | Buffer) => Promise<RunResult> {
+export function recordingRunSrc(
+  outputs: RunResult[],
+  options: () => Omit<RunOptions, "stdin">,
+): (args: readonly string[], stdin?: string | Buffer) => Promise<RunResult> {
   return async (args, stdin) => {
     const result = await runSrc(args, { ...options(), stdin });
     outputs.push(result);

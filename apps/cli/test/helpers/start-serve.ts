@@ -14,7 +14,10 @@ export interface RunningServe {
 
 /** Starts the built `src serve --port 0 --json` (plus `args`) with `env` and resolves once it printed `{ url }`. */
 export async function startServe(env: Record<string, string>, args: string[] = []): Promise<RunningServe> {
-  const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json", ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json", ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
   let stdout = "";
   let stderr = "";

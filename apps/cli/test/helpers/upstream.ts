@@ -35,7 +35,10 @@ function authorized(recorded: RecordedRequest, auth: UpstreamAuth): boolean {
     case "query":
       return recorded.searchParams.get(auth.queryParam) === auth.key;
     case "basic":
-      return recorded.headers.authorization === `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
+      return (
+        recorded.headers.authorization ===
+        `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`
+      );
   }
 }
 
@@ -53,11 +56,19 @@ export async function startUpstream(auth: UpstreamAuth): Promise<Upstream> {
       const values = searchParams.getAll(key);
       query[key] = values.length === 1 ? values[0]! : values;
     }
-    const entry = { method: recorded.method, path: recorded.path, query, contentType: recorded.headers["content-type"], body: recorded.body };
+    const entry = {
+      method: recorded.method,
+      path: recorded.path,
+      query,
+      contentType: recorded.headers["content-type"],
+      body: recorded.body,
+    };
     const ok = authorized(recorded, auth);
     if (ok) received.push(entry);
     const status = !ok ? 401 : recorded.path === "/missing" ? 404 : 200;
-    const body = JSON.stringify(status === 200 ? { echo: entry } : { error: status === 401 ? "unauthorized" : "not found" });
+    const body = JSON.stringify(
+      status === 200 ? { echo: entry } : { error: status === 401 ? "unauthorized" : "not found" },
+    );
     response.writeHead(status, { "content-type": "application/json" }).end(body);
   });
   return { url: upstream.url, received, requests: upstream.requests, close: () => upstream.close() };

@@ -6,12 +6,15 @@ export type ConnectLink = Awaited<ReturnType<ReturnType<typeof createSrcClient>[
 // No token: the link's own single-use token is the proof.
 const client = () => createSrcClient({ baseUrl: window.location.origin });
 
-export const describeConnectLink = (linkToken: string): Promise<ConnectLink> => client().connections.describeLink(linkToken);
+export const describeConnectLink = (linkToken: string): Promise<ConnectLink> =>
+  client().connections.describeLink(linkToken);
 
-export const connectWithLink = (linkToken: string, credential: Record<string, string>): Promise<unknown> => client().connections.connect(linkToken, credential);
+export const connectWithLink = (linkToken: string, credential: Record<string, string>): Promise<unknown> =>
+  client().connections.connect(linkToken, credential);
 
 /** The problem to show: the server's message (it names the field and what to do), never a value. */
-export const problemOfConnect = (error: unknown): string => (SrcClientError.isInstance(error) ? error.message : error instanceof Error ? error.message : String(error));
+export const problemOfConnect = (error: unknown): string =>
+  SrcClientError.isInstance(error) ? error.message : error instanceof Error ? error.message : String(error);
 
 /** The link's token from the page's address (`#/connect/<token>`), or `undefined`. */
 export function connectLinkTokenOf(hash: string): string | undefined {

@@ -29,9 +29,17 @@ export function createConsoleApi(token: string): ConsoleApi {
 /** The server's message of a failure, and its field problems by path. */
 export function problemOf(error: unknown): { code: string; message: string; fieldErrors: Map<string, string> } {
   if (SrcClientError.isInstance(error)) {
-    return { code: error.code, message: error.message, fieldErrors: new Map(error.details.map((detail) => [detail.path, detail.message])) };
+    return {
+      code: error.code,
+      message: error.message,
+      fieldErrors: new Map(error.details.map((detail) => [detail.path, detail.message])),
+    };
   }
-  return { code: "CONSOLE_ERROR", message: error instanceof Error ? error.message : String(error), fieldErrors: new Map() };
+  return {
+    code: "CONSOLE_ERROR",
+    message: error instanceof Error ? error.message : String(error),
+    fieldErrors: new Map(),
+  };
 }
 
 /** True for a 401: the token is wrong, revoked, or the server's token changed. */

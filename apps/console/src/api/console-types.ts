@@ -1,4 +1,15 @@
-export type { ActivityEntry, AgentTokenSummary, ApiToolCall, OperationsToolCall, SourceRecord, SourceSummary, ToolCall, ToolResult, ToolSummary, ValidationOutcome } from "@src/client";
+export type {
+  ActivityEntry,
+  AgentTokenSummary,
+  ApiToolCall,
+  OperationsToolCall,
+  SourceRecord,
+  SourceSummary,
+  ToolCall,
+  ToolResult,
+  ToolSummary,
+  ValidationOutcome,
+} from "@src/client";
 
 /** A JSON Schema node, as far as the form reads it. */
 export interface JsonSchemaNode {

@@ -9,14 +9,26 @@ const lifetimes = [
 export type Lifetime = (typeof lifetimes)[number]["value"];
 
 /** The radio choices of when the grant ends. */
-export function ConsentLifetimeField({ lifetime, onChange }: { lifetime: Lifetime; onChange: (lifetime: Lifetime) => void }) {
+export function ConsentLifetimeField({
+  lifetime,
+  onChange,
+}: {
+  lifetime: Lifetime;
+  onChange: (lifetime: Lifetime) => void;
+}) {
   return (
     <fieldset>
       <legend>Access ends after</legend>
       <div class="choices">
         {lifetimes.map((option) => (
           <label class="choice" key={option.value}>
-            <input type="radio" name="expires" value={option.value} checked={lifetime === option.value} onChange={() => onChange(option.value)} />
+            <input
+              type="radio"
+              name="expires"
+              value={option.value}
+              checked={lifetime === option.value}
+              onChange={() => onChange(option.value)}
+            />
             {option.label}
           </label>
         ))}

@@ -25,12 +25,20 @@ export function ConsentSourcesFields({
   return (
     <fieldset>
       <legend>Sources it may use</legend>
-      {sources.length === 0 ? <p class="hint">No source is enabled; connect one in the console first, or deny.</p> : null}
+      {sources.length === 0 ? (
+        <p class="hint">No source is enabled; connect one in the console first, or deny.</p>
+      ) : null}
       <ul class="consent-sources">
         {sources.map((source) => (
           <li key={source.slug}>
             <label class="choice">
-              <input type="checkbox" name="source" value={source.slug} checked={granted.has(source.slug)} onChange={(event) => onGrantedChange(toggle(granted, source.slug, event.currentTarget.checked))} />
+              <input
+                type="checkbox"
+                name="source"
+                value={source.slug}
+                checked={granted.has(source.slug)}
+                onChange={(event) => onGrantedChange(toggle(granted, source.slug, event.currentTarget.checked))}
+              />
               {source.name}
             </label>
             <label class="choice">

@@ -10,7 +10,9 @@ export function credentialFieldsFor(authType: AuthTypeDescription, api: Record<s
   const keysFrom = authType.fields.credentialKeysFrom;
   if (keysFrom === undefined) return authType.fields.credential;
   const value = api[keysFrom.field];
-  const names = Array.isArray(value) ? value.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((item) => item.trim()) : [];
+  const names = Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((item) => item.trim())
+    : [];
   return names.map((name) => ({ ...keysFrom.each, name, label: keysFrom.each.label.replaceAll("{key}", name) }));
 }
 
@@ -37,14 +39,25 @@ export function CredentialFields({
       {fields.map((field) => {
         const id = `${idPrefix}-${field.name.replace(/\W/g, "-")}`;
         const error = errorFor(field.name);
-        const example = field.secret || field.example === undefined ? undefined : `e.g. ${typeof field.example === "string" ? field.example : JSON.stringify(field.example)}`;
+        const example =
+          field.secret || field.example === undefined
+            ? undefined
+            : `e.g. ${typeof field.example === "string" ? field.example : JSON.stringify(field.example)}`;
         return (
           <div class="field" key={field.name}>
             <label for={id}>
               {field.label}
               {field.required ? " (required)" : " (optional)"}
             </label>
-            <CredentialInput id={id} secret={field.secret} value={values[field.name] ?? ""} error={error} placeholder={example} hintId={field.description === "" ? undefined : `${id}-hint`} onValue={(value) => onValue(field.name, value)} />
+            <CredentialInput
+              id={id}
+              secret={field.secret}
+              value={values[field.name] ?? ""}
+              error={error}
+              placeholder={example}
+              hintId={field.description === "" ? undefined : `${id}-hint`}
+              onValue={(value) => onValue(field.name, value)}
+            />
             {field.description === "" ? null : (
               <p id={`${id}-hint`} class="hint">
                 {field.description}

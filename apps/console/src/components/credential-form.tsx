@@ -5,7 +5,15 @@ import { useApi } from "./api-context";
 import { CredentialFields, credentialFieldsFor } from "./credential-fields";
 
 /** Set or replace a source's credential: write-only fields, emptied once sent. */
-export function CredentialForm({ authType, api: sourceApi, onSubmit }: { authType: string; api: Record<string, unknown>; onSubmit: (credential: Record<string, string>) => Promise<void> }) {
+export function CredentialForm({
+  authType,
+  api: sourceApi,
+  onSubmit,
+}: {
+  authType: string;
+  api: Record<string, unknown>;
+  onSubmit: (credential: Record<string, string>) => Promise<void>;
+}) {
   const { api } = useApi();
   const [description, setDescription] = useState<AuthTypeDescription | undefined>(undefined);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -19,7 +27,8 @@ export function CredentialForm({ authType, api: sourceApi, onSubmit }: { authTyp
     );
   }, [api, authType]);
 
-  if (description === undefined) return problem === undefined ? <p aria-busy="true">Loading…</p> : <p class="field-error">{problem}</p>;
+  if (description === undefined)
+    return problem === undefined ? <p aria-busy="true">Loading…</p> : <p class="field-error">{problem}</p>;
   const fields = credentialFieldsFor(description, sourceApi);
   if (fields.length === 0) return <p>The auth mode {authType} takes no credential.</p>;
 
@@ -37,7 +46,13 @@ export function CredentialForm({ authType, api: sourceApi, onSubmit }: { authTyp
 
   return (
     <form onSubmit={(event) => void submit(event)}>
-      <CredentialFields fields={fields} idPrefix="credential" values={values} errorFor={() => undefined} onValue={(name, value) => setValues((previous) => ({ ...previous, [name]: value }))} />
+      <CredentialFields
+        fields={fields}
+        idPrefix="credential"
+        values={values}
+        errorFor={() => undefined}
+        onValue={(name, value) => setValues((previous) => ({ ...previous, [name]: value }))}
+      />
       <button type="submit" disabled={busy}>
         {busy ? "Storing…" : "Store and test"}
       </button>

@@ -26,5 +26,9 @@ export function CredentialInput({
     "aria-describedby": describedBy,
     onInput: (event: { currentTarget: HTMLInputElement }) => onValue(event.currentTarget.value),
   } as const;
-  return secret ? <input {...common} type="password" autoComplete="new-password" /> : <input {...common} type="text" autoComplete="off" placeholder={placeholder} />;
+  return secret ? (
+    <input {...common} type="password" autoComplete="new-password" />
+  ) : (
+    <input {...common} type="text" autoComplete="off" placeholder={placeholder} />
+  );
 }

@@ -4,7 +4,10 @@ import type { FieldKind, FieldValue } from "./schema-field";
 export function toFormValue(kind: FieldKind, value: unknown): FieldValue | undefined {
   if (value === undefined || value === null) return undefined;
   if (kind === "boolean") return value === true;
-  if (kind === "string-map" && typeof value === "object") return Object.entries(value as Record<string, unknown>).map(([name, item]) => `${name}: ${String(item)}`).join("\n");
+  if (kind === "string-map" && typeof value === "object")
+    return Object.entries(value as Record<string, unknown>)
+      .map(([name, item]) => `${name}: ${String(item)}`)
+      .join("\n");
   if (kind === "string-list" && Array.isArray(value)) return value.map(String).join("\n");
   return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
 }
@@ -14,7 +17,10 @@ export function fromFormValue(kind: FieldKind, value: FieldValue | undefined): u
   if (kind === "boolean") return value === true;
   if (typeof value !== "string" || value.trim() === "") return undefined;
   if (kind === "integer") return Number(value);
-  const lines = value.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+  const lines = value
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
   if (kind === "string-list") return lines;
   if (kind === "string-map") {
     return Object.fromEntries(

@@ -2,7 +2,9 @@
 export function JsonView({ value, label, depth = 0 }: { value: unknown; label?: string; depth?: number }) {
   const prefix = label === undefined ? null : <span class="json-key">{label}: </span>;
   if (value !== null && typeof value === "object") {
-    const entries = Array.isArray(value) ? (value as unknown[]).map((item, index) => [String(index), item] as const) : Object.entries(value as Record<string, unknown>);
+    const entries = Array.isArray(value)
+      ? (value as unknown[]).map((item, index) => [String(index), item] as const)
+      : Object.entries(value as Record<string, unknown>);
     const summary = Array.isArray(value) ? `[ ${entries.length} items ]` : `{ ${entries.length} keys }`;
     return (
       <details class="json" open={depth < 2}>

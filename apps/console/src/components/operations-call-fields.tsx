@@ -24,7 +24,13 @@ export function operationsCallOf(values: OperationsCallValues): OperationsToolCa
  * The operations tool's own form (its input is `{ query, tag, operationId, limit }`, not a request): search the
  * source's OpenAPI operations in words and/or by tag, or read one operation by its id.
  */
-export function OperationsCallFields({ values, onChange }: { values: OperationsCallValues; onChange: (values: OperationsCallValues) => void }) {
+export function OperationsCallFields({
+  values,
+  onChange,
+}: {
+  values: OperationsCallValues;
+  onChange: (values: OperationsCallValues) => void;
+}) {
   const field = (key: keyof OperationsCallValues, label: string, hint: string, numeric = false) => (
     <div class="field">
       <label for={`operations-${key}`}>{label}</label>
@@ -48,10 +54,16 @@ export function OperationsCallFields({ values, onChange }: { values: OperationsC
   return (
     <fieldset>
       <legend>Search the operations</legend>
-      <p class="hint">Answers from the source's OpenAPI document, as the agent's tool does: nothing is sent to the API.</p>
+      <p class="hint">
+        Answers from the source's OpenAPI document, as the agent's tool does: nothing is sent to the API.
+      </p>
       {field("query", "Query", 'Plain words, e.g. "create an issue".')}
       {field("tag", "Tag", 'Only operations with this tag, e.g. "issues".')}
-      {field("operationId", "Operation ID", "Give it to read one operation in full: parameters, body schema, response and an example call.")}
+      {field(
+        "operationId",
+        "Operation ID",
+        "Give it to read one operation in full: parameters, body schema, response and an example call.",
+      )}
       {field("limit", "Limit", "Most matches to return: 1 to 25 (default 8).", true)}
     </fieldset>
   );

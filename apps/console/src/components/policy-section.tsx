@@ -9,9 +9,17 @@ type Policy = NonNullable<SourceRecord["api"]["policy"]>;
 type RuleList = "allow" | "deny" | "confirm";
 
 const lists: { key: RuleList; label: string; hint: string }[] = [
-  { key: "allow", label: "Allow", hint: 'One rule per line, e.g. "GET /repos/**", "POST /repos/*/*/issues", "operation:issues/*", "tag:pulls". When there is any, every other call is refused.' },
+  {
+    key: "allow",
+    label: "Allow",
+    hint: 'One rule per line, e.g. "GET /repos/**", "POST /repos/*/*/issues", "operation:issues/*", "tag:pulls". When there is any, every other call is refused.',
+  },
   { key: "deny", label: "Deny", hint: 'One rule per line, e.g. "DELETE /**". Deny wins over allow.' },
-  { key: "confirm", label: "Confirm", hint: "One rule per line: calls a person must confirm before they are sent (refused where no one can be asked)." },
+  {
+    key: "confirm",
+    label: "Confirm",
+    hint: "One rule per line: calls a person must confirm before they are sent (refused where no one can be asked).",
+  },
 ];
 
 /** The form's values: rule lists as text (one per line), the rate limit as two number fields. */
@@ -35,7 +43,11 @@ const valuesOf = (policy: Policy | undefined): PolicyValues => ({
   perSeconds: policy?.rateLimit === undefined ? "" : String(policy.rateLimit.perSeconds),
 });
 
-const rulesOf = (text: string): string[] => text.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+const rulesOf = (text: string): string[] =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 
 /** What the form sends: `null` (no policy) when nothing is set; the server checks every rule and names the bad ones. */
 function policyOf(values: PolicyValues): Record<string, unknown> | null {
@@ -45,14 +57,17 @@ function policyOf(values: PolicyValues): Record<string, unknown> | null {
     const rules = rulesOf(values[key]);
     if (rules.length > 0) policy[key] = rules;
   }
-  if (values.calls.trim() !== "" || values.perSeconds.trim() !== "") policy.rateLimit = { calls: Number(values.calls), perSeconds: Number(values.perSeconds) };
+  if (values.calls.trim() !== "" || values.perSeconds.trim() !== "")
+    policy.rateLimit = { calls: Number(values.calls), perSeconds: Number(values.perSeconds) };
   if (values.tools === "split") policy.tools = "split";
   return Object.keys(policy).length === 0 ? null : policy;
 }
 
 /** The server's messages for one field of the policy (`api.policy.allow.0`...), one line each. */
 function errorsFor(fieldErrors: Map<string, string>, prefix: string): string[] {
-  return [...fieldErrors].filter(([path]) => path === prefix || path.startsWith(`${prefix}.`)).map(([path, message]) => `${path.slice("api.policy.".length)}: ${message}`);
+  return [...fieldErrors]
+    .filter(([path]) => path === prefix || path.startsWith(`${prefix}.`))
+    .map(([path, message]) => `${path.slice("api.policy.".length)}: ${message}`);
 }
 
 /** What agents may do with a source (`api.policy`): shown, and edited in place. */
@@ -93,11 +108,19 @@ export function PolicySection({ source, onSaved }: { source: SourceRecord; onSav
           {lists.map(({ key, label }) => (
             <Fragment key={key}>
               <dt>{label}</dt>
-              <dd>{(policy[key] ?? []).length === 0 ? "none" : (policy[key] ?? []).map((rule) => <code key={rule}>{rule} </code>)}</dd>
+              <dd>
+                {(policy[key] ?? []).length === 0
+                  ? "none"
+                  : (policy[key] ?? []).map((rule) => <code key={rule}>{rule} </code>)}
+              </dd>
             </Fragment>
           ))}
           <dt>Rate limit</dt>
-          <dd>{policy.rateLimit === undefined ? "none" : `${policy.rateLimit.calls} calls per ${policy.rateLimit.perSeconds} s`}</dd>
+          <dd>
+            {policy.rateLimit === undefined
+              ? "none"
+              : `${policy.rateLimit.calls} calls per ${policy.rateLimit.perSeconds} s`}
+          </dd>
           <dt>Tools</dt>
           <dd>{policy.tools === "split" ? "split: reads and writes in two tools" : "single"}</dd>
         </dl>
@@ -151,14 +174,32 @@ export function PolicySection({ source, onSaved }: { source: SourceRecord; onSav
           })}
           <div class="field">
             <label for="policy-calls">Rate limit: calls</label>
-            <input id="policy-calls" type="number" min={1} value={values.calls} onInput={(event) => set("calls", event.currentTarget.value)} />
+            <input
+              id="policy-calls"
+              type="number"
+              min={1}
+              value={values.calls}
+              onInput={(event) => set("calls", event.currentTarget.value)}
+            />
             <label for="policy-per-seconds">per seconds</label>
-            <input id="policy-per-seconds" type="number" min={1} value={values.perSeconds} onInput={(event) => set("perSeconds", event.currentTarget.value)} />
-            {errorsFor(fieldErrors, "api.policy.rateLimit").length === 0 ? null : <p class="field-error">{errorsFor(fieldErrors, "api.policy.rateLimit").join("; ")}</p>}
+            <input
+              id="policy-per-seconds"
+              type="number"
+              min={1}
+              value={values.perSeconds}
+              onInput={(event) => set("perSeconds", event.currentTarget.value)}
+            />
+            {errorsFor(fieldErrors, "api.policy.rateLimit").length === 0 ? null : (
+              <p class="field-error">{errorsFor(fieldErrors, "api.policy.rateLimit").join("; ")}</p>
+            )}
           </div>
           <div class="field">
             <label for="policy-tools">Tools</label>
-            <select id="policy-tools" value={values.tools} onChange={(event) => set("tools", event.currentTarget.value)}>
+            <select
+              id="policy-tools"
+              value={values.tools}
+              onChange={(event) => set("tools", event.currentTarget.value)}
+            >
               <option value="single">single: one tool for every method</option>
               <option value="split">split: one tool for reads, one for writes</option>
             </select>

@@ -10,7 +10,13 @@ export interface QueryRow {
 let nextRowId = 1;
 
 /** The query parameters of a tried call: a name and a value per row, rows added and removed. */
-export function QueryRowsFields({ rows, onChange }: { rows: QueryRow[]; onChange: Dispatch<StateUpdater<QueryRow[]>> }) {
+export function QueryRowsFields({
+  rows,
+  onChange,
+}: {
+  rows: QueryRow[];
+  onChange: Dispatch<StateUpdater<QueryRow[]>>;
+}) {
   return (
     <fieldset>
       <legend>Query parameters</legend>
@@ -42,12 +48,21 @@ export function QueryRowsFields({ rows, onChange }: { rows: QueryRow[]; onChange
               }}
             />
           </div>
-          <button type="button" class="secondary" aria-label={`Remove query parameter ${index + 1}`} onClick={() => onChange((previous) => previous.filter((item) => item.id !== row.id))}>
+          <button
+            type="button"
+            class="secondary"
+            aria-label={`Remove query parameter ${index + 1}`}
+            onClick={() => onChange((previous) => previous.filter((item) => item.id !== row.id))}
+          >
             Remove
           </button>
         </div>
       ))}
-      <button type="button" class="secondary" onClick={() => onChange((previous) => [...previous, { id: nextRowId++, name: "", value: "" }])}>
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => onChange((previous) => [...previous, { id: nextRowId++, name: "", value: "" }])}
+      >
         Add a query parameter
       </button>
     </fieldset>

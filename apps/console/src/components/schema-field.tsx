@@ -3,7 +3,8 @@ import type { JsonSchemaNode } from "../api/console-types";
 /** The input kinds a JSON Schema node maps to; other shapes are not editable in the form. */
 export type FieldKind = "text" | "integer" | "boolean" | "choice" | "string-map" | "string-list";
 
-const typeOf = (node: JsonSchemaNode): string | undefined => (Array.isArray(node.type) ? node.type.find((type) => type !== "null") : node.type);
+const typeOf = (node: JsonSchemaNode): string | undefined =>
+  Array.isArray(node.type) ? node.type.find((type) => type !== "null") : node.type;
 
 /** The choices of an `enum`, or of an `anyOf` that starts with one (auth types). */
 export function choicesOf(node: JsonSchemaNode): string[] | undefined {
@@ -18,7 +19,12 @@ export function fieldKindOf(node: JsonSchemaNode): FieldKind | undefined {
   if (type === "integer" || type === "number") return "integer";
   if (type === "boolean") return "boolean";
   if (type === "array" && node.items !== undefined && typeOf(node.items) === "string") return "string-list";
-  if (type === "object" && typeof node.additionalProperties === "object" && typeOf(node.additionalProperties) === "string") return "string-map";
+  if (
+    type === "object" &&
+    typeof node.additionalProperties === "object" &&
+    typeOf(node.additionalProperties) === "string"
+  )
+    return "string-map";
   return undefined;
 }
 
@@ -40,7 +46,16 @@ const knownLabels: Record<string, string> = {
 };
 
 /** Words written as their own names, not sentence case: `openapi` → "OpenAPI", `url` → "URL". */
-const properWords: Record<string, string> = { openapi: "OpenAPI", url: "URL", http: "HTTP", https: "HTTPS", id: "ID", ca: "CA", pem: "PEM", oauth: "OAuth" };
+const properWords: Record<string, string> = {
+  openapi: "OpenAPI",
+  url: "URL",
+  http: "HTTP",
+  https: "HTTPS",
+  id: "ID",
+  ca: "CA",
+  pem: "PEM",
+  oauth: "OAuth",
+};
 
 /** A readable label for a field name: `headerName` → "Header name", `authorizationUrl` → "Authorization URL". */
 export function labelOf(name: string): string {
@@ -56,7 +71,10 @@ export function labelOf(name: string): string {
 }
 
 /** The placeholder of a multi-line field: one entry per line, in the form the field reads. */
-const placeholderOf: Partial<Record<FieldKind, string>> = { "string-map": "Name: value (one per line)", "string-list": "one per line" };
+const placeholderOf: Partial<Record<FieldKind, string>> = {
+  "string-map": "Name: value (one per line)",
+  "string-list": "one per line",
+};
 
 /**
  * The field's description as the form shows it. The schema's descriptions are written for config.json, so a
@@ -102,20 +120,43 @@ export function SchemaField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const hint = hintOf(node, kind);
-  const describedBy = [hint === undefined ? undefined : hintId, error === undefined ? undefined : errorId].filter(Boolean).join(" ") || undefined;
-  const common = { id, name: id, "aria-describedby": describedBy, "aria-invalid": error === undefined ? undefined : true } as const;
+  const describedBy =
+    [hint === undefined ? undefined : hintId, error === undefined ? undefined : errorId].filter(Boolean).join(" ") ||
+    undefined;
+  const common = {
+    id,
+    name: id,
+    "aria-describedby": describedBy,
+    "aria-invalid": error === undefined ? undefined : true,
+  } as const;
   const text = typeof value === "string" ? value : "";
   const label = `${node.title ?? labelOf(name)}${required ? " (required)" : ""}`;
   const example = node.examples?.[0];
-  const placeholder = example === undefined ? undefined : `e.g. ${Array.isArray(example) ? example.map((item) => JSON.stringify(item).replace(/^"|"$/g, "")).join(kind === "string-list" ? "\n" : ", ") : typeof example === "string" ? example : JSON.stringify(example)}`;
+  const placeholder =
+    example === undefined
+      ? undefined
+      : `e.g. ${Array.isArray(example) ? example.map((item) => JSON.stringify(item).replace(/^"|"$/g, "")).join(kind === "string-list" ? "\n" : ", ") : typeof example === "string" ? example : JSON.stringify(example)}`;
   let input;
   if (kind === "boolean") {
     return (
       <div class="field checkbox">
-        <input {...common} type="checkbox" checked={value === true} onChange={(event) => onChange(event.currentTarget.checked)} />
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === true}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
         <label for={id}>{labelOf(name)}</label>
-        {hint === undefined ? null : <p id={hintId} class="hint">{hint}</p>}
-        {error === undefined ? null : <p id={errorId} class="field-error">{error}</p>}
+        {hint === undefined ? null : (
+          <p id={hintId} class="hint">
+            {hint}
+          </p>
+        )}
+        {error === undefined ? null : (
+          <p id={errorId} class="field-error">
+            {error}
+          </p>
+        )}
       </div>
     );
   }
@@ -163,7 +204,11 @@ export function SchemaField({
     <div class="field">
       <label for={id}>{label}</label>
       {input}
-      {hint === undefined ? null : <p id={hintId} class="hint">{hint}</p>}
+      {hint === undefined ? null : (
+        <p id={hintId} class="hint">
+          {hint}
+        </p>
+      )}
       {error === undefined ? null : (
         <p id={errorId} class="field-error">
           {error}

@@ -18,8 +18,17 @@ function OpenApiStatus({ status }: { status: NonNullable<SourceRecord["status"][
  * fixed headers, and its OpenAPI document with the state of its last load. Terms and descriptions of the page's list.
  */
 export function SourceApiFacts({ source }: { source: SourceRecord }) {
-  const api = source.api as SourceRecord["api"] & { headerName?: unknown; queryParam?: unknown; headers?: unknown; openapi?: unknown; openapiValidation?: unknown };
-  const headers = typeof api.headers === "object" && api.headers !== null ? Object.entries(api.headers as Record<string, unknown>) : [];
+  const api = source.api as SourceRecord["api"] & {
+    headerName?: unknown;
+    queryParam?: unknown;
+    headers?: unknown;
+    openapi?: unknown;
+    openapiValidation?: unknown;
+  };
+  const headers =
+    typeof api.headers === "object" && api.headers !== null
+      ? Object.entries(api.headers as Record<string, unknown>)
+      : [];
   return (
     <>
       {typeof api.headerName === "string" ? (

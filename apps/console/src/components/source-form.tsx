@@ -23,11 +23,18 @@ interface FieldSpec {
 
 const coreApiFields = ["baseUrl", "authType", "testEndpoint"];
 
-function fieldsOf(properties: Record<string, JsonSchemaNode> | undefined, prefix: string, names: string[], required: string[] = []): FieldSpec[] {
+function fieldsOf(
+  properties: Record<string, JsonSchemaNode> | undefined,
+  prefix: string,
+  names: string[],
+  required: string[] = [],
+): FieldSpec[] {
   return names.flatMap((name) => {
     const node = properties?.[name];
     const kind = node === undefined ? undefined : fieldKindOf(node);
-    return node === undefined || kind === undefined ? [] : [{ key: `${prefix}${name}`, name, node, kind, required: required.includes(name) }];
+    return node === undefined || kind === undefined
+      ? []
+      : [{ key: `${prefix}${name}`, name, node, kind, required: required.includes(name) }];
   });
 }
 
@@ -40,7 +47,12 @@ function layoutOf(answer: ConfigSchemaAnswer, authType: AuthTypeDescription | un
   const ownFields = Object.keys(authType?.configSchema.properties ?? {});
   const general = fieldsOf(top, "", creating ? ["name", "slug", "enabled"] : ["name", "enabled"], ["name"]);
   const connection = fieldsOf(apiProperties, "api.", coreApiFields, coreApiFields);
-  const plugin = fieldsOf({ ...apiProperties, ...authType?.configSchema.properties }, "api.", ownFields, authType?.configSchema.required);
+  const plugin = fieldsOf(
+    { ...apiProperties, ...authType?.configSchema.properties },
+    "api.",
+    ownFields,
+    authType?.configSchema.required,
+  );
   const more = fieldsOf(
     apiProperties,
     "api.",
@@ -59,11 +71,15 @@ function errorFor(errors: Map<string, string>, key: string): string | undefined 
 
 /** The form's first values: the stored source's (each in its field's form), or a new source's defaults. */
 function initialValuesOf(loaded: ConfigSchemaAnswer, source: SourceRecord | undefined): Record<string, FieldValue> {
-  const initial: Record<string, FieldValue> = { "api.authType": source?.api.authType ?? loaded.authTypes[0]?.type ?? "bearer", enabled: source?.enabled ?? true };
+  const initial: Record<string, FieldValue> = {
+    "api.authType": source?.api.authType ?? loaded.authTypes[0]?.type ?? "bearer",
+    enabled: source?.enabled ?? true,
+  };
   if (source === undefined) return initial;
   initial.name = source.name;
   const apiProperties = loaded.schema.properties?.api?.properties ?? {};
-  const ownProperties = loaded.authTypes.find((type) => type.type === source.api.authType)?.configSchema.properties ?? {};
+  const ownProperties =
+    loaded.authTypes.find((type) => type.type === source.api.authType)?.configSchema.properties ?? {};
   for (const [name, value] of Object.entries(source.api)) {
     const node = ownProperties[name] ?? apiProperties[name];
     const kind = node === undefined ? undefined : fieldKindOf(node);
@@ -74,12 +90,20 @@ function initialValuesOf(loaded: ConfigSchemaAnswer, source: SourceRecord | unde
 }
 
 /** The `api` object sent: the typed fields, an emptied field of a stored source as null (which removes it: a JSON merge patch). */
-function apiFieldsOf(fields: FieldSpec[], values: Record<string, FieldValue>, source: SourceRecord | undefined): Record<string, unknown> {
+function apiFieldsOf(
+  fields: FieldSpec[],
+  values: Record<string, FieldValue>,
+  source: SourceRecord | undefined,
+): Record<string, unknown> {
   const apiFields: Record<string, unknown> = {};
   for (const field of fields) {
     const value = fromFormValue(field.kind, values[field.key]);
     if (value === undefined && source?.api[field.name] !== undefined) apiFields[field.name] = null;
-    else if (value !== undefined && !(field.kind === "boolean" && value === false && source?.api[field.name] === undefined)) apiFields[field.name] = value;
+    else if (
+      value !== undefined &&
+      !(field.kind === "boolean" && value === false && source?.api[field.name] === undefined)
+    )
+      apiFields[field.name] = value;
   }
   return apiFields;
 }
@@ -130,7 +154,9 @@ export function SourceForm({
   const authType = answer.authTypes.find((type) => type.type === authTypeName);
   const layout = layoutOf(answer, authType, creating);
   // The credential follows the mode's declaration for the api values typed so far (a keyed credential: one secret per header name).
-  const typedApi = Object.fromEntries([...layout.connection, ...layout.plugin].map((field) => [field.name, fromFormValue(field.kind, values[field.key])]));
+  const typedApi = Object.fromEntries(
+    [...layout.connection, ...layout.plugin].map((field) => [field.name, fromFormValue(field.kind, values[field.key])]),
+  );
   const credentialFields = authType === undefined ? [] : credentialFieldsFor(authType, typedApi);
   const fieldErrors = problem?.fieldErrors ?? new Map<string, string>();
   const idOf = (key: string): string => `source-${key.replace(/\W/g, "-")}`;
@@ -157,7 +183,12 @@ export function SourceForm({
     setProblem(undefined);
     try {
       await onSubmit({
-        config: { name: typeof values.name === "string" ? values.name.trim() : "", ...(typeof slug === "string" ? { slug } : {}), enabled: values.enabled === true, api: apiFields },
+        config: {
+          name: typeof values.name === "string" ? values.name.trim() : "",
+          ...(typeof slug === "string" ? { slug } : {}),
+          enabled: values.enabled === true,
+          api: apiFields,
+        },
         credential: creating && filled.length > 0 ? Object.fromEntries(filled) : undefined,
       });
       // Write-only: the credential leaves the page once it is sent.
@@ -205,7 +236,10 @@ export function SourceForm({
         </fieldset>
       ) : null}
       {layout.more.length === 0 ? null : (
-        <details class="more-settings" open={layout.more.some((field) => errorFor(fieldErrors, field.key) !== undefined)}>
+        <details
+          class="more-settings"
+          open={layout.more.some((field) => errorFor(fieldErrors, field.key) !== undefined)}
+        >
           {/* The summary names the group once; a fieldset legend would repeat it on the page. */}
           <summary>More settings</summary>
           <div class="fields">{layout.more.map(render)}</div>

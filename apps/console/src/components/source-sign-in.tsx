@@ -17,7 +17,15 @@ interface StartedSignIn {
  * starts the sign-in on the server, shows the page to open (and the device code to enter on any device), and asks
  * the server where the sign-in stands until it is done.
  */
-export function SourceSignIn({ slug, authType, onSignedIn }: { slug: string; authType: string; onSignedIn: () => void }) {
+export function SourceSignIn({
+  slug,
+  authType,
+  onSignedIn,
+}: {
+  slug: string;
+  authType: string;
+  onSignedIn: () => void;
+}) {
   const { api, onUnauthorized } = useApi();
   const [signsIn, setSignsIn] = useState(false);
   const [started, setStarted] = useState<StartedSignIn | undefined>(undefined);
@@ -51,7 +59,12 @@ export function SourceSignIn({ slug, authType, onSignedIn }: { slug: string; aut
         if (progress.status === "signed_in") {
           setMessage(`Signed in. ${progress.message ?? ""}`.trim());
           callbacks.current.onSignedIn();
-        } else setProblem(progress.status === "expired" ? "The sign-in expired before it was finished: start it again." : `The sign-in failed: ${progress.message ?? "no reason given"}. Start it again.`);
+        } else
+          setProblem(
+            progress.status === "expired"
+              ? "The sign-in expired before it was finished: start it again."
+              : `The sign-in failed: ${progress.message ?? "no reason given"}. Start it again.`,
+          );
       } catch (error) {
         if (!stopped && !callbacks.current.onUnauthorized(error)) setProblem(problemOf(error).message);
       }

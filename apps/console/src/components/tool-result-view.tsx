@@ -32,7 +32,8 @@ export function ToolResultView({ result }: { result: ToolResult }) {
       </dl>
       {result.error === undefined ? null : (
         <div class="notice error" role="alert">
-          <strong>{result.error.code}</strong> {result.error.retryable ? "(a retry may help)" : "(a retry will not help)"}
+          <strong>{result.error.code}</strong>{" "}
+          {result.error.retryable ? "(a retry may help)" : "(a retry will not help)"}
           <p>{result.error.message}</p>
         </div>
       )}

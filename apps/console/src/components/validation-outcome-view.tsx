@@ -13,8 +13,12 @@ export function ValidationOutcomeView({ validation }: { validation: ValidationOu
   return (
     <section class={`notice ${validation.ok ? "success" : "error"}`} aria-live="polite" aria-label="Validation">
       <p>
-        Validation: <StatusBadge status={validation.status} /> {validation.httpStatus === null ? "" : `HTTP ${validation.httpStatus} · `}
-        {validation.durationMs} ms · <code>{validation.request.method} {validation.request.url}</code>
+        Validation: <StatusBadge status={validation.status} />{" "}
+        {validation.httpStatus === null ? "" : `HTTP ${validation.httpStatus} · `}
+        {validation.durationMs} ms ·{" "}
+        <code>
+          {validation.request.method} {validation.request.url}
+        </code>
       </p>
       <p>{validation.message}</p>
       {validation.hint === null ? null : <p class="hint">Hint: {validation.hint}</p>}

@@ -14,12 +14,19 @@ export function ActivityPage({ source }: { source: string | undefined }) {
     <>
       <h1>Activity</h1>
       <p>
-        The last agent calls on this home, newest first, from its audit log (<code>logs/calls.jsonl</code>, which <code>src logs</code> reads): through this server's
-        HTTP and MCP routes, <code>src call</code> and <code>src mcp</code>, before and after a restart. Paths are shown as sent, secrets redacted.
+        The last agent calls on this home, newest first, from its audit log (<code>logs/calls.jsonl</code>, which{" "}
+        <code>src logs</code> reads): through this server's HTTP and MCP routes, <code>src call</code> and{" "}
+        <code>src mcp</code>, before and after a restart. Paths are shown as sent, secrets redacted.
       </p>
       <div class="field inline">
         <label for="activity-source">Source</label>
-        <select id="activity-source" value={source ?? ""} onChange={(event) => navigate(hrefOf.activity(event.currentTarget.value === "" ? undefined : event.currentTarget.value))}>
+        <select
+          id="activity-source"
+          value={source ?? ""}
+          onChange={(event) =>
+            navigate(hrefOf.activity(event.currentTarget.value === "" ? undefined : event.currentTarget.value))
+          }
+        >
           <option value="">All sources</option>
           {[...new Set([...slugs, ...(source === undefined ? [] : [source])])].map((slug) => (
             <option key={slug} value={slug}>
@@ -52,10 +59,15 @@ export function ActivityPage({ source }: { source: string | undefined }) {
                 <tr key={`${call.at}-${index}`} class={call.ok ? undefined : "failed"}>
                   <td data-label="Time">{new Date(call.at).toLocaleTimeString()}</td>
                   <td data-label="Source">
-                    <a href={hrefOf.source(call.source)}>{call.source}</a> <span class="muted">{channelLabels[call.channel] ?? call.channel}</span>
+                    <a href={hrefOf.source(call.source)}>{call.source}</a>{" "}
+                    <span class="muted">{channelLabels[call.channel] ?? call.channel}</span>
                   </td>
                   <td data-label="Request" class="url">
-                    {call.method === null ? <span class="muted">refused</span> : <code>{`${call.method} ${call.path ?? ""}`}</code>}
+                    {call.method === null ? (
+                      <span class="muted">refused</span>
+                    ) : (
+                      <code>{`${call.method} ${call.path ?? ""}`}</code>
+                    )}
                   </td>
                   <td data-label="Status">
                     {call.status ?? "—"} {call.errorCode === null ? null : <code>{call.errorCode}</code>}

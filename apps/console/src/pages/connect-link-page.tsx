@@ -68,7 +68,13 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
     return (
       <main id="main" class="sign-in">
         <h1>Connect</h1>
-        {problem === undefined ? <p>Loading…</p> : <p role="alert" class="field-error">{problem}</p>}
+        {problem === undefined ? (
+          <p>Loading…</p>
+        ) : (
+          <p role="alert" class="field-error">
+            {problem}
+          </p>
+        )}
       </main>
     );
   }
@@ -76,8 +82,9 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
     <main id="main" class="sign-in">
       <h1>Connect {link.source.name}</h1>
       <p>
-        Your agent, acting for <strong>{link.principal}</strong>, asked to call {link.source.name} ({link.source.baseUrl}). Paste your own credential:
-        it is stored encrypted for you alone, and your agent's calls to this source will act as you. Nobody else's calls use it.
+        Your agent, acting for <strong>{link.principal}</strong>, asked to call {link.source.name} (
+        {link.source.baseUrl}). Paste your own credential: it is stored encrypted for you alone, and your agent's calls
+        to this source will act as you. Nobody else's calls use it.
       </p>
       <form onSubmit={(event) => void connect(event)}>
         {link.fields.map((field) => (

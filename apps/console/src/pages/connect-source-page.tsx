@@ -16,7 +16,12 @@ export function ConnectSourcePage() {
         <SourceForm
           submitLabel="Save and test"
           onSubmit={async ({ config, credential }) => {
-            setSaved(await api.client.sources.create({ config: { type: "api", ...config }, ...(credential === undefined ? {} : { credential }) }));
+            setSaved(
+              await api.client.sources.create({
+                config: { type: "api", ...config },
+                ...(credential === undefined ? {} : { credential }),
+              }),
+            );
           }}
         />
       ) : (

@@ -27,8 +27,9 @@ export function ConnectionsPage() {
     <>
       <h1>Connections</h1>
       <p>
-        People's own credentials for per-user sources (<code>api.credentials: "per-user"</code>): who is connected to what, never a value. A person connects through the link
-        their agent is given; removing a connection makes their next call answer <code>NOT_CONNECTED</code>.
+        People's own credentials for per-user sources (<code>api.credentials: "per-user"</code>): who is connected to
+        what, never a value. A person connects through the link their agent is given; removing a connection makes their
+        next call answer <code>NOT_CONNECTED</code>.
       </p>
       <ErrorNotice error={error} title="Could not list the connections" />
       <ErrorNotice error={actionError} title="Could not remove the connection" />
@@ -111,7 +112,9 @@ export function ConnectionsPage() {
           <h2 id="remove-connection-heading">
             Remove {removing?.principal} from {removing?.slug}?
           </h2>
-          <p>Their own credential is deleted; their agent's next call of this source is refused until they connect again.</p>
+          <p>
+            Their own credential is deleted; their agent's next call of this source is refused until they connect again.
+          </p>
           <div class="actions">
             <button type="submit" class="danger">
               Remove

@@ -73,7 +73,13 @@ export function ConsentPage() {
       const { redirectTo } = await decideConsent(
         token,
         request,
-        allow ? { decision: "allow", sources: [...granted].map((slug) => ({ slug, readOnly: readOnly.has(slug) })), expires: lifetime } : { decision: "deny" },
+        allow
+          ? {
+              decision: "allow",
+              sources: [...granted].map((slug) => ({ slug, readOnly: readOnly.has(slug) })),
+              expires: lifetime,
+            }
+          : { decision: "deny" },
       );
       window.location.assign(redirectTo);
     } catch (error) {
@@ -103,8 +109,8 @@ export function ConsentPage() {
     <main id="main" class="consent">
       <h1>Allow {name} to use src?</h1>
       <p>
-        {name} asks to call your sources through this server's MCP endpoint. It never sees their credentials; it can do only what you allow here, until the access ends or you
-        revoke it (src token revoke, or the console).
+        {name} asks to call your sources through this server's MCP endpoint. It never sees their credentials; it can do
+        only what you allow here, until the access ends or you revoke it (src token revoke, or the console).
       </p>
       <ConsentClientFacts client={client} name={name} />
       <form
@@ -113,7 +119,13 @@ export function ConsentPage() {
           void decide(true);
         }}
       >
-        <ConsentSourcesFields sources={request.sources} granted={granted} readOnly={readOnly} onGrantedChange={setGranted} onReadOnlyChange={setReadOnly} />
+        <ConsentSourcesFields
+          sources={request.sources}
+          granted={granted}
+          readOnly={readOnly}
+          onGrantedChange={setGranted}
+          onReadOnlyChange={setReadOnly}
+        />
         <ConsentLifetimeField lifetime={lifetime} onChange={setLifetime} />
         {problem === undefined ? null : (
           <p class="field-error" role="alert">

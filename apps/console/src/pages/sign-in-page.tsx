@@ -11,7 +11,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (token: string) => void
     event.preventDefault();
     const trimmed = token.trim();
     if (trimmed === "") {
-      setProblem("Enter the admin token: SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token on the server's machine.");
+      setProblem(
+        "Enter the admin token: SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token on the server's machine.",
+      );
       return;
     }
     setBusy(true);

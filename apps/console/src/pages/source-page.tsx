@@ -16,7 +16,9 @@ import { hrefOf, navigate, toolNameOf } from "../route";
 export function SourcePage({ slug }: { slug: string }) {
   const { api, onUnauthorized } = useApi();
   const { data, error, reload } = useLoad((loader) => loader.client.sources.get(slug), [slug], 3000);
-  const [outcome, setOutcome] = useState<{ title: string; validation?: ValidationOutcome | null } | undefined>(undefined);
+  const [outcome, setOutcome] = useState<{ title: string; validation?: ValidationOutcome | null } | undefined>(
+    undefined,
+  );
   const [actionError, setActionError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -28,7 +30,10 @@ export function SourcePage({ slug }: { slug: string }) {
     setEditing(false);
   }, [slug]);
 
-  const act = async (title: string, action: () => Promise<{ validation?: ValidationOutcome | null }>): Promise<void> => {
+  const act = async (
+    title: string,
+    action: () => Promise<{ validation?: ValidationOutcome | null }>,
+  ): Promise<void> => {
     setBusy(true);
     setActionError(undefined);
     setOutcome(undefined);
@@ -65,14 +70,23 @@ export function SourcePage({ slug }: { slug: string }) {
       </div>
       <SourceFacts source={source} hasCredential={hasCredential} />
       <div class="actions" role="group" aria-label="Source actions">
-        <button type="button" disabled={busy} onClick={() => void act("Reloaded", () => api.client.sources.reload(slug))}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void act("Reloaded", () => api.client.sources.reload(slug))}
+        >
           Reload
         </button>
         <button
           type="button"
           class="secondary"
           disabled={busy}
-          onClick={() => void act(source.enabled ? "Disabled" : "Enabled", async () => (await api.client.sources.update(slug, { enabled: !source.enabled }), {}))}
+          onClick={() =>
+            void act(
+              source.enabled ? "Disabled" : "Enabled",
+              async () => (await api.client.sources.update(slug, { enabled: !source.enabled }), {}),
+            )
+          }
         >
           {source.enabled ? "Disable" : "Enable"}
         </button>
@@ -150,4 +164,3 @@ export function SourcePage({ slug }: { slug: string }) {
     </>
   );
 }
-

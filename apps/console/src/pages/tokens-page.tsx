@@ -52,8 +52,9 @@ export function TokensPage() {
     <>
       <h1>Agent tokens</h1>
       <p>
-        The tokens agents call with: those made by <code>src token create</code> and the grants hosted agents (Claude, ChatGPT, VS Code…) received on the consent page.
-        A value is shown once, when it is made; here only its first characters. Revoking one ends it, and a grant's access and refresh tokens, at once.
+        The tokens agents call with: those made by <code>src token create</code> and the grants hosted agents (Claude,
+        ChatGPT, VS Code…) received on the consent page. A value is shown once, when it is made; here only its first
+        characters. Revoking one ends it, and a grant's access and refresh tokens, at once.
       </p>
       <ErrorNotice error={error} title="Could not list the tokens" />
       <ErrorNotice error={actionError} title="Could not revoke the token" />
@@ -67,7 +68,8 @@ export function TokensPage() {
         <p aria-busy="true">Loading…</p>
       ) : tokens.length === 0 ? (
         <p>
-          No agent tokens yet. Make one with <code>src token create NAME</code>, or connect a hosted agent to this server's <code>/mcp</code>.
+          No agent tokens yet. Make one with <code>src token create NAME</code>, or connect a hosted agent to this
+          server's <code>/mcp</code>.
         </p>
       ) : (
         <div class="table-wrap">
@@ -92,7 +94,9 @@ export function TokensPage() {
                   <td data-label="Name">
                     <code>{token.name}</code>
                   </td>
-                  <td data-label="Prefix">{token.prefix === "" ? <span class="muted">OAuth grant</span> : <code>{token.prefix}…</code>}</td>
+                  <td data-label="Prefix">
+                    {token.prefix === "" ? <span class="muted">OAuth grant</span> : <code>{token.prefix}…</code>}
+                  </td>
                   <td data-label="Client">
                     {token.client === null ? (
                       <span class="muted">src token create</span>
@@ -105,10 +109,17 @@ export function TokensPage() {
                   <td data-label="Access">
                     <AccessOf token={token} />
                   </td>
-                  <td data-label="Expires">{token.expired ? "expired" : token.expiresAt === null ? "never" : formatTime(token.expiresAt)}</td>
+                  <td data-label="Expires">
+                    {token.expired ? "expired" : token.expiresAt === null ? "never" : formatTime(token.expiresAt)}
+                  </td>
                   <td data-label="Last use">{formatTime(token.lastUsedAt)}</td>
                   <td data-label="Actions">
-                    <button type="button" class="danger" aria-label={`Revoke ${token.name}`} onClick={() => askToRevoke(token)}>
+                    <button
+                      type="button"
+                      class="danger"
+                      aria-label={`Revoke ${token.name}`}
+                      onClick={() => askToRevoke(token)}
+                    >
                       Revoke
                     </button>
                   </td>

@@ -26,7 +26,8 @@ export function ToolsPage() {
               <StatusBadge status={tool.connectionStatus} />
             </div>
             <p>
-              {tool.sourceName} · <span class="url">{tool.baseUrl}</span> · {tool.authType} {tool.hasCredential ? "" : "· no credential"}
+              {tool.sourceName} · <span class="url">{tool.baseUrl}</span> · {tool.authType}{" "}
+              {tool.hasCredential ? "" : "· no credential"}
             </p>
             {tool.description === undefined ? null : <pre class="description">{tool.description}</pre>}
             {tool.inputSchema === undefined ? null : (

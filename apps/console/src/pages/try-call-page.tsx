@@ -6,7 +6,12 @@ import { useLoad } from "../components/use-load";
 import { ToolResultView } from "../components/tool-result-view";
 import { CallBodyFields, emptyCallBody, type CallBodyValues } from "../components/call-body-fields";
 import { QueryRowsFields, type QueryRow } from "../components/query-rows-fields";
-import { emptyOperationsCall, OperationsCallFields, operationsCallOf, type OperationsCallValues } from "../components/operations-call-fields";
+import {
+  emptyOperationsCall,
+  OperationsCallFields,
+  operationsCallOf,
+  type OperationsCallValues,
+} from "../components/operations-call-fields";
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
@@ -86,7 +91,9 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
                   {item.name} ({item.sourceName})
                 </option>
               ))}
-              {tool !== "" && tools.data !== undefined && !tools.data.tools.some((item) => item.name === tool) ? <option value={tool}>{tool}</option> : null}
+              {tool !== "" && tools.data !== undefined && !tools.data.tools.some((item) => item.name === tool) ? (
+                <option value={tool}>{tool}</option>
+              ) : null}
             </select>
           </div>
         </div>
@@ -105,7 +112,15 @@ export function TryCallPage({ tool: initialTool }: { tool: string | undefined })
               </div>
               <div class="field grow">
                 <label for="call-path">Path</label>
-                <input id="call-path" type="text" required spellcheck={false} autoComplete="off" value={path} onInput={(event) => setPath(event.currentTarget.value)} />
+                <input
+                  id="call-path"
+                  type="text"
+                  required
+                  spellcheck={false}
+                  autoComplete="off"
+                  value={path}
+                  onInput={(event) => setPath(event.currentTarget.value)}
+                />
               </div>
             </div>
             <QueryRowsFields rows={rows} onChange={setRows} />

@@ -3,7 +3,12 @@ import type { CallAuditChannel, CallAuditLine } from "@src/service";
 /** Where a call came in, as `GET /v1/activity` names it: the server's own routes keep their first names. */
 export type ActivityChannel = "http" | "mcp" | "cli" | "mcp-stdio";
 
-const channelOfAudit: Record<CallAuditChannel, ActivityChannel> = { http: "http", "mcp-http": "mcp", cli: "cli", "mcp-stdio": "mcp-stdio" };
+const channelOfAudit: Record<CallAuditChannel, ActivityChannel> = {
+  http: "http",
+  "mcp-http": "mcp",
+  cli: "cli",
+  "mcp-stdio": "mcp-stdio",
+};
 
 /** One agent call as the console's Activity page shows it; never a secret (the path is the redacted one). */
 export interface ActivityEntry {
@@ -31,5 +36,16 @@ export interface ActivityEntry {
 export function activityEntryOf(line: CallAuditLine): ActivityEntry | undefined {
   const channel = channelOfAudit[line.channel] as ActivityChannel | undefined;
   if (channel === undefined) return undefined;
-  return { at: line.time, source: line.source, channel, method: line.method, path: line.path, status: line.status, ok: line.ok, durationMs: line.durationMs, attempts: line.attempts, errorCode: line.errorCode };
+  return {
+    at: line.time,
+    source: line.source,
+    channel,
+    method: line.method,
+    path: line.path,
+    status: line.status,
+    ok: line.ok,
+    durationMs: line.durationMs,
+    attempts: line.attempts,
+    errorCode: line.errorCode,
+  };
 }

@@ -12,10 +12,21 @@ export const activityEntrySchema = z
   .object({
     at: z.string().openapi({ description: "When the call ended (ISO 8601)." }),
     source: z.string(),
-    channel: z.enum(["http", "mcp", "cli", "mcp-stdio"]).openapi({ description: "http: POST /v1/tools/{name}/call; mcp: /mcp; cli: `src call`; mcp-stdio: `src mcp`." }),
-    method: z.string().nullable().openapi({ description: "null when the call was refused before a request was built." }),
-    path: z.string().nullable().openapi({ description: "Path and query as sent, secrets replaced by [REDACTED]; null when refused." }),
-    status: z.number().nullable().openapi({ description: "The upstream status (0 without a response); null when refused." }),
+    channel: z
+      .enum(["http", "mcp", "cli", "mcp-stdio"])
+      .openapi({ description: "http: POST /v1/tools/{name}/call; mcp: /mcp; cli: `src call`; mcp-stdio: `src mcp`." }),
+    method: z
+      .string()
+      .nullable()
+      .openapi({ description: "null when the call was refused before a request was built." }),
+    path: z
+      .string()
+      .nullable()
+      .openapi({ description: "Path and query as sent, secrets replaced by [REDACTED]; null when refused." }),
+    status: z
+      .number()
+      .nullable()
+      .openapi({ description: "The upstream status (0 without a response); null when refused." }),
     ok: z.boolean(),
     durationMs: z.number(),
     attempts: z.number(),
@@ -32,17 +43,29 @@ const activityRoute = createRoute({
   request: {
     query: z.object({
       source: z.string().max(63).optional().openapi({ description: "Only this source's calls (its slug)." }),
-      limit: z.coerce.number().int().min(1).max(1000).optional().openapi({ description: `At most this many calls. Default: ${defaultActivityLimit}.` }),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(1000)
+        .optional()
+        .openapi({ description: `At most this many calls. Default: ${defaultActivityLimit}.` }),
     }),
   },
   responses: {
-    200: { description: "The calls, newest first.", content: { "application/json": { schema: z.object({ calls: z.array(activityEntrySchema) }) } } },
+    200: {
+      description: "The calls, newest first.",
+      content: { "application/json": { schema: z.object({ calls: z.array(activityEntrySchema) }) } },
+    },
     ...errorResponses(401, 403, 422),
   },
 });
 
 /** `GET /v1/activity` over the audit log `auditFile`; `defaultLimit` calls without a `limit`. */
-export function registerActivityRoutes(app: ServerHono, { auditFile, defaultLimit = defaultActivityLimit }: { auditFile: string; defaultLimit?: number | undefined }): void {
+export function registerActivityRoutes(
+  app: ServerHono,
+  { auditFile, defaultLimit = defaultActivityLimit }: { auditFile: string; defaultLimit?: number | undefined },
+): void {
   app.openapi(activityRoute, async (c) => {
     const { source, limit } = c.req.valid("query");
     const lines = await readRecentCallAuditLines(auditFile, { source, limit: limit ?? defaultLimit });

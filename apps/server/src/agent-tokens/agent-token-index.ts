@@ -81,7 +81,12 @@ const expiryOf = (iso: string | null): number => (iso === null ? Number.POSITIVE
  * changed), then a constant-time comparison of the digests. A token's last use
  * is written at most once a minute, never awaited by the call.
  */
-export function createAgentTokenIndex({ access, onDamaged, lastUseIntervalMs = 60_000, now = Date.now }: AgentTokenIndexOptions): AgentTokenIndex {
+export function createAgentTokenIndex({
+  access,
+  onDamaged,
+  lastUseIntervalMs = 60_000,
+  now = Date.now,
+}: AgentTokenIndexOptions): AgentTokenIndex {
   const lastWritten = new Map<string, number>();
   const pending = new Set<Promise<void>>();
 
@@ -104,10 +109,21 @@ export function createAgentTokenIndex({ access, onDamaged, lastUseIntervalMs = 6
       const expiresAtMs = Math.min(Date.parse(found.accessToken.expiresAt), expiryOf(found.token.expiresAt));
       if (now() >= expiresAtMs) return { found: false, reason: "expired" };
       noteUse(found.token.id);
-      return { found: true, caller: callerOfToken(found.token), kind: "oauth", resource: found.accessToken.resource, expiresAtMs };
+      return {
+        found: true,
+        caller: callerOfToken(found.token),
+        kind: "oauth",
+        resource: found.accessToken.resource,
+        expiresAtMs,
+      };
     }
     const token = await access.findStaticToken(hex);
-    if (token?.sha256 === null || token === undefined || !timingSafeEqual(Buffer.from(token.sha256, "hex"), Buffer.from(hex, "hex"))) return { found: false, reason: "unknown" };
+    if (
+      token?.sha256 === null ||
+      token === undefined ||
+      !timingSafeEqual(Buffer.from(token.sha256, "hex"), Buffer.from(hex, "hex"))
+    )
+      return { found: false, reason: "unknown" };
     const expiresAtMs = expiryOf(token.expiresAt);
     if (now() >= expiresAtMs) return { found: false, reason: "expired" };
     noteUse(token.id);

@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { RATE_LIMIT_TEXT_HINT, createFileAgentAccessStore, parseRateLimitText, sha256Of, type AgentAccessStore, type RateLimit, type StoredAgentToken } from "@src/config";
+import {
+  RATE_LIMIT_TEXT_HINT,
+  createFileAgentAccessStore,
+  parseRateLimitText,
+  sha256Of,
+  type AgentAccessStore,
+  type RateLimit,
+  type StoredAgentToken,
+} from "@src/config";
 import { AgentTokenError } from "../errors/agent-token-error";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { parseTokenLifetime } from "./parse-token-lifetime";
@@ -69,19 +77,25 @@ const slugPattern = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 export { sha256Of };
 
-const invalid = (message: string): AgentTokenError => new AgentTokenError({ code: SERVER_ERROR_CODES.INVALID_AGENT_TOKEN_REQUEST, message });
+const invalid = (message: string): AgentTokenError =>
+  new AgentTokenError({ code: SERVER_ERROR_CODES.INVALID_AGENT_TOKEN_REQUEST, message });
 
 function checkName(name: string): string {
-  if (!namePattern.test(name)) throw invalid(`token name ${JSON.stringify(name)}: use 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+  if (!namePattern.test(name))
+    throw invalid(
+      `token name ${JSON.stringify(name)}: use 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit`,
+    );
   return name;
 }
 
 function checkSources(sources: readonly string[] | null | undefined): string[] | null {
   if (sources === undefined || sources === null) return null;
   const slugs = [...new Set(sources.map((slug) => slug.trim()))];
-  if (slugs.length === 0) throw invalid("sources: give at least one source slug, or leave sources out for every source");
+  if (slugs.length === 0)
+    throw invalid("sources: give at least one source slug, or leave sources out for every source");
   for (const slug of slugs) {
-    if (!slugPattern.test(slug)) throw invalid(`sources: ${JSON.stringify(slug)} is not a source slug (lower-case letters, digits and "-")`);
+    if (!slugPattern.test(slug))
+      throw invalid(`sources: ${JSON.stringify(slug)} is not a source slug (lower-case letters, digits and "-")`);
   }
   return slugs.sort();
 }
@@ -96,7 +110,10 @@ function rateLimitOf(text: string | null | undefined): RateLimit | null {
 function expiryOf(expires: string | null | undefined, now: number): string | null {
   if (expires === undefined || expires === null) return null;
   const lifetime = parseTokenLifetime(expires);
-  if (lifetime === undefined) throw invalid(`expires ${JSON.stringify(expires)}: write a whole number and a unit, m (minutes), h (hours), d (days) or w (weeks), e.g. 30d, at most ten years`);
+  if (lifetime === undefined)
+    throw invalid(
+      `expires ${JSON.stringify(expires)}: write a whole number and a unit, m (minutes), h (hours), d (days) or w (weeks), e.g. 30d, at most ten years`,
+    );
   return new Date(now + lifetime).toISOString();
 }
 
@@ -166,7 +183,11 @@ export function createAgentTokenStore({ home, access, now = Date.now }: AgentTok
 
     async revoke(name) {
       const removed = await store.removeToken(name);
-      if (removed === undefined) throw new AgentTokenError({ code: SERVER_ERROR_CODES.AGENT_TOKEN_NOT_FOUND, message: `no agent token is named ${JSON.stringify(name)}; \`src token list\` shows the names` });
+      if (removed === undefined)
+        throw new AgentTokenError({
+          code: SERVER_ERROR_CODES.AGENT_TOKEN_NOT_FOUND,
+          message: `no agent token is named ${JSON.stringify(name)}; \`src token list\` shows the names`,
+        });
     },
   };
 }

@@ -26,7 +26,13 @@ function bearerValueOf(authorization: string | undefined): string | undefined {
   return /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)?.[1];
 }
 
-const refuse = (c: Context, status: 401 | 403 | 503, code: string, message: string, headers: Record<string, string> = {}): Response => c.json({ error: { code, message } }, status, headers);
+const refuse = (
+  c: Context,
+  status: 401 | 403 | 503,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response => c.json({ error: { code, message } }, status, headers);
 
 /** `/mcp` as an OAuth protected resource: what its 401 and 403 answers name, and how a JWT of the team's identity provider is checked. */
 export interface ProtectedResource {
@@ -40,7 +46,10 @@ export interface ProtectedResource {
 const quoted = (value: string): string => `"${value.replace(/["\\]/g, "")}"`;
 
 /** RFC 6750 / RFC 9728: the `WWW-Authenticate` challenge of `/mcp`. */
-export async function bearerChallenge(resource: ProtectedResource, error?: { code: "invalid_token" | "insufficient_scope"; description: string }): Promise<string> {
+export async function bearerChallenge(
+  resource: ProtectedResource,
+  error?: { code: "invalid_token" | "insufficient_scope"; description: string },
+): Promise<string> {
   const parts = [
     ...(error === undefined ? [] : [`error=${quoted(error.code)}`, `error_description=${quoted(error.description)}`]),
     `resource_metadata=${quoted(resource.settings.resourceMetadataUrl)}`,
@@ -59,31 +68,81 @@ export async function bearerChallenge(resource: ProtectedResource, error?: { cod
  * provider's JWTs, and its 401 and 403 carry a `WWW-Authenticate` challenge
  * naming the protected resource metadata.
  */
-export function authorizeCaller({ adminToken, agentTokens, resource, metricsToken }: { adminToken: string; agentTokens: AgentTokenIndex | undefined; resource?: ProtectedResource | undefined; metricsToken?: string | undefined }): MiddlewareHandler {
+export function authorizeCaller({
+  adminToken,
+  agentTokens,
+  resource,
+  metricsToken,
+}: {
+  adminToken: string;
+  agentTokens: AgentTokenIndex | undefined;
+  resource?: ProtectedResource | undefined;
+  metricsToken?: string | undefined;
+}): MiddlewareHandler {
   const isAdmin = createBearerTokenCheck(adminToken);
   // The metrics token opens `GET /metrics` and nothing else: a scraper's token can read counts, never a source.
   const isMetricsReader = metricsToken === undefined ? undefined : createBearerTokenCheck(metricsToken);
-  const unauthorized = "missing or wrong token; send Authorization: Bearer <token> with the admin token (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token) or an agent token (src token create)";
+  const unauthorized =
+    "missing or wrong token; send Authorization: Bearer <token> with the admin token (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token) or an agent token (src token create)";
   return async (c, next) => {
     // The sign-in redirect comes from a browser without a token; its single-use `state` is the proof.
-    if (c.req.path === "/healthz" || c.req.path === "/readyz" || (c.req.path === signInCallbackPath && c.req.method === "GET")) return next();
+    if (
+      c.req.path === "/healthz" ||
+      c.req.path === "/readyz" ||
+      (c.req.path === signInCallbackPath && c.req.method === "GET")
+    )
+      return next();
     // A connect link's page reads and uses its link without a token: the link's own single-use token is the proof.
     if (connectLinkPath.test(c.req.path) && (c.req.method === "GET" || c.req.method === "POST")) return next();
     const authorization = requestHeader(c, "authorization");
     if (isAdmin(authorization)) return next();
-    if (isMetricsReader !== undefined && c.req.path === metricsPath && c.req.method === "GET" && isMetricsReader(authorization)) return next();
+    if (
+      isMetricsReader !== undefined &&
+      c.req.path === metricsPath &&
+      c.req.method === "GET" &&
+      isMetricsReader(authorization)
+    )
+      return next();
     const presented = bearerValueOf(authorization);
     const onMcp = c.req.path === "/mcp";
     const challenged = onMcp && resource !== undefined && resource.settings.mode !== "off";
     const refuseUnauthorized = async (message: string, invalid: boolean): Promise<Response> =>
-      refuse(c, 401, SERVER_ERROR_CODES.UNAUTHORIZED, message, challenged ? { "www-authenticate": await bearerChallenge(resource, invalid ? { code: "invalid_token", description: message } : undefined) } : {});
+      refuse(
+        c,
+        401,
+        SERVER_ERROR_CODES.UNAUTHORIZED,
+        message,
+        challenged
+          ? {
+              "www-authenticate": await bearerChallenge(
+                resource,
+                invalid ? { code: "invalid_token", description: message } : undefined,
+              ),
+            }
+          : {},
+      );
 
-    if (presented === undefined) return refuseUnauthorized(challenged ? `${unauthorized}; or sign in with OAuth (${resource.settings.resourceMetadataUrl})` : unauthorized, false);
+    if (presented === undefined)
+      return refuseUnauthorized(
+        challenged ? `${unauthorized}; or sign in with OAuth (${resource.settings.resourceMetadataUrl})` : unauthorized,
+        false,
+      );
 
-    if (presented.startsWith(oauthAccessTokenPrefix) && resource?.settings.mode === "embedded" && agentTokens !== undefined) {
+    if (
+      presented.startsWith(oauthAccessTokenPrefix) &&
+      resource?.settings.mode === "embedded" &&
+      agentTokens !== undefined
+    ) {
       const lookup = await agentTokens.lookup(presented);
-      if (!lookup.found) return refuseUnauthorized(lookup.reason === "expired" ? "the access token has expired; refresh it" : "the access token is unknown or revoked; sign in again", true);
-      if (!onMcp || lookup.resource !== resource.settings.resource) return refuseUnauthorized(`this access token is for ${lookup.resource ?? "another resource"} only`, true);
+      if (!lookup.found)
+        return refuseUnauthorized(
+          lookup.reason === "expired"
+            ? "the access token has expired; refresh it"
+            : "the access token is unknown or revoked; sign in again",
+          true,
+        );
+      if (!onMcp || lookup.resource !== resource.settings.resource)
+        return refuseUnauthorized(`this access token is for ${lookup.resource ?? "another resource"} only`, true);
       setCallerOf(c.req.raw, lookup.caller);
       return next();
     }
@@ -96,9 +155,15 @@ export function authorizeCaller({ adminToken, agentTokens, resource, metricsToke
           return next();
         }
         if (outcome.reason === "insufficient_scope") {
-          return refuse(c, 403, SERVER_ERROR_CODES.FORBIDDEN, outcome.message, { "www-authenticate": await bearerChallenge(resource, { code: "insufficient_scope", description: outcome.message }) });
+          return refuse(c, 403, SERVER_ERROR_CODES.FORBIDDEN, outcome.message, {
+            "www-authenticate": await bearerChallenge(resource, {
+              code: "insufficient_scope",
+              description: outcome.message,
+            }),
+          });
         }
-        if (outcome.reason === "unavailable") return refuse(c, 503, SERVER_ERROR_CODES.INTERNAL, outcome.message, { "retry-after": "5" });
+        if (outcome.reason === "unavailable")
+          return refuse(c, 503, SERVER_ERROR_CODES.INTERNAL, outcome.message, { "retry-after": "5" });
         return refuseUnauthorized(outcome.message, true);
       }
       return refuseUnauthorized(unauthorized, true);
@@ -106,10 +171,20 @@ export function authorizeCaller({ adminToken, agentTokens, resource, metricsToke
     if (agentTokens === undefined) return refuseUnauthorized(unauthorized, true);
     const lookup = await agentTokens.lookup(presented);
     if (!lookup.found) {
-      return refuseUnauthorized(lookup.reason === "expired" ? "the agent token has expired; ask the operator for a new one (src token create)" : unauthorized, true);
+      return refuseUnauthorized(
+        lookup.reason === "expired"
+          ? "the agent token has expired; ask the operator for a new one (src token create)"
+          : unauthorized,
+        true,
+      );
     }
     if (!isAgentRoute(c.req.method, c.req.path)) {
-      return refuse(c, 403, SERVER_ERROR_CODES.FORBIDDEN, `agent token "${lookup.caller.name}" may only list tools (GET /v1/tools), call them (POST /v1/tools/{name}/call) and use /mcp; ${c.req.method} ${c.req.path} needs the admin token`);
+      return refuse(
+        c,
+        403,
+        SERVER_ERROR_CODES.FORBIDDEN,
+        `agent token "${lookup.caller.name}" may only list tools (GET /v1/tools), call them (POST /v1/tools/{name}/call) and use /mcp; ${c.req.method} ${c.req.path} needs the admin token`,
+      );
     }
     setCallerOf(c.req.raw, lookup.caller);
     return next();

@@ -9,7 +9,11 @@ describe("connect links", () => {
     const second = links.issue("github", "idp:alice");
     expect(first.token).not.toBe(second.token);
     expect(first.token).toMatch(/^srcc_[A-Za-z0-9_-]{32}$/);
-    expect(links.peek(first.token)).toEqual({ slug: "github", principal: "idp:alice", expiresAtMs: now + 10 * 60 * 1000 });
+    expect(links.peek(first.token)).toEqual({
+      slug: "github",
+      principal: "idp:alice",
+      expiresAtMs: now + 10 * 60 * 1000,
+    });
     const taken = links.take(first.token);
     expect(taken?.principal).toBe("idp:alice");
     expect(links.take(first.token)).toBeUndefined();

@@ -32,7 +32,10 @@ export const connectLinkLifetimeMs = 10 * 60 * 1000;
 /** The most links kept at once; the oldest are dropped first. */
 const maxLinks = 10_000;
 
-export function createConnectLinks({ now = Date.now, lifetimeMs = connectLinkLifetimeMs }: { now?: () => number; lifetimeMs?: number } = {}): ConnectLinks {
+export function createConnectLinks({
+  now = Date.now,
+  lifetimeMs = connectLinkLifetimeMs,
+}: { now?: () => number; lifetimeMs?: number } = {}): ConnectLinks {
   const links = new Map<string, ConnectLink>();
   /** Links used to connect, until they would have expired: a waiter that comes late still learns it. */
   const done = new Map<string, number>();

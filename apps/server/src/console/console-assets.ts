@@ -48,7 +48,11 @@ export function loadConsoleAssets(directory: string | undefined): ConsoleAssets 
   for (const file of filesUnder(directory)) {
     const urlPath = `/${relative(directory, file).split(sep).join("/")}`;
     if (urlPath.endsWith(".map")) continue;
-    const asset = { body: readFileSync(file), contentType: contentTypes[extname(file)] ?? "application/octet-stream", immutable: urlPath.startsWith("/assets/") };
+    const asset = {
+      body: readFileSync(file),
+      contentType: contentTypes[extname(file)] ?? "application/octet-stream",
+      immutable: urlPath.startsWith("/assets/"),
+    };
     assets.set(urlPath === "/index.html" ? "/" : urlPath, asset);
   }
   return assets;

@@ -17,7 +17,10 @@ export function registerConsoleRoutes(app: ServerHono, assets: ConsoleAssets | u
         assets === undefined
           ? "the console is not built into this server; build it with npx -y pnpm@10 build, or use the HTTP API (GET /openapi.json)"
           : `no console file ${path}; open / to load the console`;
-      return Response.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message } }, { status: 404, headers: consoleSecurityHeaders });
+      return Response.json(
+        { error: { code: SERVER_ERROR_CODES.NOT_FOUND, message } },
+        { status: 404, headers: consoleSecurityHeaders },
+      );
     }
     return new Response(asset.body, {
       status: 200,

@@ -1,4 +1,4 @@
-import type { SERVER_ERROR_CODES} from "./server-error";
+import type { SERVER_ERROR_CODES } from "./server-error";
 import { ServerError } from "./server-error";
 
 type AgentTokenErrorCode =

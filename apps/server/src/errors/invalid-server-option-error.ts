@@ -6,7 +6,11 @@ export class InvalidServerOptionError extends ServerError {
   readonly option: string;
 
   constructor({ option, value, problem, cause }: { option: string; value: string; problem: string; cause?: unknown }) {
-    super({ code: SERVER_ERROR_CODES.INVALID_OPTION, message: `${option} ${JSON.stringify(value)}: ${problem}`, cause });
+    super({
+      code: SERVER_ERROR_CODES.INVALID_OPTION,
+      message: `${option} ${JSON.stringify(value)}: ${problem}`,
+      cause,
+    });
     this.option = option;
   }
 }

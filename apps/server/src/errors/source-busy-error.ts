@@ -6,7 +6,19 @@ export class SourceBusyError extends ServerError {
   readonly slug: string;
   readonly retryAfterSeconds: number;
 
-  constructor({ slug, running, queued, retryAfterSeconds, cause }: { slug: string; running: number; queued: number; retryAfterSeconds: number; cause?: unknown }) {
+  constructor({
+    slug,
+    running,
+    queued,
+    retryAfterSeconds,
+    cause,
+  }: {
+    slug: string;
+    running: number;
+    queued: number;
+    retryAfterSeconds: number;
+    cause?: unknown;
+  }) {
     super({
       code: SERVER_ERROR_CODES.SOURCE_BUSY,
       message: `source "${slug}" is busy: ${running} calls running and ${queued} waiting, the most allowed; retry after ${retryAfterSeconds} s, or raise the server's per-source limits`,

@@ -40,15 +40,25 @@ export const isMetadataDocumentClientId = (clientId: string): boolean => /^https
 export function createClientMetadataDocuments(options: ClientMetadataDocumentsOptions = {}) {
   const maxBytes = options.maxBytes ?? 5120;
   const timeoutMs = options.timeoutMs ?? 5000;
-  const agent = new RequestFilteringHttpsAgent({ allowPrivateIPAddress: options.allowLoopback === true, keepAlive: false });
-  const cache = new LRUCache<string, { client: OAuthClientInformationFull } | { problem: string }>({ max: 500, ttl: options.cacheMs ?? 3_600_000 });
+  const agent = new RequestFilteringHttpsAgent({
+    allowPrivateIPAddress: options.allowLoopback === true,
+    keepAlive: false,
+  });
+  const cache = new LRUCache<string, { client: OAuthClientInformationFull } | { problem: string }>({
+    max: 500,
+    ttl: options.cacheMs ?? 3_600_000,
+  });
 
   function fetchText(url: URL): Promise<string> {
     return new Promise((resolve, reject) => {
       const request = get(url, { agent, headers: { accept: "application/json" }, timeout: timeoutMs }, (response) => {
         if (response.statusCode !== 200) {
           response.resume();
-          reject(new ClientMetadataDocumentError(`its client_id document answered HTTP ${response.statusCode ?? "?"} (redirects are not followed)`));
+          reject(
+            new ClientMetadataDocumentError(
+              `its client_id document answered HTTP ${response.statusCode ?? "?"} (redirects are not followed)`,
+            ),
+          );
           return;
         }
         const chunks: Buffer[] = [];
@@ -65,10 +75,26 @@ export function createClientMetadataDocuments(options: ClientMetadataDocumentsOp
         response.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
         response.on("error", reject);
       });
-      const deadline = setTimeout(() => request.destroy(new ClientMetadataDocumentError(`its client_id document did not arrive within ${timeoutMs} ms`)), timeoutMs);
+      const deadline = setTimeout(
+        () =>
+          request.destroy(
+            new ClientMetadataDocumentError(`its client_id document did not arrive within ${timeoutMs} ms`),
+          ),
+        timeoutMs,
+      );
       request.on("close", () => clearTimeout(deadline));
-      request.on("timeout", () => request.destroy(new ClientMetadataDocumentError(`its client_id document did not arrive within ${timeoutMs} ms`)));
-      request.on("error", (error) => reject(error instanceof ClientMetadataDocumentError ? error : new ClientMetadataDocumentError(`its client_id document could not be fetched: ${error.message}`)));
+      request.on("timeout", () =>
+        request.destroy(
+          new ClientMetadataDocumentError(`its client_id document did not arrive within ${timeoutMs} ms`),
+        ),
+      );
+      request.on("error", (error) =>
+        reject(
+          error instanceof ClientMetadataDocumentError
+            ? error
+            : new ClientMetadataDocumentError(`its client_id document could not be fetched: ${error.message}`),
+        ),
+      );
     });
   }
 
@@ -79,8 +105,16 @@ export function createClientMetadataDocuments(options: ClientMetadataDocumentsOp
     } catch {
       throw new ClientMetadataDocumentError("its client_id is not a URL");
     }
-    if (url.protocol !== "https:" || url.pathname === "/" || url.hash !== "" || url.username !== "" || url.password !== "") {
-      throw new ClientMetadataDocumentError("a client_id URL must be https, with a path, without a fragment or credentials");
+    if (
+      url.protocol !== "https:" ||
+      url.pathname === "/" ||
+      url.hash !== "" ||
+      url.username !== "" ||
+      url.password !== ""
+    ) {
+      throw new ClientMetadataDocumentError(
+        "a client_id URL must be https, with a path, without a fragment or credentials",
+      );
     }
     const text = await fetchText(url);
     let json: unknown;
@@ -90,9 +124,16 @@ export function createClientMetadataDocuments(options: ClientMetadataDocumentsOp
       throw new ClientMetadataDocumentError("its client_id document is not JSON");
     }
     const parsed = OAuthClientMetadataSchema.safeParse(json);
-    if (!parsed.success) throw new ClientMetadataDocumentError(`its client_id document is not client metadata: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
-    if ((json as { client_id?: unknown }).client_id !== clientId) throw new ClientMetadataDocumentError("its client_id document names another client_id than its own URL");
-    if ((json as { client_secret?: unknown }).client_secret !== undefined) throw new ClientMetadataDocumentError("its client_id document holds a client_secret; metadata documents are for public clients");
+    if (!parsed.success)
+      throw new ClientMetadataDocumentError(
+        `its client_id document is not client metadata: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+      );
+    if ((json as { client_id?: unknown }).client_id !== clientId)
+      throw new ClientMetadataDocumentError("its client_id document names another client_id than its own URL");
+    if ((json as { client_secret?: unknown }).client_secret !== undefined)
+      throw new ClientMetadataDocumentError(
+        "its client_id document holds a client_secret; metadata documents are for public clients",
+      );
     return { ...parsed.data, client_id: clientId, token_endpoint_auth_method: "none" };
   }
 
@@ -109,7 +150,10 @@ export function createClientMetadataDocuments(options: ClientMetadataDocumentsOp
         cache.set(clientId, { client });
         return client;
       } catch (error) {
-        const problem = error instanceof ClientMetadataDocumentError ? error.message : `its client_id document could not be read: ${(error as Error).message}`;
+        const problem =
+          error instanceof ClientMetadataDocumentError
+            ? error.message
+            : `its client_id document could not be read: ${(error as Error).message}`;
         cache.set(clientId, { problem }, { ttl: 60_000 });
         throw new ClientMetadataDocumentError(problem);
       }

@@ -57,7 +57,6 @@ export function createEmbeddedAuthorizationServer(options: EmbeddedAuthorization
   const clientsStore = createOAuthClientsStore({ settings, access, documents, logger, now });
   const { checkResource, issueTokens } = oauthTokenIssuer({ settings, now });
 
-
   return {
     get clientsStore() {
       return clientsStore;
@@ -86,7 +85,8 @@ export function createEmbeddedAuthorizationServer(options: EmbeddedAuthorization
 
     async challengeForAuthorizationCode(client, authorizationCode) {
       const code = await access.findCode(sha256Of(authorizationCode), new Date(now()));
-      if (code === undefined || code.clientId !== client.client_id) throw new InvalidGrantError("the authorization code is unknown, used up or expired; start the sign-in again");
+      if (code === undefined || code.clientId !== client.client_id)
+        throw new InvalidGrantError("the authorization code is unknown, used up or expired; start the sign-in again");
       return code.codeChallenge;
     },
 
@@ -94,8 +94,10 @@ export function createEmbeddedAuthorizationServer(options: EmbeddedAuthorization
       const digest = sha256Of(authorizationCode);
       const at = new Date(now());
       const code = await access.findCode(digest, at);
-      if (code === undefined || code.clientId !== client.client_id) throw new InvalidGrantError("the authorization code is unknown, used up or expired; start the sign-in again");
-      if ((code.redirectUriGiven || redirectUri !== undefined) && redirectUri !== code.redirectUri) throw new InvalidGrantError("redirect_uri differs from the authorization request's");
+      if (code === undefined || code.clientId !== client.client_id)
+        throw new InvalidGrantError("the authorization code is unknown, used up or expired; start the sign-in again");
+      if ((code.redirectUriGiven || redirectUri !== undefined) && redirectUri !== code.redirectUri)
+        throw new InvalidGrantError("redirect_uri differs from the authorization request's");
       checkResource(resource, false);
       const token: StoredAgentToken = {
         id: randomBytes(16).toString("hex"),
@@ -112,13 +114,30 @@ export function createEmbeddedAuthorizationServer(options: EmbeddedAuthorization
         lastUsedAt: null,
       };
       const issued = await issueTokens(token);
-      const outcome = await access.redeemCode(digest, { token, accessToken: issued.accessToken, refreshToken: issued.refreshToken }, at);
+      const outcome = await access.redeemCode(
+        digest,
+        { token, accessToken: issued.accessToken, refreshToken: issued.refreshToken },
+        at,
+      );
       if (outcome.outcome === "replayed") {
-        logger.warn({ event: "oauth_code_replayed", grant: outcome.revoked?.name ?? null }, "an authorization code was used twice: the grant it made is revoked");
+        logger.warn(
+          { event: "oauth_code_replayed", grant: outcome.revoked?.name ?? null },
+          "an authorization code was used twice: the grant it made is revoked",
+        );
         throw new InvalidGrantError("the authorization code was used before; the grant it made is revoked");
       }
-      if (outcome.outcome === "unknown") throw new InvalidGrantError("the authorization code is unknown, used up or expired; start the sign-in again");
-      logger.info({ event: "oauth_grant_issued", grant: token.name, client: token.client?.name ?? null, sources: token.sources, readOnlySources: token.readOnlySources }, "hosted agent signed in");
+      if (outcome.outcome === "unknown")
+        throw new InvalidGrantError("the authorization code is unknown, used up or expired; start the sign-in again");
+      logger.info(
+        {
+          event: "oauth_grant_issued",
+          grant: token.name,
+          client: token.client?.name ?? null,
+          sources: token.sources,
+          readOnlySources: token.readOnlySources,
+        },
+        "hosted agent signed in",
+      );
       return issued.tokens;
     },
 
@@ -128,21 +147,37 @@ export function createEmbeddedAuthorizationServer(options: EmbeddedAuthorization
       const at = new Date(now());
       // The next pair is made first and stored only if the rotation succeeds (the store decides, in one step).
       const found = await access.findRefreshToken(digest);
-      if (found === undefined || found.token.client?.id !== client.client_id) throw new InvalidGrantError("the refresh token is unknown, expired or revoked; sign in again");
+      if (found === undefined || found.token.client?.id !== client.client_id)
+        throw new InvalidGrantError("the refresh token is unknown, expired or revoked; sign in again");
       const issued = await issueTokens(found.token);
-      const outcome = await access.rotateRefreshToken(digest, { accessToken: issued.accessToken, refreshToken: issued.refreshToken }, at);
+      const outcome = await access.rotateRefreshToken(
+        digest,
+        { accessToken: issued.accessToken, refreshToken: issued.refreshToken },
+        at,
+      );
       if (outcome.outcome === "reused") {
-        logger.warn({ event: "oauth_refresh_reused", grant: outcome.revoked.name, client: outcome.revoked.client?.name ?? null }, "a used refresh token was presented again: the grant is revoked");
+        logger.warn(
+          { event: "oauth_refresh_reused", grant: outcome.revoked.name, client: outcome.revoked.client?.name ?? null },
+          "a used refresh token was presented again: the grant is revoked",
+        );
         throw new InvalidGrantError("the refresh token was used before; the grant is revoked, sign in again");
       }
-      if (outcome.outcome === "unknown") throw new InvalidGrantError("the refresh token is unknown, expired or revoked; sign in again");
+      if (outcome.outcome === "unknown")
+        throw new InvalidGrantError("the refresh token is unknown, expired or revoked; sign in again");
       return issued.tokens;
     },
 
     async verifyAccessToken(token): Promise<AuthInfo> {
       const found = await access.findAccessToken(sha256Of(token));
-      if (found === undefined || Date.parse(found.accessToken.expiresAt) <= now()) throw new InvalidTokenError("the access token is unknown, expired or revoked");
-      return { token, clientId: found.token.client?.id ?? "", scopes: [], expiresAt: Math.floor(Date.parse(found.accessToken.expiresAt) / 1000), resource: new URL(found.accessToken.resource) };
+      if (found === undefined || Date.parse(found.accessToken.expiresAt) <= now())
+        throw new InvalidTokenError("the access token is unknown, expired or revoked");
+      return {
+        token,
+        clientId: found.token.client?.id ?? "",
+        scopes: [],
+        expiresAt: Math.floor(Date.parse(found.accessToken.expiresAt) / 1000),
+        resource: new URL(found.accessToken.resource),
+      };
     },
 
     async revokeToken(_client, request) {

@@ -28,7 +28,14 @@ export const hostedOAuthDefaults = { accessTokenTtlSeconds: 3600, codeTtlSeconds
 /** The settings for a public URL (an origin) and the options. */
 export function hostedOAuthSettings(
   publicUrl: string,
-  options: { mode: HostedOAuthSettings["mode"]; issuer?: string | undefined; dynamicRegistration?: boolean; allowLoopbackClients?: boolean; accessTokenTtlSeconds?: number | undefined; codeTtlSeconds?: number | undefined },
+  options: {
+    mode: HostedOAuthSettings["mode"];
+    issuer?: string | undefined;
+    dynamicRegistration?: boolean;
+    allowLoopbackClients?: boolean;
+    accessTokenTtlSeconds?: number | undefined;
+    codeTtlSeconds?: number | undefined;
+  },
 ): HostedOAuthSettings {
   const base = publicUrl.replace(/\/+$/, "");
   return {

@@ -23,7 +23,8 @@ export interface IssuerTokenVerifierOptions {
   clockToleranceSeconds?: number;
 }
 
-const isLoopbackUrl = (url: URL): boolean => ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) || /^127\./.test(url.hostname);
+const isLoopbackUrl = (url: URL): boolean =>
+  ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) || /^127\./.test(url.hostname);
 
 /** The scopes of a token: `scope` (RFC 9068, a space-separated string) or `scp` (Microsoft Entra ID, Okta: a string or an array). */
 function scopesOf(payload: JWTPayload): string[] {
@@ -54,16 +55,30 @@ export function createIssuerTokenVerifier(options: IssuerTokenVerifierOptions) {
     let lastError: unknown;
     for (const algorithm of ["oidc", "oauth2"] as const) {
       try {
-        server = await oauth.processDiscoveryResponse(issuerUrl, await oauth.discoveryRequest(issuerUrl, { ...requestOptions, algorithm, signal: AbortSignal.timeout(10_000) }));
+        server = await oauth.processDiscoveryResponse(
+          issuerUrl,
+          await oauth.discoveryRequest(issuerUrl, {
+            ...requestOptions,
+            algorithm,
+            signal: AbortSignal.timeout(10_000),
+          }),
+        );
         break;
       } catch (error) {
         lastError = error;
       }
     }
-    if (server?.jwks_uri === undefined) throw new Error(`could not discover the identity provider ${issuerUrl.href} (no jwks_uri): ${(lastError as Error | undefined)?.message ?? "its metadata names no jwks_uri"}`);
+    if (server?.jwks_uri === undefined)
+      throw new Error(
+        `could not discover the identity provider ${issuerUrl.href} (no jwks_uri): ${(lastError as Error | undefined)?.message ?? "its metadata names no jwks_uri"}`,
+      );
     const jwksUrl = new URL(server.jwks_uri);
-    if (jwksUrl.protocol !== "https:" && !(insecure && isLoopbackUrl(jwksUrl))) throw new Error(`the identity provider's jwks_uri ${jwksUrl.href} is not https`);
-    return { issuer: server.issuer, jwks: createRemoteJWKSet(jwksUrl, { timeoutDuration: 10_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 }) };
+    if (jwksUrl.protocol !== "https:" && !(insecure && isLoopbackUrl(jwksUrl)))
+      throw new Error(`the identity provider's jwks_uri ${jwksUrl.href} is not https`);
+    return {
+      issuer: server.issuer,
+      jwks: createRemoteJWKSet(jwksUrl, { timeoutDuration: 10_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 }),
+    };
   }
 
   return {
@@ -74,7 +89,11 @@ export function createIssuerTokenVerifier(options: IssuerTokenVerifierOptions) {
         found = await keys;
       } catch (error) {
         keys = undefined;
-        return { ok: false, reason: "unavailable", message: `the identity provider cannot be reached: ${(error as Error).message}` };
+        return {
+          ok: false,
+          reason: "unavailable",
+          message: `the identity provider cannot be reached: ${(error as Error).message}`,
+        };
       }
       let payload: JWTPayload;
       try {
@@ -86,7 +105,8 @@ export function createIssuerTokenVerifier(options: IssuerTokenVerifierOptions) {
           requiredClaims: ["exp", "sub"],
         }));
       } catch (error) {
-        if (error instanceof errors.JWKSTimeout) return { ok: false, reason: "unavailable", message: "the identity provider's keys did not arrive in time" };
+        if (error instanceof errors.JWKSTimeout)
+          return { ok: false, reason: "unavailable", message: "the identity provider's keys did not arrive in time" };
         const message =
           error instanceof errors.JWTExpired
             ? "the token has expired"
@@ -98,13 +118,30 @@ export function createIssuerTokenVerifier(options: IssuerTokenVerifierOptions) {
         return { ok: false, reason: "invalid", message };
       }
       const { sources, readOnlySources } = sourcesOfScopes(scopesOf(payload));
-      if (sources.length === 0) return { ok: false, reason: "insufficient_scope", message: "the token names no source: its scopes must include src:SLUG or src:SLUG:read" };
+      if (sources.length === 0)
+        return {
+          ok: false,
+          reason: "insufficient_scope",
+          message: "the token names no source: its scopes must include src:SLUG or src:SLUG:read",
+        };
       const subject = String(payload.sub);
-      const id = createHash("sha256").update(`src identity provider subject\n${found.issuer}\n${subject}`).digest("hex").slice(0, 32);
+      const id = createHash("sha256")
+        .update(`src identity provider subject\n${found.issuer}\n${subject}`)
+        .digest("hex")
+        .slice(0, 32);
       const name = `idp:${subject.replace(/[^A-Za-z0-9._@-]/g, "_").slice(0, 60)}`;
       return {
         ok: true,
-        caller: { kind: "agent", name, principal: `idp:${subject}`, id, sources: new Set(sources), readOnly: false, readOnlySources: new Set(readOnlySources), rateLimit: null },
+        caller: {
+          kind: "agent",
+          name,
+          principal: `idp:${subject}`,
+          id,
+          sources: new Set(sources),
+          readOnly: false,
+          readOnlySources: new Set(readOnlySources),
+          rateLimit: null,
+        },
         expiresAtMs: (payload.exp ?? 0) * 1000,
       };
     },

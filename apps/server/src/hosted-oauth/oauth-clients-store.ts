@@ -27,8 +27,12 @@ function problemOfRedirectUri(uri: string): string | undefined {
   }
   if (url.hash !== "") return `redirect_uris: ${JSON.stringify(uri.slice(0, 200))} has a fragment`;
   if (url.protocol === "https:") return undefined;
-  if (url.protocol === "http:") return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) ? undefined : `redirect_uris: ${JSON.stringify(uri.slice(0, 200))}: http is allowed on loopback only (127.0.0.1, [::1], localhost); use https`;
-  if (["javascript:", "data:", "file:", "vbscript:", "about:", "blob:"].includes(url.protocol)) return `redirect_uris: ${JSON.stringify(uri.slice(0, 200))}: the scheme ${url.protocol} is not a redirect`;
+  if (url.protocol === "http:")
+    return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)
+      ? undefined
+      : `redirect_uris: ${JSON.stringify(uri.slice(0, 200))}: http is allowed on loopback only (127.0.0.1, [::1], localhost); use https`;
+  if (["javascript:", "data:", "file:", "vbscript:", "about:", "blob:"].includes(url.protocol))
+    return `redirect_uris: ${JSON.stringify(uri.slice(0, 200))}: the scheme ${url.protocol} is not a redirect`;
   return undefined;
 }
 
@@ -36,19 +40,40 @@ function problemOfRedirectUri(uri: string): string | undefined {
  * The clients the embedded authorization server knows: a client id that is a URL is resolved as its metadata
  * document; others are the clients registered (dynamic registration, when on: public clients only, redirect URIs checked).
  */
-export function createOAuthClientsStore({ settings, access, documents, logger, now }: { settings: HostedOAuthSettings; access: AgentAccessStore; documents: ClientMetadataDocuments; logger: Logger; now: () => number }): OAuthRegisteredClientsStore {
+export function createOAuthClientsStore({
+  settings,
+  access,
+  documents,
+  logger,
+  now,
+}: {
+  settings: HostedOAuthSettings;
+  access: AgentAccessStore;
+  documents: ClientMetadataDocuments;
+  logger: Logger;
+  now: () => number;
+}): OAuthRegisteredClientsStore {
   return {
     async getClient(clientId) {
       if (isMetadataDocumentClientId(clientId)) {
         try {
           return await documents.resolve(clientId);
         } catch (error) {
-          logger.warn({ event: "oauth_client_document_refused", clientIdHost: hostOf(clientId), errorMessage: (error as Error).message }, "client metadata document refused");
+          logger.warn(
+            {
+              event: "oauth_client_document_refused",
+              clientIdHost: hostOf(clientId),
+              errorMessage: (error as Error).message,
+            },
+            "client metadata document refused",
+          );
           return undefined;
         }
       }
       const stored = await access.findClient(clientId);
-      return stored === undefined ? undefined : ({ ...stored.metadata, client_id: stored.clientId } as OAuthClientInformationFull);
+      return stored === undefined
+        ? undefined
+        : ({ ...stored.metadata, client_id: stored.clientId } as OAuthClientInformationFull);
     },
     ...(settings.dynamicRegistration
       ? {
@@ -58,10 +83,21 @@ export function createOAuthClientsStore({ settings, access, documents, logger, n
               if (problem !== undefined) throw new InvalidClientMetadataError(problem);
             }
             // Public clients only (PKCE): a secret the SDK generated is dropped, never stored.
-            const { client_secret: _secret, client_secret_expires_at: _expires, ...metadata } = client as OAuthClientInformationFull;
+            const {
+              client_secret: _secret,
+              client_secret_expires_at: _expires,
+              ...metadata
+            } = client as OAuthClientInformationFull;
             const registered = { ...metadata, token_endpoint_auth_method: "none" } as OAuthClientInformationFull;
             await access.addClient({ clientId: registered.client_id, metadata: registered, createdAt: iso(now()) });
-            logger.info({ event: "oauth_client_registered", clientName: registered.client_name ?? null, redirectHosts: registered.redirect_uris.map(hostOf) }, "OAuth client registered");
+            logger.info(
+              {
+                event: "oauth_client_registered",
+                clientName: registered.client_name ?? null,
+                redirectHosts: registered.redirect_uris.map(hostOf),
+              },
+              "OAuth client registered",
+            );
             return registered;
           },
         }

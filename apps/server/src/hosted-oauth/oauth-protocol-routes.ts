@@ -12,7 +12,12 @@ import { SERVER_ERROR_CODES } from "../errors/server-error";
 import type { HostedOAuthSettings } from "./hosted-oauth-settings";
 
 /** The paths of the embedded authorization server's endpoints (as the MCP SDK's router names them). */
-export const oauthEndpointPaths = { authorize: "/authorize", token: "/token", register: "/register", revoke: "/revoke" } as const;
+export const oauthEndpointPaths = {
+  authorize: "/authorize",
+  token: "/token",
+  register: "/register",
+  revoke: "/revoke",
+} as const;
 
 /** The open paths of OAuth: metadata and the authorization server's endpoints (no admin token; any browser origin for all but `/authorize`). */
 export const oauthPublicPaths: ReadonlySet<string> = new Set([
@@ -26,7 +31,10 @@ export const oauthPublicPaths: ReadonlySet<string> = new Set([
 ]);
 
 /** RFC 9728: what `/mcp` is and who issues its tokens. */
-export function protectedResourceMetadata(settings: HostedOAuthSettings, scopes: readonly string[]): OAuthProtectedResourceMetadata {
+export function protectedResourceMetadata(
+  settings: HostedOAuthSettings,
+  scopes: readonly string[],
+): OAuthProtectedResourceMetadata {
   return {
     resource: settings.resource,
     authorization_servers: [settings.issuer],
@@ -68,22 +76,49 @@ const metadataHeaders = { "access-control-allow-origin": "*", "cache-control": "
  * request to. Registered after the Host and Origin checks, before the token
  * check: none of them takes the admin token.
  */
-export function registerOAuthProtocolRoutes(app: ServerHono, { settings, provider, scopes }: { settings: HostedOAuthSettings; provider: OAuthServerProvider | undefined; scopes: () => Promise<string[]> }): void {
+export function registerOAuthProtocolRoutes(
+  app: ServerHono,
+  {
+    settings,
+    provider,
+    scopes,
+  }: { settings: HostedOAuthSettings; provider: OAuthServerProvider | undefined; scopes: () => Promise<string[]> },
+): void {
   documentOAuthRoutes(app, settings, provider !== undefined);
-  const resourceMetadata = async (c: Context) => c.json(protectedResourceMetadata(settings, await scopes()), 200, metadataHeaders);
+  const resourceMetadata = async (c: Context) =>
+    c.json(protectedResourceMetadata(settings, await scopes()), 200, metadataHeaders);
   app.get("/.well-known/oauth-protected-resource/mcp", resourceMetadata);
   app.get("/.well-known/oauth-protected-resource", resourceMetadata);
   if (provider === undefined) return;
-  app.get("/.well-known/oauth-authorization-server", async (c) => c.json(authorizationServerMetadata(settings, await scopes()), 200, metadataHeaders));
+  app.get("/.well-known/oauth-authorization-server", async (c) =>
+    c.json(authorizationServerMetadata(settings, await scopes()), 200, metadataHeaders),
+  );
 
   const sdk = express();
   sdk.disable("x-powered-by");
   // The authorization request is a GET (a browser's navigation); its consent page reads the query it came with.
-  sdk.post(oauthEndpointPaths.authorize, (_request, response) => void response.status(405).set("allow", "GET").json({ error: "invalid_request", error_description: "send the authorization request as a GET" }));
-  sdk.use(oauthEndpointPaths.authorize, authorizationHandler({ provider, rateLimit: { windowMs: 15 * 60_000, limit: 300 } }));
+  sdk.post(
+    oauthEndpointPaths.authorize,
+    (_request, response) =>
+      void response
+        .status(405)
+        .set("allow", "GET")
+        .json({ error: "invalid_request", error_description: "send the authorization request as a GET" }),
+  );
+  sdk.use(
+    oauthEndpointPaths.authorize,
+    authorizationHandler({ provider, rateLimit: { windowMs: 15 * 60_000, limit: 300 } }),
+  );
   sdk.use(oauthEndpointPaths.token, tokenHandler({ provider, rateLimit: { windowMs: 15 * 60_000, limit: 600 } }));
   if (settings.dynamicRegistration && provider.clientsStore.registerClient !== undefined) {
-    sdk.use(oauthEndpointPaths.register, clientRegistrationHandler({ clientsStore: provider.clientsStore, clientSecretExpirySeconds: 0, rateLimit: { windowMs: 60 * 60_000, limit: 60 } }));
+    sdk.use(
+      oauthEndpointPaths.register,
+      clientRegistrationHandler({
+        clientsStore: provider.clientsStore,
+        clientSecretExpirySeconds: 0,
+        rateLimit: { windowMs: 60 * 60_000, limit: 60 },
+      }),
+    );
   }
   sdk.use(oauthEndpointPaths.revoke, revocationHandler({ provider, rateLimit: { windowMs: 15 * 60_000, limit: 600 } }));
 
@@ -91,35 +126,98 @@ export function registerOAuthProtocolRoutes(app: ServerHono, { settings, provide
     const bindings = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
     const { incoming, outgoing } = bindings ?? {};
     if (incoming === undefined || outgoing === undefined) {
-      return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: "the OAuth endpoints are served by the Node HTTP server only (startServer, src serve)" } }, 404);
+      return c.json(
+        {
+          error: {
+            code: SERVER_ERROR_CODES.NOT_FOUND,
+            message: "the OAuth endpoints are served by the Node HTTP server only (startServer, src serve)",
+          },
+        },
+        404,
+      );
     }
     return new Promise<Response>((resolve) => {
       // Answered by Express on the Node response; Hono is told so (and the request log sees its status).
-      const done = (): void => resolve(new Response(null, { status: outgoing.statusCode >= 200 && outgoing.statusCode <= 599 ? outgoing.statusCode : 500, headers: { "x-hono-already-sent": "true" } }));
+      const done = (): void =>
+        resolve(
+          new Response(null, {
+            status: outgoing.statusCode >= 200 && outgoing.statusCode <= 599 ? outgoing.statusCode : 500,
+            headers: { "x-hono-already-sent": "true" },
+          }),
+        );
       outgoing.once("finish", done);
       outgoing.once("close", done);
       sdk(incoming as never, outgoing as never);
     });
   };
-  for (const path of [oauthEndpointPaths.authorize, oauthEndpointPaths.token, oauthEndpointPaths.register, oauthEndpointPaths.revoke]) app.all(path, handOff);
+  for (const path of [
+    oauthEndpointPaths.authorize,
+    oauthEndpointPaths.token,
+    oauthEndpointPaths.register,
+    oauthEndpointPaths.revoke,
+  ])
+    app.all(path, handOff);
 }
 
 /** The OAuth routes in `/openapi.json` (their bodies are OAuth's, form-encoded or JSON as the RFCs say; no admin token). */
 function documentOAuthRoutes(app: ServerHono, settings: HostedOAuthSettings, embedded: boolean): void {
-  const json = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" as const } } } });
+  const json = (description: string) => ({
+    description,
+    content: { "application/json": { schema: { type: "object" as const } } },
+  });
   const oauthError = json("An OAuth error: { error, error_description } (RFC 6749 5.2).");
   const register = (method: "get" | "post", path: string, summary: string, responses: Record<string, unknown>): void =>
-    app.openAPIRegistry.registerPath({ method, path, tags: ["oauth"], summary, security: [], responses: responses as never });
-  register("get", "/.well-known/oauth-protected-resource/mcp", "RFC 9728 protected resource metadata of /mcp: resource, authorization_servers, scopes_supported, bearer_methods_supported, resource_name.", { 200: json("The metadata.") });
-  register("get", "/.well-known/oauth-protected-resource", "The same protected resource metadata at the host's root.", { 200: json("The metadata.") });
-  if (!embedded) return;
-  register("get", "/.well-known/oauth-authorization-server", "RFC 8414 metadata of the embedded authorization server (PKCE S256, Client ID Metadata Documents, dynamic registration unless --no-oauth-dcr).", { 200: json("The metadata.") });
-  register("get", oauthEndpointPaths.authorize, "The authorization endpoint (authorization code with PKCE S256 only; resource required and equal to the /mcp URL): answers the consent page of the console, or redirects an error to the client.", {
-    200: { description: "The consent page (HTML, the console's Content-Security-Policy, never framed)." },
-    302: { description: "An error sent back to the client's redirect URI (invalid_request, invalid_target, ...)." },
-    400: oauthError,
+    app.openAPIRegistry.registerPath({
+      method,
+      path,
+      tags: ["oauth"],
+      summary,
+      security: [],
+      responses: responses as never,
+    });
+  register(
+    "get",
+    "/.well-known/oauth-protected-resource/mcp",
+    "RFC 9728 protected resource metadata of /mcp: resource, authorization_servers, scopes_supported, bearer_methods_supported, resource_name.",
+    { 200: json("The metadata.") },
+  );
+  register("get", "/.well-known/oauth-protected-resource", "The same protected resource metadata at the host's root.", {
+    200: json("The metadata."),
   });
-  register("post", oauthEndpointPaths.token, "The token endpoint (application/x-www-form-urlencoded): authorization_code with code_verifier, or refresh_token (rotated; a reused one revokes the grant).", { 200: json("access_token (1 hour by default), refresh_token, expires_in, scope."), 400: oauthError });
-  if (settings.dynamicRegistration) register("post", oauthEndpointPaths.register, "RFC 7591 dynamic client registration (public clients: token_endpoint_auth_method none).", { 201: json("The registered client."), 400: oauthError });
-  register("post", oauthEndpointPaths.revoke, "RFC 7009 token revocation: an access token alone, or a refresh token with its whole grant.", { 200: json("Revoked (or unknown)."), 400: oauthError });
+  if (!embedded) return;
+  register(
+    "get",
+    "/.well-known/oauth-authorization-server",
+    "RFC 8414 metadata of the embedded authorization server (PKCE S256, Client ID Metadata Documents, dynamic registration unless --no-oauth-dcr).",
+    { 200: json("The metadata.") },
+  );
+  register(
+    "get",
+    oauthEndpointPaths.authorize,
+    "The authorization endpoint (authorization code with PKCE S256 only; resource required and equal to the /mcp URL): answers the consent page of the console, or redirects an error to the client.",
+    {
+      200: { description: "The consent page (HTML, the console's Content-Security-Policy, never framed)." },
+      302: { description: "An error sent back to the client's redirect URI (invalid_request, invalid_target, ...)." },
+      400: oauthError,
+    },
+  );
+  register(
+    "post",
+    oauthEndpointPaths.token,
+    "The token endpoint (application/x-www-form-urlencoded): authorization_code with code_verifier, or refresh_token (rotated; a reused one revokes the grant).",
+    { 200: json("access_token (1 hour by default), refresh_token, expires_in, scope."), 400: oauthError },
+  );
+  if (settings.dynamicRegistration)
+    register(
+      "post",
+      oauthEndpointPaths.register,
+      "RFC 7591 dynamic client registration (public clients: token_endpoint_auth_method none).",
+      { 201: json("The registered client."), 400: oauthError },
+    );
+  register(
+    "post",
+    oauthEndpointPaths.revoke,
+    "RFC 7009 token revocation: an access token alone, or a refresh token with its whole grant.",
+    { 200: json("Revoked (or unknown)."), 400: oauthError },
+  );
 }

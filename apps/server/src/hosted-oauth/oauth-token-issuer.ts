@@ -19,24 +19,50 @@ export interface IssuedTokens {
 }
 
 /** Issues token pairs for `/mcp` (the one resource) and checks a request's `resource` parameter (RFC 8707). */
-export function oauthTokenIssuer({ settings, now }: { settings: HostedOAuthSettings; now: () => number }): { checkResource: (resource: URL | undefined, required: boolean) => void; issueTokens: (token: StoredAgentToken) => Promise<IssuedTokens> } {
+export function oauthTokenIssuer({ settings, now }: { settings: HostedOAuthSettings; now: () => number }): {
+  checkResource: (resource: URL | undefined, required: boolean) => void;
+  issueTokens: (token: StoredAgentToken) => Promise<IssuedTokens>;
+} {
   function checkResource(resource: URL | undefined, required: boolean): void {
     if (resource === undefined) {
       if (required) throw new InvalidTargetError(`the resource parameter (RFC 8707) is required: ${settings.resource}`);
       return;
     }
-    if (resource.href !== settings.resource && resource.href !== `${settings.resource}/`) throw new InvalidTargetError(`this server issues tokens for ${settings.resource} only, not ${resource.href}`);
+    if (resource.href !== settings.resource && resource.href !== `${settings.resource}/`)
+      throw new InvalidTargetError(`this server issues tokens for ${settings.resource} only, not ${resource.href}`);
   }
 
   async function issueTokens(token: StoredAgentToken): Promise<IssuedTokens> {
     const accessValue = randomValue(oauthAccessTokenPrefix);
     const refreshValue = randomValue(oauthRefreshTokenPrefix);
-    const expiresAtMs = Math.min(now() + settings.accessTokenTtlSeconds * 1000, token.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(token.expiresAt));
-    const scope = (token.sources ?? []).map((slug) => sourceScope(slug, token.readOnly || (token.readOnlySources ?? []).includes(slug))).join(" ");
+    const expiresAtMs = Math.min(
+      now() + settings.accessTokenTtlSeconds * 1000,
+      token.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(token.expiresAt),
+    );
+    const scope = (token.sources ?? [])
+      .map((slug) => sourceScope(slug, token.readOnly || (token.readOnlySources ?? []).includes(slug)))
+      .join(" ");
     return {
-      tokens: { access_token: accessValue, token_type: "Bearer", expires_in: Math.max(1, Math.round((expiresAtMs - now()) / 1000)), refresh_token: refreshValue, scope },
-      accessToken: { sha256: sha256Of(accessValue), tokenId: token.id, resource: settings.resource, expiresAt: iso(expiresAtMs) },
-      refreshToken: { sha256: sha256Of(refreshValue), tokenId: token.id, resource: settings.resource, expiresAt: token.expiresAt, usedAt: null },
+      tokens: {
+        access_token: accessValue,
+        token_type: "Bearer",
+        expires_in: Math.max(1, Math.round((expiresAtMs - now()) / 1000)),
+        refresh_token: refreshValue,
+        scope,
+      },
+      accessToken: {
+        sha256: sha256Of(accessValue),
+        tokenId: token.id,
+        resource: settings.resource,
+        expiresAt: iso(expiresAtMs),
+      },
+      refreshToken: {
+        sha256: sha256Of(refreshValue),
+        tokenId: token.id,
+        resource: settings.resource,
+        expiresAt: token.expiresAt,
+        usedAt: null,
+      },
     };
   }
 

@@ -11,9 +11,18 @@ import { createIssuerTokenVerifier } from "./issuer-token-verifier";
 export function protectedResourceOf(oauth: HostedOAuthSettings, service: SourceService): ProtectedResource {
   const scopes = async (): Promise<string[]> => {
     if (oauth.mode !== "issuer") return ["src"];
-    const slugs = (await service.listSources()).flatMap((entry) => (entry.ok && entry.source.enabled ? [entry.slug] : []));
+    const slugs = (await service.listSources()).flatMap((entry) =>
+      entry.ok && entry.source.enabled ? [entry.slug] : [],
+    );
     return slugs.flatMap((slug) => [sourceScope(slug, false), sourceScope(slug, true)]);
   };
-  const issuerTokens = oauth.mode === "issuer" ? createIssuerTokenVerifier({ issuer: oauth.issuer, audience: oauth.resource, allowInsecureIssuer: oauth.allowLoopbackClients }) : undefined;
+  const issuerTokens =
+    oauth.mode === "issuer"
+      ? createIssuerTokenVerifier({
+          issuer: oauth.issuer,
+          audience: oauth.resource,
+          allowInsecureIssuer: oauth.allowLoopbackClients,
+        })
+      : undefined;
   return { settings: oauth, scopes, issuerTokens };
 }

@@ -40,7 +40,15 @@ function isInitializeRequest(body: unknown): boolean {
  * transport: a Map from session id to `{ transport, server }`, filled on
  * `initialize`, emptied when a client sends DELETE or the transport closes.
  */
-export function createMcpSessions({ createServer, logger, maxBodyBytes }: { createServer: (caller: Caller) => Server; logger: Logger; maxBodyBytes: number }): McpSessions {
+export function createMcpSessions({
+  createServer,
+  logger,
+  maxBodyBytes,
+}: {
+  createServer: (caller: Caller) => Server;
+  logger: Logger;
+  maxBodyBytes: number;
+}): McpSessions {
   const sessions = new Map<string, Session>();
 
   async function startSession(request: Request, body: unknown, caller: Caller): Promise<Response> {
@@ -71,7 +79,8 @@ export function createMcpSessions({ createServer, logger, maxBodyBytes }: { crea
       if (sessionId !== null) {
         const session = sessions.get(sessionId);
         // Another token's session is answered as if it did not exist: a token cannot borrow a session of wider scope.
-        if (session === undefined || session.owner !== callerIdentity(caller)) return jsonRpcError(404, "unknown or closed MCP session; start a new one with initialize");
+        if (session === undefined || session.owner !== callerIdentity(caller))
+          return jsonRpcError(404, "unknown or closed MCP session; start a new one with initialize");
         return session.transport.handleRequest(request);
       }
       if (request.method !== "POST") return jsonRpcError(400, "missing Mcp-Session-Id header; send initialize first");
@@ -88,7 +97,14 @@ export function createMcpSessions({ createServer, logger, maxBodyBytes }: { crea
     async notifyToolsChanged() {
       await Promise.all(
         [...sessions.values()].map(({ server }) =>
-          server.sendToolListChanged().catch((error: unknown) => logger.warn({ event: "mcp_notify_failed", errorMessage: (error as Error).message }, "could not notify an MCP session")),
+          server
+            .sendToolListChanged()
+            .catch((error: unknown) =>
+              logger.warn(
+                { event: "mcp_notify_failed", errorMessage: (error as Error).message },
+                "could not notify an MCP session",
+              ),
+            ),
         ),
       );
     },

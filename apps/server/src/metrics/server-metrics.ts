@@ -36,7 +36,12 @@ export interface ServerMetrics {
 }
 
 /** The refusal codes of a source's policy or a caller's token (`src_policy_refusals_total`). */
-const policyCodes: ReadonlySet<string> = new Set(["POLICY_DENIED", "CONFIRMATION_REQUIRED", "CONFIRMATION_DECLINED", "FORBIDDEN"]);
+const policyCodes: ReadonlySet<string> = new Set([
+  "POLICY_DENIED",
+  "CONFIRMATION_REQUIRED",
+  "CONFIRMATION_DECLINED",
+  "FORBIDDEN",
+]);
 /** Which limit refused a call (`src_rate_limited_calls_total`): a policy's rate limit, or the server's per-source queue. */
 const rateLimitOf: Readonly<Record<string, string>> = { RATE_LIMITED: "policy", SOURCE_BUSY: "concurrency" };
 
@@ -64,7 +69,12 @@ function childrenOf<Child>(make: (...values: string[]) => Child): (...values: st
 export function createServerMetrics(): ServerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const calls = new Counter({ name: "src_tool_calls_total", help: "Agent tool calls by source, channel (http, mcp-http) and outcome.", labelNames: ["source", "channel", "outcome"], registers: [registry] });
+  const calls = new Counter({
+    name: "src_tool_calls_total",
+    help: "Agent tool calls by source, channel (http, mcp-http) and outcome.",
+    labelNames: ["source", "channel", "outcome"],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: "src_tool_call_duration_seconds",
     help: "Time from the call's arrival at the gate to its result, by source.",
@@ -73,13 +83,48 @@ export function createServerMetrics(): ServerMetrics {
     registers: [registry],
   });
   // By channel, not source: a call is counted before it is known to name an existing source.
-  const inFlight = new Gauge({ name: "src_tool_calls_in_flight", help: "Agent calls running or queued now, by channel (http, mcp-http).", labelNames: ["channel"], registers: [registry] });
-  const upstream = new Counter({ name: "src_upstream_responses_total", help: "The APIs' final answers to agent calls, by source and status class (2xx, 3xx, 4xx, 5xx).", labelNames: ["source", "status_class"], registers: [registry] });
-  const policy = new Counter({ name: "src_policy_refusals_total", help: "Calls refused by a source's policy or the caller's token, by source and code.", labelNames: ["source", "code"], registers: [registry] });
-  const rateLimited = new Counter({ name: "src_rate_limited_calls_total", help: "Calls refused by a limit, by source and limit (policy: a policy's rate limit; concurrency: the server's per-source queue).", labelNames: ["source", "limit"], registers: [registry] });
-  const tokens = new Counter({ name: "src_token_requests_total", help: "Requests to token endpoints by source, grant and outcome (ok, needs_auth, failed).", labelNames: ["source", "grant", "outcome"], registers: [registry] });
-  const vaultErrors = new Counter({ name: "src_vault_errors_total", help: "Credential vault failures (open or read), by error code.", labelNames: ["code"], registers: [registry] });
-  const storeErrors = new Counter({ name: "src_store_errors_total", help: "Source store failures (reading a source or the listing), by error code.", labelNames: ["code"], registers: [registry] });
+  const inFlight = new Gauge({
+    name: "src_tool_calls_in_flight",
+    help: "Agent calls running or queued now, by channel (http, mcp-http).",
+    labelNames: ["channel"],
+    registers: [registry],
+  });
+  const upstream = new Counter({
+    name: "src_upstream_responses_total",
+    help: "The APIs' final answers to agent calls, by source and status class (2xx, 3xx, 4xx, 5xx).",
+    labelNames: ["source", "status_class"],
+    registers: [registry],
+  });
+  const policy = new Counter({
+    name: "src_policy_refusals_total",
+    help: "Calls refused by a source's policy or the caller's token, by source and code.",
+    labelNames: ["source", "code"],
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: "src_rate_limited_calls_total",
+    help: "Calls refused by a limit, by source and limit (policy: a policy's rate limit; concurrency: the server's per-source queue).",
+    labelNames: ["source", "limit"],
+    registers: [registry],
+  });
+  const tokens = new Counter({
+    name: "src_token_requests_total",
+    help: "Requests to token endpoints by source, grant and outcome (ok, needs_auth, failed).",
+    labelNames: ["source", "grant", "outcome"],
+    registers: [registry],
+  });
+  const vaultErrors = new Counter({
+    name: "src_vault_errors_total",
+    help: "Credential vault failures (open or read), by error code.",
+    labelNames: ["code"],
+    registers: [registry],
+  });
+  const storeErrors = new Counter({
+    name: "src_store_errors_total",
+    help: "Source store failures (reading a source or the listing), by error code.",
+    labelNames: ["code"],
+    registers: [registry],
+  });
   let readPool: (() => Promise<StorePoolStats | undefined>) | undefined;
   const poolMax = new Gauge({
     name: "src_store_pool_max_connections",
@@ -110,7 +155,9 @@ export function createServerMetrics(): ServerMetrics {
   void poolMax;
   void poolConnections;
 
-  const callCounter = childrenOf((source, channel, outcome) => calls.labels(source ?? "", channel ?? "", outcome ?? ""));
+  const callCounter = childrenOf((source, channel, outcome) =>
+    calls.labels(source ?? "", channel ?? "", outcome ?? ""),
+  );
   const durationOf = childrenOf((source) => duration.labels(source ?? ""));
   const inFlightOf = childrenOf((channel) => inFlight.labels(channel ?? ""));
   const upstreamOf = childrenOf((source, statusClass) => upstream.labels(source ?? "", statusClass ?? ""));
@@ -133,7 +180,10 @@ export function createServerMetrics(): ServerMetrics {
     },
     observer: {
       // A custom plugin names its grants: a word of its own stays a label, anything else is "other".
-      tokenRequest: (event: TokenRequestEvent) => tokens.labels(event.slug, /^[a-z][a-z0-9_]{0,31}$/.test(event.grant) ? event.grant : "other", event.outcome).inc(),
+      tokenRequest: (event: TokenRequestEvent) =>
+        tokens
+          .labels(event.slug, /^[a-z][a-z0-9_]{0,31}$/.test(event.grant) ? event.grant : "other", event.outcome)
+          .inc(),
       vaultError: (error) => vaultErrors.labels(codeLabelOf(error)).inc(),
       storeError: (error) => storeErrors.labels(codeLabelOf(error)).inc(),
     },

@@ -7,15 +7,23 @@ const commandRoute = createRoute({
   method: "post",
   path: "/v1/commands",
   tags: ["commands"],
-  summary: "Run an operator command written literally: `/source reload SLUG`, `/tools -v`, `/tools`, `/source list`, `/help`.",
+  summary:
+    "Run an operator command written literally: `/source reload SLUG`, `/tools -v`, `/tools`, `/source list`, `/help`.",
   request: {
     body: {
       required: true,
-      content: { "application/json": { schema: z.object({ command: z.string().min(1).max(1000).openapi({ example: "/source reload github" }) }) } },
+      content: {
+        "application/json": {
+          schema: z.object({ command: z.string().min(1).max(1000).openapi({ example: "/source reload github" }) }),
+        },
+      },
     },
   },
   responses: {
-    200: { description: "The outcome; `ok` is false for an unknown command or a failed reload.", content: { "application/json": { schema: operatorCommandResultSchema } } },
+    200: {
+      description: "The outcome; `ok` is false for an unknown command or a failed reload.",
+      content: { "application/json": { schema: operatorCommandResultSchema } },
+    },
     ...errorResponses(400, 401, 413, 422),
   },
 });

@@ -6,21 +6,26 @@ import { slugParamSchema } from "./source-routes";
 import type { ConnectLinks } from "../connect/connect-links";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 
-const principalSchema = z
-  .string()
-  .min(1)
-  .max(256)
-  .openapi({ description: "Who the credential belongs to: `idp:SUB` (a JWT's sub), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token) or `local` (the operator).", example: "idp:alice" });
+const principalSchema = z.string().min(1).max(256).openapi({
+  description:
+    "Who the credential belongs to: `idp:SUB` (a JWT's sub), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token) or `local` (the operator).",
+  example: "idp:alice",
+});
 
 const connectionSchema = z
-  .object({ slug: z.string(), principal: z.string(), updatedAt: z.string().openapi({ description: "When it was last stored (ISO 8601)." }) })
+  .object({
+    slug: z.string(),
+    principal: z.string(),
+    updatedAt: z.string().openapi({ description: "When it was last stored (ISO 8601)." }),
+  })
   .openapi("Connection", { description: "A principal connected to a per-user source. Never a value." });
 
 const listRoute = createRoute({
   method: "get",
   path: "/v1/connections",
   tags: ["connections"],
-  summary: "Who is connected to which per-user source (api.credentials \"per-user\"), sorted by source then principal; never a credential.",
+  summary:
+    'Who is connected to which per-user source (api.credentials "per-user"), sorted by source then principal; never a credential.',
   request: {
     query: z.object({
       source: z.string().optional().openapi({ description: "Only this source's connections (it must exist)." }),
@@ -28,7 +33,10 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: { description: "The connections.", content: { "application/json": { schema: z.object({ connections: z.array(connectionSchema) }) } } },
+    200: {
+      description: "The connections.",
+      content: { "application/json": { schema: z.object({ connections: z.array(connectionSchema) }) } },
+    },
     ...errorResponses(401, 404, 422),
   },
 });
@@ -37,13 +45,31 @@ const setRoute = createRoute({
   method: "put",
   path: "/v1/sources/{slug}/connections",
   tags: ["connections"],
-  summary: "Store or replace one principal's own credential for a per-user source (an operator setting a person's key on their behalf). Refused (CREDENTIAL_MODE_MISMATCH) unless the source is per-user. Not tested.",
+  summary:
+    "Store or replace one principal's own credential for a per-user source (an operator setting a person's key on their behalf). Refused (CREDENTIAL_MODE_MISMATCH) unless the source is per-user. Not tested.",
   request: {
     params: slugParamSchema,
-    body: { required: true, content: { "application/json": { schema: z.object({ principal: principalSchema, credential: jsonObjectSchema.openapi({ description: "The credential of the source's auth mode, with the fields it declares." }) }) } } },
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            principal: principalSchema,
+            credential: jsonObjectSchema.openapi({
+              description: "The credential of the source's auth mode, with the fields it declares.",
+            }),
+          }),
+        },
+      },
+    },
   },
   responses: {
-    200: { description: "Stored.", content: { "application/json": { schema: z.object({ slug: z.string(), principal: z.string(), stored: z.literal(true) }) } } },
+    200: {
+      description: "Stored.",
+      content: {
+        "application/json": { schema: z.object({ slug: z.string(), principal: z.string(), stored: z.literal(true) }) },
+      },
+    },
     ...errorResponses(400, 401, 404, 413, 422),
   },
 });
@@ -52,24 +78,46 @@ const deleteRoute = createRoute({
   method: "delete",
   path: "/v1/sources/{slug}/connections",
   tags: ["connections"],
-  summary: "Remove one principal's own credential: that principal's next call answers NOT_CONNECTED. `deleted` is false when there was none.",
+  summary:
+    "Remove one principal's own credential: that principal's next call answers NOT_CONNECTED. `deleted` is false when there was none.",
   request: { params: slugParamSchema, query: z.object({ principal: principalSchema }) },
   responses: {
-    200: { description: "Removed, or there was none.", content: { "application/json": { schema: z.object({ slug: z.string(), principal: z.string(), deleted: z.boolean() }) } } },
+    200: {
+      description: "Removed, or there was none.",
+      content: {
+        "application/json": { schema: z.object({ slug: z.string(), principal: z.string(), deleted: z.boolean() }) },
+      },
+    },
     ...errorResponses(401, 404, 422),
   },
 });
 
-const connectTokenParamSchema = z.object({ token: z.string().min(1).max(200).openapi({ param: { name: "token", in: "path" }, description: "The token of a connect link (the part after #/connect/ of error.connectUrl)." }) });
+const connectTokenParamSchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({
+      param: { name: "token", in: "path" },
+      description: "The token of a connect link (the part after #/connect/ of error.connectUrl).",
+    }),
+});
 
-const connectFieldSchema = z.object({ name: z.string(), label: z.string(), description: z.string(), secret: z.boolean(), required: z.boolean() });
+const connectFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  description: z.string(),
+  secret: z.boolean(),
+  required: z.boolean(),
+});
 
 const peekRoute = createRoute({
   method: "get",
   path: "/v1/connect/{token}",
   tags: ["connections"],
   security: [],
-  summary: "What a connect link is for: the source, the principal, and the credential fields to give. Needs no bearer token: the link's token (single use, 10 minutes, bound to one source and principal) is the proof. Uses nothing up.",
+  summary:
+    "What a connect link is for: the source, the principal, and the credential fields to give. Needs no bearer token: the link's token (single use, 10 minutes, bound to one source and principal) is the proof. Uses nothing up.",
   request: { params: connectTokenParamSchema },
   responses: {
     200: {
@@ -94,15 +142,27 @@ const connectRoute = createRoute({
   path: "/v1/connect/{token}",
   tags: ["connections"],
   security: [],
-  summary: "Connects the link's principal to its source with the credential given (the connect page's paste-a-key form). The link is used up once this succeeds; a credential of the wrong shape leaves it usable.",
-  request: { params: connectTokenParamSchema, body: { required: true, content: { "application/json": { schema: z.object({ credential: jsonObjectSchema }) } } } },
+  summary:
+    "Connects the link's principal to its source with the credential given (the connect page's paste-a-key form). The link is used up once this succeeds; a credential of the wrong shape leaves it usable.",
+  request: {
+    params: connectTokenParamSchema,
+    body: { required: true, content: { "application/json": { schema: z.object({ credential: jsonObjectSchema }) } } },
+  },
   responses: {
-    200: { description: "Connected: the agent can go on.", content: { "application/json": { schema: z.object({ slug: z.string(), principal: z.string(), connected: z.literal(true) }) } } },
+    200: {
+      description: "Connected: the agent can go on.",
+      content: {
+        "application/json": {
+          schema: z.object({ slug: z.string(), principal: z.string(), connected: z.literal(true) }),
+        },
+      },
+    },
     ...errorResponses(400, 404, 413, 422),
   },
 });
 
-const linkNotFound = "this connect link is unknown, used or expired (links are single use and valid 10 minutes); ask the agent to call again for a new one";
+const linkNotFound =
+  "this connect link is unknown, used or expired (links are single use and valid 10 minutes); ask the agent to call again for a new one";
 
 export function registerConnectionRoutes({ app, service }: RouteContext, { links }: { links: ConnectLinks }): void {
   app.openapi(listRoute, async (c) => {
@@ -122,14 +182,23 @@ export function registerConnectionRoutes({ app, service }: RouteContext, { links
   });
   app.openapi(peekRoute, async (c) => {
     const link = links.peek(c.req.valid("param").token);
-    if (link === undefined) return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
+    if (link === undefined)
+      return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
     const { source } = await service.getSource(link.slug);
-    const fields = describeAuthFields(service.registry.get(source.api.authType), source.api).credential.filter((field) => field.notNeeded !== true);
+    const fields = describeAuthFields(service.registry.get(source.api.authType), source.api).credential.filter(
+      (field) => field.notNeeded !== true,
+    );
     return c.json(
       {
         source: { slug: source.slug, name: source.name, baseUrl: source.api.baseUrl, authType: source.api.authType },
         principal: link.principal,
-        fields: fields.map(({ name, label, description, secret, required }) => ({ name, label, description, secret, required })),
+        fields: fields.map(({ name, label, description, secret, required }) => ({
+          name,
+          label,
+          description,
+          secret,
+          required,
+        })),
         expiresAt: new Date(link.expiresAtMs).toISOString(),
       },
       200,
@@ -138,7 +207,8 @@ export function registerConnectionRoutes({ app, service }: RouteContext, { links
   app.openapi(connectRoute, async (c) => {
     const { token } = c.req.valid("param");
     const link = links.take(token);
-    if (link === undefined) return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
+    if (link === undefined)
+      return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
     try {
       await service.setConnection(link.slug, link.principal, c.req.valid("json").credential);
     } catch (error) {

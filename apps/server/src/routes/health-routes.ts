@@ -8,7 +8,10 @@ const healthRoute = createRoute({
   summary: "Liveness; open (no token) and cheap: it checks nothing but the process.",
   security: [],
   responses: {
-    200: { description: "The server is up.", content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } } },
+    200: {
+      description: "The server is up.",
+      content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } },
+    },
   },
 });
 
@@ -25,11 +28,15 @@ const readyRoute = createRoute({
   method: "get",
   path: "/readyz",
   tags: ["server"],
-  summary: "Readiness, for load balancers and Kubernetes; open (no token): the shared store's database and change listener answer, and the server is not shutting down.",
+  summary:
+    "Readiness, for load balancers and Kubernetes; open (no token): the shared store's database and change listener answer, and the server is not shutting down.",
   security: [],
   responses: {
     200: { description: "Ready to serve.", content: { "application/json": { schema: readinessSchema } } },
-    503: { description: "Not ready: the database or the listener does not answer, or the server is shutting down.", content: { "application/json": { schema: readinessSchema } } },
+    503: {
+      description: "Not ready: the database or the listener does not answer, or the server is shutting down.",
+      content: { "application/json": { schema: readinessSchema } },
+    },
   },
 });
 
@@ -38,11 +45,18 @@ const readinessTimeoutMs = 2000;
 
 export function registerHealthRoutes(
   { app }: RouteContext,
-  { readiness, isShuttingDown }: { readiness?: ((timeoutMs: number) => Promise<{ database: boolean; listener: boolean }>) | undefined; isShuttingDown: () => boolean },
+  {
+    readiness,
+    isShuttingDown,
+  }: {
+    readiness?: ((timeoutMs: number) => Promise<{ database: boolean; listener: boolean }>) | undefined;
+    isShuttingDown: () => boolean;
+  },
 ): void {
   app.openapi(healthRoute, (c) => c.json({ ok: true as const }, 200));
   app.openapi(readyRoute, async (c) => {
-    const { database, listener } = readiness === undefined ? { database: true, listener: true } : await readiness(readinessTimeoutMs);
+    const { database, listener } =
+      readiness === undefined ? { database: true, listener: true } : await readiness(readinessTimeoutMs);
     const shuttingDown = isShuttingDown();
     const ok = database && listener && !shuttingDown;
     return c.json({ ok, database, listener, shuttingDown }, ok ? 200 : 503);

@@ -4,29 +4,58 @@ import type { RouteContext } from "../app-context";
 import { errorBodySchema, errorResponses } from "../api-schemas";
 import { slugParamSchema } from "./source-routes";
 
-const operationMatchSchema = z.object({ operationId: z.string(), method: z.string(), path: z.string(), summary: z.string(), required: z.array(z.string()) }).openapi("OperationMatch");
+const operationMatchSchema = z
+  .object({
+    operationId: z.string(),
+    method: z.string(),
+    path: z.string(),
+    summary: z.string(),
+    required: z.array(z.string()),
+  })
+  .openapi("OperationMatch");
 
 const operationsRoute = createRoute({
   method: "get",
   path: "/v1/sources/{slug}/operations",
   tags: ["sources"],
-  summary: "Search the operations of the source's OpenAPI document, or get one in full: what the api_<slug>_operations tool answers.",
+  summary:
+    "Search the operations of the source's OpenAPI document, or get one in full: what the api_<slug>_operations tool answers.",
   request: {
     params: slugParamSchema,
     query: z.object({
       q: z.string().max(500).optional().openapi({ description: 'Plain words, e.g. "create an issue".' }),
       tag: z.string().max(200).optional().openapi({ description: "Only operations with this tag." }),
-      id: z.string().max(500).optional().openapi({ description: "An operationId: that operation in full (parameters, bounded body schema, response, example call)." }),
-      limit: z.coerce.number().int().min(1).max(25).optional().openapi({ description: "Most matches. Default 8, at most 25." }),
+      id: z.string().max(500).optional().openapi({
+        description:
+          "An operationId: that operation in full (parameters, bounded body schema, response, example call).",
+      }),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(25)
+        .optional()
+        .openapi({ description: "Most matches. Default 8, at most 25." }),
     }),
   },
   responses: {
     200: {
       description: "With q and/or tag: `{ total, operations }` (under 4 KB); with id: the operation (under 16 KB).",
-      content: { "application/json": { schema: z.union([z.object({ total: z.number(), operations: z.array(operationMatchSchema), note: z.string().optional() }), z.record(z.string(), z.unknown())]) } },
+      content: {
+        "application/json": {
+          schema: z.union([
+            z.object({ total: z.number(), operations: z.array(operationMatchSchema), note: z.string().optional() }),
+            z.record(z.string(), z.unknown()),
+          ]),
+        },
+      },
     },
     ...errorResponses(401, 403, 422),
-    404: { description: "No such source, no loaded OpenAPI document (UNKNOWN_TOOL), or no such operationId (UNKNOWN_OPERATION).", content: { "application/json": { schema: errorBodySchema } } },
+    404: {
+      description:
+        "No such source, no loaded OpenAPI document (UNKNOWN_TOOL), or no such operationId (UNKNOWN_OPERATION).",
+      content: { "application/json": { schema: errorBodySchema } },
+    },
   },
 });
 
@@ -36,9 +65,17 @@ export function registerOperationsRoutes({ app, service }: RouteContext): void {
     const { q, tag, id, limit } = c.req.valid("query");
     await service.getSource(slug);
     if (q === undefined && tag === undefined && id === undefined) {
-      return c.json({ error: { code: "INVALID_INPUT", message: "give q (plain words), tag or id, e.g. ?q=create+an+issue" } }, 422);
+      return c.json(
+        { error: { code: "INVALID_INPUT", message: "give q (plain words), tag or id, e.g. ?q=create+an+issue" } },
+        422,
+      );
     }
-    const input = { ...(q === undefined ? {} : { query: q }), ...(tag === undefined ? {} : { tag }), ...(id === undefined ? {} : { operationId: id }), ...(limit === undefined ? {} : { limit }) };
+    const input = {
+      ...(q === undefined ? {} : { query: q }),
+      ...(tag === undefined ? {} : { tag }),
+      ...(id === undefined ? {} : { operationId: id }),
+      ...(limit === undefined ? {} : { limit }),
+    };
     const result = await service.callTool(operationsToolName(slug), input);
     if (result.ok && result.body.kind === "json") return c.json(result.body.value as Record<string, unknown>, 200);
     const message = result.error?.message ?? "no answer";

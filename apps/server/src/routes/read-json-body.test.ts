@@ -10,10 +10,20 @@ import { readJsonBody } from "./read-json-body";
 // (the stack readJsonBody stands in for) and through readJsonBody: every row
 // must get the same answer from both.
 const app = new OpenAPIHono();
-const route = createRoute({ method: "post", path: "/validated", request: { body: { required: true, content: { "application/json": { schema: z.unknown() } } } }, responses: { 200: { description: "the body" } } });
+const route = createRoute({
+  method: "post",
+  path: "/validated",
+  request: { body: { required: true, content: { "application/json": { schema: z.unknown() } } } },
+  responses: { 200: { description: "the body" } },
+});
 app.openapi(route, (c) => c.json({ value: c.req.valid("json") }, 200));
 app.post("/read", async (c) => c.json({ value: await readJsonBody(c) }, 200));
-app.onError((thrown, c) => c.json({ error: thrown instanceof HTTPException ? thrown.status : "other" }, thrown instanceof HTTPException ? thrown.status : 500));
+app.onError((thrown, c) =>
+  c.json(
+    { error: thrown instanceof HTTPException ? thrown.status : "other" },
+    thrown instanceof HTTPException ? thrown.status : 500,
+  ),
+);
 
 let server: Server;
 let base: string;
@@ -38,8 +48,18 @@ describe("readJsonBody", () => {
     { why: "a charset parameter", contentType: "application/json; charset=utf-8", body: '{"a":1}', status: 200 },
     { why: "a +json media type", contentType: "application/vnd.api+json", body: "[1,2]", status: 200 },
     { why: "JSON that is not an object", contentType: "application/json", body: '"text"', status: 200 },
-    { why: "a digit in the +json prefix (the gate refuses it)", contentType: "application/vnd1+json", body: "{}", status: 415 },
-    { why: "a space before the parameter (the gate refuses it)", contentType: "application/json ; charset=utf-8", body: "{}", status: 415 },
+    {
+      why: "a digit in the +json prefix (the gate refuses it)",
+      contentType: "application/vnd1+json",
+      body: "{}",
+      status: 415,
+    },
+    {
+      why: "a space before the parameter (the gate refuses it)",
+      contentType: "application/json ; charset=utf-8",
+      body: "{}",
+      status: 415,
+    },
     { why: "a parameter without a value", contentType: "application/json;charset", body: "{}", status: 415 },
     { why: "malformed JSON", contentType: "application/json", body: '{"method":', status: 400 },
     { why: "an empty body", contentType: "application/json", body: "", status: 400 },

@@ -29,7 +29,10 @@ const loginRoute = createRoute({
               .url({ protocol: /^https?$/, error: "must be an absolute http: or https: URL" })
               .refine((value) => !value.includes("#"), { error: "must not have a #fragment" })
               .optional()
-              .openapi({ description: `The redirect URI registered at the authorization server, when the browser reaches this server at another address (a TLS proxy): it must lead to ${signInCallbackPath} of this server.`, example: `https://src.example.com${signInCallbackPath}` }),
+              .openapi({
+                description: `The redirect URI registered at the authorization server, when the browser reaches this server at another address (a TLS proxy): it must lead to ${signInCallbackPath} of this server.`,
+                example: `https://src.example.com${signInCallbackPath}`,
+              }),
           }),
         },
       },
@@ -37,19 +40,36 @@ const loginRoute = createRoute({
   },
   responses: {
     200: {
-      description: "The sign-in waits for its redirect (or for the person to enter the code) until `expiresAt`; it is finished once.",
+      description:
+        "The sign-in waits for its redirect (or for the person to enter the code) until `expiresAt`; it is finished once.",
       content: {
         "application/json": {
           schema: z
             .object({
               slug: z.string(),
-              authorizationUrl: z.string().openapi({ description: "The page to open: the authorization URL (redirect), or the verification page (device code)." }),
-              userCode: z.string().optional().openapi({ description: "The code to enter on that page, for a mode that signs in with a device code." }),
-              authorizationUrlComplete: z.string().optional().openapi({ description: "The verification page with the code in it, when the authorization server gives one." }),
-              awaits: z.enum(["redirect", "poll"]).openapi({ description: "`redirect`: the browser comes back to `redirectUri`; `poll`: the person enters the code anywhere, and the server polls the authorization server." }),
-              intervalSeconds: z.number().optional().openapi({ description: "For `poll`: how often the authorization server may be asked." }),
+              authorizationUrl: z.string().openapi({
+                description:
+                  "The page to open: the authorization URL (redirect), or the verification page (device code).",
+              }),
+              userCode: z.string().optional().openapi({
+                description: "The code to enter on that page, for a mode that signs in with a device code.",
+              }),
+              authorizationUrlComplete: z.string().optional().openapi({
+                description: "The verification page with the code in it, when the authorization server gives one.",
+              }),
+              awaits: z.enum(["redirect", "poll"]).openapi({
+                description:
+                  "`redirect`: the browser comes back to `redirectUri`; `poll`: the person enters the code anywhere, and the server polls the authorization server.",
+              }),
+              intervalSeconds: z
+                .number()
+                .optional()
+                .openapi({ description: "For `poll`: how often the authorization server may be asked." }),
               redirectUri: z.string(),
-              signInId: z.string().openapi({ description: "Names this sign-in to POST /v1/sources/{slug}/auth/login/progress (it is the sign-in's state: keep it as private as the URL)." }),
+              signInId: z.string().openapi({
+                description:
+                  "Names this sign-in to POST /v1/sources/{slug}/auth/login/progress (it is the sign-in's state: keep it as private as the URL).",
+              }),
               expiresAt: z.string().openapi({ description: "ISO time after which the sign-in is refused." }),
             })
             .openapi("SignInStart"),
@@ -64,14 +84,25 @@ const progressRoute = createRoute({
   method: "post",
   path: "/v1/sources/{slug}/auth/login/progress",
   tags: ["sign-in"],
-  summary: "Where a sign-in started with POST /v1/sources/{slug}/auth/login stands; for a device code, also asks the authorization server when it is due (any replica; admin only).",
+  summary:
+    "Where a sign-in started with POST /v1/sources/{slug}/auth/login stands; for a device code, also asks the authorization server when it is due (any replica; admin only).",
   request: {
     params: slugParamSchema,
-    body: { required: true, content: { "application/json": { schema: z.strictObject({ signInId: z.string().min(1).max(200).openapi({ description: "The `signInId` the start answered." }) }) } } },
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.strictObject({
+            signInId: z.string().min(1).max(200).openapi({ description: "The `signInId` the start answered." }),
+          }),
+        },
+      },
+    },
   },
   responses: {
     200: {
-      description: "`waiting` until the person is done; then `signed_in` (with the source's test outcome in `message`), `failed` (with the error's `message` and `code`), or `expired`.",
+      description:
+        "`waiting` until the person is done; then `signed_in` (with the source's test outcome in `message`), `failed` (with the error's `message` and `code`), or `expired`.",
       content: {
         "application/json": {
           schema: z
@@ -95,11 +126,13 @@ const statusRoute = createRoute({
   method: "get",
   path: "/v1/sources/{slug}/auth",
   tags: ["sign-in"],
-  summary: "A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token (admin only).",
+  summary:
+    "A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token (admin only).",
   request: { params: slugParamSchema },
   responses: {
     200: {
-      description: "The status (the same as `src auth status SLUG --json`): `slug`, `authType`, `signedIn`, and the facts the auth mode adds.",
+      description:
+        "The status (the same as `src auth status SLUG --json`): `slug`, `authType`, `signedIn`, and the facts the auth mode adds.",
       content: {
         "application/json": {
           schema: z
@@ -126,10 +159,16 @@ const logoutRoute = createRoute({
   request: { params: slugParamSchema },
   responses: {
     200: {
-      description: "`forgotten` is false when no token was stored. `revoked`: `revoked`, `not-supported` (the server has no revocation endpoint) or `failed` (forgotten here anyway; `message` says why).",
+      description:
+        "`forgotten` is false when no token was stored. `revoked`: `revoked`, `not-supported` (the server has no revocation endpoint) or `failed` (forgotten here anyway; `message` says why).",
       content: {
         "application/json": {
-          schema: z.object({ slug: z.string(), forgotten: z.boolean(), revoked: z.enum(["revoked", "not-supported", "failed"]).optional(), message: z.string().optional() }),
+          schema: z.object({
+            slug: z.string(),
+            forgotten: z.boolean(),
+            revoked: z.enum(["revoked", "not-supported", "failed"]).optional(),
+            message: z.string().optional(),
+          }),
         },
       },
     },
@@ -152,10 +191,22 @@ const callbackRoute = createRoute({
     }),
   },
   responses: {
-    200: { description: "Signed in; the page shows the source's test outcome.", content: { "text/html": { schema: z.string() } } },
-    409: { description: "The source can no longer be signed in (its auth type or settings changed).", content: { "text/html": { schema: z.string() } } },
-    422: { description: "Unknown, used or expired `state` (SIGN_IN_STATE_INVALID), or the sign-in was refused (NEEDS_AUTH).", content: { "text/html": { schema: z.string() } } },
-    503: { description: "The authorization server could not be reached (AUTH_SERVER_FAILED).", content: { "text/html": { schema: z.string() } } },
+    200: {
+      description: "Signed in; the page shows the source's test outcome.",
+      content: { "text/html": { schema: z.string() } },
+    },
+    409: {
+      description: "The source can no longer be signed in (its auth type or settings changed).",
+      content: { "text/html": { schema: z.string() } },
+    },
+    422: {
+      description: "Unknown, used or expired `state` (SIGN_IN_STATE_INVALID), or the sign-in was refused (NEEDS_AUTH).",
+      content: { "text/html": { schema: z.string() } },
+    },
+    503: {
+      description: "The authorization server could not be reached (AUTH_SERVER_FAILED).",
+      content: { "text/html": { schema: z.string() } },
+    },
   },
 });
 
@@ -163,11 +214,15 @@ function stateProblem(claim: Exclude<ClaimResult, { found: true }> | undefined, 
   const slug = claim?.slug;
   const again = `start the sign-in again (POST /v1/sources/${slug ?? "{slug}"}/auth/login, or src auth login ${slug ?? "SLUG"})`;
   let message: string;
-  if (claim === undefined) message = `the redirect has no state parameter, so it is not a sign-in started on this server; ${again}`;
-  else if (claim.reason === "expired") message = `the sign-in of source "${slug}" expired: it must finish within ${lifetimeMs >= 120_000 ? `${Math.round(lifetimeMs / 60_000)} min` : `${lifetimeMs / 1000} s`} of its start; ${again}`;
-  else if (claim.reason === "busy") message = `the sign-in of source "${slug}" is being finished by another request right now; wait a moment and check \`src auth status ${slug}\``;
+  if (claim === undefined)
+    message = `the redirect has no state parameter, so it is not a sign-in started on this server; ${again}`;
+  else if (claim.reason === "expired")
+    message = `the sign-in of source "${slug}" expired: it must finish within ${lifetimeMs >= 120_000 ? `${Math.round(lifetimeMs / 60_000)} min` : `${lifetimeMs / 1000} s`} of its start; ${again}`;
+  else if (claim.reason === "busy")
+    message = `the sign-in of source "${slug}" is being finished by another request right now; wait a moment and check \`src auth status ${slug}\``;
   else if (claim.reason === "used") message = `this sign-in link was already used (each works once); ${again}`;
-  else message = `this sign-in link is unknown (it was never issued by a server sharing this store, or it is long gone); ${again}`;
+  else
+    message = `this sign-in link is unknown (it was never issued by a server sharing this store, or it is long gone); ${again}`;
   return new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID, message });
 }
 
@@ -183,7 +238,10 @@ export interface SignInRoutesOptions {
  * /v1/sources/{slug}/auth`: for any auth mode with sign-in steps. Returns `stop`, which ends this
  * process's device-code pollers (another replica's progress requests still finish their sign-ins).
  */
-export function registerSignInRoutes({ app, service, logger }: RouteContext, { lifetimeMs, store }: SignInRoutesOptions): { stop(): void } {
+export function registerSignInRoutes(
+  { app, service, logger }: RouteContext,
+  { lifetimeMs, store }: SignInRoutesOptions,
+): { stop(): void } {
   const now = () => new Date();
   const signIns = createSharedSignIns({ store, lifetimeMs, now });
   const stopping = new AbortController();
@@ -215,7 +273,10 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
     const redirectUri = body.redirectUri ?? new URL(signInCallbackPath, c.req.url).href;
     const start: SignInStart = await target.plugin.signIn.begin({ ...target.source, credential, redirectUri });
     const { expiresAt } = await signIns.add(slug, start);
-    logger.info({ event: "sign_in_started", source: slug, awaits: start.awaits, expiresAt: new Date(expiresAt).toISOString() }, "sign-in started");
+    logger.info(
+      { event: "sign_in_started", source: slug, awaits: start.awaits, expiresAt: new Date(expiresAt).toISOString() },
+      "sign-in started",
+    );
     if (start.awaits === "poll") pollInBackground(start.state, start, expiresAt);
     return c.json(
       {
@@ -238,7 +299,10 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
     const { signInId } = c.req.valid("json");
     const progress = await advancePolledSignIn(advanceContext, signInId, c.req.raw.signal);
     if (progress === undefined || progress.slug !== slug) {
-      throw new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID, message: `no sign-in of source "${slug}" has this signInId (unknown, or long gone); start one with POST /v1/sources/${slug}/auth/login` });
+      throw new SignInError({
+        code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID,
+        message: `no sign-in of source "${slug}" has this signInId (unknown, or long gone); start one with POST /v1/sources/${slug}/auth/login`,
+      });
     }
     return c.json(
       {
@@ -263,10 +327,22 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
   app.openapi(logoutRoute, async (c) => {
     const { slug } = c.req.valid("param");
     const { plugin, source } = await loadSignInTarget(service, slug, c.req.raw.signal);
-    const out = source.credential === undefined ? undefined : await plugin.signIn.signOut({ ...source, credential: source.credential });
+    const out =
+      source.credential === undefined
+        ? undefined
+        : await plugin.signIn.signOut({ ...source, credential: source.credential });
     if (out !== undefined) await service.setCredential(slug, out.credential, { test: false });
     if (out !== undefined) logger.info({ event: "signed_out", source: slug, revoked: out.revoked }, "signed out");
-    return c.json({ slug, forgotten: out !== undefined, ...(out === undefined ? {} : { revoked: out.revoked, ...(out.message === undefined ? {} : { message: out.message }) }) }, 200);
+    return c.json(
+      {
+        slug,
+        forgotten: out !== undefined,
+        ...(out === undefined
+          ? {}
+          : { revoked: out.revoked, ...(out.message === undefined ? {} : { message: out.message }) }),
+      },
+      200,
+    );
   });
 
   // Served without the zod validator: whatever the query, the answer is a page for a person.
@@ -282,14 +358,22 @@ export function registerSignInRoutes({ app, service, logger }: RouteContext, { l
       const done = await finishClaimed(
         { service, logger },
         claim,
-        (target, credential) => target.plugin.signIn.complete({ ...target.source, credential, start: claim.start, callbackUrl }),
+        (target, credential) =>
+          target.plugin.signIn.complete({ ...target.source, credential, start: claim.start, callbackUrl }),
         c.req.raw.signal,
       );
       return signInPage(200, `Signed in to "${slug}"`, done?.lines ?? []);
     } catch (error) {
       const { status, body } = toErrorResponse(error);
-      if (slug === undefined) logger.warn({ event: "sign_in_failed", source: null, errorCode: body.error.code, errorMessage: body.error.message }, "sign-in failed");
-      const again = slug !== undefined && AuthorizeError.isInstance(error) ? [`Start the sign-in again: POST /v1/sources/${slug}/auth/login, or src auth login ${slug}.`] : [];
+      if (slug === undefined)
+        logger.warn(
+          { event: "sign_in_failed", source: null, errorCode: body.error.code, errorMessage: body.error.message },
+          "sign-in failed",
+        );
+      const again =
+        slug !== undefined && AuthorizeError.isInstance(error)
+          ? [`Start the sign-in again: POST /v1/sources/${slug}/auth/login, or src auth login ${slug}.`]
+          : [];
       return signInPage(status, "Sign-in failed", [`${body.error.message} (${body.error.code})`, ...again]);
     }
   });

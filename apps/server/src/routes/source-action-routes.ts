@@ -12,12 +12,16 @@ const credentialRoute = createRoute({
     params: slugParamSchema,
     body: {
       required: true,
-      description: 'The credential for the source\'s auth type: bearer {"token"}, header and query {"key"}, basic {"username","password"}.',
+      description:
+        'The credential for the source\'s auth type: bearer {"token"}, header and query {"key"}, basic {"username","password"}.',
       content: { "application/json": { schema: jsonObjectSchema } },
     },
   },
   responses: {
-    200: { description: "Stored; `validation` is the test outcome.", content: { "application/json": { schema: sourceOperationResultSchema } } },
+    200: {
+      description: "Stored; `validation` is the test outcome.",
+      content: { "application/json": { schema: sourceOperationResultSchema } },
+    },
     ...errorResponses(400, 401, 404, 413, 422),
   },
 });
@@ -26,10 +30,14 @@ const deleteCredentialRoute = createRoute({
   method: "delete",
   path: "/v1/sources/{slug}/credential",
   tags: ["sources"],
-  summary: "Delete the stored credential; the source stays (its calls answer NO_CREDENTIAL). `deleted` is false when none was stored.",
+  summary:
+    "Delete the stored credential; the source stays (its calls answer NO_CREDENTIAL). `deleted` is false when none was stored.",
   request: { params: slugParamSchema },
   responses: {
-    200: { description: "Deleted, or there was none.", content: { "application/json": { schema: z.object({ slug: z.string(), deleted: z.boolean() }) } } },
+    200: {
+      description: "Deleted, or there was none.",
+      content: { "application/json": { schema: z.object({ slug: z.string(), deleted: z.boolean() }) } },
+    },
     ...errorResponses(401, 404, 422),
   },
 });
@@ -41,13 +49,18 @@ const reloadRoute = createRoute({
   summary: "Re-read config.json, re-check it and re-test the source (the operator command `/source reload {slug}`).",
   request: { params: slugParamSchema },
   responses: {
-    200: { description: "The record with its new status, and the test outcome.", content: { "application/json": { schema: sourceOperationResultSchema } } },
+    200: {
+      description: "The record with its new status, and the test outcome.",
+      content: { "application/json": { schema: sourceOperationResultSchema } },
+    },
     ...errorResponses(401, 404, 422),
   },
 });
 
 export function registerSourceActionRoutes({ app, service }: RouteContext): void {
-  app.openapi(credentialRoute, async (c) => c.json(await service.setCredential(c.req.valid("param").slug, c.req.valid("json")), 200));
+  app.openapi(credentialRoute, async (c) =>
+    c.json(await service.setCredential(c.req.valid("param").slug, c.req.valid("json")), 200),
+  );
   app.openapi(deleteCredentialRoute, async (c) => {
     const { slug } = c.req.valid("param");
     return c.json({ slug, deleted: await service.deleteCredential(slug) }, 200);

@@ -2,7 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { SourceRecord } from "@src/config";
 import type { RouteContext } from "../app-context";
 import type { AuthRegistry } from "@src/auth";
-import { errorResponses, jsonObjectSchema, sourceOperationResultSchema, sourceRecordSchema, sourceSummarySchema } from "../api-schemas";
+import {
+  errorResponses,
+  jsonObjectSchema,
+  sourceOperationResultSchema,
+  sourceRecordSchema,
+  sourceSummarySchema,
+} from "../api-schemas";
 import { apiSchemasOf, credentialSchemasOf } from "./auth-mode-schemas";
 
 /** The `{slug}` path parameter, checked like `config.json`'s slug so no path can escape the sources directory. */
@@ -14,15 +20,25 @@ export const slugParamSchema = z.object({
     .openapi({ param: { name: "slug", in: "path" }, example: "github" }),
 });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const jsonBody = <T extends z.ZodType>(schema: T, description: string) => ({ required: true, description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const jsonBody = <T extends z.ZodType>(schema: T, description: string) => ({
+  required: true,
+  description,
+  content: { "application/json": { schema } },
+});
 
 const listRoute = createRoute({
   method: "get",
   path: "/v1/sources",
   tags: ["sources"],
   summary: "Every source: the record (no secret), its status and whether a credential is stored.",
-  responses: { 200: json(z.object({ sources: z.array(sourceSummarySchema) }), "The sources, by slug."), ...errorResponses(401) },
+  responses: {
+    200: json(z.object({ sources: z.array(sourceSummarySchema) }), "The sources, by slug."),
+    ...errorResponses(401),
+  },
 });
 
 /** `POST /v1/sources`, documented with every registered auth mode's `api` and credential fields (built from their declarations). */
@@ -36,20 +52,33 @@ function createSourceRouteFor(registry: AuthRegistry) {
       body: jsonBody(
         z.strictObject({
           config: jsonObjectSchema.openapi({
-            description: "The operator fields of config.json: type, name, slug?, enabled?, api. `api` has the fields of its auth mode (`api.authType`), listed per mode below.",
-            properties: { type: { type: "string", description: "Always \"api\"." }, name: { type: "string" }, slug: { type: "string" }, enabled: { type: "boolean" }, api: { oneOf: apiSchemasOf(registry) } },
+            description:
+              "The operator fields of config.json: type, name, slug?, enabled?, api. `api` has the fields of its auth mode (`api.authType`), listed per mode below.",
+            properties: {
+              type: { type: "string", description: 'Always "api".' },
+              name: { type: "string" },
+              slug: { type: "string" },
+              enabled: { type: "boolean" },
+              api: { oneOf: apiSchemasOf(registry) },
+            },
           }),
           credential: jsonObjectSchema.optional().openapi({
-            description: "The credential of the source's auth mode, with the fields it declares (secret ones are write-only, never returned); one schema per mode below.",
+            description:
+              "The credential of the source's auth mode, with the fields it declares (secret ones are write-only, never returned); one schema per mode below.",
             oneOf: credentialSchemasOf(registry),
           }),
           openapiDocument: z
             .strictObject({
-              name: z.enum(["openapi.json", "openapi.yaml", "openapi.yml"]).openapi({ description: "Its file name in the source's folder (JSON or YAML)." }),
+              name: z
+                .enum(["openapi.json", "openapi.yaml", "openapi.yml"])
+                .openapi({ description: "Its file name in the source's folder (JSON or YAML)." }),
               text: z.string().min(1, { error: "must not be empty" }),
             })
             .optional()
-            .openapi({ description: "The source's OpenAPI document, uploaded (`src source add --openapi FILE --server URL`); `config.api.openapi` is set to its name. For a document at a URL, set `config.api.openapi` to the URL instead: the server fetches it. It counts toward the body size limit." }),
+            .openapi({
+              description:
+                "The source's OpenAPI document, uploaded (`src source add --openapi FILE --server URL`); `config.api.openapi` is set to its name. For a document at a URL, set `config.api.openapi` to the URL instead: the server fetches it. It counts toward the body size limit.",
+            }),
         }),
         "The record and its credential.",
       ),
@@ -67,7 +96,10 @@ const getRoute = createRoute({
   tags: ["sources"],
   summary: "One source.",
   request: { params: slugParamSchema },
-  responses: { 200: json(z.object({ source: sourceRecordSchema, hasCredential: z.boolean() }), "The record."), ...errorResponses(401, 404, 422) },
+  responses: {
+    200: json(z.object({ source: sourceRecordSchema, hasCredential: z.boolean() }), "The record."),
+    ...errorResponses(401, 404, 422),
+  },
 });
 
 const patchRoute = createRoute({
@@ -75,8 +107,17 @@ const patchRoute = createRoute({
   path: "/v1/sources/{slug}",
   tags: ["sources"],
   summary: "Partial update of the writable fields (name, enabled, api.*); the whole record is re-checked.",
-  request: { params: slugParamSchema, body: jsonBody(jsonObjectSchema, 'The fields to change, e.g. {"enabled": false} or {"api": {"testEndpoint": "/me"}}.') },
-  responses: { 200: json(z.object({ source: sourceRecordSchema }), "The updated record."), ...errorResponses(400, 401, 404, 413, 422) },
+  request: {
+    params: slugParamSchema,
+    body: jsonBody(
+      jsonObjectSchema,
+      'The fields to change, e.g. {"enabled": false} or {"api": {"testEndpoint": "/me"}}.',
+    ),
+  },
+  responses: {
+    200: json(z.object({ source: sourceRecordSchema }), "The updated record."),
+    ...errorResponses(400, 401, 404, 413, 422),
+  },
 });
 
 const deleteRoute = createRoute({
@@ -85,7 +126,10 @@ const deleteRoute = createRoute({
   tags: ["sources"],
   summary: "Remove the source: its config.json and its stored credential.",
   request: { params: slugParamSchema },
-  responses: { 200: json(z.object({ slug: z.string(), deleted: z.literal(true) }), "Removed."), ...errorResponses(401, 404, 422) },
+  responses: {
+    200: json(z.object({ slug: z.string(), deleted: z.literal(true) }), "Removed."),
+    ...errorResponses(401, 404, 422),
+  },
 });
 
 export function registerSourceRoutes({ app, service }: RouteContext): void {

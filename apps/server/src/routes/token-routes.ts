@@ -2,12 +2,18 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
 
-const tokenNameParamSchema = z.object({ name: z.string().min(1).max(64).openapi({ param: { name: "name", in: "path" }, example: "claude-desktop" }) });
+const tokenNameParamSchema = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "name", in: "path" }, example: "claude-desktop" }),
+});
 
-const rateLimitSchema = z
-  .object({ calls: z.number(), perSeconds: z.number() })
-  .nullable()
-  .openapi({ description: "Its own rate limit across every source it calls (at most `calls` in every window of `perSeconds` seconds); null for none." });
+const rateLimitSchema = z.object({ calls: z.number(), perSeconds: z.number() }).nullable().openapi({
+  description:
+    "Its own rate limit across every source it calls (at most `calls` in every window of `perSeconds` seconds); null for none.",
+});
 
 const createdTokenSchema = z
   .object({
@@ -15,7 +21,9 @@ const createdTokenSchema = z
     token: z.string().openapi({ description: "The token value. Shown this once; only its SHA-256 is stored." }),
     sources: z.array(z.string()).nullable().openapi({ description: "The slugs it may call; null for every source." }),
     expiresAt: z.string().nullable().openapi({ description: "ISO time it stops working; null for never." }),
-    readOnly: z.boolean().openapi({ description: "True: it may only read (GET, HEAD, OPTIONS), whatever a source's policy allows." }),
+    readOnly: z
+      .boolean()
+      .openapi({ description: "True: it may only read (GET, HEAD, OPTIONS), whatever a source's policy allows." }),
     rateLimit: rateLimitSchema,
   })
   .openapi("CreatedAgentToken");
@@ -23,19 +31,27 @@ const createdTokenSchema = z
 const tokenSummarySchema = z
   .object({
     name: z.string(),
-    prefix: z.string().openapi({ description: "The value's first characters, to recognise it by; never the value. Empty for a hosted agent's OAuth grant (it has no value of its own)." }),
+    prefix: z.string().openapi({
+      description:
+        "The value's first characters, to recognise it by; never the value. Empty for a hosted agent's OAuth grant (it has no value of its own).",
+    }),
     sources: z.array(z.string()).nullable(),
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
     expired: z.boolean(),
     readOnly: z.boolean(),
-    readOnlySources: z.array(z.string()).openapi({ description: "Sources it may only read (a grant's per-source choice on the consent page); empty when none." }),
+    readOnlySources: z.array(z.string()).openapi({
+      description: "Sources it may only read (a grant's per-source choice on the consent page); empty when none.",
+    }),
     rateLimit: rateLimitSchema,
-    client: z
-      .object({ id: z.string(), name: z.string() })
+    client: z.object({ id: z.string(), name: z.string() }).nullable().openapi({
+      description:
+        "The hosted agent's OAuth client this grant was given to (its client_id and client_name); null for a token made by `src token create`.",
+    }),
+    lastUsedAt: z
+      .string()
       .nullable()
-      .openapi({ description: "The hosted agent's OAuth client this grant was given to (its client_id and client_name); null for a token made by `src token create`." }),
-    lastUsedAt: z.string().nullable().openapi({ description: "When it last reached the server (written at most once a minute); null for never." }),
+      .openapi({ description: "When it last reached the server (written at most once a minute); null for never." }),
   })
   .openapi("AgentTokenSummary");
 
@@ -43,7 +59,8 @@ const createTokenRoute = createRoute({
   method: "post",
   path: "/v1/tokens",
   tags: ["tokens"],
-  summary: "Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, read-only, rate-limited, expiring.",
+  summary:
+    "Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, read-only, rate-limited, expiring.",
   request: {
     body: {
       required: true,
@@ -51,17 +68,35 @@ const createTokenRoute = createRoute({
         "application/json": {
           schema: z.object({
             name: z.string().openapi({ example: "claude-desktop" }),
-            sources: z.array(z.string()).nullable().optional().openapi({ description: "Slugs it may call. Default: every source.", example: ["github"] }),
-            expires: z.string().nullable().optional().openapi({ description: "Lifetime: a whole number and m, h, d or w. Default: never.", example: "30d" }),
-            readOnly: z.boolean().nullable().optional().openapi({ description: "Only GET, HEAD and OPTIONS, whatever a source's policy allows; its tools are read-only (MCP readOnlyHint). Default false." }),
-            rateLimit: z.string().nullable().optional().openapi({ description: "Its own rate limit across every source: calls/duration, e.g. 60/1m, 10/30s, 1000/1h. Default: none.", example: "60/1m" }),
+            sources: z
+              .array(z.string())
+              .nullable()
+              .optional()
+              .openapi({ description: "Slugs it may call. Default: every source.", example: ["github"] }),
+            expires: z
+              .string()
+              .nullable()
+              .optional()
+              .openapi({ description: "Lifetime: a whole number and m, h, d or w. Default: never.", example: "30d" }),
+            readOnly: z.boolean().nullable().optional().openapi({
+              description:
+                "Only GET, HEAD and OPTIONS, whatever a source's policy allows; its tools are read-only (MCP readOnlyHint). Default false.",
+            }),
+            rateLimit: z.string().nullable().optional().openapi({
+              description:
+                "Its own rate limit across every source: calls/duration, e.g. 60/1m, 10/30s, 1000/1h. Default: none.",
+              example: "60/1m",
+            }),
           }),
         },
       },
     },
   },
   responses: {
-    201: { description: "Created; `token` is shown this once.", content: { "application/json": { schema: createdTokenSchema } } },
+    201: {
+      description: "Created; `token` is shown this once.",
+      content: { "application/json": { schema: createdTokenSchema } },
+    },
     ...errorResponses(400, 401, 403, 409, 413, 422, 500, 503),
   },
 });
@@ -70,9 +105,13 @@ const listTokensRoute = createRoute({
   method: "get",
   path: "/v1/tokens",
   tags: ["tokens"],
-  summary: "The agent tokens and hosted agents' OAuth grants by name and prefix, with their client and last use (admin only); never a value.",
+  summary:
+    "The agent tokens and hosted agents' OAuth grants by name and prefix, with their client and last use (admin only); never a value.",
   responses: {
-    200: { description: "The tokens.", content: { "application/json": { schema: z.object({ tokens: z.array(tokenSummarySchema) }) } } },
+    200: {
+      description: "The tokens.",
+      content: { "application/json": { schema: z.object({ tokens: z.array(tokenSummarySchema) }) } },
+    },
     ...errorResponses(401, 403, 500),
   },
 });
@@ -81,10 +120,14 @@ const revokeTokenRoute = createRoute({
   method: "delete",
   path: "/v1/tokens/{name}",
   tags: ["tokens"],
-  summary: "Revoke an agent token or a hosted agent's grant (admin only); it, and a grant's access and refresh tokens, answer 401 from then on.",
+  summary:
+    "Revoke an agent token or a hosted agent's grant (admin only); it, and a grant's access and refresh tokens, answer 401 from then on.",
   request: { params: tokenNameParamSchema },
   responses: {
-    200: { description: "Revoked.", content: { "application/json": { schema: z.object({ name: z.string(), revoked: z.literal(true) }) } } },
+    200: {
+      description: "Revoked.",
+      content: { "application/json": { schema: z.object({ name: z.string(), revoked: z.literal(true) }) } },
+    },
     ...errorResponses(401, 403, 404, 500, 503),
   },
 });

@@ -7,7 +7,9 @@ import { checkSignInPossible, loadSignInTarget } from "./load-sign-in-source";
 /** What the server tells people once a sign-in stored its credential: the source's test outcome. */
 function testedLine(validation: { ok: boolean; status: string; message?: string } | null): string {
   if (validation === null) return "The source was not tested.";
-  return validation.ok ? `The source's test call succeeded (${validation.status}).` : `The source's test call did not succeed (${validation.status}): ${validation.message ?? ""}`;
+  return validation.ok
+    ? `The source's test call succeeded (${validation.status}).`
+    : `The source's test call did not succeed (${validation.status}): ${validation.message ?? ""}`;
 }
 
 /**
@@ -18,7 +20,10 @@ function testedLine(validation: { ok: boolean; status: string; message?: string 
 export async function finishClaimed(
   { service, logger }: { service: SourceService; logger: Logger },
   claim: ClaimedSignIn,
-  obtain: (target: Awaited<ReturnType<typeof loadSignInTarget>>, credential: Record<string, unknown>) => Promise<Record<string, unknown> | undefined>,
+  obtain: (
+    target: Awaited<ReturnType<typeof loadSignInTarget>>,
+    credential: Record<string, unknown>,
+  ) => Promise<Record<string, unknown> | undefined>,
   signal: AbortSignal,
 ): Promise<{ signedIn: true; lines: string[] } | { signedIn: false; lines: string[] } | undefined> {
   try {
@@ -29,12 +34,26 @@ export async function finishClaimed(
     const { validation } = await service.setCredential(claim.slug, signedIn);
     const tested = testedLine(validation);
     await claim.finish({ signedIn: true, message: tested });
-    logger.info({ event: "signed_in", source: claim.slug, connectionStatus: validation?.status ?? null }, "sign-in completed");
-    return { signedIn: true, lines: [tested, "What the sign-in gave is stored on the server. You may close this tab."] };
+    logger.info(
+      { event: "signed_in", source: claim.slug, connectionStatus: validation?.status ?? null },
+      "sign-in completed",
+    );
+    return {
+      signedIn: true,
+      lines: [tested, "What the sign-in gave is stored on the server. You may close this tab."],
+    };
   } catch (error) {
     const { status, body } = toErrorResponse(error);
     await claim.finish({ signedIn: false, message: body.error.message, code: body.error.code }).catch(() => undefined);
-    logger.warn({ event: "sign_in_failed", source: claim.slug, errorCode: body.error.code, errorMessage: status === 500 ? (error as Error).message : body.error.message }, "sign-in failed");
+    logger.warn(
+      {
+        event: "sign_in_failed",
+        source: claim.slug,
+        errorCode: body.error.code,
+        errorMessage: status === 500 ? (error as Error).message : body.error.message,
+      },
+      "sign-in failed",
+    );
     throw error;
   }
 }
@@ -60,13 +79,26 @@ export async function advancePolledSignIn(
     return context.signIns.progress(state);
   }
   try {
-    await finishClaimed(context, claim, async (target, credential) => {
-      if (target.plugin.signIn.poll === undefined) throw new AuthorizeError({ outcome: "failed", message: `auth type "${target.plugin.type}" started a sign-in that polls but has no poll step`, hint: "report it to the plugin's authors" });
-      const result = await target.plugin.signIn.poll({ ...target.source, credential, start: claim.start });
-      if (result.done) return result.credential;
-      await claim.release({ start: result.start, nextPollAt: context.now().getTime() + (result.start.intervalSeconds ?? 5) * 1000 });
-      return undefined;
-    }, signal);
+    await finishClaimed(
+      context,
+      claim,
+      async (target, credential) => {
+        if (target.plugin.signIn.poll === undefined)
+          throw new AuthorizeError({
+            outcome: "failed",
+            message: `auth type "${target.plugin.type}" started a sign-in that polls but has no poll step`,
+            hint: "report it to the plugin's authors",
+          });
+        const result = await target.plugin.signIn.poll({ ...target.source, credential, start: claim.start });
+        if (result.done) return result.credential;
+        await claim.release({
+          start: result.start,
+          nextPollAt: context.now().getTime() + (result.start.intervalSeconds ?? 5) * 1000,
+        });
+        return undefined;
+      },
+      signal,
+    );
   } catch {
     // Recorded as failed by finishClaimed; the progress says why.
   }

@@ -5,12 +5,18 @@ import { SignInError } from "../errors/sign-in-error";
 
 /** A source whose auth mode has sign-in steps, with its parsed `api` fields and stored credential (`undefined` when none is stored). */
 export interface SignInTarget {
-  readonly plugin: Omit<AnyAuthPluginV2, "signIn"> & { readonly signIn: AuthSignIn<Record<string, unknown>, Record<string, unknown>> };
+  readonly plugin: Omit<AnyAuthPluginV2, "signIn"> & {
+    readonly signIn: AuthSignIn<Record<string, unknown>, Record<string, unknown>>;
+  };
   readonly source: SignInSource<Record<string, unknown>, Record<string, unknown>>;
 }
 
 /** Loads `slug` (404 when unknown) and refuses, with 409 `NO_SIGN_IN`, a source whose auth mode has no sign-in steps. */
-export async function loadSignInTarget(service: SourceService, slug: string, signal: AbortSignal = new AbortController().signal): Promise<SignInTarget> {
+export async function loadSignInTarget(
+  service: SourceService,
+  slug: string,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<SignInTarget> {
   const { source } = await service.getSource(slug);
   const plugin = service.registry.get(source.api.authType);
   if (plugin.signIn === undefined) {
@@ -23,7 +29,13 @@ export async function loadSignInTarget(service: SourceService, slug: string, sig
   const parsed = stored === undefined ? undefined : plugin.credentialSchema.safeParse(stored);
   return {
     plugin: plugin as SignInTarget["plugin"],
-    source: { slug, config: plugin.configSchema.parse(source.api) as Record<string, unknown>, credential: parsed?.success === true ? (parsed.data as Record<string, unknown>) : undefined, now: () => new Date(), signal },
+    source: {
+      slug,
+      config: plugin.configSchema.parse(source.api) as Record<string, unknown>,
+      credential: parsed?.success === true ? (parsed.data as Record<string, unknown>) : undefined,
+      now: () => new Date(),
+      signal,
+    },
   };
 }
 
@@ -31,7 +43,10 @@ export async function loadSignInTarget(service: SourceService, slug: string, sig
 export function checkSignInPossible({ plugin, source }: SignInTarget): Record<string, unknown> {
   const unavailable = plugin.signIn.unavailable(source);
   if (unavailable?.reason === "not-needed") {
-    throw new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE, message: `${unavailable.message}; POST /v1/sources/${source.slug}/reload tests it` });
+    throw new SignInError({
+      code: SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE,
+      message: `${unavailable.message}; POST /v1/sources/${source.slug}/reload tests it`,
+    });
   }
   if (unavailable !== undefined || source.credential === undefined) {
     throw new SignInError({

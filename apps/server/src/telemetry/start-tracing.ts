@@ -16,13 +16,24 @@ export type OtlpHttpProtocol = (typeof httpProtocols)[number];
 export function tracingWantedBy(env: Record<string, string | undefined>): { protocol: OtlpHttpProtocol } | undefined {
   const set = (name: string): string | undefined => (env[name]?.trim() === "" ? undefined : env[name]?.trim());
   if (set("OTEL_SDK_DISABLED")?.toLowerCase() === "true") return undefined;
-  if (set("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") === undefined && set("OTEL_EXPORTER_OTLP_ENDPOINT") === undefined) return undefined;
-  const exporters = set("OTEL_TRACES_EXPORTER")?.toLowerCase().split(",").map((name) => name.trim());
+  if (set("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") === undefined && set("OTEL_EXPORTER_OTLP_ENDPOINT") === undefined)
+    return undefined;
+  const exporters = set("OTEL_TRACES_EXPORTER")
+    ?.toLowerCase()
+    .split(",")
+    .map((name) => name.trim());
   if (exporters?.includes("none") === true) return undefined;
-  const variable = set("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL") === undefined ? "OTEL_EXPORTER_OTLP_PROTOCOL" : "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
+  const variable =
+    set("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL") === undefined
+      ? "OTEL_EXPORTER_OTLP_PROTOCOL"
+      : "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL";
   const protocol = set(variable) ?? "http/protobuf";
   if (!(httpProtocols as readonly string[]).includes(protocol)) {
-    throw new InvalidServerOptionError({ option: variable, value: protocol, problem: `must be http/protobuf (the default) or http/json: src exports traces over OTLP/HTTP only; point the endpoint at a collector's HTTP port (4318)` });
+    throw new InvalidServerOptionError({
+      option: variable,
+      value: protocol,
+      problem: `must be http/protobuf (the default) or http/json: src exports traces over OTLP/HTTP only; point the endpoint at a collector's HTTP port (4318)`,
+    });
   }
   return { protocol: protocol as OtlpHttpProtocol };
 }
@@ -37,11 +48,16 @@ let started: { tracing: Promise<Tracing>; users: number } | undefined;
  * resource attributes, sampler, batch sizes). Otherwise it loads nothing of the SDK and answers `undefined`. One
  * tracer provider per process: a second caller shares the first's, and it stops with the last `shutdown`.
  */
-export async function startTracingFromEnvironment(env: Record<string, string | undefined>, { serviceName }: { serviceName: string }): Promise<Tracing | undefined> {
+export async function startTracingFromEnvironment(
+  env: Record<string, string | undefined>,
+  { serviceName }: { serviceName: string },
+): Promise<Tracing | undefined> {
   const wanted = tracingWantedBy(env);
   if (wanted === undefined) return undefined;
   if (started === undefined) {
-    const tracing = import("./tracing-sdk").then(({ startTracingSdk }) => startTracingSdk({ env, serviceName, protocol: wanted.protocol }));
+    const tracing = import("./tracing-sdk").then(({ startTracingSdk }) =>
+      startTracingSdk({ env, serviceName, protocol: wanted.protocol }),
+    );
     started = { tracing, users: 0 };
     tracing.catch(() => (started = undefined));
   }

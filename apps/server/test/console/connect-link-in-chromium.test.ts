@@ -22,7 +22,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const secret of [eveKey, testHome.adminToken]) for (const form of secretForms(secret)) expect(server?.output() ?? "").not.toContain(form);
+  for (const secret of [eveKey, testHome.adminToken])
+    for (const form of secretForms(secret)) expect(server?.output() ?? "").not.toContain(form);
   await browser?.close();
   await server?.stop();
   await recorder?.close();
@@ -30,20 +31,46 @@ afterAll(async () => {
 });
 
 const admin = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${testHome.adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${testHome.adminToken}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe("the console's connect page, in Chromium", { timeout: 60_000 }, () => {
   it("connects a person with a pasted key through the link, once; the agent's next call carries that key only", async () => {
     const slug = `team-gh-${Date.now().toString(36)}`;
-    const created = await admin("POST", "/v1/sources", { config: { type: "api", name: "Team GitHub", slug, enabled: true, api: { baseUrl: `${recorder.url}/${slug}`, authType: "bearer", testEndpoint: "/user", credentials: "per-user" } } });
+    const created = await admin("POST", "/v1/sources", {
+      config: {
+        type: "api",
+        name: "Team GitHub",
+        slug,
+        enabled: true,
+        api: { baseUrl: `${recorder.url}/${slug}`, authType: "bearer", testEndpoint: "/user", credentials: "per-user" },
+      },
+    });
     expect(created.status).toBe(201);
-    const tokenAnswer = (await (await admin("POST", "/v1/tokens", { name: `eve-${Date.now().toString(36)}` })).json()) as { token: string; name: string };
+    const tokenAnswer = (await (
+      await admin("POST", "/v1/tokens", { name: `eve-${Date.now().toString(36)}` })
+    ).json()) as { token: string; name: string };
     const call = async () =>
-      (await (await fetch(`${server.url}/v1/tools/api_${slug.replace(/-/g, "_")}/call`, { method: "POST", headers: { authorization: `Bearer ${tokenAnswer.token}`, "content-type": "application/json" }, body: JSON.stringify({ method: "GET", path: "/issues" }) })).json()) as {
+      (await (
+        await fetch(`${server.url}/v1/tools/api_${slug.replace(/-/g, "_")}/call`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${tokenAnswer.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ method: "GET", path: "/issues" }),
+        })
+      ).json()) as {
         ok: boolean;
         error?: { code: string; connectUrl?: string };
       };
-    const sent = () => recorder.requests.filter((request) => request.path.startsWith(`/${slug}/`)).map((request) => request.headers.authorization);
+    const sent = () =>
+      recorder.requests
+        .filter((request) => request.path.startsWith(`/${slug}/`))
+        .map((request) => request.headers.authorization);
 
     const refused = await call();
     expect(refused.error?.code).toBe("NOT_CONNECTED");
@@ -94,7 +121,10 @@ describe("the console's connect page, in Chromium", { timeout: 60_000 }, () => {
       expect(await operator.content()).not.toContain(eveKey);
       await remove.click();
       await operator.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
-      await operator.getByRole("status").filter({ hasText: `Removed ${principal} from ${slug}` }).waitFor();
+      await operator
+        .getByRole("status")
+        .filter({ hasText: `Removed ${principal} from ${slug}` })
+        .waitFor();
     } finally {
       await operator.close();
     }

@@ -22,11 +22,21 @@ let apiUrl = "";
 
 beforeAll(async () => {
   testHome = await createTestHome();
-  [provider, server, browser] = await Promise.all([startOidcProvider({ clientId, clientSecret, publicClientId: "unused-public" }), startBuiltServer(testHome.env), launchChromium()]);
+  [provider, server, browser] = await Promise.all([
+    startOidcProvider({ clientId, clientSecret, publicClientId: "unused-public" }),
+    startBuiltServer(testHome.env),
+    launchChromium(),
+  ]);
   await provider.settings({ interval: 1, deviceTtl: 600, slowDowns: 0, deny: false });
   api = createServer((request, response) => {
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void provider.accepts(token).then((accepted) => response.writeHead(accepted ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" })));
+    void provider
+      .accepts(token)
+      .then((accepted) =>
+        response
+          .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
+          .end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" })),
+      );
   });
   await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
   apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
@@ -46,7 +56,20 @@ describe("the console's sign-in of a device code source", () => {
       method: "POST",
       headers: { authorization: `Bearer ${testHome.adminToken}`, "content-type": "application/json" },
       body: JSON.stringify({
-        config: { type: "api", name: "Kiosk", slug: "kiosk", enabled: true, api: { baseUrl: apiUrl, authType: "oauth2", issuer: provider.issuer, grant: "device_code", scopes: ["offline_access", "read:items"], testEndpoint: "/me" } },
+        config: {
+          type: "api",
+          name: "Kiosk",
+          slug: "kiosk",
+          enabled: true,
+          api: {
+            baseUrl: apiUrl,
+            authType: "oauth2",
+            issuer: provider.issuer,
+            grant: "device_code",
+            scopes: ["offline_access", "read:items"],
+            testEndpoint: "/me",
+          },
+        },
         credential: { clientId, clientSecret },
       }),
     });
@@ -71,13 +94,18 @@ describe("the console's sign-in of a device code source", () => {
       // The person, on another device, types the code the console shows.
       await confirmDeviceCode(browser, { url: verificationUrl!, userCode: code });
       await page.getByRole("status").filter({ hasText: "Signed in" }).waitFor({ timeout: 30_000 });
-      const status = await (await fetch(`${server.url}/v1/sources/kiosk/auth`, { headers: { authorization: `Bearer ${testHome.adminToken}` } })).json();
+      const status = await (
+        await fetch(`${server.url}/v1/sources/kiosk/auth`, {
+          headers: { authorization: `Bearer ${testHome.adminToken}` },
+        })
+      ).json();
       expect(status).toMatchObject({ signedIn: true, grant: "device_code" });
 
       // Nothing the page received, and nothing the server logged, holds the client secret or a token.
       const secrets = [clientSecret, ...(await provider.state()).issued];
       const everything = [...(await Promise.all(bodies)), await page.content(), server.output()].join("\n");
-      for (const secret of secrets) expect(everything.includes(secret), "a token or the client secret reached the page or the log").toBe(false);
+      for (const secret of secrets)
+        expect(everything.includes(secret), "a token or the client secret reached the page or the log").toBe(false);
     } finally {
       await context.close();
     }

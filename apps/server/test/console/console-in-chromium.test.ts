@@ -25,9 +25,22 @@ const itemsDocument = {
   openapi: "3.0.3",
   info: { title: "Items API", version: "3.0.1" },
   paths: {
-    "/me": { get: { operationId: "getMe", summary: "The current user", tags: ["users"], responses: { "200": { description: "ok" } } } },
+    "/me": {
+      get: {
+        operationId: "getMe",
+        summary: "The current user",
+        tags: ["users"],
+        responses: { "200": { description: "ok" } },
+      },
+    },
     "/items": {
-      get: { operationId: "listItems", summary: "List items", tags: ["items"], parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }], responses: { "200": { description: "ok" } } },
+      get: {
+        operationId: "listItems",
+        summary: "List items",
+        tags: ["items"],
+        parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
+        responses: { "200": { description: "ok" } },
+      },
     },
   },
 };
@@ -80,7 +93,15 @@ const test = baseTest.extend<{ session: ConsoleSession }>({
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const session: ConsoleSession = { context, page, responses: [], problems: [] };
-    page.on("response", (response) => session.responses.push({ url: response.url(), body: response.body().then((body) => body.toString("utf8"), () => "") }));
+    page.on("response", (response) =>
+      session.responses.push({
+        url: response.url(),
+        body: response.body().then(
+          (body) => body.toString("utf8"),
+          () => "",
+        ),
+      }),
+    );
     page.on("console", (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) session.problems.push(message.text());
     });
@@ -97,7 +118,9 @@ const test = baseTest.extend<{ session: ConsoleSession }>({
 async function expectNoSecretInPage({ page, context }: ConsoleSession): Promise<void> {
   const html = await page.content();
   // Browser-side code is given as text: the server's TypeScript setup has no DOM types.
-  const fieldValues = await page.evaluate<string>(`[...document.querySelectorAll("input, textarea")].map((field) => field.value).join("\\n")`);
+  const fieldValues = await page.evaluate<string>(
+    `[...document.querySelectorAll("input, textarea")].map((field) => field.value).join("\\n")`,
+  );
   for (const form of secretFormsOf()) {
     expect(html).not.toContain(form);
     expect(fieldValues).not.toContain(form);
@@ -119,7 +142,10 @@ async function checkPage(session: ConsoleSession, name: string): Promise<void> {
 }
 
 /** Opens the console and signs in through its form, as an operator does. */
-async function signIn(page: Page, { url = server.url, token = testHome.adminToken }: { url?: string; token?: string } = {}): Promise<void> {
+async function signIn(
+  page: Page,
+  { url = server.url, token = testHome.adminToken }: { url?: string; token?: string } = {},
+): Promise<void> {
   await page.goto(url);
   await page.getByLabel("Admin token").fill(token);
   await page.getByLabel("Admin token").press("Enter");
@@ -139,21 +165,42 @@ function newSource(prefix: string): { name: string; slug: string } {
 const toolOf = (slug: string): string => `api_${slug.replace(/-/g, "_")}`;
 
 /** A request to the server's API with the admin token. */
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const headers: Record<string, string> = { authorization: `Bearer ${testHome.adminToken}` };
   if (body !== undefined) headers["content-type"] = "application/json";
-  const answer = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const answer = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
 }
 
 /** Creates a bearer source on the local upstream through the API (with its credential unless `credential: false`). */
 async function createSource(
   prefix: string,
-  { enabled = true, api: apiFields = {}, credential = true }: { enabled?: boolean; api?: Record<string, unknown>; credential?: boolean } = {},
+  {
+    enabled = true,
+    api: apiFields = {},
+    credential = true,
+  }: { enabled?: boolean; api?: Record<string, unknown>; credential?: boolean } = {},
 ): Promise<{ name: string; slug: string }> {
   const source = newSource(prefix);
-  const config = { type: "api", name: source.name, slug: source.slug, enabled, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", ...apiFields } };
-  const created = await api("POST", "/v1/sources", { config, ...(credential ? { credential: { token: upstreamToken } } : {}) });
+  const config = {
+    type: "api",
+    name: source.name,
+    slug: source.slug,
+    enabled,
+    api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", ...apiFields },
+  };
+  const created = await api("POST", "/v1/sources", {
+    config,
+    ...(credential ? { credential: { token: upstreamToken } } : {}),
+  });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   return source;
 }
@@ -238,12 +285,16 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     const baseUrl = page.getByLabel("Base URL (required)");
     await expect.poll(() => baseUrl.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await baseUrl.getAttribute("aria-describedby")) ?? "";
-    const fieldError = await page.evaluate<string>(`${JSON.stringify(describedBy.split(" "))}.map((id) => document.getElementById(id)?.textContent ?? "").join(" ")`);
+    const fieldError = await page.evaluate<string>(
+      `${JSON.stringify(describedBy.split(" "))}.map((id) => document.getElementById(id)?.textContent ?? "").join(" ")`,
+    );
     expect(fieldError).toContain("absolute URL");
     await checkPage(session, "connect-field-error");
   });
 
-  test("the form says OpenAPI, shows More settings once, and gives the headers example in the field's own format", async ({ session }) => {
+  test("the form says OpenAPI, shows More settings once, and gives the headers example in the field's own format", async ({
+    session,
+  }) => {
     const { page } = session;
     await signIn(page);
     await goTo(page, "#/sources/new");
@@ -275,7 +326,24 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     // A reload would lose this mark.
     await page.evaluate("window.consoleTestMark = 'not reloaded'");
 
-    const added = await runCli(["source", "add", "--name", fromCli.name, "--slug", fromCli.slug, "--base-url", upstream.url, "--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin"], { env: testHome.env, stdin: upstreamToken });
+    const added = await runCli(
+      [
+        "source",
+        "add",
+        "--name",
+        fromCli.name,
+        "--slug",
+        fromCli.slug,
+        "--base-url",
+        upstream.url,
+        "--auth",
+        "bearer",
+        "--test-endpoint",
+        "/me",
+        "--credential-stdin",
+      ],
+      { env: testHome.env, stdin: upstreamToken },
+    );
     expect(added.code, added.stderr).toBe(0);
     await page.locator(`tr[data-slug='${fromCli.slug}']`).waitFor({ timeout: 15_000 });
     const disabled = await runCli(["source", "disable", listed.slug], { env: testHome.env });
@@ -303,7 +371,10 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name (required)").fill(renamed);
     // The page re-reads the source every 3 s; what the operator typed must survive that re-read.
-    await page.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).pathname === `/v1/sources/${slug}`, { timeout: 10_000 });
+    await page.waitForResponse(
+      (response) => response.request().method() === "GET" && new URL(response.url()).pathname === `/v1/sources/${slug}`,
+      { timeout: 10_000 },
+    );
     await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
     expect(await page.getByLabel("Name (required)").inputValue()).toBe(renamed);
     await page.getByRole("button", { name: "Save changes" }).click();
@@ -321,7 +392,8 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
   test("clears an optional field the operator empties in the edit form", async ({ session }) => {
     const { page } = session;
     const { slug } = await createSource("Headers");
-    const storedApi = async (): Promise<Record<string, unknown>> => ((await api("GET", `/v1/sources/${slug}`)).json as { source: { api: Record<string, unknown> } }).source.api;
+    const storedApi = async (): Promise<Record<string, unknown>> =>
+      ((await api("GET", `/v1/sources/${slug}`)).json as { source: { api: Record<string, unknown> } }).source.api;
     const editHeaders = async (value: string, expected: string): Promise<void> => {
       await page.getByRole("button", { name: "Edit" }).click();
       await page.getByText("More settings", { exact: true }).click();
@@ -331,7 +403,9 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
       await page.getByRole("button", { name: "Save changes" }).click();
       await page.getByRole("button", { name: "Save changes" }).waitFor({ state: "detached" });
       // The page shows the saved headers once it has read the source again; the next edit starts from them.
-      await expect.poll(() => page.locator("dl.facts").textContent()).toMatch(value === "" ? /Fixed headers\s*none/ : new RegExp(`Fixed headers\\s*${value}`));
+      await expect
+        .poll(() => page.locator("dl.facts").textContent())
+        .toMatch(value === "" ? /Fixed headers\s*none/ : new RegExp(`Fixed headers\\s*${value}`));
     };
     await signIn(page);
     await goTo(page, `#/sources/${slug}`);
@@ -344,9 +418,20 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
 
   test("shows a source's OpenAPI status, where its credential goes and its fixed headers", async ({ session }) => {
     const { page } = session;
-    const loaded = await createSource("Documented", { api: { openapi: await writeDocument(JSON.stringify(itemsDocument)), headers: { "X-Team": "agents", "Notion-Version": "2022-06-28" } } });
-    const broken = await createSource("Undocumented", { api: { openapi: await writeDocument("{ this is not json"), authType: "header", headerName: "X-Api-Key" }, credential: false });
-    const byQuery = await createSource("By query", { api: { authType: "query", queryParam: "api_key" }, credential: false });
+    const loaded = await createSource("Documented", {
+      api: {
+        openapi: await writeDocument(JSON.stringify(itemsDocument)),
+        headers: { "X-Team": "agents", "Notion-Version": "2022-06-28" },
+      },
+    });
+    const broken = await createSource("Undocumented", {
+      api: { openapi: await writeDocument("{ this is not json"), authType: "header", headerName: "X-Api-Key" },
+      credential: false,
+    });
+    const byQuery = await createSource("By query", {
+      api: { authType: "query", queryParam: "api_key" },
+      credential: false,
+    });
     await signIn(page);
 
     await goTo(page, `#/sources/${loaded.slug}`);
@@ -401,7 +486,9 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await checkPage(session, "try-a-call");
   });
 
-  test("sends a JSON body parsed, refuses one that does not parse, and sends a raw body with its content type", async ({ session }) => {
+  test("sends a JSON body parsed, refuses one that does not parse, and sends a raw body with its content type", async ({
+    session,
+  }) => {
     const { page } = session;
     const { slug } = await createSource("Bodies");
     await signIn(page);
@@ -432,7 +519,9 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
 
   test("gives the operations tool its own form: search by words or tag, read one by id", async ({ session }) => {
     const { page } = session;
-    const { slug } = await createSource("Searchable", { api: { openapi: await writeDocument(JSON.stringify(itemsDocument)) } });
+    const { slug } = await createSource("Searchable", {
+      api: { openapi: await writeDocument(JSON.stringify(itemsDocument)) },
+    });
     await signIn(page);
     await goTo(page, `#/call?tool=${toolOf(slug)}_operations`);
     await page.getByLabel("Query", { exact: true }).waitFor();
@@ -451,7 +540,9 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Send" }).click();
     await expect.poll(() => result.textContent()).toContain("The current user");
     // Sent through the same route as an agent's call, with the operations tool's input.
-    const calls = ((await api("GET", `/v1/activity?source=${slug}`)).json as { calls: { method: string | null; ok: boolean }[] }).calls;
+    const calls = (
+      (await api("GET", `/v1/activity?source=${slug}`)).json as { calls: { method: string | null; ok: boolean }[] }
+    ).calls;
     expect(calls.length).toBeGreaterThanOrEqual(2);
     expect(calls.every((call) => call.ok)).toBe(true);
   });
@@ -460,7 +551,11 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     const { page } = session;
     const called = await createSource("Active");
     const quiet = await createSource("Quiet");
-    const viaServer = await api("POST", `/v1/tools/${toolOf(called.slug)}/call`, { method: "GET", path: "/items", query: { limit: 1 } });
+    const viaServer = await api("POST", `/v1/tools/${toolOf(called.slug)}/call`, {
+      method: "GET",
+      path: "/items",
+      query: { limit: 1 },
+    });
     expect(viaServer.json).toMatchObject({ ok: true });
     // Another process on the same home: it writes the audit log the server reads.
     const viaCli = await runCli(["call", called.slug, "GET", "/items", "-q", "from=cli"], { env: testHome.env });
@@ -478,7 +573,9 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await checkPage(session, "activity");
   });
 
-  test("shows and edits a source's policy: a bad rule is named at its field; a saved deny refuses the call", async ({ session }) => {
+  test("shows and edits a source's policy: a bad rule is named at its field; a saved deny refuses the call", async ({
+    session,
+  }) => {
     const { page } = session;
     const source = await createSource("Guarded");
     await signIn(page);
@@ -488,15 +585,21 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await page.getByRole("button", { name: "Change the policy" }).click();
     await page.getByLabel("Deny", { exact: true }).fill("GETT /items");
     await page.getByRole("button", { name: "Save the policy" }).click();
-    await expect.poll(() => policy.locator(".field-error").first().textContent()).toContain('did you mean "GET /items"?');
+    await expect
+      .poll(() => policy.locator(".field-error").first().textContent())
+      .toContain('did you mean "GET /items"?');
     await page.getByLabel("Deny", { exact: true }).fill("GET /items/**\nDELETE /**");
     await page.getByLabel("Mode").selectOption("read-only");
     await page.getByLabel("Rate limit: calls").fill("100");
     await page.getByLabel("per seconds").fill("60");
     await page.getByRole("button", { name: "Save the policy" }).click();
     await page.getByRole("button", { name: "Save the policy" }).waitFor({ state: "detached" });
-    await expect.poll(() => policy.getByRole("definition").allTextContents()).toEqual(["read-only", "none", "GET /items/** DELETE /** ", "none", "100 calls per 60 s", "single"]);
-    expect(((await api("GET", `/v1/sources/${source.slug}`)).json.source as { api: { policy: unknown } }).api.policy).toEqual({ mode: "read-only", deny: ["GET /items/**", "DELETE /**"], rateLimit: { calls: 100, perSeconds: 60 } });
+    await expect
+      .poll(() => policy.getByRole("definition").allTextContents())
+      .toEqual(["read-only", "none", "GET /items/** DELETE /** ", "none", "100 calls per 60 s", "single"]);
+    expect(
+      ((await api("GET", `/v1/sources/${source.slug}`)).json.source as { api: { policy: unknown } }).api.policy,
+    ).toEqual({ mode: "read-only", deny: ["GET /items/**", "DELETE /**"], rateLimit: { calls: 100, perSeconds: 60 } });
     await checkPage(session, "policy");
 
     const before = upstream.seen.length;
@@ -514,7 +617,9 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await page.getByLabel("per seconds").fill("");
     await page.getByRole("button", { name: "Save the policy" }).click();
     await policy.getByText("No policy").waitFor();
-    expect(((await api("GET", `/v1/sources/${source.slug}`)).json.source as { api: { policy?: unknown } }).api.policy).toBeUndefined();
+    expect(
+      ((await api("GET", `/v1/sources/${source.slug}`)).json.source as { api: { policy?: unknown } }).api.policy,
+    ).toBeUndefined();
   }, 120_000);
 
   test("removes a source after a confirmation", async ({ session }) => {

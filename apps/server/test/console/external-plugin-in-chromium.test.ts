@@ -24,7 +24,10 @@ let browser: Browser;
 beforeAll(async () => {
   [plugin, testHome] = await Promise.all([writeExternalPlugin(), createTestHome()]);
   recorder = await startRecorder((_request, response, recorded) => {
-    const ok = recorded.headers["x-account"] === "acme" && recorded.headers["x-api-key"] === apiKey && recorded.headers["x-api-secret"] === apiSecret;
+    const ok =
+      recorded.headers["x-account"] === "acme" &&
+      recorded.headers["x-api-key"] === apiKey &&
+      recorded.headers["x-api-secret"] === apiSecret;
     sendJson(response, ok ? 200 : 401, ok ? { account: "acme", path: recorded.url } : { error: "who are you" });
   });
   server = await startBuiltServer({ ...testHome.env, SRC_AUTH_PLUGINS: plugin.file });
@@ -32,7 +35,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const secret of [apiKey, apiSecret]) for (const form of secretForms(secret)) expect(server?.output() ?? "").not.toContain(form);
+  for (const secret of [apiKey, apiSecret])
+    for (const form of secretForms(secret)) expect(server?.output() ?? "").not.toContain(form);
   await browser?.close();
   await server?.stop();
   await recorder?.close();
@@ -50,7 +54,10 @@ async function signedInPage(): Promise<Page> {
 
 describe("a team's plugin in the console, the API and MCP over HTTP", { timeout: 60_000 }, () => {
   it("the connect form renders its declared fields and connects the source", async () => {
-    await fetch(`${server.url}/v1/sources/acme`, { method: "DELETE", headers: { authorization: `Bearer ${testHome.adminToken}` } });
+    await fetch(`${server.url}/v1/sources/acme`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${testHome.adminToken}` },
+    });
     const page = await signedInPage();
     try {
       await page.getByRole("link", { name: "Connect a source" }).first().click();
@@ -88,17 +95,39 @@ describe("a team's plugin in the console, the API and MCP over HTTP", { timeout:
     const created = await fetch(`${server.url}/v1/sources`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ config: { type: "api", name: "Acme API", slug: "acme-api", enabled: true, api: { baseUrl: recorder.url, authType: "key-pair", account: "acme", testEndpoint: "/me" } }, credential: { apiKey, apiSecret } }),
+      body: JSON.stringify({
+        config: {
+          type: "api",
+          name: "Acme API",
+          slug: "acme-api",
+          enabled: true,
+          api: { baseUrl: recorder.url, authType: "key-pair", account: "acme", testEndpoint: "/me" },
+        },
+        credential: { apiKey, apiSecret },
+      }),
     });
     expect([201, 409]).toContain(created.status);
-    const called = await fetch(`${server.url}/v1/tools/api_acme_api/call`, { method: "POST", headers, body: JSON.stringify({ method: "GET", path: "/over-api" }) });
-    expect(await called.json()).toMatchObject({ ok: true, status: 200, body: { value: { account: "acme", path: "/over-api" } } });
+    const called = await fetch(`${server.url}/v1/tools/api_acme_api/call`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ method: "GET", path: "/over-api" }),
+    });
+    expect(await called.json()).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { value: { account: "acme", path: "/over-api" } },
+    });
 
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } },
+    });
     const client = new Client({ name: "external-plugin-test", version: "0.0.0" });
     await client.connect(transport);
     try {
-      const result = (await client.callTool({ name: "api_acme_api", arguments: { method: "GET", path: "/over-mcp" } })) as { content: { text: string }[]; isError?: boolean };
+      const result = (await client.callTool({
+        name: "api_acme_api",
+        arguments: { method: "GET", path: "/over-mcp" },
+      })) as { content: { text: string }[]; isError?: boolean };
       expect(result.isError).not.toBe(true);
       expect(result.content.map((part) => part.text).join("\n")).toContain("/over-mcp");
     } finally {

@@ -35,11 +35,23 @@ let browser: Browser;
 const secrets: string[] = [upstreamToken];
 
 const admin = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${testHome.adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${testHome.adminToken}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 /** A plain page on `host` (no CSP of its own): the browser's origin for cross-origin requests. */
 async function startSite(host: string): Promise<{ url: string; close(): Promise<void> }> {
-  const site: Server = createServer((_request, response) => void response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>Another site</title><p>Another site</p>"));
+  const site: Server = createServer(
+    (_request, response) =>
+      void response
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end("<!doctype html><title>Another site</title><p>Another site</p>"),
+  );
   await new Promise<void>((resolve) => site.listen(0, host, resolve));
   return {
     url: `http://${host}:${(site.address() as AddressInfo).port}`,
@@ -59,7 +71,10 @@ beforeAll(async () => {
   allowedSite = await startSite("127.0.0.2");
   otherSite = await startSite("127.0.0.3");
   server = await startBuiltServer(testHome.env, ["--cors-origin", allowedSite.url]);
-  const added = await admin("POST", "/v1/sources", { config: { ...bearerConfig("alpha", upstream.url), name: "Alpha API" }, credential: { token: upstreamToken } });
+  const added = await admin("POST", "/v1/sources", {
+    config: { ...bearerConfig("alpha", upstream.url), name: "Alpha API" },
+    credential: { token: upstreamToken },
+  });
   expect(added.status, await added.clone().text()).toBe(201);
   browser = await launchChromium();
 }, 120_000);
@@ -68,7 +83,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   const output = server?.output() ?? "";
-  for (const form of secrets.flatMap(secretForms)) expect(output.includes(form), `the server's output holds ${form.slice(0, 8)}…`).toBe(false);
+  for (const form of secrets.flatMap(secretForms))
+    expect(output.includes(form), `the server's output holds ${form.slice(0, 8)}…`).toBe(false);
   await Promise.all([upstream?.close(), catcher?.close(), allowedSite?.close(), otherSite?.close()]);
   await testHome?.cleanup();
 }, 60_000);
@@ -77,7 +93,9 @@ afterAll(async () => {
 async function signInHostedAgent(clientName: string): Promise<TestAgentProvider> {
   const provider = new TestAgentProvider(catcher.url, undefined, clientName);
   const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider });
-  await expect(new Client({ name: "hosted-agent", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+  await expect(new Client({ name: "hosted-agent", version: "1.0.0" }).connect(transport)).rejects.toBeInstanceOf(
+    UnauthorizedError,
+  );
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
@@ -88,7 +106,8 @@ async function signInHostedAgent(clientName: string): Promise<TestAgentProvider>
     await page.getByRole("checkbox", { name: "Alpha API", exact: true }).waitFor();
     // The consent page is the console's too: none of the secrets made so far is in it.
     const consentDom = await domOf(page);
-    for (const form of secrets.flatMap(secretForms)) expect(consentDom.includes(form), `the consent page holds ${form.slice(0, 8)}…`).toBe(false);
+    for (const form of secrets.flatMap(secretForms))
+      expect(consentDom.includes(form), `the consent page holds ${form.slice(0, 8)}…`).toBe(false);
     await page.getByRole("checkbox", { name: "Alpha API", exact: true }).check();
     await page.getByRole("checkbox", { name: "Alpha API: read only" }).check();
     await page.getByRole("button", { name: "Allow", exact: true }).click();
@@ -129,12 +148,24 @@ async function signInToConsole(page: Page): Promise<void> {
 
 /** The page's DOM with the values of its fields (which `content()` does not hold). Browser-side code as text: the server's TypeScript setup has no DOM types. */
 async function domOf(page: Page): Promise<string> {
-  const fields = await page.evaluate<string>(`[...document.querySelectorAll("input, textarea, select")].map((field) => field.value).join("\\n")`);
+  const fields = await page.evaluate<string>(
+    `[...document.querySelectorAll("input, textarea, select")].map((field) => field.value).join("\\n")`,
+  );
   return `${await page.content()}\n${fields}`;
 }
 
 const mcpStatusOf = async (accessToken: string): Promise<number> =>
-  (await fetch(`${server.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" })).status;
+  (
+    await fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: "{}",
+    })
+  ).status;
 
 describe("the console's Agent tokens page", () => {
   it("lists agent tokens and a hosted agent's grant (client, access, last use, never a value); revoking the grant refuses the agent's MCP calls", async () => {
@@ -155,20 +186,23 @@ describe("the console's Agent tokens page", () => {
       await page.getByRole("heading", { name: "Agent tokens", level: 1 }).waitFor();
       const grantRow = page.getByRole("row").filter({ hasText: clientName });
       await grantRow.waitFor();
-      await expect.poll(() => grantRow.getByRole("cell").allInnerTexts(), { timeout: 10_000 }).toEqual([
-        expect.stringMatching(/\S/),
-        "OAuth grant",
-        expect.stringContaining(clientName),
-        "alpha read only",
-        // The consent page's default lifetime, 30 days: a date.
-        expect.stringMatching(/\d/),
-        expect.not.stringMatching(/^never$/),
-        "Revoke",
-      ]);
+      await expect
+        .poll(() => grantRow.getByRole("cell").allInnerTexts(), { timeout: 10_000 })
+        .toEqual([
+          expect.stringMatching(/\S/),
+          "OAuth grant",
+          expect.stringContaining(clientName),
+          "alpha read only",
+          // The consent page's default lifetime, 30 days: a date.
+          expect.stringMatching(/\d/),
+          expect.not.stringMatching(/^never$/),
+          "Revoke",
+        ]);
       const staticRow = page.getByRole("row").filter({ hasText: staticName });
       await expect.poll(() => staticRow.getByRole("cell").nth(1).innerText()).toBe(`${staticToken.slice(0, 12)}…`);
       await expect.poll(() => staticRow.getByRole("cell").nth(2).innerText()).toBe("src token create");
-      for (const form of [staticToken, ...provider.issued].flatMap(secretForms)) expect((await domOf(page)).includes(form)).toBe(false);
+      for (const form of [staticToken, ...provider.issued].flatMap(secretForms))
+        expect((await domOf(page)).includes(form)).toBe(false);
       await page.screenshot({ path: `${screenshots}tokens.png`, fullPage: true });
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
@@ -178,7 +212,10 @@ describe("the console's Agent tokens page", () => {
       const dialog = page.getByRole("dialog", { name: `Revoke ${grantName}?` });
       await dialog.getByText(`${clientName} is refused from now on`).waitFor();
       await dialog.getByRole("button", { name: `Revoke ${grantName}` }).click();
-      await page.getByRole("status").filter({ hasText: `Revoked ${grantName}` }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `Revoked ${grantName}` })
+        .waitFor();
       await expect.poll(() => grantRow.count()).toBe(0);
       await expect.poll(() => staticRow.count()).toBe(1);
 
@@ -207,14 +244,24 @@ describe("the whole console, with a credential, the admin token, an agent token 
     await createAgentToken(`scan-token-${suffix}`);
     const provider = await signInHostedAgent(`Scan Agent ${suffix}`);
     const agent = await connect(provider);
-    expect((await agent.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } })).isError).toBeFalsy();
+    expect(
+      (await agent.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } })).isError,
+    ).toBeFalsy();
     await agent.close();
     const forms = secrets.flatMap(secretForms);
     // The admin token is the operator's own sign-in: the console keeps it in sessionStorage, and sends it, but never shows it.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const bodies: { url: string; body: Promise<string> }[] = [];
-    page.on("response", (response) => bodies.push({ url: response.url(), body: response.body().then((body) => body.toString("utf8"), () => "") }));
+    page.on("response", (response) =>
+      bodies.push({
+        url: response.url(),
+        body: response.body().then(
+          (body) => body.toString("utf8"),
+          () => "",
+        ),
+      }),
+    );
     const problems: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
@@ -235,7 +282,8 @@ describe("the whole console, with a credential, the admin token, an agent token 
       await page.goto(server.url);
       await page.getByLabel("Admin token").waitFor();
       const signInDom = await domOf(page);
-      for (const form of forms) expect(signInDom.includes(form), `the sign-in page holds ${form.slice(0, 8)}…`).toBe(false);
+      for (const form of forms)
+        expect(signInDom.includes(form), `the sign-in page holds ${form.slice(0, 8)}…`).toBe(false);
       await signInToConsole(page);
       for (const { hash, heading } of pages) {
         await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
@@ -261,12 +309,18 @@ describe("the whole console, with a credential, the admin token, an agent token 
 
 describe("OAuth's endpoints and --cors-origin, from web pages of other origins", () => {
   /** Runs `fetch(url, init)` in a page of `site` and says what the page could read (or the network error it got). */
-  async function fetchFrom(site: string, url: string, init: Record<string, unknown> = {}): Promise<{ status: number; body: string; wwwAuthenticate: string | null } | { blocked: string }> {
+  async function fetchFrom(
+    site: string,
+    url: string,
+    init: Record<string, unknown> = {},
+  ): Promise<{ status: number; body: string; wwwAuthenticate: string | null } | { blocked: string }> {
     const context = await browser.newContext();
     const page = await context.newPage();
     try {
       await page.goto(site);
-      return await page.evaluate<{ status: number; body: string; wwwAuthenticate: string | null } | { blocked: string }>(
+      return await page.evaluate<
+        { status: number; body: string; wwwAuthenticate: string | null } | { blocked: string }
+      >(
         `fetch(${JSON.stringify(url)}, ${JSON.stringify(init)}).then(async (answer) => ({ status: answer.status, body: await answer.text(), wwwAuthenticate: answer.headers.get("www-authenticate") }), (error) => ({ blocked: String(error) }))`,
       );
     } finally {
@@ -277,28 +331,67 @@ describe("OAuth's endpoints and --cors-origin, from web pages of other origins",
   it("metadata, registration and the token endpoint answer any origin, preflight included, with or without --cors-origin", async () => {
     for (const site of [allowedSite.url, otherSite.url]) {
       // The MCP SDK sends MCP-Protocol-Version with its discovery requests: a preflighted request.
-      const metadata = await fetchFrom(site, `${server.url}/.well-known/oauth-protected-resource/mcp`, { headers: { "mcp-protocol-version": "2025-06-18" } });
+      const metadata = await fetchFrom(site, `${server.url}/.well-known/oauth-protected-resource/mcp`, {
+        headers: { "mcp-protocol-version": "2025-06-18" },
+      });
       expect(metadata, site).toMatchObject({ status: 200 });
       expect(JSON.parse((metadata as { body: string }).body)).toMatchObject({ resource: `${server.url}/mcp` });
-      const serverMetadata = await fetchFrom(site, `${server.url}/.well-known/oauth-authorization-server`, { headers: { "mcp-protocol-version": "2025-06-18" } });
-      expect(JSON.parse((serverMetadata as { body: string }).body)).toMatchObject({ token_endpoint: `${server.url}/token` });
+      const serverMetadata = await fetchFrom(site, `${server.url}/.well-known/oauth-authorization-server`, {
+        headers: { "mcp-protocol-version": "2025-06-18" },
+      });
+      expect(JSON.parse((serverMetadata as { body: string }).body)).toMatchObject({
+        token_endpoint: `${server.url}/token`,
+      });
       const registered = await fetchFrom(site, `${server.url}/register`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ client_name: "Browser Agent", redirect_uris: ["http://127.0.0.1:9/callback"], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
+        body: JSON.stringify({
+          client_name: "Browser Agent",
+          redirect_uris: ["http://127.0.0.1:9/callback"],
+          token_endpoint_auth_method: "none",
+          grant_types: ["authorization_code", "refresh_token"],
+          response_types: ["code"],
+        }),
       });
       expect(registered, `${site}: ${JSON.stringify(registered)}`).toMatchObject({ status: 201 });
-      const token = await fetchFrom(site, `${server.url}/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=authorization_code&code=not-a-code&code_verifier=x&client_id=nobody" });
+      const token = await fetchFrom(site, `${server.url}/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=authorization_code&code=not-a-code&code_verifier=x&client_id=nobody",
+      });
       expect(token, site).toMatchObject({ status: expect.any(Number) });
       expect((token as { body: string }).body).toContain("error");
     }
   }, 60_000);
 
   it("/mcp and /v1 answer only the --cors-origin page, which can read WWW-Authenticate to find the metadata", async () => {
-    const unauthenticated = await fetchFrom(allowedSite.url, `${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
-    expect(unauthenticated).toMatchObject({ status: 401, wwwAuthenticate: expect.stringContaining(`resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`) });
-    expect(await fetchFrom(otherSite.url, `${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).toMatchObject({ blocked: expect.stringContaining("Failed to fetch") });
-    expect(await fetchFrom(otherSite.url, `${server.url}/v1/tokens`, { headers: { authorization: `Bearer ${testHome.adminToken}` } })).toMatchObject({ blocked: expect.stringContaining("Failed to fetch") });
-    expect(await fetchFrom(allowedSite.url, `${server.url}/v1/tokens`, { headers: { authorization: `Bearer ${testHome.adminToken}` } })).toMatchObject({ status: 200 });
+    const unauthenticated = await fetchFrom(allowedSite.url, `${server.url}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: "{}",
+    });
+    expect(unauthenticated).toMatchObject({
+      status: 401,
+      wwwAuthenticate: expect.stringContaining(
+        `resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`,
+      ),
+    });
+    expect(
+      await fetchFrom(otherSite.url, `${server.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }),
+    ).toMatchObject({ blocked: expect.stringContaining("Failed to fetch") });
+    expect(
+      await fetchFrom(otherSite.url, `${server.url}/v1/tokens`, {
+        headers: { authorization: `Bearer ${testHome.adminToken}` },
+      }),
+    ).toMatchObject({ blocked: expect.stringContaining("Failed to fetch") });
+    expect(
+      await fetchFrom(allowedSite.url, `${server.url}/v1/tokens`, {
+        headers: { authorization: `Bearer ${testHome.adminToken}` },
+      }),
+    ).toMatchObject({ status: 200 });
   }, 60_000);
 });

@@ -7,7 +7,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 
 /** The loopback page a hosted agent's sign-in comes back to: it keeps every query it was sent. */
 export interface RedirectCatcher {
@@ -26,7 +30,9 @@ export async function startRedirectCatcher(): Promise<RedirectCatcher> {
     // A browser also asks for /favicon.ico: only the callback counts.
     if (url.pathname !== "/callback") return void response.writeHead(404).end();
     const query = url.searchParams;
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>Signed in</title><p>You may close this window.</p>");
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end("<!doctype html><title>Signed in</title><p>You may close this window.</p>");
     const resolve = waiting.shift();
     if (resolve === undefined) arrived.push(query);
     else resolve(query);
@@ -67,7 +73,13 @@ export class TestAgentProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [this.redirect], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: this.name,
+      redirect_uris: [this.redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
 
   state(): string {
@@ -123,21 +135,75 @@ export interface ClientDocumentHost {
   close(): Promise<void>;
 }
 
-export async function startClientDocumentHost(document: (clientId: string) => Record<string, unknown>): Promise<ClientDocumentHost> {
+export async function startClientDocumentHost(
+  document: (clientId: string) => Record<string, unknown>,
+): Promise<ClientDocumentHost> {
   const directory = mkdtempSync(join(tmpdir(), "src-oauth-ca-"));
   const path = (name: string): string => join(directory, name);
   const openssl = (args: string[]): void => void execFileSync("openssl", args, { stdio: "ignore" });
-  openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", path("ca-key.pem"), "-out", path("ca.pem"), "-days", "2", "-subj", "/CN=src test CA", "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"]);
-  openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", path("key.pem"), "-out", path("server.csr"), "-subj", "/CN=127.0.0.1"]);
+  openssl([
+    "req",
+    "-x509",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:prime256v1",
+    "-nodes",
+    "-keyout",
+    path("ca-key.pem"),
+    "-out",
+    path("ca.pem"),
+    "-days",
+    "2",
+    "-subj",
+    "/CN=src test CA",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
+  ]);
+  openssl([
+    "req",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:prime256v1",
+    "-nodes",
+    "-keyout",
+    path("key.pem"),
+    "-out",
+    path("server.csr"),
+    "-subj",
+    "/CN=127.0.0.1",
+  ]);
   writeFileSync(path("server.ext"), "subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
-  openssl(["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca-key.pem"), "-CAcreateserial", "-out", path("server.pem"), "-days", "1", "-extfile", path("server.ext")]);
+  openssl([
+    "x509",
+    "-req",
+    "-in",
+    path("server.csr"),
+    "-CA",
+    path("ca.pem"),
+    "-CAkey",
+    path("ca-key.pem"),
+    "-CAcreateserial",
+    "-out",
+    path("server.pem"),
+    "-days",
+    "1",
+    "-extfile",
+    path("server.ext"),
+  ]);
   let fetches = 0;
   let clientId = "";
-  const server = createHttpsServer({ key: readFileSync(path("key.pem")), cert: readFileSync(path("server.pem")) }, (request, response) => {
-    if (request.url !== "/agent/client.json") return void response.writeHead(404).end();
-    fetches += 1;
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(document(clientId)));
-  });
+  const server = createHttpsServer(
+    { key: readFileSync(path("key.pem")), cert: readFileSync(path("server.pem")) },
+    (request, response) => {
+      if (request.url !== "/agent/client.json") return void response.writeHead(404).end();
+      fetches += 1;
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(document(clientId)));
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   clientId = `https://127.0.0.1:${(server.address() as AddressInfo).port}/agent/client.json`;
   return {

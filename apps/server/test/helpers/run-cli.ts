@@ -14,7 +14,10 @@ export interface CliRun {
 }
 
 /** Runs `node apps/cli/dist/bin.js ...args` on the test home; `stdin` is written and closed (the secret for `--credential-stdin`). */
-export function runCli(args: string[], { env, stdin = "" }: { env: Record<string, string>; stdin?: string }): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  { env, stdin = "" }: { env: Record<string, string>; stdin?: string },
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliBin, ...args], {
       env: { PATH: process.env.PATH ?? "", HOME: tmpdir(), NO_COLOR: "1", ...env },

@@ -12,7 +12,13 @@ const token = Buffer.concat(chunks).toString("utf8").trim();
 const service = createSourceService({ env: process.env, registry: createDefaultAuthRegistry() });
 for (const slug of slugs) {
   await service.addSource({
-    input: { type: "api", name: `Second ${slug}`, slug, enabled: true, api: { baseUrl, authType: "bearer", testEndpoint: "/me" } },
+    input: {
+      type: "api",
+      name: `Second ${slug}`,
+      slug,
+      enabled: true,
+      api: { baseUrl, authType: "bearer", testEndpoint: "/me" },
+    },
     credential: { token },
   });
   process.stdout.write(`added ${slug}\n`);

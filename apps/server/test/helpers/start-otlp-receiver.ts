@@ -28,8 +28,14 @@ export interface OtlpReceiver {
 type OtlpValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
 type OtlpAttribute = { key: string; value: OtlpValue };
 
-const valueOf = (value: OtlpValue): string | number | boolean => value.stringValue ?? (value.intValue === undefined ? undefined : Number(value.intValue)) ?? value.boolValue ?? value.doubleValue ?? "";
-const attributesOf = (attributes: OtlpAttribute[] | undefined): Record<string, string | number | boolean> => Object.fromEntries((attributes ?? []).map(({ key, value }) => [key, valueOf(value)]));
+const valueOf = (value: OtlpValue): string | number | boolean =>
+  value.stringValue ??
+  (value.intValue === undefined ? undefined : Number(value.intValue)) ??
+  value.boolValue ??
+  value.doubleValue ??
+  "";
+const attributesOf = (attributes: OtlpAttribute[] | undefined): Record<string, string | number | boolean> =>
+  Object.fromEntries((attributes ?? []).map(({ key, value }) => [key, valueOf(value)]));
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const bodies: string[] = [];
@@ -47,7 +53,16 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
           const resource = attributesOf(resourceSpans.resource?.attributes);
           for (const scopeSpans of resourceSpans.scopeSpans ?? []) {
             for (const span of scopeSpans.spans ?? []) {
-              received.push({ traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId ?? "", name: span.name, kind: span.kind, attributes: attributesOf(span.attributes), resource, status: span.status ?? {} });
+              received.push({
+                traceId: span.traceId,
+                spanId: span.spanId,
+                parentSpanId: span.parentSpanId ?? "",
+                name: span.name,
+                kind: span.kind,
+                attributes: attributesOf(span.attributes),
+                resource,
+                status: span.status ?? {},
+              });
             }
           }
         }
@@ -60,9 +75,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     bodies,
     spans: () => [...received],
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

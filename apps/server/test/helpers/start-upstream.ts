@@ -15,7 +15,13 @@ export interface Upstream {
 }
 
 /** The shared test upstream of `@src/http-tool/testing` with this API's routes. */
-export async function startUpstream({ token, host = "127.0.0.1" }: { token: string; host?: string }): Promise<Upstream> {
+export async function startUpstream({
+  token,
+  host = "127.0.0.1",
+}: {
+  token: string;
+  host?: string;
+}): Promise<Upstream> {
   let parked: (() => void)[] = [];
   let parkedListeners: (() => void)[] = [];
   const upstream = await startTestUpstream(

@@ -45,7 +45,12 @@ export function createLogCapture(): { stream: Writable; lines: string[]; records
 
 /** The forms of a secret that must never appear in a log: raw, base64, base64url, URL-encoded, and `user:password` base64 for pairs. */
 export function secretForms(secret: string): string[] {
-  return [secret, Buffer.from(secret).toString("base64"), Buffer.from(secret).toString("base64url"), encodeURIComponent(secret)];
+  return [
+    secret,
+    Buffer.from(secret).toString("base64"),
+    Buffer.from(secret).toString("base64url"),
+    encodeURIComponent(secret),
+  ];
 }
 
 /** Every line that holds any form of any secret; an empty list is the pass. */

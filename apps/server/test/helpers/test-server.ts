@@ -16,12 +16,27 @@ export interface TestServer {
   server: RunningServer;
   logs: ReturnType<typeof createLogCapture>;
   /** Sends one request with the admin token unless `token` says otherwise (`null`: no header). */
-  api(method: string, path: string, options?: { body?: unknown; rawBody?: string; contentType?: string; token?: string | null }): Promise<ApiAnswer>;
+  api(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; contentType?: string; token?: string | null },
+  ): Promise<ApiAnswer>;
 }
 
-export async function startTestServer(testHome: TestHome, options: Partial<StartServerOptions> = {}): Promise<TestServer> {
+export async function startTestServer(
+  testHome: TestHome,
+  options: Partial<StartServerOptions> = {},
+): Promise<TestServer> {
   const logs = createLogCapture();
-  const server = await startServer({ home: testHome.home, env: testHome.env, host: "127.0.0.1", port: 0, logger: createServerLogger({ destination: logs.stream }), watchDebounceMs: 50, ...options });
+  const server = await startServer({
+    home: testHome.home,
+    env: testHome.env,
+    host: "127.0.0.1",
+    port: 0,
+    logger: createServerLogger({ destination: logs.stream }),
+    watchDebounceMs: 50,
+    ...options,
+  });
   return {
     server,
     logs,
@@ -41,8 +56,19 @@ export async function startTestServer(testHome: TestHome, options: Partial<Start
 }
 
 /** A bearer source record pointing at `baseUrl`. */
-export function bearerConfig(slug: string, baseUrl: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { type: "api", name: `Test ${slug}`, slug, enabled: true, api: { baseUrl, authType: "bearer", testEndpoint: "/me" }, ...extra };
+export function bearerConfig(
+  slug: string,
+  baseUrl: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    type: "api",
+    name: `Test ${slug}`,
+    slug,
+    enabled: true,
+    api: { baseUrl, authType: "bearer", testEndpoint: "/me" },
+    ...extra,
+  };
 }
 
 /** `text` parsed as JSON, or `undefined` when it is not JSON (an HTML page, an empty body). */

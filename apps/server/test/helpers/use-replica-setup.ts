@@ -20,7 +20,13 @@ export interface ReplicaSetup {
  * the file; the replicas a test pushed to `replicas` stopped after it; and after all tests, no printed line may hold
  * one of `secrets`.
  */
-export function useReplicaSetup({ upstreamToken, secrets }: { upstreamToken: string; secrets: readonly string[] }): ReplicaSetup {
+export function useReplicaSetup({
+  upstreamToken,
+  secrets,
+}: {
+  upstreamToken: string;
+  secrets: readonly string[];
+}): ReplicaSetup {
   let database: TestPostgres | undefined;
   let upstream: Upstream | undefined;
   const replicas: Replica[] = [];

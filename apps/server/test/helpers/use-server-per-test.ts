@@ -27,7 +27,11 @@ export interface ServerPerTestOptions {
  * log (nor of `printed`) may hold a secret of the home, and the home is removed. A file's own hooks, registered
  * after this call, run after these `beforeEach` and before these `afterEach`.
  */
-export function useServerPerTest({ upstreamToken, secrets = [], printed = () => [] }: ServerPerTestOptions): ServerPerTest {
+export function useServerPerTest({
+  upstreamToken,
+  secrets = [],
+  printed = () => [],
+}: ServerPerTestOptions): ServerPerTest {
   let upstream: Upstream | undefined;
   let testHome: TestHome | undefined;
   let server: TestServer | undefined;

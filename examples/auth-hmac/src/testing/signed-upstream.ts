@@ -14,9 +14,15 @@ export interface SignedUpstream {
 /** Whether `recorded` carries `X-Key-Id: <keyId>` and `X-Signature: hex(HMAC-SHA256(secret, METHOD\npath\n?query\nbody))`. */
 function isSigned(recorded: RecordedRequest, { secret, keyId }: { secret: string; keyId: string }): boolean {
   const [path = "", query] = recorded.url.split("?");
-  const expected = createHmac("sha256", secret).update([recorded.method, path, query === undefined ? "" : `?${query}`, recorded.body].join("\n")).digest("hex");
+  const expected = createHmac("sha256", secret)
+    .update([recorded.method, path, query === undefined ? "" : `?${query}`, recorded.body].join("\n"))
+    .digest("hex");
   const given = String(recorded.headers["x-signature"] ?? "");
-  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected)) && recorded.headers["x-key-id"] === keyId;
+  return (
+    given.length === expected.length &&
+    timingSafeEqual(Buffer.from(given), Buffer.from(expected)) &&
+    recorded.headers["x-key-id"] === keyId
+  );
 }
 
 /**

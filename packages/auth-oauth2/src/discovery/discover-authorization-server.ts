@@ -14,7 +14,10 @@ export function insecureOptionsFor(url: URL): { [oauth.allowInsecureRequests]?: 
  * appended). oauth4webapi checks that the document names the same issuer.
  * An issuer that answers neither is an `AuthorizeError` naming both URLs.
  */
-export async function discoverAuthorizationServer(issuer: string, signal: AbortSignal): Promise<oauth.AuthorizationServer> {
+export async function discoverAuthorizationServer(
+  issuer: string,
+  signal: AbortSignal,
+): Promise<oauth.AuthorizationServer> {
   const issuerUrl = new URL(issuer);
   const tried: string[] = [];
   let lastProblem = "";

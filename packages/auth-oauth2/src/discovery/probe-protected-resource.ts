@@ -28,13 +28,23 @@ async function challengesOf(response: Response): Promise<readonly oauth.WWWAuthe
  * authorization servers. The metadata must describe a resource on the same
  * origin as `url`, at or above its path. `undefined` when the API says nothing.
  */
-export async function probeProtectedResource(url: URL, signal: AbortSignal): Promise<ProtectedResourceHint | undefined> {
-  const response = await fetch(url, { method: "GET", redirect: "manual", signal, headers: { accept: "application/json" } });
+export async function probeProtectedResource(
+  url: URL,
+  signal: AbortSignal,
+): Promise<ProtectedResourceHint | undefined> {
+  const response = await fetch(url, {
+    method: "GET",
+    redirect: "manual",
+    signal,
+    headers: { accept: "application/json" },
+  });
   if (response.status !== 401) {
     await response.body?.cancel();
     return undefined;
   }
-  const challenge = (await challengesOf(response)).find((item) => item.scheme === "bearer" && typeof item.parameters.resource_metadata === "string");
+  const challenge = (await challengesOf(response)).find(
+    (item) => item.scheme === "bearer" && typeof item.parameters.resource_metadata === "string",
+  );
   const metadataText = challenge?.parameters.resource_metadata;
   if (metadataText === undefined) return undefined;
   let metadataUrl: URL;
@@ -44,7 +54,11 @@ export async function probeProtectedResource(url: URL, signal: AbortSignal): Pro
     return undefined;
   }
   if (metadataUrl.protocol !== "https:" && !isLoopbackUrl(metadataUrl)) return undefined;
-  const metadataResponse = await fetch(metadataUrl, { headers: { accept: "application/json" }, redirect: "manual", signal });
+  const metadataResponse = await fetch(metadataUrl, {
+    headers: { accept: "application/json" },
+    redirect: "manual",
+    signal,
+  });
   // The resource it names, checked against the URL probed (RFC 9728 7.3), then the document read by oauth4webapi.
   const claimed = (await metadataResponse
     .clone()
@@ -58,7 +72,11 @@ export async function probeProtectedResource(url: URL, signal: AbortSignal): Pro
     return undefined;
   }
   const basePath = resource.pathname.endsWith("/") ? resource.pathname : `${resource.pathname}/`;
-  if (resource.origin !== url.origin || !(url.pathname === resource.pathname || url.pathname.startsWith(basePath) || resource.pathname === "/")) return undefined;
+  if (
+    resource.origin !== url.origin ||
+    !(url.pathname === resource.pathname || url.pathname.startsWith(basePath) || resource.pathname === "/")
+  )
+    return undefined;
   const metadata = await oauth.processResourceDiscoveryResponse(resource, metadataResponse);
   const servers = (metadata.authorization_servers ?? []).filter((server) => typeof server === "string");
   if (servers.length === 0) return undefined;

@@ -20,8 +20,24 @@ export class AuthorizeError extends AuthError {
   /** Whether trying again later may help (the server failed, nothing was refused). */
   readonly retryable: boolean;
 
-  constructor({ outcome, message, hint, serverError, cause }: { outcome: AuthorizeFailureOutcome; message: string; hint: string; serverError?: string | undefined; cause?: unknown }) {
-    super({ code: outcome === "needs_auth" ? AUTH_ERROR_CODES.NEEDS_AUTH : AUTH_ERROR_CODES.AUTH_SERVER_FAILED, message, cause });
+  constructor({
+    outcome,
+    message,
+    hint,
+    serverError,
+    cause,
+  }: {
+    outcome: AuthorizeFailureOutcome;
+    message: string;
+    hint: string;
+    serverError?: string | undefined;
+    cause?: unknown;
+  }) {
+    super({
+      code: outcome === "needs_auth" ? AUTH_ERROR_CODES.NEEDS_AUTH : AUTH_ERROR_CODES.AUTH_SERVER_FAILED,
+      message,
+      cause,
+    });
     this.outcome = outcome;
     this.serverError = serverError;
     this.hint = hint;

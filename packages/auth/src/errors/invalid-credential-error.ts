@@ -12,7 +12,9 @@ export class InvalidCredentialError extends AuthError {
   readonly issues: readonly z.core.$ZodIssue[];
 
   constructor({ authType, issues, cause }: { authType: string; issues: readonly z.core.$ZodIssue[]; cause?: unknown }) {
-    const details = issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "credential"}: ${issue.message}`).join("; ");
+    const details = issues
+      .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "credential"}: ${issue.message}`)
+      .join("; ");
     super({
       code: AUTH_ERROR_CODES.INVALID_CREDENTIAL,
       message: `invalid ${authType} credential: ${details}`,

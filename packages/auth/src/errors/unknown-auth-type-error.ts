@@ -6,7 +6,15 @@ export class UnknownAuthTypeError extends AuthError {
   readonly authType: string;
   readonly registeredTypes: readonly string[];
 
-  constructor({ authType, registeredTypes, cause }: { authType: string; registeredTypes: readonly string[]; cause?: unknown }) {
+  constructor({
+    authType,
+    registeredTypes,
+    cause,
+  }: {
+    authType: string;
+    registeredTypes: readonly string[];
+    cause?: unknown;
+  }) {
     super({
       code: AUTH_ERROR_CODES.UNKNOWN_AUTH_TYPE,
       message: `api.authType: unknown auth type "${authType}"; use one of: ${registeredTypes.map((type) => `"${type}"`).join(", ")}`,

@@ -81,20 +81,30 @@ export interface AuthSignIn<TConfig, TCredential> {
   /** Why this source cannot be signed in now, or `undefined` when it can. */
   unavailable(source: SignInSource<TConfig, TCredential>): SignInUnavailable | undefined;
   /** Starts a sign-in: the page (and code) for the person. `redirectUri` is where the app receives the redirect. */
-  begin(source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential; readonly redirectUri: string }): Promise<SignInStart>;
+  begin(
+    source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential; readonly redirectUri: string },
+  ): Promise<SignInStart>;
   /**
    * Finishes a redirect sign-in (`awaits: "redirect"`) from the redirect's URL.
    * Returns the credential to store (tokens added); throws `AuthorizeError`
    * (`needs_auth`) when the person or the server refused, naming what to do.
    */
-  complete(source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential; readonly start: SignInStart; readonly callbackUrl: URL | undefined }): Promise<TCredential>;
+  complete(
+    source: SignInSource<TConfig, TCredential> & {
+      readonly credential: TCredential;
+      readonly start: SignInStart;
+      readonly callbackUrl: URL | undefined;
+    },
+  ): Promise<TCredential>;
   /**
    * One check of a sign-in that polls (`awaits: "poll"`, a device code): done with
    * the credential, or not yet. Throws `AuthorizeError` (`needs_auth`) when the
    * person refused or the code expired, naming what to do. Required when `begin`
    * can answer `"poll"`.
    */
-  poll?(source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential; readonly start: SignInStart }): Promise<SignInPoll<TCredential>>;
+  poll?(
+    source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential; readonly start: SignInStart },
+  ): Promise<SignInPoll<TCredential>>;
   /** The sign-in state. */
   status(source: SignInSource<TConfig, TCredential>): SignInStatus;
   /**
@@ -102,5 +112,7 @@ export interface AuthSignIn<TConfig, TCredential> {
    * telling the server when it can be told (revocation); `undefined` when there
    * was nothing to forget. A server that cannot be reached does not stop it.
    */
-  signOut(source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential }): Promise<SignOutResult<TCredential> | undefined>;
+  signOut(
+    source: SignInSource<TConfig, TCredential> & { readonly credential: TCredential },
+  ): Promise<SignOutResult<TCredential> | undefined>;
 }

@@ -36,24 +36,53 @@ const page = (text: string) => `<!doctype html><meta charset="utf-8"><title>src<
  * `state` matches (or at once, for a flow that polls). Returns the credential to
  * store. Times out, or is cancelled, with a clear `AuthorizeError`.
  */
-export async function runLoopbackSignIn({ plugin, slug, config, credential, port = 0, timeoutMs = 300_000, onSignInPage, now = () => new Date(), signal, sleep }: LoopbackSignInOptions): Promise<Record<string, unknown>> {
+export async function runLoopbackSignIn({
+  plugin,
+  slug,
+  config,
+  credential,
+  port = 0,
+  timeoutMs = 300_000,
+  onSignInPage,
+  now = () => new Date(),
+  signal,
+  sleep,
+}: LoopbackSignInOptions): Promise<Record<string, unknown>> {
   const steps = plugin.signIn as AuthSignIn<Record<string, unknown>, Record<string, unknown>> | undefined;
-  if (steps === undefined) throw new AuthError({ code: AUTH_ERROR_CODES.INVALID_PLUGIN, message: `auth type "${plugin.type}" has no sign-in steps` });
+  if (steps === undefined)
+    throw new AuthError({
+      code: AUTH_ERROR_CODES.INVALID_PLUGIN,
+      message: `auth type "${plugin.type}" has no sign-in steps`,
+    });
   let settle: { resolve: (url: URL) => void; reject: (error: unknown) => void } | undefined;
   const callback = new Promise<URL>((resolve, reject) => (settle = { resolve, reject }));
   let start: SignInStart | undefined;
   const server = createServer((incoming, outgoing) => {
     const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
-    if (url.pathname !== "/callback" || start === undefined || (url.searchParams.get("state") !== start.state && !url.searchParams.has("error"))) {
-      outgoing.writeHead(404, { "content-type": "text/html; charset=utf-8" }).end(page("Not a sign-in for this run of src auth login."));
+    if (
+      url.pathname !== "/callback" ||
+      start === undefined ||
+      (url.searchParams.get("state") !== start.state && !url.searchParams.has("error"))
+    ) {
+      outgoing
+        .writeHead(404, { "content-type": "text/html; charset=utf-8" })
+        .end(page("Not a sign-in for this run of src auth login."));
       return;
     }
-    outgoing.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(page("Signed in. You may close this tab and return to the terminal."));
+    outgoing
+      .writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
+      .end(page("Signed in. You may close this tab and return to the terminal."));
     settle?.resolve(new URL(`http://127.0.0.1${incoming.url ?? "/"}`));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(new AuthorizeError({ outcome: "failed", message: `cannot listen on 127.0.0.1:${port} for the sign-in redirect (${error.code ?? error.message})`, hint: "pass another --port, or leave it out to use any free port" })),
+      reject(
+        new AuthorizeError({
+          outcome: "failed",
+          message: `cannot listen on 127.0.0.1:${port} for the sign-in redirect (${error.code ?? error.message})`,
+          hint: "pass another --port, or leave it out to use any free port",
+        }),
+      ),
     );
     server.listen(port, "127.0.0.1", resolve);
   });
@@ -61,12 +90,22 @@ export async function runLoopbackSignIn({ plugin, slug, config, credential, port
   const timer = setTimeout(() => {
     controller.abort();
     settle?.reject(
-      new AuthorizeError({ outcome: "needs_auth", message: `no sign-in arrived within ${Math.round(timeoutMs / 1000)} s`, hint: `run \`src auth login ${slug}\` again and finish the sign-in in the browser (give more time with --timeout SECONDS)` }),
+      new AuthorizeError({
+        outcome: "needs_auth",
+        message: `no sign-in arrived within ${Math.round(timeoutMs / 1000)} s`,
+        hint: `run \`src auth login ${slug}\` again and finish the sign-in in the browser (give more time with --timeout SECONDS)`,
+      }),
     );
   }, timeoutMs);
   const onAbort = () => {
     controller.abort();
-    settle?.reject(new AuthorizeError({ outcome: "needs_auth", message: "the sign-in was cancelled", hint: `run \`src auth login ${slug}\` again` }));
+    settle?.reject(
+      new AuthorizeError({
+        outcome: "needs_auth",
+        message: "the sign-in was cancelled",
+        hint: `run \`src auth login ${slug}\` again`,
+      }),
+    );
   };
   signal?.addEventListener("abort", onAbort, { once: true });
   try {

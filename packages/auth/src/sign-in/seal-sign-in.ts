@@ -6,7 +6,9 @@ export function signInIdOf(state: string): string {
 }
 
 function keyOf(state: string, id: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", Buffer.from(state, "utf8"), Buffer.from("src sign-in v1", "utf8"), Buffer.from(id, "utf8"), 32));
+  return Buffer.from(
+    hkdfSync("sha256", Buffer.from(state, "utf8"), Buffer.from("src sign-in v1", "utf8"), Buffer.from(id, "utf8"), 32),
+  );
 }
 
 /** Seals `value` (JSON) with AES-256-GCM under a key derived from `state` (HKDF-SHA256); the id and slug are bound as associated data. */
@@ -28,7 +30,9 @@ export function openSignIn(state: string, slug: string, sealed: string): unknown
     const decipher = createDecipheriv("aes-256-gcm", keyOf(state, id), bytes.subarray(0, 12));
     decipher.setAAD(Buffer.from(`${id}\n${slug}`, "utf8"));
     decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-    const text = Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString("utf8");
+    const text = Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString(
+      "utf8",
+    );
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;

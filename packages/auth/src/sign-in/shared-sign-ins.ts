@@ -27,13 +27,19 @@ export interface ClaimedSignIn {
   /** For a sign-in that polls: the earliest time to poll (epoch ms). */
   readonly nextPollAt: number | undefined;
   /** Ends it for good: signed in, or failed with a message (and code) for people. A second redirect or poll finds it "used". */
-  finish(outcome: { readonly signedIn: boolean; readonly message: string; readonly code?: string | undefined }): Promise<void>;
+  finish(outcome: {
+    readonly signedIn: boolean;
+    readonly message: string;
+    readonly code?: string | undefined;
+  }): Promise<void>;
   /** Gives it back unfinished (a poll that found "not yet"), with the plugin's new start and when to poll next. */
   release(next: { readonly start?: SignInStart | undefined; readonly nextPollAt?: number | undefined }): Promise<void>;
 }
 
 /** What `claim` found. */
-export type ClaimResult = ClaimedSignIn | { readonly found: false; readonly reason: SignInUnavailableReason; readonly slug?: string | undefined };
+export type ClaimResult =
+  | ClaimedSignIn
+  | { readonly found: false; readonly reason: SignInUnavailableReason; readonly slug?: string | undefined };
 
 /** Where a sign-in stands, for the person who started it (`GET …/auth/login/{signInId}`). */
 export interface SignInProgress {
@@ -67,7 +73,8 @@ export interface SharedSignIns {
 }
 
 function checkPositive(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name}: must be a positive integer of milliseconds, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name}: must be a positive integer of milliseconds, got ${String(value)}`);
 }
 
 /**
@@ -78,7 +85,12 @@ function checkPositive(name: string, value: number): void {
  * once; a claim that is not finished within `claimMs` (a process died) may be
  * taken over.
  */
-export function createSharedSignIns({ store, lifetimeMs = defaultPendingSignInLifetimeMs, claimMs = defaultSignInClaimMs, now = () => new Date() }: SharedSignInsOptions): SharedSignIns {
+export function createSharedSignIns({
+  store,
+  lifetimeMs = defaultPendingSignInLifetimeMs,
+  claimMs = defaultSignInClaimMs,
+  now = () => new Date(),
+}: SharedSignInsOptions): SharedSignIns {
   checkPositive("lifetimeMs", lifetimeMs);
   checkPositive("claimMs", claimMs);
 
@@ -109,12 +121,18 @@ export function createSharedSignIns({ store, lifetimeMs = defaultPendingSignInLi
       const time = now().getTime();
       const record = await store.get(signInIdOf(state));
       if (record === undefined) return { found: false, reason: "unknown" };
-      if (record.status === "signed_in" || record.status === "failed") return { found: false, reason: record.outcome?.code === "expired" ? "expired" : "used", slug: record.slug };
+      if (record.status === "signed_in" || record.status === "failed")
+        return { found: false, reason: record.outcome?.code === "expired" ? "expired" : "used", slug: record.slug };
       if (time >= record.expiresAt) {
-        await change(record, { status: "failed", claimedUntil: undefined, outcome: { message: "the sign-in expired", code: "expired" } });
+        await change(record, {
+          status: "failed",
+          claimedUntil: undefined,
+          outcome: { message: "the sign-in expired", code: "expired" },
+        });
         return { found: false, reason: "expired", slug: record.slug };
       }
-      if (record.status === "claimed" && (record.claimedUntil ?? 0) > time) return { found: false, reason: "busy", slug: record.slug };
+      if (record.status === "claimed" && (record.claimedUntil ?? 0) > time)
+        return { found: false, reason: "busy", slug: record.slug };
       const start = openSignIn(state, record.slug, record.sealed) as SignInStart | undefined;
       if (start === undefined) return { found: false, reason: "unknown" };
       let held = await change(record, { status: "claimed", claimedUntil: time + claimMs });
@@ -125,7 +143,11 @@ export function createSharedSignIns({ store, lifetimeMs = defaultPendingSignInLi
         start,
         nextPollAt: record.nextPollAt,
         async finish({ signedIn, message, code }) {
-          const done = await change(held!, { status: signedIn ? "signed_in" : "failed", claimedUntil: undefined, outcome: { message, ...(code === undefined ? {} : { code }) } });
+          const done = await change(held!, {
+            status: signedIn ? "signed_in" : "failed",
+            claimedUntil: undefined,
+            outcome: { message, ...(code === undefined ? {} : { code }) },
+          });
           if (done !== undefined) held = done;
         },
         async release({ start: nextStart, nextPollAt }) {
@@ -143,14 +165,25 @@ export function createSharedSignIns({ store, lifetimeMs = defaultPendingSignInLi
     async progress(state) {
       const record = await store.get(signInIdOf(state));
       if (record === undefined) return undefined;
-      const expired = record.status !== "signed_in" && record.status !== "failed" && now().getTime() >= record.expiresAt;
-      const status = expired || record.outcome?.code === "expired" ? "expired" : record.status === "claimed" ? "waiting" : record.status;
+      const expired =
+        record.status !== "signed_in" && record.status !== "failed" && now().getTime() >= record.expiresAt;
+      const status =
+        expired || record.outcome?.code === "expired"
+          ? "expired"
+          : record.status === "claimed"
+            ? "waiting"
+            : record.status;
       return {
         slug: record.slug,
         status,
         awaits: record.awaits,
         expiresAt: record.expiresAt,
-        ...(record.outcome === undefined ? {} : { message: record.outcome.message, ...(record.outcome.code === undefined ? {} : { code: record.outcome.code }) }),
+        ...(record.outcome === undefined
+          ? {}
+          : {
+              message: record.outcome.message,
+              ...(record.outcome.code === undefined ? {} : { code: record.outcome.code }),
+            }),
       };
     },
   };

@@ -53,7 +53,8 @@ export interface MemorySignInStoreOptions {
 
 /** A `SignInStore` in this process's memory (one process: a CLI, a single server, tests). */
 export function createMemorySignInStore({ maxRecords = 1000 }: MemorySignInStoreOptions = {}): SignInStore {
-  if (!Number.isInteger(maxRecords) || maxRecords < 1) throw new RangeError(`maxRecords: must be a positive integer, got ${String(maxRecords)}`);
+  if (!Number.isInteger(maxRecords) || maxRecords < 1)
+    throw new RangeError(`maxRecords: must be a positive integer, got ${String(maxRecords)}`);
   const records = new Map<string, StoredSignIn>();
   return {
     insert(record) {

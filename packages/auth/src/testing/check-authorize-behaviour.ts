@@ -15,10 +15,15 @@ function changedHeaders(before: Headers, after: Headers): string[] {
 
 /** Query names whose values `authorize` added or changed. */
 function changedQueryNames(before: URLSearchParams, after: URLSearchParams): string[] {
-  return [...new Set(after.keys())].filter((name) => before.getAll(name).join("\u0000") !== after.getAll(name).join("\u0000"));
+  return [...new Set(after.keys())].filter(
+    (name) => before.getAll(name).join("\u0000") !== after.getAll(name).join("\u0000"),
+  );
 }
 
-async function parsed(plugin: Parameters<AuthPluginConformanceCheck>[0], options: Parameters<AuthPluginConformanceCheck>[1]) {
+async function parsed(
+  plugin: Parameters<AuthPluginConformanceCheck>[0],
+  options: Parameters<AuthPluginConformanceCheck>[1],
+) {
   return Promise.resolve(parseConformanceInputs(plugin, options));
 }
 
@@ -53,18 +58,31 @@ export const checkPlacementMatches: AuthPluginConformanceCheck = async (plugin, 
         continue;
       }
       for (const name of changedHeaders(headersBefore, request.headers)) {
-        if (!declaredHeaders.has(name) && !optionalHeaders.has(name)) problems.add(`authorize sets header "${name}", which placement(config).headers does not declare`);
+        if (!declaredHeaders.has(name) && !optionalHeaders.has(name))
+          problems.add(`authorize sets header "${name}", which placement(config).headers does not declare`);
       }
       for (const name of changedQueryNames(queryBefore, request.url.searchParams)) {
-        if (!declaredQuery.has(name)) problems.add(`authorize sets query parameter "${name}", which placement(config).query does not declare`);
+        if (!declaredQuery.has(name))
+          problems.add(`authorize sets query parameter "${name}", which placement(config).query does not declare`);
       }
-      const echoed = await server.send({ method: request.method, url: request.url, headers: request.headers, body: request.body === undefined ? undefined : Buffer.from(request.body).toString("utf8") });
+      const echoed = await server.send({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        body: request.body === undefined ? undefined : Buffer.from(request.body).toString("utf8"),
+      });
       for (const name of declaredHeaders) {
-        if (echoed.headers[name] === undefined) problems.add(`placement declares header "${name}", but the server did not receive it; declare only what authorize sets`);
+        if (echoed.headers[name] === undefined)
+          problems.add(
+            `placement declares header "${name}", but the server did not receive it; declare only what authorize sets`,
+          );
       }
       const received = new URL(echoed.target, server.origin).searchParams;
       for (const name of declaredQuery) {
-        if (!received.has(name)) problems.add(`placement declares query parameter "${name}", but the server did not receive it; declare only what authorize sets`);
+        if (!received.has(name))
+          problems.add(
+            `placement declares query parameter "${name}", but the server did not receive it; declare only what authorize sets`,
+          );
       }
     }
   } finally {
@@ -92,12 +110,19 @@ export const checkAuthorizeKeepsTarget: AuthPluginConformanceCheck = async (plug
     }
     const after = snapshotAttempt(request);
     const where = `${before.method} ${pathname}`;
-    if (request.url.origin !== origin) problems.add(`authorize changed the URL origin on ${where}; the credential must never leave the source's origin`);
-    if (request.url.pathname !== pathname) problems.add(`authorize changed the URL path on ${where}; only the query may change`);
-    if (before.method !== after.method || before.body !== after.body) problems.add(`authorize changed the method or body on ${where}; change only url and headers`);
+    if (request.url.origin !== origin)
+      problems.add(`authorize changed the URL origin on ${where}; the credential must never leave the source's origin`);
+    if (request.url.pathname !== pathname)
+      problems.add(`authorize changed the URL path on ${where}; only the query may change`);
+    if (before.method !== after.method || before.body !== after.body)
+      problems.add(`authorize changed the method or body on ${where}; change only url and headers`);
   }
-  if (!isDeepStrictEqual(config, configBefore)) problems.add("authorize changed the config object it was given; treat it as read-only");
-  if (!isDeepStrictEqual(credential, credentialBefore)) problems.add("authorize changed the credential object it was given; save a new one with context.saveCredential instead");
+  if (!isDeepStrictEqual(config, configBefore))
+    problems.add("authorize changed the config object it was given; treat it as read-only");
+  if (!isDeepStrictEqual(credential, credentialBefore))
+    problems.add(
+      "authorize changed the credential object it was given; save a new one with context.saveCredential instead",
+    );
   return [...problems];
 };
 
@@ -126,19 +151,29 @@ export const checkAuthorizeIsRepeatable: AuthPluginConformanceCheck = async (plu
     const retry: AuthorizeRequest = { ...request, attempt: 2 };
     const retryFailure = await authorizeSafely(plugin, retry, context, registered);
     if (retryFailure !== undefined) problems.add(retryFailure);
-    else if (!isDeepStrictEqual(snapshotAttempt(retry, options.varyingHeaders), { ...once })) problems.add(`authorize on a retry of ${where} changes the request again; set values instead of appending`);
+    else if (!isDeepStrictEqual(snapshotAttempt(retry, options.varyingHeaders), { ...once }))
+      problems.add(`authorize on a retry of ${where} changes the request again; set values instead of appending`);
 
     // A redirect to another path of the same origin, carrying the headers the first hop had.
     const target = `${origin}/v1/moved?page=2`;
     const hop: AuthorizeRequest = { ...request, url: new URL(target), headers: new Headers(request.headers) };
     const expected: AuthorizeRequest = { ...fresh[index]!, attempt: 1, url: new URL(target) };
-    const hopFailure = (await authorizeSafely(plugin, hop, context, registered)) ?? (await authorizeSafely(plugin, expected, context, registered));
+    const hopFailure =
+      (await authorizeSafely(plugin, hop, context, registered)) ??
+      (await authorizeSafely(plugin, expected, context, registered));
     if (hopFailure !== undefined) {
       problems.add(hopFailure);
       continue;
     }
-    if (!isDeepStrictEqual(snapshotAttempt(hop, options.varyingHeaders), snapshotAttempt(expected, options.varyingHeaders))) {
-      problems.add(`authorize on a redirect hop after ${where} differs from authorizing that hop fresh; replace the values the first hop set`);
+    if (
+      !isDeepStrictEqual(
+        snapshotAttempt(hop, options.varyingHeaders),
+        snapshotAttempt(expected, options.varyingHeaders),
+      )
+    ) {
+      problems.add(
+        `authorize on a redirect hop after ${where} differs from authorizing that hop fresh; replace the values the first hop set`,
+      );
     }
   }
   return [...problems];
@@ -157,13 +192,17 @@ export const checkAuthorizeUsesCredential: AuthPluginConformanceCheck = async (p
   const withOther = createSampleAttempts("http://127.0.0.1:9", second.context.signal);
   for (const [index, request] of withFirst.entries()) {
     const other = withOther[index]!;
-    const failure = (await authorizeSafely(plugin, request, first.context, first.registered)) ?? (await authorizeSafely(plugin, other, second.context, second.registered));
+    const failure =
+      (await authorizeSafely(plugin, request, first.context, first.registered)) ??
+      (await authorizeSafely(plugin, other, second.context, second.registered));
     if (failure !== undefined) {
       problems.add(failure);
       continue;
     }
     if (isDeepStrictEqual(snapshotAttempt(request), snapshotAttempt(other))) {
-      problems.add(`authorize gives the same request for two different credentials on ${request.method} ${request.url.pathname}; it must attach the credential`);
+      problems.add(
+        `authorize gives the same request for two different credentials on ${request.method} ${request.url.pathname}; it must attach the credential`,
+      );
     }
   }
   return [...problems];

@@ -2,7 +2,8 @@ import type { AuthPluginConformanceCheck } from "./conformance-options";
 import { parseConformanceInputs, stringFields } from "./conformance-inputs";
 
 /** The given config and credential(s) parse with the plugin's schemas. */
-export const checkSchemasAcceptExamples: AuthPluginConformanceCheck = (plugin, options) => Promise.resolve(parseConformanceInputs(plugin, options).problems ?? []);
+export const checkSchemasAcceptExamples: AuthPluginConformanceCheck = (plugin, options) =>
+  Promise.resolve(parseConformanceInputs(plugin, options).problems ?? []);
 
 const injections = [
   { name: "CR", character: "\r" },
@@ -22,7 +23,9 @@ export const checkCredentialRejectsLineBreaks: AuthPluginConformanceCheck = (plu
       const variants = [`${value.slice(0, middle)}${character}${value.slice(middle)}`, `${value}${character}`];
       for (const variant of variants) {
         if (plugin.credentialSchema.safeParse({ ...credential, [field]: variant }).success) {
-          problems.push(`credentialSchema accepts ${name} in "${field}"; build string fields from credentialTextSchema to stop header injection`);
+          problems.push(
+            `credentialSchema accepts ${name} in "${field}"; build string fields from credentialTextSchema to stop header injection`,
+          );
           break;
         }
       }

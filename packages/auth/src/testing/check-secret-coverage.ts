@@ -20,7 +20,8 @@ function secretValuesOf(plugin: AnyAuthPluginV2, credential: Record<string, unkn
   } catch (error) {
     return `secretValues threw ${error instanceof Error ? error.name : "a non-error"}; it must return a list of strings`;
   }
-  if (!Array.isArray(values) || values.some((value) => typeof value !== "string")) return "secretValues must return an array of strings";
+  if (!Array.isArray(values) || values.some((value) => typeof value !== "string"))
+    return "secretValues must return an array of strings";
   return values as string[];
 }
 
@@ -31,9 +32,13 @@ export const checkSecretValues: AuthPluginConformanceCheck = (plugin, options) =
   const values = secretValuesOf(plugin, parsed.inputs.credential);
   if (typeof values === "string") return Promise.resolve([values]);
   const problems: string[] = [];
-  if (values.includes("")) problems.push("secretValues contains an empty string; leave out empty values (they cannot be redacted)");
+  if (values.includes(""))
+    problems.push("secretValues contains an empty string; leave out empty values (they cannot be redacted)");
   for (const [name, value] of guardedFields(plugin, parsed.inputs.credential)) {
-    if (!values.includes(value)) problems.push(`secretValues does not include the secret field "${name}"; return it so logs and agent output redact it`);
+    if (!values.includes(value))
+      problems.push(
+        `secretValues does not include the secret field "${name}"; return it so logs and agent output redact it`,
+      );
   }
   return Promise.resolve(problems);
 };
@@ -44,8 +49,18 @@ export const checkDescribePlacementHasNoSecret: AuthPluginConformanceCheck = (pl
   if (parsed.problems) return Promise.resolve(parsed.problems);
   const { config, credential } = parsed.inputs;
   const text = plugin.describePlacement(config);
-  if (typeof text !== "string" || text.trim() === "") return Promise.resolve(["describePlacement must return a non-empty description such as 'header \"X-Api-Key\"'"]);
+  if (typeof text !== "string" || text.trim() === "")
+    return Promise.resolve(["describePlacement must return a non-empty description such as 'header \"X-Api-Key\"'"]);
   const values = secretValuesOf(plugin, credential);
-  const secrets = [...(typeof values === "string" ? [] : values), ...guardedFields(plugin, credential).map(([, value]) => value)];
-  return Promise.resolve(redactSecretForms(text, secrets) === text ? [] : ["describePlacement contains a secret; it receives only the config and must describe where the credential goes"]);
+  const secrets = [
+    ...(typeof values === "string" ? [] : values),
+    ...guardedFields(plugin, credential).map(([, value]) => value),
+  ];
+  return Promise.resolve(
+    redactSecretForms(text, secrets) === text
+      ? []
+      : [
+          "describePlacement contains a secret; it receives only the config and must describe where the credential goes",
+        ],
+  );
 };

@@ -1,13 +1,31 @@
 import type { AnyAuthPluginV2 } from "../auth-plugin-v2";
-import { checkAuthorizeIsRepeatable, checkAuthorizeKeepsTarget, checkAuthorizeUsesCredential, checkPlacementMatches } from "./check-authorize-behaviour";
+import {
+  checkAuthorizeIsRepeatable,
+  checkAuthorizeKeepsTarget,
+  checkAuthorizeUsesCredential,
+  checkPlacementMatches,
+} from "./check-authorize-behaviour";
 import { checkCredentialRejectsLineBreaks, checkSchemasAcceptExamples } from "./check-credential-schema";
-import { checkDescribeHasNoSecret, checkFieldsDeclared, checkPluginType, checkSignInSteps, checkSpecificationVersion } from "./check-plugin-shape";
+import {
+  checkDescribeHasNoSecret,
+  checkFieldsDeclared,
+  checkPluginType,
+  checkSignInSteps,
+  checkSpecificationVersion,
+} from "./check-plugin-shape";
 import { checkRegisteredSecretsRedacted } from "./check-registered-secrets";
 import { checkDescribePlacementHasNoSecret, checkSecretValues } from "./check-secret-coverage";
-import type { AuthPluginConformanceCheck, AuthPluginConformanceOptions, ConformanceProblems } from "./conformance-options";
+import type {
+  AuthPluginConformanceCheck,
+  AuthPluginConformanceOptions,
+  ConformanceProblems,
+} from "./conformance-options";
 
 /** Every check of the suite, with the sentence the test report shows. */
-export const authPluginConformanceChecks: readonly { readonly title: string; readonly check: AuthPluginConformanceCheck }[] = [
+export const authPluginConformanceChecks: readonly {
+  readonly title: string;
+  readonly check: AuthPluginConformanceCheck;
+}[] = [
   { title: 'implements specification "v2"', check: checkSpecificationVersion },
   { title: "has a lower-case type and a description", check: checkPluginType },
   { title: "parses the given config and credentials with its schemas", check: checkSchemasAcceptExamples },
@@ -25,8 +43,12 @@ export const authPluginConformanceChecks: readonly { readonly title: string; rea
 ];
 
 /** Runs every check; returns the problems, each prefixed by its check's title. Empty when the plugin conforms. */
-export async function checkAuthPluginConformance(plugin: AnyAuthPluginV2, options: AuthPluginConformanceOptions): Promise<ConformanceProblems> {
+export async function checkAuthPluginConformance(
+  plugin: AnyAuthPluginV2,
+  options: AuthPluginConformanceOptions,
+): Promise<ConformanceProblems> {
   const problems: ConformanceProblems = [];
-  for (const { title, check } of authPluginConformanceChecks) problems.push(...(await check(plugin, options)).map((problem) => `${title}: ${problem}`));
+  for (const { title, check } of authPluginConformanceChecks)
+    problems.push(...(await check(plugin, options)).map((problem) => `${title}: ${problem}`));
   return problems;
 }

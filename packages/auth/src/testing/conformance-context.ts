@@ -34,13 +34,16 @@ export function createConformanceContext(
     signal: new AbortController().signal,
     session: createAuthSessionCache(),
     registerSecret(value: string) {
-      if (typeof value !== "string" || value === "") problems.push("registerSecret was given an empty or non-string value; register only non-empty strings");
+      if (typeof value !== "string" || value === "")
+        problems.push("registerSecret was given an empty or non-string value; register only non-empty strings");
       else registered.push(value);
     },
     saveCredential(next: Record<string, unknown>) {
       const parsed = plugin.credentialSchema.safeParse(next);
       if (!parsed.success) {
-        problems.push("saveCredential was given a credential that credentialSchema rejects; save only valid credentials");
+        problems.push(
+          "saveCredential was given a credential that credentialSchema rejects; save only valid credentials",
+        );
         return Promise.reject(new Error("the credential to save does not parse with credentialSchema"));
       }
       saved.push(parsed.data as Record<string, unknown>);
@@ -64,11 +67,23 @@ export async function createPrimedContext(
   const created = createConformanceContext(plugin, config, credential, options.now);
   const { challenge } = options;
   if (challenge === undefined || plugin.onRejected === undefined) return created;
-  const request = { method: "GET", url: new URL("http://127.0.0.1:9/v1/items"), headers: new Headers(), body: undefined, attempt: 1, signal: created.context.signal };
+  const request = {
+    method: "GET",
+    url: new URL("http://127.0.0.1:9/v1/items"),
+    headers: new Headers(),
+    body: undefined,
+    attempt: 1,
+    signal: created.context.signal,
+  };
   try {
-    await plugin.onRejected({ status: challenge.status, headers: new Headers(challenge.headers), request }, created.context);
+    await plugin.onRejected(
+      { status: challenge.status, headers: new Headers(challenge.headers), request },
+      created.context,
+    );
   } catch (error) {
-    created.problems.push(`onRejected threw on the given challenge (${error instanceof Error ? error.name : "a non-error"}); it must accept the server's challenge`);
+    created.problems.push(
+      `onRejected threw on the given challenge (${error instanceof Error ? error.name : "a non-error"}); it must accept the server's challenge`,
+    );
   }
   return created;
 }

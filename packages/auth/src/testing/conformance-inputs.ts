@@ -8,7 +8,8 @@ export interface ParsedConformanceInputs {
   readonly otherCredential: Record<string, unknown> | undefined;
 }
 
-type ParseOutcome = { inputs: ParsedConformanceInputs; problems?: undefined } | { inputs?: undefined; problems: ConformanceProblems };
+type ParseOutcome =
+  { inputs: ParsedConformanceInputs; problems?: undefined } | { inputs?: undefined; problems: ConformanceProblems };
 
 function issuesText(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
   return issues.map((issue) => `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`).join("; ");
@@ -18,20 +19,32 @@ function issuesText(issues: readonly { path: readonly PropertyKey[]; message: st
 export function parseConformanceInputs(plugin: AnyAuthPluginV2, options: AuthPluginConformanceOptions): ParseOutcome {
   const problems: ConformanceProblems = [];
   const config = plugin.configSchema.safeParse(options.config);
-  if (!config.success) problems.push(`the given config does not parse with configSchema (${issuesText(config.error.issues)}); pass a valid config`);
+  if (!config.success)
+    problems.push(
+      `the given config does not parse with configSchema (${issuesText(config.error.issues)}); pass a valid config`,
+    );
   const credential = plugin.credentialSchema.safeParse(options.credential);
   if (!credential.success) {
-    problems.push(`the given credential does not parse with credentialSchema (${issuesText(credential.error.issues)}); pass a valid credential`);
+    problems.push(
+      `the given credential does not parse with credentialSchema (${issuesText(credential.error.issues)}); pass a valid credential`,
+    );
   }
   let otherCredential: Record<string, unknown> | undefined;
   if (options.otherCredential !== undefined) {
     const other = plugin.credentialSchema.safeParse(options.otherCredential);
     if (other.success) otherCredential = other.data as Record<string, unknown>;
-    else problems.push(`the given otherCredential does not parse with credentialSchema (${issuesText(other.error.issues)})`);
+    else
+      problems.push(
+        `the given otherCredential does not parse with credentialSchema (${issuesText(other.error.issues)})`,
+      );
   }
   if (!config.success || !credential.success || problems.length > 0) return { problems };
   return {
-    inputs: { config: config.data as Record<string, unknown>, credential: credential.data as Record<string, unknown>, otherCredential },
+    inputs: {
+      config: config.data as Record<string, unknown>,
+      credential: credential.data as Record<string, unknown>,
+      otherCredential,
+    },
   };
 }
 

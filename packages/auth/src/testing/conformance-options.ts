@@ -31,4 +31,7 @@ export const defaultConformanceTime = new Date("2026-01-01T00:00:00.000Z");
 export type ConformanceProblems = string[];
 
 /** One conformance check: a plain async function, usable without vitest. */
-export type AuthPluginConformanceCheck = (plugin: AnyAuthPluginV2, options: AuthPluginConformanceOptions) => Promise<ConformanceProblems>;
+export type AuthPluginConformanceCheck = (
+  plugin: AnyAuthPluginV2,
+  options: AuthPluginConformanceOptions,
+) => Promise<ConformanceProblems>;

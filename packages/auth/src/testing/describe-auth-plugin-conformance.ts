@@ -14,7 +14,10 @@ import type { AuthPluginConformanceOptions } from "./conformance-options";
  * When the config points at a server the test starts in `beforeAll`, pass a
  * function: it is called when the checks run.
  */
-export function describeAuthPluginConformance(plugin: AnyAuthPluginV2, options: AuthPluginConformanceOptions | (() => AuthPluginConformanceOptions)): void {
+export function describeAuthPluginConformance(
+  plugin: AnyAuthPluginV2,
+  options: AuthPluginConformanceOptions | (() => AuthPluginConformanceOptions),
+): void {
   describe(`auth plugin "${String(plugin.type)}" conforms to the auth plugin contract`, () => {
     for (const { title, check } of authPluginConformanceChecks) {
       it(title, async () => {

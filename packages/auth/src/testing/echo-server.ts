@@ -51,7 +51,11 @@ export async function startEchoServer(host = "127.0.0.1"): Promise<EchoServer> {
   return {
     origin: `http://${host}:${port}`,
     async send(request) {
-      const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body ?? null });
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? null,
+      });
       return (await response.json()) as EchoedRequest;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),

@@ -23,6 +23,16 @@ export async function runAuthorize(
 ): Promise<string[]> {
   const { context, registered } = createConformanceContext(plugin, config, credential, now);
   const body = typeof request.body === "string" ? new TextEncoder().encode(request.body) : request.body;
-  await plugin.authorize({ method: request.method, url: request.url, headers: request.headers, body, attempt: request.attempt ?? 1, signal: context.signal }, context);
+  await plugin.authorize(
+    {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body,
+      attempt: request.attempt ?? 1,
+      signal: context.signal,
+    },
+    context,
+  );
   return registered;
 }

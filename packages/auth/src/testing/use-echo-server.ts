@@ -22,7 +22,8 @@ export function useEchoServer(host?: string): () => EchoServer {
   });
   afterAll(() => server?.close());
   return () => {
-    if (server === undefined) throw new Error("useEchoServer: the echo server is used outside a test; call the function inside it() or a hook");
+    if (server === undefined)
+      throw new Error("useEchoServer: the echo server is used outside a test; call the function inside it() or a hook");
     return server;
   };
 }

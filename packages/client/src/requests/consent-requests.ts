@@ -6,7 +6,10 @@ export interface ConsentRequests {
   /** `POST /v1/oauth/consent`: the waiting sign-in of this authorization request's query (the client, the enabled sources, a CSRF token bound to this sign-in). */
   load(query: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/oauth/consent", "post">>;
   /** `POST /v1/oauth/consent/decision`: allow (the sources, each read-only or not, and when the grant ends) or deny; answers where to send the browser. Never retried. */
-  decide(input: RequestBodyOf<"/v1/oauth/consent/decision", "post">, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/oauth/consent/decision", "post">>;
+  decide(
+    input: RequestBodyOf<"/v1/oauth/consent/decision", "post">,
+    options?: RequestOptions,
+  ): Promise<ResponseBodyOf<"/v1/oauth/consent/decision", "post">>;
 }
 
 export function createConsentRequests(send: SendRequest): ConsentRequests {

@@ -11,11 +11,16 @@ export interface ServerRequests {
    */
   ready(options?: RequestOptions): Promise<ResponseBodyOf<"/readyz", "get">>;
   /** `GET /openapi.json`: the server's OpenAPI 3.1 document. */
-  openApiDocument(options?: RequestOptions): Promise<{ openapi: string; paths: Record<string, unknown> } & Record<string, unknown>>;
+  openApiDocument(
+    options?: RequestOptions,
+  ): Promise<{ openapi: string; paths: Record<string, unknown> } & Record<string, unknown>>;
   /** `POST /v1/commands`: an operator command written literally (`/source reload github`, `/tools -v`). Never retried. */
   runCommand(command: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/commands", "post">>;
   /** `GET /v1/activity`: the last agent calls the server ran (in memory), newest first; only `source`'s, at most `limit`. */
-  activity(filter?: { source?: string; limit?: number }, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/activity", "get">>;
+  activity(
+    filter?: { source?: string; limit?: number },
+    options?: RequestOptions,
+  ): Promise<ResponseBodyOf<"/v1/activity", "get">>;
 }
 
 export function createServerRequests(send: SendRequest): ServerRequests {
@@ -23,8 +28,19 @@ export function createServerRequests(send: SendRequest): ServerRequests {
     health: (options) => send({ method: "get", path: "healthz" }, options),
     ready: (options) => send({ method: "get", path: "readyz" }, options),
     openApiDocument: (options) => send({ method: "get", path: "openapi.json" }, options),
-    runCommand: (command, options) => send({ method: "post", path: "v1/commands", json: { command }, callsUpstream: true }, options),
+    runCommand: (command, options) =>
+      send({ method: "post", path: "v1/commands", json: { command }, callsUpstream: true }, options),
     activity: ({ source, limit } = {}, options) =>
-      send({ method: "get", path: "v1/activity", searchParams: { ...(source === undefined ? {} : { source }), ...(limit === undefined ? {} : { limit: String(limit) }) } }, options),
+      send(
+        {
+          method: "get",
+          path: "v1/activity",
+          searchParams: {
+            ...(source === undefined ? {} : { source }),
+            ...(limit === undefined ? {} : { limit: String(limit) }),
+          },
+        },
+        options,
+      ),
   };
 }

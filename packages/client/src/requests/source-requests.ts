@@ -10,13 +10,24 @@ export interface SourceRequests {
   /** `GET /v1/sources/{slug}`. */
   get(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}", "get">>;
   /** `PATCH /v1/sources/{slug}`: change the writable fields (`name`, `enabled`, `api.*`). Never retried. */
-  update(slug: string, changes: SourceChanges, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}", "patch">>;
+  update(
+    slug: string,
+    changes: SourceChanges,
+    options?: RequestOptions,
+  ): Promise<ResponseBodyOf<"/v1/sources/{slug}", "patch">>;
   /** `DELETE /v1/sources/{slug}`: remove its `config.json` and its stored credential. */
   remove(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}", "delete">>;
   /** `PUT /v1/sources/{slug}/credential`: store or replace the credential, then test the source. */
-  setCredential(slug: string, credential: CredentialInput, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/credential", "put">>;
+  setCredential(
+    slug: string,
+    credential: CredentialInput,
+    options?: RequestOptions,
+  ): Promise<ResponseBodyOf<"/v1/sources/{slug}/credential", "put">>;
   /** `DELETE /v1/sources/{slug}/credential`: delete the stored credential; `deleted` is false when there was none. */
-  deleteCredential(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/credential", "delete">>;
+  deleteCredential(
+    slug: string,
+    options?: RequestOptions,
+  ): Promise<ResponseBodyOf<"/v1/sources/{slug}/credential", "delete">>;
   /** `POST /v1/sources/{slug}/reload`: re-read `config.json` and re-test (the operator command `/source reload {slug}`). Never retried. */
   reload(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/reload", "post">>;
   /**
@@ -41,9 +52,11 @@ export function createSourceRequests(send: SendRequest): SourceRequests {
     get: (slug, options) => send({ method: "get", path: sourcePath(slug) }, options),
     update: (slug, changes, options) => send({ method: "patch", path: sourcePath(slug), json: changes }, options),
     remove: (slug, options) => send({ method: "delete", path: sourcePath(slug) }, options),
-    setCredential: (slug, credential, options) => send({ method: "put", path: `${sourcePath(slug)}/credential`, json: credential, callsUpstream: true }, options),
+    setCredential: (slug, credential, options) =>
+      send({ method: "put", path: `${sourcePath(slug)}/credential`, json: credential, callsUpstream: true }, options),
     deleteCredential: (slug, options) => send({ method: "delete", path: `${sourcePath(slug)}/credential` }, options),
-    reload: (slug, options) => send({ method: "post", path: `${sourcePath(slug)}/reload`, callsUpstream: true }, options),
+    reload: (slug, options) =>
+      send({ method: "post", path: `${sourcePath(slug)}/reload`, callsUpstream: true }, options),
     operations: (slug, { query, tag, operationId, limit } = {}, options) =>
       send(
         {

@@ -23,7 +23,13 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   const home = await mkdtemp(join(tmpdir(), "src-client-test-"));
   const adminToken = `admin-${randomBytes(16).toString("hex")}`;
   const child = spawn(process.execPath, [serverBin, "--host", "127.0.0.1", "--port", "0"], {
-    env: { PATH: process.env.PATH ?? "", HOME: home, SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: adminToken },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      SRC_HOME: home,
+      SRC_VAULT_KEY: randomBytes(32).toString("base64"),
+      SRC_SERVER_TOKEN: adminToken,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

@@ -26,7 +26,10 @@ const legacyFileSchema = z.strictObject({
       createdAt: z.iso.datetime(),
       expiresAt: z.iso.datetime().nullable(),
       readOnly: z.boolean().optional(),
-      rateLimit: z.strictObject({ calls: z.number().int().min(1), perSeconds: z.number().int().min(1) }).nullable().optional(),
+      rateLimit: z
+        .strictObject({ calls: z.number().int().min(1), perSeconds: z.number().int().min(1) })
+        .nullable()
+        .optional(),
     }),
   ),
 });
@@ -45,7 +48,11 @@ const accessFileSchema = z.strictObject({
 /** The content of `agent-tokens.json`, version 2. */
 export type AccessFile = z.infer<typeof accessFileSchema>;
 
-export const emptyAccessFile = (): AccessFile => ({ version: 2, tokens: [], oauth: { clients: [], requests: [], codes: [], accessTokens: [], refreshTokens: [] } });
+export const emptyAccessFile = (): AccessFile => ({
+  version: 2,
+  tokens: [],
+  oauth: { clients: [], requests: [], codes: [], accessTokens: [], refreshTokens: [] },
+});
 
 /** Whether `iso` (`null`: never) is after `now`. */
 export const after = (iso: string | null, now: Date): boolean => iso === null || Date.parse(iso) > now.getTime();
@@ -61,7 +68,12 @@ export function pruned(file: AccessFile, now: Date): AccessFile {
       requests: file.oauth.requests.filter((request) => after(request.expiresAt, now)),
       codes: file.oauth.codes.filter((code) => after(code.expiresAt, now)),
       accessTokens: file.oauth.accessTokens.filter((token) => ids.has(token.tokenId) && after(token.expiresAt, now)),
-      refreshTokens: file.oauth.refreshTokens.filter((token) => ids.has(token.tokenId) && after(token.expiresAt, now) && (token.usedAt === null || Date.parse(token.usedAt) > keepUsedUntil)),
+      refreshTokens: file.oauth.refreshTokens.filter(
+        (token) =>
+          ids.has(token.tokenId) &&
+          after(token.expiresAt, now) &&
+          (token.usedAt === null || Date.parse(token.usedAt) > keepUsedUntil),
+      ),
     },
   };
 }
@@ -107,5 +119,9 @@ export async function readAccessFile(file: string): Promise<{ signature: string 
     }));
     return { signature, value: { ...emptyAccessFile(), tokens } };
   }
-  throw damaged(file, `does not have the expected shape (${current.error.issues.map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`).join("; ")})`, current.error);
+  throw damaged(
+    file,
+    `does not have the expected shape (${current.error.issues.map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`).join("; ")})`,
+    current.error,
+  );
 }

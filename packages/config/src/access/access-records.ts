@@ -117,7 +117,8 @@ export type StoredRefreshToken = z.infer<typeof storedRefreshTokenSchema>;
 export const sha256Of = (value: string): string => createHash("sha256").update(value, "utf8").digest("hex");
 
 /** The identity of a token written before identities were stored: a hash of its digest (what the server used to derive). */
-export const legacyAgentTokenIdOf = (sha256: string): string => createHash("sha256").update(`src agent token identity\n${sha256}`).digest("hex").slice(0, 32);
+export const legacyAgentTokenIdOf = (sha256: string): string =>
+  createHash("sha256").update(`src agent token identity\n${sha256}`).digest("hex").slice(0, 32);
 
 /** How long a used refresh token is kept to recognise its reuse (then it is simply unknown). */
 export const usedRefreshTokenRetentionMs = 30 * 86_400_000;

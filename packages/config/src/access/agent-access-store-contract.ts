@@ -83,4 +83,11 @@ export interface AgentAccessStore {
   revokeOAuthToken(sha256: string): Promise<boolean>;
 }
 
-export type { StoredAccessToken, StoredAgentToken, StoredAuthorizationCode, StoredAuthorizationRequest, StoredOAuthClient, StoredRefreshToken };
+export type {
+  StoredAccessToken,
+  StoredAgentToken,
+  StoredAuthorizationCode,
+  StoredAuthorizationRequest,
+  StoredOAuthClient,
+  StoredRefreshToken,
+};

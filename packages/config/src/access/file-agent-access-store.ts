@@ -3,7 +3,14 @@ import { join } from "node:path";
 import { withFileLock, writeFileAtomic } from "@src/file-lock";
 import { fileSignatureOf } from "../store/file-signature-cache";
 import { after, pruned, readAccessFile, type AccessFile } from "./access-file";
-import { addTokenChange, redeemCodeChange, revokeOAuthTokenChange, rotateRefreshTokenChange, takeAuthorizationRequestChange, withoutToken } from "./access-file-changes";
+import {
+  addTokenChange,
+  redeemCodeChange,
+  revokeOAuthTokenChange,
+  rotateRefreshTokenChange,
+  takeAuthorizationRequestChange,
+  withoutToken,
+} from "./access-file-changes";
 import { AGENT_ACCESS_ERROR_CODES, AgentAccessError } from "./agent-access-error";
 import type { AgentAccessStore } from "./agent-access-store-contract";
 
@@ -41,7 +48,11 @@ function lockFailure(file: string, reason: "timeout" | "lost", cause: unknown): 
  * `refreshIntervalMs`, and at once for a value not found). A file that does
  * not parse is reported (`AGENT_TOKENS_DAMAGED`) and never overwritten.
  */
-export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now = () => new Date() }: FileAgentAccessStoreOptions): AgentAccessStore {
+export function createFileAgentAccessStore({
+  home,
+  refreshIntervalMs = 250,
+  now = () => new Date(),
+}: FileAgentAccessStoreOptions): AgentAccessStore {
   const file = join(home, agentAccessFileName);
   let cached: { signature: string | undefined; value: AccessFile } | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
@@ -51,12 +62,15 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
     const at = Date.now();
     if (cached !== undefined && !force && at - checkedAt < refreshIntervalMs) return cached.value;
     checkedAt = at;
-    if (cached !== undefined && fileSignatureOf(file) === cached.signature && cached.signature !== undefined) return cached.value;
+    if (cached !== undefined && fileSignatureOf(file) === cached.signature && cached.signature !== undefined)
+      return cached.value;
     cached = await readAccessFile(file);
     return cached.value;
   }
 
-  async function update<T>(change: (current: AccessFile, at: Date) => { next: AccessFile | undefined; result: T }): Promise<T> {
+  async function update<T>(
+    change: (current: AccessFile, at: Date) => { next: AccessFile | undefined; result: T },
+  ): Promise<T> {
     await mkdir(home, { recursive: true, mode: 0o700 });
     return withFileLock(
       {
@@ -97,7 +111,9 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
     removeToken(name) {
       return update((current) => {
         const token = current.tokens.find((existing) => existing.name === name);
-        return token === undefined ? { next: undefined, result: undefined } : { next: withoutToken(current, token.id), result: token };
+        return token === undefined
+          ? { next: undefined, result: undefined }
+          : { next: withoutToken(current, token.id), result: token };
       });
     },
 
@@ -106,43 +122,78 @@ export function createFileAgentAccessStore({ home, refreshIntervalMs = 250, now 
     markTokenUsed(id, at) {
       return update((current) => {
         if (!current.tokens.some((token) => token.id === id)) return { next: undefined, result: undefined };
-        return { next: { ...current, tokens: current.tokens.map((token) => (token.id === id ? { ...token, lastUsedAt: at } : token)) }, result: undefined };
+        return {
+          next: {
+            ...current,
+            tokens: current.tokens.map((token) => (token.id === id ? { ...token, lastUsedAt: at } : token)),
+          },
+          result: undefined,
+        };
       });
     },
 
     findClient: (clientId) => find((current) => current.oauth.clients.find((client) => client.clientId === clientId)),
 
     addClient(client) {
-      return update((current) => ({ next: { ...current, oauth: { ...current.oauth, clients: [...current.oauth.clients.filter((existing) => existing.clientId !== client.clientId), client] } }, result: undefined }));
+      return update((current) => ({
+        next: {
+          ...current,
+          oauth: {
+            ...current.oauth,
+            clients: [...current.oauth.clients.filter((existing) => existing.clientId !== client.clientId), client],
+          },
+        },
+        result: undefined,
+      }));
     },
 
     putAuthorizationRequest(request) {
-      return update((current) => ({ next: { ...current, oauth: { ...current.oauth, requests: [...current.oauth.requests.filter((existing) => existing.id !== request.id), request] } }, result: undefined }));
+      return update((current) => ({
+        next: {
+          ...current,
+          oauth: {
+            ...current.oauth,
+            requests: [...current.oauth.requests.filter((existing) => existing.id !== request.id), request],
+          },
+        },
+        result: undefined,
+      }));
     },
 
-    findAuthorizationRequest: (id, at) => find((current) => current.oauth.requests.find((request) => request.id === id && after(request.expiresAt, at))),
+    findAuthorizationRequest: (id, at) =>
+      find((current) => current.oauth.requests.find((request) => request.id === id && after(request.expiresAt, at))),
 
     takeAuthorizationRequest: (id, at) => update(takeAuthorizationRequestChange(id, at)),
 
     addCode(code) {
-      return update((current) => ({ next: { ...current, oauth: { ...current.oauth, codes: [...current.oauth.codes, code] } }, result: undefined }));
+      return update((current) => ({
+        next: { ...current, oauth: { ...current.oauth, codes: [...current.oauth.codes, code] } },
+        result: undefined,
+      }));
     },
 
-    findCode: (sha256, at) => find((current) => current.oauth.codes.find((code) => code.sha256 === sha256 && after(code.expiresAt, at))),
+    findCode: (sha256, at) =>
+      find((current) => current.oauth.codes.find((code) => code.sha256 === sha256 && after(code.expiresAt, at))),
 
     redeemCode: (sha256, grant, at) => update(redeemCodeChange(sha256, grant, at)),
 
     findAccessToken: (sha256) =>
       find((current) => {
         const accessToken = current.oauth.accessTokens.find((existing) => existing.sha256 === sha256);
-        const token = accessToken === undefined ? undefined : current.tokens.find((existing) => existing.id === accessToken.tokenId);
+        const token =
+          accessToken === undefined
+            ? undefined
+            : current.tokens.find((existing) => existing.id === accessToken.tokenId);
         return accessToken === undefined || token === undefined ? undefined : { token, accessToken };
       }),
 
     findRefreshToken: (sha256) =>
       find((current) => {
         const refreshToken = current.oauth.refreshTokens.find((existing) => existing.sha256 === sha256);
-        const token = refreshToken === undefined ? undefined : current.tokens.find((existing) => existing.id === refreshToken.tokenId);
+        const token =
+          refreshToken === undefined
+            ? undefined
+            : current.tokens.find((existing) => existing.id === refreshToken.tokenId);
         return refreshToken === undefined || token === undefined ? undefined : { token, refreshToken };
       }),
 

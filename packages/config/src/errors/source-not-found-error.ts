@@ -5,5 +5,6 @@ import { CONFIG_ERROR_CODES, ConfigError } from "./config-error";
 export class SourceNotFoundError extends declareError(ConfigError, {
   marker: "src.config.error.SourceNotFoundError",
   code: CONFIG_ERROR_CODES.SOURCE_NOT_FOUND,
-  message: ({ slug }: { slug: string; file: string }) => `source "${slug}" not found; list the sources to see the configured slugs`,
+  message: ({ slug }: { slug: string; file: string }) =>
+    `source "${slug}" not found; list the sources to see the configured slugs`,
 }) {}

@@ -18,12 +18,29 @@ export class SourceValidationError extends ConfigError {
   readonly slug: string | undefined;
   readonly file: string | undefined;
 
-  constructor({ issues, slug, file, cause }: { issues: readonly SourceIssue[]; slug?: string | undefined; file?: string | undefined; cause?: unknown }) {
-    const subject = [slug === undefined ? "source" : `source "${slug}"`, file === undefined ? undefined : `(${file})`].filter(Boolean).join(" ");
+  constructor({
+    issues,
+    slug,
+    file,
+    cause,
+  }: {
+    issues: readonly SourceIssue[];
+    slug?: string | undefined;
+    file?: string | undefined;
+    cause?: unknown;
+  }) {
+    const subject = [slug === undefined ? "source" : `source "${slug}"`, file === undefined ? undefined : `(${file})`]
+      .filter(Boolean)
+      .join(" ");
     const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
     const lines = issues.map((issue) => `  - ${issue.path}: ${issue.message}`);
-    const next = file === undefined ? "Fix the fields above and try again." : `Fix the fields above in ${file} and try again.`;
-    super({ code: CONFIG_ERROR_CODES.INVALID_SOURCE, message: [`${subject} is invalid, ${count}:`, ...lines, next].join("\n"), cause });
+    const next =
+      file === undefined ? "Fix the fields above and try again." : `Fix the fields above in ${file} and try again.`;
+    super({
+      code: CONFIG_ERROR_CODES.INVALID_SOURCE,
+      message: [`${subject} is invalid, ${count}:`, ...lines, next].join("\n"),
+      cause,
+    });
     this.issues = issues.map(({ path, message }) => ({ path, message }));
     this.slug = slug;
     this.file = file;

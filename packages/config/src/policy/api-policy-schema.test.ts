@@ -6,16 +6,31 @@ import { parseRateLimitText } from "./parse-rate-limit";
 
 const registry = createTestRegistry();
 const base = validGithubSource;
-const withPolicy = (policy: unknown, api: Record<string, unknown> = {}) => ({ ...base, api: { ...base.api, ...api, policy } });
+const withPolicy = (policy: unknown, api: Record<string, unknown> = {}) => ({
+  ...base,
+  api: { ...base.api, ...api, policy },
+});
 
 const issuesOf = (value: unknown): string[] => sourceIssuesOf(value, registry);
 
 describe("parsePolicyRule: one row per form", () => {
   it.each([
-    { why: "a method and a path glob", text: "GET /repos/**", rule: { kind: "route", method: "GET", path: "/repos/**" } },
+    {
+      why: "a method and a path glob",
+      text: "GET /repos/**",
+      rule: { kind: "route", method: "GET", path: "/repos/**" },
+    },
     { why: "any method", text: "* /repos/*/*/issues", rule: { kind: "route", method: "*", path: "/repos/*/*/issues" } },
-    { why: "a lower-case method is read in upper case", text: "delete /x", rule: { kind: "route", method: "DELETE", path: "/x", text: "DELETE /x" } },
-    { why: "spaces around are ignored", text: "  POST   /items ", rule: { kind: "route", method: "POST", path: "/items" } },
+    {
+      why: "a lower-case method is read in upper case",
+      text: "delete /x",
+      rule: { kind: "route", method: "DELETE", path: "/x", text: "DELETE /x" },
+    },
+    {
+      why: "spaces around are ignored",
+      text: "  POST   /items ",
+      rule: { kind: "route", method: "POST", path: "/items" },
+    },
     { why: "an operation glob", text: "operation:issues/*", rule: { kind: "operation", pattern: "issues/*" } },
     { why: "a tag", text: "tag:pulls", rule: { kind: "tag", pattern: "pulls" } },
   ])("$why: $text", ({ text, rule }) => {
@@ -24,7 +39,11 @@ describe("parsePolicyRule: one row per form", () => {
   });
 
   it.each([
-    { why: "a misspelt method names the near miss", text: "GETT /x", message: /"GETT" is not a method; did you mean "GET \/x"\?/ },
+    {
+      why: "a misspelt method names the near miss",
+      text: "GETT /x",
+      message: /"GETT" is not a method; did you mean "GET \/x"\?/,
+    },
     { why: "another near miss", text: "DELET /repos/**", message: /did you mean "DELETE \/repos\/\*\*"/ },
     { why: "a path without a method", text: "/repos/**", message: /has no method: write "\* \/repos\/\*\*"/ },
     { why: "a misspelt prefix", text: "operaton:repos/delete", message: /did you mean "operation:repos\/delete"/ },
@@ -56,7 +75,17 @@ describe("api.policy in config.json", () => {
   });
 
   it("lists every invalid rule with the others, by position", () => {
-    expect(issuesOf(withPolicy({ allow: ["GETT /x", "GET /ok"], deny: ["nope"], mode: "readonly", rateLimit: { calls: 0, perSeconds: 1.5 }, extra: true }))).toEqual([
+    expect(
+      issuesOf(
+        withPolicy({
+          allow: ["GETT /x", "GET /ok"],
+          deny: ["nope"],
+          mode: "readonly",
+          rateLimit: { calls: 0, perSeconds: 1.5 },
+          extra: true,
+        }),
+      ),
+    ).toEqual([
       'api.policy.mode: must be "read-write" or "read-only"',
       'api.policy.allow.0: "GETT /x": "GETT" is not a method; did you mean "GET /x"? Use GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS or * for every method',
       'api.policy.deny.0: "nope" is not a rule: write "METHOD /path" (e.g. "GET /repos/**"), "operation:ID" or "tag:NAME"',

@@ -3,7 +3,8 @@ import type { RateLimit } from "./api-policy-schema";
 const unitSeconds: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /** How a rate limit is written on the command line: calls, a slash, a duration. */
-export const RATE_LIMIT_TEXT_HINT = 'write calls/duration, e.g. "60/1m" (60 calls a minute), "10/30s", "1000/1h" or "5000/d": a whole number of calls (1-1000000) and a duration in s, m, h or d of at most a day';
+export const RATE_LIMIT_TEXT_HINT =
+  'write calls/duration, e.g. "60/1m" (60 calls a minute), "10/30s", "1000/1h" or "5000/d": a whole number of calls (1-1000000) and a duration in s, m, h or d of at most a day';
 
 /**
  * A rate limit written `N/DURATION` (`--rate-limit 60/1m`): `N` calls in every

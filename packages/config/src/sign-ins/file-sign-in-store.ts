@@ -19,7 +19,15 @@ interface SignInsFile {
 
 function isRecord(value: unknown): value is StoredSignIn {
   const record = value as Partial<StoredSignIn> | null;
-  return typeof record === "object" && record !== null && typeof record.id === "string" && typeof record.slug === "string" && typeof record.sealed === "string" && typeof record.revision === "number" && typeof record.keepUntil === "number";
+  return (
+    typeof record === "object" &&
+    record !== null &&
+    typeof record.id === "string" &&
+    typeof record.slug === "string" &&
+    typeof record.sealed === "string" &&
+    typeof record.revision === "number" &&
+    typeof record.keepUntil === "number"
+  );
 }
 
 /**
@@ -38,7 +46,11 @@ export function createFileSignInStore({ home, lockTimeoutMs = 10_000 }: FileSign
       text = await readFile(file, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw new ConfigError({ code: CONFIG_ERROR_CODES.SIGN_INS_UNAVAILABLE, message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); check its permissions`, cause: error });
+      throw new ConfigError({
+        code: CONFIG_ERROR_CODES.SIGN_INS_UNAVAILABLE,
+        message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); check its permissions`,
+        cause: error,
+      });
     }
     try {
       const parsed = JSON.parse(text) as Partial<SignInsFile>;
@@ -57,7 +69,12 @@ export function createFileSignInStore({ home, lockTimeoutMs = 10_000 }: FileSign
         target: file,
         timeoutMs: lockTimeoutMs,
         staleMs: 10_000,
-        failure: (reason, cause) => new ConfigError({ code: CONFIG_ERROR_CODES.SIGN_INS_UNAVAILABLE, message: `the sign-ins file ${file} is ${reason === "timeout" ? "locked by another process" : "no longer locked by this process"}; try again`, cause }),
+        failure: (reason, cause) =>
+          new ConfigError({
+            code: CONFIG_ERROR_CODES.SIGN_INS_UNAVAILABLE,
+            message: `the sign-ins file ${file} is ${reason === "timeout" ? "locked by another process" : "no longer locked by this process"}; try again`,
+            cause,
+          }),
       },
       async (lock) => {
         const { records, result } = mutate(await read());
@@ -69,7 +86,11 @@ export function createFileSignInStore({ home, lockTimeoutMs = 10_000 }: FileSign
   }
 
   return {
-    insert: (record) => change((records) => ({ records: [...records.filter((stored) => stored.id !== record.id), record], result: undefined })),
+    insert: (record) =>
+      change((records) => ({
+        records: [...records.filter((stored) => stored.id !== record.id), record],
+        result: undefined,
+      })),
     async get(id) {
       return (await read()).find((record) => record.id === id);
     },

@@ -5,7 +5,11 @@ import { useTemporaryHome } from "../../test/temporary-home";
 import { createFileSignatureCache } from "./file-signature-cache";
 import { createSourceStore } from "./source-store";
 
-const input = { type: "api", name: "Cached", api: { baseUrl: "https://api.example.com", authType: "bearer", testEndpoint: "/me" } } as const;
+const input = {
+  type: "api",
+  name: "Cached",
+  api: { baseUrl: "https://api.example.com", authType: "bearer", testEndpoint: "/me" },
+} as const;
 
 describe("the store's parse cache", () => {
   const temporaryHome = useTemporaryHome();

@@ -17,8 +17,12 @@ export const defaultSourceStatus = { connectionStatus: "untested", lastTestedAt:
  * `createdAt` and `updatedAt` set to now, and the default status. Fields
  * already present are kept. `filled` tells whether anything was added.
  */
-export function fillServiceFields(file: SourceFile, { now = () => new Date(), createId = randomUUID }: ServiceFieldSources = {}): { record: SourceRecord; filled: boolean } {
-  const filled = file.id === undefined || file.createdAt === undefined || file.updatedAt === undefined || file.status === undefined;
+export function fillServiceFields(
+  file: SourceFile,
+  { now = () => new Date(), createId = randomUUID }: ServiceFieldSources = {},
+): { record: SourceRecord; filled: boolean } {
+  const filled =
+    file.id === undefined || file.createdAt === undefined || file.updatedAt === undefined || file.status === undefined;
   const timestamp = now().toISOString();
   const createdAt = file.createdAt ?? timestamp;
   const record: SourceRecord = {

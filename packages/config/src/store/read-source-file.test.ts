@@ -20,16 +20,35 @@ describe("readSourceFile", () => {
   }
 
   it("fills in the service fields of a hand-written file in memory, without writing", async () => {
-    const text = JSON.stringify({ type: "api", name: "Demo", slug: "demo", enabled: false, api: { baseUrl: "http://127.0.0.1:1", authType: "bearer", testEndpoint: "/me" } });
+    const text = JSON.stringify({
+      type: "api",
+      name: "Demo",
+      slug: "demo",
+      enabled: false,
+      api: { baseUrl: "http://127.0.0.1:1", authType: "bearer", testEndpoint: "/me" },
+    });
     const file = await write(text);
-    const record = await readSourceFile(file, { registry, now: () => new Date("2025-03-04T05:06:07.000Z"), createId: () => "fixed-id" });
-    expect(record).toMatchObject({ id: "fixed-id", createdAt: "2025-03-04T05:06:07.000Z", enabled: false, status: { connectionStatus: "untested" } });
+    const record = await readSourceFile(file, {
+      registry,
+      now: () => new Date("2025-03-04T05:06:07.000Z"),
+      createId: () => "fixed-id",
+    });
+    expect(record).toMatchObject({
+      id: "fixed-id",
+      createdAt: "2025-03-04T05:06:07.000Z",
+      enabled: false,
+      status: { connectionStatus: "untested" },
+    });
     expect(await readFile(file, "utf8")).toBe(text);
   });
 
   it.each([
     ["an empty file", "", /\(file\): is empty/],
-    ["a syntax error, reported by line and column only", '{\n  "name": "secret-ish" x\n}', /\(file\): is not valid JSON/],
+    [
+      "a syntax error, reported by line and column only",
+      '{\n  "name": "secret-ish" x\n}',
+      /\(file\): is not valid JSON/,
+    ],
     ["a byte-order mark followed by an invalid record", "\uFEFF{}", /type: is required/],
   ])("reports %s naming the file", async (_why, content, pattern) => {
     const file = await write(content);
@@ -43,6 +62,8 @@ describe("readSourceFile", () => {
 
   it("reports a missing file as SOURCE_NOT_FOUND", async () => {
     const directory = await temporaryHome();
-    await expect(readSourceFile(join(directory, "sources", "gone", "config.json"), { registry })).rejects.toMatchObject({ code: "SOURCE_NOT_FOUND", slug: "gone" });
+    await expect(readSourceFile(join(directory, "sources", "gone", "config.json"), { registry })).rejects.toMatchObject(
+      { code: "SOURCE_NOT_FOUND", slug: "gone" },
+    );
   });
 });

@@ -45,12 +45,21 @@ export async function loadSourceFile(file: string, options: ReadSourceFileOption
     throw error;
   }
   const body = text.replace(/^\uFEFF/, "");
-  if (body.trim() === "") throw new SourceValidationError({ issues: [{ path: "(file)", message: "is empty; write the source record as a JSON object" }], slug, file });
+  if (body.trim() === "")
+    throw new SourceValidationError({
+      issues: [{ path: "(file)", message: "is empty; write the source record as a JSON object" }],
+      slug,
+      file,
+    });
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch (error) {
-    throw new SourceValidationError({ issues: [{ path: "(file)", message: describeSyntaxError(body, error) }], slug, file });
+    throw new SourceValidationError({
+      issues: [{ path: "(file)", message: describeSyntaxError(body, error) }],
+      slug,
+      file,
+    });
   }
   const parsed = parseSourceFile(value, { registry: options.registry, file, slug });
   const { record, filled } = fillServiceFields(parsed, options);

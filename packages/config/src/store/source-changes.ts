@@ -29,18 +29,31 @@ const fixedFields: Record<string, string> = {
 };
 
 /** Applies `changes` to `current` (not yet validated as a whole: the caller parses the result). */
-export function applySourceChanges(current: SourceRecord, changes: SourceChanges, slug: string): Record<string, unknown> {
+export function applySourceChanges(
+  current: SourceRecord,
+  changes: SourceChanges,
+  slug: string,
+): Record<string, unknown> {
   if (typeof changes !== "object" || changes === null) {
-    throw new SourceValidationError({ issues: [{ path: "(changes)", message: "must be an object with name, enabled or api" }], slug });
+    throw new SourceValidationError({
+      issues: [{ path: "(changes)", message: "must be an object with name, enabled or api" }],
+      slug,
+    });
   }
   const issues: SourceIssue[] = [];
   for (const key of Object.keys(changes)) {
     if (key === "name" || key === "enabled" || key === "api") continue;
     const suggestion = closestField(key, changeableFields);
-    const unknown = suggestion === undefined ? "is not a field that can be changed; use name, enabled or api" : `is not a field that can be changed; did you mean "${suggestion}"?`;
+    const unknown =
+      suggestion === undefined
+        ? "is not a field that can be changed; use name, enabled or api"
+        : `is not a field that can be changed; did you mean "${suggestion}"?`;
     issues.push({ path: key, message: fixedFields[key] ?? unknown });
   }
-  if (changes.api !== undefined && (typeof changes.api !== "object" || changes.api === null || Array.isArray(changes.api))) {
+  if (
+    changes.api !== undefined &&
+    (typeof changes.api !== "object" || changes.api === null || Array.isArray(changes.api))
+  ) {
     issues.push({ path: "api", message: "must be an object of api fields to change" });
   }
   if (issues.length > 0) throw new SourceValidationError({ issues, slug });

@@ -7,7 +7,10 @@ export type RunExclusive = <T>(slug: string, task: (lock: HeldSourceLock) => Pro
  * Runs each task under its slug's inter-process lock. Within this process the
  * tasks of one slug also queue, so they do not poll the lock against each other.
  */
-export function createExclusiveRunner(lockFileOf: (slug: string) => string, lockOptions: SourceLockOptions): RunExclusive {
+export function createExclusiveRunner(
+  lockFileOf: (slug: string) => string,
+  lockOptions: SourceLockOptions,
+): RunExclusive {
   const queues = new Map<string, Promise<unknown>>();
   return <T>(slug: string, task: (lock: HeldSourceLock) => Promise<T>): Promise<T> => {
     const locked = (): Promise<T> => withSourceLock({ slug, lockFile: lockFileOf(slug) }, lockOptions, task);

@@ -24,5 +24,10 @@ export function createSourceFileIndex(sourcesDirectory: string): SourceFileIndex
     }
     return file;
   };
-  return { directoryOf, fileOf, lockFileOf: (slug) => sourceLockPathOf(sourcesDirectory, slug), forget: (slug) => void filesBySlug.delete(slug) };
+  return {
+    directoryOf,
+    fileOf,
+    lockFileOf: (slug) => sourceLockPathOf(sourcesDirectory, slug),
+    forget: (slug) => void filesBySlug.delete(slug),
+  };
 }

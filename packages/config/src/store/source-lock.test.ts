@@ -11,7 +11,11 @@ import { withSourceLock } from "./source-lock";
 import { createSourceStore } from "./source-store";
 
 const registry = createTestRegistry();
-const input = { type: "api", name: "Locked", api: { baseUrl: "http://127.0.0.1:9", authType: "bearer", testEndpoint: "/me" } } as const;
+const input = {
+  type: "api",
+  name: "Locked",
+  api: { baseUrl: "http://127.0.0.1:9", authType: "bearer", testEndpoint: "/me" },
+} as const;
 
 describe("the per-source write lock", () => {
   const temporaryHome = useTemporaryHome();
@@ -51,8 +55,15 @@ describe("the per-source write lock", () => {
         const error = await attempt.catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(SourceLockedError);
         expect(ConfigError.isInstance(error)).toBe(true);
-        expect(error).toMatchObject({ code: "SOURCE_LOCKED", slug: "locked", reason: "timeout", lockFile: store.lockFileOf("locked") });
-        expect((error as Error).message).toMatch(/^source "locked" is being written by another process .* within 300 ms\. Nothing was written; try again\./);
+        expect(error).toMatchObject({
+          code: "SOURCE_LOCKED",
+          slug: "locked",
+          reason: "timeout",
+          lockFile: store.lockFileOf("locked"),
+        });
+        expect((error as Error).message).toMatch(
+          /^source "locked" is being written by another process .* within 300 ms\. Nothing was written; try again\./,
+        );
       }
       expect(await readFile(store.fileOf("locked"), "utf8")).toBe(before);
       expect((await store.get("locked")).enabled).toBe(true);

@@ -34,13 +34,25 @@ export interface SourceLockTarget {
  * random back-off until `timeoutMs`, then throws `SourceLockedError`. The
  * lock's parent directory is created (0700) when missing.
  */
-export async function withSourceLock<T>({ slug, lockFile }: SourceLockTarget, options: SourceLockOptions, action: (lock: HeldSourceLock) => Promise<T>): Promise<T> {
+export async function withSourceLock<T>(
+  { slug, lockFile }: SourceLockTarget,
+  options: SourceLockOptions,
+  action: (lock: HeldSourceLock) => Promise<T>,
+): Promise<T> {
   await mkdir(dirname(lockFile), { recursive: true, mode: 0o700 });
   return withFileLock(
     {
       lockFile,
       ...options,
-      failure: (reason, cause) => new SourceLockedError({ slug, lockFile, reason, timeoutMs: options.timeoutMs, staleMs: options.staleMs, cause }),
+      failure: (reason, cause) =>
+        new SourceLockedError({
+          slug,
+          lockFile,
+          reason,
+          timeoutMs: options.timeoutMs,
+          staleMs: options.staleMs,
+          cause,
+        }),
     },
     action,
   );

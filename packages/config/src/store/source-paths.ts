@@ -17,12 +17,16 @@ export function sourcesDirectoryOf(home: string): string {
 export function sourceDirectoryOf(sourcesDirectory: string, slug: string): string {
   const result = slugSchema.safeParse(slug);
   if (!result.success) {
-    throw new SourceValidationError({ issues: result.error.issues.map((issue) => ({ path: "slug", message: issue.message })) });
+    throw new SourceValidationError({
+      issues: result.error.issues.map((issue) => ({ path: "slug", message: issue.message })),
+    });
   }
   const directory = resolve(sourcesDirectory, slug);
   const inside = relative(resolve(sourcesDirectory), directory);
   if (inside === "" || inside.startsWith("..") || inside.includes(sep)) {
-    throw new SourceValidationError({ issues: [{ path: "slug", message: "must name a directory directly inside the sources directory" }] });
+    throw new SourceValidationError({
+      issues: [{ path: "slug", message: "must name a directory directly inside the sources directory" }],
+    });
   }
   return directory;
 }

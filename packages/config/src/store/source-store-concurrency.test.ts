@@ -15,9 +15,15 @@ describe("several processes writing the same source at once", () => {
   it(`loses no update: ${children} processes x ${writesPerChild} update() + setStatus() each on one slug`, async () => {
     const home = await temporaryHome();
     const store = createSourceStore({ home, registry: createTestRegistry().with(testOpenAuth) });
-    const created = await store.create({ type: "api", name: "Shared", api: { baseUrl: "http://127.0.0.1:9/v1", authType: "open", testEndpoint: "/me" } });
+    const created = await store.create({
+      type: "api",
+      name: "Shared",
+      api: { baseUrl: "http://127.0.0.1:9/v1", authType: "open", testEndpoint: "/me" },
+    });
 
-    const runs = Array.from({ length: children }, (_, child) => runChild("write-markers.ts", [home, created.slug, String(child), String(writesPerChild)]));
+    const runs = Array.from({ length: children }, (_, child) =>
+      runChild("write-markers.ts", [home, created.slug, String(child), String(writesPerChild)]),
+    );
     await Promise.all(runs.map((run) => run.waitForLine("ready")));
     for (const run of runs) run.sendLastLine("go");
     const results = await Promise.all(runs.map((run) => run.exited));
@@ -25,7 +31,9 @@ describe("several processes writing the same source at once", () => {
 
     const final = await store.get(created.slug);
     // Every child's last update is present: no process overwrote another's change with an older copy.
-    const markers = Object.fromEntries(Array.from({ length: children }, (_, child) => [`marker${child}`, writesPerChild]));
+    const markers = Object.fromEntries(
+      Array.from({ length: children }, (_, child) => [`marker${child}`, writesPerChild]),
+    );
     expect(final.api).toMatchObject(markers);
     // setStatus() merged into the status block without undoing the updates, and the last status write is one child's last.
     expect(final.status.lastError).toMatch(new RegExp(`^child-\\d-${writesPerChild}$`));

@@ -9,7 +9,11 @@ import { SourceValidationError } from "../errors/source-validation-error";
 import { createSourceStore } from "./source-store";
 
 const registry = createTestRegistry();
-const githubInput = { type: "api", name: "GitHub API", api: { baseUrl: "https://api.github.com", authType: "bearer", testEndpoint: "/user" } } as const;
+const githubInput = {
+  type: "api",
+  name: "GitHub API",
+  api: { baseUrl: "https://api.github.com", authType: "bearer", testEndpoint: "/user" },
+} as const;
 
 describe("createSourceStore", () => {
   const temporaryHome = useTemporaryHome();
@@ -54,7 +58,10 @@ describe("createSourceStore", () => {
     const before = await readFile(store.fileOf("github-api"), "utf8");
     const attempt = store.create({ ...githubInput, name: "Other", slug: "github-api" });
     await expect(attempt).rejects.toBeInstanceOf(DuplicateSlugError);
-    await expect(attempt).rejects.toMatchObject({ code: "DUPLICATE_SLUG", message: expect.stringMatching(/^slug: a source "github-api" already exists/) });
+    await expect(attempt).rejects.toMatchObject({
+      code: "DUPLICATE_SLUG",
+      message: expect.stringMatching(/^slug: a source "github-api" already exists/),
+    });
     expect(await readFile(store.fileOf("github-api"), "utf8")).toBe(before);
     expect(await readdir(store.directoryOf("github-api"))).toEqual(["config.json"]);
   });
@@ -75,17 +82,23 @@ describe("createSourceStore", () => {
     await expect(store.remove("nope")).rejects.toMatchObject({ code: "SOURCE_NOT_FOUND" });
   });
 
-  it.each(["..", "../x", "a/b", "a\\b", "/etc", "", "UPPER"])("never joins the unsafe slug %j into a path", async (slug) => {
-    const { store } = await setUp();
-    expect(() => store.directoryOf(slug)).toThrow(SourceValidationError);
-    await expect(store.get(slug)).rejects.toMatchObject({ code: "INVALID_SOURCE" });
-    await expect(store.remove(slug)).rejects.toMatchObject({ code: "INVALID_SOURCE" });
-  });
+  it.each(["..", "../x", "a/b", "a\\b", "/etc", "", "UPPER"])(
+    "never joins the unsafe slug %j into a path",
+    async (slug) => {
+      const { store } = await setUp();
+      expect(() => store.directoryOf(slug)).toThrow(SourceValidationError);
+      await expect(store.get(slug)).rejects.toMatchObject({ code: "INVALID_SOURCE" });
+      await expect(store.remove(slug)).rejects.toMatchObject({ code: "INVALID_SOURCE" });
+    },
+  );
 
   it("updates operator fields: merges api, keeps id and createdAt, bumps updatedAt", async () => {
     const { store } = await setUp();
     const created = await store.create(githubInput);
-    const updated = await store.update("github-api", { name: "GitHub", api: { authType: "header", headerName: "X-Api-Key" } });
+    const updated = await store.update("github-api", {
+      name: "GitHub",
+      api: { authType: "header", headerName: "X-Api-Key" },
+    });
     expect(updated).toMatchObject({ id: created.id, createdAt: created.createdAt, name: "GitHub", slug: "github-api" });
     expect(updated.api).toEqual({ ...githubInput.api, authType: "header", headerName: "X-Api-Key" });
     expect(updated.updatedAt > created.updatedAt).toBe(true);
@@ -105,7 +118,9 @@ describe("createSourceStore", () => {
     await expect(store.update("github-api", { api: { authType: "query", baseUrl: "ftp://x" } })).rejects.toThrow(
       /api\.baseUrl: must use http or https[\s\S]*api\.queryParam: required when api\.authType is "query"/,
     );
-    await expect(store.update("github-api", { slug: "other", id: "x" } as never)).rejects.toThrow(/slug: cannot be changed[\s\S]*id: is filled in by the service/);
+    await expect(store.update("github-api", { slug: "other", id: "x" } as never)).rejects.toThrow(
+      /slug: cannot be changed[\s\S]*id: is filled in by the service/,
+    );
     await expect(store.update("github-api", { nmae: "x", colour: "red" } as never)).rejects.toThrow(
       /nmae: is not a field that can be changed; did you mean "name"\?[\s\S]*colour: is not a field that can be changed; use name, enabled or api/,
     );
@@ -121,17 +136,34 @@ describe("createSourceStore", () => {
       store.update("github-api", { enabled: false }),
       store.setStatus("github-api", { connectionStatus: "connected" }),
     ]);
-    expect(await store.get("github-api")).toMatchObject({ name: "Renamed", enabled: false, status: { connectionStatus: "connected" } });
+    expect(await store.get("github-api")).toMatchObject({
+      name: "Renamed",
+      enabled: false,
+      status: { connectionStatus: "connected" },
+    });
   });
 
   it("setStatus changes the status block and nothing else", async () => {
     const { store } = await setUp();
     const created = await store.create(githubInput);
-    const tested = await store.setStatus("github-api", { connectionStatus: "failed", lastTestedAt: "2025-02-01T10:00:00.000Z", lastError: "HTTP 401" });
-    expect(tested).toEqual({ ...created, status: { connectionStatus: "failed", lastTestedAt: "2025-02-01T10:00:00.000Z", lastError: "HTTP 401" } });
+    const tested = await store.setStatus("github-api", {
+      connectionStatus: "failed",
+      lastTestedAt: "2025-02-01T10:00:00.000Z",
+      lastError: "HTTP 401",
+    });
+    expect(tested).toEqual({
+      ...created,
+      status: { connectionStatus: "failed", lastTestedAt: "2025-02-01T10:00:00.000Z", lastError: "HTTP 401" },
+    });
     const merged = await store.setStatus("github-api", { connectionStatus: "connected", lastError: null });
-    expect(merged.status).toEqual({ connectionStatus: "connected", lastTestedAt: "2025-02-01T10:00:00.000Z", lastError: null });
-    await expect(store.setStatus("github-api", { connectionStatus: "great" as never })).rejects.toThrow(/status\.connectionStatus/);
+    expect(merged.status).toEqual({
+      connectionStatus: "connected",
+      lastTestedAt: "2025-02-01T10:00:00.000Z",
+      lastError: null,
+    });
+    await expect(store.setStatus("github-api", { connectionStatus: "great" as never })).rejects.toThrow(
+      /status\.connectionStatus/,
+    );
   });
 
   it("removes the source directory", async () => {
@@ -161,12 +193,20 @@ describe("hand-written files and listing", () => {
       name: "Weather",
       slug: "weather",
       enabled: true,
-      api: { baseUrl: "https://api.weather.example/v2", authType: "query", queryParam: "appid", testEndpoint: "/status?limit=1" },
+      api: {
+        baseUrl: "https://api.weather.example/v2",
+        authType: "query",
+        queryParam: "appid",
+        testEndpoint: "/status?limit=1",
+      },
     };
     const file = await writeSource(home, "weather", JSON.stringify(minimal));
     const store = createSourceStore({ home, registry });
     const first = await store.get("weather");
-    expect(first).toMatchObject({ ...minimal, status: { connectionStatus: "untested", lastTestedAt: null, lastError: null } });
+    expect(first).toMatchObject({
+      ...minimal,
+      status: { connectionStatus: "untested", lastTestedAt: null, lastError: null },
+    });
     expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.updatedAt).toBe(first.createdAt);
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual(first);
@@ -179,7 +219,17 @@ describe("hand-written files and listing", () => {
     await store.create({ ...githubInput, slug: "zeta" });
     await store.create({ ...githubInput, slug: "alpha" });
     await writeSource(home, "broken-json", '{ "type": "api", "name": "tok_LEAKED_VALUE" oops }');
-    await writeSource(home, "invalid", JSON.stringify({ type: "api", name: "X", slug: "invalid", enabled: true, api: { baseUrl: "/x", authType: "header", testEndpoint: "/" } }));
+    await writeSource(
+      home,
+      "invalid",
+      JSON.stringify({
+        type: "api",
+        name: "X",
+        slug: "invalid",
+        enabled: true,
+        api: { baseUrl: "/x", authType: "header", testEndpoint: "/" },
+      }),
+    );
     await writeSource(home, "mismatch", JSON.stringify({ ...githubInput, slug: "other", enabled: true }));
     await mkdir(join(home, "sources", "empty-dir"));
     await mkdir(join(home, "sources", "Not A Slug"));
@@ -199,14 +249,25 @@ describe("hand-written files and listing", () => {
     expect(errors["broken-json"]!.file).toBe(join(home, "sources", "broken-json", "config.json"));
     expect(errors["broken-json"]!.error.message).toMatch(/\(file\): is not valid JSON/);
     expect(errors["broken-json"]!.error.message).not.toContain("tok_LEAKED_VALUE");
-    expect(errors["invalid"]!.error.message).toMatch(/api\.baseUrl: must be an absolute URL[\s\S]*api\.headerName: required when api\.authType is "header"/);
+    expect(errors["invalid"]!.error.message).toMatch(
+      /api\.baseUrl: must be an absolute URL[\s\S]*api\.headerName: required when api\.authType is "header"/,
+    );
     expect(errors["mismatch"]!.error.message).toContain('slug: is "other" but the directory is "mismatch"');
     expect(errors["empty-dir"]!.error.message).toContain("(file): is missing");
     expect(errors["Not A Slug"]!.error.message).toContain("not a valid slug");
     await expect(store.get("broken-json")).rejects.toThrow(join(home, "sources", "broken-json", "config.json"));
 
     // listSome gives the same entries for the slugs it is asked about, and leaves out what is not a source directory.
-    const some = await store.listSome(["zeta", "broken-json", "stray-file.txt", "no-such-source", "..", "a/b", ".locks", "zeta"]);
+    const some = await store.listSome([
+      "zeta",
+      "broken-json",
+      "stray-file.txt",
+      "no-such-source",
+      "..",
+      "a/b",
+      ".locks",
+      "zeta",
+    ]);
     expect(some.map((entry) => [entry.slug, entry.ok])).toEqual([
       ["broken-json", false],
       ["zeta", true],

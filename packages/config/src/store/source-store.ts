@@ -52,7 +52,9 @@ export interface FileSourceStore extends SourceStore {
 /** In a listing, a directory without `config.json` is a broken entry, not a missing source. */
 function describeListError(error: unknown, slug: string, file: string): Error {
   if (SourceNotFoundError.isInstance(error) && error.code === "SOURCE_NOT_FOUND") {
-    const issues = [{ path: "(file)", message: "is missing; write a config.json in this directory or remove the directory" }];
+    const issues = [
+      { path: "(file)", message: "is missing; write a config.json in this directory or remove the directory" },
+    ];
     return new SourceValidationError({ issues, slug, file, cause: error });
   }
   return error instanceof Error ? error : new Error(String(error));
@@ -95,7 +97,13 @@ async function readSourceDirectoryNames(sourcesDirectory: string): Promise<{ nam
  */
 async function listSourceEntries(
   names: readonly { name: string; isLink: boolean }[],
-  { sourcesDirectory, read }: { sourcesDirectory: string; read: (slug: string, options: { persist: boolean; file: string; cache: boolean }) => Promise<SourceRecord> },
+  {
+    sourcesDirectory,
+    read,
+  }: {
+    sourcesDirectory: string;
+    read: (slug: string, options: { persist: boolean; file: string; cache: boolean }) => Promise<SourceRecord>;
+  },
 ): Promise<SourceListEntry[]> {
   const sorted = [...names].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const entries: SourceListEntry[] = [];
@@ -105,7 +113,12 @@ async function listSourceEntries(
     const file = join(directory, sourceFileName);
     if (isLink && !isDirectorySync(directory)) continue;
     if (!slugSchema.safeParse(name).success) {
-      const issues = [{ path: "slug", message: "the directory name is not a valid slug; rename it to lower-case letters, digits and '-'" }];
+      const issues = [
+        {
+          path: "slug",
+          message: "the directory name is not a valid slug; rename it to lower-case letters, digits and '-'",
+        },
+      ];
       entries.push({ ok: false, slug: name, file, error: new SourceValidationError({ issues, slug: name, file }) });
       continue;
     }
@@ -124,7 +137,10 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
   const home = resolveSrcHome({ home: options.home, env: options.env });
   const sourcesDirectory = sourcesDirectoryOf(home);
   const now = options.now ?? (() => new Date());
-  const fieldSources: ServiceFieldSources = { now, ...(options.createId === undefined ? {} : { createId: options.createId }) };
+  const fieldSources: ServiceFieldSources = {
+    now,
+    ...(options.createId === undefined ? {} : { createId: options.createId }),
+  };
   const lockOptions = {
     timeoutMs: options.lockTimeoutMs ?? defaultSourceLockOptions.timeoutMs,
     staleMs: options.lockStaleMs ?? defaultSourceLockOptions.staleMs,
@@ -145,7 +161,10 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
    * `cache: false` (a listing) neither looks in nor fills the parse cache: a listing reads each file once, and the
    * cache (a `stat` and a copy per source) pays only for the sources agents call again and again.
    */
-  async function read(slug: string, { persist, file = fileOf(slug), cache = true }: { persist: boolean; file?: string; cache?: boolean }): Promise<SourceRecord> {
+  async function read(
+    slug: string,
+    { persist, file = fileOf(slug), cache = true }: { persist: boolean; file?: string; cache?: boolean },
+  ): Promise<SourceRecord> {
     const signature = cache ? fileSignatureOf(file) : undefined;
     if (cache) {
       const cached = parsedFiles.get(slug, signature);
@@ -155,12 +174,18 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
     const { record, filled, text } = await loadSourceFile(file, { registry, ...fieldSources });
     if (record.slug !== slug) {
       throw new SourceValidationError({
-        issues: [{ path: "slug", message: `is "${record.slug}" but the directory is "${slug}"; the directory name is the slug, make them match` }],
+        issues: [
+          {
+            path: "slug",
+            message: `is "${record.slug}" but the directory is "${slug}"; the directory name is the slug, make them match`,
+          },
+        ],
         slug,
         file,
       });
     }
-    if (filled && persist) await exclusive(slug, (lock) => persistFilled(file, text, record, lock)).catch(() => undefined);
+    if (filled && persist)
+      await exclusive(slug, (lock) => persistFilled(file, text, record, lock)).catch(() => undefined);
     if (cache && !filled) parsedFiles.set(slug, signature, record);
     return record;
   }
@@ -174,7 +199,11 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
   }
 
   /** Writes a checked record; call it under the slug's lock, which is checked once more just before the rename. */
-  async function write(record: SourceRecord, lock: HeldSourceLock, { exclusive: isNew = false } = {}): Promise<SourceRecord> {
+  async function write(
+    record: SourceRecord,
+    lock: HeldSourceLock,
+    { exclusive: isNew = false } = {},
+  ): Promise<SourceRecord> {
     const file = fileOf(record.slug);
     const checked = parseSourceRecord(record, { registry, file, slug: record.slug });
     await ensureDirectory(directoryOf(record.slug));
@@ -182,7 +211,8 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
     try {
       await writeFileAtomic(file, serialize(checked), { exclusive: isNew });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new DuplicateSlugError({ slug: record.slug, file, cause: error });
+      if ((error as NodeJS.ErrnoException).code === "EEXIST")
+        throw new DuplicateSlugError({ slug: record.slug, file, cause: error });
       throw error;
     }
     return checked;
@@ -203,7 +233,8 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
       return listSourceEntries(names, { sourcesDirectory, read });
     },
 
-    watch: (listener, watchOptions = {}) => watchSourceDirectories({ home, debounceMs: watchOptions.debounceMs }, listener),
+    watch: (listener, watchOptions = {}) =>
+      watchSourceDirectories({ home, debounceMs: watchOptions.debounceMs }, listener),
 
     async listSome(slugs) {
       const names = [...new Set(slugs)].filter((name) => name !== "" && !name.startsWith(".") && !/[/\\]/.test(name));
@@ -226,7 +257,10 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
       exclusive(slug, async (lock) => {
         const current = await read(slug, { persist: false });
         const changed = applySourceChanges(current, changes, slug);
-        const record = parseSourceRecord({ ...changed, updatedAt: now().toISOString() }, { registry, slug, file: fileOf(slug) });
+        const record = parseSourceRecord(
+          { ...changed, updatedAt: now().toISOString() },
+          { registry, slug, file: fileOf(slug) },
+        );
         return write(record, lock);
       }),
 
@@ -235,7 +269,10 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
         const current = await read(slug, { persist: false });
         const result = sourceStatusSchema.safeParse({ ...current.status, ...status });
         if (!result.success) {
-          const issues = result.error.issues.map((issue) => ({ path: ["status", ...issue.path].join("."), message: issue.message }));
+          const issues = result.error.issues.map((issue) => ({
+            path: ["status", ...issue.path].join("."),
+            message: issue.message,
+          }));
           throw new SourceValidationError({ issues, slug });
         }
         return write({ ...current, status: result.data }, lock);

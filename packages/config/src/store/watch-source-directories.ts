@@ -22,7 +22,10 @@ export interface WatchSourcesOptions {
  * replace of `config.json` (write a temp file, rename it over) later edits of
  * that file went unseen. Directory watches survive replaced files.
  */
-export function watchSourceDirectories({ home, debounceMs = 150 }: WatchSourcesOptions, listener: (changed: ChangedSources) => void): () => void {
+export function watchSourceDirectories(
+  { home, debounceMs = 150 }: WatchSourcesOptions,
+  listener: (changed: ChangedSources) => void,
+): () => void {
   const directory = join(home, "sources");
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const watchers = new Map<string, FSWatcher>();
@@ -78,7 +81,11 @@ export function watchSourceDirectories({ home, debounceMs = 150 }: WatchSourcesO
     } catch {
       return;
     }
-    const present = new Set(entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith(".")).map((entry) => join(directory, entry.name)));
+    const present = new Set(
+      entries
+        .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
+        .map((entry) => join(directory, entry.name)),
+    );
     for (const path of present) watchDirectory(path);
     for (const [path, watcher] of watchers) {
       if (path !== directory && !present.has(path)) {

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sha256Of, type StoredAccessToken, type StoredAgentToken, type StoredAuthorizationCode, type StoredAuthorizationRequest, type StoredRefreshToken } from "../access/access-records";
+import {
+  sha256Of,
+  type StoredAccessToken,
+  type StoredAgentToken,
+  type StoredAuthorizationCode,
+  type StoredAuthorizationRequest,
+  type StoredRefreshToken,
+} from "../access/access-records";
 import { AgentAccessError } from "../access/agent-access-error";
 import type { AgentAccessStore } from "../access/agent-access-store-contract";
 
@@ -20,17 +27,52 @@ const randomSha = (): string => sha256Of(randomBytes(16).toString("hex"));
 const id = (): string => randomBytes(16).toString("hex");
 
 function staticToken(name: string, value = `srca_${randomBytes(12).toString("hex")}`): StoredAgentToken {
-  return { id: id(), name, prefix: value.slice(0, 12), sha256: sha256Of(value), sources: ["alpha"], readOnly: false, rateLimit: null, createdAt: new Date().toISOString(), expiresAt: null, lastUsedAt: null };
+  return {
+    id: id(),
+    name,
+    prefix: value.slice(0, 12),
+    sha256: sha256Of(value),
+    sources: ["alpha"],
+    readOnly: false,
+    rateLimit: null,
+    createdAt: new Date().toISOString(),
+    expiresAt: null,
+    lastUsedAt: null,
+  };
 }
 
 function grant(name: string): StoredAgentToken {
-  return { id: id(), name, prefix: null, sha256: null, sources: ["alpha", "beta"], readOnly: false, readOnlySources: ["beta"], rateLimit: null, createdAt: new Date().toISOString(), expiresAt: isoIn(30 * 24 * hour), client: { id: "https://agent.example/client.json", name: "Example Agent" }, lastUsedAt: null };
+  return {
+    id: id(),
+    name,
+    prefix: null,
+    sha256: null,
+    sources: ["alpha", "beta"],
+    readOnly: false,
+    readOnlySources: ["beta"],
+    rateLimit: null,
+    createdAt: new Date().toISOString(),
+    expiresAt: isoIn(30 * 24 * hour),
+    client: { id: "https://agent.example/client.json", name: "Example Agent" },
+    lastUsedAt: null,
+  };
 }
 
 function tokensOf(token: StoredAgentToken): { accessToken: StoredAccessToken; refreshToken: StoredRefreshToken } {
   return {
-    accessToken: { sha256: randomSha(), tokenId: token.id, resource: "https://src.example.test/mcp", expiresAt: isoIn(hour) },
-    refreshToken: { sha256: randomSha(), tokenId: token.id, resource: "https://src.example.test/mcp", expiresAt: token.expiresAt, usedAt: null },
+    accessToken: {
+      sha256: randomSha(),
+      tokenId: token.id,
+      resource: "https://src.example.test/mcp",
+      expiresAt: isoIn(hour),
+    },
+    refreshToken: {
+      sha256: randomSha(),
+      tokenId: token.id,
+      resource: "https://src.example.test/mcp",
+      expiresAt: token.expiresAt,
+      usedAt: null,
+    },
   };
 }
 
@@ -81,7 +123,10 @@ function itKeepsTokensClientsAndRequests(open: AgentAccessStoreContractOptions["
     expect(await store.listTokens()).toEqual([first, second]);
     expect(await store.findStaticToken(first.sha256!)).toEqual(first);
     expect(await store.findStaticToken(randomSha())).toBeUndefined();
-    const duplicate = await store.addToken(staticToken("first")).then(() => undefined, (error: unknown) => error);
+    const duplicate = await store.addToken(staticToken("first")).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(AgentAccessError.isInstance(duplicate)).toBe(true);
     expect((duplicate as AgentAccessError).code).toBe("DUPLICATE_AGENT_TOKEN");
     expect(await store.listTokens()).toHaveLength(2);
@@ -104,7 +149,11 @@ function itKeepsTokensClientsAndRequests(open: AgentAccessStoreContractOptions["
   it("keeps registered clients, and waiting authorization requests until taken once or expired", async () => {
     const store = await open("fresh");
     expect(await store.findClient("unknown")).toBeUndefined();
-    const client = { clientId: id(), metadata: { client_name: "Registered", redirect_uris: ["http://127.0.0.1/cb"] }, createdAt: new Date().toISOString() };
+    const client = {
+      clientId: id(),
+      metadata: { client_name: "Registered", redirect_uris: ["http://127.0.0.1/cb"] },
+      createdAt: new Date().toISOString(),
+    };
     await store.addClient(client);
     expect(await store.findClient(client.clientId)).toEqual(client);
 
@@ -114,7 +163,9 @@ function itKeepsTokensClientsAndRequests(open: AgentAccessStoreContractOptions["
     const replaced = { ...request, state: "state-2" };
     await store.putAuthorizationRequest(replaced);
     expect(await store.findAuthorizationRequest(request.id, new Date())).toEqual(replaced);
-    expect(await store.findAuthorizationRequest(request.id, new Date(Date.parse(request.expiresAt) + 1000))).toBeUndefined();
+    expect(
+      await store.findAuthorizationRequest(request.id, new Date(Date.parse(request.expiresAt) + 1000)),
+    ).toBeUndefined();
     expect(await store.takeAuthorizationRequest(request.id, new Date())).toEqual(replaced);
     expect(await store.takeAuthorizationRequest(request.id, new Date())).toBeUndefined();
     expect(await store.findAuthorizationRequest(request.id, new Date())).toBeUndefined();
@@ -132,7 +183,10 @@ function itKeepsOAuthGrants(open: AgentAccessStoreContractOptions["open"]): void
     const token = grant("granted");
     const pair = tokensOf(token);
     expect(await store.redeemCode(issued.sha256, { token, ...pair }, new Date())).toEqual({ outcome: "redeemed" });
-    expect(await store.findCode(issued.sha256, new Date())).toMatchObject({ tokenId: token.id, usedAt: expect.any(String) });
+    expect(await store.findCode(issued.sha256, new Date())).toMatchObject({
+      tokenId: token.id,
+      usedAt: expect.any(String),
+    });
     expect(await store.listTokens()).toEqual([token]);
     expect(await store.findAccessToken(pair.accessToken.sha256)).toEqual({ token, accessToken: pair.accessToken });
     expect(await store.findRefreshToken(pair.refreshToken.sha256)).toEqual({ token, refreshToken: pair.refreshToken });
@@ -143,10 +197,18 @@ function itKeepsOAuthGrants(open: AgentAccessStoreContractOptions["open"]): void
     expect(await store.findAccessToken(pair.accessToken.sha256)).toBeUndefined();
     expect(await store.findRefreshToken(pair.refreshToken.sha256)).toBeUndefined();
 
-    expect(await store.redeemCode(randomSha(), { token: grant("never"), ...tokensOf(token) }, new Date())).toEqual({ outcome: "unknown" });
+    expect(await store.redeemCode(randomSha(), { token: grant("never"), ...tokensOf(token) }, new Date())).toEqual({
+      outcome: "unknown",
+    });
     const stale = code(60_000);
     await store.addCode(stale);
-    expect(await store.redeemCode(stale.sha256, { token: grant("late"), ...tokensOf(token) }, new Date(Date.parse(stale.expiresAt) + 1000))).toEqual({ outcome: "unknown" });
+    expect(
+      await store.redeemCode(
+        stale.sha256,
+        { token: grant("late"), ...tokensOf(token) },
+        new Date(Date.parse(stale.expiresAt) + 1000),
+      ),
+    ).toEqual({ outcome: "unknown" });
     expect(await store.listTokens()).toEqual([]);
   });
 
@@ -158,15 +220,23 @@ function itKeepsOAuthGrants(open: AgentAccessStoreContractOptions["open"]): void
     const first = tokensOf(token);
     await store.redeemCode(issued.sha256, { token, ...first }, new Date());
     const second = tokensOf(token);
-    expect(await store.rotateRefreshToken(first.refreshToken.sha256, second, new Date())).toEqual({ outcome: "rotated", token });
+    expect(await store.rotateRefreshToken(first.refreshToken.sha256, second, new Date())).toEqual({
+      outcome: "rotated",
+      token,
+    });
     expect((await store.findRefreshToken(first.refreshToken.sha256))?.refreshToken.usedAt).toEqual(expect.any(String));
     expect(await store.findAccessToken(second.accessToken.sha256)).toEqual({ token, accessToken: second.accessToken });
     expect(await store.rotateRefreshToken(randomSha(), tokensOf(token), new Date())).toEqual({ outcome: "unknown" });
 
-    expect(await store.rotateRefreshToken(first.refreshToken.sha256, tokensOf(token), new Date())).toEqual({ outcome: "reused", revoked: token });
+    expect(await store.rotateRefreshToken(first.refreshToken.sha256, tokensOf(token), new Date())).toEqual({
+      outcome: "reused",
+      revoked: token,
+    });
     expect(await store.listTokens()).toEqual([]);
     expect(await store.findAccessToken(second.accessToken.sha256)).toBeUndefined();
-    expect(await store.rotateRefreshToken(second.refreshToken.sha256, tokensOf(token), new Date())).toEqual({ outcome: "unknown" });
+    expect(await store.rotateRefreshToken(second.refreshToken.sha256, tokensOf(token), new Date())).toEqual({
+      outcome: "unknown",
+    });
   });
 
   it("revokes an access token alone, a refresh token with its grant, and removing a grant ends both its tokens", async () => {
@@ -221,12 +291,19 @@ export function describeAgentAccessStoreContract(name: string, { open }: AgentAc
       const granted = grant("shared-grant");
       const pair = tokensOf(granted);
       await second.redeemCode(issued.sha256, { token: granted, ...pair }, new Date());
-      await expect.poll(async () => (await first.findAccessToken(pair.accessToken.sha256))?.token.id, { timeout: 2000, interval: 50 }).toBe(granted.id);
+      await expect
+        .poll(async () => (await first.findAccessToken(pair.accessToken.sha256))?.token.id, {
+          timeout: 2000,
+          interval: 50,
+        })
+        .toBe(granted.id);
 
       await second.removeToken("shared");
       await second.removeToken("shared-grant");
       await expect.poll(() => first.findStaticToken(token.sha256!), { timeout: 2000, interval: 50 }).toBeUndefined();
-      await expect.poll(() => first.findAccessToken(pair.accessToken.sha256), { timeout: 2000, interval: 50 }).toBeUndefined();
+      await expect
+        .poll(() => first.findAccessToken(pair.accessToken.sha256), { timeout: 2000, interval: 50 })
+        .toBeUndefined();
     });
   });
 }

@@ -6,7 +6,11 @@ import { createTestRegistry } from "../auth-plugins";
 
 const [home, slug, staleMs] = process.argv.slice(2) as [string, string, string];
 const store = createSourceStore({ home, registry: createTestRegistry() });
-await withSourceLock({ slug, lockFile: store.lockFileOf(slug) }, { timeoutMs: 10_000, staleMs: Number(staleMs) }, async () => {
-  process.stdout.write("locked\n");
-  await new Promise(() => setInterval(() => undefined, 1_000));
-});
+await withSourceLock(
+  { slug, lockFile: store.lockFileOf(slug) },
+  { timeoutMs: 10_000, staleMs: Number(staleMs) },
+  async () => {
+    process.stdout.write("locked\n");
+    await new Promise(() => setInterval(() => undefined, 1_000));
+  },
+);

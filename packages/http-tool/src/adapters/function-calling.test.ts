@@ -11,7 +11,10 @@ describe("OpenAI and Anthropic function-calling definitions", () => {
   it("OpenAI: { type: function, function: { name, description, parameters } }", () => {
     const tool = createBearerToolFixture({ baseUrl: `${upstream().origin}/v1`, token });
     const definition = toOpenAiFunctionTool(tool);
-    expect(definition).toEqual({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } });
+    expect(definition).toEqual({
+      type: "function",
+      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    });
     expect(definition.function.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
     expect(definition.function.parameters.type).toBe("object");
   });

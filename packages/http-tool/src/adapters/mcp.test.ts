@@ -13,7 +13,11 @@ describe("MCP adapter", () => {
     const tool = createBearerToolFixture({ baseUrl: `${upstream().origin}/v1`, token });
     const definition = toMcpToolDefinition(tool);
     expect(Object.keys(definition).sort()).toEqual(["annotations", "description", "inputSchema", "name"]);
-    expect(definition).toMatchObject({ name: "api_notes_api", description: tool.description, annotations: { readOnlyHint: false, openWorldHint: true } });
+    expect(definition).toMatchObject({
+      name: "api_notes_api",
+      description: tool.description,
+      annotations: { readOnlyHint: false, openWorldHint: true },
+    });
     expect(definition.inputSchema.type).toBe("object");
     expect(definition.inputSchema).not.toHaveProperty("$schema");
     expect(JSON.parse(JSON.stringify(definition))).toEqual(definition);

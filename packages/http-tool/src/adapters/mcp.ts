@@ -41,13 +41,21 @@ export interface McpCallToolResult {
  * The MCP tool definition of `tool`, ready to register with an MCP server. No `outputSchema` is declared.
  * `title` (default: the tool name) is what clients show people, e.g. the source's display name.
  */
-export function toMcpToolDefinition(tool: Pick<AgentTool, "name" | "description" | "inputSchema" | "readOnly" | "openWorld">, { title = tool.name }: { title?: string } = {}): McpToolDefinition {
+export function toMcpToolDefinition(
+  tool: Pick<AgentTool, "name" | "description" | "inputSchema" | "readOnly" | "openWorld">,
+  { title = tool.name }: { title?: string } = {},
+): McpToolDefinition {
   const readOnly = tool.readOnly === true;
   return {
     name: tool.name,
     description: tool.description,
     inputSchema: tool.inputSchema,
-    annotations: { title, readOnlyHint: readOnly, destructiveHint: !readOnly, openWorldHint: tool.openWorld ?? !readOnly },
+    annotations: {
+      title,
+      readOnlyHint: readOnly,
+      destructiveHint: !readOnly,
+      openWorldHint: tool.openWorld ?? !readOnly,
+    },
   };
 }
 
@@ -67,7 +75,11 @@ export function toMcpCallToolResult(result: ToolResult): McpCallToolResult {
             type: "resource_link",
             uri: resultResourceUri(result.resultRef),
             name: `result ${result.resultRef}`,
-            description: `The whole body of ${result.request.method} ${result.request.url}, kept a limited time for this caller (the text says how long); read it in parts (?offset=N)`.slice(0, 500),
+            description:
+              `The whole body of ${result.request.method} ${result.request.url}, kept a limited time for this caller (the text says how long); read it in parts (?offset=N)`.slice(
+                0,
+                500,
+              ),
             mimeType: result.body.kind === "json" ? "application/json" : "text/plain",
           },
         ];

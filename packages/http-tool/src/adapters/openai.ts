@@ -13,5 +13,8 @@ export interface OpenAiFunctionTool {
  * through `tool.execute` and send `formatToolResult(result)` back as the tool message.
  */
 export function toOpenAiFunctionTool(tool: AgentTool): OpenAiFunctionTool {
-  return { type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
+  return {
+    type: "function",
+    function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+  };
 }

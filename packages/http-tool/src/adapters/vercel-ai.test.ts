@@ -21,7 +21,12 @@ describe("Vercel AI SDK adapter", () => {
         calls.push(options);
         if (calls.length === 1) {
           const input = JSON.stringify({ method: "POST", path: "/notes", body: { text: "hello" } });
-          return { content: [{ type: "tool-call", toolCallId: "call-1", toolName: apiTool.name, input }], finishReason: "tool-calls", usage, warnings: [] };
+          return {
+            content: [{ type: "tool-call", toolCallId: "call-1", toolName: apiTool.name, input }],
+            finishReason: "tool-calls",
+            usage,
+            warnings: [],
+          };
         }
         return { content: [{ type: "text", text: "done" }], finishReason: "stop", usage, warnings: [] };
       },
@@ -37,7 +42,10 @@ describe("Vercel AI SDK adapter", () => {
     // The model was offered our JSON Schema.
     const offered = calls[0]!.tools![0]!;
     expect(offered).toMatchObject({ type: "function", name: "api_notes_api", description: apiTool.description });
-    expect((offered as { inputSchema: unknown }).inputSchema).toMatchObject({ type: "object", properties: { method: { type: "string" }, path: { type: "string" } } });
+    expect((offered as { inputSchema: unknown }).inputSchema).toMatchObject({
+      type: "object",
+      properties: { method: { type: "string" }, path: { type: "string" } },
+    });
     // The call reached the upstream with the credential.
     expect(upstream().requests.at(-1)).toMatchObject({ method: "POST", url: "/v1/notes", body: '{"text":"hello"}' });
     expect(upstream().requests.at(-1)!.headers.authorization).toBe(`Bearer ${token}`);

@@ -7,7 +7,10 @@ import type { ToolResult } from "../result/tool-result";
  * not depend on it. (The zod schema is not handed to the SDK: it converts zod 4
  * schemas without `unrepresentable: "any"`, which fails on the optional query values.)
  */
-export type VercelAiJsonSchemaHelper<TSchema> = (schema: never, options: { validate: (value: unknown) => { success: true; value: unknown } }) => TSchema;
+export type VercelAiJsonSchemaHelper<TSchema> = (
+  schema: never,
+  options: { validate: (value: unknown) => { success: true; value: unknown } },
+) => TSchema;
 
 /** What `tool()` of the `ai` package (v5) accepts. */
 export interface VercelAiTool<TSchema> {
@@ -25,7 +28,10 @@ export interface VercelAiTool<TSchema> {
  * Validation is left to `execute`, which answers an invalid call with an
  * `INVALID_CALL` result the model can act on (rather than an SDK error).
  */
-export function toVercelAiTool<TSchema>(tool: AgentTool, { jsonSchema }: { jsonSchema: VercelAiJsonSchemaHelper<TSchema> }): VercelAiTool<TSchema> {
+export function toVercelAiTool<TSchema>(
+  tool: AgentTool,
+  { jsonSchema }: { jsonSchema: VercelAiJsonSchemaHelper<TSchema> },
+): VercelAiTool<TSchema> {
   return {
     description: tool.description,
     inputSchema: jsonSchema(tool.inputSchema as never, { validate: (value) => ({ success: true, value }) }),

@@ -12,7 +12,17 @@ export class InvalidCallError extends HttpToolError {
   /** The call field at fault, e.g. `path` or `query.api_key`. */
   readonly field: string;
 
-  constructor({ reason, field, message, cause }: { reason: InvalidCallReason; field: string; message: string; cause?: unknown }) {
+  constructor({
+    reason,
+    field,
+    message,
+    cause,
+  }: {
+    reason: InvalidCallReason;
+    field: string;
+    message: string;
+    cause?: unknown;
+  }) {
     super({ code: HTTP_TOOL_ERROR_CODES.INVALID_CALL, message, cause });
     this.reason = reason;
     this.field = field;

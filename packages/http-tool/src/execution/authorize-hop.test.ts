@@ -21,7 +21,10 @@ beforeAll(async () => {
     }
     if (path === "/v1/flaky-then-moved") {
       flakyCalls += 1;
-      response.writeHead(flakyCalls === 1 ? 503 : 302, flakyCalls === 1 ? { "retry-after": "0" } : { location: "/v1/final" });
+      response.writeHead(
+        flakyCalls === 1 ? 503 : 302,
+        flakyCalls === 1 ? { "retry-after": "0" } : { location: "/v1/final" },
+      );
       return response.end();
     }
     return sendJson(response, 200, { method: recorded.method, authorization: recorded.headers.authorization ?? null });
@@ -42,7 +45,13 @@ describe("executeRequest: the authorizeHop option", () => {
     const seenAuthorization: (string | null)[] = [];
     const controller = new AbortController();
     const result = await executeRequest(
-      { method: "POST", url: `${upstream.origin}/v1/see-other`, headers: { authorization: `Bearer ${firstToken}`, "content-type": "application/json" }, body: "{}", secrets: [firstToken, hopToken] },
+      {
+        method: "POST",
+        url: `${upstream.origin}/v1/see-other`,
+        headers: { authorization: `Bearer ${firstToken}`, "content-type": "application/json" },
+        body: "{}",
+        secrets: [firstToken, hopToken],
+      },
       {
         source: source(),
         signal: controller.signal,
@@ -62,7 +71,11 @@ describe("executeRequest: the authorizeHop option", () => {
     expect(finalRequest).toMatchObject({ method: "GET", url: "/v1/final?from=see-other" });
     expect(finalRequest?.headers.authorization).toBe(`Bearer ${hopToken}`);
     expect(finalRequest?.headers["content-type"]).toBeUndefined();
-    expect(result).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { method: "GET", authorization: "Bearer [REDACTED]" } } });
+    expect(result).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { kind: "json", value: { method: "GET", authorization: "Bearer [REDACTED]" } },
+    });
   });
 
   it("authorizes the retry and tells the authorizer which attempt a redirect belongs to (a redirect answered to a retry is attempt 2)", async () => {
@@ -80,7 +93,12 @@ describe("executeRequest: the authorizeHop option", () => {
   it("a rejecting authorizer ends the call with a NETWORK error whose message is redacted, and the redirect target is never requested", async () => {
     const before = upstream.requests.length;
     const result = await executeRequest(
-      { method: "GET", url: `${upstream.origin}/v1/see-other`, headers: { authorization: `Bearer ${firstToken}` }, secrets: [firstToken, hopToken] },
+      {
+        method: "GET",
+        url: `${upstream.origin}/v1/see-other`,
+        headers: { authorization: `Bearer ${firstToken}` },
+        secrets: [firstToken, hopToken],
+      },
       {
         source: source(),
         authorizeHop: async () => {

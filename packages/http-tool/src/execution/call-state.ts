@@ -24,12 +24,20 @@ export function callBudgetMs(limits: ExecutorLimits): number {
 }
 
 /** The `TIMEOUT` failure of a call whose budget ran out, keeping the last response (status, headers) when there was one. */
-export function budgetSpent(state: CallState, limits: ExecutorLimits, why: string, response?: AttemptResponse): AttemptOutcome {
+export function budgetSpent(
+  state: CallState,
+  limits: ExecutorLimits,
+  why: string,
+  response?: AttemptResponse,
+): AttemptOutcome {
   const elapsed = Math.round(performance.now() - state.started);
   const attempts = attemptsOf(state);
   const message =
     `the call used up its time budget of ${callBudgetMs(limits)} ms (api.timeoutMs × (api.retries + 1)) after ${elapsed} ms and ${attempts} attempt(s)` +
     `${response === undefined ? "" : `, last status ${response.status}`}: ${why}; try again later or ask for less data`;
-  return { kind: "failure", error: { code: TOOL_ERROR_CODES.TIMEOUT, message, retryable: true }, ...(response === undefined ? {} : { response }) };
+  return {
+    kind: "failure",
+    error: { code: TOOL_ERROR_CODES.TIMEOUT, message, retryable: true },
+    ...(response === undefined ? {} : { response }),
+  };
 }
-

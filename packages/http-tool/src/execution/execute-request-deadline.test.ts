@@ -36,7 +36,12 @@ const mode = authModes[0]!;
 describe("the call's time budget", () => {
   it("redirect hops share it: a slow chain stops with TIMEOUT before its sixth hop", async () => {
     const before = upstream.requests.length;
-    const { result } = await runCall(`${upstream.origin}/v1`, mode, { method: "GET", path: "/slow-hop0" }, { api: { timeoutMs: 300, retries: 1 } });
+    const { result } = await runCall(
+      `${upstream.origin}/v1`,
+      mode,
+      { method: "GET", path: "/slow-hop0" },
+      { api: { timeoutMs: 300, retries: 1 } },
+    );
     expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT", retryable: true } });
     expect(result.error?.message).toMatch(/time budget of 600 ms \(api\.timeoutMs × \(api\.retries \+ 1\)\)/);
     expect(result.error?.message).toMatch(/attempt/);
@@ -45,7 +50,12 @@ describe("the call's time budget", () => {
 
   it("a retry whose wait would end after the budget is not made; the result says TIMEOUT with the last status", async () => {
     const before = upstream.requests.length;
-    const { result } = await runCall(`${upstream.origin}/v1`, mode, { method: "GET", path: "/busy" }, { api: { timeoutMs: 200, retries: 2 } });
+    const { result } = await runCall(
+      `${upstream.origin}/v1`,
+      mode,
+      { method: "GET", path: "/busy" },
+      { api: { timeoutMs: 200, retries: 2 } },
+    );
     expect(result).toMatchObject({ ok: false, status: 503, attempts: 1, error: { code: "TIMEOUT" } });
     expect(result.error?.message).toMatch(/time budget of 600 ms/);
     expect(result.error?.message).toMatch(/Retry-After/);

@@ -9,27 +9,43 @@ import type { Upstream } from "@src/http-tool/testing";
 let upstream: Upstream;
 
 /** Go's json.Marshal escapes & < > as \u0026 \u003c \u003e. */
-const goJson = (value: unknown): string => JSON.stringify(value).replace(/[&<>]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const goJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/[&<>]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 const routes: Record<string, EchoRoute> = {
   // httpbin (Flask/Werkzeug) decodes %2B but keeps %2F when it echoes the query.
-  "/v1/httpbin": (secret) => ({ contentType: "application/json", body: JSON.stringify({ args: { api_key: encodeURIComponent(secret).replaceAll("%2B", "+") } }) }),
+  "/v1/httpbin": (secret) => ({
+    contentType: "application/json",
+    body: JSON.stringify({ args: { api_key: encodeURIComponent(secret).replaceAll("%2B", "+") } }),
+  }),
   // Every character percent-encoded, byte by byte, hex digits in alternating case.
   "/v1/every-byte": (secret) => ({
     contentType: "text/plain",
     body: `key=${[...Buffer.from(secret, "utf8")].map((byte, index) => `%${index % 2 === 0 ? byte.toString(16).padStart(2, "0") : byte.toString(16).padStart(2, "0").toUpperCase()}`).join("")}`,
   }),
   // A log line that is itself JSON, stored as a string inside a JSON body (PHP's \/ inside).
-  "/v1/json-in-json": (secret) => ({ contentType: "application/json", body: JSON.stringify({ log: JSON.stringify({ received_key: secret }).replaceAll("/", "\\/") }) }),
+  "/v1/json-in-json": (secret) => ({
+    contentType: "application/json",
+    body: JSON.stringify({ log: JSON.stringify({ received_key: secret }).replaceAll("/", "\\/") }),
+  }),
   // The same from Go, twice nested, served as text.
-  "/v1/go-nested": (secret) => ({ contentType: "text/plain", body: goJson({ outer: goJson({ inner: goJson({ key: secret }) }) }) }),
+  "/v1/go-nested": (secret) => ({
+    contentType: "text/plain",
+    body: goJson({ outer: goJson({ inner: goJson({ key: secret }) }) }),
+  }),
   // Each character spelled another way: itself, %XX, \uXXXX, &#NN;, &#xNN;.
   "/v1/per-character": (secret) => ({
     contentType: "text/html",
     body: [...secret]
       .map((character, index) => {
         const code = character.codePointAt(0)!;
-        return [character, `%${code.toString(16).toUpperCase()}`, `\\u${code.toString(16).padStart(4, "0")}`, `&#${code};`, `&#x${code.toString(16)};`][index % 5]!;
+        return [
+          character,
+          `%${code.toString(16).toUpperCase()}`,
+          `\\u${code.toString(16).padStart(4, "0")}`,
+          `&#${code};`,
+          `&#x${code.toString(16)};`,
+        ][index % 5]!;
       })
       .join(""),
   }),
@@ -46,7 +62,10 @@ const routes: Record<string, EchoRoute> = {
   }),
   // A binary body whose Content-Type carries the key; a UTF-16 body whose charset parameter does.
   "/v1/binary-type": (secret) => ({ contentType: `application/x-${secret}`, body: Buffer.from([0, 1, 2, 3]) }),
-  "/v1/charset-note": (secret) => ({ contentType: `text/plain; charset=utf-16-${secret}`, body: Buffer.from("hello", "utf16le") }),
+  "/v1/charset-note": (secret) => ({
+    contentType: `text/plain; charset=utf-16-${secret}`,
+    body: Buffer.from("hello", "utf16le"),
+  }),
 };
 
 beforeAll(async () => {
@@ -70,13 +89,21 @@ function decodings(text: string): string[] {
       return run;
     }
   });
-  const unicode = (value: string): string => value.replace(/\\+u([0-9a-f]{4})/gi, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))).replace(/\\+\//g, "/");
+  const unicode = (value: string): string =>
+    value
+      .replace(/\\+u([0-9a-f]{4})/gi, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+      .replace(/\\+\//g, "/");
   const html = (value: string): string =>
-    value.replace(/&#x([0-9a-f]+);?/gi, (_reference, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16))).replace(/&#([0-9]+);?/g, (_reference, decimal: string) => String.fromCodePoint(Number(decimal)));
+    value
+      .replace(/&#x([0-9a-f]+);?/gi, (_reference, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+      .replace(/&#([0-9]+);?/g, (_reference, decimal: string) => String.fromCodePoint(Number(decimal)));
   found.push(percent, unicode(text), html(text), html(unicode(percent)), unicode(html(percent)));
   for (const line of text.split(/[\s"\\]+/)) {
     for (const offset of [0, 1, 2, 3]) {
-      found.push(Buffer.from(line.slice(offset), "base64").toString("latin1"), Buffer.from(line.slice(offset), "base64url").toString("latin1"));
+      found.push(
+        Buffer.from(line.slice(offset), "base64").toString("latin1"),
+        Buffer.from(line.slice(offset), "base64url").toString("latin1"),
+      );
     }
     if (/^[0-9a-f]+$/i.test(line)) found.push(Buffer.from(line, "hex").toString("latin1"));
   }
@@ -95,7 +122,11 @@ describe("an echoed secret in a mixture of encodings (issue 11 regression cases)
     ["JSON inside a JSON string, PHP's \\/", "/json-in-json", bearerMode('AKIAxx/9Zq&<>"\\-0123456789')],
     ["Go's \\u0026 \\u003c \\u003e, nested twice", "/go-nested", bearerMode('AKIAxx/9Zq&<>"\\-0123456789')],
     ["each character spelled another way", "/per-character", bearerMode("AbCdEfGh+IjKl&MnOp/Qr<St>Uv=")],
-    ["base64 at offsets 1 and 2, base64url, hex in both cases", "/base64-offsets", bearerMode("AbCdEfGh+IjKlMnOp/QrStUv=")],
+    [
+      "base64 at offsets 1 and 2, base64url, hex in both cases",
+      "/base64-offsets",
+      bearerMode("AbCdEfGh+IjKlMnOp/QrStUv="),
+    ],
   ])("%s", async (_why, path, mode) => {
     const result = await call(mode, path);
     const secret = Object.values(mode.credential)[0] as string;
@@ -103,7 +134,10 @@ describe("an echoed secret in a mixture of encodings (issue 11 regression cases)
     const shown = JSON.stringify(result);
     expect(shown).toContain("[REDACTED]");
     for (const decoded of decodings(shown)) expect(decoded).not.toContain(secret);
-    for (const decoded of decodings(typeof result.body === "object" && "value" in result.body ? JSON.stringify(result.body.value) : "")) expect(decoded).not.toContain(secret);
+    for (const decoded of decodings(
+      typeof result.body === "object" && "value" in result.body ? JSON.stringify(result.body.value) : "",
+    ))
+      expect(decoded).not.toContain(secret);
   });
 
   it("walks a parsed JSON body value by value: the inner JSON string is redacted in place", async () => {

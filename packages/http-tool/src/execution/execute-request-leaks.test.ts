@@ -10,7 +10,10 @@ let upstream: Upstream;
 
 /** What each echo route sends, from the secret the request carried. */
 const routes: Record<string, EchoRoute> = {
-  "/v1/binary": (secret) => ({ contentType: "application/octet-stream", body: Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(secret, "utf8")]) }),
+  "/v1/binary": (secret) => ({
+    contentType: "application/octet-stream",
+    body: Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(secret, "utf8")]),
+  }),
   // The request line echoed right where maxResponseBytes (100 000) cuts: 10 characters before the end of the encoded key.
   "/v1/cut": (_secret, url) => {
     const head = ` url=${url}`;
@@ -21,32 +24,51 @@ const routes: Record<string, EchoRoute> = {
   // PHP's json_encode escapes "/" (and non-ASCII as \uXXXX); PHP's default content type is text/html.
   "/v1/php": (secret) => ({
     contentType: "text/html; charset=UTF-8",
-    body: JSON.stringify({ HTTP_AUTHORIZATION: secret }).replaceAll("/", "\\/").replace(/[\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    body: JSON.stringify({ HTTP_AUTHORIZATION: secret })
+      .replaceAll("/", "\\/")
+      .replace(/[\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`),
   }),
   // Python's json.dumps (ensure_ascii) escapes non-ASCII as \uXXXX, served as text.
   "/v1/python": (secret) => ({
     contentType: "text/plain",
-    body: JSON.stringify({ api_key: secret }).replace(/[\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    body: JSON.stringify({ api_key: secret }).replace(
+      /[\u007f-\uffff]/g,
+      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    ),
   }),
   // Minimal HTML escaping (& and < only), then the full set with both spellings of the quotes.
   "/v1/html": (secret) => ({
     contentType: "text/html",
     body: [
       secret.replaceAll("&", "&amp;").replaceAll("<", "&lt;"),
-      secret.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;"),
-      secret.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;"),
+      secret
+        .replaceAll("&", "&amp;")
+        .replaceAll("<", "&lt;")
+        .replaceAll(">", "&gt;")
+        .replaceAll('"', "&quot;")
+        .replaceAll("'", "&#39;"),
+      secret
+        .replaceAll("&", "&amp;")
+        .replaceAll("<", "&lt;")
+        .replaceAll(">", "&gt;")
+        .replaceAll('"', "&quot;")
+        .replaceAll("'", "&#x27;"),
     ].join(" | "),
   }),
   // Percent-encoding with hex digits in mixed case.
   "/v1/mixed-hex": (secret) => {
     let count = 0;
-    const mixed = encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => (++count % 2 === 0 ? escape.toLowerCase() : escape));
+    const mixed = encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) =>
+      ++count % 2 === 0 ? escape.toLowerCase() : escape,
+    );
     return { contentType: "text/plain", body: `key=${mixed}` };
   },
   // Go's url.QueryEscape: "+" for space, "~" kept, !'()* escaped.
   "/v1/go-query": (secret) => ({
     contentType: "text/plain",
-    body: `key=${encodeURIComponent(secret).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`).replaceAll("%20", "+")}`,
+    body: `key=${encodeURIComponent(secret)
+      .replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replaceAll("%20", "+")}`,
   }),
   // The bytes of an ASCII echo labelled UTF-16: decoded as UTF-16 they look like CJK, and an agent can re-encode them.
   "/v1/utf16": (secret) => ({ contentType: "text/plain; charset=utf-16le", body: secret }),
@@ -85,7 +107,11 @@ describe("binary bodies", () => {
   it("a non-ASCII credential in a small binary body is never handed over as base64", async () => {
     const key = "clé-secrète-ÄÖÜ-12345";
     const result = await call(queryMode(key), "/binary");
-    expect(result.body).toEqual({ kind: "binary", contentType: "application/octet-stream", size: 3 + Buffer.byteLength(key) });
+    expect(result.body).toEqual({
+      kind: "binary",
+      contentType: "application/octet-stream",
+      size: 3 + Buffer.byteLength(key),
+    });
     expect(result.note).toMatch(/contains the credential/);
     expect(partsIn(JSON.stringify(result), key)).toEqual([]);
   });

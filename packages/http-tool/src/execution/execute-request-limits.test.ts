@@ -43,7 +43,11 @@ beforeAll(async () => {
         hugeClosed = streamLazily(response, gib);
         return;
       case "/bomb":
-        response.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(bomb.length) });
+        response.writeHead(200, {
+          "content-type": "application/json",
+          "content-encoding": "gzip",
+          "content-length": String(bomb.length),
+        });
         return response.end(bomb);
       case "/slow-headers": {
         const timer = setTimeout(() => response.end("late"), 20_000);
@@ -68,9 +72,21 @@ afterAll(() => upstream.close());
 
 describe("size limits keep memory flat", () => {
   it("stops reading a 1 GiB body at maxResponseBytes and drops the connection", async () => {
-    const { value: result, rssGrowth, heapGrowth, buffersGrowth } = await measurePeakGrowth(async () => (await runCall(upstream.origin, mode, { method: "GET", path: "/huge" })).result);
+    const {
+      value: result,
+      rssGrowth,
+      heapGrowth,
+      buffersGrowth,
+    } = await measurePeakGrowth(
+      async () => (await runCall(upstream.origin, mode, { method: "GET", path: "/huge" })).result,
+    );
     await hugeClosed;
-    expect(result).toMatchObject({ ok: false, status: 200, error: { code: "RESPONSE_TOO_LARGE", retryable: false }, body: { kind: "text" } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 200,
+      error: { code: "RESPONSE_TOO_LARGE", retryable: false },
+      body: { kind: "text" },
+    });
     expect(result.truncated).toMatchObject({ unit: "bytes", originalSize: gib });
     expect(result.truncated?.note).toMatch(/declared JSON but cut/);
     expect((result.body as { value: string }).value.length).toBeLessThanOrEqual(32_000);
@@ -82,8 +98,21 @@ describe("size limits keep memory flat", () => {
   });
 
   it("limits a gzip bomb (1 GiB of zeros) by its decompressed size", async () => {
-    const { value: result, rssGrowth, heapGrowth, buffersGrowth } = await measurePeakGrowth(
-      async () => (await runCall(upstream.origin, mode, { method: "GET", path: "/bomb" }, { limits: { maxResponseBytes: 1024 * 1024 } })).result,
+    const {
+      value: result,
+      rssGrowth,
+      heapGrowth,
+      buffersGrowth,
+    } = await measurePeakGrowth(
+      async () =>
+        (
+          await runCall(
+            upstream.origin,
+            mode,
+            { method: "GET", path: "/bomb" },
+            { limits: { maxResponseBytes: 1024 * 1024 } },
+          )
+        ).result,
     );
     expect(result).toMatchObject({ ok: false, status: 200, error: { code: "RESPONSE_TOO_LARGE" } });
     expect(result.truncated).toMatchObject({ unit: "bytes" });
@@ -100,34 +129,59 @@ describe("time-outs", () => {
    * a loaded machine the client may give up before the server has read it. No request is sent after the result is back.
    */
   async function requestsMarked(marker: string): Promise<number> {
-    const count = (): number => upstream.requests.filter((request) => request.searchParams.get("marker") === marker).length;
+    const count = (): number =>
+      upstream.requests.filter((request) => request.searchParams.get("marker") === marker).length;
     await expect.poll(count, { timeout: 10_000 }).toBeGreaterThan(0);
     return count();
   }
 
   it("slow headers hit the time-out (retries: 0 sends once)", async () => {
-    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers", query: { marker: "once" } }, { limits: { timeoutMs: 300, retries: 0 } });
+    const { result } = await runCall(
+      upstream.origin,
+      mode,
+      { method: "GET", path: "/slow-headers", query: { marker: "once" } },
+      { limits: { timeoutMs: 300, retries: 0 } },
+    );
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "TIMEOUT", retryable: true } });
     expect(result.error?.message).toMatch(/did not send response headers within 300 ms/);
     expect(await requestsMarked("once")).toBe(1);
   });
 
   it("a slow body hits the same time-out", async () => {
-    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-body" }, { limits: { timeoutMs: 300, retries: 0 } });
+    const { result } = await runCall(
+      upstream.origin,
+      mode,
+      { method: "GET", path: "/slow-body" },
+      { limits: { timeoutMs: 300, retries: 0 } },
+    );
     expect(result).toMatchObject({ ok: false, status: 200, error: { code: "TIMEOUT" } });
     expect(result.error?.message).toMatch(/did not finish sending the response body/);
   });
 
   it("a timed-out GET is retried within the call's budget (TIMEOUT is retryable: true)", async () => {
-    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers", query: { marker: "retried-get" } }, { limits: { timeoutMs: 200, retries: 1 } });
+    const { result } = await runCall(
+      upstream.origin,
+      mode,
+      { method: "GET", path: "/slow-headers", query: { marker: "retried-get" } },
+      { limits: { timeoutMs: 200, retries: 1 } },
+    );
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 2, error: { code: "TIMEOUT", retryable: true } });
     expect(result.error?.message).toMatch(/time budget of 400 ms/);
-    await expect.poll(() => upstream.requests.filter((request) => request.searchParams.get("marker") === "retried-get").length, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => upstream.requests.filter((request) => request.searchParams.get("marker") === "retried-get").length, {
+        timeout: 10_000,
+      })
+      .toBe(2);
   });
 
   it.each(["POST", "PATCH"])("a timed-out %s is never retried", async (method) => {
     const marker = `never-retried-${method}`;
-    const { result } = await runCall(upstream.origin, mode, { method, path: "/slow-headers", query: { marker }, body: { a: 1 } }, { limits: { timeoutMs: 200, retries: 2 } });
+    const { result } = await runCall(
+      upstream.origin,
+      mode,
+      { method, path: "/slow-headers", query: { marker }, body: { a: 1 } },
+      { limits: { timeoutMs: 200, retries: 2 } },
+    );
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "TIMEOUT" } });
     expect(result.error?.message).toMatch(/did not send response headers within 200 ms/);
     expect(await requestsMarked(marker)).toBe(1);
@@ -136,7 +190,12 @@ describe("time-outs", () => {
   it("a caller's abort signal ends the call as cancelled", async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/slow-headers" }, { signal: controller.signal });
+    const { result } = await runCall(
+      upstream.origin,
+      mode,
+      { method: "GET", path: "/slow-headers" },
+      { signal: controller.signal },
+    );
     expect(result).toMatchObject({ ok: false, attempts: 1, error: { code: "NETWORK" } });
     expect(result.error?.message).toMatch(/cancelled by the caller/);
   });

@@ -14,13 +14,19 @@ function redirect(response: ServerResponse, status: number, location: string): v
 }
 
 beforeAll(async () => {
-  other = await startUpstream((_request, response, recorded) => sendJson(response, 200, { stolen: recorded }), { host: "127.0.0.2" });
+  other = await startUpstream((_request, response, recorded) => sendJson(response, 200, { stolen: recorded }), {
+    host: "127.0.0.2",
+  });
   home = await startUpstream((request, response, recorded) => {
     const url = new URL(request.url ?? "/", "http://x");
     const status = Number(url.searchParams.get("status") ?? "302");
     switch (url.pathname) {
       case "/v1/final":
-        return sendJson(response, 200, { method: recorded.method, body: recorded.body, contentType: recorded.headers["content-type"] ?? null });
+        return sendJson(response, 200, {
+          method: recorded.method,
+          body: recorded.body,
+          contentType: recorded.headers["content-type"] ?? null,
+        });
       case "/v1/to-final":
         return redirect(response, status, "/v1/final");
       case "/v1/to-other-origin":
@@ -91,8 +97,16 @@ describe("redirects on the source's origin and base path are followed", () => {
     [307, "PUT", "PUT", '{"a":1}'],
     [303, "PUT", "GET", ""],
   ])("%i after %s continues as %s (body %j)", async (status, method, nextMethod, body) => {
-    const { result } = await runCall(base(), authModes[0]!, { method, path: "/to-final", query: { status }, body: { a: 1 } });
-    expect(result.body).toEqual({ kind: "json", value: { method: nextMethod, body, contentType: body === "" ? null : "application/json" } });
+    const { result } = await runCall(base(), authModes[0]!, {
+      method,
+      path: "/to-final",
+      query: { status },
+      body: { a: 1 },
+    });
+    expect(result.body).toEqual({
+      kind: "json",
+      value: { method: nextMethod, body, contentType: body === "" ? null : "application/json" },
+    });
   });
 
   it("follows a chain of 5 redirects", async () => {
@@ -143,7 +157,11 @@ describe("redirects elsewhere are not followed, and the credential never leaves"
     for (const [index, mode] of authModes.entries()) {
       const before = home.requests.length;
       const { result } = await runCall(base(), mode, { method: "GET", path: "/to-raw", query: { to: location } });
-      expect(result, `${mode.name}`).toMatchObject({ ok: false, status: 302, error: { code: "REDIRECT_BLOCKED", retryable: false } });
+      expect(result, `${mode.name}`).toMatchObject({
+        ok: false,
+        status: 302,
+        error: { code: "REDIRECT_BLOCKED", retryable: false },
+      });
       expect(result.error?.message).toMatch(/not followed/);
       expect(home.requests.length - before, `only the first hop reaches the upstream (${index})`).toBe(1);
       expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);

@@ -35,17 +35,28 @@ async function call(method: string, query: Record<string, string>, retries?: num
     upstream.origin,
     mode,
     { method, path: "/r", query: { id, ...query } },
-    { ...(retries === undefined ? {} : { limits: { retries } }), ...(maxRetryAfterMs === undefined ? {} : { retryDelay: { baseMs: 5, maxRetryAfterMs } }) },
+    {
+      ...(retries === undefined ? {} : { limits: { retries } }),
+      ...(maxRetryAfterMs === undefined ? {} : { retryDelay: { baseMs: 5, maxRetryAfterMs } }),
+    },
   );
   return { result, hits: hits.get(id) ?? 0 };
 }
 
 describe("retries", () => {
-  it.each(["408", "429", "500", "502", "503", "504"])("GET is retried on %s and reports the attempts", async (status) => {
-    const { result, hits: count } = await call("GET", { failures: "2", status });
-    expect(result).toMatchObject({ ok: true, status: 200, attempts: 3, body: { kind: "json", value: { attempt: 3 } } });
-    expect(count).toBe(3);
-  });
+  it.each(["408", "429", "500", "502", "503", "504"])(
+    "GET is retried on %s and reports the attempts",
+    async (status) => {
+      const { result, hits: count } = await call("GET", { failures: "2", status });
+      expect(result).toMatchObject({
+        ok: true,
+        status: 200,
+        attempts: 3,
+        body: { kind: "json", value: { attempt: 3 } },
+      });
+      expect(count).toBe(3);
+    },
+  );
 
   it.each(["HEAD", "OPTIONS", "PUT", "DELETE"])("%s is idempotent and retried", async (method) => {
     const { result, hits: count } = await call(method, { failures: "1", status: "503" });
@@ -67,7 +78,12 @@ describe("retries", () => {
 
   it("gives up after api.retries and returns the last response", async () => {
     const { result, hits: count } = await call("GET", { failures: "9", status: "500" }, 2);
-    expect(result).toMatchObject({ ok: false, status: 500, attempts: 3, body: { kind: "json", value: { attempt: 3 } } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 500,
+      attempts: 3,
+      body: { kind: "json", value: { attempt: 3 } },
+    });
     expect(count).toBe(3);
   });
 

@@ -21,7 +21,11 @@ beforeAll(async () => {
     switch (path) {
       case "/v1/flaky":
         flaky += 1;
-        if (flaky % 2 === 1) return void send(head("503 Service Unavailable", ["Retry-After: 0", "Content-Type: text/plain", "Content-Length: 4"]) + "busy");
+        if (flaky % 2 === 1)
+          return void send(
+            head("503 Service Unavailable", ["Retry-After: 0", "Content-Type: text/plain", "Content-Length: 4"]) +
+              "busy",
+          );
         return void send(head("200 OK", ["Content-Type: application/json", "Content-Length: 8"]) + '{"n":42}');
       case "/v1/upper-location":
         return void send(head("302 Found", ["LOCATION: /v1/flaky", "Content-Length: 0"]));
@@ -31,10 +35,13 @@ beforeAll(async () => {
         return void send(head("404 Not Found", ["Content-Length: 0"]));
     }
   });
-  other = await startUpstream((_request, response) => {
-    response.writeHead(200);
-    response.end("stolen");
-  }, { host: "127.0.0.2" });
+  other = await startUpstream(
+    (_request, response) => {
+      response.writeHead(200);
+      response.end("stolen");
+    },
+    { host: "127.0.0.2" },
+  );
 }, 30_000);
 
 afterAll(async () => {
@@ -42,8 +49,19 @@ afterAll(async () => {
   await other.close();
 });
 
-const call = async (path: string, extra: Parameters<typeof runCall>[3] = {}, method: "GET" | "POST" = "GET"): Promise<ToolResult> =>
-  (await runCall(`${wire.origin}/v1`, mode, { method, path, ...(method === "POST" ? { body: { a: 1 } } : {}) }, { limits: { timeoutMs: 1500, retries: 0 }, ...extra })).result;
+const call = async (
+  path: string,
+  extra: Parameters<typeof runCall>[3] = {},
+  method: "GET" | "POST" = "GET",
+): Promise<ToolResult> =>
+  (
+    await runCall(
+      `${wire.origin}/v1`,
+      mode,
+      { method, path, ...(method === "POST" ? { body: { a: 1 } } : {}) },
+      { limits: { timeoutMs: 1500, retries: 0 }, ...extra },
+    )
+  ).result;
 
 const expectNoLeak = (result: ToolResult, auth: AuthMode = mode): void => {
   expect(leaksIn(JSON.stringify(result), auth)).toEqual([]);

@@ -11,7 +11,12 @@ beforeAll(async () => {
     const url = new URL(request.url ?? "/", "http://x");
     switch (url.pathname) {
       case "/v1/echo":
-        return sendJson(response, 200, { method: recorded.method, url: recorded.url, headers: recorded.headers, body: recorded.body }, { "x-request-id": "r-1", "x-internal-secret-header": "hidden" });
+        return sendJson(
+          response,
+          200,
+          { method: recorded.method, url: recorded.url, headers: recorded.headers, body: recorded.body },
+          { "x-request-id": "r-1", "x-internal-secret-header": "hidden" },
+        );
       case "/v1/echo-text":
         response.writeHead(200, { "content-type": "text/plain", location: `${upstream.origin}${recorded.url}` });
         return response.end(`you sent ${recorded.url} ${JSON.stringify(recorded.headers)} ${recorded.body}`);
@@ -35,7 +40,11 @@ beforeAll(async () => {
         response.writeHead(204);
         return response.end();
       case "/v1/many":
-        return sendJson(response, 200, Array.from({ length: 5000 }, (_, index) => ({ id: index, title: `item number ${index}` })));
+        return sendJson(
+          response,
+          200,
+          Array.from({ length: 5000 }, (_, index) => ({ id: index, title: `item number ${index}` })),
+        );
       case "/v1/long-text":
         response.writeHead(200, { "content-type": "text/plain" });
         return response.end("t".repeat(100_000));
@@ -56,30 +65,52 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 describe("each auth mode end to end", () => {
-  it.each(authModes.map((mode) => [mode.name, mode] as const))("%s: the credential arrives where the mode puts it, and the agent never sees it", async (_name, mode) => {
-    const before = upstream.requests.length;
-    const { result } = await runCall(`${upstream.origin}/v1`, mode, { method: "POST", path: "/echo", query: { q: "x" }, body: { hello: "world" } });
-    const received = upstream.requests[before]!;
-    expect(result).toMatchObject({ ok: true, status: 200, attempts: 1, headers: { "content-type": "application/json", "x-request-id": "r-1" } });
-    expect(result.headers).not.toHaveProperty("x-internal-secret-header");
-    expect(received.method).toBe("POST");
-    expect(received.body).toBe('{"hello":"world"}');
-    if (mode.name === "bearer") expect(received.headers.authorization).toBe(`Bearer ${String(mode.credential.token)}`);
-    if (mode.name === "header") expect(received.headers["x-api-key"]).toBe(mode.credential.key);
-    if (mode.name === "query") expect(new URL(received.url, "http://x").searchParams.get("api_key")).toBe(mode.credential.key);
-    if (mode.name === "basic") expect(received.headers.authorization).toMatch(/^Basic /);
-    // The echo handed the credential back; the agent sees it nowhere.
-    const shown = JSON.stringify(result) + inspect(result, { depth: 20 });
-    expect(leaksIn(shown, mode)).toEqual([]);
-    expect(shown).toContain("[REDACTED]");
-  });
+  it.each(authModes.map((mode) => [mode.name, mode] as const))(
+    "%s: the credential arrives where the mode puts it, and the agent never sees it",
+    async (_name, mode) => {
+      const before = upstream.requests.length;
+      const { result } = await runCall(`${upstream.origin}/v1`, mode, {
+        method: "POST",
+        path: "/echo",
+        query: { q: "x" },
+        body: { hello: "world" },
+      });
+      const received = upstream.requests[before]!;
+      expect(result).toMatchObject({
+        ok: true,
+        status: 200,
+        attempts: 1,
+        headers: { "content-type": "application/json", "x-request-id": "r-1" },
+      });
+      expect(result.headers).not.toHaveProperty("x-internal-secret-header");
+      expect(received.method).toBe("POST");
+      expect(received.body).toBe('{"hello":"world"}');
+      if (mode.name === "bearer")
+        expect(received.headers.authorization).toBe(`Bearer ${String(mode.credential.token)}`);
+      if (mode.name === "header") expect(received.headers["x-api-key"]).toBe(mode.credential.key);
+      if (mode.name === "query")
+        expect(new URL(received.url, "http://x").searchParams.get("api_key")).toBe(mode.credential.key);
+      if (mode.name === "basic") expect(received.headers.authorization).toMatch(/^Basic /);
+      // The echo handed the credential back; the agent sees it nowhere.
+      const shown = JSON.stringify(result) + inspect(result, { depth: 20 });
+      expect(leaksIn(shown, mode)).toEqual([]);
+      expect(shown).toContain("[REDACTED]");
+    },
+  );
 
-  it.each(authModes.map((mode) => [mode.name, mode] as const))("%s: a text echo (URL, headers, body) and its Location header are redacted too", async (_name, mode) => {
-    const { result } = await runCall(`${upstream.origin}/v1`, mode, { method: "PUT", path: "/echo-text", _rawBody: `secret is ${JSON.stringify(mode.credential)}` });
-    expect(result.body.kind).toBe("text");
-    expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
-    expect(result.request.url).toContain("/v1/echo-text");
-  });
+  it.each(authModes.map((mode) => [mode.name, mode] as const))(
+    "%s: a text echo (URL, headers, body) and its Location header are redacted too",
+    async (_name, mode) => {
+      const { result } = await runCall(`${upstream.origin}/v1`, mode, {
+        method: "PUT",
+        path: "/echo-text",
+        _rawBody: `secret is ${JSON.stringify(mode.credential)}`,
+      });
+      expect(result.body.kind).toBe("text");
+      expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
+      expect(result.request.url).toContain("/v1/echo-text");
+    },
+  );
 });
 
 describe("bodies", () => {
@@ -87,8 +118,17 @@ describe("bodies", () => {
   const base = (): string => `${upstream.origin}/v1`;
 
   it("sends a raw body with its content type", async () => {
-    const { result } = await runCall(base(), mode, { method: "POST", path: "/raw", _rawBody: "<note>hi</note>", _contentType: "application/xml" });
-    expect(result).toMatchObject({ ok: true, status: 201, body: { kind: "json", value: { contentType: "application/xml", body: "<note>hi</note>" } } });
+    const { result } = await runCall(base(), mode, {
+      method: "POST",
+      path: "/raw",
+      _rawBody: "<note>hi</note>",
+      _contentType: "application/xml",
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      status: 201,
+      body: { kind: "json", value: { contentType: "application/xml", body: "<note>hi</note>" } },
+    });
   });
 
   it("gives invalid JSON with a JSON content type as text with a note", async () => {
@@ -98,10 +138,29 @@ describe("bodies", () => {
   });
 
   it.each([
-    ["+json is JSON, non-2xx is a result", "/problem", { ok: false, status: 422, body: { kind: "json", value: { title: "invalid" } } }],
+    [
+      "+json is JSON, non-2xx is a result",
+      "/problem",
+      { ok: false, status: 422, body: { kind: "json", value: { title: "invalid" } } },
+    ],
     ["xml is text, decoded with its charset", "/xml", { body: { kind: "text", value: "<a>é</a>" } }],
-    ["small binary is base64", "/png", { body: { kind: "binary", contentType: "image/png", size: 8, base64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]).toString("base64") } }],
-    ["large binary is type and size only", "/big-binary", { body: { kind: "binary", contentType: "application/octet-stream", size: 10_000 } }],
+    [
+      "small binary is base64",
+      "/png",
+      {
+        body: {
+          kind: "binary",
+          contentType: "image/png",
+          size: 8,
+          base64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]).toString("base64"),
+        },
+      },
+    ],
+    [
+      "large binary is type and size only",
+      "/big-binary",
+      { body: { kind: "binary", contentType: "application/octet-stream", size: 10_000 } },
+    ],
     ["204 is empty", "/empty", { ok: true, status: 204, body: { kind: "empty" } }],
   ])("%s", async (_why, path, expected) => {
     const { result } = await runCall(base(), mode, { method: "GET", path });
@@ -110,7 +169,12 @@ describe("bodies", () => {
   });
 
   it("cuts a long JSON array structurally within maxResultChars", async () => {
-    const { result } = await runCall(base(), mode, { method: "GET", path: "/many" }, { limits: { maxResultChars: 4000 } });
+    const { result } = await runCall(
+      base(),
+      mode,
+      { method: "GET", path: "/many" },
+      { limits: { maxResultChars: 4000 } },
+    );
     expect(result.body.kind).toBe("json");
     const value = (result.body as { value: unknown[] }).value;
     expect(JSON.stringify(value).length).toBeLessThanOrEqual(4000);
@@ -121,23 +185,36 @@ describe("bodies", () => {
   });
 
   it("cuts long text to maxResultChars and reports the original length", async () => {
-    const { result } = await runCall(base(), mode, { method: "GET", path: "/long-text" }, { api: { maxResultChars: 1000 } });
+    const { result } = await runCall(
+      base(),
+      mode,
+      { method: "GET", path: "/long-text" },
+      { api: { maxResultChars: 1000 } },
+    );
     expect((result.body as { value: string }).value).toHaveLength(1000);
     expect(result.truncated).toMatchObject({ originalSize: 100_000, unit: "chars" });
   });
 
   it("a 404 is a result, not an error", async () => {
     const { result } = await runCall(base(), mode, { method: "GET", path: "/nothing-here" });
-    expect(result).toMatchObject({ ok: false, status: 404, statusText: "Not Found", body: { kind: "json", value: { error: "not found" } } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 404,
+      statusText: "Not Found",
+      body: { kind: "json", value: { error: "not found" } },
+    });
     expect(result.error).toBeUndefined();
   });
 });
 
 describe("Link pagination", () => {
-  it.each(authModes.map((mode) => [mode.name, mode] as const))("%s: nextPath is relative to the base path, without the credential", async (_name, mode) => {
-    const { result } = await runCall(`${upstream.origin}/v1`, mode, { method: "GET", path: "/paged" });
-    expect(result.nextPath).toBe("/paged?page=2");
-    expect(result.headers["x-ratelimit-remaining"]).toBe("41");
-    expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
-  });
+  it.each(authModes.map((mode) => [mode.name, mode] as const))(
+    "%s: nextPath is relative to the base path, without the credential",
+    async (_name, mode) => {
+      const { result } = await runCall(`${upstream.origin}/v1`, mode, { method: "GET", path: "/paged" });
+      expect(result.nextPath).toBe("/paged?page=2");
+      expect(result.headers["x-ratelimit-remaining"]).toBe("41");
+      expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
+    },
+  );
 });

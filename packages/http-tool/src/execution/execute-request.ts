@@ -7,7 +7,13 @@ import { nextPathFromLink } from "../result/parse-link-header";
 import type { Redactor } from "../result/redact-secrets";
 import { redactorFor } from "../result/redactor-cache";
 import { isRedirectStatus, maxRedirects, redirectedMethod, redirectTargetProblem } from "./redirect-policy";
-import { computeRetryDelay, isIdempotentMethod, isRetryableStatus, normalizeRetryDelayOptions, type RetryDelayOptions } from "./retry-policy";
+import {
+  computeRetryDelay,
+  isIdempotentMethod,
+  isRetryableStatus,
+  normalizeRetryDelayOptions,
+  type RetryDelayOptions,
+} from "./retry-policy";
 import type { AttemptOutcome, AttemptSettings } from "./send-attempt";
 import { traceAttempt } from "../telemetry/trace-attempt";
 import type { Hop } from "../transport/hop";
@@ -44,8 +50,16 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
   let rejectionAnswered = false;
   const limits = resolveExecutorLimits(options.source.api, options.limits);
   const deadline = started + callBudgetMs(limits);
-  const state: CallState = { started, deadline, sent: 0, retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0, retriesDone: 0 };
-  const current: { hop: Hop } = { hop: { method: request.method, url: request.url, headers: request.headers, body: request.body } };
+  const state: CallState = {
+    started,
+    deadline,
+    sent: 0,
+    retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0,
+    retriesDone: 0,
+  };
+  const current: { hop: Hop } = {
+    hop: { method: request.method, url: request.url, headers: request.headers, body: request.body },
+  };
   const followed: string[] = [];
   try {
     const baseUrl = baseUrlFor(options.source.api.baseUrl);
@@ -72,7 +86,14 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
         rejectionAnswered = true;
         const headers = new Headers();
         outcome.response.headers.forEach((value, name) => headers.append(name, value));
-        const rejected = { method: hop.method, url: new URL(hop.url), headers: new Headers(hop.headers), body: hop.body, attempt: attemptsOf(state), signal: options.signal };
+        const rejected = {
+          method: hop.method,
+          url: new URL(hop.url),
+          headers: new Headers(hop.headers),
+          body: hop.body,
+          attempt: attemptsOf(state),
+          signal: options.signal,
+        };
         if (await rejection.retry({ status: outcome.response.status, headers, hop: rejected })) {
           state.retriesDone += 1;
           current.hop = await reauthorizeHop(hop, options.authorizeHop, attemptsOf(state), options.signal);
@@ -80,7 +101,17 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
         }
       }
       redactor = redactorFor(request.secrets);
-      const context: ResultContext = { started, state, limits, redactor, baseUrl, followed, extra: noExtra, requestNote: request.note, onBodyCut: options.onBodyCut };
+      const context: ResultContext = {
+        started,
+        state,
+        limits,
+        redactor,
+        baseUrl,
+        followed,
+        extra: noExtra,
+        requestNote: request.note,
+        onBodyCut: options.onBodyCut,
+      };
       if (outcome.kind === "failure") return toResult(outcome, hop, context);
       const { response } = outcome;
       const location = isRedirectStatus(response.status) ? response.headers.get("location") : null;
@@ -88,30 +119,56 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
       const target = new URL(location, hop.url);
       const shownTarget = redactor.redactText(target.href);
       if (followed.length >= maxRedirects) {
-        context.extra = blocked(`more than ${maxRedirects} redirects (last to ${shownTarget}); the API may be in a redirect loop`);
+        context.extra = blocked(
+          `more than ${maxRedirects} redirects (last to ${shownTarget}); the API may be in a redirect loop`,
+        );
         return toResult(outcome, hop, context);
       }
-      const problem = redirectTargetProblem(target, baseUrl, { allowAmbiguousEncodings: options.source.api.allowAmbiguousPathEncodings === true });
+      const problem = redirectTargetProblem(target, baseUrl, {
+        allowAmbiguousEncodings: options.source.api.allowAmbiguousPathEncodings === true,
+      });
       if (problem !== undefined) {
-        context.extra = blocked(redactor.redactText(`redirect to ${target.href} not followed: ${problem}, and the credential is never sent elsewhere`));
+        context.extra = blocked(
+          redactor.redactText(
+            `redirect to ${target.href} not followed: ${problem}, and the credential is never sent elsewhere`,
+          ),
+        );
         return toResult(outcome, hop, context);
       }
       if (options.checkHop !== undefined) {
-        const refusal = await options.checkHop({ method: redirectedMethod(response.status, hop.method, hop.body).method, url: target, kind: "redirect" });
+        const refusal = await options.checkHop({
+          method: redirectedMethod(response.status, hop.method, hop.body).method,
+          url: target,
+          kind: "redirect",
+        });
         if (refusal !== undefined) {
-          context.extra = { error: { code: refusal.code, message: redactor.redactText(refusal.message), retryable: refusal.retryable, rule: refusal.rule } };
+          context.extra = {
+            error: {
+              code: refusal.code,
+              message: redactor.redactText(refusal.message),
+              retryable: refusal.retryable,
+              rule: refusal.rule,
+            },
+          };
           return toResult(outcome, hop, context);
         }
       }
       followed.push(redactor.redactText(hop.url));
-      current.hop = await followRedirect(hop, response.status, target, options.authorizeHop, { attempt: attemptsOf(state), signal: options.signal });
+      current.hop = await followRedirect(hop, response.status, target, options.authorizeHop, {
+        attempt: attemptsOf(state),
+        signal: options.signal,
+      });
       if (!isIdempotentMethod(current.hop.method)) state.retriesLeft = 0;
     }
   } catch (error) {
     redactor = redactorFor(request.secrets);
     const hop = current.hop;
     const authFailure = AuthorizeError.isInstance(error);
-    const message = authFailure ? `${error.message}; ${error.hint}` : error instanceof Error ? error.message : String(error);
+    const message = authFailure
+      ? `${error.message}; ${error.hint}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     return {
       ok: false,
       status: 0,
@@ -122,8 +179,16 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
       body: { kind: "empty" },
       request: { method: hop.method, url: redactor.redactText(hop.url) },
       error: authFailure
-        ? { code: TOOL_ERROR_CODES.AUTH_FAILED, message: redactor.redactText(`the source's credential could not be attached: ${message}`), retryable: error.retryable }
-        : { code: TOOL_ERROR_CODES.NETWORK, message: redactor.redactText(`the request could not be completed: ${message}`), retryable: false },
+        ? {
+            code: TOOL_ERROR_CODES.AUTH_FAILED,
+            message: redactor.redactText(`the source's credential could not be attached: ${message}`),
+            retryable: error.retryable,
+          }
+        : {
+            code: TOOL_ERROR_CODES.NETWORK,
+            message: redactor.redactText(`the request could not be completed: ${message}`),
+            retryable: false,
+          },
     };
   }
 }
@@ -150,7 +215,13 @@ function attemptSettings(options: ExecuteOptions, limits: ExecutorLimits, state:
   };
 }
 
-async function sendWithRetries(current: { hop: Hop }, options: ExecuteOptions, limits: ExecutorLimits, state: CallState, settings: AttemptSettings): Promise<AttemptOutcome> {
+async function sendWithRetries(
+  current: { hop: Hop },
+  options: ExecuteOptions,
+  limits: ExecutorLimits,
+  state: CallState,
+  settings: AttemptSettings,
+): Promise<AttemptOutcome> {
   let retryDelay: Required<RetryDelayOptions> | undefined;
   for (;;) {
     const hop = current.hop;
@@ -163,11 +234,18 @@ async function sendWithRetries(current: { hop: Hop }, options: ExecuteOptions, l
     settings.timeoutMs = Math.min(limits.timeoutMs, remaining);
     const outcome = await traceAttempt(hop, settings, state.sent - 1);
     if (outcome.kind === "failure" && outcome.error.code === TOOL_ERROR_CODES.TIMEOUT && remaining < limits.timeoutMs) {
-      return budgetSpent(state, limits, `${hostOf(hop.url)} did not answer within the ${remaining} ms left`, outcome.response);
+      return budgetSpent(
+        state,
+        limits,
+        `${hostOf(hop.url)} did not answer within the ${remaining} ms left`,
+        outcome.response,
+      );
     }
     const retry =
       state.retriesLeft > 0 &&
-      (outcome.kind === "failure" ? outcome.error.retryable && options.signal?.aborted !== true : isRetryableStatus(outcome.response.status));
+      (outcome.kind === "failure"
+        ? outcome.error.retryable && options.signal?.aborted !== true
+        : isRetryableStatus(outcome.response.status));
     if (!retry) return outcome;
     state.retriesLeft -= 1;
     state.retriesDone += 1;
@@ -176,7 +254,10 @@ async function sendWithRetries(current: { hop: Hop }, options: ExecuteOptions, l
     const delay = computeRetryDelay(state.retriesDone, retryAfter, retryDelay);
     if (performance.now() + delay >= state.deadline) {
       state.retriesDone -= 1;
-      const asked = retryAfter === null ? `the next retry would start after ${Math.round(delay)} ms of backoff` : `the API asked to retry after ${retryAfter} s (Retry-After)`;
+      const asked =
+        retryAfter === null
+          ? `the next retry would start after ${Math.round(delay)} ms of backoff`
+          : `the API asked to retry after ${retryAfter} s (Retry-After)`;
       return budgetSpent(state, limits, `${asked}, past the budget, so it was not made`, outcome.response);
     }
     try {
@@ -207,7 +288,8 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
   const response = outcome.response;
   const notes: string[] = [];
   if (context.requestNote !== undefined) notes.push(context.requestNote);
-  if (context.followed.length > 0) notes.push(`followed ${context.followed.length} redirect(s) from ${context.followed[0]}`);
+  if (context.followed.length > 0)
+    notes.push(`followed ${context.followed.length} redirect(s) from ${context.followed[0]}`);
   const result: ToolResult = {
     ok: outcome.kind === "response" && response !== undefined && response.status >= 200 && response.status < 300,
     status: response?.status ?? 0,
@@ -224,7 +306,9 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
     const declared = response.headers.get("content-length");
     const undecoded = undecodableCoding(response.headers.get("content-encoding"));
     if (undecoded !== undefined && outcome.body.bytes.byteLength > 0) {
-      notes.push(`Content-Encoding "${redactor.redactText(undecoded)}" cannot be decoded (gzip, deflate and br can): only the body's type and size are shown; ask the API for another encoding`);
+      notes.push(
+        `Content-Encoding "${redactor.redactText(undecoded)}" cannot be decoded (gzip, deflate and br can): only the body's type and size are shown; ask the API for another encoding`,
+      );
     }
     const shaped = shapeResultBody({
       encoded: undecoded !== undefined,
@@ -248,7 +332,10 @@ function toResult(outcome: AttemptOutcome, hop: Hop, context: ResultContext): To
       };
     }
     const link = response.headers.get("link");
-    const nextPath = link === null ? undefined : nextPathFromLink(link, hop.url, context.baseUrl, (value) => redactor.redactText(value) !== value);
+    const nextPath =
+      link === null
+        ? undefined
+        : nextPathFromLink(link, hop.url, context.baseUrl, (value) => redactor.redactText(value) !== value);
     if (nextPath !== undefined) result.nextPath = redactor.redactText(nextPath);
   }
   if (context.extra.note !== undefined) notes.push(context.extra.note);

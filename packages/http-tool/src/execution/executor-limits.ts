@@ -26,7 +26,10 @@ type LimitFields = Partial<Record<keyof ExecutorLimits, number | undefined>>;
  * Merges the limits a source's `api` block sets (and an optional per-call
  * override, which wins) over `defaultExecutorLimits`. Undefined fields keep the default.
  */
-export function resolveExecutorLimits(api?: Pick<SourceApi, keyof ExecutorLimits> | LimitFields, override?: LimitFields): ExecutorLimits {
+export function resolveExecutorLimits(
+  api?: Pick<SourceApi, keyof ExecutorLimits> | LimitFields,
+  override?: LimitFields,
+): ExecutorLimits {
   // Spelled out field by field (no helper closure): this runs on every call.
   return {
     timeoutMs: override?.timeoutMs ?? api?.timeoutMs ?? defaultExecutorLimits.timeoutMs,

@@ -16,13 +16,26 @@ export interface RedirectContext {
  * headers, the method and body per fetch's rules, and the credential attached
  * again by `authorizeHop` (for a plugin: applied again to the new URL).
  */
-export async function followRedirect(hop: Hop, status: number, target: URL, authorizeHop: AuthorizeHop, context: RedirectContext): Promise<Hop> {
+export async function followRedirect(
+  hop: Hop,
+  status: number,
+  target: URL,
+  authorizeHop: AuthorizeHop,
+  context: RedirectContext,
+): Promise<Hop> {
   const next = redirectedMethod(status, hop.method, hop.body);
   const headers = new Headers(hop.headers);
   if (next.dropsBody) for (const name of bodyHeaders) headers.delete(name);
   const url = new URL(target.href);
   url.hash = "";
-  await authorizeHop({ method: next.method, url, headers, body: next.body, attempt: context.attempt, signal: context.signal });
+  await authorizeHop({
+    method: next.method,
+    url,
+    headers,
+    body: next.body,
+    attempt: context.attempt,
+    signal: context.signal,
+  });
   const record: Record<string, string> = {};
   headers.forEach((value, name) => {
     record[name] = value;

@@ -2,7 +2,12 @@ import type { Hop } from "../transport/hop";
 import type { AuthorizeHop } from "./authorize-hop";
 
 /** The hop authorized again for `attempt` (a retry or a rejected request's retry): a new hop, the old one unchanged. */
-export async function reauthorizeHop(hop: Hop, authorizeHop: AuthorizeHop, attempt: number, signal: AbortSignal | undefined): Promise<Hop> {
+export async function reauthorizeHop(
+  hop: Hop,
+  authorizeHop: AuthorizeHop,
+  attempt: number,
+  signal: AbortSignal | undefined,
+): Promise<Hop> {
   const url = new URL(hop.url);
   const headers = new Headers(hop.headers);
   await authorizeHop({ method: hop.method, url, headers, body: hop.body, attempt, signal });

@@ -27,9 +27,12 @@ export function isInSourceScope(target: URL, baseUrl: URL): boolean {
  * server or proxy on the way reads it as a path outside the base.
  */
 export function redirectTargetProblem(target: URL, baseUrl: URL, options: PathRuleOptions = {}): string | undefined {
-  if (!isInSourceScope(target, baseUrl)) return `it leaves the source's origin or base path (${baseUrl.origin}${baseUrl.pathname})`;
+  if (!isInSourceScope(target, baseUrl))
+    return `it leaves the source's origin or base path (${baseUrl.origin}${baseUrl.pathname})`;
   const problem = findPathProblem(target.pathname, options);
-  return problem === undefined ? undefined : `its path ${problem.problem.replace(/;[^;]*$/, "")}, which may resolve outside the base path (${baseUrl.pathname})`;
+  return problem === undefined
+    ? undefined
+    : `its path ${problem.problem.replace(/;[^;]*$/, "")}, which may resolve outside the base path (${baseUrl.pathname})`;
 }
 
 /**
@@ -37,8 +40,15 @@ export function redirectTargetProblem(target: URL, baseUrl: URL, options: PathRu
  * semantics: 303 becomes GET (HEAD stays HEAD) without body; 301 and 302 turn
  * a POST into a body-less GET; 307 and 308 keep method and body.
  */
-export function redirectedMethod(status: number, method: string, body: string | undefined): { method: string; body: string | undefined; dropsBody: boolean } {
-  if ((status === 303 && method !== "HEAD" && method !== "GET") || ((status === 301 || status === 302) && method === "POST")) {
+export function redirectedMethod(
+  status: number,
+  method: string,
+  body: string | undefined,
+): { method: string; body: string | undefined; dropsBody: boolean } {
+  if (
+    (status === 303 && method !== "HEAD" && method !== "GET") ||
+    ((status === 301 || status === 302) && method === "POST")
+  ) {
     return { method: "GET", body: undefined, dropsBody: true };
   }
   if (status === 303) return { method, body: undefined, dropsBody: body !== undefined };

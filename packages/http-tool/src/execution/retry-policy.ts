@@ -12,7 +12,10 @@ export interface RetryDelayOptions {
   maxRetryAfterMs?: number;
 }
 
-export const defaultRetryDelay: Readonly<Required<RetryDelayOptions>> = Object.freeze({ baseMs: 300, maxRetryAfterMs: 30_000 });
+export const defaultRetryDelay: Readonly<Required<RetryDelayOptions>> = Object.freeze({
+  baseMs: 300,
+  maxRetryAfterMs: 30_000,
+});
 
 export function normalizeRetryDelayOptions(options?: RetryDelayOptions): Required<RetryDelayOptions> {
   return {
@@ -47,7 +50,11 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
  * given, capped at `maxRetryAfterMs`; otherwise `baseMs * 2^(retry-1)` with
  * "equal jitter" (between half and all of it).
  */
-export function computeRetryDelay(retry: number, retryAfter: string | null, options: Required<RetryDelayOptions>): number {
+export function computeRetryDelay(
+  retry: number,
+  retryAfter: string | null,
+  options: Required<RetryDelayOptions>,
+): number {
   const asked = parseRetryAfter(retryAfter);
   if (asked !== undefined) return Math.min(asked, options.maxRetryAfterMs);
   const step = options.baseMs * 2 ** (retry - 1);

@@ -72,15 +72,24 @@ export async function sendAttempt(hop: Hop, settings: AttemptSettings): Promise<
   } catch (error) {
     const target = hostOf(hop.url);
     if (timedOut) {
-      const phase = response === undefined ? "did not send response headers" : "did not finish sending the response body";
+      const phase =
+        response === undefined ? "did not send response headers" : "did not finish sending the response body";
       return {
         kind: "failure",
-        error: { code: TOOL_ERROR_CODES.TIMEOUT, message: `${target} ${phase} within ${settings.timeoutMs} ms (api.timeoutMs); try again later or ask for less data`, retryable: true },
+        error: {
+          code: TOOL_ERROR_CODES.TIMEOUT,
+          message: `${target} ${phase} within ${settings.timeoutMs} ms (api.timeoutMs); try again later or ask for less data`,
+          retryable: true,
+        },
         ...(response === undefined ? {} : { response }),
       };
     }
     if (isAborted(caller)) return cancelled(hop);
-    return { kind: "failure", error: classifyNetworkError(error, target), ...(response === undefined ? {} : { response }) };
+    return {
+      kind: "failure",
+      error: classifyNetworkError(error, target),
+      ...(response === undefined ? {} : { response }),
+    };
   } finally {
     clearTimeout(timer);
     if (onCallerAbort !== undefined) caller?.removeEventListener("abort", onCallerAbort);
@@ -94,10 +103,21 @@ function refused(header: string): AttemptOutcome {
   const reason = serviceControlledHeaderReason(header) ?? "the service controls it";
   return {
     kind: "failure",
-    error: { code: TOOL_ERROR_CODES.NETWORK, message: `the request sets the header "${header}", which only the service may set (${reason}); it was not sent. Remove the header`, retryable: false },
+    error: {
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `the request sets the header "${header}", which only the service may set (${reason}); it was not sent. Remove the header`,
+      retryable: false,
+    },
   };
 }
 
 function cancelled(hop: Hop): AttemptOutcome {
-  return { kind: "failure", error: { code: TOOL_ERROR_CODES.NETWORK, message: `the call to ${hostOf(hop.url)} was cancelled by the caller`, retryable: true } };
+  return {
+    kind: "failure",
+    error: {
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `the call to ${hostOf(hop.url)} was cancelled by the caller`,
+      retryable: true,
+    },
+  };
 }

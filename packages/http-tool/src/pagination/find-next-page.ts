@@ -14,7 +14,8 @@ export interface PageCall {
 export type PaginationStyle = "link-header" | "body-url" | "cursor" | "starting-after" | "document";
 
 /** The next page: a call to make, or a link that leaves the base URL (not followed). */
-export type NextPage = { kind: "call"; style: PaginationStyle; call: PageCall } | { kind: "outside"; style: PaginationStyle; url: string };
+export type NextPage =
+  { kind: "call"; style: PaginationStyle; call: PageCall } | { kind: "outside"; style: PaginationStyle; url: string };
 
 /** What `findNextPage` reads. */
 export interface NextPageInput {
@@ -33,7 +34,15 @@ export interface NextPageInput {
 }
 
 /** Body fields that hold the next page's URL: `next`, `links.next`, HAL's `_links.next.href`, OData's `@odata.nextLink`, `paging.next`, Laravel's `next_page_url`. */
-const urlFields: readonly (readonly string[])[] = [["next"], ["links", "next"], ["links", "next", "href"], ["_links", "next", "href"], ["@odata.nextLink"], ["paging", "next"], ["next_page_url"]];
+const urlFields: readonly (readonly string[])[] = [
+  ["next"],
+  ["links", "next"],
+  ["links", "next", "href"],
+  ["_links", "next", "href"],
+  ["@odata.nextLink"],
+  ["paging", "next"],
+  ["next_page_url"],
+];
 
 /** Body fields that hold a cursor, and the query parameter it goes back in: Slack's `response_metadata.next_cursor`, Google's `nextPageToken`... */
 const cursorFields: readonly { path: readonly string[]; parameter: string }[] = [
@@ -46,7 +55,8 @@ const cursorFields: readonly { path: readonly string[]; parameter: string }[] = 
 ];
 
 /** Query parameters that name a page, for the document's own hints. */
-const pageParameters = /^(cursor|page|page_?token|pagetoken|after|marker|next|continuation(_?token)?|starting_after|token|offset|skip|start)$/i;
+const pageParameters =
+  /^(cursor|page|page_?token|pagetoken|after|marker|next|continuation(_?token)?|starting_after|token|offset|skip|start)$/i;
 
 const valueAt = (body: unknown, path: readonly string[]): unknown => {
   let value = body;
@@ -57,7 +67,9 @@ const valueAt = (body: unknown, path: readonly string[]): unknown => {
   return value;
 };
 
-const isCursor = (value: unknown): value is string | number => (typeof value === "string" && value !== "" && value !== REDACTED) || (typeof value === "number" && Number.isFinite(value));
+const isCursor = (value: unknown): value is string | number =>
+  (typeof value === "string" && value !== "" && value !== REDACTED) ||
+  (typeof value === "number" && Number.isFinite(value));
 
 /**
  * The next page of a page, in this order: the `Link: <...>; rel="next"` header
@@ -88,13 +100,18 @@ export function findNextPage(input: NextPageInput): NextPage | undefined {
   const record = body as Record<string, unknown>;
   if (record.has_more === true && Array.isArray(record.data)) {
     const last = record.data.at(-1) as { id?: unknown } | undefined;
-    if (typeof last?.id === "string" && last.id !== "") return withParameter(input.call, "starting_after", last.id, "starting-after");
+    if (typeof last?.id === "string" && last.id !== "")
+      return withParameter(input.call, "starting_after", last.id, "starting-after");
   }
   return undefined;
 }
 
 function withParameter(call: PageCall, parameter: string, value: string | number, style: PaginationStyle): NextPage {
-  return { kind: "call", style, call: { method: "GET", path: call.path, query: { ...call.query, [parameter]: value } } };
+  return {
+    kind: "call",
+    style,
+    call: { method: "GET", path: call.path, query: { ...call.query, [parameter]: value } },
+  };
 }
 
 /** A page parameter the operation declares, and the response field that carries its next value. */
@@ -115,10 +132,12 @@ function fromDocument(input: NextPageInput): NextPage | undefined {
 function findField(body: unknown, test: (name: string) => boolean): unknown {
   if (typeof body !== "object" || body === null) return undefined;
   const record = body as Record<string, unknown>;
-  for (const [name, value] of Object.entries(record)) if (test(name) && (typeof value !== "object" || value === null)) return value;
+  for (const [name, value] of Object.entries(record))
+    if (test(name) && (typeof value !== "object" || value === null)) return value;
   for (const value of Object.values(record)) {
     if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
-    for (const [name, inner] of Object.entries(value as Record<string, unknown>)) if (test(name) && (typeof inner !== "object" || inner === null)) return inner;
+    for (const [name, inner] of Object.entries(value as Record<string, unknown>))
+      if (test(name) && (typeof inner !== "object" || inner === null)) return inner;
   }
   return undefined;
 }
@@ -132,7 +151,10 @@ function fromUrl(text: string, style: PaginationStyle, { responseUrl, baseUrl }:
     return { kind: "outside", style, url: text.slice(0, 200) };
   }
   const basePath = baseUrl.pathname.replace(/\/+$/, "");
-  if (target.origin !== baseUrl.origin || (target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`))) {
+  if (
+    target.origin !== baseUrl.origin ||
+    (target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`))
+  ) {
     return { kind: "outside", style, url: `${target.origin}${target.pathname}`.slice(0, 200) };
   }
   // The credential's own query parameter came back redacted: the plugin attaches it again.

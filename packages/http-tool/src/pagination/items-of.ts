@@ -19,6 +19,11 @@ export function itemsOf(page: unknown): PageItems | undefined {
   if (typeof page !== "object" || page === null) return undefined;
   const arrays = Object.entries(page).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
   if (arrays.length === 0) return undefined;
-  const [key, items] = (arrays.length === 1 ? arrays[0] : (arrays.find(([name]) => listNames.includes(name.toLowerCase())) ?? [...arrays].sort((a, b) => b[1].length - a[1].length)[0])) as [string, unknown[]];
+  const [key, items] = (
+    arrays.length === 1
+      ? arrays[0]
+      : (arrays.find(([name]) => listNames.includes(name.toLowerCase())) ??
+        [...arrays].sort((a, b) => b[1].length - a[1].length)[0])
+  ) as [string, unknown[]];
   return { items, key };
 }

@@ -43,7 +43,9 @@ export interface WalkedPages {
 }
 
 const describeFailure = (result: ToolResult): string =>
-  result.error !== undefined ? `${result.error.code}: ${result.error.message}` : `HTTP ${result.status}${result.statusText === "" ? "" : ` ${result.statusText}`}`;
+  result.error !== undefined
+    ? `${result.error.code}: ${result.error.message}`
+    : `HTTP ${result.status}${result.statusText === "" ? "" : ` ${result.statusText}`}`;
 
 const keyOf = (call: PageCall): string => `${call.path}\u0000${JSON.stringify(call.query ?? {})}`;
 
@@ -54,13 +56,29 @@ const keyOf = (call: PageCall): string => `${call.path}\u0000${JSON.stringify(ca
  * base URL (not followed), or a page already seen. The first page that is not
  * a JSON 2xx answer is the result as it is.
  */
-export async function walkPages({ first, fetchPage, select, maxPages, maxItems, maxChars, baseUrl, operation }: WalkPagesInput): Promise<WalkedPages> {
+export async function walkPages({
+  first,
+  fetchPage,
+  select,
+  maxPages,
+  maxItems,
+  maxChars,
+  baseUrl,
+  operation,
+}: WalkPagesInput): Promise<WalkedPages> {
   const page = await fetchPage(first, 0);
   const firstResult = page.result;
   const notes: string[] = [];
   if (!page.sent || !firstResult.ok || firstResult.body.kind !== "json") {
-    const why = !page.sent || firstResult.error !== undefined || !firstResult.ok ? `the first page answered ${describeFailure(firstResult)}` : `the first page is not JSON (${firstResult.body.kind})`;
-    return { result: firstResult, report: { pages: page.sent ? 1 : 0, items: 0, more: false, stoppedBecause: why }, notes };
+    const why =
+      !page.sent || firstResult.error !== undefined || !firstResult.ok
+        ? `the first page answered ${describeFailure(firstResult)}`
+        : `the first page is not JSON (${firstResult.body.kind})`;
+    return {
+      result: firstResult,
+      report: { pages: page.sent ? 1 : 0, items: 0, more: false, stoppedBecause: why },
+      notes,
+    };
   }
 
   let frame: { value: unknown; key?: string | undefined } | undefined;
@@ -77,7 +95,14 @@ export async function walkPages({ first, fetchPage, select, maxPages, maxItems, 
     pages,
     items: items.length,
     more,
-    ...(more && next !== undefined ? { next: next.query === undefined ? { method: "GET" as const, path: next.path } : { method: "GET" as const, path: next.path, query: next.query } } : {}),
+    ...(more && next !== undefined
+      ? {
+          next:
+            next.query === undefined
+              ? { method: "GET" as const, path: next.path }
+              : { method: "GET" as const, path: next.path, query: next.query },
+        }
+      : {}),
     ...(style === undefined ? {} : { style }),
     ...(stoppedBecause === undefined ? {} : { stoppedBecause }),
   });
@@ -87,13 +112,25 @@ export async function walkPages({ first, fetchPage, select, maxPages, maxItems, 
     attempts += current.result.attempts;
     durationMs += current.result.durationMs;
     const body = (current.result.body as { value: unknown }).value;
-    const next = findNextPage({ headers: current.result.headers, body, responseUrl: current.result.request.url, call, baseUrl, operation });
+    const next = findNextPage({
+      headers: current.result.headers,
+      body,
+      responseUrl: current.result.request.url,
+      call,
+      baseUrl,
+      operation,
+    });
     let selected = body;
     if (select !== undefined) {
       const outcome = applySelect(select, body);
       if (!outcome.ok) {
-        notes.push(current.redactor.redactText(`select ${JSON.stringify(select.expression)} failed on page ${pages} (${outcome.message})${pages === 1 ? "; the first page is shown without it" : "; the items of the pages before it are shown"}`));
-        if (pages === 1) return { result: { ...firstResult }, report: report(false, "select failed on the first page"), notes };
+        notes.push(
+          current.redactor.redactText(
+            `select ${JSON.stringify(select.expression)} failed on page ${pages} (${outcome.message})${pages === 1 ? "; the first page is shown without it" : "; the items of the pages before it are shown"}`,
+          ),
+        );
+        if (pages === 1)
+          return { result: { ...firstResult }, report: report(false, "select failed on the first page"), notes };
         if (next !== undefined) style ??= next.style;
         return finish(report(true, `select failed on page ${pages}`, call));
       }
@@ -114,14 +151,21 @@ export async function walkPages({ first, fetchPage, select, maxPages, maxItems, 
     if (next !== undefined) style ??= next.style;
     if (cutShort || (maxItems !== undefined && items.length >= maxItems)) {
       const more = cutShort || next !== undefined;
-      return finish(report(more, `maxItems (${maxItems}) reached${cutShort ? `: the rest of page ${pages} was left out` : ""}`, next?.kind === "call" ? next.call : undefined));
+      return finish(
+        report(
+          more,
+          `maxItems (${maxItems}) reached${cutShort ? `: the rest of page ${pages} was left out` : ""}`,
+          next?.kind === "call" ? next.call : undefined,
+        ),
+      );
     }
     if (next === undefined) return finish(report(false));
     if (next.kind === "outside") {
       notes.push(`the next page (${next.url}) leaves the source's base URL and was not followed`);
       return finish(report(true, "the next page leaves the source's base URL"));
     }
-    if (chars >= maxChars) return finish(report(true, `the joined items reached api.maxResultChars (${maxChars} characters)`, next.call));
+    if (chars >= maxChars)
+      return finish(report(true, `the joined items reached api.maxResultChars (${maxChars} characters)`, next.call));
     if (pages >= maxPages) return finish(report(true, `maxPages (${maxPages}) reached`, next.call));
     if (seen.has(keyOf(next.call))) return finish(report(false, "the API pointed back to a page already fetched"));
     seen.add(keyOf(next.call));
@@ -129,7 +173,10 @@ export async function walkPages({ first, fetchPage, select, maxPages, maxItems, 
     if (!fetched.sent || !fetched.result.ok || fetched.result.body.kind !== "json") {
       attempts += fetched.result.attempts;
       durationMs += fetched.result.durationMs;
-      const why = fetched.result.ok && fetched.result.body.kind !== "json" ? `page ${pages + 1} is not JSON` : `page ${pages + 1} answered ${describeFailure(fetched.result)}`;
+      const why =
+        fetched.result.ok && fetched.result.body.kind !== "json"
+          ? `page ${pages + 1} is not JSON`
+          : `page ${pages + 1} answered ${describeFailure(fetched.result)}`;
       notes.push(`${why}; the items of the pages before it are shown`);
       return finish(report(true, why, next.call));
     }
@@ -138,7 +185,10 @@ export async function walkPages({ first, fetchPage, select, maxPages, maxItems, 
   }
 
   function finish(pagination: PaginationReport): WalkedPages {
-    const joined = frame === undefined || frame.key === undefined ? items : { ...(frame.value as Record<string, unknown>), [frame.key]: items };
+    const joined =
+      frame === undefined || frame.key === undefined
+        ? items
+        : { ...(frame.value as Record<string, unknown>), [frame.key]: items };
     const result: ToolResult = { ...firstResult, attempts, durationMs, body: { kind: "json", value: joined } };
     if (select !== undefined) result.selected = select.expression;
     delete result.nextPath;

@@ -23,7 +23,11 @@ export interface PolicyHop {
 
 /** Why the policy refused a hop: a `ToolResult` error, naming the rule. */
 export interface PolicyRefusal {
-  readonly code: typeof TOOL_ERROR_CODES.POLICY_DENIED | typeof TOOL_ERROR_CODES.CONFIRMATION_REQUIRED | typeof TOOL_ERROR_CODES.CONFIRMATION_DECLINED | typeof TOOL_ERROR_CODES.RATE_LIMITED;
+  readonly code:
+    | typeof TOOL_ERROR_CODES.POLICY_DENIED
+    | typeof TOOL_ERROR_CODES.CONFIRMATION_REQUIRED
+    | typeof TOOL_ERROR_CODES.CONFIRMATION_DECLINED
+    | typeof TOOL_ERROR_CODES.RATE_LIMITED;
   readonly message: string;
   readonly retryable: boolean;
   /** The rule that refused (`"read-only"`, `"not in allow"`, a rule's text), or the rate limit (`"rateLimit 60/60s"`). */
@@ -60,14 +64,30 @@ export interface HopCheckOptions {
 }
 
 /** Whether anything is to be checked for a call: a policy, a token that narrows, a tool of a split pair. */
-export function needsHopCheck(source: SourceRecord, token: TokenPolicy | undefined, access: ToolAccess | undefined): boolean {
-  return !compilePolicy(source.api.policy).empty || token?.readOnly === true || token?.rateLimit !== undefined || (access !== undefined && access !== "any");
+export function needsHopCheck(
+  source: SourceRecord,
+  token: TokenPolicy | undefined,
+  access: ToolAccess | undefined,
+): boolean {
+  return (
+    !compilePolicy(source.api.policy).empty ||
+    token?.readOnly === true ||
+    token?.rateLimit !== undefined ||
+    (access !== undefined && access !== "any")
+  );
 }
 
-const describeLimit = (limit: RateLimit): string => `${limit.calls} call${limit.calls === 1 ? "" : "s"} per ${limit.perSeconds} s`;
+const describeLimit = (limit: RateLimit): string =>
+  `${limit.calls} call${limit.calls === 1 ? "" : "s"} per ${limit.perSeconds} s`;
 
 /** The policy call of a method and path: readings, and the operations they reach (looked up once, when a document rule asks). */
-function policyCallOf(method: string, relativePath: string, source: SourceRecord, policy: CompiledPolicy, operations: OperationCatalog | undefined): PolicyCall {
+function policyCallOf(
+  method: string,
+  relativePath: string,
+  source: SourceRecord,
+  policy: CompiledPolicy,
+  operations: OperationCatalog | undefined,
+): PolicyCall {
   const readings = pathReadingsOf(relativePath);
   const lookups = policy.usesDocument && operations !== undefined;
   let operation: IndexedOperation | undefined | null = null;
@@ -83,7 +103,13 @@ function policyCallOf(method: string, relativePath: string, source: SourceRecord
     },
     anyOperations: () => {
       if (!lookups) return [];
-      anyOperations ??= [...new Set(readings.all.map((path) => operations.match(method, path, source.api.baseUrl, { ignoreCase: true })).filter((found) => found !== undefined))];
+      anyOperations ??= [
+        ...new Set(
+          readings.all
+            .map((path) => operations.match(method, path, source.api.baseUrl, { ignoreCase: true }))
+            .filter((found) => found !== undefined),
+        ),
+      ];
       return anyOperations;
     },
   };
@@ -94,7 +120,16 @@ function policyCallOf(method: string, relativePath: string, source: SourceRecord
  * would follow, `callSource` for the first request (before reading the
  * credential), and a pagination feature for each next page.
  */
-export function createHopCheck({ source, operations, token, access = "any", confirm, rateLimits, bodySummary = "none", signal }: HopCheckOptions): CheckHop {
+export function createHopCheck({
+  source,
+  operations,
+  token,
+  access = "any",
+  confirm,
+  rateLimits,
+  bodySummary = "none",
+  signal,
+}: HopCheckOptions): CheckHop {
   const policy = compilePolicy(source.api.policy);
   const baseUrl = baseUrlFor(source.api.baseUrl);
   const confirmed = new Set<string>();
@@ -104,9 +139,19 @@ export function createHopCheck({ source, operations, token, access = "any", conf
     const call = policyCallOf(method, path, source, policy, operations);
     const what = kind === "redirect" ? `the redirect to ${method} ${path}` : `${method} ${path}`;
     const notSent = kind === "redirect" ? "the redirect was not followed" : "nothing was sent";
-    const decision = evaluatePolicy(policy, call, { token, access, toolNames: () => ({ read: apiToolName(source.slug), write: writeToolName(source.slug) }), hasDocument: operations !== undefined });
+    const decision = evaluatePolicy(policy, call, {
+      token,
+      access,
+      toolNames: () => ({ read: apiToolName(source.slug), write: writeToolName(source.slug) }),
+      hasDocument: operations !== undefined,
+    });
     if (!decision.allowed) {
-      return { code: TOOL_ERROR_CODES.POLICY_DENIED, rule: decision.rule, retryable: false, message: `the policy of ${subject} refuses ${what}: ${decision.why}; ${notSent}` };
+      return {
+        code: TOOL_ERROR_CODES.POLICY_DENIED,
+        rule: decision.rule,
+        retryable: false,
+        message: `the policy of ${subject} refuses ${what}: ${decision.why}; ${notSent}`,
+      };
     }
     if (decision.confirmRule !== undefined && !confirmed.has(`${method} ${call.canonical}`)) {
       const rule = decision.confirmRule;
@@ -119,23 +164,49 @@ export function createHopCheck({ source, operations, token, access = "any", conf
         };
       }
       const queryNames = [...new Set(url.searchParams.keys())];
-      const answer = await confirm({ source: source.slug, sourceName: source.name, method, path, queryNames, bodySummary, rule }, { signal });
+      const answer = await confirm(
+        { source: source.slug, sourceName: source.name, method, path, queryNames, bodySummary, rule },
+        { signal },
+      );
       if (answer !== "accepted") {
-        return { code: TOOL_ERROR_CODES.CONFIRMATION_DECLINED, rule, retryable: false, message: `a person ${answer === "declined" ? "declined" : "did not confirm"} ${what} on ${subject} (rule "${rule}" in confirm); ${notSent}` };
+        return {
+          code: TOOL_ERROR_CODES.CONFIRMATION_DECLINED,
+          rule,
+          retryable: false,
+          message: `a person ${answer === "declined" ? "declined" : "did not confirm"} ${what} on ${subject} (rule "${rule}" in confirm); ${notSent}`,
+        };
       }
       confirmed.add(`${method} ${call.canonical}`);
     }
     if (kind === "redirect") return undefined;
     const limits: { key: string; limit: RateLimit; who: string; field: string }[] = [];
-    if (policy.rateLimit !== undefined) limits.push({ key: `source:${source.slug}`, limit: policy.rateLimit, who: subject, field: "api.policy.rateLimit" });
-    if (token?.rateLimit !== undefined) limits.push({ key: `token:${token.name}`, limit: token.rateLimit, who: `agent token "${token.name}"`, field: "the token's --rate-limit" });
+    if (policy.rateLimit !== undefined)
+      limits.push({
+        key: `source:${source.slug}`,
+        limit: policy.rateLimit,
+        who: subject,
+        field: "api.policy.rateLimit",
+      });
+    if (token?.rateLimit !== undefined)
+      limits.push({
+        key: `token:${token.name}`,
+        limit: token.rateLimit,
+        who: `agent token "${token.name}"`,
+        field: "the token's --rate-limit",
+      });
     for (const { key, limit, who, field } of limits) {
       const rule = `rateLimit ${limit.calls}/${limit.perSeconds}s`;
       let verdict;
       try {
         verdict = await (rateLimits ?? defaultRateLimitStore()).consume(key, limit);
       } catch {
-        return { code: TOOL_ERROR_CODES.RATE_LIMITED, rule, retryable: true, retryAfterSeconds: 1, message: `the rate limit of ${who} could not be counted (its store did not answer); ${notSent}; retry in a moment` };
+        return {
+          code: TOOL_ERROR_CODES.RATE_LIMITED,
+          rule,
+          retryable: true,
+          retryAfterSeconds: 1,
+          message: `the rate limit of ${who} could not be counted (its store did not answer); ${notSent}; retry in a moment`,
+        };
       }
       if (!verdict.allowed) {
         return {

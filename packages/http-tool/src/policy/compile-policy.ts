@@ -42,7 +42,8 @@ export interface CompiledPolicy {
 }
 
 /** GET rules cover HEAD: reading a resource's headers is reading it. */
-const methodMatches = (ruleMethod: string, method: string): boolean => ruleMethod === "*" || ruleMethod === method || (ruleMethod === "GET" && method === "HEAD");
+const methodMatches = (ruleMethod: string, method: string): boolean =>
+  ruleMethod === "*" || ruleMethod === method || (ruleMethod === "GET" && method === "HEAD");
 
 /** How a list's rules read a call: `strict` (allow: the canonical path, letter case as written) or `wide` (deny, confirm: any reading, any case). */
 type Reading = "strict" | "wide";
@@ -55,16 +56,21 @@ function compileRule(rule: PolicyRule, reading: Reading): CompiledRule {
     return {
       text: rule.text,
       kind: rule.kind,
-      matches: (call) => methodMatches(rule.method, call.method) && (wide ? call.readings.some((path) => matchPath(path)) : matchPath(call.canonical)),
+      matches: (call) =>
+        methodMatches(rule.method, call.method) &&
+        (wide ? call.readings.some((path) => matchPath(path)) : matchPath(call.canonical)),
     };
   }
   const matchName = picomatch(rule.pattern, options);
-  const namesOf = (operation: IndexedOperation): readonly string[] => (rule.kind === "operation" ? [operation.operationId] : operation.tags);
+  const namesOf = (operation: IndexedOperation): readonly string[] =>
+    rule.kind === "operation" ? [operation.operationId] : operation.tags;
   return {
     text: rule.text,
     kind: rule.kind,
     matches: (call) => {
-      const operations = wide ? call.anyOperations() : [call.operation()].filter((operation) => operation !== undefined);
+      const operations = wide
+        ? call.anyOperations()
+        : [call.operation()].filter((operation) => operation !== undefined);
       return operations.some((operation) => namesOf(operation).some((name) => matchName(name)));
     },
   };
@@ -82,7 +88,17 @@ function compileList(rules: readonly string[] | undefined, reading: Reading): Co
   return compiled;
 }
 
-const noPolicy: CompiledPolicy = Object.freeze({ readOnly: false, allow: undefined, deny: [], confirm: [], rateLimit: undefined, split: false, usesDocument: false, refusesWithoutDocument: false, empty: true });
+const noPolicy: CompiledPolicy = Object.freeze({
+  readOnly: false,
+  allow: undefined,
+  deny: [],
+  confirm: [],
+  rateLimit: undefined,
+  split: false,
+  usesDocument: false,
+  refusesWithoutDocument: false,
+  empty: true,
+});
 
 function compile(policy: ApiPolicy): CompiledPolicy {
   const allow = policy.allow === undefined ? undefined : compileList(policy.allow, "strict");
@@ -99,7 +115,13 @@ function compile(policy: ApiPolicy): CompiledPolicy {
     split: policy.tools === "split",
     usesDocument: [...(allow ?? []), ...deny, ...confirm].some(documentRule),
     refusesWithoutDocument: [...deny, ...confirm].some(documentRule),
-    empty: !readOnly && allow === undefined && deny.length === 0 && confirm.length === 0 && policy.rateLimit === undefined && policy.tools !== "split",
+    empty:
+      !readOnly &&
+      allow === undefined &&
+      deny.length === 0 &&
+      confirm.length === 0 &&
+      policy.rateLimit === undefined &&
+      policy.tools !== "split",
   };
 }
 

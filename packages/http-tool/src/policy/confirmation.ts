@@ -23,13 +23,21 @@ export type ConfirmationAnswer = "accepted" | "declined" | "cancelled";
  * Where no person can be asked, give none: a call matching a confirm rule is
  * then refused with `CONFIRMATION_REQUIRED`.
  */
-export type Confirmer = (request: ConfirmationRequest, options: { signal?: AbortSignal | undefined }) => Promise<ConfirmationAnswer>;
+export type Confirmer = (
+  request: ConfirmationRequest,
+  options: { signal?: AbortSignal | undefined },
+) => Promise<ConfirmationAnswer>;
 
 const maxKeys = 8;
 
 /** The body in a few words: `JSON object with keys title, body (52 bytes)`, `text/xml body (120 bytes)`, `none`. */
-export function summarizeBody(call: { body?: unknown; _rawBody?: string | undefined; _contentType?: string | undefined }): string {
-  if (call._rawBody !== undefined) return `${call._contentType ?? "text/plain"} body (${Buffer.byteLength(call._rawBody, "utf8")} bytes)`;
+export function summarizeBody(call: {
+  body?: unknown;
+  _rawBody?: string | undefined;
+  _contentType?: string | undefined;
+}): string {
+  if (call._rawBody !== undefined)
+    return `${call._contentType ?? "text/plain"} body (${Buffer.byteLength(call._rawBody, "utf8")} bytes)`;
   if (call.body === undefined) return "none";
   const size = Buffer.byteLength(JSON.stringify(call.body) ?? "", "utf8");
   if (Array.isArray(call.body)) return `JSON array of ${call.body.length} item(s) (${size} bytes)`;

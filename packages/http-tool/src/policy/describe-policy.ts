@@ -9,10 +9,11 @@ const list = (texts: readonly string[]): string => {
   return joined.length <= maxListLength ? joined : `${joined.slice(0, maxListLength - 1)}…`;
 };
 
-const rulesOf = (texts: readonly string[] | undefined): PolicyRule[] => (texts ?? []).flatMap((text) => {
-  const parsed = parsePolicyRule(text);
-  return parsed.ok ? [parsed.rule] : [];
-});
+const rulesOf = (texts: readonly string[] | undefined): PolicyRule[] =>
+  (texts ?? []).flatMap((text) => {
+    const parsed = parsePolicyRule(text);
+    return parsed.ok ? [parsed.rule] : [];
+  });
 
 /** What the allow list lets through, in the words of the issue: "reads anywhere; writes only to POST /repos/*\/*\/issues". */
 function describeAllow(allow: readonly PolicyRule[], readOnly: boolean): string {
@@ -37,17 +38,28 @@ function describeAllow(allow: readonly PolicyRule[], readOnly: boolean): string 
  * tool of a split pair this is, what allow lets through, what is denied,
  * what a person confirms, the rate limits. `undefined` when nothing limits the agent.
  */
-export function describePolicy(policy: ApiPolicy | undefined, { token, access, readToolName, writeToolName }: { token?: TokenPolicy | undefined; access: ToolAccess; readToolName: string; writeToolName: string }): string | undefined {
+export function describePolicy(
+  policy: ApiPolicy | undefined,
+  {
+    token,
+    access,
+    readToolName,
+    writeToolName,
+  }: { token?: TokenPolicy | undefined; access: ToolAccess; readToolName: string; writeToolName: string },
+): string | undefined {
   const sentences: string[] = [];
   const readOnly = policy?.mode === "read-only" || token?.readOnly === true;
   if (readOnly) sentences.push("Read-only: GET, HEAD and OPTIONS only; other methods are refused.");
-  else if (access === "read") sentences.push(`This tool only reads (GET, HEAD, OPTIONS); writes go through ${writeToolName}.`);
-  else if (access === "write") sentences.push(`This tool only writes (POST, PUT, PATCH, DELETE); reads go through ${readToolName}.`);
+  else if (access === "read")
+    sentences.push(`This tool only reads (GET, HEAD, OPTIONS); writes go through ${writeToolName}.`);
+  else if (access === "write")
+    sentences.push(`This tool only writes (POST, PUT, PATCH, DELETE); reads go through ${readToolName}.`);
   if (policy?.allow !== undefined) sentences.push(describeAllow(rulesOf(policy.allow), readOnly));
   if ((policy?.deny ?? []).length > 0) sentences.push(`Never allowed: ${list(policy!.deny!)}.`);
   if ((policy?.confirm ?? []).length > 0) sentences.push(`A person must confirm: ${list(policy!.confirm!)}.`);
   const limits = [policy?.rateLimit, token?.rateLimit].filter((limit) => limit !== undefined);
-  if (limits.length > 0) sentences.push(`At most ${limits.map((limit) => `${limit.calls} calls per ${limit.perSeconds} s`).join(" and ")}.`);
+  if (limits.length > 0)
+    sentences.push(`At most ${limits.map((limit) => `${limit.calls} calls per ${limit.perSeconds} s`).join(" and ")}.`);
   if (sentences.length === 0) return undefined;
   return `${sentences.join(" ")} Refusals answer POLICY_DENIED, CONFIRMATION_REQUIRED or RATE_LIMITED and send nothing.`;
 }

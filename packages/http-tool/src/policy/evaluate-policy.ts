@@ -25,20 +25,43 @@ export interface EvaluationContext {
 export function evaluatePolicy(policy: CompiledPolicy, call: PolicyCall, context: EvaluationContext): PolicyDecision {
   const reads = READ_METHODS.has(call.method);
   if (!reads) {
-    if (context.token?.readOnly === true) return { allowed: false, rule: "read-only", why: `agent token "${context.token.name}" is read-only (GET, HEAD and OPTIONS only)` };
-    if (policy.readOnly) return { allowed: false, rule: "read-only", why: "the source is read-only (GET, HEAD and OPTIONS only)" };
-    if (context.access === "read") return { allowed: false, rule: "read-only", why: `${context.toolNames().read} only reads (GET, HEAD, OPTIONS); send ${call.method} through ${context.toolNames().write}` };
+    if (context.token?.readOnly === true)
+      return {
+        allowed: false,
+        rule: "read-only",
+        why: `agent token "${context.token.name}" is read-only (GET, HEAD and OPTIONS only)`,
+      };
+    if (policy.readOnly)
+      return { allowed: false, rule: "read-only", why: "the source is read-only (GET, HEAD and OPTIONS only)" };
+    if (context.access === "read")
+      return {
+        allowed: false,
+        rule: "read-only",
+        why: `${context.toolNames().read} only reads (GET, HEAD, OPTIONS); send ${call.method} through ${context.toolNames().write}`,
+      };
   } else if (context.access === "write") {
-    return { allowed: false, rule: "write tool", why: `${context.toolNames().write} only writes; send ${call.method} through ${context.toolNames().read}` };
+    return {
+      allowed: false,
+      rule: "write tool",
+      why: `${context.toolNames().write} only writes; send ${call.method} through ${context.toolNames().read}`,
+    };
   }
   if (policy.refusesWithoutDocument && !context.hasDocument) {
-    return { allowed: false, rule: "document not loaded", why: "the policy has operation or tag rules and the source's OpenAPI document is not loaded; an operator must fix api.openapi (src source reload)" };
+    return {
+      allowed: false,
+      rule: "document not loaded",
+      why: "the policy has operation or tag rules and the source's OpenAPI document is not loaded; an operator must fix api.openapi (src source reload)",
+    };
   }
   for (const rule of policy.deny) {
     if (rule.matches(call)) return { allowed: false, rule: rule.text, why: `rule "${rule.text}" in deny` };
   }
   if (policy.allow !== undefined && !policy.allow.some((rule) => rule.matches(call))) {
-    return { allowed: false, rule: "not in allow", why: `not in allow (${policy.allow.length === 0 ? "the allow list is empty" : `allowed: ${policy.allow.map((rule) => rule.text).join(", ")}`})` };
+    return {
+      allowed: false,
+      rule: "not in allow",
+      why: `not in allow (${policy.allow.length === 0 ? "the allow list is empty" : `allowed: ${policy.allow.map((rule) => rule.text).join(", ")}`})`,
+    };
   }
   return { allowed: true, confirmRule: policy.confirm.find((rule) => rule.matches(call))?.text };
 }

@@ -16,7 +16,9 @@ export function firstRequestOf(source: SourceRecord, call: unknown): { call: Par
   try {
     const normalized = normalizeToolCall(call);
     const baseUrl = baseUrlFor(source.api.baseUrl);
-    const checked = checkPath(normalized.path, baseUrl, { allowAmbiguousEncodings: source.api.allowAmbiguousPathEncodings === true });
+    const checked = checkPath(normalized.path, baseUrl, {
+      allowAmbiguousEncodings: source.api.allowAmbiguousPathEncodings === true,
+    });
     return { call: normalized, url: joinUrl(baseUrl, checked, encodeQuery(normalized.query)) };
   } catch {
     return undefined;

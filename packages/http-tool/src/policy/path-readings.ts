@@ -49,7 +49,14 @@ export function pathReadingsOf(relativePath: string): PathReadings {
   const canonical = tidy(withoutParameters(decoded));
   if (canonical === relativePath) return { canonical, all: [canonical] };
   const folded = serverReadingOf(relativePath);
-  const readings = new Set([relativePath, tidy(relativePath), decoded, tidy(decoded), withoutParameters(decoded), canonical]);
+  const readings = new Set([
+    relativePath,
+    tidy(relativePath),
+    decoded,
+    tidy(decoded),
+    withoutParameters(decoded),
+    canonical,
+  ]);
   if (folded !== relativePath) readings.add(tidy(withoutParameters(decodeSegments(folded))));
   return { canonical, all: [...readings] };
 }

@@ -14,7 +14,8 @@ let credentialReads = 0;
 
 beforeAll(async () => {
   upstream = await startUpstream((_request, response, recorded) => {
-    if (recorded.path === "/v1/redirect-to-admin") return response.writeHead(302, { location: "/v1/admin/users" }).end();
+    if (recorded.path === "/v1/redirect-to-admin")
+      return response.writeHead(302, { location: "/v1/admin/users" }).end();
     if (recorded.path === "/v1/redirect-to-repo") return response.writeHead(307, { location: "/v1/repos/a/b" }).end();
     const page = /^\/v1\/(pages|admin)\/(\d)$/.exec(recorded.path);
     if (page !== null) {
@@ -28,7 +29,11 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 function toolsFor(policy: ApiPolicy | undefined, dependencies: Partial<ApiToolDependencies> = {}) {
-  const source = createSourceRecordFixture({ slug: "gh", name: "GitHub", api: { baseUrl: `${upstream.url}/v1`, ...(policy === undefined ? {} : { policy }) } });
+  const source = createSourceRecordFixture({
+    slug: "gh",
+    name: "GitHub",
+    api: { baseUrl: `${upstream.url}/v1`, ...(policy === undefined ? {} : { policy }) },
+  });
   return createApiTools(source, {
     registry: createAuthRegistry([createBearerAuth()]),
     credentials: {
@@ -43,30 +48,112 @@ function toolsFor(policy: ApiPolicy | undefined, dependencies: Partial<ApiToolDe
 }
 
 /** Runs one call and says what reached the upstream because of it. */
-async function send(policy: ApiPolicy | undefined, method: string, path: string, dependencies: Partial<ApiToolDependencies> = {}, toolIndex = 0) {
+async function send(
+  policy: ApiPolicy | undefined,
+  method: string,
+  path: string,
+  dependencies: Partial<ApiToolDependencies> = {},
+  toolIndex = 0,
+) {
   const before = upstream.requests.length;
   const readsBefore = credentialReads;
-  const result = await toolsFor(policy, dependencies)[toolIndex]!.execute({ method, path, ...(["POST", "PUT", "PATCH"].includes(method) ? { body: { title: "x" } } : {}) });
-  return { result, sent: upstream.requests.slice(before).map((request) => `${request.method} ${request.path}`), credentialRead: credentialReads > readsBefore };
+  const result = await toolsFor(policy, dependencies)[toolIndex]!.execute({
+    method,
+    path,
+    ...(["POST", "PUT", "PATCH"].includes(method) ? { body: { title: "x" } } : {}),
+  });
+  return {
+    result,
+    sent: upstream.requests.slice(before).map((request) => `${request.method} ${request.path}`),
+    credentialRead: credentialReads > readsBefore,
+  };
 }
 
 describe("api.policy: what reaches the upstream", () => {
   it.each([
     { why: "no policy: any call", policy: undefined, call: ["DELETE", "/repos/a/b"], sent: true },
-    { why: "an allow rule with * (one segment)", policy: { allow: ["POST /repos/*/*/issues"] }, call: ["POST", "/repos/a/b/issues"], sent: true },
-    { why: "* does not cross a segment", policy: { allow: ["POST /repos/*/issues"] }, call: ["POST", "/repos/a/b/issues"], sent: false, rule: "not in allow" },
-    { why: "** matches any number of segments", policy: { allow: ["GET /repos/**"] }, call: ["GET", "/repos/a/b/c/d"], sent: true },
+    {
+      why: "an allow rule with * (one segment)",
+      policy: { allow: ["POST /repos/*/*/issues"] },
+      call: ["POST", "/repos/a/b/issues"],
+      sent: true,
+    },
+    {
+      why: "* does not cross a segment",
+      policy: { allow: ["POST /repos/*/issues"] },
+      call: ["POST", "/repos/a/b/issues"],
+      sent: false,
+      rule: "not in allow",
+    },
+    {
+      why: "** matches any number of segments",
+      policy: { allow: ["GET /repos/**"] },
+      call: ["GET", "/repos/a/b/c/d"],
+      sent: true,
+    },
     { why: "a GET rule covers HEAD", policy: { allow: ["GET /repos/**"] }, call: ["HEAD", "/repos/a"], sent: true },
     { why: "* as the method", policy: { allow: ["* /repos/**"] }, call: ["PATCH", "/repos/a"], sent: true },
-    { why: "not in allow", policy: { allow: ["GET /repos/**"] }, call: ["GET", "/user"], sent: false, rule: "not in allow" },
-    { why: "deny wins over allow", policy: { allow: ["* /**"], deny: ["DELETE /repos/**"] }, call: ["DELETE", "/repos/a/b"], sent: false, rule: "DELETE /repos/**" },
-    { why: "deny alone leaves the rest allowed", policy: { deny: ["DELETE /**"] }, call: ["PUT", "/repos/a"], sent: true },
-    { why: "deny reads a percent-encoded letter", policy: { deny: ["DELETE /repos/*/secret"] }, call: ["DELETE", "/repos/a/s%65cret"], sent: false, rule: "DELETE /repos/*/secret" },
-    { why: "deny reads another letter case", policy: { deny: ["DELETE /repos/**"] }, call: ["DELETE", "/REPOS/a"], sent: false, rule: "DELETE /repos/**" },
-    { why: "deny reads ;params away", policy: { deny: ["DELETE /repos/*/b"] }, call: ["DELETE", "/repos/a;x=1/b"], sent: false, rule: "DELETE /repos/*/b" },
-    { why: "deny reads doubled slashes and a trailing slash", policy: { deny: ["DELETE /repos/a/b"] }, call: ["DELETE", "/repos//a/b/"], sent: false, rule: "DELETE /repos/a/b" },
-    { why: "allow reads the canonical path: a trailing slash is the same call", policy: { allow: ["POST /repos/*/*/issues"] }, call: ["POST", "/repos/a/b/issues/"], sent: true },
-    { why: "allow matches letter case as written", policy: { allow: ["GET /repos/**"] }, call: ["GET", "/Repos/a"], sent: false, rule: "not in allow" },
+    {
+      why: "not in allow",
+      policy: { allow: ["GET /repos/**"] },
+      call: ["GET", "/user"],
+      sent: false,
+      rule: "not in allow",
+    },
+    {
+      why: "deny wins over allow",
+      policy: { allow: ["* /**"], deny: ["DELETE /repos/**"] },
+      call: ["DELETE", "/repos/a/b"],
+      sent: false,
+      rule: "DELETE /repos/**",
+    },
+    {
+      why: "deny alone leaves the rest allowed",
+      policy: { deny: ["DELETE /**"] },
+      call: ["PUT", "/repos/a"],
+      sent: true,
+    },
+    {
+      why: "deny reads a percent-encoded letter",
+      policy: { deny: ["DELETE /repos/*/secret"] },
+      call: ["DELETE", "/repos/a/s%65cret"],
+      sent: false,
+      rule: "DELETE /repos/*/secret",
+    },
+    {
+      why: "deny reads another letter case",
+      policy: { deny: ["DELETE /repos/**"] },
+      call: ["DELETE", "/REPOS/a"],
+      sent: false,
+      rule: "DELETE /repos/**",
+    },
+    {
+      why: "deny reads ;params away",
+      policy: { deny: ["DELETE /repos/*/b"] },
+      call: ["DELETE", "/repos/a;x=1/b"],
+      sent: false,
+      rule: "DELETE /repos/*/b",
+    },
+    {
+      why: "deny reads doubled slashes and a trailing slash",
+      policy: { deny: ["DELETE /repos/a/b"] },
+      call: ["DELETE", "/repos//a/b/"],
+      sent: false,
+      rule: "DELETE /repos/a/b",
+    },
+    {
+      why: "allow reads the canonical path: a trailing slash is the same call",
+      policy: { allow: ["POST /repos/*/*/issues"] },
+      call: ["POST", "/repos/a/b/issues/"],
+      sent: true,
+    },
+    {
+      why: "allow matches letter case as written",
+      policy: { allow: ["GET /repos/**"] },
+      call: ["GET", "/Repos/a"],
+      sent: false,
+      rule: "not in allow",
+    },
   ] as const)("$why", async ({ policy, call, sent, ...expected }) => {
     const outcome = await send(policy as ApiPolicy | undefined, call[0], call[1]);
     expect(outcome.sent.length > 0).toBe(sent);
@@ -75,16 +162,24 @@ describe("api.policy: what reaches the upstream", () => {
       return;
     }
     expect(outcome.credentialRead).toBe(false);
-    expect(outcome.result).toMatchObject({ ok: false, status: 0, attempts: 0, error: { code: "POLICY_DENIED", rule: (expected as { rule: string }).rule } });
+    expect(outcome.result).toMatchObject({
+      ok: false,
+      status: 0,
+      attempts: 0,
+      error: { code: "POLICY_DENIED", rule: (expected as { rule: string }).rule },
+    });
     expect(outcome.result.error?.message).toContain(`the policy of source "gh" refuses ${call[0]}`);
   });
 
-  it.each(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"])("read-only against %s: only GET, HEAD and OPTIONS are sent, and no rule widens it", async (method) => {
-    const outcome = await send({ mode: "read-only", allow: ["* /**"] }, method, "/repos/a");
-    const reads = ["GET", "HEAD", "OPTIONS"].includes(method);
-    expect(outcome.sent).toEqual(reads ? [`${method} /v1/repos/a`] : []);
-    if (!reads) expect(outcome.result.error).toMatchObject({ code: "POLICY_DENIED", rule: "read-only" });
-  });
+  it.each(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"])(
+    "read-only against %s: only GET, HEAD and OPTIONS are sent, and no rule widens it",
+    async (method) => {
+      const outcome = await send({ mode: "read-only", allow: ["* /**"] }, method, "/repos/a");
+      const reads = ["GET", "HEAD", "OPTIONS"].includes(method);
+      expect(outcome.sent).toEqual(reads ? [`${method} /v1/repos/a`] : []);
+      if (!reads) expect(outcome.result.error).toMatchObject({ code: "POLICY_DENIED", rule: "read-only" });
+    },
+  );
 
   it("checks each redirect hop: a followed redirect the policy refuses is not sent", async () => {
     const outcome = await send({ deny: ["* /admin/**"] }, "GET", "/redirect-to-admin");
@@ -100,7 +195,9 @@ describe("api.policy: what reaches the upstream", () => {
   });
 
   it("a read-only token narrows a read-write source", async () => {
-    const outcome = await send({ mode: "read-write" }, "POST", "/repos/a/b/issues", { token: { name: "reader", readOnly: true } });
+    const outcome = await send({ mode: "read-write" }, "POST", "/repos/a/b/issues", {
+      token: { name: "reader", readOnly: true },
+    });
     expect(outcome.sent).toEqual([]);
     expect(outcome.result.error?.message).toContain('agent token "reader" is read-only');
   });
@@ -110,18 +207,31 @@ describe("api.policy: what reaches the upstream", () => {
     const [read, write] = toolsFor(policy);
     expect([read?.name, read?.readOnly, write?.name, write?.readOnly]).toEqual(["api_gh", true, "api_gh_write", false]);
     expect((await send(policy, "GET", "/x", {}, 0)).sent).toEqual(["GET /v1/x"]);
-    expect((await send(policy, "POST", "/x", {}, 0)).result.error?.message).toContain("api_gh only reads (GET, HEAD, OPTIONS); send POST through api_gh_write");
+    expect((await send(policy, "POST", "/x", {}, 0)).result.error?.message).toContain(
+      "api_gh only reads (GET, HEAD, OPTIONS); send POST through api_gh_write",
+    );
     expect((await send(policy, "POST", "/x", {}, 1)).sent).toEqual(["POST /v1/x"]);
-    expect((await send(policy, "GET", "/x", {}, 1)).result.error?.message).toContain("api_gh_write only writes; send GET through api_gh");
+    expect((await send(policy, "GET", "/x", {}, 1)).result.error?.message).toContain(
+      "api_gh_write only writes; send GET through api_gh",
+    );
   });
 
   it("split tools of a read-only source: only the read tool", () => {
-    expect(toolsFor({ tools: "split", mode: "read-only" }).map((tool) => [tool.name, tool.readOnly])).toEqual([["api_gh", true]]);
+    expect(toolsFor({ tools: "split", mode: "read-only" }).map((tool) => [tool.name, tool.readOnly])).toEqual([
+      ["api_gh", true],
+    ]);
   });
 
   it("describes the policy early in the tool description", () => {
-    const [tool] = toolsFor({ allow: ["GET /**", "POST /repos/*/*/issues"], deny: ["DELETE /**"], confirm: ["PUT /repos/*/*/collaborators/*"], rateLimit: { calls: 60, perSeconds: 60 } });
-    expect(tool!.description).toContain("Allowed: reads anywhere; writes only to POST /repos/*/*/issues; anything else is refused.");
+    const [tool] = toolsFor({
+      allow: ["GET /**", "POST /repos/*/*/issues"],
+      deny: ["DELETE /**"],
+      confirm: ["PUT /repos/*/*/collaborators/*"],
+      rateLimit: { calls: 60, perSeconds: 60 },
+    });
+    expect(tool!.description).toContain(
+      "Allowed: reads anywhere; writes only to POST /repos/*/*/issues; anything else is refused.",
+    );
     expect(tool!.description).toContain("Never allowed: DELETE /**.");
     expect(tool!.description).toContain("A person must confirm: PUT /repos/*/*/collaborators/*.");
     expect(tool!.description).toContain("At most 60 calls per 60 s.");
@@ -136,13 +246,28 @@ describe("confirm rules", () => {
   it("without a person to ask: CONFIRMATION_REQUIRED naming the rule, nothing sent", async () => {
     const outcome = await send(policy, "PUT", "/repos/a/b/collaborators/c");
     expect(outcome.sent).toEqual([]);
-    expect(outcome.result.error).toMatchObject({ code: "CONFIRMATION_REQUIRED", rule: "PUT /repos/*/*/collaborators/*" });
+    expect(outcome.result.error).toMatchObject({
+      code: "CONFIRMATION_REQUIRED",
+      rule: "PUT /repos/*/*/collaborators/*",
+    });
   });
 
   it("asks with the source, method, path and a body summary (never a value), and sends once accepted", async () => {
     const asked: ConfirmationRequest[] = [];
-    const outcome = await send(policy, "PUT", "/repos/a/b/collaborators/c", { confirm: async (request) => (asked.push(request), "accepted") });
-    expect(asked).toEqual([{ source: "gh", sourceName: "GitHub", method: "PUT", path: "/repos/a/b/collaborators/c", queryNames: [], bodySummary: "JSON object with keys title (13 bytes)", rule: "PUT /repos/*/*/collaborators/*" }]);
+    const outcome = await send(policy, "PUT", "/repos/a/b/collaborators/c", {
+      confirm: async (request) => (asked.push(request), "accepted"),
+    });
+    expect(asked).toEqual([
+      {
+        source: "gh",
+        sourceName: "GitHub",
+        method: "PUT",
+        path: "/repos/a/b/collaborators/c",
+        queryNames: [],
+        bodySummary: "JSON object with keys title (13 bytes)",
+        rule: "PUT /repos/*/*/collaborators/*",
+      },
+    ]);
     expect(outcome.sent).toEqual(["PUT /v1/repos/a/b/collaborators/c"]);
   });
 
@@ -150,7 +275,10 @@ describe("confirm rules", () => {
     const outcome = await send(policy, "PUT", "/repos/a/b/collaborators/c", { confirm: async () => answer });
     expect(outcome.sent).toEqual([]);
     expect(outcome.credentialRead).toBe(false);
-    expect(outcome.result.error).toMatchObject({ code: "CONFIRMATION_DECLINED", rule: "PUT /repos/*/*/collaborators/*" });
+    expect(outcome.result.error).toMatchObject({
+      code: "CONFIRMATION_DECLINED",
+      rule: "PUT /repos/*/*/collaborators/*",
+    });
   });
 
   it("a call no confirm rule matches is not asked about", async () => {
@@ -192,22 +320,38 @@ describe("rate limits", () => {
 describe("the same check for every request of a call: select and paginate", () => {
   it("select does not get past a deny rule", async () => {
     const before = upstream.requests.length;
-    const result = await toolsFor({ deny: ["GET /secret/**"] })[0]!.execute({ method: "GET", path: "/secret/1", select: "items" });
+    const result = await toolsFor({ deny: ["GET /secret/**"] })[0]!.execute({
+      method: "GET",
+      path: "/secret/1",
+      select: "items",
+    });
     expect(result.error).toMatchObject({ code: "POLICY_DENIED", rule: "GET /secret/**" });
     expect(upstream.requests.length).toBe(before);
   });
 
   it("paginate asks the policy about each next page (kind page): a page it refuses is not fetched", async () => {
     const before = upstream.requests.length;
-    const result = await toolsFor({ deny: ["GET /admin/**"] })[0]!.execute({ method: "GET", path: "/pages/1", paginate: { maxPages: 5 } });
+    const result = await toolsFor({ deny: ["GET /admin/**"] })[0]!.execute({
+      method: "GET",
+      path: "/pages/1",
+      paginate: { maxPages: 5 },
+    });
     expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/v1/pages/1", "/v1/pages/2"]);
-    expect(result.note).toContain('page 3 answered POLICY_DENIED: the policy of source "gh" refuses GET /admin/3: rule "GET /admin/**" in deny');
+    expect(result.note).toContain(
+      'page 3 answered POLICY_DENIED: the policy of source "gh" refuses GET /admin/3: rule "GET /admin/**" in deny',
+    );
   });
 
   it("each next page counts against the rate limit", async () => {
     const before = upstream.requests.length;
-    const result = await toolsFor({ rateLimit: { calls: 2, perSeconds: 60 } })[0]!.execute({ method: "GET", path: "/pages/1", paginate: { maxPages: 5 } });
+    const result = await toolsFor({ rateLimit: { calls: 2, perSeconds: 60 } })[0]!.execute({
+      method: "GET",
+      path: "/pages/1",
+      paginate: { maxPages: 5 },
+    });
     expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/v1/pages/1", "/v1/pages/2"]);
-    expect(result.note).toContain('page 3 answered RATE_LIMITED: source "gh" is over its rate limit of 2 calls per 60 s');
+    expect(result.note).toContain(
+      'page 3 answered RATE_LIMITED: source "gh" is over its rate limit of 2 calls per 60 s',
+    );
   });
 });

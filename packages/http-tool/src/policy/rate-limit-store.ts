@@ -2,7 +2,8 @@ import type { RateLimit } from "@src/config";
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 /** What a rate limit says of one call: go on, or wait `retryAfterSeconds`. */
-export type RateLimitVerdict = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
+export type RateLimitVerdict =
+  { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 /**
  * Where the policy's rate limits are counted: one bucket per key
@@ -21,7 +22,8 @@ export async function consumeWith(limiter: RateLimiterAbstract, key: string): Pr
     await limiter.consume(key, 1);
     return { allowed: true };
   } catch (refusal) {
-    if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    if (refusal instanceof RateLimiterRes)
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
     throw refusal;
   }
 }

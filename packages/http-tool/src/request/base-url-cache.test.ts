@@ -32,10 +32,13 @@ beforeAll(async () => {
     response.writeHead(200, { "content-type": "application/json", link: `</v1/echo?page=2>; rel="next"` });
     return response.end(JSON.stringify({ url: request.url }));
   });
-  other = await startUpstream((_request, response) => {
-    response.writeHead(200);
-    response.end("stolen");
-  }, { host: "127.0.0.2" });
+  other = await startUpstream(
+    (_request, response) => {
+      response.writeHead(200);
+      response.end("stolen");
+    },
+    { host: "127.0.0.2" },
+  );
 });
 
 afterAll(async () => {
@@ -71,13 +74,23 @@ describe("cached base URL objects are never changed", () => {
   it("calls with query auth, redirects (followed and refused) and pagination leave the shared URL as parsed", async () => {
     const baseUrl = `${upstream.origin}/v1?version=2`;
     const cached = baseUrlFor(baseUrl);
-    const snapshot = { href: cached.href, search: cached.search, pathname: cached.pathname, params: [...cached.searchParams] };
+    const snapshot = {
+      href: cached.href,
+      search: cached.search,
+      pathname: cached.pathname,
+      params: [...cached.searchParams],
+    };
     for (const path of ["/echo?x=1", "/hop?y=2", "/to-other", "/outside"]) {
       for (const auth of authModes) {
         const { result } = await runCall(baseUrl, auth, { method: "GET", path });
         expectNoLeak(result, auth);
         expect(baseUrlFor(baseUrl)).toBe(cached);
-        expect({ href: cached.href, search: cached.search, pathname: cached.pathname, params: [...cached.searchParams] }).toEqual(snapshot);
+        expect({
+          href: cached.href,
+          search: cached.search,
+          pathname: cached.pathname,
+          params: [...cached.searchParams],
+        }).toEqual(snapshot);
       }
     }
     expect(other.requests).toHaveLength(0);
@@ -96,7 +109,12 @@ describe("cached base URL objects are never changed", () => {
       },
     };
     const source = makeSource(baseUrl, { authType: "query", queryParam: "api_key" });
-    const built = await buildRequest({ source, call: { method: "GET", path: "/echo" }, credential: { key: "k" }, plugin: vandal });
+    const built = await buildRequest({
+      source,
+      call: { method: "GET", path: "/echo" },
+      credential: { key: "k" },
+      plugin: vandal,
+    });
     expect(built.url).toBe(`${upstream.origin}/v1/echo?version=2&api_key=k`);
     expect(seen.length).toBeGreaterThan(0);
     for (const url of seen) expect(url).not.toBe(cached);
@@ -107,8 +125,16 @@ describe("cached base URL objects are never changed", () => {
   it("a redirect re-applies the plugin on a fresh URL; the source's base stays as parsed", async () => {
     const baseUrl = `${upstream.origin}/v1`;
     const source = makeSource(baseUrl, { authType: "query", queryParam: "api_key" });
-    const request = await buildRequest({ source, call: { method: "GET", path: "/hop" }, credential: mode.credential, plugin: mode.plugin });
-    const result = await executeRequest(request, { source, authorizeHop: createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential }) });
+    const request = await buildRequest({
+      source,
+      call: { method: "GET", path: "/hop" },
+      credential: mode.credential,
+      plugin: mode.plugin,
+    });
+    const result = await executeRequest(request, {
+      source,
+      authorizeHop: createHopAuthorizer({ plugin: mode.plugin, config: source.api, credential: mode.credential }),
+    });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(baseUrlFor(baseUrl).href).toBe(new URL(baseUrl).href);
     expect(baseUrlFor(baseUrl).search).toBe("");

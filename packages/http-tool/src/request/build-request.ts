@@ -37,16 +37,26 @@ export interface BuildRequestInput {
 
 /** The body to send and its content type, or nothing. */
 function serializeBody(call: ParsedToolCall): { body: string; contentType: string } | undefined {
-  if (call._rawBody !== undefined) return { body: call._rawBody, contentType: call._contentType ?? "text/plain; charset=utf-8" };
+  if (call._rawBody !== undefined)
+    return { body: call._rawBody, contentType: call._contentType ?? "text/plain; charset=utf-8" };
   if (call.body === undefined) return undefined;
   let body: string | undefined;
   try {
     body = JSON.stringify(call.body);
   } catch (error) {
-    throw new InvalidCallError({ reason: INVALID_CALL_REASONS.INVALID_BODY, field: "body", message: "body cannot be serialized as JSON (a cycle or a BigInt); send plain JSON values", cause: error });
+    throw new InvalidCallError({
+      reason: INVALID_CALL_REASONS.INVALID_BODY,
+      field: "body",
+      message: "body cannot be serialized as JSON (a cycle or a BigInt); send plain JSON values",
+      cause: error,
+    });
   }
   if (body === undefined) {
-    throw new InvalidCallError({ reason: INVALID_CALL_REASONS.INVALID_BODY, field: "body", message: "body is not a JSON value; send an object, array, string, number or boolean" });
+    throw new InvalidCallError({
+      reason: INVALID_CALL_REASONS.INVALID_BODY,
+      field: "body",
+      message: "body is not a JSON value; send an object, array, string, number or boolean",
+    });
   }
   return { body, contentType: call._contentType ?? "application/json" };
 }
@@ -79,23 +89,37 @@ export async function buildRequest(input: BuildRequestInput): Promise<BuiltReque
  * (`checkCredential`): `callSource` and `validateSource` parse it once and hand
  * the same value to the executor, which re-applies the plugin on redirects.
  */
-export async function buildRequestWithCheckedCredential({ source, call, credential, plugin, auth, signal, authorizer: given }: BuildRequestInput): Promise<BuiltRequest> {
+export async function buildRequestWithCheckedCredential({
+  source,
+  call,
+  credential,
+  plugin,
+  auth,
+  signal,
+  authorizer: given,
+}: BuildRequestInput): Promise<BuiltRequest> {
   const authorizer = given ?? createRequestAuthorizer({ source, plugin, credential, auth, signal });
   const secrets = authorizer.secrets;
 
   try {
     const { call: normalized, note } = normalizeToolCallWithNote(call);
     const baseUrl = baseUrlFor(source.api.baseUrl);
-    const checkedPath = checkPath(normalized.path, baseUrl, { allowAmbiguousEncodings: source.api.allowAmbiguousPathEncodings === true });
+    const checkedPath = checkPath(normalized.path, baseUrl, {
+      allowAmbiguousEncodings: source.api.allowAmbiguousPathEncodings === true,
+    });
     const url = joinUrl(baseUrl, checkedPath, encodeQuery(normalized.query));
     const serialized = serializeBody(normalized);
 
     const headers = new Headers(DEFAULT_HEADERS);
     // The source's fixed headers (api.headers: API version, Accept, User-Agent); checked by @src/config, never the credential's.
-    if (source.api.headers !== undefined) for (const [name, value] of Object.entries(source.api.headers)) headers.set(name, value);
+    if (source.api.headers !== undefined)
+      for (const [name, value] of Object.entries(source.api.headers)) headers.set(name, value);
     if (serialized !== undefined) headers.set("content-type", serialized.contentType);
     // Compared as servers may read them: case, ";" as a separator, a "[]" suffix, "." and space as "_", trailing NULs.
-    const agentNames = new Set([...lookAlikeQueryNames(checkedPath.search), ...Object.keys(normalized.query ?? {}).flatMap(lookAlikeNamesOf)]);
+    const agentNames = new Set([
+      ...lookAlikeQueryNames(checkedPath.search),
+      ...Object.keys(normalized.query ?? {}).flatMap(lookAlikeNamesOf),
+    ]);
     const refuseConflict = (authNames: readonly string[]): void => {
       const conflict = authNames.find((name) => lookAlikeNamesOf(name).some((authName) => agentNames.has(authName)));
       if (conflict === undefined) return;
@@ -116,7 +140,14 @@ export async function buildRequestWithCheckedCredential({ source, call, credenti
     // the names it changed are compared after too, so a plugin that sets one it did not declare is caught all the same.
     refuseConflict(authorizer.placement.query);
     const queryBefore = agentNames.size === 0 ? undefined : new URLSearchParams(url.searchParams);
-    await authorizer.authorizeHop({ method: normalized.method, url, headers, body: serialized?.body, attempt: 1, signal });
+    await authorizer.authorizeHop({
+      method: normalized.method,
+      url,
+      headers,
+      body: serialized?.body,
+      attempt: 1,
+      signal,
+    });
     if (queryBefore !== undefined) refuseConflict(namesChangedBy(queryBefore, url.searchParams));
     if (!isUnderBaseUrl(url, baseUrl)) {
       throw new InvalidCallError({
@@ -126,12 +157,18 @@ export async function buildRequestWithCheckedCredential({ source, call, credenti
       });
     }
 
-    const request: BuiltRequest = { method: normalized.method, url: url.href, headers: Object.fromEntries(headers), secrets };
+    const request: BuiltRequest = {
+      method: normalized.method,
+      url: url.href,
+      headers: Object.fromEntries(headers),
+      secrets,
+    };
     if (serialized !== undefined) request.body = serialized.body;
     if (note !== undefined) request.note = note;
     return request;
   } catch (error) {
-    if (InvalidCallError.isInstance(error) && secrets.length > 0) error.message = createRedactor(secrets).redactText(error.message);
+    if (InvalidCallError.isInstance(error) && secrets.length > 0)
+      error.message = createRedactor(secrets).redactText(error.message);
     throw error;
   }
 }

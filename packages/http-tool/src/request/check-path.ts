@@ -37,14 +37,22 @@ export function checkPath(path: string, baseUrl: URL, options: PathRuleOptions =
     throw new InvalidCallError({ reason, field: "path", message: `path ${quoteValue(path)} ${problem}` });
   };
 
-  if (controlCharacter.test(path)) fail(INVALID_CALL_REASONS.CONTROL_CHARACTER, "contains a control character; remove it");
+  if (controlCharacter.test(path))
+    fail(INVALID_CALL_REASONS.CONTROL_CHARACTER, "contains a control character; remove it");
   if (whitespace.test(path)) {
     fail(INVALID_CALL_REASONS.WHITESPACE, 'contains whitespace; percent-encode it ("%20") or pass the value in query');
   }
-  if (path.includes("#")) fail(INVALID_CALL_REASONS.FRAGMENT, 'contains "#"; fragments are never sent to a server, remove it (or encode a literal "#" as "%23")');
+  if (path.includes("#"))
+    fail(
+      INVALID_CALL_REASONS.FRAGMENT,
+      'contains "#"; fragments are never sent to a server, remove it (or encode a literal "#" as "%23")',
+    );
   if (path.includes("\\")) fail(INVALID_CALL_REASONS.BACKSLASH, 'contains a backslash; use "/" between segments');
   if (path.startsWith("//")) {
-    fail(INVALID_CALL_REASONS.SCHEME_RELATIVE, `starts with "//", which names another host; pass a path relative to the API base URL "${base}", such as "/users"`);
+    fail(
+      INVALID_CALL_REASONS.SCHEME_RELATIVE,
+      `starts with "//", which names another host; pass a path relative to the API base URL "${base}", such as "/users"`,
+    );
   }
   if (scheme.test(path)) {
     const relative = relativeTo(path, baseUrl);
@@ -61,9 +69,16 @@ export function checkPath(path: string, baseUrl: URL, options: PathRuleOptions =
   const search = questionMark === -1 ? "" : path.slice(questionMark + 1);
 
   if (!pathPart.startsWith("/") && pathPart.split("/")[0]!.includes("@")) {
-    fail(INVALID_CALL_REASONS.USERINFO, 'has "@" before its first "/", which reads as user info of a URL; start the path with "/"');
+    fail(
+      INVALID_CALL_REASONS.USERINFO,
+      'has "@" before its first "/", which reads as user info of a URL; start the path with "/"',
+    );
   }
-  if (badPercent.test(path)) fail(INVALID_CALL_REASONS.INVALID_PERCENT_ENCODING, 'has a "%" not followed by two hex digits; encode a literal "%" as "%25"');
+  if (badPercent.test(path))
+    fail(
+      INVALID_CALL_REASONS.INVALID_PERCENT_ENCODING,
+      'has a "%" not followed by two hex digits; encode a literal "%" as "%25"',
+    );
   const problem = findPathProblem(pathPart, options);
   if (problem !== undefined) fail(problem.reason, problem.problem);
 

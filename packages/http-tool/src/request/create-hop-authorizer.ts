@@ -23,8 +23,24 @@ export interface HopAuthorizerInput {
  * `buildRequest` does. `createRequestAuthorizer` gives the same, with the
  * call's secrets and the rejected-request hook.
  */
-export function createHopAuthorizer({ plugin, config, credential, slug = "source", auth }: HopAuthorizerInput): AuthorizeHop {
+export function createHopAuthorizer({
+  plugin,
+  config,
+  credential,
+  slug = "source",
+  auth,
+}: HopAuthorizerInput): AuthorizeHop {
   const now = new Date().toISOString();
-  const source = { type: "api" as const, name: slug, slug, enabled: true, api: config, id: slug, createdAt: now, updatedAt: now, status: { connectionStatus: "untested" as const, lastTestedAt: null, lastError: null } };
+  const source = {
+    type: "api" as const,
+    name: slug,
+    slug,
+    enabled: true,
+    api: config,
+    id: slug,
+    createdAt: now,
+    updatedAt: now,
+    status: { connectionStatus: "untested" as const, lastTestedAt: null, lastError: null },
+  };
   return createRequestAuthorizer({ source, plugin, credential, auth }).authorizeHop;
 }

@@ -14,7 +14,11 @@ export function encodeQuery(query: Query | undefined): string {
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(query)) {
     if (name === "") {
-      throw new InvalidCallError({ reason: INVALID_CALL_REASONS.INVALID_INPUT, field: "query", message: "query: parameter names must not be empty" });
+      throw new InvalidCallError({
+        reason: INVALID_CALL_REASONS.INVALID_INPUT,
+        field: "query",
+        message: "query: parameter names must not be empty",
+      });
     }
     if (value === null || value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) {

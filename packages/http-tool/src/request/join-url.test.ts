@@ -5,7 +5,12 @@ describe("isUnderBaseUrl", () => {
   const rows: Array<{ why: string; base: string; url: string; under: boolean }> = [
     { why: "the base itself", base: "http://127.0.0.1/v1", url: "http://127.0.0.1/v1", under: true },
     { why: "a path under the base", base: "http://127.0.0.1/v1/", url: "http://127.0.0.1/v1/a", under: true },
-    { why: "a sibling that shares the prefix is not under", base: "http://127.0.0.1/v1", url: "http://127.0.0.1/v10/a", under: false },
+    {
+      why: "a sibling that shares the prefix is not under",
+      base: "http://127.0.0.1/v1",
+      url: "http://127.0.0.1/v10/a",
+      under: false,
+    },
     { why: "a parent is not under", base: "http://127.0.0.1/v1", url: "http://127.0.0.1/", under: false },
     { why: "another host", base: "http://127.0.0.1/v1", url: "http://127.0.0.2/v1/a", under: false },
     { why: "another port", base: "http://127.0.0.1:80/v1", url: "http://127.0.0.1:81/v1/a", under: false },

@@ -17,13 +17,17 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The arguments the tool takes, in the order its schema lists them: the request's, then those that shape the result (taken out before this check). */
-const acceptedArguments = [...Object.keys(toolCallSchema.shape), "select", "paginate", "resultRef", "offset"].join(", ");
+const acceptedArguments = [...Object.keys(toolCallSchema.shape), "select", "paginate", "resultRef", "offset"].join(
+  ", ",
+);
 
 /** One schema issue, for the agent: unknown arguments are named with the accepted ones. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys" && issue.path.length === 0) {
     const names = issue.keys.map((key) => quoteValue(key)).join(", ");
-    const headersHint = issue.keys.includes("headers") ? "; request headers cannot be set in a call (an operator sets fixed ones on the source)" : "";
+    const headersHint = issue.keys.includes("headers")
+      ? "; request headers cannot be set in a call (an operator sets fixed ones on the source)"
+      : "";
     return `unknown argument${issue.keys.length === 1 ? "" : "s"} ${names}: the tool accepts only ${acceptedArguments}${headersHint}`;
   }
   return `${issue.path.length > 0 ? issue.path.join(".") : "input"}: ${issue.message}`;
@@ -45,7 +49,12 @@ function queryWithEveryName(parsed: ParsedToolCall["query"], input: unknown): Pa
   const given = isPlainObject(input) ? input.query : undefined;
   if (parsed === undefined || !isPlainObject(given) || !Object.hasOwn(given, "__proto__")) return parsed;
   const protoValue = queryValueSchema.safeParse(Object.getOwnPropertyDescriptor(given, "__proto__")?.value);
-  if (!protoValue.success) fail("INVALID_INPUT", "query.__proto__", `invalid call: query.__proto__: ${protoValue.error.issues[0]?.message ?? "invalid value"}`);
+  if (!protoValue.success)
+    fail(
+      "INVALID_INPUT",
+      "query.__proto__",
+      `invalid call: query.__proto__: ${protoValue.error.issues[0]?.message ?? "invalid value"}`,
+    );
   const query = Object.create(null) as NonNullable<ParsedToolCall["query"]>;
   for (const name of Object.keys(given)) query[name] = name === "__proto__" ? protoValue.data : parsed[name];
   return query;
@@ -86,19 +95,34 @@ export function normalizeToolCallWithNote(input: unknown): NormalizedToolCall {
     const otherKeys = Object.keys(rest);
     if ("_rawBody" in body) {
       if (otherKeys.length > 0) {
-        fail("BODY_CONFLICT", "body", `body: _rawBody cannot sit next to other keys (${otherKeys.join(", ")}); send either a JSON body or _rawBody alone`);
+        fail(
+          "BODY_CONFLICT",
+          "body",
+          `body: _rawBody cannot sit next to other keys (${otherKeys.join(", ")}); send either a JSON body or _rawBody alone`,
+        );
       }
-      if (typeof innerRawBody !== "string") fail("INVALID_INPUT", "body._rawBody", "invalid call: body._rawBody: must be a string");
-      if (rawBody !== undefined) fail("BODY_CONFLICT", "body._rawBody", "_rawBody is given both at the top level and inside body; give it once, at the top level");
+      if (typeof innerRawBody !== "string")
+        fail("INVALID_INPUT", "body._rawBody", "invalid call: body._rawBody: must be a string");
+      if (rawBody !== undefined)
+        fail(
+          "BODY_CONFLICT",
+          "body._rawBody",
+          "_rawBody is given both at the top level and inside body; give it once, at the top level",
+        );
       rawBody = innerRawBody as string;
       body = undefined;
     } else {
       body = otherKeys.length > 0 ? rest : undefined;
     }
     if (innerContentType !== undefined) {
-      if (typeof innerContentType !== "string") fail("INVALID_INPUT", "body._contentType", "invalid call: body._contentType: must be a string");
+      if (typeof innerContentType !== "string")
+        fail("INVALID_INPUT", "body._contentType", "invalid call: body._contentType: must be a string");
       if (contentType !== undefined && contentType !== innerContentType) {
-        fail("BODY_CONFLICT", "body._contentType", "_contentType is given twice with different values (top level and inside body); give it once");
+        fail(
+          "BODY_CONFLICT",
+          "body._contentType",
+          "_contentType is given twice with different values (top level and inside body); give it once",
+        );
       }
       contentType = innerContentType as string;
     }
@@ -109,7 +133,8 @@ export function normalizeToolCallWithNote(input: unknown): NormalizedToolCall {
     const parsed = parseJsonContainer(body);
     if (parsed !== undefined) {
       body = parsed;
-      note = "body was a string holding JSON: it was sent as that JSON value, not as a string; to send a JSON string on purpose, use _rawBody with _contentType";
+      note =
+        "body was a string holding JSON: it was sent as that JSON value, not as a string; to send a JSON string on purpose, use _rawBody with _contentType";
     }
   }
 
@@ -118,12 +143,25 @@ export function normalizeToolCallWithNote(input: unknown): NormalizedToolCall {
   }
   const hasBody = body !== undefined || rawBody !== undefined;
   if (hasBody && (method === "GET" || method === "HEAD")) {
-    fail("BODY_NOT_ALLOWED", rawBody === undefined ? "body" : "_rawBody", `${method} requests cannot have a body; remove it, put the values in query, or use POST`);
+    fail(
+      "BODY_NOT_ALLOWED",
+      rawBody === undefined ? "body" : "_rawBody",
+      `${method} requests cannot have a body; remove it, put the values in query, or use POST`,
+    );
   }
   if (contentType !== undefined) {
-    if (!hasBody) fail("CONTENT_TYPE_WITHOUT_BODY", "_contentType", "_contentType sets the type of a body, but the call has none; add _rawBody (or body) or remove _contentType");
+    if (!hasBody)
+      fail(
+        "CONTENT_TYPE_WITHOUT_BODY",
+        "_contentType",
+        "_contentType sets the type of a body, but the call has none; add _rawBody (or body) or remove _contentType",
+      );
     if (!mediaTypePattern.test(contentType)) {
-      fail("INVALID_CONTENT_TYPE", "_contentType", `_contentType ${quoteValue(contentType)} is not a media type; use one such as "application/xml" or "text/csv; charset=utf-8"`);
+      fail(
+        "INVALID_CONTENT_TYPE",
+        "_contentType",
+        `_contentType ${quoteValue(contentType)} is not a media type; use one such as "application/xml" or "text/csv; charset=utf-8"`,
+      );
     }
   }
 

@@ -4,7 +4,11 @@ import { findPathProblem } from "./path-problem";
 describe("findPathProblem", () => {
   it.each([
     ["/v1/users", undefined, "plain segments"],
-    ["/v1/caf%C3%A9/%2541", undefined, "encoded ordinary characters: servers read them otherwise, but nothing is hidden"],
+    [
+      "/v1/caf%C3%A9/%2541",
+      undefined,
+      "encoded ordinary characters: servers read them otherwise, but nothing is hidden",
+    ],
     ["/v1/a.b/..c/c..", undefined, "dots inside a name are not dot segments"],
     ["/v1/a;b/c", undefined, "a ;param on a normal segment"],
     ["/v1/%2e%2ex", undefined, "an encoded dot inside a name"],
@@ -49,12 +53,21 @@ describe("findPathProblem", () => {
     expect(findPathProblem(pathPart)?.reason).toBe(reason);
   });
 
-  it.each(["/v1/..%20/admin", "/v1/.../admin", "/v1/%252e%252e/admin", "/v1/%c0%ae%c0%ae/admin", "/v1/\uFF0E\uFF0E/admin", "/v1/..\uFF0Fadmin"])("allows %s when the source sets allowAmbiguousPathEncodings", (pathPart) => {
+  it.each([
+    "/v1/..%20/admin",
+    "/v1/.../admin",
+    "/v1/%252e%252e/admin",
+    "/v1/%c0%ae%c0%ae/admin",
+    "/v1/\uFF0E\uFF0E/admin",
+    "/v1/..\uFF0Fadmin",
+  ])("allows %s when the source sets allowAmbiguousPathEncodings", (pathPart) => {
     expect(findPathProblem(pathPart, { allowAmbiguousEncodings: true })).toBeUndefined();
   });
 
   it("says how servers read the path and how to allow it", () => {
-    expect(findPathProblem("/v1/%252e%252e/admin")?.problem).toContain('as servers that decode twice or fold look-alike characters read it ("/v1/%2e%2e/admin")');
+    expect(findPathProblem("/v1/%252e%252e/admin")?.problem).toContain(
+      'as servers that decode twice or fold look-alike characters read it ("/v1/%2e%2e/admin")',
+    );
     expect(findPathProblem("/v1/%252e%252e/admin")?.problem).toContain("api.allowAmbiguousPathEncodings");
   });
 });

@@ -51,24 +51,46 @@ export interface PathRuleOptions {
  * that decodes twice, accepts overlong UTF-8 or folds look-alike characters
  * reads it (`serverReadingOf`).
  */
-export function findPathProblem(pathPart: string, { allowAmbiguousEncodings = false }: PathRuleOptions = {}): PathProblem | undefined {
+export function findPathProblem(
+  pathPart: string,
+  { allowAmbiguousEncodings = false }: PathRuleOptions = {},
+): PathProblem | undefined {
   const problem = findLiteralPathProblem(pathPart);
-  if (problem !== undefined || allowAmbiguousEncodings || (!pathPart.includes("%") && !pathPart.includes("..") && !nonAscii.test(pathPart))) return problem;
+  if (
+    problem !== undefined ||
+    allowAmbiguousEncodings ||
+    (!pathPart.includes("%") && !pathPart.includes("..") && !nonAscii.test(pathPart))
+  )
+    return problem;
   const reading = serverReadingOf(pathPart);
   if (reading === pathPart) return undefined;
   const hidden = findLiteralPathProblem(reading);
   if (hidden === undefined) return undefined;
-  return { reason: hidden.reason, problem: hidden.problem.replace(/;([^;]*)$/, `, as servers that decode twice or fold look-alike characters read it (${JSON.stringify(reading)});$1 (or set api.allowAmbiguousPathEncodings if this API needs such paths)`) };
+  return {
+    reason: hidden.reason,
+    problem: hidden.problem.replace(
+      /;([^;]*)$/,
+      `, as servers that decode twice or fold look-alike characters read it (${JSON.stringify(reading)});$1 (or set api.allowAmbiguousPathEncodings if this API needs such paths)`,
+    ),
+  };
 }
 
 function findLiteralPathProblem(pathPart: string): PathProblem | undefined {
-  if (controlCharacter.test(pathPart)) return { reason: INVALID_CALL_REASONS.CONTROL_CHARACTER, problem: "contains a control character; remove it" };
-  if (pathPart.includes("\\")) return { reason: INVALID_CALL_REASONS.BACKSLASH, problem: 'contains a backslash; use "/" between segments' };
+  if (controlCharacter.test(pathPart))
+    return { reason: INVALID_CALL_REASONS.CONTROL_CHARACTER, problem: "contains a control character; remove it" };
+  if (pathPart.includes("\\"))
+    return { reason: INVALID_CALL_REASONS.BACKSLASH, problem: 'contains a backslash; use "/" between segments' };
   if (encodedSeparator.test(pathPart)) {
-    return { reason: INVALID_CALL_REASONS.ENCODED_SEPARATOR, problem: 'encodes a "/" or "\\" ("%2f", "%5c") in its path part; use real "/" between segments' };
+    return {
+      reason: INVALID_CALL_REASONS.ENCODED_SEPARATOR,
+      problem: 'encodes a "/" or "\\" ("%2f", "%5c") in its path part; use real "/" between segments',
+    };
   }
   if (encodedControl.test(pathPart)) {
-    return { reason: INVALID_CALL_REASONS.CONTROL_CHARACTER, problem: "encodes a control character (%00-%1f, %7f) in its path part; remove it" };
+    return {
+      reason: INVALID_CALL_REASONS.CONTROL_CHARACTER,
+      problem: "encodes a control character (%00-%1f, %7f) in its path part; remove it",
+    };
   }
   if (!pathPart.includes(".") && !pathPart.includes("%")) return undefined;
   for (const segment of pathPart.split("/")) {

@@ -37,12 +37,14 @@ function foldCompatibility(text: string): string {
  * so it reads as a dot segment there. Matched up to a `;params` part; read as `..`.
  */
 const trimmedDotSegment = /(^|\/)((?:\.|%2e)(?:\.|%2e|%20| )+)(?=[;/]|%3b|$)/gi;
-const readAsDots = (match: string, before: string, segment: string): string => (/^(?:\.|%2e){1,2}$/i.test(segment) ? match : `${before}..`);
+const readAsDots = (match: string, before: string, segment: string): string =>
+  /^(?:\.|%2e){1,2}$/i.test(segment) ? match : `${before}..`;
 
 /** The path part as a server that decodes twice, trims trailing dots and spaces, or folds look-alike characters could read it; `pathPart` itself when nothing changes. */
 export function serverReadingOf(pathPart: string): string {
   let reading = pathPart.replace(trimmedDotSegment, readAsDots);
-  for (let round = 0; round < 3 && /%25[0-9a-f]{2}/i.test(reading); round += 1) reading = reading.replace(/%25(?=[0-9a-f]{2})/gi, "%");
+  for (let round = 0; round < 3 && /%25[0-9a-f]{2}/i.test(reading); round += 1)
+    reading = reading.replace(/%25(?=[0-9a-f]{2})/gi, "%");
   for (const [pattern, replacement] of overlong) reading = reading.replace(pattern, replacement);
   reading = reading.replace(encodedNonAsciiRun, (run) => {
     let decoded: string;

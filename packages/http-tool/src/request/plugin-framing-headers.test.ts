@@ -15,7 +15,11 @@ const token = "sig_SECRET_token_0123456789";
 let upstream: Upstream;
 
 /** A signing plugin that puts `x-sig` on every request and, on URLs `when` accepts, also `headers`. */
-function signingPlugin(type: string, headers: (body: string | undefined) => Record<string, string>, when: (url: URL) => boolean = () => true): AnyAuthPlugin {
+function signingPlugin(
+  type: string,
+  headers: (body: string | undefined) => Record<string, string>,
+  when: (url: URL) => boolean = () => true,
+): AnyAuthPlugin {
   return {
     specificationVersion: "v2",
     type,
@@ -27,7 +31,8 @@ function signingPlugin(type: string, headers: (body: string | undefined) => Reco
     authorize(request, { credential }: { credential: { token: string } }) {
       request.headers.set("x-sig", credential.token);
       const body = request.body === undefined ? undefined : new TextDecoder().decode(request.body);
-      if (when(request.url)) for (const [name, value] of Object.entries(headers(body))) request.headers.set(name, value);
+      if (when(request.url))
+        for (const [name, value] of Object.entries(headers(body))) request.headers.set(name, value);
       return Promise.resolve();
     },
     secretValues: (credential: { token: string }) => [credential.token],
@@ -36,7 +41,12 @@ function signingPlugin(type: string, headers: (body: string | undefined) => Reco
 }
 
 const call = (plugin: AnyAuthPlugin, input: unknown) =>
-  callSource({ source: makeSource(`${upstream.origin}/v1`, { authType: plugin.type }), call: input, plugin, credential: { token } });
+  callSource({
+    source: makeSource(`${upstream.origin}/v1`, { authType: plugin.type }),
+    call: input,
+    plugin,
+    credential: { token },
+  });
 
 beforeAll(async () => {
   upstream = await startUpstream((request, response, recorded) => {
@@ -49,20 +59,47 @@ afterAll(() => upstream.close());
 describe("headers only the service may set", () => {
   const tail = "GET /admin/secrets HTTP/1.1\r\nHost: x\r\n\r\n";
   const rows: { why: string; header: string; value: string; reason: RegExp }[] = [
-    { why: "Content-Length as a character count smuggles the body's tail as a 2nd request", header: "content-length", value: "CHARS", reason: /frames the body/ },
-    { why: "Transfer-Encoding makes the body's bytes the framing", header: "Transfer-Encoding", value: "chunked", reason: /frames the body/ },
+    {
+      why: "Content-Length as a character count smuggles the body's tail as a 2nd request",
+      header: "content-length",
+      value: "CHARS",
+      reason: /frames the body/,
+    },
+    {
+      why: "Transfer-Encoding makes the body's bytes the framing",
+      header: "Transfer-Encoding",
+      value: "chunked",
+      reason: /frames the body/,
+    },
     { why: "Host would name another server", header: "host", value: "127.0.0.2:9", reason: /api\.baseUrl/ },
     { why: "Connection is hop-by-hop", header: "connection", value: "close", reason: /hop-by-hop/ },
     { why: "Keep-Alive is hop-by-hop", header: "keep-alive", value: "timeout=5", reason: /hop-by-hop/ },
     { why: "Upgrade asks to switch protocols", header: "upgrade", value: "websocket", reason: /HTTP\/1\.1 only/ },
-    { why: "Expect: 100-continue changes when the body goes", header: "expect", value: "100-continue", reason: /when the body is sent/ },
+    {
+      why: "Expect: 100-continue changes when the body goes",
+      header: "expect",
+      value: "100-continue",
+      reason: /when the body is sent/,
+    },
     { why: "TE negotiates transfer codings", header: "TE", value: "trailers", reason: /transfer codings/ },
     { why: "Trailer announces fields after the body", header: "trailer", value: "x-sig", reason: /trailer/ },
-    { why: "Proxy-Authorization: src talks to no proxy", header: "Proxy-Authorization", value: "Basic eA==", reason: /no proxy/ },
-    { why: "any Proxy-* header, e.g. Proxy-Connection", header: "proxy-connection", value: "keep-alive", reason: /no proxy/ },
+    {
+      why: "Proxy-Authorization: src talks to no proxy",
+      header: "Proxy-Authorization",
+      value: "Basic eA==",
+      reason: /no proxy/,
+    },
+    {
+      why: "any Proxy-* header, e.g. Proxy-Connection",
+      header: "proxy-connection",
+      value: "keep-alive",
+      reason: /no proxy/,
+    },
   ];
   it.each(rows)("refused, nothing sent: $why", async ({ header, value, reason }) => {
-    const plugin = signingPlugin("sig", (body) => ({ [header]: value === "CHARS" ? String(body?.length ?? 0) : value }));
+    const plugin = signingPlugin("sig", (body) => ({
+      [header]: value === "CHARS" ? String(body?.length ?? 0) : value,
+    }));
     const before = upstream.requests.length;
     const result = await call(plugin, { method: "POST", path: "/upload", _rawBody: "é".repeat(tail.length) + tail });
     expect(result).toMatchObject({ ok: false, status: 0, attempts: 0, error: { code: "NETWORK", retryable: false } });
@@ -75,7 +112,13 @@ describe("headers only the service may set", () => {
 
   it("buildRequest throws AuthPluginHeaderError naming the plugin type and the header, never a value", async () => {
     const plugin = signingPlugin("sig", () => ({ "content-length": token }));
-    const build = async () => buildRequest({ source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }), call: { method: "GET", path: "/x" }, credential: { token }, plugin });
+    const build = async () =>
+      buildRequest({
+        source: makeSource(`${upstream.origin}/v1`, { authType: "sig" }),
+        call: { method: "GET", path: "/x" },
+        credential: { token },
+        plugin,
+      });
     await expect(build).rejects.toThrow(AuthPluginHeaderError);
     try {
       await build();
@@ -89,7 +132,11 @@ describe("headers only the service may set", () => {
     const plugin = signingPlugin("sig-ok", () => ({ "content-type": "text/plain; charset=utf-8", "x-date": "today" }));
     const body = "é".repeat(tail.length) + tail;
     const result = await call(plugin, { method: "POST", path: "/upload", _rawBody: body });
-    expect(result).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { path: "/v1/upload", bodyBytes: Buffer.byteLength(body) } } });
+    expect(result).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { kind: "json", value: { path: "/v1/upload", bodyBytes: Buffer.byteLength(body) } },
+    });
     const received = upstream.requests.at(-1);
     expect(received?.headers["content-length"]).toBe(String(Buffer.byteLength(body)));
     expect(received?.headers["x-date"]).toBe("today");
@@ -97,7 +144,11 @@ describe("headers only the service may set", () => {
   });
 
   it("a plugin that sets one only on a redirect's target is refused there, and the target gets nothing", async () => {
-    const plugin = signingPlugin("sig-late", () => ({ connection: "close" }), (url) => url.pathname.endsWith("/moved-to"));
+    const plugin = signingPlugin(
+      "sig-late",
+      () => ({ connection: "close" }),
+      (url) => url.pathname.endsWith("/moved-to"),
+    );
     const result = await call(plugin, { method: "GET", path: "/moved" });
     expect(result).toMatchObject({ ok: false, error: { code: "NETWORK", retryable: false } });
     expect(result.error?.message).toMatch(/auth plugin "sig-late" set the header "connection"/);

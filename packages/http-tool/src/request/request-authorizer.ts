@@ -49,7 +49,13 @@ function toAttempt(hop: HopToAuthorize) {
 }
 
 /** Binds the source's plugin to one call. Throws `AuthError` (`INVALID_PLUGIN`) when its placement claims a framing header. */
-export function createRequestAuthorizer({ source, plugin, credential, auth, signal }: RequestAuthorizerInput): RequestAuthorizer {
+export function createRequestAuthorizer({
+  source,
+  plugin,
+  credential,
+  auth,
+  signal,
+}: RequestAuthorizerInput): RequestAuthorizer {
   const secrets = pluginSecrets(plugin, credential);
   const known = new Set(secrets);
   const registerSecret = (value: string): void => {
@@ -57,7 +63,15 @@ export function createRequestAuthorizer({ source, plugin, credential, auth, sign
     known.add(value);
     secrets.push(value);
   };
-  const context = createAuthContext({ slug: source.slug, plugin, config: source.api, credential, runtime: auth, signal, registerSecret });
+  const context = createAuthContext({
+    slug: source.slug,
+    plugin,
+    config: source.api,
+    credential,
+    runtime: auth,
+    signal,
+    registerSecret,
+  });
   const authorizeHop: AuthorizeHop = async (hop) => {
     await plugin.authorize(toAttempt(hop), context);
     checkPluginHeaders(hop.headers, plugin.type);

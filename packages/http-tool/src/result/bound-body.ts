@@ -32,7 +32,11 @@ export function boundBody(body: ToolResultBody, maxResultChars: number): Bounded
   if (body.kind === "text" && body.value.length > maxResultChars) {
     return {
       body: { kind: "text", value: cutText(body.value, maxResultChars) },
-      truncated: { originalSize: body.value.length, unit: "chars", note: `text cut to ${maxResultChars} characters (api.maxResultChars)` },
+      truncated: {
+        originalSize: body.value.length,
+        unit: "chars",
+        note: `text cut to ${maxResultChars} characters (api.maxResultChars)`,
+      },
       whole: { kind: "text", text: body.value },
     };
   }

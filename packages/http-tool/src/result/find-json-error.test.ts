@@ -20,7 +20,7 @@ describe("findJsonError", () => {
     ["", 1, 1, "an empty body"],
     ["[1,]", 1, 4, "a trailing comma"],
     ['{"a" 1}', 1, 6, "a missing colon"],
-    ['{a: 1}', 1, 2, "an unquoted key"],
+    ["{a: 1}", 1, 2, "an unquoted key"],
     ['"bad \\x escape"', 1, 6, "an invalid escape"],
     ["{} {}", 1, 4, "a second value"],
   ])("%j fails at line %i column %i (%s)", (text, line, column, _why) => {

@@ -10,7 +10,8 @@ export interface JsonErrorPosition {
 
 const number = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const literal = /true|false|null/y;
-const isSpace = (character: string | undefined): boolean => character === " " || character === "\t" || character === "\n" || character === "\r";
+const isSpace = (character: string | undefined): boolean =>
+  character === " " || character === "\t" || character === "\n" || character === "\r";
 
 /** The offset just past the string starting at `start` (a `"`), or the offset of its first invalid character. */
 function scanString(text: string, start: number): { end: number; valid: boolean } {
@@ -43,7 +44,12 @@ export function findJsonError(text: string): JsonErrorPosition | undefined {
   const at = (offset: number): JsonErrorPosition => {
     const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
     let line = 1;
-    for (let newline = text.indexOf("\n"); newline !== -1 && newline < offset; newline = text.indexOf("\n", newline + 1)) line += 1;
+    for (
+      let newline = text.indexOf("\n");
+      newline !== -1 && newline < offset;
+      newline = text.indexOf("\n", newline + 1)
+    )
+      line += 1;
     return { offset, line, column: offset - lineStart + 1 };
   };
   /** Reads `"key" :` inside an object; false on a syntax error (index at it). */
@@ -79,7 +85,8 @@ export function findJsonError(text: string): JsonErrorPosition | undefined {
         index = string.end;
         if (!string.valid) return at(index);
       } else {
-        const pattern = character === "-" || (character !== undefined && character >= "0" && character <= "9") ? number : literal;
+        const pattern =
+          character === "-" || (character !== undefined && character >= "0" && character <= "9") ? number : literal;
         pattern.lastIndex = index;
         if (!pattern.test(text)) return at(index);
         index = pattern.lastIndex;

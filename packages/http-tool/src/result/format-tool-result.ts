@@ -21,7 +21,10 @@ export function formatToolResult(result: ToolResult): string {
     lines.push(`error ${result.error.code} (${retry}): ${result.error.message}${next}`);
   }
   if (result.truncated !== undefined) {
-    const size = result.truncated.originalSize === null ? "unknown size" : `${result.truncated.originalSize} ${result.truncated.unit}`;
+    const size =
+      result.truncated.originalSize === null
+        ? "unknown size"
+        : `${result.truncated.originalSize} ${result.truncated.unit}`;
     lines.push(`truncated (original ${size}): ${result.truncated.note}`);
   }
   if (result.note !== undefined) lines.push(`note: ${result.note}`);
@@ -31,9 +34,12 @@ export function formatToolResult(result: ToolResult): string {
   if (result.pagination !== undefined) lines.push(paginationLine(result.pagination));
   if (result.part !== undefined) {
     const { offset, length, totalChars, nextOffset } = result.part;
-    lines.push(`part: characters ${offset} to ${offset + length} of ${totalChars}${nextOffset === undefined ? " (the end)" : `; read on with offset ${nextOffset}`}`);
+    lines.push(
+      `part: characters ${offset} to ${offset + length} of ${totalChars}${nextOffset === undefined ? " (the end)" : `; read on with offset ${nextOffset}`}`,
+    );
   }
-  if (result.resultRef !== undefined && result.part === undefined && result.truncated === undefined) lines.push(`resultRef: ${result.resultRef}`);
+  if (result.resultRef !== undefined && result.part === undefined && result.truncated === undefined)
+    lines.push(`resultRef: ${result.resultRef}`);
   const body = formatBody(result.body);
   return body === undefined ? lines.join("\n") : `${lines.join("\n")}\n\n${body}`;
 }
@@ -42,7 +48,8 @@ function paginationLine(report: NonNullable<ToolResult["pagination"]>): string {
   const counts = `pages: ${report.pages} fetched, ${report.items} item${report.items === 1 ? "" : "s"}`;
   const stopped = report.stoppedBecause === undefined ? "" : `; stopped: ${report.stoppedBecause}`;
   if (!report.more) return `${counts}, no more${stopped}`;
-  const next = report.next === undefined ? "" : `; to go on, call with ${JSON.stringify(report.next)} and paginate again`;
+  const next =
+    report.next === undefined ? "" : `; to go on, call with ${JSON.stringify(report.next)} and paginate again`;
   return `${counts}, more remain${stopped}${next}`;
 }
 

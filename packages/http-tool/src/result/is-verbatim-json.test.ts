@@ -8,14 +8,15 @@ function leavesOf(value: unknown): string[] {
   if (typeof value === "string") return [value];
   if (typeof value === "number") return [String(value)];
   if (Array.isArray(value)) return value.flatMap(leavesOf);
-  if (typeof value === "object" && value !== null) return Object.entries(value).flatMap(([key, item]) => [key, ...leavesOf(item)]);
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => [key, ...leavesOf(item)]);
   return [];
 }
 
 describe("isVerbatimJson", () => {
   it.each([
     ['{"id": 12, "name": "item-1", "ok": true, "tags": ["a", null]}', true],
-    ['  [ -0, 123456789012345 ]  ', true],
+    ["  [ -0, 123456789012345 ]  ", true],
     ['{"a":"x","a":"y"}', true],
     ['{"name":"caf\\u00e9"}', false],
     ['{"quote":"\\""}', false],
@@ -44,7 +45,14 @@ describe("isVerbatimJson", () => {
 describe("shapeResultBody with and without the verbatim fast path", () => {
   const redactor = createRedactor(["100000", "s3cr3t"]);
   const shape = (text: string, maxResultChars = 32_000) =>
-    shapeResultBody({ bytes: new TextEncoder().encode(text), contentType: "application/json", cut: false, declaredLength: null, maxResultChars, redactor });
+    shapeResultBody({
+      bytes: new TextEncoder().encode(text),
+      contentType: "application/json",
+      cut: false,
+      declaredLength: null,
+      maxResultChars,
+      redactor,
+    });
 
   it.each([
     ['{"n":1e5}', { n: "[REDACTED]" }],
@@ -57,7 +65,9 @@ describe("shapeResultBody with and without the verbatim fast path", () => {
   });
 
   it("a verbatim body longer than maxResultChars is still shortened structurally", () => {
-    const text = JSON.stringify({ items: Array.from({ length: 50 }, (_, index) => ({ id: index, name: `item-${index}` })) });
+    const text = JSON.stringify({
+      items: Array.from({ length: 50 }, (_, index) => ({ id: index, name: `item-${index}` })),
+    });
     const shaped = shape(text, 200);
     expect(shaped.truncated?.unit).toBe("chars");
     expect(JSON.stringify((shaped.body as { value: unknown }).value).length).toBeLessThanOrEqual(200);
@@ -71,7 +81,29 @@ function isVerbatimJsonBefore(text: string): boolean {
 
 describe("isVerbatimJson: one regex, same answers as the three scans", () => {
   it("agrees on 200 000 random JSON-like texts", () => {
-    const alphabet = ["0", "1", "5", "9", ".", "e", "E", "\\", '"', "a", "-", "+", " ", "{", "}", "[", "]", ":", ",", "\n", "é"];
+    const alphabet = [
+      "0",
+      "1",
+      "5",
+      "9",
+      ".",
+      "e",
+      "E",
+      "\\",
+      '"',
+      "a",
+      "-",
+      "+",
+      " ",
+      "{",
+      "}",
+      "[",
+      "]",
+      ":",
+      ",",
+      "\n",
+      "é",
+    ];
     let seed = 7;
     const random = (below: number): number => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -80,8 +112,10 @@ describe("isVerbatimJson: one regex, same answers as the three scans", () => {
     for (let round = 0; round < 200_000; round += 1) {
       const length = random(40);
       let text = "";
-      for (let index = 0; index < length; index += 1) text += random(10) < 6 ? String(random(10)) : alphabet[random(alphabet.length)];
-      if (isVerbatimJson(text) !== isVerbatimJsonBefore(text)) expect(isVerbatimJson(text), JSON.stringify(text)).toBe(isVerbatimJsonBefore(text));
+      for (let index = 0; index < length; index += 1)
+        text += random(10) < 6 ? String(random(10)) : alphabet[random(alphabet.length)];
+      if (isVerbatimJson(text) !== isVerbatimJsonBefore(text))
+        expect(isVerbatimJson(text), JSON.stringify(text)).toBe(isVerbatimJsonBefore(text));
     }
   });
 

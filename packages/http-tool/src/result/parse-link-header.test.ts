@@ -19,7 +19,11 @@ describe("nextPathFromLink", () => {
     ["absolute next under the base path", '<http://127.0.0.1:8080/api/v1/items?page=2>; rel="next"', "/items?page=2"],
     ["relative next", '</api/v1/items?page=3&per_page=50>; rel="next"', "/items?page=3&per_page=50"],
     ["unquoted rel", "<http://127.0.0.1:8080/api/v1/items?page=2>; rel=next", "/items?page=2"],
-    ["query auth parameter stripped", '<http://127.0.0.1:8080/api/v1/items?page=2&api_key=s3cret>; rel="next"', "/items?page=2"],
+    [
+      "query auth parameter stripped",
+      '<http://127.0.0.1:8080/api/v1/items?page=2&api_key=s3cret>; rel="next"',
+      "/items?page=2",
+    ],
     ["another origin is not offered", '<http://127.0.0.2:8080/api/v1/items?page=2>; rel="next"', undefined],
     ["outside the base path is not offered", '<http://127.0.0.1:8080/api/v2/items?page=2>; rel="next"', undefined],
     ["a sibling prefix is not under the base path", '<http://127.0.0.1:8080/api/v10/items>; rel="next"', undefined],
@@ -29,8 +33,13 @@ describe("nextPathFromLink", () => {
   });
 
   it("handles a base URL at the root", () => {
-    expect(nextPathFromLink('</items?cursor=abc>; rel="next"', "http://127.0.0.1:8080/items", new URL("http://127.0.0.1:8080"), isSecret)).toBe(
-      "/items?cursor=abc",
-    );
+    expect(
+      nextPathFromLink(
+        '</items?cursor=abc>; rel="next"',
+        "http://127.0.0.1:8080/items",
+        new URL("http://127.0.0.1:8080"),
+        isSecret,
+      ),
+    ).toBe("/items?cursor=abc");
   });
 });

@@ -16,7 +16,12 @@ export function parseLinkHeader(value: string): { url: string; rel: string[] }[]
  * source's origin or base path. Query parameters whose value is a secret (the
  * query auth parameter) are removed; the service adds the credential itself.
  */
-export function nextPathFromLink(linkHeader: string | null, responseUrl: string, baseUrl: URL, isSecret: (value: string) => boolean): string | undefined {
+export function nextPathFromLink(
+  linkHeader: string | null,
+  responseUrl: string,
+  baseUrl: URL,
+  isSecret: (value: string) => boolean,
+): string | undefined {
   if (linkHeader === null) return undefined;
   const next = parseLinkHeader(linkHeader).find((link) => link.rel.includes("next"));
   if (next === undefined) return undefined;

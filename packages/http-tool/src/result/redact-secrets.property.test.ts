@@ -15,7 +15,16 @@ const timeout = Math.max(120_000, numRuns * 50);
 
 const printable = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index));
 const base64Alphabet = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_"];
-const htmlNames: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;", "/": "&sol;", "=": "&equals;", "+": "&plus;" };
+const htmlNames: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+  "/": "&sol;",
+  "=": "&equals;",
+  "+": "&plus;",
+};
 const jsonShort: Record<string, string> = { '"': '\\"', "\\": "\\\\", "/": "\\/" };
 
 const hex2 = (code: number): string => code.toString(16).padStart(2, "0");
@@ -50,14 +59,28 @@ const secretArbitrary = fc.oneof(
 /** The secret as it appears in the body before the container adds its own escaping. */
 const encodedArbitrary = (secret: string): fc.Arbitrary<string> =>
   fc.oneof(
-    { weight: 6, arbitrary: fc.array(fc.nat(), { minLength: secret.length, maxLength: secret.length }).map((choices) => [...secret].map((character, index) => spell(character, choices[index]!)).join("")) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(fc.nat(), { minLength: secret.length, maxLength: secret.length })
+        .map((choices) => [...secret].map((character, index) => spell(character, choices[index]!)).join("")),
+    },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.uint8Array({ maxLength: 5 }), fc.uint8Array({ maxLength: 5 }), fc.boolean()).map(([before, after, url]) =>
-        Buffer.concat([before, Buffer.from(secret, "utf8"), after]).toString(url ? "base64url" : "base64"),
-      ),
+      arbitrary: fc
+        .tuple(fc.uint8Array({ maxLength: 5 }), fc.uint8Array({ maxLength: 5 }), fc.boolean())
+        .map(([before, after, url]) =>
+          Buffer.concat([before, Buffer.from(secret, "utf8"), after]).toString(url ? "base64url" : "base64"),
+        ),
     },
-    { weight: 1, arbitrary: fc.boolean().map((upper) => (upper ? Buffer.from(secret).toString("hex").toUpperCase() : Buffer.from(secret).toString("hex"))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .boolean()
+        .map((upper) =>
+          upper ? Buffer.from(secret).toString("hex").toUpperCase() : Buffer.from(secret).toString("hex"),
+        ),
+    },
   );
 
 const filler = fc.string({ unit: fc.constantFrom(...printable), maxLength: 40 });
@@ -65,12 +88,24 @@ const filler = fc.string({ unit: fc.constantFrom(...printable), maxLength: 40 })
 type Container = "text" | "json" | "json-in-json";
 
 /** The body holding `encoded`, and its content type. */
-function bodyOf(container: Container, encoded: string, before: string, after: string, key: string): { text: string; contentType: string } {
+function bodyOf(
+  container: Container,
+  encoded: string,
+  before: string,
+  after: string,
+  key: string,
+): { text: string; contentType: string } {
   const placed = `${before}${encoded}${after}`;
   if (container === "text") return { text: placed, contentType: "text/plain" };
   const document = { id: 1, list: [before, { [key]: placed }], after };
   if (container === "json") return { text: JSON.stringify(document), contentType: "application/json" };
-  return { text: JSON.stringify({ log: JSON.stringify(document), nested: JSON.stringify({ again: JSON.stringify(document) }) }), contentType: "application/json" };
+  return {
+    text: JSON.stringify({
+      log: JSON.stringify(document),
+      nested: JSON.stringify({ again: JSON.stringify(document) }),
+    }),
+    contentType: "application/json",
+  };
 }
 
 const tryDecode = (run: string): string => {
@@ -83,8 +118,19 @@ const tryDecode = (run: string): string => {
 const percentDecode = (text: string): string => text.replace(/(%[0-9a-f]{2})+/gi, tryDecode);
 const formDecode = (text: string): string => text.replaceAll("+", " ");
 const jsonDecode = (text: string): string =>
-  text.replace(/\\+u([0-9a-f]{4})/gi, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))).replace(/\\+(["/\\])/g, "$1");
-const namedReferences: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", sol: "/", equals: "=", plus: "+" };
+  text
+    .replace(/\\+u([0-9a-f]{4})/gi, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    .replace(/\\+(["/\\])/g, "$1");
+const namedReferences: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  sol: "/",
+  equals: "=",
+  plus: "+",
+};
 const htmlDecode = (text: string): string =>
   text
     .replace(/&#x([0-9a-f]+);?/gi, (_reference, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
@@ -106,8 +152,12 @@ function decodings(text: string): string[] {
   for (const value of all) {
     for (const run of value.match(/[A-Za-z0-9+/_=-]{8,}/g) ?? []) {
       for (const offset of [0, 1, 2, 3]) {
-        binary.push(Buffer.from(run.slice(offset), "base64").toString("latin1"), Buffer.from(run.slice(offset), "base64url").toString("latin1"));
-        if (/^[0-9a-f]+$/i.test(run.slice(offset))) binary.push(Buffer.from(run.slice(offset), "hex").toString("latin1"));
+        binary.push(
+          Buffer.from(run.slice(offset), "base64").toString("latin1"),
+          Buffer.from(run.slice(offset), "base64url").toString("latin1"),
+        );
+        if (/^[0-9a-f]+$/i.test(run.slice(offset)))
+          binary.push(Buffer.from(run.slice(offset), "hex").toString("latin1"));
       }
     }
   }
@@ -131,14 +181,28 @@ describe("redaction survives any mixture of encodings (property)", () => {
         ({ secret, encoded, container, before, after, key }) => {
           const { text, contentType } = bodyOf(container, encoded, before, after, key);
           const redactor = createRedactor([secret]);
-          const shaped = shapeResultBody({ bytes: Buffer.from(text, "utf8"), contentType, cut: false, declaredLength: null, maxResultChars: 1_000_000, redactor });
+          const shaped = shapeResultBody({
+            bytes: Buffer.from(text, "utf8"),
+            contentType,
+            cut: false,
+            declaredLength: null,
+            maxResultChars: 1_000_000,
+            redactor,
+          });
           const shown = JSON.stringify(shaped);
           for (const decoded of decodings(shown)) {
-            if (decoded.includes(secret)) throw new Error(`the secret ${JSON.stringify(secret)} survives in ${JSON.stringify(shown)}`);
+            if (decoded.includes(secret))
+              throw new Error(`the secret ${JSON.stringify(secret)} survives in ${JSON.stringify(shown)}`);
           }
-          const value = shaped.body.kind === "json" ? JSON.stringify(shaped.body.value) : shaped.body.kind === "text" ? shaped.body.value : "";
+          const value =
+            shaped.body.kind === "json"
+              ? JSON.stringify(shaped.body.value)
+              : shaped.body.kind === "text"
+                ? shaped.body.value
+                : "";
           for (const decoded of decodings(value)) {
-            if (decoded.includes(secret)) throw new Error(`the secret ${JSON.stringify(secret)} survives in ${JSON.stringify(value)}`);
+            if (decoded.includes(secret))
+              throw new Error(`the secret ${JSON.stringify(secret)} survives in ${JSON.stringify(value)}`);
           }
         },
       ),

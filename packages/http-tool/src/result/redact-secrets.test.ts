@@ -9,9 +9,18 @@ const lowerHex = (text: string): string => text.replace(/%[0-9A-F]{2}/g, (escape
 const forms: Array<{ why: string; form: string }> = [
   { why: "raw", form: SECRET },
   { why: "encodeURIComponent (query auth, URLs)", form: encodeURIComponent(SECRET) },
-  { why: "encodeURIComponent with lower-case hex (some servers echo it so)", form: lowerHex(encodeURIComponent(SECRET)) },
-  { why: "RFC 3986 strict percent-encoding", form: encodeURIComponent(SECRET).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) },
-  { why: "form-encoded with + for spaces (URLSearchParams)", form: new URLSearchParams({ k: SECRET }).toString().slice(2) },
+  {
+    why: "encodeURIComponent with lower-case hex (some servers echo it so)",
+    form: lowerHex(encodeURIComponent(SECRET)),
+  },
+  {
+    why: "RFC 3986 strict percent-encoding",
+    form: encodeURIComponent(SECRET).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  },
+  {
+    why: "form-encoded with + for spaces (URLSearchParams)",
+    form: new URLSearchParams({ k: SECRET }).toString().slice(2),
+  },
   { why: "base64 of the UTF-8 bytes", form: utf8.toString("base64") },
   { why: "base64 without padding", form: utf8.toString("base64").replace(/=+$/, "") },
   { why: "base64url", form: utf8.toString("base64url") },
@@ -27,12 +36,17 @@ describe("createRedactor", () => {
 
   it("redacts every occurrence, in URLs, headers and bodies", () => {
     const redactText = (value: string): string => createRedactor(["tok123"]).redactText(value);
-    expect(redactText("http://127.0.0.1/x?key=tok123&b=tok123")).toBe(`http://127.0.0.1/x?key=${REDACTED}&b=${REDACTED}`);
+    expect(redactText("http://127.0.0.1/x?key=tok123&b=tok123")).toBe(
+      `http://127.0.0.1/x?key=${REDACTED}&b=${REDACTED}`,
+    );
     expect(redactText("Bearer tok123")).toBe(`Bearer ${REDACTED}`);
   });
 
   it("redacts overlapping secrets completely, whatever their order", () => {
-    for (const secrets of [["abcd", "cdef"], ["cdef", "abcd"]]) {
+    for (const secrets of [
+      ["abcd", "cdef"],
+      ["cdef", "abcd"],
+    ]) {
       expect(createRedactor(secrets).redactText("xxabcdefyy")).toBe(`xx${REDACTED}yy`);
     }
     expect(createRedactor(["pass", "password1"]).redactText("password1 pass")).toBe(`${REDACTED} ${REDACTED}`);
@@ -40,10 +54,20 @@ describe("createRedactor", () => {
   });
 
   it("walks nested objects and arrays, keys included, without changing the input", () => {
-    const input = { headers: { authorization: "Bearer tok123" }, list: [1, "tok123", { tok123: ["x tok123"] }], ok: true, none: null };
+    const input = {
+      headers: { authorization: "Bearer tok123" },
+      list: [1, "tok123", { tok123: ["x tok123"] }],
+      ok: true,
+      none: null,
+    };
     const copy = structuredClone(input);
     const redacted = createRedactor(["tok123"]).redactDeep(input);
-    expect(redacted).toEqual({ headers: { authorization: `Bearer ${REDACTED}` }, list: [1, REDACTED, { [REDACTED]: [`x ${REDACTED}`] }], ok: true, none: null });
+    expect(redacted).toEqual({
+      headers: { authorization: `Bearer ${REDACTED}` },
+      list: [1, REDACTED, { [REDACTED]: [`x ${REDACTED}`] }],
+      ok: true,
+      none: null,
+    });
     expect(input).toEqual(copy);
     expect(JSON.stringify(redacted) + inspect(redacted, { depth: 10 })).not.toContain("tok123");
   });
@@ -96,7 +120,10 @@ describe("holdsSecretBytes", () => {
   });
 
   it.each([
-    { why: "Go's QueryEscape / Python's quote_plus (`!'()*` escaped, `+` for a space)", form: "a+b%21%27%28%29%2A%26%C3%A9%2F%22%3C" },
+    {
+      why: "Go's QueryEscape / Python's quote_plus (`!'()*` escaped, `+` for a space)",
+      form: "a+b%21%27%28%29%2A%26%C3%A9%2F%22%3C",
+    },
     { why: "percent-encoding with lower-case hex", form: "a%20b!'()*%26%c3%a9%2f%22%3c" },
     { why: "base64 without padding", form: Buffer.from(`a b!'()*&é/"<`).toString("base64").replace(/=+$/, "") },
     { why: "a JSON string with `\\u` escapes in lower case", form: `a b!'()*&\\u00e9/\\"<` },
@@ -124,7 +151,9 @@ describe("holdsSecretBytes", () => {
   it("finds a secret in a view into a larger buffer, and only within the view", () => {
     const whole = Buffer.from("xxclé-ÄÖÜ-42yy", "utf8");
     expect(redactor.holdsSecretBytes(new Uint8Array(whole.buffer, whole.byteOffset, whole.byteLength))).toBe(true);
-    expect(redactor.holdsSecretBytes(new Uint8Array(whole.buffer, whole.byteOffset + 3, whole.byteLength - 3))).toBe(false);
+    expect(redactor.holdsSecretBytes(new Uint8Array(whole.buffer, whole.byteOffset + 3, whole.byteLength - 3))).toBe(
+      false,
+    );
     expect(redactor.holdsSecretBytes(new Uint8Array(0))).toBe(false);
   });
 
@@ -173,7 +202,12 @@ describe("redaction edges", () => {
 
   it("redacts a bigint holding a secret, and leaves other values as they are", () => {
     const redactor = createRedactor(["123456"]);
-    expect(redactor.redactDeep({ id: 99123456001n, other: 7n, flag: true, nothing: undefined })).toEqual({ id: `99${REDACTED}001`, other: 7n, flag: true, nothing: undefined });
+    expect(redactor.redactDeep({ id: 99123456001n, other: 7n, flag: true, nothing: undefined })).toEqual({
+      id: `99${REDACTED}001`,
+      other: 7n,
+      flag: true,
+      nothing: undefined,
+    });
     expect(redactor.redactDeep(true)).toBe(true);
     expect(redactor.redactDeep(123456)).toBe(REDACTED);
   });
@@ -186,7 +220,12 @@ describe("redaction edges", () => {
   it("a __proto__ key stays an ordinary, writable, enumerable, configurable key of the copy", () => {
     const parsed = JSON.parse('{"__proto__": "tok123"}') as Record<string, unknown>;
     const redacted = createRedactor(["tok123"]).redactDeep(parsed);
-    expect(Object.getOwnPropertyDescriptor(redacted, "__proto__")).toEqual({ value: REDACTED, writable: true, enumerable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(redacted, "__proto__")).toEqual({
+      value: REDACTED,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
     expect(Object.keys(createRedactor(["tok123"]).redactDeep({ plain: 1 }))).toEqual(["plain"]);
   });
 });
@@ -195,11 +234,17 @@ describe("a secret echoed in another letter case (issue 21's audit)", () => {
   const secret = "Tok3n-AbCdEf/Zz";
   const redactor = createRedactor([secret]);
   it.each([
-    { why: "lower-cased (a media type, an error message)", text: `content-type: application/x.${secret.toLowerCase()}+json` },
+    {
+      why: "lower-cased (a media type, an error message)",
+      text: `content-type: application/x.${secret.toLowerCase()}+json`,
+    },
     { why: "upper-cased", text: `ERROR: KEY ${secret.toUpperCase()} REJECTED` },
     { why: "lower-cased and percent-encoded", text: `url=/x?k=${encodeURIComponent(secret).toLowerCase()}` },
     { why: "upper-cased and JSON-escaped", text: JSON.stringify({ echo: secret.toUpperCase() }) },
-    { why: "base64 of the secret, upper-cased as a whole", text: `ID ${Buffer.from(`xx${secret}`).toString("base64").toUpperCase()}` },
+    {
+      why: "base64 of the secret, upper-cased as a whole",
+      text: `ID ${Buffer.from(`xx${secret}`).toString("base64").toUpperCase()}`,
+    },
   ])("$why", ({ text }) => {
     const redacted = redactor.redactText(text);
     expect(redacted).toContain(REDACTED);

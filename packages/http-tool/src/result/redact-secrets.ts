@@ -81,7 +81,8 @@ function formsOf(secret: string): string[] {
     forms.add(escaped.replaceAll("/", "\\/"));
   }
   if (/[&<>"']/.test(secret)) {
-    for (const escaping of htmlEscapings) forms.add(secret.replace(/[&<>"']/g, (character) => escaping[character] ?? character));
+    for (const escaping of htmlEscapings)
+      forms.add(secret.replace(/[&<>"']/g, (character) => escaping[character] ?? character));
   }
   // An upstream may echo a secret lower- or upper-cased (media types, some error messages).
   for (const form of [...forms]) {
@@ -119,7 +120,8 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   // One pattern for the whole secret set, compiled once (the redactor cache keeps it per set):
   // longer secrets first, so that at one position the longest spelling is the one found.
   const spellings = [...distinct].sort((left, right) => right.length - left.length).map(secretSpellings);
-  const pattern = spellings.length === 0 ? undefined : new RegExp(spellings.flatMap((spelling) => spelling.sources).join("|"), "g");
+  const pattern =
+    spellings.length === 0 ? undefined : new RegExp(spellings.flatMap((spelling) => spelling.sources).join("|"), "g");
   const longestSpelling = spellings.reduce((longest, spelling) => Math.max(longest, spelling.longest), 0);
 
   const redactText = (value: string): string => {
@@ -178,7 +180,13 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     for (const [key, item] of Object.entries(value)) {
       const name = redactText(key);
       // A "__proto__" key (an upstream's JSON may have one) stays a key instead of replacing the copy's prototype.
-      if (name === "__proto__") Object.defineProperty(copy, name, { value: walk(item, seen), enumerable: true, writable: true, configurable: true });
+      if (name === "__proto__")
+        Object.defineProperty(copy, name, {
+          value: walk(item, seen),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       else copy[name] = walk(item, seen);
     }
     return copy;
@@ -188,7 +196,10 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     redactText,
     holdsSecretBytes,
     redactDeep: <T>(value: T): T => (forms.length === 0 ? value : (walk(value, new WeakMap()) as T)),
-    longestForm: Math.max(longestSpelling, forms.reduce((longest, form) => Math.max(longest, form.length), 0)),
+    longestForm: Math.max(
+      longestSpelling,
+      forms.reduce((longest, form) => Math.max(longest, form.length), 0),
+    ),
     numericSecret: distinct.some((secret) => /^[0-9]+$/.test(secret)),
     size: distinct.length,
   };

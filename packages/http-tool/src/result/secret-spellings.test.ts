@@ -17,9 +17,17 @@ describe("secretSpellings: each character of a secret in any spelling", () => {
     { why: "`+` for a space (form encoding)", secret: "a b", text: "<a+b>" },
     { why: "a JSON `\\u` escape, lower-case hex", secret: "a/b", text: "<a\\u002fb>" },
     { why: "a JSON `\\u` escape, upper-case hex", secret: "a/b", text: "<a\\u002Fb>" },
-    { why: "a JSON `\\u` escape inside a JSON string inside a JSON string (two backslashes)", secret: "a/b", text: "<a\\\\u002fb>" },
+    {
+      why: "a JSON `\\u` escape inside a JSON string inside a JSON string (two backslashes)",
+      secret: "a/b",
+      text: "<a\\\\u002fb>",
+    },
     { why: "a `\\u` escape behind the most backslashes accepted (8)", secret: "a", text: `<${"\\".repeat(8)}u0061>` },
-    { why: "the two `\\u` escapes of a character outside the BMP (a surrogate pair)", secret: "x😀", text: "<x\\ud83d\\ude00>" },
+    {
+      why: "the two `\\u` escapes of a character outside the BMP (a surrogate pair)",
+      secret: "x😀",
+      text: "<x\\ud83d\\ude00>",
+    },
     { why: "JSON's short escape of `/`", secret: "a/b", text: "<a\\/b>" },
     { why: "JSON's short escape of a quote", secret: 'a"b', text: '<a\\"b>' },
     { why: "JSON's short escape of a newline", secret: "a\nb", text: "<a\\nb>" },
@@ -44,12 +52,32 @@ describe("secretSpellings: each character of a secret in any spelling", () => {
   });
 
   it.each([
-    { why: "percent-encoded four times is beyond the accepted depth", secret: "a/b", text: "<a%2525252Fb>", expected: "<a%2525252Fb>" },
-    { why: "a `\\u` escape behind 9 backslashes keeps the one before the 8 accepted", secret: "a", text: `<${"\\".repeat(9)}u0061>`, expected: `<\\${REDACTED}>` },
+    {
+      why: "percent-encoded four times is beyond the accepted depth",
+      secret: "a/b",
+      text: "<a%2525252Fb>",
+      expected: "<a%2525252Fb>",
+    },
+    {
+      why: "a `\\u` escape behind 9 backslashes keeps the one before the 8 accepted",
+      secret: "a",
+      text: `<${"\\".repeat(9)}u0061>`,
+      expected: `<\\${REDACTED}>`,
+    },
     { why: "a non-legacy HTML name needs its `;`", secret: "a/b", text: "<a&solb>", expected: "<a&solb>" },
-    { why: "a decimal reference with more than 6 leading zeros is not read", secret: "a/b", text: "<a&#000000047;b>", expected: "<a&#000000047;b>" },
+    {
+      why: "a decimal reference with more than 6 leading zeros is not read",
+      secret: "a/b",
+      text: "<a&#000000047;b>",
+      expected: "<a&#000000047;b>",
+    },
     { why: "`+` stands for a space only", secret: "ab", text: "<a+b>", expected: "<a+b>" },
-    { why: "a backslash is not a spelling of a character that has no short escape", secret: "ab", text: "<a\\b>", expected: "<a\\b>" },
+    {
+      why: "a backslash is not a spelling of a character that has no short escape",
+      secret: "ab",
+      text: "<a\\b>",
+      expected: "<a\\b>",
+    },
   ])("$why", ({ secret, text, expected }) => {
     expect(redacted(secret, text)).toBe(expected);
   });

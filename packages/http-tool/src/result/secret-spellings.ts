@@ -49,13 +49,24 @@ const htmlNames: Readonly<Record<string, readonly string[]>> = {
 const legacyNames = new Set(["amp", "AMP", "lt", "LT", "gt", "GT", "quot", "QUOT"]);
 
 /** JSON's short escapes. */
-const jsonShortEscapes: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" };
+const jsonShortEscapes: Readonly<Record<string, string>> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  "\b": "b",
+  "\f": "f",
+  "\n": "n",
+  "\r": "r",
+  "\t": "t",
+};
 
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A hex number matched in any case: `2f` → `2[fF]`. */
 function anyCaseHex(hex: string): string {
-  return [...hex].map((digit) => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit)).join("");
+  return [...hex]
+    .map((digit) => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit))
+    .join("");
 }
 
 const hexByte = (byte: number): string => anyCaseHex(byte.toString(16).padStart(2, "0"));
@@ -76,10 +87,16 @@ function characterSpellings(character: string): { source: string; longest: numbe
     longest = Math.max(longest, length);
   };
   const bytes = Buffer.from(character, "utf8");
-  add([...bytes].map((byte) => `%(?:25){0,${maxPercentRepeats}}${hexByte(byte)}`).join(""), bytes.length * (3 + 2 * maxPercentRepeats));
+  add(
+    [...bytes].map((byte) => `%(?:25){0,${maxPercentRepeats}}${hexByte(byte)}`).join(""),
+    bytes.length * (3 + 2 * maxPercentRepeats),
+  );
   if (character === " ") add("\\+", 1);
   const units = Array.from({ length: character.length }, (_, index) => character.charCodeAt(index));
-  add(units.map((unit) => `\\\\{1,${maxBackslashes}}u${anyCaseHex(unit.toString(16).padStart(4, "0"))}`).join(""), units.length * (maxBackslashes + 5));
+  add(
+    units.map((unit) => `\\\\{1,${maxBackslashes}}u${anyCaseHex(unit.toString(16).padStart(4, "0"))}`).join(""),
+    units.length * (maxBackslashes + 5),
+  );
   const short = jsonShortEscapes[character];
   // A backslash is `\` itself, or `\\`, `\\\\`... when escaped once or more.
   if (character === "\\") add(`\\\\{1,${maxBackslashes + 1}}`, maxBackslashes + 1);
@@ -89,12 +106,14 @@ function characterSpellings(character: string): { source: string; longest: numbe
   const hex = codePoint.toString(16);
   add(`&#0{0,${maxLeadingZeros}}${decimal};?`, 3 + maxLeadingZeros + decimal.length);
   add(`&#[xX]0{0,${maxLeadingZeros}}${anyCaseHex(hex)};?`, 4 + maxLeadingZeros + hex.length);
-  for (const name of htmlNames[character] ?? []) add(legacyNames.has(name) ? `&${name};?` : `&${name};`, name.length + 2);
+  for (const name of htmlNames[character] ?? [])
+    add(legacyNames.has(name) ? `&${name};?` : `&${name};`, name.length + 2);
   // The character as itself comes last: where an escape starts with it (`&amp;` for `&`), the escape is the match,
   // so a secret's last character leaves no tail of its escape (`amp;`) behind. In either letter case too: an
   // upstream that lower- or upper-cases what it echoes (media types, some error messages) still echoes the secret.
   if (character !== "\\") {
-    for (const variant of new Set([character, character.toLowerCase(), character.toUpperCase()])) add(escapeRegExp(variant), variant.length);
+    for (const variant of new Set([character, character.toLowerCase(), character.toUpperCase()]))
+      add(escapeRegExp(variant), variant.length);
   }
   return { source: `(?:${alternatives.join("|")})`, longest };
 }

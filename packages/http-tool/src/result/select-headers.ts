@@ -37,7 +37,10 @@ export function isUsefulHeader(name: string): boolean {
  * Keeps only the headers an agent can use (names lower case), each value
  * redacted (a `Location` may carry a query credential back).
  */
-export function selectHeaders(headers: ResponseHeaders, redactor: Pick<Redactor, "redactText">): Record<string, string> {
+export function selectHeaders(
+  headers: ResponseHeaders,
+  redactor: Pick<Redactor, "redactText">,
+): Record<string, string> {
   const selected: Record<string, string> = {};
   headers.forEach((value, name) => {
     if (isUsefulHeader(name)) selected[name] = redactor.redactText(value);

@@ -5,7 +5,11 @@ import { bodyKindOf, shapeResultBody } from "./shape-result-body";
 const secret = "s3cr3t-TOKEN";
 const redactor = createRedactor([secret]);
 const bytesOf = (text: string): Uint8Array => new TextEncoder().encode(text);
-const shape = (text: string | Uint8Array, contentType: string | null, extra: { cut?: boolean; maxResultChars?: number } = {}) =>
+const shape = (
+  text: string | Uint8Array,
+  contentType: string | null,
+  extra: { cut?: boolean; maxResultChars?: number } = {},
+) =>
   shapeResultBody({
     bytes: typeof text === "string" ? bytesOf(text) : text,
     contentType,
@@ -67,7 +71,14 @@ describe("shapeResultBody", () => {
     ["a short numeric key inside a long number", "43210", '{"n": 98765432109876543210}', "text"],
     ["a short numeric key as an exact number", "43210", '{"n": 43210}', "json"],
   ])("%s: shown as %s", (_why, numericSecret, text, kind) => {
-    const shaped = shapeResultBody({ bytes: bytesOf(text), contentType: "application/json", cut: false, declaredLength: null, maxResultChars: 1000, redactor: createRedactor([numericSecret]) });
+    const shaped = shapeResultBody({
+      bytes: bytesOf(text),
+      contentType: "application/json",
+      cut: false,
+      declaredLength: null,
+      maxResultChars: 1000,
+      redactor: createRedactor([numericSecret]),
+    });
     expect(shaped.body.kind).toBe(kind);
     expect(JSON.stringify(shaped.body)).not.toMatch(/9876543210987/);
     expect(JSON.stringify(shaped.body)).not.toContain(numericSecret);

@@ -57,7 +57,8 @@ export function bodyKindOf(mediaType: string): BodyKind {
   if (mediaType.startsWith("text/")) return "text";
   if (mediaType.endsWith("/xml") || mediaType.endsWith("+xml")) return "text";
   if (mediaType.includes("javascript") || mediaType === "application/x-www-form-urlencoded") return "text";
-  if (mediaType === "application/graphql" || mediaType === "application/yaml" || mediaType === "application/x-ndjson") return "text";
+  if (mediaType === "application/graphql" || mediaType === "application/yaml" || mediaType === "application/x-ndjson")
+    return "text";
   return "binary";
 }
 
@@ -65,7 +66,9 @@ const utf8 = new TextDecoder("utf-8");
 
 /** The `charset` parameter of a content type, lower-cased, or undefined. */
 function charsetOf(contentType: string): string | undefined {
-  return contentType.includes("charset") ? /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase() : undefined;
+  return contentType.includes("charset")
+    ? /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase()
+    : undefined;
 }
 
 /** UTF-16 and UTF-32 text is not decoded: mislabelled bytes would decode to text that re-encodes to a secret. */
@@ -98,7 +101,11 @@ function shapeText(text: string, maxResultChars: number, onCut?: (whole: WholeBo
   onCut?.({ kind: "text", text });
   return {
     body: { kind: "text", value: cutText(text, maxResultChars) },
-    truncated: { originalSize: text.length, unit: "chars", note: `text cut to ${maxResultChars} characters (api.maxResultChars)` },
+    truncated: {
+      originalSize: text.length,
+      unit: "chars",
+      note: `text cut to ${maxResultChars} characters (api.maxResultChars)`,
+    },
   };
 }
 
@@ -108,20 +115,45 @@ function shapeText(text: string, maxResultChars: number, onCut?: (whole: WholeBo
  * only its type and size (base64 when at most 4 KiB and free of secrets). Every
  * secret form is redacted: in text as read, in JSON wherever it parsed to.
  */
-export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxResultChars, encoded = false, redactor, onCut }: ShapeBodyInput): ShapedBody {
+export function shapeResultBody({
+  bytes,
+  contentType,
+  cut,
+  declaredLength,
+  maxResultChars,
+  encoded = false,
+  redactor,
+  onCut,
+}: ShapeBodyInput): ShapedBody {
   if (bytes.byteLength === 0) return { body: { kind: "empty" } };
   const mediaType = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (encoded) return { body: { kind: "binary", contentType: redactor.redactText(mediaType) || "application/octet-stream", size: cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength } };
+  if (encoded)
+    return {
+      body: {
+        kind: "binary",
+        contentType: redactor.redactText(mediaType) || "application/octet-stream",
+        size: cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength,
+      },
+    };
   const kind: BodyKind = mediaType === "" ? (looksLikeText(bytes) ? "text" : "binary") : bodyKindOf(mediaType);
 
   const charset = kind === "binary" ? undefined : charsetOf(contentType ?? "");
   if (kind === "binary" || (charset !== undefined && wideCharset.test(charset))) {
     const size = cut ? (declaredLength ?? bytes.byteLength) : bytes.byteLength;
-    const body: ToolResultBody = { kind: "binary", contentType: redactor.redactText(mediaType) || "application/octet-stream", size };
-    if (kind !== "binary") return { body, note: `text in charset ${redactor.redactText(charset ?? "")} is not shown (only its type and size); ask the API for UTF-8` };
+    const body: ToolResultBody = {
+      kind: "binary",
+      contentType: redactor.redactText(mediaType) || "application/octet-stream",
+      size,
+    };
+    if (kind !== "binary")
+      return {
+        body,
+        note: `text in charset ${redactor.redactText(charset ?? "")} is not shown (only its type and size); ask the API for UTF-8`,
+      };
     if (cut || bytes.byteLength > maxInlineBinaryBytes) return { body };
     // Searched as bytes: a secret may sit in the body as UTF-8, Latin-1 or UTF-16, in any of its forms.
-    if (redactor.holdsSecretBytes(bytes)) return { body, note: "binary body not shown as base64: it contains the credential" };
+    if (redactor.holdsSecretBytes(bytes))
+      return { body, note: "binary body not shown as base64: it contains the credential" };
     body.base64 = Buffer.from(bytes).toString("base64");
     return { body };
   }
@@ -134,10 +166,17 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
     const decoded = decode(bytes.subarray(0, (maxResultChars + guard) * 4), contentType ?? "");
     const guarded = decoded.slice(0, Math.max(0, decoded.length - guard));
     const shaped = shapeText(redactor.redactText(guarded), maxResultChars);
-    const what = kind === "json" ? "declared JSON but cut, so it cannot be parsed; showing its beginning as text" : "showing its beginning";
+    const what =
+      kind === "json"
+        ? "declared JSON but cut, so it cannot be parsed; showing its beginning as text"
+        : "showing its beginning";
     return {
       body: shaped.body,
-      truncated: { originalSize: declaredLength, unit: "bytes", note: `response stopped at api.maxResponseBytes (${bytes.byteLength} bytes); ${what}` },
+      truncated: {
+        originalSize: declaredLength,
+        unit: "bytes",
+        note: `response stopped at api.maxResponseBytes (${bytes.byteLength} bytes); ${what}`,
+      },
     };
   }
   const decoded = decode(bytes, contentType ?? "");
@@ -148,7 +187,8 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
   } catch {
     // Only where it failed: JSON.parse's message quotes the text around the error, which may be part of a secret.
     const position = findJsonError(decoded);
-    const reason = position === undefined ? "invalid JSON" : `syntax error at line ${position.line}, column ${position.column}`;
+    const reason =
+      position === undefined ? "invalid JSON" : `syntax error at line ${position.line}, column ${position.column}`;
     const shaped = shapeText(redactor.redactText(decoded), maxResultChars, onCut);
     return { ...shaped, note: `declared JSON but did not parse (${reason}); shown as text` };
   }
@@ -156,7 +196,10 @@ export function shapeResultBody({ bytes, contentType, cut, declaredLength, maxRe
   // A digits-only secret next to an integer of 16+ digits may be (part of) that number, which
   // parsing rounds: the parsed value no longer matches the secret but holds most of its digits.
   if (redactor.numericSecret && redactedText !== decoded && longInteger.test(decoded)) {
-    return { ...shapeText(redactedText, maxResultChars, onCut), note: "JSON shown as redacted text: it holds the credential, which is all digits and may stand as a number" };
+    return {
+      ...shapeText(redactedText, maxResultChars, onCut),
+      note: "JSON shown as redacted text: it holds the credential, which is all digits and may stand as a number",
+    };
   }
   // Fast path: when every value appears verbatim in the text, the text shows every secret the
   // parsed value could hold, and the serialization is no longer than the text.

@@ -70,7 +70,11 @@ export interface PaginationReport {
   /** True when the API has more pages than were followed. */
   more: boolean;
   /** When more remain: the call to make (with `paginate` again) to go on from the next page. */
-  next?: { method: "GET"; path: string; query?: Record<string, string | number | boolean | (string | number | boolean)[]> };
+  next?: {
+    method: "GET";
+    path: string;
+    query?: Record<string, string | number | boolean | (string | number | boolean)[]>;
+  };
   /** How the next pages were found: `link-header`, `body-url`, `cursor`, `starting-after` or `document`. */
   style?: string;
   /** Why the walk stopped before the end, when it did (the limit reached, a page that failed, a link leaving the base URL). */

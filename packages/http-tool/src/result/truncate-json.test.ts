@@ -15,9 +15,17 @@ describe("truncateJson", () => {
   });
 
   it.each([
-    ["long array keeps first items and says how many were left out", Array.from({ length: 5000 }, (_, index) => ({ id: index, name: `item ${index}` })), /more items left out/],
+    [
+      "long array keeps first items and says how many were left out",
+      Array.from({ length: 5000 }, (_, index) => ({ id: index, name: `item ${index}` })),
+      /more items left out/,
+    ],
     ["long string is shortened with a marker", { text: "a".repeat(100_000) }, /…\[truncated \d+ chars\]/],
-    ["many keys get a '…' field", Object.fromEntries(Array.from({ length: 3000 }, (_, index) => [`key${index}`, index])), /more keys left out/],
+    [
+      "many keys get a '…' field",
+      Object.fromEntries(Array.from({ length: 3000 }, (_, index) => [`key${index}`, index])),
+      /more keys left out/,
+    ],
     ["deep nesting is summarized", deepChain(60), /too deep/],
     ["a scalar string too long", "z".repeat(50_000), /truncated/],
   ])("%s, stays valid JSON within the budget", (_why, value, marker) => {

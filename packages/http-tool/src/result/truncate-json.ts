@@ -56,7 +56,13 @@ function shrink(value: unknown, level: ShrinkLevel, depth: number): unknown {
   const result: Record<string, unknown> = {};
   for (const [key, item] of entries.slice(0, level.keys)) {
     // A "__proto__" key stays a key instead of replacing the result's prototype.
-    if (key === "__proto__") Object.defineProperty(result, key, { value: shrink(item, level, depth + 1), enumerable: true, writable: true, configurable: true });
+    if (key === "__proto__")
+      Object.defineProperty(result, key, {
+        value: shrink(item, level, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else result[key] = shrink(item, level, depth + 1);
   }
   if (entries.length > level.keys) result["…"] = `[${entries.length - level.keys} more keys left out]`;
@@ -75,8 +81,17 @@ export function truncateJson(value: unknown, maxChars: number, serialized?: stri
   if (full.length <= maxChars) return { value, truncated: false, originalChars: full.length };
   for (const level of shrinkLevels) {
     const shrunk = shrink(value, level, 0);
-    if (JSON.stringify(shrunk).length <= maxChars) return { value: shrunk, truncated: true, originalChars: full.length };
+    if (JSON.stringify(shrunk).length <= maxChars)
+      return { value: shrunk, truncated: true, originalChars: full.length };
   }
-  const summary = Array.isArray(value) ? `array of ${value.length} items` : typeof value === "object" && value !== null ? "object" : typeof value;
-  return { value: `[${summary} of ${full.length} chars left out: too large to show]`, truncated: true, originalChars: full.length };
+  const summary = Array.isArray(value)
+    ? `array of ${value.length} items`
+    : typeof value === "object" && value !== null
+      ? "object"
+      : typeof value;
+  return {
+    value: `[${summary} of ${full.length} chars left out: too large to show]`,
+    truncated: true,
+    originalChars: full.length,
+  };
 }

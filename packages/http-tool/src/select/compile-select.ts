@@ -15,7 +15,11 @@ export interface CompiledSelect {
 }
 
 const invalid = (message: string): never => {
-  throw new InvalidCallError({ reason: INVALID_CALL_REASONS.INVALID_SELECT, field: "select", message: `invalid call: select: ${message}` });
+  throw new InvalidCallError({
+    reason: INVALID_CALL_REASONS.INVALID_SELECT,
+    field: "select",
+    message: `invalid call: select: ${message}`,
+  });
 };
 
 /**
@@ -25,19 +29,29 @@ const invalid = (message: string): never => {
  * expression breaks, or the unknown function it calls.
  */
 export function compileSelect(expression: string): CompiledSelect {
-  if (expression.trim() === "") invalid('is empty; give a JMESPath expression such as "items[].{id: id, title: title}", or leave select out');
-  if (expression.length > maxSelectLength) invalid(`is ${expression.length} characters long; at most ${maxSelectLength} are accepted`);
+  if (expression.trim() === "")
+    invalid('is empty; give a JMESPath expression such as "items[].{id: id, title: title}", or leave select out');
+  if (expression.length > maxSelectLength)
+    invalid(`is ${expression.length} characters long; at most ${maxSelectLength} are accepted`);
   let tree: ExpressionNode;
   try {
     tree = compile(expression);
   } catch (error) {
     const position = breakingPosition(expression);
-    const what = endsTooSoon(error) ? "the expression ends too soon" : error instanceof Error ? error.message.replace(/^Syntax error[:,]?\s*/i, "") : "not a JMESPath expression";
-    return invalid(`${what} at character ${position + 1} of ${JSON.stringify(expression)} (${pointAt(expression, position)}); see https://jmespath.site for the syntax, e.g. "items[].{id: id, title: title}"`);
+    const what = endsTooSoon(error)
+      ? "the expression ends too soon"
+      : error instanceof Error
+        ? error.message.replace(/^Syntax error[:,]?\s*/i, "")
+        : "not a JMESPath expression";
+    return invalid(
+      `${what} at character ${position + 1} of ${JSON.stringify(expression)} (${pointAt(expression, position)}); see https://jmespath.site for the syntax, e.g. "items[].{id: id, title: title}"`,
+    );
   }
   const unknown = unknownFunctionOf(tree);
   if (unknown !== undefined) {
-    invalid(`unknown function ${unknown}() in ${JSON.stringify(expression)}; JMESPath has length, keys, sort_by, join, contains, starts_with, to_string and others (https://jmespath.site)`);
+    invalid(
+      `unknown function ${unknown}() in ${JSON.stringify(expression)}; JMESPath has length, keys, sort_by, join, contains, starts_with, to_string and others (https://jmespath.site)`,
+    );
   }
   return { expression, tree };
 }
@@ -100,7 +114,9 @@ function unknownFunctionOf(node: unknown): string | undefined {
   const record = node as { type?: unknown; name?: unknown };
   if (record.type === "Function" && typeof record.name === "string" && !isRegistered(record.name)) return record.name;
   for (const value of Object.values(node)) {
-    const found = Array.isArray(value) ? value.map(unknownFunctionOf).find((name) => name !== undefined) : unknownFunctionOf(value);
+    const found = Array.isArray(value)
+      ? value.map(unknownFunctionOf).find((name) => name !== undefined)
+      : unknownFunctionOf(value);
     if (found !== undefined) return found;
   }
   return undefined;

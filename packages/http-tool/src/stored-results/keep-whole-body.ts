@@ -17,9 +17,25 @@ export interface KeepWholeBodyOptions {
  * and a line in `truncated.note` telling how to read on. A body over
  * `maxBytes` is not kept, and the note says that instead.
  */
-export function keepWholeBody(result: ToolResult, whole: WholeBody, { store, owner, slug, maxBytes }: KeepWholeBodyOptions): void {
+export function keepWholeBody(
+  result: ToolResult,
+  whole: WholeBody,
+  { store, owner, slug, maxBytes }: KeepWholeBodyOptions,
+): void {
   if (maxBytes <= 0 || result.truncated === undefined) return;
-  const kept = store.keep({ owner, slug, kind: whole.kind, text: whole.text, status: result.status, statusText: result.statusText, request: result.request, selected: result.selected }, maxBytes);
+  const kept = store.keep(
+    {
+      owner,
+      slug,
+      kind: whole.kind,
+      text: whole.text,
+      status: result.status,
+      statusText: result.statusText,
+      request: result.request,
+      selected: result.selected,
+    },
+    maxBytes,
+  );
   if (kept === undefined) {
     result.truncated.note += `; the whole body is larger than api.maxStoredResultBytes (${maxBytes} bytes), so it was not kept: ask for less (select, filters, a smaller page)`;
     return;

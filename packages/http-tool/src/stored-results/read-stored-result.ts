@@ -31,7 +31,11 @@ export interface StoredResultPart {
 }
 
 /** Why a reference cannot be read, said to the agent. */
-export function describeLookupFailure(ref: string, reason: "expired" | "unknown" | "other-caller" | "malformed", ttlMs: number): string {
+export function describeLookupFailure(
+  ref: string,
+  reason: "expired" | "unknown" | "other-caller" | "malformed",
+  ttlMs: number,
+): string {
   const shown = JSON.stringify(ref.slice(0, 80));
   switch (reason) {
     case "expired":
@@ -49,20 +53,39 @@ export function describeLookupFailure(ref: string, reason: "expired" | "unknown"
  * The part of a stored result from `offset`, at most `maxChars` characters,
  * after `select`; or the message saying why it cannot be read.
  */
-export function readStoredPart({ store, owner, ref, select, offset = 0, maxChars }: ReadStoredResultInput): { ok: true; part: StoredResultPart } | { ok: false; message: string } {
+export function readStoredPart({
+  store,
+  owner,
+  ref,
+  select,
+  offset = 0,
+  maxChars,
+}: ReadStoredResultInput): { ok: true; part: StoredResultPart } | { ok: false; message: string } {
   const lookup = store.read(ref, owner);
   if (!lookup.found) return { ok: false, message: describeLookupFailure(ref, lookup.reason, store.ttlMs) };
   const { result } = lookup;
   let text = result.text;
   let value: unknown;
   if (select !== undefined) {
-    if (result.kind !== "json") return { ok: false, message: `select applies to JSON, and the body stored under resultRef ${JSON.stringify(ref)} is text; read it without select` };
+    if (result.kind !== "json")
+      return {
+        ok: false,
+        message: `select applies to JSON, and the body stored under resultRef ${JSON.stringify(ref)} is text; read it without select`,
+      };
     const selected = applySelect(select, JSON.parse(result.text) as unknown);
-    if (!selected.ok) return { ok: false, message: `select ${JSON.stringify(select.expression)} failed on the stored body: ${selected.message}` };
+    if (!selected.ok)
+      return {
+        ok: false,
+        message: `select ${JSON.stringify(select.expression)} failed on the stored body: ${selected.message}`,
+      };
     value = selected.value;
     text = JSON.stringify(value) ?? "null";
   }
-  if (offset > text.length) return { ok: false, message: `offset ${offset} is past the end of the stored body (${text.length} characters${select === undefined ? "" : " after select"}); read from 0 to ${text.length}` };
+  if (offset > text.length)
+    return {
+      ok: false,
+      message: `offset ${offset} is past the end of the stored body (${text.length} characters${select === undefined ? "" : " after select"}); read from 0 to ${text.length}`,
+    };
   const chunk = cutText(text.slice(offset), maxChars);
   return { ok: true, part: { result, text, value, offset, length: chunk.length } };
 }
@@ -76,7 +99,8 @@ export function readStoredResult(input: ReadStoredResultInput): ToolResult {
   const started = performance.now();
   const read = readStoredPart(input);
   const call = { method: "", path: "" };
-  if (!read.ok) return createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: `invalid call: ${read.message}`, call });
+  if (!read.ok)
+    return createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: `invalid call: ${read.message}`, call });
   const { part } = read;
   const { result } = part;
   const whole = part.offset === 0 && part.length === part.text.length;
@@ -90,12 +114,21 @@ export function readStoredResult(input: ReadStoredResultInput): ToolResult {
     headers: {},
     body: whole
       ? result.kind === "json" || input.select !== undefined
-        ? { kind: "json", value: part.value !== undefined || input.select !== undefined ? part.value : (JSON.parse(part.text) as unknown) }
+        ? {
+            kind: "json",
+            value:
+              part.value !== undefined || input.select !== undefined ? part.value : (JSON.parse(part.text) as unknown),
+          }
         : { kind: "text", value: part.text }
       : { kind: "text", value: part.text.slice(part.offset, end) },
     request: result.request,
     resultRef: input.ref,
-    part: { offset: part.offset, length: part.length, totalChars: part.text.length, ...(end < part.text.length ? { nextOffset: end } : {}) },
+    part: {
+      offset: part.offset,
+      length: part.length,
+      totalChars: part.text.length,
+      ...(end < part.text.length ? { nextOffset: end } : {}),
+    },
     note: whole
       ? "read from the stored result, no request sent"
       : `read from the stored result, no request sent: characters ${part.offset} to ${end} of ${part.text.length}${result.kind === "json" && !whole ? " (a slice of JSON text; select narrows it to whole values)" : ""}${end < part.text.length ? `; read on with {"resultRef": ${JSON.stringify(input.ref)}, "offset": ${end}}` : ""}`,

@@ -73,7 +73,11 @@ const refPattern = /^r([0-9a-z]{1,12})_[A-Za-z0-9_-]{22}$/;
  * hot-path caches), entries expiring after `ttlMs`. A reference is 128 random
  * bits, and is answered only to its owner.
  */
-export function createResultStore({ maxBytes = defaultStoredResultsMaxBytes, ttlMs = defaultStoredResultTtlMs, now = Date.now }: ResultStoreOptions = {}): ResultStore {
+export function createResultStore({
+  maxBytes = defaultStoredResultsMaxBytes,
+  ttlMs = defaultStoredResultTtlMs,
+  now = Date.now,
+}: ResultStoreOptions = {}): ResultStore {
   const cache = new LRUCache<string, StoredResult & { bytes: number }>({
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, entry.bytes),

@@ -1,4 +1,15 @@
-const knownMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT", "QUERY"]);
+const knownMethods: ReadonlySet<string> = new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "TRACE",
+  "CONNECT",
+  "QUERY",
+]);
 
 /** `http.request.method` as the HTTP semantic conventions want it: a known method, else `_OTHER` (a bounded value). */
 export function methodAttributeOf(method: string): string {

@@ -14,7 +14,18 @@ import type { ToolResult } from "../result/tool-result";
  * - `failed`: no usable answer (time-out, network, TLS, a blocked redirect, a response too large);
  * - `refused`: refused for another reason before anything was sent (a disabled source, shutdown).
  */
-export const TOOL_CALL_OUTCOMES = ["ok", "upstream_error", "needs_auth", "denied", "needs_confirmation", "rate_limited", "busy", "invalid", "failed", "refused"] as const;
+export const TOOL_CALL_OUTCOMES = [
+  "ok",
+  "upstream_error",
+  "needs_auth",
+  "denied",
+  "needs_confirmation",
+  "rate_limited",
+  "busy",
+  "invalid",
+  "failed",
+  "refused",
+] as const;
 export type ToolCallOutcome = (typeof TOOL_CALL_OUTCOMES)[number];
 
 const outcomeOfCode: Readonly<Record<string, ToolCallOutcome>> = {
@@ -42,7 +53,10 @@ const outcomeOfCode: Readonly<Record<string, ToolCallOutcome>> = {
 };
 
 /** The outcome of an error code (a `ToolResult`'s or a refusal's); a code not known here is `refused` when nothing was sent, else `failed`. */
-export function toolCallOutcomeOfCode(code: string | undefined, { sent = false }: { sent?: boolean } = {}): ToolCallOutcome {
+export function toolCallOutcomeOfCode(
+  code: string | undefined,
+  { sent = false }: { sent?: boolean } = {},
+): ToolCallOutcome {
   if (code !== undefined && Object.hasOwn(outcomeOfCode, code)) return outcomeOfCode[code] as ToolCallOutcome;
   return sent ? "failed" : "refused";
 }

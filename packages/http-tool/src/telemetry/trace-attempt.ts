@@ -49,7 +49,12 @@ export async function traceAttempt(hop: Hop, settings: AttemptSettings, resendCo
       span.setAttribute("http.response.body.size", bytesIn);
       if (traced !== undefined) traced.bytesIn += bytesIn;
     }
-    const errorType = outcome.kind === "failure" ? outcome.error.code : status !== undefined && status >= 400 ? String(status) : undefined;
+    const errorType =
+      outcome.kind === "failure"
+        ? outcome.error.code
+        : status !== undefined && status >= 400
+          ? String(status)
+          : undefined;
     if (errorType !== undefined) {
       span.setAttribute("error.type", errorType);
       span.setStatus({ code: SpanStatusCode.ERROR });

@@ -42,7 +42,15 @@ export async function traceToolCall(start: ToolCallStart, run: () => Promise<Too
   if (parent.getValue(toolCallKey) !== undefined) return run();
   const span = httpToolTracer.startSpan(
     `execute_tool ${start.tool}`,
-    { kind: SpanKind.INTERNAL, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": start.tool, "src.source": start.source, "src.channel": start.channel } },
+    {
+      kind: SpanKind.INTERNAL,
+      attributes: {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": start.tool,
+        "src.source": start.source,
+        "src.channel": start.channel,
+      },
+    },
     parent,
   );
   if (!span.isRecording()) {
@@ -56,7 +64,10 @@ export async function traceToolCall(start: ToolCallStart, run: () => Promise<Too
     return result;
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    span.setAttributes({ "src.outcome": toolCallOutcomeOfError(error), "error.type": typeof code === "string" ? code : "_OTHER" });
+    span.setAttributes({
+      "src.outcome": toolCallOutcomeOfError(error),
+      "error.type": typeof code === "string" ? code : "_OTHER",
+    });
     span.setStatus({ code: SpanStatusCode.ERROR });
     throw error;
   } finally {

@@ -7,12 +7,22 @@ export const pagedApiPages = 3;
 export const pagedApiPageSize = 4;
 
 /** One item of page `page` (1-based): `{ id, number, title, body }`; `body` is long, so `select` has something to cut. */
-export function pagedApiItem(page: number, index: number): { id: string; number: number; title: string; body: string; state: string } {
+export function pagedApiItem(
+  page: number,
+  index: number,
+): { id: string; number: number; title: string; body: string; state: string } {
   const number = (page - 1) * pagedApiPageSize + index + 1;
-  return { id: `item_${number}`, number, title: `Item ${number}`, body: `The body of item ${number}. `.repeat(20), state: number % 2 === 0 ? "closed" : "open" };
+  return {
+    id: `item_${number}`,
+    number,
+    title: `Item ${number}`,
+    body: `The body of item ${number}. `.repeat(20),
+    state: number % 2 === 0 ? "closed" : "open",
+  };
 }
 
-const itemsOfPage = (page: number): ReturnType<typeof pagedApiItem>[] => Array.from({ length: pagedApiPageSize }, (_, index) => pagedApiItem(page, index));
+const itemsOfPage = (page: number): ReturnType<typeof pagedApiItem>[] =>
+  Array.from({ length: pagedApiPageSize }, (_, index) => pagedApiItem(page, index));
 
 /** Options of `createPagedApiHandler`. */
 export interface PagedApiOptions {
@@ -37,9 +47,15 @@ export interface PagedApiOptions {
  * - `/outside`: a Link to page 2 on `otherOrigin`;
  * - `/big`: one JSON object of about 1 MB (`{ records: [...] }`), for cut results.
  */
-export function createPagedApiHandler({ otherOrigin = "http://127.0.0.2:9", failingPage }: PagedApiOptions = {}): UpstreamHandler {
+export function createPagedApiHandler({
+  otherOrigin = "http://127.0.0.2:9",
+  failingPage,
+}: PagedApiOptions = {}): UpstreamHandler {
   return (request: IncomingMessage, response: ServerResponse, recorded: RecordedRequest) => {
-    const style = /\/(link|flaky|next-url|links-next|odata|paging|cursor|slack|google|stripe|document|outside|big)$/.exec(recorded.path)?.[1];
+    const style =
+      /\/(link|flaky|next-url|links-next|odata|paging|cursor|slack|google|stripe|document|outside|big)$/.exec(
+        recorded.path,
+      )?.[1];
     const query = recorded.searchParams;
     const host = request.headers.host ?? "127.0.0.1";
     const pageFromToken = (value: string | null): number => (value === null ? 1 : Number(value.replace(/^token-/, "")));
@@ -50,7 +66,12 @@ export function createPagedApiHandler({ otherOrigin = "http://127.0.0.2:9", fail
       case "flaky": {
         const page = Number(query.get("page") ?? "1");
         if (style === "flaky" && page === failingPage) return sendJson(response, 500, { message: "page failed" });
-        return sendJson(response, 200, itemsOfPage(page), hasNext(page) ? { link: `<${self(page + 1)}>; rel="next", <${self(pagedApiPages)}>; rel="last"` } : {});
+        return sendJson(
+          response,
+          200,
+          itemsOfPage(page),
+          hasNext(page) ? { link: `<${self(page + 1)}>; rel="next", <${self(pagedApiPages)}>; rel="last"` } : {},
+        );
       }
       case "next-url": {
         const page = Number(query.get("page") ?? "1");
@@ -58,41 +79,74 @@ export function createPagedApiHandler({ otherOrigin = "http://127.0.0.2:9", fail
       }
       case "links-next": {
         const page = Number(query.get("page") ?? "1");
-        return sendJson(response, 200, { data: itemsOfPage(page), links: { next: hasNext(page) ? `${recorded.path}?page=${page + 1}` : null } });
+        return sendJson(response, 200, {
+          data: itemsOfPage(page),
+          links: { next: hasNext(page) ? `${recorded.path}?page=${page + 1}` : null },
+        });
       }
       case "odata": {
         const page = Number(query.get("page") ?? "1");
-        return sendJson(response, 200, { value: itemsOfPage(page), ...(hasNext(page) ? { "@odata.nextLink": self(page + 1) } : {}) });
+        return sendJson(response, 200, {
+          value: itemsOfPage(page),
+          ...(hasNext(page) ? { "@odata.nextLink": self(page + 1) } : {}),
+        });
       }
       case "paging": {
         const page = Number(query.get("page") ?? "1");
-        return sendJson(response, 200, { data: itemsOfPage(page), paging: hasNext(page) ? { next: self(page + 1) } : {} });
+        return sendJson(response, 200, {
+          data: itemsOfPage(page),
+          paging: hasNext(page) ? { next: self(page + 1) } : {},
+        });
       }
       case "cursor": {
         const page = pageFromToken(query.get("cursor"));
-        return sendJson(response, 200, { items: itemsOfPage(page), next_cursor: hasNext(page) ? `token-${page + 1}` : null });
+        return sendJson(response, 200, {
+          items: itemsOfPage(page),
+          next_cursor: hasNext(page) ? `token-${page + 1}` : null,
+        });
       }
       case "slack": {
         const page = pageFromToken(query.get("cursor"));
-        return sendJson(response, 200, { ok: true, channels: itemsOfPage(page), response_metadata: { next_cursor: hasNext(page) ? `token-${page + 1}` : "" } });
+        return sendJson(response, 200, {
+          ok: true,
+          channels: itemsOfPage(page),
+          response_metadata: { next_cursor: hasNext(page) ? `token-${page + 1}` : "" },
+        });
       }
       case "google": {
         const page = pageFromToken(query.get("pageToken"));
-        return sendJson(response, 200, { files: itemsOfPage(page), ...(hasNext(page) ? { nextPageToken: `token-${page + 1}` } : {}) });
+        return sendJson(response, 200, {
+          files: itemsOfPage(page),
+          ...(hasNext(page) ? { nextPageToken: `token-${page + 1}` } : {}),
+        });
       }
       case "stripe": {
         const after = query.get("starting_after");
         const page = after === null ? 1 : Math.floor(Number(after.replace("item_", "")) / pagedApiPageSize) + 1;
-        return sendJson(response, 200, { object: "list", data: itemsOfPage(page), has_more: hasNext(page), url: recorded.path });
+        return sendJson(response, 200, {
+          object: "list",
+          data: itemsOfPage(page),
+          has_more: hasNext(page),
+          url: recorded.path,
+        });
       }
       case "document": {
         const page = pageFromToken(query.get("page_token"));
-        return sendJson(response, 200, { entries: itemsOfPage(page), meta: { next_page_token: hasNext(page) ? `token-${page + 1}` : null } });
+        return sendJson(response, 200, {
+          entries: itemsOfPage(page),
+          meta: { next_page_token: hasNext(page) ? `token-${page + 1}` : null },
+        });
       }
       case "outside":
         return sendJson(response, 200, itemsOfPage(1), { link: `<${otherOrigin}${recorded.path}?page=2>; rel="next"` });
       case "big":
-        return sendJson(response, 200, { records: Array.from({ length: 2000 }, (_, index) => ({ id: index, name: `record ${index}`, text: "x".repeat(480) })) });
+        return sendJson(response, 200, {
+          records: Array.from({ length: 2000 }, (_, index) => ({
+            id: index,
+            name: `record ${index}`,
+            text: "x".repeat(480),
+          })),
+        });
       default:
         return sendJson(response, 404, { message: `no such page style: ${recorded.path}` });
     }

@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** One request as the upstream received it. */
@@ -21,7 +27,11 @@ export interface RecordedRequest {
 }
 
 /** Answers one request; `recorded` is the same object that `requests` holds. A throw or rejection answers 500. */
-export type UpstreamHandler = (request: IncomingMessage, response: ServerResponse, recorded: RecordedRequest) => unknown;
+export type UpstreamHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  recorded: RecordedRequest,
+) => unknown;
 
 /** Options of `startUpstream`. */
 export interface UpstreamOptions {
@@ -53,12 +63,24 @@ export interface Upstream {
  * project, in the spirit of vercel/ai's provider-utils test server: tests
  * assert on `requests` (what was really sent) and on what the handler answered.
  */
-export async function startUpstream(handler: UpstreamHandler = echoRequest, { host = "127.0.0.1", readBody = true }: UpstreamOptions = {}): Promise<Upstream> {
+export async function startUpstream(
+  handler: UpstreamHandler = echoRequest,
+  { host = "127.0.0.1", readBody = true }: UpstreamOptions = {},
+): Promise<Upstream> {
   const requests: RecordedRequest[] = [];
   const server = createServer((request, response) => {
     const url = request.url ?? "";
     const parsed = new URL(url, "http://upstream.invalid");
-    const recorded: RecordedRequest = { sequence: requests.length + 1, method: request.method ?? "", url, path: parsed.pathname, searchParams: parsed.searchParams, headers: { ...request.headers }, rawHeaders: [...request.rawHeaders], body: "" };
+    const recorded: RecordedRequest = {
+      sequence: requests.length + 1,
+      method: request.method ?? "",
+      url,
+      path: parsed.pathname,
+      searchParams: parsed.searchParams,
+      headers: { ...request.headers },
+      rawHeaders: [...request.rawHeaders],
+      body: "",
+    };
     requests.push(recorded);
     const run = (): void => {
       Promise.resolve()
@@ -110,9 +132,18 @@ export function echoRequest(_request: IncomingMessage, response: ServerResponse,
 }
 
 /** Sends `value` as JSON with `status` and a `content-length`. */
-export function sendJson(response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(value);
-  response.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...headers });
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(text)),
+    ...headers,
+  });
   response.end(text);
 }
 

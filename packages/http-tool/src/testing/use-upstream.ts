@@ -12,7 +12,8 @@ export function useUpstream(handler: UpstreamHandler = echoRequest, options: Ups
   });
   afterAll(() => upstream?.close());
   return () => {
-    if (upstream === undefined) throw new Error("useUpstream: the upstream is used outside a test; call the function inside it() or a hook");
+    if (upstream === undefined)
+      throw new Error("useUpstream: the upstream is used outside a test; call the function inside it() or a hook");
     return upstream;
   };
 }

@@ -73,9 +73,19 @@ export function splitAgentInput(input: unknown): SplitAgentInput {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.map(String).join(".") || "input";
-    const reason = field.startsWith("paginate") ? "INVALID_PAGINATE" : field === "select" ? "INVALID_SELECT" : field === "resultRef" || field === "offset" ? "INVALID_RESULT_REF" : "INVALID_INPUT";
+    const reason = field.startsWith("paginate")
+      ? "INVALID_PAGINATE"
+      : field === "select"
+        ? "INVALID_SELECT"
+        : field === "resultRef" || field === "offset"
+          ? "INVALID_RESULT_REF"
+          : "INVALID_INPUT";
     const hint = field.startsWith("paginate") ? '; send "paginate": {} or {"maxPages": 3, "maxItems": 100}' : "";
-    return fail(reason, field, `invalid call: ${parsed.error.issues.map((item) => `${item.path.map(String).join(".") || "input"}: ${item.message}`).join("; ")}${hint}`);
+    return fail(
+      reason,
+      field,
+      `invalid call: ${parsed.error.issues.map((item) => `${item.path.map(String).join(".") || "input"}: ${item.message}`).join("; ")}${hint}`,
+    );
   }
   const { select, paginate, resultRef, offset } = parsed.data;
   const options: ResultArguments = {};
@@ -83,17 +93,36 @@ export function splitAgentInput(input: unknown): SplitAgentInput {
   if (resultRef !== undefined) {
     const requestNames = Object.keys(request);
     if (requestNames.length > 0) {
-      fail("INVALID_RESULT_REF", "resultRef", `invalid call: resultRef reads a stored result and sends nothing, so ${requestNames.join(", ")} cannot go with it; give only resultRef, offset and select`);
+      fail(
+        "INVALID_RESULT_REF",
+        "resultRef",
+        `invalid call: resultRef reads a stored result and sends nothing, so ${requestNames.join(", ")} cannot go with it; give only resultRef, offset and select`,
+      );
     }
-    if (paginate !== undefined) fail("INVALID_PAGINATE", "paginate", "invalid call: paginate cannot go with resultRef; to read on in a stored result, give offset");
+    if (paginate !== undefined)
+      fail(
+        "INVALID_PAGINATE",
+        "paginate",
+        "invalid call: paginate cannot go with resultRef; to read on in a stored result, give offset",
+      );
     options.resultRef = resultRef;
     if (offset !== undefined) options.offset = offset;
     return { request: undefined, options };
   }
-  if (offset !== undefined) fail("INVALID_RESULT_REF", "offset", "invalid call: offset goes with resultRef (it reads on in a stored result); for an API's own offset parameter, put it in query");
+  if (offset !== undefined)
+    fail(
+      "INVALID_RESULT_REF",
+      "offset",
+      "invalid call: offset goes with resultRef (it reads on in a stored result); for an API's own offset parameter, put it in query",
+    );
   if (paginate !== undefined) {
     const method = typeof request.method === "string" ? request.method.toUpperCase() : "";
-    if (method !== "GET" && method !== "") fail("INVALID_PAGINATE", "paginate", `invalid call: paginate follows GET calls only, not ${method.slice(0, 16)}; leave paginate out`);
+    if (method !== "GET" && method !== "")
+      fail(
+        "INVALID_PAGINATE",
+        "paginate",
+        `invalid call: paginate follows GET calls only, not ${method.slice(0, 16)}; leave paginate out`,
+      );
     options.paginate = paginate === true ? {} : paginate;
   }
   return { request, options };

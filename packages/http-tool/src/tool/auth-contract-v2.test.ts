@@ -25,7 +25,10 @@ beforeAll(async () => {
     valid.add(token);
     sendJson(response, 200, { token });
   });
-  other = await startUpstream((request, response) => sendJson(response, 200, { stolen: request.headers.authorization ?? null }), { host: "127.0.0.2" });
+  other = await startUpstream(
+    (request, response) => sendJson(response, 200, { stolen: request.headers.authorization ?? null }),
+    { host: "127.0.0.2" },
+  );
   api = await startUpstream((request, response) => {
     const path = new URL(request.url ?? "/", "http://x").pathname;
     const token = String(request.headers.authorization ?? "").replace("Bearer ", "");
@@ -35,7 +38,13 @@ beforeAll(async () => {
     }
     if (path === "/v1/elsewhere") return response.writeHead(302, { location: `${other.origin}/v1/x` }).end();
     if (path === "/v1/moved") return response.writeHead(302, { location: "/v1/echo" }).end();
-    if (rejectAll || !valid.has(token)) return sendJson(response, 401, { error: "invalid_token" }, { "www-authenticate": 'Bearer error="invalid_token"' });
+    if (rejectAll || !valid.has(token))
+      return sendJson(
+        response,
+        401,
+        { error: "invalid_token" },
+        { "www-authenticate": 'Bearer error="invalid_token"' },
+      );
     sendJson(response, 200, { echoed: request.headers.authorization, attempt: request.headers["x-attempt"] });
   });
 });
@@ -64,7 +73,13 @@ const tokenPlugin = defineAuthPluginV2<Config, Credential>({
       const cached = context.session.get<string>("token");
       if (cached !== undefined) return cached;
       const response = await fetch(context.config.tokenUrl, { signal: request.signal });
-      if (response.status === 400) throw new AuthorizeError({ outcome: "needs_auth", serverError: "invalid_grant", message: 'the token endpoint refused with "invalid_grant"', hint: `run \`src auth login ${context.slug}\`` });
+      if (response.status === 400)
+        throw new AuthorizeError({
+          outcome: "needs_auth",
+          serverError: "invalid_grant",
+          message: 'the token endpoint refused with "invalid_grant"',
+          hint: `run \`src auth login ${context.slug}\``,
+        });
       const fetched = ((await response.json()) as { token: string }).token;
       context.session.set("token", fetched);
       return fetched;
@@ -81,34 +96,68 @@ const tokenPlugin = defineAuthPluginV2<Config, Credential>({
   describePlacement: () => "Authorization header (run-time token)",
 });
 
-const source = () => makeSource(`${api.origin}/v1`, { authType: "run-time-token", tokenUrl: `${tokens.origin}/token`, retries: 2 });
+const source = () =>
+  makeSource(`${api.origin}/v1`, { authType: "run-time-token", tokenUrl: `${tokens.origin}/token`, retries: 2 });
 
 describe("contract v2 through callSource", () => {
   it("a token fetched at run time is sent, reused by the session, and redacted from what the agent sees", async () => {
     const session = createAuthSessionCache();
     const before = issued;
-    const results = await Promise.all(Array.from({ length: 16 }, () => callSource({ source: source(), call: { method: "GET", path: "/echo" }, plugin: tokenPlugin, credential: { clientId: "c" }, auth: { session } })));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        callSource({
+          source: source(),
+          call: { method: "GET", path: "/echo" },
+          plugin: tokenPlugin,
+          credential: { clientId: "c" },
+          auth: { session },
+        }),
+      ),
+    );
     expect(issued - before).toBe(1);
-    for (const result of results) expect(result).toMatchObject({ ok: true, status: 200, body: { value: { echoed: "Bearer [REDACTED]" } } });
+    for (const result of results)
+      expect(result).toMatchObject({ ok: true, status: 200, body: { value: { echoed: "Bearer [REDACTED]" } } });
     expect(JSON.stringify(results)).not.toContain("run-time-token");
   });
 
   it("every retry and every followed redirect is authorized again, with its attempt number", async () => {
     flaky = 0;
-    const retried = await callSource({ source: source(), call: { method: "GET", path: "/flaky" }, plugin: tokenPlugin, credential: { clientId: "c" } });
+    const retried = await callSource({
+      source: source(),
+      call: { method: "GET", path: "/flaky" },
+      plugin: tokenPlugin,
+      credential: { clientId: "c" },
+    });
     expect(retried).toMatchObject({ ok: true, attempts: 2, body: { value: { attempt: "2" } } });
-    const moved = await callSource({ source: source(), call: { method: "GET", path: "/moved" }, plugin: tokenPlugin, credential: { clientId: "c" } });
+    const moved = await callSource({
+      source: source(),
+      call: { method: "GET", path: "/moved" },
+      plugin: tokenPlugin,
+      credential: { clientId: "c" },
+    });
     expect(moved).toMatchObject({ ok: true, attempts: 1, body: { value: { attempt: "1" } } });
   });
 
   it("a 401 asks the plugin once, the retry gets a new token and counts in attempts; a second 401 is the result, no loop", async () => {
     const session = createAuthSessionCache();
     session.set("token", "revoked-token-value-123");
-    const recovered = await callSource({ source: source(), call: { method: "POST", path: "/echo", body: {} }, plugin: tokenPlugin, credential: { clientId: "c" }, auth: { session } });
+    const recovered = await callSource({
+      source: source(),
+      call: { method: "POST", path: "/echo", body: {} },
+      plugin: tokenPlugin,
+      credential: { clientId: "c" },
+      auth: { session },
+    });
     expect(recovered).toMatchObject({ ok: true, status: 200, attempts: 2 });
     rejectAll = true;
     const before = api.requests.length;
-    const refused = await callSource({ source: source(), call: { method: "GET", path: "/echo" }, plugin: tokenPlugin, credential: { clientId: "c" }, auth: { session } });
+    const refused = await callSource({
+      source: source(),
+      call: { method: "GET", path: "/echo" },
+      plugin: tokenPlugin,
+      credential: { clientId: "c" },
+      auth: { session },
+    });
     expect(refused).toMatchObject({ ok: false, status: 401, attempts: 2 });
     expect(api.requests.length - before).toBe(2);
     expect(JSON.stringify(refused)).not.toContain("run-time-token");
@@ -117,21 +166,62 @@ describe("contract v2 through callSource", () => {
 
   it("a redirect to another origin is not followed and the other origin never sees the token", async () => {
     const before = other.requests.length;
-    const result = await callSource({ source: source(), call: { method: "GET", path: "/elsewhere" }, plugin: tokenPlugin, credential: { clientId: "c" } });
+    const result = await callSource({
+      source: source(),
+      call: { method: "GET", path: "/elsewhere" },
+      plugin: tokenPlugin,
+      credential: { clientId: "c" },
+    });
     expect(result.error?.code).toBe("REDIRECT_BLOCKED");
     expect(other.requests.length).toBe(before);
   });
 
   it("a refused token request is AUTH_FAILED with the server's code and the hint, not retryable; validation says needs_auth", async () => {
-    const refusing = makeSource(`${api.origin}/v1`, { authType: "run-time-token", tokenUrl: `${api.origin}/v1/does-not-issue` }, "crm");
-    const badTokenUrl = { ...refusing, api: { ...refusing.api, tokenUrl: `${tokens.origin.replace(/:\d+$/, ":1")}/token` } };
-    const refusedPlugin = { ...tokenPlugin, authorize: () => Promise.reject(new AuthorizeError({ outcome: "needs_auth", serverError: "invalid_grant", message: 'the token endpoint refused with "invalid_grant"', hint: "run `src auth login crm`" })) };
-    const result = await callSource({ source: refusing, call: { method: "GET", path: "/echo" }, plugin: refusedPlugin, credential: { clientId: "c" } });
-    expect(result).toMatchObject({ ok: false, status: 0, attempts: 0, error: { code: "AUTH_FAILED", retryable: false } });
+    const refusing = makeSource(
+      `${api.origin}/v1`,
+      { authType: "run-time-token", tokenUrl: `${api.origin}/v1/does-not-issue` },
+      "crm",
+    );
+    const badTokenUrl = {
+      ...refusing,
+      api: { ...refusing.api, tokenUrl: `${tokens.origin.replace(/:\d+$/, ":1")}/token` },
+    };
+    const refusedPlugin = {
+      ...tokenPlugin,
+      authorize: () =>
+        Promise.reject(
+          new AuthorizeError({
+            outcome: "needs_auth",
+            serverError: "invalid_grant",
+            message: 'the token endpoint refused with "invalid_grant"',
+            hint: "run `src auth login crm`",
+          }),
+        ),
+    };
+    const result = await callSource({
+      source: refusing,
+      call: { method: "GET", path: "/echo" },
+      plugin: refusedPlugin,
+      credential: { clientId: "c" },
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 0,
+      attempts: 0,
+      error: { code: "AUTH_FAILED", retryable: false },
+    });
     expect(result.error?.message).toMatch(/"invalid_grant".*src auth login crm/);
     const validation = await validateSource({ source: refusing, plugin: refusedPlugin, credential: { clientId: "c" } });
-    expect(validation).toMatchObject({ status: "needs_auth", reason: "AUTH_REFUSED", hint: "run `src auth login crm`" });
-    const unreachable = await validateSource({ source: badTokenUrl, plugin: tokenPlugin, credential: { clientId: "c" } });
+    expect(validation).toMatchObject({
+      status: "needs_auth",
+      reason: "AUTH_REFUSED",
+      hint: "run `src auth login crm`",
+    });
+    const unreachable = await validateSource({
+      source: badTokenUrl,
+      plugin: tokenPlugin,
+      credential: { clientId: "c" },
+    });
     expect(unreachable.status).toBe("failed");
     expect(inspect(unreachable)).not.toContain("run-time-token");
   });

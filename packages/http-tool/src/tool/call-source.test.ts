@@ -18,31 +18,62 @@ describe("callSource", () => {
     const bearer = createBearerAuth();
     // A plugin whose schema derives the value it sends (here: base64 of the stored token), as a signing or
     // encoding plugin might; parsing its output again would encode it twice.
-    const encoding = { ...bearer, credentialSchema: bearer.credentialSchema.transform(({ token }) => ({ token: Buffer.from(token).toString("base64") })) };
-    const result = await callSource({ source: source(), call: { method: "GET", path: "/once" }, plugin: encoding, credential: { token: secret } });
+    const encoding = {
+      ...bearer,
+      credentialSchema: bearer.credentialSchema.transform(({ token }) => ({
+        token: Buffer.from(token).toString("base64"),
+      })),
+    };
+    const result = await callSource({
+      source: source(),
+      call: { method: "GET", path: "/once" },
+      plugin: encoding,
+      credential: { token: secret },
+    });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(upstream().requests.at(-1)?.headers.authorization).toBe(`Bearer ${Buffer.from(secret).toString("base64")}`);
   });
 
   it("builds and executes a valid call", async () => {
-    const result = await callSource({ source: source(), call: { method: "DELETE", path: "/contacts/7" }, plugin, credential: { token: secret } });
-    expect(result).toMatchObject({ ok: true, status: 200, request: { method: "DELETE", url: `${upstream().origin}/api/contacts/7` } });
+    const result = await callSource({
+      source: source(),
+      call: { method: "DELETE", path: "/contacts/7" },
+      plugin,
+      credential: { token: secret },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      status: 200,
+      request: { method: "DELETE", url: `${upstream().origin}/api/contacts/7` },
+    });
     expect(upstream().requests.at(-1)).toMatchObject({ method: "DELETE", url: "/api/contacts/7" });
   });
 
   it("answers SOURCE_DISABLED for a disabled source, saying how to enable it; nothing is sent", async () => {
     const before = upstream().requests.length;
-    const result = await callSource({ source: { ...source(), enabled: false }, call: { method: "GET", path: "/x" }, plugin, credential: { token: secret } });
+    const result = await callSource({
+      source: { ...source(), enabled: false },
+      call: { method: "GET", path: "/x" },
+      plugin,
+      credential: { token: secret },
+    });
     expect(result).toMatchObject({ ok: false, status: 0, error: { code: "SOURCE_DISABLED", retryable: false } });
     expect(result.error?.message).toBe('source "crm" is disabled; an operator must enable it before it can be called');
     expect(upstream().requests.length).toBe(before);
   });
 
   it("answers NO_CREDENTIAL when the stored credential does not fit the plugin, naming the field but not the value", async () => {
-    const result = await callSource({ source: source(), call: { method: "GET", path: "/x" }, plugin, credential: { apiKey: secret } });
+    const result = await callSource({
+      source: source(),
+      call: { method: "GET", path: "/x" },
+      plugin,
+      credential: { apiKey: secret },
+    });
     expect(result.error).toMatchObject({ code: "NO_CREDENTIAL" });
     expect(result.error?.message).toContain("token");
-    expect(result.error?.message).toBe('the credential stored for source "crm" does not fit auth type "bearer" (fields: token); an operator must store it again');
+    expect(result.error?.message).toBe(
+      'the credential stored for source "crm" does not fit auth type "bearer" (fields: token); an operator must store it again',
+    );
     expect(findLeaks(JSON.stringify(result), secret)).toEqual([]);
   });
 
@@ -50,7 +81,11 @@ describe("callSource", () => {
     { why: "not an object", call: "GET /users", field: "input" },
     { why: "path missing", call: { method: "GET" }, field: "path" },
     { why: "unknown method", call: { method: "FETCH", path: "/x" }, field: "method" },
-    { why: "query value of the wrong type", call: { method: "GET", path: "/x", query: { tags: { nested: true } } }, field: "query.tags" },
+    {
+      why: "query value of the wrong type",
+      call: { method: "GET", path: "/x", query: { tags: { nested: true } } },
+      field: "query.tags",
+    },
     { why: "absolute URL instead of a path", call: { method: "GET", path: "https://127.0.0.2/steal" }, field: "path" },
     { why: "body with GET", call: { method: "GET", path: "/x", body: { a: 1 } }, field: "body" },
     { why: "dot segments escaping the base path", call: { method: "GET", path: "/../admin" }, field: "path" },
@@ -59,13 +94,24 @@ describe("callSource", () => {
   it.each(invalidCalls)("answers INVALID_CALL naming the field for $why; nothing is sent", async ({ call, field }) => {
     const before = upstream().requests.length;
     const result = await callSource({ source: source(), call, plugin, credential: { token: secret } });
-    expect(result).toMatchObject({ ok: false, status: 0, attempts: 0, body: { kind: "empty" }, error: { code: "INVALID_CALL", retryable: false } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 0,
+      attempts: 0,
+      body: { kind: "empty" },
+      error: { code: "INVALID_CALL", retryable: false },
+    });
     expect(result.error?.message).toContain(field);
     expect(upstream().requests.length).toBe(before);
   });
 
   it("echoes the method and path as given in an INVALID_CALL result", async () => {
-    const result = await callSource({ source: source(), call: { method: "get", path: "/a/../b" }, plugin, credential: { token: secret } });
+    const result = await callSource({
+      source: source(),
+      call: { method: "get", path: "/a/../b" },
+      plugin,
+      credential: { token: secret },
+    });
     expect(result.request).toEqual({ method: "GET", url: "/a/../b" });
   });
 
@@ -88,8 +134,18 @@ describe("callSource", () => {
 
 describe("callSource with a broken plugin", () => {
   it("answers an ok:false result instead of throwing when the plugin throws, without showing the plugin's message", async () => {
-    const broken = { ...plugin, secretValues: (): string[] => { throw new Error(`boom ${secret}`); } };
-    const result = await callSource({ source: source(), call: { method: "GET", path: "/x" }, plugin: broken, credential: { token: secret } });
+    const broken = {
+      ...plugin,
+      secretValues: (): string[] => {
+        throw new Error(`boom ${secret}`);
+      },
+    };
+    const result = await callSource({
+      source: source(),
+      call: { method: "GET", path: "/x" },
+      plugin: broken,
+      credential: { token: secret },
+    });
     expect(result).toMatchObject({ ok: false, status: 0, error: { code: "NETWORK", retryable: true } });
     expect(result.error?.message).toContain("/source reload crm");
     expect(findLeaks(JSON.stringify(result), secret)).toEqual([]);

@@ -107,7 +107,10 @@ async function readCredential(given: CallSourceOptions["credential"]): Promise<R
  */
 export function callSource(options: CallSourceOptions): Promise<ToolResult> {
   // A layer above that knows the channel (the server, the CLI) has started the call's span already; then this adds to it.
-  return traceToolCall({ tool: apiToolName(options.source.slug), source: options.source.slug, channel: "in-process" }, () => callSourceGuarded(options));
+  return traceToolCall(
+    { tool: apiToolName(options.source.slug), source: options.source.slug, channel: "in-process" },
+    () => callSourceGuarded(options),
+  );
 }
 
 async function callSourceGuarded(options: CallSourceOptions): Promise<ToolResult> {
@@ -142,18 +145,36 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
   } catch (error) {
     if (!(error instanceof InvalidCallError)) throw error;
     // The message may quote the agent's input: no form of the credential may show in it (nothing is sent: it is read to redact).
-    const failure = createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call });
+    const failure = createFailureResult({
+      code: TOOL_ERROR_CODES.INVALID_CALL,
+      message: describeBuildFailure(error),
+      call,
+    });
     const credential = await readCredential(options.credential);
     const parsedCredential = credential === undefined ? undefined : plugin.credentialSchema.safeParse(credential);
-    return parsedCredential?.success === true ? createRedactor(pluginSecrets(plugin, parsedCredential.data as Record<string, unknown>)).redactDeep(failure) : failure;
+    return parsedCredential?.success === true
+      ? createRedactor(pluginSecrets(plugin, parsedCredential.data as Record<string, unknown>)).redactDeep(failure)
+      : failure;
   }
   const limits = resolveExecutorLimits(source.api);
   const owner = options.caller ?? localCaller;
   if (resultArguments.resultRef !== undefined) {
     if (results === undefined) {
-      return createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: "invalid call: resultRef: this tool keeps no results (no result store was given to it); make the call again", call: { method: "", path: "" } });
+      return createFailureResult({
+        code: TOOL_ERROR_CODES.INVALID_CALL,
+        message:
+          "invalid call: resultRef: this tool keeps no results (no result store was given to it); make the call again",
+        call: { method: "", path: "" },
+      });
     }
-    return readStoredResult({ store: results, owner, ref: resultArguments.resultRef, select: resultArguments.select, offset: resultArguments.offset, maxChars: limits.maxResultChars });
+    return readStoredResult({
+      store: results,
+      owner,
+      ref: resultArguments.resultRef,
+      select: resultArguments.select,
+      offset: resultArguments.offset,
+      maxChars: limits.maxResultChars,
+    });
   }
   // The policy, before the credential is read or anything sent: the first request here, each redirect in the
   // executor and each next page in `sendOneRequest` with the same check.
@@ -161,7 +182,16 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
   if (needsHopCheck(source, options.token, options.access)) {
     const first = firstRequestOf(source, request);
     // An invalid call is left to the builder, which refuses it (naming the problem) and sends nothing.
-    checkHop = createHopCheck({ source, operations: options.operations, token: options.token, access: options.access, confirm: options.confirm, rateLimits: options.rateLimits, bodySummary: first === undefined ? "none" : summarizeBody(first.call), signal: options.signal });
+    checkHop = createHopCheck({
+      source,
+      operations: options.operations,
+      token: options.token,
+      access: options.access,
+      confirm: options.confirm,
+      rateLimits: options.rateLimits,
+      bodySummary: first === undefined ? "none" : summarizeBody(first.call),
+      signal: options.signal,
+    });
     if (first !== undefined) {
       const refusal = await checkHop({ method: first.call.method, url: first.url, kind: "request" });
       if (refusal !== undefined) return refusedResult(refusal, call);
@@ -180,7 +210,9 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
     });
   }
   if (!parsedCredential.success) {
-    const fields = [...new Set(parsedCredential.error.issues.map((issue) => issue.path.join(".") || "credential"))].join(", ");
+    const fields = [
+      ...new Set(parsedCredential.error.issues.map((issue) => issue.path.join(".") || "credential")),
+    ].join(", ");
     return createFailureResult({
       code: TOOL_ERROR_CODES.NO_CREDENTIAL,
       message: `the credential stored for source "${slug}" does not fit auth type "${plugin.type}" (fields: ${fields}); an operator must store it again`,
@@ -188,23 +220,53 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
     });
   }
 
-  const context: RequestContext = { source, plugin, credential: parsedCredential.data as Record<string, unknown>, fetch: options.fetch, signal: options.signal, auth: options.auth, operations: options.operations, checkHop };
+  const context: RequestContext = {
+    source,
+    plugin,
+    credential: parsedCredential.data as Record<string, unknown>,
+    fetch: options.fetch,
+    signal: options.signal,
+    auth: options.auth,
+    operations: options.operations,
+    checkHop,
+  };
   const keep = (result: ToolResult, whole: WholeBody | undefined): ToolResult => {
-    if (whole !== undefined && results !== undefined) keepWholeBody(result, whole, { store: results, owner, slug, maxBytes: source.api.maxStoredResultBytes ?? defaultMaxStoredResultBytes });
+    if (whole !== undefined && results !== undefined)
+      keepWholeBody(result, whole, {
+        store: results,
+        owner,
+        slug,
+        maxBytes: source.api.maxStoredResultBytes ?? defaultMaxStoredResultBytes,
+      });
     return result;
   };
 
   if (resultArguments.paginate !== undefined) {
-    const walked = await paginateCall(context, { request, select: resultArguments.select, paginate: resultArguments.paginate, maxChars: limits.maxResultChars });
+    const walked = await paginateCall(context, {
+      request,
+      select: resultArguments.select,
+      paginate: resultArguments.paginate,
+      maxChars: limits.maxResultChars,
+    });
     return keep(walked.result, walked.whole);
   }
   if (resultArguments.select !== undefined) {
     // The whole body comes back (not bounded), so select sees all of it; then it is bounded as usual.
-    const outcome = await sendOneRequest(context, { call: request, limits: { maxResultChars: Number.POSITIVE_INFINITY } });
-    const bounded = selectAndBound(outcome.result, { select: resultArguments.select, maxChars: limits.maxResultChars, secrets: outcome.secrets });
+    const outcome = await sendOneRequest(context, {
+      call: request,
+      limits: { maxResultChars: Number.POSITIVE_INFINITY },
+    });
+    const bounded = selectAndBound(outcome.result, {
+      select: resultArguments.select,
+      maxChars: limits.maxResultChars,
+      secrets: outcome.secrets,
+    });
     return keep(bounded.result, bounded.whole);
   }
   let whole: WholeBody | undefined;
-  const outcome = await sendOneRequest(context, { call: request, onBodyCut: results === undefined ? undefined : (body) => (whole = body) });
+  const outcome = await sendOneRequest(context, {
+    call: request,
+    onBodyCut: results === undefined ? undefined : (body) => (whole = body),
+  });
   return keep(outcome.result, whole);
 }

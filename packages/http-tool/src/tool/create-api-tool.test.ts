@@ -25,7 +25,9 @@ const registry = createAuthRegistry([createBearerAuth(), createHeaderAuth(), cre
 
 /** A credential for `plugin`: secret fields get `secret`, the others `username`. */
 function credentialFor(plugin: AnyAuthPlugin): Record<string, unknown> {
-  return Object.fromEntries(describeAuthFields(plugin).credential.map((field) => [field.name, field.secret ? secret : username]));
+  return Object.fromEntries(
+    describeAuthFields(plugin).credential.map((field) => [field.name, field.secret ? secret : username]),
+  );
 }
 
 function storeWith(entries: Record<string, Record<string, unknown>>): CredentialReader & { reads: string[] } {
@@ -35,48 +37,71 @@ function storeWith(entries: Record<string, Record<string, unknown>>): Credential
 
 const upstream = useUpstream();
 
-const authModes: { authType: string; extra: Record<string, unknown>; arrived: (request: RecordedRequest) => boolean }[] = [
+const authModes: {
+  authType: string;
+  extra: Record<string, unknown>;
+  arrived: (request: RecordedRequest) => boolean;
+}[] = [
   { authType: "bearer", extra: {}, arrived: (request) => request.headers.authorization === `Bearer ${secret}` },
-  { authType: "header", extra: { headerName: "X-Api-Key" }, arrived: (request) => request.headers["x-api-key"] === secret },
-  { authType: "query", extra: { queryParam: "api_key" }, arrived: (request) => new URL(request.url, "http://x").searchParams.get("api_key") === secret },
+  {
+    authType: "header",
+    extra: { headerName: "X-Api-Key" },
+    arrived: (request) => request.headers["x-api-key"] === secret,
+  },
+  {
+    authType: "query",
+    extra: { queryParam: "api_key" },
+    arrived: (request) => new URL(request.url, "http://x").searchParams.get("api_key") === secret,
+  },
   {
     authType: "basic",
     extra: {},
-    arrived: (request) => request.headers.authorization === `Basic ${Buffer.from(`${username}:${secret}`).toString("base64")}`,
+    arrived: (request) =>
+      request.headers.authorization === `Basic ${Buffer.from(`${username}:${secret}`).toString("base64")}`,
   },
 ];
 
 describe("createApiTool: a real call through execute for each auth mode", () => {
-  it.each(authModes)("$authType: the credential reaches the upstream, and never the agent", async ({ authType, extra, arrived }) => {
-    const slug = `echo-${authType}`;
-    const source = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream().origin}/v1`, authType, ...extra } });
-    const tool = createApiTool(source, { registry, credentials: storeWith({ [slug]: credentialFor(registry.get(authType)) }) })!;
+  it.each(authModes)(
+    "$authType: the credential reaches the upstream, and never the agent",
+    async ({ authType, extra, arrived }) => {
+      const slug = `echo-${authType}`;
+      const source = createSourceRecordFixture({
+        slug,
+        api: { baseUrl: `${upstream().origin}/v1`, authType, ...extra },
+      });
+      const tool = createApiTool(source, {
+        registry,
+        credentials: storeWith({ [slug]: credentialFor(registry.get(authType)) }),
+      })!;
 
-    const result = await tool.execute({ method: "get", path: "/things", query: { page: 2 } });
+      const result = await tool.execute({ method: "get", path: "/things", query: { page: 2 } });
 
-    const received = upstream().requests.at(-1)!;
-    expect(received.method).toBe("GET");
-    expect(received.url.startsWith("/v1/things?")).toBe(true);
-    expect(new URL(received.url, "http://x").searchParams.get("page")).toBe("2");
-    expect(arrived(received)).toBe(true);
-    expect(result).toMatchObject({ ok: true, status: 200, attempts: 1, body: { kind: "json" } });
-    expect(result.request.url).toContain(`${upstream().origin}/v1/things`);
+      const received = upstream().requests.at(-1)!;
+      expect(received.method).toBe("GET");
+      expect(received.url.startsWith("/v1/things?")).toBe(true);
+      expect(new URL(received.url, "http://x").searchParams.get("page")).toBe("2");
+      expect(arrived(received)).toBe(true);
+      expect(result).toMatchObject({ ok: true, status: 200, attempts: 1, body: { kind: "json" } });
+      expect(result.request.url).toContain(`${upstream().origin}/v1/things`);
 
-    const outputs = {
-      result: JSON.stringify(result),
-      inspected: inspect(result, { depth: null }),
-      text: formatToolResult(result),
-      mcpResult: JSON.stringify(toMcpCallToolResult(result)),
-      mcpDefinition: JSON.stringify(toMcpToolDefinition(tool)),
-      openAi: JSON.stringify(toOpenAiFunctionTool(tool)),
-      anthropic: JSON.stringify(toAnthropicTool(tool)),
-      vercel: inspect(toVercelAiTool(tool, { jsonSchema }), { depth: null }),
-      tool: inspect(tool, { depth: null }),
-    };
-    for (const [name, text] of Object.entries(outputs)) expect({ name, leaks: findLeaks(text, secret, username) }).toEqual({ name, leaks: [] });
-    // The echo did come back, with the credential replaced: the check above is not vacuous.
-    expect(outputs.text).toContain("[REDACTED]");
-  });
+      const outputs = {
+        result: JSON.stringify(result),
+        inspected: inspect(result, { depth: null }),
+        text: formatToolResult(result),
+        mcpResult: JSON.stringify(toMcpCallToolResult(result)),
+        mcpDefinition: JSON.stringify(toMcpToolDefinition(tool)),
+        openAi: JSON.stringify(toOpenAiFunctionTool(tool)),
+        anthropic: JSON.stringify(toAnthropicTool(tool)),
+        vercel: inspect(toVercelAiTool(tool, { jsonSchema }), { depth: null }),
+        tool: inspect(tool, { depth: null }),
+      };
+      for (const [name, text] of Object.entries(outputs))
+        expect({ name, leaks: findLeaks(text, secret, username) }).toEqual({ name, leaks: [] });
+      // The echo did come back, with the credential replaced: the check above is not vacuous.
+      expect(outputs.text).toContain("[REDACTED]");
+    },
+  );
 });
 
 describe("createApiTool", () => {
@@ -129,14 +154,22 @@ describe("createApiTool", () => {
 
   it("answers NO_CREDENTIAL when the credential store fails, without throwing", async () => {
     const failing: CredentialReader = { get: () => Promise.reject(new Error("vault is locked")) };
-    const result = await createApiTool(source, { registry, credentials: failing })!.execute({ method: "GET", path: "/a" });
+    const result = await createApiTool(source, { registry, credentials: failing })!.execute({
+      method: "GET",
+      path: "/a",
+    });
     expect(result.error).toMatchObject({ code: "NO_CREDENTIAL", retryable: true });
   });
 
   it("sends a raw body with its content type", async () => {
     const local = createSourceRecordFixture({ slug, api: { baseUrl: `${upstream().origin}/v1` } });
     const tool = createApiTool(local, { registry, credentials: storeWith({ [slug]: { token: secret } }) })!;
-    const result = await tool.execute({ method: "POST", path: "/import", _rawBody: "<item id='1'/>", _contentType: "application/xml" });
+    const result = await tool.execute({
+      method: "POST",
+      path: "/import",
+      _rawBody: "<item id='1'/>",
+      _contentType: "application/xml",
+    });
     expect(result.ok).toBe(true);
     const received = upstream().requests.at(-1)!;
     expect(received.body).toBe("<item id='1'/>");

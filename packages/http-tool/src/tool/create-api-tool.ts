@@ -99,7 +99,13 @@ function describeAuth(plugin: AnyAuthPluginV2, slug: string, api: Record<string,
   const config = plugin.configSchema.safeParse(api);
   if (!config.success) return {};
   const parsed = config.data as Record<string, unknown>;
-  const unavailable = plugin.signIn?.unavailable({ slug, config: parsed, credential: undefined, now: () => new Date(), signal: new AbortController().signal });
+  const unavailable = plugin.signIn?.unavailable({
+    slug,
+    config: parsed,
+    credential: undefined,
+    now: () => new Date(),
+    signal: new AbortController().signal,
+  });
   const description: string | undefined = plugin.describe?.(parsed);
   return { description, canSignIn: plugin.signIn !== undefined && unavailable?.reason !== "not-needed" };
 }
@@ -127,13 +133,35 @@ export function createApiTools(source: SourceRecord, dependencies: ApiToolDepend
   const policy = compilePolicy(source.api.policy);
   const readOnly = policy.readOnly || token?.readOnly === true;
   const accesses: ToolAccess[] = !policy.split ? ["any"] : readOnly ? ["read"] : ["read", "write"];
-  const document = dependencies.operations === undefined ? undefined : { title: dependencies.operations.index.title, operations: dependencies.operations.index.operations.length, toolName: operationsToolName(source.slug) };
+  const document =
+    dependencies.operations === undefined
+      ? undefined
+      : {
+          title: dependencies.operations.index.title,
+          operations: dependencies.operations.index.operations.length,
+          toolName: operationsToolName(source.slug),
+        };
 
   const readCredential = async (): Promise<Record<string, unknown> | undefined> => credentials.get(source.slug);
   return accesses.map((access) => {
     const execute = async (input: unknown, options?: { signal?: AbortSignal | undefined }): Promise<ToolResult> => {
       try {
-        return await callSource({ source, call: input, plugin, credential: readCredential, fetch, signal: options?.signal, auth: dependencies.auth, operations: dependencies.operations, token, access, confirm: dependencies.confirm, rateLimits: dependencies.rateLimits, results: dependencies.results, caller: dependencies.caller });
+        return await callSource({
+          source,
+          call: input,
+          plugin,
+          credential: readCredential,
+          fetch,
+          signal: options?.signal,
+          auth: dependencies.auth,
+          operations: dependencies.operations,
+          token,
+          access,
+          confirm: dependencies.confirm,
+          rateLimits: dependencies.rateLimits,
+          results: dependencies.results,
+          caller: dependencies.caller,
+        });
       } catch {
         // Only the credential reader rejects out of callSource.
         return createFailureResult({
@@ -144,7 +172,12 @@ export function createApiTools(source: SourceRecord, dependencies: ApiToolDepend
         });
       }
     };
-    const policyText = describePolicy(source.api.policy, { token, access, readToolName: apiToolName(source.slug), writeToolName: writeToolName(source.slug) });
+    const policyText = describePolicy(source.api.policy, {
+      token,
+      access,
+      readToolName: apiToolName(source.slug),
+      writeToolName: writeToolName(source.slug),
+    });
     return {
       name: access === "write" ? writeToolName(source.slug) : apiToolName(source.slug),
       slug: source.slug,

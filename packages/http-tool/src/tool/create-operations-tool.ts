@@ -25,7 +25,10 @@ export interface OperationsTool extends AgentTool {
  * total, under 4 KB; with `operationId`, that operation in full, under 16 KB.
  * The answer is a result with `ok: true`, no attempt, and the answer as a JSON body.
  */
-export function createOperationsTool(source: Pick<SourceRecord, "slug" | "name">, operations: OperationCatalog): OperationsTool {
+export function createOperationsTool(
+  source: Pick<SourceRecord, "slug" | "name">,
+  operations: OperationCatalog,
+): OperationsTool {
   const name = operationsToolName(source.slug);
   const apiTool = apiToolName(source.slug);
   const title = operations.index.title.replace(/\s+/g, " ").trim().slice(0, maxTitleLength);
@@ -38,16 +41,32 @@ export function createOperationsTool(source: Pick<SourceRecord, "slug" | "name">
     const parsed = operationsToolInputSchema.safeParse(input);
     const request = { method: "SEARCH", url: name };
     if (!parsed.success) {
-      const fields = parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ");
-      return { ...createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: `invalid call: ${fields}. Send {"query": "create an issue"} or {"operationId": "..."}`, call: input }), request };
+      const fields = parsed.error.issues
+        .map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`)
+        .join("; ");
+      return {
+        ...createFailureResult({
+          code: TOOL_ERROR_CODES.INVALID_CALL,
+          message: `invalid call: ${fields}. Send {"query": "create an issue"} or {"operationId": "..."}`,
+          call: input,
+        }),
+        request,
+      };
     }
     const { query, tag, operationId, limit, offset } = parsed.data;
     let value: unknown;
     if (operationId !== undefined) {
       const detail = operations.describe(operationId);
       if (detail === undefined) {
-        const words = operationId.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[^A-Za-z0-9]+/g, " ").trim().toLowerCase().slice(0, 200);
-        const suggestions = operations.search({ query: words, limit: 3 }).operations.map((operation) => operation.operationId);
+        const words = operationId
+          .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+          .replace(/[^A-Za-z0-9]+/g, " ")
+          .trim()
+          .toLowerCase()
+          .slice(0, 200);
+        const suggestions = operations
+          .search({ query: words, limit: 3 })
+          .operations.map((operation) => operation.operationId);
         return {
           ...createFailureResult({
             code: TOOL_ERROR_CODES.INVALID_CALL,
@@ -73,5 +92,12 @@ export function createOperationsTool(source: Pick<SourceRecord, "slug" | "name">
       request,
     };
   };
-  return { name, slug: source.slug, description, inputSchema: createOperationsToolInputJsonSchema(), readOnly: true, execute };
+  return {
+    name,
+    slug: source.slug,
+    description,
+    inputSchema: createOperationsToolInputJsonSchema(),
+    readOnly: true,
+    execute,
+  };
 }

@@ -22,14 +22,18 @@ export interface ApiToolAuth {
  * What the agent must know about a source whose last validation failed: its status, that an operator must act,
  * and that it should tell its user rather than retry. `undefined` for a source that is connected or not tested.
  */
-function statusSentence(source: { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined }, auth: ApiToolAuth): string | undefined {
+function statusSentence(
+  source: { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined },
+  auth: ApiToolAuth,
+): string | undefined {
   const status = source.status?.connectionStatus;
   const instead = "tell your user instead of retrying.";
   if (status === "needs_auth") {
     const signIn = auth.canSignIn === true ? "signs in again or stores a new credential" : "stores a new credential";
     return `Status: needs_auth (the API refused the stored credential at the last check): calls fail until an operator ${signIn}; ${instead}`;
   }
-  if (status === "failed") return `Status: failed (the last check of this API failed): calls may fail until an operator fixes the source or the API is back; if they do, ${instead}`;
+  if (status === "failed")
+    return `Status: failed (the last check of this API failed): calls may fail until an operator fixes the source or the API is back; if they do, ${instead}`;
   return undefined;
 }
 
@@ -46,7 +50,9 @@ function statusSentence(source: { status?: Pick<SourceRecord["status"], "connect
  * whatever the source's name and base URL.
  */
 export function describeApiTool(
-  source: Pick<SourceRecord, "name" | "slug" | "api"> & { status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined },
+  source: Pick<SourceRecord, "name" | "slug" | "api"> & {
+    status?: Pick<SourceRecord["status"], "connectionStatus"> | undefined;
+  },
   document?: { title: string; operations: number; toolName: string },
   policy?: string,
   auth: ApiToolAuth = {},
@@ -54,7 +60,10 @@ export function describeApiTool(
   const name = shorten(source.name.replace(/\s+/g, " ").trim(), maxNameLength);
   const baseUrl = shorten(source.api.baseUrl, maxBaseUrlLength);
   const status = statusSentence(source, auth);
-  const authLine = auth.description === undefined ? undefined : shorten(auth.description.replace(/\s+/g, " ").trim(), maxAuthDescriptionLength);
+  const authLine =
+    auth.description === undefined
+      ? undefined
+      : shorten(auth.description.replace(/\s+/g, " ").trim(), maxAuthDescriptionLength);
   const text = [
     `Calls the REST API "${name}" (source "${source.slug}") at ${baseUrl} with a method and a path under that URL.`,
     ...(policy === undefined ? [] : [policy]),

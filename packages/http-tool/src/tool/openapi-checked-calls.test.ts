@@ -22,16 +22,49 @@ const notesDocument = {
   servers: [{ url: "https://notes.example.com/api" }],
   paths: {
     "/notes": {
-      get: { operationId: "listNotes", summary: "List notes", parameters: [{ name: "limit", in: "query", schema: { type: "integer", maximum: 50 } }], responses: { "200": { description: "ok" } } },
+      get: {
+        operationId: "listNotes",
+        summary: "List notes",
+        parameters: [{ name: "limit", in: "query", schema: { type: "integer", maximum: 50 } }],
+        responses: { "200": { description: "ok" } },
+      },
       post: {
         operationId: "createNote",
         summary: "Create a note",
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["title"], properties: { title: { type: "string" }, colour: { type: "string", enum: ["red", "blue"] } } } } } },
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["title"],
+                properties: { title: { type: "string" }, colour: { type: "string", enum: ["red", "blue"] } },
+              },
+            },
+          },
+        },
         responses: { "201": { description: "created" } },
       },
     },
-    "/notes/{noteId}": { get: { operationId: "getNote", summary: "Get a note", parameters: [{ name: "noteId", in: "path", required: true, schema: { type: "integer" } }], responses: { "200": { description: "ok" } } } },
-    "/search": { get: { operationId: "searchNotes", summary: "Search notes", parameters: [{ name: "key", in: "query", required: true, schema: { type: "string" } }, { name: "q", in: "query", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok" } } } },
+    "/notes/{noteId}": {
+      get: {
+        operationId: "getNote",
+        summary: "Get a note",
+        parameters: [{ name: "noteId", in: "path", required: true, schema: { type: "integer" } }],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+    "/search": {
+      get: {
+        operationId: "searchNotes",
+        summary: "Search notes",
+        parameters: [
+          { name: "key", in: "query", required: true, schema: { type: "string" } },
+          { name: "q", in: "query", required: true, schema: { type: "string" } },
+        ],
+        responses: { "200": { description: "ok" } },
+      },
+    },
   },
 };
 
@@ -47,9 +80,14 @@ afterAll(async () => {
 });
 
 const source = (openapiValidation?: "strict" | "warn" | "off") =>
-  createSourceRecordFixture({ slug: "notes", name: "Notes", api: { baseUrl: `${upstream.origin}/api`, ...(openapiValidation === undefined ? {} : { openapiValidation }) } });
+  createSourceRecordFixture({
+    slug: "notes",
+    name: "Notes",
+    api: { baseUrl: `${upstream.origin}/api`, ...(openapiValidation === undefined ? {} : { openapiValidation }) },
+  });
 const plugin = createBearerAuth();
-const call = (input: unknown, mode?: "strict" | "warn" | "off") => callSource({ source: source(mode), call: input, plugin, credential: { token: secret }, operations });
+const call = (input: unknown, mode?: "strict" | "warn" | "off") =>
+  callSource({ source: source(mode), call: input, plugin, credential: { token: secret }, operations });
 
 describe("calls checked against the source's OpenAPI document", () => {
   it("sends a call that fits", async () => {
@@ -61,30 +99,75 @@ describe("calls checked against the source's OpenAPI document", () => {
   });
 
   it.each([
-    { why: "a path no operation has", input: { method: "GET", path: "/notez/12?x=1" }, message: /no operation of the API's OpenAPI document matches GET \/notez\/12; the closest: GET \/notes\/{noteId} \(getNote\), GET \/notes \(listNotes\)/, next: { query: "get notez" } },
-    { why: "a body without its required field", input: { method: "POST", path: "/notes", body: { colour: "red" } }, message: /POST \/notes \(createNote\) does not fit the API's OpenAPI document: body\.title is required \(schema path #\/required\)/, next: { operationId: "createNote" } },
-    { why: "a body field outside its enum", input: { method: "POST", path: "/notes", body: { title: "x", colour: "green" } }, message: /body\.colour must be one of "red", "blue" \(schema path #\/properties\/colour\/enum\)/, next: { operationId: "createNote" } },
-    { why: "a missing body", input: { method: "POST", path: "/notes" }, message: /body is required \(application\/json\)/, next: { operationId: "createNote" } },
-    { why: "a path parameter of the wrong type", input: { method: "GET", path: "/notes/first" }, message: /path\.noteId must be of type integer/, next: { operationId: "getNote" } },
-    { why: "a query parameter above its maximum", input: { method: "GET", path: "/notes", query: { limit: 500 } }, message: /query\.limit must be <= 50/, next: { operationId: "listNotes" } },
-  ])("refuses $why with INVALID_CALL in strict mode (the default), the operations tool call that helps as error.next; nothing is sent", async ({ input, message, next }) => {
-    const before = upstream.requests.length;
-    const result = await call(input);
-    expect(result).toMatchObject({ ok: false, status: 0, attempts: 0, error: { code: "INVALID_CALL", retryable: false } });
-    expect(result.error?.message).toMatch(message);
-    expect(result.error?.message).toMatch(/; nothing was sent$/);
-    // The message names no tool: each channel words the next step itself (the agent's text below, the CLI its command).
-    expect(result.error?.message).not.toContain("api_notes_operations");
-    expect(result.error?.next).toEqual({ tool: "api_notes_operations", input: next });
-    expect(formatToolResult(result)).toContain(`; nothing was sent. Next: ${"operationId" in next ? "see the operation in full" : "search the operations"} with api_notes_operations ${JSON.stringify(next)}`);
-    expect(upstream.requests.length).toBe(before);
-  });
+    {
+      why: "a path no operation has",
+      input: { method: "GET", path: "/notez/12?x=1" },
+      message:
+        /no operation of the API's OpenAPI document matches GET \/notez\/12; the closest: GET \/notes\/{noteId} \(getNote\), GET \/notes \(listNotes\)/,
+      next: { query: "get notez" },
+    },
+    {
+      why: "a body without its required field",
+      input: { method: "POST", path: "/notes", body: { colour: "red" } },
+      message:
+        /POST \/notes \(createNote\) does not fit the API's OpenAPI document: body\.title is required \(schema path #\/required\)/,
+      next: { operationId: "createNote" },
+    },
+    {
+      why: "a body field outside its enum",
+      input: { method: "POST", path: "/notes", body: { title: "x", colour: "green" } },
+      message: /body\.colour must be one of "red", "blue" \(schema path #\/properties\/colour\/enum\)/,
+      next: { operationId: "createNote" },
+    },
+    {
+      why: "a missing body",
+      input: { method: "POST", path: "/notes" },
+      message: /body is required \(application\/json\)/,
+      next: { operationId: "createNote" },
+    },
+    {
+      why: "a path parameter of the wrong type",
+      input: { method: "GET", path: "/notes/first" },
+      message: /path\.noteId must be of type integer/,
+      next: { operationId: "getNote" },
+    },
+    {
+      why: "a query parameter above its maximum",
+      input: { method: "GET", path: "/notes", query: { limit: 500 } },
+      message: /query\.limit must be <= 50/,
+      next: { operationId: "listNotes" },
+    },
+  ])(
+    "refuses $why with INVALID_CALL in strict mode (the default), the operations tool call that helps as error.next; nothing is sent",
+    async ({ input, message, next }) => {
+      const before = upstream.requests.length;
+      const result = await call(input);
+      expect(result).toMatchObject({
+        ok: false,
+        status: 0,
+        attempts: 0,
+        error: { code: "INVALID_CALL", retryable: false },
+      });
+      expect(result.error?.message).toMatch(message);
+      expect(result.error?.message).toMatch(/; nothing was sent$/);
+      // The message names no tool: each channel words the next step itself (the agent's text below, the CLI its command).
+      expect(result.error?.message).not.toContain("api_notes_operations");
+      expect(result.error?.next).toEqual({ tool: "api_notes_operations", input: next });
+      expect(formatToolResult(result)).toContain(
+        `; nothing was sent. Next: ${"operationId" in next ? "see the operation in full" : "search the operations"} with api_notes_operations ${JSON.stringify(next)}`,
+      );
+      expect(upstream.requests.length).toBe(before);
+    },
+  );
 
   it("in warn mode sends the call and adds the problems as warnings", async () => {
     const before = upstream.requests.length;
     const result = await call({ method: "POST", path: "/notes", body: { colour: "green" } }, "warn");
     expect(result).toMatchObject({ ok: true, status: 200 });
-    expect(result.warnings).toEqual(["POST /notes (createNote): body.title is required (schema path #/required)", 'POST /notes (createNote): body.colour must be one of "red", "blue" (schema path #/properties/colour/enum)']);
+    expect(result.warnings).toEqual([
+      "POST /notes (createNote): body.title is required (schema path #/required)",
+      'POST /notes (createNote): body.colour must be one of "red", "blue" (schema path #/properties/colour/enum)',
+    ]);
     expect(formatToolResult(result)).toContain("warning: POST /notes (createNote): body.title is required");
     expect(upstream.requests.length).toBe(before + 1);
   });
@@ -97,29 +180,53 @@ describe("calls checked against the source's OpenAPI document", () => {
 
   it("counts the query parameter the auth plugin adds as given, and never shows the credential", async () => {
     const queryPlugin = createQueryAuth();
-    const querySource = createSourceRecordFixture({ slug: "notes", api: { baseUrl: `${upstream.origin}/api`, authType: "query", queryParam: "key" } });
-    const fits = await callSource({ source: querySource, call: { method: "GET", path: "/search", query: { q: "milk" } }, plugin: queryPlugin, credential: { key: secret }, operations });
+    const querySource = createSourceRecordFixture({
+      slug: "notes",
+      api: { baseUrl: `${upstream.origin}/api`, authType: "query", queryParam: "key" },
+    });
+    const fits = await callSource({
+      source: querySource,
+      call: { method: "GET", path: "/search", query: { q: "milk" } },
+      plugin: queryPlugin,
+      credential: { key: secret },
+      operations,
+    });
     expect(fits, JSON.stringify(fits.error)).toMatchObject({ ok: true, status: 200 });
-    const refused = await callSource({ source: querySource, call: { method: "GET", path: `/search?${secret}=1` }, plugin: queryPlugin, credential: { key: secret }, operations });
+    const refused = await callSource({
+      source: querySource,
+      call: { method: "GET", path: `/search?${secret}=1` },
+      plugin: queryPlugin,
+      credential: { key: secret },
+      operations,
+    });
     expect(refused.error?.code).toBe("INVALID_CALL");
     expect(findLeaks(JSON.stringify(refused), secret)).toEqual([]);
   });
 
   it("leaves a source without a document unchecked", async () => {
-    const result = await callSource({ source: source(), call: { method: "GET", path: "/anything/at/all" }, plugin, credential: { token: secret } });
+    const result = await callSource({
+      source: source(),
+      call: { method: "GET", path: "/anything/at/all" },
+      plugin,
+      credential: { token: secret },
+    });
     expect(result).toMatchObject({ ok: true, status: 200 });
   });
 });
 
 describe("the api tool and its operations companion", () => {
   const registry = createAuthRegistry([createBearerAuth()]);
-  const tool = () => createApiTool(source(), { registry, credentials: { get: async () => ({ token: secret }) }, operations });
+  const tool = () =>
+    createApiTool(source(), { registry, credentials: { get: async () => ({ token: secret }) }, operations });
 
   it("names the document's operation count and the operations tool in a description under 1 KB", () => {
     const description = tool()?.description ?? "";
     expect(description).toContain("Search its 4 operations with api_notes_operations first.");
     expect(Buffer.byteLength(description)).toBeLessThanOrEqual(maxToolDescriptionBytes);
-    const long = createApiTool({ ...source(), name: "N".repeat(300) }, { registry, credentials: { get: async () => ({ token: secret }) }, operations });
+    const long = createApiTool(
+      { ...source(), name: "N".repeat(300) },
+      { registry, credentials: { get: async () => ({ token: secret }) }, operations },
+    );
     expect(Buffer.byteLength(long?.description ?? "")).toBeLessThanOrEqual(maxToolDescriptionBytes);
   });
 
@@ -134,12 +241,25 @@ describe("the api tool and its operations companion", () => {
     const operationsTool = createOperationsTool(source(), operations);
     expect(operationsTool.name).toBe("api_notes_operations");
     const search = await operationsTool.execute({ query: "create a note" });
-    expect(search).toMatchObject({ ok: true, attempts: 0, body: { kind: "json", value: { total: expect.any(Number) as number } } });
+    expect(search).toMatchObject({
+      ok: true,
+      attempts: 0,
+      body: { kind: "json", value: { total: expect.any(Number) as number } },
+    });
     const value = (search.body as { value: { operations: { operationId: string; required: string[] }[] } }).value;
-    expect(value.operations[0]).toEqual({ operationId: "createNote", method: "POST", path: "/notes", summary: "Create a note", required: ["body"] });
+    expect(value.operations[0]).toEqual({
+      operationId: "createNote",
+      method: "POST",
+      path: "/notes",
+      summary: "Create a note",
+      required: ["body"],
+    });
     expect(formatToolResult(search)).toMatch(/^answered without a request · SEARCH api_notes_operations/);
     const one = await operationsTool.execute({ operationId: "getNote" });
-    expect(one.body).toMatchObject({ kind: "json", value: { operationId: "getNote", exampleCall: { method: "GET", path: "/notes/<noteId>" } } });
+    expect(one.body).toMatchObject({
+      kind: "json",
+      value: { operationId: "getNote", exampleCall: { method: "GET", path: "/notes/<noteId>" } },
+    });
     const unknown = await operationsTool.execute({ operationId: "getNotes" });
     expect(unknown.error?.message).toMatch(/no operation "getNotes" in the document; did you mean "getNote"/);
     expect(unknown.error?.next).toEqual({ tool: "api_notes_operations", input: { query: "get notes" } });
@@ -149,7 +269,11 @@ describe("the api tool and its operations companion", () => {
 
   it("goes through every adapter: MCP (read-only), OpenAI, Anthropic", () => {
     const operationsTool = createOperationsTool(source(), operations);
-    expect(toMcpToolDefinition(operationsTool).annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+    expect(toMcpToolDefinition(operationsTool).annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
     expect(toOpenAiFunctionTool(operationsTool).function.parameters.properties).toHaveProperty("operationId");
     expect(toAnthropicTool(operationsTool).input_schema.properties).toHaveProperty("query");
   });

@@ -1,6 +1,12 @@
 import { createBearerAuth } from "@src/auth-bearer";
 import { buildOperationIndex, createOperationCatalog, loadOpenApiDocument, type OperationCatalog } from "@src/openapi";
-import { createPagedApiHandler, pagedApiPageSize, pagedApiPages, startUpstream, type Upstream } from "@src/http-tool/testing";
+import {
+  createPagedApiHandler,
+  pagedApiPageSize,
+  pagedApiPages,
+  startUpstream,
+  type Upstream,
+} from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSourceRecordFixture } from "../testing/source-record-fixture";
 import { formatToolResult } from "../result/format-tool-result";
@@ -24,22 +30,51 @@ beforeAll(async () => {
         get: {
           operationId: "listEntries",
           parameters: [{ name: "page_token", in: "query", schema: { type: "string" } }],
-          responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { entries: { type: "array" }, meta: { type: "object", properties: { next_page_token: { type: "string" } } } } } } } } },
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      entries: { type: "array" },
+                      meta: { type: "object", properties: { next_page_token: { type: "string" } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },
   };
   const loaded = await loadOpenApiDocument(JSON.stringify(document));
-  operations = createOperationCatalog(buildOperationIndex(loaded.document, { documentSha256: "test", writtenIn: loaded.writtenIn }));
+  operations = createOperationCatalog(
+    buildOperationIndex(loaded.document, { documentSha256: "test", writtenIn: loaded.writtenIn }),
+  );
 }, 60_000);
 afterAll(async () => {
   await upstream.close();
   await other.close();
 });
 
-const source = (api: Record<string, unknown> = {}) => createSourceRecordFixture({ slug: "paged", name: "Paged", api: { baseUrl: upstream.origin, authType: "bearer", ...api } });
+const source = (api: Record<string, unknown> = {}) =>
+  createSourceRecordFixture({
+    slug: "paged",
+    name: "Paged",
+    api: { baseUrl: upstream.origin, authType: "bearer", ...api },
+  });
 const call = (input: unknown, options: { api?: Record<string, unknown>; operations?: OperationCatalog } = {}) =>
-  callSource({ source: source(options.api), call: input, plugin, credential: { token }, operations: options.operations, results: createResultStore() });
+  callSource({
+    source: source(options.api),
+    call: input,
+    plugin,
+    credential: { token },
+    operations: options.operations,
+    results: createResultStore(),
+  });
 const ids = (value: unknown): string[] => (value as { id: string }[]).map((item) => item.id);
 const allIds = Array.from({ length: pagedApiPages * pagedApiPageSize }, (_, index) => `item_${index + 1}`);
 
@@ -54,18 +89,21 @@ describe("paginate: every style, three pages", () => {
     { style: "cursor", path: "/api/slack", list: (value: unknown) => (value as { channels: unknown }).channels },
     { style: "cursor", path: "/api/google", list: (value: unknown) => (value as { files: unknown }).files },
     { style: "starting-after", path: "/api/stripe", list: (value: unknown) => (value as { data: unknown }).data },
-  ])("$path ($style) joins the items of all $style pages, each request sent with the credential", async ({ style, path, list }) => {
-    const before = upstream.requests.length;
-    const result = await call({ method: "GET", path, paginate: {} });
-    expect(result.ok).toBe(true);
-    expect(result.pagination).toMatchObject({ pages: pagedApiPages, items: allIds.length, more: false, style });
-    expect(result.body.kind).toBe("json");
-    expect(ids(list(result.body.kind === "json" ? result.body.value : undefined))).toEqual(allIds);
-    const sent = upstream.requests.slice(before);
-    expect(sent).toHaveLength(pagedApiPages);
-    for (const request of sent) expect(request.headers.authorization).toBe(`Bearer ${token}`);
-    expect(JSON.stringify(result)).not.toContain(token);
-  });
+  ])(
+    "$path ($style) joins the items of all $style pages, each request sent with the credential",
+    async ({ style, path, list }) => {
+      const before = upstream.requests.length;
+      const result = await call({ method: "GET", path, paginate: {} });
+      expect(result.ok).toBe(true);
+      expect(result.pagination).toMatchObject({ pages: pagedApiPages, items: allIds.length, more: false, style });
+      expect(result.body.kind).toBe("json");
+      expect(ids(list(result.body.kind === "json" ? result.body.value : undefined))).toEqual(allIds);
+      const sent = upstream.requests.slice(before);
+      expect(sent).toHaveLength(pagedApiPages);
+      for (const request of sent) expect(request.headers.authorization).toBe(`Bearer ${token}`);
+      expect(JSON.stringify(result)).not.toContain(token);
+    },
+  );
 
   it("follows the document's own hint (page_token and meta.next_page_token), which no generic rule knows", async () => {
     const without = await call({ method: "GET", path: "/api/document", paginate: {} });
@@ -79,8 +117,17 @@ describe("paginate: every style, three pages", () => {
 describe("paginate: limits and where it stops", () => {
   it("stops at maxPages (default 5, capped by api.maxPages) and says how to go on", async () => {
     const result = await call({ method: "GET", path: "/api/cursor", query: { limit: 4 }, paginate: { maxPages: 2 } });
-    expect(result.pagination).toMatchObject({ pages: 2, items: 8, more: true, stoppedBecause: "maxPages (2) reached", next: { method: "GET", path: "/api/cursor", query: { limit: 4, cursor: "token-3" } } });
-    const capped = await call({ method: "GET", path: "/api/next-url", paginate: { maxPages: 10 } }, { api: { maxPages: 1 } });
+    expect(result.pagination).toMatchObject({
+      pages: 2,
+      items: 8,
+      more: true,
+      stoppedBecause: "maxPages (2) reached",
+      next: { method: "GET", path: "/api/cursor", query: { limit: 4, cursor: "token-3" } },
+    });
+    const capped = await call(
+      { method: "GET", path: "/api/next-url", paginate: { maxPages: 10 } },
+      { api: { maxPages: 1 } },
+    );
     expect(capped.pagination).toMatchObject({ pages: 1, more: true, stoppedBecause: "maxPages (1) reached" });
     expect(capped.note).toContain("maxPages 10 was lowered to 1 (api.maxPages)");
     const next = capped.pagination?.next;
@@ -95,15 +142,26 @@ describe("paginate: limits and where it stops", () => {
   });
 
   it("keeps the joined items within maxResultChars: the walk stops once they reach it, and the body is bounded", async () => {
-    const result = await call({ method: "GET", path: "/api/links-next", paginate: { maxPages: 3 } }, { api: { maxResultChars: 2000 } });
-    expect(result.pagination).toMatchObject({ pages: 2, items: 8, more: true, stoppedBecause: "the joined items reached api.maxResultChars (2000 characters)" });
+    const result = await call(
+      { method: "GET", path: "/api/links-next", paginate: { maxPages: 3 } },
+      { api: { maxResultChars: 2000 } },
+    );
+    expect(result.pagination).toMatchObject({
+      pages: 2,
+      items: 8,
+      more: true,
+      stoppedBecause: "the joined items reached api.maxResultChars (2000 characters)",
+    });
     expect(JSON.stringify(result.body.kind === "json" ? result.body.value : "").length).toBeLessThanOrEqual(2000);
     expect(result.truncated?.unit).toBe("chars");
     expect(result.resultRef).toMatch(/^r/);
   });
 
   it("applies select on each page before joining, so more pages fit", async () => {
-    const result = await call({ method: "GET", path: "/api/links-next", select: "data[].{id: id, title: title}", paginate: {} }, { api: { maxResultChars: 2000 } });
+    const result = await call(
+      { method: "GET", path: "/api/links-next", select: "data[].{id: id, title: title}", paginate: {} },
+      { api: { maxResultChars: 2000 } },
+    );
     expect(result.selected).toBe("data[].{id: id, title: title}");
     expect(result.pagination).toMatchObject({ pages: 3, items: 12, more: false });
     expect(result.body).toEqual({ kind: "json", value: allIds.map((id) => ({ id, title: `Item ${id.slice(5)}` })) });
@@ -112,33 +170,58 @@ describe("paginate: limits and where it stops", () => {
   it("does not follow a next link to another origin, and says so", async () => {
     const before = other.requests.length;
     const result = await call({ method: "GET", path: "/api/outside", paginate: {} });
-    expect(result.pagination).toMatchObject({ pages: 1, items: pagedApiPageSize, more: true, stoppedBecause: "the next page leaves the source's base URL" });
+    expect(result.pagination).toMatchObject({
+      pages: 1,
+      items: pagedApiPageSize,
+      more: true,
+      stoppedBecause: "the next page leaves the source's base URL",
+    });
     expect(result.pagination?.next).toBeUndefined();
-    expect(result.note).toContain(`the next page (${other.origin}/api/outside) leaves the source's base URL and was not followed`);
+    expect(result.note).toContain(
+      `the next page (${other.origin}/api/outside) leaves the source's base URL and was not followed`,
+    );
     expect(other.requests.length).toBe(before);
   });
 
   it("does not follow a next link outside the base path either", async () => {
-    const result = await callSource({ source: createSourceRecordFixture({ slug: "paged", api: { baseUrl: `${upstream.origin}/api/link-only`, authType: "bearer" } }), call: { method: "GET", path: "/../link", paginate: {} }, plugin, credential: { token } });
+    const result = await callSource({
+      source: createSourceRecordFixture({
+        slug: "paged",
+        api: { baseUrl: `${upstream.origin}/api/link-only`, authType: "bearer" },
+      }),
+      call: { method: "GET", path: "/../link", paginate: {} },
+      plugin,
+      credential: { token },
+    });
     expect(result.error?.code).toBe("INVALID_CALL");
   });
 
   it("keeps the items of the pages before a page that fails, and says which page failed and how to retry", async () => {
     const result = await call({ method: "GET", path: "/api/flaky", paginate: {} });
     expect(result.ok).toBe(true);
-    expect(result.pagination).toMatchObject({ pages: 1, items: pagedApiPageSize, more: true, stoppedBecause: "page 2 answered HTTP 500 Internal Server Error" });
+    expect(result.pagination).toMatchObject({
+      pages: 1,
+      items: pagedApiPageSize,
+      more: true,
+      stoppedBecause: "page 2 answered HTTP 500 Internal Server Error",
+    });
     expect(result.pagination?.next?.path).toBe("/api/flaky?page=2");
   });
 
   it("is refused with a method other than GET, before anything is sent", async () => {
     const before = upstream.requests.length;
     const result = await call({ method: "POST", path: "/api/link", body: {}, paginate: {} });
-    expect(result.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("paginate follows GET calls only") });
+    expect(result.error).toMatchObject({
+      code: "INVALID_CALL",
+      message: expect.stringContaining("paginate follows GET calls only"),
+    });
     expect(upstream.requests.length).toBe(before);
   });
 
   it("prints the pages, items and how to go on in the agent's text", async () => {
     const result = await call({ method: "GET", path: "/api/slack", paginate: { maxPages: 1 } });
-    expect(formatToolResult(result)).toContain('pages: 1 fetched, 4 items, more remain; stopped: maxPages (1) reached; to go on, call with {"method":"GET","path":"/api/slack","query":{"cursor":"token-2"}} and paginate again');
+    expect(formatToolResult(result)).toContain(
+      'pages: 1 fetched, 4 items, more remain; stopped: maxPages (1) reached; to go on, call with {"method":"GET","path":"/api/slack","query":{"cursor":"token-2"}} and paginate again',
+    );
   });
 });

@@ -27,7 +27,10 @@ export interface PaginateCallInput {
  * since the API chose the others). The joined body is bounded and, when cut,
  * handed back whole to be kept for `resultRef`.
  */
-export async function paginateCall(context: RequestContext, { request, select, paginate, maxChars }: PaginateCallInput): Promise<{ result: ToolResult; whole?: WholeBody }> {
+export async function paginateCall(
+  context: RequestContext,
+  { request, select, paginate, maxChars }: PaginateCallInput,
+): Promise<{ result: ToolResult; whole?: WholeBody }> {
   const { source } = context;
   const cap = source.api.maxPages ?? defaultSourceMaxPages;
   const maxPages = Math.min(paginate.maxPages ?? defaultMaxPages, cap);
@@ -35,8 +38,15 @@ export async function paginateCall(context: RequestContext, { request, select, p
   let operation: IndexedOperation | undefined;
   try {
     const parsed = normalizeToolCall(request);
-    first = { method: "GET", path: parsed.path, ...(parsed.query === undefined ? {} : { query: parsed.query as PageCall["query"] }) };
-    const matched = context.operations?.check({ method: "GET", path: parsed.path, query: parsed.query }, { baseUrl: source.api.baseUrl }).operation;
+    first = {
+      method: "GET",
+      path: parsed.path,
+      ...(parsed.query === undefined ? {} : { query: parsed.query as PageCall["query"] }),
+    };
+    const matched = context.operations?.check(
+      { method: "GET", path: parsed.path, query: parsed.query },
+      { baseUrl: source.api.baseUrl },
+    ).operation;
     operation = matched === undefined ? undefined : context.operations?.find(matched.operationId);
   } catch {
     // The first request reports what is wrong with the call, through the one path.
@@ -46,7 +56,12 @@ export async function paginateCall(context: RequestContext, { request, select, p
   const walked = await walkPages({
     first: first ?? (request as PageCall),
     fetchPage: async (call, index) => {
-      const outcome = await sendOneRequest(context, { call: index === 0 ? request : call, checkDocument: index === 0, page: index > 0, limits: { maxResultChars: Number.POSITIVE_INFINITY } });
+      const outcome = await sendOneRequest(context, {
+        call: index === 0 ? request : call,
+        checkDocument: index === 0,
+        page: index > 0,
+        limits: { maxResultChars: Number.POSITIVE_INFINITY },
+      });
       lastSecrets = outcome.secrets;
       return { result: outcome.result, sent: outcome.sent, redactor: redactorFor(outcome.secrets) };
     },
@@ -60,8 +75,12 @@ export async function paginateCall(context: RequestContext, { request, select, p
   const result = walked.result;
   // Select was applied page by page in the walk: here the joined body is only bounded.
   const bounded = selectAndBound(result, { maxChars, secrets: lastSecrets });
-  if (paginate.maxPages !== undefined && paginate.maxPages > cap) walked.notes.push(`maxPages ${paginate.maxPages} was lowered to ${cap} (api.maxPages)`);
+  if (paginate.maxPages !== undefined && paginate.maxPages > cap)
+    walked.notes.push(`maxPages ${paginate.maxPages} was lowered to ${cap} (api.maxPages)`);
   bounded.result.pagination = walked.report;
-  if (walked.notes.length > 0) bounded.result.note = redactorFor(lastSecrets).redactText([bounded.result.note, ...walked.notes].filter((note) => note !== undefined).join("; "));
+  if (walked.notes.length > 0)
+    bounded.result.note = redactorFor(lastSecrets).redactText(
+      [bounded.result.note, ...walked.notes].filter((note) => note !== undefined).join("; "),
+    );
   return bounded;
 }

@@ -17,7 +17,10 @@ export interface SelectedResult {
  * bounds the body to `maxChars` as the executor would have. A body that is not
  * JSON, or on which the expression fails, is bounded as it is, with a note.
  */
-export function selectAndBound(result: ToolResult, { select, maxChars, secrets }: { select?: CompiledSelect | undefined; maxChars: number; secrets: readonly string[] }): SelectedResult {
+export function selectAndBound(
+  result: ToolResult,
+  { select, maxChars, secrets }: { select?: CompiledSelect | undefined; maxChars: number; secrets: readonly string[] },
+): SelectedResult {
   const notes: string[] = [];
   if (select !== undefined) {
     if (result.body.kind === "json") {
@@ -26,10 +29,14 @@ export function selectAndBound(result: ToolResult, { select, maxChars, secrets }
         result.body = { kind: "json", value: redactorFor(secrets).redactDeep(outcome.value) };
         result.selected = select.expression;
       } else {
-        notes.push(`select ${JSON.stringify(select.expression)} could not be applied to this body (${outcome.message}); the body is shown without it`);
+        notes.push(
+          `select ${JSON.stringify(select.expression)} could not be applied to this body (${outcome.message}); the body is shown without it`,
+        );
       }
     } else if (result.body.kind !== "empty" || result.ok) {
-      notes.push(`select applies to JSON bodies, and this body is ${result.body.kind === "binary" ? `binary (${result.body.contentType})` : result.body.kind}: it is shown without select`);
+      notes.push(
+        `select applies to JSON bodies, and this body is ${result.body.kind === "binary" ? `binary (${result.body.contentType})` : result.body.kind}: it is shown without select`,
+      );
     }
   }
   const cutAtResponseLimit = result.truncated?.unit === "bytes";
@@ -37,6 +44,9 @@ export function selectAndBound(result: ToolResult, { select, maxChars, secrets }
   result.body = bounded.body;
   // A body stopped at maxResponseBytes keeps its own note, and is not kept whole: its end was never read.
   if (bounded.truncated !== undefined && !cutAtResponseLimit) result.truncated = bounded.truncated;
-  if (notes.length > 0) result.note = redactorFor(secrets).redactText([result.note, ...notes].filter((note) => note !== undefined).join("; "));
+  if (notes.length > 0)
+    result.note = redactorFor(secrets).redactText(
+      [result.note, ...notes].filter((note) => note !== undefined).join("; "),
+    );
   return cutAtResponseLimit || bounded.whole === undefined ? { result } : { result, whole: bounded.whole };
 }

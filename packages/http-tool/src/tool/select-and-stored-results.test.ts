@@ -13,7 +13,17 @@ const paged = createPagedApiHandler();
 
 beforeAll(async () => {
   upstream = await startUpstream((request, response, recorded) => {
-    if (recorded.path === "/nested") return sendJson(response, 200, { total: 2, halves: [token.slice(0, 9), token.slice(9)], data: { items: [{ id: 1, title: "one", labels: [{ name: "bug" }], user: { login: "ann", token } }, { id: 2, title: "two", labels: [], user: { login: "bob" } }] } });
+    if (recorded.path === "/nested")
+      return sendJson(response, 200, {
+        total: 2,
+        halves: [token.slice(0, 9), token.slice(9)],
+        data: {
+          items: [
+            { id: 1, title: "one", labels: [{ name: "bug" }], user: { login: "ann", token } },
+            { id: 2, title: "two", labels: [], user: { login: "bob" } },
+          ],
+        },
+      });
     if (recorded.path === "/html") {
       response.writeHead(200, { "content-type": "text/html" });
       return response.end("<html><body>not json</body></html>");
@@ -25,16 +35,37 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const source = (api: Record<string, unknown> = {}) => createSourceRecordFixture({ slug: "sel", name: "Sel", api: { baseUrl: upstream.origin, authType: "bearer", ...api } });
-const call = (input: unknown, { results = createResultStore(), caller, api }: { results?: ResultStore; caller?: string; api?: Record<string, unknown> } = {}) =>
-  callSource({ source: source(api), call: input, plugin, credential: { token }, results, caller });
+const source = (api: Record<string, unknown> = {}) =>
+  createSourceRecordFixture({
+    slug: "sel",
+    name: "Sel",
+    api: { baseUrl: upstream.origin, authType: "bearer", ...api },
+  });
+const call = (
+  input: unknown,
+  {
+    results = createResultStore(),
+    caller,
+    api,
+  }: { results?: ResultStore; caller?: string; api?: Record<string, unknown> } = {},
+) => callSource({ source: source(api), call: input, plugin, credential: { token }, results, caller });
 
 describe("select", () => {
   it("applies a JMESPath expression to nested JSON before bounding, and records it", async () => {
-    const result = await call({ method: "GET", path: "/nested", select: "data.items[].{id: id, title: title, labels: labels[].name, login: user.login}" });
+    const result = await call({
+      method: "GET",
+      path: "/nested",
+      select: "data.items[].{id: id, title: title, labels: labels[].name, login: user.login}",
+    });
     expect(result.ok).toBe(true);
     expect(result.selected).toBe("data.items[].{id: id, title: title, labels: labels[].name, login: user.login}");
-    expect(result.body).toEqual({ kind: "json", value: [{ id: 1, title: "one", labels: ["bug"], login: "ann" }, { id: 2, title: "two", labels: [], login: "bob" }] });
+    expect(result.body).toEqual({
+      kind: "json",
+      value: [
+        { id: 1, title: "one", labels: ["bug"], login: "ann" },
+        { id: 2, title: "two", labels: [], login: "bob" },
+      ],
+    });
   });
 
   it("redacts the credential from what select picks (and from what its functions build)", async () => {
@@ -51,15 +82,18 @@ describe("select", () => {
     { expression: "foo..bar", where: "character 5", what: "unexpected token" },
     { expression: "items[].{id id}", where: "character 13", what: "expected Colon" },
     { expression: "nofn(@)", where: "nofn()", what: "unknown function" },
-  ])("refuses $expression with INVALID_CALL naming $where, before anything is sent", async ({ expression, where, what }) => {
-    const before = upstream.requests.length;
-    const result = await call({ method: "GET", path: "/nested", select: expression });
-    expect(result.error?.code).toBe("INVALID_CALL");
-    expect(result.error?.message).toContain(where);
-    expect(result.error?.message).toContain(what);
-    expect(result.attempts).toBe(0);
-    expect(upstream.requests.length).toBe(before);
-  });
+  ])(
+    "refuses $expression with INVALID_CALL naming $where, before anything is sent",
+    async ({ expression, where, what }) => {
+      const before = upstream.requests.length;
+      const result = await call({ method: "GET", path: "/nested", select: expression });
+      expect(result.error?.code).toBe("INVALID_CALL");
+      expect(result.error?.message).toContain(where);
+      expect(result.error?.message).toContain(what);
+      expect(result.attempts).toBe(0);
+      expect(upstream.requests.length).toBe(before);
+    },
+  );
 
   it("says so when the body is not JSON, and shows it without select", async () => {
     const result = await call({ method: "GET", path: "/html", select: "items" });
@@ -77,7 +111,11 @@ describe("select", () => {
 
   it("cuts the characters handed over: a typical select on a page of issues keeps a small part of it", async () => {
     const whole = await call({ method: "GET", path: "/link" });
-    const selected = await call({ method: "GET", path: "/link", select: "[].{number: number, title: title, state: state}" });
+    const selected = await call({
+      method: "GET",
+      path: "/link",
+      select: "[].{number: number, title: title, state: state}",
+    });
     const size = (value: unknown) => JSON.stringify(value).length;
     expect(size(selected.body)).toBeLessThan(size(whole.body) * 0.2);
   });
@@ -117,14 +155,21 @@ describe("a cut result, read by reference", () => {
     expect(narrowed.body).toEqual({ kind: "json", value: ["record 1998", "record 1999"] });
     expect(narrowed.selected).toBe("records[?id >= `1998`].name");
     const mcp = toMcpCallToolResult(first);
-    expect(mcp.content[1]).toMatchObject({ type: "resource_link", uri: `src://results/${first.resultRef}`, mimeType: "application/json" });
+    expect(mcp.content[1]).toMatchObject({
+      type: "resource_link",
+      uri: `src://results/${first.resultRef}`,
+      mimeType: "application/json",
+    });
   });
 
   it("refuses the reference to another caller", async () => {
     const results = createResultStore();
     const first = await call({ method: "GET", path: "/big" }, { results, caller: "agent:one" });
     const refused = await call({ resultRef: first.resultRef }, { results, caller: "agent:two" });
-    expect(refused.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining("belongs to another caller and is refused") });
+    expect(refused.error).toMatchObject({
+      code: "INVALID_CALL",
+      message: expect.stringContaining("belongs to another caller and is refused"),
+    });
     expect(refused.body).toEqual({ kind: "empty" });
     const mine = await call({ resultRef: first.resultRef, offset: 0 }, { results, caller: "agent:one" });
     expect(mine.ok).toBe(true);
@@ -147,7 +192,9 @@ describe("a cut result, read by reference", () => {
 
   it("refuses resultRef next to request arguments, and offset without resultRef", async () => {
     const both = await call({ method: "GET", path: "/big", resultRef: "r1_x" });
-    expect(both.error?.message).toContain("resultRef reads a stored result and sends nothing, so method, path cannot go with it");
+    expect(both.error?.message).toContain(
+      "resultRef reads a stored result and sends nothing, so method, path cannot go with it",
+    );
     const offset = await call({ method: "GET", path: "/big", offset: 3 });
     expect(offset.error?.message).toContain("offset goes with resultRef");
   });

@@ -69,13 +69,17 @@ export interface OneRequestOutcome {
  * each page `paginate` follows, so each gets the same checks (the policy's
  * for a next page here, for the first one in `callSource` before the credential is read).
  */
-export async function sendOneRequest(context: RequestContext, { call, checkDocument = true, limits, onBodyCut, page = false }: OneRequest): Promise<OneRequestOutcome> {
+export async function sendOneRequest(
+  context: RequestContext,
+  { call, checkDocument = true, limits, onBodyCut, page = false }: OneRequest,
+): Promise<OneRequestOutcome> {
   const { source, plugin, credential, auth, signal, operations, fetch, checkHop } = context;
   const { slug } = source;
   if (page && checkHop !== undefined) {
     // The same check as the first request: rules, confirmation, rate limits; an invalid page is refused by the builder.
     const next = firstRequestOf(source, call);
-    const refusal = next === undefined ? undefined : await checkHop({ method: next.call.method, url: next.url, kind: "page" });
+    const refusal =
+      next === undefined ? undefined : await checkHop({ method: next.call.method, url: next.url, kind: "page" });
     if (refusal !== undefined) return { sent: false, secrets: [], result: refusedResult(refusal, call) };
   }
   let request;
@@ -87,7 +91,13 @@ export async function sendOneRequest(context: RequestContext, { call, checkDocum
     if (checkDocument && operations !== undefined && source.api.openapiValidation !== "off") {
       // Checked before the plugin runs: a call that breaks the document fetches no token and sends nothing.
       const normalized: ParsedToolCall = normalizeToolCall(call);
-      const verdict = checkAgainstDocument({ source, call: normalized, operations, authHeaders: [...authorizer.placement.headers, ...(authorizer.placement.optionalHeaders ?? [])], authQuery: authorizer.placement.query });
+      const verdict = checkAgainstDocument({
+        source,
+        call: normalized,
+        operations,
+        authHeaders: [...authorizer.placement.headers, ...(authorizer.placement.optionalHeaders ?? [])],
+        authQuery: authorizer.placement.query,
+      });
       const traced = currentToolCall();
       if (traced !== undefined && verdict.operation !== undefined) {
         traced.template = verdict.operation.path;
@@ -95,23 +105,57 @@ export async function sendOneRequest(context: RequestContext, { call, checkDocum
       }
       if (!verdict.fits) {
         if (source.api.openapiValidation !== "warn") {
-          return { sent: false, secrets: authorizer.secrets, result: createRedactor(authorizer.secrets).redactDeep(createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: verdict.message, call, next: verdict.next })) };
+          return {
+            sent: false,
+            secrets: authorizer.secrets,
+            result: createRedactor(authorizer.secrets).redactDeep(
+              createFailureResult({
+                code: TOOL_ERROR_CODES.INVALID_CALL,
+                message: verdict.message,
+                call,
+                next: verdict.next,
+              }),
+            ),
+          };
         }
         warnings = createRedactor(authorizer.secrets).redactDeep(verdict.warnings);
       }
       call = normalized;
     }
     // Normalizes the call (once) and redacts the secrets from its errors; the credential was parsed by the caller, once.
-    request = await buildRequestWithCheckedCredential({ source, call: call as ToolCall, credential, plugin, authorizer });
+    request = await buildRequestWithCheckedCredential({
+      source,
+      call: call as ToolCall,
+      credential,
+      plugin,
+      authorizer,
+    });
   } catch (error) {
     const secrets = authorizer?.secrets ?? pluginSecrets(plugin, credential);
-    const redact = (result: ToolResult): OneRequestOutcome => ({ sent: false, secrets, result: createRedactor(secrets).redactDeep(result) });
+    const redact = (result: ToolResult): OneRequestOutcome => ({
+      sent: false,
+      secrets,
+      result: createRedactor(secrets).redactDeep(result),
+    });
     if (AuthorizeError.isInstance(error)) {
       // The token endpoint refused the credential (an operator must act) or failed (retry later).
-      return redact(createFailureResult({ code: TOOL_ERROR_CODES.AUTH_FAILED, message: `the credential of source "${slug}" could not be attached: ${error.message}; ${error.hint}`, retryable: error.retryable, call }));
+      return redact(
+        createFailureResult({
+          code: TOOL_ERROR_CODES.AUTH_FAILED,
+          message: `the credential of source "${slug}" could not be attached: ${error.message}; ${error.hint}`,
+          retryable: error.retryable,
+          call,
+        }),
+      );
     }
     if (signal?.aborted === true) {
-      return redact(createFailureResult({ code: TOOL_ERROR_CODES.NETWORK, message: `the call to source "${slug}" was cancelled before its request was sent`, call }));
+      return redact(
+        createFailureResult({
+          code: TOOL_ERROR_CODES.NETWORK,
+          message: `the call to source "${slug}" was cancelled before its request was sent`,
+          call,
+        }),
+      );
     }
     // A plugin that sets a framing header is the operator's problem, not the agent's: not INVALID_CALL.
     // The message may quote the agent's input; redact makes sure no form of the secret is in it.
@@ -122,7 +166,16 @@ export async function sendOneRequest(context: RequestContext, { call, checkDocum
     );
   }
 
-  const result = await executeRequest(request, { source, authorizeHop: authorizer.authorizeHop, onRejected: authorizer.onRejected, fetch, signal, limits, onBodyCut, checkHop });
+  const result = await executeRequest(request, {
+    source,
+    authorizeHop: authorizer.authorizeHop,
+    onRejected: authorizer.onRejected,
+    fetch,
+    signal,
+    limits,
+    onBodyCut,
+    checkHop,
+  });
   if (warnings !== undefined) result.warnings = warnings;
   return { result, sent: true, secrets: authorizer.secrets };
 }
@@ -130,8 +183,11 @@ export async function sendOneRequest(context: RequestContext, { call, checkDocum
 /** The INVALID_CALL message of a call that could not be built. */
 export function describeBuildFailure(error: unknown): string {
   if (error instanceof InvalidCallError) {
-    const message = error.message.startsWith("invalid call:") ? error.message : `invalid call: ${error.message.startsWith(`${error.field}:`) ? "" : `${error.field}: `}${error.message}`;
-    const schemaProblem = error.reason === INVALID_CALL_REASONS.INVALID_INPUT || error.reason === INVALID_CALL_REASONS.INVALID_METHOD;
+    const message = error.message.startsWith("invalid call:")
+      ? error.message
+      : `invalid call: ${error.message.startsWith(`${error.field}:`) ? "" : `${error.field}: `}${error.message}`;
+    const schemaProblem =
+      error.reason === INVALID_CALL_REASONS.INVALID_INPUT || error.reason === INVALID_CALL_REASONS.INVALID_METHOD;
     return schemaProblem ? `${message}. ${validCallHint}` : message;
   }
   // Not a call problem the agent can fix; the message of an unknown error is not shown (it could hold anything).

@@ -28,12 +28,40 @@ const articlesDocument = {
   info: { title: "Articles API", version: "1" },
   components: { schemas: { Article: article } },
   paths: {
-    "/articles": { get: { operationId: "listArticles", summary: "List articles", responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Article" } } } } } } } },
+    "/articles": {
+      get: {
+        operationId: "listArticles",
+        summary: "List articles",
+        responses: {
+          "200": {
+            description: "ok",
+            content: {
+              "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Article" } } },
+            },
+          },
+        },
+      },
+    },
     "/search": {
       get: {
         operationId: "searchArticles",
         summary: "Search articles",
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { total_count: { type: "integer" }, items: { type: "array", items: { $ref: "#/components/schemas/Article" } } } } } } } },
+        responses: {
+          "200": {
+            description: "ok",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    total_count: { type: "integer" },
+                    items: { type: "array", items: { $ref: "#/components/schemas/Article" } },
+                  },
+                },
+              },
+            },
+          },
+        },
       },
     },
     "/articles/{id}": {
@@ -41,10 +69,30 @@ const articlesDocument = {
         operationId: "getArticle",
         summary: "Get an article",
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Article" } } } } },
+        responses: {
+          "200": {
+            description: "ok",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Article" } } },
+          },
+        },
       },
     },
-    "/tags": { get: { operationId: "listTags", summary: "List tags", responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: { type: "object", properties: { name: { type: "string" } } } } } } } } } },
+    "/tags": {
+      get: {
+        operationId: "listTags",
+        summary: "List tags",
+        responses: {
+          "200": {
+            description: "ok",
+            content: {
+              "application/json": {
+                schema: { type: "array", items: { type: "object", properties: { name: { type: "string" } } } },
+              },
+            },
+          },
+        },
+      },
+    },
   },
 };
 
@@ -72,8 +120,11 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const source = () => createSourceRecordFixture({ slug: "articles", name: "Articles", api: { baseUrl: upstream.origin } });
-const describeOperation = async (operationId: string): Promise<{ suggestedSelect?: { select: string; keeps: string } }> => {
+const source = () =>
+  createSourceRecordFixture({ slug: "articles", name: "Articles", api: { baseUrl: upstream.origin } });
+const describeOperation = async (
+  operationId: string,
+): Promise<{ suggestedSelect?: { select: string; keeps: string } }> => {
   const answer = await createOperationsTool(source(), operations).execute({ operationId });
   return (answer.body as { value: { suggestedSelect?: { select: string; keeps: string } } }).value;
 };
@@ -81,20 +132,35 @@ const describeOperation = async (operationId: string): Promise<{ suggestedSelect
 describe("api_<slug>_operations suggests a select for a large response", () => {
   it("keeps a few fields of each item of a top-level array, quoting names that need it, and the suggestion runs as is", async () => {
     const { suggestedSelect } = await describeOperation("listArticles");
-    expect(suggestedSelect?.select).toBe('[].{id: id, title: title, state: state, created_at: created_at, "html-url": "html-url", words: words}');
+    expect(suggestedSelect?.select).toBe(
+      '[].{id: id, title: title, state: state, created_at: created_at, "html-url": "html-url", words: words}',
+    );
     expect(suggestedSelect?.keeps).toMatch(/^6 of the 10 fields of each item/);
-    const tool = createApiTool(source(), { registry: createAuthRegistry([createBearerAuth()]), credentials: { get: async () => ({ token: "tok_0123456789" }) }, operations });
+    const tool = createApiTool(source(), {
+      registry: createAuthRegistry([createBearerAuth()]),
+      credentials: { get: async () => ({ token: "tok_0123456789" }) },
+      operations,
+    });
     const whole = await tool?.execute({ method: "GET", path: "/articles" });
     const selected = await tool?.execute({ method: "GET", path: "/articles", select: suggestedSelect?.select });
     expect(selected).toMatchObject({ ok: true, selected: suggestedSelect?.select });
     const items = (selected?.body as { value: Record<string, unknown>[] }).value;
     expect(items).toHaveLength(30);
-    expect(items[3]).toEqual({ id: 3, title: "Article 3", state: "published", created_at: "2026-01-01T00:00:00Z", "html-url": "https://articles.example/3", words: 80 });
+    expect(items[3]).toEqual({
+      id: 3,
+      title: "Article 3",
+      state: "published",
+      created_at: "2026-01-01T00:00:00Z",
+      "html-url": "https://articles.example/3",
+      words: 80,
+    });
     expect(JSON.stringify(selected?.body).length).toBeLessThan(JSON.stringify(whole?.body).length / 3);
   });
 
   it("finds the array of a list's envelope ({ total_count, items })", async () => {
-    expect((await describeOperation("searchArticles")).suggestedSelect?.select).toMatch(/^items\[\]\.\{id: id, title: title/);
+    expect((await describeOperation("searchArticles")).suggestedSelect?.select).toMatch(
+      /^items\[\]\.\{id: id, title: title/,
+    );
   });
 
   it("suggests nothing for a single object or small items", async () => {

@@ -16,12 +16,15 @@ function collectProblems(node: unknown, path: string, problems: string[]): void 
     const types = Array.isArray(record.type) ? record.type : [record.type];
     for (const type of types) if (!jsonSchemaTypes.has(type as string)) problems.push(`${path}.type: ${String(type)}`);
   }
-  if ("anyOf" in record && (!Array.isArray(record.anyOf) || record.anyOf.length < 2)) problems.push(`${path}.anyOf needs 2+ branches`);
+  if ("anyOf" in record && (!Array.isArray(record.anyOf) || record.anyOf.length < 2))
+    problems.push(`${path}.anyOf needs 2+ branches`);
   if ("required" in record && !Array.isArray(record.required)) problems.push(`${path}.required must be an array`);
   for (const [key, value] of Object.entries(record)) {
-    if (key === "$schema" || key === "$ref" || key === "$defs" || key === "definitions") problems.push(`${path}.${key} is not wanted`);
+    if (key === "$schema" || key === "$ref" || key === "$defs" || key === "definitions")
+      problems.push(`${path}.${key} is not wanted`);
     if (key === "properties") {
-      for (const [name, property] of Object.entries(value as Record<string, unknown>)) collectProblems(property, `${path}.properties.${name}`, problems);
+      for (const [name, property] of Object.entries(value as Record<string, unknown>))
+        collectProblems(property, `${path}.properties.${name}`, problems);
     } else if (typeof value === "object") collectProblems(value, `${path}.${key}`, problems);
   }
 }
@@ -33,8 +36,22 @@ describe("createToolInputJsonSchema", () => {
     expect(schema.type).toBe("object");
     expect(schema.required).toBeUndefined();
     expect(schema.additionalProperties).toBe(false);
-    expect(Object.keys(schema.properties).sort()).toEqual(["_contentType", "_rawBody", "body", "method", "offset", "paginate", "path", "query", "resultRef", "select"]);
-    expect(schema.properties.paginate).toMatchObject({ type: "object", properties: { maxPages: { type: "integer" }, maxItems: { type: "integer" } } });
+    expect(Object.keys(schema.properties).sort()).toEqual([
+      "_contentType",
+      "_rawBody",
+      "body",
+      "method",
+      "offset",
+      "paginate",
+      "path",
+      "query",
+      "resultRef",
+      "select",
+    ]);
+    expect(schema.properties.paginate).toMatchObject({
+      type: "object",
+      properties: { maxPages: { type: "integer" }, maxItems: { type: "integer" } },
+    });
   });
 
   it("stays under 550 bytes, since every source lists it (what the arguments do is said once, in apiToolInstructions)", () => {

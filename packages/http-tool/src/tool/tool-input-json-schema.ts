@@ -3,7 +3,10 @@ import { HTTP_METHODS } from "../request/tool-call";
 import { apiToolInputSchema } from "./agent-input";
 
 /** A JSON Schema object, as agent APIs take it. */
-export type JsonSchemaObject = { type: "object"; properties: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
+export type JsonSchemaObject = { type: "object"; properties: Record<string, unknown>; required?: string[] } & Record<
+  string,
+  unknown
+>;
 
 /**
  * The tool's input as a JSON Schema (draft-07 subset), generated from
@@ -42,7 +45,11 @@ function freezeDeeply<TValue>(value: TValue): TValue {
 }
 
 function generateToolInputJsonSchema(): JsonSchemaObject {
-  const generated = z.toJSONSchema(apiToolInputSchema, { io: "input", target: "draft-7", unrepresentable: "any" }) as Record<string, unknown>;
+  const generated = z.toJSONSchema(apiToolInputSchema, {
+    io: "input",
+    target: "draft-7",
+    unrepresentable: "any",
+  }) as Record<string, unknown>;
   const { $schema: _schema, required: _required, ...schema } = clean(generated) as Record<string, unknown>;
   const properties = schema.properties as Record<string, Record<string, unknown>>;
   properties.method = { type: "string", enum: [...HTTP_METHODS], description: properties.method?.description };
@@ -55,7 +62,8 @@ function generateToolInputJsonSchema(): JsonSchemaObject {
   // Every source lists this schema: only the types, and a few words where a name does not say enough.
   // What each argument does is said once, in `apiToolInstructions` (the MCP server's instructions).
   properties.query = { type: "object" };
-  for (const [name, property] of Object.entries(properties)) properties[name] = withoutBounds(keptDescriptions.has(name) ? property : withoutDescription(property));
+  for (const [name, property] of Object.entries(properties))
+    properties[name] = withoutBounds(keptDescriptions.has(name) ? property : withoutDescription(property));
   return schema as JsonSchemaObject;
 }
 
@@ -72,7 +80,10 @@ function withoutBounds(node: Record<string, unknown>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "minimum" || key === "maximum" || key === "maxLength") continue;
-    result[key] = typeof value === "object" && value !== null && !Array.isArray(value) ? withoutBounds(value as Record<string, unknown>) : value;
+    result[key] =
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? withoutBounds(value as Record<string, unknown>)
+        : value;
   }
   return result;
 }
@@ -99,5 +110,10 @@ function isEmptySchema(value: unknown): boolean {
 }
 
 function isPlainStringSchema(value: unknown): boolean {
-  return typeof value === "object" && value !== null && Object.keys(value).length === 1 && (value as { type?: unknown }).type === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.keys(value).length === 1 &&
+    (value as { type?: unknown }).type === "string"
+  );
 }

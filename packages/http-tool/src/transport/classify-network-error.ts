@@ -30,10 +30,15 @@ const certificateFixes: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: `the API must send its intermediate certificates; or, ${trustPrivateAuthority}`,
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: trustPrivateAuthority,
   UNABLE_TO_GET_ISSUER_CERT: trustPrivateAuthority,
-  DEPTH_ZERO_SELF_SIGNED_CERT: trustPrivateAuthority.replace("comes from a private certificate authority, trust that authority", "is self-signed on purpose, trust that certificate"),
+  DEPTH_ZERO_SELF_SIGNED_CERT: trustPrivateAuthority.replace(
+    "comes from a private certificate authority, trust that authority",
+    "is self-signed on purpose, trust that certificate",
+  ),
   SELF_SIGNED_CERT_IN_CHAIN: trustPrivateAuthority,
-  CERT_HAS_EXPIRED: "the API's operator must renew its certificate (or this machine's clock is wrong); verification cannot be turned off",
-  CERT_NOT_YET_VALID: "this machine's clock may be behind, or the API's certificate was issued for a later date; verification cannot be turned off",
+  CERT_HAS_EXPIRED:
+    "the API's operator must renew its certificate (or this machine's clock is wrong); verification cannot be turned off",
+  CERT_NOT_YET_VALID:
+    "this machine's clock may be behind, or the API's certificate was issued for a later date; verification cannot be turned off",
   ERR_TLS_CERT_ALTNAME_INVALID: "use the host name the certificate was issued for in api.baseUrl",
 };
 
@@ -61,7 +66,11 @@ function errorCodeOf(error: unknown): { code: string | undefined; message: strin
 export function classifyNetworkError(error: unknown, target: string): ClassifiedError {
   const { code, message } = errorCodeOf(error);
   if (code === "ECONNREFUSED") {
-    return { code: TOOL_ERROR_CODES.CONNECTION_REFUSED, message: `connection refused by ${target}: nothing listens there; check the host and port in api.baseUrl`, retryable: true };
+    return {
+      code: TOOL_ERROR_CODES.CONNECTION_REFUSED,
+      message: `connection refused by ${target}: nothing listens there; check the host and port in api.baseUrl`,
+      retryable: true,
+    };
   }
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NONAME" || code === "EAI_FAIL") {
     return {
@@ -70,12 +79,24 @@ export function classifyNetworkError(error: unknown, target: string): Classified
       retryable: code === "EAI_AGAIN",
     };
   }
-  if (code !== undefined && (code in certificateProblems || code.startsWith("ERR_TLS_") || code.startsWith("ERR_SSL_") || code.includes("CERT"))) {
+  if (
+    code !== undefined &&
+    (code in certificateProblems || code.startsWith("ERR_TLS_") || code.startsWith("ERR_SSL_") || code.includes("CERT"))
+  ) {
     const problem = certificateProblems[code] ?? message;
     const fix = certificateFixes[code] ?? "check that api.baseUrl uses https only with a TLS port, and http otherwise";
-    return { code: TOOL_ERROR_CODES.TLS, message: `TLS handshake with ${target} failed: ${problem} (${code}); ${fix}`, retryable: false };
+    return {
+      code: TOOL_ERROR_CODES.TLS,
+      message: `TLS handshake with ${target} failed: ${problem} (${code}); ${fix}`,
+      retryable: false,
+    };
   }
-  if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+  if (
+    code === "ETIMEDOUT" ||
+    code === "UND_ERR_CONNECT_TIMEOUT" ||
+    code === "UND_ERR_HEADERS_TIMEOUT" ||
+    code === "UND_ERR_BODY_TIMEOUT"
+  ) {
     return { code: TOOL_ERROR_CODES.TIMEOUT, message: `${target} did not answer in time (${code})`, retryable: true };
   }
   if (code === TRANSPORT_ERROR_CODES.PROTOCOL_SWITCHED) {
@@ -94,14 +115,30 @@ export function classifyNetworkError(error: unknown, target: string): Classified
     };
   }
   if (code === "HPE_HEADER_OVERFLOW" || code === "UND_ERR_HEADERS_OVERFLOW") {
-    return { code: TOOL_ERROR_CODES.NETWORK, message: `${target} sent response headers larger than Node's limit of 16 KiB (${code}); the API's answer cannot be read`, retryable: false };
+    return {
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `${target} sent response headers larger than Node's limit of 16 KiB (${code}); the API's answer cannot be read`,
+      retryable: false,
+    };
   }
   if (code?.startsWith("HPE_") === true) {
-    return { code: TOOL_ERROR_CODES.NETWORK, message: `${target} sent a malformed HTTP response (${code}); it cannot be read, and sending again will not help`, retryable: false };
+    return {
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `${target} sent a malformed HTTP response (${code}); it cannot be read, and sending again will not help`,
+      retryable: false,
+    };
   }
   if (code?.startsWith("Z_") === true || code?.startsWith("ERR__") === true) {
-    return { code: TOOL_ERROR_CODES.NETWORK, message: `the response body from ${target} does not decompress as its Content-Encoding says (${code}); the API sent a corrupt body`, retryable: false };
+    return {
+      code: TOOL_ERROR_CODES.NETWORK,
+      message: `the response body from ${target} does not decompress as its Content-Encoding says (${code}); the API sent a corrupt body`,
+      retryable: false,
+    };
   }
   const detail = code === undefined ? message : `${code}: ${message}`;
-  return { code: TOOL_ERROR_CODES.NETWORK, message: `network error talking to ${target} (${detail}); the connection was closed or reset`, retryable: true };
+  return {
+    code: TOOL_ERROR_CODES.NETWORK,
+    message: `network error talking to ${target} (${detail}); the connection was closed or reset`,
+    retryable: true,
+  };
 }

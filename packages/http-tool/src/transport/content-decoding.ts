@@ -1,5 +1,13 @@
 import { Transform, type TransformCallback } from "node:stream";
-import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, type Inflate, type InflateRaw } from "node:zlib";
+import {
+  constants,
+  createBrotliDecompress,
+  createGunzip,
+  createInflate,
+  createInflateRaw,
+  type Inflate,
+  type InflateRaw,
+} from "node:zlib";
 import { TRANSPORT_ERROR_CODES } from "./transport-error-codes";
 
 /** Codings the executor decodes, as fetch (undici) does. */
@@ -68,7 +76,10 @@ export function createDecoders(contentEncoding: string | null): Transform[] {
   const codings = codingsOf(contentEncoding);
   if (codings.length > maxContentCodings) {
     const message = `the response lists ${codings.length} content codings, more than the ${maxContentCodings} decoded`;
-    throw Object.assign(new Error(message), { code: TRANSPORT_ERROR_CODES.TOO_MANY_CONTENT_CODINGS, codings: codings.length });
+    throw Object.assign(new Error(message), {
+      code: TRANSPORT_ERROR_CODES.TOO_MANY_CONTENT_CODINGS,
+      codings: codings.length,
+    });
   }
   if (codings.some((coding) => !decodable.has(coding))) return [];
   return codings.reverse().map((coding): Transform => {

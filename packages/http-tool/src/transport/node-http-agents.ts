@@ -15,7 +15,12 @@ export const maxSocketsPerOrigin = 64;
 /** An idle kept-alive connection is closed after this long (unless the server's `Keep-Alive: timeout` says less). */
 export const freeSocketTimeoutMs = 30_000;
 
-const agentOptions = { keepAlive: true, maxSockets: maxSocketsPerOrigin, timeout: freeSocketTimeoutMs, scheduling: "lifo" as const };
+const agentOptions = {
+  keepAlive: true,
+  maxSockets: maxSocketsPerOrigin,
+  timeout: freeSocketTimeoutMs,
+  scheduling: "lifo" as const,
+};
 
 /** Shared by every call of this module instance, so connections to one API are reused across calls. */
 export const defaultAgents: Readonly<Required<NodeHttpAgents>> = Object.freeze({

@@ -9,19 +9,35 @@ import { runCall } from "../../test/run-call";
 import { hasOpenssl } from "../../test/self-signed-cert";
 import { findClosedPort } from "@src/http-tool/testing";
 
-const proxyVariables = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"];
+const proxyVariables = [
+  "https_proxy",
+  "HTTPS_PROXY",
+  "http_proxy",
+  "HTTP_PROXY",
+  "all_proxy",
+  "ALL_PROXY",
+  "no_proxy",
+  "NO_PROXY",
+];
 const call = { method: "GET" as const, path: "/items" };
 
 /** An upstream answering 200 with the headers it got; `https` with a certificate of the test's CA. */
-async function startUpstream(tls?: { key: string; cert: string }): Promise<{ url: string; seen: IncomingHttpHeaders[]; close(): Promise<void> }> {
+async function startUpstream(tls?: {
+  key: string;
+  cert: string;
+}): Promise<{ url: string; seen: IncomingHttpHeaders[]; close(): Promise<void> }> {
   const seen: IncomingHttpHeaders[] = [];
-  const handler = (request: { headers: IncomingHttpHeaders; resume(): void }, response: { writeHead(status: number, headers: Record<string, string>): void; end(body: string): void }): void => {
+  const handler = (
+    request: { headers: IncomingHttpHeaders; resume(): void },
+    response: { writeHead(status: number, headers: Record<string, string>): void; end(body: string): void },
+  ): void => {
     request.resume();
     seen.push(request.headers);
     response.writeHead(200, { "content-type": "application/json" });
     response.end('{"ok":true}');
   };
-  const server: HttpServer | HttpsServer = tls === undefined ? createHttpServer(handler) : createHttpsServer(tls, handler);
+  const server: HttpServer | HttpsServer =
+    tls === undefined ? createHttpServer(handler) : createHttpsServer(tls, handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -90,7 +106,9 @@ describe.skipIf(!hasOpenssl())("proxies and private certificate authorities", ()
 
   it("api.proxy overrides HTTPS_PROXY (which points at nothing here)", async () => {
     process.env.HTTPS_PROXY = `http://127.0.0.1:${await findClosedPort()}`;
-    const { result } = await runCall(secure.url, authMode("bearer"), call, { api: { caFile: ca.caFile, proxy: proxy.url } });
+    const { result } = await runCall(secure.url, authMode("bearer"), call, {
+      api: { caFile: ca.caFile, proxy: proxy.url },
+    });
     expect(result.error?.message).toBeUndefined();
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(proxy.tunnels).toHaveLength(1);
@@ -100,19 +118,24 @@ describe.skipIf(!hasOpenssl())("proxies and private certificate authorities", ()
     ["NO_PROXY naming the host", { NO_PROXY: "127.0.0.1" }, {}],
     ["no_proxy with a port", { no_proxy: "localhost,127.0.0.1" }, {}],
     ['api.proxy "direct"', {}, { proxy: "direct" }],
-  ])("%s goes direct, the proxy sees nothing", async (_name, variables: Record<string, string>, api: Record<string, unknown>) => {
-    process.env.HTTPS_PROXY = proxy.url;
-    Object.assign(process.env, variables);
-    const { result } = await runCall(secure.url, authMode("bearer"), call, { api: { caFile: ca.caFile, ...api } });
-    expect(result).toMatchObject({ ok: true, status: 200 });
-    expect(proxy.seen()).toBe("");
-  });
+  ])(
+    "%s goes direct, the proxy sees nothing",
+    async (_name, variables: Record<string, string>, api: Record<string, unknown>) => {
+      process.env.HTTPS_PROXY = proxy.url;
+      Object.assign(process.env, variables);
+      const { result } = await runCall(secure.url, authMode("bearer"), call, { api: { caFile: ca.caFile, ...api } });
+      expect(result).toMatchObject({ ok: true, status: 200 });
+      expect(proxy.seen()).toBe("");
+    },
+  );
 
   it("refuses an http API through a proxy, which would see the credential, and names the settings", async () => {
     process.env.HTTP_PROXY = proxy.url;
     const { result } = await runCall(plain.url, authMode("bearer"), call);
     expect(result).toMatchObject({ ok: false, status: 0, error: { code: "NETWORK", retryable: false } });
-    expect(result.error?.message).toMatch(/plain http, and the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTPS_PROXY \/ HTTP_PROXY\) would see the credential/);
+    expect(result.error?.message).toMatch(
+      /plain http, and the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTPS_PROXY \/ HTTP_PROXY\) would see the credential/,
+    );
     expect(result.error?.message).toMatch(/NO_PROXY or api\.proxy "direct", or set api\.allowPlainHttpProxy/);
     expect(proxy.seen()).toBe("");
     const perSource = await runCall(plain.url, authMode("bearer"), call, { api: { proxy: proxy.url } });
@@ -142,17 +165,23 @@ describe.skipIf(!hasOpenssl())("proxies and private certificate authorities", ()
   it("a certificate for another host is a TLS error naming the host problem, through a proxy too", async () => {
     const direct = await runCall(wrongHost.url, authMode("bearer"), call, { api: { caFile: ca.caFile } });
     expect(direct.result.error?.message).toMatch(/does not match the host name.*api\.baseUrl/);
-    const proxied = await runCall(wrongHost.url, authMode("bearer"), call, { api: { caFile: ca.caFile, proxy: proxy.url } });
+    const proxied = await runCall(wrongHost.url, authMode("bearer"), call, {
+      api: { caFile: ca.caFile, proxy: proxy.url },
+    });
     expect(proxied.result).toMatchObject({ ok: false, error: { code: "TLS" } });
     expect(proxied.result.error?.message).toMatch(/does not match the host name/);
     expect(leaksIn(proxy.seen(), authMode("bearer"))).toEqual([]);
   });
 
   it("an api.caFile that cannot be read or holds no certificate is refused, naming api.caFile", async () => {
-    const missing = await runCall(secure.url, authMode("bearer"), call, { api: { caFile: `${ca.directory}/nope.pem` } });
+    const missing = await runCall(secure.url, authMode("bearer"), call, {
+      api: { caFile: `${ca.directory}/nope.pem` },
+    });
     expect(missing.result).toMatchObject({ ok: false, error: { code: "NETWORK", retryable: false } });
     expect(missing.result.error?.message).toMatch(/api\.caFile .*nope\.pem cannot be read \(ENOENT\)/);
-    const notPem = await runCall(secure.url, authMode("bearer"), call, { api: { caFile: `${ca.directory}/server-1.csr` } });
+    const notPem = await runCall(secure.url, authMode("bearer"), call, {
+      api: { caFile: `${ca.directory}/server-1.csr` },
+    });
     expect(notPem.result.error?.message).toMatch(/holds no PEM certificate/);
   });
 });

@@ -36,7 +36,16 @@ const getProxyForUrl = untypedGetProxyForUrl as (url: string) => string;
 const direct: ProxyRoute = Object.freeze({ kind: "direct", agents: undefined });
 
 /** The variables `proxy-from-env` reads; part of the cache key, so a changed environment is seen. */
-const proxyVariables = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"] as const;
+const proxyVariables = [
+  "https_proxy",
+  "HTTPS_PROXY",
+  "http_proxy",
+  "HTTP_PROXY",
+  "all_proxy",
+  "ALL_PROXY",
+  "no_proxy",
+  "NO_PROXY",
+] as const;
 
 const routes = new Map<string, ProxyRoute>();
 const agentsByProxy = new Map<string, NodeHttpAgents>();
@@ -62,15 +71,27 @@ export function describeProxy(proxyUrl: string): string {
 class TunnelAgent extends HttpsProxyAgent<string> {
   readonly #ca: string | undefined;
 
-  constructor(proxyUrl: string, options: ConstructorParameters<typeof HttpsProxyAgent<string>>[1], ca: string | undefined) {
+  constructor(
+    proxyUrl: string,
+    options: ConstructorParameters<typeof HttpsProxyAgent<string>>[1],
+    ca: string | undefined,
+  ) {
     super(proxyUrl, options);
     this.#ca = ca;
   }
 
-  override connect(request: Parameters<HttpsProxyAgent<string>["connect"]>[0], options: Parameters<HttpsProxyAgent<string>["connect"]>[1]): ReturnType<HttpsProxyAgent<string>["connect"]> {
+  override connect(
+    request: Parameters<HttpsProxyAgent<string>["connect"]>[0],
+    options: Parameters<HttpsProxyAgent<string>["connect"]>[1],
+  ): ReturnType<HttpsProxyAgent<string>["connect"]> {
     const host = options.host ?? "";
-    const checkServerIdentity = (_servername: string, certificate: PeerCertificate): Error | undefined => tlsCheckServerIdentity(host, certificate);
-    return super.connect(request, { ...options, checkServerIdentity, ...(this.#ca === undefined ? {} : { ca: this.#ca }) } as typeof options);
+    const checkServerIdentity = (_servername: string, certificate: PeerCertificate): Error | undefined =>
+      tlsCheckServerIdentity(host, certificate);
+    return super.connect(request, {
+      ...options,
+      checkServerIdentity,
+      ...(this.#ca === undefined ? {} : { ca: this.#ca }),
+    } as typeof options);
   }
 }
 
@@ -79,7 +100,12 @@ function agentsFor(proxyUrl: string | undefined, caFile: string | undefined, ca:
   const key = `${proxyUrl ?? ""}\n${caFile ?? ""}`;
   let agents = agentsByProxy.get(key);
   if (agents === undefined) {
-    const options = { keepAlive: true, maxSockets: maxSocketsPerOrigin, timeout: freeSocketTimeoutMs, ...(ca === undefined ? {} : { ca }) };
+    const options = {
+      keepAlive: true,
+      maxSockets: maxSocketsPerOrigin,
+      timeout: freeSocketTimeoutMs,
+      ...(ca === undefined ? {} : { ca }),
+    };
     agents =
       proxyUrl === undefined
         ? { https: new HttpsAgent(options) }
@@ -87,7 +113,11 @@ function agentsFor(proxyUrl: string | undefined, caFile: string | undefined, ca:
             // http-proxy-agent forwards plain requests (the proxy sees them whole); only used when the source allows it.
             http: new HttpProxyAgent(proxyUrl, options) as unknown as HttpAgent,
             // https-proxy-agent opens a CONNECT tunnel and TLS to the API inside it.
-            https: new TunnelAgent(proxyUrl, { keepAlive: true, maxSockets: maxSocketsPerOrigin, timeout: freeSocketTimeoutMs }, ca) as unknown as HttpsAgent,
+            https: new TunnelAgent(
+              proxyUrl,
+              { keepAlive: true, maxSockets: maxSocketsPerOrigin, timeout: freeSocketTimeoutMs },
+              ca,
+            ) as unknown as HttpsAgent,
           };
     agentsByProxy.set(key, agents);
   }
@@ -101,23 +131,40 @@ function decide({ baseUrl, proxy, allowPlainHttpProxy, caFile }: ProxySettings):
       ca = readFileSync(caFile, "utf8");
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
-      return { kind: "refused", agents: undefined, message: `api.caFile ${caFile} cannot be read (${reason}); point it at the PEM file of the certificate authority (relative to the source's folder, or absolute)` };
+      return {
+        kind: "refused",
+        agents: undefined,
+        message: `api.caFile ${caFile} cannot be read (${reason}); point it at the PEM file of the certificate authority (relative to the source's folder, or absolute)`,
+      };
     }
     if (!ca.includes("-----BEGIN CERTIFICATE-----")) {
-      return { kind: "refused", agents: undefined, message: `api.caFile ${caFile} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"); point it at the certificate authority's PEM file` };
+      return {
+        kind: "refused",
+        agents: undefined,
+        message: `api.caFile ${caFile} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"); point it at the certificate authority's PEM file`,
+      };
     }
   }
   const chosen = proxy ?? getProxyForUrl(baseUrl);
-  if (chosen === "" || chosen === "direct") return ca === undefined ? direct : { kind: "proxy", proxyUrl: "direct", agents: agentsFor(undefined, caFile, ca) };
+  if (chosen === "" || chosen === "direct")
+    return ca === undefined ? direct : { kind: "proxy", proxyUrl: "direct", agents: agentsFor(undefined, caFile, ca) };
   const where = proxy === undefined ? "HTTPS_PROXY / HTTP_PROXY" : "api.proxy";
   let proxyUrl: URL;
   try {
     proxyUrl = new URL(chosen);
   } catch {
-    return { kind: "refused", agents: undefined, message: `the proxy in ${where} is not a URL; write it as http://host:port` };
+    return {
+      kind: "refused",
+      agents: undefined,
+      message: `the proxy in ${where} is not a URL; write it as http://host:port`,
+    };
   }
   if (proxyUrl.protocol !== "http:" && proxyUrl.protocol !== "https:") {
-    return { kind: "refused", agents: undefined, message: `the proxy ${describeProxy(chosen)} in ${where} must be an http:// or https:// URL` };
+    return {
+      kind: "refused",
+      agents: undefined,
+      message: `the proxy ${describeProxy(chosen)} in ${where} must be an http:// or https:// URL`,
+    };
   }
   if (new URL(baseUrl).protocol === "http:" && allowPlainHttpProxy !== true) {
     return {

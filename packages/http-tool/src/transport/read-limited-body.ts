@@ -26,7 +26,8 @@ function fitsDeclaredLength(headers: Headers, maxBytes: number): boolean {
 export async function readLimitedBody(response: Response, maxBytes: number): Promise<LimitedBody> {
   const stream: ReadableStream<Uint8Array> | null = response.body;
   if (stream === null) return { bytes: new Uint8Array(0), cut: false };
-  if (fitsDeclaredLength(response.headers, maxBytes)) return { bytes: new Uint8Array(await response.arrayBuffer()), cut: false };
+  if (fitsDeclaredLength(response.headers, maxBytes))
+    return { bytes: new Uint8Array(await response.arrayBuffer()), cut: false };
   const reader = stream.getReader();
   const collector = createByteCollector(maxBytes);
   let cut = false;

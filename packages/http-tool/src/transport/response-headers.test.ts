@@ -7,7 +7,26 @@ const entries = (headers: ResponseHeaders): Array<[string, string]> => {
   return seen;
 };
 
-const raw = ["Content-Type", "application/json", "X-B", "1", "Set-Cookie", "x=1", "cookie", "a", "Link", "</a>; rel=first", "Cookie", "b", "set-cookie", "y=2", "link", "</b>; rel=next", "ETag", ""];
+const raw = [
+  "Content-Type",
+  "application/json",
+  "X-B",
+  "1",
+  "Set-Cookie",
+  "x=1",
+  "cookie",
+  "a",
+  "Link",
+  "</a>; rel=first",
+  "Cookie",
+  "b",
+  "set-cookie",
+  "y=2",
+  "link",
+  "</b>; rel=next",
+  "ETag",
+  "",
+];
 
 describe("createResponseHeaders", () => {
   it("answers get and forEach exactly as undici's Headers does", () => {
@@ -15,7 +34,8 @@ describe("createResponseHeaders", () => {
     const reference = new Headers();
     for (let index = 0; index < raw.length; index += 2) reference.append(raw[index]!, raw[index + 1]!);
     expect(entries(headers)).toEqual(entries(reference));
-    for (const name of ["content-type", "LINK", "cookie", "set-cookie", "etag", "x-b", "location"]) expect(headers.get(name)).toBe(reference.get(name));
+    for (const name of ["content-type", "LINK", "cookie", "set-cookie", "etag", "x-b", "location"])
+      expect(headers.get(name)).toBe(reference.get(name));
   });
 
   it("trims surrounding whitespace as undici does", () => {
@@ -51,16 +71,64 @@ describe("createResponseHeaders against undici's Headers", () => {
 
   it("createResponseHeaders equals undici's Headers on random latin1 raw headers (get, forEach, throws)", () => {
     // Latin1 only: node:http hands header text over as latin1, never a character above U+00FF.
-    const characters = ["a", "B", "0", "-", " ", "\t", "\r", "\n", "\0", "\v", "\f", "\x01", "\x7f", "\xa0", "\x85", "\xe9", "\xff", ",", ";", "=", '"', ":", "("];
-    const names = ["set-cookie", "Set-Cookie", "cookie", "COOKIE", "x-a", "X-A", "link", "Location", "content-encoding", "retry-after", "K"];
+    const characters = [
+      "a",
+      "B",
+      "0",
+      "-",
+      " ",
+      "\t",
+      "\r",
+      "\n",
+      "\0",
+      "\v",
+      "\f",
+      "\x01",
+      "\x7f",
+      "\xa0",
+      "\x85",
+      "\xe9",
+      "\xff",
+      ",",
+      ";",
+      "=",
+      '"',
+      ":",
+      "(",
+    ];
+    const names = [
+      "set-cookie",
+      "Set-Cookie",
+      "cookie",
+      "COOKIE",
+      "x-a",
+      "X-A",
+      "link",
+      "Location",
+      "content-encoding",
+      "retry-after",
+      "K",
+    ];
     const oddNames = [" x", "x y", "x\xe9", "", "x:"];
-    const getNames = ["set-cookie", "cookie", "x-a", "X-A", "link", "location", "content-encoding", "retry-after", "content-length", "k"];
+    const getNames = [
+      "set-cookie",
+      "cookie",
+      "x-a",
+      "X-A",
+      "link",
+      "location",
+      "content-encoding",
+      "retry-after",
+      "content-length",
+      "k",
+    ];
     let seed = 42;
     const random = (below: number): number => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % below;
     };
-    const text = (maxLength: number): string => Array.from({ length: random(maxLength) }, () => characters[random(characters.length)]).join("");
+    const text = (maxLength: number): string =>
+      Array.from({ length: random(maxLength) }, () => characters[random(characters.length)]).join("");
     for (let round = 0; round < 20_000; round += 1) {
       const raw: string[] = [];
       for (let pair = random(6); pair > 0; pair -= 1) {
@@ -73,8 +141,10 @@ describe("createResponseHeaders against undici's Headers", () => {
         for (let index = 0; index + 1 < raw.length; index += 2) headers.append(raw[index]!, raw[index + 1]!);
         return headers;
       };
-      expect(answers(() => createResponseHeaders(raw), getNames), JSON.stringify(raw)).toBe(answers(reference, getNames));
+      expect(
+        answers(() => createResponseHeaders(raw), getNames),
+        JSON.stringify(raw),
+      ).toBe(answers(reference, getNames));
     }
   });
 });
-

@@ -50,15 +50,18 @@ class PlainResponseHeaders implements ResponseHeaders {
  */
 export function createResponseHeaders(rawHeaders: readonly string[]): ResponseHeaders {
   for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
-    if (!tokenPattern.test(rawHeaders[index] as string) || unusualValuePattern.test(rawHeaders[index + 1] as string)) return undiciHeaders(rawHeaders);
+    if (!tokenPattern.test(rawHeaders[index] as string) || unusualValuePattern.test(rawHeaders[index + 1] as string))
+      return undiciHeaders(rawHeaders);
   }
   const headers = new PlainResponseHeaders();
-  for (let index = 0; index + 1 < rawHeaders.length; index += 2) headers.append(rawHeaders[index] as string, rawHeaders[index + 1] as string);
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2)
+    headers.append(rawHeaders[index] as string, rawHeaders[index + 1] as string);
   return headers;
 }
 
 function undiciHeaders(rawHeaders: readonly string[]): Headers {
   const headers = new Headers();
-  for (let index = 0; index + 1 < rawHeaders.length; index += 2) headers.append(rawHeaders[index] as string, rawHeaders[index + 1] as string);
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2)
+    headers.append(rawHeaders[index] as string, rawHeaders[index + 1] as string);
   return headers;
 }

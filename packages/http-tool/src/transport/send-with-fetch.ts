@@ -10,7 +10,13 @@ import type { Hop } from "./hop";
 export function sendWithFetch(hop: Hop, fetchFunction: typeof fetch): PendingAttempt {
   const controller = new AbortController();
   const response = (async (): Promise<AttemptResponse> => {
-    const fetched = await fetchFunction(hop.url, { method: hop.method, headers: hop.headers, body: hop.body, signal: controller.signal, redirect: "manual" });
+    const fetched = await fetchFunction(hop.url, {
+      method: hop.method,
+      headers: hop.headers,
+      body: hop.body,
+      signal: controller.signal,
+      redirect: "manual",
+    });
     return {
       status: fetched.status,
       statusText: fetched.statusText,

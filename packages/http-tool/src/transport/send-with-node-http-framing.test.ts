@@ -31,18 +31,21 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const api = { timeoutMs: 10_000, retries: 1 };
 
 describe("answers that are not an HTTP/1.1 response", () => {
-  it.each(["GET", "HEAD"])("101 Switching Protocols to a plain %s: NETWORK, not retried, socket dropped", async (method) => {
-    answer = (socket, request) => {
-      const echoed = /authorization: ([^\r]*)/i.exec(request)?.[1] ?? "";
-      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n${echoed}`);
-    };
-    const before = connections;
-    const { result } = await runCall(`${origin}/v1`, mode, { method, path: "/x" }, { api });
-    expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "NETWORK", retryable: false } });
-    expect(result.error?.message).toMatch(/the server switched protocols; src speaks HTTP\/1\.1 only/);
-    expect(connections - before).toBe(1);
-    expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
-  });
+  it.each(["GET", "HEAD"])(
+    "101 Switching Protocols to a plain %s: NETWORK, not retried, socket dropped",
+    async (method) => {
+      answer = (socket, request) => {
+        const echoed = /authorization: ([^\r]*)/i.exec(request)?.[1] ?? "";
+        socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n${echoed}`);
+      };
+      const before = connections;
+      const { result } = await runCall(`${origin}/v1`, mode, { method, path: "/x" }, { api });
+      expect(result).toMatchObject({ ok: false, status: 0, attempts: 1, error: { code: "NETWORK", retryable: false } });
+      expect(result.error?.message).toMatch(/the server switched protocols; src speaks HTTP\/1\.1 only/);
+      expect(connections - before).toBe(1);
+      expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
+    },
+  );
 
   it("a connection closed without any response fails the attempt (reset, retried once), not at the timeout", async () => {
     answer = (socket) => socket.destroy();
@@ -54,7 +57,10 @@ describe("answers that are not an HTTP/1.1 response", () => {
   });
 
   it("a normal answer on the same server still works after those", async () => {
-    answer = (socket) => socket.end("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 8\r\nConnection: close\r\n\r\n{\"ok\":1}");
+    answer = (socket) =>
+      socket.end(
+        'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 8\r\nConnection: close\r\n\r\n{"ok":1}',
+      );
     const { result } = await runCall(`${origin}/v1`, mode, { method: "GET", path: "/x" }, { api });
     expect(result).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: { ok: 1 } } });
   });

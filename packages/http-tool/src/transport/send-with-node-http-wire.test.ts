@@ -39,15 +39,32 @@ beforeAll(async () => {
         self.headersSent.add(path);
         return;
       case "/v1/longer-than-declared":
-        return void send(head("200 OK", ["Content-Type: text/plain", "Content-Length: 5", "Connection: close"]) + "0123456789");
+        return void send(
+          head("200 OK", ["Content-Type: text/plain", "Content-Length: 5", "Connection: close"]) + "0123456789",
+        );
       case "/v1/upgrade":
         return void send(head("101 Switching Protocols", ["Upgrade: websocket", "Connection: Upgrade"]));
       case "/v1/too-many-codings": {
         const body = gzipSync(gzipSync(gzipSync(gzipSync(gzipSync(gzipSync(Buffer.from('{"a":1}')))))));
-        return void send(Buffer.concat([Buffer.from(head("200 OK", ["Content-Type: application/json", "Content-Encoding: gzip, gzip, gzip, gzip, gzip, gzip", `Content-Length: ${body.length}`]), "latin1"), body]));
+        return void send(
+          Buffer.concat([
+            Buffer.from(
+              head("200 OK", [
+                "Content-Type: application/json",
+                "Content-Encoding: gzip, gzip, gzip, gzip, gzip, gzip",
+                `Content-Length: ${body.length}`,
+              ]),
+              "latin1",
+            ),
+            body,
+          ]),
+        );
       }
       case "/v1/corrupt-gzip":
-        return void send(head("200 OK", ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: 15"]) + "not gzip at all");
+        return void send(
+          head("200 OK", ["Content-Type: application/json", "Content-Encoding: gzip", "Content-Length: 15"]) +
+            "not gzip at all",
+        );
       case "/v1/odd-headers": {
         const body = '{"ok":true}';
         const lines = [
@@ -56,13 +73,13 @@ beforeAll(async () => {
           "X-RateLimit-Remaining:    5   ",
           "x-ratelimit-remaining: 4",
           "X-RATELIMIT-LIMIT:\t10\t",
-          "Link: </v1/a>; rel=\"first\"",
-          "LINK: </v1/b>; rel=\"next\"",
+          'Link: </v1/a>; rel="first"',
+          'LINK: </v1/b>; rel="next"',
           "Set-Cookie: a=1; Path=/",
           "set-cookie: b=2",
           "Cookie: c=3",
           "cookie: d=4",
-          "ETag: \"caf\xe9\"",
+          'ETag: "caf\xe9"',
           "X-Request-Id: ",
           "Retry-After: 0",
           "X-Empty:",
@@ -80,8 +97,19 @@ afterAll(async () => {
   await wire.close();
 });
 
-const call = async (path: string, extra: Parameters<typeof runCall>[3] = {}, method: "GET" | "POST" = "GET"): Promise<ToolResult> =>
-  (await runCall(`${wire.origin}/v1`, mode, { method, path, ...(method === "POST" ? { body: { a: 1 } } : {}) }, { limits: { timeoutMs: 1500, retries: 0 }, ...extra })).result;
+const call = async (
+  path: string,
+  extra: Parameters<typeof runCall>[3] = {},
+  method: "GET" | "POST" = "GET",
+): Promise<ToolResult> =>
+  (
+    await runCall(
+      `${wire.origin}/v1`,
+      mode,
+      { method, path, ...(method === "POST" ? { body: { a: 1 } } : {}) },
+      { limits: { timeoutMs: 1500, retries: 0 }, ...extra },
+    )
+  ).result;
 
 const expectNoLeak = (result: ToolResult, auth: AuthMode = mode): void => {
   expect(leaksIn(JSON.stringify(result), auth)).toEqual([]);

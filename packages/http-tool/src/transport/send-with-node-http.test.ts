@@ -44,11 +44,16 @@ beforeAll(async () => {
     sockets.set(url.searchParams.get("id") ?? "", request.socket);
     const [, route, name] = url.pathname.split("/");
     const coding = decodeURIComponent(name ?? "");
-    if (route === "encoded") return send(response, encoded[coding] ?? Buffer.alloc(0), { "content-encoding": coding.replace(" (raw)", "") });
+    if (route === "encoded")
+      return send(response, encoded[coding] ?? Buffer.alloc(0), { "content-encoding": coding.replace(" (raw)", "") });
     if (route === "bomb") return send(response, bombs[coding] ?? Buffer.alloc(0), { "content-encoding": coding });
     if (route === "zstd") return send(response, Buffer.from("(zstd bytes)"), { "content-encoding": "zstd" });
     if (route === "corrupt") return send(response, Buffer.from("not gzip at all"), { "content-encoding": "gzip" });
-    if (route === "repeated") return send(response, json, { link: ['</v1/a>; rel="first"', '</v1/b>; rel="next"'], "x-ratelimit-remaining": ["5", "4"] });
+    if (route === "repeated")
+      return send(response, json, {
+        link: ['</v1/a>; rel="first"', '</v1/b>; rel="next"'],
+        "x-ratelimit-remaining": ["5", "4"],
+      });
     if (route === "slow-body") {
       response.writeHead(200, { "content-type": "application/json" });
       response.write('{"items": [');
@@ -62,20 +67,48 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 describe("content-encoding", () => {
-  it.each(Object.keys(encoded).flatMap((coding) => [[coding, "node:http"] as const, [coding, "fetch"] as const]))("%s through %s is decoded to the JSON", async (coding, transport) => {
-    const { result } = await runCall(`${upstream.origin}/encoded`, mode, { method: "GET", path: `/${encodeURIComponent(coding)}` }, transport === "fetch" ? { fetch } : {});
-    expect(result).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: document } });
-    expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
-  });
+  it.each(Object.keys(encoded).flatMap((coding) => [[coding, "node:http"] as const, [coding, "fetch"] as const]))(
+    "%s through %s is decoded to the JSON",
+    async (coding, transport) => {
+      const { result } = await runCall(
+        `${upstream.origin}/encoded`,
+        mode,
+        { method: "GET", path: `/${encodeURIComponent(coding)}` },
+        transport === "fetch" ? { fetch } : {},
+      );
+      expect(result).toMatchObject({ ok: true, status: 200, body: { kind: "json", value: document } });
+      expect(leaksIn(JSON.stringify(result), mode)).toEqual([]);
+    },
+  );
 
-  it.each(["deflate", "br"])("a %s bomb (256 MiB of zeros) is cut at maxResponseBytes, counted after decoding, with flat memory", async (coding) => {
-    const { value: result, heapGrowth, buffersGrowth } = await measurePeakGrowth(
-      async () => (await runCall(`${upstream.origin}/bomb`, mode, { method: "GET", path: `/${coding}` }, { limits: { maxResponseBytes: 1024 * 1024 } })).result,
-    );
-    expect(result).toMatchObject({ ok: false, status: 200, error: { code: "RESPONSE_TOO_LARGE" }, truncated: { unit: "bytes" } });
-    expect(result.error?.message).toMatch(/1048576 bytes/);
-    expect(heapGrowth + buffersGrowth).toBeLessThan(64 * 1024 * 1024);
-  });
+  it.each(["deflate", "br"])(
+    "a %s bomb (256 MiB of zeros) is cut at maxResponseBytes, counted after decoding, with flat memory",
+    async (coding) => {
+      const {
+        value: result,
+        heapGrowth,
+        buffersGrowth,
+      } = await measurePeakGrowth(
+        async () =>
+          (
+            await runCall(
+              `${upstream.origin}/bomb`,
+              mode,
+              { method: "GET", path: `/${coding}` },
+              { limits: { maxResponseBytes: 1024 * 1024 } },
+            )
+          ).result,
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        status: 200,
+        error: { code: "RESPONSE_TOO_LARGE" },
+        truncated: { unit: "bytes" },
+      });
+      expect(result.error?.message).toMatch(/1048576 bytes/);
+      expect(heapGrowth + buffersGrowth).toBeLessThan(64 * 1024 * 1024);
+    },
+  );
 
   it("an encoding it cannot decode hands over type and size only, with a note, never base64", async () => {
     const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/zstd" });
@@ -123,8 +156,18 @@ describe("connections", () => {
 
   it("injected agents are used: without keep-alive each call gets its own socket", async () => {
     const agent = new Agent({ keepAlive: false });
-    await runCall(upstream.origin, mode, { method: "GET", path: "/plain", query: { id: "own-1" } }, { agents: { http: agent } });
-    await runCall(upstream.origin, mode, { method: "GET", path: "/plain", query: { id: "own-2" } }, { agents: { http: agent } });
+    await runCall(
+      upstream.origin,
+      mode,
+      { method: "GET", path: "/plain", query: { id: "own-1" } },
+      { agents: { http: agent } },
+    );
+    await runCall(
+      upstream.origin,
+      mode,
+      { method: "GET", path: "/plain", query: { id: "own-2" } },
+      { agents: { http: agent } },
+    );
     expect(sockets.get("own-2")).not.toBe(sockets.get("own-1"));
     agent.destroy();
   });
@@ -144,7 +187,12 @@ describe("connections", () => {
 
   it("a finished call leaves no listener on the caller's signal", async () => {
     const controller = new AbortController();
-    const { result } = await runCall(upstream.origin, mode, { method: "GET", path: "/plain" }, { signal: controller.signal });
+    const { result } = await runCall(
+      upstream.origin,
+      mode,
+      { method: "GET", path: "/plain" },
+      { signal: controller.signal },
+    );
     expect(result.ok).toBe(true);
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });

@@ -80,11 +80,16 @@ class NodeHttpExchange implements PendingAttempt {
     request.on("upgrade", (incoming: IncomingMessage, socket: Duplex) => {
       socket.destroy();
       incoming.destroy();
-      this.fail(Object.assign(new Error("the server switched protocols"), { code: TRANSPORT_ERROR_CODES.PROTOCOL_SWITCHED }));
+      this.fail(
+        Object.assign(new Error("the server switched protocols"), { code: TRANSPORT_ERROR_CODES.PROTOCOL_SWITCHED }),
+      );
     });
     // Closed with no response and no error: fail at once instead of waiting for the timer.
     request.on("close", () => {
-      if (this.phase === "waiting") this.fail(Object.assign(new Error("the connection closed before any response arrived"), { code: "ECONNRESET" }));
+      if (this.phase === "waiting")
+        this.fail(
+          Object.assign(new Error("the connection closed before any response arrived"), { code: "ECONNRESET" }),
+        );
     });
     try {
       request.end(this.hop.body);
@@ -97,7 +102,10 @@ class NodeHttpExchange implements PendingAttempt {
     const hop = this.hop;
     const url = new URL(hop.url);
     const secure = url.protocol === "https:";
-    const headers: Record<string, string> = hop.headers["accept-encoding"] === undefined ? { ...hop.headers, "accept-encoding": acceptEncoding } : hop.headers;
+    const headers: Record<string, string> =
+      hop.headers["accept-encoding"] === undefined
+        ? { ...hop.headers, "accept-encoding": acceptEncoding }
+        : hop.headers;
     const options = {
       method: hop.method,
       hostname: url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname,
@@ -149,7 +157,10 @@ class NodeHttpExchange implements PendingAttempt {
       }
       incoming.on("error", this.onError);
       incoming.on("close", () => {
-        if (!incoming.complete) this.fail(Object.assign(new Error("the connection closed before the response body ended"), { code: "ECONNRESET" }));
+        if (!incoming.complete)
+          this.fail(
+            Object.assign(new Error("the connection closed before the response body ended"), { code: "ECONNRESET" }),
+          );
       });
       source.on("data", (chunk: Buffer) => this.gather(chunk));
       source.on("end", () => this.finish());

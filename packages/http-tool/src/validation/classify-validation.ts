@@ -11,7 +11,12 @@ export function classifyValidation(result: ToolResult, source: SourceRecord, plu
   const { api } = source;
   const target = `GET ${result.request.url}`;
   const error = result.error;
-  const failed = (reason: Verdict["reason"], message: string, hint: string): Verdict => ({ status: "failed", reason, message, hint });
+  const failed = (reason: Verdict["reason"], message: string, hint: string): Verdict => ({
+    status: "failed",
+    reason,
+    message,
+    hint,
+  });
   if (error?.code === TOOL_ERROR_CODES.REDIRECT_BLOCKED || (result.status >= 300 && result.status < 400)) {
     const location = result.headers.location ?? "(no Location header)";
     return failed(
@@ -23,31 +28,65 @@ export function classifyValidation(result: ToolResult, source: SourceRecord, plu
   if (error?.code === TOOL_ERROR_CODES.AUTH_FAILED) {
     // A token refused or unobtainable on a retry after a 401; the message already says what to run.
     return error.retryable
-      ? failed(VALIDATION_REASONS.AUTH_SERVER_FAILED, error.message, "the authorization server failed; try again later with /source reload")
-      : { status: "needs_auth", reason: VALIDATION_REASONS.AUTH_REFUSED, message: error.message, hint: `sign in again, or store the credential again with \`src credential set ${source.slug}\`` };
+      ? failed(
+          VALIDATION_REASONS.AUTH_SERVER_FAILED,
+          error.message,
+          "the authorization server failed; try again later with /source reload",
+        )
+      : {
+          status: "needs_auth",
+          reason: VALIDATION_REASONS.AUTH_REFUSED,
+          message: error.message,
+          hint: `sign in again, or store the credential again with \`src credential set ${source.slug}\``,
+        };
   }
   if (error !== undefined && result.status === 0) {
     const host = new URL(api.baseUrl).host;
     switch (error.code) {
       case TOOL_ERROR_CODES.CONNECTION_REFUSED:
         // The tool error's own hint is left out: the verdict has its hint, said once.
-        return failed(VALIDATION_REASONS.UNREACHABLE, `connection refused by ${host}: nothing listens there`, `check the host and port in api.baseUrl (${host}) and that the API is running`);
+        return failed(
+          VALIDATION_REASONS.UNREACHABLE,
+          `connection refused by ${host}: nothing listens there`,
+          `check the host and port in api.baseUrl (${host}) and that the API is running`,
+        );
       case TOOL_ERROR_CODES.DNS:
-        return failed(VALIDATION_REASONS.DNS, error.message, `check the host name in api.baseUrl (${new URL(api.baseUrl).hostname}) and the machine's DNS`);
+        return failed(
+          VALIDATION_REASONS.DNS,
+          error.message,
+          `check the host name in api.baseUrl (${new URL(api.baseUrl).hostname}) and the machine's DNS`,
+        );
       case TOOL_ERROR_CODES.TIMEOUT:
-        return failed(VALIDATION_REASONS.TIMEOUT, error.message, "the API is slow or unreachable; try again, or choose a faster api.testEndpoint (a health or current-user path)");
+        return failed(
+          VALIDATION_REASONS.TIMEOUT,
+          error.message,
+          "the API is slow or unreachable; try again, or choose a faster api.testEndpoint (a health or current-user path)",
+        );
       case TOOL_ERROR_CODES.TLS:
-        return failed(VALIDATION_REASONS.TLS, error.message, "fix the server's certificate, or use the address the certificate was issued for");
+        return failed(
+          VALIDATION_REASONS.TLS,
+          error.message,
+          "fix the server's certificate, or use the address the certificate was issued for",
+        );
       default:
         return failed(VALIDATION_REASONS.UNREACHABLE, error.message, `check that ${host} is reachable and try again`);
     }
   }
   if (error?.code === TOOL_ERROR_CODES.TIMEOUT) {
-    return failed(VALIDATION_REASONS.TIMEOUT, error.message, "the API is slow; choose a faster api.testEndpoint (a health or current-user path)");
+    return failed(
+      VALIDATION_REASONS.TIMEOUT,
+      error.message,
+      "the API is slow; choose a faster api.testEndpoint (a health or current-user path)",
+    );
   }
   const placement = `${api.authType} credential sent in ${plugin.describePlacement(api)}`;
   if (result.status >= 200 && result.status < 300) {
-    return { status: "connected", reason: VALIDATION_REASONS.OK, message: `${target} answered ${result.status} with the ${placement}`, hint: null };
+    return {
+      status: "connected",
+      reason: VALIDATION_REASONS.OK,
+      message: `${target} answered ${result.status} with the ${placement}`,
+      hint: null,
+    };
   }
   if (result.status === 401) {
     return {
@@ -73,7 +112,15 @@ export function classifyValidation(result: ToolResult, source: SourceRecord, plu
     );
   }
   if (result.status >= 500) {
-    return failed(VALIDATION_REASONS.SERVER_ERROR, `${target} answered ${result.status}: the API failed`, "the API has a problem on its side; try again later with /source reload");
+    return failed(
+      VALIDATION_REASONS.SERVER_ERROR,
+      `${target} answered ${result.status}: the API failed`,
+      "the API has a problem on its side; try again later with /source reload",
+    );
   }
-  return failed(VALIDATION_REASONS.UNEXPECTED_STATUS, `${target} answered ${result.status} ${result.statusText}`.trim(), "check api.testEndpoint: it must be a GET that needs no parameters");
+  return failed(
+    VALIDATION_REASONS.UNEXPECTED_STATUS,
+    `${target} answered ${result.status} ${result.statusText}`.trim(),
+    "check api.testEndpoint: it must be a GET that needs no parameters",
+  );
 }

@@ -46,13 +46,29 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 /** A store-like object recording what validation writes. */
-function recordingStore(): { writes: { slug: string; status: SourceStatus }[]; setStatus(slug: string, status: SourceStatus): Promise<unknown> } {
+function recordingStore(): {
+  writes: { slug: string; status: SourceStatus }[];
+  setStatus(slug: string, status: SourceStatus): Promise<unknown>;
+} {
   const writes: { slug: string; status: SourceStatus }[] = [];
   return { writes, setStatus: async (slug, status) => writes.push({ slug, status }) };
 }
 
-async function validate(testEndpoint: string, mode: AuthMode = authMode("bearer"), extra: { baseUrl?: string; fetch?: typeof fetch; credential?: Record<string, unknown> | null; timeoutMs?: number } = {}) {
-  const source = makeSource(extra.baseUrl ?? `${upstream.origin}/v1`, { authType: mode.name, testEndpoint, ...mode.api }, "my-api");
+async function validate(
+  testEndpoint: string,
+  mode: AuthMode = authMode("bearer"),
+  extra: {
+    baseUrl?: string;
+    fetch?: typeof fetch;
+    credential?: Record<string, unknown> | null;
+    timeoutMs?: number;
+  } = {},
+) {
+  const source = makeSource(
+    extra.baseUrl ?? `${upstream.origin}/v1`,
+    { authType: mode.name, testEndpoint, ...mode.api },
+    "my-api",
+  );
   const store = recordingStore();
   const outcome = await validateSource({
     source,
@@ -71,34 +87,94 @@ describe("validateSource", () => {
   it("parses the credential once: a transforming plugin schema sends the same value before and after a redirect", async () => {
     const bearer = authMode("bearer");
     const token = String(bearer.credential.token);
-    const encoding = { ...bearer.plugin, credentialSchema: bearer.plugin.credentialSchema.transform(({ token: value }: { token: string }) => ({ token: Buffer.from(value).toString("base64") })) };
+    const encoding = {
+      ...bearer.plugin,
+      credentialSchema: bearer.plugin.credentialSchema.transform(({ token: value }: { token: string }) => ({
+        token: Buffer.from(value).toString("base64"),
+      })),
+    };
     const before = upstream.requests.length;
     const source = makeSource(`${upstream.origin}/v1`, { authType: "bearer", testEndpoint: "/hop" }, "my-api");
     const outcome = await validateSource({ source, plugin: encoding, credential: { token }, store: recordingStore() });
     expect(outcome.status).toBe("connected");
     const sent = upstream.requests.slice(before).map((request) => request.headers.authorization);
-    expect(sent).toEqual([`Bearer ${Buffer.from(token).toString("base64")}`, `Bearer ${Buffer.from(token).toString("base64")}`]);
+    expect(sent).toEqual([
+      `Bearer ${Buffer.from(token).toString("base64")}`,
+      `Bearer ${Buffer.from(token).toString("base64")}`,
+    ]);
   });
 
-  it.each(authModes.map((mode) => [mode.name, mode] as const))("%s: 2xx is connected; the test endpoint's query is kept", async (_name, mode) => {
-    const before = upstream.requests.length;
-    const { outcome, status } = await validate("/me?limit=1", mode);
-    expect(outcome).toMatchObject({ status: "connected", ok: true, httpStatus: 200, reason: "OK", hint: null, request: { method: "GET" } });
-    expect(status).toEqual({ connectionStatus: "connected", lastTestedAt: outcome.testedAt, lastError: null });
-    expect(upstream.requests.slice(before)).toHaveLength(1);
-    const sent = new URL(upstream.requests[before]!.url, "http://x");
-    expect(sent.searchParams.get("limit")).toBe("1");
-    if (mode.name === "query") expect(sent.search).toMatch(/^\?limit=1&api_key=/);
-  });
+  it.each(authModes.map((mode) => [mode.name, mode] as const))(
+    "%s: 2xx is connected; the test endpoint's query is kept",
+    async (_name, mode) => {
+      const before = upstream.requests.length;
+      const { outcome, status } = await validate("/me?limit=1", mode);
+      expect(outcome).toMatchObject({
+        status: "connected",
+        ok: true,
+        httpStatus: 200,
+        reason: "OK",
+        hint: null,
+        request: { method: "GET" },
+      });
+      expect(status).toEqual({ connectionStatus: "connected", lastTestedAt: outcome.testedAt, lastError: null });
+      expect(upstream.requests.slice(before)).toHaveLength(1);
+      const sent = new URL(upstream.requests[before]!.url, "http://x");
+      expect(sent.searchParams.get("limit")).toBe("1");
+      if (mode.name === "query") expect(sent.search).toMatch(/^\?limit=1&api_key=/);
+    },
+  );
 
   it.each([
-    ["401", "bearer", "/401", { status: "needs_auth", reason: "UNAUTHORIZED", httpStatus: 401 }, /rejected the bearer credential sent in Authorization header \(Bearer scheme\)/],
-    ["403 names the header", "header", "/403", { status: "needs_auth", reason: "FORBIDDEN", httpStatus: 403 }, /refused the header credential sent in header "X-Api-Key"/],
-    ["403 names the query parameter", "query", "/403", { status: "needs_auth", reason: "FORBIDDEN", httpStatus: 403 }, /refused the query credential sent in query parameter "api_key"/],
-    ["404", "bearer", "/nope", { status: "failed", reason: "NOT_FOUND", httpStatus: 404 }, /testEndpoint does not exist on this API/],
-    ["5xx, not retried", "bearer", "/500", { status: "failed", reason: "SERVER_ERROR", httpStatus: 500 }, /answered 500/],
-    ["another status", "bearer", "/418", { status: "failed", reason: "UNEXPECTED_STATUS", httpStatus: 418 }, /answered 418/],
-    ["redirect elsewhere", "basic", "/moved", { status: "failed", reason: "REDIRECT", httpStatus: 301 }, /redirecting to https:\/\/api\.elsewhere\.example\/v1\/me/],
+    [
+      "401",
+      "bearer",
+      "/401",
+      { status: "needs_auth", reason: "UNAUTHORIZED", httpStatus: 401 },
+      /rejected the bearer credential sent in Authorization header \(Bearer scheme\)/,
+    ],
+    [
+      "403 names the header",
+      "header",
+      "/403",
+      { status: "needs_auth", reason: "FORBIDDEN", httpStatus: 403 },
+      /refused the header credential sent in header "X-Api-Key"/,
+    ],
+    [
+      "403 names the query parameter",
+      "query",
+      "/403",
+      { status: "needs_auth", reason: "FORBIDDEN", httpStatus: 403 },
+      /refused the query credential sent in query parameter "api_key"/,
+    ],
+    [
+      "404",
+      "bearer",
+      "/nope",
+      { status: "failed", reason: "NOT_FOUND", httpStatus: 404 },
+      /testEndpoint does not exist on this API/,
+    ],
+    [
+      "5xx, not retried",
+      "bearer",
+      "/500",
+      { status: "failed", reason: "SERVER_ERROR", httpStatus: 500 },
+      /answered 500/,
+    ],
+    [
+      "another status",
+      "bearer",
+      "/418",
+      { status: "failed", reason: "UNEXPECTED_STATUS", httpStatus: 418 },
+      /answered 418/,
+    ],
+    [
+      "redirect elsewhere",
+      "basic",
+      "/moved",
+      { status: "failed", reason: "REDIRECT", httpStatus: 301 },
+      /redirecting to https:\/\/api\.elsewhere\.example\/v1\/me/,
+    ],
   ])("%s", async (_why, modeName, testEndpoint, expected, message) => {
     const before = upstream.requests.length;
     const { outcome, status } = await validate(testEndpoint, authMode(modeName));
@@ -119,7 +195,10 @@ describe("validateSource", () => {
   });
 
   it("a name that does not resolve is DNS", async () => {
-    const { outcome } = await validate("/me", authMode("bearer"), { baseUrl: "http://api.nowhere.invalid/v1", fetch: await createFailingDnsFetch() });
+    const { outcome } = await validate("/me", authMode("bearer"), {
+      baseUrl: "http://api.nowhere.invalid/v1",
+      fetch: await createFailingDnsFetch(),
+    });
     expect(outcome).toMatchObject({ status: "failed", reason: "DNS", httpStatus: null });
     expect(outcome.hint).toContain("api.nowhere.invalid");
   });
@@ -148,7 +227,9 @@ describe("validateSource", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const { outcome }: { outcome: ValidationOutcome } = await validate("/me", authMode("bearer"), { baseUrl: `https://127.0.0.1:${port}/v1` });
+      const { outcome }: { outcome: ValidationOutcome } = await validate("/me", authMode("bearer"), {
+        baseUrl: `https://127.0.0.1:${port}/v1`,
+      });
       expect(outcome).toMatchObject({ status: "failed", reason: "TLS" });
       expect(outcome.message).toMatch(/self-signed/);
     } finally {

@@ -37,7 +37,15 @@ export const defaultValidationTimeoutMs = 10_000;
  * `needs_auth` (401/403, naming where the credential went) or `failed` (with a
  * reason and a hint). Writes the outcome to `store` when given; a store failure is thrown.
  */
-export async function validateSource({ source, plugin, credential, fetch, store, auth, timeoutMs = defaultValidationTimeoutMs }: ValidateSourceOptions): Promise<ValidationOutcome> {
+export async function validateSource({
+  source,
+  plugin,
+  credential,
+  fetch,
+  store,
+  auth,
+  timeoutMs = defaultValidationTimeoutMs,
+}: ValidateSourceOptions): Promise<ValidationOutcome> {
   const started = performance.now();
   const testedAt = new Date().toISOString();
   const plainUrl = `${source.api.baseUrl.replace(/\/+$/, "")}${source.api.testEndpoint}`;
@@ -85,7 +93,13 @@ async function runTest({
     // Parsed once: the executor re-applies the plugin on redirects with the same value.
     checkedCredential = checkCredential(plugin, credential);
     authorizer = createRequestAuthorizer({ source, plugin, credential: checkedCredential, auth });
-    request = await buildRequestWithCheckedCredential({ source, call: { method: "GET", path: source.api.testEndpoint }, credential: checkedCredential, plugin, authorizer });
+    request = await buildRequestWithCheckedCredential({
+      source,
+      call: { method: "GET", path: source.api.testEndpoint },
+      credential: checkedCredential,
+      plugin,
+      authorizer,
+    });
   } catch (error) {
     if (AuthorizeError.isInstance(error)) {
       const redactor = createRedactor(authorizer?.secrets ?? []);
@@ -94,7 +108,8 @@ async function runTest({
         status: error.outcome,
         ok: false,
         httpStatus: null,
-        reason: error.outcome === "needs_auth" ? VALIDATION_REASONS.AUTH_REFUSED : VALIDATION_REASONS.AUTH_SERVER_FAILED,
+        reason:
+          error.outcome === "needs_auth" ? VALIDATION_REASONS.AUTH_REFUSED : VALIDATION_REASONS.AUTH_SERVER_FAILED,
         message: redactor.redactText(`source "${source.slug}" could not get its credential: ${error.message}`),
         hint: redactor.redactText(error.hint),
         durationMs: Math.round(performance.now() - started),

@@ -60,6 +60,8 @@ export function toSourceStatus(outcome: ValidationOutcome): SourceStatus {
   return {
     connectionStatus: outcome.status,
     lastTestedAt: outcome.testedAt,
-    lastError: outcome.ok ? null : `${outcome.reason}: ${outcome.message}${outcome.hint === null ? "" : ` — ${outcome.hint}`}`,
+    lastError: outcome.ok
+      ? null
+      : `${outcome.reason}: ${outcome.message}${outcome.hint === null ? "" : ` — ${outcome.hint}`}`,
   };
 }

@@ -19,9 +19,24 @@ export interface EvaluationDocument {
 
 /** The three documents: different styles and sizes (Swagger 2.0 JSON, OpenAPI 3.0 JSON, OpenAPI 3.1 YAML; 134 to 1,200 operations). */
 export const evaluationDocuments: EvaluationDocument[] = [
-  { name: "GitHub", style: "OpenAPI 3.0 JSON", file: require.resolve("@octokit/openapi/generated/api.github.com.json"), queries: readQuerySet("github-queries.tsv") },
-  { name: "Slack", style: "Swagger 2.0 JSON", file: join(documents, "slack-web-api.json"), queries: readQuerySet("slack-queries.tsv") },
-  { name: "Adyen Management", style: "OpenAPI 3.1 YAML", file: join(documents, "adyen-management-v3.yaml"), queries: readQuerySet("adyen-queries.tsv") },
+  {
+    name: "GitHub",
+    style: "OpenAPI 3.0 JSON",
+    file: require.resolve("@octokit/openapi/generated/api.github.com.json"),
+    queries: readQuerySet("github-queries.tsv"),
+  },
+  {
+    name: "Slack",
+    style: "Swagger 2.0 JSON",
+    file: join(documents, "slack-web-api.json"),
+    queries: readQuerySet("slack-queries.tsv"),
+  },
+  {
+    name: "Adyen Management",
+    style: "OpenAPI 3.1 YAML",
+    file: join(documents, "adyen-management-v3.yaml"),
+    queries: readQuerySet("adyen-queries.tsv"),
+  },
 ];
 
 /** How a set of queries fared: how many found an expected operation first, and in the top 3. */
@@ -34,7 +49,15 @@ export interface EvaluationScore {
 
 /** An expected operationId (`*` for any characters) as a test on operationIds. */
 function matcherOf(expected: string[]): (operationId: string) => boolean {
-  const patterns = expected.map((item) => new RegExp(`^${item.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`));
+  const patterns = expected.map(
+    (item) =>
+      new RegExp(
+        `^${item
+          .split("*")
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .join(".*")}$`,
+      ),
+  );
   return (operationId) => patterns.some((pattern) => pattern.test(operationId));
 }
 
@@ -45,13 +68,17 @@ export function evaluateQueries(catalog: OperationCatalog, queries: EvaluationQu
   for (const { query, expected } of queries) {
     const isExpected = matcherOf(expected);
     for (const item of expected) {
-      if (!operationIds.some(matcherOf([item]))) throw new Error(`the evaluation expects "${item}" for "${query}", which no operation of ${catalog.index.title} matches`);
+      if (!operationIds.some(matcherOf([item])))
+        throw new Error(
+          `the evaluation expects "${item}" for "${query}", which no operation of ${catalog.index.title} matches`,
+        );
     }
     const got = catalog.search({ query, limit: 3 }).operations.map((operation) => operation.operationId);
     if (got[0] !== undefined && isExpected(got[0])) score.top1 += 1;
     if (got.some(isExpected)) score.top3 += 1;
     else score.misses.push({ query, expected, got });
-    if (got[0] !== undefined && !isExpected(got[0]) && got.some(isExpected)) score.misses.push({ query: `${query} (top 3, not first)`, expected, got });
+    if (got[0] !== undefined && !isExpected(got[0]) && got.some(isExpected))
+      score.misses.push({ query: `${query} (top 3, not first)`, expected, got });
   }
   return score;
 }
@@ -69,4 +96,5 @@ export async function catalogOf(file: string): Promise<OperationCatalog> {
 }
 
 /** `12/15 (80.0 %)`. */
-export const percentOf = (part: number, whole: number): string => `${part}/${whole} (${whole === 0 ? "-" : ((part / whole) * 100).toFixed(1)} %)`;
+export const percentOf = (part: number, whole: number): string =>
+  `${part}/${whole} (${whole === 0 ? "-" : ((part / whole) * 100).toFixed(1)} %)`;

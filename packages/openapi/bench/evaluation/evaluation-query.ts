@@ -39,7 +39,10 @@ export function readQuerySet(fileName: string): QuerySet {
       continue;
     }
     const [query, ...expected] = line.split("\t");
-    if (current === undefined || query === undefined || expected.length === 0) throw new Error(`${fileName}:${index + 1}: write [tuning] or [held-out] first, then a query, a tab and the operationIds that answer it`);
+    if (current === undefined || query === undefined || expected.length === 0)
+      throw new Error(
+        `${fileName}:${index + 1}: write [tuning] or [held-out] first, then a query, a tab and the operationIds that answer it`,
+      );
     current.push({ query, expected });
   }
   return set;

@@ -2,7 +2,11 @@ import { createOperationMatcher } from "../check/match-operation";
 import { createCallChecker, type CallCheckContext, type CallCheckResult, type CallToCheck } from "../check/check-call";
 import { describeOperation, type OperationDetail } from "../describe/describe-operation";
 import type { IndexedOperation, OperationIndex } from "../index/operation-index";
-import { createOperationSearch, type OperationSearchAnswer, type OperationSearchQuery } from "../search/search-operations";
+import {
+  createOperationSearch,
+  type OperationSearchAnswer,
+  type OperationSearchQuery,
+} from "../search/search-operations";
 
 /** Everything an agent's tools do with one document: search, describe, check. Parts are built on first use. */
 export interface OperationCatalog {
@@ -17,7 +21,12 @@ export interface OperationCatalog {
    * The operation a method and path (relative to `baseUrl`, query ignored) call, or `undefined`: HEAD matches a
    * GET operation, a trailing slash is tolerated, `ignoreCase` matches literal segments in any letter case.
    */
-  match(method: string, path: string, baseUrl: string, options?: { ignoreCase?: boolean }): IndexedOperation | undefined;
+  match(
+    method: string,
+    path: string,
+    baseUrl: string,
+    options?: { ignoreCase?: boolean },
+  ): IndexedOperation | undefined;
   /** Matches a call to an operation and checks it; no problems: the call fits the document. */
   check(call: CallToCheck, context: CallCheckContext): CallCheckResult;
 }
@@ -40,7 +49,8 @@ export function createOperationCatalog(index: OperationIndex): OperationCatalog 
       return operation === undefined ? undefined : describeOperation(index, operation);
     },
     find,
-    match: (method, path, baseUrl, options) => (matcher ??= createOperationMatcher(index)).match(method.toUpperCase(), path, baseUrl, options)?.operation,
+    match: (method, path, baseUrl, options) =>
+      (matcher ??= createOperationMatcher(index)).match(method.toUpperCase(), path, baseUrl, options)?.operation,
     check: (call, context) => (check ??= createCallChecker(index))(call, context),
   };
 }

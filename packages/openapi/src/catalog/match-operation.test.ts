@@ -7,20 +7,32 @@ const document = {
   info: { title: "Repos", version: "1" },
   servers: [{ url: "https://api.example.com/v3" }],
   paths: {
-    "/repos/{owner}/{repo}": { get: { operationId: "repos/get", tags: ["repos"], responses: { 200: { description: "ok" } } }, delete: { operationId: "repos/delete", tags: ["repos"], responses: { 204: { description: "gone" } } } },
-    "/repos/{owner}/{repo}/issues": { post: { operationId: "issues/create", tags: ["issues"], responses: { 201: { description: "made" } } } },
+    "/repos/{owner}/{repo}": {
+      get: { operationId: "repos/get", tags: ["repos"], responses: { 200: { description: "ok" } } },
+      delete: { operationId: "repos/delete", tags: ["repos"], responses: { 204: { description: "gone" } } },
+    },
+    "/repos/{owner}/{repo}/issues": {
+      post: { operationId: "issues/create", tags: ["issues"], responses: { 201: { description: "made" } } },
+    },
   },
 };
 
 describe("catalog.match: the operation a call reaches", () => {
-  const catalog = createOperationCatalog(buildOperationIndex(document, { documentSha256: "0".repeat(64), writtenIn: "openapi.json" }));
+  const catalog = createOperationCatalog(
+    buildOperationIndex(document, { documentSha256: "0".repeat(64), writtenIn: "openapi.json" }),
+  );
   const baseUrl = "https://api.example.com/v3";
 
   it.each([
     { why: "a templated path", method: "DELETE", path: "/repos/a/b", id: "repos/delete" },
     { why: "method in any case", method: "delete", path: "/repos/a/b", id: "repos/delete" },
     { why: "HEAD reaches the GET operation", method: "HEAD", path: "/repos/a/b", id: "repos/get" },
-    { why: "a trailing slash and a query are ignored", method: "POST", path: "/repos/a/b/issues/?x=1", id: "issues/create" },
+    {
+      why: "a trailing slash and a query are ignored",
+      method: "POST",
+      path: "/repos/a/b/issues/?x=1",
+      id: "issues/create",
+    },
     { why: "another case is not the same operation by default", method: "DELETE", path: "/REPOS/a/b", id: undefined },
     { why: "no operation", method: "PUT", path: "/repos/a/b", id: undefined },
   ])("$why", ({ method, path, id }) => {

@@ -67,7 +67,12 @@ function basePathOf(url: string, against: string): string {
  */
 export function createOperationMatcher(index: OperationIndex): {
   /** `ignoreCase`: literal segments match in any letter case (for deny rules, as case-insensitive servers read a path). */
-  match(method: string, path: string, baseUrl: string, options?: { ignoreCase?: boolean }): OperationMatchResult | undefined;
+  match(
+    method: string,
+    path: string,
+    baseUrl: string,
+    options?: { ignoreCase?: boolean },
+  ): OperationMatchResult | undefined;
   closest(method: string, path: string, count?: number): IndexedOperation[];
 } {
   // Templates by method, then by length and their first and last segments (lower case when literal, `any` when
@@ -76,7 +81,11 @@ export function createOperationMatcher(index: OperationIndex): {
   const templates: Template[] = [];
   for (const operation of index.operations) {
     const segments = splitPath(operation.path).map(segmentOf);
-    const template: Template = { operation, segments, literals: segments.filter((segment) => typeof segment === "string").length };
+    const template: Template = {
+      operation,
+      segments,
+      literals: segments.filter((segment) => typeof segment === "string").length,
+    };
     templates.push(template);
     let byShape = byMethod.get(operation.method);
     if (byShape === undefined) {
@@ -94,13 +103,16 @@ export function createOperationMatcher(index: OperationIndex): {
     if (lastBaseUrl?.url !== baseUrl) lastBaseUrl = { url: baseUrl, path: basePathOf(baseUrl, "http://localhost/") };
     return lastBaseUrl.path;
   };
-  const serverPaths = [...new Set(index.servers.map((server) => basePathOf(server, "http://localhost/")).filter((path) => path !== ""))];
+  const serverPaths = [
+    ...new Set(index.servers.map((server) => basePathOf(server, "http://localhost/")).filter((path) => path !== "")),
+  ];
 
   /** Whether `template` matches the segments; its parameters are read only for the template that wins. */
   const fits = (template: Template, segments: readonly string[], ignoreCase: boolean): boolean =>
     template.segments.every((segment, position) => {
       const actual = segments[position] as string;
-      if (typeof segment === "string") return segment === actual || (ignoreCase && segment.toLowerCase() === actual.toLowerCase());
+      if (typeof segment === "string")
+        return segment === actual || (ignoreCase && segment.toLowerCase() === actual.toLowerCase());
       return (ignoreCase ? segment.anyCase : segment.pattern).test(actual);
     });
 
@@ -112,7 +124,12 @@ export function createOperationMatcher(index: OperationIndex): {
     const last = segments.at(-1)?.toLowerCase() ?? any;
     const length = segments.length;
     let best: Template | undefined;
-    const keys = [shapeKey(length, first, last), shapeKey(length, first, any), shapeKey(length, any, last), shapeKey(length, any, any)];
+    const keys = [
+      shapeKey(length, first, last),
+      shapeKey(length, first, any),
+      shapeKey(length, any, last),
+      shapeKey(length, any, any),
+    ];
     for (const [position, key] of keys.entries()) {
       if (keys.indexOf(key) !== position) continue;
       for (const template of byShape.get(key) ?? []) {
@@ -135,7 +152,11 @@ export function createOperationMatcher(index: OperationIndex): {
       const bare = path.split("?")[0] ?? "";
       const relative = bare.startsWith("/") ? bare : `/${bare}`;
       const full = `${sourceBasePathOf(baseUrl)}${relative}`;
-      const candidates = [relative, full, ...serverPaths.filter((prefix) => full.startsWith(`${prefix}/`)).map((prefix) => full.slice(prefix.length))];
+      const candidates = [
+        relative,
+        full,
+        ...serverPaths.filter((prefix) => full.startsWith(`${prefix}/`)).map((prefix) => full.slice(prefix.length)),
+      ];
       const methods = method === "HEAD" ? ["HEAD", "GET"] : [method];
       for (const candidateMethod of methods) {
         for (const candidate of new Set(candidates)) {

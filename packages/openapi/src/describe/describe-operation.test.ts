@@ -20,12 +20,24 @@ describe("describing one operation", () => {
       method: "POST",
       path: "/items",
       required: ["body"],
-      requestBody: { required: true, mediaTypes: ["application/json"], schema: { type: "object", required: ["name", "kind"], properties: { kind: { enum: ["book", "disc"] } } } },
+      requestBody: {
+        required: true,
+        mediaTypes: ["application/json"],
+        schema: { type: "object", required: ["name", "kind"], properties: { kind: { enum: ["book", "disc"] } } },
+      },
       exampleCall: { method: "POST", path: "/items", body: { name: "<name>", kind: "book" } },
     });
     expect(rules.describe("getItem")?.exampleCall).toEqual({ method: "GET", path: "/items/<itemId>" });
-    expect(rules.describe("searchItems")?.exampleCall).toEqual({ method: "GET", path: "/items/search", query: { q: "<q>" } });
-    expect(rules.describe("listItems")?.response).toMatchObject({ status: "200", mediaType: "application/json", schema: { type: "array" } });
+    expect(rules.describe("searchItems")?.exampleCall).toEqual({
+      method: "GET",
+      path: "/items/search",
+      query: { q: "<q>" },
+    });
+    expect(rules.describe("listItems")?.response).toMatchObject({
+      status: "200",
+      mediaType: "application/json",
+      schema: { type: "array" },
+    });
   });
 
   it("cuts a recursive schema with a marker", () => {
@@ -50,7 +62,11 @@ describe("describing one operation", () => {
 
   it("describes GitHub's issues/create with its example call", () => {
     const detail = github.describe("issues/create");
-    expect(detail?.exampleCall).toEqual({ method: "POST", path: "/repos/<owner>/<repo>/issues", body: { title: "<title>" } });
+    expect(detail?.exampleCall).toEqual({
+      method: "POST",
+      path: "/repos/<owner>/<repo>/issues",
+      body: { title: "<title>" },
+    });
     expect(detail?.parameters.map((parameter) => parameter.name)).toEqual(["owner", "repo"]);
   });
 
@@ -59,8 +75,12 @@ describe("describing one operation", () => {
       select: "[].{id: id, number: number, title: title, state: state, html_url: html_url, url: url}",
       keeps: "6 of the 40 fields of each item; pass it as select, or name the fields you need",
     });
-    expect(github.describe("search/issues-and-pull-requests")?.suggestedSelect?.select).toMatch(/^items\[\]\.\{id: id, number: number, title: title/);
-    expect(github.describe("actions/list-workflow-runs-for-repo")?.suggestedSelect?.select).toMatch(/^workflow_runs\[\]\.\{id: id/);
+    expect(github.describe("search/issues-and-pull-requests")?.suggestedSelect?.select).toMatch(
+      /^items\[\]\.\{id: id, number: number, title: title/,
+    );
+    expect(github.describe("actions/list-workflow-runs-for-repo")?.suggestedSelect?.select).toMatch(
+      /^workflow_runs\[\]\.\{id: id/,
+    );
     expect(github.describe("issues/create")?.suggestedSelect).toBeUndefined();
     expect(rules.describe("listItems")?.suggestedSelect).toBeUndefined();
   });

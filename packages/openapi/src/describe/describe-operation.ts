@@ -43,7 +43,10 @@ const boundSteps: SchemaBounds[] = [
  * Always under 16 KB.
  */
 export function describeOperation(index: OperationIndex, operation: IndexedOperation): OperationDetail {
-  const responseSchema = operation.response?.mediaType === undefined || /json/i.test(operation.response.mediaType) ? operation.response?.schema : undefined;
+  const responseSchema =
+    operation.response?.mediaType === undefined || /json/i.test(operation.response.mediaType)
+      ? operation.response?.schema
+      : undefined;
   const suggested = responseSchema === undefined ? undefined : suggestSelect(responseSchema, index.schemas);
   const detailAt = (step: number): OperationDetail => {
     const bounds = boundSteps[step] as SchemaBounds;
@@ -60,15 +63,25 @@ export function describeOperation(index: OperationIndex, operation: IndexedOpera
         name: parameter.name,
         in: parameter.in,
         required: parameter.required,
-        ...(parameter.description === undefined || bounds.maxDescriptionLength === 0 ? {} : { description: parameter.description.slice(0, bounds.maxDescriptionLength * 2) }),
-        ...(parameter.schema === undefined ? {} : { schema: boundSchema(parameter.schema, index.schemas, { ...bounds, maxDepth: Math.min(bounds.maxDepth, 2) }) }),
+        ...(parameter.description === undefined || bounds.maxDescriptionLength === 0
+          ? {}
+          : { description: parameter.description.slice(0, bounds.maxDescriptionLength * 2) }),
+        ...(parameter.schema === undefined
+          ? {}
+          : {
+              schema: boundSchema(parameter.schema, index.schemas, {
+                ...bounds,
+                maxDepth: Math.min(bounds.maxDepth, 2),
+              }),
+            }),
       })),
       exampleCall: exampleCallOf(index, operation),
     };
     if (operation.deprecated) detail.deprecated = true;
     if (operation.requestBody !== undefined) {
       detail.requestBody = { required: operation.requestBody.required, mediaTypes: operation.requestBody.mediaTypes };
-      if (operation.requestBody.schema !== undefined) detail.requestBody.schema = boundSchema(operation.requestBody.schema, index.schemas, bounds);
+      if (operation.requestBody.schema !== undefined)
+        detail.requestBody.schema = boundSchema(operation.requestBody.schema, index.schemas, bounds);
     }
     if (operation.response !== undefined) {
       const { schema, ...rest } = operation.response;
@@ -81,15 +94,27 @@ export function describeOperation(index: OperationIndex, operation: IndexedOpera
   return fitToBytes(detailAt(0), maxOperationAnswerBytes, (current) => {
     step += 1;
     if (step < boundSteps.length) return detailAt(step);
-    if (current.parameters.length > 0) return { ...current, description: "", parameters: current.parameters.slice(0, Math.floor(current.parameters.length / 2)) };
+    if (current.parameters.length > 0)
+      return {
+        ...current,
+        description: "",
+        parameters: current.parameters.slice(0, Math.floor(current.parameters.length / 2)),
+      };
     return undefined;
   });
 }
 
 function exampleCallOf(index: OperationIndex, operation: IndexedOperation): OperationDetail["exampleCall"] {
-  const call: OperationDetail["exampleCall"] = { method: operation.method, path: operation.path.replace(/\{([^}]+)\}/g, "<$1>") };
+  const call: OperationDetail["exampleCall"] = {
+    method: operation.method,
+    path: operation.path.replace(/\{([^}]+)\}/g, "<$1>"),
+  };
   const query = operation.parameters.filter((parameter) => parameter.in === "query" && parameter.required);
-  if (query.length > 0) call.query = Object.fromEntries(query.map((parameter) => [parameter.name, exampleOf(parameter.schema, index.schemas, parameter.name)]));
-  if (operation.requestBody?.schema !== undefined) call.body = exampleOf(operation.requestBody.schema, index.schemas, "body");
+  if (query.length > 0)
+    call.query = Object.fromEntries(
+      query.map((parameter) => [parameter.name, exampleOf(parameter.schema, index.schemas, parameter.name)]),
+    );
+  if (operation.requestBody?.schema !== undefined)
+    call.body = exampleOf(operation.requestBody.schema, index.schemas, "body");
   return call;
 }

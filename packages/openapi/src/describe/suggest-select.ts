@@ -11,21 +11,47 @@ export const largeItemFields = 8;
 /** Fields a suggested select keeps of each item. */
 const keptFields = 6;
 /** Field names worth keeping first, in this order: what identifies an item and says what it is. */
-const preferredFields = ["id", "number", "key", "name", "title", "login", "username", "email", "state", "status", "type", "description", "html_url", "url", "created_at", "updated_at", "createdAt", "updatedAt"];
+const preferredFields = [
+  "id",
+  "number",
+  "key",
+  "name",
+  "title",
+  "login",
+  "username",
+  "email",
+  "state",
+  "status",
+  "type",
+  "description",
+  "html_url",
+  "url",
+  "created_at",
+  "updated_at",
+  "createdAt",
+  "updatedAt",
+];
 
 type UnknownRecord = Record<string, unknown>;
-const isRecord = (value: unknown): value is UnknownRecord => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is UnknownRecord =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The schema `$ref`s into `components.schemas` point to, one `allOf` merged, the first object of `anyOf`/`oneOf`. */
 function resolve(schema: unknown, schemas: UnknownRecord, depth = 0): UnknownRecord | undefined {
   if (!isRecord(schema) || depth > 10) return undefined;
   const reference = schema.$ref;
   if (typeof reference === "string") {
-    return reference.startsWith(schemaReferencePrefix) ? resolve(schemas[reference.slice(schemaReferencePrefix.length)], schemas, depth + 1) : undefined;
+    return reference.startsWith(schemaReferencePrefix)
+      ? resolve(schemas[reference.slice(schemaReferencePrefix.length)], schemas, depth + 1)
+      : undefined;
   }
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((part) => resolve(part, schemas, depth + 1)).filter((part) => part !== undefined);
-    const properties = Object.assign({}, ...parts.map((part) => (isRecord(part.properties) ? part.properties : {})), isRecord(schema.properties) ? schema.properties : {}) as UnknownRecord;
+    const properties = Object.assign(
+      {},
+      ...parts.map((part) => (isRecord(part.properties) ? part.properties : {})),
+      isRecord(schema.properties) ? schema.properties : {},
+    ) as UnknownRecord;
     return { type: "object", properties };
   }
   // `items` as a list with no type is how some documents (Slack's) write a choice of object shapes.
@@ -41,11 +67,17 @@ function resolve(schema: unknown, schemas: UnknownRecord, depth = 0): UnknownRec
   return schema;
 }
 
-const typesOf = (schema: UnknownRecord): string[] => (Array.isArray(schema.type) ? schema.type.filter((item): item is string => typeof item === "string") : typeof schema.type === "string" ? [schema.type] : []);
+const typesOf = (schema: UnknownRecord): string[] =>
+  Array.isArray(schema.type)
+    ? schema.type.filter((item): item is string => typeof item === "string")
+    : typeof schema.type === "string"
+      ? [schema.type]
+      : [];
 const isArraySchema = (schema: UnknownRecord): boolean => typesOf(schema).includes("array") || isRecord(schema.items);
 /** An object that wraps a list (`{ total_count, items }`, `{ ok, channels, response_metadata }`), not an item with a list inside. */
 const maxEnvelopeProperties = 6;
-const isScalar = (schema: UnknownRecord | undefined): boolean => schema !== undefined && typesOf(schema).some((type) => ["string", "integer", "number", "boolean"].includes(type));
+const isScalar = (schema: UnknownRecord | undefined): boolean =>
+  schema !== undefined && typesOf(schema).some((type) => ["string", "integer", "number", "boolean"].includes(type));
 
 /** A field name as a JMESPath identifier: bare when it can be, else quoted. */
 const identifier = (name: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : JSON.stringify(name));
@@ -57,14 +89,31 @@ function itemProperties(array: UnknownRecord, schemas: UnknownRecord): UnknownRe
 }
 
 /** Field names that usually hold long text: kept last. */
-const bulkyFields = new Set(["body", "content", "contents", "text", "html", "markdown", "patch", "diff", "raw", "payload", "data", "blob"]);
+const bulkyFields = new Set([
+  "body",
+  "content",
+  "contents",
+  "text",
+  "html",
+  "markdown",
+  "patch",
+  "diff",
+  "raw",
+  "payload",
+  "data",
+  "blob",
+]);
 
 /** The fields kept of each item: the preferred names it has, then its first other scalar fields, long-text ones last. */
 function keptOf(properties: UnknownRecord, schemas: UnknownRecord): string[] {
   const scalars = Object.keys(properties).filter((name) => isScalar(resolve(properties[name], schemas)));
   const preferred = preferredFields.filter((name) => scalars.includes(name));
   const rest = scalars.filter((name) => !preferred.includes(name));
-  return [...preferred, ...rest.filter((name) => !bulkyFields.has(name)), ...rest.filter((name) => bulkyFields.has(name))].slice(0, keptFields);
+  return [
+    ...preferred,
+    ...rest.filter((name) => !bulkyFields.has(name)),
+    ...rest.filter((name) => bulkyFields.has(name)),
+  ].slice(0, keptFields);
 }
 
 /**
@@ -100,5 +149,8 @@ export function suggestSelect(responseSchema: unknown, schemas: UnknownRecord): 
   const kept = keptOf(properties, schemas);
   if (kept.length === 0) return undefined;
   const select = `${path}[].{${kept.map((name) => `${identifier(name)}: ${identifier(name)}`).join(", ")}}`;
-  return { select, keeps: `${kept.length} of the ${fields} fields of each item${path === "" ? "" : ` of ${path}`}; pass it as select, or name the fields you need` };
+  return {
+    select,
+    keeps: `${kept.length} of the ${fields} fields of each item${path === "" ? "" : ` of ${path}`}; pass it as select, or name the fields you need`,
+  };
 }

@@ -27,16 +27,41 @@ describe("loadOpenApiDocument", () => {
   });
 
   it("reads YAML", async () => {
-    const yaml = "openapi: 3.1.0\ninfo:\n  title: Tiny\n  version: '1'\npaths:\n  /ping:\n    get:\n      responses:\n        '200':\n          description: ok\n";
+    const yaml =
+      "openapi: 3.1.0\ninfo:\n  title: Tiny\n  version: '1'\npaths:\n  /ping:\n    get:\n      responses:\n        '200':\n          description: ok\n";
     const { document } = await loadOpenApiDocument(yaml);
     expect((document.info as { title: string }).title).toBe("Tiny");
   });
 
   it.each([
-    { why: "a YAML syntax error names line and column", text: "openapi: 3.0.0\ninfo:\n  title: x\npaths:\n  /a:\n    get:\n      responses: [\n", location: /line \d+, column \d+/ },
-    { why: "a parameter without `in` names its JSON pointer", text: JSON.stringify({ openapi: "3.0.0", info: { title: "x", version: "1" }, paths: { "/a": { get: { parameters: [{ name: "q" }], responses: { "200": { description: "ok" } } } } } }), location: /^\/paths\/~1a\/get\/parameters\/0$/ },
-    { why: "an unresolvable $ref is reported", text: JSON.stringify({ openapi: "3.0.0", info: { title: "x", version: "1" }, paths: { "/a": { get: { responses: { "200": { $ref: "#/components/responses/nope" } } } } } }), message: /nope/ },
-    { why: "a document of no OpenAPI version", text: JSON.stringify({ info: { title: "x" } }), location: /^\/openapi$/ },
+    {
+      why: "a YAML syntax error names line and column",
+      text: "openapi: 3.0.0\ninfo:\n  title: x\npaths:\n  /a:\n    get:\n      responses: [\n",
+      location: /line \d+, column \d+/,
+    },
+    {
+      why: "a parameter without `in` names its JSON pointer",
+      text: JSON.stringify({
+        openapi: "3.0.0",
+        info: { title: "x", version: "1" },
+        paths: { "/a": { get: { parameters: [{ name: "q" }], responses: { "200": { description: "ok" } } } } },
+      }),
+      location: /^\/paths\/~1a\/get\/parameters\/0$/,
+    },
+    {
+      why: "an unresolvable $ref is reported",
+      text: JSON.stringify({
+        openapi: "3.0.0",
+        info: { title: "x", version: "1" },
+        paths: { "/a": { get: { responses: { "200": { $ref: "#/components/responses/nope" } } } } },
+      }),
+      message: /nope/,
+    },
+    {
+      why: "a document of no OpenAPI version",
+      text: JSON.stringify({ info: { title: "x" } }),
+      location: /^\/openapi$/,
+    },
     { why: "not an object", text: "[1, 2]", message: /not a JSON or YAML object/ },
   ])("refuses an invalid document: $why", async ({ text, location, message }) => {
     const error = await failureOf(text);

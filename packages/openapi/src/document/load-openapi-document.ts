@@ -19,12 +19,15 @@ const maxProblems = 20;
  * problem is (JSON pointer, or line and column for a syntax error).
  * `name` names the document in messages (a file or a URL).
  */
-export async function loadOpenApiDocument(text: string, { name = "the OpenAPI document" }: { name?: string } = {}): Promise<LoadedOpenApiDocument> {
+export async function loadOpenApiDocument(
+  text: string,
+  { name = "the OpenAPI document" }: { name?: string } = {},
+): Promise<LoadedOpenApiDocument> {
   let parsed: unknown;
   try {
     parsed = normalize(text);
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] ?? "" : String(error);
+    const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
     const where = /at line (\d+), column (\d+)/.exec(error instanceof Error ? error.message : "");
     const location = where === null ? "" : `line ${where[1]}, column ${where[2]}`;
     throw invalid(name, [{ location, message: message.replace(/ at line \d+, column \d+:?$/, "") }], error);
@@ -33,7 +36,12 @@ export async function loadOpenApiDocument(text: string, { name = "the OpenAPI do
     throw invalid(name, [{ location: "", message: "is not a JSON or YAML object" }]);
   }
   const record = parsed as Record<string, unknown>;
-  const writtenIn = typeof record.openapi === "string" ? record.openapi.slice(0, 3) : typeof record.swagger === "string" ? record.swagger.slice(0, 3) : "";
+  const writtenIn =
+    typeof record.openapi === "string"
+      ? record.openapi.slice(0, 3)
+      : typeof record.swagger === "string"
+        ? record.swagger.slice(0, 3)
+        : "";
   if (!["2.0", "3.0", "3.1"].includes(writtenIn)) {
     throw invalid(name, [{ location: "/openapi", message: 'must be "3.0.x" or "3.1.x" (or "swagger": "2.0")' }]);
   }
@@ -43,17 +51,22 @@ export async function loadOpenApiDocument(text: string, { name = "the OpenAPI do
       location: Array.isArray(problem.path) ? `/${problem.path.join("/")}` : (problem.path ?? ""),
       message: problem.message,
     }));
-    throw invalid(name, problems.length > 0 ? problems : [{ location: "", message: "is not a valid OpenAPI document" }]);
+    throw invalid(
+      name,
+      problems.length > 0 ? problems : [{ location: "", message: "is not a valid OpenAPI document" }],
+    );
   }
   const upgraded = upgrade(record).specification as Record<string, unknown> | null;
-  if (upgraded === null) throw invalid(name, [{ location: "/openapi", message: "could not be converted to OpenAPI 3.1" }]);
+  if (upgraded === null)
+    throw invalid(name, [{ location: "/openapi", message: "could not be converted to OpenAPI 3.1" }]);
   return { document: upgraded, writtenIn };
 }
 
 function invalid(name: string, problems: DocumentProblem[], cause?: unknown): OpenApiError {
   const first = problems[0];
   const where = first === undefined || first.location === "" ? "" : ` at ${first.location}`;
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length === 2 ? "" : "s"})` : "";
+  const more =
+    problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length === 2 ? "" : "s"})` : "";
   return new OpenApiError({
     code: OPENAPI_ERROR_CODES.INVALID_DOCUMENT,
     message: `${name} is not a valid OpenAPI document${where}: ${first?.message ?? "unknown problem"}${more}; fix the document, or remove api.openapi to use the source without one`,

@@ -14,18 +14,25 @@ export interface DocumentProblem {
  * Base error of `@src/openapi`, with each of its codes and the kind the apps map
  * it to (see `@src/errors`). `OpenApiError.isInstance` works across duplicate installs.
  */
-export class OpenApiError extends errorBase({ name: "OpenApiError", marker: "src.openapi.error", kindOfCode: {
-  /** The document is not JSON/YAML, not OpenAPI 3.0/3.1 or Swagger 2.0, or breaks the specification; see `problems`. */
-  INVALID_DOCUMENT: ERROR_KINDS.INVALID_INPUT,
-  /** The document file (or URL) could not be read. */
-  DOCUMENT_UNREADABLE: ERROR_KINDS.INVALID_INPUT,
-  /** No operation has the operationId asked for. */
-  UNKNOWN_OPERATION: ERROR_KINDS.NOT_FOUND,
-} }) {
+export class OpenApiError extends errorBase({
+  name: "OpenApiError",
+  marker: "src.openapi.error",
+  kindOfCode: {
+    /** The document is not JSON/YAML, not OpenAPI 3.0/3.1 or Swagger 2.0, or breaks the specification; see `problems`. */
+    INVALID_DOCUMENT: ERROR_KINDS.INVALID_INPUT,
+    /** The document file (or URL) could not be read. */
+    DOCUMENT_UNREADABLE: ERROR_KINDS.INVALID_INPUT,
+    /** No operation has the operationId asked for. */
+    UNKNOWN_OPERATION: ERROR_KINDS.NOT_FOUND,
+  },
+}) {
   /** For `INVALID_DOCUMENT`: what the parser found, at most 20. Empty otherwise. */
   readonly problems: readonly DocumentProblem[];
 
-  constructor({ problems = [], ...options }: PackageErrorOptions<OpenApiErrorCode> & { problems?: readonly DocumentProblem[] }) {
+  constructor({
+    problems = [],
+    ...options
+  }: PackageErrorOptions<OpenApiErrorCode> & { problems?: readonly DocumentProblem[] }) {
     super(options);
     this.problems = problems;
   }

@@ -1,4 +1,12 @@
-import { OPERATION_INDEX_FORMAT, OPERATION_METHODS, type IndexedOperation, type IndexedParameter, type OAuthFlowSummary, type OperationIndex, type SecuritySchemeSummary } from "./operation-index";
+import {
+  OPERATION_INDEX_FORMAT,
+  OPERATION_METHODS,
+  type IndexedOperation,
+  type IndexedParameter,
+  type OAuthFlowSummary,
+  type OperationIndex,
+  type SecuritySchemeSummary,
+} from "./operation-index";
 import { dereferenceObject, keepSchemaReferences } from "./resolve-reference";
 
 /** Longest description kept per operation, in characters. */
@@ -6,7 +14,8 @@ const maxDescriptionLength = 400;
 
 type UnknownRecord = Record<string, unknown>;
 
-const asRecord = (value: unknown): UnknownRecord => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as UnknownRecord) : {});
+const asRecord = (value: unknown): UnknownRecord =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as UnknownRecord) : {};
 const asString = (value: unknown): string => (typeof value === "string" ? value : "");
 const cut = (text: string, length: number): string => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
@@ -16,7 +25,10 @@ const cut = (text: string, length: number): string => (text.length > length ? `$
  * request body, success response and security, plus the document's title,
  * version, servers and security schemes.
  */
-export function buildOperationIndex(document: UnknownRecord, { documentSha256, writtenIn }: { documentSha256: string; writtenIn: string }): OperationIndex {
+export function buildOperationIndex(
+  document: UnknownRecord,
+  { documentSha256, writtenIn }: { documentSha256: string; writtenIn: string },
+): OperationIndex {
   const info = asRecord(document.info);
   const components = asRecord(document.components);
   const operations: IndexedOperation[] = [];
@@ -32,14 +44,19 @@ export function buildOperationIndex(document: UnknownRecord, { documentSha256, w
       if (usedIds.has(operationId)) operationId = `${operationId}_${method.toLowerCase()}_${path}`;
       usedIds.add(operationId);
       const own = parametersOf(document, operation.parameters);
-      const parameters = [...shared.filter((parameter) => !own.some((item) => item.name === parameter.name && item.in === parameter.in)), ...own];
+      const parameters = [
+        ...shared.filter((parameter) => !own.some((item) => item.name === parameter.name && item.in === parameter.in)),
+        ...own,
+      ];
       const indexed: IndexedOperation = {
         operationId,
         method,
         path,
         summary: asString(operation.summary),
         description: cut(asString(operation.description).trim(), maxDescriptionLength),
-        tags: Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string") : [],
+        tags: Array.isArray(operation.tags)
+          ? operation.tags.filter((tag): tag is string => typeof tag === "string")
+          : [],
         deprecated: operation.deprecated === true,
         parameters,
       };
@@ -52,7 +69,8 @@ export function buildOperationIndex(document: UnknownRecord, { documentSha256, w
     }
   }
   const schemas: UnknownRecord = {};
-  for (const [name, schema] of Object.entries(asRecord(components.schemas))) schemas[name] = keepSchemaReferences(document, schema);
+  for (const [name, schema] of Object.entries(asRecord(components.schemas)))
+    schemas[name] = keepSchemaReferences(document, schema);
   return {
     format: OPERATION_INDEX_FORMAT,
     documentSha256,
@@ -77,11 +95,16 @@ function parametersOf(document: UnknownRecord, value: unknown): IndexedParameter
     if (location !== "path" && location !== "query" && location !== "header" && location !== "cookie") continue;
     const name = asString(parameter.name);
     if (name === "") continue;
-    const indexed: IndexedParameter = { name, in: location, required: location === "path" || parameter.required === true };
+    const indexed: IndexedParameter = {
+      name,
+      in: location,
+      required: location === "path" || parameter.required === true,
+    };
     const description = asString(parameter.description).trim();
     if (description !== "") indexed.description = cut(description, 200);
     // A parameter described by `content` (rare) carries its schema in the one media type.
-    const schema = parameter.schema ?? Object.values(asRecord(parameter.content)).map((media) => asRecord(media).schema)[0];
+    const schema =
+      parameter.schema ?? Object.values(asRecord(parameter.content)).map((media) => asRecord(media).schema)[0];
     if (schema !== undefined) indexed.schema = keepSchemaReferences(document, schema);
     parameters.push(indexed);
   }
@@ -90,7 +113,11 @@ function parametersOf(document: UnknownRecord, value: unknown): IndexedParameter
 
 /** The JSON media type among `content`'s keys: `application/json`, else any `+json` or `json` one. */
 export function jsonMediaTypeOf(mediaTypes: readonly string[]): string | undefined {
-  return mediaTypes.find((type) => type.toLowerCase().startsWith("application/json")) ?? mediaTypes.find((type) => /[/+]json\b/i.test(type)) ?? mediaTypes.find((type) => type.includes("*"));
+  return (
+    mediaTypes.find((type) => type.toLowerCase().startsWith("application/json")) ??
+    mediaTypes.find((type) => /[/+]json\b/i.test(type)) ??
+    mediaTypes.find((type) => type.includes("*"))
+  );
 }
 
 function requestBodyOf(document: UnknownRecord, value: unknown): IndexedOperation["requestBody"] {
@@ -107,12 +134,17 @@ function requestBodyOf(document: UnknownRecord, value: unknown): IndexedOperatio
 
 function responseOf(document: UnknownRecord, value: unknown): IndexedOperation["response"] {
   const responses = asRecord(value);
-  const status = Object.keys(responses).find((code) => /^2(\d\d|XX)$/i.test(code)) ?? (responses.default === undefined ? undefined : "default");
+  const status =
+    Object.keys(responses).find((code) => /^2(\d\d|XX)$/i.test(code)) ??
+    (responses.default === undefined ? undefined : "default");
   if (status === undefined) return undefined;
   const response = dereferenceObject(document, responses[status]) ?? {};
   const content = asRecord(response.content);
   const mediaType = jsonMediaTypeOf(Object.keys(content)) ?? Object.keys(content)[0];
-  const result: NonNullable<IndexedOperation["response"]> = { status, description: cut(asString(response.description).trim(), 200) };
+  const result: NonNullable<IndexedOperation["response"]> = {
+    status,
+    description: cut(asString(response.description).trim(), 200),
+  };
   if (mediaType !== undefined) {
     result.mediaType = mediaType;
     const schema = asRecord(content[mediaType]).schema;
@@ -130,7 +162,8 @@ function serversOf(value: unknown): string[] {
   return value.map((server) => {
     const record = asRecord(server);
     let url = asString(record.url);
-    for (const [name, variable] of Object.entries(asRecord(record.variables))) url = url.split(`{${name}}`).join(asString(asRecord(variable).default));
+    for (const [name, variable] of Object.entries(asRecord(record.variables)))
+      url = url.split(`{${name}}`).join(asString(asRecord(variable).default));
     return url;
   });
 }

@@ -44,7 +44,9 @@ describe("readOperationIndex", () => {
   });
 
   it("names a missing document", async () => {
-    await expect(readOperationIndex({ documentFile: "/nonexistent/openapi.json", name: "openapi.json" })).rejects.toMatchObject({
+    await expect(
+      readOperationIndex({ documentFile: "/nonexistent/openapi.json", name: "openapi.json" }),
+    ).rejects.toMatchObject({
       code: OPENAPI_ERROR_CODES.DOCUMENT_UNREADABLE,
       message: expect.stringContaining("openapi.json could not be read (ENOENT)"),
     });

@@ -24,7 +24,11 @@ export interface ReadOperationIndexOptions {
  * checked, upgraded) and cached next to it. Throws `OpenApiError`:
  * `DOCUMENT_UNREADABLE` or `INVALID_DOCUMENT`.
  */
-export async function readOperationIndex({ documentFile, name = documentFile, cache = true }: ReadOperationIndexOptions): Promise<OperationIndex> {
+export async function readOperationIndex({
+  documentFile,
+  name = documentFile,
+  cache = true,
+}: ReadOperationIndexOptions): Promise<OperationIndex> {
   let bytes: Buffer;
   try {
     bytes = await readFile(documentFile);
@@ -50,7 +54,12 @@ export async function readOperationIndex({ documentFile, name = documentFile, ca
 async function readCachedIndex(indexFile: string, documentSha256: string): Promise<OperationIndex | undefined> {
   try {
     const index = JSON.parse(await readFile(indexFile, "utf8")) as Partial<OperationIndex>;
-    if (index.format === OPERATION_INDEX_FORMAT && index.documentSha256 === documentSha256 && Array.isArray(index.operations)) return index as OperationIndex;
+    if (
+      index.format === OPERATION_INDEX_FORMAT &&
+      index.documentSha256 === documentSha256 &&
+      Array.isArray(index.operations)
+    )
+      return index as OperationIndex;
   } catch {
     // Missing or damaged: rebuilt.
   }

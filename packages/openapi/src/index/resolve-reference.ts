@@ -15,7 +15,11 @@ export function resolveLocalReference(document: unknown, reference: string): unk
 }
 
 /** Follows `$ref`s (at most `maxHops`) until an object without one: parameters, request bodies, responses. */
-export function dereferenceObject(document: unknown, value: unknown, maxHops = 10): Record<string, unknown> | undefined {
+export function dereferenceObject(
+  document: unknown,
+  value: unknown,
+  maxHops = 10,
+): Record<string, unknown> | undefined {
   let current = value;
   for (let hop = 0; hop <= maxHops; hop += 1) {
     if (typeof current !== "object" || current === null || Array.isArray(current)) return undefined;
@@ -42,7 +46,11 @@ export function keepSchemaReferences(document: unknown, schema: unknown, seen: S
   if (typeof reference === "string") {
     if (reference.startsWith(schemaReferencePrefix)) return record;
     if (!reference.startsWith("#") || seen.has(reference)) return {};
-    return keepSchemaReferences(document, resolveLocalReference(document, reference) ?? {}, new Set([...seen, reference]));
+    return keepSchemaReferences(
+      document,
+      resolveLocalReference(document, reference) ?? {},
+      new Set([...seen, reference]),
+    );
   }
   const result: Record<string, unknown> = {};
   // OpenAPI 3.0's `nullable` (left where the upgrade to 3.1 did not turn it into a type list): as JSON Schema says it.
@@ -54,12 +62,23 @@ export function keepSchemaReferences(document: unknown, schema: unknown, seen: S
     if (literalKeywords.has(key)) result[key] = value;
     else if (schemaMapKeywords.has(key) && typeof value === "object" && value !== null && !Array.isArray(value)) {
       // Keys of these are names (a property called "examples" is kept), values are schemas.
-      result[key] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, keepSchemaReferences(document, item, seen)]));
+      result[key] = Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [name, keepSchemaReferences(document, item, seen)]),
+      );
     } else result[key] = keepSchemaReferences(document, value, seen);
   }
   return result;
 }
 
-const droppedKeywords = new Set(["example", "examples", "xml", "externalDocs", "$schema", "$id", "$anchor", "$dynamicAnchor"]);
+const droppedKeywords = new Set([
+  "example",
+  "examples",
+  "xml",
+  "externalDocs",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$dynamicAnchor",
+]);
 const literalKeywords = new Set(["enum", "const", "default", "required"]);
 const schemaMapKeywords = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);

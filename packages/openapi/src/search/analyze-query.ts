@@ -40,7 +40,17 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
   let lower = splitWords(text).toLowerCase();
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
   const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
-  const analysis: QueryAnalysis = { terms: [], weights: [], added: [], groups: [], groupWeights: [], actions: new Set(), scopes: new Set(), firstPerson: false, leadStem: undefined };
+  const analysis: QueryAnalysis = {
+    terms: [],
+    weights: [],
+    added: [],
+    groups: [],
+    groupWeights: [],
+    actions: new Set(),
+    scopes: new Set(),
+    firstPerson: false,
+    leadStem: undefined,
+  };
   const position = new Map<string, number>();
   const addTerm = (stem: string, weight: number): void => {
     const at = position.get(stem);

@@ -28,7 +28,11 @@ export function headlineOf(operation: IndexedOperation): string {
   return (sentence?.[0] ?? operation.description.split("\n")[0] ?? "").trim();
 }
 
-const words = (text: string): string[] => splitWords(text).toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+const words = (text: string): string[] =>
+  splitWords(text)
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0);
 
 /** The action an operation names: the first verb of its headline, else of its id, else its method's. */
 function actionOf(operation: IndexedOperation, headline: string): Action | undefined {
@@ -61,12 +65,20 @@ function actionOf(operation: IndexedOperation, headline: string): Action | undef
 export function traitsOf(operation: IndexedOperation): OperationTraits {
   const headline = headlineOf(operation);
   const scopes = new Set<string>();
-  for (const word of [...words(operation.operationId), ...words(operation.path.replace(/\{[^}]*\}/g, "")), ...operation.tags.flatMap(words), ...words(headline)]) {
+  for (const word of [
+    ...words(operation.operationId),
+    ...words(operation.path.replace(/\{[^}]*\}/g, "")),
+    ...operation.tags.flatMap(words),
+    ...words(headline),
+  ]) {
     const scope = scopeWords.get(stemOf(word));
     if (scope !== undefined) scopes.add(scope);
   }
   const lowerHeadline = headline.toLowerCase();
-  const self = /^\/(user|me)(\/|$)/.test(operation.path) || /\bauthenticated\b/.test(`${operation.operationId} ${lowerHeadline}`) || /\b(calling|current) user\b/.test(lowerHeadline);
+  const self =
+    /^\/(user|me)(\/|$)/.test(operation.path) ||
+    /\bauthenticated\b/.test(`${operation.operationId} ${lowerHeadline}`) ||
+    /\b(calling|current) user\b/.test(lowerHeadline);
   return {
     action: actionOf(operation, headline),
     method: operation.method,
@@ -74,7 +86,13 @@ export function traitsOf(operation: IndexedOperation): OperationTraits {
     scopes,
     self,
     deprecated: operation.deprecated,
-    headlineStems: [...new Set(words(headline).filter((word) => !isStopWord(word)).map(stemOf))],
+    headlineStems: [
+      ...new Set(
+        words(headline)
+          .filter((word) => !isStopWord(word))
+          .map(stemOf),
+      ),
+    ],
     leadStem: words(headline).map(stemOf)[0],
   };
 }

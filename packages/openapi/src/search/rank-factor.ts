@@ -43,13 +43,23 @@ export const rankWeights = {
  * words the operation matches (`matched`: the query terms it matched), and how
  * much of its headline the query asks for (`matchedInDocument`: its words that matched).
  */
-export function rankFactor(query: QueryAnalysis, traits: OperationTraits, matched: Set<string>, matchedInDocument: Set<string>): number {
+export function rankFactor(
+  query: QueryAnalysis,
+  traits: OperationTraits,
+  matched: Set<string>,
+  matchedInDocument: Set<string>,
+): number {
   let factor = 1;
   if (query.actions.size > 0) {
     // A GET of a collection lists, whatever its summary's verb ("Get Apple Pay domains").
-    const action = traits.action === "get" && traits.method === "GET" && traits.collection && query.actions.has("list") ? "list" : traits.action;
+    const action =
+      traits.action === "get" && traits.method === "GET" && traits.collection && query.actions.has("list")
+        ? "list"
+        : traits.action;
     if (action !== undefined) factor *= query.actions.has(action) ? rankWeights.sameAction : rankWeights.otherAction;
-    const implied = [...query.actions].some((action) => methodsOf[action].includes(traits.method) && (action !== "list" || traits.collection));
+    const implied = [...query.actions].some(
+      (action) => methodsOf[action].includes(traits.method) && (action !== "list" || traits.collection),
+    );
     if (implied) factor *= rankWeights.impliedMethod;
   }
   for (const scope of traits.scopes) if (!query.scopes.has(scope)) factor *= rankWeights.unaskedScope[scope] ?? 1;
@@ -66,7 +76,8 @@ export function rankFactor(query: QueryAnalysis, traits: OperationTraits, matche
   if (whole > 0) factor *= 0.3 + (0.7 * covered) / whole;
   if (traits.headlineStems.length > 0) {
     const named = traits.headlineStems.filter((stem) => matchedInDocument.has(stem)).length;
-    factor *= 1 - rankWeights.unaskedHeadlineWords + (rankWeights.unaskedHeadlineWords * named) / traits.headlineStems.length;
+    factor *=
+      1 - rankWeights.unaskedHeadlineWords + (rankWeights.unaskedHeadlineWords * named) / traits.headlineStems.length;
   }
   return factor;
 }

@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { catalogOf, evaluateQueries, evaluationDocuments, type EvaluationScore } from "../../bench/evaluation/evaluate-search";
+import {
+  catalogOf,
+  evaluateQueries,
+  evaluationDocuments,
+  type EvaluationScore,
+} from "../../bench/evaluation/evaluate-search";
 import type { OperationCatalog } from "../catalog/create-operation-catalog";
 
 // The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
@@ -10,7 +15,14 @@ beforeAll(async () => {
 }, 240_000);
 
 const sum = (scores: EvaluationScore[]): { count: number; top1: number; top3: number } =>
-  scores.reduce((total, score) => ({ count: total.count + score.count, top1: total.top1 + score.top1, top3: total.top3 + score.top3 }), { count: 0, top1: 0, top3: 0 });
+  scores.reduce(
+    (total, score) => ({
+      count: total.count + score.count,
+      top1: total.top1 + score.top1,
+      top3: total.top3 + score.top3,
+    }),
+    { count: 0, top1: 0, top3: 0 },
+  );
 
 describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () => {
   it("holds several hundred queries on three documents of different styles", () => {
@@ -20,13 +32,21 @@ describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () 
   });
 
   it("finds the operation in the top 3 for at least 95 % of the tuning queries, and first for at least 85 %", () => {
-    const total = sum(evaluationDocuments.map((document) => evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries.tuning)));
+    const total = sum(
+      evaluationDocuments.map((document) =>
+        evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries.tuning),
+      ),
+    );
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.95);
     expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
   it("finds the operation in the top 3 for at least 80 % of the held-out queries (a floor under today's 81.3 %, not the target)", () => {
-    const total = sum(evaluationDocuments.map((document) => evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries.heldOut)));
+    const total = sum(
+      evaluationDocuments.map((document) =>
+        evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries.heldOut),
+      ),
+    );
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.8);
   });
 });

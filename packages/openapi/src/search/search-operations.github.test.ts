@@ -20,14 +20,22 @@ describe("searching GitHub's document (@octokit/openapi)", () => {
     expect(githubQueries.length).toBeGreaterThanOrEqual(20);
   });
 
-  it.each(githubQueries)("finds $operationId in the top 3 for \"$query\"", ({ query, operationId }) => {
+  it.each(githubQueries)('finds $operationId in the top 3 for "$query"', ({ query, operationId }) => {
     const answer = catalog.search({ query });
     expect(answer.operations.slice(0, 3).map((operation) => operation.operationId)).toContain(operationId);
   });
 
   it("answers each match with operationId, method, path, summary and the required names", () => {
-    const match = catalog.search({ query: "create an issue" }).operations.find((operation) => operation.operationId === "issues/create");
-    expect(match).toEqual({ operationId: "issues/create", method: "POST", path: "/repos/{owner}/{repo}/issues", summary: "Create an issue", required: ["owner", "repo", "body"] });
+    const match = catalog
+      .search({ query: "create an issue" })
+      .operations.find((operation) => operation.operationId === "issues/create");
+    expect(match).toEqual({
+      operationId: "issues/create",
+      method: "POST",
+      path: "/repos/{owner}/{repo}/issues",
+      summary: "Create an issue",
+      required: ["owner", "repo", "body"],
+    });
   });
 
   it("filters by tag, and lists a tag's operations without words", () => {
@@ -52,15 +60,28 @@ describe("searching GitHub's document (@octokit/openapi)", () => {
   });
 
   it("matches misspelt words (fuzzy) and word beginnings (prefix)", () => {
-    expect(catalog.search({ query: "create an isue" }).operations.slice(0, 3).map((operation) => operation.operationId)).toContain("issues/create");
-    expect(catalog.search({ query: "gitignore templ" }).operations.slice(0, 3).map((operation) => operation.operationId)).toContain("gitignore/get-all-templates");
+    expect(
+      catalog
+        .search({ query: "create an isue" })
+        .operations.slice(0, 3)
+        .map((operation) => operation.operationId),
+    ).toContain("issues/create");
+    expect(
+      catalog
+        .search({ query: "gitignore templ" })
+        .operations.slice(0, 3)
+        .map((operation) => operation.operationId),
+    ).toContain("gitignore/get-all-templates");
   });
 });
 
 describe("a query that is an operationId", () => {
-  it.each(["repos/create-fork", "issues/list-for-repo", "Repos/Create-Fork", "pulls/create-review-comment"])("finds %s first", (operationId) => {
-    expect(catalog.search({ query: operationId }).operations[0]?.operationId).toBe(operationId.toLowerCase());
-  });
+  it.each(["repos/create-fork", "issues/list-for-repo", "Repos/Create-Fork", "pulls/create-review-comment"])(
+    "finds %s first",
+    (operationId) => {
+      expect(catalog.search({ query: operationId }).operations[0]?.operationId).toBe(operationId.toLowerCase());
+    },
+  );
 
   it("splits a camelCase query as the index splits operationIds", () => {
     const answer = catalog.search({ query: "createFork" });

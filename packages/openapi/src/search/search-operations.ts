@@ -45,7 +45,9 @@ export interface OperationSearchQuery {
 
 /** The required parameter names of an operation, and `body` when its body is required. */
 export function requiredOf(operation: IndexedOperation): string[] {
-  const names = operation.parameters.filter((parameter) => parameter.required && parameter.in !== "cookie").map((parameter) => parameter.name);
+  const names = operation.parameters
+    .filter((parameter) => parameter.required && parameter.in !== "cookie")
+    .map((parameter) => parameter.name);
   if (operation.requestBody?.required === true) names.push("body");
   return names;
 }
@@ -119,16 +121,29 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
     });
     return results
       .slice(0, rankedCandidates)
-      .map((result) => ({ id: result.id as number, score: result.score * rankFactor(query, traits[result.id as number] as OperationTraits, new Set(result.queryTerms), new Set(result.terms)) }))
+      .map((result) => ({
+        id: result.id as number,
+        score:
+          result.score *
+          rankFactor(
+            query,
+            traits[result.id as number] as OperationTraits,
+            new Set(result.queryTerms),
+            new Set(result.terms),
+          ),
+      }))
       .sort((left, right) => right.score - left.score)
       .map((result) => index.operations[result.id] as IndexedOperation)
-      .concat(results.slice(rankedCandidates).map((result) => index.operations[result.id as number] as IndexedOperation));
+      .concat(
+        results.slice(rankedCandidates).map((result) => index.operations[result.id as number] as IndexedOperation),
+      );
   };
 
   return ({ query, tag, limit, offset = 0 }) => {
     const wanted = Math.min(Math.max(Math.trunc(limit ?? defaultSearchLimit), 1), maxSearchLimit);
     const tagWanted = tag?.trim().toLowerCase();
-    const inTag = (operation: IndexedOperation): boolean => tagWanted === undefined || tagWanted === "" || operation.tags.some((item) => item.toLowerCase() === tagWanted);
+    const inTag = (operation: IndexedOperation): boolean =>
+      tagWanted === undefined || tagWanted === "" || operation.tags.some((item) => item.toLowerCase() === tagWanted);
     let found: IndexedOperation[];
     const words = query?.trim() ?? "";
     if (words === "") found = index.operations.filter(inTag);
@@ -139,11 +154,19 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
       if (exact !== undefined && inTag(exact)) found = [exact, ...found.filter((operation) => operation !== exact)];
     }
     const start = Math.max(0, Math.trunc(offset));
-    const answer: OperationSearchAnswer = { total: found.length, operations: found.slice(start, start + wanted).map(toMatch) };
-    if (start + wanted < found.length && (words === "" || start > 0)) answer.note = `matches ${start + 1} to ${start + answer.operations.length} of ${found.length}; give offset ${start + wanted} for the next ones`;
+    const answer: OperationSearchAnswer = {
+      total: found.length,
+      operations: found.slice(start, start + wanted).map(toMatch),
+    };
+    if (start + wanted < found.length && (words === "" || start > 0))
+      answer.note = `matches ${start + 1} to ${start + answer.operations.length} of ${found.length}; give offset ${start + wanted} for the next ones`;
     return fitToBytes(answer, maxSearchAnswerBytes, (current) => {
       if (current.operations.length <= 1) return undefined;
-      return { ...current, operations: current.operations.slice(0, -1), note: "fewer matches shown to keep the answer under 4 KB; narrow the query or use tag" };
+      return {
+        ...current,
+        operations: current.operations.slice(0, -1),
+        note: "fewer matches shown to keep the answer under 4 KB; narrow the query or use tag",
+      };
     });
   };
 }

@@ -8,7 +8,13 @@ import { rankFactor } from "./rank-factor";
 import { stemOf } from "./search-terms";
 
 /** Operations of a small API whose words are its own (tickets, projects, billing): plain ones next to admin, enterprise and organization variants. */
-const operations: [method: string, path: string, operationId: string, summary: string, more?: Record<string, unknown>][] = [
+const operations: [
+  method: string,
+  path: string,
+  operationId: string,
+  summary: string,
+  more?: Record<string, unknown>,
+][] = [
   ["get", "/projects", "listProjects", "List all projects"],
   ["post", "/projects", "createProject", "Create a new project"],
   ["get", "/projects/{id}", "getProject", "Get a project"],
@@ -37,8 +43,19 @@ const operations: [method: string, path: string, operationId: string, summary: s
 
 const paths: Record<string, Record<string, unknown>> = {};
 for (const [method, path, operationId, summary, more] of operations) {
-  const parameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({ name: match[1], in: "path", required: true, schema: { type: "string" } }));
-  (paths[path] ??= {})[method] = { operationId, summary, parameters, responses: { "200": { description: "ok" } }, ...more };
+  const parameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({
+    name: match[1],
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+  (paths[path] ??= {})[method] = {
+    operationId,
+    summary,
+    parameters,
+    responses: { "200": { description: "ok" } },
+    ...more,
+  };
 }
 const projectsDocument = { openapi: "3.0.3", info: { title: "Projects API", version: "1" }, paths };
 
@@ -73,7 +90,8 @@ describe("ranking what a person asks for", () => {
   it("ranks the admin, enterprise and organization variants below the plain operation, unless the query names them", () => {
     const ids = catalog.search({ query: "create a project" }).operations.map((operation) => operation.operationId);
     expect(ids[0]).toBe("createProject");
-    for (const variant of ["adminCreateProject", "enterpriseCreateProject", "createOrgProject"]) expect(ids.indexOf(variant)).toBeGreaterThan(0);
+    for (const variant of ["adminCreateProject", "enterpriseCreateProject", "createOrgProject"])
+      expect(ids.indexOf(variant)).toBeGreaterThan(0);
     expect(first("create an organization project")).toBe("createOrgProject");
     expect(first("create a project as an admin")).toBe("adminCreateProject");
   });
@@ -87,15 +105,27 @@ describe("ranking what a person asks for", () => {
 
   it("weighs the verb the query starts with when the operation's summary starts with it too", () => {
     expect(first("archive a project")).toBe("archiveProject");
-    const traits = (summary: string): OperationTraits => ({ action: undefined, method: "POST", collection: true, scopes: new Set(), self: false, deprecated: false, headlineStems: [], leadStem: stemOf(summary.split(" ")[0] as string) });
+    const traits = (summary: string): OperationTraits => ({
+      action: undefined,
+      method: "POST",
+      collection: true,
+      scopes: new Set(),
+      self: false,
+      deprecated: false,
+      headlineStems: [],
+      leadStem: stemOf(summary.split(" ")[0] as string),
+    });
     const query = analyzeQuery("schedule a report");
     expect(query.leadStem).toBe(stemOf("schedule"));
-    expect(rankFactor(query, traits("Schedules a report"), new Set(), new Set()) / rankFactor(query, traits("Lists scheduled reports"), new Set(), new Set())).toBeGreaterThan(1.1);
+    expect(
+      rankFactor(query, traits("Schedules a report"), new Set(), new Set()) /
+        rankFactor(query, traits("Lists scheduled reports"), new Set(), new Set()),
+    ).toBeGreaterThan(1.1);
     // A plain action the vocabulary knows (get, add, list) is weighed as an action instead.
     expect(analyzeQuery("get a report").leadStem).toBeUndefined();
   });
 
-  it("reads \"stop …ing\" as the verb undone, \"cancel\" as a removal, and open or closed after a listing verb as a state", () => {
+  it('reads "stop …ing" as the verb undone, "cancel" as a removal, and open or closed after a listing verb as a state', () => {
     expect(first("stop following a project")).toBe("unfollowProject");
     expect(first("cancel a ticket")).toBe("deleteTicket");
     expect(first("list open tickets")).toBe("listTickets");

@@ -1,4 +1,9 @@
-import type { IndexedOperation, OAuthFlowSummary, OperationIndex, SecuritySchemeSummary } from "../index/operation-index";
+import type {
+  IndexedOperation,
+  OAuthFlowSummary,
+  OperationIndex,
+  SecuritySchemeSummary,
+} from "../index/operation-index";
 import { requiredOf } from "../search/search-operations";
 
 /** What a document says about the source it describes; each field absent when the document does not say. */
@@ -39,31 +44,57 @@ function withAbsoluteEndpoints(scheme: SecuritySchemeSummary, base: string | und
   for (const [kind, flow] of Object.entries(scheme.flows) as [keyof typeof flows, OAuthFlowSummary][]) {
     const tokenUrl = absoluteUrl(flow.tokenUrl, base);
     const authorizationUrl = absoluteUrl(flow.authorizationUrl, base);
-    flows[kind] = { scopes: flow.scopes, ...(tokenUrl === undefined ? {} : { tokenUrl }), ...(authorizationUrl === undefined ? {} : { authorizationUrl }) };
+    flows[kind] = {
+      scopes: flow.scopes,
+      ...(tokenUrl === undefined ? {} : { tokenUrl }),
+      ...(authorizationUrl === undefined ? {} : { authorizationUrl }),
+    };
   }
   return { ...scheme, flows };
 }
 
 /** What makes a good test endpoint, best first: it proves the credential works and costs the API nothing. */
 const testEndpointKinds: readonly { why: string; test: (operation: IndexedOperation) => boolean }[] = [
-  { why: "it identifies the caller", test: (operation) => /(^|\/)(me|user|self|whoami|myself|current[-_]?user|account|profile|viewer|identity|userinfo)$/i.test(operation.path) || /(^|\/)([a-z]+\.)?test$/i.test(operation.path) },
+  {
+    why: "it identifies the caller",
+    test: (operation) =>
+      /(^|\/)(me|user|self|whoami|myself|current[-_]?user|account|profile|viewer|identity|userinfo)$/i.test(
+        operation.path,
+      ) || /(^|\/)([a-z]+\.)?test$/i.test(operation.path),
+  },
   { why: "it lists a small collection (models)", test: (operation) => /(^|\/)models$/i.test(operation.path) },
-  { why: "it lists a collection, a page at a time", test: (operation) => operation.parameters.some((parameter) => parameter.in === "query" && /^(limit|per_?page|page_?size|max_?results|count|top|\$top)$/i.test(parameter.name)) },
+  {
+    why: "it lists a collection, a page at a time",
+    test: (operation) =>
+      operation.parameters.some(
+        (parameter) =>
+          parameter.in === "query" &&
+          /^(limit|per_?page|page_?size|max_?results|count|top|\$top)$/i.test(parameter.name),
+      ),
+  },
   { why: "it is a health check", test: (operation) => /(^|\/)(health|healthz|status|ping)$/i.test(operation.path) },
 ];
 
 /** Admin, enterprise and organization operations: never a test endpoint (they need rights a plain credential lacks). */
-const privileged = /(^|[/_.-])(admin|admins|enterprise|enterprises|org|orgs|organization|organizations|installation|app|apps)([/_.-]|$)/i;
+const privileged =
+  /(^|[/_.-])(admin|admins|enterprise|enterprises|org|orgs|organization|organizations|installation|app|apps)([/_.-]|$)/i;
 
 function isPrivileged(operation: IndexedOperation): boolean {
-  return privileged.test(operation.path) || privileged.test(operation.operationId) || operation.tags.some((tag) => privileged.test(tag));
+  return (
+    privileged.test(operation.path) ||
+    privileged.test(operation.operationId) ||
+    operation.tags.some((tag) => privileged.test(tag))
+  );
 }
 
 /**
  * The source fields a document gives: name, base URL, its security schemes
  * (the one the most operations require first) and a test endpoint.
  */
-export function sourceFieldsFromIndex(index: OperationIndex, { documentUrl }: { documentUrl?: string } = {}): SourceFieldsFromDocument {
+export function sourceFieldsFromIndex(
+  index: OperationIndex,
+  { documentUrl }: { documentUrl?: string } = {},
+): SourceFieldsFromDocument {
   const fields: SourceFieldsFromDocument = { securitySchemes: [] };
   if (index.title.trim() !== "") fields.name = index.title.trim();
   const server = index.servers[0];
@@ -76,10 +107,20 @@ export function sourceFieldsFromIndex(index: OperationIndex, { documentUrl }: { 
   }
   const uses = new Map<string, number>();
   const requirementsOf = (security: string[][] | undefined): string[][] => security ?? index.security;
-  for (const operation of index.operations) for (const requirement of requirementsOf(operation.security)) for (const name of requirement) uses.set(name, (uses.get(name) ?? 0) + 1);
+  for (const operation of index.operations)
+    for (const requirement of requirementsOf(operation.security))
+      for (const name of requirement) uses.set(name, (uses.get(name) ?? 0) + 1);
   const ranked = Object.keys(index.securitySchemes).sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0));
-  for (const name of ranked) fields.securitySchemes.push({ name, scheme: withAbsoluteEndpoints(index.securitySchemes[name] as SecuritySchemeSummary, fields.baseUrl ?? documentUrl) });
-  const documentSaysWhoNeedsAuth = index.security.length > 0 || index.operations.some((operation) => operation.security !== undefined);
+  for (const name of ranked)
+    fields.securitySchemes.push({
+      name,
+      scheme: withAbsoluteEndpoints(
+        index.securitySchemes[name] as SecuritySchemeSummary,
+        fields.baseUrl ?? documentUrl,
+      ),
+    });
+  const documentSaysWhoNeedsAuth =
+    index.security.length > 0 || index.operations.some((operation) => operation.security !== undefined);
   const candidates = index.operations.filter((operation) => {
     if (operation.method !== "GET" || requiredOf(operation).length > 0 || operation.path.includes("{")) return false;
     if (!documentSaysWhoNeedsAuth) return true;
@@ -91,7 +132,9 @@ export function sourceFieldsFromIndex(index: OperationIndex, { documentUrl }: { 
     return position === -1 ? testEndpointKinds.length : position;
   };
   const plain = candidates.filter((operation) => !isPrivileged(operation) && !operation.deprecated);
-  const best = (plain.length > 0 ? plain : candidates).sort((a, b) => rank(a) - rank(b) || a.path.length - b.path.length)[0];
+  const best = (plain.length > 0 ? plain : candidates).sort(
+    (a, b) => rank(a) - rank(b) || a.path.length - b.path.length,
+  )[0];
   if (best !== undefined) {
     fields.testEndpoint = best.path;
     const kind = testEndpointKinds[rank(best)];

@@ -41,7 +41,12 @@ export interface CallAuditLine {
 export type CallAuditOutcome = "sent" | "denied" | "refused";
 
 /** The `ToolResult` codes of a policy refusal. */
-const policyCodes: ReadonlySet<string> = new Set(["POLICY_DENIED", "CONFIRMATION_REQUIRED", "CONFIRMATION_DECLINED", "RATE_LIMITED"]);
+const policyCodes: ReadonlySet<string> = new Set([
+  "POLICY_DENIED",
+  "CONFIRMATION_REQUIRED",
+  "CONFIRMATION_DECLINED",
+  "RATE_LIMITED",
+]);
 
 /** The outcome of a finished call: denied by the policy, sent, or refused before sending. */
 export function auditOutcomeOf(result: ToolResult): CallAuditOutcome {
@@ -57,7 +62,12 @@ export function pathOfUrl(url: string): string {
 }
 
 /** The audit line of a finished call. */
-export function auditLineOfResult(channel: CallAuditChannel, source: string, result: ToolResult, principal: string = localPrincipal): CallAuditLine {
+export function auditLineOfResult(
+  channel: CallAuditChannel,
+  source: string,
+  result: ToolResult,
+  principal: string = localPrincipal,
+): CallAuditLine {
   return {
     time: new Date().toISOString(),
     channel,
@@ -76,7 +86,13 @@ export function auditLineOfResult(channel: CallAuditChannel, source: string, res
 }
 
 /** The audit line of a call refused before it ran (unknown tool, vault locked...). */
-export function auditLineOfRefusal(channel: CallAuditChannel, source: string, error: unknown, durationMs: number, principal: string = localPrincipal): CallAuditLine {
+export function auditLineOfRefusal(
+  channel: CallAuditChannel,
+  source: string,
+  error: unknown,
+  durationMs: number,
+  principal: string = localPrincipal,
+): CallAuditLine {
   const code = (error as { code?: unknown }).code;
   return {
     time: new Date().toISOString(),

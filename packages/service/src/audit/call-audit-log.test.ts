@@ -27,7 +27,10 @@ const lineNumbered = (index: number): CallAuditLine => ({
 async function allLines(): Promise<string[]> {
   const files = [...(await rotatedCallAuditFiles(home)), callAuditFileOf(home)];
   const texts = await Promise.all(files.map((file) => readFile(file, "utf8").catch(() => "")));
-  return texts.join("").split("\n").filter((line) => line !== "");
+  return texts
+    .join("")
+    .split("\n")
+    .filter((line) => line !== "");
 }
 
 describe("createCallAuditLog", () => {
@@ -41,7 +44,9 @@ describe("createCallAuditLog", () => {
       }),
     );
     expect(written).toEqual(Array.from({ length: 40 }, () => true));
-    expect((await allLines()).map((line) => (JSON.parse(line) as CallAuditLine).path)).toEqual(Array.from({ length: 40 }, (_, index) => `/items/${index}`));
+    expect((await allLines()).map((line) => (JSON.parse(line) as CallAuditLine).path)).toEqual(
+      Array.from({ length: 40 }, (_, index) => `/items/${index}`),
+    );
   });
 
   it("rotates calls.jsonl by size and keeps only the newest rotated files", async () => {
@@ -59,7 +64,9 @@ describe("createCallAuditLog", () => {
   it("two writers on one home (as two processes) lose no line below the rotation size and never mix lines", async () => {
     const first = createCallAuditLog({ home });
     const second = createCallAuditLog({ home });
-    await Promise.all(Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? first : second).record(lineNumbered(index))));
+    await Promise.all(
+      Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? first : second).record(lineNumbered(index))),
+    );
     const lines = await allLines();
     expect(lines).toHaveLength(100);
     expect(new Set(lines.map((line) => (JSON.parse(line) as CallAuditLine).path)).size).toBe(100);
@@ -80,13 +87,20 @@ describe("createCallAuditLog", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await log.record(lineNumbered(2));
     expect(await readFile(callAuditFileOf(home), "utf8")).toContain('"/items/2"');
-    expect((await allLines()).map((line) => (JSON.parse(line) as CallAuditLine).path)).toEqual(["/items/0", "/items/1", "/items/2"]);
+    expect((await allLines()).map((line) => (JSON.parse(line) as CallAuditLine).path)).toEqual([
+      "/items/0",
+      "/items/1",
+      "/items/2",
+    ]);
     await expect.poll(openAuditFiles, { timeout: 3000 }).toBe(0);
   });
 
   it("a write that fails is reported to onError and never rejects", async () => {
     const problems: unknown[] = [];
-    const log = createCallAuditLog({ home: join(home, "file-not-dir", "x"), onError: (problem) => problems.push(problem) });
+    const log = createCallAuditLog({
+      home: join(home, "file-not-dir", "x"),
+      onError: (problem) => problems.push(problem),
+    });
     // The home's parent is a file: the logs directory cannot be made.
     await import("node:fs/promises").then(({ writeFile }) => writeFile(join(home, "file-not-dir"), "x"));
     await expect(log.record(lineNumbered(1))).resolves.toBeUndefined();

@@ -42,7 +42,12 @@ const recheckMs = 1000;
  * file another process rotated can get up to a second of this process's lines
  * after its rename, which `src logs` still reads.
  */
-export function createCallAuditLog({ home, maxBytes = defaultCallAuditMaxBytes, keepRotated = 4, onError = () => undefined }: CallAuditLogOptions): CallAuditLog {
+export function createCallAuditLog({
+  home,
+  maxBytes = defaultCallAuditMaxBytes,
+  keepRotated = 4,
+  onError = () => undefined,
+}: CallAuditLogOptions): CallAuditLog {
   const file = callAuditFileOf(home);
   const directory = path.dirname(file);
   let directoryReady = false;
@@ -55,7 +60,8 @@ export function createCallAuditLog({ home, maxBytes = defaultCallAuditMaxBytes, 
    * whether another process rotated it) at most every `recheckMs`, and at once when this process's own lines would
    * reach `maxBytes`; the file is closed after `recheckMs` without lines.
    */
-  let appendTarget: { handle: FileHandle; inode: number; checkedAt: number; sizeAtCheck: number; writtenSince: number } | undefined;
+  let appendTarget:
+    { handle: FileHandle; inode: number; checkedAt: number; sizeAtCheck: number; writtenSince: number } | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
 
   async function closeFile(): Promise<void> {
@@ -66,17 +72,26 @@ export function createCallAuditLog({ home, maxBytes = defaultCallAuditMaxBytes, 
 
   async function rotate(): Promise<void> {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-    await rename(file, path.join(directory, `calls-${stamp}-${process.pid}.jsonl`)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error;
-    });
+    await rename(file, path.join(directory, `calls-${stamp}-${process.pid}.jsonl`)).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      },
+    );
     const rotated = await rotatedCallAuditFiles(home);
-    await Promise.all(rotated.slice(0, Math.max(0, rotated.length - keepRotated)).map((old) => unlink(old).catch(() => undefined)));
+    await Promise.all(
+      rotated.slice(0, Math.max(0, rotated.length - keepRotated)).map((old) => unlink(old).catch(() => undefined)),
+    );
   }
 
   /** The open file to append `bytes` to: checked, rotated when full, reopened when another process rotated it. */
   async function fileFor(bytes: number): Promise<NonNullable<typeof appendTarget>> {
     const now = performance.now();
-    if (appendTarget !== undefined && now - appendTarget.checkedAt < recheckMs && appendTarget.sizeAtCheck + appendTarget.writtenSince + bytes <= maxBytes) return appendTarget;
+    if (
+      appendTarget !== undefined &&
+      now - appendTarget.checkedAt < recheckMs &&
+      appendTarget.sizeAtCheck + appendTarget.writtenSince + bytes <= maxBytes
+    )
+      return appendTarget;
     const onDisk = await stat(file).catch(() => undefined);
     if (onDisk !== undefined && onDisk.size >= maxBytes) {
       await closeFile();

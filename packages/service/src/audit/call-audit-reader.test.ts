@@ -37,7 +37,9 @@ describe("reading the audit log", () => {
     const newest = await readRecentCallAuditLines(file, { limit: 5 });
     expect(newest.map((line) => line.durationMs)).toEqual([2999, 2998, 2997, 2996, 2995]);
     const everything = await readRecentCallAuditLines(file, { limit: 10_000 });
-    expect(everything.map((line) => line.durationMs)).toEqual(Array.from({ length: count }, (_, index) => count - 1 - index));
+    expect(everything.map((line) => line.durationMs)).toEqual(
+      Array.from({ length: count }, (_, index) => count - 1 - index),
+    );
     expect(everything.find((line) => line.durationMs === 96)?.path).toBe(lineNumbered(96).path);
     const alpha = await readRecentCallAuditLines(file, { source: "alpha", limit: 4 });
     expect(alpha.map((line) => line.durationMs)).toEqual([2997, 2994, 2991, 2988]);
@@ -50,7 +52,10 @@ describe("reading the audit log", () => {
     const file = callAuditFileOf(home);
     const log = createCallAuditLog({ home });
     await log.record(lineNumbered(1));
-    await appendFile(file, '{"time":"2026-01-01T00:00:00.000Z","channel":"cli","sour\n["not", "a line"]\n{"hello":"world"}\n');
+    await appendFile(
+      file,
+      '{"time":"2026-01-01T00:00:00.000Z","channel":"cli","sour\n["not", "a line"]\n{"hello":"world"}\n',
+    );
     await log.record(lineNumbered(2));
     await appendFile(file, '{"time":"2026-01-01T00:00:00.000Z","channel":"cli"');
     expect((await readRecentCallAuditLines(file, { limit: 10 })).map((line) => line.durationMs)).toEqual([2, 1]);
@@ -65,7 +70,11 @@ describe("reading the audit log", () => {
     await writer.record(lineNumbered(0));
     const { offset } = await readCallAuditLines(file);
     const seen: number[] = [];
-    const stop = followCallAuditFile(file, { offset, intervalMs: 20, onLines: (lines) => seen.push(...lines.map((line) => line.durationMs)) });
+    const stop = followCallAuditFile(file, {
+      offset,
+      intervalMs: 20,
+      onLines: (lines) => seen.push(...lines.map((line) => line.durationMs)),
+    });
     try {
       await writer.record(lineNumbered(1));
       await expect.poll(() => seen).toEqual([1]);

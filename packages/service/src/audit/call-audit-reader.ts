@@ -57,7 +57,8 @@ export async function rotatedCallAuditFilesBeside(file: string): Promise<string[
  */
 export async function readCallAuditLines(file: string): Promise<{ lines: CallAuditLine[]; offset: number }> {
   const lines: CallAuditLine[] = [];
-  for (const rotated of await rotatedCallAuditFilesBeside(file)) lines.push(...parseCallAuditLines(await readFile(rotated, "utf8").catch(() => "")).lines);
+  for (const rotated of await rotatedCallAuditFilesBeside(file))
+    lines.push(...parseCallAuditLines(await readFile(rotated, "utf8").catch(() => "")).lines);
   const current = await readFile(file).catch(() => Buffer.alloc(0));
   const parsed = parseCallAuditLines(current.toString("utf8"));
   lines.push(...parsed.lines);
@@ -116,7 +117,10 @@ export interface RecentCallAuditOptions {
  * The newest audit lines of `file` and then of its rotated files, newest first, at most `limit`, only `source`'s when
  * given: read from each file's end, so a long log costs only what is shown.
  */
-export async function readRecentCallAuditLines(file: string, { source, limit }: RecentCallAuditOptions): Promise<CallAuditLine[]> {
+export async function readRecentCallAuditLines(
+  file: string,
+  { source, limit }: RecentCallAuditOptions,
+): Promise<CallAuditLine[]> {
   const found: CallAuditLine[] = [];
   const files = [file, ...(await rotatedCallAuditFilesBeside(file)).reverse()];
   for (const current of files) {
@@ -147,7 +151,10 @@ export interface FollowCallAuditOptions {
  * lines go to `onLines`; a file that got shorter was rotated (or removed), and the new one is read from its start.
  * Returns `stop`.
  */
-export function followCallAuditFile(file: string, { offset: start, onLines, onError = () => undefined, intervalMs = 200 }: FollowCallAuditOptions): () => void {
+export function followCallAuditFile(
+  file: string,
+  { offset: start, onLines, onError = () => undefined, intervalMs = 200 }: FollowCallAuditOptions,
+): () => void {
   let offset = start;
   let rest = "";
   let reading = false;

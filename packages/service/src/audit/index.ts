@@ -7,5 +7,11 @@ export { CALL_AUDIT_FILE_NAME, callAuditFileOf, rotatedCallAuditFiles } from "./
 export type { CallAuditLog, CallAuditLogOptions } from "./call-audit-log";
 export { createCallAuditLog, defaultCallAuditMaxBytes } from "./call-audit-log";
 export type { FollowCallAuditOptions, RecentCallAuditOptions } from "./call-audit-reader";
-export { followCallAuditFile, isCallAuditLine, parseCallAuditLines, readCallAuditLines, readRecentCallAuditLines } from "./call-audit-reader";
+export {
+  followCallAuditFile,
+  isCallAuditLine,
+  parseCallAuditLines,
+  readCallAuditLines,
+  readRecentCallAuditLines,
+} from "./call-audit-reader";
 export { withCallAudit } from "./with-call-audit";

@@ -4,13 +4,15 @@ import { sourceOfToolName } from "../sources/write-tool-slug";
 import { auditLineOfRefusal, auditLineOfResult, type CallAuditChannel } from "./call-audit-line";
 import type { CallAuditLog } from "./call-audit-log";
 
-
 /**
  * The same service with every `callTool` written to `log` on `channel`, ok or
  * not, refusals included. Used by `src call` and `src mcp`; the server writes
  * the same lines from its call gate.
  */
-export function withCallAudit(service: SourceService, { channel, log }: { channel: CallAuditChannel; log: CallAuditLog }): SourceService {
+export function withCallAudit(
+  service: SourceService,
+  { channel, log }: { channel: CallAuditChannel; log: CallAuditLog },
+): SourceService {
   return {
     ...service,
     async callTool(name, input, options) {

@@ -23,7 +23,13 @@ beforeEach(async () => {
   home = await createTemporaryHome();
   service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
   await service.addSource({
-    input: { type: "api", name: "Demo", slug: "demo", enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } },
+    input: {
+      type: "api",
+      name: "Demo",
+      slug: "demo",
+      enabled: true,
+      api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+    },
     credential: { token },
   });
   const server = createMcpServer(service, { name: "src-test", version: "1.0.0" });
@@ -79,7 +85,10 @@ describe("createMcpServer", () => {
     for (let index = 0; index < 11; index += 1) {
       const slug = `many-${String(index).padStart(2, "0")}`;
       await mkdir(service.store.directoryOf(slug), { recursive: true });
-      await writeFile(service.store.fileOf(slug), JSON.stringify({ ...template, slug, id: `id-${slug}`, name: `Many ${index}` }));
+      await writeFile(
+        service.store.fileOf(slug),
+        JSON.stringify({ ...template, slug, id: `id-${slug}`, name: `Many ${index}` }),
+      );
     }
     const paged = createMcpServer(service, { toolPageSize: 5 });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
@@ -104,6 +113,8 @@ describe("createMcpServer", () => {
   });
 
   it("refuses a cursor it did not hand out, saying to list again", async () => {
-    await expect(client.listTools({ cursor: "not-a-cursor" })).rejects.toThrow(/cursor: not a cursor this server handed out/);
+    await expect(client.listTools({ cursor: "not-a-cursor" })).rejects.toThrow(
+      /cursor: not a cursor this server handed out/,
+    );
   });
 });

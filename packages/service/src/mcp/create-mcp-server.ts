@@ -1,6 +1,20 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { apiToolInstructions, parseResultResourceUri, resultResourceUri, toMcpCallToolResult, toMcpToolDefinition, type JsonSchemaObject } from "@src/http-tool";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  apiToolInstructions,
+  parseResultResourceUri,
+  resultResourceUri,
+  toMcpCallToolResult,
+  toMcpToolDefinition,
+  type JsonSchemaObject,
+} from "@src/http-tool";
 import { mcpConfirmerFor } from "./mcp-confirmer";
 import { connectThroughElicitation, type WaitForConnection } from "./mcp-connect-elicitation";
 import { pageAfterCursor } from "./mcp-tool-page";
@@ -24,7 +38,8 @@ export interface McpServerOptions {
 
 /** Orders the tools as listed: by source, a source's `api_<slug>` before its `api_<slug>_write`, then its `api_<slug>_operations`. */
 const kindRank = { call: 0, write: 1, operations: 2 } as const;
-const toolKey = (tool: { source: string; kind: keyof typeof kindRank }): string => `${tool.source}\u0000${kindRank[tool.kind]}`;
+const toolKey = (tool: { source: string; kind: keyof typeof kindRank }): string =>
+  `${tool.source}\u0000${kindRank[tool.kind]}`;
 
 /** What every call tool shares, said once for the session (each tool's own description and schema stay short). */
 const instructions = `${apiToolInstructions}\nOver MCP, a cut result also links its whole body as a resource (src://results/<resultRef>); resources/read gives it in parts (?offset=N).`;
@@ -47,10 +62,18 @@ export function createMcpServer(service: SourceService, options: McpServerOption
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    const { page, nextCursor } = pageAfterCursor(await service.listTools(), toolKey, request.params?.cursor, options.toolPageSize);
+    const { page, nextCursor } = pageAfterCursor(
+      await service.listTools(),
+      toolKey,
+      request.params?.cursor,
+      options.toolPageSize,
+    );
     return {
       tools: page.map((tool) => ({
-        ...toMcpToolDefinition({ ...tool, inputSchema: tool.inputSchema as JsonSchemaObject }, { title: tool.sourceName }),
+        ...toMcpToolDefinition(
+          { ...tool, inputSchema: tool.inputSchema as JsonSchemaObject },
+          { title: tool.sourceName },
+        ),
         title: tool.sourceName,
       })),
       ...(nextCursor === undefined ? {} : { nextCursor }),
@@ -62,13 +85,21 @@ export function createMcpServer(service: SourceService, options: McpServerOption
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const { uri } = request.params;
     const named = parseResultResourceUri(uri);
-    if (named === undefined) throw new McpError(ErrorCode.InvalidParams, `no resource ${JSON.stringify(uri.slice(0, 200))}: this server reads only src://results/<resultRef> links from cut results`);
+    if (named === undefined)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `no resource ${JSON.stringify(uri.slice(0, 200))}: this server reads only src://results/<resultRef> links from cut results`,
+      );
     const read = service.readStoredResult(named.ref, { offset: named.offset });
     if (!read.ok) throw new McpError(ErrorCode.InvalidParams, read.message);
     const next = read.nextOffset === undefined ? undefined : resultResourceUri(named.ref, read.nextOffset);
     return {
       contents: [{ uri, mimeType: read.mimeType, text: read.text }],
-      _meta: { offset: read.offset, totalChars: read.totalChars, ...(next === undefined ? {} : { nextOffset: read.nextOffset, next }) },
+      _meta: {
+        offset: read.offset,
+        totalChars: read.totalChars,
+        ...(next === undefined ? {} : { nextOffset: read.nextOffset, next }),
+      },
     };
   });
 
@@ -76,10 +107,18 @@ export function createMcpServer(service: SourceService, options: McpServerOption
     try {
       // A call a `confirm` rule matches asks the person at the client (elicitation), when the client can.
       const confirm = mcpConfirmerFor(server, extra.requestId);
-      const call = () => service.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, confirm });
+      const call = () =>
+        service.callTool(request.params.name, request.params.arguments ?? {}, { signal: extra.signal, confirm });
       const first = await call();
       // A per-user source without the person's credential: the client that can opens the connect link, then the call goes on.
-      const result = await connectThroughElicitation({ server, result: first, requestId: extra.requestId, signal: extra.signal, waitForConnection: options.waitForConnection, callAgain: call });
+      const result = await connectThroughElicitation({
+        server,
+        result: first,
+        requestId: extra.requestId,
+        signal: extra.signal,
+        waitForConnection: options.waitForConnection,
+        callAgain: call,
+      });
       return toMcpCallToolResult(result) as unknown as Record<string, unknown> & { content: [] };
     } catch (error) {
       return { content: [{ type: "text" as const, text: `error: ${(error as Error).message}` }], isError: true };

@@ -32,7 +32,12 @@ export function mcpConfirmerFor(server: Server, requestId: string | number): Con
           requestedSchema: {
             type: "object",
             properties: {
-              confirm: { type: "boolean", title: `Send ${request.method} ${request.path}`, description: `to ${request.sourceName}; body: ${request.bodySummary}`, default: false },
+              confirm: {
+                type: "boolean",
+                title: `Send ${request.method} ${request.path}`,
+                description: `to ${request.sourceName}; body: ${request.bodySummary}`,
+                default: false,
+              },
             },
             required: ["confirm"],
           },

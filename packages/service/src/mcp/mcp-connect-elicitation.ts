@@ -31,12 +31,22 @@ export async function connectThroughElicitation({
   callAgain: () => Promise<ToolResult>;
 }): Promise<ToolResult> {
   const connectUrl = result.error?.code === "NOT_CONNECTED" ? result.error.connectUrl : undefined;
-  if (connectUrl === undefined || waitForConnection === undefined || server.getClientCapabilities()?.elicitation?.url === undefined) return result;
+  if (
+    connectUrl === undefined ||
+    waitForConnection === undefined ||
+    server.getClientCapabilities()?.elicitation?.url === undefined
+  )
+    return result;
   const elicitationId = randomUUID();
   let action: string;
   try {
     ({ action } = await server.elicitInput(
-      { mode: "url", message: `${result.error?.message.split(". Connect page")[0] ?? "Connect this source"}. Open the link to connect your own credential; the agent's call goes on once you have.`, url: connectUrl, elicitationId },
+      {
+        mode: "url",
+        message: `${result.error?.message.split(". Connect page")[0] ?? "Connect this source"}. Open the link to connect your own credential; the agent's call goes on once you have.`,
+        url: connectUrl,
+        elicitationId,
+      },
       { relatedRequestId: requestId, timeout: connectElicitationTimeoutMs, signal },
     ));
   } catch {

@@ -28,10 +28,12 @@ describe("pageAfterCursor", () => {
     expect(pageAfterCursor(["a"], identity, first.nextCursor, 4)).toEqual({ page: [] });
   });
 
-  it.each(["", "not-a-cursor", Buffer.from("[1]").toString("base64url"), Buffer.from('{"after":3}').toString("base64url")])(
-    "refuses the cursor %j, naming the cursor",
-    (cursor) => {
-      expect(() => pageAfterCursor(keys, identity, cursor, 2)).toThrow(/cursor: not a cursor this server handed out/);
-    },
-  );
+  it.each([
+    "",
+    "not-a-cursor",
+    Buffer.from("[1]").toString("base64url"),
+    Buffer.from('{"after":3}').toString("base64url"),
+  ])("refuses the cursor %j, naming the cursor", (cursor) => {
+    expect(() => pageAfterCursor(keys, identity, cursor, 2)).toThrow(/cursor: not a cursor this server handed out/);
+  });
 });

@@ -38,5 +38,8 @@ function decodeCursor(cursor: string): string {
   } catch {
     // Reported below.
   }
-  throw new McpError(ErrorCode.InvalidParams, "cursor: not a cursor this server handed out; list the tools again without a cursor");
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    "cursor: not a cursor this server handed out; list the tools again without a cursor",
+  );
 }

@@ -16,7 +16,13 @@ beforeEach(async () => {
   home = await createTemporaryHome();
   service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
   await service.addSource({
-    input: { type: "api", name: "Demo", slug: "demo", enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } },
+    input: {
+      type: "api",
+      name: "Demo",
+      slug: "demo",
+      enabled: true,
+      api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+    },
     credential: { token },
     test: false,
   });
@@ -29,7 +35,12 @@ afterEach(async () => {
 
 describe("runOperatorCommand", () => {
   it.each([
-    { line: "/source reload demo", ok: true, text: /demo: connected/, why: "the spec's reload command re-tests the source" },
+    {
+      line: "/source reload demo",
+      ok: true,
+      text: /demo: connected/,
+      why: "the spec's reload command re-tests the source",
+    },
     { line: "  /source reload demo  ", ok: true, text: /connected/, why: "surrounding blanks are ignored" },
     { line: "/source reload ghost", ok: false, text: /ghost/, why: "an unknown slug is named in the answer" },
     { line: "/source reload", ok: false, text: /usage: \/source reload SLUG/, why: "a missing slug gets the usage" },

@@ -18,7 +18,10 @@ export const OPERATOR_COMMANDS = [
   { usage: "/help", summary: "this list" },
 ] as const;
 
-const helpText = ["Commands:", ...OPERATOR_COMMANDS.map(({ usage, summary }) => `  ${usage.padEnd(22)}${summary}`)].join("\n");
+const helpText = [
+  "Commands:",
+  ...OPERATOR_COMMANDS.map(({ usage, summary }) => `  ${usage.padEnd(22)}${summary}`),
+].join("\n");
 
 /**
  * Runs one operator command written literally, as in the spec (section 4.2):
@@ -29,8 +32,12 @@ export async function runOperatorCommand(service: SourceService, line: string): 
   const command = line.trim();
   const words = command.split(/\s+/);
   try {
-    if (words[0] === "/help" && words.length === 1) return { command, ok: true, text: helpText, data: OPERATOR_COMMANDS };
-    if (words[0] === "/tools" && (words.length === 1 || (words.length === 2 && (words[1] === "-v" || words[1] === "--verbose")))) {
+    if (words[0] === "/help" && words.length === 1)
+      return { command, ok: true, text: helpText, data: OPERATOR_COMMANDS };
+    if (
+      words[0] === "/tools" &&
+      (words.length === 1 || (words.length === 2 && (words[1] === "-v" || words[1] === "--verbose")))
+    ) {
       const verbose = words.length === 2;
       const tools = await service.listTools();
       const text =
@@ -45,10 +52,17 @@ export async function runOperatorCommand(service: SourceService, line: string): 
                     : "error" in tool.openapi
                       ? `\n  OpenAPI document not loaded: ${tool.openapi.error}`
                       : `\n  OpenAPI document: "${tool.openapi.title}" version ${tool.openapi.version}, ${tool.openapi.operations} operations`;
-                return verbose ? `${head}${document}\n  ${tool.description.replaceAll("\n", "\n  ")}\n  input schema: ${JSON.stringify(tool.inputSchema)}` : head;
+                return verbose
+                  ? `${head}${document}\n  ${tool.description.replaceAll("\n", "\n  ")}\n  input schema: ${JSON.stringify(tool.inputSchema)}`
+                  : head;
               })
               .join(verbose ? "\n\n" : "\n");
-      return { command, ok: true, text, data: verbose ? tools : tools.map(({ description: _d, inputSchema: _s, ...tool }) => tool) };
+      return {
+        command,
+        ok: true,
+        text,
+        data: verbose ? tools : tools.map(({ description: _d, inputSchema: _s, ...tool }) => tool),
+      };
     }
     if (words[0] === "/source" && words[1] === "list" && words.length === 2) {
       const sources = await service.listSources();
@@ -68,11 +82,21 @@ export async function runOperatorCommand(service: SourceService, line: string): 
       const slug = words[2];
       if (slug === undefined || words.length !== 3) return usageError(command, "usage: /source reload SLUG");
       const result = await service.reloadSource(slug);
-      return { command, ok: result.validation?.ok ?? false, text: formatValidationOutcome(slug, result.validation), data: result };
+      return {
+        command,
+        ok: result.validation?.ok ?? false,
+        text: formatValidationOutcome(slug, result.validation),
+        data: result,
+      };
     }
     return usageError(command, `unknown command "${command}"; type /help for the list`);
   } catch (error) {
-    return { command, ok: false, text: `error: ${(error as Error).message}`, data: { error: { code: (error as { code?: string }).code ?? "ERROR", message: (error as Error).message } } };
+    return {
+      command,
+      ok: false,
+      text: `error: ${(error as Error).message}`,
+      data: { error: { code: (error as { code?: string }).code ?? "ERROR", message: (error as Error).message } },
+    };
   }
 }
 

@@ -13,10 +13,16 @@ export function findAuthPluginProblems(value: unknown): string[] {
   if (!isObject(value)) return [`it is ${value === null ? "null" : typeof value}, not a plugin object`];
   const problems: string[] = [];
   if (value.specificationVersion !== "v2") {
-    const moved = value.specificationVersion === "v1" ? " (contract v1 was removed: replace apply with placement and an async authorize, and declare the fields in the schemas' .meta(); see @src/auth's README)" : "";
-    problems.push(`specificationVersion is ${JSON.stringify(value.specificationVersion) ?? "missing"}; this version of src supports "v2"${moved}`);
+    const moved =
+      value.specificationVersion === "v1"
+        ? " (contract v1 was removed: replace apply with placement and an async authorize, and declare the fields in the schemas' .meta(); see @src/auth's README)"
+        : "";
+    problems.push(
+      `specificationVersion is ${JSON.stringify(value.specificationVersion) ?? "missing"}; this version of src supports "v2"${moved}`,
+    );
   }
-  if (typeof value.type !== "string" || !typePattern.test(value.type)) problems.push("type must be a lower-case string of [a-z0-9-]");
+  if (typeof value.type !== "string" || !typePattern.test(value.type))
+    problems.push("type must be a lower-case string of [a-z0-9-]");
   if (typeof value.description !== "string") problems.push("description is not a string");
   if (!isSchema(value.configSchema)) problems.push("configSchema is not a zod schema");
   if (!isSchema(value.credentialSchema)) problems.push("credentialSchema is not a zod schema");

@@ -40,21 +40,46 @@ describe("authPluginSpecifiersOf", () => {
 
 describe("createAuthRegistryFromEnvironment", () => {
   it("without SRC_AUTH_PLUGINS: the plugins given, nothing imported", async () => {
-    expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header"]);
+    expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual([
+      "bearer",
+      "header",
+      "query",
+      "basic",
+      "oauth2",
+      "digest",
+      "aws-sigv4",
+      "multi-header",
+    ]);
   });
 
   it("adds the plugins of SRC_AUTH_PLUGINS after the built-ins, resolved from `from`", async () => {
-    const registry = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: "@src/example-auth-hmac" }, { plugins: defaultAuthPlugins(), from: packageDirectory });
-    expect(registry.types).toEqual(["bearer", "header", "query", "basic", "oauth2", "digest", "aws-sigv4", "multi-header", "hmac"]);
+    const registry = await createAuthRegistryFromEnvironment(
+      { SRC_AUTH_PLUGINS: "@src/example-auth-hmac" },
+      { plugins: defaultAuthPlugins(), from: packageDirectory },
+    );
+    expect(registry.types).toEqual([
+      "bearer",
+      "header",
+      "query",
+      "basic",
+      "oauth2",
+      "digest",
+      "aws-sigv4",
+      "multi-header",
+      "hmac",
+    ]);
     expect(registry.parseCredential("hmac", { secret: "s" })).toEqual({ secret: "s" });
   });
 
   it("a type registered twice is AUTH_PLUGIN_INVALID naming SRC_AUTH_PLUGINS and the type", async () => {
-    const clash = await createAuthRegistryFromEnvironment({ SRC_AUTH_PLUGINS: `@src/example-auth-hmac,${join(directory, "clash.mjs")}` }, { plugins: defaultAuthPlugins(), from: packageDirectory }).catch(
-      (thrown: unknown) => thrown,
-    );
+    const clash = await createAuthRegistryFromEnvironment(
+      { SRC_AUTH_PLUGINS: `@src/example-auth-hmac,${join(directory, "clash.mjs")}` },
+      { plugins: defaultAuthPlugins(), from: packageDirectory },
+    ).catch((thrown: unknown) => thrown);
     expect(AuthPluginLoadError.isInstance(clash)).toBe(true);
     expect((clash as AuthPluginLoadError).code).toBe(SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID);
-    expect((clash as Error).message).toBe('SRC_AUTH_PLUGINS: auth type "hmac" is registered twice; give your plugin another type');
+    expect((clash as Error).message).toBe(
+      'SRC_AUTH_PLUGINS: auth type "hmac" is registered twice; give your plugin another type',
+    );
   });
 });

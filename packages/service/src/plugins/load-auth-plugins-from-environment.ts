@@ -17,7 +17,14 @@ export interface AuthRegistryFromEnvironmentOptions {
 /** The module specifiers in `SRC_AUTH_PLUGINS`: split on commas, trimmed, empty and repeated entries dropped. */
 export function authPluginSpecifiersOf(env: Record<string, string | undefined>): string[] {
   const value = env[AUTH_PLUGINS_VARIABLE] ?? "";
-  return [...new Set(value.split(",").map((part) => part.trim()).filter((part) => part !== ""))];
+  return [
+    ...new Set(
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    ),
+  ];
 }
 
 /**

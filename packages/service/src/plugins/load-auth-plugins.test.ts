@@ -53,11 +53,27 @@ afterAll(() => rm(directory, { recursive: true, force: true }));
 
 describe("loadAuthPlugins: what a module may export", () => {
   const rows: { why: string; specifier: () => string; types: string[] }[] = [
-    { why: "a default export that is a plugin", specifier: () => join(directory, "default-object.mjs"), types: ["object-one"] },
-    { why: "a default export that is a no-argument factory", specifier: () => join(directory, "default-factory.mjs"), types: ["factory-one"] },
-    { why: "every function named create...Auth, in export order; other exports ignored", specifier: () => join(directory, "named-factories.mjs"), types: ["alpha", "beta"] },
+    {
+      why: "a default export that is a plugin",
+      specifier: () => join(directory, "default-object.mjs"),
+      types: ["object-one"],
+    },
+    {
+      why: "a default export that is a no-argument factory",
+      specifier: () => join(directory, "default-factory.mjs"),
+      types: ["factory-one"],
+    },
+    {
+      why: "every function named create...Auth, in export order; other exports ignored",
+      specifier: () => join(directory, "named-factories.mjs"),
+      types: ["alpha", "beta"],
+    },
     { why: "a relative path is resolved from `from`", specifier: () => "./nested/relative.mjs", types: ["relative"] },
-    { why: "a file: URL", specifier: () => pathToFileURL(join(directory, "default-object.mjs")).href, types: ["object-one"] },
+    {
+      why: "a file: URL",
+      specifier: () => pathToFileURL(join(directory, "default-object.mjs")).href,
+      types: ["object-one"],
+    },
   ];
   it.each(rows)("$why", async ({ specifier, types }) => {
     const plugins = await loadAuthPlugins([specifier()], { from: directory });
@@ -65,7 +81,9 @@ describe("loadAuthPlugins: what a module may export", () => {
   });
 
   it("keeps the order of the specifiers, and the plugins work", async () => {
-    const plugins = await loadAuthPlugins([join(directory, "named-factories.mjs"), "./default-object.mjs"], { from: directory });
+    const plugins = await loadAuthPlugins([join(directory, "named-factories.mjs"), "./default-object.mjs"], {
+      from: directory,
+    });
     expect(plugins.map((plugin) => plugin.type)).toEqual(["alpha", "beta", "object-one"]);
     const request = { method: "GET", url: new URL("http://127.0.0.1/x"), headers: new Headers() };
     await runAuthorize(plugins[2] as AnyAuthPlugin, request, { config: {}, credential: { secret: "s3" } });
@@ -91,18 +109,78 @@ describe("loadAuthPlugins: what a module may export", () => {
 
 describe("loadAuthPlugins: errors name the specifier and what to do", () => {
   const rows: { why: string; specifier: string; code: string; says: RegExp }[] = [
-    { why: "a missing file", specifier: "./missing.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_FOUND, says: /no file at .*missing\.mjs; install the package or fix the path/ },
-    { why: "a package that is not installed", specifier: "@acme/not-installed-auth", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_FOUND, says: /no package of that name can be resolved from/ },
-    { why: "a module that does not parse", specifier: "./syntax-error.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_LOAD_FAILED, says: /importing file:.*failed .*check that it is built ES module JavaScript/ },
-    { why: "a module without a plugin export", specifier: "./nothing.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_EXPORTED, says: /exports no plugin; export a plugin or a no-argument factory as default, or a function named create<Name>Auth/ },
-    { why: "a default export that is neither plugin nor factory", specifier: "./default-string.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_EXPORTED, says: /exports no plugin/ },
-    { why: "another contract version", specifier: "./wrong-version.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /default is not an auth plugin \(the contract, v2\): specificationVersion is "v3"; this version of src supports "v2"/ },
-    { why: "a plugin of the removed contract v1", specifier: "./v1-plugin.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /specificationVersion is "v1"; this version of src supports "v2" \(contract v1 was removed: replace apply with placement and an async authorize/ },
-    { why: "a missing method", specifier: "./no-authorize.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /authorize is not a function/ },
-    { why: "a type that cannot be an api.authType", specifier: "./bad-type.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /type must be a lower-case string of \[a-z0-9-\]/ },
-    { why: "a file that is not a JavaScript module is never imported (a mistaken path to a .env file)", specifier: "./settings.env", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_FOUND, says: /is not a JavaScript module/ },
-    { why: "a module that throws while loading is named, its message (which may quote settings) is not", specifier: "./leaky-module.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_LOAD_FAILED, says: /importing .* failed \(Error\)/ },
-    { why: "a factory that needs arguments and throws", specifier: "./throwing-factory.mjs", code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID, says: /createBrokenAuth\(\) threw when called with no arguments \(Error\); export a factory/ },
+    {
+      why: "a missing file",
+      specifier: "./missing.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_FOUND,
+      says: /no file at .*missing\.mjs; install the package or fix the path/,
+    },
+    {
+      why: "a package that is not installed",
+      specifier: "@acme/not-installed-auth",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_FOUND,
+      says: /no package of that name can be resolved from/,
+    },
+    {
+      why: "a module that does not parse",
+      specifier: "./syntax-error.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_LOAD_FAILED,
+      says: /importing file:.*failed .*check that it is built ES module JavaScript/,
+    },
+    {
+      why: "a module without a plugin export",
+      specifier: "./nothing.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_EXPORTED,
+      says: /exports no plugin; export a plugin or a no-argument factory as default, or a function named create<Name>Auth/,
+    },
+    {
+      why: "a default export that is neither plugin nor factory",
+      specifier: "./default-string.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_EXPORTED,
+      says: /exports no plugin/,
+    },
+    {
+      why: "another contract version",
+      specifier: "./wrong-version.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID,
+      says: /default is not an auth plugin \(the contract, v2\): specificationVersion is "v3"; this version of src supports "v2"/,
+    },
+    {
+      why: "a plugin of the removed contract v1",
+      specifier: "./v1-plugin.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID,
+      says: /specificationVersion is "v1"; this version of src supports "v2" \(contract v1 was removed: replace apply with placement and an async authorize/,
+    },
+    {
+      why: "a missing method",
+      specifier: "./no-authorize.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID,
+      says: /authorize is not a function/,
+    },
+    {
+      why: "a type that cannot be an api.authType",
+      specifier: "./bad-type.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID,
+      says: /type must be a lower-case string of \[a-z0-9-\]/,
+    },
+    {
+      why: "a file that is not a JavaScript module is never imported (a mistaken path to a .env file)",
+      specifier: "./settings.env",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_NOT_FOUND,
+      says: /is not a JavaScript module/,
+    },
+    {
+      why: "a module that throws while loading is named, its message (which may quote settings) is not",
+      specifier: "./leaky-module.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_LOAD_FAILED,
+      says: /importing .* failed \(Error\)/,
+    },
+    {
+      why: "a factory that needs arguments and throws",
+      specifier: "./throwing-factory.mjs",
+      code: SERVICE_ERROR_CODES.AUTH_PLUGIN_INVALID,
+      says: /createBrokenAuth\(\) threw when called with no arguments \(Error\); export a factory/,
+    },
   ];
   it.each(rows)("$why: $code", async ({ specifier, code, says }) => {
     const error = await loadAuthPlugins([specifier], { from: directory }).catch((thrown: unknown) => thrown);
@@ -116,7 +194,9 @@ describe("loadAuthPlugins: errors name the specifier and what to do", () => {
   });
 
   it("stops at the first bad module, even after good ones", async () => {
-    const error = await loadAuthPlugins(["./default-object.mjs", "./nothing.mjs"], { from: directory }).catch((thrown: unknown) => thrown);
+    const error = await loadAuthPlugins(["./default-object.mjs", "./nothing.mjs"], { from: directory }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect((error as AuthPluginLoadError).specifier).toBe("./nothing.mjs");
   });
 });

@@ -17,7 +17,11 @@ export interface LoadAuthPluginsOptions {
 const factoryName = /^create\w*Auth$/;
 
 const isFileSpecifier = (specifier: string): boolean =>
-  specifier.startsWith("file:") || specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || isAbsolute(specifier);
+  specifier.startsWith("file:") ||
+  specifier.startsWith("./") ||
+  specifier.startsWith("../") ||
+  specifier === "." ||
+  isAbsolute(specifier);
 
 /**
  * What went wrong, without the error's message: a module's own errors may quote
@@ -95,7 +99,10 @@ function pluginsOf(specifier: string, module: Record<string, unknown>): { name: 
  * Throws `AuthPluginLoadError` naming the specifier when a module is missing,
  * fails to import, exports nothing usable, or a plugin breaks the v1 contract.
  */
-export async function loadAuthPlugins(specifiers: readonly string[], { from = process.cwd() }: LoadAuthPluginsOptions = {}): Promise<AnyAuthPlugin[]> {
+export async function loadAuthPlugins(
+  specifiers: readonly string[],
+  { from = process.cwd() }: LoadAuthPluginsOptions = {},
+): Promise<AnyAuthPlugin[]> {
   const plugins: AnyAuthPlugin[] = [];
   for (const specifier of specifiers) {
     const url = resolveSpecifier(specifier, from);

@@ -17,7 +17,12 @@ const token = "tok_live_9c2e41d7b3a8";
 
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let home: Awaited<ReturnType<typeof createTemporaryHome>>;
-const input = () => ({ type: "api", name: "Demo API", enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } });
+const input = () => ({
+  type: "api",
+  name: "Demo API",
+  enabled: true,
+  api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+});
 
 beforeEach(async () => {
   upstream = await startUpstream(token);
@@ -42,7 +47,16 @@ describe("openSourceRuntime", () => {
     const result = await runtime.audited("cli").callTool("api_demo_api", { method: "GET", path: "/me" });
     expect(result.status).toBe(200);
     const { lines } = await readCallAuditLines(runtime.auditLog.file);
-    expect(lines).toEqual([expect.objectContaining({ channel: "cli", source: "demo-api", method: "GET", path: "/me", status: 200, outcome: "sent" })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        channel: "cli",
+        source: "demo-api",
+        method: "GET",
+        path: "/me",
+        status: 200,
+        outcome: "sent",
+      }),
+    ]);
     expect(await readFile(runtime.auditLog.file, "utf8")).not.toContain(token);
     await runtime.close();
   });
@@ -69,7 +83,9 @@ describe("openSourceRuntime", () => {
       await runtime.service.addSource({ input: input(), credential: { token } });
       expect(await readdir(join(elsewhere, "sources"))).toContain("demo-api");
       expect(await runtime.service.getCredential("demo-api")).toEqual({ token });
-      expect((await (await openVault({ home: elsewhere, env: home.env })).list()).map((entry) => entry.slug)).toEqual(["demo-api"]);
+      expect((await (await openVault({ home: elsewhere, env: home.env })).list()).map((entry) => entry.slug)).toEqual([
+        "demo-api",
+      ]);
       await expect(stat(join(home.home, "sources"))).rejects.toMatchObject({ code: "ENOENT" });
       expect(runtime.service.rateLimits).toBe(runtime.storage?.rateLimits);
       await runtime.close();
@@ -101,7 +117,11 @@ describe("openSourceRuntime", () => {
   it("uses a given registry as it is, without reading SRC_AUTH_PLUGINS", async () => {
     const { createDefaultAuthRegistry } = await import("@src/auth-presets");
     const registry = createDefaultAuthRegistry();
-    const runtime = await openSourceRuntime({ env: { ...home.env, SRC_AUTH_PLUGINS: "./no-such-module.js" }, plugins: [], registry });
+    const runtime = await openSourceRuntime({
+      env: { ...home.env, SRC_AUTH_PLUGINS: "./no-such-module.js" },
+      plugins: [],
+      registry,
+    });
     expect(runtime.registry).toBe(registry);
     expect(runtime.service.registry).toBe(registry);
   });

@@ -54,9 +54,15 @@ export interface SourceRuntime<Storage extends SourceStorage = SourceStorage> {
 }
 
 /** The auth registry of the runtime: the one given, else `plugins` plus the modules of `SRC_AUTH_PLUGINS`. */
-function registryOf<Storage extends SourceStorage>(options: SourceRuntimeOptions<Storage>, env: Record<string, string | undefined>): Promise<AuthRegistry> {
+function registryOf<Storage extends SourceStorage>(
+  options: SourceRuntimeOptions<Storage>,
+  env: Record<string, string | undefined>,
+): Promise<AuthRegistry> {
   if (options.registry !== undefined) return Promise.resolve(options.registry);
-  return createAuthRegistryFromEnvironment(env, { plugins: options.plugins, ...(options.from === undefined ? {} : { from: options.from }) });
+  return createAuthRegistryFromEnvironment(env, {
+    plugins: options.plugins,
+    ...(options.from === undefined ? {} : { from: options.from }),
+  });
 }
 
 /**
@@ -65,14 +71,30 @@ function registryOf<Storage extends SourceStorage>(options: SourceRuntimeOptions
  * the source service over them and the audit log of the home. A broken plugin module or a store that cannot be opened
  * rejects before anything is written. The apps stay the composition root: they pass their settings and collaborators.
  */
-export async function openSourceRuntime<Storage extends SourceStorage = SourceStorage>(options: SourceRuntimeOptions<Storage>): Promise<SourceRuntime<Storage>> {
+export async function openSourceRuntime<Storage extends SourceStorage = SourceStorage>(
+  options: SourceRuntimeOptions<Storage>,
+): Promise<SourceRuntime<Storage>> {
   const env = options.env ?? process.env;
   const home = resolveSrcHome({ home: options.home, env });
   const registry = await registryOf(options, env);
   const storage = options.openStorage === undefined ? undefined : await options.openStorage({ registry, home, env });
-  const shared = storage === undefined ? {} : { store: storage.sources, openVault: () => Promise.resolve(storage.vault), rateLimits: storage.rateLimits };
-  const service = createSourceService({ home, env, registry, fetch: options.fetch, results: options.results, observer: options.observer, ...shared });
-  const auditLog = createCallAuditLog({ home, ...(options.onAuditError === undefined ? {} : { onError: options.onAuditError }) });
+  const shared =
+    storage === undefined
+      ? {}
+      : { store: storage.sources, openVault: () => Promise.resolve(storage.vault), rateLimits: storage.rateLimits };
+  const service = createSourceService({
+    home,
+    env,
+    registry,
+    fetch: options.fetch,
+    results: options.results,
+    observer: options.observer,
+    ...shared,
+  });
+  const auditLog = createCallAuditLog({
+    home,
+    ...(options.onAuditError === undefined ? {} : { onError: options.onAuditError }),
+  });
   return {
     home,
     registry,

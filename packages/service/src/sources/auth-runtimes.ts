@@ -1,4 +1,11 @@
-import { checkCredential, createAuthSessionCache, type AnyAuthPluginV2, type AuthRuntime, type AuthSessionCache, type TokenRequestEvent } from "@src/auth";
+import {
+  checkCredential,
+  createAuthSessionCache,
+  type AnyAuthPluginV2,
+  type AuthRuntime,
+  type AuthSessionCache,
+  type TokenRequestEvent,
+} from "@src/auth";
 import { isPerUserSource, type SourceRecord } from "@src/config";
 import { localPrincipal } from "../principal";
 import type { CredentialVault } from "@src/vault";
@@ -16,7 +23,11 @@ export interface AuthRuntimes {
 }
 
 /** One session cache per source in this process (a v2 plugin keeps its access token there); dropped when the credential changes. */
-export function createAuthRuntimes({ vault, pluginOf, onTokenRequest }: {
+export function createAuthRuntimes({
+  vault,
+  pluginOf,
+  onTokenRequest,
+}: {
   vault: () => Promise<CredentialVault>;
   pluginOf: (source: SourceRecord) => AnyAuthPluginV2;
   onTokenRequest: ((event: TokenRequestEvent) => void) | undefined;

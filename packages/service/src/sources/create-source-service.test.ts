@@ -39,7 +39,9 @@ describe("addSource", () => {
     expect(source.slug).toBe("demo-api");
     expect(validation?.status).toBe("connected");
     expect(upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${token}`);
-    const stored = JSON.parse(await readFile(join(home.home, "sources/demo-api/config.json"), "utf8")) as { status: { connectionStatus: string } };
+    const stored = JSON.parse(await readFile(join(home.home, "sources/demo-api/config.json"), "utf8")) as {
+      status: { connectionStatus: string };
+    };
     expect(stored.status.connectionStatus).toBe("connected");
     expect(await service.getSource("demo-api")).toMatchObject({ hasCredential: true });
     expect((await home.allFileBytes()).includes(token)).toBe(false);
@@ -53,7 +55,9 @@ describe("addSource", () => {
   });
 
   it("refuses a credential with a line break and writes nothing", async () => {
-    await expect(service.addSource({ input: input(), credential: { token: "abc\r\nX-Evil: 1" } })).rejects.toThrow(/token/);
+    await expect(service.addSource({ input: input(), credential: { token: "abc\r\nX-Evil: 1" } })).rejects.toThrow(
+      /token/,
+    );
     expect(await service.listSources()).toEqual([]);
   });
 
@@ -88,14 +92,23 @@ describe("reloadSource", () => {
     expect(validation?.httpStatus).toBe(404);
     expect(source.status.connectionStatus).toBe("failed");
     // The edited endpoint was really requested, with the credential, and its failure is what was recorded.
-    expect(upstream.seen.at(-1)).toMatchObject({ method: "GET", url: "/does-not-exist", headers: { authorization: `Bearer ${token}` } });
-    expect(validation?.message).toBe(`GET ${upstream.url}/does-not-exist answered 404: the testEndpoint does not exist on this API`);
+    expect(upstream.seen.at(-1)).toMatchObject({
+      method: "GET",
+      url: "/does-not-exist",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(validation?.message).toBe(
+      `GET ${upstream.url}/does-not-exist answered 404: the testEndpoint does not exist on this API`,
+    );
     expect(source.status.lastError).toBe(
       `NOT_FOUND: ${validation?.message} — check api.testEndpoint and the version segment of api.baseUrl; a current-user path ("/me") or a one-item list ("/items?limit=1") works well`,
     );
     expect(Date.parse(source.status.lastTestedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
     // Saved on disk, not only returned.
-    const saved = JSON.parse(await readFile(file, "utf8")) as { status: typeof source.status; api: { testEndpoint: string } };
+    const saved = JSON.parse(await readFile(file, "utf8")) as {
+      status: typeof source.status;
+      api: { testEndpoint: string };
+    };
     expect(saved.api.testEndpoint).toBe("/does-not-exist");
     expect(saved.status).toEqual(source.status);
   });
@@ -111,7 +124,12 @@ describe("tools and calls", () => {
     await service.addSource({ input: input({ name: "Off", enabled: false }), credential: { token }, test: false });
     const tools = await service.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["api_demo_api"]);
-    expect(tools[0]).toMatchObject({ source: "demo-api", authType: "bearer", connectionStatus: "connected", hasCredential: true });
+    expect(tools[0]).toMatchObject({
+      source: "demo-api",
+      authType: "bearer",
+      connectionStatus: "connected",
+      hasCredential: true,
+    });
     const result = await service.callTool("api_demo_api", { method: "get", path: "/echo", query: { q: "x" } });
     expect(result.ok).toBe(true);
     expect(JSON.stringify(result)).not.toContain(token);
@@ -128,7 +146,9 @@ describe("tools and calls", () => {
   });
 
   it("throws UNKNOWN_TOOL for a tool that names no source", async () => {
-    await expect(service.callTool("api_missing", { method: "GET", path: "/" })).rejects.toMatchObject({ code: "UNKNOWN_TOOL" });
+    await expect(service.callTool("api_missing", { method: "GET", path: "/" })).rejects.toMatchObject({
+      code: "UNKNOWN_TOOL",
+    });
   });
 });
 
@@ -174,7 +194,10 @@ describe("the credential is bound to the base URL it was stored for", () => {
     // A change that keeps the origin and base path keeps the status.
     await service.updateSource("demo-api", { api: { baseUrl: upstream.url } });
     await service.setCredential("demo-api", { token });
-    expect((await service.updateSource("demo-api", { name: "Renamed", api: { baseUrl: `${upstream.url}/` } })).status.connectionStatus).toBe("connected");
+    expect(
+      (await service.updateSource("demo-api", { name: "Renamed", api: { baseUrl: `${upstream.url}/` } })).status
+        .connectionStatus,
+    ).toBe("connected");
   });
 
   it("turns a connected source untested when config.json is edited by hand to another baseUrl", async () => {
@@ -183,24 +206,34 @@ describe("the credential is bound to the base URL it was stored for", () => {
     const record = JSON.parse(await readFile(file, "utf8")) as { api: { baseUrl: string } };
     record.api.baseUrl = "http://127.0.0.2:9/v2";
     await writeFile(file, JSON.stringify(record));
-    expect((await service.getSource("demo-api")).source.status).toMatchObject({ connectionStatus: "untested", lastError: expect.stringContaining("set the credential again for the new address") });
+    expect((await service.getSource("demo-api")).source.status).toMatchObject({
+      connectionStatus: "untested",
+      lastError: expect.stringContaining("set the credential again for the new address"),
+    });
     const stored = JSON.parse(await readFile(file, "utf8")) as { status: { connectionStatus: string } };
     expect(stored.status.connectionStatus).toBe("untested");
   });
 
-  it.each([false, true])("lists a connected source edited by hand to another baseUrl as untested, without its credential (listing kept in memory: %s)", async (kept) => {
-    await service.addSource({ input: input(), credential: { token } });
-    if (kept) service.keepListingInMemory();
-    expect((await service.listTools())[0]).toMatchObject({ connectionStatus: "connected", hasCredential: true });
-    const file = join(home.home, "sources/demo-api/config.json");
-    const record = JSON.parse(await readFile(file, "utf8")) as { api: { baseUrl: string } };
-    record.api.baseUrl = "http://127.0.0.2:9/v2";
-    await writeFile(file, JSON.stringify(record));
-    service.sourcesChanged(["demo-api"]);
-    expect((await service.listTools())[0]).toMatchObject({ baseUrl: "http://127.0.0.2:9/v2", connectionStatus: "untested", hasCredential: false });
-    const stored = JSON.parse(await readFile(file, "utf8")) as { status: { connectionStatus: string } };
-    expect(stored.status.connectionStatus).toBe("untested");
-  });
+  it.each([false, true])(
+    "lists a connected source edited by hand to another baseUrl as untested, without its credential (listing kept in memory: %s)",
+    async (kept) => {
+      await service.addSource({ input: input(), credential: { token } });
+      if (kept) service.keepListingInMemory();
+      expect((await service.listTools())[0]).toMatchObject({ connectionStatus: "connected", hasCredential: true });
+      const file = join(home.home, "sources/demo-api/config.json");
+      const record = JSON.parse(await readFile(file, "utf8")) as { api: { baseUrl: string } };
+      record.api.baseUrl = "http://127.0.0.2:9/v2";
+      await writeFile(file, JSON.stringify(record));
+      service.sourcesChanged(["demo-api"]);
+      expect((await service.listTools())[0]).toMatchObject({
+        baseUrl: "http://127.0.0.2:9/v2",
+        connectionStatus: "untested",
+        hasCredential: false,
+      });
+      const stored = JSON.parse(await readFile(file, "utf8")) as { status: { connectionStatus: string } };
+      expect(stored.status.connectionStatus).toBe("untested");
+    },
+  );
 
   it("also unbinds it when only the base path changes", async () => {
     await service.addSource({ input: input(), credential: { token }, test: false });

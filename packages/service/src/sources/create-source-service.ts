@@ -1,6 +1,12 @@
 import { isAbsolute, resolve } from "node:path";
 import type { TokenRequestEvent } from "@src/auth";
-import { createSourceStore, resolveSrcHome, type FileSourceStore, type SourceRecord, type SourceStore } from "@src/config";
+import {
+  createSourceStore,
+  resolveSrcHome,
+  type FileSourceStore,
+  type SourceRecord,
+  type SourceStore,
+} from "@src/config";
 import { createMemoryRateLimitStore, createResultStore } from "@src/http-tool";
 import { openVault } from "@src/vault";
 import { createAuthRuntimes } from "./auth-runtimes";
@@ -19,13 +25,24 @@ export type { ServiceObserver, SourceServiceOptions } from "./source-service-opt
 type ChangeListener = (change: { slug: string; kind: SourceChangeKind }) => void;
 
 /** The collaborators and the state of one service, from its options and the listeners of its changes. */
-function serviceContextOf(options: SourceServiceOptions, home: string, listeners: ReadonlySet<ChangeListener>): ServiceContext {
+function serviceContextOf(
+  options: SourceServiceOptions,
+  home: string,
+  listeners: ReadonlySet<ChangeListener>,
+): ServiceContext {
   const env = options.env ?? process.env;
   const { registry, observer } = options;
   const store = options.store ?? createSourceStore({ home, registry });
-  const credentials = createSourceCredentials({ store, openVault: options.openVault ?? (() => openVault({ home, env })), observer });
+  const credentials = createSourceCredentials({
+    store,
+    openVault: options.openVault ?? (() => openVault({ home, env })),
+    observer,
+  });
   const pluginOf = (source: SourceRecord) => registry.get(source.api.authType);
-  const onTokenRequest = observer?.tokenRequest === undefined ? undefined : (event: TokenRequestEvent): void => observer.tokenRequest?.(event);
+  const onTokenRequest =
+    observer?.tokenRequest === undefined
+      ? undefined
+      : (event: TokenRequestEvent): void => observer.tokenRequest?.(event);
   const listing = createSourceListing({ store, observer });
   return {
     registry,
@@ -59,8 +76,12 @@ function serviceContextOf(options: SourceServiceOptions, home: string, listeners
  * (`source-calls`), over the credentials, sessions and listing they share
  * (`service-context`).
  */
-export function createSourceService(options: SourceServiceOptions & { store?: undefined }): SourceService<FileSourceStore>;
-export function createSourceService<Store extends SourceStore>(options: SourceServiceOptions & { store: Store }): SourceService<Store>;
+export function createSourceService(
+  options: SourceServiceOptions & { store?: undefined },
+): SourceService<FileSourceStore>;
+export function createSourceService<Store extends SourceStore>(
+  options: SourceServiceOptions & { store: Store },
+): SourceService<Store>;
 export function createSourceService(options: SourceServiceOptions): SourceService;
 export function createSourceService(options: SourceServiceOptions): SourceService {
   const home = resolveSrcHome({ home: options.home, env: options.env ?? process.env });

@@ -36,7 +36,10 @@ export function bindCredential(credential: Record<string, unknown>, source: Sour
  * can tell where it was meant to go. The credential is then never sent, and the
  * operator stores it again (`src credential set`), which binds it.
  */
-export function unbindCredential(entry: Record<string, unknown>, source: SourceRecord): Record<string, unknown> | undefined {
+export function unbindCredential(
+  entry: Record<string, unknown>,
+  source: SourceRecord,
+): Record<string, unknown> | undefined {
   const { [credentialScopeKey]: scope, ...credential } = entry;
   if (scope !== credentialScopeOf(source)) return undefined;
   return credential;

@@ -10,7 +10,10 @@ const discoveryTimeoutMs = 30_000;
  * endpoint's RFC 9728 answer) added; a field the operator gave is never
  * replaced. The input as it was when the mode has no such step or found nothing.
  */
-export async function discoverApiFields(input: unknown, plugin: AnyAuthPluginV2 | undefined): Promise<{ input: unknown; discovery?: SourceDiscovery }> {
+export async function discoverApiFields(
+  input: unknown,
+  plugin: AnyAuthPluginV2 | undefined,
+): Promise<{ input: unknown; discovery?: SourceDiscovery }> {
   if (plugin?.discover === undefined || typeof input !== "object" || input === null) return { input };
   const api = (input as { api?: unknown }).api;
   if (typeof api !== "object" || api === null || Array.isArray(api)) return { input };
@@ -18,5 +21,8 @@ export async function discoverApiFields(input: unknown, plugin: AnyAuthPluginV2 
   const found = await plugin.discover({ api: given, signal: AbortSignal.timeout(discoveryTimeoutMs) });
   if (found === undefined) return { input };
   const added = Object.fromEntries(Object.entries(found.config).filter(([name]) => given[name] === undefined));
-  return { input: { ...input, api: { ...given, ...added } }, discovery: { filled: Object.keys(added), from: found.from, notes: [...found.notes] } };
+  return {
+    input: { ...input, api: { ...given, ...added } },
+    discovery: { filled: Object.keys(added), from: found.from, notes: [...found.notes] },
+  };
 }

@@ -1,7 +1,18 @@
 // `@src/service/sources`: sources and calls: the source service (connect, reload, list, call), tool names, the
 // store's watcher, and the export and import of sources.
 
-export type { CallToolOptions, ListToolsOptions, OpenApiDocumentUpload, SourceChangeKind, SourceDiscovery, SourceOperationResult, SourceService, SourceSummary, StoredResultRead, ToolSummary } from "./source-service";
+export type {
+  CallToolOptions,
+  ListToolsOptions,
+  OpenApiDocumentUpload,
+  SourceChangeKind,
+  SourceDiscovery,
+  SourceOperationResult,
+  SourceService,
+  SourceSummary,
+  StoredResultRead,
+  ToolSummary,
+} from "./source-service";
 export type { ServiceObserver, SourceServiceOptions } from "./source-service-options";
 export { createSourceService } from "./create-source-service";
 export type { WatchSourcesOptions } from "./watch-sources";

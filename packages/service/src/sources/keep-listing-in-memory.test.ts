@@ -13,7 +13,13 @@ let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let home: Awaited<ReturnType<typeof createTemporaryHome>>;
 let service: SourceService<FileSourceStore>;
 
-const input = (slug: string) => ({ type: "api", name: `Source ${slug}`, slug, enabled: true, api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" } });
+const input = (slug: string) => ({
+  type: "api",
+  name: `Source ${slug}`,
+  slug,
+  enabled: true,
+  api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+});
 
 /** Edits a config.json behind the service's back, as another process or an editor would. */
 async function editByHand(slug: string, changes: Record<string, unknown>): Promise<void> {
@@ -22,13 +28,15 @@ async function editByHand(slug: string, changes: Record<string, unknown>): Promi
   await writeFile(file, JSON.stringify({ ...record, ...changes }, null, 2));
 }
 
-const names = async (): Promise<Record<string, string>> => Object.fromEntries((await service.listTools()).map((tool) => [tool.source, tool.sourceName]));
+const names = async (): Promise<Record<string, string>> =>
+  Object.fromEntries((await service.listTools()).map((tool) => [tool.source, tool.sourceName]));
 
 beforeEach(async () => {
   upstream = await startUpstream(token);
   home = await createTemporaryHome();
   service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
-  for (const slug of ["alpha", "beta", "gamma"]) await service.addSource({ input: input(slug), credential: { token }, test: false });
+  for (const slug of ["alpha", "beta", "gamma"])
+    await service.addSource({ input: input(slug), credential: { token }, test: false });
   service.keepListingInMemory();
 });
 
@@ -69,7 +77,10 @@ describe("keepListingInMemory", () => {
     await service.listTools();
     const template = JSON.parse(await readFile(service.store.fileOf("alpha"), "utf8")) as Record<string, unknown>;
     await mkdir(service.store.directoryOf("aardvark"), { recursive: true });
-    await writeFile(service.store.fileOf("aardvark"), JSON.stringify({ ...template, slug: "aardvark", name: "Added by hand" }));
+    await writeFile(
+      service.store.fileOf("aardvark"),
+      JSON.stringify({ ...template, slug: "aardvark", name: "Added by hand" }),
+    );
     await rm(service.store.directoryOf("beta"), { recursive: true });
     await writeFile(service.store.fileOf("gamma"), "{ not json");
     service.sourcesChanged(["aardvark", "beta", "gamma"]);

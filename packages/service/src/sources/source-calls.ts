@@ -54,7 +54,12 @@ async function sourceOfTool(context: ServiceContext, name: string, slug: string)
 }
 
 /** `callTool`: one agent call, the source's policy checked before its credential is read. */
-async function callTool(context: ServiceContext, name: string, input: unknown, { signal, token, confirm, caller, principal = localPrincipal }: CallToolOptions = {}): Promise<ToolResult> {
+async function callTool(
+  context: ServiceContext,
+  name: string,
+  input: unknown,
+  { signal, token, confirm, caller, principal = localPrincipal }: CallToolOptions = {},
+): Promise<ToolResult> {
   const { store, documents } = context;
   const operationsSlug = await slugOfOperationsTool(store, name);
   if (operationsSlug !== undefined) return callOperationsTool(context, operationsSlug, input);
@@ -76,7 +81,9 @@ async function callTool(context: ServiceContext, name: string, input: unknown, {
     source: context.withAbsoluteCaFile(source),
     call: input,
     plugin: context.pluginOf(source),
-    credential: perUser ? () => context.credentials.connectionFor(source, principal) : () => context.credentials.credentialFor(source),
+    credential: perUser
+      ? () => context.credentials.connectionFor(source, principal)
+      : () => context.credentials.credentialFor(source),
     notConnected: perUser ? { message: notConnectedMessage(slug, principal) } : undefined,
     fetch: context.fetch,
     signal,
@@ -102,7 +109,13 @@ export function sourceCallsOf(context: ServiceContext): SourceCalls {
     callTool: (name, input, options) => callTool(context, name, input, options),
 
     readStoredResult(ref, { caller, offset = 0 } = {}) {
-      const read = readStoredPart({ store: context.results, owner: caller ?? "local", ref, offset, maxChars: storedResultPartChars });
+      const read = readStoredPart({
+        store: context.results,
+        owner: caller ?? "local",
+        ref,
+        offset,
+        maxChars: storedResultPartChars,
+      });
       if (!read.ok) return { ok: false, message: read.message };
       const { part } = read;
       const end = part.offset + part.length;

@@ -31,7 +31,15 @@ export interface SourceCredentials {
 }
 
 /** The credentials of the sources of `store`, read from the vault `openVault` opens. */
-export function createSourceCredentials({ store, openVault, observer }: { store: SourceStore; openVault: () => Promise<CredentialVault>; observer: ServiceObserver | undefined }): SourceCredentials {
+export function createSourceCredentials({
+  store,
+  openVault,
+  observer,
+}: {
+  store: SourceStore;
+  openVault: () => Promise<CredentialVault>;
+  observer: ServiceObserver | undefined;
+}): SourceCredentials {
   let vaultPromise: Promise<CredentialVault> | undefined;
   const vault = (): Promise<CredentialVault> => {
     vaultPromise ??= openVault();
@@ -77,7 +85,8 @@ export function createSourceCredentials({ store, openVault, observer }: { store:
     vault,
     credentialFor,
     connectionFor,
-    credentialToTest: (source) => (isPerUserSource(source) ? connectionFor(source, localPrincipal) : credentialFor(source)),
+    credentialToTest: (source) =>
+      isPerUserSource(source) ? connectionFor(source, localPrincipal) : credentialFor(source),
     async hasCredential(source) {
       return (await credentialFor(source)) !== undefined;
     },

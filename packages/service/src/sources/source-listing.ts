@@ -63,7 +63,13 @@ async function refreshListing(store: SourceStore, current: KeptListing): Promise
 }
 
 /** The listing of `store`'s sources; a failure to read it is told to `observer.storeError`. */
-export function createSourceListing({ store, observer }: { store: SourceStore; observer: ServiceObserver | undefined }): SourceListing {
+export function createSourceListing({
+  store,
+  observer,
+}: {
+  store: SourceStore;
+  observer: ServiceObserver | undefined;
+}): SourceListing {
   /**
    * The listing kept in memory after `keep()`: the entries by slug, the tool each enabled one has (built once per
    * version of the record), and the slugs to read again before the next listing.

@@ -17,7 +17,12 @@ export function sourceReadsOf(context: ServiceContext): SourceReads {
         const hasStored = stored.has(entry.slug) && (!entry.ok || (await credentials.hasCredential(entry.record)));
         summaries.push(
           entry.ok
-            ? { ok: true, slug: entry.slug, source: await credentials.withCurrentStatus(entry.record), hasCredential: hasStored }
+            ? {
+                ok: true,
+                slug: entry.slug,
+                source: await credentials.withCurrentStatus(entry.record),
+                hasCredential: hasStored,
+              }
             : { ok: false, slug: entry.slug, file: entry.file, error: entry.error.message, hasCredential: hasStored },
         );
       }

@@ -1,7 +1,14 @@
 import type { VaultConnectionEntry } from "@src/vault";
 import type { AuthRegistry } from "@src/auth";
 import type { SourceRecord, SourceStore } from "@src/config";
-import type { Confirmer, PolicyExplanation, RateLimitStore, TokenPolicy, ToolResult, ValidationOutcome } from "@src/http-tool";
+import type {
+  Confirmer,
+  PolicyExplanation,
+  RateLimitStore,
+  TokenPolicy,
+  ToolResult,
+  ValidationOutcome,
+} from "@src/http-tool";
 
 /** A source as listed by the service: the record (never a secret) and whether a credential is stored. */
 export type SourceSummary =
@@ -112,7 +119,12 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
    * cannot read its file (`src source add --openapi FILE --server URL` uploads it): it is written into the source's
    * folder as `name` and `api.openapi` names it.
    */
-  addSource(options: { input: unknown; credential?: unknown; test?: boolean; openapiDocument?: OpenApiDocumentUpload | undefined }): Promise<SourceOperationResult>;
+  addSource(options: {
+    input: unknown;
+    credential?: unknown;
+    test?: boolean;
+    openapiDocument?: OpenApiDocumentUpload | undefined;
+  }): Promise<SourceOperationResult>;
   /** Partial update of the writable fields; re-validates the record. */
   updateSource(slug: string, changes: Record<string, unknown>): Promise<SourceRecord>;
   /** Re-reads `config.json`, re-checks it, re-tests it, saves the status (spec `/source reload {slug}`). */
@@ -124,7 +136,10 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
   setCredential(slug: string, credential: unknown, options?: { test?: boolean }): Promise<SourceOperationResult>;
   deleteCredential(slug: string): Promise<boolean>;
   /** Who is connected to which per-user source (`api.credentials: "per-user"`), sorted; never a value. `slug` must exist. */
-  listConnections(filter?: { slug?: string | undefined; principal?: string | undefined }): Promise<VaultConnectionEntry[]>;
+  listConnections(filter?: {
+    slug?: string | undefined;
+    principal?: string | undefined;
+  }): Promise<VaultConnectionEntry[]>;
   /**
    * Stores `principal`'s own credential for a per-user source (checked against the plugin's schema, bound to the
    * source's base URL). Refused (`CREDENTIAL_MODE_MISMATCH`) unless the source is per-user. Not tested: `validation` is null.
@@ -150,7 +165,11 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
    * What the source's policy (narrowed by `token`) would do with `METHOD PATH`, without sending, asking or counting
    * anything: refused and by which rule, allowed once confirmed, or allowed (`src policy SLUG --check`).
    */
-  explainPolicy(slug: string, call: { method: string; path: string }, options?: { token?: TokenPolicy | undefined }): Promise<PolicyExplanation>;
+  explainPolicy(
+    slug: string,
+    call: { method: string; path: string },
+    options?: { token?: TokenPolicy | undefined },
+  ): Promise<PolicyExplanation>;
   /** Where this service counts the policies' rate limits (memory by default; the PostgreSQL store's when given). */
   readonly rateLimits: RateLimitStore;
   /**

@@ -7,7 +7,12 @@ import type { CallToolSummary } from "./source-listing";
 import type { ListToolsOptions, ToolSummary } from "./source-service";
 
 /** The call tools of an enabled source (one, or the read and write tools of a split policy) without their credential flag; none for a disabled one. */
-function callToolsOf(context: ServiceContext, source: SourceRecord, operations?: OperationCatalog, token?: TokenPolicy): CallToolSummary[] {
+function callToolsOf(
+  context: ServiceContext,
+  source: SourceRecord,
+  operations?: OperationCatalog,
+  token?: TokenPolicy,
+): CallToolSummary[] {
   const { listing, registry, credentials, rateLimits } = context;
   // Kept only for the operator's view: a token's narrowed tools are built each time (a token is one in a few).
   // A source with a document is built each time: its document may change without its record (the catalog is cached by file).
@@ -42,7 +47,12 @@ function callToolsOf(context: ServiceContext, source: SourceRecord, operations?:
 }
 
 /** The tools of one enabled source: its call tools, then its `api_<slug>_operations` tool when it has a loaded document. */
-async function toolsOfSource(context: ServiceContext, record: SourceRecord, stored: ReadonlySet<string>, { token }: ListToolsOptions): Promise<ToolSummary[]> {
+async function toolsOfSource(
+  context: ServiceContext,
+  record: SourceRecord,
+  stored: ReadonlySet<string>,
+  { token }: ListToolsOptions,
+): Promise<ToolSummary[]> {
   const { credentials, documents } = context;
   // Awaited only when there is something to check (every `tools/list` page lists thousands of sources):
   // only a connected source's status can change here, and only a source with a document has a catalog.
@@ -55,7 +65,16 @@ async function toolsOfSource(context: ServiceContext, record: SourceRecord, stor
   const tools: ToolSummary[] = callTools.map((tool) => ({ ...tool, hasCredential: withCredential }));
   if (operations !== undefined) {
     const companion = createOperationsTool(source, operations);
-    tools.push({ ...first, name: companion.name, description: companion.description, inputSchema: companion.inputSchema, readOnly: true, openWorld: false, kind: "operations", hasCredential: withCredential });
+    tools.push({
+      ...first,
+      name: companion.name,
+      description: companion.description,
+      inputSchema: companion.inputSchema,
+      readOnly: true,
+      openWorld: false,
+      kind: "operations",
+      hasCredential: withCredential,
+    });
   }
   return tools;
 }

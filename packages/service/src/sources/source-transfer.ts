@@ -30,14 +30,23 @@ export interface SourceExportResult {
   skipped: { slug: string; file: string; error: string }[];
 }
 
-const exportedOf = (record: SourceRecord): ExportedSource => ({ type: record.type, name: record.name, slug: record.slug, enabled: record.enabled, api: record.api });
+const exportedOf = (record: SourceRecord): ExportedSource => ({
+  type: record.type,
+  name: record.name,
+  slug: record.slug,
+  enabled: record.enabled,
+  api: record.api,
+});
 
 /**
  * The operator fields of `slugs` (default: every source, sorted by slug), for
  * another home. A named slug that is missing or broken throws; without slugs,
  * a broken `config.json` is left out and listed in `skipped`.
  */
-export async function exportSources(service: SourceService, slugs: readonly string[] = []): Promise<SourceExportResult> {
+export async function exportSources(
+  service: SourceService,
+  slugs: readonly string[] = [],
+): Promise<SourceExportResult> {
   const sources: ExportedSource[] = [];
   const skipped: SourceExportResult["skipped"] = [];
   if (slugs.length > 0) {
@@ -48,17 +57,41 @@ export async function exportSources(service: SourceService, slugs: readonly stri
       else skipped.push({ slug: entry.slug, file: entry.file, error: entry.error.message });
     }
   }
-  return { document: { format: SOURCE_EXPORT_FORMAT, version: SOURCE_EXPORT_VERSION, exportedAt: new Date().toISOString(), sources }, skipped };
+  return {
+    document: {
+      format: SOURCE_EXPORT_FORMAT,
+      version: SOURCE_EXPORT_VERSION,
+      exportedAt: new Date().toISOString(),
+      sources,
+    },
+    skipped,
+  };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Every problem of the document against this home, without writing anything. */
-async function findProblems(service: SourceService, document: unknown): Promise<{ problems: SourceImportProblem[]; records: Record<string, unknown>[] }> {
+async function findProblems(
+  service: SourceService,
+  document: unknown,
+): Promise<{ problems: SourceImportProblem[]; records: Record<string, unknown>[] }> {
   const problems: SourceImportProblem[] = [];
-  if (!isPlainObject(document)) return { problems: [{ path: "(file)", message: "must be a JSON object as `src source export` prints it" }], records: [] };
-  if (document.format !== SOURCE_EXPORT_FORMAT) problems.push({ path: "format", message: `must be "${SOURCE_EXPORT_FORMAT}"; make the file with \`src source export\`` });
-  if (document.version !== SOURCE_EXPORT_VERSION) problems.push({ path: "version", message: `must be ${SOURCE_EXPORT_VERSION}; this version of src reads only that` });
+  if (!isPlainObject(document))
+    return {
+      problems: [{ path: "(file)", message: "must be a JSON object as `src source export` prints it" }],
+      records: [],
+    };
+  if (document.format !== SOURCE_EXPORT_FORMAT)
+    problems.push({
+      path: "format",
+      message: `must be "${SOURCE_EXPORT_FORMAT}"; make the file with \`src source export\``,
+    });
+  if (document.version !== SOURCE_EXPORT_VERSION)
+    problems.push({
+      path: "version",
+      message: `must be ${SOURCE_EXPORT_VERSION}; this version of src reads only that`,
+    });
   if (!Array.isArray(document.sources)) {
     problems.push({ path: "sources", message: "must be a list of sources" });
     return { problems, records: [] };
@@ -76,9 +109,14 @@ async function findProblems(service: SourceService, document: unknown): Promise<
       const parsed = parseSourceInput(value, { registry: service.registry });
       const slug = parsed.slug ?? slugify(parsed.name);
       const first = seen.get(slug);
-      if (first !== undefined) problems.push({ path: `${at}.slug`, message: `"${slug}" is also sources[${first}]; each slug once` });
+      if (first !== undefined)
+        problems.push({ path: `${at}.slug`, message: `"${slug}" is also sources[${first}]; each slug once` });
       else seen.set(slug, index);
-      if (existing.has(slug)) problems.push({ path: `${at}.slug`, message: `a source "${slug}" already exists in this home; remove it first (\`src source remove ${slug}\`) or change the slug in the file` });
+      if (existing.has(slug))
+        problems.push({
+          path: `${at}.slug`,
+          message: `a source "${slug}" already exists in this home; remove it first (\`src source remove ${slug}\`) or change the slug in the file`,
+        });
       records.push({ ...value, slug });
     } catch (error) {
       const issues = (error as { issues?: readonly SourceImportProblem[] }).issues;
@@ -96,7 +134,11 @@ async function findProblems(service: SourceService, document: unknown): Promise<
  * throws `SourceImportError` listing them all, and nothing is written. A write
  * that fails part-way removes the sources this call created.
  */
-export async function importSources(service: SourceService, document: unknown, { origin = "the import" }: { origin?: string } = {}): Promise<SourceRecord[]> {
+export async function importSources(
+  service: SourceService,
+  document: unknown,
+  { origin = "the import" }: { origin?: string } = {},
+): Promise<SourceRecord[]> {
   const { problems, records } = await findProblems(service, document);
   if (problems.length > 0) throw new SourceImportError({ problems, origin });
   const created: SourceRecord[] = [];

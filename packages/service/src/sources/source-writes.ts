@@ -12,7 +12,19 @@ import type { SourceOperationResult, SourceService } from "./source-service";
 import { waitsForSignIn } from "./waits-for-sign-in";
 
 /** The service's methods that change a source or its credential. */
-export type SourceWrites = Pick<SourceService, "addSource" | "updateSource" | "reloadSource" | "setEnabled" | "removeSource" | "setCredential" | "deleteCredential" | "listConnections" | "setConnection" | "deleteConnection">;
+export type SourceWrites = Pick<
+  SourceService,
+  | "addSource"
+  | "updateSource"
+  | "reloadSource"
+  | "setEnabled"
+  | "removeSource"
+  | "setCredential"
+  | "deleteCredential"
+  | "listConnections"
+  | "setConnection"
+  | "deleteConnection"
+>;
 
 /** Refuses a principal's credential for a shared source, and a shared credential for a per-user source: the two never mix. */
 function assertCredentialMode(source: SourceRecord, perUser: boolean): void {
@@ -27,7 +39,11 @@ function assertCredentialMode(source: SourceRecord, perUser: boolean): void {
 
 /** Loads the source's OpenAPI document (when it names one) with its credential: a bad one leaves it a plain source. */
 async function refreshDocument(context: ServiceContext, source: SourceRecord): Promise<SourceRecord> {
-  return context.documents.refresh(source, { plugin: context.pluginOf(source), credential: await context.credentials.credentialToTest(source), auth: context.auth.runtimeFor(source) });
+  return context.documents.refresh(source, {
+    plugin: context.pluginOf(source),
+    credential: await context.credentials.credentialToTest(source),
+    auth: context.auth.runtimeFor(source),
+  });
 }
 
 /** Loads the document, tests the source against its API and records the status. */
@@ -35,8 +51,19 @@ async function validateAndRecord(context: ServiceContext, given: SourceRecord): 
   const { store, pluginOf, auth } = context;
   const credential = await context.credentials.credentialToTest(given);
   // The document first (fetched with the credential on the source's origin, indexed); a bad one leaves the source as a plain source.
-  const source = await context.documents.refresh(given, { plugin: pluginOf(given), credential, auth: auth.runtimeFor(given) });
-  const validation = await validateSource({ source: context.withAbsoluteCaFile(source), plugin: pluginOf(source), credential, fetch: context.fetch, store, auth: auth.runtimeFor(source) });
+  const source = await context.documents.refresh(given, {
+    plugin: pluginOf(given),
+    credential,
+    auth: auth.runtimeFor(given),
+  });
+  const validation = await validateSource({
+    source: context.withAbsoluteCaFile(source),
+    plugin: pluginOf(source),
+    credential,
+    fetch: context.fetch,
+    store,
+    auth: auth.runtimeFor(source),
+  });
   return { source: await store.get(source.slug), validation };
 }
 
@@ -45,7 +72,10 @@ async function validateAndRecord(context: ServiceContext, given: SourceRecord): 
  * first, writes nothing when either is invalid, rolls back a failed vault or document write; a source that waits for
  * a person's sign-in is not tested (the sign-in validates it).
  */
-async function addSource(context: ServiceContext, { input: given, credential, test = true, openapiDocument }: Parameters<SourceService["addSource"]>[0]): Promise<SourceOperationResult> {
+async function addSource(
+  context: ServiceContext,
+  { input: given, credential, test = true, openapiDocument }: Parameters<SourceService["addSource"]>[0],
+): Promise<SourceOperationResult> {
   const { registry, store } = context;
   const authType = (given as { api?: { authType?: unknown } } | null)?.api?.authType;
   const plugin = typeof authType === "string" ? registry.find(authType) : undefined;
@@ -54,14 +84,21 @@ async function addSource(context: ServiceContext, { input: given, credential, te
   let input = discovered.input;
   if (openapiDocument !== undefined && typeof input === "object" && input !== null) {
     const api = (input as { api?: unknown }).api;
-    input = { ...input, api: { ...(typeof api === "object" && api !== null ? api : {}), openapi: openapiDocument.name } };
+    input = {
+      ...input,
+      api: { ...(typeof api === "object" && api !== null ? api : {}), openapi: openapiDocument.name },
+    };
   }
-  const checkedCredential = credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
+  const checkedCredential =
+    credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
   const source = await store.create(input as SourceInput);
   if (checkedCredential !== undefined) {
     try {
       // A per-user source's credential given when it is added is the operator's own (principal "local").
-      if (isPerUserSource(source)) await (await context.credentials.vault()).setConnection(source.slug, localPrincipal, bindCredential(checkedCredential, source));
+      if (isPerUserSource(source))
+        await (
+          await context.credentials.vault()
+        ).setConnection(source.slug, localPrincipal, bindCredential(checkedCredential, source));
       else await (await context.credentials.vault()).set(source.slug, bindCredential(checkedCredential, source));
     } catch (error) {
       await store.remove(source.slug);
@@ -83,7 +120,12 @@ async function addSource(context: ServiceContext, { input: given, credential, te
   context.notify(source.slug, "added");
   const withDiscovery = discovery === undefined ? {} : { discovery };
   // A per-user source without the operator's own credential has nothing to test with: each person connects their own.
-  if (!test || waitsForSignIn(plugin, source, checkedCredential) || (isPerUserSource(source) && checkedCredential === undefined)) return { source: await refreshDocument(context, source), validation: null, ...withDiscovery };
+  if (
+    !test ||
+    waitsForSignIn(plugin, source, checkedCredential) ||
+    (isPerUserSource(source) && checkedCredential === undefined)
+  )
+    return { source: await refreshDocument(context, source), validation: null, ...withDiscovery };
   return { ...(await validateAndRecord(context, source)), ...withDiscovery };
 }
 

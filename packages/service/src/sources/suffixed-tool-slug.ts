@@ -9,9 +9,19 @@ import { slugOfToolName } from "./tool-name";
  * the name is that source's own tool. A name at the length limit was cut, so
  * it is looked for among every source's tool names.
  */
-export async function slugOfSuffixedTool(store: Pick<SourceStore, "get" | "list">, name: string, suffix: string, toolName: (slug: string) => string): Promise<string | undefined> {
+export async function slugOfSuffixedTool(
+  store: Pick<SourceStore, "get" | "list">,
+  name: string,
+  suffix: string,
+  toolName: (slug: string) => string,
+): Promise<string | undefined> {
   if (!name.endsWith(suffix)) return undefined;
-  const exists = async (slug: string | undefined): Promise<boolean> => slug !== undefined && (await store.get(slug).then(() => true, () => false));
+  const exists = async (slug: string | undefined): Promise<boolean> =>
+    slug !== undefined &&
+    (await store.get(slug).then(
+      () => true,
+      () => false,
+    ));
   if (name.length < maxToolNameLength) {
     if (await exists(slugOfToolName(name))) return undefined;
     const candidate = slugOfToolName(name.slice(0, -suffix.length));

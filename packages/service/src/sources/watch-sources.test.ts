@@ -53,14 +53,18 @@ it("names the sources a burst touched: edited, added and removed ones", async ()
   await mkdir(join(home.home, "sources/gone"), { recursive: true });
   await writeFile(join(home.home, "sources/kept/config.json"), "{}");
   const reports: (string[] | undefined)[] = [];
-  const stop = watchSources({ home: home.home, debounceMs: 150 }, (changed) => reports.push(changed === undefined ? undefined : [...changed].sort()));
+  const stop = watchSources({ home: home.home, debounceMs: 150 }, (changed) =>
+    reports.push(changed === undefined ? undefined : [...changed].sort()),
+  );
   try {
     await writeFile(join(home.home, "sources/kept/config.json"), '{ "edited": true }');
     await mkdir(join(home.home, "sources/added"));
     await rm(join(home.home, "sources/gone"), { recursive: true });
     await expect.poll(() => reports.length).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(reports.flatMap((report) => report ?? ["(all)"]).sort()).toEqual(expect.arrayContaining(["added", "gone", "kept"]));
+    expect(reports.flatMap((report) => report ?? ["(all)"]).sort()).toEqual(
+      expect.arrayContaining(["added", "gone", "kept"]),
+    );
     expect(reports.flat()).not.toContain(undefined);
   } finally {
     stop();
@@ -69,7 +73,9 @@ it("names the sources a burst touched: edited, added and removed ones", async ()
 
 it("watches a source directory added while running: a later edit of its config.json is reported with its slug", async () => {
   const reports: (string[] | undefined)[] = [];
-  const stop = watchSources({ home: home.home, debounceMs: 100 }, (changed) => reports.push(changed === undefined ? undefined : [...changed]));
+  const stop = watchSources({ home: home.home, debounceMs: 100 }, (changed) =>
+    reports.push(changed === undefined ? undefined : [...changed]),
+  );
   try {
     await mkdir(join(home.home, "sources/late"), { recursive: true });
     await writeFile(join(home.home, "sources/late/config.json"), "{}");

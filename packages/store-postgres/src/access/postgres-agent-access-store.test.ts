@@ -18,7 +18,12 @@ afterEach(async () => {
 describeAgentAccessStoreContract("the PostgreSQL store", {
   open: async (place) => {
     if (place === "fresh" || lastUrl === undefined) lastUrl = await postgresServer.database();
-    const store = await openPostgresStore({ url: lastUrl, registry, home: "/tmp/src-home-unused", env: { SRC_VAULT_KEY: key } });
+    const store = await openPostgresStore({
+      url: lastUrl,
+      registry,
+      home: "/tmp/src-home-unused",
+      env: { SRC_VAULT_KEY: key },
+    });
     opened.push(store);
     return store.access;
   },

@@ -34,7 +34,10 @@ interface TokenRow {
   last_used_at: string | null;
 }
 
-const tokenOf = (row: TokenRow): StoredAgentToken => ({ ...storedAgentTokenSchema.parse(row.record), lastUsedAt: row.last_used_at });
+const tokenOf = (row: TokenRow): StoredAgentToken => ({
+  ...storedAgentTokenSchema.parse(row.record),
+  lastUsedAt: row.last_used_at,
+});
 /** The record column of a token: everything but its last use, which has a column of its own (so writing it announces no change). */
 const recordOf = (token: StoredAgentToken): Omit<StoredAgentToken, "lastUsedAt"> => {
   const { lastUsedAt: _lastUsedAt, ...record } = token;
@@ -44,7 +47,11 @@ const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknow
 
 /** The refusal of a second token of the same name. */
 const duplicate = (name: string, cause: unknown): AgentAccessError =>
-  new AgentAccessError({ code: AGENT_ACCESS_ERROR_CODES.DUPLICATE_AGENT_TOKEN, message: `an agent token named "${name}" exists already; revoke it first (src token revoke ${name}) or pick another name`, cause });
+  new AgentAccessError({
+    code: AGENT_ACCESS_ERROR_CODES.DUPLICATE_AGENT_TOKEN,
+    message: `an agent token named "${name}" exists already; revoke it first (src token revoke ${name}) or pick another name`,
+    cause,
+  });
 
 /** Inserts a token's row (its last use in a column of its own). */
 async function insertToken(transaction: Sql, token: StoredAgentToken): Promise<void> {
@@ -64,12 +71,24 @@ async function prune(transaction: Sql, now: Date): Promise<void> {
 }
 
 /** Redeems a code in a transaction that locks its row: once into the grant and its first tokens; a code used before ends the grant it made. */
-async function redeemCodeIn(transaction: Sql, sha256: string, grant: { token: StoredAgentToken } & IssuedTokens, now: Date): Promise<RedeemCodeOutcome> {
-  const [row] = await transaction<{ record: unknown }[]>`select record from src_oauth_codes where sha256 = ${sha256} and expires_at > ${now} for update`;
+async function redeemCodeIn(
+  transaction: Sql,
+  sha256: string,
+  grant: { token: StoredAgentToken } & IssuedTokens,
+  now: Date,
+): Promise<RedeemCodeOutcome> {
+  const [row] = await transaction<
+    { record: unknown }[]
+  >`select record from src_oauth_codes where sha256 = ${sha256} and expires_at > ${now} for update`;
   if (row === undefined) return { outcome: "unknown" as const };
   const code = storedAuthorizationCodeSchema.parse(row.record);
   if (code.usedAt !== null) {
-    const [revoked] = code.tokenId === null ? [] : await transaction<TokenRow[]>`delete from src_agent_tokens where id = ${code.tokenId} returning record, last_used_at`;
+    const [revoked] =
+      code.tokenId === null
+        ? []
+        : await transaction<
+            TokenRow[]
+          >`delete from src_agent_tokens where id = ${code.tokenId} returning record, last_used_at`;
     return { outcome: "replayed" as const, revoked: revoked === undefined ? undefined : tokenOf(revoked) };
   }
   await transaction`update src_oauth_codes set record = ${transaction.json({ ...code, usedAt: now.toISOString(), tokenId: grant.token.id })} where sha256 = ${sha256}`;
@@ -80,8 +99,15 @@ async function redeemCodeIn(transaction: Sql, sha256: string, grant: { token: St
 }
 
 /** Rotates a refresh token in a transaction that locks it and its grant: the next pair is kept; one used before ends the grant. */
-async function rotateRefreshTokenIn(transaction: Sql, sha256: string, next: IssuedTokens, now: Date): Promise<RotateRefreshOutcome> {
-  const [row] = await transaction<(TokenRow & { token: unknown; token_id: string })[]>`select t.record, t.last_used_at, r.record as token, r.token_id from src_oauth_refresh_tokens r join src_agent_tokens t on t.id = r.token_id where r.sha256 = ${sha256} for update of r, t`;
+async function rotateRefreshTokenIn(
+  transaction: Sql,
+  sha256: string,
+  next: IssuedTokens,
+  now: Date,
+): Promise<RotateRefreshOutcome> {
+  const [row] = await transaction<
+    (TokenRow & { token: unknown; token_id: string })[]
+  >`select t.record, t.last_used_at, r.record as token, r.token_id from src_oauth_refresh_tokens r join src_agent_tokens t on t.id = r.token_id where r.sha256 = ${sha256} for update of r, t`;
   if (row === undefined) return { outcome: "unknown" as const };
   const token = tokenOf(row);
   const refresh = storedRefreshTokenSchema.parse(row.token);
@@ -110,7 +136,12 @@ async function rotateRefreshTokenIn(transaction: Sql, sha256: string, next: Issu
  * what it remembered at once; nothing is remembered longer than
  * `maxCacheAgeMs` in any case.
  */
-export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAgeMs = 1000 }: PostgresAgentAccessStoreOptions): AgentAccessStore {
+export function createPostgresAgentAccessStore({
+  sql,
+  feed,
+  location,
+  maxCacheAgeMs = 1000,
+}: PostgresAgentAccessStoreOptions): AgentAccessStore {
   const cache = new Map<string, { at: number; value: unknown }>();
   feed.subscribe((change) => {
     if (change === undefined || change.table === "src_agent_tokens") cache.clear();
@@ -127,13 +158,16 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
   }
 
   /** Runs a write in a transaction (`sql.begin` types it as a narrower client; the queries are the same). */
-  const inTransaction = <T>(work: (transaction: Sql) => Promise<T>): Promise<T> => sql.begin((transaction) => work(transaction as unknown as Sql)) as Promise<T>;
+  const inTransaction = <T>(work: (transaction: Sql) => Promise<T>): Promise<T> =>
+    sql.begin((transaction) => work(transaction as unknown as Sql)) as Promise<T>;
 
   return {
     location,
 
     async listTokens() {
-      const rows = await sql<TokenRow[]>`select record, last_used_at from src_agent_tokens order by (record->>'createdAt'), name`;
+      const rows = await sql<
+        TokenRow[]
+      >`select record, last_used_at from src_agent_tokens order by (record->>'createdAt'), name`;
       return rows.map(tokenOf);
     },
 
@@ -149,7 +183,9 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
     },
 
     async removeToken(name) {
-      const rows = await sql<TokenRow[]>`delete from src_agent_tokens where name = ${name} returning record, last_used_at`;
+      const rows = await sql<
+        TokenRow[]
+      >`delete from src_agent_tokens where name = ${name} returning record, last_used_at`;
       cache.clear();
       return rows[0] === undefined ? undefined : tokenOf(rows[0]);
     },
@@ -165,7 +201,9 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
     },
 
     async findClient(clientId) {
-      const [row] = await sql<{ record: unknown }[]>`select record from src_oauth_clients where client_id = ${clientId}`;
+      const [row] = await sql<
+        { record: unknown }[]
+      >`select record from src_oauth_clients where client_id = ${clientId}`;
       return row === undefined ? undefined : storedOAuthClientSchema.parse(row.record);
     },
 
@@ -182,12 +220,16 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
     },
 
     async findAuthorizationRequest(id, now) {
-      const [row] = await sql<{ record: unknown }[]>`select record from src_oauth_requests where id = ${id} and expires_at > ${now}`;
+      const [row] = await sql<
+        { record: unknown }[]
+      >`select record from src_oauth_requests where id = ${id} and expires_at > ${now}`;
       return row === undefined ? undefined : storedAuthorizationRequestSchema.parse(row.record);
     },
 
     async takeAuthorizationRequest(id, now) {
-      const [row] = await sql<{ record: unknown }[]>`delete from src_oauth_requests where id = ${id} and expires_at > ${now} returning record`;
+      const [row] = await sql<
+        { record: unknown }[]
+      >`delete from src_oauth_requests where id = ${id} and expires_at > ${now} returning record`;
       return row === undefined ? undefined : storedAuthorizationRequestSchema.parse(row.record);
     },
 
@@ -196,7 +238,9 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
     },
 
     async findCode(sha256, now) {
-      const [row] = await sql<{ record: unknown }[]>`select record from src_oauth_codes where sha256 = ${sha256} and expires_at > ${now}`;
+      const [row] = await sql<
+        { record: unknown }[]
+      >`select record from src_oauth_codes where sha256 = ${sha256} and expires_at > ${now}`;
       return row === undefined ? undefined : storedAuthorizationCodeSchema.parse(row.record);
     },
 
@@ -213,13 +257,21 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
 
     findAccessToken: (sha256) =>
       remembered(`access:${sha256}`, async () => {
-        const [row] = await sql<(TokenRow & { token: unknown })[]>`select t.record, t.last_used_at, a.record as token from src_oauth_access_tokens a join src_agent_tokens t on t.id = a.token_id where a.sha256 = ${sha256}`;
-        return row === undefined ? undefined : { token: tokenOf(row), accessToken: storedAccessTokenSchema.parse(row.token) };
+        const [row] = await sql<
+          (TokenRow & { token: unknown })[]
+        >`select t.record, t.last_used_at, a.record as token from src_oauth_access_tokens a join src_agent_tokens t on t.id = a.token_id where a.sha256 = ${sha256}`;
+        return row === undefined
+          ? undefined
+          : { token: tokenOf(row), accessToken: storedAccessTokenSchema.parse(row.token) };
       }),
 
     async findRefreshToken(sha256) {
-      const [row] = await sql<(TokenRow & { token: unknown })[]>`select t.record, t.last_used_at, r.record as token from src_oauth_refresh_tokens r join src_agent_tokens t on t.id = r.token_id where r.sha256 = ${sha256}`;
-      return row === undefined ? undefined : { token: tokenOf(row), refreshToken: storedRefreshTokenSchema.parse(row.token) };
+      const [row] = await sql<
+        (TokenRow & { token: unknown })[]
+      >`select t.record, t.last_used_at, r.record as token from src_oauth_refresh_tokens r join src_agent_tokens t on t.id = r.token_id where r.sha256 = ${sha256}`;
+      return row === undefined
+        ? undefined
+        : { token: tokenOf(row), refreshToken: storedRefreshTokenSchema.parse(row.token) };
     },
 
     async rotateRefreshToken(sha256, next, now) {
@@ -234,7 +286,8 @@ export function createPostgresAgentAccessStore({ sql, feed, location, maxCacheAg
       try {
         const access = await sql`delete from src_oauth_access_tokens where sha256 = ${sha256} returning sha256`;
         if (access.length > 0) return true;
-        const grant = await sql`delete from src_agent_tokens where id = (select token_id from src_oauth_refresh_tokens where sha256 = ${sha256}) returning id`;
+        const grant =
+          await sql`delete from src_agent_tokens where id = (select token_id from src_oauth_refresh_tokens where sha256 = ${sha256}) returning id`;
         return grant.length > 0;
       } finally {
         cache.clear();

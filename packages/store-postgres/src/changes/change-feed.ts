@@ -37,7 +37,12 @@ function parseChange(payload: string): StoreChange | { probe: string } | undefin
     const value = JSON.parse(payload) as Record<string, unknown>;
     if (typeof value.probe === "string") return { probe: value.probe };
     const { table, slug, generation } = value;
-    if ((table === "src_sources" || table === "src_credentials" || table === "src_agent_tokens") && typeof slug === "string" && typeof generation === "number") return { table, slug, generation };
+    if (
+      (table === "src_sources" || table === "src_credentials" || table === "src_agent_tokens") &&
+      typeof slug === "string" &&
+      typeof generation === "number"
+    )
+      return { table, slug, generation };
   } catch {
     // Not ours: ignored, the periodic check covers anything missed.
   }
@@ -89,7 +94,10 @@ export async function startChangeFeed(sql: Sql, options: ChangeFeedOptions = {})
       emit(undefined);
     }
   };
-  const timer = setInterval(() => void check().catch(() => undefined), options.checkIntervalMs ?? defaultCheckIntervalMs);
+  const timer = setInterval(
+    () => void check().catch(() => undefined),
+    options.checkIntervalMs ?? defaultCheckIntervalMs,
+  );
   timer.unref();
 
   return {

@@ -1,6 +1,20 @@
 import type { Sql, TransactionSql } from "postgres";
-import { createRedactedCredential, type CredentialVault, type VaultConnectionEntry, type VaultSetOptions } from "@src/vault";
-import { assertPrincipal, assertVaultSlug, checkCredential, connectionEntryName, openEntry, readConnectionPlaintext, sealableConnection, sealEntry } from "@src/vault/internal";
+import {
+  createRedactedCredential,
+  type CredentialVault,
+  type VaultConnectionEntry,
+  type VaultSetOptions,
+} from "@src/vault";
+import {
+  assertPrincipal,
+  assertVaultSlug,
+  checkCredential,
+  connectionEntryName,
+  openEntry,
+  readConnectionPlaintext,
+  sealableConnection,
+  sealEntry,
+} from "@src/vault/internal";
 import { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "../errors/store-postgres-error";
 import { entryFormatVersion, type UnlockedKey } from "./unlocked-key";
 
@@ -16,7 +30,10 @@ interface ConnectionRow {
 
 /** The connection methods of the credential vault, and their part of a key rotation. */
 export interface PostgresConnections {
-  readonly methods: Pick<CredentialVault, "getConnection" | "setConnection" | "deleteConnection" | "deleteConnections" | "listConnections">;
+  readonly methods: Pick<
+    CredentialVault,
+    "getConnection" | "setConnection" | "deleteConnection" | "deleteConnections" | "listConnections"
+  >;
   /** Re-encrypts every connection not under the current key, inside the rotation's transaction; returns how many there are. */
   rotate(transaction: TransactionSql): Promise<number>;
 }
@@ -27,7 +44,19 @@ export interface PostgresConnections {
  * `principal` was changed fails to decrypt. Read from the database on every call (not cached): a connection is one
  * person's, and removing it must stop the next call on every replica.
  */
-export function createPostgresConnections({ sql, vaultId, current, keyOf, location }: { sql: Sql; vaultId: Buffer; current: UnlockedKey; keyOf: (id: Buffer) => UnlockedKey | undefined; location: string }): PostgresConnections {
+export function createPostgresConnections({
+  sql,
+  vaultId,
+  current,
+  keyOf,
+  location,
+}: {
+  sql: Sql;
+  vaultId: Buffer;
+  current: UnlockedKey;
+  keyOf: (id: Buffer) => UnlockedKey | undefined;
+  location: string;
+}): PostgresConnections {
   const open = (row: ConnectionRow): string => {
     const key = keyOf(row.key_id);
     if (key === undefined) {
@@ -37,7 +66,11 @@ export function createPostgresConnections({ sql, vaultId, current, keyOf, locati
       });
     }
     try {
-      const plaintext = openEntry(key.entryKey, { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, updatedAt: row.updated_at }, { formatVersion: entryFormatVersion, vaultId, slug: connectionEntryName(row.slug, row.principal) });
+      const plaintext = openEntry(
+        key.entryKey,
+        { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, updatedAt: row.updated_at },
+        { formatVersion: entryFormatVersion, vaultId, slug: connectionEntryName(row.slug, row.principal) },
+      );
       readConnectionPlaintext(plaintext, row.principal);
       return plaintext;
     } catch (error) {
@@ -49,20 +82,38 @@ export function createPostgresConnections({ sql, vaultId, current, keyOf, locati
     }
   };
   const seal = (slug: string, principal: string, plaintext: string, updatedAt: string) =>
-    sealEntry(current.entryKey, plaintext, { formatVersion: entryFormatVersion, vaultId, slug: connectionEntryName(slug, principal), updatedAt });
+    sealEntry(current.entryKey, plaintext, {
+      formatVersion: entryFormatVersion,
+      vaultId,
+      slug: connectionEntryName(slug, principal),
+      updatedAt,
+    });
 
   return {
     methods: {
-      async getConnection<TCredential extends Record<string, unknown> = Record<string, unknown>>(slug: string, principal: string) {
+      async getConnection<TCredential extends Record<string, unknown> = Record<string, unknown>>(
+        slug: string,
+        principal: string,
+      ) {
         connectionEntryName(slug, principal);
-        const [row] = await sql<ConnectionRow[]>`select slug, principal, key_id, nonce, tag, ciphertext, updated_at from src_connections where slug = ${slug} and principal = ${principal}`;
+        const [row] = await sql<
+          ConnectionRow[]
+        >`select slug, principal, key_id, nonce, tag, ciphertext, updated_at from src_connections where slug = ${slug} and principal = ${principal}`;
         if (row === undefined) return undefined;
         return createRedactedCredential(readConnectionPlaintext(open(row), principal).credential as TCredential);
       },
 
-      async setConnection(slug: string, principal: string, credential: Record<string, unknown>, setOptions: VaultSetOptions = {}) {
+      async setConnection(
+        slug: string,
+        principal: string,
+        credential: Record<string, unknown>,
+        setOptions: VaultSetOptions = {},
+      ) {
         connectionEntryName(slug, principal);
-        const plaintext = sealableConnection(principal, await checkCredential(slug, credential, setOptions.schema, location));
+        const plaintext = sealableConnection(
+          principal,
+          await checkCredential(slug, credential, setOptions.schema, location),
+        );
         const updatedAt = new Date().toISOString();
         const sealed = seal(slug, principal, plaintext, updatedAt);
         await sql`insert into src_connections (slug, principal, key_id, nonce, tag, ciphertext, updated_at)
@@ -73,7 +124,8 @@ export function createPostgresConnections({ sql, vaultId, current, keyOf, locati
 
       async deleteConnection(slug, principal) {
         connectionEntryName(slug, principal);
-        const rows = await sql`delete from src_connections where slug = ${slug} and principal = ${principal} returning slug`;
+        const rows =
+          await sql`delete from src_connections where slug = ${slug} and principal = ${principal} returning slug`;
         return rows.length > 0;
       },
 
@@ -83,9 +135,13 @@ export function createPostgresConnections({ sql, vaultId, current, keyOf, locati
         return rows.length;
       },
 
-      async listConnections(filter: { slug?: string | undefined; principal?: string | undefined } = {}): Promise<VaultConnectionEntry[]> {
+      async listConnections(
+        filter: { slug?: string | undefined; principal?: string | undefined } = {},
+      ): Promise<VaultConnectionEntry[]> {
         if (filter.principal !== undefined) assertPrincipal(filter.principal);
-        const rows = await sql<{ slug: string; principal: string; updated_at: string }[]>`select slug, principal, updated_at from src_connections
+        const rows = await sql<
+          { slug: string; principal: string; updated_at: string }[]
+        >`select slug, principal, updated_at from src_connections
           where (${filter.slug ?? null}::text is null or slug = ${filter.slug ?? null}) and (${filter.principal ?? null}::text is null or principal = ${filter.principal ?? null})
           order by slug collate "C", principal collate "C"`;
         return rows.map((row) => ({ slug: row.slug, principal: row.principal, updatedAt: row.updated_at }));
@@ -93,7 +149,9 @@ export function createPostgresConnections({ sql, vaultId, current, keyOf, locati
     },
 
     async rotate(transaction) {
-      const rows = await transaction<ConnectionRow[]>`select slug, principal, key_id, nonce, tag, ciphertext, updated_at from src_connections for update`;
+      const rows = await transaction<
+        ConnectionRow[]
+      >`select slug, principal, key_id, nonce, tag, ciphertext, updated_at from src_connections for update`;
       for (const row of rows) {
         if (row.key_id.equals(current.id)) continue;
         const sealed = seal(row.slug, row.principal, open(row), row.updated_at);

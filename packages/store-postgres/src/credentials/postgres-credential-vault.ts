@@ -1,7 +1,23 @@
 import { randomBytes } from "node:crypto";
 import type { Sql } from "postgres";
-import { createRedactedCredential, defaultScryptCost, type CredentialVault, type ScryptCost, type VaultCredential, type VaultListEntry, type VaultSetOptions } from "@src/vault";
-import { assertVaultSlug, checkCredential, computeKeyCheck, deriveKeyFromPassphrase, deriveSubkeys, openEntry, sealEntry } from "@src/vault/internal";
+import {
+  createRedactedCredential,
+  defaultScryptCost,
+  type CredentialVault,
+  type ScryptCost,
+  type VaultCredential,
+  type VaultListEntry,
+  type VaultSetOptions,
+} from "@src/vault";
+import {
+  assertVaultSlug,
+  checkCredential,
+  computeKeyCheck,
+  deriveKeyFromPassphrase,
+  deriveSubkeys,
+  openEntry,
+  sealEntry,
+} from "@src/vault/internal";
 import { createPostgresConnections } from "./postgres-connections";
 import { entryFormatVersion, type UnlockedKey } from "./unlocked-key";
 import { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "../errors/store-postgres-error";
@@ -43,17 +59,24 @@ export interface PostgresCredentialVaultOptions {
 const keyIdLabel = "src-store-postgres key id";
 
 /** The store's vault id and the given keys, unlocked (a passphrase with the store's salt and cost); the vault row is created on first use. */
-async function unlockVaultKeys(options: PostgresCredentialVaultOptions): Promise<{ vaultId: Buffer; keys: UnlockedKey[] }> {
+async function unlockVaultKeys(
+  options: PostgresCredentialVaultOptions,
+): Promise<{ vaultId: Buffer; keys: UnlockedKey[] }> {
   const { sql } = options;
   const cost = options.scryptCost ?? defaultScryptCost;
   await sql`insert into src_vault (singleton, vault_id, passphrase_salt, scrypt_cost)
     values (true, ${randomBytes(16)}, ${randomBytes(16)}, ${sql.json({ N: cost.N, r: cost.r, p: cost.p })}) on conflict (singleton) do nothing`;
-  const [vault] = await sql<{ vault_id: Buffer; passphrase_salt: Buffer; scrypt_cost: ScryptCost }[]>`select vault_id, passphrase_salt, scrypt_cost from src_vault`;
+  const [vault] = await sql<
+    { vault_id: Buffer; passphrase_salt: Buffer; scrypt_cost: ScryptCost }[]
+  >`select vault_id, passphrase_salt, scrypt_cost from src_vault`;
   if (vault === undefined) throw new Error("src_vault has no row after it was created");
   const vaultId = vault.vault_id;
   const keys: UnlockedKey[] = [];
   for (const key of options.keys) {
-    const master = key.kind === "key" ? key.key : await deriveKeyFromPassphrase(key.passphrase, vault.passphrase_salt, vault.scrypt_cost);
+    const master =
+      key.kind === "key"
+        ? key.key
+        : await deriveKeyFromPassphrase(key.passphrase, vault.passphrase_salt, vault.scrypt_cost);
     const subkeys = deriveSubkeys(master, vaultId);
     keys.push({ id: computeKeyCheck(subkeys.checkKey, keyIdLabel), entryKey: subkeys.entryKey });
   }
@@ -61,7 +84,11 @@ async function unlockVaultKeys(options: PostgresCredentialVaultOptions): Promise
 }
 
 /** Refuses a wrong key at start rather than at the first call: when credentials exist, some must be under one of ours. */
-async function refuseWrongKey(sql: Sql, keyOf: (id: Buffer) => UnlockedKey | undefined, location: string): Promise<void> {
+async function refuseWrongKey(
+  sql: Sql,
+  keyOf: (id: Buffer) => UnlockedKey | undefined,
+  location: string,
+): Promise<void> {
   const storedKeyIds = await sql<{ key_id: Buffer }[]>`select distinct key_id from src_credentials`;
   if (storedKeyIds.length > 0 && !storedKeyIds.some((row) => keyOf(row.key_id) !== undefined)) {
     throw new StorePostgresError({
@@ -81,7 +108,11 @@ function openCredentialRow(row: CredentialRow, keysToTry: readonly UnlockedKey[]
     });
   }
   try {
-    return openEntry(key.entryKey, { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, updatedAt: row.updated_at }, { formatVersion: entryFormatVersion, vaultId, slug: row.slug });
+    return openEntry(
+      key.entryKey,
+      { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, updatedAt: row.updated_at },
+      { formatVersion: entryFormatVersion, vaultId, slug: row.slug },
+    );
   } catch (error) {
     throw new StorePostgresError({
       code: STORE_POSTGRES_ERROR_CODES.CREDENTIAL_DAMAGED,
@@ -99,11 +130,17 @@ function openCredentialRow(row: CredentialRow, keysToTry: readonly UnlockedKey[]
  * a key. Decrypted credentials are cached until the change feed says they
  * changed: an agent call does not wait on the database.
  */
-export async function openPostgresCredentialVault(options: PostgresCredentialVaultOptions): Promise<PostgresCredentialVault> {
+export async function openPostgresCredentialVault(
+  options: PostgresCredentialVaultOptions,
+): Promise<PostgresCredentialVault> {
   const { sql, feed, location } = options;
   const { vaultId, keys } = await unlockVaultKeys(options);
   const current = keys[0];
-  if (current === undefined) throw new StorePostgresError({ code: STORE_POSTGRES_ERROR_CODES.VAULT_KEY_REQUIRED, message: "no vault key was given" });
+  if (current === undefined)
+    throw new StorePostgresError({
+      code: STORE_POSTGRES_ERROR_CODES.VAULT_KEY_REQUIRED,
+      message: "no vault key was given",
+    });
   const keyOf = (id: Buffer): UnlockedKey | undefined => keys.find((key) => key.id.equals(id));
 
   await refuseWrongKey(sql, keyOf, location);
@@ -142,7 +179,10 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
   function decryptRow(row: CredentialRow): Decrypted {
     const known = lastDecrypted.get(row.slug);
     if (known?.revision === row.revision && keyOf(row.key_id) === undefined) return known;
-    const value = { revision: row.revision, credential: createRedactedCredential(JSON.parse(decrypt(row)) as Record<string, unknown>) };
+    const value = {
+      revision: row.revision,
+      credential: createRedactedCredential(JSON.parse(decrypt(row)) as Record<string, unknown>),
+    };
     lastDecrypted.set(row.slug, value);
     return value;
   }
@@ -150,7 +190,9 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
   async function load(slug: string): Promise<Decrypted | undefined> {
     if (cache.has(slug)) return cache.get(slug);
     const started = epoch;
-    const [row] = await sql<CredentialRow[]>`select slug, revision, key_id, nonce, tag, ciphertext, updated_at from src_credentials where slug = ${slug}`;
+    const [row] = await sql<
+      CredentialRow[]
+    >`select slug, revision, key_id, nonce, tag, ciphertext, updated_at from src_credentials where slug = ${slug}`;
     const value = row === undefined ? undefined : decryptRow(row);
     if (row === undefined) lastDecrypted.delete(slug);
     if (epoch === started) cache.set(slug, value);
@@ -160,7 +202,9 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
   async function list(): Promise<VaultListEntry[]> {
     if (listing !== undefined) return listing;
     const started = epoch;
-    const rows = await sql<{ slug: string; updated_at: string }[]>`select slug, updated_at from src_credentials order by slug collate "C"`;
+    const rows = await sql<
+      { slug: string; updated_at: string }[]
+    >`select slug, updated_at from src_credentials order by slug collate "C"`;
     const entries = rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
     if (epoch === started) listing = entries;
     return entries;
@@ -188,7 +232,12 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
       assertVaultSlug(slug);
       const plaintext = JSON.stringify(await checkCredential(slug, credential, setOptions.schema, location));
       const updatedAt = new Date().toISOString();
-      const sealed = sealEntry(current.entryKey, plaintext, { formatVersion: entryFormatVersion, vaultId, slug, updatedAt });
+      const sealed = sealEntry(current.entryKey, plaintext, {
+        formatVersion: entryFormatVersion,
+        vaultId,
+        slug,
+        updatedAt,
+      });
       await sql`insert into src_credentials (slug, key_id, nonce, tag, ciphertext, updated_at)
         values (${slug}, ${current.id}, ${sealed.nonce}, ${sealed.tag}, ${sealed.ciphertext}, ${updatedAt})
         on conflict (slug) do update set key_id = excluded.key_id, nonce = excluded.nonce, tag = excluded.tag,
@@ -207,11 +256,18 @@ export async function openPostgresCredentialVault(options: PostgresCredentialVau
       const credentials = await sql.begin(async (transaction) => {
         // One writer at a time, and no credential written meanwhile under the old key.
         await transaction`lock table src_credentials in share row exclusive mode`;
-        const rows = await transaction<CredentialRow[]>`select slug, revision, key_id, nonce, tag, ciphertext, updated_at from src_credentials order by slug`;
+        const rows = await transaction<
+          CredentialRow[]
+        >`select slug, revision, key_id, nonce, tag, ciphertext, updated_at from src_credentials order by slug`;
         for (const row of rows) {
           if (row.key_id.equals(current.id)) continue;
           const plaintext = decrypt(row);
-          const sealed = sealEntry(current.entryKey, plaintext, { formatVersion: entryFormatVersion, vaultId, slug: row.slug, updatedAt: row.updated_at });
+          const sealed = sealEntry(current.entryKey, plaintext, {
+            formatVersion: entryFormatVersion,
+            vaultId,
+            slug: row.slug,
+            updatedAt: row.updated_at,
+          });
           // The revision stays: the value did not change, so replicas still on the old key keep their decrypted copy.
           await transaction`update src_credentials set key_id = ${current.id}, nonce = ${sealed.nonce}, tag = ${sealed.tag}, ciphertext = ${sealed.ciphertext} where slug = ${row.slug}`;
         }

@@ -2,7 +2,8 @@ import { decodeVaultKey } from "@src/vault/internal";
 import { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "../errors/store-postgres-error";
 
 /** One key the vault may use: 32 bytes, or a passphrase stretched with the store's salt. */
-export type StoreVaultKey = { readonly kind: "key"; readonly key: Buffer } | { readonly kind: "passphrase"; readonly passphrase: string };
+export type StoreVaultKey =
+  { readonly kind: "key"; readonly key: Buffer } | { readonly kind: "passphrase"; readonly passphrase: string };
 
 /** The environment variables the keys come from. */
 export interface StoreVaultKeyEnvironment {
@@ -22,12 +23,21 @@ const isSet = (value: string | undefined): value is string => value !== undefine
 export function resolveStoreVaultKeys(env: StoreVaultKeyEnvironment): StoreVaultKey[] {
   try {
     if (isSet(env.SRC_VAULT_KEYS)) {
-      const parts = env.SRC_VAULT_KEYS.split(",").map((part) => part.trim()).filter((part) => part !== "");
-      return parts.map((part, index) => ({ kind: "key", key: decodeVaultKey(part, `SRC_VAULT_KEYS (key ${index + 1} of ${parts.length})`) }));
+      const parts = env.SRC_VAULT_KEYS.split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== "");
+      return parts.map((part, index) => ({
+        kind: "key",
+        key: decodeVaultKey(part, `SRC_VAULT_KEYS (key ${index + 1} of ${parts.length})`),
+      }));
     }
     if (isSet(env.SRC_VAULT_KEY)) return [{ kind: "key", key: decodeVaultKey(env.SRC_VAULT_KEY, "SRC_VAULT_KEY") }];
   } catch (error) {
-    throw new StorePostgresError({ code: STORE_POSTGRES_ERROR_CODES.INVALID_VAULT_KEY, message: (error as Error).message, cause: error });
+    throw new StorePostgresError({
+      code: STORE_POSTGRES_ERROR_CODES.INVALID_VAULT_KEY,
+      message: (error as Error).message,
+      cause: error,
+    });
   }
   if (isSet(env.SRC_VAULT_PASSPHRASE)) return [{ kind: "passphrase", passphrase: env.SRC_VAULT_PASSPHRASE }];
   throw new StorePostgresError({

@@ -23,7 +23,8 @@ describe("rateLimits: the policies' rate limits in the database", () => {
     const [first, second] = [await open(url), await open(url)];
     const limit = { calls: 3, perSeconds: 60 };
     const verdicts = [];
-    for (let call = 0; call < 4; call += 1) verdicts.push(await (call % 2 === 0 ? first : second).rateLimits.consume("source:github", limit));
+    for (let call = 0; call < 4; call += 1)
+      verdicts.push(await (call % 2 === 0 ? first : second).rateLimits.consume("source:github", limit));
     expect(verdicts.slice(0, 3)).toEqual([{ allowed: true }, { allowed: true }, { allowed: true }]);
     expect(verdicts[3]).toMatchObject({ allowed: false });
     const retry = (verdicts[3] as { retryAfterSeconds: number }).retryAfterSeconds;

@@ -10,7 +10,10 @@ export interface StoreRateLimit {
 /** The rate limits of every replica, counted in the database: the `RateLimitStore` of `@src/http-tool`. */
 export interface PostgresRateLimitStore {
   /** Takes one call from `key`'s bucket under `limit`; rejects only when the database fails. */
-  consume(key: string, limit: StoreRateLimit): Promise<{ readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number }>;
+  consume(
+    key: string,
+    limit: StoreRateLimit,
+  ): Promise<{ readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number }>;
 }
 
 /** The table of migration 2. */
@@ -26,7 +29,9 @@ const tableName = "src_rate_limits";
  */
 export function createPostgresRateLimitStore(sql: Sql): PostgresRateLimitStore {
   const client = {
-    query: async ({ text, values }: { text: string; values?: unknown[] }) => ({ rows: await sql.unsafe(text, (values ?? []) as never[]) }),
+    query: async ({ text, values }: { text: string; values?: unknown[] }) => ({
+      rows: await sql.unsafe(text, (values ?? []) as never[]),
+    }),
   };
   const limiters = new Map<string, RateLimiterPostgres>();
   return {
@@ -34,14 +39,23 @@ export function createPostgresRateLimitStore(sql: Sql): PostgresRateLimitStore {
       const prefix = `src:${limit.calls}:${limit.perSeconds}`;
       let limiter = limiters.get(prefix);
       if (limiter === undefined) {
-        limiter = new RateLimiterPostgres({ storeClient: client, storeType: "pool", tableName, tableCreated: true, keyPrefix: prefix, points: limit.calls, duration: limit.perSeconds });
+        limiter = new RateLimiterPostgres({
+          storeClient: client,
+          storeType: "pool",
+          tableName,
+          tableCreated: true,
+          keyPrefix: prefix,
+          points: limit.calls,
+          duration: limit.perSeconds,
+        });
         limiters.set(prefix, limiter);
       }
       try {
         await limiter.consume(key, 1);
         return { allowed: true };
       } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+        if (refusal instanceof RateLimiterRes)
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
         throw refusal;
       }
     },

@@ -19,7 +19,10 @@ export interface MigrationOutcome {
  * recorded there, in order. A failure rolls everything back. A database whose
  * schema is newer than this version knows is refused (`SCHEMA_TOO_NEW`).
  */
-export async function migrateDatabase(sql: Sql, migrations: readonly Migration[] = defaultMigrations): Promise<MigrationOutcome> {
+export async function migrateDatabase(
+  sql: Sql,
+  migrations: readonly Migration[] = defaultMigrations,
+): Promise<MigrationOutcome> {
   return sql.begin(async (transaction) => {
     await transaction`select pg_advisory_xact_lock(${migrationLockKey})`;
     await transaction`create table if not exists src_schema_migrations (version integer primary key, name text not null, applied_at timestamptz not null default now())`;

@@ -18,7 +18,8 @@ export function createPostgresSignInStore(sql: Sql): SignInStore {
       return row?.record;
     },
     async update(record) {
-      const rows = await sql`update src_sign_ins set record = ${sql.json(record as never)}, revision = ${record.revision}, keep_until = ${record.keepUntil}
+      const rows =
+        await sql`update src_sign_ins set record = ${sql.json(record as never)}, revision = ${record.revision}, keep_until = ${record.keepUntil}
         where id = ${record.id} and revision = ${record.revision - 1} returning id`;
       return rows.length === 1;
     },

@@ -23,7 +23,8 @@ export interface SourceRowChangeContext {
 }
 
 /** A clash another attempt can resolve: a serialization failure or a deadlock the database broke. */
-const isRetryable = (error: unknown): boolean => ["40001", "40P01"].includes(String((error as { code?: unknown }).code));
+const isRetryable = (error: unknown): boolean =>
+  ["40001", "40P01"].includes(String((error as { code?: unknown }).code));
 
 /**
  * Read-modify-write: in a transaction, the row is read with `for update`
@@ -32,15 +33,22 @@ const isRetryable = (error: unknown): boolean => ["40001", "40P01"].includes(Str
  * version moved, a serialization failure, a deadlock) retries with the newer
  * record; after `attempts` clashes, `SOURCE_CONFLICT` with nothing written.
  */
-export async function changeSourceRow({ sql, registry, attempts, where, forget }: SourceRowChangeContext, slug: string, apply: (current: SourceRecord) => SourceRecord): Promise<SourceRecord> {
+export async function changeSourceRow(
+  { sql, registry, attempts, where, forget }: SourceRowChangeContext,
+  slug: string,
+  apply: (current: SourceRecord) => SourceRecord,
+): Promise<SourceRecord> {
   let lastError: unknown;
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     try {
       const written = await sql.begin(async (transaction) => {
-        const [row] = await transaction<SourceRow[]>`select slug, record, version from src_sources where slug = ${slug} for update`;
+        const [row] = await transaction<
+          SourceRow[]
+        >`select slug, record, version from src_sources where slug = ${slug} for update`;
         if (row === undefined) throw new SourceNotFoundError({ slug, file: where(slug) });
         const next = apply(parseSourceRecord(row.record, { registry, slug, file: where(slug) }));
-        const rows = await transaction`update src_sources set record = ${transaction.json(next as never)}, version = version + 1 where slug = ${slug} and version = ${row.version} returning slug`;
+        const rows =
+          await transaction`update src_sources set record = ${transaction.json(next as never)}, version = version + 1 where slug = ${slug} and version = ${row.version} returning slug`;
         return rows.length > 0 ? next : undefined;
       });
       forget(slug);

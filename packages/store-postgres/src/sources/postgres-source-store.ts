@@ -33,11 +33,14 @@ export interface PostgresSourceStoreOptions {
   readonly updateAttempts?: number | undefined;
 }
 
-
 const defaultDebounceMs = 150;
 
 /** Calls `listener` once per burst of source changes on the feed (debounced; `undefined`: the feed reconnected, anything may have changed). */
-function watchSourceChanges(feed: ChangeFeed, listener: (changed: ChangedSources) => void, debounceMs: number): () => void {
+function watchSourceChanges(
+  feed: ChangeFeed,
+  listener: (changed: ChangedSources) => void,
+  debounceMs: number,
+): () => void {
   let burst: Set<string> | undefined = new Set();
   let timer: NodeJS.Timeout | undefined;
   const unsubscribe = feed.subscribe((change) => {
@@ -94,9 +97,18 @@ export function createPostgresSourceStore(options: PostgresSourceStoreOptions): 
 
   const entryOf = (row: SourceRow): SourceListEntry => {
     try {
-      return { ok: true, slug: row.slug, record: parseSourceRecord(row.record, { registry, slug: row.slug, file: where(row.slug) }) };
+      return {
+        ok: true,
+        slug: row.slug,
+        record: parseSourceRecord(row.record, { registry, slug: row.slug, file: where(row.slug) }),
+      };
     } catch (error) {
-      return { ok: false, slug: row.slug, file: where(row.slug), error: error instanceof Error ? error : new Error(String(error)) };
+      return {
+        ok: false,
+        slug: row.slug,
+        file: where(row.slug),
+        error: error instanceof Error ? error : new Error(String(error)),
+      };
     }
   };
   const bySlug = (a: SourceListEntry, b: SourceListEntry): number => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
@@ -162,7 +174,8 @@ export function createPostgresSourceStore(options: PostgresSourceStoreOptions): 
       try {
         await sql`insert into src_sources (slug, record) values (${slug}, ${sql.json(checked as never)})`;
       } catch (error) {
-        if ((error as { code?: unknown }).code === "23505") throw new DuplicateSlugError({ slug, file: where(slug), cause: error });
+        if ((error as { code?: unknown }).code === "23505")
+          throw new DuplicateSlugError({ slug, file: where(slug), cause: error });
         throw error;
       } finally {
         forget(slug);
@@ -180,7 +193,10 @@ export function createPostgresSourceStore(options: PostgresSourceStoreOptions): 
       change(slug, (current) => {
         const result = sourceStatusSchema.safeParse({ ...current.status, ...status });
         if (!result.success) {
-          const issues = result.error.issues.map((issue) => ({ path: ["status", ...issue.path].join("."), message: issue.message }));
+          const issues = result.error.issues.map((issue) => ({
+            path: ["status", ...issue.path].join("."),
+            message: issue.message,
+          }));
           throw new SourceValidationError({ issues, slug });
         }
         return { ...current, status: result.data };
@@ -194,7 +210,10 @@ export function createPostgresSourceStore(options: PostgresSourceStoreOptions): 
 
     directoryOf(slug) {
       if (!slugSchema.safeParse(slug).success) {
-        throw new SourceValidationError({ issues: [{ path: "slug", message: "is not a valid slug; use lower-case letters, digits and '-'" }], slug });
+        throw new SourceValidationError({
+          issues: [{ path: "slug", message: "is not a valid slug; use lower-case letters, digits and '-'" }],
+          slug,
+        });
       }
       return join(home, "sources", slug);
     },

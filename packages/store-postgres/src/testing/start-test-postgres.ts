@@ -124,10 +124,20 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
     await chown(passwordFile, user.uid, user.gid);
   }
   try {
-    const initdbArgs = [`--pgdata=${databaseDir}`, "--auth=password", "--username=postgres", `--pwfile=${passwordFile}`];
-    await runProgram(join(binDirectory, "initdb"), [...initdbArgs, "--no-sync", "--no-locale", "--encoding=UTF8"], user, {
-      timeoutMs,
-    });
+    const initdbArgs = [
+      `--pgdata=${databaseDir}`,
+      "--auth=password",
+      "--username=postgres",
+      `--pwfile=${passwordFile}`,
+    ];
+    await runProgram(
+      join(binDirectory, "initdb"),
+      [...initdbArgs, "--no-sync", "--no-locale", "--encoding=UTF8"],
+      user,
+      {
+        timeoutMs,
+      },
+    );
   } catch (error) {
     await rm(parent, { recursive: true, force: true });
     throw error;
@@ -137,7 +147,16 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
 
   let server: ChildProcess | undefined;
   const start = async () => {
-    const args = ["-D", databaseDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
+    const args = [
+      "-D",
+      databaseDir,
+      "-p",
+      String(port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+    ];
     await runProgram(join(binDirectory, "postgres"), [...args, "-c", "fsync=off", "-c", "max_connections=200"], user, {
       until: (stderr) => stderr.includes("database system is ready to accept connections"),
       timeoutMs,

@@ -8,9 +8,24 @@ export class InvalidVaultCredentialError extends VaultError {
   /** The zod issues, with `input` values removed so no secret is kept. */
   readonly issues: readonly z.core.$ZodIssue[];
 
-  constructor({ slug, problem, issues = [], file, cause }: { slug: string; problem?: string; issues?: readonly z.core.$ZodIssue[]; file?: string; cause?: unknown }) {
+  constructor({
+    slug,
+    problem,
+    issues = [],
+    file,
+    cause,
+  }: {
+    slug: string;
+    problem?: string;
+    issues?: readonly z.core.$ZodIssue[];
+    file?: string;
+    cause?: unknown;
+  }) {
     const details =
-      problem ?? issues.map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join(".") : "credential"}: ${issue.message}`).join("; ");
+      problem ??
+      issues
+        .map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join(".") : "credential"}: ${issue.message}`)
+        .join("; ");
     super({
       code: VAULT_ERROR_CODES.INVALID_CREDENTIAL,
       message: `credential for "${slug}" was not stored: ${details}. Enter it again with the fields the auth mode expects.`,

@@ -6,7 +6,17 @@ export class InvalidVaultKeyError extends VaultError {
   /** `SRC_VAULT_KEY`, `SRC_VAULT_PASSPHRASE`, `keySource`, or the key file path. */
   readonly source: string;
 
-  constructor({ source, problem, file, cause }: { source: string; problem: string; file?: string | undefined; cause?: unknown }) {
+  constructor({
+    source,
+    problem,
+    file,
+    cause,
+  }: {
+    source: string;
+    problem: string;
+    file?: string | undefined;
+    cause?: unknown;
+  }) {
     super({ code: VAULT_ERROR_CODES.INVALID_KEY, message: `${source}: ${problem}`, file, cause });
     this.source = source;
   }

@@ -10,7 +10,17 @@ export class VaultDamagedError extends VaultError {
   /** Where in the file the problem is, e.g. `entries.github.tag`, when known. */
   readonly location: string | undefined;
 
-  constructor({ file, problem, location, cause }: { file: string; problem: string; location?: string | undefined; cause?: unknown }) {
+  constructor({
+    file,
+    problem,
+    location,
+    cause,
+  }: {
+    file: string;
+    problem: string;
+    location?: string | undefined;
+    cause?: unknown;
+  }) {
     super({
       code: VAULT_ERROR_CODES.DAMAGED,
       message:

@@ -28,12 +28,22 @@ describe("VaultError", () => {
   });
 
   it("is a SrcError, and each subclass knows its own instances", () => {
-    const locked = new VaultLockedError({ file: "/v/vault.json", lockFile: "/v/vault.json.lock", timeoutMs: 10, staleMs: 10_000 });
+    const locked = new VaultLockedError({
+      file: "/v/vault.json",
+      lockFile: "/v/vault.json.lock",
+      timeoutMs: 10,
+      staleMs: 10_000,
+    });
     expect(SrcError.isInstance(locked)).toBe(true);
     expect(VaultError.isInstance(locked)).toBe(true);
     expect(VaultLockedError.isInstance(locked)).toBe(true);
     expect(InvalidVaultSlugError.isInstance(locked)).toBe(false);
     expect(VaultLockedError.isInstance(new VaultError({ code: "LOCKED", message: "m" }))).toBe(false);
-    expect(locked).toMatchObject({ code: "LOCKED", kind: "unavailable", file: "/v/vault.json", name: "VaultLockedError" });
+    expect(locked).toMatchObject({
+      code: "LOCKED",
+      kind: "unavailable",
+      file: "/v/vault.json",
+      name: "VaultLockedError",
+    });
   });
 });

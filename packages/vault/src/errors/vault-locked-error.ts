@@ -5,7 +5,19 @@ export class VaultLockedError extends VaultError {
   static override readonly marker: string = "src.vault.error.VaultLockedError";
   readonly lockFile: string;
 
-  constructor({ file, lockFile, timeoutMs, staleMs, cause }: { file: string; lockFile: string; timeoutMs: number; staleMs: number; cause?: unknown }) {
+  constructor({
+    file,
+    lockFile,
+    timeoutMs,
+    staleMs,
+    cause,
+  }: {
+    file: string;
+    lockFile: string;
+    timeoutMs: number;
+    staleMs: number;
+    cause?: unknown;
+  }) {
     super({
       code: VAULT_ERROR_CODES.LOCKED,
       message:

@@ -12,7 +12,19 @@ export class VaultUnsafeFileError extends VaultError {
   /** The path that was refused. */
   readonly path: string;
 
-  constructor({ role, path, problem, fix, cause }: { role: "vault file" | "key file"; path: string; problem: string; fix: string; cause?: unknown }) {
+  constructor({
+    role,
+    path,
+    problem,
+    fix,
+    cause,
+  }: {
+    role: "vault file" | "key file";
+    path: string;
+    problem: string;
+    fix: string;
+    cause?: unknown;
+  }) {
     super({
       code: VAULT_ERROR_CODES.UNSAFE_FILE,
       message: `the ${role} ${path} ${problem}, so it was refused. ${fix} Nothing was written.`,

@@ -25,7 +25,14 @@ export interface FetchOpenApiDocumentOptions {
  * origin as the base URL: another origin never sees it. Redirects are not
  * followed. Throws an `Error` whose message says what failed (never a secret).
  */
-export async function fetchOpenApiDocument({ url, source, plugin, credential, auth, fetch = globalThis.fetch }: FetchOpenApiDocumentOptions): Promise<string> {
+export async function fetchOpenApiDocument({
+  url,
+  source,
+  plugin,
+  credential,
+  auth,
+  fetch = globalThis.fetch,
+}: FetchOpenApiDocumentOptions): Promise<string> {
   const target = new URL(url);
   const headers = new Headers({ accept: "application/json, application/yaml, text/yaml, */*;q=0.5" });
   let secrets: readonly string[] = [];
@@ -34,9 +41,17 @@ export async function fetchOpenApiDocument({ url, source, plugin, credential, au
     const checked = checkCredential(plugin, credential);
     const authorizer = createRequestAuthorizer({ source, plugin, credential: checked, auth });
     secrets = authorizer.secrets;
-    await authorizer.authorizeHop({ method: "GET", url: target, headers, body: undefined, attempt: 1, signal: undefined });
+    await authorizer.authorizeHop({
+      method: "GET",
+      url: target,
+      headers,
+      body: undefined,
+      attempt: 1,
+      signal: undefined,
+    });
     // The plugin may only add to the request; it must not have moved it elsewhere.
-    if (target.origin !== new URL(source.api.baseUrl).origin) throw new Error("the auth plugin moved the document request to another origin; it was not sent");
+    if (target.origin !== new URL(source.api.baseUrl).origin)
+      throw new Error("the auth plugin moved the document request to another origin; it was not sent");
   }
   const redact = (text: string): string => (secrets.length === 0 ? text : createRedactor(secrets).redactText(text));
   let response: Response;
@@ -49,11 +64,19 @@ export async function fetchOpenApiDocument({ url, source, plugin, credential, au
     throw new Error(`${url} redirects (HTTP ${response.status}); give the document's final URL in api.openapi`);
   }
   if (!response.ok) {
-    throw new Error(`${url} answered HTTP ${response.status}${sameOrigin ? "" : " (it is not on the source's origin, so no credential was sent)"}; check api.openapi`);
+    throw new Error(
+      `${url} answered HTTP ${response.status}${sameOrigin ? "" : " (it is not on the source's origin, so no credential was sent)"}; check api.openapi`,
+    );
   }
   const length = Number(response.headers.get("content-length") ?? "0");
-  if (length > maxDocumentBytes) throw new Error(`${url} is larger than ${maxDocumentBytes} bytes; save it in the source's folder and give its file name in api.openapi`);
+  if (length > maxDocumentBytes)
+    throw new Error(
+      `${url} is larger than ${maxDocumentBytes} bytes; save it in the source's folder and give its file name in api.openapi`,
+    );
   const text = await response.text();
-  if (Buffer.byteLength(text) > maxDocumentBytes) throw new Error(`${url} is larger than ${maxDocumentBytes} bytes; save it in the source's folder and give its file name in api.openapi`);
+  if (Buffer.byteLength(text) > maxDocumentBytes)
+    throw new Error(
+      `${url} is larger than ${maxDocumentBytes} bytes; save it in the source's folder and give its file name in api.openapi`,
+    );
   return text;
 }

@@ -9,6 +9,9 @@ import { slugOfSuffixedTool } from "../suffixed-tool-slug";
  * name is that source's API tool. Callers that check which sources a caller
  * may use (agent tokens) resolve names with this, as the service does.
  */
-export async function slugOfOperationsTool(store: Pick<SourceStore, "get" | "list">, name: string): Promise<string | undefined> {
+export async function slugOfOperationsTool(
+  store: Pick<SourceStore, "get" | "list">,
+  name: string,
+): Promise<string | undefined> {
   return slugOfSuffixedTool(store, name, "_operations", operationsToolName);
 }

@@ -27,11 +27,24 @@ export interface SourceDocuments {
    * into it, builds the index, and records `status.openapi`. Never throws for
    * the document: a bad one leaves the source working without it.
    */
-  refresh(source: SourceRecord, access: { plugin: AnyAuthPluginV2; credential: Record<string, unknown> | undefined; auth?: AuthRuntime | undefined }): Promise<SourceRecord>;
+  refresh(
+    source: SourceRecord,
+    access: {
+      plugin: AnyAuthPluginV2;
+      credential: Record<string, unknown> | undefined;
+      auth?: AuthRuntime | undefined;
+    },
+  ): Promise<SourceRecord>;
 }
 
 /** The service's sources' documents, in `store`'s folders. */
-export function createSourceDocuments({ store, fetch }: { store: SourceStore; fetch?: typeof globalThis.fetch | undefined }): SourceDocuments {
+export function createSourceDocuments({
+  store,
+  fetch,
+}: {
+  store: SourceStore;
+  fetch?: typeof globalThis.fetch | undefined;
+}): SourceDocuments {
   const loaded = new Map<string, { signature: string; catalog: Promise<OperationCatalog | undefined> }>();
 
   const documentFileOf = (source: SourceRecord): string | undefined => {
@@ -56,14 +69,24 @@ export function createSourceDocuments({ store, fetch }: { store: SourceStore; fe
     if (known?.signature === signature) return known.catalog;
     // Loaded on first use: a process whose sources have no document never loads the parser, ajv or the search library.
     const catalog = import("@src/openapi").then(({ createOperationCatalog, readOperationIndex }) =>
-      readOperationIndex({ documentFile: file, name: source.api.openapi }).then(createOperationCatalog, () => undefined),
+      readOperationIndex({ documentFile: file, name: source.api.openapi }).then(
+        createOperationCatalog,
+        () => undefined,
+      ),
     );
     if (loaded.size >= 1024) loaded.clear();
     loaded.set(file, { signature, catalog });
     return catalog;
   }
 
-  async function refresh(source: SourceRecord, access: { plugin: AnyAuthPluginV2; credential: Record<string, unknown> | undefined; auth?: AuthRuntime | undefined }): Promise<SourceRecord> {
+  async function refresh(
+    source: SourceRecord,
+    access: {
+      plugin: AnyAuthPluginV2;
+      credential: Record<string, unknown> | undefined;
+      auth?: AuthRuntime | undefined;
+    },
+  ): Promise<SourceRecord> {
     let location = source.api.openapi;
     if (location === undefined) {
       return source.status.openapi === undefined ? source : store.setStatus(source.slug, { openapi: undefined });
@@ -74,7 +97,14 @@ export function createSourceDocuments({ store, fetch }: { store: SourceStore; fe
     let status: OpenApiStatus;
     try {
       if (isUrl(location)) {
-        const text = await fetchOpenApiDocument({ url: location, source, plugin: access.plugin, credential: access.credential, auth: access.auth, fetch });
+        const text = await fetchOpenApiDocument({
+          url: location,
+          source,
+          plugin: access.plugin,
+          credential: access.credential,
+          auth: access.auth,
+          fetch,
+        });
         await writeFileAtomic(join(directory, FETCHED_DOCUMENT_FILE), text);
       } else if (isAbsolute(location) && relative(directory, location).startsWith("..")) {
         // A file from elsewhere is copied into the source's folder, so the source does not depend on it.
@@ -84,8 +114,18 @@ export function createSourceDocuments({ store, fetch }: { store: SourceStore; fe
         location = name;
       }
       const { readOperationIndex } = await import("@src/openapi");
-      const index = await readOperationIndex({ documentFile: resolve(directory, isUrl(location) ? FETCHED_DOCUMENT_FILE : location), name: isUrl(location) ? location : basename(location) });
-      status = { loaded: true, title: index.title, version: index.version, operations: index.operations.length, error: null, checkedAt };
+      const index = await readOperationIndex({
+        documentFile: resolve(directory, isUrl(location) ? FETCHED_DOCUMENT_FILE : location),
+        name: isUrl(location) ? location : basename(location),
+      });
+      status = {
+        loaded: true,
+        title: index.title,
+        version: index.version,
+        operations: index.operations.length,
+        error: null,
+        checkedAt,
+      };
     } catch (error) {
       status = { loaded: false, error: (error as Error).message, checkedAt };
     }
