@@ -36,7 +36,7 @@ describe("unknown fields are refused, with the field probably meant", () => {
       why: "a field nobody declares, nothing close",
       value: { ...valid, api: { ...valid.api, zzzzzzzz: 1 } },
       issue:
-        "api.zzzzzzzz: is not a known field; remove it (known here: baseUrl, authType, testEndpoint, headers, timeoutMs, retries, maxResponseBytes, maxResultChars, maxPages, maxStoredResultBytes, allowAmbiguousPathEncodings, propagateTrace, proxy, allowPlainHttpProxy, caFile, openapi, openapiValidation, policy)",
+        "api.zzzzzzzz: is not a known field; remove it (known here: baseUrl, authType, testEndpoint, headers, timeoutMs, retries, maxResponseBytes, maxResultChars, maxPages, maxStoredResultBytes, allowAmbiguousPathEncodings, propagateTrace, credentials, proxy, allowPlainHttpProxy, caFile, openapi, openapiValidation, policy)",
     },
     {
       why: "a custom plugin's strict schema declares keyId only",
