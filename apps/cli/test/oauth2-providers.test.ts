@@ -8,9 +8,9 @@ import {
   startAuthorizationServer,
   type AuthorizationServer,
 } from "../../../packages/auth-oauth2/test/start-authorization-server";
-import { followToCallback } from "../../../packages/auth-oauth2/test/follow-to-callback";
 import { startOidcProvider, type OidcProvider } from "../../../packages/auth-oauth2/test/start-oidc-provider";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import { loginFollowingPrintedUrl as followPrintedLogin } from "./helpers/login-following-printed-url";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 // Real providers through the built CLI: oidc-provider (a certified OpenID provider: discovery, device flow, refresh
@@ -295,33 +295,9 @@ describe("a token response with a narrower scope than requested", () => {
   }, 60_000);
 });
 
-/** Runs `src auth login SLUG` and plays the browser: follows the authorization URL it prints to the loopback redirect. */
-function loginFollowingPrintedUrl(slug: string): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let followed = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      const url = /Open this URL to sign in to "[^"]+":\n(http:\/\/127\.0\.0\.1:\d+\/\S+)\n/.exec(stderr)?.[1];
-      if (url !== undefined && !followed) {
-        followed = true;
-        void followToCallback(url).catch(reject);
-      }
-    });
-    child.once("error", reject);
-    child.once("close", (code) => {
-      outputs.push(stdout, stderr);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end();
-  });
-}
+/** `src auth login SLUG`, the browser played by following the printed URL; the outputs join this file's scan. */
+const loginFollowingPrintedUrl = (slug: string): Promise<RunResult> =>
+  followPrintedLogin(slug, temp.env, (...printed) => outputs.push(...printed));
 
 describe("provider quirks through the built CLI (authorization code grant)", () => {
   it("Google: --issuer discovery, an ID token whose issuer is not the token URL's origin, access_type=offline: signs in and calls", async () => {

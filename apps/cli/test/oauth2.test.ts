@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,6 +9,7 @@ import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/sta
 import { expectMcpCallsReuseOneToken } from "../../../packages/auth-oauth2/test/expect-mcp-calls-reuse-token";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import { loginFollowingPrintedUrl as followPrintedLogin } from "./helpers/login-following-printed-url";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 // OAuth 2.0 end to end through the built CLI, against a real authorization server in its own process
@@ -202,35 +202,9 @@ describe("src with --auth oauth2, client credentials", () => {
   });
 });
 
-/** Runs `src auth login` and plays the browser: follows the URL it prints to the loopback redirect. */
-function loginFollowingPrintedUrl(slug: string): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, "auth", "login", slug, "--no-browser"], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...temp.env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let followed = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      const url = /(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)/.exec(stderr)?.[1];
-      if (url !== undefined && !followed) {
-        followed = true;
-        void fetch(url, { redirect: "manual" })
-          .then((answer) => fetch(answer.headers.get("location")!))
-          .catch(reject);
-      }
-    });
-    child.once("error", reject);
-    child.once("close", (code) => {
-      outputs.push(stdout, stderr);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end();
-  });
-}
+/** `src auth login SLUG`, the browser played by following the printed URL; the outputs join this file's scan. */
+const loginFollowingPrintedUrl = (slug: string): Promise<RunResult> =>
+  followPrintedLogin(slug, temp.env, (...printed) => outputs.push(...printed));
 
 describe("src source add --openapi with an OAuth 2.0 security scheme", () => {
   it("takes the grant and the token endpoint from the document's client credentials flow, names its scopes, and validates", async () => {
