@@ -1,18 +1,11 @@
-export type { ServerApp, ServerAppOptions } from "./create-server-app";
-export { createServerApp } from "./create-server-app";
-export type { RunningServer, StartServerOptions } from "./start-server";
-export { startServer } from "./start-server";
-export type { ServerLimits } from "./server-limits";
-export { defaultServerLimits, normalizeServerLimits } from "./server-limits";
-export type { ServerLoggerOptions } from "./create-server-logger";
-export { createServerLogger, redactedLogPaths } from "./create-server-logger";
-export type { ServerToken } from "./resolve-server-token";
-export { resolveServerToken } from "./resolve-server-token";
+export { type ServerApp, type ServerAppOptions, createServerApp } from "./create-server-app";
+export { type RunningServer, type StartServerOptions, startServer } from "./start-server";
+export { type ServerLimits, defaultServerLimits, normalizeServerLimits } from "./server-limits";
+export { type ServerLoggerOptions, createServerLogger, redactedLogPaths } from "./create-server-logger";
+export { type ServerToken, resolveServerToken } from "./resolve-server-token";
 export { isLoopbackHost } from "./is-loopback-host";
-export type { ErrorBody } from "./error-response";
-export { httpStatusOfError, httpStatusOfErrorKind } from "./error-response";
-export type { ServerErrorCode } from "./errors/server-error";
-export { SERVER_ERROR_CODES, ServerError } from "./errors/server-error";
+export { type ErrorBody, httpStatusOfError, httpStatusOfErrorKind } from "./error-response";
+export { type ServerErrorCode, SERVER_ERROR_CODES, ServerError } from "./errors/server-error";
 export { SourceBusyError } from "./errors/source-busy-error";
 export { TokenRequiredError } from "./errors/token-required-error";
 export { AddressInUseError } from "./errors/address-in-use-error";
@@ -21,17 +14,15 @@ export { ShuttingDownError } from "./errors/shutting-down-error";
 export { InvalidServerOptionError } from "./errors/invalid-server-option-error";
 export { AgentTokenError } from "./errors/agent-token-error";
 export { ForbiddenError } from "./errors/forbidden-error";
-export type {
-  AgentTokenStore,
-  AgentTokenStoreOptions,
-  AgentTokenSummary,
-  CreateAgentTokenInput,
-  CreatedAgentToken,
+export {
+  type AgentTokenStore,
+  type AgentTokenStoreOptions,
+  type AgentTokenSummary,
+  type CreateAgentTokenInput,
+  type CreatedAgentToken,
+  createAgentTokenStore,
 } from "./agent-tokens/agent-token-store";
-export { createAgentTokenStore } from "./agent-tokens/agent-token-store";
 export { parseTokenLifetime } from "./agent-tokens/parse-token-lifetime";
 export type { AllowedHosts } from "./check-host";
-export type { FinishedCall, ServerMetrics } from "./metrics/server-metrics";
-export { createServerMetrics } from "./metrics/server-metrics";
-export type { Tracing } from "./telemetry/start-tracing";
-export { startTracingFromEnvironment } from "./telemetry/start-tracing";
+export { type FinishedCall, type ServerMetrics, createServerMetrics } from "./metrics/server-metrics";
+export { type Tracing, startTracingFromEnvironment } from "./telemetry/start-tracing";

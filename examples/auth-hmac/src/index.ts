@@ -1,3 +1,9 @@
-export type { HmacAuthConfig, HmacAuthPlugin, HmacCredential } from "./hmac-auth";
-export { createHmacAuth, hmacConfigSchema, hmacCredentialSchema } from "./hmac-auth";
+export {
+  type HmacAuthConfig,
+  type HmacAuthPlugin,
+  type HmacCredential,
+  createHmacAuth,
+  hmacConfigSchema,
+  hmacCredentialSchema,
+} from "./hmac-auth";
 export { canonicalRequest, signRequest } from "./sign-request";

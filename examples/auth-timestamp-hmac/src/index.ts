@@ -1,8 +1,9 @@
-export type { TimestampHmacAuthPlugin, TimestampHmacConfig, TimestampHmacCredential } from "./timestamp-hmac-auth";
 export {
+  type TimestampHmacAuthPlugin,
+  type TimestampHmacConfig,
+  type TimestampHmacCredential,
   createTimestampHmacAuth,
   timestampHmacConfigSchema,
   timestampHmacCredentialSchema,
 } from "./timestamp-hmac-auth";
-export type { SignedParts } from "./sign-timestamped-request";
-export { canonicalTimestampedRequest, signTimestampedRequest } from "./sign-timestamped-request";
+export { type SignedParts, canonicalTimestampedRequest, signTimestampedRequest } from "./sign-timestamped-request";

@@ -1,2 +1,8 @@
-export type { AwsSigV4AuthPlugin, AwsSigV4Config, AwsSigV4Credential } from "./aws-sigv4-auth";
-export { awsSigV4ConfigSchema, awsSigV4CredentialSchema, createAwsSigV4Auth } from "./aws-sigv4-auth";
+export {
+  type AwsSigV4AuthPlugin,
+  type AwsSigV4Config,
+  type AwsSigV4Credential,
+  awsSigV4ConfigSchema,
+  awsSigV4CredentialSchema,
+  createAwsSigV4Auth,
+} from "./aws-sigv4-auth";

@@ -1,7 +1,6 @@
-export type { BasicAuthConfig, BasicAuthPlugin } from "./basic-auth";
-export { basicConfigSchema, createBasicAuth } from "./basic-auth";
-export type { BasicCredential } from "./basic-credential-schema";
+export { type BasicAuthConfig, type BasicAuthPlugin, basicConfigSchema, createBasicAuth } from "./basic-auth";
 export {
+  type BasicCredential,
   basicCredentialSchema,
   basicPasswordSchema,
   basicUsernameSchema,

@@ -1,2 +1,8 @@
-export type { BearerAuthConfig, BearerAuthPlugin, BearerCredential } from "./bearer-auth";
-export { bearerConfigSchema, bearerCredentialSchema, createBearerAuth } from "./bearer-auth";
+export {
+  type BearerAuthConfig,
+  type BearerAuthPlugin,
+  type BearerCredential,
+  bearerConfigSchema,
+  bearerCredentialSchema,
+  createBearerAuth,
+} from "./bearer-auth";

@@ -1,3 +1,9 @@
-export type { HeaderAuthConfig, HeaderAuthPlugin, HeaderCredential } from "./header-auth";
-export { createHeaderAuth, headerConfigSchema, headerCredentialSchema } from "./header-auth";
+export {
+  type HeaderAuthConfig,
+  type HeaderAuthPlugin,
+  type HeaderCredential,
+  createHeaderAuth,
+  headerConfigSchema,
+  headerCredentialSchema,
+} from "./header-auth";
 export { headerNameSchema, reservedHeaderNames, reservedHeaderReason } from "./header-name-schema";

@@ -1,3 +1,9 @@
-export type { MultiHeaderAuthConfig, MultiHeaderAuthPlugin, MultiHeaderCredential } from "./multi-header-auth";
-export { createMultiHeaderAuth, multiHeaderConfigSchema, multiHeaderCredentialSchema } from "./multi-header-auth";
+export {
+  type MultiHeaderAuthConfig,
+  type MultiHeaderAuthPlugin,
+  type MultiHeaderCredential,
+  createMultiHeaderAuth,
+  multiHeaderConfigSchema,
+  multiHeaderCredentialSchema,
+} from "./multi-header-auth";
 export { headerNamesSchema } from "./header-names-schema";

@@ -1,3 +1,9 @@
-export type { QueryAuthConfig, QueryAuthPlugin, QueryCredential } from "./query-auth";
-export { createQueryAuth, queryConfigSchema, queryCredentialSchema } from "./query-auth";
+export {
+  type QueryAuthConfig,
+  type QueryAuthPlugin,
+  type QueryCredential,
+  createQueryAuth,
+  queryConfigSchema,
+  queryCredentialSchema,
+} from "./query-auth";
 export { queryParamSchema } from "./query-param-schema";

@@ -16,18 +16,15 @@ export {
 } from "./testing/check-plugin-shape";
 export { checkRegisteredSecretsRedacted } from "./testing/check-registered-secrets";
 export { checkDescribePlacementHasNoSecret, checkSecretValues } from "./testing/check-secret-coverage";
-export type {
-  AuthPluginConformanceCheck,
-  AuthPluginConformanceOptions,
-  ConformanceProblems,
+export {
+  type AuthPluginConformanceCheck,
+  type AuthPluginConformanceOptions,
+  type ConformanceProblems,
+  defaultConformanceTime,
 } from "./testing/conformance-options";
-export { defaultConformanceTime } from "./testing/conformance-options";
-export type { ConformanceContext } from "./testing/conformance-context";
-export { createConformanceContext } from "./testing/conformance-context";
+export { type ConformanceContext, createConformanceContext } from "./testing/conformance-context";
 export { createSampleAttempts } from "./testing/sample-attempts";
-export type { RequestToAuthorize } from "./testing/run-authorize";
-export { runAuthorize } from "./testing/run-authorize";
+export { type RequestToAuthorize, runAuthorize } from "./testing/run-authorize";
 export { encodeUriComponentStrict, redactSecretForms, secretForms } from "./secret-forms";
-export type { EchoedRequest, EchoServer } from "./testing/echo-server";
-export { startEchoServer } from "./testing/echo-server";
+export { type EchoedRequest, type EchoServer, startEchoServer } from "./testing/echo-server";
 export { useEchoServer } from "./testing/use-echo-server";

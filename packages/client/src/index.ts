@@ -1,10 +1,14 @@
-export { createSrcClient } from "./create-src-client";
-export type { SrcClient } from "./create-src-client";
-export { defaultClientOptions } from "./client-options";
-export type { SrcClientOptions } from "./client-options";
+export { type SrcClient, createSrcClient } from "./create-src-client";
+export { type SrcClientOptions, defaultClientOptions } from "./client-options";
 export type { RequestOptions } from "./send-request";
-export { CLIENT_ERROR_CODES, SrcClientError, errorKindOfStatus } from "./src-client-error";
-export type { ClientErrorCode, ErrorDetail, SrcClientErrorOptions } from "./src-client-error";
+export {
+  type ClientErrorCode,
+  type ErrorDetail,
+  type SrcClientErrorOptions,
+  CLIENT_ERROR_CODES,
+  SrcClientError,
+  errorKindOfStatus,
+} from "./src-client-error";
 export type { ServerRequests } from "./requests/server-requests";
 export type { SignInRequests } from "./requests/sign-in-requests";
 export type { SourceRequests } from "./requests/source-requests";

@@ -10,8 +10,6 @@ export {
   testEndpointSchema,
 } from "./source-schema";
 export { fallbackSlug, maxSlugLength } from "./slugify";
-export type { ServiceFieldSources } from "./store/fill-service-fields";
-export { defaultSourceStatus, fillServiceFields } from "./store/fill-service-fields";
-export type { SourceLockOptions } from "./store/source-lock";
-export { defaultSourceLockOptions } from "./store/source-lock";
+export { type ServiceFieldSources, defaultSourceStatus, fillServiceFields } from "./store/fill-service-fields";
+export { type SourceLockOptions, defaultSourceLockOptions } from "./store/source-lock";
 export { applySourceChanges } from "./store/source-changes";

@@ -1,2 +1,4 @@
-export type { AgentAccessStoreContractOptions } from "./testing/describe-agent-access-store-contract";
-export { describeAgentAccessStoreContract } from "./testing/describe-agent-access-store-contract";
+export {
+  type AgentAccessStoreContractOptions,
+  describeAgentAccessStoreContract,
+} from "./testing/describe-agent-access-store-contract";

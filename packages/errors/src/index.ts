@@ -1,8 +1,10 @@
-export { errorBase } from "./error-base";
-export type { ErrorBase, ErrorBaseOptions, KindOfCode, PackageErrorOptions } from "./error-base";
-export { ERROR_KINDS } from "./error-kinds";
-export type { ErrorKind } from "./error-kinds";
-export { SrcError } from "./src-error";
-export type { SrcErrorClass, SrcErrorOptions } from "./src-error";
-export { declareError } from "./declare-error";
-export type { DeclaredErrorClass, DeclaredErrorOptions } from "./declare-error";
+export {
+  type ErrorBase,
+  type ErrorBaseOptions,
+  type KindOfCode,
+  type PackageErrorOptions,
+  errorBase,
+} from "./error-base";
+export { type ErrorKind, ERROR_KINDS } from "./error-kinds";
+export { type SrcErrorClass, type SrcErrorOptions, SrcError } from "./src-error";
+export { type DeclaredErrorClass, type DeclaredErrorOptions, declareError } from "./declare-error";

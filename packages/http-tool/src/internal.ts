@@ -1,13 +1,11 @@
 // `@src/http-tool/internal`: what other @src/* packages use and the documented API (index.ts) does not promise.
 // No semver promise: these names may change in any minor version.
 
-export type { ParsedToolCall } from "./request/tool-call";
-export { queryValueSchema } from "./request/tool-call";
+export { type ParsedToolCall, queryValueSchema } from "./request/tool-call";
 export { normalizeToolCall } from "./request/normalize-tool-call";
 export { DEFAULT_HEADERS, USER_AGENT } from "./request/default-headers";
 export { serviceControlledHeaderReason } from "@src/auth";
-export type { Redactor } from "./result/redact-secrets";
-export { createRedactor } from "./result/redact-secrets";
+export { type Redactor, createRedactor } from "./result/redact-secrets";
 export { resolveExecutorLimits } from "./execution/executor-limits";
 export { defaultValidationTimeoutMs } from "./validation/validate-source";
 export { toSourceStatus } from "./validation/validation-outcome";
@@ -20,8 +18,6 @@ export { consumeWith, rateLimitPrefix } from "./policy/rate-limit-store";
 export { describePolicy } from "./policy/describe-policy";
 export { summarizeBody } from "./policy/confirmation";
 export { READ_METHODS } from "./policy/policy-narrowing";
-export type { ReadStoredResultInput, StoredResultPart } from "./stored-results/read-stored-result";
-export { readStoredPart } from "./stored-results/read-stored-result";
+export { type ReadStoredResultInput, type StoredResultPart, readStoredPart } from "./stored-results/read-stored-result";
 export { compileSelect } from "./select/compile-select";
-export type { ToolCallStart, ToolCallTrace } from "./telemetry/trace-tool-call";
-export { currentToolCall, traceToolCall } from "./telemetry/trace-tool-call";
+export { type ToolCallStart, type ToolCallTrace, currentToolCall, traceToolCall } from "./telemetry/trace-tool-call";

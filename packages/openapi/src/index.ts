@@ -1,34 +1,34 @@
 // The documented API (README.md).
 
 // Loading a document and its cached index
-export type { LoadedOpenApiDocument } from "./document/load-openapi-document";
-export { loadOpenApiDocument } from "./document/load-openapi-document";
-export type {
-  IndexedOperation,
-  IndexedParameter,
-  OperationIndex,
-  SecuritySchemeSummary,
+export { type LoadedOpenApiDocument, loadOpenApiDocument } from "./document/load-openapi-document";
+export {
+  type IndexedOperation,
+  type IndexedParameter,
+  type OperationIndex,
+  type SecuritySchemeSummary,
+  OPERATION_INDEX_FORMAT,
 } from "./index/operation-index";
-export { OPERATION_INDEX_FORMAT } from "./index/operation-index";
 export { buildOperationIndex } from "./index/build-operation-index";
-export type { ReadOperationIndexOptions } from "./index/read-operation-index";
-export { operationIndexFileOf, readOperationIndex } from "./index/read-operation-index";
+export { type ReadOperationIndexOptions, operationIndexFileOf, readOperationIndex } from "./index/read-operation-index";
 
 // Search, one operation, checking calls
-export type { OperationCatalog } from "./catalog/create-operation-catalog";
-export { createOperationCatalog } from "./catalog/create-operation-catalog";
-export type { OperationMatch, OperationSearchAnswer, OperationSearchQuery } from "./search/search-operations";
-export { defaultSearchLimit, maxSearchAnswerBytes, maxSearchLimit } from "./search/search-operations";
-export type { OperationDetail } from "./describe/describe-operation";
-export { maxOperationAnswerBytes } from "./describe/describe-operation";
+export { type OperationCatalog, createOperationCatalog } from "./catalog/create-operation-catalog";
+export {
+  type OperationMatch,
+  type OperationSearchAnswer,
+  type OperationSearchQuery,
+  defaultSearchLimit,
+  maxSearchAnswerBytes,
+  maxSearchLimit,
+} from "./search/search-operations";
+export { type OperationDetail, maxOperationAnswerBytes } from "./describe/describe-operation";
 export type { SuggestedSelect } from "./describe/suggest-select";
 export { CUT_MARKER } from "./describe/bound-schema";
 export type { CallCheckContext, CallCheckResult, CallProblem, CallToCheck } from "./check/check-call";
 
 // A source from a document
-export type { SourceFieldsFromDocument } from "./source/source-fields-from-index";
-export { sourceFieldsFromIndex } from "./source/source-fields-from-index";
+export { type SourceFieldsFromDocument, sourceFieldsFromIndex } from "./source/source-fields-from-index";
 
 // Errors
-export type { DocumentProblem, OpenApiErrorCode } from "./errors/openapi-error";
-export { OPENAPI_ERROR_CODES, OpenApiError } from "./errors/openapi-error";
+export { type DocumentProblem, type OpenApiErrorCode, OPENAPI_ERROR_CODES, OpenApiError } from "./errors/openapi-error";

@@ -1,15 +1,19 @@
-export type { OpenPostgresStoreOptions, PostgresStore, StorePoolStats, StoreReadiness } from "./open-postgres-store";
-export { openPostgresStore } from "./open-postgres-store";
+export {
+  type OpenPostgresStoreOptions,
+  type PostgresStore,
+  type StorePoolStats,
+  type StoreReadiness,
+  openPostgresStore,
+} from "./open-postgres-store";
 export type { PostgresCredentialVault } from "./credentials/postgres-credential-vault";
-export type { StoreVaultKey, StoreVaultKeyEnvironment } from "./credentials/vault-keys";
-export { resolveStoreVaultKeys } from "./credentials/vault-keys";
+export { type StoreVaultKey, type StoreVaultKeyEnvironment, resolveStoreVaultKeys } from "./credentials/vault-keys";
 export { describeStoreUrl, isPostgresUrl } from "./store-location";
-export type { CopyHomeResult } from "./copy-home-to-store";
-export { copyHomeToStore } from "./copy-home-to-store";
-export type { Migration } from "./schema/migrations";
-export { migrations } from "./schema/migrations";
-export type { MigrationOutcome } from "./schema/migrate-database";
-export { migrateDatabase } from "./schema/migrate-database";
-export type { StorePostgresErrorCode } from "./errors/store-postgres-error";
-export { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "./errors/store-postgres-error";
+export { type CopyHomeResult, copyHomeToStore } from "./copy-home-to-store";
+export { type Migration, migrations } from "./schema/migrations";
+export { type MigrationOutcome, migrateDatabase } from "./schema/migrate-database";
+export {
+  type StorePostgresErrorCode,
+  STORE_POSTGRES_ERROR_CODES,
+  StorePostgresError,
+} from "./errors/store-postgres-error";
 export type { PostgresRateLimitStore, StoreRateLimit } from "./rate-limits/postgres-rate-limit-store";

@@ -1,2 +1,1 @@
-export type { SignedUpstream } from "./signed-upstream";
-export { startSignedUpstream } from "./signed-upstream";
+export { type SignedUpstream, startSignedUpstream } from "./signed-upstream";

@@ -1,4 +1,17 @@
-export type { RecordedRequest, Upstream, UpstreamHandler, UpstreamOptions } from "./test-upstream";
-export { echoRequest, findClosedPort, sendJson, startUpstream } from "./test-upstream";
-export type { PagedApiOptions } from "./paged-api";
-export { createPagedApiHandler, pagedApiItem, pagedApiPageSize, pagedApiPages } from "./paged-api";
+export {
+  type RecordedRequest,
+  type Upstream,
+  type UpstreamHandler,
+  type UpstreamOptions,
+  echoRequest,
+  findClosedPort,
+  sendJson,
+  startUpstream,
+} from "./test-upstream";
+export {
+  type PagedApiOptions,
+  createPagedApiHandler,
+  pagedApiItem,
+  pagedApiPageSize,
+  pagedApiPages,
+} from "./paged-api";

@@ -15,14 +15,18 @@ export type {
 } from "./source-service";
 export type { ServiceObserver, SourceServiceOptions } from "./source-service-options";
 export { createSourceService } from "./create-source-service";
-export type { WatchSourcesOptions } from "./watch-sources";
-export { watchSources } from "./watch-sources";
+export { type WatchSourcesOptions, watchSources } from "./watch-sources";
 export { slugOfToolName, toolNameOf } from "./tool-name";
 export { slugOfOperationsTool } from "./openapi/operations-tool-slug";
 export { slugOfWriteTool, sourceOfToolName } from "./write-tool-slug";
-export type { ExportedSource, SourceExportDocument, SourceExportResult } from "./source-transfer";
-export { SOURCE_EXPORT_FORMAT, SOURCE_EXPORT_VERSION, exportSources, importSources } from "./source-transfer";
-export type { SourceImportProblem } from "../errors/source-import-error";
-export { SourceImportError } from "../errors/source-import-error";
-export type { ServiceErrorCode } from "../errors/service-error";
-export { SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";
+export {
+  type ExportedSource,
+  type SourceExportDocument,
+  type SourceExportResult,
+  SOURCE_EXPORT_FORMAT,
+  SOURCE_EXPORT_VERSION,
+  exportSources,
+  importSources,
+} from "./source-transfer";
+export { type SourceImportProblem, SourceImportError } from "../errors/source-import-error";
+export { type ServiceErrorCode, SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";

@@ -1,3 +1,2 @@
 export { PostgresUnavailableError } from "./postgres-unavailable-error";
-export type { TestPostgres, TestPostgresOptions } from "./start-test-postgres";
-export { startTestPostgres } from "./start-test-postgres";
+export { type TestPostgres, type TestPostgresOptions, startTestPostgres } from "./start-test-postgres";
