@@ -1,20 +1,15 @@
 import type { AuthPluginV2 } from "@src/auth";
-import { credentialTextSchema, headerCredentialTextSchema } from "@src/auth";
+import { credentialTextSchema, headerCredentialTextSchema, requiredApiStringSchema } from "@src/auth";
 import { z } from "zod";
 import { signRequest } from "./sign-request";
 
 /** `api.keyId`: which key signed the request; sent as is, so printable ASCII. */
 export const hmacConfigSchema = z.object({
-  keyId: z
-    .string({
-      error: (issue) => (issue.input === undefined ? 'required when api.authType is "hmac"' : "must be a string"),
-    })
-    .pipe(headerCredentialTextSchema)
-    .meta({
-      label: "Key id",
-      description: "Which of the server's keys signs; sent as X-Key-Id.",
-      example: "team-key-1",
-    }),
+  keyId: requiredApiStringSchema("hmac").pipe(headerCredentialTextSchema).meta({
+    label: "Key id",
+    description: "Which of the server's keys signs; sent as X-Key-Id.",
+    example: "team-key-1",
+  }),
 });
 export type HmacAuthConfig = z.infer<typeof hmacConfigSchema>;
 

@@ -1,21 +1,15 @@
 import type { AuthPluginV2 } from "@src/auth";
-import { credentialTextSchema, headerCredentialTextSchema } from "@src/auth";
+import { credentialTextSchema, headerCredentialTextSchema, requiredApiStringSchema } from "@src/auth";
 import { z } from "zod";
 import { signTimestampedRequest } from "./sign-timestamped-request";
 
 /** `api.keyId`: which key signed the request; sent as is. */
 export const timestampHmacConfigSchema = z.object({
-  keyId: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? 'required when api.authType is "timestamp-hmac"' : "must be a string",
-    })
-    .pipe(headerCredentialTextSchema)
-    .meta({
-      label: "Key id",
-      description: "Which of the server's keys signs; sent as X-Key-Id.",
-      example: "team-key-1",
-    }),
+  keyId: requiredApiStringSchema("timestamp-hmac").pipe(headerCredentialTextSchema).meta({
+    label: "Key id",
+    description: "Which of the server's keys signs; sent as X-Key-Id.",
+    example: "team-key-1",
+  }),
 });
 export type TimestampHmacConfig = z.infer<typeof timestampHmacConfigSchema>;
 

@@ -1,16 +1,12 @@
 import type { AuthPluginV2, AuthorizeRequest } from "@src/auth";
-import { credentialTextSchema, headerCredentialTextSchema } from "@src/auth";
+import { credentialTextSchema, headerCredentialTextSchema, requiredApiStringSchema } from "@src/auth";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { z } from "zod";
 import { NodeSha256 } from "./node-sha256";
 
-const requiredWhen = (example: string) => (issue: { input: unknown }) =>
-  issue.input === undefined ? 'required when api.authType is "aws-sigv4"' : `must be a string such as "${example}"`;
-
 /** `api.region` and `api.service`: what the signature is scoped to. */
 export const awsSigV4ConfigSchema = z.object({
-  region: z
-    .string({ error: requiredWhen("eu-west-1") })
+  region: requiredApiStringSchema("aws-sigv4", "eu-west-1")
     .regex(/^[a-z0-9-]+$/, {
       error: 'must be an AWS region name such as "eu-west-1" (lower-case letters, digits and "-")',
     })
@@ -19,8 +15,7 @@ export const awsSigV4ConfigSchema = z.object({
       description: 'The AWS region the API is in (authType "aws-sigv4"), e.g. eu-west-1.',
       example: "eu-west-1",
     }),
-  service: z
-    .string({ error: requiredWhen("s3") })
+  service: requiredApiStringSchema("aws-sigv4", "s3")
     .regex(/^[a-z0-9-]+$/, {
       error: 'must be an AWS service signing name such as "s3" or "execute-api" (lower-case letters, digits and "-")',
     })

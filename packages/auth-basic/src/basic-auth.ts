@@ -1,3 +1,4 @@
+import { httpSchemeMatch } from "@src/auth";
 import type { AuthPluginV2 } from "@src/auth";
 import { z } from "zod";
 import type { BasicCredential } from "./basic-credential-schema";
@@ -20,8 +21,7 @@ export function createBasicAuth(): BasicAuthPlugin {
     configSchema: basicConfigSchema,
     credentialSchema: basicCredentialSchema,
     placement: () => ({ headers: ["authorization"], query: [] }),
-    fromSecurityScheme: (scheme) =>
-      scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic" ? { config: {} } : undefined,
+    fromSecurityScheme: (scheme) => httpSchemeMatch(scheme, "basic"),
     authorize(request, { credential }) {
       request.headers.set("authorization", `Basic ${encodeBasicToken(credential)}`);
       return Promise.resolve();

@@ -1,5 +1,5 @@
 import type { AuthPluginV2 } from "@src/auth";
-import { headerCredentialTextSchema } from "@src/auth";
+import { headerCredentialTextSchema, httpSchemeMatch } from "@src/auth";
 import { z } from "zod";
 
 /** Bearer auth needs no extra `api` fields. */
@@ -28,8 +28,7 @@ export function createBearerAuth(): BearerAuthPlugin {
     configSchema: bearerConfigSchema,
     credentialSchema: bearerCredentialSchema,
     placement: () => ({ headers: ["authorization"], query: [] }),
-    fromSecurityScheme: (scheme) =>
-      scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer" ? { config: {} } : undefined,
+    fromSecurityScheme: (scheme) => httpSchemeMatch(scheme, "bearer"),
     authorize(request, { credential }) {
       request.headers.set("authorization", `Bearer ${credential.token}`);
       return Promise.resolve();

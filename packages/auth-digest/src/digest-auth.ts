@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AuthContext, AuthPluginV2 } from "@src/auth";
-import { credentialTextSchema } from "@src/auth";
+import { credentialTextSchema, httpSchemeMatch } from "@src/auth";
 import { z } from "zod";
 import { DIGEST_ALGORITHMS, digestAuthorization, type DigestAlgorithm } from "./digest-response";
 import { parseDigestChallenges, type DigestChallengeParameters } from "./parse-digest-challenge";
@@ -88,8 +88,7 @@ export function createDigestAuth(): DigestAuthPlugin {
     credentialSchema: digestCredentialSchema,
     // Nothing goes before the server's first challenge, so the header is optional.
     placement: () => ({ headers: [], optionalHeaders: ["authorization"], query: [] }),
-    fromSecurityScheme: (scheme) =>
-      scheme.type === "http" && scheme.scheme?.toLowerCase() === "digest" ? { config: {} } : undefined,
+    fromSecurityScheme: (scheme) => httpSchemeMatch(scheme, "digest"),
     authorize(request, context: Context) {
       request.headers.delete("authorization");
       const challenge = context.session.get<Challenge>(sessionKey);

@@ -1,5 +1,5 @@
 import type { AuthPluginV2 } from "@src/auth";
-import { headerCredentialTextSchema } from "@src/auth";
+import { apiKeySchemeMatch, headerCredentialTextSchema } from "@src/auth";
 import { z } from "zod";
 import { headerNameSchema } from "./header-name-schema";
 
@@ -29,10 +29,7 @@ export function createHeaderAuth(): HeaderAuthPlugin {
     configSchema: headerConfigSchema,
     credentialSchema: headerCredentialSchema,
     placement: (config) => ({ headers: [config.headerName.toLowerCase()], query: [] }),
-    fromSecurityScheme: (scheme) =>
-      scheme.type === "apiKey" && scheme.in === "header" && scheme.name !== undefined
-        ? { config: { headerName: scheme.name } }
-        : undefined,
+    fromSecurityScheme: (scheme) => apiKeySchemeMatch(scheme, "header", "headerName"),
     authorize(request, { config, credential }) {
       request.headers.set(config.headerName, credential.key);
       return Promise.resolve();

@@ -1,5 +1,4 @@
-import { serviceControlledHeaderReason, serviceControlledHeaders } from "@src/auth";
-import { z } from "zod";
+import { requiredApiStringSchema, serviceControlledHeaderReason, serviceControlledHeaders } from "@src/auth";
 
 /** RFC 9110 `token`: the characters an HTTP field name may use. */
 const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -24,11 +23,7 @@ export function reservedHeaderReason(name: string): string | undefined {
  * `api.headerName`: a valid HTTP field name (RFC 9110 token) that is not one of
  * the headers the service controls. Compared case-insensitively; kept as written.
  */
-export const headerNameSchema = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined ? 'required when api.authType is "header"' : 'must be a string such as "X-Api-Key"',
-  })
+export const headerNameSchema = requiredApiStringSchema("header", "X-Api-Key")
   .superRefine((value, context) => {
     if (value === "") {
       context.addIssue({

@@ -1,5 +1,5 @@
 import type { AuthPluginV2 } from "@src/auth";
-import { credentialTextSchema } from "@src/auth";
+import { apiKeySchemeMatch, credentialTextSchema } from "@src/auth";
 import { z } from "zod";
 import { applyQueryAuth } from "./apply-query-auth";
 import { isWellFormed, queryParamSchema } from "./query-param-schema";
@@ -31,10 +31,7 @@ export function createQueryAuth(): QueryAuthPlugin {
     configSchema: queryConfigSchema,
     credentialSchema: queryCredentialSchema,
     placement: (config) => ({ headers: [], query: [config.queryParam] }),
-    fromSecurityScheme: (scheme) =>
-      scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined
-        ? { config: { queryParam: scheme.name } }
-        : undefined,
+    fromSecurityScheme: (scheme) => apiKeySchemeMatch(scheme, "query", "queryParam"),
     authorize(request, { config, credential }) {
       applyQueryAuth(request.url, config.queryParam, credential.key);
       return Promise.resolve();

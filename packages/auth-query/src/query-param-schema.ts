@@ -1,11 +1,7 @@
-import { z } from "zod";
+import { requiredApiStringSchema } from "@src/auth";
 
 /** `api.queryParam`: not empty, no control characters, well-formed Unicode. Percent-encoded when sent. */
-export const queryParamSchema = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined ? 'required when api.authType is "query"' : 'must be a string such as "api_key"',
-  })
+export const queryParamSchema = requiredApiStringSchema("query", "api_key")
   .min(1, { error: 'must not be empty; name the query parameter that carries the key, e.g. "api_key"' })
   .refine((value) => !hasControlCharacter(value), {
     error: "must not contain control characters (line breaks, tabs, NUL); use the name your API documents",
