@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { buildSourceJsonSchema } from "@src/config";
 import { describe, expect, it } from "vitest";
-import { defaultAuthPlugins } from "./default-auth-plugins";
+import { defaultAuthPlugins, defaultAuthTypes } from "./default-auth-plugins";
 import { renderDefaultSourceJsonSchema } from "./default-source-json-schema";
 
 type FieldSchema = { type?: string; pattern?: string; description?: string };
@@ -26,16 +26,7 @@ describe("@src/config's schema/source.schema.json", () => {
     };
     expect(schema.required).toEqual(["type", "name", "slug", "enabled", "api"]);
     const api = schema.properties.api;
-    expect(api.properties.authType.anyOf[0]?.enum).toEqual([
-      "bearer",
-      "header",
-      "query",
-      "basic",
-      "oauth2",
-      "digest",
-      "aws-sigv4",
-      "multi-header",
-    ]);
+    expect(api.properties.authType.anyOf[0]?.enum).toEqual([...defaultAuthTypes]);
     const headerName = api.properties.headerName;
     // The RFC 9110 token of @src/auth-header's headerNameSchema, exactly, so an editor rejects what the service rejects.
     expect(headerName?.pattern).toBe("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$");

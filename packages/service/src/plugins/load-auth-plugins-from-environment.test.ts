@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultAuthPlugins } from "@src/auth-presets";
+import { defaultAuthPlugins, defaultAuthTypes } from "@src/auth-presets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_ERROR_CODES } from "../errors/service-error";
 import { authPluginSpecifiersOf, createAuthRegistryFromEnvironment } from "./load-auth-plugins-from-environment";
@@ -41,14 +41,7 @@ describe("authPluginSpecifiersOf", () => {
 describe("createAuthRegistryFromEnvironment", () => {
   it("without SRC_AUTH_PLUGINS: the plugins given, nothing imported", async () => {
     expect((await createAuthRegistryFromEnvironment({}, { plugins: defaultAuthPlugins() })).types).toEqual([
-      "bearer",
-      "header",
-      "query",
-      "basic",
-      "oauth2",
-      "digest",
-      "aws-sigv4",
-      "multi-header",
+      ...defaultAuthTypes,
     ]);
   });
 
@@ -57,17 +50,7 @@ describe("createAuthRegistryFromEnvironment", () => {
       { SRC_AUTH_PLUGINS: "@src/example-auth-hmac" },
       { plugins: defaultAuthPlugins(), from: packageDirectory },
     );
-    expect(registry.types).toEqual([
-      "bearer",
-      "header",
-      "query",
-      "basic",
-      "oauth2",
-      "digest",
-      "aws-sigv4",
-      "multi-header",
-      "hmac",
-    ]);
+    expect(registry.types).toEqual([...defaultAuthTypes, "hmac"]);
     expect(registry.parseCredential("hmac", { secret: "s" })).toEqual({ secret: "s" });
   });
 
