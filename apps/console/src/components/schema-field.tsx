@@ -147,16 +147,7 @@ export function SchemaField({
           onChange={(event) => onChange(event.currentTarget.checked)}
         />
         <label for={id}>{labelOf(name)}</label>
-        {hint === undefined ? null : (
-          <p id={hintId} class="hint">
-            {hint}
-          </p>
-        )}
-        {error === undefined ? null : (
-          <p id={errorId} class="field-error">
-            {error}
-          </p>
-        )}
+        <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
       </div>
     );
   }
@@ -204,6 +195,25 @@ export function SchemaField({
     <div class="field">
       <label for={id}>{label}</label>
       {input}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** The hint under a field and its error, each with the id its input's `aria-describedby` names. */
+function FieldNotes({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint: string | undefined;
+  hintId: string;
+  error: string | undefined;
+  errorId: string;
+}) {
+  return (
+    <>
       {hint === undefined ? null : (
         <p id={hintId} class="hint">
           {hint}
@@ -214,6 +224,6 @@ export function SchemaField({
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { ValidationOutcome } from "../api/console-types";
 import { useApi } from "../components/api-context";
 import { CredentialForm } from "../components/credential-form";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { ErrorNotice } from "../components/error-notice";
 import { PolicySection } from "../components/policy-section";
 import { SourceFacts } from "../components/source-facts";
@@ -135,32 +136,22 @@ export function SourcePage({ slug }: { slug: string }) {
           onSubmit={(credential) => act("Credential stored", () => api.client.sources.setCredential(slug, credential))}
         />
       </section>
-      <dialog ref={confirmDialog} aria-labelledby="remove-heading" class="confirm">
-        <form
-          method="dialog"
-          onSubmit={(event) => {
-            event.preventDefault();
-            confirmDialog.current?.close();
-            void api.client.sources.remove(slug).then(
-              () => navigate(hrefOf.sources),
-              (problem: unknown) => {
-                if (!onUnauthorized(problem)) setActionError(problem);
-              },
-            );
-          }}
-        >
-          <h2 id="remove-heading">Remove {source.name}?</h2>
-          <p>This deletes its config.json and its stored credential. Agents lose the tool {toolNameOf(slug)}.</p>
-          <div class="actions">
-            <button type="submit" class="danger">
-              Remove {source.name}
-            </button>
-            <button type="button" class="secondary" autoFocus onClick={() => confirmDialog.current?.close()}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        dialogRef={confirmDialog}
+        headingId="remove-heading"
+        heading={<>Remove {source.name}?</>}
+        confirmLabel={<>Remove {source.name}</>}
+        onConfirm={() => {
+          void api.client.sources.remove(slug).then(
+            () => navigate(hrefOf.sources),
+            (problem: unknown) => {
+              if (!onUnauthorized(problem)) setActionError(problem);
+            },
+          );
+        }}
+      >
+        <p>This deletes its config.json and its stored credential. Agents lose the tool {toolNameOf(slug)}.</p>
+      </ConfirmDialog>
     </>
   );
 }

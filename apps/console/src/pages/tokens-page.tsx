@@ -1,6 +1,7 @@
 import { useRef, useState } from "preact/hooks";
 import type { AgentTokenSummary } from "../api/console-types";
 import { useApi } from "../components/api-context";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { ErrorNotice } from "../components/error-notice";
 import { formatTime } from "../components/format-time";
 import { useLoad } from "../components/use-load";
@@ -129,43 +130,33 @@ export function TokensPage() {
           </table>
         </div>
       )}
-      <dialog ref={confirmDialog} aria-labelledby="revoke-heading" class="confirm">
-        <form
-          method="dialog"
-          onSubmit={(event) => {
-            event.preventDefault();
-            confirmDialog.current?.close();
-            if (revoking === undefined) return;
-            const { name } = revoking;
-            setActionError(undefined);
-            setRevoked(undefined);
-            void api.client.tokens.revoke(name).then(
-              () => {
-                setRevoked(name);
-                reload();
-              },
-              (problem: unknown) => {
-                if (!onUnauthorized(problem)) setActionError(problem);
-              },
-            );
-          }}
-        >
-          <h2 id="revoke-heading">Revoke {revoking?.name}?</h2>
-          <p>
-            {revoking?.client === null || revoking === undefined
-              ? "Agents using this token are refused from now on."
-              : `${revoking.client.name} is refused from now on; it must be granted access again on the consent page.`}
-          </p>
-          <div class="actions">
-            <button type="submit" class="danger">
-              Revoke {revoking?.name}
-            </button>
-            <button type="button" class="secondary" autoFocus onClick={() => confirmDialog.current?.close()}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        dialogRef={confirmDialog}
+        headingId="revoke-heading"
+        heading={<>Revoke {revoking?.name}?</>}
+        confirmLabel={<>Revoke {revoking?.name}</>}
+        onConfirm={() => {
+          if (revoking === undefined) return;
+          const { name } = revoking;
+          setActionError(undefined);
+          setRevoked(undefined);
+          void api.client.tokens.revoke(name).then(
+            () => {
+              setRevoked(name);
+              reload();
+            },
+            (problem: unknown) => {
+              if (!onUnauthorized(problem)) setActionError(problem);
+            },
+          );
+        }}
+      >
+        <p>
+          {revoking?.client === null || revoking === undefined
+            ? "Agents using this token are refused from now on."
+            : `${revoking.client.name} is refused from now on; it must be granted access again on the consent page.`}
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
