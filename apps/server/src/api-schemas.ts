@@ -284,3 +284,17 @@ export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 |
     { description: string; content: { "application/json": { schema: typeof errorBodySchema } } }
   >;
 }
+
+/** A response whose body is JSON of `schema`, for a route's `responses`. */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** A required JSON request body of `schema`, for a route's `request.body`. */
+export function jsonRequestBody<T extends z.ZodType>(schema: T, description?: string) {
+  return {
+    required: true,
+    ...(description === undefined ? {} : { description }),
+    content: { "application/json": { schema } },
+  };
+}

@@ -10,27 +10,19 @@ const channelOfAudit: Record<CallAuditChannel, ActivityChannel> = {
   "mcp-stdio": "mcp-stdio",
 };
 
-/** One agent call as the console's Activity page shows it; never a secret (the path is the redacted one). */
-export interface ActivityEntry {
+/**
+ * One agent call as the console's Activity page shows it: the facts of its audit line (never a secret: the path is
+ * the redacted one), with the time as `at` and the channel as this server names it.
+ */
+export type ActivityEntry = Pick<
+  CallAuditLine,
+  "source" | "method" | "path" | "status" | "ok" | "durationMs" | "attempts" | "errorCode"
+> & {
   /** When the call ended (ISO 8601). */
   at: string;
-  /** The source's slug. */
-  source: string;
   /** Where the call came in: `http` (`POST /v1/tools/{name}/call`), `mcp` (`/mcp`), `cli` (`src call`) or `mcp-stdio` (`src mcp`). */
   channel: ActivityChannel;
-  /** The upstream method, or `null` when the call was refused before a request was built. */
-  method: string | null;
-  /** Path and query of the request as sent, secrets replaced by `[REDACTED]`; `null` when refused. */
-  path: string | null;
-  /** The upstream status (0 without a response); `null` when refused. */
-  status: number | null;
-  ok: boolean;
-  durationMs: number;
-  /** Attempts made (retries included); 0 when refused. */
-  attempts: number;
-  /** The result's or refusal's error code, or `null`. */
-  errorCode: string | null;
-}
+};
 
 /** The entry of an audit line, or `undefined` for a channel this server does not know (a newer writer's). */
 export function activityEntryOf(line: CallAuditLine): ActivityEntry | undefined {

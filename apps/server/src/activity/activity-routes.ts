@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readRecentCallAuditLines } from "@src/service";
 import type { ServerHono } from "../app-context";
-import { errorResponses } from "../api-schemas";
+import { errorResponses, jsonResponse } from "../api-schemas";
 import { activityEntryOf } from "./activity-entry";
 
 /** How many calls `GET /v1/activity` answers without a `limit`. */
@@ -53,10 +53,7 @@ const activityRoute = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: "The calls, newest first.",
-      content: { "application/json": { schema: z.object({ calls: z.array(activityEntrySchema) }) } },
-    },
+    200: jsonResponse(z.object({ calls: z.array(activityEntrySchema) }), "The calls, newest first."),
     ...errorResponses(401, 403, 422),
   },
 });

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { sha256Of, type AgentAccessStore } from "@src/config";
 import type { RouteContext } from "../app-context";
-import { errorResponses } from "../api-schemas";
+import { errorResponses, jsonRequestBody, jsonResponse } from "../api-schemas";
 import { requestHeader } from "../request-header";
 import { ConsentError } from "./consent-error";
 import { isMetadataDocumentClientId } from "./client-metadata-documents";
@@ -65,22 +65,17 @@ const loadRoute = createRoute({
   summary:
     "The consent page's view of a waiting sign-in of a hosted agent (admin only): the client, the enabled sources, and a CSRF token bound to this sign-in.",
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: z.object({
-            query: z.string().max(8192).openapi({
-              description:
-                "The authorization request's query string, as the consent page at /authorize has it (without '?').",
-            }),
-          }),
-        },
-      },
-    },
+    body: jsonRequestBody(
+      z.object({
+        query: z.string().max(8192).openapi({
+          description:
+            "The authorization request's query string, as the consent page at /authorize has it (without '?').",
+        }),
+      }),
+    ),
   },
   responses: {
-    200: { description: "The waiting request.", content: { "application/json": { schema: consentRequestSchema } } },
+    200: jsonResponse(consentRequestSchema, "The waiting request."),
     ...errorResponses(400, 401, 403, 404, 422, 500),
   },
 });
@@ -92,33 +87,25 @@ const decisionRoute = createRoute({
   summary:
     "Allow or deny a hosted agent's sign-in (admin only); answers where to send the browser: the client's redirect URI with a code, or with error=access_denied.",
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: z.object({
-            request: z.string(),
-            csrfToken: z.string(),
-            decision: z.enum(["allow", "deny"]),
-            sources: z
-              .array(z.object({ slug: z.string(), readOnly: z.boolean() }))
-              .max(1000)
-              .optional()
-              .openapi({ description: "Allow: the sources granted, each read-only or not (at least one)." }),
-            expires: z
-              .enum(["1d", "30d", "90d", "never"])
-              .optional()
-              .openapi({ description: "Allow: when the grant ends. Default 30d." }),
-          }),
-        },
-      },
-    },
+    body: jsonRequestBody(
+      z.object({
+        request: z.string(),
+        csrfToken: z.string(),
+        decision: z.enum(["allow", "deny"]),
+        sources: z
+          .array(z.object({ slug: z.string(), readOnly: z.boolean() }))
+          .max(1000)
+          .optional()
+          .openapi({ description: "Allow: the sources granted, each read-only or not (at least one)." }),
+        expires: z
+          .enum(["1d", "30d", "90d", "never"])
+          .optional()
+          .openapi({ description: "Allow: when the grant ends. Default 30d." }),
+      }),
+    ),
   },
   responses: {
-    200: {
-      description: "Where to send the browser.",
-      content: { "application/json": { schema: z.object({ redirectTo: z.string() }).openapi("ConsentDecision") } },
-    },
+    200: jsonResponse(z.object({ redirectTo: z.string() }).openapi("ConsentDecision"), "Where to send the browser."),
     ...errorResponses(400, 401, 403, 404, 422, 500),
   },
 });

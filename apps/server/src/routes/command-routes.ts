@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { runOperatorCommand } from "@src/service";
 import type { RouteContext } from "../app-context";
-import { errorResponses, operatorCommandResultSchema } from "../api-schemas";
+import { errorResponses, jsonRequestBody, jsonResponse, operatorCommandResultSchema } from "../api-schemas";
 
 const commandRoute = createRoute({
   method: "post",
@@ -10,20 +10,15 @@ const commandRoute = createRoute({
   summary:
     "Run an operator command written literally: `/source reload SLUG`, `/tools -v`, `/tools`, `/source list`, `/help`.",
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: z.object({ command: z.string().min(1).max(1000).openapi({ example: "/source reload github" }) }),
-        },
-      },
-    },
+    body: jsonRequestBody(
+      z.object({ command: z.string().min(1).max(1000).openapi({ example: "/source reload github" }) }),
+    ),
   },
   responses: {
-    200: {
-      description: "The outcome; `ok` is false for an unknown command or a failed reload.",
-      content: { "application/json": { schema: operatorCommandResultSchema } },
-    },
+    200: jsonResponse(
+      operatorCommandResultSchema,
+      "The outcome; `ok` is false for an unknown command or a failed reload.",
+    ),
     ...errorResponses(400, 401, 413, 422),
   },
 });

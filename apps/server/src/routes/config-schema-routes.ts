@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { describeAuthFields } from "@src/auth";
 import { buildSourceJsonSchema, pluginConfigJsonSchema } from "@src/config";
 import type { RouteContext } from "../app-context";
-import { errorResponses } from "../api-schemas";
+import { errorResponses, jsonResponse } from "../api-schemas";
 
 const authFieldSchema = z
   .object({
@@ -53,14 +53,10 @@ const configSchemaRoute = createRoute({
   summary:
     "The JSON Schema of config.json for this server's auth plugins (custom ones included), and each auth mode's fields; forms are built from it.",
   responses: {
-    200: {
-      description: "The schema and the registered auth modes.",
-      content: {
-        "application/json": {
-          schema: z.object({ schema: z.record(z.string(), z.unknown()), authTypes: z.array(authTypeSchema) }),
-        },
-      },
-    },
+    200: jsonResponse(
+      z.object({ schema: z.record(z.string(), z.unknown()), authTypes: z.array(authTypeSchema) }),
+      "The schema and the registered auth modes.",
+    ),
     ...errorResponses(401, 403),
   },
 });

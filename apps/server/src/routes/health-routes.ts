@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
+import { jsonResponse } from "../api-schemas";
 
 const healthRoute = createRoute({
   method: "get",
@@ -8,10 +9,7 @@ const healthRoute = createRoute({
   summary: "Liveness; open (no token) and cheap: it checks nothing but the process.",
   security: [],
   responses: {
-    200: {
-      description: "The server is up.",
-      content: { "application/json": { schema: z.object({ ok: z.literal(true) }) } },
-    },
+    200: jsonResponse(z.object({ ok: z.literal(true) }), "The server is up."),
   },
 });
 
@@ -32,11 +30,11 @@ const readyRoute = createRoute({
     "Readiness, for load balancers and Kubernetes; open (no token): the shared store's database and change listener answer, and the server is not shutting down.",
   security: [],
   responses: {
-    200: { description: "Ready to serve.", content: { "application/json": { schema: readinessSchema } } },
-    503: {
-      description: "Not ready: the database or the listener does not answer, or the server is shutting down.",
-      content: { "application/json": { schema: readinessSchema } },
-    },
+    200: jsonResponse(readinessSchema, "Ready to serve."),
+    503: jsonResponse(
+      readinessSchema,
+      "Not ready: the database or the listener does not answer, or the server is shutting down.",
+    ),
   },
 });
 

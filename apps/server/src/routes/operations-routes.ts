@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { operationsToolName } from "@src/http-tool/internal";
 import type { RouteContext } from "../app-context";
-import { errorBodySchema, errorResponses } from "../api-schemas";
+import { errorBodySchema, errorResponses, jsonResponse } from "../api-schemas";
 import { slugParamSchema } from "./source-routes";
 
 const operationMatchSchema = z
@@ -39,23 +39,18 @@ const operationsRoute = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: "With q and/or tag: `{ total, operations }` (under 4 KB); with id: the operation (under 16 KB).",
-      content: {
-        "application/json": {
-          schema: z.union([
-            z.object({ total: z.number(), operations: z.array(operationMatchSchema), note: z.string().optional() }),
-            z.record(z.string(), z.unknown()),
-          ]),
-        },
-      },
-    },
+    200: jsonResponse(
+      z.union([
+        z.object({ total: z.number(), operations: z.array(operationMatchSchema), note: z.string().optional() }),
+        z.record(z.string(), z.unknown()),
+      ]),
+      "With q and/or tag: `{ total, operations }` (under 4 KB); with id: the operation (under 16 KB).",
+    ),
     ...errorResponses(401, 403, 422),
-    404: {
-      description:
-        "No such source, no loaded OpenAPI document (UNKNOWN_TOOL), or no such operationId (UNKNOWN_OPERATION).",
-      content: { "application/json": { schema: errorBodySchema } },
-    },
+    404: jsonResponse(
+      errorBodySchema,
+      "No such source, no loaded OpenAPI document (UNKNOWN_TOOL), or no such operationId (UNKNOWN_OPERATION).",
+    ),
   },
 });
 

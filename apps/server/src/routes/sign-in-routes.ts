@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AuthorizeError, createSharedSignIns, type ClaimResult, type SignInStart, type SignInStore } from "@src/auth";
 import type { RouteContext } from "../app-context";
-import { errorResponses } from "../api-schemas";
+import { errorResponses, jsonRequestBody, jsonResponse } from "../api-schemas";
 import { toErrorResponse } from "../error-response";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { SignInError } from "../errors/sign-in-error";
@@ -39,43 +39,37 @@ const loginRoute = createRoute({
     },
   },
   responses: {
-    200: {
-      description:
-        "The sign-in waits for its redirect (or for the person to enter the code) until `expiresAt`; it is finished once.",
-      content: {
-        "application/json": {
-          schema: z
-            .object({
-              slug: z.string(),
-              authorizationUrl: z.string().openapi({
-                description:
-                  "The page to open: the authorization URL (redirect), or the verification page (device code).",
-              }),
-              userCode: z.string().optional().openapi({
-                description: "The code to enter on that page, for a mode that signs in with a device code.",
-              }),
-              authorizationUrlComplete: z.string().optional().openapi({
-                description: "The verification page with the code in it, when the authorization server gives one.",
-              }),
-              awaits: z.enum(["redirect", "poll"]).openapi({
-                description:
-                  "`redirect`: the browser comes back to `redirectUri`; `poll`: the person enters the code anywhere, and the server polls the authorization server.",
-              }),
-              intervalSeconds: z
-                .number()
-                .optional()
-                .openapi({ description: "For `poll`: how often the authorization server may be asked." }),
-              redirectUri: z.string(),
-              signInId: z.string().openapi({
-                description:
-                  "Names this sign-in to POST /v1/sources/{slug}/auth/login/progress (it is the sign-in's state: keep it as private as the URL).",
-              }),
-              expiresAt: z.string().openapi({ description: "ISO time after which the sign-in is refused." }),
-            })
-            .openapi("SignInStart"),
-        },
-      },
-    },
+    200: jsonResponse(
+      z
+        .object({
+          slug: z.string(),
+          authorizationUrl: z.string().openapi({
+            description: "The page to open: the authorization URL (redirect), or the verification page (device code).",
+          }),
+          userCode: z.string().optional().openapi({
+            description: "The code to enter on that page, for a mode that signs in with a device code.",
+          }),
+          authorizationUrlComplete: z.string().optional().openapi({
+            description: "The verification page with the code in it, when the authorization server gives one.",
+          }),
+          awaits: z.enum(["redirect", "poll"]).openapi({
+            description:
+              "`redirect`: the browser comes back to `redirectUri`; `poll`: the person enters the code anywhere, and the server polls the authorization server.",
+          }),
+          intervalSeconds: z
+            .number()
+            .optional()
+            .openapi({ description: "For `poll`: how often the authorization server may be asked." }),
+          redirectUri: z.string(),
+          signInId: z.string().openapi({
+            description:
+              "Names this sign-in to POST /v1/sources/{slug}/auth/login/progress (it is the sign-in's state: keep it as private as the URL).",
+          }),
+          expiresAt: z.string().openapi({ description: "ISO time after which the sign-in is refused." }),
+        })
+        .openapi("SignInStart"),
+      "The sign-in waits for its redirect (or for the person to enter the code) until `expiresAt`; it is finished once.",
+    ),
     ...errorResponses(400, 401, 403, 404, 409, 422, 503),
   },
 });
@@ -88,36 +82,26 @@ const progressRoute = createRoute({
     "Where a sign-in started with POST /v1/sources/{slug}/auth/login stands; for a device code, also asks the authorization server when it is due (any replica; admin only).",
   request: {
     params: slugParamSchema,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: z.strictObject({
-            signInId: z.string().min(1).max(200).openapi({ description: "The `signInId` the start answered." }),
-          }),
-        },
-      },
-    },
+    body: jsonRequestBody(
+      z.strictObject({
+        signInId: z.string().min(1).max(200).openapi({ description: "The `signInId` the start answered." }),
+      }),
+    ),
   },
   responses: {
-    200: {
-      description:
-        "`waiting` until the person is done; then `signed_in` (with the source's test outcome in `message`), `failed` (with the error's `message` and `code`), or `expired`.",
-      content: {
-        "application/json": {
-          schema: z
-            .object({
-              slug: z.string(),
-              status: z.enum(["waiting", "signed_in", "failed", "expired"]),
-              awaits: z.enum(["redirect", "poll"]),
-              expiresAt: z.string(),
-              message: z.string().optional(),
-              code: z.string().optional(),
-            })
-            .openapi("SignInProgress"),
-        },
-      },
-    },
+    200: jsonResponse(
+      z
+        .object({
+          slug: z.string(),
+          status: z.enum(["waiting", "signed_in", "failed", "expired"]),
+          awaits: z.enum(["redirect", "poll"]),
+          expiresAt: z.string(),
+          message: z.string().optional(),
+          code: z.string().optional(),
+        })
+        .openapi("SignInProgress"),
+      "`waiting` until the person is done; then `signed_in` (with the source's test outcome in `message`), `failed` (with the error's `message` and `code`), or `expired`.",
+    ),
     ...errorResponses(400, 401, 403, 404, 422),
   },
 });
@@ -130,22 +114,17 @@ const statusRoute = createRoute({
     "A source's sign-in status, as its auth mode reports it (OAuth 2.0: grant, scopes requested and granted, whether a refresh token is stored, when the access token expires); never a token (admin only).",
   request: { params: slugParamSchema },
   responses: {
-    200: {
-      description:
-        "The status (the same as `src auth status SLUG --json`): `slug`, `authType`, `signedIn`, and the facts the auth mode adds.",
-      content: {
-        "application/json": {
-          schema: z
-            .object({
-              slug: z.string(),
-              authType: z.string(),
-              signedIn: z.boolean().openapi({ description: "Whether a call can be authorized without a person now." }),
-            })
-            .catchall(z.unknown())
-            .openapi("SignInStatus"),
-        },
-      },
-    },
+    200: jsonResponse(
+      z
+        .object({
+          slug: z.string(),
+          authType: z.string(),
+          signedIn: z.boolean().openapi({ description: "Whether a call can be authorized without a person now." }),
+        })
+        .catchall(z.unknown())
+        .openapi("SignInStatus"),
+      "The status (the same as `src auth status SLUG --json`): `slug`, `authType`, `signedIn`, and the facts the auth mode adds.",
+    ),
     ...errorResponses(401, 403, 404, 409, 422),
   },
 });
@@ -158,20 +137,15 @@ const logoutRoute = createRoute({
     "Sign a source out: revoke its refresh token at the authorization server when it has a revocation endpoint (OAuth 2.0, RFC 7009), then forget what the sign-in stored; what the operator entered stays (as `src auth logout SLUG`; admin only).",
   request: { params: slugParamSchema },
   responses: {
-    200: {
-      description:
-        "`forgotten` is false when no token was stored. `revoked`: `revoked`, `not-supported` (the server has no revocation endpoint) or `failed` (forgotten here anyway; `message` says why).",
-      content: {
-        "application/json": {
-          schema: z.object({
-            slug: z.string(),
-            forgotten: z.boolean(),
-            revoked: z.enum(["revoked", "not-supported", "failed"]).optional(),
-            message: z.string().optional(),
-          }),
-        },
-      },
-    },
+    200: jsonResponse(
+      z.object({
+        slug: z.string(),
+        forgotten: z.boolean(),
+        revoked: z.enum(["revoked", "not-supported", "failed"]).optional(),
+        message: z.string().optional(),
+      }),
+      "`forgotten` is false when no token was stored. `revoked`: `revoked`, `not-supported` (the server has no revocation endpoint) or `failed` (forgotten here anyway; `message` says why).",
+    ),
     ...errorResponses(401, 403, 404, 409, 422),
   },
 });

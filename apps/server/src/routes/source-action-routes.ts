@@ -1,6 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
-import { errorResponses, jsonObjectSchema, sourceOperationResultSchema } from "../api-schemas";
+import {
+  errorResponses,
+  jsonObjectSchema,
+  jsonRequestBody,
+  jsonResponse,
+  sourceOperationResultSchema,
+} from "../api-schemas";
 import { slugParamSchema } from "./source-routes";
 
 const credentialRoute = createRoute({
@@ -10,18 +16,13 @@ const credentialRoute = createRoute({
   summary: "Store or replace the credential, then test the source. No route ever returns a credential.",
   request: {
     params: slugParamSchema,
-    body: {
-      required: true,
-      description:
-        'The credential for the source\'s auth type: bearer {"token"}, header and query {"key"}, basic {"username","password"}.',
-      content: { "application/json": { schema: jsonObjectSchema } },
-    },
+    body: jsonRequestBody(
+      jsonObjectSchema,
+      'The credential for the source\'s auth type: bearer {"token"}, header and query {"key"}, basic {"username","password"}.',
+    ),
   },
   responses: {
-    200: {
-      description: "Stored; `validation` is the test outcome.",
-      content: { "application/json": { schema: sourceOperationResultSchema } },
-    },
+    200: jsonResponse(sourceOperationResultSchema, "Stored; `validation` is the test outcome."),
     ...errorResponses(400, 401, 404, 413, 422),
   },
 });
@@ -34,10 +35,7 @@ const deleteCredentialRoute = createRoute({
     "Delete the stored credential; the source stays (its calls answer NO_CREDENTIAL). `deleted` is false when none was stored.",
   request: { params: slugParamSchema },
   responses: {
-    200: {
-      description: "Deleted, or there was none.",
-      content: { "application/json": { schema: z.object({ slug: z.string(), deleted: z.boolean() }) } },
-    },
+    200: jsonResponse(z.object({ slug: z.string(), deleted: z.boolean() }), "Deleted, or there was none."),
     ...errorResponses(401, 404, 422),
   },
 });
@@ -49,10 +47,7 @@ const reloadRoute = createRoute({
   summary: "Re-read config.json, re-check it and re-test the source (the operator command `/source reload {slug}`).",
   request: { params: slugParamSchema },
   responses: {
-    200: {
-      description: "The record with its new status, and the test outcome.",
-      content: { "application/json": { schema: sourceOperationResultSchema } },
-    },
+    200: jsonResponse(sourceOperationResultSchema, "The record with its new status, and the test outcome."),
     ...errorResponses(401, 404, 422),
   },
 });

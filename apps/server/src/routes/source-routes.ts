@@ -5,6 +5,8 @@ import type { AuthRegistry } from "@src/auth";
 import {
   errorResponses,
   jsonObjectSchema,
+  jsonRequestBody,
+  jsonResponse,
   sourceOperationResultSchema,
   sourceRecordSchema,
   sourceSummarySchema,
@@ -20,23 +22,13 @@ export const slugParamSchema = z.object({
     .openapi({ param: { name: "slug", in: "path" }, example: "github" }),
 });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const jsonBody = <T extends z.ZodType>(schema: T, description: string) => ({
-  required: true,
-  description,
-  content: { "application/json": { schema } },
-});
-
 const listRoute = createRoute({
   method: "get",
   path: "/v1/sources",
   tags: ["sources"],
   summary: "Every source: the record (no secret), its status and whether a credential is stored.",
   responses: {
-    200: json(z.object({ sources: z.array(sourceSummarySchema) }), "The sources, by slug."),
+    200: jsonResponse(z.object({ sources: z.array(sourceSummarySchema) }), "The sources, by slug."),
     ...errorResponses(401),
   },
 });
@@ -49,7 +41,7 @@ function createSourceRouteFor(registry: AuthRegistry) {
     tags: ["sources"],
     summary: "Create a source, store its credential and test it right away.",
     request: {
-      body: jsonBody(
+      body: jsonRequestBody(
         z.strictObject({
           config: jsonObjectSchema.openapi({
             description:
@@ -84,7 +76,7 @@ function createSourceRouteFor(registry: AuthRegistry) {
       ),
     },
     responses: {
-      201: json(sourceOperationResultSchema, "Created; `validation` tells whether the test call succeeded."),
+      201: jsonResponse(sourceOperationResultSchema, "Created; `validation` tells whether the test call succeeded."),
       ...errorResponses(400, 401, 409, 413, 422),
     },
   });
@@ -97,7 +89,7 @@ const getRoute = createRoute({
   summary: "One source.",
   request: { params: slugParamSchema },
   responses: {
-    200: json(z.object({ source: sourceRecordSchema, hasCredential: z.boolean() }), "The record."),
+    200: jsonResponse(z.object({ source: sourceRecordSchema, hasCredential: z.boolean() }), "The record."),
     ...errorResponses(401, 404, 422),
   },
 });
@@ -109,13 +101,13 @@ const patchRoute = createRoute({
   summary: "Partial update of the writable fields (name, enabled, api.*); the whole record is re-checked.",
   request: {
     params: slugParamSchema,
-    body: jsonBody(
+    body: jsonRequestBody(
       jsonObjectSchema,
       'The fields to change, e.g. {"enabled": false} or {"api": {"testEndpoint": "/me"}}.',
     ),
   },
   responses: {
-    200: json(z.object({ source: sourceRecordSchema }), "The updated record."),
+    200: jsonResponse(z.object({ source: sourceRecordSchema }), "The updated record."),
     ...errorResponses(400, 401, 404, 413, 422),
   },
 });
@@ -127,7 +119,7 @@ const deleteRoute = createRoute({
   summary: "Remove the source: its config.json and its stored credential.",
   request: { params: slugParamSchema },
   responses: {
-    200: json(z.object({ slug: z.string(), deleted: z.literal(true) }), "Removed."),
+    200: jsonResponse(z.object({ slug: z.string(), deleted: z.literal(true) }), "Removed."),
     ...errorResponses(401, 404, 422),
   },
 });

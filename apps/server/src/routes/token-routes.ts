@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
-import { errorResponses } from "../api-schemas";
+import { errorResponses, jsonRequestBody, jsonResponse } from "../api-schemas";
 
 const tokenNameParamSchema = z.object({
   name: z
@@ -62,41 +62,33 @@ const createTokenRoute = createRoute({
   summary:
     "Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, read-only, rate-limited, expiring.",
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: z.object({
-            name: z.string().openapi({ example: "claude-desktop" }),
-            sources: z
-              .array(z.string())
-              .nullable()
-              .optional()
-              .openapi({ description: "Slugs it may call. Default: every source.", example: ["github"] }),
-            expires: z
-              .string()
-              .nullable()
-              .optional()
-              .openapi({ description: "Lifetime: a whole number and m, h, d or w. Default: never.", example: "30d" }),
-            readOnly: z.boolean().nullable().optional().openapi({
-              description:
-                "Only GET, HEAD and OPTIONS, whatever a source's policy allows; its tools are read-only (MCP readOnlyHint). Default false.",
-            }),
-            rateLimit: z.string().nullable().optional().openapi({
-              description:
-                "Its own rate limit across every source: calls/duration, e.g. 60/1m, 10/30s, 1000/1h. Default: none.",
-              example: "60/1m",
-            }),
-          }),
-        },
-      },
-    },
+    body: jsonRequestBody(
+      z.object({
+        name: z.string().openapi({ example: "claude-desktop" }),
+        sources: z
+          .array(z.string())
+          .nullable()
+          .optional()
+          .openapi({ description: "Slugs it may call. Default: every source.", example: ["github"] }),
+        expires: z
+          .string()
+          .nullable()
+          .optional()
+          .openapi({ description: "Lifetime: a whole number and m, h, d or w. Default: never.", example: "30d" }),
+        readOnly: z.boolean().nullable().optional().openapi({
+          description:
+            "Only GET, HEAD and OPTIONS, whatever a source's policy allows; its tools are read-only (MCP readOnlyHint). Default false.",
+        }),
+        rateLimit: z.string().nullable().optional().openapi({
+          description:
+            "Its own rate limit across every source: calls/duration, e.g. 60/1m, 10/30s, 1000/1h. Default: none.",
+          example: "60/1m",
+        }),
+      }),
+    ),
   },
   responses: {
-    201: {
-      description: "Created; `token` is shown this once.",
-      content: { "application/json": { schema: createdTokenSchema } },
-    },
+    201: jsonResponse(createdTokenSchema, "Created; `token` is shown this once."),
     ...errorResponses(400, 401, 403, 409, 413, 422, 500, 503),
   },
 });
@@ -108,10 +100,7 @@ const listTokensRoute = createRoute({
   summary:
     "The agent tokens and hosted agents' OAuth grants by name and prefix, with their client and last use (admin only); never a value.",
   responses: {
-    200: {
-      description: "The tokens.",
-      content: { "application/json": { schema: z.object({ tokens: z.array(tokenSummarySchema) }) } },
-    },
+    200: jsonResponse(z.object({ tokens: z.array(tokenSummarySchema) }), "The tokens."),
     ...errorResponses(401, 403, 500),
   },
 });
@@ -124,10 +113,7 @@ const revokeTokenRoute = createRoute({
     "Revoke an agent token or a hosted agent's grant (admin only); it, and a grant's access and refresh tokens, answer 401 from then on.",
   request: { params: tokenNameParamSchema },
   responses: {
-    200: {
-      description: "Revoked.",
-      content: { "application/json": { schema: z.object({ name: z.string(), revoked: z.literal(true) }) } },
-    },
+    200: jsonResponse(z.object({ name: z.string(), revoked: z.literal(true) }), "Revoked."),
     ...errorResponses(401, 403, 404, 500, 503),
   },
 });

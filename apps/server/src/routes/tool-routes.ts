@@ -6,7 +6,14 @@ import { callerOf, mayCallSource } from "../agent-tokens/caller-of-request";
 import { tokenPolicyOf } from "../create-call-gate";
 import { readJsonBody } from "./read-json-body";
 import { withIncomingTraceContext } from "../telemetry/incoming-trace-context";
-import { errorResponses, toolCallBodySchema, toolResultSchema, toolSummarySchema } from "../api-schemas";
+import {
+  errorResponses,
+  jsonRequestBody,
+  jsonResponse,
+  toolCallBodySchema,
+  toolResultSchema,
+  toolSummarySchema,
+} from "../api-schemas";
 
 const listRoute = createRoute({
   method: "get",
@@ -23,10 +30,7 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: {
-      description: "The tools.",
-      content: { "application/json": { schema: z.object({ tools: z.array(toolSummarySchema) }) } },
-    },
+    200: jsonResponse(z.object({ tools: z.array(toolSummarySchema) }), "The tools."),
     ...errorResponses(401, 422),
   },
 });
@@ -43,20 +47,18 @@ const callRoute = createRoute({
         .min(1)
         .openapi({ param: { name: "name", in: "path" }, example: "api_github" }),
     }),
-    body: { required: true, content: { "application/json": { schema: toolCallBodySchema } } },
+    body: jsonRequestBody(toolCallBodySchema),
   },
   responses: {
-    200: {
-      description:
-        "The tool result (also for upstream errors and calls of the wrong shape: `error.code` INVALID_CALL).",
-      content: { "application/json": { schema: toolResultSchema } },
-    },
+    200: jsonResponse(
+      toolResultSchema,
+      "The tool result (also for upstream errors and calls of the wrong shape: `error.code` INVALID_CALL).",
+    ),
     ...errorResponses(400, 401, 404, 413, 503),
-    403: {
-      description:
-        "The source's policy (api.policy) or the agent token refused the call, and nothing was sent: the tool result with `error.code` POLICY_DENIED (`error.rule` names the rule), or CONFIRMATION_REQUIRED (a confirm rule matched; no person can be asked over this API). Also an agent token calling a source it may not (`error.code` FORBIDDEN).",
-      content: { "application/json": { schema: toolResultSchema } },
-    },
+    403: jsonResponse(
+      toolResultSchema,
+      "The source's policy (api.policy) or the agent token refused the call, and nothing was sent: the tool result with `error.code` POLICY_DENIED (`error.rule` names the rule), or CONFIRMATION_REQUIRED (a confirm rule matched; no person can be asked over this API). Also an agent token calling a source it may not (`error.code` FORBIDDEN).",
+    ),
     429: {
       description:
         "Over the source's (api.policy.rateLimit) or the agent token's rate limit, nothing sent: the tool result with `error.code` RATE_LIMITED and `error.retryAfterSeconds`, and a Retry-After header. Also SOURCE_BUSY: too many calls of one source at once.",
