@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { writeJson, writeLine } from "../output/write-output";
+import { plainColumns } from "../output/plain-columns";
 
 interface ConnectionsListFlags {
   source?: string;
@@ -32,17 +33,7 @@ export function registerConnectionsList(connections: Command): void {
             return;
           }
           const rows = connections.map((connection) => [connection.slug, connection.principal, connection.updatedAt]);
-          const header = ["SOURCE", "PRINCIPAL", "UPDATED"];
-          const widths = header.map((title, column) =>
-            Math.max(title.length, ...rows.map((row) => row[column]!.length)),
-          );
-          for (const row of [header, ...rows])
-            writeLine(
-              row
-                .map((cell, column) => cell.padEnd(widths[column]!))
-                .join("  ")
-                .trimEnd(),
-            );
+          for (const line of plainColumns(["SOURCE", "PRINCIPAL", "UPDATED"], rows)) writeLine(line);
         },
         { remote: true },
       ),

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { agentTokenStoreOf } from "../input/agent-token-store-of";
 import { writeJson, writeLine } from "../output/write-output";
+import { plainColumns } from "../output/plain-columns";
 
 /** `src token list`: names and prefixes, never a value (locally, or on the server named by --server / SRC_SERVER). */
 export function registerTokenList(token: Command): void {
@@ -43,17 +44,11 @@ export function registerTokenList(token: Command): void {
             token.client === null ? "-" : token.client.name,
             token.lastUsedAt ?? "never",
           ]);
-          const header = ["NAME", "PREFIX", "SOURCES", "ACCESS", "EXPIRES", "CLIENT", "LAST USED"];
-          const widths = header.map((title, column) =>
-            Math.max(title.length, ...rows.map((row) => row[column]!.length)),
-          );
-          for (const row of [header, ...rows])
-            writeLine(
-              row
-                .map((cell, column) => cell.padEnd(widths[column]!))
-                .join("  ")
-                .trimEnd(),
-            );
+          for (const line of plainColumns(
+            ["NAME", "PREFIX", "SOURCES", "ACCESS", "EXPIRES", "CLIENT", "LAST USED"],
+            rows,
+          ))
+            writeLine(line);
         },
         { remote: true },
       ),
