@@ -1,32 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { createDefaultAuthRegistry } from "@src/auth-presets";
 import postgres from "postgres";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useTestPostgres } from "../test/use-test-postgres";
-import { openPostgresStore, type PostgresStore } from "./open-postgres-store";
+import { useTestStores } from "../test/open-test-stores";
 
-const registry = createDefaultAuthRegistry();
 const key = randomBytes(32).toString("base64");
 const aliceKey = "ghp-alice-4e1b7c9d-never-in-the-database";
 const bobKey = "ghp-bob-8a2f3e6d-never-in-the-database";
 const postgresServer = useTestPostgres();
-const opened: PostgresStore[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-});
-
-async function open(url: string, env: Record<string, string> = { SRC_VAULT_KEY: key }): Promise<PostgresStore> {
-  const store = await openPostgresStore({
-    url,
-    registry,
-    home: "/tmp",
-    env,
-    checkIntervalMs: 200,
-    scryptCost: { N: 2 ** 10, r: 8, p: 1 },
-  });
-  opened.push(store);
-  return store;
-}
+const openStore = useTestStores();
+const open = (url: string, env: Record<string, string> = { SRC_VAULT_KEY: key }) => openStore(url, env);
 
 async function withSql<T>(url: string, run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(url, { onnotice: () => undefined });

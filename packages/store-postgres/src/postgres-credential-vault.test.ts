@@ -1,32 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { createDefaultAuthRegistry } from "@src/auth-presets";
 import postgres from "postgres";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useTestPostgres } from "../test/use-test-postgres";
-import { openPostgresStore, type PostgresStore } from "./open-postgres-store";
+import { useTestStores } from "../test/open-test-stores";
+import { openPostgresStore } from "./open-postgres-store";
 
 const registry = createDefaultAuthRegistry();
 const oldKey = randomBytes(32).toString("base64");
 const newKey = randomBytes(32).toString("base64");
 const secret = "sk-live-9f8e7d6c5b4a-never-in-the-database";
 const postgresServer = useTestPostgres();
-const opened: PostgresStore[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-});
-
-async function open(url: string, env: Record<string, string>): Promise<PostgresStore> {
-  const store = await openPostgresStore({
-    url,
-    registry,
-    home: "/tmp",
-    env,
-    checkIntervalMs: 200,
-    scryptCost: { N: 2 ** 10, r: 8, p: 1 },
-  });
-  opened.push(store);
-  return store;
-}
+const open = useTestStores();
 
 /** Every table's every column as text and as raw bytes: what a dump would show. */
 async function dumpEverything(url: string): Promise<Buffer> {

@@ -1,10 +1,11 @@
 import { createDefaultAuthRegistry } from "@src/auth-presets";
 import postgres from "postgres";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTestStores } from "../test/open-test-stores";
 import { useTestPostgres } from "../test/use-test-postgres";
 import { migrateDatabase } from "./schema/migrate-database";
 import { migrations } from "./schema/migrations";
-import { openPostgresStore, type PostgresStore } from "./open-postgres-store";
+import { openPostgresStore } from "./open-postgres-store";
 
 const registry = createDefaultAuthRegistry();
 const key = Buffer.alloc(32, 7).toString("base64");
@@ -14,16 +15,8 @@ const input = {
   api: { baseUrl: "https://api.example.com/v1", authType: "bearer", testEndpoint: "/me" },
 } as const;
 const postgresServer = useTestPostgres();
-const opened: PostgresStore[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-});
-
-async function open(url: string, env: Record<string, string> = { SRC_VAULT_KEY: key }): Promise<PostgresStore> {
-  const store = await openPostgresStore({ url, registry, home: "/tmp/src-home-unused", env, checkIntervalMs: 200 });
-  opened.push(store);
-  return store;
-}
+const openStore = useTestStores();
+const open = (url: string, env: Record<string, string> = { SRC_VAULT_KEY: key }) => openStore(url, env);
 
 describe("migrations", () => {
   it("create the schema in an empty database once, recorded by version; a second start applies nothing", async () => {
@@ -144,8 +137,7 @@ describe("the source store on PostgreSQL", () => {
 
   it("gives up with SOURCE_CONFLICT, writing nothing, when the source changes under every attempt", async () => {
     const url = await postgresServer.database();
-    const store = await openPostgresStore({ url, registry, home: "/tmp", env: { SRC_VAULT_KEY: key } });
-    opened.push(store);
+    const store = await open(url);
     await store.sources.create(input);
     const sql = postgres(url, { onnotice: () => undefined });
     // Every write of the row fails as a serialization failure would when another writer wins each time.

@@ -82,12 +82,3 @@ export interface AgentAccessStore {
   /** RFC 7009: an access token ends alone, a refresh token ends its grant. False when neither has this SHA-256. */
   revokeOAuthToken(sha256: string): Promise<boolean>;
 }
-
-export type {
-  StoredAccessToken,
-  StoredAgentToken,
-  StoredAuthorizationCode,
-  StoredAuthorizationRequest,
-  StoredOAuthClient,
-  StoredRefreshToken,
-};

@@ -1,11 +1,10 @@
 // Retries and redirects read the node:http transport's plain-map response headers (not undici's Headers): a raw
 // TCP server writes Retry-After and an upper-case Location; 127.0.0.2 plays another origin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authMode, leaksIn, type AuthMode } from "../../test/auth-modes";
+import { authMode } from "../../test/auth-modes";
 import { head, startWire, type Wire } from "../../test/raw-wire-server";
-import { runCall } from "../../test/run-call";
+import { wireCalls } from "../../test/wire-calls";
 import { startUpstream, type Upstream } from "@src/http-tool/testing";
-import type { ToolResult } from "../result/tool-result";
 
 const mode = authMode("query");
 
@@ -49,23 +48,7 @@ afterAll(async () => {
   await other.close();
 });
 
-const call = async (
-  path: string,
-  extra: Parameters<typeof runCall>[3] = {},
-  method: "GET" | "POST" = "GET",
-): Promise<ToolResult> =>
-  (
-    await runCall(
-      `${wire.origin}/v1`,
-      mode,
-      { method, path, ...(method === "POST" ? { body: { a: 1 } } : {}) },
-      { limits: { timeoutMs: 1500, retries: 0 }, ...extra },
-    )
-  ).result;
-
-const expectNoLeak = (result: ToolResult, auth: AuthMode = mode): void => {
-  expect(leaksIn(JSON.stringify(result), auth)).toEqual([]);
-};
+const { call, expectNoLeak } = wireCalls(() => wire.origin, mode);
 
 describe("executeRequest: retries and redirects read the plain-map headers", () => {
   it("a 503 with Retry-After is retried for GET (body not read) and the retry answers; POST is not retried", async () => {

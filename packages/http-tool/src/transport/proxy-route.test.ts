@@ -8,17 +8,8 @@ import { createPrivateCa, type PrivateCa } from "../../test/private-ca";
 import { runCall } from "../../test/run-call";
 import { hasOpenssl } from "../../test/self-signed-cert";
 import { findClosedPort } from "@src/http-tool/testing";
+import { proxyVariables } from "./proxy-route";
 
-const proxyVariables = [
-  "https_proxy",
-  "HTTPS_PROXY",
-  "http_proxy",
-  "HTTP_PROXY",
-  "all_proxy",
-  "ALL_PROXY",
-  "no_proxy",
-  "NO_PROXY",
-];
 const call = { method: "GET" as const, path: "/items" };
 
 /** An upstream answering 200 with the headers it got; `https` with a certificate of the test's CA. */

@@ -35,8 +35,8 @@ const getProxyForUrl = untypedGetProxyForUrl as (url: string) => string;
 
 const direct: ProxyRoute = Object.freeze({ kind: "direct", agents: undefined });
 
-/** The variables `proxy-from-env` reads; part of the cache key, so a changed environment is seen. */
-const proxyVariables = [
+/** The variables `proxy-from-env` reads; part of the cache key, so a changed environment is seen (tests clear them). */
+export const proxyVariables = [
   "https_proxy",
   "HTTPS_PROXY",
   "http_proxy",

@@ -2,11 +2,10 @@
 // the one exchange object (resets, closes, stalls, upgrades, codings) and response headers read as fetch reads them.
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authMode, leaksIn, type AuthMode } from "../../test/auth-modes";
+import { authMode } from "../../test/auth-modes";
 import { head, startWire, type Wire } from "../../test/raw-wire-server";
-import { runCall } from "../../test/run-call";
+import { wireCalls } from "../../test/wire-calls";
 import { waitFor } from "../../test/wait-for";
-import type { ToolResult } from "../result/tool-result";
 
 const mode = authMode("query");
 
@@ -97,23 +96,7 @@ afterAll(async () => {
   await wire.close();
 });
 
-const call = async (
-  path: string,
-  extra: Parameters<typeof runCall>[3] = {},
-  method: "GET" | "POST" = "GET",
-): Promise<ToolResult> =>
-  (
-    await runCall(
-      `${wire.origin}/v1`,
-      mode,
-      { method, path, ...(method === "POST" ? { body: { a: 1 } } : {}) },
-      { limits: { timeoutMs: 1500, retries: 0 }, ...extra },
-    )
-  ).result;
-
-const expectNoLeak = (result: ToolResult, auth: AuthMode = mode): void => {
-  expect(leaksIn(JSON.stringify(result), auth)).toEqual([]);
-};
+const { call, expectNoLeak } = wireCalls(() => wire.origin, mode);
 
 describe("sendWithNodeHttp: transport error paths", () => {
   it("a connection reset before any header fails at once as NETWORK, retried for GET, not for POST", async () => {

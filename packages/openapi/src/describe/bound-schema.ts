@@ -1,4 +1,5 @@
 import { schemaReferencePrefix } from "../index/resolve-reference";
+import { isRecord, type UnknownRecord } from "./json-object";
 
 /** The key that marks where a schema was cut. */
 export const CUT_MARKER = "x-cut";
@@ -34,10 +35,6 @@ const keptScalars = [
   "writeOnly",
   "deprecated",
 ];
-
-type UnknownRecord = Record<string, unknown>;
-const isRecord = (value: unknown): value is UnknownRecord =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * `schema` with its `$ref`s into `components.schemas` resolved, shown to

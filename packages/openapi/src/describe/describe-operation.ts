@@ -7,14 +7,11 @@ import { suggestSelect, type SuggestedSelect } from "./suggest-select";
 /** Upper bound of one operation's answer, in UTF-8 bytes of its JSON. */
 export const maxOperationAnswerBytes = 16_384;
 
-/** One operation in full, as the agent sees it. */
-export interface OperationDetail {
-  operationId: string;
-  method: string;
-  path: string;
-  summary: string;
-  description: string;
-  tags: string[];
+/** One operation in full, as the agent sees it: the index's facts, then its schemas cut to fit. */
+export interface OperationDetail extends Pick<
+  IndexedOperation,
+  "operationId" | "method" | "path" | "summary" | "description" | "tags"
+> {
   deprecated?: true;
   required: string[];
   parameters: { name: string; in: string; required: boolean; description?: string; schema?: unknown }[];

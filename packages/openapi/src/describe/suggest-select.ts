@@ -1,4 +1,5 @@
 import { schemaReferencePrefix } from "../index/resolve-reference";
+import { isRecord, type UnknownRecord } from "./json-object";
 
 /** A `select` (JMESPath) for an operation whose response is large, and what it keeps. */
 export interface SuggestedSelect {
@@ -31,10 +32,6 @@ const preferredFields = [
   "createdAt",
   "updatedAt",
 ];
-
-type UnknownRecord = Record<string, unknown>;
-const isRecord = (value: unknown): value is UnknownRecord =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The schema `$ref`s into `components.schemas` point to, one `allOf` merged, the first object of `anyOf`/`oneOf`. */
 function resolve(schema: unknown, schemas: UnknownRecord, depth = 0): UnknownRecord | undefined {

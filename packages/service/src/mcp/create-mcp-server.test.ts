@@ -1,14 +1,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../../test/upstream";
 import { createTemporaryHome } from "../../test/temporary-home";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createMcpServer } from "./create-mcp-server";
 import { mcpToolPageSize } from "./mcp-tool-page";
-import { createSourceService } from "../sources/create-source-service";
+import { createServiceWithDemoSource } from "../../test/demo-source";
 import type { FileSourceStore } from "@src/config";
 import type { SourceService } from "../sources/source-service";
 
@@ -21,17 +20,7 @@ let client: Client;
 beforeEach(async () => {
   upstream = await startUpstream(token);
   home = await createTemporaryHome();
-  service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
-  await service.addSource({
-    input: {
-      type: "api",
-      name: "Demo",
-      slug: "demo",
-      enabled: true,
-      api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
-    },
-    credential: { token },
-  });
+  service = await createServiceWithDemoSource(home, upstream.url, token);
   const server = createMcpServer(service, { name: "src-test", version: "1.0.0" });
   service.onChange(() => void server.sendToolListChanged());
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();

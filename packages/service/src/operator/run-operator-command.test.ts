@@ -1,8 +1,7 @@
-import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "../../test/upstream";
 import { createTemporaryHome } from "../../test/temporary-home";
-import { createSourceService } from "../sources/create-source-service";
+import { createServiceWithDemoSource } from "../../test/demo-source";
 import { runOperatorCommand } from "./run-operator-command";
 import type { SourceService } from "../sources/source-service";
 
@@ -14,18 +13,7 @@ let service: SourceService;
 beforeEach(async () => {
   upstream = await startUpstream(token);
   home = await createTemporaryHome();
-  service = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
-  await service.addSource({
-    input: {
-      type: "api",
-      name: "Demo",
-      slug: "demo",
-      enabled: true,
-      api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
-    },
-    credential: { token },
-    test: false,
-  });
+  service = await createServiceWithDemoSource(home, upstream.url, token, { test: false });
 });
 
 afterEach(async () => {

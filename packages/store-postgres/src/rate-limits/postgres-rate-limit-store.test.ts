@@ -1,21 +1,11 @@
-import { createDefaultAuthRegistry } from "@src/auth-presets";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useTestPostgres } from "../../test/use-test-postgres";
-import { openPostgresStore, type PostgresStore } from "../open-postgres-store";
+import { useTestStores } from "../../test/open-test-stores";
 
-const registry = createDefaultAuthRegistry();
 const env = { SRC_VAULT_KEY: Buffer.alloc(32, 9).toString("base64") };
 const postgresServer = useTestPostgres();
-const opened: PostgresStore[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-});
-
-async function open(url: string): Promise<PostgresStore> {
-  const store = await openPostgresStore({ url, registry, home: "/tmp/src-home-unused", env, checkIntervalMs: 200 });
-  opened.push(store);
-  return store;
-}
+const openStore = useTestStores();
+const open = (url: string) => openStore(url, env);
 
 describe("rateLimits: the policies' rate limits in the database", () => {
   it("two stores (two replicas' pools) on one database share one limit", async () => {
