@@ -66,25 +66,31 @@ export function tokenPolicyOf(caller: Caller, slug: string): TokenPolicy | undef
   };
 }
 
-/** The log line of an answered agent call: who called which source's tool, the request's method and path (no query), and how it ended. */
-function logAgentCall(
-  logger: Logger,
-  {
+/** An agent call, as its log line names it. */
+interface LoggedCall {
+  channel: CallChannel;
+  caller: Caller;
+  slug: string;
+  name: string;
+}
+
+/** What every log line of an agent call starts with: the event, where it came in, who called, which source's tool. */
+function callLogFields({ channel, caller, slug, name }: LoggedCall) {
+  return {
+    event: "tool_call",
     channel,
-    caller,
-    slug,
-    name,
-    result,
-  }: { channel: CallChannel; caller: Caller; slug: string; name: string; result: ToolResult },
-): void {
+    caller: callerLabel(caller),
+    principal: principalOf(caller),
+    source: slug,
+    tool: name,
+  };
+}
+
+/** The log line of an answered agent call: who called which source's tool, the request's method and path (no query), and how it ended. */
+function logAgentCall(logger: Logger, { result, ...call }: LoggedCall & { result: ToolResult }): void {
   scalarLineLoggerOf(logger).info(
     {
-      event: "tool_call",
-      channel,
-      caller: callerLabel(caller),
-      principal: principalOf(caller),
-      source: slug,
-      tool: name,
+      ...callLogFields(call),
       method: result.request.method,
       path: pathOf(result.request.url),
       status: result.status,
@@ -101,24 +107,12 @@ function logAgentCall(
 /** The log line of an agent call refused before or while it ran (its error's code and message). */
 function logRefusedCall(
   logger: Logger,
-  {
-    channel,
-    caller,
-    slug,
-    name,
-    error,
-    durationMs,
-  }: { channel: CallChannel; caller: Caller; slug: string; name: string; error: unknown; durationMs: number },
+  { error, durationMs, ...call }: LoggedCall & { error: unknown; durationMs: number },
 ): void {
   const errorCode = (error as { code?: string }).code ?? "INTERNAL";
   scalarLineLoggerOf(logger).warn(
     {
-      event: "tool_call",
-      channel,
-      caller: callerLabel(caller),
-      principal: principalOf(caller),
-      source: slug,
-      tool: name,
+      ...callLogFields(call),
       ok: false,
       durationMs,
       errorCode,

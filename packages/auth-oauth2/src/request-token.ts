@@ -2,7 +2,7 @@ import { traceTokenRequest, type TokenRequestEvent } from "@src/auth";
 import * as oauth from "oauth4webapi";
 import type { OAuth2Config } from "./oauth2-config-schema";
 import type { OAuth2Credential } from "./oauth2-credential-schema";
-import { tokenEndpointFor, tokenParameters } from "./token-endpoint";
+import { type TokenEndpoint, tokenEndpointFor, tokenParameters } from "./token-endpoint";
 import { tokenError } from "./token-error";
 
 /** The tokens one token response gave, in the credential's terms. */
@@ -75,6 +75,14 @@ function tracedTokenRequest<T>(
   );
 }
 
+/**
+ * The options of a token request that carries no scope (refresh, authorization code, device code: the scope was
+ * asked for when the grant began): the endpoint's, with the config's audience and resource.
+ */
+function unscopedRequestOptions(endpoint: TokenEndpoint, input: TokenRequestInput): oauth.TokenEndpointRequestOptions {
+  return { ...endpoint.options(input.signal), additionalParameters: tokenParameters(input.config, false) };
+}
+
 /** Client credentials grant (RFC 6749 4.4), with the configured scope, audience and resource. */
 export function requestClientCredentialsToken(input: TokenRequestInput): Promise<IssuedTokens> {
   return tracedTokenRequest(input, "client_credentials", "client credentials token request", async () => {
@@ -99,10 +107,7 @@ export function requestRefreshedToken(input: TokenRequestInput, refreshToken: st
       endpoint.client,
       endpoint.clientAuth,
       refreshToken,
-      {
-        ...endpoint.options(input.signal),
-        additionalParameters: tokenParameters(input.config, false),
-      },
+      unscopedRequestOptions(endpoint, input),
     );
     const tokens = issued(
       await oauth.processRefreshTokenResponse(endpoint.server, endpoint.client, response),
@@ -126,10 +131,7 @@ export function requestAuthorizationCodeToken(
       callback.parameters,
       callback.redirectUri,
       callback.codeVerifier,
-      {
-        ...endpoint.options(input.signal),
-        additionalParameters: tokenParameters(input.config, false),
-      },
+      unscopedRequestOptions(endpoint, input),
     );
     return issued(await oauth.processAuthorizationCodeResponse(endpoint.server, endpoint.client, response), input.now);
   });
@@ -143,10 +145,7 @@ export async function requestDeviceCodeToken(input: TokenRequestInput, deviceCod
     endpoint.client,
     endpoint.clientAuth,
     deviceCode,
-    {
-      ...endpoint.options(input.signal),
-      additionalParameters: tokenParameters(input.config, false),
-    },
+    unscopedRequestOptions(endpoint, input),
   );
   return issued(await oauth.processDeviceCodeResponse(endpoint.server, endpoint.client, response), input.now);
 }

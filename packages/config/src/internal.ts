@@ -12,4 +12,4 @@ export {
 export { fallbackSlug, maxSlugLength } from "./slugify";
 export { type ServiceFieldSources, defaultSourceStatus, fillServiceFields } from "./store/fill-service-fields";
 export { type SourceLockOptions, defaultSourceLockOptions } from "./store/source-lock";
-export { applySourceChanges } from "./store/source-changes";
+export { applySourceChanges, applyStatusChange } from "./store/source-changes";

@@ -13,7 +13,7 @@ export function ConfirmDialog({
   onConfirm,
   children,
 }: {
-  dialogRef: RefObject<HTMLDialogElement>;
+  dialogRef: RefObject<HTMLDialogElement | null>;
   headingId: string;
   heading: ComponentChildren;
   confirmLabel: ComponentChildren;

@@ -1,6 +1,6 @@
 import type { SourceIssue } from "../errors/source-validation-error";
 import { SourceValidationError } from "../errors/source-validation-error";
-import type { SourceRecord } from "../source-schema";
+import { type SourceRecord, type SourceStatus, sourceStatusSchema } from "../source-schema";
 import { closestField } from "../unknown-fields";
 
 const changeableFields = ["name", "enabled", "api"];
@@ -69,4 +69,17 @@ export function applySourceChanges(
     ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
     api,
   };
+}
+
+/** `current` with `status` merged into its status, checked: a wrong field is a SourceValidationError at `status.<field>`. */
+export function applyStatusChange(current: SourceRecord, status: Partial<SourceStatus>, slug: string): SourceRecord {
+  const result = sourceStatusSchema.safeParse({ ...current.status, ...status });
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({
+      path: ["status", ...issue.path].join("."),
+      message: issue.message,
+    }));
+    throw new SourceValidationError({ issues, slug });
+  }
+  return { ...current, status: result.data };
 }

@@ -9,10 +9,10 @@ import { SourceValidationError } from "../errors/source-validation-error";
 import { parseSourceInput, parseSourceRecord } from "../parse-source";
 import { resolveSrcHome } from "../resolve-src-home";
 import { slugify } from "../slugify";
-import { type SourceRecord, slugSchema, sourceStatusSchema } from "../source-schema";
+import { type SourceRecord, slugSchema } from "../source-schema";
 import { type ServiceFieldSources, fillServiceFields } from "./fill-service-fields";
 import { loadSourceFile } from "./read-source-file";
-import { applySourceChanges } from "./source-changes";
+import { applySourceChanges, applyStatusChange } from "./source-changes";
 import { type HeldSourceLock, defaultSourceLockOptions } from "./source-lock";
 import { createExclusiveRunner } from "./source-exclusive";
 import { createSourceFileIndex } from "./source-file-index";
@@ -267,15 +267,7 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
     setStatus: (slug, status) =>
       exclusive(slug, async (lock) => {
         const current = await read(slug, { persist: false });
-        const result = sourceStatusSchema.safeParse({ ...current.status, ...status });
-        if (!result.success) {
-          const issues = result.error.issues.map((issue) => ({
-            path: ["status", ...issue.path].join("."),
-            message: issue.message,
-          }));
-          throw new SourceValidationError({ issues, slug });
-        }
-        return write({ ...current, status: result.data }, lock);
+        return write(applyStatusChange(current, status, slug), lock);
       }),
 
     remove: (slug) =>

@@ -8,13 +8,12 @@ import {
   parseSourceInput,
   parseSourceRecord,
   slugify,
-  sourceStatusSchema,
   type ChangedSources,
   type SourceListEntry,
   type SourceRecord,
   type SourceStore,
 } from "@src/config";
-import { applySourceChanges, fillServiceFields, slugSchema } from "@src/config/internal";
+import { applySourceChanges, applyStatusChange, fillServiceFields, slugSchema } from "@src/config/internal";
 import type { ChangeFeed } from "../changes/change-feed";
 import { changeSourceRow, type SourceRow } from "./change-source-row";
 
@@ -189,18 +188,7 @@ export function createPostgresSourceStore(options: PostgresSourceStoreOptions): 
         return parseSourceRecord({ ...changed, updatedAt: now().toISOString() }, { registry, slug, file: where(slug) });
       }),
 
-    setStatus: (slug, status) =>
-      change(slug, (current) => {
-        const result = sourceStatusSchema.safeParse({ ...current.status, ...status });
-        if (!result.success) {
-          const issues = result.error.issues.map((issue) => ({
-            path: ["status", ...issue.path].join("."),
-            message: issue.message,
-          }));
-          throw new SourceValidationError({ issues, slug });
-        }
-        return { ...current, status: result.data };
-      }),
+    setStatus: (slug, status) => change(slug, (current) => applyStatusChange(current, status, slug)),
 
     async remove(slug) {
       const rows = await sql`delete from src_sources where slug = ${slug} returning slug`;
