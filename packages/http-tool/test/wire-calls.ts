@@ -13,8 +13,8 @@ export function wireCalls(
   origin: () => string,
   mode: AuthMode,
 ): {
-  call(path: string, extra?: Parameters<typeof runCall>[3], method?: "GET" | "POST"): Promise<ToolResult>;
-  expectNoLeak(result: ToolResult, auth?: AuthMode): void;
+  call: (path: string, extra?: Parameters<typeof runCall>[3], method?: "GET" | "POST") => Promise<ToolResult>;
+  expectNoLeak: (result: ToolResult, auth?: AuthMode) => void;
 } {
   return {
     call: async (path, extra = {}, method = "GET") =>
