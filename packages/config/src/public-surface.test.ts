@@ -11,6 +11,7 @@ describePublicSurface({
   internalNames: [
     "apiLimitsShape",
     "applySourceChanges",
+    "applyStatusChange",
     "baseUrlSchema",
     "defaultSourceLockOptions",
     "defaultSourceStatus",
