@@ -11,12 +11,11 @@ export function classifyValidation(result: ToolResult, source: SourceRecord, plu
   const { api } = source;
   const target = `GET ${result.request.url}`;
   const error = result.error;
-  const failed = (reason: Verdict["reason"], message: string, hint: string): Verdict => ({
-    status: "failed",
-    reason,
-    message,
-    hint,
-  });
+  const verdict =
+    (status: Verdict["status"]) =>
+    (reason: Verdict["reason"], message: string, hint: string): Verdict => ({ status, reason, message, hint });
+  const failed = verdict("failed");
+  const needsAuth = verdict("needs_auth");
   if (error?.code === TOOL_ERROR_CODES.REDIRECT_BLOCKED || (result.status >= 300 && result.status < 400)) {
     const location = result.headers.location ?? "(no Location header)";
     return failed(
@@ -33,12 +32,11 @@ export function classifyValidation(result: ToolResult, source: SourceRecord, plu
           error.message,
           "the authorization server failed; try again later with /source reload",
         )
-      : {
-          status: "needs_auth",
-          reason: VALIDATION_REASONS.AUTH_REFUSED,
-          message: error.message,
-          hint: `sign in again, or store the credential again with \`src credential set ${source.slug}\``,
-        };
+      : needsAuth(
+          VALIDATION_REASONS.AUTH_REFUSED,
+          error.message,
+          `sign in again, or store the credential again with \`src credential set ${source.slug}\``,
+        );
   }
   if (error !== undefined && result.status === 0) {
     const host = new URL(api.baseUrl).host;
@@ -89,20 +87,18 @@ export function classifyValidation(result: ToolResult, source: SourceRecord, plu
     };
   }
   if (result.status === 401) {
-    return {
-      status: "needs_auth",
-      reason: VALIDATION_REASONS.UNAUTHORIZED,
-      message: `${target} answered 401: the API rejected the ${placement}`,
-      hint: "the credential is wrong or expired, or the API expects it elsewhere; store a new one or check api.authType",
-    };
+    return needsAuth(
+      VALIDATION_REASONS.UNAUTHORIZED,
+      `${target} answered 401: the API rejected the ${placement}`,
+      "the credential is wrong or expired, or the API expects it elsewhere; store a new one or check api.authType",
+    );
   }
   if (result.status === 403) {
-    return {
-      status: "needs_auth",
-      reason: VALIDATION_REASONS.FORBIDDEN,
-      message: `${target} answered 403: the API refused the ${placement}`,
-      hint: "the credential lacks permission for api.testEndpoint, or goes in the wrong place; check its scopes and api.authType, or pick a testEndpoint it may read",
-    };
+    return needsAuth(
+      VALIDATION_REASONS.FORBIDDEN,
+      `${target} answered 403: the API refused the ${placement}`,
+      "the credential lacks permission for api.testEndpoint, or goes in the wrong place; check its scopes and api.authType, or pick a testEndpoint it may read",
+    );
   }
   if (result.status === 404) {
     return failed(
