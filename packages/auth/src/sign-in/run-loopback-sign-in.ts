@@ -1,20 +1,16 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AnyAuthPluginV2 } from "../auth-plugin-v2";
+import type { AuthContextInput } from "../create-auth-context";
 import { AuthError, AUTH_ERROR_CODES } from "../errors/auth-error";
 import { AuthorizeError } from "../errors/authorize-error";
 import type { AuthSignIn, SignInStart } from "./auth-sign-in";
 import { pollSignIn } from "./poll-sign-in";
 
-/** What `runLoopbackSignIn` needs. */
-export interface LoopbackSignInOptions {
-  /** The source's plugin; it must have sign-in steps. */
-  readonly plugin: AnyAuthPluginV2;
-  readonly slug: string;
-  /** The source's `api` block, parsed with the plugin's `configSchema`. */
-  readonly config: Record<string, unknown>;
-  /** The stored credential, parsed with the plugin's `credentialSchema`. */
-  readonly credential: Record<string, unknown>;
+/**
+ * What `runLoopbackSignIn` needs: the source as an auth context names it (its plugin, which must have sign-in
+ * steps; its slug; its `api` block and stored credential, parsed with the plugin's schemas), and how to wait.
+ */
+export interface LoopbackSignInOptions extends Pick<AuthContextInput, "plugin" | "slug" | "config" | "credential"> {
   /** Port on 127.0.0.1 to receive the redirect on. Default 0: any free port. */
   readonly port?: number | undefined;
   /** How long to wait for the person, in milliseconds. Default 300000 (5 minutes). */
