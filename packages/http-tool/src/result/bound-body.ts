@@ -1,6 +1,6 @@
 import type { WholeBody } from "./shape-result-body";
 import type { ToolResult, ToolResultBody } from "./tool-result";
-import { cutText, truncateJson } from "./truncate-json";
+import { cutText, jsonTruncation, truncateJson } from "./truncate-json";
 
 /** A body bounded to `maxResultChars`, and the whole of it when it was cut. */
 export interface BoundedBody {
@@ -21,11 +21,7 @@ export function boundBody(body: ToolResultBody, maxResultChars: number): Bounded
     if (!cut.truncated) return { body };
     return {
       body: { kind: "json", value: cut.value },
-      truncated: {
-        originalSize: cut.originalChars,
-        unit: "chars",
-        note: `JSON shortened to fit ${maxResultChars} characters (api.maxResultChars): long arrays, strings and objects carry markers saying what was left out`,
-      },
+      truncated: jsonTruncation(cut.originalChars, maxResultChars),
       whole: { kind: "json", text: serialized },
     };
   }

@@ -2,7 +2,7 @@ import type { Redactor } from "./redact-secrets";
 import type { ToolResult, ToolResultBody } from "./tool-result";
 import { findJsonError } from "./find-json-error";
 import { isVerbatimJson } from "./is-verbatim-json";
-import { cutText, truncateJson } from "./truncate-json";
+import { cutText, jsonTruncation, truncateJson } from "./truncate-json";
 
 /** Sixteen digits in a row: an integer JSON.parse may round. */
 const longInteger = /[0-9]{16}/;
@@ -215,10 +215,6 @@ export function shapeResultBody({
   onCut?.({ kind: "json", text: serialized });
   return {
     body: { kind: "json", value: result.value },
-    truncated: {
-      originalSize: result.originalChars,
-      unit: "chars",
-      note: `JSON shortened to fit ${maxResultChars} characters (api.maxResultChars): long arrays, strings and objects carry markers saying what was left out`,
-    },
+    truncated: jsonTruncation(result.originalChars, maxResultChars),
   };
 }

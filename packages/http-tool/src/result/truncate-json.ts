@@ -95,3 +95,15 @@ export function truncateJson(value: unknown, maxChars: number, serialized?: stri
     originalChars: full.length,
   };
 }
+
+/** The `truncated` of a result whose JSON `truncateJson` shortened from `originalChars` characters to fit `maxResultChars`. */
+export function jsonTruncation(
+  originalChars: number,
+  maxResultChars: number,
+): { originalSize: number; unit: "chars"; note: string } {
+  return {
+    originalSize: originalChars,
+    unit: "chars",
+    note: `JSON shortened to fit ${maxResultChars} characters (api.maxResultChars): long arrays, strings and objects carry markers saying what was left out`,
+  };
+}
