@@ -147,7 +147,7 @@ export function createCallGate({
   /** Where each call is counted (`GET /metrics`). Default: nowhere. */
   metrics?: ServerMetrics;
   /** Makes the link a `NOT_CONNECTED` result gives its agent (the console's connect page for that source and principal). Default: none, no link. */
-  connectUrlFor?: (slug: string, principal: string) => string;
+  connectUrlFor?: (slug: string, principal: string) => Promise<string>;
 }): CallGate {
   let closed = false;
 
@@ -208,6 +208,19 @@ export function createCallGate({
     }
   }
 
+  /** The `NOT_CONNECTED` answer with its connect link; without one (and a warning) when the link store does not answer. */
+  async function withConnectLink(answered: ToolResult, slug: string, principal: string): Promise<ToolResult> {
+    try {
+      return withConnectUrl(answered, await connectUrlFor!(slug, principal));
+    } catch (error) {
+      logger.warn(
+        { event: "connect_link_failed", source: slug, principal, errorMessage: (error as Error).message },
+        "could not store a connect link; the agent is told NOT_CONNECTED without one",
+      );
+      return answered;
+    }
+  }
+
   async function gated(
     name: string,
     slug: string,
@@ -233,7 +246,7 @@ export function createCallGate({
       );
       const result =
         answered.error?.code === "NOT_CONNECTED" && connectUrlFor !== undefined
-          ? withConnectUrl(answered, connectUrlFor(slug, principalOf(caller)))
+          ? await withConnectLink(answered, slug, principalOf(caller))
           : answered;
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result, principalOf(caller)));
       logAgentCall(logger, { channel, caller, slug, name, result });
