@@ -172,16 +172,13 @@ export function createCallGate({
     // `api_<slug>_operations` and `api_<slug>_write` belong to their source, resolved as the service resolves them (an agent token for "x" may search x's operations).
     const slug = await sourceOfToolName(service.store, name);
     const auditChannel = auditChannelOf[options.channel];
-    if (metrics === undefined)
-      return traceToolCall({ tool: name, source: slug, channel: auditChannel }, () =>
-        gated(name, slug, input, options),
-      );
+    // The span names who the call is for, as the audit line does (never a secret).
+    const traced = { tool: name, source: slug, channel: auditChannel, principal: principalOf(options.caller ?? admin) };
+    if (metrics === undefined) return traceToolCall(traced, () => gated(name, slug, input, options));
     const started = performance.now();
     const ended = metrics.callStarted(auditChannel);
     try {
-      const result = await traceToolCall({ tool: name, source: slug, channel: auditChannel }, () =>
-        gated(name, slug, input, options),
-      );
+      const result = await traceToolCall(traced, () => gated(name, slug, input, options));
       metrics.callFinished({
         source: slug,
         channel: auditChannel,
