@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeExternalPlugin, type ExternalPlugin } from "@src/test-servers";
 import { binPath, runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { sourceAddArgs } from "./helpers/source-add-args";
 
 // Issue 23's "done when": a plugin written from @src/auth's README alone, in a folder outside the repository (two
 // secret fields and one plain field), passes the conformance suite, shows its fields in `--help`, is added without a
@@ -69,38 +70,20 @@ describe("a team's plugin written from @src/auth's README, outside the repositor
   });
 
   it("without a terminal, a missing field is named: the plain one as --set, the secrets as --credential-stdin", async () => {
-    const missing = await src([
-      "source",
-      "add",
-      "--name",
-      "Acme",
-      "--base-url",
-      recorder.url,
-      "--auth",
-      "key-pair",
-      "--test-endpoint",
-      "/me",
-    ]);
+    const missing = await src(sourceAddArgs({ name: "Acme", baseUrl: recorder.url }, "--auth", "key-pair"));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(
       "missing --set account=VALUE, --credential-stdin (pipe a JSON object of apiKey, apiSecret on stdin)",
     );
     const oneOnly = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Acme",
-        "--base-url",
-        recorder.url,
+      sourceAddArgs(
+        { name: "Acme", baseUrl: recorder.url },
         "--auth",
         "key-pair",
         "--set",
         "account=acme",
-        "--test-endpoint",
-        "/me",
         "--credential-stdin",
-      ],
+      ),
       JSON.stringify({ apiKey }),
     );
     expect(oneOnly.code).toBe(2);
@@ -111,22 +94,15 @@ describe("a team's plugin written from @src/auth's README, outside the repositor
     await runSrc(["source", "remove", "acme"], { env: { ...temp.env, SRC_AUTH_PLUGINS: plugin.file } }); // a retry starts from no source
     const stdin = JSON.stringify({ apiKey, apiSecret });
     const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Acme",
-        "--base-url",
-        recorder.url,
+      sourceAddArgs(
+        { name: "Acme", baseUrl: recorder.url },
         "--auth",
         "key-pair",
         "--set",
         "account=acme",
-        "--test-endpoint",
-        "/me",
         "--credential-stdin",
         "--json",
-      ],
+      ),
       stdin,
     );
     expect(added.stderr).toBe("");

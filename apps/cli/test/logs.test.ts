@@ -9,6 +9,7 @@ import { binPath, runSrc } from "./helpers/run-src";
 import { startServe } from "./helpers/start-serve";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { sourceAddArgs } from "./helpers/source-add-args";
 
 const key = "audit-query-key-7d3c9b1e";
 let temp: TempHome;
@@ -33,23 +34,14 @@ beforeEach(async () => {
   temp = await createTempHome();
   calls = join(temp.home, "logs", "calls.jsonl");
   const added = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Audit",
-      "--slug",
-      "audit",
-      "--base-url",
-      upstream.url,
+    sourceAddArgs(
+      { name: "Audit", slug: "audit", baseUrl: upstream.url },
       "--auth",
       "query",
       "--query-param",
       "api_key",
-      "--test-endpoint",
-      "/me",
       "--credential-stdin",
-    ],
+    ),
     { env: temp.env, stdin: key },
   );
   expect(added.code, added.stderr).toBe(0);

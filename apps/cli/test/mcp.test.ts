@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { binPath, runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const secret = "mcp-secret-1234567890abcdef";
 let temp: TempHome;
@@ -45,22 +46,10 @@ beforeEach(async () => {
   stderr = "";
   listChanged = 0;
   listChangedWaiters.length = 0;
-  const added = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Echo",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    { env: temp.env, stdin: secret },
-  );
+  const added = await runSrc(sourceAddArgs({ name: "Echo", baseUrl: upstream.url }, ...bearerFromStdin), {
+    env: temp.env,
+    stdin: secret,
+  });
   expect(added.code, added.stderr).toBe(0);
 
   const transport = new StdioClientTransport({

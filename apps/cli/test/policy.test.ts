@@ -9,6 +9,7 @@ import { runInTerminal } from "./helpers/run-in-terminal";
 import { binPath, runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const secret = "policy-cli-secret-9a8b7c6d";
 const require = createRequire(import.meta.url);
@@ -28,21 +29,7 @@ async function homeWith(policyFlags: string[], extra: string[] = []): Promise<Te
   const temp = await createTempHome();
   homes.push(temp);
   const added = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "GH",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-      ...extra,
-      ...policyFlags,
-    ],
+    sourceAddArgs({ name: "GH", baseUrl: upstream.url }, ...bearerFromStdin, ...extra, ...policyFlags),
     { env: temp.env, stdin: secret },
   );
   expect(added.stderr).toBe("");
@@ -114,23 +101,14 @@ describe("src source add / edit: the policy flags", () => {
     const temp = await createTempHome();
     homes.push(temp);
     const added = await runSrc(
-      [
-        "source",
-        "add",
-        "--name",
-        "GH",
-        "--base-url",
-        upstream.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
+      sourceAddArgs(
+        { name: "GH", baseUrl: upstream.url },
+        ...bearerFromStdin,
         "--allow",
         "GETT /x",
         "--deny",
         "/admin/**",
-      ],
+      ),
       { env: temp.env, stdin: secret },
     );
     expect(added.code).toBe(2);
@@ -138,21 +116,7 @@ describe("src source add / edit: the policy flags", () => {
     expect(added.stderr).toContain('api.policy.deny.0: "/admin/**" has no method: write "* /admin/**"');
     expect((await temp.files()).filter((file) => file.path.includes("sources"))).toEqual([]);
     const rate = await runSrc(
-      [
-        "source",
-        "add",
-        "--name",
-        "GH",
-        "--base-url",
-        upstream.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-        "--rate-limit",
-        "sixty",
-      ],
+      sourceAddArgs({ name: "GH", baseUrl: upstream.url }, ...bearerFromStdin, "--rate-limit", "sixty"),
       { env: temp.env, stdin: secret },
     );
     expect(rate.code).toBe(2);

@@ -8,6 +8,7 @@ import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { startServe } from "./helpers/start-serve";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 // `src source test SLUG` validates a source now; a source whose last validation failed is still offered to agents,
 // and its tool description says its status and what the operator must do (src tools -v, src mcp, the server).
@@ -24,21 +25,7 @@ beforeEach(async () => {
   temp = await createTempHome();
   api = await startUpstream({ type: "bearer", token });
   const added = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Status API",
-      "--slug",
-      "status",
-      "--base-url",
-      api.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
+    sourceAddArgs({ name: "Status API", slug: "status", baseUrl: api.url }, ...bearerFromStdin),
     token,
   );
   expect(added.code, added.stderr).toBe(0);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const token = "transfer-token-93be1a77";
 let from: TempHome;
@@ -20,41 +21,22 @@ beforeEach(async () => {
   from = await createTempHome();
   to = await createTempHome();
   upstream = await startUpstream({ type: "bearer", token });
-  const first = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Alpha",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    { env: from.env, stdin: token },
-  );
+  const first = await runSrc(sourceAddArgs({ name: "Alpha", baseUrl: upstream.url }, ...bearerFromStdin), {
+    env: from.env,
+    stdin: token,
+  });
   expect(first.code, first.stderr).toBe(0);
   const second = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Beta",
-      "--base-url",
-      `${upstream.url}/v2`,
+    sourceAddArgs(
+      { name: "Beta", baseUrl: `${upstream.url}/v2` },
       "--auth",
       "query",
       "--query-param",
       "key",
-      "--test-endpoint",
-      "/me",
       "--disabled",
       "--no-test",
       "--credential-stdin",
-    ],
+    ),
     {
       env: from.env,
       stdin: "beta-query-key-55aa",
@@ -134,23 +116,10 @@ describe("src source export / import", () => {
   it("an import with problems lists every one (record and field) and changes nothing", async () => {
     expect(
       (
-        await runSrc(
-          [
-            "source",
-            "add",
-            "--name",
-            "Alpha",
-            "--base-url",
-            upstream.url,
-            "--auth",
-            "bearer",
-            "--test-endpoint",
-            "/me",
-            "--no-test",
-            "--credential-stdin",
-          ],
-          { env: to.env, stdin: token },
-        )
+        await runSrc(sourceAddArgs({ name: "Alpha", baseUrl: upstream.url }, ...bearerFromStdin, "--no-test"), {
+          env: to.env,
+          stdin: token,
+        })
       ).code,
     ).toBe(0);
     const before = await snapshot(to);

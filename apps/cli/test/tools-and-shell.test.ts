@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { sourceAddArgs } from "./helpers/source-add-args";
 
 const secret = "tools-secret-77aa88bb99cc";
 let temp: TempHome;
@@ -19,23 +20,14 @@ afterAll(() => upstream.close());
 beforeEach(async () => {
   temp = await createTempHome();
   const added = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Key API",
-      "--slug",
-      "key-api",
-      "--base-url",
-      upstream.url,
+    sourceAddArgs(
+      { name: "Key API", slug: "key-api", baseUrl: upstream.url, testEndpoint: "/ping" },
       "--auth",
       "header",
       "--header-name",
       "X-Key",
-      "--test-endpoint",
-      "/ping",
       "--credential-stdin",
-    ],
+    ),
     secret,
   );
   expect(added.code, added.stderr).toBe(0);
@@ -60,23 +52,14 @@ describe("src tools", () => {
 
   it("-v with several sources shows the shared input schema and description once, and each tool's own part", async () => {
     const other = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Other API",
-        "--slug",
-        "other-api",
-        "--base-url",
-        `${upstream.url}/v2`,
+      sourceAddArgs(
+        { name: "Other API", slug: "other-api", baseUrl: `${upstream.url}/v2`, testEndpoint: "/ping" },
         "--auth",
         "header",
         "--header-name",
         "X-Key",
-        "--test-endpoint",
-        "/ping",
         "--credential-stdin",
-      ],
+      ),
       secret,
     );
     expect(other.code).toBe(0);

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { sourceAddArgs } from "./helpers/source-add-args";
 
 const token = "rotate-bearer-token-8c1d2e";
 const password = "rotate-basic-password-5a7b";
@@ -25,23 +26,10 @@ const add = (
   auth: string[],
   secret: string,
 ): Promise<RunResult> =>
-  runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      slug,
-      "--slug",
-      slug,
-      "--base-url",
-      upstream.url,
-      ...auth,
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    { env, stdin: secret },
-  );
+  runSrc(sourceAddArgs({ name: slug, slug, baseUrl: upstream.url }, ...auth, "--credential-stdin"), {
+    env,
+    stdin: secret,
+  });
 
 async function expectCallsWork(env: Record<string, string | undefined>): Promise<RunResult[]> {
   const results = [
