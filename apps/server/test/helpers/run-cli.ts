@@ -32,3 +32,12 @@ export function runCli(
     child.stdin.end(stdin);
   });
 }
+
+/**
+ * The arguments of `src source add` for the bearer source SLUG called NAME on `baseUrl` (test endpoint `/me`), its
+ * token read from stdin, then `flags` (`--no-test`...).
+ */
+export const cliAddBearerArgs = (name: string, slug: string, baseUrl: string, ...flags: string[]): string[] => [
+  ...["source", "add", "--name", name, "--slug", slug, "--base-url", baseUrl],
+  ...["--auth", "bearer", "--test-endpoint", "/me", "--credential-stdin", ...flags],
+];
