@@ -44,6 +44,9 @@ afterAll(async () => {
   await Promise.all([plugin?.cleanup(), temp?.cleanup()]);
 });
 
+/** The key-pair plugin's flags: its account, the two secrets on stdin. */
+const keyPairFromStdin = ["--auth", "key-pair", "--set", "account=acme", "--credential-stdin"];
+
 describe("a team's plugin written from @src/auth's README, outside the repository", () => {
   it("passes the conformance suite", async () => {
     const { createKeyPairAuth } = (await import(pathToFileURL(plugin.file).href)) as {
@@ -76,14 +79,7 @@ describe("a team's plugin written from @src/auth's README, outside the repositor
       "missing --set account=VALUE, --credential-stdin (pipe a JSON object of apiKey, apiSecret on stdin)",
     );
     const oneOnly = await src(
-      sourceAddArgs(
-        { name: "Acme", baseUrl: recorder.url },
-        "--auth",
-        "key-pair",
-        "--set",
-        "account=acme",
-        "--credential-stdin",
-      ),
+      sourceAddArgs({ name: "Acme", baseUrl: recorder.url }, ...keyPairFromStdin),
       JSON.stringify({ apiKey }),
     );
     expect(oneOnly.code).toBe(2);
@@ -94,15 +90,7 @@ describe("a team's plugin written from @src/auth's README, outside the repositor
     await runSrc(["source", "remove", "acme"], { env: { ...temp.env, SRC_AUTH_PLUGINS: plugin.file } }); // a retry starts from no source
     const stdin = JSON.stringify({ apiKey, apiSecret });
     const added = await src(
-      sourceAddArgs(
-        { name: "Acme", baseUrl: recorder.url },
-        "--auth",
-        "key-pair",
-        "--set",
-        "account=acme",
-        "--credential-stdin",
-        "--json",
-      ),
+      sourceAddArgs({ name: "Acme", baseUrl: recorder.url }, ...keyPairFromStdin, "--json"),
       stdin,
     );
     expect(added.stderr).toBe("");

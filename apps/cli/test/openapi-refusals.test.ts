@@ -85,22 +85,7 @@ describe("src source add --openapi with a document that cannot be used", { timeo
 
   it("--json: the error document names the reason", async () => {
     const result = await src(
-      [
-        "--json",
-        "source",
-        "add",
-        "--openapi",
-        "broken.yaml",
-        "--name",
-        "Items",
-        "--base-url",
-        api.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
+      ["--json", ...sourceAddArgs({ name: "Items", baseUrl: api.url }, "--openapi", "broken.yaml", ...bearerFromStdin)],
       token,
     );
     expect(result.code).toBe(2);
@@ -164,19 +149,12 @@ describe("src source add --openapi with a document that cannot be used", { timeo
     const fixed = await src(
       [
         "--json",
-        "source",
-        "add",
-        "--openapi",
-        `${api.url}/private/openapi.yaml`,
-        "--name",
-        "Items",
-        "--base-url",
-        api.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
+        ...sourceAddArgs(
+          { name: "Items", baseUrl: api.url },
+          "--openapi",
+          `${api.url}/private/openapi.yaml`,
+          ...bearerFromStdin,
+        ),
       ],
       token,
     );

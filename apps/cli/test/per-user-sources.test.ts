@@ -47,21 +47,16 @@ function expectNoSecret(...runs: RunResult[]): void {
     for (const secret of [localKey, bobKey]) expect(`${run.stdout}\n${run.stderr}`).not.toContain(secret);
 }
 
+/** A bearer source whose credentials are each person's own. */
+const perUserBearer = ["--auth", "bearer", "--credentials", "per-user"];
+
 describe("src and per-user sources, through the built CLI", () => {
   it("adds a per-user source without a credential, answers NOT_CONNECTED until the operator's own is set, and lists and removes connections", async () => {
     const temp = await newHome();
     const slug = `gh-${randomBytes(3).toString("hex")}`;
     const run = (args: string[], stdin?: string) =>
       runSrc(args, { env: temp.env, ...(stdin === undefined ? {} : { stdin }) });
-    const added = await run(
-      sourceAddArgs(
-        { name: "GH", slug, baseUrl: `${upstream.url}/${slug}` },
-        "--auth",
-        "bearer",
-        "--credentials",
-        "per-user",
-      ),
-    );
+    const added = await run(sourceAddArgs({ name: "GH", slug, baseUrl: `${upstream.url}/${slug}` }, ...perUserBearer));
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
     const config = JSON.parse(await readFile(join(temp.home, "sources", slug, "config.json"), "utf8")) as {
@@ -188,13 +183,7 @@ describe("src and per-user sources, through the built CLI", () => {
       });
     const slug = `remote-${randomBytes(3).toString("hex")}`;
     const added = await remote(
-      sourceAddArgs(
-        { name: "Remote", slug, baseUrl: `${upstream.url}/${slug}` },
-        "--auth",
-        "bearer",
-        "--credentials",
-        "per-user",
-      ),
+      sourceAddArgs({ name: "Remote", slug, baseUrl: `${upstream.url}/${slug}` }, ...perUserBearer),
     );
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
