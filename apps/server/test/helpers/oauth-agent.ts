@@ -139,14 +139,11 @@ export async function startClientDocumentHost(
   const { key, cert } = ca.issue("IP:127.0.0.1");
   let fetches = 0;
   let clientId = "";
-  const server = createHttpsServer(
-    { key, cert },
-    (request, response) => {
-      if (request.url !== "/agent/client.json") return void response.writeHead(404).end();
-      fetches += 1;
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(document(clientId)));
-    },
-  );
+  const server = createHttpsServer({ key, cert }, (request, response) => {
+    if (request.url !== "/agent/client.json") return void response.writeHead(404).end();
+    fetches += 1;
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(document(clientId)));
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   clientId = `https://127.0.0.1:${(server.address() as AddressInfo).port}/agent/client.json`;
   return {
