@@ -14,6 +14,7 @@ import { rm } from "node:fs/promises";
 import { Agent, createServer, request as httpRequest, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startBenchServer } from "./bench-source";
+import { passThroughListener } from "./pass-through-proxy.mjs";
 
 const secondsPerRun = Number(process.env.BENCH_SECONDS ?? 4);
 const concurrency = 16;
@@ -59,27 +60,7 @@ console.log(
   `src-server CPU per call: upstream and ${concurrency} agents in their own processes, ${secondsPerRun} s per run`,
 );
 
-const proxy = await listen((incoming, outgoing) => {
-  const forward = httpRequest(
-    {
-      host: "127.0.0.1",
-      port: upstreamPort,
-      method: incoming.method,
-      path: "/items",
-      agent: upstreamAgent,
-      headers: {
-        authorization: `Bearer ${upstreamToken}`,
-        "content-type": incoming.headers["content-type"] ?? "",
-        "content-length": incoming.headers["content-length"] ?? "0",
-      },
-    },
-    (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    },
-  );
-  incoming.pipe(forward);
-});
+const proxy = await listen(passThroughListener({ port: upstreamPort, token: upstreamToken, agent: upstreamAgent }));
 const proxyCost = await measure("node:http pass-through proxy", `${proxy.url}/items`);
 proxy.server.closeAllConnections();
 proxy.server.close();
