@@ -1,14 +1,14 @@
 import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { AnyAuthPluginV2 } from "@src/auth";
 import { checkAuthPluginConformance } from "@src/auth/testing";
 import { sendJson, startUpstream as startRecorder, type Upstream as Recorder } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeExternalPlugin, type ExternalPlugin } from "@src/test-servers";
-import { binPath, runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
+import { runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 // Issue 23's "done when": a plugin written from @src/auth's README alone, in a folder outside the repository (two
 // secret fields and one plain field), passes the conformance suite, shows its fields in `--help`, is added without a
@@ -106,13 +106,7 @@ describe("a team's plugin written from @src/auth's README, outside the repositor
     });
 
     let stderr = "";
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [binPath, "mcp"],
-      env: { PATH: process.env.PATH ?? "", ...temp.env, SRC_AUTH_PLUGINS: plugin.file },
-      stderr: "pipe",
-    });
-    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const transport = srcMcpTransport({ ...temp.env, SRC_AUTH_PLUGINS: plugin.file }, (text) => (stderr += text));
     const client = new Client({ name: "external-plugin-test", version: "0.0.0" });
     await client.connect(transport);
     try {

@@ -1,11 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { sendJson, startUpstream as startRecorder, type Upstream as Recorder } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3rverKeys, startHttpbin, startS3, type RealServer } from "@src/test-servers";
-import { binPath, runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
+import { runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 // The three modes added with issue 23, each through the built CLI and `src mcp` against a server nobody here wrote
 // (httpbin for Digest, an S3 emulator that verifies Signature V4) or a recorder of what arrived (several keyed headers).
@@ -26,13 +26,7 @@ const src = recordingRunSrc(outputs, () => ({ env: temp.env }));
 /** The official MCP SDK client on `src mcp` over stdio, called once. */
 async function callOverMcp(name: string, call: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
   let stderr = "";
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [binPath, "mcp"],
-    env: { PATH: process.env.PATH ?? "", ...temp.env },
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const transport = srcMcpTransport(temp.env, (text) => (stderr += text));
   const client = new Client({ name: "new-modes-test", version: "0.0.0" });
   await client.connect(transport);
   try {

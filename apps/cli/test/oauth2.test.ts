@@ -1,7 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { expectMcpCallsReuseOneToken } from "../../../packages/auth-oauth2/test/expect-mcp-calls-reuse-token";
@@ -10,11 +9,12 @@ import {
   startTokenCheckingApi,
   type TokenCheckingApi,
 } from "../../../packages/auth-oauth2/test/start-token-checking-api";
-import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import { runSrc, type RunResult } from "./helpers/run-src";
 import { loginFollowingPrintedUrl as followPrintedLogin } from "./helpers/login-following-printed-url";
 import { oauth2OpenApiDocument } from "./helpers/openapi-document";
 import { scopeFlags, sourceAddArgs } from "./helpers/source-add-args";
 import { createTempHome, expectNoSecretLeaked, type TempHome } from "./helpers/temp-home";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 // OAuth 2.0 end to end through the built CLI, against a real authorization server in its own process
 // (oauth2-mock-server on 127.0.0.1) and an API that accepts only the tokens that server issued.
@@ -305,14 +305,8 @@ describe("src with --auth oauth2, a public client and the sign-in's time limit",
 describe("src mcp with an oauth2 source (official MCP SDK client over stdio)", () => {
   it("the tool description names OAuth 2.0 and the scopes; calls reuse the stored token", async () => {
     await addCrm();
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [binPath, "mcp"],
-      env: { PATH: process.env.PATH ?? "", ...temp.env },
-      stderr: "pipe",
-    });
     let stderr = "";
-    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const transport = srcMcpTransport(temp.env, (text) => (stderr += text));
     const client = new Client({ name: "oauth2-cli-test", version: "0.0.0" });
     await client.connect(transport);
     try {

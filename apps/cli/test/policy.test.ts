@@ -2,14 +2,14 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runInTerminal } from "./helpers/run-in-terminal";
-import { binPath, runSrc } from "./helpers/run-src";
+import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
 import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 const secret = "policy-cli-secret-9a8b7c6d";
 const require = createRequire(import.meta.url);
@@ -310,12 +310,7 @@ describe("src mcp: split tools, annotations, elicitation, rate limit", () => {
     answer?: (message: string) => { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> },
   ): Promise<{ client: Client; asked: string[] }> {
     const asked: string[] = [];
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [binPath, "mcp"],
-      env: { PATH: process.env.PATH ?? "", ...temp.env },
-      stderr: "pipe",
-    });
+    const transport = srcMcpTransport(temp.env);
     client = new Client(
       { name: "policy-test", version: "0.0.0" },
       answer === undefined ? {} : { capabilities: { elicitation: {} } },
