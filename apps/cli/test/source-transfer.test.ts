@@ -55,6 +55,15 @@ afterEach(async () => {
 const snapshot = async (home: TempHome): Promise<string> =>
   JSON.stringify((await home.files()).map((file) => [file.path, file.text]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)));
 
+/** A source record of an import document: SLUG called NAME, a bearer source testing /me unless `api` says otherwise. */
+const importRecord = (name: string, slug: string, api: { baseUrl: string; authType?: string }) => ({
+  type: "api",
+  name,
+  slug,
+  enabled: true,
+  api: { authType: "bearer", testEndpoint: "/me", ...api },
+});
+
 describe("src source export / import", () => {
   it("copies the configs to another home (never credentials): imported sources are untested and need their credential", async () => {
     const exported = await runSrc(["source", "export"], { env: from.env });
@@ -127,41 +136,11 @@ describe("src source export / import", () => {
       format: "src.sources",
       version: 1,
       sources: [
-        {
-          type: "api",
-          name: "Gamma",
-          slug: "gamma",
-          enabled: true,
-          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
-        },
-        {
-          type: "api",
-          name: "Alpha",
-          slug: "alpha",
-          enabled: true,
-          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
-        },
-        {
-          type: "api",
-          name: "Delta",
-          slug: "delta",
-          enabled: true,
-          api: { baseUrl: "not a url", authType: "bearer", testEndpoint: "/me" },
-        },
-        {
-          type: "api",
-          name: "Epsilon",
-          slug: "epsilon",
-          enabled: true,
-          api: { baseUrl: upstream.url, authType: "carrier-pigeon", testEndpoint: "/me" },
-        },
-        {
-          type: "api",
-          name: "Gamma again",
-          slug: "gamma",
-          enabled: true,
-          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
-        },
+        importRecord("Gamma", "gamma", { baseUrl: upstream.url }),
+        importRecord("Alpha", "alpha", { baseUrl: upstream.url }),
+        importRecord("Delta", "delta", { baseUrl: "not a url" }),
+        importRecord("Epsilon", "epsilon", { baseUrl: upstream.url, authType: "carrier-pigeon" }),
+        importRecord("Gamma again", "gamma", { baseUrl: upstream.url }),
       ],
     };
     const result = await runSrc(["source", "import", "-", "--json"], { env: to.env, stdin: JSON.stringify(document) });

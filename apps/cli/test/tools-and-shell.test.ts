@@ -17,16 +17,15 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 // A home per test with the one source "key-api": a test that adds, breaks or edits sources changes only its own home.
+/** The X-Key header source's flags, its key on stdin. */
+const keyHeaderFromStdin = ["--auth", "header", "--header-name", "X-Key", "--credential-stdin"];
+
 beforeEach(async () => {
   temp = await createTempHome();
   const added = await src(
     sourceAddArgs(
       { name: "Key API", slug: "key-api", baseUrl: upstream.url, testEndpoint: "/ping" },
-      "--auth",
-      "header",
-      "--header-name",
-      "X-Key",
-      "--credential-stdin",
+      ...keyHeaderFromStdin,
     ),
     secret,
   );
@@ -54,11 +53,7 @@ describe("src tools", () => {
     const other = await src(
       sourceAddArgs(
         { name: "Other API", slug: "other-api", baseUrl: `${upstream.url}/v2`, testEndpoint: "/ping" },
-        "--auth",
-        "header",
-        "--header-name",
-        "X-Key",
-        "--credential-stdin",
+        ...keyHeaderFromStdin,
       ),
       secret,
     );
