@@ -37,22 +37,13 @@ afterAll(async () => {
 });
 
 const lastReceived = () => upstream.received.at(-1)!;
+/** `src call echo GET /items -q PAIR... --json`. */
+const getItemsJson = (...pairs: string[]) =>
+  src(["call", "echo", "GET", "/items", ...pairs.flatMap((pair) => ["-q", pair]), "--json"]);
 
 describe("src call", () => {
   it("GET with -q: repeated keys become arrays; --json prints the ToolResult", async () => {
-    const result = await src([
-      "call",
-      "echo",
-      "GET",
-      "/items",
-      "-q",
-      "limit=2",
-      "-q",
-      "tag=a",
-      "-q",
-      "tag=b=c",
-      "--json",
-    ]);
+    const result = await getItemsJson("limit=2", "tag=a", "tag=b=c");
     expect(result.code).toBe(0);
     expect(lastReceived()).toMatchObject({ method: "GET", path: "/items", query: { limit: "2", tag: ["a", "b=c"] } });
     const output = JSON.parse(result.stdout);
@@ -66,21 +57,7 @@ describe("src call", () => {
   });
 
   it("-q takes the names every JavaScript object has (constructor, toString, __proto__)", async () => {
-    const result = await src([
-      "call",
-      "echo",
-      "GET",
-      "/items",
-      "-q",
-      "constructor=1",
-      "-q",
-      "toString=2",
-      "-q",
-      "__proto__=3",
-      "-q",
-      "toString=4",
-      "--json",
-    ]);
+    const result = await getItemsJson("constructor=1", "toString=2", "__proto__=3", "toString=4");
     expect(result.code, result.stderr).toBe(0);
     const query = lastReceived().query;
     expect(Object.keys(query).sort()).toEqual(["__proto__", "constructor", "toString"]);
