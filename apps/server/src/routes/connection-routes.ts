@@ -181,7 +181,7 @@ export function registerConnectionRoutes({ app, service }: RouteContext, { links
     return c.json({ slug, principal, deleted: await service.deleteConnection(slug, principal) }, 200);
   });
   app.openapi(peekRoute, async (c) => {
-    const link = links.peek(c.req.valid("param").token);
+    const link = await links.peek(c.req.valid("param").token);
     if (link === undefined)
       return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
     const { source } = await service.getSource(link.slug);
@@ -206,16 +206,16 @@ export function registerConnectionRoutes({ app, service }: RouteContext, { links
   });
   app.openapi(connectRoute, async (c) => {
     const { token } = c.req.valid("param");
-    const link = links.take(token);
+    const link = await links.take(token);
     if (link === undefined)
       return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
     try {
       await service.setConnection(link.slug, link.principal, c.req.valid("json").credential);
     } catch (error) {
-      links.putBack(token, link);
+      await links.putBack(token);
       throw error;
     }
-    links.connected(token);
+    await links.connected(token);
     return c.json({ slug: link.slug, principal: link.principal, connected: true as const }, 200);
   });
 }
