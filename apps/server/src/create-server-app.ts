@@ -31,6 +31,8 @@ import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
 import { registerConnectionRoutes } from "./routes/connection-routes";
 import { connectLinksOfServer } from "./connect/connect-links";
+import { createPersonSessions } from "./connect/person-sessions";
+import { registerMyConnectionRoutes } from "./routes/my-connection-routes";
 import { registerToolRoutes } from "./routes/tool-routes";
 import { registerActivityRoutes } from "./activity/activity-routes";
 import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
@@ -223,11 +225,22 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);
-  registerConnectionRoutes(context, { links: connect.links });
+  // A person who connected through a link gets a short session for "My connections" (signed with a key derived from the admin token).
+  const publicUrl = options.oauth?.publicUrl ?? "";
+  const personSessions = createPersonSessions({ secret: token });
+  const secure = (requestUrl: string): boolean => (publicUrl === "" ? requestUrl : publicUrl).startsWith("https:");
   const signInRoutes = registerSignInRoutes(context, {
     lifetimeMs: limits.signInLifetimeMs,
     store: options.signIns ?? createFileSignInStore({ home }),
+    connect: { service, logger, links: connect.links, sessions: personSessions, secure },
   });
+  registerConnectionRoutes(context, {
+    links: connect.links,
+    signIns: signInRoutes.signIns,
+    sessions: personSessions,
+    publicUrl,
+  });
+  registerMyConnectionRoutes(context, { sessions: personSessions, secure });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);
   // Activity is the audit log every channel writes (`src logs` reads it too), not this process's memory.

@@ -1,5 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AuthorizeError, createSharedSignIns, type ClaimResult, type SignInStart, type SignInStore } from "@src/auth";
+import {
+  AuthorizeError,
+  createSharedSignIns,
+  type ClaimResult,
+  type SharedSignIns,
+  type SignInStart,
+  type SignInStore,
+} from "@src/auth";
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
 import { toErrorResponse } from "../error-response";
@@ -10,6 +17,8 @@ import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
 import { checkSignInPossible, loadSignInTarget } from "../sign-in/load-sign-in-source";
 import { signInPage } from "../sign-in/sign-in-page";
 import { slugParamSchema } from "./source-routes";
+import { connectLinkOfStart } from "../connect/connect-sign-in";
+import { finishConnectSignIn, type ConnectSignInContext } from "../connect/finish-connect-sign-in";
 
 const loginRoute = createRoute({
   method: "post",
@@ -231,6 +240,8 @@ export interface SignInRoutesOptions {
   readonly lifetimeMs: number;
   /** Where sign-ins in progress live: the source store's (a file in the home, or PostgreSQL), shared by every replica. */
   readonly store: SignInStore;
+  /** Finishes the sign-ins started from a connect page (a person connecting a per-user source as themselves). */
+  readonly connect?: ConnectSignInContext | undefined;
 }
 
 /**
@@ -240,8 +251,8 @@ export interface SignInRoutesOptions {
  */
 export function registerSignInRoutes(
   { app, service, logger }: RouteContext,
-  { lifetimeMs, store }: SignInRoutesOptions,
-): { stop(): void } {
+  { lifetimeMs, store, connect }: SignInRoutesOptions,
+): { stop(): void; signIns: SharedSignIns } {
   const now = () => new Date();
   const signIns = createSharedSignIns({ store, lifetimeMs, now });
   const stopping = new AbortController();
@@ -355,6 +366,11 @@ export function registerSignInRoutes(
       const claim = state === null ? undefined : await signIns.claim(state);
       if (claim?.found !== true) throw stateProblem(claim, lifetimeMs);
       slug = claim.slug;
+      const connectLink = connectLinkOfStart(claim.start);
+      if (connectLink !== undefined) {
+        if (connect === undefined) throw stateProblem({ found: false, reason: "unknown" }, lifetimeMs);
+        return await finishConnectSignIn(connect, claim, connectLink, callbackUrl, c.req.raw.signal);
+      }
       const done = await finishClaimed(
         { service, logger },
         claim,
@@ -378,5 +394,5 @@ export function registerSignInRoutes(
     }
   });
 
-  return { stop: () => stopping.abort() };
+  return { stop: () => stopping.abort(), signIns };
 }
