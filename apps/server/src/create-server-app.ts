@@ -25,7 +25,7 @@ import { registerMcpRoutes } from "./routes/mcp-routes";
 import { registerOperationsRoutes } from "./routes/operations-routes";
 import { registerSignInRoutes } from "./routes/sign-in-routes";
 import { createFileSignInStore } from "@src/config";
-import type { SignInStore } from "@src/auth";
+import { createSharedSignIns, type SignInStore } from "@src/auth";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
@@ -229,18 +229,17 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const publicUrl = options.oauth?.publicUrl ?? "";
   const personSessions = createPersonSessions({ secret: token });
   const secure = (requestUrl: string): boolean => (publicUrl === "" ? requestUrl : publicUrl).startsWith("https:");
+  // One view of the sign-ins in progress: the connect page starts a person's upstream sign-in, the redirect route finishes it.
+  const signInStore = options.signIns ?? createFileSignInStore({ home });
+  const signIns = createSharedSignIns({ store: signInStore, lifetimeMs: limits.signInLifetimeMs });
+  registerConnectionRoutes(context, { links: connect.links, signIns, sessions: personSessions, publicUrl });
+  registerMyConnectionRoutes(context, { sessions: personSessions, secure });
   const signInRoutes = registerSignInRoutes(context, {
     lifetimeMs: limits.signInLifetimeMs,
-    store: options.signIns ?? createFileSignInStore({ home }),
+    store: signInStore,
+    signIns,
     connect: { service, logger, links: connect.links, sessions: personSessions, secure },
   });
-  registerConnectionRoutes(context, {
-    links: connect.links,
-    signIns: signInRoutes.signIns,
-    sessions: personSessions,
-    publicUrl,
-  });
-  registerMyConnectionRoutes(context, { sessions: personSessions, secure });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);
   // Activity is the audit log every channel writes (`src logs` reads it too), not this process's memory.

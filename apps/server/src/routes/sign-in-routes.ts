@@ -190,7 +190,7 @@ const callbackRoute = createRoute({
   path: signInCallbackPath,
   tags: ["sign-in"],
   summary:
-    "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started on any replica sharing the store is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered.",
+    "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started on any replica sharing the store is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered. A sign-in started from a connect page (POST /v1/connect/{token}/sign-in) is stored as the link's principal's own connection instead, and answers 303 to the console's Connected page with the person's session cookie.",
   security: [],
   request: {
     query: z.object({
@@ -203,6 +203,10 @@ const callbackRoute = createRoute({
     200: {
       description: "Signed in; the page shows the source's test outcome.",
       content: { "text/html": { schema: z.string() } },
+    },
+    303: {
+      description:
+        "A person connected through a connect page: to the console's Connected page (`/#/connected/{slug}`), with the person's session cookie (`src_person`).",
     },
     409: {
       description: "The source can no longer be signed in (its auth type or settings changed).",
@@ -240,6 +244,8 @@ export interface SignInRoutesOptions {
   readonly lifetimeMs: number;
   /** Where sign-ins in progress live: the source store's (a file in the home, or PostgreSQL), shared by every replica. */
   readonly store: SignInStore;
+  /** The sign-ins in progress over `store`, when the app shares them with other routes (the connect page's); made here otherwise. */
+  readonly signIns?: SharedSignIns | undefined;
   /** Finishes the sign-ins started from a connect page (a person connecting a per-user source as themselves). */
   readonly connect?: ConnectSignInContext | undefined;
 }
@@ -251,10 +257,10 @@ export interface SignInRoutesOptions {
  */
 export function registerSignInRoutes(
   { app, service, logger }: RouteContext,
-  { lifetimeMs, store, connect }: SignInRoutesOptions,
-): { stop(): void; signIns: SharedSignIns } {
+  { lifetimeMs, store, connect, signIns: given }: SignInRoutesOptions,
+): { stop(): void } {
   const now = () => new Date();
-  const signIns = createSharedSignIns({ store, lifetimeMs, now });
+  const signIns = given ?? createSharedSignIns({ store, lifetimeMs, now });
   const stopping = new AbortController();
   const advanceContext = { service, logger, signIns, now };
 
@@ -394,5 +400,5 @@ export function registerSignInRoutes(
     }
   });
 
-  return { stop: () => stopping.abort(), signIns };
+  return { stop: () => stopping.abort() };
 }

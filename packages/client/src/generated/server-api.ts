@@ -672,7 +672,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started on any replica sharing the store is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered. */
+        /** The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started on any replica sharing the store is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered. A sign-in started from a connect page (POST /v1/connect/{token}/sign-in) is stored as the link's principal's own connection instead, and answers 303 to the console's Connected page with the person's session cookie. */
         get: {
             parameters: {
                 query?: {
@@ -695,6 +695,13 @@ export interface paths {
                     content: {
                         "text/html": string;
                     };
+                };
+                /** @description A person connected through a connect page: to the console's Connected page (`/#/connected/{slug}`), with the person's session cookie (`src_person`). */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description The source can no longer be signed in (its auth type or settings changed). */
                 409: {
