@@ -28,7 +28,8 @@ beforeAll(async () => {
   testHome.secrets.push(clientSecret, noteKey);
   authorization = await startAuthorizationServer({ clientId, clientSecret });
   recorder = await startRecorder((_request, response, recorded) => sendJson(response, 200, { path: recorded.path }));
-  server = await startBuiltServer(testHome.env);
+  // A page of another origin that --cors-origin allows still cannot use a person's session.
+  server = await startBuiltServer(testHome.env, ["--cors-origin", "http://127.0.0.2:9"]);
   browser = await launchChromium();
 }, 60_000);
 
@@ -269,7 +270,7 @@ describe("the person's routes (/v1/me)", { timeout: 60_000 }, () => {
     const forged = `v1.${Buffer.from(JSON.stringify({ p: "local", exp: Date.now() + 60_000 })).toString("base64url")}`;
     expect((await mine({ cookie: `src_person=${forged}.${signature}` })).status).toBe(401);
     expect((await mine({ cookie: `src_person=${payload}.${signature.slice(0, -2)}AA` })).status).toBe(401);
-    // The admin token does not open a person's routes, and a page of another origin cannot use the cookie.
+    // The admin token does not open a person's routes, and a page of another origin (even one --cors-origin allows) cannot use the cookie.
     expect((await mine({ authorization: `Bearer ${testHome.adminToken}` })).status).toBe(401);
     expect((await mine({ cookie, origin: "http://127.0.0.2:9" })).status).toBe(403);
     const removedAcross = await fetch(`${server.url}/v1/me/connections/${notes}`, {
