@@ -23,16 +23,13 @@ import { registerCommandRoutes } from "./routes/command-routes";
 import { registerHealthRoutes } from "./routes/health-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
 import { registerOperationsRoutes } from "./routes/operations-routes";
-import { registerSignInRoutes } from "./routes/sign-in-routes";
 import { createFileSignInStore } from "@src/config";
-import { createSharedSignIns, type SignInStore } from "@src/auth";
+import type { SignInStore } from "@src/auth";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
-import { registerConnectionRoutes } from "./routes/connection-routes";
 import { connectLinksOfServer } from "./connect/connect-links";
-import { createPersonSessions } from "./connect/person-sessions";
-import { registerMyConnectionRoutes } from "./routes/my-connection-routes";
+import { registerPersonAndSignInRoutes } from "./connect/register-person-routes";
 import { registerToolRoutes } from "./routes/tool-routes";
 import { registerActivityRoutes } from "./activity/activity-routes";
 import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
@@ -225,20 +222,12 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);
-  // A person who connected through a link gets a short session for "My connections" (signed with a key derived from the admin token).
-  const publicUrl = options.oauth?.publicUrl ?? "";
-  const personSessions = createPersonSessions({ secret: token });
-  const secure = (requestUrl: string): boolean => (publicUrl === "" ? requestUrl : publicUrl).startsWith("https:");
-  // One view of the sign-ins in progress: the connect page starts a person's upstream sign-in, the redirect route finishes it.
-  const signInStore = options.signIns ?? createFileSignInStore({ home });
-  const signIns = createSharedSignIns({ store: signInStore, lifetimeMs: limits.signInLifetimeMs });
-  registerConnectionRoutes(context, { links: connect.links, signIns, sessions: personSessions, publicUrl });
-  registerMyConnectionRoutes(context, { sessions: personSessions, secure });
-  const signInRoutes = registerSignInRoutes(context, {
-    lifetimeMs: limits.signInLifetimeMs,
-    store: signInStore,
-    signIns,
-    connect: { service, logger, links: connect.links, sessions: personSessions, secure },
+  const signInRoutes = registerPersonAndSignInRoutes(context, {
+    links: connect.links,
+    adminToken: token,
+    publicUrl: options.oauth?.publicUrl ?? "",
+    signInStore: options.signIns ?? createFileSignInStore({ home }),
+    signInLifetimeMs: limits.signInLifetimeMs,
   });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);
