@@ -10,6 +10,8 @@ export default createBuildConfig({
   // command. `@src/server` and `@src/store-postgres` stay packages of their own (loaded for `serve`, `token`, `--store`).
   noExternal: [/^(?!@src\/(server|store-postgres)(\/|$))/],
   // Bundled CommonJS code (commander, ajv...) `require`s Node's built-in modules: ESM has no `require`, the banner makes one.
+  // `src --help` prints the help commander printed at build time (see src/bin.ts).
+  onSuccess: "node scripts/write-help-text.mjs",
   banner: {
     js: '#!/usr/bin/env node\nimport { createRequire as createRequireForBundledCommonJs } from "node:module";\nconst require = createRequireForBundledCommonJs(import.meta.url);',
   },

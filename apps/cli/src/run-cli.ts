@@ -1,6 +1,7 @@
 import { CommanderError } from "commander";
 import { createProgram } from "./create-program";
 import { EXIT_CODES } from "./exit-codes";
+import { authHelpCommandOf } from "./input/auth-help-command";
 import { writeJson } from "./output/write-output";
 
 /**
@@ -13,7 +14,7 @@ export async function runCli(argv: readonly string[] = process.argv): Promise<nu
   try {
     const program = createProgram();
     // Only a help needs the auth modes' fields (`src source add --auth TYPE --help`); loaded then, never for --version.
-    if (argv.includes("--help") || argv.includes("-h"))
+    if (authHelpCommandOf(argv) !== undefined)
       await (await import("./input/prepare-auth-help")).prepareAuthHelp(program, argv);
     await program.parseAsync([...argv]);
     return typeof process.exitCode === "number" ? process.exitCode : EXIT_CODES.SUCCESS;

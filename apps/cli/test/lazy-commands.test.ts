@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandTable, isCommandEntry } from "../src/command-table";
 import { createProgram, loadAllCommands } from "../src/create-program";
+import { runInTerminal } from "./helpers/run-in-terminal";
 import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
@@ -90,6 +91,30 @@ describe("what start-up loads", () => {
       expect(loaded.filter((name) => commandModules.includes(name))).toEqual([]);
     },
   );
+
+  it.each([
+    ["--help", ["bin"]],
+    ["-h", ["bin"]],
+    ["--version", ["bin", "cli-version"]],
+  ])(
+    "src %s on a pipe is answered by the entry alone: neither commander nor the command tree loads",
+    async (flag, modules) => {
+      // --help reads dist/help.txt; --version loads the small chunks holding the version (not commander's, large).
+      const loaded = await loadedBy([flag]);
+      expect(loaded.filter((name) => name !== "chunk")).toEqual(modules);
+      expect(loaded.length).toBeLessThanOrEqual(modules.length + 2);
+    },
+  );
+
+  it("src --help in a terminal 120 columns wide is commander's help at that width", async () => {
+    const { screen, code } = await runInTerminal(["--help"], temp.env, []);
+    expect(code).toBe(0);
+    const program = createProgram();
+    program.configureOutput({ getOutHelpWidth: () => 120, getOutHasColors: () => false });
+    const expected = program.helpInformation();
+    expect(screen.replaceAll("\r\n", "\n").trim()).toBe(expected.trim());
+    expect(expected).not.toBe(readFileSync(new URL("../dist/help.txt", import.meta.url), "utf8"));
+  });
 
   it("src source list --help loads that command's module and no other", async () => {
     const loaded = await loadedBy(["source", "list", "--help"]);

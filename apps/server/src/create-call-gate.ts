@@ -258,10 +258,16 @@ export function createCallGate({
     call,
     serviceFor: (channel, caller = admin) => ({
       ...service,
-      listTools: async () =>
-        (await service.listTools({ token: (slug) => tokenPolicyOf(caller, slug) })).filter((tool) =>
-          mayCallSource(caller, tool.source),
-        ),
+      // Options pass through (a page of MCP tools/list lists from its cursor's source on); the caller's token
+      // narrows each source's tools and leaves out the sources it may not call.
+      listTools: async (options) =>
+        (
+          await service.listTools({
+            ...options,
+            token: (slug) => tokenPolicyOf(caller, slug),
+            sources: (slug) => mayCallSource(caller, slug),
+          })
+        ).filter((tool) => mayCallSource(caller, tool.source)),
       callTool: (name, input, options) =>
         call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
       // A cut result is read back by the caller that made the call only.

@@ -1,12 +1,6 @@
 import type { Command } from "commander";
 import { authModeHelp, authModesHelp } from "../output/auth-mode-help";
-
-/** The commands whose help lists the auth modes and, with `--auth TYPE`, that mode's fields. */
-const commandsWithAuthHelp = [
-  ["source", "add"],
-  ["source", "edit"],
-  ["credential", "set"],
-] as const;
+import { authHelpCommandOf } from "./auth-help-command";
 
 /** `--auth TYPE` (or `--auth=TYPE`) in the arguments, when given. */
 function authTypeIn(args: readonly string[]): string | undefined {
@@ -25,10 +19,7 @@ function authTypeIn(args: readonly string[]): string | undefined {
  */
 export async function prepareAuthHelp(program: Command, argv: readonly string[]): Promise<void> {
   const args = argv.slice(2);
-  if (!args.includes("--help") && !args.includes("-h")) return;
-  const path = commandsWithAuthHelp.find(
-    ([group, name]) => args.indexOf(group) !== -1 && args.indexOf(name) > args.indexOf(group),
-  );
+  const path = authHelpCommandOf(argv);
   if (path === undefined) return;
   const command = program.commands
     .find((candidate) => candidate.name() === path[0])

@@ -3,7 +3,7 @@ import type { IndexedOperation, OperationCatalog } from "@src/openapi";
 import { baseUrlFor } from "../request/base-url-cache";
 import { apiToolName } from "../tool/api-tool-name";
 import { TOOL_ERROR_CODES } from "../result/tool-error-codes";
-import { compilePolicy, type CompiledPolicy, type PolicyCall } from "./compile-policy";
+import { compilePolicy, type PolicyCall } from "./compile-policy";
 import type { Confirmer } from "./confirmation";
 import { evaluatePolicy } from "./evaluate-policy";
 import { pathReadingsOf, relativePathOf } from "./path-readings";
@@ -81,38 +81,46 @@ const describeLimit = (limit: RateLimit): string =>
   `${limit.calls} call${limit.calls === 1 ? "" : "s"} per ${limit.perSeconds} s`;
 
 /** The policy call of a method and path: readings, and the operations they reach (looked up once, when a document rule asks). */
-function policyCallOf(
-  method: string,
-  relativePath: string,
-  source: SourceRecord,
-  policy: CompiledPolicy,
-  operations: OperationCatalog | undefined,
-): PolicyCall {
-  const readings = pathReadingsOf(relativePath);
-  const lookups = policy.usesDocument && operations !== undefined;
-  let operation: IndexedOperation | undefined | null = null;
-  let anyOperations: IndexedOperation[] | undefined;
-  return {
-    method,
-    canonical: readings.canonical,
-    readings: readings.all,
-    operation: () => {
-      if (!lookups) return undefined;
-      if (operation === null) operation = operations.match(method, readings.canonical, source.api.baseUrl);
-      return operation;
-    },
-    anyOperations: () => {
-      if (!lookups) return [];
-      anyOperations ??= [
-        ...new Set(
-          readings.all
-            .map((path) => operations.match(method, path, source.api.baseUrl, { ignoreCase: true }))
-            .filter((found) => found !== undefined),
-        ),
-      ];
-      return anyOperations;
-    },
-  };
+class HopCall implements PolicyCall {
+  readonly canonical: string;
+  readonly readings: readonly string[];
+  #operation: IndexedOperation | undefined | null = null;
+  #anyOperations: IndexedOperation[] | undefined;
+
+  constructor(
+    readonly method: string,
+    relativePath: string,
+    private readonly baseUrl: string,
+    /** The document to look operations up in; `undefined` when no rule asks or the source has none. */
+    private readonly operations: OperationCatalog | undefined,
+  ) {
+    const readings = pathReadingsOf(relativePath);
+    this.canonical = readings.canonical;
+    this.readings = readings.all;
+  }
+
+  operation(): IndexedOperation | undefined {
+    if (this.operations === undefined) return undefined;
+    if (this.#operation === null) this.#operation = this.operations.match(this.method, this.canonical, this.baseUrl);
+    return this.#operation;
+  }
+
+  anyOperations(): readonly IndexedOperation[] {
+    const operations = this.operations;
+    if (operations === undefined) return [];
+    if (this.#anyOperations !== undefined) return this.#anyOperations;
+    const found: IndexedOperation[] = [];
+    for (const path of this.readings) {
+      // The canonical reading in any case is the canonical match when letter case cannot change it: matched once.
+      const operation =
+        path === this.canonical && !operations.caseCanMatter(path)
+          ? this.operation()
+          : operations.match(this.method, path, this.baseUrl, { ignoreCase: true });
+      if (operation !== undefined && !found.includes(operation)) found.push(operation);
+    }
+    this.#anyOperations = found;
+    return found;
+  }
 }
 
 /**
@@ -132,11 +140,12 @@ export function createHopCheck({
 }: HopCheckOptions): CheckHop {
   const policy = compilePolicy(source.api.policy);
   const baseUrl = baseUrlFor(source.api.baseUrl);
-  const confirmed = new Set<string>();
+  /** `METHOD path` a person confirmed during this call (its redirects and pages are not asked about again). */
+  let confirmed: Set<string> | undefined;
   const subject = `source "${source.slug}"`;
   return async ({ method, url, kind }) => {
     const path = relativePathOf(url, baseUrl);
-    const call = policyCallOf(method, path, source, policy, operations);
+    const call = new HopCall(method, path, source.api.baseUrl, policy.usesDocument ? operations : undefined);
     const what = kind === "redirect" ? `the redirect to ${method} ${path}` : `${method} ${path}`;
     const notSent = kind === "redirect" ? "the redirect was not followed" : "nothing was sent";
     const decision = evaluatePolicy(policy, call, {
@@ -153,7 +162,7 @@ export function createHopCheck({
         message: `the policy of ${subject} refuses ${what}: ${decision.why}; ${notSent}`,
       };
     }
-    if (decision.confirmRule !== undefined && !confirmed.has(`${method} ${call.canonical}`)) {
+    if (decision.confirmRule !== undefined && confirmed?.has(`${method} ${call.canonical}`) !== true) {
       const rule = decision.confirmRule;
       if (confirm === undefined) {
         return {
@@ -176,7 +185,7 @@ export function createHopCheck({
           message: `a person ${answer === "declined" ? "declined" : "did not confirm"} ${what} on ${subject} (rule "${rule}" in confirm); ${notSent}`,
         };
       }
-      confirmed.add(`${method} ${call.canonical}`);
+      (confirmed ??= new Set()).add(`${method} ${call.canonical}`);
     }
     if (kind === "redirect") return undefined;
     const limits: { key: string; limit: RateLimit; who: string; field: string }[] = [];

@@ -62,16 +62,26 @@ function compileRule(rule: PolicyRule, reading: Reading): CompiledRule {
     };
   }
   const matchName = picomatch(rule.pattern, options);
-  const namesOf = (operation: IndexedOperation): readonly string[] =>
-    rule.kind === "operation" ? [operation.operationId] : operation.tags;
+  // Whether the rule names an operation depends on the operation alone: decided once per operation of the document.
+  const verdicts = new WeakMap<IndexedOperation, boolean>();
+  const namesOperation = (operation: IndexedOperation): boolean => {
+    let verdict = verdicts.get(operation);
+    if (verdict === undefined) {
+      verdict =
+        rule.kind === "operation" ? matchName(operation.operationId) : operation.tags.some((tag) => matchName(tag));
+      verdicts.set(operation, verdict);
+    }
+    return verdict;
+  };
   return {
     text: rule.text,
     kind: rule.kind,
     matches: (call) => {
-      const operations = wide
-        ? call.anyOperations()
-        : [call.operation()].filter((operation) => operation !== undefined);
-      return operations.some((operation) => namesOf(operation).some((name) => matchName(name)));
+      if (!wide) {
+        const operation = call.operation();
+        return operation !== undefined && namesOperation(operation);
+      }
+      return call.anyOperations().some(namesOperation);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createAuthRegistry } from "@src/auth";
 import { createBearerAuth } from "@src/auth-bearer";
 import type { ApiPolicy } from "@src/config";
+import { buildOperationIndex, createOperationCatalog } from "@src/openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSourceRecordFixture } from "../testing/source-record-fixture";
 import { sendJson, startUpstream, type Upstream } from "../testing/test-upstream";
@@ -353,5 +354,57 @@ describe("the same check for every request of a call: select and paginate", () =
     expect(result.note).toContain(
       'page 3 answered RATE_LIMITED: source "gh" is over its rate limit of 2 calls per 60 s',
     );
+  });
+});
+
+describe("operation and tag rules, read from the source's OpenAPI document", () => {
+  const responses = { 200: { description: "ok" } };
+  const catalogOf = (paths: Record<string, unknown>) =>
+    createOperationCatalog(
+      buildOperationIndex(
+        { openapi: "3.0.3", info: { title: "Repos", version: "1" }, paths },
+        { documentSha256: "0".repeat(64), writtenIn: "openapi.json" },
+      ),
+    );
+  const lowerCase = catalogOf({
+    "/repos/{owner}/{repo}": {
+      get: { operationId: "repos/get", tags: ["repos"], responses },
+      delete: { operationId: "repos/delete", tags: ["repos"], responses },
+    },
+  });
+  const upperCase = catalogOf({
+    "/Repos/{owner}/{repo}": {
+      get: { operationId: "repos/get", tags: ["repos"], responses },
+      delete: { operationId: "repos/delete", tags: ["repos"], responses },
+    },
+  });
+
+  it.each([
+    { why: "deny names the operation", catalog: lowerCase, path: "/repos/a/b", rule: "operation:repos/delete" },
+    {
+      why: "deny reads another case of the path",
+      catalog: lowerCase,
+      path: "/REPOS/a/b",
+      rule: "operation:repos/delete",
+    },
+    {
+      why: "deny reads the document's upper-case literal in any case",
+      catalog: upperCase,
+      path: "/repos/a/b",
+      rule: "operation:repos/delete",
+    },
+    { why: "allow names only the GET operation", catalog: lowerCase, path: "/repos/a/b/c", rule: "not in allow" },
+  ])("$why: refused before anything is sent", async ({ catalog, path, rule }) => {
+    const policy: ApiPolicy = { allow: ["tag:repos"], deny: ["operation:repos/delete"] };
+    const before = upstream.requests.length;
+    const result = await toolsFor(policy, { operations: catalog })[0]!.execute({ method: "DELETE", path });
+    expect(result.error).toMatchObject({ code: "POLICY_DENIED", rule });
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it("allow by tag lets the operation through", async () => {
+    const policy: ApiPolicy = { allow: ["tag:repos"], deny: ["operation:repos/delete"] };
+    const result = await toolsFor(policy, { operations: lowerCase })[0]!.execute({ method: "GET", path: "/repos/a/b" });
+    expect(result.ok).toBe(true);
   });
 });

@@ -27,6 +27,11 @@ export interface OperationCatalog {
     baseUrl: string,
     options?: { ignoreCase?: boolean },
   ): IndexedOperation | undefined;
+  /**
+   * Whether `match` with `ignoreCase` could find another operation for `path` than without it: false when neither the
+   * path nor the document's literal segments have an upper-case letter (callers then match once).
+   */
+  caseCanMatter(path: string): boolean;
   /** Matches a call to an operation and checks it; no problems: the call fits the document. */
   check(call: CallToCheck, context: CallCheckContext): CallCheckResult;
 }
@@ -50,7 +55,11 @@ export function createOperationCatalog(index: OperationIndex): OperationCatalog 
     },
     find,
     match: (method, path, baseUrl, options) =>
-      (matcher ??= createOperationMatcher(index)).match(method.toUpperCase(), path, baseUrl, options)?.operation,
+      (matcher ??= createOperationMatcher(index)).match(method.toUpperCase(), path, baseUrl, {
+        ignoreCase: options?.ignoreCase ?? false,
+        withParameters: false,
+      })?.operation,
+    caseCanMatter: (path) => (matcher ??= createOperationMatcher(index)).caseCanMatter(path),
     check: (call, context) => (check ??= createCallChecker(index))(call, context),
   };
 }

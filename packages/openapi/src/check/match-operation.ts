@@ -2,7 +2,7 @@ import { distance } from "fastest-levenshtein";
 import type { IndexedOperation, OperationIndex } from "../index/operation-index";
 
 /** A template segment: a literal, or a pattern with the names of the parameters it captures. */
-type Segment = string | { pattern: RegExp; anyCase: RegExp; names: string[] };
+type Segment = string | { pattern: RegExp; anyCase: RegExp; names: string[]; whole: boolean };
 
 interface Template {
   operation: IndexedOperation;
@@ -31,17 +31,38 @@ function segmentOf(text: string): Segment {
       return escapeRegExp(part);
     })
     .join("");
-  return { pattern: new RegExp(`^${source}$`), anyCase: new RegExp(`^${source}$`, "i"), names };
+  // `whole`: the segment is one parameter (`{owner}`), which any non-empty segment fits, without a regular expression.
+  const whole = source === "([^/]+)";
+  return { pattern: new RegExp(`^${source}$`), anyCase: new RegExp(`^${source}$`, "i"), names, whole };
 }
 
 /** The shape key of a template for a segment that is a parameter (never a lower-case literal: it holds a control character). */
 const any = "\u0001";
 const literalOf = (segment: Segment | undefined): string => (typeof segment === "string" ? segment.toLowerCase() : any);
-const shapeKey = (length: number, first: string, last: string): string => `${length}\u0000${first}\u0000${last}`;
+function splitPath(path: string): string[] {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end -= 1;
+  return (end === path.length ? path : path.slice(0, end)).split("/").slice(1);
+}
 
-const splitPath = (path: string): string[] => path.replace(/\/+$/, "").split("/").slice(1);
+/** Templates by length, then by first segment, then by last segment (lower case when literal, `any` when templated). */
+type Shapes = Map<number, Map<string, Map<string, Template[]>>>;
+
+function addByShape(shapes: Shapes, template: Template): void {
+  const { segments } = template;
+  let byFirst = shapes.get(segments.length);
+  if (byFirst === undefined) shapes.set(segments.length, (byFirst = new Map<string, Map<string, Template[]>>()));
+  const first = literalOf(segments[0]);
+  let byLast = byFirst.get(first);
+  if (byLast === undefined) byFirst.set(first, (byLast = new Map<string, Template[]>()));
+  const last = literalOf(segments.at(-1));
+  const list = byLast.get(last);
+  if (list === undefined) byLast.set(last, [template]);
+  else list.push(template);
+}
 
 function decodeSegment(segment: string): string {
+  if (!segment.includes("%")) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -58,6 +79,50 @@ function basePathOf(url: string, against: string): string {
   }
 }
 
+/** Whether `template` matches the segments; its parameters are read only for the template that wins. */
+const fits = (template: Template, segments: readonly string[], ignoreCase: boolean): boolean => {
+  const expected = template.segments;
+  for (let position = 0; position < expected.length; position += 1) {
+    const segment = expected[position] as Segment;
+    const actual = segments[position] as string;
+    if (typeof segment === "string") {
+      if (segment !== actual && !(ignoreCase && segment.toLowerCase() === actual.toLowerCase())) return false;
+    } else if (
+      segment.whole
+        ? actual === "" || actual.includes("/")
+        : !(ignoreCase ? segment.anyCase : segment.pattern).test(actual)
+    ) {
+      return false;
+    }
+  }
+  return true;
+};
+
+const parametersOf = (template: Template, segments: readonly string[], ignoreCase: boolean) => {
+  const parameters: Record<string, string> = {};
+  template.segments.forEach((segment, position) => {
+    if (typeof segment === "string") return;
+    const found = (ignoreCase ? segment.anyCase : segment.pattern).exec(segments[position] as string);
+    segment.names.forEach((name, group) => (parameters[name] = found?.[group + 1] as string));
+  });
+  return parameters;
+};
+
+/** The template with the most literal segments among `candidates` that fits, or `best` when none beats it. */
+const bestOf = (
+  candidates: readonly Template[] | undefined,
+  segments: readonly string[],
+  ignoreCase: boolean,
+  best: Template | undefined,
+): Template | undefined => {
+  if (candidates === undefined) return best;
+  for (const template of candidates) {
+    if (best !== undefined && template.literals <= best.literals) continue;
+    if (fits(template, segments, ignoreCase)) best = template;
+  }
+  return best;
+};
+
 /**
  * Matches calls to operations by method and path template: the base path
  * removed (the source's base URL path and the document's server path are
@@ -66,18 +131,23 @@ function basePathOf(url: string, against: string): string {
  * (`/repos/{owner}/{repo}/issues` over `/repos/{owner}/{repo}/{anything}`).
  */
 export function createOperationMatcher(index: OperationIndex): {
-  /** `ignoreCase`: literal segments match in any letter case (for deny rules, as case-insensitive servers read a path). */
+  /**
+   * `ignoreCase`: literal segments match in any letter case (for deny rules, as case-insensitive servers read a path);
+   * `withParameters: false`: the path parameters are not read (`pathParameters` is empty).
+   */
   match(
     method: string,
     path: string,
     baseUrl: string,
-    options?: { ignoreCase?: boolean },
+    options?: { ignoreCase?: boolean; withParameters?: boolean },
   ): OperationMatchResult | undefined;
   closest(method: string, path: string, count?: number): IndexedOperation[];
+  /** Whether matching `path` in any letter case could find another operation than matching it as written. */
+  caseCanMatter(path: string): boolean;
 } {
-  // Templates by method, then by length and their first and last segments (lower case when literal, `any` when
-  // templated): a call is compared with the few templates that can match it, not with every one of its length.
-  const byMethod = new Map<string, Map<string, Template[]>>();
+  // Templates by method, then by length and their first and last segments: a call is compared with the few templates
+  // that can match it, not with every one of its length.
+  const byMethod = new Map<string, Shapes>();
   const templates: Template[] = [];
   for (const operation of index.operations) {
     const segments = splitPath(operation.path).map(segmentOf);
@@ -87,15 +157,10 @@ export function createOperationMatcher(index: OperationIndex): {
       literals: segments.filter((segment) => typeof segment === "string").length,
     };
     templates.push(template);
-    let byShape = byMethod.get(operation.method);
-    if (byShape === undefined) {
-      byShape = new Map<string, Template[]>();
-      byMethod.set(operation.method, byShape);
-    }
-    const key = shapeKey(segments.length, literalOf(segments[0]), literalOf(segments.at(-1)));
-    const list = byShape.get(key) ?? [];
-    list.push(template);
-    byShape.set(key, list);
+    let shapes = byMethod.get(operation.method);
+    if (shapes === undefined)
+      byMethod.set(operation.method, (shapes = new Map<number, Map<string, Map<string, Template[]>>>()));
+    addByShape(shapes, template);
   }
   // The base path of the last base URL asked about: a source asks with the same one call after call.
   let lastBaseUrl: { url: string; path: string } | undefined;
@@ -103,69 +168,76 @@ export function createOperationMatcher(index: OperationIndex): {
     if (lastBaseUrl?.url !== baseUrl) lastBaseUrl = { url: baseUrl, path: basePathOf(baseUrl, "http://localhost/") };
     return lastBaseUrl.path;
   };
+  const hasUpperCase = (text: string): boolean => text !== text.toLowerCase();
+  // Whether a template has an upper-case letter in a literal segment or in the literal part of a templated one.
+  const upperCaseLiterals = index.operations.some((operation) =>
+    hasUpperCase(operation.path.replace(/\{[^}]*\}/g, "")),
+  );
   const serverPaths = [
     ...new Set(index.servers.map((server) => basePathOf(server, "http://localhost/")).filter((path) => path !== "")),
   ];
 
-  /** Whether `template` matches the segments; its parameters are read only for the template that wins. */
-  const fits = (template: Template, segments: readonly string[], ignoreCase: boolean): boolean =>
-    template.segments.every((segment, position) => {
-      const actual = segments[position] as string;
-      if (typeof segment === "string")
-        return segment === actual || (ignoreCase && segment.toLowerCase() === actual.toLowerCase());
-      return (ignoreCase ? segment.anyCase : segment.pattern).test(actual);
-    });
-
-  const matchOne = (method: string, path: string, ignoreCase: boolean): OperationMatchResult | undefined => {
-    const byShape = byMethod.get(method);
-    if (byShape === undefined) return undefined;
+  const matchOne = (
+    method: string,
+    path: string,
+    ignoreCase: boolean,
+    withParameters: boolean,
+  ): OperationMatchResult | undefined => {
     const segments = splitPath(path).map(decodeSegment);
+    const byFirst = byMethod.get(method)?.get(segments.length);
+    if (byFirst === undefined) return undefined;
     const first = segments[0]?.toLowerCase() ?? any;
     const last = segments.at(-1)?.toLowerCase() ?? any;
-    const length = segments.length;
-    let best: Template | undefined;
-    const keys = [
-      shapeKey(length, first, last),
-      shapeKey(length, first, any),
-      shapeKey(length, any, last),
-      shapeKey(length, any, any),
-    ];
-    for (const [position, key] of keys.entries()) {
-      if (keys.indexOf(key) !== position) continue;
-      for (const template of byShape.get(key) ?? []) {
-        if (best !== undefined && template.literals <= best.literals) continue;
-        if (fits(template, segments, ignoreCase)) best = template;
-      }
-    }
+    const literalFirst = byFirst.get(first);
+    const anyFirst = byFirst.get(any);
+    let best = bestOf(literalFirst?.get(last), segments, ignoreCase, undefined);
+    best = bestOf(literalFirst?.get(any), segments, ignoreCase, best);
+    best = bestOf(anyFirst?.get(last), segments, ignoreCase, best);
+    best = bestOf(anyFirst?.get(any), segments, ignoreCase, best);
     if (best === undefined) return undefined;
-    const parameters: Record<string, string> = {};
-    best.segments.forEach((segment, position) => {
-      if (typeof segment === "string") return;
-      const found = (ignoreCase ? segment.anyCase : segment.pattern).exec(segments[position] as string);
-      segment.names.forEach((name, group) => (parameters[name] = found?.[group + 1] as string));
-    });
-    return { operation: best.operation, pathParameters: parameters };
+    return {
+      operation: best.operation,
+      pathParameters: withParameters ? parametersOf(best, segments, ignoreCase) : {},
+    };
+  };
+
+  /**
+   * The path as given, with the source's base path, and without each server's base path: tried in that order, each
+   * once (most calls match the first, so the others are only made when needed).
+   */
+  const matchPaths = (
+    method: string,
+    relative: string,
+    full: string,
+    ignoreCase: boolean,
+    withParameters: boolean,
+  ): OperationMatchResult | undefined => {
+    const found =
+      matchOne(method, relative, ignoreCase, withParameters) ??
+      (full === relative ? undefined : matchOne(method, full, ignoreCase, withParameters));
+    if (found !== undefined) return found;
+    for (const prefix of serverPaths) {
+      if (!full.startsWith(`${prefix}/`)) continue;
+      const rest = full.slice(prefix.length);
+      if (rest === relative || rest === full) continue;
+      const viaServer = matchOne(method, rest, ignoreCase, withParameters);
+      if (viaServer !== undefined) return viaServer;
+    }
+    return undefined;
   };
 
   return {
-    match(method, path, baseUrl, { ignoreCase = false } = {}) {
-      const bare = path.split("?")[0] ?? "";
+    match(method, path, baseUrl, { ignoreCase = false, withParameters = true } = {}) {
+      const query = path.indexOf("?");
+      const bare = query === -1 ? path : path.slice(0, query);
       const relative = bare.startsWith("/") ? bare : `/${bare}`;
       const full = `${sourceBasePathOf(baseUrl)}${relative}`;
-      const candidates = [
-        relative,
-        full,
-        ...serverPaths.filter((prefix) => full.startsWith(`${prefix}/`)).map((prefix) => full.slice(prefix.length)),
-      ];
-      const methods = method === "HEAD" ? ["HEAD", "GET"] : [method];
-      for (const candidateMethod of methods) {
-        for (const candidate of new Set(candidates)) {
-          const found = matchOne(candidateMethod, candidate === "" ? "/" : candidate, ignoreCase);
-          if (found !== undefined) return found;
-        }
-      }
-      return undefined;
+      return (
+        matchPaths(method, relative, full, ignoreCase, withParameters) ??
+        (method === "HEAD" ? matchPaths("GET", relative, full, ignoreCase, withParameters) : undefined)
+      );
     },
+    caseCanMatter: (path) => upperCaseLiterals || hasUpperCase(path),
     closest(method, path, count = 3) {
       const segments = splitPath((path.split("?")[0] ?? "").replace(/^(?!\/)/, "/")).map(decodeSegment);
       const scoreOf = (template: Template): number => {

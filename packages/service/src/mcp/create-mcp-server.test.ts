@@ -112,6 +112,55 @@ describe("createMcpServer", () => {
     expect(JSON.stringify((await client.listTools()).tools[0]).length * mcpToolPageSize).toBeLessThan(2 * 1024 * 1024);
   });
 
+  it("pages split sources (two tools each, a page boundary between them) from the cursor's source on", async () => {
+    // 7 sources with a read and a write tool each, plus a disabled one, in pages of 3: boundaries fall inside sources.
+    const template = JSON.parse(await readFile(service.store.fileOf("demo"), "utf8")) as {
+      api: Record<string, unknown>;
+    };
+    for (let index = 0; index < 8; index += 1) {
+      const slug = `split-${index}`;
+      await mkdir(service.store.directoryOf(slug), { recursive: true });
+      const record = {
+        ...template,
+        slug,
+        id: `id-${slug}`,
+        name: `Split ${index}`,
+        enabled: index !== 3,
+        api: { ...template.api, policy: { tools: "split" } },
+      };
+      await writeFile(service.store.fileOf(slug), JSON.stringify(record));
+    }
+    // What each page asked the service for: the sources from the cursor's on, and a bounded number of tools.
+    const asked: { fromSource?: string; listed: number }[] = [];
+    const recording: SourceService<FileSourceStore> = {
+      ...service,
+      listTools: async (options) => {
+        const tools = await service.listTools(options);
+        asked.push({ fromSource: options?.fromSource, listed: tools.length });
+        return tools;
+      },
+    };
+    const paged = createMcpServer(recording, { toolPageSize: 3 });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const pagedClient = new Client({ name: "paged-client", version: "1.0.0" });
+    await Promise.all([paged.connect(serverTransport), pagedClient.connect(clientTransport)]);
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const answer = await pagedClient.listTools(cursor === undefined ? {} : { cursor });
+      expect(answer.tools.length).toBeLessThanOrEqual(3);
+      names.push(...answer.tools.map((tool) => tool.name));
+      cursor = answer.nextCursor;
+    } while (cursor !== undefined);
+    await pagedClient.close();
+    const expected = ["api_demo"];
+    for (const index of [0, 1, 2, 4, 5, 6, 7]) expected.push(`api_split_${index}`, `api_split_${index}_write`);
+    expect(names).toEqual(expected);
+    expect(asked.map((page) => page.fromSource)).toEqual([undefined, "split-0", "split-2", "split-4", "split-6"]);
+    // No page built every source's tools: at most a page, one source's kinds and one more.
+    for (const page of asked) expect(page.listed).toBeLessThanOrEqual(3 + 3 + 2);
+  });
+
   it("refuses a cursor it did not hand out, saying to list again", async () => {
     await expect(client.listTools({ cursor: "not-a-cursor" })).rejects.toThrow(
       /cursor: not a cursor this server handed out/,

@@ -17,7 +17,7 @@ import {
 } from "@src/http-tool";
 import { mcpConfirmerFor } from "./mcp-confirmer";
 import { connectThroughElicitation, type WaitForConnection } from "./mcp-connect-elicitation";
-import { pageAfterCursor } from "./mcp-tool-page";
+import { decodeCursor, mcpToolPageSize, pageAfterCursor } from "./mcp-tool-page";
 import type { SourceService } from "../sources/source-service";
 
 /** Options of `createMcpServer`. */
@@ -62,12 +62,16 @@ export function createMcpServer(service: SourceService, options: McpServerOption
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    const { page, nextCursor } = pageAfterCursor(
-      await service.listTools(),
-      toolKey,
-      request.params?.cursor,
-      options.toolPageSize,
-    );
+    const { cursor } = request.params ?? {};
+    const pageSize = options.toolPageSize ?? mcpToolPageSize;
+    // Only the sources from the cursor's on, and only enough tools for the page and to know whether more follow
+    // (the cursor's source may give back up to one tool per kind already handed out): 10,000 sources are listed
+    // once over all pages, not once per page.
+    const tools = await service.listTools({
+      fromSource: cursor === undefined ? undefined : decodeCursor(cursor).split("\u0000")[0],
+      atLeast: pageSize + Object.keys(kindRank).length + 1,
+    });
+    const { page, nextCursor } = pageAfterCursor(tools, toolKey, cursor, pageSize);
     return {
       tools: page.map((tool) => ({
         ...toMcpToolDefinition(

@@ -31,7 +31,8 @@ export function pageAfterCursor<TItem>(
   return { page, nextCursor: Buffer.from(JSON.stringify({ after: keyOf(last) })).toString("base64url") };
 }
 
-function decodeCursor(cursor: string): string {
+/** The last key a cursor handed out (a tool's `source\u0000rank`); throws the MCP error of a cursor this server never gave. */
+export function decodeCursor(cursor: string): string {
   try {
     const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { after?: unknown };
     if (typeof value.after === "string") return value.after;

@@ -67,6 +67,12 @@ export interface ListToolsOptions {
    * a function gives each source's (a token read-only for some sources only). Default: none.
    */
   token?: TokenPolicy | ((slug: string) => TokenPolicy | undefined) | undefined;
+  /** Only the sources this says yes to (an agent token's sources). Default: every enabled source. */
+  sources?: ((slug: string) => boolean) | undefined;
+  /** Only the sources from this slug on, in slug order (a page of MCP `tools/list` after its cursor). Default: all. */
+  fromSource?: string | undefined;
+  /** Stop once at least this many tools are listed, the last source's tools all in (a page and what tells if more follow). Default: all. */
+  atLeast?: number | undefined;
 }
 
 /** The outcome of connect / reload / credential set. */

@@ -79,13 +79,29 @@ async function toolsOfSource(
   return tools;
 }
 
+/** The index of the first entry whose slug is `slug` or after it (entries are sorted by slug): a binary search. */
+function firstIndexFrom(entries: readonly { slug: string }[], slug: string): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (entries[middle]!.slug < slug) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** `listTools`: the HTTP tools of the enabled sources, in slug order. */
 export async function listSourceTools(context: ServiceContext, options: ListToolsOptions = {}): Promise<ToolSummary[]> {
   const tools: ToolSummary[] = [];
   const entries = await context.listing.entries();
   const stored = await context.credentials.storedCredentialSlugs(entries.length);
-  for (const entry of entries) {
-    if (!entry.ok || !entry.record.enabled) continue;
+  const { fromSource, atLeast = Infinity, sources } = options;
+  // Entries are in slug order: a page starts at its cursor's source instead of building every source's tools.
+  const start = fromSource === undefined ? 0 : firstIndexFrom(entries, fromSource);
+  for (let index = start; index < entries.length && tools.length < atLeast; index += 1) {
+    const entry = entries[index]!;
+    if (!entry.ok || !entry.record.enabled || (sources !== undefined && !sources(entry.slug))) continue;
     tools.push(...(await toolsOfSource(context, entry.record, stored, options)));
   }
   return tools;
