@@ -5,6 +5,9 @@
 // person then lists and removes their own connections (never another's) with the session the connect granted.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { startUpstream as startRecorder, sendJson, type Upstream as Recorder } from "@src/http-tool/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -235,6 +238,51 @@ describe("connecting by signing in at the upstream, in Chromium", { timeout: 120
       linesLeakingSecrets(await filesUnder(testHome.home), [...issued, clientSecret, noteKey]),
       "a secret in clear under SRC_HOME",
     ).toEqual([]);
+  });
+});
+
+describe("an MCP call waiting on URL elicitation, in Chromium", { timeout: 120_000 }, () => {
+  it("goes on once the person signed in at the upstream, with their own token", async () => {
+    const run = Date.now().toString(36);
+    const desk = `desk-mcp-${run}`;
+    await createDesk(desk);
+    const uma = await agentToken(`uma-${run}`);
+    const context = await browser.newContext();
+    let signingIn: Promise<void> | undefined;
+    const client = new Client(
+      { name: "connect-sign-in-test", version: "1.0.0" },
+      { capabilities: { elicitation: { url: {} } } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      const { url } = request.params as { url: string };
+      // The person accepts, opens the link and signs in at the upstream while the call waits.
+      signingIn = (async () => {
+        const page = await context.newPage();
+        await page.goto(url);
+        await page.getByRole("button", { name: "Sign in to Team Desk" }).click();
+        await page.getByRole("heading", { name: "Connected", level: 1 }).waitFor();
+      })();
+      return { action: "accept" };
+    });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${uma.token}` } },
+      }),
+    );
+    try {
+      const result = (await client.callTool({
+        name: `api_${desk.replace(/-/g, "_")}`,
+        arguments: { method: "GET", path: "/tickets" },
+      })) as { isError?: boolean; content: { text?: string }[] };
+      await signingIn;
+      expect(result.isError ?? false, JSON.stringify(result.content)).toBe(false);
+      const sent = sentTo(desk);
+      expect(sent).toHaveLength(1);
+      expect((await authorization.state()).issued).toContain((sent[0] ?? "").replace(/^Bearer /, ""));
+    } finally {
+      await client.close();
+      await context.close();
+    }
   });
 });
 
