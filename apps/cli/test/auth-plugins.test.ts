@@ -5,11 +5,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { startSignedUpstream, type SignedUpstream } from "@src/example-auth-hmac/testing";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { sourceAddArgs } from "./helpers/source-add-args";
 
 /** The built example plugin; `turbo run test` builds it first (apps/cli/turbo.json). */
 const hmacPlugin = fileURLToPath(new URL("../../../examples/auth-hmac/dist/index.js", import.meta.url));
 const secret = "hmac-cli-secret-5e6f7a8b";
 const keyId = "team-key-1";
+/** The hmac plugin's flags: its key id, the secret on stdin. */
+const hmacFromStdin = ["--auth", "hmac", "--api", `keyId=${keyId}`, "--credential-stdin"];
 let temp: TempHome;
 let upstream: SignedUpstream;
 const outputs: RunResult[] = [];
@@ -41,24 +44,9 @@ afterEach(async () => {
 
 /** The hmac source "signed", connected. */
 async function addSigned(): Promise<void> {
-  const added = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Signed",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "hmac",
-      "--api",
-      `keyId=${keyId}`,
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    { stdin: secret },
-  );
+  const added = await src(sourceAddArgs({ name: "Signed", baseUrl: upstream.url }, ...hmacFromStdin), {
+    stdin: secret,
+  });
   expect(added.code, added.stderr).toBe(0);
 }
 
@@ -77,22 +65,7 @@ async function writeManualConfig(): Promise<void> {
 
 describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
   it("source add --auth hmac --api keyId=... reads the secret from stdin, signs the test call, and is connected", async () => {
-    const args = [
-      "source",
-      "add",
-      "--name",
-      "Signed",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "hmac",
-      "--api",
-      `keyId=${keyId}`,
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-      "--json",
-    ];
+    const args = sourceAddArgs({ name: "Signed", baseUrl: upstream.url }, ...hmacFromStdin, "--json");
     const result = await src(args, { stdin: secret });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
@@ -150,19 +123,7 @@ describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
   });
 
   it("a missing keyId is an invalid source (exit 2) naming api.keyId", async () => {
-    const args = [
-      "source",
-      "add",
-      "--name",
-      "No Key",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "hmac",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ];
+    const args = sourceAddArgs({ name: "No Key", baseUrl: upstream.url }, "--auth", "hmac", "--credential-stdin");
     const result = await src(args, { stdin: secret });
     expect(result.code).toBe(2);
     // The field the plugin declares is named, with the flag that gives it.
@@ -172,21 +133,7 @@ describe("SRC_AUTH_PLUGINS in the CLI (examples/auth-hmac, built)", () => {
 
 describe("SRC_AUTH_PLUGINS problems", () => {
   it("without it, --auth hmac is an unknown auth type (exit 2) listing the built-in types", async () => {
-    const args = [
-      "source",
-      "add",
-      "--name",
-      "Other",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "hmac",
-      "--api",
-      `keyId=${keyId}`,
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ];
+    const args = sourceAddArgs({ name: "Other", baseUrl: upstream.url }, ...hmacFromStdin);
     const result = await src(args, { stdin: secret, plugins: "" });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"bearer", "header", "query", "basic", "oauth2"');

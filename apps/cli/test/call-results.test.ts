@@ -2,6 +2,7 @@ import { createPagedApiHandler, sendJson, startUpstream, type Upstream } from "@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const secret = "call-results-secret-7d6c5b4a39";
 let temp: TempHome;
@@ -19,22 +20,7 @@ beforeAll(async () => {
     if (recorded.path === "/me") return sendJson(response, 200, { login: "octo" });
     return paged(request, response, recorded);
   });
-  const added = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Paged",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    secret,
-  );
+  const added = await src(sourceAddArgs({ name: "Paged", baseUrl: upstream.url }, ...bearerFromStdin), secret);
   expect(added.code, added.stderr).toBe(0);
 });
 
@@ -82,23 +68,7 @@ describe("src call --select --paginate", () => {
   it("asks the policy about every page: with --rate-limit 2/1h the third page is refused and not fetched", async () => {
     const slug = `limited-${Math.random().toString(36).slice(2, 8)}`;
     const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        slug,
-        "--slug",
-        slug,
-        "--base-url",
-        upstream.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--rate-limit",
-        "2/1h",
-        "--credential-stdin",
-      ],
+      sourceAddArgs({ name: slug, slug, baseUrl: upstream.url }, ...bearerFromStdin, "--rate-limit", "2/1h"),
       secret,
     );
     expect(added.code, added.stderr).toBe(0);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { closedPort, startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const secret = "call-secret-0a1b2c3d4e5f";
 let temp: TempHome;
@@ -18,39 +19,11 @@ const src = recordingRunSrc(outputs, () => ({ env: temp.env, cwd: temp.home }));
 beforeAll(async () => {
   temp = await createTempHome();
   upstream = await startUpstream({ type: "bearer", token: secret });
-  const added = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Echo",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    secret,
-  );
+  const added = await src(sourceAddArgs({ name: "Echo", baseUrl: upstream.url }, ...bearerFromStdin), secret);
   expect(added.code).toBe(0);
   const port = await closedPort();
   const down = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Down",
-      "--base-url",
-      `http://127.0.0.1:${port}`,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-      "--no-test",
-    ],
+    sourceAddArgs({ name: "Down", baseUrl: `http://127.0.0.1:${port}` }, ...bearerFromStdin, "--no-test"),
     secret,
   );
   expect(down.code).toBe(0);
@@ -64,22 +37,13 @@ afterAll(async () => {
 });
 
 const lastReceived = () => upstream.received.at(-1)!;
+/** `src call echo GET /items -q PAIR... --json`. */
+const getItemsJson = (...pairs: string[]) =>
+  src(["call", "echo", "GET", "/items", ...pairs.flatMap((pair) => ["-q", pair]), "--json"]);
 
 describe("src call", () => {
   it("GET with -q: repeated keys become arrays; --json prints the ToolResult", async () => {
-    const result = await src([
-      "call",
-      "echo",
-      "GET",
-      "/items",
-      "-q",
-      "limit=2",
-      "-q",
-      "tag=a",
-      "-q",
-      "tag=b=c",
-      "--json",
-    ]);
+    const result = await getItemsJson("limit=2", "tag=a", "tag=b=c");
     expect(result.code).toBe(0);
     expect(lastReceived()).toMatchObject({ method: "GET", path: "/items", query: { limit: "2", tag: ["a", "b=c"] } });
     const output = JSON.parse(result.stdout);
@@ -93,21 +57,7 @@ describe("src call", () => {
   });
 
   it("-q takes the names every JavaScript object has (constructor, toString, __proto__)", async () => {
-    const result = await src([
-      "call",
-      "echo",
-      "GET",
-      "/items",
-      "-q",
-      "constructor=1",
-      "-q",
-      "toString=2",
-      "-q",
-      "__proto__=3",
-      "-q",
-      "toString=4",
-      "--json",
-    ]);
+    const result = await getItemsJson("constructor=1", "toString=2", "__proto__=3", "toString=4");
     expect(result.code, result.stderr).toBe(0);
     const query = lastReceived().query;
     expect(Object.keys(query).sort()).toEqual(["__proto__", "constructor", "toString"]);
@@ -129,22 +79,7 @@ describe("src call", () => {
       expect(
         (
           await src(
-            [
-              "source",
-              "add",
-              "--name",
-              "Hostile",
-              "--slug",
-              slug,
-              "--base-url",
-              baseUrl,
-              "--auth",
-              "bearer",
-              "--test-endpoint",
-              "/",
-              "--credential-stdin",
-              "--no-test",
-            ],
+            sourceAddArgs({ name: "Hostile", slug, baseUrl, testEndpoint: "/" }, ...bearerFromStdin, "--no-test"),
             secret,
           )
         ).code,
@@ -259,23 +194,7 @@ describe("src call", () => {
     expect(
       (
         await src(
-          [
-            "source",
-            "add",
-            "--name",
-            off,
-            "--slug",
-            off,
-            "--base-url",
-            upstream.url,
-            "--auth",
-            "bearer",
-            "--test-endpoint",
-            "/me",
-            "--credential-stdin",
-            "--no-test",
-            "--disabled",
-          ],
+          sourceAddArgs({ name: off, slug: off, baseUrl: upstream.url }, ...bearerFromStdin, "--no-test", "--disabled"),
           secret,
         )
       ).code,
@@ -288,22 +207,7 @@ describe("src call", () => {
     expect(
       (
         await src(
-          [
-            "source",
-            "add",
-            "--name",
-            bare,
-            "--slug",
-            bare,
-            "--base-url",
-            upstream.url,
-            "--auth",
-            "bearer",
-            "--test-endpoint",
-            "/me",
-            "--credential-stdin",
-            "--no-test",
-          ],
+          sourceAddArgs({ name: bare, slug: bare, baseUrl: upstream.url }, ...bearerFromStdin, "--no-test"),
           secret,
         )
       ).code,

@@ -1,13 +1,14 @@
 import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { AnyAuthPluginV2 } from "@src/auth";
 import { checkAuthPluginConformance } from "@src/auth/testing";
 import { sendJson, startUpstream as startRecorder, type Upstream as Recorder } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeExternalPlugin, type ExternalPlugin } from "@src/test-servers";
-import { binPath, runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
+import { runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 // Issue 23's "done when": a plugin written from @src/auth's README alone, in a folder outside the repository (two
 // secret fields and one plain field), passes the conformance suite, shows its fields in `--help`, is added without a
@@ -43,6 +44,9 @@ afterAll(async () => {
   await Promise.all([plugin?.cleanup(), temp?.cleanup()]);
 });
 
+/** The key-pair plugin's flags: its account, the two secrets on stdin. */
+const keyPairFromStdin = ["--auth", "key-pair", "--set", "account=acme", "--credential-stdin"];
+
 describe("a team's plugin written from @src/auth's README, outside the repository", () => {
   it("passes the conformance suite", async () => {
     const { createKeyPairAuth } = (await import(pathToFileURL(plugin.file).href)) as {
@@ -69,38 +73,13 @@ describe("a team's plugin written from @src/auth's README, outside the repositor
   });
 
   it("without a terminal, a missing field is named: the plain one as --set, the secrets as --credential-stdin", async () => {
-    const missing = await src([
-      "source",
-      "add",
-      "--name",
-      "Acme",
-      "--base-url",
-      recorder.url,
-      "--auth",
-      "key-pair",
-      "--test-endpoint",
-      "/me",
-    ]);
+    const missing = await src(sourceAddArgs({ name: "Acme", baseUrl: recorder.url }, "--auth", "key-pair"));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(
       "missing --set account=VALUE, --credential-stdin (pipe a JSON object of apiKey, apiSecret on stdin)",
     );
     const oneOnly = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Acme",
-        "--base-url",
-        recorder.url,
-        "--auth",
-        "key-pair",
-        "--set",
-        "account=acme",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
+      sourceAddArgs({ name: "Acme", baseUrl: recorder.url }, ...keyPairFromStdin),
       JSON.stringify({ apiKey }),
     );
     expect(oneOnly.code).toBe(2);
@@ -111,22 +90,7 @@ describe("a team's plugin written from @src/auth's README, outside the repositor
     await runSrc(["source", "remove", "acme"], { env: { ...temp.env, SRC_AUTH_PLUGINS: plugin.file } }); // a retry starts from no source
     const stdin = JSON.stringify({ apiKey, apiSecret });
     const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Acme",
-        "--base-url",
-        recorder.url,
-        "--auth",
-        "key-pair",
-        "--set",
-        "account=acme",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-        "--json",
-      ],
+      sourceAddArgs({ name: "Acme", baseUrl: recorder.url }, ...keyPairFromStdin, "--json"),
       stdin,
     );
     expect(added.stderr).toBe("");
@@ -142,13 +106,7 @@ describe("a team's plugin written from @src/auth's README, outside the repositor
     });
 
     let stderr = "";
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [binPath, "mcp"],
-      env: { PATH: process.env.PATH ?? "", ...temp.env, SRC_AUTH_PLUGINS: plugin.file },
-      stderr: "pipe",
-    });
-    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const transport = srcMcpTransport({ ...temp.env, SRC_AUTH_PLUGINS: plugin.file }, (text) => (stderr += text));
     const client = new Client({ name: "external-plugin-test", version: "0.0.0" });
     await client.connect(transport);
     try {

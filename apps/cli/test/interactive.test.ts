@@ -3,6 +3,7 @@ import { runSrc } from "./helpers/run-src";
 import { runInTerminal } from "./helpers/run-in-terminal";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const secret = "pty-secret-5e4d3c2b1a";
 let temp: TempHome;
@@ -27,20 +28,7 @@ afterEach(async () => {
 /** Adds the bearer source "terminal-api" without a terminal, with `token` as its credential. */
 async function addTerminalApi(token = secret): Promise<void> {
   const added = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Terminal API",
-      "--base-url",
-      bearer.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-      "--no-test",
-    ],
+    sourceAddArgs({ name: "Terminal API", baseUrl: bearer.url }, ...bearerFromStdin, "--no-test"),
     { env: temp.env, stdin: token },
   );
   expect(added.code, added.stderr).toBe(0);
@@ -67,20 +55,7 @@ describe("in a terminal, src source add asks for what is missing", () => {
 
   it("asks only for the missing fields: basic with --username asks only the password", async () => {
     const { code, screen } = await runInTerminal(
-      [
-        "source",
-        "add",
-        "--name",
-        "Basic API",
-        "--base-url",
-        basic.url,
-        "--auth",
-        "basic",
-        "--test-endpoint",
-        "/me",
-        "--username",
-        "ada",
-      ],
+      sourceAddArgs({ name: "Basic API", baseUrl: basic.url }, "--auth", "basic", "--username", "ada"),
       temp.env,
       [{ expect: "Password", send: `${secret}${enter}` }],
     );

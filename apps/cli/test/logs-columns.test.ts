@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { binPath, runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 // `src logs` prints aligned columns under a header, also for the rows `--follow` prints later.
 
@@ -36,24 +37,10 @@ beforeAll(async () => {
   temp = await createTempHome();
   api = await startUpstream({ type: "bearer", token });
   for (const slug of ["a", "a-much-longer-slug"]) {
-    const added = await runSrc(
-      [
-        "source",
-        "add",
-        "--name",
-        slug,
-        "--slug",
-        slug,
-        "--base-url",
-        api.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
-      { env: temp.env, stdin: token },
-    );
+    const added = await runSrc(sourceAddArgs({ name: slug, slug, baseUrl: api.url }, ...bearerFromStdin), {
+      env: temp.env,
+      stdin: token,
+    });
     expect(added.code, added.stderr).toBe(0);
   }
   expect((await src(["call", "a", "GET", "/items", "-q", "page=2"])).code).toBe(0);

@@ -3,12 +3,13 @@ import { spawn } from "node:child_process";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runSrc } from "./helpers/run-src";
 import { startServe } from "./helpers/start-serve";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 const key = "audit-query-key-7d3c9b1e";
 let temp: TempHome;
@@ -33,23 +34,14 @@ beforeEach(async () => {
   temp = await createTempHome();
   calls = join(temp.home, "logs", "calls.jsonl");
   const added = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Audit",
-      "--slug",
-      "audit",
-      "--base-url",
-      upstream.url,
+    sourceAddArgs(
+      { name: "Audit", slug: "audit", baseUrl: upstream.url },
       "--auth",
       "query",
       "--query-param",
       "api_key",
-      "--test-endpoint",
-      "/me",
       "--credential-stdin",
-    ],
+    ),
     { env: temp.env, stdin: key },
   );
   expect(added.code, added.stderr).toBe(0);
@@ -103,12 +95,7 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
   });
 
   it("src mcp and src serve (its tool route) append the same line with their channel", async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [binPath, "mcp"],
-      env: { PATH: process.env.PATH ?? "", ...temp.env },
-      stderr: "pipe",
-    });
+    const transport = srcMcpTransport(temp.env);
     const client = new Client({ name: "audit-test", version: "0.0.0" });
     await client.connect(transport);
     await client.callTool({ name: "api_audit", arguments: { method: "GET", path: "/from-mcp" } });

@@ -1,12 +1,13 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { binPath, runSrc } from "./helpers/run-src";
+import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 const secret = "mcp-secret-1234567890abcdef";
 let temp: TempHome;
@@ -45,31 +46,13 @@ beforeEach(async () => {
   stderr = "";
   listChanged = 0;
   listChangedWaiters.length = 0;
-  const added = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Echo",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    { env: temp.env, stdin: secret },
-  );
+  const added = await runSrc(sourceAddArgs({ name: "Echo", baseUrl: upstream.url }, ...bearerFromStdin), {
+    env: temp.env,
+    stdin: secret,
+  });
   expect(added.code, added.stderr).toBe(0);
 
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [binPath, "mcp"],
-    env: { PATH: process.env.PATH ?? "", ...temp.env },
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const transport = srcMcpTransport(temp.env, (text) => (stderr += text));
   client = new Client({ name: "cli-test", version: "0.0.0" });
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     listChanged += 1;

@@ -1,10 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { sendJson, startUpstream as startRecorder, type Upstream as Recorder } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3rverKeys, startHttpbin, startS3, type RealServer } from "@src/test-servers";
-import { binPath, runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
+import { runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 // The three modes added with issue 23, each through the built CLI and `src mcp` against a server nobody here wrote
 // (httpbin for Digest, an S3 emulator that verifies Signature V4) or a recorder of what arrived (several keyed headers).
@@ -25,13 +26,7 @@ const src = recordingRunSrc(outputs, () => ({ env: temp.env }));
 /** The official MCP SDK client on `src mcp` over stdio, called once. */
 async function callOverMcp(name: string, call: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
   let stderr = "";
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [binPath, "mcp"],
-    env: { PATH: process.env.PATH ?? "", ...temp.env },
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const transport = srcMcpTransport(temp.env, (text) => (stderr += text));
   const client = new Client({ name: "new-modes-test", version: "0.0.0" });
   await client.connect(transport);
   try {
@@ -72,22 +67,19 @@ afterAll(async () => {
 async function addDigest(): Promise<RunResult> {
   await runSrc(["source", "remove", "digest"], { env: temp.env });
   return src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Digest",
-      "--base-url",
-      `${httpbin.origin}/digest-auth/auth/alice/${digestPassword}`,
+    sourceAddArgs(
+      {
+        name: "Digest",
+        baseUrl: `${httpbin.origin}/digest-auth/auth/alice/${digestPassword}`,
+        testEndpoint: "/SHA-256",
+      },
       "--auth",
       "digest",
       "--set",
       "username=alice",
-      "--test-endpoint",
-      "/SHA-256",
       "--credential-stdin",
       "--json",
-    ],
+    ),
     digestPassword,
   );
 }
@@ -120,22 +112,15 @@ async function addDatadog(): Promise<RunResult> {
   await runSrc(["source", "remove", "datadog"], { env: temp.env });
   const stdin = JSON.stringify({ "DD-API-KEY": apiKey, "DD-APPLICATION-KEY": appKey });
   return src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Datadog",
-      "--base-url",
-      recorder.url,
+    sourceAddArgs(
+      { name: "Datadog", baseUrl: recorder.url, testEndpoint: "/api/v1/validate" },
       "--auth",
       "multi-header",
       "--set",
       "headerNames=DD-API-KEY,DD-APPLICATION-KEY",
-      "--test-endpoint",
-      "/api/v1/validate",
       "--credential-stdin",
       "--json",
-    ],
+    ),
     stdin,
   );
 }

@@ -5,6 +5,7 @@ import { runInTerminal } from "./helpers/run-in-terminal";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 // Every next step the CLI prints is a command that works as printed: each test makes the CLI print one, takes the
 // command from the output, and runs it (in a terminal where it asks for a secret).
@@ -79,21 +80,7 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
   it("after a basic source's new base URL: `Next: src credential set SLUG --username USER` asks only the password and connects", async () => {
     const old = await upstream({ type: "basic", username: "ada", password });
     const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Basic",
-        "--base-url",
-        old.url,
-        "--auth",
-        "basic",
-        "--username",
-        "ada",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
+      sourceAddArgs({ name: "Basic", baseUrl: old.url }, "--auth", "basic", "--username", "ada", "--credential-stdin"),
       password,
     );
     expect(added.code, added.stderr).toBe(0);
@@ -116,19 +103,7 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
   it("a test the API refuses: `Next: src credential set SLUG` (with a basic source's --username) stores the right one and connects", async () => {
     const bearer = await upstream({ type: "bearer", token: password });
     const refused = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Wrong",
-        "--base-url",
-        bearer.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
+      sourceAddArgs({ name: "Wrong", baseUrl: bearer.url }, ...bearerFromStdin),
       "not-the-token-000000",
     );
     expect(refused.code).toBe(1);
@@ -141,21 +116,14 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
 
     const basic = await upstream({ type: "basic", username: "ada", password });
     const refusedBasic = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Wrong Basic",
-        "--base-url",
-        basic.url,
+      sourceAddArgs(
+        { name: "Wrong Basic", baseUrl: basic.url },
         "--auth",
         "basic",
         "--username",
         "ada",
-        "--test-endpoint",
-        "/me",
         "--credential-stdin",
-      ],
+      ),
       "not-the-password",
     );
     expect(refusedBasic.code).toBe(1);
@@ -206,25 +174,7 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
   it("SOURCE_DISABLED, UNKNOWN_TOOL and SOURCE_NOT_FOUND: `src source enable SLUG`, `src tools` and `src source list` run", async () => {
     const api = await upstream({ type: "bearer", token: password });
     expect(
-      (
-        await src(
-          [
-            "source",
-            "add",
-            "--name",
-            "Off",
-            "--base-url",
-            api.url,
-            "--auth",
-            "bearer",
-            "--test-endpoint",
-            "/me",
-            "--disabled",
-            "--credential-stdin",
-          ],
-          password,
-        )
-      ).code,
+      (await src(sourceAddArgs({ name: "Off", baseUrl: api.url }, ...bearerFromStdin, "--disabled"), password)).code,
     ).toBe(0);
     const disabled = await src(["call", "off", "GET", "/items"]);
     expect(disabled.stderr).toContain(
@@ -295,26 +245,7 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
 
   it("a broken config.json: `src source reload SLUG` from src tools runs once it is fixed", async () => {
     const api = await upstream({ type: "bearer", token: password });
-    expect(
-      (
-        await src(
-          [
-            "source",
-            "add",
-            "--name",
-            "Fixme",
-            "--base-url",
-            api.url,
-            "--auth",
-            "bearer",
-            "--test-endpoint",
-            "/me",
-            "--credential-stdin",
-          ],
-          password,
-        )
-      ).code,
-    ).toBe(0);
+    expect((await src(sourceAddArgs({ name: "Fixme", baseUrl: api.url }, ...bearerFromStdin), password)).code).toBe(0);
     const file = join(temp.home, "sources", "fixme", "config.json");
     const good = await readFile(file, "utf8");
     await writeFile(file, good.replace('"testEndpoint"', '"testEndpont"'));

@@ -1,6 +1,4 @@
 import { spawn } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { confirmDeviceCode, launchBrowser } from "../../../packages/auth-oauth2/test/play-browser";
@@ -9,9 +7,14 @@ import {
   type AuthorizationServer,
 } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { startOidcProvider, type OidcProvider } from "../../../packages/auth-oauth2/test/start-oidc-provider";
+import {
+  startTokenCheckingApi,
+  type TokenCheckingApi,
+} from "../../../packages/auth-oauth2/test/start-token-checking-api";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { loginFollowingPrintedUrl as followPrintedLogin } from "./helpers/login-following-printed-url";
-import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { scopeFlags, sourceAddArgs } from "./helpers/source-add-args";
+import { createTempHome, expectNoSecretLeaked, type TempHome } from "./helpers/temp-home";
 
 // Real providers through the built CLI: oidc-provider (a certified OpenID provider: discovery, device flow, refresh
 // rotation, revocation) and the quirks server on oauth2-mock-server, each in its own process on 127.0.0.1; the
@@ -27,7 +30,7 @@ let narrow: AuthorizationServer;
 /** The quirks of three providers, each reproduced by the authorization server's profile of that name. */
 let quirks: Record<"google" | "entra" | "github", AuthorizationServer>;
 let browser: Browser;
-let api: Server;
+let api: TokenCheckingApi;
 let apiUrl = "";
 const outputs: string[] = [];
 
@@ -49,25 +52,20 @@ beforeAll(async () => {
   ]);
   quirks = { google, entra, github };
   // The API accepts the access tokens either server issued and nothing else.
-  api = createServer((request, response) => {
-    const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void Promise.all([
-      provider.accepts(token),
-      narrow.accepts(token),
-      ...Object.values(quirks).map((server) => server.accepts(token)),
-    ]).then((answers) => {
-      const accepted = answers.some(Boolean);
-      response
-        .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
-        .end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" }));
-    });
-  });
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+  api = await startTokenCheckingApi(async (token) =>
+    (
+      await Promise.all([
+        provider.accepts(token),
+        narrow.accepts(token),
+        ...Object.values(quirks).map((server) => server.accepts(token)),
+      ])
+    ).some(Boolean),
+  );
+  apiUrl = api.url;
 }, 90_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => api?.close(() => resolve()));
+  await api?.close();
   await Promise.all([
     provider?.stop(),
     narrow?.stop(),
@@ -89,42 +87,39 @@ afterEach(async () => {
     clientSecret,
     ...(await Promise.all(servers.map(async (server) => (await server.state()).issued))).flat(),
   ];
-  const everything = [...outputs, ...(await temp.files()).map((file) => file.text)].join("\n");
-  for (const secret of secrets)
-    expect(
-      everything.includes(secret),
-      "a token or the client secret leaked into an output or a file under SRC_HOME",
-    ).toBe(false);
+  await expectNoSecretLeaked(secrets, outputs, temp);
   await temp.cleanup();
 }, 60_000);
+
+/**
+ * `src source add` of the OAuth 2.0 source NAME on this file's API: `endpoints` (`--issuer URL`, or `--token-url` and
+ * `--authorization-url`), the grant, the scopes, then `flags`.
+ */
+const addOAuth2Args = (name: string, endpoints: string[], grant: string, scopes: string[], ...flags: string[]) =>
+  sourceAddArgs(
+    { name, baseUrl: apiUrl },
+    "--auth",
+    "oauth2",
+    ...endpoints,
+    "--grant",
+    grant,
+    ...scopeFlags(...scopes),
+    ...flags,
+  );
+/** The quirks servers' client, its secret on stdin. */
+const quirksClient = ["--client-id", quirksClientId, "--credential-stdin"];
 
 /** The device-code source "desk" on oidc-provider, its endpoints discovered from --issuer. */
 async function addDeviceSource(extra: string[] = [], stdin: string | undefined = clientSecret): Promise<RunResult> {
   return src(
-    [
-      "source",
-      "add",
-      "--name",
+    addOAuth2Args(
       "Desk",
-      "--base-url",
-      apiUrl,
-      "--auth",
-      "oauth2",
-      "--issuer",
-      provider.issuer,
-      "--grant",
+      ["--issuer", provider.issuer],
       "device_code",
-      "--scope",
-      "openid",
-      "--scope",
-      "offline_access",
-      "--scope",
-      "read:items",
-      "--test-endpoint",
-      "/me",
+      ["openid", "offline_access", "read:items"],
       ...extra,
       "--json",
-    ],
+    ),
     stdin,
   );
 }
@@ -257,29 +252,15 @@ describe("src auth login with the device authorization grant (RFC 8628), against
 describe("a token response with a narrower scope than requested", () => {
   it("is recorded and shown by src auth status", async () => {
     const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
+      addOAuth2Args(
         "CRM",
-        "--base-url",
-        apiUrl,
-        "--auth",
-        "oauth2",
-        "--token-url",
-        narrow.tokenUrl,
-        "--grant",
+        ["--token-url", narrow.tokenUrl],
         "client_credentials",
-        "--scope",
-        "read:items",
-        "--scope",
-        "write:items",
+        ["read:items", "write:items"],
         "--client-id",
         clientId,
-        "--test-endpoint",
-        "/me",
         "--credential-stdin",
-      ],
+      ),
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
@@ -299,134 +280,76 @@ describe("a token response with a narrower scope than requested", () => {
 const loginFollowingPrintedUrl = (slug: string): Promise<RunResult> =>
   followPrintedLogin(slug, temp.env, (...printed) => outputs.push(...printed));
 
+/**
+ * Adds the source SLUG with `args` (the client secret on stdin), signs in by following the printed URL and calls
+ * GET /me through it (200): the sign-in's output, and `src auth status SLUG --json` after the call.
+ */
+async function addSignInAndCall(
+  slug: string,
+  args: string[],
+): Promise<{ login: RunResult; status: Record<string, unknown> }> {
+  const added = await src(args, clientSecret);
+  expect(added.code, added.stderr).toBe(0);
+  const login = await loginFollowingPrintedUrl(slug);
+  expect(login.code, login.stderr).toBe(0);
+  expect(JSON.parse((await src(["call", slug, "GET", "/me", "--json"])).stdout)).toMatchObject({
+    ok: true,
+    status: 200,
+  });
+  return {
+    login,
+    status: JSON.parse((await src(["auth", "status", slug, "--json"])).stdout) as Record<string, unknown>,
+  };
+}
+
 describe("provider quirks through the built CLI (authorization code grant)", () => {
   it("Google: --issuer discovery, an ID token whose issuer is not the token URL's origin, access_type=offline: signs in and calls", async () => {
     const google = quirks.google;
     expect(new URL(google.tokenUrl).origin).not.toBe(google.issuer);
-    const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
+    const offlineConsent = ["--authorization-param", "access_type=offline", "--authorization-param", "prompt=consent"];
+    const { login, status } = await addSignInAndCall(
+      "mail",
+      addOAuth2Args(
         "Mail",
-        "--base-url",
-        apiUrl,
-        "--auth",
-        "oauth2",
-        "--issuer",
-        google.issuer,
-        "--grant",
+        ["--issuer", google.issuer],
         "authorization_code",
-        "--scope",
-        "openid",
-        "--scope",
-        "email",
-        "--authorization-param",
-        "access_type=offline",
-        "--authorization-param",
-        "prompt=consent",
-        "--client-id",
-        quirksClientId,
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
-      clientSecret,
+        ["openid", "email"],
+        ...offlineConsent,
+        ...quirksClient,
+      ),
     );
-    expect(added.code, added.stderr).toBe(0);
-    const login = await loginFollowingPrintedUrl("mail");
-    expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toContain("access_type=offline");
-    expect(JSON.parse((await src(["call", "mail", "GET", "/me", "--json"])).stdout)).toMatchObject({
-      ok: true,
-      status: 200,
-    });
-    expect(JSON.parse((await src(["auth", "status", "mail", "--json"])).stdout)).toMatchObject({
-      signedIn: true,
-      hasRefreshToken: true,
-    });
+    expect(status).toMatchObject({ signedIn: true, hasRefreshToken: true });
   }, 120_000);
 
   it("Microsoft Entra ID: the issuer with the tenant in its path; offline_access brings a refresh token", async () => {
     const entra = quirks.entra;
     expect(new URL(entra.issuer).pathname).toMatch(/\/v2\.0$/);
-    const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
+    const { status } = await addSignInAndCall(
+      "graph",
+      addOAuth2Args(
         "Graph",
-        "--base-url",
-        apiUrl,
-        "--auth",
-        "oauth2",
-        "--issuer",
-        entra.issuer,
-        "--grant",
+        ["--issuer", entra.issuer],
         "authorization_code",
-        "--scope",
-        "openid",
-        "--scope",
-        "offline_access",
-        "--scope",
-        "User.Read",
-        "--client-id",
-        quirksClientId,
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
-      clientSecret,
+        ["openid", "offline_access", "User.Read"],
+        ...quirksClient,
+      ),
     );
-    expect(added.code, added.stderr).toBe(0);
-    const login = await loginFollowingPrintedUrl("graph");
-    expect(login.code, login.stderr).toBe(0);
-    expect(JSON.parse((await src(["call", "graph", "GET", "/me", "--json"])).stdout)).toMatchObject({
-      ok: true,
-      status: 200,
-    });
-    expect(JSON.parse((await src(["auth", "status", "graph", "--json"])).stdout)).toMatchObject({
-      signedIn: true,
-      hasRefreshToken: true,
-    });
+    expect(status).toMatchObject({ signedIn: true, hasRefreshToken: true });
   }, 120_000);
 
   it("GitHub: URLs by hand, no expires_in and no refresh token (the token lives until refused), a form-encoded answer", async () => {
     const github = quirks.github;
-    const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
+    const { status } = await addSignInAndCall(
+      "hub",
+      addOAuth2Args(
         "Hub",
-        "--base-url",
-        apiUrl,
-        "--auth",
-        "oauth2",
-        "--token-url",
-        github.tokenUrl,
-        "--authorization-url",
-        github.authorizationUrl,
-        "--grant",
+        ["--token-url", github.tokenUrl, "--authorization-url", github.authorizationUrl],
         "authorization_code",
-        "--scope",
-        "repo",
-        "--client-id",
-        quirksClientId,
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
-      clientSecret,
+        ["repo"],
+        ...quirksClient,
+      ),
     );
-    expect(added.code, added.stderr).toBe(0);
-    const login = await loginFollowingPrintedUrl("hub");
-    expect(login.code, login.stderr).toBe(0);
-    expect(JSON.parse((await src(["call", "hub", "GET", "/me", "--json"])).stdout)).toMatchObject({
-      ok: true,
-      status: 200,
-    });
-    const status = JSON.parse((await src(["auth", "status", "hub", "--json"])).stdout);
     expect(status).toMatchObject({ signedIn: true, hasRefreshToken: false });
     expect(status.accessTokenExpiresAt ?? null).toBeNull();
   }, 120_000);

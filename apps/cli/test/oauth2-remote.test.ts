@@ -1,14 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmDeviceCode, launchBrowser, signInInBrowser } from "../../../packages/auth-oauth2/test/play-browser";
 import { startOidcProvider, type OidcProvider } from "../../../packages/auth-oauth2/test/start-oidc-provider";
+import {
+  startTokenCheckingApi,
+  type TokenCheckingApi,
+} from "../../../packages/auth-oauth2/test/start-token-checking-api";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import { oauth2OpenApiDocument } from "./helpers/openapi-document";
+import { scopeFlags, sourceAddArgs } from "./helpers/source-add-args";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 // `src --server URL` (and SRC_SERVER) against `src serve`, with oidc-provider in its own process: the server
@@ -20,7 +24,7 @@ const adminToken = `admin-${randomBytes(16).toString("hex")}`;
 let temp: TempHome;
 let provider: OidcProvider;
 let browser: Browser;
-let api: Server;
+let api: TokenCheckingApi;
 let apiUrl = "";
 let serve: ChildProcess;
 let serverUrl = "";
@@ -50,18 +54,8 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-  api = createServer((request, response) => {
-    const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void provider
-      .accepts(token)
-      .then((accepted) =>
-        response
-          .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
-          .end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" })),
-      );
-  });
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+  api = await startTokenCheckingApi((token) => provider.accepts(token));
+  apiUrl = api.url;
   serve = spawn(process.execPath, [binPath, "serve", "--port", "0", "--json"], {
     env: { PATH: process.env.PATH, ...temp.env, SRC_SERVER_TOKEN: adminToken },
     stdio: ["ignore", "pipe", "pipe"],
@@ -85,7 +79,7 @@ afterAll(async () => {
     serve.kill("SIGTERM");
     await closed;
   }
-  await new Promise<void>((resolve) => api?.close(() => resolve()));
+  await api?.close();
   // Neither the client secret nor any token oidc-provider issued is in what the CLI printed, the server logged,
   // or a file of the server's home; an agent token is printed once, by the create that made it.
   if (provider !== undefined) {
@@ -99,6 +93,12 @@ afterAll(async () => {
   await Promise.all([provider?.stop(), browser?.close()]);
   await temp?.cleanup();
 }, 60_000);
+
+/** `src source add` of the OAuth 2.0 source NAME on this file's API and oidc-provider (discovered), then `flags`. */
+const addOAuth2Args = (name: string, grant: string, scopes: string[], ...flags: string[]): string[] => [
+  ...sourceAddArgs({ name, baseUrl: apiUrl }, "--auth", "oauth2", "--issuer", provider.issuer, "--grant", grant),
+  ...[...scopeFlags(...scopes), ...flags, "--client-id", clientId, "--credential-stdin"],
+];
 
 /** Runs `src auth login SLUG` against the server and lets `person` act on the page (and code) it prints. */
 function remoteLogin(slug: string, person: (printed: string) => Promise<unknown>): Promise<RunResult> {
@@ -132,33 +132,13 @@ function remoteLogin(slug: string, person: (printed: string) => Promise<unknown>
 describe("src auth with --server / SRC_SERVER", () => {
   it("authorization code: the login prints the server's authorization URL, waits for the server; status and logout (revoking) on the server", async () => {
     const added = await remote(
-      [
-        "source",
-        "add",
-        "--name",
+      addOAuth2Args(
         "Desk",
-        "--base-url",
-        apiUrl,
-        "--auth",
-        "oauth2",
-        "--issuer",
-        provider.issuer,
-        "--grant",
         "authorization_code",
-        "--scope",
-        "openid",
-        "--scope",
-        "offline_access",
-        "--scope",
-        "read:items",
+        ["openid", "offline_access", "read:items"],
         "--authorization-param",
         "prompt=consent",
-        "--client-id",
-        clientId,
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
+      ),
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
@@ -190,32 +170,7 @@ describe("src auth with --server / SRC_SERVER", () => {
   }, 120_000);
 
   it("device code: the server polls; the CLI prints the page and the code and waits (--server flag, no SRC_SERVER)", async () => {
-    const added = await remote(
-      [
-        "source",
-        "add",
-        "--name",
-        "Kiosk",
-        "--base-url",
-        apiUrl,
-        "--auth",
-        "oauth2",
-        "--issuer",
-        provider.issuer,
-        "--grant",
-        "device_code",
-        "--scope",
-        "offline_access",
-        "--scope",
-        "read:items",
-        "--client-id",
-        clientId,
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
-      clientSecret,
-    );
+    const added = await remote(addOAuth2Args("Kiosk", "device_code", ["offline_access", "read:items"]), clientSecret);
     expect(added.code, added.stderr).toBe(0);
     const login = await remoteLogin("kiosk", async (text) => {
       const found = /open this page on any device:\n(\S+)\nand enter the code (\S+)/.exec(text)!;
@@ -267,29 +222,18 @@ describe("src source add --openapi with --server", () => {
     const documentFile = join(temp.home, "..", `items-${randomBytes(3).toString("hex")}.json`);
     await writeFile(
       documentFile,
-      JSON.stringify({
-        openapi: "3.1.0",
-        info: { title: "Remote Items", version: "1.0.0" },
-        servers: [{ url: apiUrl }],
-        components: {
-          securitySchemes: {
-            oauth: {
-              type: "oauth2",
-              flows: {
-                authorizationCode: {
-                  authorizationUrl: `${provider.issuer}/auth`,
-                  tokenUrl: `${provider.issuer}/token`,
-                  scopes: { "read:items": "read" },
-                },
-              },
-            },
+      oauth2OpenApiDocument({
+        title: "Remote Items",
+        version: "1.0.0",
+        serverUrl: apiUrl,
+        oauth2Flows: {
+          authorizationCode: {
+            authorizationUrl: `${provider.issuer}/auth`,
+            tokenUrl: `${provider.issuer}/token`,
+            scopes: { "read:items": "read" },
           },
         },
-        security: [{ oauth: ["read:items"] }],
-        paths: {
-          "/me": { get: { operationId: "getMe", responses: { "200": { description: "ok" } } } },
-          "/items": { get: { operationId: "listItems", responses: { "200": { description: "ok" } } } },
-        },
+        gets: { "/me": "getMe", "/items": "listItems" },
       }),
     );
     const added = await remote(

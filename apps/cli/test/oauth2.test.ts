@@ -1,16 +1,20 @@
 import { writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { expectMcpCallsReuseOneToken } from "../../../packages/auth-oauth2/test/expect-mcp-calls-reuse-token";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
-import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import {
+  startTokenCheckingApi,
+  type TokenCheckingApi,
+} from "../../../packages/auth-oauth2/test/start-token-checking-api";
+import { runSrc, type RunResult } from "./helpers/run-src";
 import { loginFollowingPrintedUrl as followPrintedLogin } from "./helpers/login-following-printed-url";
-import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { oauth2OpenApiDocument } from "./helpers/openapi-document";
+import { scopeFlags, sourceAddArgs } from "./helpers/source-add-args";
+import { createTempHome, expectNoSecretLeaked, type TempHome } from "./helpers/temp-home";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 // OAuth 2.0 end to end through the built CLI, against a real authorization server in its own process
 // (oauth2-mock-server on 127.0.0.1) and an API that accepts only the tokens that server issued.
@@ -18,7 +22,7 @@ const clientId = "crm-agent";
 const clientSecret = "oauth-cl13nt-s3cret-7f6e5d";
 let temp: TempHome;
 let authorization: AuthorizationServer;
-let api: Server;
+let api: TokenCheckingApi;
 let apiUrl = "";
 const outputs: string[] = [];
 
@@ -30,26 +34,28 @@ async function src(args: string[], stdin?: string): Promise<RunResult> {
 
 const tokenRequests = async () => (await authorization.state()).requests.length;
 
+/** `src source add` of the OAuth 2.0 source NAME on this file's API and authorization server, then `flags`. */
+const addOAuth2Args = (name: string, ...flags: string[]): string[] =>
+  sourceAddArgs(
+    { name, baseUrl: apiUrl },
+    ...["--auth", "oauth2", "--token-url", authorization.tokenUrl, "--client-id", clientId, ...flags],
+  );
+/** The client credentials grant with the scope read:items. */
+const clientCredentials = ["--grant", "client_credentials", ...scopeFlags("read:items")];
+/** The authorization code grant at the authorization server's authorization URL. */
+const authorizationCode = (): string[] => [
+  ...["--authorization-url", authorization.authorizationUrl],
+  ...["--grant", "authorization_code"],
+];
+
 beforeAll(async () => {
   authorization = await startAuthorizationServer({ clientId, clientSecret });
-  api = createServer((request, response) => {
-    const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void authorization.accepts(token).then((accepted) => {
-      response
-        .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
-        .end(
-          JSON.stringify(
-            accepted ? { path: request.url, authorization: request.headers.authorization } : { error: "invalid_token" },
-          ),
-        );
-    });
-  });
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+  api = await startTokenCheckingApi((token) => authorization.accepts(token), { echoAuthorization: true });
+  apiUrl = api.url;
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => api.close(() => resolve()));
+  await api.close();
   await authorization.stop();
 }, 60_000);
 
@@ -63,70 +69,19 @@ beforeEach(async () => {
 
 afterEach(async () => {
   const secrets = [clientSecret, ...(await authorization.state()).issued];
-  const everything = [...outputs, ...(await temp.files()).map((file) => file.text)].join("\n");
-  for (const secret of secrets)
-    expect(
-      everything.includes(secret),
-      "a token or the client secret leaked into an output or a file under SRC_HOME",
-    ).toBe(false);
+  await expectNoSecretLeaked(secrets, outputs, temp);
   await temp.cleanup();
 }, 60_000);
 
 /** The client credentials source "crm" (scope read:items), validated. */
 async function addCrm(): Promise<void> {
-  const added = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "CRM",
-      "--base-url",
-      apiUrl,
-      "--auth",
-      "oauth2",
-      "--token-url",
-      authorization.tokenUrl,
-      "--grant",
-      "client_credentials",
-      "--scope",
-      "read:items",
-      "--client-id",
-      clientId,
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    clientSecret,
-  );
+  const added = await src(addOAuth2Args("CRM", ...clientCredentials, "--credential-stdin"), clientSecret);
   expect(added.code, added.stderr).toBe(0);
 }
 
 /** The authorization code source "desk", signed in (its tokens saved). */
 async function addSignedInDesk(): Promise<void> {
-  const added = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Desk",
-      "--base-url",
-      apiUrl,
-      "--auth",
-      "oauth2",
-      "--token-url",
-      authorization.tokenUrl,
-      "--authorization-url",
-      authorization.authorizationUrl,
-      "--grant",
-      "authorization_code",
-      "--client-id",
-      clientId,
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    clientSecret,
-  );
+  const added = await src(addOAuth2Args("Desk", ...authorizationCode(), "--credential-stdin"), clientSecret);
   expect(added.code, added.stderr).toBe(0);
   const login = await loginFollowingPrintedUrl("desk");
   expect(login.code, login.stderr).toBe(0);
@@ -134,31 +89,7 @@ async function addSignedInDesk(): Promise<void> {
 
 describe("src with --auth oauth2, client credentials", () => {
   it("source add validates at once; later calls in new processes reuse the saved token; tools -v names OAuth 2.0 and the scopes", async () => {
-    const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "CRM",
-        "--base-url",
-        apiUrl,
-        "--auth",
-        "oauth2",
-        "--token-url",
-        authorization.tokenUrl,
-        "--grant",
-        "client_credentials",
-        "--scope",
-        "read:items",
-        "--client-id",
-        clientId,
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-        "--json",
-      ],
-      clientSecret,
-    );
+    const added = await src(addOAuth2Args("CRM", ...clientCredentials, "--credential-stdin", "--json"), clientSecret);
     expect(added.code, added.stderr).toBe(0);
     expect(JSON.parse(added.stdout)).toMatchObject({
       source: { slug: "crm", api: { authType: "oauth2", scopes: ["read:items"] } },
@@ -211,25 +142,17 @@ describe("src source add --openapi with an OAuth 2.0 security scheme", () => {
     const documentFile = join(temp.home, "crm-openapi.json");
     await writeFile(
       documentFile,
-      JSON.stringify({
-        openapi: "3.1.0",
-        info: { title: "CRM From Document", version: "2.0.0" },
-        servers: [{ url: apiUrl }],
-        components: {
-          securitySchemes: {
-            oauth: {
-              type: "oauth2",
-              flows: {
-                clientCredentials: {
-                  tokenUrl: authorization.tokenUrl,
-                  scopes: { "read:items": "read items", "write:items": "write items" },
-                },
-              },
-            },
+      oauth2OpenApiDocument({
+        title: "CRM From Document",
+        version: "2.0.0",
+        serverUrl: apiUrl,
+        oauth2Flows: {
+          clientCredentials: {
+            tokenUrl: authorization.tokenUrl,
+            scopes: { "read:items": "read items", "write:items": "write items" },
           },
         },
-        security: [{ oauth: ["read:items"] }],
-        paths: { "/me": { get: { operationId: "getMe", responses: { "200": { description: "ok" } } } } },
+        gets: { "/me": "getMe" },
       }),
     );
     const added = await src(
@@ -281,30 +204,7 @@ describe("src source add --openapi with an OAuth 2.0 security scheme", () => {
 
 describe("src with --auth oauth2, authorization code with PKCE", () => {
   it("source add does not test before sign-in; auth login --no-browser prints the URL, receives the redirect, saves the tokens and validates", async () => {
-    const added = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Desk",
-        "--base-url",
-        apiUrl,
-        "--auth",
-        "oauth2",
-        "--token-url",
-        authorization.tokenUrl,
-        "--authorization-url",
-        authorization.authorizationUrl,
-        "--grant",
-        "authorization_code",
-        "--client-id",
-        clientId,
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
-      clientSecret,
-    );
+    const added = await src(addOAuth2Args("Desk", ...authorizationCode(), "--credential-stdin"), clientSecret);
     expect(added.code, added.stderr).toBe(0);
     expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({
       signedIn: false,
@@ -365,29 +265,7 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
 
 describe("src with --auth oauth2, a public client and the sign-in's time limit", () => {
   it("--client-auth none asks for no client secret (no stdin, no terminal) and signs in with PKCE alone", async () => {
-    const added = await src([
-      "source",
-      "add",
-      "--name",
-      "Public",
-      "--base-url",
-      apiUrl,
-      "--auth",
-      "oauth2",
-      "--token-url",
-      authorization.tokenUrl,
-      "--authorization-url",
-      authorization.authorizationUrl,
-      "--grant",
-      "authorization_code",
-      "--client-auth",
-      "none",
-      "--client-id",
-      clientId,
-      "--test-endpoint",
-      "/me",
-      "--json",
-    ]);
+    const added = await src(addOAuth2Args("Public", ...authorizationCode(), "--client-auth", "none", "--json"));
     expect(added.code, added.stderr).toBe(0);
     expect(JSON.parse(added.stdout)).toMatchObject({ source: { slug: "public", api: { clientAuth: "none" } } });
     const before = await tokenRequests();
@@ -403,51 +281,13 @@ describe("src with --auth oauth2, a public client and the sign-in's time limit",
   });
 
   it("a public client with the client_credentials grant is refused, naming the field", async () => {
-    const refused = await src([
-      "source",
-      "add",
-      "--name",
-      "Nobody",
-      "--base-url",
-      apiUrl,
-      "--auth",
-      "oauth2",
-      "--token-url",
-      authorization.tokenUrl,
-      "--client-auth",
-      "none",
-      "--client-id",
-      clientId,
-      "--test-endpoint",
-      "/me",
-    ]);
+    const refused = await src(addOAuth2Args("Nobody", "--client-auth", "none"));
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/clientAuth.*public client.*authorization_code/);
   });
 
   it("auth login --timeout gives up after that many seconds with a clear message and what to run", async () => {
-    const added = await src([
-      "source",
-      "add",
-      "--name",
-      "Public",
-      "--base-url",
-      apiUrl,
-      "--auth",
-      "oauth2",
-      "--token-url",
-      authorization.tokenUrl,
-      "--authorization-url",
-      authorization.authorizationUrl,
-      "--grant",
-      "authorization_code",
-      "--client-auth",
-      "none",
-      "--client-id",
-      clientId,
-      "--test-endpoint",
-      "/me",
-    ]);
+    const added = await src(addOAuth2Args("Public", ...authorizationCode(), "--client-auth", "none"));
     expect(added.code, added.stderr).toBe(0);
     const started = Date.now();
     const result = await src(["auth", "login", "public", "--no-browser", "--timeout", "1"]);
@@ -465,14 +305,8 @@ describe("src with --auth oauth2, a public client and the sign-in's time limit",
 describe("src mcp with an oauth2 source (official MCP SDK client over stdio)", () => {
   it("the tool description names OAuth 2.0 and the scopes; calls reuse the stored token", async () => {
     await addCrm();
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [binPath, "mcp"],
-      env: { PATH: process.env.PATH ?? "", ...temp.env },
-      stderr: "pipe",
-    });
     let stderr = "";
-    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const transport = srcMcpTransport(temp.env, (text) => (stderr += text));
     const client = new Client({ name: "oauth2-cli-test", version: "0.0.0" });
     await client.connect(transport);
     try {

@@ -4,6 +4,7 @@ import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 // `src source add --openapi` and `src source edit --openapi` with a document that cannot be used: the command fails
 // (exit 2) with the parser's reason and position before anything else, and nothing is added or changed.
@@ -70,21 +71,7 @@ describe("src source add --openapi with a document that cannot be used", { timeo
 
   it("with every other flag and the credential: fails the same way (exit 2), adds nothing and stores no credential", async () => {
     const result = await src(
-      [
-        "source",
-        "add",
-        "--openapi",
-        "broken.yaml",
-        "--name",
-        "Items",
-        "--base-url",
-        api.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
+      sourceAddArgs({ name: "Items", baseUrl: api.url }, "--openapi", "broken.yaml", ...bearerFromStdin),
       token,
     );
     expect(result.code).toBe(2);
@@ -98,22 +85,7 @@ describe("src source add --openapi with a document that cannot be used", { timeo
 
   it("--json: the error document names the reason", async () => {
     const result = await src(
-      [
-        "--json",
-        "source",
-        "add",
-        "--openapi",
-        "broken.yaml",
-        "--name",
-        "Items",
-        "--base-url",
-        api.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
+      ["--json", ...sourceAddArgs({ name: "Items", baseUrl: api.url }, "--openapi", "broken.yaml", ...bearerFromStdin)],
       token,
     );
     expect(result.code).toBe(2);
@@ -158,21 +130,12 @@ describe("src source add --openapi with a document that cannot be used", { timeo
   it("a document behind the credential that is still broken when fetched with it: the source is removed again (exit 2)", async () => {
     documents["/private/openapi.yaml"] = { status: 200, body: brokenYaml };
     const result = await src(
-      [
-        "source",
-        "add",
+      sourceAddArgs(
+        { name: "Items", baseUrl: api.url },
         "--openapi",
         `${api.url}/private/openapi.yaml`,
-        "--name",
-        "Items",
-        "--base-url",
-        api.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
+        ...bearerFromStdin,
+      ),
       token,
     );
     expect(result.code).toBe(2);
@@ -186,19 +149,12 @@ describe("src source add --openapi with a document that cannot be used", { timeo
     const fixed = await src(
       [
         "--json",
-        "source",
-        "add",
-        "--openapi",
-        `${api.url}/private/openapi.yaml`,
-        "--name",
-        "Items",
-        "--base-url",
-        api.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
+        ...sourceAddArgs(
+          { name: "Items", baseUrl: api.url },
+          "--openapi",
+          `${api.url}/private/openapi.yaml`,
+          ...bearerFromStdin,
+        ),
       ],
       token,
     );

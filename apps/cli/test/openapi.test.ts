@@ -4,6 +4,7 @@ import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const token = "tok-oas-3b2a1c0d9e8f";
 
@@ -189,21 +190,12 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
       '{"openapi": "3.0.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"get": {"parameters": [{"name": "q"}], "responses": {"200": {"description": "ok"}}}}}}',
     );
     const result = await src(
-      [
-        "source",
-        "add",
+      sourceAddArgs(
+        { name: "Plain", baseUrl: `${api.url}/v1`, testEndpoint: "/users/me" },
         "--openapi",
         broken,
-        "--name",
-        "Plain",
-        "--base-url",
-        `${api.url}/v1`,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/users/me",
-        "--credential-stdin",
-      ],
+        ...bearerFromStdin,
+      ),
       token,
     );
     expect(result.code, result.stderr).toBe(2);
@@ -227,19 +219,7 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
 
   it("source edit --openapi attaches a document to an existing source", async () => {
     await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Later",
-        "--base-url",
-        `${api.url}/v1`,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/users/me",
-        "--credential-stdin",
-      ],
+      sourceAddArgs({ name: "Later", baseUrl: `${api.url}/v1`, testEndpoint: "/users/me" }, ...bearerFromStdin),
       token,
     );
     const result = await src(["source", "edit", "later", "--openapi", documentFile]);

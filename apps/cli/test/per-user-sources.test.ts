@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 // The operator's own key (principal "local") is the one the upstream accepts; bob's is another, sent only for bob.
 const localKey = "per-user-cli-local-4c7e1a9b";
@@ -46,28 +47,16 @@ function expectNoSecret(...runs: RunResult[]): void {
     for (const secret of [localKey, bobKey]) expect(`${run.stdout}\n${run.stderr}`).not.toContain(secret);
 }
 
+/** A bearer source whose credentials are each person's own. */
+const perUserBearer = ["--auth", "bearer", "--credentials", "per-user"];
+
 describe("src and per-user sources, through the built CLI", () => {
   it("adds a per-user source without a credential, answers NOT_CONNECTED until the operator's own is set, and lists and removes connections", async () => {
     const temp = await newHome();
     const slug = `gh-${randomBytes(3).toString("hex")}`;
     const run = (args: string[], stdin?: string) =>
       runSrc(args, { env: temp.env, ...(stdin === undefined ? {} : { stdin }) });
-    const added = await run([
-      "source",
-      "add",
-      "--name",
-      "GH",
-      "--slug",
-      slug,
-      "--base-url",
-      `${upstream.url}/${slug}`,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credentials",
-      "per-user",
-    ]);
+    const added = await run(sourceAddArgs({ name: "GH", slug, baseUrl: `${upstream.url}/${slug}` }, ...perUserBearer));
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
     const config = JSON.parse(await readFile(join(temp.home, "sources", slug, "config.json"), "utf8")) as {
@@ -145,21 +134,7 @@ describe("src and per-user sources, through the built CLI", () => {
     expect(
       (
         await run(
-          [
-            "source",
-            "add",
-            "--name",
-            "Plain",
-            "--slug",
-            slug,
-            "--base-url",
-            `${upstream.url}/${slug}`,
-            "--auth",
-            "bearer",
-            "--test-endpoint",
-            "/me",
-            "--credential-stdin",
-          ],
+          sourceAddArgs({ name: "Plain", slug, baseUrl: `${upstream.url}/${slug}` }, ...bearerFromStdin),
           localKey,
         )
       ).code,
@@ -171,20 +146,9 @@ describe("src and per-user sources, through the built CLI", () => {
     const bogus = await run(["source", "edit", slug, "--credentials", "everyone"]);
     expect(bogus.code).toBe(2);
     expect(bogus.stderr).toContain('--credentials: must be "shared" or "per-user"');
-    const badAdd = await run([
-      "source",
-      "add",
-      "--name",
-      "X",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credentials",
-      "mine",
-    ]);
+    const badAdd = await run(
+      sourceAddArgs({ name: "X", baseUrl: upstream.url }, "--auth", "bearer", "--credentials", "mine"),
+    );
     expect(badAdd.code).toBe(2);
     // Made per-user, the source's shared credential is never sent again.
     expect((await run(["source", "edit", slug, "--credentials", "per-user"])).code).toBe(0);
@@ -218,22 +182,9 @@ describe("src and per-user sources, through the built CLI", () => {
         ...(stdin === undefined ? {} : { stdin }),
       });
     const slug = `remote-${randomBytes(3).toString("hex")}`;
-    const added = await remote([
-      "source",
-      "add",
-      "--name",
-      "Remote",
-      "--slug",
-      slug,
-      "--base-url",
-      `${upstream.url}/${slug}`,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credentials",
-      "per-user",
-    ]);
+    const added = await remote(
+      sourceAddArgs({ name: "Remote", slug, baseUrl: `${upstream.url}/${slug}` }, ...perUserBearer),
+    );
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
     expect(

@@ -2,13 +2,14 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runInTerminal } from "./helpers/run-in-terminal";
-import { binPath, runSrc } from "./helpers/run-src";
+import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 const secret = "policy-cli-secret-9a8b7c6d";
 const require = createRequire(import.meta.url);
@@ -28,21 +29,7 @@ async function homeWith(policyFlags: string[], extra: string[] = []): Promise<Te
   const temp = await createTempHome();
   homes.push(temp);
   const added = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "GH",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-      ...extra,
-      ...policyFlags,
-    ],
+    sourceAddArgs({ name: "GH", baseUrl: upstream.url }, ...bearerFromStdin, ...extra, ...policyFlags),
     { env: temp.env, stdin: secret },
   );
   expect(added.stderr).toBe("");
@@ -114,23 +101,14 @@ describe("src source add / edit: the policy flags", () => {
     const temp = await createTempHome();
     homes.push(temp);
     const added = await runSrc(
-      [
-        "source",
-        "add",
-        "--name",
-        "GH",
-        "--base-url",
-        upstream.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
+      sourceAddArgs(
+        { name: "GH", baseUrl: upstream.url },
+        ...bearerFromStdin,
         "--allow",
         "GETT /x",
         "--deny",
         "/admin/**",
-      ],
+      ),
       { env: temp.env, stdin: secret },
     );
     expect(added.code).toBe(2);
@@ -138,21 +116,7 @@ describe("src source add / edit: the policy flags", () => {
     expect(added.stderr).toContain('api.policy.deny.0: "/admin/**" has no method: write "* /admin/**"');
     expect((await temp.files()).filter((file) => file.path.includes("sources"))).toEqual([]);
     const rate = await runSrc(
-      [
-        "source",
-        "add",
-        "--name",
-        "GH",
-        "--base-url",
-        upstream.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-        "--rate-limit",
-        "sixty",
-      ],
+      sourceAddArgs({ name: "GH", baseUrl: upstream.url }, ...bearerFromStdin, "--rate-limit", "sixty"),
       { env: temp.env, stdin: secret },
     );
     expect(rate.code).toBe(2);
@@ -346,12 +310,7 @@ describe("src mcp: split tools, annotations, elicitation, rate limit", () => {
     answer?: (message: string) => { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> },
   ): Promise<{ client: Client; asked: string[] }> {
     const asked: string[] = [];
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [binPath, "mcp"],
-      env: { PATH: process.env.PATH ?? "", ...temp.env },
-      stderr: "pipe",
-    });
+    const transport = srcMcpTransport(temp.env);
     client = new Client(
       { name: "policy-test", version: "0.0.0" },
       answer === undefined ? {} : { capabilities: { elicitation: {} } },

@@ -6,6 +6,7 @@ import { startServe } from "./helpers/start-serve";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
 import { startUpstream as startRecorder } from "@src/http-tool/testing";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 // Remote mode on the server's own machine: with SRC_SERVER naming a loopback server of the same SRC_HOME and no
 // SRC_SERVER_TOKEN, the CLI reads the token from $SRC_HOME/server.token, where the server wrote it. It is never sent
@@ -24,22 +25,10 @@ const exists = (file: string): Promise<boolean> =>
 beforeEach(async () => {
   temp = await createTempHome();
   api = await startUpstream({ type: "bearer", token: upstreamToken });
-  const added = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Local",
-      "--base-url",
-      api.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    { env: temp.env, stdin: upstreamToken },
-  );
+  const added = await runSrc(sourceAddArgs({ name: "Local", baseUrl: api.url }, ...bearerFromStdin), {
+    env: temp.env,
+    stdin: upstreamToken,
+  });
   expect(added.code, added.stderr).toBe(0);
 });
 afterEach(async () => {

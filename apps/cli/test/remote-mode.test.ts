@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { closedPort, startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 // `src --server URL` against `src serve` on the same home: every command of the remote mode prints the same
 // output (text and --json) and ends with the same exit code as in local mode.
@@ -69,21 +70,8 @@ async function expectSameEventually(args: readonly string[]): Promise<RunResult>
 /** A slug no other test (nor another try of this one) uses. */
 const newSlug = (prefix: string): string => `${prefix}-${randomBytes(3).toString("hex")}`;
 
-const addArgs = (slug: string): string[] => [
-  "source",
-  "add",
-  "--name",
-  `Source ${slug}`,
-  "--slug",
-  slug,
-  "--base-url",
-  upstream.url,
-  "--auth",
-  "bearer",
-  "--test-endpoint",
-  "/me",
-  "--credential-stdin",
-];
+const addArgs = (slug: string): string[] =>
+  sourceAddArgs({ name: `Source ${slug}`, slug, baseUrl: upstream.url }, ...bearerFromStdin);
 
 beforeAll(async () => {
   [temp, upstream] = await Promise.all([createTempHome(), startUpstream({ type: "bearer", token: upstreamToken })]);

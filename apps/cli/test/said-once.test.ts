@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { closedPort, startUpstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const token = "said-once-token-61f0";
 let temp: TempHome;
@@ -27,23 +28,10 @@ beforeAll(async () => {
     ["Live", apiUrl],
     ["Dead", deadUrl],
   ] as const) {
-    const added = await runSrc(
-      [
-        "source",
-        "add",
-        "--name",
-        name,
-        "--base-url",
-        url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-        "--no-test",
-      ],
-      { env: temp.env, stdin: token },
-    );
+    const added = await runSrc(sourceAddArgs({ name, baseUrl: url }, ...bearerFromStdin, "--no-test"), {
+      env: temp.env,
+      stdin: token,
+    });
     expect(added.code, added.stderr).toBe(0);
   }
 });
@@ -88,23 +76,7 @@ describe("messages said once, in the caller's words", () => {
     // A disabled source of this test only: the shared ones stay as the other tests expect them.
     const off = `off-${randomBytes(3).toString("hex")}`;
     const added = await runSrc(
-      [
-        "source",
-        "add",
-        "--name",
-        off,
-        "--slug",
-        off,
-        "--base-url",
-        apiUrl,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-        "--no-test",
-        "--disabled",
-      ],
+      sourceAddArgs({ name: off, slug: off, baseUrl: apiUrl }, ...bearerFromStdin, "--no-test", "--disabled"),
       { env: temp.env, stdin: token },
     );
     expect(added.code, added.stderr).toBe(0);
@@ -131,24 +103,15 @@ describe("src credential set for a basic source", () => {
       // A slug of this try only: a retry adds its own.
       const slug = `basic-${randomBytes(3).toString("hex")}`;
       const added = await runSrc(
-        [
-          "source",
-          "add",
-          "--name",
-          "Basic",
-          "--slug",
-          slug,
-          "--base-url",
-          upstream.url,
+        sourceAddArgs(
+          { name: "Basic", slug, baseUrl: upstream.url },
           "--auth",
           "basic",
-          "--test-endpoint",
-          "/me",
           "--username",
           "ada",
           "--credential-stdin",
           "--no-test",
-        ],
+        ),
         {
           env: temp.env,
           stdin: "old-password",

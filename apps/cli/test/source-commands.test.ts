@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runSrc, type RunResult, recordingRunSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { closedPort, startUpstream, type Upstream, type UpstreamAuth } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const secret = "s3cr3t-Value-9f8e7d6c5b4a";
 let temp: TempHome;
@@ -55,19 +56,12 @@ describe("src source add, each auth mode", () => {
       const upstream = await startUpstream(auth);
       upstreams.push(upstream);
       const result = await src(
-        [
-          "source",
-          "add",
+        sourceAddArgs(
+          { name: "Echo API", baseUrl: upstream.url, testEndpoint: "/me?limit=1" },
           "--json",
-          "--name",
-          "Echo API",
-          "--base-url",
-          upstream.url,
           ...flags,
-          "--test-endpoint",
-          "/me?limit=1",
           "--credential-stdin",
-        ],
+        ),
         `${secret}\n`,
       );
       expect(result.stderr).toBe("");
@@ -97,25 +91,7 @@ describe("source commands against one bearer upstream", () => {
   afterAll(() => upstream.close());
 
   const add = (extra: string[] = [], stdin: string | Buffer = `${secret}\n`): Promise<RunResult> =>
-    src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Echo",
-        "--slug",
-        "echo",
-        "--base-url",
-        upstream.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-        ...extra,
-      ],
-      stdin,
-    );
+    src(sourceAddArgs({ name: "Echo", slug: "echo", baseUrl: upstream.url }, ...bearerFromStdin, ...extra), stdin);
 
   it("people's output: the source, then the validation outcome", async () => {
     const result = await add();
@@ -193,19 +169,7 @@ describe("source commands against one bearer upstream", () => {
     for (const flag of ["--base-url", "--header-name", "--test-endpoint", "--credential-stdin"])
       expect(result.stderr).toContain(flag);
     const basic = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "B",
-        "--base-url",
-        upstream.url,
-        "--auth",
-        "basic",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
+      sourceAddArgs({ name: "B", baseUrl: upstream.url }, "--auth", "basic", "--credential-stdin"),
       "pw\n",
     );
     expect(basic.code).toBe(2);
@@ -214,23 +178,7 @@ describe("source commands against one bearer upstream", () => {
 
   it("list: a table, --json an array, broken config files listed with their error", async () => {
     await add();
-    await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Other",
-        "--base-url",
-        upstream.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-        "--no-test",
-      ],
-      `${secret}\n`,
-    );
+    await src(sourceAddArgs({ name: "Other", baseUrl: upstream.url }, ...bearerFromStdin, "--no-test"), `${secret}\n`);
     const broken = join(temp.home, "sources", "broken");
     await (await import("node:fs/promises")).mkdir(broken);
     await writeFile(join(broken, "config.json"), '{ "type": "api", "name": ');

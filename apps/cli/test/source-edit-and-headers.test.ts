@@ -4,6 +4,7 @@ import { startUpstream } from "@src/http-tool/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const token = "tok-edit-7c6b5a4d3e2f";
 
@@ -34,19 +35,7 @@ afterEach(async () => {
 });
 
 async function addNotion(...extra: string[]): Promise<RunResult> {
-  const args = [
-    "source",
-    "add",
-    "--name",
-    "Notion",
-    "--base-url",
-    api.url,
-    "--auth",
-    "bearer",
-    "--test-endpoint",
-    "/users/me",
-    "--credential-stdin",
-  ];
+  const args = sourceAddArgs({ name: "Notion", baseUrl: api.url, testEndpoint: "/users/me" }, ...bearerFromStdin);
   return src(
     [...args, "--header", "Notion-Version=2022-06-28", "--header", "User-Agent=ops-agent/1.0", ...extra],
     token,
@@ -106,23 +95,16 @@ describe("fixed headers: src source add --header", () => {
 
   it("refuses the header the credential goes in (auth header)", async () => {
     const result = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Keyed",
-        "--base-url",
-        api.url,
+      sourceAddArgs(
+        { name: "Keyed", baseUrl: api.url },
         "--auth",
         "header",
         "--header-name",
         "X-Team-Key",
-        "--test-endpoint",
-        "/me",
         "--credential-stdin",
         "--header",
         "x-team-key=1",
-      ],
+      ),
       token,
     );
     expect(result.code).toBe(2);
@@ -135,23 +117,14 @@ describe("fixed headers: src source add --header", () => {
 describe("unknown fields are errors", () => {
   it("src source add --api with a field the mode does not have: names it and the field probably meant", async () => {
     const result = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "X",
-        "--base-url",
-        api.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
+      sourceAddArgs(
+        { name: "X", baseUrl: api.url },
+        ...bearerFromStdin,
         "--api",
         "tesEndpoint=/x",
         "--api",
         "keyId=k1",
-      ],
+      ),
       token,
     );
     expect(result.code).toBe(2);

@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { binPath, runSrc, type RunResult } from "./helpers/run-src";
+import { runSrc, type RunResult } from "./helpers/run-src";
 import { startServe } from "./helpers/start-serve";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 // `src source test SLUG` validates a source now; a source whose last validation failed is still offered to agents,
 // and its tool description says its status and what the operator must do (src tools -v, src mcp, the server).
@@ -24,21 +25,7 @@ beforeEach(async () => {
   temp = await createTempHome();
   api = await startUpstream({ type: "bearer", token });
   const added = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Status API",
-      "--slug",
-      "status",
-      "--base-url",
-      api.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
+    sourceAddArgs({ name: "Status API", slug: "status", baseUrl: api.url }, ...bearerFromStdin),
     token,
   );
   expect(added.code, added.stderr).toBe(0);
@@ -92,12 +79,7 @@ describe(
       const verbose = await src(["tools", "-v"]);
       expect(verbose.stdout).toContain(needsAuth);
 
-      const transport = new StdioClientTransport({
-        command: process.execPath,
-        args: [binPath, "mcp"],
-        env: { PATH: process.env.PATH ?? "", ...temp.env },
-        stderr: "pipe",
-      });
+      const transport = srcMcpTransport(temp.env);
       const client = new Client({ name: "status-test", version: "0.0.0" });
       await client.connect(transport);
       try {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const token = "transfer-token-93be1a77";
 let from: TempHome;
@@ -20,41 +21,22 @@ beforeEach(async () => {
   from = await createTempHome();
   to = await createTempHome();
   upstream = await startUpstream({ type: "bearer", token });
-  const first = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Alpha",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    { env: from.env, stdin: token },
-  );
+  const first = await runSrc(sourceAddArgs({ name: "Alpha", baseUrl: upstream.url }, ...bearerFromStdin), {
+    env: from.env,
+    stdin: token,
+  });
   expect(first.code, first.stderr).toBe(0);
   const second = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Beta",
-      "--base-url",
-      `${upstream.url}/v2`,
+    sourceAddArgs(
+      { name: "Beta", baseUrl: `${upstream.url}/v2` },
       "--auth",
       "query",
       "--query-param",
       "key",
-      "--test-endpoint",
-      "/me",
       "--disabled",
       "--no-test",
       "--credential-stdin",
-    ],
+    ),
     {
       env: from.env,
       stdin: "beta-query-key-55aa",
@@ -72,6 +54,15 @@ afterEach(async () => {
 /** Every file under a home, for "nothing changed" checks. */
 const snapshot = async (home: TempHome): Promise<string> =>
   JSON.stringify((await home.files()).map((file) => [file.path, file.text]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)));
+
+/** A source record of an import document: SLUG called NAME, a bearer source testing /me unless `api` says otherwise. */
+const importRecord = (name: string, slug: string, api: { baseUrl: string; authType?: string }) => ({
+  type: "api",
+  name,
+  slug,
+  enabled: true,
+  api: { authType: "bearer", testEndpoint: "/me", ...api },
+});
 
 describe("src source export / import", () => {
   it("copies the configs to another home (never credentials): imported sources are untested and need their credential", async () => {
@@ -134,23 +125,10 @@ describe("src source export / import", () => {
   it("an import with problems lists every one (record and field) and changes nothing", async () => {
     expect(
       (
-        await runSrc(
-          [
-            "source",
-            "add",
-            "--name",
-            "Alpha",
-            "--base-url",
-            upstream.url,
-            "--auth",
-            "bearer",
-            "--test-endpoint",
-            "/me",
-            "--no-test",
-            "--credential-stdin",
-          ],
-          { env: to.env, stdin: token },
-        )
+        await runSrc(sourceAddArgs({ name: "Alpha", baseUrl: upstream.url }, ...bearerFromStdin, "--no-test"), {
+          env: to.env,
+          stdin: token,
+        })
       ).code,
     ).toBe(0);
     const before = await snapshot(to);
@@ -158,41 +136,11 @@ describe("src source export / import", () => {
       format: "src.sources",
       version: 1,
       sources: [
-        {
-          type: "api",
-          name: "Gamma",
-          slug: "gamma",
-          enabled: true,
-          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
-        },
-        {
-          type: "api",
-          name: "Alpha",
-          slug: "alpha",
-          enabled: true,
-          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
-        },
-        {
-          type: "api",
-          name: "Delta",
-          slug: "delta",
-          enabled: true,
-          api: { baseUrl: "not a url", authType: "bearer", testEndpoint: "/me" },
-        },
-        {
-          type: "api",
-          name: "Epsilon",
-          slug: "epsilon",
-          enabled: true,
-          api: { baseUrl: upstream.url, authType: "carrier-pigeon", testEndpoint: "/me" },
-        },
-        {
-          type: "api",
-          name: "Gamma again",
-          slug: "gamma",
-          enabled: true,
-          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
-        },
+        importRecord("Gamma", "gamma", { baseUrl: upstream.url }),
+        importRecord("Alpha", "alpha", { baseUrl: upstream.url }),
+        importRecord("Delta", "delta", { baseUrl: "not a url" }),
+        importRecord("Epsilon", "epsilon", { baseUrl: upstream.url, authType: "carrier-pigeon" }),
+        importRecord("Gamma again", "gamma", { baseUrl: upstream.url }),
       ],
     };
     const result = await runSrc(["source", "import", "-", "--json"], { env: to.env, stdin: JSON.stringify(document) });

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const token = "migrate-bearer-token-3e9f1a";
 const storeKey = randomBytes(32).toString("base64");
@@ -37,24 +38,10 @@ describe("src store migrate", () => {
     // The home's vault uses its key file; the store's key comes from SRC_VAULT_KEY.
     const homeEnv = { SRC_HOME: temp.home };
     for (const slug of ["alpha", "beta"]) {
-      const added = await runSrc(
-        [
-          "source",
-          "add",
-          "--name",
-          slug,
-          "--slug",
-          slug,
-          "--base-url",
-          upstream.url,
-          "--auth",
-          "bearer",
-          "--test-endpoint",
-          "/me",
-          "--credential-stdin",
-        ],
-        { env: homeEnv, stdin: token },
-      );
+      const added = await runSrc(sourceAddArgs({ name: slug, slug, baseUrl: upstream.url }, ...bearerFromStdin), {
+        env: homeEnv,
+        stdin: token,
+      });
       expect(added.code, added.stderr).toBe(0);
     }
     const storeEnv = { ...homeEnv, SRC_STORE: storeUrl, SRC_VAULT_KEY: storeKey };

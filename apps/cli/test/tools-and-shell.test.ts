@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { sourceAddArgs } from "./helpers/source-add-args";
 
 const secret = "tools-secret-77aa88bb99cc";
 let temp: TempHome;
@@ -16,26 +17,16 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 // A home per test with the one source "key-api": a test that adds, breaks or edits sources changes only its own home.
+/** The X-Key header source's flags, its key on stdin. */
+const keyHeaderFromStdin = ["--auth", "header", "--header-name", "X-Key", "--credential-stdin"];
+
 beforeEach(async () => {
   temp = await createTempHome();
   const added = await src(
-    [
-      "source",
-      "add",
-      "--name",
-      "Key API",
-      "--slug",
-      "key-api",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "header",
-      "--header-name",
-      "X-Key",
-      "--test-endpoint",
-      "/ping",
-      "--credential-stdin",
-    ],
+    sourceAddArgs(
+      { name: "Key API", slug: "key-api", baseUrl: upstream.url, testEndpoint: "/ping" },
+      ...keyHeaderFromStdin,
+    ),
     secret,
   );
   expect(added.code, added.stderr).toBe(0);
@@ -60,23 +51,10 @@ describe("src tools", () => {
 
   it("-v with several sources shows the shared input schema and description once, and each tool's own part", async () => {
     const other = await src(
-      [
-        "source",
-        "add",
-        "--name",
-        "Other API",
-        "--slug",
-        "other-api",
-        "--base-url",
-        `${upstream.url}/v2`,
-        "--auth",
-        "header",
-        "--header-name",
-        "X-Key",
-        "--test-endpoint",
-        "/ping",
-        "--credential-stdin",
-      ],
+      sourceAddArgs(
+        { name: "Other API", slug: "other-api", baseUrl: `${upstream.url}/v2`, testEndpoint: "/ping" },
+        ...keyHeaderFromStdin,
+      ),
       secret,
     );
     expect(other.code).toBe(0);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 
 const token = "vault-reset-token-4f0e9a";
 let temp: TempHome;
@@ -14,22 +15,7 @@ beforeEach(async () => {
   temp = await createTempHome();
   upstream = await startUpstream({ type: "bearer", token });
   const added = await runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      "Demo",
-      "--slug",
-      "demo",
-      "--base-url",
-      upstream.url,
-      "--auth",
-      "bearer",
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-      "--no-test",
-    ],
+    sourceAddArgs({ name: "Demo", slug: "demo", baseUrl: upstream.url }, ...bearerFromStdin, "--no-test"),
     { env: temp.env, stdin: token },
   );
   expect(added.code).toBe(0);

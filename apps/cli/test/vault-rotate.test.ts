@@ -3,12 +3,13 @@ import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { openVault } from "@src/vault";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { binPath, runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { sourceAddArgs } from "./helpers/source-add-args";
+import { srcMcpTransport } from "./helpers/src-mcp-transport";
 
 const token = "rotate-bearer-token-8c1d2e";
 const password = "rotate-basic-password-5a7b";
@@ -25,23 +26,10 @@ const add = (
   auth: string[],
   secret: string,
 ): Promise<RunResult> =>
-  runSrc(
-    [
-      "source",
-      "add",
-      "--name",
-      slug,
-      "--slug",
-      slug,
-      "--base-url",
-      upstream.url,
-      ...auth,
-      "--test-endpoint",
-      "/me",
-      "--credential-stdin",
-    ],
-    { env, stdin: secret },
-  );
+  runSrc(sourceAddArgs({ name: slug, slug, baseUrl: upstream.url }, ...auth, "--credential-stdin"), {
+    env,
+    stdin: secret,
+  });
 
 async function expectCallsWork(env: Record<string, string | undefined>): Promise<RunResult[]> {
   const results = [
@@ -207,13 +195,7 @@ describe("src vault rotate", () => {
 
   it("a running `src mcp` keeps serving with the new key file, without a restart", async () => {
     let stderr = "";
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [binPath, "mcp"],
-      env: { PATH: process.env.PATH ?? "", ...keyFileEnv },
-      stderr: "pipe",
-    });
-    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const transport = srcMcpTransport(keyFileEnv, (text) => (stderr += text));
     const client = new Client({ name: "rotate-test", version: "0.0.0" });
     await client.connect(transport);
     try {

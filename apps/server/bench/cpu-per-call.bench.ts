@@ -10,13 +10,11 @@
 // Not a test: it prints numbers. Run: pnpm --filter @src/server bench
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { Agent, createServer, request as httpRequest, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Writable } from "node:stream";
-import { createServerLogger, startServer } from "@src/server";
+import { startBenchServer } from "./bench-source";
+import { passThroughListener } from "./pass-through-proxy.mjs";
 
 const secondsPerRun = Number(process.env.BENCH_SECONDS ?? 4);
 const concurrency = 16;
@@ -62,27 +60,7 @@ console.log(
   `src-server CPU per call: upstream and ${concurrency} agents in their own processes, ${secondsPerRun} s per run`,
 );
 
-const proxy = await listen((incoming, outgoing) => {
-  const forward = httpRequest(
-    {
-      host: "127.0.0.1",
-      port: upstreamPort,
-      method: incoming.method,
-      path: "/items",
-      agent: upstreamAgent,
-      headers: {
-        authorization: `Bearer ${upstreamToken}`,
-        "content-type": incoming.headers["content-type"] ?? "",
-        "content-length": incoming.headers["content-length"] ?? "0",
-      },
-    },
-    (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    },
-  );
-  incoming.pipe(forward);
-});
+const proxy = await listen(passThroughListener({ port: upstreamPort, token: upstreamToken, agent: upstreamAgent }));
 const proxyCost = await measure("node:http pass-through proxy", `${proxy.url}/items`);
 proxy.server.closeAllConnections();
 proxy.server.close();
@@ -126,32 +104,12 @@ const contractCost = await measure("  bare tool-call contract", `${contract.url}
 contract.server.closeAllConnections();
 contract.server.close();
 
-const home = await mkdtemp(join(tmpdir(), "src-server-cpu-bench-"));
-const env = { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: adminToken };
-const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-const server = await startServer({
-  home,
-  env,
-  port: 0,
-  logger: createServerLogger({ destination: quiet }),
-  limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 },
+const { server, home } = await startBenchServer({
+  adminToken,
+  upstreamUrl: `http://127.0.0.1:${upstreamPort}`,
+  upstreamToken,
+  homePrefix: "src-server-cpu-bench-",
 });
-const created = await fetch(`${server.url}/v1/sources`, {
-  method: "POST",
-  headers,
-  body: JSON.stringify({
-    config: {
-      type: "api",
-      name: "Bench",
-      slug: "bench",
-      enabled: true,
-      api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" },
-    },
-    credential: { token: upstreamToken },
-  }),
-});
-if (created.status !== 201)
-  throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
 const serverCost = await measure("POST /v1/tools/{name}/call", `${server.url}/v1/tools/api_bench/call`);
 console.log(
   `server CPU per call: ${(serverCost / proxyCost).toFixed(1)}x the proxy's, ${(serverCost / contractCost).toFixed(1)}x the bare contract's`,

@@ -18,6 +18,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { addBenchSource } from "./bench-source";
 import { median } from "./measure-rate";
 
 const secondsPerRound = Number(process.env.BENCH_SECONDS ?? 4);
@@ -157,22 +158,7 @@ async function serveTarget(): Promise<Target> {
     });
     serve.once("exit", () => reject(new Error("src serve exited before listening")));
   });
-  const created = await fetch(`${url}/v1/sources`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      config: {
-        type: "api",
-        name: "Bench",
-        slug: "bench",
-        enabled: true,
-        api: { baseUrl: upstreamUrl, authType: "bearer", testEndpoint: "/items" },
-      },
-      credential: { token: upstreamToken },
-    }),
-  });
-  if (created.status !== 201)
-    throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
+  await addBenchSource(url, { adminToken, upstreamUrl, upstreamToken });
   const load = await httpLoad(`${url}/v1/tools/api_bench/call`);
   return { name: "src serve (POST /v1/tools/{name}/call)", key: "serve", pid: serve.pid ?? 0, run: runOn(load) };
 }

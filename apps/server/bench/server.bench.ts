@@ -7,13 +7,10 @@
 // count); bench/cpu-per-call.bench.ts counts the server's alone.
 // Not a test: it prints numbers. Run: pnpm --filter @src/server bench   (about 45 s)
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { createServer, request as httpRequest, Agent } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Writable } from "node:stream";
-import { createServerLogger, startServer } from "@src/server";
+import { startBenchServer } from "./bench-source";
 import { measureRounds, rateOf } from "./measure-rate";
 import { startJsonUpstream } from "./start-json-upstream";
 
@@ -51,34 +48,14 @@ const proxy = createServer((incoming, outgoing) => {
 await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
 const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/items`;
 
-const home = await mkdtemp(join(tmpdir(), "src-server-bench-"));
 const adminToken = randomBytes(16).toString("hex");
-const env = { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: adminToken };
-const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-const server = await startServer({
-  home,
-  env,
-  port: 0,
-  logger: createServerLogger({ destination: quiet }),
-  limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 },
+const { server, home } = await startBenchServer({
+  adminToken,
+  upstreamUrl: `http://127.0.0.1:${upstreamPort}`,
+  upstreamToken,
+  homePrefix: "src-server-bench-",
 });
 const headers = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
-const created = await fetch(`${server.url}/v1/sources`, {
-  method: "POST",
-  headers,
-  body: JSON.stringify({
-    config: {
-      type: "api",
-      name: "Bench",
-      slug: "bench",
-      enabled: true,
-      api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" },
-    },
-    credential: { token: upstreamToken },
-  }),
-});
-if (created.status !== 201)
-  throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
 const callUrl = `${server.url}/v1/tools/api_bench/call`;
 const callBody = JSON.stringify({ method: "GET", path: "/items" });
 

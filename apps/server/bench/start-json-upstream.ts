@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { jsonPayloadBytes, jsonUpstreamListener } from "./json-upstream.mjs";
 
 export interface JsonUpstream {
   port: number;
@@ -12,22 +13,12 @@ export interface JsonUpstream {
 
 export async function startJsonUpstream(): Promise<JsonUpstream> {
   const token = randomBytes(16).toString("hex");
-  const payload = JSON.stringify({
-    items: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `item-${index}`, note: "x".repeat(47) })),
-  });
-  const server = createServer((incoming, outgoing) => {
-    incoming.resume();
-    outgoing.writeHead(incoming.headers.authorization === `Bearer ${token}` ? 200 : 401, {
-      "content-type": "application/json",
-      "content-length": Buffer.byteLength(payload),
-    });
-    outgoing.end(payload);
-  });
+  const server = createServer(jsonUpstreamListener(token));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as AddressInfo).port,
     token,
-    payloadBytes: Buffer.byteLength(payload),
+    payloadBytes: jsonPayloadBytes,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

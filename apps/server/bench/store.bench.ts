@@ -6,12 +6,10 @@
 // LISTEN/NOTIFY: no database round trip per call).
 // Not a test: it prints numbers. Run: pnpm --filter @src/server bench   (about 40 s)
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Writable } from "node:stream";
-import { createServerLogger, startServer, type RunningServer } from "@src/server";
+import { rm } from "node:fs/promises";
+import type { RunningServer } from "@src/server";
 import { startTestPostgres } from "@src/store-postgres/testing";
+import { startBenchServer } from "./bench-source";
 import { measureRounds, rateOf } from "./measure-rate";
 import { startJsonUpstream } from "./start-json-upstream";
 
@@ -25,38 +23,19 @@ const storeUrl = await database.createDatabase("bench");
 
 const adminToken = randomBytes(16).toString("hex");
 const headers = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
-const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
 const homes: string[] = [];
 
 async function start(store: string | undefined): Promise<RunningServer> {
-  const home = await mkdtemp(join(tmpdir(), "src-store-bench-"));
-  homes.push(home);
-  const env = { SRC_HOME: home, SRC_VAULT_KEY: randomBytes(32).toString("base64"), SRC_SERVER_TOKEN: adminToken };
-  const server = await startServer({
-    home,
-    env,
-    port: 0,
+  const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+  const started = await startBenchServer({
+    adminToken,
+    upstreamUrl,
+    upstreamToken,
+    homePrefix: "src-store-bench-",
     ...(store === undefined ? {} : { store }),
-    logger: createServerLogger({ destination: quiet }),
-    limits: { maxConcurrentCallsPerSource: 64, maxQueuedCallsPerSource: 1024 },
   });
-  const created = await fetch(`${server.url}/v1/sources`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      config: {
-        type: "api",
-        name: "Bench",
-        slug: "bench",
-        enabled: true,
-        api: { baseUrl: `http://127.0.0.1:${upstreamPort}`, authType: "bearer", testEndpoint: "/items" },
-      },
-      credential: { token: upstreamToken },
-    }),
-  });
-  if (created.status !== 201)
-    throw new Error(`could not create the bench source: ${created.status} ${await created.text()}`);
-  return server;
+  homes.push(started.home);
+  return started.server;
 }
 
 const servers = { file: await start(undefined), postgres: await start(storeUrl) };

@@ -147,7 +147,7 @@ export function createCallGate({
   /** Where each call is counted (`GET /metrics`). Default: nowhere. */
   metrics?: ServerMetrics;
   /** Makes the link a `NOT_CONNECTED` result gives its agent (the console's connect page for that source and principal). Default: none, no link. */
-  connectUrlFor?: (slug: string, principal: string) => string;
+  connectUrlFor?: (slug: string, principal: string) => Promise<string>;
 }): CallGate {
   let closed = false;
 
@@ -172,16 +172,13 @@ export function createCallGate({
     // `api_<slug>_operations` and `api_<slug>_write` belong to their source, resolved as the service resolves them (an agent token for "x" may search x's operations).
     const slug = await sourceOfToolName(service.store, name);
     const auditChannel = auditChannelOf[options.channel];
-    if (metrics === undefined)
-      return traceToolCall({ tool: name, source: slug, channel: auditChannel }, () =>
-        gated(name, slug, input, options),
-      );
+    // The span names who the call is for, as the audit line does (never a secret).
+    const traced = { tool: name, source: slug, channel: auditChannel, principal: principalOf(options.caller ?? admin) };
+    if (metrics === undefined) return traceToolCall(traced, () => gated(name, slug, input, options));
     const started = performance.now();
     const ended = metrics.callStarted(auditChannel);
     try {
-      const result = await traceToolCall({ tool: name, source: slug, channel: auditChannel }, () =>
-        gated(name, slug, input, options),
-      );
+      const result = await traceToolCall(traced, () => gated(name, slug, input, options));
       metrics.callFinished({
         source: slug,
         channel: auditChannel,
@@ -205,6 +202,19 @@ export function createCallGate({
       throw error;
     } finally {
       ended();
+    }
+  }
+
+  /** The `NOT_CONNECTED` answer with its connect link; without one (and a warning) when the link store does not answer. */
+  async function withConnectLink(answered: ToolResult, slug: string, principal: string): Promise<ToolResult> {
+    try {
+      return withConnectUrl(answered, await connectUrlFor!(slug, principal));
+    } catch (error) {
+      logger.warn(
+        { event: "connect_link_failed", source: slug, principal, errorMessage: (error as Error).message },
+        "could not store a connect link; the agent is told NOT_CONNECTED without one",
+      );
+      return answered;
     }
   }
 
@@ -233,7 +243,7 @@ export function createCallGate({
       );
       const result =
         answered.error?.code === "NOT_CONNECTED" && connectUrlFor !== undefined
-          ? withConnectUrl(answered, connectUrlFor(slug, principalOf(caller)))
+          ? await withConnectLink(answered, slug, principalOf(caller))
           : answered;
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result, principalOf(caller)));
       logAgentCall(logger, { channel, caller, slug, name, result });

@@ -3,7 +3,12 @@ import { callAuditFileOf, createCallAuditLog, type CallAuditLog, type SourceServ
 import { createMcpServer } from "@src/service/mcp";
 import type { Logger } from "pino";
 import type { RouteContext } from "./app-context";
-import { createFileAgentAccessStore, type AgentAccessStore } from "@src/config";
+import {
+  createFileAgentAccessStore,
+  createFileConnectLinkStore,
+  type AgentAccessStore,
+  type ConnectLinkStore,
+} from "@src/config";
 import { createAgentTokenIndex } from "./agent-tokens/agent-token-index";
 import { createAgentTokenStore } from "./agent-tokens/agent-token-store";
 import { authorizeCaller } from "./agent-tokens/authorize-caller";
@@ -89,6 +94,12 @@ export interface ServerAppOptions {
    * store's `signIns` (`@src/store-postgres`). Default: `<home>/sign-ins.json` (`createFileSignInStore`).
    */
   signIns?: SignInStore | undefined;
+  /**
+   * Where the connect links of per-user sources live, shared by every process that may receive a link or wait for it:
+   * the PostgreSQL store's `connectLinks` (`@src/store-postgres`). Default: `<home>/connect-links.json`
+   * (`createFileConnectLinkStore`).
+   */
+  connectLinks?: ConnectLinkStore | undefined;
   /** How many agent calls `GET /v1/activity` answers without a `limit` (it reads them from the audit log). Default 500. */
   activityCapacity?: number;
   /**
@@ -136,7 +147,10 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
         }));
   const metrics = options.metrics ?? createServerMetrics();
   // A per-user source's NOT_CONNECTED answer carries a link to the console's connect page; over MCP, URL elicitation.
-  const connect = connectLinksOfServer(options.oauth?.publicUrl ?? "");
+  const connect = connectLinksOfServer(
+    options.oauth?.publicUrl ?? "",
+    options.connectLinks ?? createFileConnectLinkStore({ home: options.home ?? service.home }),
+  );
   const gate = createCallGate({ service, limiter, logger, auditLog, metrics, connectUrlFor: connect.connectUrlFor });
   const sessions = createMcpSessions({
     createServer: (caller) =>

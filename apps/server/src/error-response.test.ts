@@ -40,6 +40,7 @@ const statusOfEveryCode = {
     DUPLICATE_SLUG: 409,
     SOURCE_LOCKED: 503,
     SIGN_INS_UNAVAILABLE: 503,
+    CONNECT_LINKS_UNAVAILABLE: 503,
   } satisfies Record<ConfigErrorCode, Status>,
   auth: {
     UNKNOWN_AUTH_TYPE: 422,

@@ -202,6 +202,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     metrics,
     metricsToken,
     signIns: shared?.signIns,
+    connectLinks: shared?.connectLinks,
   });
   built.app = app;
   if (oauth.mode !== "off" && publicOrigin === undefined && !isLoopbackHost(host)) {

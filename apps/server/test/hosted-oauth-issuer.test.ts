@@ -11,6 +11,7 @@ import { startBuiltServer, type BuiltServer } from "./console/start-built-server
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { bearerConfig } from "./helpers/test-server";
+import { expectToolCallLines, mcpInitialize } from "./helpers/server-requests";
 
 const upstreamToken = "upstream-token-issuer-6e2f9a";
 const idpSecret = `idp-secret-${randomBytes(12).toString("hex")}`;
@@ -67,21 +68,7 @@ async function tokenFromIdp({
   return json.access_token;
 }
 
-const mcp = (token: string) =>
-  fetch(`${server.url}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-    }),
-  });
+const mcp = (token: string) => mcpInitialize(server.url, token);
 
 beforeAll(async () => {
   issuer = await startIdentityProvider();
@@ -138,16 +125,7 @@ describe("--oauth-issuer: /mcp takes the identity provider's JWTs", () => {
     ).toBe(true);
     await client.close();
     // The principal is the JWT's sub (the client credentials grant's client), in the log line and the audit line.
-    await expect
-      .poll(
-        () =>
-          server
-            .output()
-            .split("\n")
-            .filter((line) => line.includes('"event":"tool_call"') && line.includes('"principal":"idp:agent"')).length,
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThanOrEqual(2);
+    await expectToolCallLines(() => server.output(), /"principal":"idp:agent"/, 2);
     const audit = await readFile(join(testHome.home, "logs", "calls.jsonl"), "utf8");
     expect(audit.split("\n").filter((line) => line.includes('"principal":"idp:agent"')).length).toBeGreaterThanOrEqual(
       2,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startBuiltServer, type BuiltServer } from "./console/start-built-server";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
-import { bearerConfig } from "./helpers/test-server";
+import { adminAddBearerSource, adminRequest, mcpInitialize, postForm } from "./helpers/server-requests";
 
 const upstreamToken = "upstream-token-refusals-9d2c4b1a";
 const redirectUri = "http://127.0.0.1:9/callback";
@@ -13,51 +13,20 @@ let server: BuiltServer;
 const secrets: string[] = [upstreamToken];
 
 const admin = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${testHome.adminToken}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-const form = (path: string, fields: Record<string, string>) =>
-  fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-const mcpStatus = async (accessToken: string) =>
-  (
-    await fetch(`${server.url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-      }),
-    })
-  ).status;
+  adminRequest(server.url, testHome.adminToken, method, path, body);
+const form = (path: string, fields: Record<string, string>) => postForm(`${server.url}${path}`, fields);
+const mcpStatus = async (accessToken: string) => (await mcpInitialize(server.url, accessToken)).status;
 
 beforeAll(async () => {
   testHome = await createTestHome();
   secrets.push(...testHome.secrets);
   upstream = await startUpstream({ token: upstreamToken });
   server = await startBuiltServer(testHome.env, ["--oauth-code-ttl", "2"]);
-  expect(
-    (
-      await admin("POST", "/v1/sources", {
-        config: bearerConfig("alpha", upstream.url),
-        credential: { token: upstreamToken },
-      })
-    ).status,
-  ).toBe(201);
+  await adminAddBearerSource(server.url, testHome.adminToken, {
+    slug: "alpha",
+    baseUrl: upstream.url,
+    token: upstreamToken,
+  });
 }, 60_000);
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { runCli } from "./helpers/run-cli";
 import { startReplica, type Replica } from "./helpers/start-replica";
 import { bearerConfig } from "./helpers/test-server";
 import { useReplicaSetup } from "./helpers/use-replica-setup";
+import { mcpInitialize, postForm } from "./helpers/server-requests";
 
 // Hosted agents' sign-in on two `src serve` replicas of one PostgreSQL store: the grant, its codes and tokens are the store's.
 const upstreamToken = `upstream-${randomBytes(12).toString("hex")}`;
@@ -33,28 +34,8 @@ async function replica(storeUrl: string): Promise<Replica> {
   return started;
 }
 const form = (target: Replica, path: string, fields: Record<string, string>) =>
-  fetch(`${target.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-const mcpStatus = async (target: Replica, accessToken: string) =>
-  (
-    await fetch(`${target.url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
-      }),
-    })
-  ).status;
+  postForm(`${target.url}${path}`, fields);
+const mcpStatus = async (target: Replica, accessToken: string) => (await mcpInitialize(target.url, accessToken)).status;
 
 describe("hosted agents on replicas of one PostgreSQL store", () => {
   it("registers and is authorized through A, allowed on B, calls through B; revoked on B, refused on A within 2 s", async () => {

@@ -17,7 +17,7 @@ import {
 import { runCli } from "./helpers/run-cli";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, secretForms, type TestHome } from "./helpers/test-home";
-import { bearerConfig } from "./helpers/test-server";
+import { adminAddBearerSource, expectToolCallLines, adminRequest } from "./helpers/server-requests";
 
 const upstreamToken = "upstream-token-hosted-3f8a1c9e7b";
 let testHome: TestHome;
@@ -31,14 +31,7 @@ const secrets: string[] = [upstreamToken];
 const domSnapshots: string[] = [];
 
 const admin = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${testHome.adminToken}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  adminRequest(server.url, testHome.adminToken, method, path, body);
 
 beforeAll(async () => {
   testHome = await createTestHome();
@@ -58,15 +51,12 @@ beforeAll(async () => {
     "--oauth-access-token-ttl",
     "3",
   ]);
+  const bearer = { baseUrl: upstream.url, token: upstreamToken };
   for (const [slug, name] of [
     ["alpha", "Alpha API"],
     ["beta", "Beta API"],
   ] as const) {
-    const added = await admin("POST", "/v1/sources", {
-      config: { ...bearerConfig(slug, upstream.url), name },
-      credential: { token: upstreamToken },
-    });
-    expect(added.status, await added.clone().text()).toBe(201);
+    await adminAddBearerSource(server.url, testHome.adminToken, { slug, name, ...bearer });
   }
   browser = await launchChromium();
 }, 120_000);
@@ -182,17 +172,7 @@ describe.each([
     const beta = await client.callTool({ name: "api_beta", arguments: { method: "GET", path: "/items" } });
     expect(beta.isError).toBe(true);
     // The principal is the grant (one person's consent), named in each call's log line.
-    await expect
-      .poll(
-        () =>
-          server
-            .output()
-            .split("\n")
-            .filter((line) => line.includes('"event":"tool_call"') && /"principal":"grant:[a-z0-9-]+"/.test(line))
-            .length,
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThanOrEqual(2);
+    await expectToolCallLines(() => server.output(), /"principal":"grant:[a-z0-9-]+"/, 2);
 
     // The access token lives 3 s here: once it has expired, the SDK's 401 handling refreshes (a rotated pair) and goes on.
     const expiresAt = Date.now() + (tokens.expires_in ?? 3) * 1000;

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { startTestPostgres, type TestPostgres } from "@src/store-postgres/testing";
 import postgres from "postgres";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { confirmDeviceCode, launchBrowser } from "../../../packages/auth-oauth2/test/play-browser";
 import { startOidcProvider, type OidcProvider } from "../../../packages/auth-oauth2/test/start-oidc-provider";
+import {
+  startTokenCheckingApi,
+  type TokenCheckingApi,
+} from "../../../packages/auth-oauth2/test/start-token-checking-api";
 import { startReplica, type Replica } from "./helpers/start-replica";
 
 // A sign-in started on replica A whose redirect lands on replica B (no sticky routing): the state, the PKCE
@@ -19,7 +21,7 @@ const vaultKey = randomBytes(32).toString("base64");
 let database: TestPostgres;
 let provider: OidcProvider;
 let browser: Browser;
-let api: Server;
+let api: TokenCheckingApi;
 let apiUrl = "";
 const replicas: Replica[] = [];
 const printed: string[] = [];
@@ -35,18 +37,8 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-  api = createServer((request, response) => {
-    const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void provider
-      .accepts(token)
-      .then((accepted) =>
-        response
-          .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
-          .end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" })),
-      );
-  });
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+  api = await startTokenCheckingApi((token) => provider.accepts(token));
+  apiUrl = api.url;
 }, 120_000);
 
 afterEach(async () => {
@@ -54,7 +46,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => api?.close(() => resolve()));
+  await api?.close();
   // Neither the client secret nor any token is in the replicas' logs, nor in clear in the database.
   if (provider !== undefined) {
     const secrets = [clientSecret, ...(await provider.state()).issued];

@@ -127,20 +127,17 @@ afterEach(async () => {
   await testHome.cleanup();
 }, 60_000);
 
-const crmConfig = () => ({
+/** The record of the OAuth 2.0 source SLUG called NAME on this file's API and authorization server, `api` added. */
+const oauth2Config = (name: string, slug: string, api: Record<string, unknown>) => ({
   type: "api",
-  name: "CRM",
-  slug: "crm",
+  name,
+  slug,
   enabled: true,
-  api: {
-    baseUrl: apiUrl,
-    authType: "oauth2",
-    testEndpoint: "/me",
-    tokenUrl: authorization.tokenUrl,
-    grant: "client_credentials",
-    scopes: ["read:items", "write:items"],
-  },
+  api: { baseUrl: apiUrl, authType: "oauth2", testEndpoint: "/me", tokenUrl: authorization.tokenUrl, ...api },
 });
+
+const crmConfig = () =>
+  oauth2Config("CRM", "crm", { grant: "client_credentials", scopes: ["read:items", "write:items"] });
 
 /** The client credentials source "crm", validated (it holds a token the API accepts). */
 async function createCrm(): Promise<void> {
@@ -252,21 +249,12 @@ describe("client credentials through the server", () => {
   });
 });
 
-const deskConfig = (slug = "desk") => ({
-  type: "api",
-  name: "Desk",
-  slug,
-  enabled: true,
-  api: {
-    baseUrl: apiUrl,
-    authType: "oauth2",
-    testEndpoint: "/me",
-    tokenUrl: authorization.tokenUrl,
+const deskConfig = (slug = "desk") =>
+  oauth2Config("Desk", slug, {
     authorizationUrl: authorization.authorizationUrl,
     grant: "authorization_code",
     scopes: ["tickets"],
-  },
-});
+  });
 
 /** Starts a sign-in of `slug` and plays the browser up to the redirect to the server: the callback URL, not yet opened. */
 async function signInRedirect(slug: string, target: TestServer = server): Promise<string> {

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { runCli, type CliRun } from "./helpers/run-cli";
+import { cliAddBearerArgs, runCli, type CliRun } from "./helpers/run-cli";
 import { startReplica, type Replica } from "./helpers/start-replica";
 import { bearerConfig } from "./helpers/test-server";
 import { useReplicaSetup } from "./helpers/use-replica-setup";
@@ -80,22 +80,7 @@ describe("replicas on one PostgreSQL store", () => {
       const before = mcp.changes();
       const added = await cli(
         storeUrl,
-        [
-          "source",
-          "add",
-          "--name",
-          "From CLI",
-          "--slug",
-          "from-cli",
-          "--base-url",
-          setup.upstream.url,
-          "--auth",
-          "bearer",
-          "--test-endpoint",
-          "/me",
-          "--credential-stdin",
-          "--no-test",
-        ],
+        cliAddBearerArgs("From CLI", "from-cli", setup.upstream.url, "--no-test"),
         upstreamToken,
       );
       expect(added.code, added.stderr).toBe(0);
@@ -116,22 +101,7 @@ describe("replicas on one PostgreSQL store", () => {
     const writers = Array.from({ length: 8 }, (_, index) =>
       cli(
         storeUrl,
-        [
-          "source",
-          "add",
-          "--name",
-          `Writer ${index}`,
-          "--slug",
-          `writer-${index}`,
-          "--base-url",
-          setup.upstream.url,
-          "--auth",
-          "bearer",
-          "--test-endpoint",
-          "/me",
-          "--credential-stdin",
-          "--no-test",
-        ],
+        cliAddBearerArgs(`Writer ${index}`, `writer-${index}`, setup.upstream.url, "--no-test"),
         upstreamToken,
       ),
     );

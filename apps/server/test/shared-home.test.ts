@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type CliRun, runCli } from "./helpers/run-cli";
+import { cliAddBearerArgs, type CliRun, runCli } from "./helpers/run-cli";
 import { bearerConfig } from "./helpers/test-server";
 import { useServerPerTest } from "./helpers/use-server-per-test";
 
@@ -20,21 +20,7 @@ async function cli(args: string[], stdin?: string): Promise<CliRun> {
   return run;
 }
 
-const addArgs = (slug: string): string[] => [
-  "source",
-  "add",
-  "--name",
-  `CLI ${slug}`,
-  "--slug",
-  slug,
-  "--base-url",
-  setup.upstream.url,
-  "--auth",
-  "bearer",
-  "--test-endpoint",
-  "/me",
-  "--credential-stdin",
-];
+const addArgs = (slug: string): string[] => cliAddBearerArgs(`CLI ${slug}`, slug, setup.upstream.url);
 
 // A home and a server per test: each test's sources are the only ones there, whatever ran before (or failed half-way).
 beforeEach(async () => {

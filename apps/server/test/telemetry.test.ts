@@ -325,9 +325,33 @@ describe("traces over OTLP/HTTP", () => {
     expect(tool.attributes).toMatchObject({
       "gen_ai.tool.name": "docs",
       "src.source": "docs",
+      "src.principal": "local",
       "src.outcome": "ok",
       "src.operation_id": "me",
     });
+  });
+
+  it("names the principal each call is for: the agent token's, and local for the admin token", async () => {
+    const created = await api("POST", "/v1/tokens", { body: { name: "trace-agent" } });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const agentToken = created.json.token as string;
+    testHome.secrets.push(agentToken);
+    const agentTrace = randomBytes(16).toString("hex");
+    const adminTrace = randomBytes(16).toString("hex");
+    const call = (token: string, trace: string) =>
+      api("POST", "/v1/tools/api_docs/call", {
+        body: { method: "GET", path: "/me" },
+        headers: { authorization: `Bearer ${token}`, traceparent: `00-${trace}-${parentSpanId}-01` },
+      });
+    expect((await call(agentToken, agentTrace)).json).toMatchObject({ ok: true });
+    expect((await call(testHome.adminToken, adminTrace)).json).toMatchObject({ ok: true });
+    const toolSpanOf = (trace: string) =>
+      receiver.spans().find((span) => span.traceId === trace && span.name === "execute_tool api_docs");
+    await expect.poll(() => toolSpanOf(agentTrace), { timeout: 20_000 }).toBeDefined();
+    await expect.poll(() => toolSpanOf(adminTrace), { timeout: 20_000 }).toBeDefined();
+    expect(toolSpanOf(agentTrace)?.attributes).toMatchObject({ "src.principal": "token:trace-agent" });
+    expect(toolSpanOf(adminTrace)?.attributes).toMatchObject({ "src.principal": "local" });
+    expect(JSON.stringify(receiver.bodies)).not.toContain(agentToken);
   });
 
   it("exports no secret, query value, body, header value or path value in any span of the run", async () => {

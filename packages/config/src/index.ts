@@ -56,6 +56,9 @@ export { POLICY_RULE_METHODS, parsePolicyRule } from "./policy/policy-rule";
 export { RATE_LIMIT_TEXT_HINT, formatRateLimit, parseRateLimitText } from "./policy/parse-rate-limit";
 export type { FileSignInStoreOptions } from "./sign-ins/file-sign-in-store";
 export { createFileSignInStore } from "./sign-ins/file-sign-in-store";
+export type { ConnectLinkState, ConnectLinkStore, StoredConnectLink } from "./connect-links/connect-link-store";
+export type { FileConnectLinkStoreOptions } from "./connect-links/file-connect-link-store";
+export { createFileConnectLinkStore } from "./connect-links/file-connect-link-store";
 export type {
   Consent,
   StoredAccessToken,

@@ -14,6 +14,9 @@ export interface PrivateCa {
   remove(): void;
 }
 
+/** `openssl req`'s options for a new P-256 key, unencrypted. */
+const newEcKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+
 export function createPrivateCa(): PrivateCa {
   const directory = mkdtempSync(join(tmpdir(), "http-tool-ca-"));
   const path = (name: string): string => join(directory, name);
@@ -21,11 +24,7 @@ export function createPrivateCa(): PrivateCa {
   openssl([
     "req",
     "-x509",
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:prime256v1",
-    "-nodes",
+    ...newEcKey,
     "-keyout",
     path("ca-key.pem"),
     "-out",
@@ -48,11 +47,7 @@ export function createPrivateCa(): PrivateCa {
       const name = `server-${serial}`;
       openssl([
         "req",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
+        ...newEcKey,
         "-keyout",
         path(`${name}-key.pem`),
         "-out",

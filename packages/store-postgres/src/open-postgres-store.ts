@@ -14,6 +14,8 @@ import { describeStoreUrl } from "./store-location";
 import { createPostgresRateLimitStore, type PostgresRateLimitStore } from "./rate-limits/postgres-rate-limit-store";
 import type { SignInStore } from "@src/auth";
 import { createPostgresSignInStore } from "./sign-ins/postgres-sign-in-store";
+import type { ConnectLinkStore } from "@src/config";
+import { createPostgresConnectLinkStore } from "./connect-links/postgres-connect-link-store";
 
 /** Options of `openPostgresStore`. */
 export interface OpenPostgresStoreOptions {
@@ -68,6 +70,8 @@ export interface PostgresStore {
   readonly signIns: SignInStore;
   /** Agent tokens, hosted agents' OAuth grants and their sign-in state, shared by every replica (give it to the server as `access`). */
   readonly access: AgentAccessStore;
+  /** The connect links of per-user sources, shared by every replica: a link one issued is used and waited for through any other (give it to the server as `connectLinks`). */
+  readonly connectLinks: ConnectLinkStore;
   /** Checks the database and the listener (for `/readyz`), within `timeoutMs` (default 2000). */
   readiness(timeoutMs?: number): Promise<StoreReadiness>;
   /**
@@ -127,6 +131,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
       rateLimits: createPostgresRateLimitStore(sql),
       signIns: createPostgresSignInStore(sql),
       access: createPostgresAgentAccessStore({ sql, feed, location }),
+      connectLinks: createPostgresConnectLinkStore(sql),
       async readiness(timeoutMs = 2000) {
         const database = await Promise.race([
           sql`select 1`.then(

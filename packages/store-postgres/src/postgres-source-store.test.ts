@@ -40,6 +40,7 @@ describe("migrations", () => {
       >`select table_name from information_schema.tables where table_schema = 'public' order by table_name`;
       expect(tables.map((row) => row.table_name)).toEqual([
         "src_agent_tokens",
+        "src_connect_links",
         "src_connections",
         "src_credentials",
         "src_oauth_access_tokens",

@@ -55,6 +55,7 @@ const exitCodeOfEveryCode = {
     DUPLICATE_SLUG: USAGE,
     SOURCE_LOCKED: FAILURE,
     SIGN_INS_UNAVAILABLE: FAILURE,
+    CONNECT_LINKS_UNAVAILABLE: FAILURE,
   } satisfies Record<ConfigErrorCode, ExitCode>,
   auth: {
     UNKNOWN_AUTH_TYPE: USAGE,

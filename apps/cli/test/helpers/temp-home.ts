@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 
 /** A fresh SRC_HOME and a random vault key, removed by `cleanup`. */
 export interface TempHome {
@@ -26,4 +27,21 @@ export async function createTempHome(): Promise<TempHome> {
       return Promise.all(files.map(async (path) => ({ path, text: (await readFile(path)).toString("latin1") })));
     },
   };
+}
+
+/**
+ * Fails (naming none of them) when any of `secrets` is in one of `outputs` or in a file under `temp`'s home: the
+ * afterEach scan of the OAuth tests.
+ */
+export async function expectNoSecretLeaked(
+  secrets: readonly string[],
+  outputs: readonly string[],
+  temp: TempHome,
+): Promise<void> {
+  const everything = [...outputs, ...(await temp.files()).map((file) => file.text)].join("\n");
+  for (const secret of secrets)
+    expect(
+      everything.includes(secret),
+      "a token or the client secret leaked into an output or a file under SRC_HOME",
+    ).toBe(false);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sha256Of, type ConnectLinkStore } from "@src/config";
 
 /** One connect link: which source, for whom, until when. */
 export interface ConnectLink {
@@ -9,97 +10,119 @@ export interface ConnectLink {
 
 /**
  * The links a person follows to connect their own credential to a per-user source: each bound to one source and one
- * principal, used once, valid 10 minutes. Kept in this process's memory (a replica knows only the links it issued).
+ * principal, used once, valid 10 minutes. Kept in a `ConnectLinkStore` shared by every replica (the PostgreSQL store;
+ * a server on files keeps `<home>/connect-links.json`), by the SHA-256 of the token, never the token: a link issued by
+ * one replica is opened and used through any other, and its waiter on the first learns it.
  */
 export interface ConnectLinks {
   /** A new link's token for `principal` and `slug`. */
-  issue(slug: string, principal: string): { token: string; expiresAtMs: number };
+  issue(slug: string, principal: string): Promise<{ token: string; expiresAtMs: number }>;
   /** The link of `token` while it is unused and unexpired, without using it. */
-  peek(token: string): ConnectLink | undefined;
-  /** Uses the link of `token` up: later `peek` and `take` find nothing. */
-  take(token: string): ConnectLink | undefined;
+  peek(token: string): Promise<ConnectLink | undefined>;
+  /** Uses the link of `token` up: later `peek` and `take` find nothing, on any replica. Of two takes at once, one gets it. */
+  take(token: string): Promise<ConnectLink | undefined>;
   /** Puts back a link taken by an attempt that stored nothing (a credential of the wrong shape), if it has not expired. */
-  putBack(token: string, link: ConnectLink): void;
+  putBack(token: string): Promise<void>;
   /** Says the person connected through the link of `token` (its credential is stored): `whenConnected` waiters go on. */
-  connected(token: string): void;
-  /** Resolves true once the person connected through the link of `token`; false when it expires first, is unknown, or `signal` aborts. */
+  connected(token: string): Promise<void>;
+  /**
+   * Resolves true once the person connected through the link of `token`, through any replica; false when it expires
+   * first, is unknown, or `signal` aborts. A waiter reads the store every `pollIntervalMs` (and at once when the person
+   * connected through this process).
+   */
   whenConnected(token: string, signal?: AbortSignal): Promise<boolean>;
 }
 
 /** How long a connect link is valid: 10 minutes. */
 export const connectLinkLifetimeMs = 10 * 60 * 1000;
 
-/** The most links kept at once; the oldest are dropped first. */
-const maxLinks = 10_000;
+/** How often a waiter reads its link in the store. Default 500 ms. */
+export const connectLinkPollIntervalMs = 500;
+
+/** Options of `createConnectLinks`. */
+export interface ConnectLinksOptions {
+  /** Where the links are: `createFileConnectLinkStore` (`@src/config`) or the PostgreSQL store's `connectLinks`. */
+  readonly store: ConnectLinkStore;
+  readonly now?: () => number;
+  readonly lifetimeMs?: number;
+  readonly pollIntervalMs?: number;
+}
 
 export function createConnectLinks({
+  store,
   now = Date.now,
   lifetimeMs = connectLinkLifetimeMs,
-}: { now?: () => number; lifetimeMs?: number } = {}): ConnectLinks {
-  const links = new Map<string, ConnectLink>();
-  /** Links used to connect, until they would have expired: a waiter that comes late still learns it. */
-  const done = new Map<string, number>();
-  const waiters = new Map<string, Set<(connected: boolean) => void>>();
-  /** Links taken by a connect under way (its credential being stored): a waiter waits for its outcome. */
-  const pending = new Map<string, ConnectLink>();
-  const live = (token: string): ConnectLink | undefined => {
-    const link = links.get(token);
-    if (link === undefined) return undefined;
-    if (now() >= link.expiresAtMs) {
-      links.delete(token);
-      return undefined;
-    }
-    return link;
+  pollIntervalMs = connectLinkPollIntervalMs,
+}: ConnectLinksOptions): ConnectLinks {
+  /** Waiters of this process, by the link's hash: woken at once when the person connects through this process. */
+  const wakers = new Map<string, Set<() => void>>();
+  const wake = (sha256: string): void => {
+    for (const resolve of wakers.get(sha256) ?? []) resolve();
   };
+
+  /** Resolves after `ms`, when `signal` aborts, or when this process connects the link of `sha256`. */
+  function pause(sha256: string, ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", finish);
+        wakers.get(sha256)?.delete(finish);
+        if (wakers.get(sha256)?.size === 0) wakers.delete(sha256);
+        resolve();
+      };
+      const timer = setTimeout(finish, Math.max(0, ms));
+      timer.unref();
+      signal?.addEventListener("abort", finish, { once: true });
+      let set = wakers.get(sha256);
+      if (set === undefined) wakers.set(sha256, (set = new Set()));
+      set.add(finish);
+    });
+  }
+
+  const usable = async (token: string): Promise<ConnectLink | undefined> => {
+    const link = await store.get(sha256Of(token));
+    if (link === undefined || link.state !== "open" || now() >= link.expiresAtMs) return undefined;
+    return { slug: link.slug, principal: link.principal, expiresAtMs: link.expiresAtMs };
+  };
+
   return {
-    issue(slug, principal) {
-      if (links.size >= maxLinks) {
-        for (const [token, link] of links) if (now() >= link.expiresAtMs) links.delete(token);
-        while (links.size >= maxLinks) links.delete(links.keys().next().value as string);
-      }
+    async issue(slug, principal) {
       const token = `srcc_${randomBytes(24).toString("base64url")}`;
       const expiresAtMs = now() + lifetimeMs;
-      links.set(token, { slug, principal, expiresAtMs });
+      await store.insert({ sha256: sha256Of(token), slug, principal, expiresAtMs }, now());
       return { token, expiresAtMs };
     },
-    peek: live,
-    take(token) {
-      const link = live(token);
-      links.delete(token);
-      if (link !== undefined) pending.set(token, link);
-      return link;
+    peek: usable,
+    async take(token) {
+      const link = await store.take(sha256Of(token), now());
+      return link === undefined
+        ? undefined
+        : { slug: link.slug, principal: link.principal, expiresAtMs: link.expiresAtMs };
     },
-    putBack(token, link) {
-      pending.delete(token);
-      if (now() < link.expiresAtMs) links.set(token, link);
+    putBack: (token) => store.putBack(sha256Of(token), now()),
+    async connected(token) {
+      const sha256 = sha256Of(token);
+      // Kept a lifetime after connecting: a waiter that asks late still learns it.
+      await store.markConnected(sha256, now() + lifetimeMs);
+      wake(sha256);
     },
-    connected(token) {
-      pending.delete(token);
-      for (const [known, until] of done) if (now() >= until) done.delete(known);
-      done.set(token, now() + lifetimeMs);
-      for (const resolve of waiters.get(token) ?? []) resolve(true);
-      waiters.delete(token);
-    },
-    whenConnected(token, signal) {
-      const until = done.get(token);
-      if (until !== undefined && now() < until) return Promise.resolve(true);
-      const link = live(token) ?? pending.get(token);
-      if (link === undefined || signal?.aborted === true) return Promise.resolve(false);
-      return new Promise<boolean>((resolve) => {
-        const finish = (connected: boolean): void => {
-          clearTimeout(timer);
-          signal?.removeEventListener("abort", aborted);
-          waiters.get(token)?.delete(finish);
-          resolve(connected);
-        };
-        const aborted = (): void => finish(false);
-        const timer = setTimeout(() => finish(false), Math.max(0, link.expiresAtMs - now()));
-        timer.unref();
-        signal?.addEventListener("abort", aborted, { once: true });
-        let set = waiters.get(token);
-        if (set === undefined) waiters.set(token, (set = new Set()));
-        set.add(finish);
-      });
+    async whenConnected(token, signal) {
+      const sha256 = sha256Of(token);
+      let expiresAtMs: number | undefined;
+      for (;;) {
+        if (signal?.aborted === true) return false;
+        const link = await store.get(sha256).catch(() => null);
+        // A store that did not answer: try again at the next interval, while the link would still be valid.
+        if (link === null) {
+          if (expiresAtMs === undefined) return false;
+        } else {
+          if (link === undefined) return false;
+          if (link.state === "connected") return true;
+          expiresAtMs = link.expiresAtMs;
+        }
+        if (now() >= expiresAtMs) return false;
+        await pause(sha256, Math.min(pollIntervalMs, expiresAtMs - now()), signal);
+      }
     },
   };
 }
@@ -116,17 +139,20 @@ export function connectPageUrl(publicUrl: string, token: string): string {
 
 /**
  * The server's connect links: `connectUrlFor` gives a `NOT_CONNECTED` answer its link (`<public URL>/#/connect/<token>`),
- * and `waitForConnection` lets an MCP call wait until the person connected through it (URL-mode elicitation).
+ * and `waitForConnection` lets an MCP call wait until the person connected through it (URL-mode elicitation), on any replica.
  */
-export function connectLinksOfServer(publicUrl: string): {
+export function connectLinksOfServer(
+  publicUrl: string,
+  store: ConnectLinkStore,
+): {
   links: ConnectLinks;
-  connectUrlFor: (slug: string, principal: string) => string;
+  connectUrlFor: (slug: string, principal: string) => Promise<string>;
   waitForConnection: (connectUrl: string, signal: AbortSignal) => Promise<boolean>;
 } {
-  const links = createConnectLinks();
+  const links = createConnectLinks({ store });
   return {
     links,
-    connectUrlFor: (slug, principal) => connectPageUrl(publicUrl, links.issue(slug, principal).token),
+    connectUrlFor: async (slug, principal) => connectPageUrl(publicUrl, (await links.issue(slug, principal)).token),
     waitForConnection: (connectUrl, signal) => {
       const token = connectLinkTokenOf(connectUrl);
       return token === undefined ? Promise.resolve(false) : links.whenConnected(token, signal);

@@ -37,7 +37,7 @@ export async function finishConnectSignIn(
   signal: AbortSignal,
 ): Promise<Response> {
   const { service, logger, links } = context;
-  const taken = links.take(link.token);
+  const taken = await links.take(link.token);
   try {
     if (taken === undefined || taken.slug !== claim.slug || taken.principal !== link.principal)
       throw new SignInError({
@@ -55,7 +55,7 @@ export async function finishConnectSignIn(
     const credential = await target.plugin.signIn.complete({ ...target.source, start: link.start, callbackUrl });
     await service.setConnection(claim.slug, link.principal, credential);
     await claim.finish({ signedIn: true, message: `connected ${link.principal}` });
-    links.connected(link.token);
+    await links.connected(link.token);
     logger.info(
       { event: "connected", source: claim.slug, principal: link.principal, via: "sign-in" },
       "a person connected",
@@ -70,7 +70,7 @@ export async function finishConnectSignIn(
       },
     });
   } catch (error) {
-    if (taken !== undefined) links.putBack(link.token, taken);
+    if (taken !== undefined) await links.putBack(link.token);
     const { status, body } = toErrorResponse(error);
     await claim.finish({ signedIn: false, message: body.error.message, code: body.error.code }).catch(() => undefined);
     logger.warn(

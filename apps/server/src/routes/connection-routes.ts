@@ -237,7 +237,7 @@ export function registerConnectionRoutes(
     return c.json({ slug, principal, deleted: await service.deleteConnection(slug, principal) }, 200);
   });
   app.openapi(peekRoute, async (c) => {
-    const link = links.peek(c.req.valid("param").token);
+    const link = await links.peek(c.req.valid("param").token);
     if (link === undefined)
       return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
     const { source } = await service.getSource(link.slug);
@@ -268,16 +268,16 @@ export function registerConnectionRoutes(
   });
   app.openapi(connectRoute, async (c) => {
     const { token } = c.req.valid("param");
-    const link = links.take(token);
+    const link = await links.take(token);
     if (link === undefined)
       return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
     try {
       await service.setConnection(link.slug, link.principal, c.req.valid("json").credential);
     } catch (error) {
-      links.putBack(token, link);
+      await links.putBack(token);
       throw error;
     }
-    links.connected(token);
+    await links.connected(token);
     logger.info({ event: "connected", source: link.slug, principal: link.principal, via: "key" }, "a person connected");
     // The person proved who they are (they held the link): their session opens "My connections".
     if (sessions !== undefined)
@@ -299,7 +299,7 @@ function registerConnectSignInRoute(
 ): void {
   app.openapi(signInRoute, async (c) => {
     const { token } = c.req.valid("param");
-    const link = links.peek(token);
+    const link = await links.peek(token);
     if (link === undefined)
       return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
     const signIn = await connectSignInOf(service, link.slug, c.req.raw.signal);

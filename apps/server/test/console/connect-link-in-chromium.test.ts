@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestHome, secretForms, type TestHome } from "../helpers/test-home";
 import { launchChromium } from "./launch-chromium";
 import { startBuiltServer, type BuiltServer } from "./start-built-server";
+import { adminRequest } from "../helpers/server-requests";
 
 const eveKey = "ghp-eve-connect-page-2b9d4f";
 let testHome: TestHome;
@@ -31,14 +32,7 @@ afterAll(async () => {
 });
 
 const admin = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${testHome.adminToken}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  adminRequest(server.url, testHome.adminToken, method, path, body);
 
 describe("the console's connect page, in Chromium", { timeout: 60_000 }, () => {
   it("connects a person with a pasted key through the link, once; the agent's next call carries that key only", async () => {

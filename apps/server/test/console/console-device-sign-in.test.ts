@@ -1,12 +1,14 @@
 // The console signs a device-code source in: it shows the verification page and the code (a person enters it on
 // another device, here a second Chromium context) and follows the sign-in until the server reports it done. The built
 // server and oidc-provider each run in their own process.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmDeviceCode } from "../../../../packages/auth-oauth2/test/play-browser";
 import { startOidcProvider, type OidcProvider } from "../../../../packages/auth-oauth2/test/start-oidc-provider";
+import {
+  startTokenCheckingApi,
+  type TokenCheckingApi,
+} from "../../../../packages/auth-oauth2/test/start-token-checking-api";
 import { createTestHome, type TestHome } from "../helpers/test-home";
 import { launchChromium } from "./launch-chromium";
 import { startBuiltServer, type BuiltServer } from "./start-built-server";
@@ -17,7 +19,7 @@ let testHome: TestHome;
 let provider: OidcProvider;
 let server: BuiltServer;
 let browser: Browser;
-let api: Server;
+let api: TokenCheckingApi;
 let apiUrl = "";
 
 beforeAll(async () => {
@@ -28,22 +30,12 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   await provider.settings({ interval: 1, deviceTtl: 600, slowDowns: 0, deny: false });
-  api = createServer((request, response) => {
-    const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-    void provider
-      .accepts(token)
-      .then((accepted) =>
-        response
-          .writeHead(accepted ? 200 : 401, { "content-type": "application/json" })
-          .end(JSON.stringify(accepted ? { path: request.url } : { error: "invalid_token" })),
-      );
-  });
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+  api = await startTokenCheckingApi((token) => provider.accepts(token));
+  apiUrl = api.url;
 }, 90_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => api?.close(() => resolve()));
+  await api?.close();
   await browser?.close();
   await server?.stop();
   await provider?.stop();

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test as baseTest } from "vitest";
-import { runCli } from "../helpers/run-cli";
+import { cliAddBearerArgs, runCli } from "../helpers/run-cli";
 import { startUpstream, type Upstream } from "../helpers/start-upstream";
 import { createTestHome, secretForms, type TestHome } from "../helpers/test-home";
 import { seriousAccessibilityViolations } from "./check-accessibility";
@@ -326,24 +326,10 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     // A reload would lose this mark.
     await page.evaluate("window.consoleTestMark = 'not reloaded'");
 
-    const added = await runCli(
-      [
-        "source",
-        "add",
-        "--name",
-        fromCli.name,
-        "--slug",
-        fromCli.slug,
-        "--base-url",
-        upstream.url,
-        "--auth",
-        "bearer",
-        "--test-endpoint",
-        "/me",
-        "--credential-stdin",
-      ],
-      { env: testHome.env, stdin: upstreamToken },
-    );
+    const added = await runCli(cliAddBearerArgs(fromCli.name, fromCli.slug, upstream.url), {
+      env: testHome.env,
+      stdin: upstreamToken,
+    });
     expect(added.code, added.stderr).toBe(0);
     await page.locator(`tr[data-slug='${fromCli.slug}']`).waitFor({ timeout: 15_000 });
     const disabled = await runCli(["source", "disable", listed.slug], { env: testHome.env });

@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedirectCatcher, TestAgentProvider, type RedirectCatcher } from "../helpers/oauth-agent";
 import { startUpstream, type Upstream } from "../helpers/start-upstream";
 import { createTestHome, secretForms, type TestHome } from "../helpers/test-home";
-import { bearerConfig } from "../helpers/test-server";
 import { seriousAccessibilityViolations } from "./check-accessibility";
 import { launchChromium } from "./launch-chromium";
 import { startBuiltServer, type BuiltServer } from "./start-built-server";
+import { adminAddBearerSource, adminRequest } from "../helpers/server-requests";
 
 /** Where the tokens page's screenshot goes (git-ignored; CI keeps it as an artifact). */
 const screenshots = fileURLToPath(new URL("../../test-artifacts/console/", import.meta.url));
@@ -35,14 +35,7 @@ let browser: Browser;
 const secrets: string[] = [upstreamToken];
 
 const admin = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${testHome.adminToken}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  adminRequest(server.url, testHome.adminToken, method, path, body);
 
 /** A plain page on `host` (no CSP of its own): the browser's origin for cross-origin requests. */
 async function startSite(host: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -71,11 +64,8 @@ beforeAll(async () => {
   allowedSite = await startSite("127.0.0.2");
   otherSite = await startSite("127.0.0.3");
   server = await startBuiltServer(testHome.env, ["--cors-origin", allowedSite.url]);
-  const added = await admin("POST", "/v1/sources", {
-    config: { ...bearerConfig("alpha", upstream.url), name: "Alpha API" },
-    credential: { token: upstreamToken },
-  });
-  expect(added.status, await added.clone().text()).toBe(201);
+  const alpha = { slug: "alpha", name: "Alpha API", baseUrl: upstream.url, token: upstreamToken };
+  await adminAddBearerSource(server.url, testHome.adminToken, alpha);
   browser = await launchChromium();
 }, 120_000);
 

@@ -14,28 +14,17 @@ const scopes = "src:alpha src:alpha:read src:beta src:beta:read other";
 
 const provider = new Provider(issuer, {
   jwks: { keys: [jwk] },
-  clients: [
-    {
-      client_id: "agent",
-      client_secret: secret,
-      grant_types: ["client_credentials"],
-      redirect_uris: [],
-      response_types: [],
-      token_endpoint_auth_method: "client_secret_post",
-      id_token_signed_response_alg: "ES256",
-      scope: scopes,
-    },
-    {
-      client_id: "short-lived",
-      client_secret: secret,
-      grant_types: ["client_credentials"],
-      redirect_uris: [],
-      response_types: [],
-      token_endpoint_auth_method: "client_secret_post",
-      id_token_signed_response_alg: "ES256",
-      scope: scopes,
-    },
-  ],
+  // Two clients alike but for their ids: "short-lived" gets 1-second access tokens (see accessTokenTTL).
+  clients: ["agent", "short-lived"].map((clientId) => ({
+    client_id: clientId,
+    client_secret: secret,
+    grant_types: ["client_credentials"],
+    redirect_uris: [],
+    response_types: [],
+    token_endpoint_auth_method: "client_secret_post",
+    id_token_signed_response_alg: "ES256",
+    scope: scopes,
+  })),
   scopes: scopes.split(" "),
   features: {
     devInteractions: { enabled: false },

@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { createPrivateCa } from "../../../../packages/http-tool/test/private-ca";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -138,82 +135,25 @@ export interface ClientDocumentHost {
 export async function startClientDocumentHost(
   document: (clientId: string) => Record<string, unknown>,
 ): Promise<ClientDocumentHost> {
-  const directory = mkdtempSync(join(tmpdir(), "src-oauth-ca-"));
-  const path = (name: string): string => join(directory, name);
-  const openssl = (args: string[]): void => void execFileSync("openssl", args, { stdio: "ignore" });
-  openssl([
-    "req",
-    "-x509",
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:prime256v1",
-    "-nodes",
-    "-keyout",
-    path("ca-key.pem"),
-    "-out",
-    path("ca.pem"),
-    "-days",
-    "2",
-    "-subj",
-    "/CN=src test CA",
-    "-addext",
-    "basicConstraints=critical,CA:TRUE",
-    "-addext",
-    "keyUsage=critical,keyCertSign,cRLSign",
-  ]);
-  openssl([
-    "req",
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:prime256v1",
-    "-nodes",
-    "-keyout",
-    path("key.pem"),
-    "-out",
-    path("server.csr"),
-    "-subj",
-    "/CN=127.0.0.1",
-  ]);
-  writeFileSync(path("server.ext"), "subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
-  openssl([
-    "x509",
-    "-req",
-    "-in",
-    path("server.csr"),
-    "-CA",
-    path("ca.pem"),
-    "-CAkey",
-    path("ca-key.pem"),
-    "-CAcreateserial",
-    "-out",
-    path("server.pem"),
-    "-days",
-    "1",
-    "-extfile",
-    path("server.ext"),
-  ]);
+  const ca = createPrivateCa();
+  const { key, cert } = ca.issue("IP:127.0.0.1");
   let fetches = 0;
   let clientId = "";
-  const server = createHttpsServer(
-    { key: readFileSync(path("key.pem")), cert: readFileSync(path("server.pem")) },
-    (request, response) => {
-      if (request.url !== "/agent/client.json") return void response.writeHead(404).end();
-      fetches += 1;
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(document(clientId)));
-    },
-  );
+  const server = createHttpsServer({ key, cert }, (request, response) => {
+    if (request.url !== "/agent/client.json") return void response.writeHead(404).end();
+    fetches += 1;
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(document(clientId)));
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   clientId = `https://127.0.0.1:${(server.address() as AddressInfo).port}/agent/client.json`;
   return {
-    caFile: path("ca.pem"),
+    caFile: ca.caFile,
     clientId,
     fetches: () => fetches,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(directory, { recursive: true, force: true });
+      ca.remove();
     },
   };
 }

@@ -22,6 +22,8 @@ export class ConfigError extends errorBase({
     SOURCE_LOCKED: ERROR_KINDS.UNAVAILABLE,
     /** The sign-ins file is locked by another process for too long, or cannot be read. */
     SIGN_INS_UNAVAILABLE: ERROR_KINDS.UNAVAILABLE,
+    /** The connect links file is locked by another process for too long, or cannot be read. */
+    CONNECT_LINKS_UNAVAILABLE: ERROR_KINDS.UNAVAILABLE,
   },
 }) {}
 

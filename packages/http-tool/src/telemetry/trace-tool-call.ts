@@ -21,6 +21,8 @@ export interface ToolCallStart {
   readonly tool: string;
   readonly source: string;
   readonly channel: string;
+  /** Who the call is made for (`idp:SUB`, `grant:NAME`, `token:NAME`, `local`): `src.principal`. Never a secret. */
+  readonly principal?: string | undefined;
 }
 
 const toolCallKey = createContextKey("@src/http-tool: the traced tool call");
@@ -33,7 +35,7 @@ export function currentToolCall(): ToolCallTrace | undefined {
 /**
  * Runs one agent call in its span (`execute_tool <tool>`): the outermost layer that knows the channel starts it (the
  * server's call gate, the CLI's audited service, else `callSource`), and layers below only add to it. Its attributes
- * are bounded facts, never a value of the call: the source, the tool, the channel, the method, the path template and
+ * are bounded facts, never a value of the call: the source, the tool, the channel, the principal, the method, the path template and
  * operationId when the source's document names them (never the raw path), the status, the attempts, the bytes in and
  * out, and the outcome. Without an SDK the span is a no-op and nothing is computed.
  */
@@ -49,6 +51,7 @@ export async function traceToolCall(start: ToolCallStart, run: () => Promise<Too
         "gen_ai.tool.name": start.tool,
         "src.source": start.source,
         "src.channel": start.channel,
+        ...(start.principal === undefined ? {} : { "src.principal": start.principal }),
       },
     },
     parent,

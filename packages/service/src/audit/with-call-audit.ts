@@ -1,5 +1,6 @@
 import { traceToolCall } from "@src/http-tool/internal";
 import type { SourceService } from "../sources/source-service";
+import { localPrincipal } from "../principal";
 import { sourceOfToolName } from "../sources/write-tool-slug";
 import { auditLineOfRefusal, auditLineOfResult, type CallAuditChannel } from "./call-audit-line";
 import type { CallAuditLog } from "./call-audit-log";
@@ -19,16 +20,21 @@ export function withCallAudit(
       const source = await sourceOfToolName(service.store, name);
       const started = performance.now();
       // The call's span (when tracing is on) names this channel; the layers below add to it.
-      return traceToolCall({ tool: name, source, channel }, async () => {
-        try {
-          const result = await service.callTool(name, input, options);
-          await log.record(auditLineOfResult(channel, source, result, options?.principal));
-          return result;
-        } catch (error) {
-          await log.record(auditLineOfRefusal(channel, source, error, performance.now() - started, options?.principal));
-          throw error;
-        }
-      });
+      return traceToolCall(
+        { tool: name, source, channel, principal: options?.principal ?? localPrincipal },
+        async () => {
+          try {
+            const result = await service.callTool(name, input, options);
+            await log.record(auditLineOfResult(channel, source, result, options?.principal));
+            return result;
+          } catch (error) {
+            await log.record(
+              auditLineOfRefusal(channel, source, error, performance.now() - started, options?.principal),
+            );
+            throw error;
+          }
+        },
+      );
     },
   };
 }

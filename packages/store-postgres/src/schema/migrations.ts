@@ -169,4 +169,19 @@ create table src_connections (
 );
 `,
   },
+  {
+    version: 6,
+    name: "connect links of per-user sources, shared by every replica",
+    sql: `
+create table src_connect_links (
+  sha256 text primary key,
+  slug text not null,
+  principal text not null,
+  state text not null check (state in ('open', 'taken', 'connected')),
+  expires_at_ms bigint not null,
+  keep_until_ms bigint not null
+);
+create index src_connect_links_keep_until on src_connect_links (keep_until_ms);
+`,
+  },
 ];

@@ -1,0 +1,147 @@
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { withFileLock, writeFileAtomic } from "@src/file-lock";
+import { CONFIG_ERROR_CODES, ConfigError } from "../errors/config-error";
+import type { ConnectLinkStore, StoredConnectLink } from "./connect-link-store";
+
+/** Options of `createFileConnectLinkStore`. */
+export interface FileConnectLinkStoreOptions {
+  /** The src home: the file is `<home>/connect-links.json`. */
+  readonly home: string;
+  /** Longest wait for another process's lock, in ms. Default 10000. */
+  readonly lockTimeoutMs?: number;
+  /** The most links kept at once; the oldest are dropped first. Default 10000. */
+  readonly maxLinks?: number;
+}
+
+interface ConnectLinksFile {
+  readonly version: 1;
+  readonly links: StoredConnectLink[];
+}
+
+const states = new Set(["open", "taken", "connected"]);
+
+function isLink(value: unknown): value is StoredConnectLink {
+  const link = value as Partial<StoredConnectLink> | null;
+  return (
+    typeof link === "object" &&
+    link !== null &&
+    typeof link.sha256 === "string" &&
+    typeof link.slug === "string" &&
+    typeof link.principal === "string" &&
+    typeof link.expiresAtMs === "number" &&
+    typeof link.keepUntilMs === "number" &&
+    states.has(link.state as string)
+  );
+}
+
+/**
+ * The connect links of every process sharing a home (a single server, replicas on one machine): `<home>/connect-links.json`
+ * (mode 0600), changed under an inter-process lock and written atomically, so a take is atomic across processes. It
+ * holds no token: each link is keyed by the SHA-256 of its token. Replicas on several machines use the PostgreSQL store.
+ */
+export function createFileConnectLinkStore({
+  home,
+  lockTimeoutMs = 10_000,
+  maxLinks = 10_000,
+}: FileConnectLinkStoreOptions): ConnectLinkStore {
+  const file = join(home, "connect-links.json");
+
+  async function read(): Promise<StoredConnectLink[]> {
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw new ConfigError({
+        code: CONFIG_ERROR_CODES.CONNECT_LINKS_UNAVAILABLE,
+        message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); check its permissions`,
+        cause: error,
+      });
+    }
+    try {
+      const parsed = JSON.parse(text) as Partial<ConnectLinksFile>;
+      return Array.isArray(parsed.links) ? parsed.links.filter(isLink) : [];
+    } catch {
+      // A damaged file holds only links of the last 10 minutes: the agent's next call gives a new one, the next write replaces it.
+      return [];
+    }
+  }
+
+  async function change<T>(
+    mutate: (links: StoredConnectLink[]) => { links: StoredConnectLink[] | undefined; result: T },
+  ): Promise<T> {
+    await mkdir(home, { recursive: true, mode: 0o700 });
+    return withFileLock(
+      {
+        lockFile: `${file}.lock`,
+        target: file,
+        timeoutMs: lockTimeoutMs,
+        staleMs: 10_000,
+        failure: (reason, cause) =>
+          new ConfigError({
+            code: CONFIG_ERROR_CODES.CONNECT_LINKS_UNAVAILABLE,
+            message: `the connect links file ${file} is ${reason === "timeout" ? "locked by another process" : "no longer locked by this process"}; try again`,
+            cause,
+          }),
+      },
+      async (lock) => {
+        const { links, result } = mutate(await read());
+        if (links === undefined) return result;
+        lock.assertHeld();
+        await writeFileAtomic(file, `${JSON.stringify({ version: 1, links } satisfies ConnectLinksFile)}\n`);
+        return result;
+      },
+    );
+  }
+
+  /** `links` with the one of `sha256` replaced by `changed` (undefined: unchanged, nothing written). */
+  function replace(
+    links: StoredConnectLink[],
+    sha256: string,
+    changed: (link: StoredConnectLink) => StoredConnectLink | undefined,
+  ): { links: StoredConnectLink[] | undefined; result: StoredConnectLink | undefined } {
+    const index = links.findIndex((link) => link.sha256 === sha256);
+    const next = index < 0 ? undefined : changed(links[index]!);
+    if (next === undefined) return { links: undefined, result: undefined };
+    const copy = [...links];
+    copy[index] = next;
+    return { links: copy, result: next };
+  }
+
+  return {
+    insert: (link, nowMs) =>
+      change((links) => {
+        const kept = links.filter((stored) => stored.keepUntilMs >= nowMs && stored.sha256 !== link.sha256);
+        // Oldest first in the file: beyond the bound, the oldest go.
+        const room = kept.slice(Math.max(0, kept.length - (maxLinks - 1)));
+        return {
+          links: [...room, { ...link, state: "open", keepUntilMs: link.expiresAtMs }],
+          result: undefined,
+        };
+      }),
+    async get(sha256) {
+      return (await read()).find((link) => link.sha256 === sha256);
+    },
+    take: (sha256, nowMs) =>
+      change((links) =>
+        replace(links, sha256, (link) =>
+          link.state === "open" && nowMs < link.expiresAtMs ? { ...link, state: "taken" } : undefined,
+        ),
+      ),
+    putBack: async (sha256, nowMs) => {
+      await change((links) =>
+        replace(links, sha256, (link) =>
+          link.state === "taken" && nowMs < link.expiresAtMs ? { ...link, state: "open" } : undefined,
+        ),
+      );
+    },
+    markConnected: async (sha256, keepUntilMs) => {
+      await change((links) =>
+        replace(links, sha256, (link) =>
+          link.state === "taken" ? { ...link, state: "connected", keepUntilMs } : undefined,
+        ),
+      );
+    },
+  };
+}

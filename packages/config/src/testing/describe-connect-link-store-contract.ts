@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { sha256Of } from "../access/access-records";
+import type { ConnectLinkStore } from "../connect-links/connect-link-store";
+
+/** How the contract reaches the connect link store under test. */
+export interface ConnectLinkStoreContractOptions {
+  /**
+   * A store. `place: "fresh"` opens it on a new, empty place (a new `SRC_HOME`, a new database); `place: "same"` opens
+   * another instance on the place of the last fresh one, as a second process or replica would.
+   */
+  readonly open: (place: "fresh" | "same") => Promise<ConnectLinkStore>;
+}
+
+const minutes = 60_000;
+const newHash = (): string => sha256Of(`srcc_${randomBytes(24).toString("base64url")}`);
+
+/** The behaviour the server relies on from any `ConnectLinkStore`: links taken once across processes, expiring, put back, connected. */
+export function describeConnectLinkStoreContract(name: string, { open }: ConnectLinkStoreContractOptions): void {
+  describe(`${name}: the connect link store contract`, () => {
+    it("keeps a link by its hash, bound to its source and principal, taken once", async () => {
+      const store = await open("fresh");
+      const now = Date.now();
+      const sha256 = newHash();
+      await store.insert({ sha256, slug: "github", principal: "idp:alice", expiresAtMs: now + 10 * minutes }, now);
+      expect(await store.get(sha256)).toEqual({
+        sha256,
+        slug: "github",
+        principal: "idp:alice",
+        expiresAtMs: now + 10 * minutes,
+        state: "open",
+        keepUntilMs: now + 10 * minutes,
+      });
+      expect(await store.get(newHash())).toBeUndefined();
+      expect(await store.take(sha256, now)).toMatchObject({ slug: "github", principal: "idp:alice", state: "taken" });
+      expect(await store.take(sha256, now)).toBeUndefined();
+      expect((await store.get(sha256))?.state).toBe("taken");
+    });
+
+    it("gives a link to exactly one of many takes at once through two instances on one place", async () => {
+      const first = await open("fresh");
+      const second = await open("same");
+      const now = Date.now();
+      const sha256 = newHash();
+      await first.insert({ sha256, slug: "github", principal: "token:bob", expiresAtMs: now + 10 * minutes }, now);
+      const takes = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? first : second).take(sha256, now)),
+      );
+      expect(takes.filter((taken) => taken !== undefined)).toHaveLength(1);
+      expect(await second.take(sha256, now)).toBeUndefined();
+    });
+
+    it("refuses to take an expired link, and puts back only an unexpired taken one", async () => {
+      const store = await open("fresh");
+      const now = Date.now();
+      const expired = newHash();
+      await store.insert({ sha256: expired, slug: "s", principal: "local", expiresAtMs: now + 1000 }, now);
+      expect(await store.take(expired, now + 1000)).toBeUndefined();
+
+      const failed = newHash();
+      await store.insert({ sha256: failed, slug: "s", principal: "local", expiresAtMs: now + 10 * minutes }, now);
+      expect(await store.take(failed, now)).toBeDefined();
+      await store.putBack(failed, now);
+      expect((await store.get(failed))?.state).toBe("open");
+      expect(await store.take(failed, now)).toBeDefined();
+      await store.putBack(failed, now + 10 * minutes);
+      expect((await store.get(failed))?.state).toBe("taken");
+      // Putting back an open link or a connected one changes nothing.
+      const open_ = newHash();
+      await store.insert({ sha256: open_, slug: "s", principal: "local", expiresAtMs: now + 10 * minutes }, now);
+      await store.putBack(open_, now);
+      expect((await store.get(open_))?.state).toBe("open");
+    });
+
+    it("marks a taken link connected, seen through another instance, and kept until its keep-until", async () => {
+      const first = await open("fresh");
+      const second = await open("same");
+      const now = Date.now();
+      const sha256 = newHash();
+      await first.insert({ sha256, slug: "jira", principal: "grant:carol", expiresAtMs: now + 10 * minutes }, now);
+      // Only a taken link becomes connected.
+      await first.markConnected(sha256, now + 20 * minutes);
+      expect((await second.get(sha256))?.state).toBe("open");
+      expect(await second.take(sha256, now)).toBeDefined();
+      await second.markConnected(sha256, now + 20 * minutes);
+      expect(await first.get(sha256)).toMatchObject({ state: "connected", keepUntilMs: now + 20 * minutes });
+      await first.putBack(sha256, now);
+      expect(await first.take(sha256, now)).toBeUndefined();
+      expect((await second.get(sha256))?.state).toBe("connected");
+
+      // A later insert drops what is past its keep-until, and only that.
+      const later = newHash();
+      await first.insert(
+        { sha256: later, slug: "jira", principal: "grant:dan", expiresAtMs: now + 30 * minutes },
+        now + 15 * minutes,
+      );
+      expect(await second.get(sha256)).toBeDefined();
+      await first.insert(
+        { sha256: newHash(), slug: "jira", principal: "grant:erin", expiresAtMs: now + 40 * minutes },
+        now + 21 * minutes,
+      );
+      expect(await second.get(sha256)).toBeUndefined();
+      expect(await second.get(later)).toBeDefined();
+    });
+  });
+}
