@@ -28,14 +28,13 @@ import { registerCommandRoutes } from "./routes/command-routes";
 import { registerHealthRoutes } from "./routes/health-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
 import { registerOperationsRoutes } from "./routes/operations-routes";
-import { registerSignInRoutes } from "./routes/sign-in-routes";
 import { createFileSignInStore } from "@src/config";
 import type { SignInStore } from "@src/auth";
 import { registerSourceActionRoutes } from "./routes/source-action-routes";
 import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
-import { registerConnectionRoutes } from "./routes/connection-routes";
 import { connectLinksOfServer } from "./connect/connect-links";
+import { registerPersonAndSignInRoutes } from "./connect/register-person-routes";
 import { registerToolRoutes } from "./routes/tool-routes";
 import { registerActivityRoutes } from "./activity/activity-routes";
 import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
@@ -237,10 +236,12 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   registerToolRoutes(context);
   registerCommandRoutes(context);
   registerTokenRoutes(context);
-  registerConnectionRoutes(context, { links: connect.links });
-  const signInRoutes = registerSignInRoutes(context, {
-    lifetimeMs: limits.signInLifetimeMs,
-    store: options.signIns ?? createFileSignInStore({ home }),
+  const signInRoutes = registerPersonAndSignInRoutes(context, {
+    links: connect.links,
+    adminToken: token,
+    publicUrl: options.oauth?.publicUrl ?? "",
+    signInStore: options.signIns ?? createFileSignInStore({ home }),
+    signInLifetimeMs: limits.signInLifetimeMs,
   });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);

@@ -77,8 +77,27 @@ async function connectLinkOf(slug: string): Promise<string> {
   return (result.error?.connectUrl ?? "").split("#/connect/")[1] ?? "";
 }
 
+/**
+ * A client whose `fetch` keeps the person's session cookie (as a browser would) after it connected `slug` through
+ * its connect link (principal "local", the operator's own call).
+ */
+async function personConnectedTo(slug: string): Promise<{ slug: string; client: SrcClient }> {
+  let cookie: string | undefined;
+  const keepingCookie: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (cookie !== undefined) request.headers.set("cookie", cookie);
+    const response = await fetch(request);
+    const set = response.headers.get("set-cookie");
+    if (set !== null) cookie = set.split(";")[0]!;
+    return response;
+  };
+  const person = createSrcClient({ baseUrl: server.url, fetch: keepingCookie });
+  await kept(person.connections.connect(await connectLinkOf(slug), { token: upstreamToken }));
+  return { slug, client: person };
+}
+
 /** An oauth2 authorization code source of this test only (not signed in); its slug. */
-async function createDesk(): Promise<string> {
+async function createDesk({ perUser = false }: { perUser?: boolean } = {}): Promise<string> {
   const slug = unique("desk");
   const config = {
     type: "api",
@@ -92,6 +111,7 @@ async function createDesk(): Promise<string> {
       authorizationUrl: `${upstream.url}/authorize`,
       grant: "authorization_code",
       scopes: ["tickets"],
+      ...(perUser ? { credentials: "per-user" } : {}),
     },
   };
   await kept(
@@ -430,6 +450,63 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
         status: 404,
       });
       expect(await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/me" }))).toMatchObject({ ok: true });
+    },
+  },
+  {
+    operation: "post /v1/connect/{token}/sign-in",
+    run: async () => {
+      // The operator's OAuth client is stored as principal "local"; an agent's person signs in as themselves.
+      const desk = await createDesk({ perUser: true });
+      const name = unique("pat");
+      const agent = createSrcClient({ baseUrl: server.url, token: (await client.tokens.create({ name })).token });
+      const refused = await kept(agent.tools.call(toolOf(desk), { method: "GET", path: "/me" }));
+      expect(refused.error?.code).toBe("NOT_CONNECTED");
+      const linkToken = (refused.error?.connectUrl ?? "").split("#/connect/")[1] ?? "";
+      const anonymous = createSrcClient({ baseUrl: server.url });
+      expect((await kept(anonymous.connections.describeLink(linkToken))).signIn).toEqual({ available: true });
+      const started = await kept(anonymous.connections.beginSignIn(linkToken));
+      expect(started).toMatchObject({ slug: desk, principal: `token:${name}`, expiresAt: expect.any(String) });
+      const authorize = new URL(started.authorizationUrl);
+      expect(authorize.searchParams.get("client_id")).toBe("desk-client");
+      expect(authorize.searchParams.get("redirect_uri")).toBe(`${server.url}/v1/auth/callback`);
+      // A source whose auth mode takes a pasted key has no sign-in.
+      const keyed = await connectLinkOf(await createPerUserSource());
+      await expect(anonymous.connections.beginSignIn(keyed)).rejects.toMatchObject({ status: 409, code: "NO_SIGN_IN" });
+    },
+  },
+  {
+    operation: "get /v1/me/connections",
+    run: async () => {
+      const person = await personConnectedTo(await createPerUserSource());
+      const { principal, connections } = await kept(person.client.connections.listMine());
+      // Other rows connect "local" (the operator) to their own sources too: this one is among them.
+      expect(principal).toBe("local");
+      expect(connections.map((connection) => connection.slug)).toContain(person.slug);
+      await expect(createSrcClient({ baseUrl: server.url }).connections.listMine()).rejects.toMatchObject({
+        status: 401,
+      });
+    },
+  },
+  {
+    operation: "delete /v1/me/connections/{slug}",
+    run: async () => {
+      const person = await personConnectedTo(await createPerUserSource());
+      expect(await kept(person.client.connections.removeMine(person.slug))).toEqual({
+        slug: person.slug,
+        deleted: true,
+      });
+      expect(await kept(person.client.connections.removeMine(person.slug))).toEqual({
+        slug: person.slug,
+        deleted: false,
+      });
+    },
+  },
+  {
+    operation: "delete /v1/me/session",
+    run: async () => {
+      const person = await personConnectedTo(await createPerUserSource());
+      expect(await kept(person.client.connections.endMySession())).toEqual({ signedOut: true });
+      await expect(person.client.connections.listMine()).rejects.toMatchObject({ status: 401 });
     },
   },
   {

@@ -21,3 +21,30 @@ export function connectLinkTokenOf(hash: string): string | undefined {
   const match = /^#\/connect\/([A-Za-z0-9_-]+)$/.exec(hash);
   return match?.[1];
 }
+
+/** Starts the upstream sign-in of the link's source (when the link says `signIn.available`): the page to open. */
+export const beginConnectSignIn = async (linkToken: string): Promise<string> =>
+  (await client().connections.beginSignIn(linkToken)).authorizationUrl;
+
+/** A person's own connections (`GET /v1/me/connections`), by the session cookie a connect granted. */
+export type MyConnections = Awaited<ReturnType<ReturnType<typeof createSrcClient>["connections"]["listMine"]>>;
+
+export const listMyConnections = (): Promise<MyConnections> => client().connections.listMine();
+
+export const removeMyConnection = (slug: string): Promise<unknown> => client().connections.removeMine(slug);
+
+export const endMySession = (): Promise<unknown> => client().connections.endMySession();
+
+/** Whether the server said the person has no session (401). */
+export const isWithoutSession = (error: unknown): boolean => SrcClientError.isInstance(error) && error.status === 401;
+
+/** The person's pages reached without the admin token: `#/connected/<slug>` after a sign-in, `#/me` for "My connections". */
+export function personPageOf(hash: string): { page: "connected"; slug: string } | { page: "me" } | undefined {
+  const connected = /^#\/connected\/([^/?]+)$/.exec(hash);
+  if (connected?.[1] !== undefined) return { page: "connected", slug: decodeURIComponent(connected[1]) };
+  if (hash === "#/me") return { page: "me" };
+  return undefined;
+}
+
+/** The address of "My connections". */
+export const myConnectionsHref = "#/me";

@@ -1,12 +1,20 @@
 import { useEffect, useState } from "preact/hooks";
-import { connectWithLink, describeConnectLink, problemOfConnect, type ConnectLink } from "../api/connect-link-api";
+import {
+  beginConnectSignIn,
+  connectWithLink,
+  describeConnectLink,
+  myConnectionsHref,
+  problemOfConnect,
+  type ConnectLink,
+} from "../api/connect-link-api";
 import { CredentialInput } from "../components/credential-input";
 
 /**
  * The page a connect link opens (`<public URL>/#/connect/<token>`, from a per-user source's NOT_CONNECTED answer):
  * which source, for whom and what it will be used for; the person pastes their own key (the fields the auth mode
- * declares, secrets in password inputs) and the page says the agent can go on. No admin token: the link is the proof,
- * single use, valid 10 minutes.
+ * declares, secrets in password inputs), or, when the source's auth mode signs a person in (OAuth 2.0), is sent to
+ * the upstream's sign-in and comes back to the Connected page. Then the page says the agent can go on and offers
+ * "My connections". No admin token: the link is the proof, single use, valid 10 minutes.
  */
 export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
   const [link, setLink] = useState<ConnectLink | undefined>(undefined);
@@ -54,12 +62,26 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
     }
   };
 
+  const signIn = async (): Promise<void> => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      window.location.assign(await beginConnectSignIn(linkToken));
+    } catch (error) {
+      setProblem(problemOfConnect(error));
+      setBusy(false);
+    }
+  };
+
   if (connected && link !== undefined) {
     return (
       <main id="main" class="sign-in">
         <h1>Connected</h1>
         <p role="status">
           {link.source.name} is connected for {link.principal}. Your agent can go on: it may call again now.
+        </p>
+        <p>
+          <a href={myConnectionsHref}>My connections</a>
         </p>
       </main>
     );
@@ -75,6 +97,33 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
             {problem}
           </p>
         )}
+      </main>
+    );
+  }
+  if (link.signIn !== undefined) {
+    return (
+      <main id="main" class="sign-in">
+        <h1>Connect {link.source.name}</h1>
+        <p>
+          Your agent, acting for <strong>{link.principal}</strong>, asked to call {link.source.name} (
+          {link.source.baseUrl}). Sign in there as yourself: what the sign-in gives is stored encrypted for you alone,
+          and your agent's calls to this source will act as you. Nobody else's calls use it.
+        </p>
+        {link.signIn.available ? (
+          <button type="button" disabled={busy} onClick={() => void signIn()}>
+            {busy ? "Opening the sign-in…" : `Sign in to ${link.source.name}`}
+          </button>
+        ) : (
+          <p role="alert" class="field-error">
+            {link.signIn.message}
+          </p>
+        )}
+        {problem === undefined ? null : (
+          <p class="field-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <p>This link works once and for 10 minutes.</p>
       </main>
     );
   }

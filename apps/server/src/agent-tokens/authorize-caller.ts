@@ -13,6 +13,9 @@ import { metricsPath } from "../metrics/metrics-route";
 
 const toolCallPath = /^\/v1\/tools\/[^/]+\/call$/;
 const connectLinkPath = /^\/v1\/connect\/[^/]+$/;
+const connectSignInPath = /^\/v1\/connect\/[^/]+\/sign-in$/;
+/** "My connections": a person's own session cookie is the proof, checked by the routes themselves. */
+const personPath = /^\/v1\/me(\/|$)/;
 
 /** The only routes an agent token may use: list tools, call a tool, MCP. */
 export function isAgentRoute(method: string, path: string): boolean {
@@ -94,6 +97,8 @@ export function authorizeCaller({
       return next();
     // A connect link's page reads and uses its link without a token: the link's own single-use token is the proof.
     if (connectLinkPath.test(c.req.path) && (c.req.method === "GET" || c.req.method === "POST")) return next();
+    if (connectSignInPath.test(c.req.path) && c.req.method === "POST") return next();
+    if (personPath.test(c.req.path)) return next();
     const authorization = requestHeader(c, "authorization");
     if (isAdmin(authorization)) return next();
     if (

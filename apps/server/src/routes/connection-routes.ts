@@ -5,6 +5,11 @@ import { errorResponses, jsonObjectSchema } from "../api-schemas";
 import { slugParamSchema } from "./source-routes";
 import type { ConnectLinks } from "../connect/connect-links";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
+import { SignInError } from "../errors/sign-in-error";
+import type { SharedSignIns } from "@src/auth";
+import { connectSignInOf, withConnectLink } from "../connect/connect-sign-in";
+import type { PersonSessions } from "../connect/person-sessions";
+import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
 
 const principalSchema = z.string().min(1).max(256).openapi({
   description:
@@ -129,6 +134,16 @@ const peekRoute = createRoute({
             principal: z.string(),
             fields: z.array(connectFieldSchema),
             expiresAt: z.string(),
+            signIn: z
+              .object({
+                available: z.boolean(),
+                message: z.string().optional().openapi({ description: "Why not, when `available` is false." }),
+              })
+              .optional()
+              .openapi({
+                description:
+                  "Present when the source's auth mode signs a person in at the upstream (OAuth 2.0's authorization code): then the page offers \"Sign in to …\" (POST /v1/connect/{token}/sign-in) instead of the fields.",
+              }),
           }),
         },
       },
@@ -161,10 +176,51 @@ const connectRoute = createRoute({
   },
 });
 
+const signInRoute = createRoute({
+  method: "post",
+  path: "/v1/connect/{token}/sign-in",
+  tags: ["connections"],
+  security: [],
+  summary:
+    "Starts the upstream sign-in of the link's source for the link's principal (OAuth 2.0 authorization code with PKCE, from the OAuth client the operator stored as principal `local`). The browser opens `authorizationUrl`; the upstream sends it back to GET /v1/auth/callback, which stores the tokens as that principal's own connection, uses the link up and sends the browser to the console's Connected page. Needs no bearer token: the link is the proof. A failed sign-in leaves the link usable.",
+  request: { params: connectTokenParamSchema },
+  responses: {
+    200: {
+      description: "The sign-in waits for its redirect until `expiresAt`.",
+      content: {
+        "application/json": {
+          schema: z.object({
+            slug: z.string(),
+            principal: z.string(),
+            authorizationUrl: z.string().openapi({ description: "The upstream's page to open in the browser." }),
+            expiresAt: z.string(),
+          }),
+        },
+      },
+    },
+    ...errorResponses(404, 409, 422, 503),
+  },
+});
+
 const linkNotFound =
   "this connect link is unknown, used or expired (links are single use and valid 10 minutes); ask the agent to call again for a new one";
 
-export function registerConnectionRoutes({ app, service }: RouteContext, { links }: { links: ConnectLinks }): void {
+/** What the connection routes need besides the route context. */
+export interface ConnectionRoutesOptions {
+  readonly links: ConnectLinks;
+  /** Where upstream sign-ins wait for their redirect (shared by every replica), and whether a person's session cookie is `Secure`. */
+  readonly signIns?: SharedSignIns | undefined;
+  /** The person's session granted once they connected (the "My connections" page). */
+  readonly sessions?: PersonSessions | undefined;
+  /** The server's public URL (the upstream's redirect goes to its /v1/auth/callback), or "" for the address a request came to. */
+  readonly publicUrl?: string | undefined;
+}
+
+export function registerConnectionRoutes(
+  { app, service, logger }: RouteContext,
+  { links, signIns, sessions, publicUrl = "" }: ConnectionRoutesOptions,
+): void {
+  const baseUrlOf = (requestUrl: string): string => (publicUrl === "" ? requestUrl : publicUrl);
   app.openapi(listRoute, async (c) => {
     const { source, principal } = c.req.valid("query");
     return c.json({ connections: await service.listConnections({ slug: source, principal }) }, 200);
@@ -188,6 +244,7 @@ export function registerConnectionRoutes({ app, service }: RouteContext, { links
     const fields = describeAuthFields(service.registry.get(source.api.authType), source.api).credential.filter(
       (field) => field.notNeeded !== true,
     );
+    const signIn = await connectSignInOf(service, link.slug, c.req.raw.signal);
     return c.json(
       {
         source: { slug: source.slug, name: source.name, baseUrl: source.api.baseUrl, authType: source.api.authType },
@@ -200,6 +257,11 @@ export function registerConnectionRoutes({ app, service }: RouteContext, { links
           required,
         })),
         expiresAt: new Date(link.expiresAtMs).toISOString(),
+        ...(signIn === undefined
+          ? {}
+          : {
+              signIn: signIn.available ? { available: true } : { available: false, message: signIn.message },
+            }),
       },
       200,
     );
@@ -216,6 +278,55 @@ export function registerConnectionRoutes({ app, service }: RouteContext, { links
       throw error;
     }
     await links.connected(token);
+    logger.info({ event: "connected", source: link.slug, principal: link.principal, via: "key" }, "a person connected");
+    // The person proved who they are (they held the link): their session opens "My connections".
+    if (sessions !== undefined)
+      c.header("set-cookie", sessions.cookieFor(link.principal, isHttps(baseUrlOf(c.req.url))));
     return c.json({ slug: link.slug, principal: link.principal, connected: true as const }, 200);
+  });
+  if (signIns !== undefined) registerConnectSignInRoute(app, service, links, signIns, baseUrlOf);
+}
+
+const isHttps = (url: string): boolean => url.startsWith("https:");
+
+/** `POST /v1/connect/{token}/sign-in`: the plugin's sign-in begun for the link's principal, its start sealed with the link. */
+function registerConnectSignInRoute(
+  app: RouteContext["app"],
+  service: RouteContext["service"],
+  links: ConnectLinks,
+  signIns: SharedSignIns,
+  baseUrlOf: (requestUrl: string) => string,
+): void {
+  app.openapi(signInRoute, async (c) => {
+    const { token } = c.req.valid("param");
+    const link = await links.peek(token);
+    if (link === undefined)
+      return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
+    const signIn = await connectSignInOf(service, link.slug, c.req.raw.signal);
+    if (signIn?.available !== true)
+      throw new SignInError({
+        code: signIn === undefined ? SERVER_ERROR_CODES.NO_SIGN_IN : SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE,
+        message:
+          signIn?.message ??
+          `source "${link.slug}" has no sign-in: its auth mode takes a pasted credential (POST /v1/connect/{token})`,
+      });
+    const { target } = signIn;
+    const redirectUri = new URL(signInCallbackPath, baseUrlOf(c.req.url)).href;
+    const start = await target.plugin.signIn.begin({ ...target.source, redirectUri });
+    if (start.awaits !== "redirect")
+      throw new SignInError({
+        code: SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE,
+        message: `source "${link.slug}" signs in with a device code, which the connect page does not offer yet; paste a credential, or ask the operator (src credential set ${link.slug} --principal ${link.principal})`,
+      });
+    const { expiresAt } = await signIns.add(link.slug, withConnectLink(start, token, link.principal));
+    return c.json(
+      {
+        slug: link.slug,
+        principal: link.principal,
+        authorizationUrl: start.url,
+        expiresAt: new Date(Math.min(expiresAt, link.expiresAtMs)).toISOString(),
+      },
+      200,
+    );
   });
 }

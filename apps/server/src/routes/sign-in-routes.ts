@@ -1,5 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AuthorizeError, createSharedSignIns, type ClaimResult, type SignInStart, type SignInStore } from "@src/auth";
+import {
+  AuthorizeError,
+  createSharedSignIns,
+  type ClaimResult,
+  type SharedSignIns,
+  type SignInStart,
+  type SignInStore,
+} from "@src/auth";
 import type { RouteContext } from "../app-context";
 import { errorResponses, jsonRequestBody, jsonResponse } from "../api-schemas";
 import { toErrorResponse } from "../error-response";
@@ -10,6 +17,8 @@ import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
 import { checkSignInPossible, loadSignInTarget } from "../sign-in/load-sign-in-source";
 import { signInPage } from "../sign-in/sign-in-page";
 import { slugParamSchema } from "./source-routes";
+import { connectLinkOfStart } from "../connect/connect-sign-in";
+import { finishConnectSignIn, type ConnectSignInContext } from "../connect/finish-connect-sign-in";
 
 const loginRoute = createRoute({
   method: "post",
@@ -155,7 +164,7 @@ const callbackRoute = createRoute({
   path: signInCallbackPath,
   tags: ["sign-in"],
   summary:
-    "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started on any replica sharing the store is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered.",
+    "The sign-in redirect (no token: the single-use, expiring `state` of a sign-in started on any replica sharing the store is the proof). The auth mode completes the sign-in (OAuth 2.0: exchanges the code with the PKCE verifier), the result is stored, the source tested, a page answered. A sign-in started from a connect page (POST /v1/connect/{token}/sign-in) is stored as the link's principal's own connection instead, and answers 303 to the console's Connected page with the person's session cookie.",
   security: [],
   request: {
     query: z.object({
@@ -168,6 +177,10 @@ const callbackRoute = createRoute({
     200: {
       description: "Signed in; the page shows the source's test outcome.",
       content: { "text/html": { schema: z.string() } },
+    },
+    303: {
+      description:
+        "A person connected through a connect page: to the console's Connected page (`/#/connected/{slug}`), with the person's session cookie (`src_person`).",
     },
     409: {
       description: "The source can no longer be signed in (its auth type or settings changed).",
@@ -205,6 +218,10 @@ export interface SignInRoutesOptions {
   readonly lifetimeMs: number;
   /** Where sign-ins in progress live: the source store's (a file in the home, or PostgreSQL), shared by every replica. */
   readonly store: SignInStore;
+  /** The sign-ins in progress over `store`, when the app shares them with other routes (the connect page's); made here otherwise. */
+  readonly signIns?: SharedSignIns | undefined;
+  /** Finishes the sign-ins started from a connect page (a person connecting a per-user source as themselves). */
+  readonly connect?: ConnectSignInContext | undefined;
 }
 
 /**
@@ -214,10 +231,10 @@ export interface SignInRoutesOptions {
  */
 export function registerSignInRoutes(
   { app, service, logger }: RouteContext,
-  { lifetimeMs, store }: SignInRoutesOptions,
+  { lifetimeMs, store, connect, signIns: given }: SignInRoutesOptions,
 ): { stop(): void } {
   const now = () => new Date();
-  const signIns = createSharedSignIns({ store, lifetimeMs, now });
+  const signIns = given ?? createSharedSignIns({ store, lifetimeMs, now });
   const stopping = new AbortController();
   const advanceContext = { service, logger, signIns, now };
 
@@ -329,6 +346,11 @@ export function registerSignInRoutes(
       const claim = state === null ? undefined : await signIns.claim(state);
       if (claim?.found !== true) throw stateProblem(claim, lifetimeMs);
       slug = claim.slug;
+      const connectLink = connectLinkOfStart(claim.start);
+      if (connectLink !== undefined) {
+        if (connect === undefined) throw stateProblem({ found: false, reason: "unknown" }, lifetimeMs);
+        return await finishConnectSignIn(connect, claim, connectLink, callbackUrl, c.req.raw.signal);
+      }
       const done = await finishClaimed(
         { service, logger },
         claim,

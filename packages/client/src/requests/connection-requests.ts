@@ -29,6 +29,20 @@ export interface ConnectionRequests {
     credential: Record<string, unknown>,
     options?: RequestOptions,
   ): Promise<ResponseBodyOf<"/v1/connect/{token}", "post">>;
+  /**
+   * `POST /v1/connect/{token}/sign-in`: start the upstream sign-in of the link's source for the link's principal
+   * (when `describeLink` says `signIn.available`); open `authorizationUrl` in the browser. Never retried.
+   */
+  beginSignIn(
+    linkToken: string,
+    options?: RequestOptions,
+  ): Promise<ResponseBodyOf<"/v1/connect/{token}/sign-in", "post">>;
+  /** `GET /v1/me/connections`: the person's own connections, by their session cookie (a browser on the server's own page). */
+  listMine(options?: RequestOptions): Promise<ResponseBodyOf<"/v1/me/connections", "get">>;
+  /** `DELETE /v1/me/connections/{slug}`: remove one of the person's own connections, by their session cookie. */
+  removeMine(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/me/connections/{slug}", "delete">>;
+  /** `DELETE /v1/me/session`: end the person's session (its cookie is cleared). */
+  endMySession(options?: RequestOptions): Promise<ResponseBodyOf<"/v1/me/session", "delete">>;
 }
 
 const sourceConnectionsPath = (slug: string): string => `v1/sources/${encodeURIComponent(slug)}/connections`;
@@ -49,5 +63,11 @@ export function createConnectionRequests(send: SendRequest): ConnectionRequests 
       send({ method: "get", path: `v1/connect/${encodeURIComponent(linkToken)}` }, options),
     connect: (linkToken, credential, options) =>
       send({ method: "post", path: `v1/connect/${encodeURIComponent(linkToken)}`, json: { credential } }, options),
+    beginSignIn: (linkToken, options) =>
+      send({ method: "post", path: `v1/connect/${encodeURIComponent(linkToken)}/sign-in`, json: {} }, options),
+    listMine: (options) => send({ method: "get", path: "v1/me/connections" }, options),
+    removeMine: (slug, options) =>
+      send({ method: "delete", path: `v1/me/connections/${encodeURIComponent(slug)}` }, options),
+    endMySession: (options) => send({ method: "delete", path: "v1/me/session" }, options),
   };
 }

@@ -3,7 +3,10 @@ import type { SourceService, SourceSummary } from "./source-service";
 import { listSourceTools } from "./source-tools";
 
 /** The service's methods that read sources and their tools. */
-export type SourceReads = Pick<SourceService, "listSources" | "getSource" | "getCredential" | "listTools">;
+export type SourceReads = Pick<
+  SourceService,
+  "listSources" | "getSource" | "getCredential" | "getConnection" | "listTools"
+>;
 
 /** The methods of the service that read, over `context`. */
 export function sourceReadsOf(context: ServiceContext): SourceReads {
@@ -36,6 +39,10 @@ export function sourceReadsOf(context: ServiceContext): SourceReads {
 
     async getCredential(slug) {
       return credentials.credentialFor(await store.get(slug));
+    },
+
+    async getConnection(slug, principal) {
+      return credentials.connectionFor(await store.get(slug), principal);
     },
 
     listTools: (options) => listSourceTools(context, options),

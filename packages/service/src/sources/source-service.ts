@@ -119,6 +119,12 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
    * never printed, never returned by a route.
    */
   getCredential(slug: string): Promise<Record<string, unknown> | undefined>;
+  /**
+   * `principal`'s own credential for the per-user source `slug`, bound to its current base URL, or `undefined`. For
+   * the apps' own steps (a person's upstream sign-in starts from the operator's OAuth client, stored as principal
+   * `local`); never printed, never returned by a route.
+   */
+  getConnection(slug: string, principal: string): Promise<Record<string, unknown> | undefined>;
   /** Writes `config.json`, stores the credential, then validates (spec 1.6) unless `test` is false. */
   /**
    * Adds a source. `openapiDocument` is the text of its OpenAPI document when the caller has it and this process

@@ -1,0 +1,42 @@
+import { createSharedSignIns, type SignInStore } from "@src/auth";
+import type { RouteContext } from "../app-context";
+import { registerConnectionRoutes } from "../routes/connection-routes";
+import { registerMyConnectionRoutes } from "../routes/my-connection-routes";
+import { registerSignInRoutes } from "../routes/sign-in-routes";
+import type { ConnectLinks } from "./connect-links";
+import { createPersonSessions } from "./person-sessions";
+
+/**
+ * The connection routes (the operator's, and a connect link's page: a pasted key or an upstream sign-in), "My
+ * connections" and the sign-in routes, over one view of the sign-ins in progress: the connect page starts a person's
+ * upstream sign-in, the redirect route finishes it. A person who connected gets a short session for "My connections",
+ * signed with a key derived from the admin token. Returns the sign-in routes' `stop`.
+ */
+export function registerPersonAndSignInRoutes(
+  context: RouteContext,
+  {
+    links,
+    adminToken,
+    publicUrl,
+    signInStore,
+    signInLifetimeMs,
+  }: {
+    links: ConnectLinks;
+    adminToken: string;
+    publicUrl: string;
+    signInStore: SignInStore;
+    signInLifetimeMs: number;
+  },
+): { stop(): void } {
+  const sessions = createPersonSessions({ secret: adminToken });
+  const secure = (requestUrl: string): boolean => (publicUrl === "" ? requestUrl : publicUrl).startsWith("https:");
+  const signIns = createSharedSignIns({ store: signInStore, lifetimeMs: signInLifetimeMs });
+  registerConnectionRoutes(context, { links, signIns, sessions, publicUrl });
+  registerMyConnectionRoutes(context, { sessions, secure });
+  return registerSignInRoutes(context, {
+    lifetimeMs: signInLifetimeMs,
+    store: signInStore,
+    signIns,
+    connect: { service: context.service, logger: context.logger, links, sessions, secure },
+  });
+}
