@@ -39,10 +39,23 @@ function segmentOf(text: string): Segment {
 /** The shape key of a template for a segment that is a parameter (never a lower-case literal: it holds a control character). */
 const any = "\u0001";
 const literalOf = (segment: Segment | undefined): string => (typeof segment === "string" ? segment.toLowerCase() : any);
+/** The segments after the first `/`, trailing slashes dropped (`/a//b/` gives `a`, ``, `b`; `/` gives none). */
 function splitPath(path: string): string[] {
   let end = path.length;
   while (end > 0 && path.charCodeAt(end - 1) === 47) end -= 1;
-  return (end === path.length ? path : path.slice(0, end)).split("/").slice(1);
+  const segments: string[] = [];
+  const first = path.indexOf("/");
+  if (first === -1 || first >= end) return segments;
+  let start = first + 1;
+  for (;;) {
+    const next = path.indexOf("/", start);
+    if (next === -1 || next >= end) {
+      segments.push(path.slice(start, end));
+      return segments;
+    }
+    segments.push(path.slice(start, next));
+    start = next + 1;
+  }
 }
 
 /** Templates by length, then by first segment, then by last segment (lower case when literal, `any` when templated). */
@@ -183,7 +196,9 @@ export function createOperationMatcher(index: OperationIndex): {
     ignoreCase: boolean,
     withParameters: boolean,
   ): OperationMatchResult | undefined => {
-    const segments = splitPath(path).map(decodeSegment);
+    const segments = splitPath(path);
+    for (let position = 0; position < segments.length; position += 1)
+      segments[position] = decodeSegment(segments[position]!);
     const byFirst = byMethod.get(method)?.get(segments.length);
     if (byFirst === undefined) return undefined;
     const first = segments[0]?.toLowerCase() ?? any;
