@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { startServer } from "./start-server";
 
 const usage =
-  "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]... [--result-ttl SECONDS] [--public-url URL] [--no-oauth] [--no-oauth-dcr] [--oauth-issuer URL] [--oauth-allow-loopback-clients] [--oauth-access-token-ttl SECONDS] [--oauth-code-ttl SECONDS] [--metrics-token TOKEN]\nenvironment: SRC_HOME, SRC_PUBLIC_URL, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_METRICS_TOKEN (GET /metrics only), OTEL_EXPORTER_OTLP_ENDPOINT (traces, with the other OTEL_* variables), SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
+  "usage: src-server [--host 127.0.0.1] [--port 7410] [--home DIR] [--store postgres://...] [--allowed-host NAME]... [--cors-origin ORIGIN]... [--result-ttl SECONDS] [--public-url URL] [--no-oauth] [--no-oauth-dcr] [--oauth-issuer URL] [--oauth-allow-loopback-clients] [--oauth-access-token-ttl SECONDS] [--oauth-code-ttl SECONDS] [--oauth-console-client-id ID] [--metrics-token TOKEN]\nenvironment: SRC_HOME, SRC_PUBLIC_URL, SRC_STORE (a PostgreSQL store shared by replicas), SRC_SERVER_TOKEN, SRC_METRICS_TOKEN (GET /metrics only), SRC_OAUTH_CONSOLE_CLIENT_SECRET (the secret of --oauth-console-client-id), OTEL_EXPORTER_OTLP_ENDPOINT (traces, with the other OTEL_* variables), SRC_AUTH_PLUGINS (comma-separated auth plugin modules), SRC_VAULT_KEY, SRC_VAULT_KEYS or SRC_VAULT_PASSPHRASE";
 
 async function main(): Promise<void> {
   let values: {
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     "oauth-allow-loopback-clients"?: boolean;
     "oauth-access-token-ttl"?: string;
     "oauth-code-ttl"?: string;
+    "oauth-console-client-id"?: string;
     "metrics-token"?: string;
     help?: boolean;
   };
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
         "oauth-allow-loopback-clients": { type: "boolean" },
         "oauth-access-token-ttl": { type: "string" },
         "oauth-code-ttl": { type: "string" },
+        "oauth-console-client-id": { type: "string" },
         "metrics-token": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
       ? {}
       : { accessTokenTtlSeconds: Number(values["oauth-access-token-ttl"]) }),
     ...(values["oauth-code-ttl"] === undefined ? {} : { codeTtlSeconds: Number(values["oauth-code-ttl"]) }),
+    ...(values["oauth-console-client-id"] === undefined ? {} : { consoleClientId: values["oauth-console-client-id"] }),
   };
   try {
     const server = await startServer({

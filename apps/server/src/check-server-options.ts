@@ -3,6 +3,7 @@ import { InvalidServerOptionError } from "./errors/invalid-server-option-error";
 import { TokenRequiredError } from "./errors/token-required-error";
 import { isLoopbackHost } from "./is-loopback-host";
 import { resolveMetricsToken } from "./resolve-server-token";
+import type { ConsoleClient } from "./connect/identity-provider-sign-in";
 import type { StartServerOptions } from "./start-server";
 
 /** Longest lifetime of a cut result the server accepts, in seconds: a day. */
@@ -51,15 +52,52 @@ function checkSeconds(value: number | undefined, option: string, min: number, ma
   }
 }
 
+/** Checks `--oauth-console-client-id` and `SRC_OAUTH_CONSOLE_CLIENT_SECRET`: both need `--oauth-issuer`; the secret needs the id. */
+function checkConsoleClient(
+  options: StartServerOptions,
+  env: Record<string, string | undefined>,
+): ConsoleClient | undefined {
+  const clientId = options.oauth?.consoleClientId;
+  const secret = env.SRC_OAUTH_CONSOLE_CLIENT_SECRET?.trim();
+  const clientSecret = secret === undefined || secret === "" ? undefined : secret;
+  if (clientId === undefined) {
+    if (clientSecret !== undefined)
+      throw new InvalidServerOptionError({
+        option: "SRC_OAUTH_CONSOLE_CLIENT_SECRET",
+        value: "(set)",
+        problem:
+          "is the secret of the console's client at the identity provider, which --oauth-console-client-id names: give that too, or unset the variable",
+      });
+    return undefined;
+  }
+  if (!/^[\x21-\x7e]{1,256}$/.test(clientId))
+    throw new InvalidServerOptionError({
+      option: "--oauth-console-client-id",
+      value: clientId,
+      problem: "must be the client id registered at the identity provider: 1 to 256 visible ASCII characters",
+    });
+  if (options.oauth?.issuer === undefined || options.oauth.enabled === false)
+    throw new InvalidServerOptionError({
+      option: "--oauth-console-client-id",
+      value: clientId,
+      problem: "is the console's client at the identity provider of --oauth-issuer: give --oauth-issuer URL too",
+    });
+  return { clientId, ...(clientSecret === undefined ? {} : { clientSecret }) };
+}
+
 /**
  * Checks `startServer`'s options before anything is bound or written, each refusal naming the option and what to
- * give: a token off loopback, allowed hosts, CORS origins, lifetimes, the public URL and the OAuth issuer.
- * Returns the public origin and the metrics token.
+ * give: a token off loopback, allowed hosts, CORS origins, lifetimes, the public URL, the OAuth issuer and the
+ * console's client there. Returns the public origin, the metrics token and the console's client.
  */
 export function checkServerOptions(
   options: StartServerOptions,
   { host, env }: { host: string; env: Record<string, string | undefined> },
-): { publicOrigin: string | undefined; metricsToken: string | undefined } {
+): {
+  publicOrigin: string | undefined;
+  metricsToken: string | undefined;
+  consoleClient: ConsoleClient | undefined;
+} {
   const explicitToken = env.SRC_SERVER_TOKEN !== undefined && env.SRC_SERVER_TOKEN !== "";
   if (!isLoopbackHost(host) && !explicitToken) throw new TokenRequiredError({ host });
   for (const name of options.allowedHosts ?? []) {
@@ -116,5 +154,5 @@ export function checkServerOptions(
       });
     }
   }
-  return { publicOrigin, metricsToken };
+  return { publicOrigin, metricsToken, consoleClient: checkConsoleClient(options, env) };
 }

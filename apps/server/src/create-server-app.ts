@@ -35,6 +35,8 @@ import { registerSourceRoutes } from "./routes/source-routes";
 import { registerTokenRoutes } from "./routes/token-routes";
 import { connectLinksOfServer } from "./connect/connect-links";
 import { registerPersonAndSignInRoutes } from "./connect/register-person-routes";
+import type { ConsoleClient } from "./connect/identity-provider-sign-in";
+import { personSignInOf } from "./connect/person-sign-in";
 import { registerToolRoutes } from "./routes/tool-routes";
 import { registerActivityRoutes } from "./activity/activity-routes";
 import { defaultConsoleDirectory, loadConsoleAssets } from "./console/console-assets";
@@ -109,6 +111,13 @@ export interface ServerAppOptions {
   metrics?: ServerMetrics;
   /** A token that opens `GET /metrics` only (a scraper's), besides the admin token. Default none. */
   metricsToken?: string;
+  /**
+   * The console's client at the team's identity provider (`--oauth-console-client-id`, its secret in
+   * `SRC_OAUTH_CONSOLE_CLIENT_SECRET`). With `oauth` in issuer mode, people sign in there (OpenID Connect) to use a
+   * connect link for their `idp:SUB` and to open "My connections". Default: none (such links are refused, with a
+   * message that says what the operator does).
+   */
+  consoleClient?: ConsoleClient | undefined;
 }
 
 /** The server app: the Hono app plus what a host process needs to run it. */
@@ -242,6 +251,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     publicUrl: options.oauth?.publicUrl ?? "",
     signInStore: options.signIns ?? createFileSignInStore({ home }),
     signInLifetimeMs: limits.signInLifetimeMs,
+    personSignIn: personSignInOf(options.oauth, options.consoleClient),
   });
   if (oauth?.mode === "embedded") registerConsentRoutes(context, { settings: oauth, access });
   registerMcpRoutes(context);

@@ -96,6 +96,13 @@ export interface HostedOAuthOptions {
   accessTokenTtlSeconds?: number;
   /** `--oauth-code-ttl`: an authorization code's lifetime in seconds, 1 to 600. Default 60. */
   codeTtlSeconds?: number;
+  /**
+   * `--oauth-console-client-id`: with `issuer`, the console's client at the identity provider, by which people sign
+   * in there (OpenID Connect, redirect URI `<public URL>/v1/auth/callback`) to use a connect link for their `idp:SUB`
+   * and to open "My connections". Its secret, if it has one, comes from `env.SRC_OAUTH_CONSOLE_CLIENT_SECRET` (never
+   * a flag). Default: none (connect links for `idp:` principals are refused until it is given; the log says so).
+   */
+  consoleClientId?: string;
 }
 
 export { maxResultTtlSeconds } from "./check-server-options";
@@ -121,7 +128,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const env = options.env ?? process.env;
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? 7410;
-  const { publicOrigin, metricsToken } = checkServerOptions(options, { host, env });
+  const { publicOrigin, metricsToken, consoleClient } = checkServerOptions(options, { host, env });
   const resultTtlSeconds = options.resultTtlSeconds;
   const oauthOptions = options.oauth ?? {};
 
@@ -203,12 +210,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     metricsToken,
     signIns: shared?.signIns,
     connectLinks: shared?.connectLinks,
+    consoleClient,
   });
   built.app = app;
   if (oauth.mode !== "off" && publicOrigin === undefined && !isLoopbackHost(host)) {
     logger.warn(
       { event: "public_url_missing", url },
       "hosted agents need the server's https address: start it with --public-url https://... (OAuth metadata names the listening address until then)",
+    );
+  }
+  if (oauth.mode === "issuer" && consoleClient === undefined) {
+    logger.warn(
+      { event: "person_sign_in_off" },
+      "people cannot sign in at the identity provider here, so connect links for its users (idp:SUB) are refused and My connections opens only after a connect: give the console's client at the identity provider with --oauth-console-client-id (its secret in SRC_OAUTH_CONSOLE_CLIENT_SECRET, its redirect URI <public URL>/v1/auth/callback); src credential set SLUG --principal idp:SUB sets a person's credential meanwhile",
     );
   }
   const stopWatching = service.store.watch(

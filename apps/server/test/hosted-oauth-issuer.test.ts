@@ -164,4 +164,55 @@ describe("--oauth-issuer: /mcp takes the identity provider's JWTs", () => {
     expect(expired.status).toBe(401);
     expect(((await expired.json()) as { error: { message: string } }).error.message).toContain("expired");
   }, 30_000);
+
+  it("without --oauth-console-client-id, nobody can use a connect link of a user of the identity provider: refused, nothing stored, and the log says what to give", async () => {
+    // A per-user source (made once: a retry finds it).
+    const added = await fetch(`${server.url}/v1/sources`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${testHome.adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        config: bearerConfig("gamma", upstream.url, {
+          api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", credentials: "per-user" },
+        }),
+      }),
+    });
+    expect([201, 409]).toContain(added.status);
+    const client = new Client({ name: "idp-agent", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: {
+          headers: {
+            authorization: `Bearer ${await tokenFromIdp({ resource: `${server.url}/mcp`, scope: "src:gamma" })}`,
+          },
+        },
+      }),
+    );
+    const result = (await client.callTool({ name: "api_gamma", arguments: { method: "GET", path: "/items" } })) as {
+      structuredContent?: { error?: { code: string; connectUrl?: string } };
+    };
+    await client.close();
+    expect(result.structuredContent?.error?.code).toBe("NOT_CONNECTED");
+    const linkToken = result.structuredContent?.error?.connectUrl?.split("#/connect/")[1] ?? "";
+
+    const described = (await (await fetch(`${server.url}/v1/connect/${linkToken}`)).json()) as {
+      principal: string;
+      personSignIn?: { signedIn: boolean; available: boolean; message?: string };
+    };
+    expect(described.principal).toBe("idp:agent");
+    expect(described.personSignIn).toMatchObject({ signedIn: false, available: false });
+    expect(described.personSignIn?.message).toContain("--oauth-console-client-id");
+    const used = await fetch(`${server.url}/v1/connect/${linkToken}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ credential: { token: "planted-by-link-holder" } }),
+    });
+    expect(used.status).toBe(409);
+    expect(((await used.json()) as { error: { code: string } }).error.code).toBe("SIGN_IN_NOT_POSSIBLE");
+    const connections = await fetch(`${server.url}/v1/connections?source=gamma`, {
+      headers: { authorization: `Bearer ${testHome.adminToken}` },
+    });
+    expect(await connections.json()).toEqual({ connections: [] });
+    expect(await (await fetch(`${server.url}/v1/me/sign-in`)).json()).toMatchObject({ available: false });
+    expect(server.output()).toContain('"event":"person_sign_in_off"');
+  });
 });

@@ -268,6 +268,7 @@ describe("tools and commands", () => {
         "/v1/me/connections",
         "/v1/me/connections/{slug}",
         "/v1/me/session",
+        "/v1/me/sign-in",
         "/v1/sources/{slug}/connections",
         "/v1/config-schema",
         "/v1/sources",

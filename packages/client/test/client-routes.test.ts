@@ -510,6 +510,26 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     },
   },
   {
+    operation: "get /v1/me/sign-in",
+    run: async () => {
+      // This server trusts no identity provider (no --oauth-issuer): the sign-in is not offered, and says why.
+      const status = await kept(createSrcClient({ baseUrl: server.url }).connections.personSignIn());
+      expect(status.available).toBe(false);
+      expect(status.message).toContain("--oauth-console-client-id");
+    },
+  },
+  {
+    operation: "post /v1/me/sign-in",
+    run: async () => {
+      const anonymous = createSrcClient({ baseUrl: server.url });
+      await expect(anonymous.connections.beginPersonSignIn()).rejects.toMatchObject({
+        status: 409,
+        code: "SIGN_IN_NOT_POSSIBLE",
+      });
+      await expect(anonymous.connections.beginPersonSignIn("srcc_nolink")).rejects.toMatchObject({ status: 409 });
+    },
+  },
+  {
     operation: "post /v1/oauth/consent",
     run: async () => {
       await expect(client.consent.load("client_id=nobody&state=x")).rejects.toMatchObject({

@@ -17,6 +17,7 @@ interface ServeFlags {
   oauthAllowLoopbackClients?: boolean;
   oauthAccessTokenTtl?: string;
   oauthCodeTtl?: string;
+  oauthConsoleClientId?: string;
   metricsToken?: string;
 }
 
@@ -78,6 +79,10 @@ export function registerServe(program: Command): void {
     )
     .option("--oauth-code-ttl <seconds>", "an OAuth authorization code's lifetime, from 1 to 600 seconds. Default: 60")
     .option(
+      "--oauth-console-client-id <id>",
+      "with --oauth-issuer: the console's client at the identity provider (redirect URI <public url>/v1/auth/callback; its secret in SRC_OAUTH_CONSOLE_CLIENT_SECRET), by which people sign in there to use their connect links and open My connections",
+    )
+    .option(
       "--metrics-token <token>",
       "a token that opens GET /metrics only, for a Prometheus scraper (SRC_METRICS_TOKEN keeps it out of the process list). Default: the admin token only",
     )
@@ -103,6 +108,7 @@ export function registerServe(program: Command): void {
           ...(flags.oauthIssuer === undefined ? {} : { issuer: flags.oauthIssuer }),
           accessTokenTtlSeconds: seconds("--oauth-access-token-ttl", flags.oauthAccessTokenTtl),
           codeTtlSeconds: seconds("--oauth-code-ttl", flags.oauthCodeTtl),
+          ...(flags.oauthConsoleClientId === undefined ? {} : { consoleClientId: flags.oauthConsoleClientId }),
         };
         const server = await module.startServer({
           home: context.home,

@@ -26,7 +26,18 @@ export function connectLinkTokenOf(hash: string): string | undefined {
 export const beginConnectSignIn = async (linkToken: string): Promise<string> =>
   (await client().connections.beginSignIn(linkToken)).authorizationUrl;
 
-/** A person's own connections (`GET /v1/me/connections`), by the session cookie a connect granted. */
+/**
+ * Starts the person's sign-in at the team's identity provider (`--oauth-issuer` with `--oauth-console-client-id`):
+ * the page to open. With a connect link's token, the person comes back to that link once signed in as its principal.
+ */
+export const beginPersonSignIn = async (connectToken?: string): Promise<string> =>
+  (await client().connections.beginPersonSignIn(connectToken)).authorizationUrl;
+
+/** Whether the server signs people in at the team's identity provider (for "My connections"). */
+export const personSignInStatus = (): Promise<{ available: boolean; message?: string | undefined }> =>
+  client().connections.personSignIn();
+
+/** A person's own connections (`GET /v1/me/connections`), by the session cookie a connect (or a sign-in) granted. */
 export type MyConnections = Awaited<ReturnType<ReturnType<typeof createSrcClient>["connections"]["listMine"]>>;
 
 export const listMyConnections = (): Promise<MyConnections> => client().connections.listMine();

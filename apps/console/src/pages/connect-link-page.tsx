@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import {
   beginConnectSignIn,
+  beginPersonSignIn,
   connectWithLink,
   describeConnectLink,
   myConnectionsHref,
@@ -14,7 +15,9 @@ import { CredentialInput } from "../components/credential-input";
  * which source, for whom and what it will be used for; the person pastes their own key (the fields the auth mode
  * declares, secrets in password inputs), or, when the source's auth mode signs a person in (OAuth 2.0), is sent to
  * the upstream's sign-in and comes back to the Connected page. Then the page says the agent can go on and offers
- * "My connections". No admin token: the link is the proof, single use, valid 10 minutes.
+ * "My connections". No admin token: the link is the proof, single use, valid 10 minutes. A link for a user of the
+ * team's identity provider (`idp:SUB`, `--oauth-issuer`) first sends the person to sign in there, and only that
+ * user comes back to the form.
  */
 export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
   const [link, setLink] = useState<ConnectLink | undefined>(undefined);
@@ -73,19 +76,18 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
     }
   };
 
-  if (connected && link !== undefined) {
-    return (
-      <main id="main" class="sign-in">
-        <h1>Connected</h1>
-        <p role="status">
-          {link.source.name} is connected for {link.principal}. Your agent can go on: it may call again now.
-        </p>
-        <p>
-          <a href={myConnectionsHref}>My connections</a>
-        </p>
-      </main>
-    );
-  }
+  const signInAsPerson = async (): Promise<void> => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      window.location.assign(await beginPersonSignIn(linkToken));
+    } catch (error) {
+      setProblem(problemOfConnect(error));
+      setBusy(false);
+    }
+  };
+
+  if (connected && link !== undefined) return <ConnectedView link={link} />;
   if (link === undefined) {
     return (
       <main id="main" class="sign-in">
@@ -100,31 +102,26 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
       </main>
     );
   }
+  if (link.personSignIn !== undefined && !link.personSignIn.signedIn) {
+    return (
+      <PersonSignInView
+        link={link}
+        personSignIn={link.personSignIn}
+        busy={busy}
+        problem={problem}
+        onSignIn={() => void signInAsPerson()}
+      />
+    );
+  }
   if (link.signIn !== undefined) {
     return (
-      <main id="main" class="sign-in">
-        <h1>Connect {link.source.name}</h1>
-        <p>
-          Your agent, acting for <strong>{link.principal}</strong>, asked to call {link.source.name} (
-          {link.source.baseUrl}). Sign in there as yourself: what the sign-in gives is stored encrypted for you alone,
-          and your agent's calls to this source will act as you. Nobody else's calls use it.
-        </p>
-        {link.signIn.available ? (
-          <button type="button" disabled={busy} onClick={() => void signIn()}>
-            {busy ? "Opening the sign-in…" : `Sign in to ${link.source.name}`}
-          </button>
-        ) : (
-          <p role="alert" class="field-error">
-            {link.signIn.message}
-          </p>
-        )}
-        {problem === undefined ? null : (
-          <p class="field-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <p>This link works once and for 10 minutes.</p>
-      </main>
+      <UpstreamSignInView
+        link={link}
+        signIn={link.signIn}
+        busy={busy}
+        problem={problem}
+        onSignIn={() => void signIn()}
+      />
     );
   }
   return (
@@ -163,6 +160,108 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
         )}
       </form>
       <p>This link works once and for 10 minutes.</p>
+    </main>
+  );
+}
+
+/** A link for a user of the identity provider, opened by someone not signed in as them: sign in there first. */
+function PersonSignInView({
+  link,
+  personSignIn,
+  busy,
+  problem,
+  onSignIn,
+}: {
+  link: ConnectLink;
+  personSignIn: NonNullable<ConnectLink["personSignIn"]>;
+  busy: boolean;
+  problem: string | undefined;
+  onSignIn: () => void;
+}) {
+  return (
+    <main id="main" class="sign-in">
+      <h1>Connect {link.source.name}</h1>
+      <p>
+        Your agent, acting for <strong>{link.principal}</strong>, asked to call {link.source.name} (
+        {link.source.baseUrl}). Sign in at your identity provider first: only {link.principal} can connect through this
+        link.
+      </p>
+      {personSignIn.signedInAs === undefined ? null : (
+        <p role="alert" class="field-error">
+          You are signed in here as {personSignIn.signedInAs}, but this link is for {link.principal}.
+        </p>
+      )}
+      {personSignIn.available ? (
+        <button type="button" disabled={busy} onClick={onSignIn}>
+          {busy ? "Opening the sign-in…" : "Sign in at your identity provider"}
+        </button>
+      ) : (
+        <p role="alert" class="field-error">
+          {personSignIn.message}
+        </p>
+      )}
+      {problem === undefined ? null : (
+        <p class="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <p>This link works once and for 10 minutes.</p>
+    </main>
+  );
+}
+
+/** A source whose auth mode signs a person in at the upstream (OAuth 2.0): "Sign in to …" instead of fields. */
+function UpstreamSignInView({
+  link,
+  signIn,
+  busy,
+  problem,
+  onSignIn,
+}: {
+  link: ConnectLink;
+  signIn: NonNullable<ConnectLink["signIn"]>;
+  busy: boolean;
+  problem: string | undefined;
+  onSignIn: () => void;
+}) {
+  return (
+    <main id="main" class="sign-in">
+      <h1>Connect {link.source.name}</h1>
+      <p>
+        Your agent, acting for <strong>{link.principal}</strong>, asked to call {link.source.name} (
+        {link.source.baseUrl}). Sign in there as yourself: what the sign-in gives is stored encrypted for you alone, and
+        your agent's calls to this source will act as you. Nobody else's calls use it.
+      </p>
+      {signIn.available ? (
+        <button type="button" disabled={busy} onClick={onSignIn}>
+          {busy ? "Opening the sign-in…" : `Sign in to ${link.source.name}`}
+        </button>
+      ) : (
+        <p role="alert" class="field-error">
+          {signIn.message}
+        </p>
+      )}
+      {problem === undefined ? null : (
+        <p class="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <p>This link works once and for 10 minutes.</p>
+    </main>
+  );
+}
+
+/** Connected with a pasted key: the agent can go on. */
+function ConnectedView({ link }: { link: ConnectLink }) {
+  return (
+    <main id="main" class="sign-in">
+      <h1>Connected</h1>
+      <p role="status">
+        {link.source.name} is connected for {link.principal}. Your agent can go on: it may call again now.
+      </p>
+      <p>
+        <a href={myConnectionsHref}>My connections</a>
+      </p>
     </main>
   );
 }

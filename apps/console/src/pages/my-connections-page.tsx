@@ -1,8 +1,10 @@
 import { useEffect, useState } from "preact/hooks";
 import {
+  beginPersonSignIn,
   endMySession,
   isWithoutSession,
   listMyConnections,
+  personSignInStatus,
   problemOfConnect,
   removeMyConnection,
   type MyConnections,
@@ -11,14 +13,17 @@ import { formatTime } from "../components/format-time";
 
 /**
  * "My connections" (`#/me`): a person's own connections to per-user sources (source, connected when, never a value),
- * each removable. No admin token: the session a connect granted (an HttpOnly cookie the page never reads) says who
- * the person is, and the server answers their connections only.
+ * each removable. No admin token: the session a connect (or a sign-in at the team's identity provider) granted, an
+ * HttpOnly cookie the page never reads, says who the person is, and the server answers their connections only.
+ * Without a session, the page offers the sign-in at the identity provider where the server has one.
  */
 export function MyConnectionsPage() {
   const [mine, setMine] = useState<MyConnections | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [withoutSession, setWithoutSession] = useState(false);
   const [removed, setRemoved] = useState<string | undefined>(undefined);
+  const [signInOffered, setSignInOffered] = useState(false);
+  const [busy, setBusy] = useState(false);
 
   const load = async (): Promise<void> => {
     try {
@@ -32,6 +37,23 @@ export function MyConnectionsPage() {
     document.title = "My connections · src";
     void load();
   }, []);
+  useEffect(() => {
+    if (!withoutSession) return;
+    personSignInStatus()
+      .then((status) => setSignInOffered(status.available))
+      .catch(() => setSignInOffered(false));
+  }, [withoutSession]);
+
+  const signIn = async (): Promise<void> => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      window.location.assign(await beginPersonSignIn());
+    } catch (error) {
+      setProblem(problemOfConnect(error));
+      setBusy(false);
+    }
+  };
 
   const remove = async (slug: string): Promise<void> => {
     setProblem(undefined);
@@ -55,10 +77,19 @@ export function MyConnectionsPage() {
     <main id="main" class="sign-in">
       <h1>My connections</h1>
       {withoutSession ? (
-        <p role="alert">
-          You are not signed in here. Open the connect link your agent gave you and connect: the page then offers My
-          connections (for 30 minutes).
-        </p>
+        <>
+          <p role="alert">
+            You are not signed in here.{" "}
+            {signInOffered
+              ? "Sign in at your identity provider, or open the connect link your agent gave you and connect: either opens My connections (for 30 minutes)."
+              : "Open the connect link your agent gave you and connect: the page then offers My connections (for 30 minutes)."}
+          </p>
+          {signInOffered ? (
+            <button type="button" disabled={busy} onClick={() => void signIn()}>
+              {busy ? "Opening the sign-in…" : "Sign in at your identity provider"}
+            </button>
+          ) : null}
+        </>
       ) : mine === undefined ? (
         problem === undefined ? (
           <p aria-busy="true">Loading…</p>

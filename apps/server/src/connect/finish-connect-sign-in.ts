@@ -60,15 +60,14 @@ export async function finishConnectSignIn(
       { event: "connected", source: claim.slug, principal: link.principal, via: "sign-in" },
       "a person connected",
     );
-    return new Response(null, {
-      status: 303,
-      headers: {
-        location: connectedPagePath(claim.slug),
-        "set-cookie": context.sessions.cookieFor(link.principal, context.secure(callbackUrl.href)),
-        "cache-control": "no-store",
-        "referrer-policy": "no-referrer",
-      },
+    const headers = new Headers({
+      location: connectedPagePath(claim.slug),
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
     });
+    for (const cookie of context.sessions.cookiesFor(link.principal, context.secure(callbackUrl.href)))
+      headers.append("set-cookie", cookie);
+    return new Response(null, { status: 303, headers });
   } catch (error) {
     if (taken !== undefined) await links.putBack(link.token);
     const { status, body } = toErrorResponse(error);

@@ -1,20 +1,27 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
-/** The cookie of a person's session: sent only to `/v1/me`, never to a script, never from another site. */
+/** The cookie of a person's session: sent only to `/v1/me` and `/v1/connect`, never to a script, never from another site. */
 export const personSessionCookie = "src_person";
 
-/** Where the cookie is sent: the "My connections" routes alone. */
-export const personSessionPath = "/v1/me";
+/**
+ * Where the cookie is sent: the "My connections" routes, and the connect link routes (which, for a link of an
+ * identity provider's user, take it as proof that the person signed in as that user). One cookie for each path,
+ * the same value: no operator route ever receives it.
+ */
+export const personSessionPaths = ["/v1/me", "/v1/connect"] as const;
 
 /** How long a person's session lasts: 30 minutes (then the person connects again, or signs in again). */
 export const personSessionLifetimeMs = 30 * 60 * 1000;
 
-/** Signed sessions of people (a principal), granted after they proved who they are (a connect link they used). */
+/**
+ * Signed sessions of people (a principal), granted after they proved who they are: a connect link they used, or a
+ * sign-in at the team's identity provider (`--oauth-issuer`).
+ */
 export interface PersonSessions {
-  /** The `Set-Cookie` value of a new session for `principal`. */
-  cookieFor(principal: string, secure: boolean): string;
-  /** The `Set-Cookie` value that ends the session. */
-  clearingCookie(secure: boolean): string;
+  /** The `Set-Cookie` values of a new session for `principal` (one per path of `personSessionPaths`). */
+  cookiesFor(principal: string, secure: boolean): string[];
+  /** The `Set-Cookie` values that end the session. */
+  clearingCookies(secure: boolean): string[];
   /** The principal of a valid, unexpired session in a `Cookie` header, or `undefined`. */
   principalOf(cookieHeader: string | undefined): string | undefined;
 }
@@ -35,14 +42,17 @@ export function createPersonSessions({
 }): PersonSessions {
   const key = Buffer.from(hkdfSync("sha256", secret, "src person session", "v1", 32));
   const sign = (payload: string): string => createHmac("sha256", key).update(payload).digest("base64url");
-  const attributes = (secure: boolean, maxAgeSeconds: number): string =>
-    `Path=${personSessionPath}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`;
+  const cookies = (value: string, secure: boolean, maxAgeSeconds: number): string[] =>
+    personSessionPaths.map(
+      (path) =>
+        `${personSessionCookie}=${value}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure ? "; Secure" : ""}`,
+    );
   return {
-    cookieFor(principal, secure) {
+    cookiesFor(principal, secure) {
       const payload = `v1.${Buffer.from(JSON.stringify({ p: principal, exp: now() + lifetimeMs })).toString("base64url")}`;
-      return `${personSessionCookie}=${payload}.${sign(payload)}; ${attributes(secure, Math.floor(lifetimeMs / 1000))}`;
+      return cookies(`${payload}.${sign(payload)}`, secure, Math.floor(lifetimeMs / 1000));
     },
-    clearingCookie: (secure) => `${personSessionCookie}=; ${attributes(secure, 0)}`,
+    clearingCookies: (secure) => cookies("", secure, 0),
     principalOf(cookieHeader) {
       const value = (cookieHeader ?? "")
         .split(";")

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
-import * as oauth from "oauth4webapi";
 import type { AgentCaller } from "../agent-tokens/agent-token-index";
+import { discoverIdentityProvider, isInsecureLoopbackIssuer, isLoopbackUrl } from "./discover-identity-provider";
 import { sourcesOfScopes } from "./hosted-oauth-settings";
 
 /** What a presented JWT is. */
@@ -23,9 +23,6 @@ export interface IssuerTokenVerifierOptions {
   clockToleranceSeconds?: number;
 }
 
-const isLoopbackUrl = (url: URL): boolean =>
-  ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) || /^127\./.test(url.hostname);
-
 /** The scopes of a token: `scope` (RFC 9068, a space-separated string) or `scp` (Microsoft Entra ID, Okta: a string or an array). */
 function scopesOf(payload: JWTPayload): string[] {
   const raw = payload.scope ?? payload.scp;
@@ -46,32 +43,13 @@ function scopesOf(payload: JWTPayload): string[] {
  */
 export function createIssuerTokenVerifier(options: IssuerTokenVerifierOptions) {
   const issuerUrl = new URL(options.issuer);
-  const insecure = options.allowInsecureIssuer === true && issuerUrl.protocol === "http:" && isLoopbackUrl(issuerUrl);
+  const insecure = isInsecureLoopbackIssuer(issuerUrl, options.allowInsecureIssuer === true);
   let keys: Promise<{ issuer: string; jwks: ReturnType<typeof createRemoteJWKSet> }> | undefined;
 
   async function discover(): Promise<{ issuer: string; jwks: ReturnType<typeof createRemoteJWKSet> }> {
-    const requestOptions = insecure ? { [oauth.allowInsecureRequests]: true } : {};
-    let server: oauth.AuthorizationServer | undefined;
-    let lastError: unknown;
-    for (const algorithm of ["oidc", "oauth2"] as const) {
-      try {
-        server = await oauth.processDiscoveryResponse(
-          issuerUrl,
-          await oauth.discoveryRequest(issuerUrl, {
-            ...requestOptions,
-            algorithm,
-            signal: AbortSignal.timeout(10_000),
-          }),
-        );
-        break;
-      } catch (error) {
-        lastError = error;
-      }
-    }
-    if (server?.jwks_uri === undefined)
-      throw new Error(
-        `could not discover the identity provider ${issuerUrl.href} (no jwks_uri): ${(lastError as Error | undefined)?.message ?? "its metadata names no jwks_uri"}`,
-      );
+    const server = await discoverIdentityProvider(issuerUrl, insecure);
+    if (server.jwks_uri === undefined)
+      throw new Error(`could not discover the identity provider ${issuerUrl.href}: its metadata names no jwks_uri`);
     const jwksUrl = new URL(server.jwks_uri);
     if (jwksUrl.protocol !== "https:" && !(insecure && isLoopbackUrl(jwksUrl)))
       throw new Error(`the identity provider's jwks_uri ${jwksUrl.href} is not https`);

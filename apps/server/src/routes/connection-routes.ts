@@ -9,7 +9,15 @@ import { SignInError } from "../errors/sign-in-error";
 import type { SharedSignIns } from "@src/auth";
 import { connectSignInOf, withConnectLink } from "../connect/connect-sign-in";
 import type { PersonSessions } from "../connect/person-sessions";
+import {
+  needsIdentityProviderSignIn,
+  noIdentityProviderMessage,
+  sessionPrincipalOf,
+  type PersonSignIn,
+} from "../connect/person-sign-in";
+import { ForbiddenError } from "../errors/forbidden-error";
 import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
+import type { Context } from "hono";
 
 const principalSchema = z.string().min(1).max(256).openapi({
   description:
@@ -144,6 +152,27 @@ const peekRoute = createRoute({
                 description:
                   "Present when the source's auth mode signs a person in at the upstream (OAuth 2.0's authorization code): then the page offers \"Sign in to …\" (POST /v1/connect/{token}/sign-in) instead of the fields.",
               }),
+            personSignIn: z
+              .object({
+                signedIn: z.boolean().openapi({
+                  description:
+                    "Whether the request carries the session (`src_person`) of the link's principal: then the link can be used.",
+                }),
+                signedInAs: z
+                  .string()
+                  .optional()
+                  .openapi({ description: "The principal of the person's session, when it is someone else's." }),
+                available: z.boolean().openapi({
+                  description:
+                    "Whether this server signs people in at the identity provider (`--oauth-issuer` with `--oauth-console-client-id`): POST /v1/me/sign-in with the link's token.",
+                }),
+                message: z.string().optional().openapi({ description: "Why not, when `available` is false." }),
+              })
+              .optional()
+              .openapi({
+                description:
+                  "Present when the link is for a user of the team's identity provider (`idp:SUB`): the person signs in there as that user before the link can be used (POST /v1/connect/{token} and …/sign-in answer 403 until then).",
+              }),
           }),
         },
       },
@@ -172,7 +201,7 @@ const connectRoute = createRoute({
         },
       },
     },
-    ...errorResponses(400, 404, 413, 422),
+    ...errorResponses(400, 403, 404, 409, 413, 422),
   },
 });
 
@@ -198,7 +227,7 @@ const signInRoute = createRoute({
         },
       },
     },
-    ...errorResponses(404, 409, 422, 503),
+    ...errorResponses(403, 404, 409, 422, 503),
   },
 });
 
@@ -214,13 +243,71 @@ export interface ConnectionRoutesOptions {
   readonly sessions?: PersonSessions | undefined;
   /** The server's public URL (the upstream's redirect goes to its /v1/auth/callback), or "" for the address a request came to. */
   readonly publicUrl?: string | undefined;
+  /** Whether people sign in at the team's identity provider: a link for `idp:SUB` is used only by that person, signed in. Default: not offered. */
+  readonly personSignIn?: PersonSignIn | undefined;
+}
+
+/** `personSignIn` of `GET /v1/connect/{token}`: whether the person is signed in as the link's user, and can sign in. */
+interface LinkPersonSignIn {
+  readonly signedIn: boolean;
+  readonly signedInAs?: string;
+  readonly available: boolean;
+  readonly message?: string;
+}
+
+/** What a link needs of the person using it: nothing, or (a link for `idp:SUB`) their session as that user. */
+interface LinkPersonCheck {
+  /** The `personSignIn` of `GET /v1/connect/{token}`, or `undefined` when the link needs no sign-in. */
+  describe(c: Context, principal: string): LinkPersonSignIn | undefined;
+  /** Throws unless the person may use a link for `principal` (403 not signed in as them, 409 no sign-in offered). */
+  check(c: Context, principal: string): void;
+}
+
+function linkPersonCheck(sessions: PersonSessions | undefined, personSignIn: PersonSignIn): LinkPersonCheck {
+  const signedInAs = (c: Context): string | undefined =>
+    sessions === undefined ? undefined : sessionPrincipalOf(c, sessions);
+  return {
+    describe(c, principal) {
+      if (!needsIdentityProviderSignIn(principal)) return undefined;
+      const current = signedInAs(c);
+      return {
+        signedIn: current === principal,
+        ...(current === undefined || current === principal ? {} : { signedInAs: current }),
+        available: personSignIn.available,
+        ...(personSignIn.available ? {} : { message: personSignIn.message }),
+      };
+    },
+    check(c, principal) {
+      if (!needsIdentityProviderSignIn(principal)) return;
+      if (!personSignIn.available)
+        throw new SignInError({
+          code: SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE,
+          message: `this link is for ${principal}, a user of the identity provider, who signs in there before connecting; ${personSignIn.message}`,
+        });
+      const current = signedInAs(c);
+      if (current === principal) return;
+      throw new ForbiddenError({
+        message:
+          current === undefined
+            ? `this link is for ${principal}: sign in at the identity provider as that person first (the connect page offers it: POST /v1/me/sign-in with the link's token)`
+            : `this link is for ${principal}, and you are signed in as ${current}: only ${principal} can use it; ask your own agent for a link of your own`,
+      });
+    },
+  };
 }
 
 export function registerConnectionRoutes(
   { app, service, logger }: RouteContext,
-  { links, signIns, sessions, publicUrl = "" }: ConnectionRoutesOptions,
+  {
+    links,
+    signIns,
+    sessions,
+    publicUrl = "",
+    personSignIn = { available: false, message: noIdentityProviderMessage },
+  }: ConnectionRoutesOptions,
 ): void {
   const baseUrlOf = (requestUrl: string): string => (publicUrl === "" ? requestUrl : publicUrl);
+  const person = linkPersonCheck(sessions, personSignIn);
   app.openapi(listRoute, async (c) => {
     const { source, principal } = c.req.valid("query");
     return c.json({ connections: await service.listConnections({ slug: source, principal }) }, 200);
@@ -245,6 +332,7 @@ export function registerConnectionRoutes(
       (field) => field.notNeeded !== true,
     );
     const signIn = await connectSignInOf(service, link.slug, c.req.raw.signal);
+    const personSignInOfLink = person.describe(c, link.principal);
     return c.json(
       {
         source: { slug: source.slug, name: source.name, baseUrl: source.api.baseUrl, authType: source.api.authType },
@@ -262,12 +350,18 @@ export function registerConnectionRoutes(
           : {
               signIn: signIn.available ? { available: true } : { available: false, message: signIn.message },
             }),
+        ...(personSignInOfLink === undefined ? {} : { personSignIn: personSignInOfLink }),
       },
       200,
     );
   });
   app.openapi(connectRoute, async (c) => {
     const { token } = c.req.valid("param");
+    const peeked = await links.peek(token);
+    if (peeked === undefined)
+      return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
+    // A link for a user of the identity provider is used only by that person, signed in there: nothing is taken before.
+    person.check(c, peeked.principal);
     const link = await links.take(token);
     if (link === undefined)
       return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
@@ -279,12 +373,14 @@ export function registerConnectionRoutes(
     }
     await links.connected(token);
     logger.info({ event: "connected", source: link.slug, principal: link.principal, via: "key" }, "a person connected");
-    // The person proved who they are (they held the link): their session opens "My connections".
+    // The person proved who they are (they held the link, and signed in when it is a user's of the identity
+    // provider): their session opens "My connections".
     if (sessions !== undefined)
-      c.header("set-cookie", sessions.cookieFor(link.principal, isHttps(baseUrlOf(c.req.url))));
+      for (const cookie of sessions.cookiesFor(link.principal, isHttps(baseUrlOf(c.req.url))))
+        c.header("set-cookie", cookie, { append: true });
     return c.json({ slug: link.slug, principal: link.principal, connected: true as const }, 200);
   });
-  if (signIns !== undefined) registerConnectSignInRoute(app, service, links, signIns, baseUrlOf);
+  if (signIns !== undefined) registerConnectSignInRoute(app, service, links, signIns, baseUrlOf, person);
 }
 
 const isHttps = (url: string): boolean => url.startsWith("https:");
@@ -296,12 +392,14 @@ function registerConnectSignInRoute(
   links: ConnectLinks,
   signIns: SharedSignIns,
   baseUrlOf: (requestUrl: string) => string,
+  person: LinkPersonCheck,
 ): void {
   app.openapi(signInRoute, async (c) => {
     const { token } = c.req.valid("param");
     const link = await links.peek(token);
     if (link === undefined)
       return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
+    person.check(c, link.principal);
     const signIn = await connectSignInOf(service, link.slug, c.req.raw.signal);
     if (signIn?.available !== true)
       throw new SignInError({

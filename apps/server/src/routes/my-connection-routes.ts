@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { isForeignOrigin } from "../connect/person-sign-in";
 import type { RouteContext } from "../app-context";
 import { errorResponses } from "../api-schemas";
 import { personSessionCookie, type PersonSessions } from "../connect/person-sessions";
@@ -23,7 +24,7 @@ const listRoute = createRoute({
   tags: ["my connections"],
   security: personSecurity,
   summary:
-    "The person's own connections to per-user sources, sorted by source; never a value, never another principal's. Takes the person's session cookie (granted by a successful connect through a connect link), not a bearer token.",
+    "The person's own connections to per-user sources, sorted by source; never a value, never another principal's. Takes the person's session cookie (granted by a successful connect through a connect link, or a sign-in at the identity provider: POST /v1/me/sign-in), not a bearer token.",
   responses: {
     200: {
       description: "Who the session is for, and their connections.",
@@ -70,7 +71,7 @@ const signOutRoute = createRoute({
 });
 
 const noSession =
-  "no session of yours: open the connect link your agent gave you and connect (the page then offers My connections); a session lasts 30 minutes";
+  "no session of yours: open the connect link your agent gave you and connect (the page then offers My connections), or sign in at the identity provider where this server offers it (POST /v1/me/sign-in); a session lasts 30 minutes";
 
 /**
  * `GET /v1/me/connections`, `DELETE /v1/me/connections/{slug}` and `DELETE /v1/me/session`: a person's own
@@ -87,13 +88,9 @@ export function registerMyConnectionRoutes(
     in: "cookie",
     name: personSessionCookie,
     description:
-      "A person's session: granted (HttpOnly, SameSite=Strict, Path=/v1/me, 30 minutes) when they connect a per-user source through a connect link. Opens their own connections only.",
+      "A person's session: granted (HttpOnly, SameSite=Strict, sent to /v1/me and /v1/connect only, 30 minutes) when they connect a per-user source through a connect link, or sign in at the team's identity provider (POST /v1/me/sign-in). Opens their own connections only, and a connect link of theirs when it is for a user of the identity provider.",
   });
-  const foreignOrigin = (c: Context): boolean => {
-    const origin = requestHeader(c, "origin");
-    const host = requestHeader(c, "host");
-    return origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`;
-  };
+  const foreignOrigin = (c: Context): boolean => isForeignOrigin(c);
   const refuse = (c: Context, status: 401 | 403, message: string) =>
     c.json(
       { error: { code: status === 401 ? SERVER_ERROR_CODES.UNAUTHORIZED : SERVER_ERROR_CODES.FORBIDDEN, message } },
@@ -126,7 +123,7 @@ export function registerMyConnectionRoutes(
   });
   app.openapi(signOutRoute, (c) => {
     if (foreignOrigin(c)) return refuse(c, 403, foreign);
-    c.header("set-cookie", sessions.clearingCookie(secure(c.req.url)));
+    for (const cookie of sessions.clearingCookies(secure(c.req.url))) c.header("set-cookie", cookie, { append: true });
     return c.json({ signedOut: true as const }, 200);
   });
 }

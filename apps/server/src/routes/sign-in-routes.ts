@@ -19,6 +19,8 @@ import { signInPage } from "../sign-in/sign-in-page";
 import { slugParamSchema } from "./source-routes";
 import { connectLinkOfStart } from "../connect/connect-sign-in";
 import { finishConnectSignIn, type ConnectSignInContext } from "../connect/finish-connect-sign-in";
+import { finishPersonSignIn, type PersonSignInContext } from "../connect/finish-person-sign-in";
+import { personSignInOfStart, personSignInSlug } from "../connect/person-sign-in";
 
 const loginRoute = createRoute({
   method: "post",
@@ -198,6 +200,7 @@ const callbackRoute = createRoute({
 });
 
 function stateProblem(claim: Exclude<ClaimResult, { found: true }> | undefined, lifetimeMs: number): SignInError {
+  if (claim?.slug === personSignInSlug) return personStateProblem(claim);
   const slug = claim?.slug;
   const again = `start the sign-in again (POST /v1/sources/${slug ?? "{slug}"}/auth/login, or src auth login ${slug ?? "SLUG"})`;
   let message: string;
@@ -213,6 +216,18 @@ function stateProblem(claim: Exclude<ClaimResult, { found: true }> | undefined, 
   return new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID, message });
 }
 
+/** Why a person's sign-in at the identity provider cannot be finished: they sign in again from the page they came from. */
+function personStateProblem(claim: Exclude<ClaimResult, { found: true }>): SignInError {
+  const again = "sign in again from the page you came from (the connect link your agent gave you, or My connections)";
+  const message =
+    claim.reason === "expired"
+      ? `this sign-in at the identity provider expired; ${again}`
+      : claim.reason === "busy"
+        ? "this sign-in at the identity provider is being finished by another request right now; wait a moment and reload"
+        : `this sign-in link was already used (each works once); ${again}`;
+  return new SignInError({ code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID, message });
+}
+
 /** What the sign-in routes need besides the route context. */
 export interface SignInRoutesOptions {
   readonly lifetimeMs: number;
@@ -222,6 +237,8 @@ export interface SignInRoutesOptions {
   readonly signIns?: SharedSignIns | undefined;
   /** Finishes the sign-ins started from a connect page (a person connecting a per-user source as themselves). */
   readonly connect?: ConnectSignInContext | undefined;
+  /** Finishes a person's sign-in at the team's identity provider (POST /v1/me/sign-in). */
+  readonly person?: PersonSignInContext | undefined;
 }
 
 /**
@@ -231,7 +248,7 @@ export interface SignInRoutesOptions {
  */
 export function registerSignInRoutes(
   { app, service, logger }: RouteContext,
-  { lifetimeMs, store, connect, signIns: given }: SignInRoutesOptions,
+  { lifetimeMs, store, connect, person, signIns: given }: SignInRoutesOptions,
 ): { stop(): void } {
   const now = () => new Date();
   const signIns = given ?? createSharedSignIns({ store, lifetimeMs, now });
@@ -346,6 +363,11 @@ export function registerSignInRoutes(
       const claim = state === null ? undefined : await signIns.claim(state);
       if (claim?.found !== true) throw stateProblem(claim, lifetimeMs);
       slug = claim.slug;
+      const personPending = personSignInOfStart(claim.start);
+      if (personPending !== undefined) {
+        if (person === undefined) throw stateProblem({ found: false, reason: "unknown" }, lifetimeMs);
+        return await finishPersonSignIn(person, claim, personPending, callbackUrl, c.req.raw.signal);
+      }
       const connectLink = connectLinkOfStart(claim.start);
       if (connectLink !== undefined) {
         if (connect === undefined) throw stateProblem({ found: false, reason: "unknown" }, lifetimeMs);

@@ -300,9 +300,11 @@ describe("the person's routes (/v1/me)", { timeout: 60_000 }, () => {
       body: JSON.stringify({ credential: { token: "rae-notes-key-0d9c" } }),
     });
     expect(connected.status).toBe(200);
-    const setCookie = connected.headers.get("set-cookie") ?? "";
+    // One value, sent to the person's routes (/v1/me) and the connect links' (/v1/connect) only.
+    const [setCookie = "", setCookieForLinks = ""] = connected.headers.getSetCookie();
     expect(setCookie).toMatch(/^src_person=v1\.[^;]+; Path=\/v1\/me; HttpOnly; SameSite=Strict; Max-Age=1800$/);
     const cookie = setCookie.split(";")[0] ?? "";
+    expect(setCookieForLinks).toBe(`${cookie}; Path=/v1/connect; HttpOnly; SameSite=Strict; Max-Age=1800`);
 
     const mine = (headers: Record<string, string>) => fetch(`${server.url}/v1/me/connections`, { headers });
     const own = await mine({ cookie });
@@ -329,8 +331,9 @@ describe("the person's routes (/v1/me)", { timeout: 60_000 }, () => {
     expect(await callAs(rae.token, notes)).toMatchObject({ ok: true });
 
     const signedOut = await fetch(`${server.url}/v1/me/session`, { method: "DELETE", headers: { cookie } });
-    expect(signedOut.headers.get("set-cookie")).toMatch(
-      /^src_person=; Path=\/v1\/me; HttpOnly; SameSite=Strict; Max-Age=0/,
-    );
+    expect(signedOut.headers.getSetCookie()).toEqual([
+      "src_person=; Path=/v1/me; HttpOnly; SameSite=Strict; Max-Age=0",
+      "src_person=; Path=/v1/connect; HttpOnly; SameSite=Strict; Max-Age=0",
+    ]);
   });
 });

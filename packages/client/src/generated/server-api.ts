@@ -913,6 +913,17 @@ export interface paths {
                                 required: boolean;
                                 secret: boolean;
                             }[];
+                            /** @description Present when the link is for a user of the team's identity provider (`idp:SUB`): the person signs in there as that user before the link can be used (POST /v1/connect/{token} and …/sign-in answer 403 until then). */
+                            personSignIn?: {
+                                /** @description Whether this server signs people in at the identity provider (`--oauth-issuer` with `--oauth-console-client-id`): POST /v1/me/sign-in with the link's token. */
+                                available: boolean;
+                                /** @description Why not, when `available` is false. */
+                                message?: string;
+                                /** @description Whether the request carries the session (`src_person`) of the link's principal: then the link can be used. */
+                                signedIn: boolean;
+                                /** @description The principal of the person's session, when it is someone else's. */
+                                signedInAs?: string;
+                            };
                             principal: string;
                             /** @description Present when the source's auth mode signs a person in at the upstream (OAuth 2.0's authorization code): then the page offers "Sign in to …" (POST /v1/connect/{token}/sign-in) instead of the fields. */
                             signIn?: {
@@ -985,8 +996,26 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No such source, tool or agent token. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A source with this slug, or an agent token with this name, exists (DUPLICATE_SLUG, DUPLICATE_AGENT_TOKEN). */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1055,6 +1084,15 @@ export interface paths {
                             principal: string;
                             slug: string;
                         };
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such source, tool or agent token. */
@@ -1178,7 +1216,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The person's own connections to per-user sources, sorted by source; never a value, never another principal's. Takes the person's session cookie (granted by a successful connect through a connect link), not a bearer token. */
+        /** The person's own connections to per-user sources, sorted by source; never a value, never another principal's. Takes the person's session cookie (granted by a successful connect through a connect link, or a sign-in at the identity provider: POST /v1/me/sign-in), not a bearer token. */
         get: {
             parameters: {
                 query?: never;
@@ -1339,6 +1377,130 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a person can sign in here at the team's identity provider (`--oauth-issuer` with `--oauth-console-client-id`) to open My connections or a connect link of theirs; `message` says why not. Needs no token. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether the sign-in is offered. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            available: boolean;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Starts a person's sign-in at the team's identity provider (OpenID Connect authorization code with PKCE and a nonce, from the console's client). The browser opens `authorizationUrl`; the identity provider sends it back to GET /v1/auth/callback, which checks the ID token (signature, issuer, audience, nonce) and grants the person's session (`src_person`) for `idp:SUB`: then to the connect link's page when `connectToken` was given and the link is that person's (anyone else is refused, and nothing is stored), else to My connections. Needs no token; any replica sharing the store finishes it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description The token of the connect link the person came from (the part after #/connect/): they go back to it once signed in as its principal. */
+                        connectToken?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The sign-in waits for its redirect until `expiresAt`. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The identity provider's page to open. */
+                            authorizationUrl: string;
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description An agent token on a route or source it is not allowed (FORBIDDEN). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such source, tool or agent token. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A source with this slug, or an agent token with this name, exists (DUPLICATE_SLUG, DUPLICATE_AGENT_TOKEN). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

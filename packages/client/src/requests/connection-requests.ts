@@ -43,6 +43,17 @@ export interface ConnectionRequests {
   removeMine(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/me/connections/{slug}", "delete">>;
   /** `DELETE /v1/me/session`: end the person's session (its cookie is cleared). */
   endMySession(options?: RequestOptions): Promise<ResponseBodyOf<"/v1/me/session", "delete">>;
+  /**
+   * `GET /v1/me/sign-in`: whether a person can sign in here at the team's identity provider (`--oauth-issuer` with
+   * `--oauth-console-client-id`); `message` says why not.
+   */
+  personSignIn(options?: RequestOptions): Promise<ResponseBodyOf<"/v1/me/sign-in", "get">>;
+  /**
+   * `POST /v1/me/sign-in`: start a person's sign-in at the identity provider; open `authorizationUrl` in the browser.
+   * With `connectToken` (a connect link's token) the person comes back to that link's page once signed in as its
+   * principal; without it, to My connections. Never retried.
+   */
+  beginPersonSignIn(connectToken?: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/me/sign-in", "post">>;
 }
 
 const sourceConnectionsPath = (slug: string): string => `v1/sources/${encodeURIComponent(slug)}/connections`;
@@ -69,5 +80,11 @@ export function createConnectionRequests(send: SendRequest): ConnectionRequests 
     removeMine: (slug, options) =>
       send({ method: "delete", path: `v1/me/connections/${encodeURIComponent(slug)}` }, options),
     endMySession: (options) => send({ method: "delete", path: "v1/me/session" }, options),
+    personSignIn: (options) => send({ method: "get", path: "v1/me/sign-in" }, options),
+    beginPersonSignIn: (connectToken, options) =>
+      send(
+        { method: "post", path: "v1/me/sign-in", json: connectToken === undefined ? {} : { connectToken } },
+        options,
+      ),
   };
 }
