@@ -1,7 +1,5 @@
-import { mkdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { withFileLock, writeFileAtomic } from "@src/file-lock";
-import { CONFIG_ERROR_CODES, ConfigError } from "../errors/config-error";
+import { CONFIG_ERROR_CODES } from "../errors/config-error";
+import { lockedListFile } from "../store/locked-list-file";
 import type { ConnectLinkStore, StoredConnectLink } from "./connect-link-store";
 
 /** Options of `createFileConnectLinkStore`. */
@@ -12,11 +10,6 @@ export interface FileConnectLinkStoreOptions {
   readonly lockTimeoutMs?: number;
   /** The most links kept at once; the oldest are dropped first. Default 10000. */
   readonly maxLinks?: number;
-}
-
-interface ConnectLinksFile {
-  readonly version: 1;
-  readonly links: StoredConnectLink[];
 }
 
 const states = new Set(["open", "taken", "connected"]);
@@ -45,55 +38,23 @@ export function createFileConnectLinkStore({
   lockTimeoutMs = 10_000,
   maxLinks = 10_000,
 }: FileConnectLinkStoreOptions): ConnectLinkStore {
-  const file = join(home, "connect-links.json");
-
-  async function read(): Promise<StoredConnectLink[]> {
-    let text: string;
-    try {
-      text = await readFile(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw new ConfigError({
-        code: CONFIG_ERROR_CODES.CONNECT_LINKS_UNAVAILABLE,
-        message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); check its permissions`,
-        cause: error,
-      });
-    }
-    try {
-      const parsed = JSON.parse(text) as Partial<ConnectLinksFile>;
-      return Array.isArray(parsed.links) ? parsed.links.filter(isLink) : [];
-    } catch {
-      // A damaged file holds only links of the last 10 minutes: the agent's next call gives a new one, the next write replaces it.
-      return [];
-    }
-  }
-
-  async function change<T>(
+  // A damaged file holds only links of the last 10 minutes: the agent's next call gives a new one, the next write replaces it.
+  const { read, change: changeItems } = lockedListFile<StoredConnectLink>({
+    home,
+    fileName: "connect-links.json",
+    listKey: "links",
+    isItem: isLink,
+    unavailableCode: CONFIG_ERROR_CODES.CONNECT_LINKS_UNAVAILABLE,
+    what: "connect links",
+    lockTimeoutMs,
+  });
+  const change = <T>(
     mutate: (links: StoredConnectLink[]) => { links: StoredConnectLink[] | undefined; result: T },
-  ): Promise<T> {
-    await mkdir(home, { recursive: true, mode: 0o700 });
-    return withFileLock(
-      {
-        lockFile: `${file}.lock`,
-        target: file,
-        timeoutMs: lockTimeoutMs,
-        staleMs: 10_000,
-        failure: (reason, cause) =>
-          new ConfigError({
-            code: CONFIG_ERROR_CODES.CONNECT_LINKS_UNAVAILABLE,
-            message: `the connect links file ${file} is ${reason === "timeout" ? "locked by another process" : "no longer locked by this process"}; try again`,
-            cause,
-          }),
-      },
-      async (lock) => {
-        const { links, result } = mutate(await read());
-        if (links === undefined) return result;
-        lock.assertHeld();
-        await writeFileAtomic(file, `${JSON.stringify({ version: 1, links } satisfies ConnectLinksFile)}\n`);
-        return result;
-      },
-    );
-  }
+  ): Promise<T> =>
+    changeItems((items) => {
+      const { links, result } = mutate(items);
+      return { items: links, result };
+    });
 
   /** `links` with the one of `sha256` replaced by `changed` (undefined: unchanged, nothing written). */
   function replace(

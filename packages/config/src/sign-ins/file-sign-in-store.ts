@@ -1,8 +1,6 @@
-import { mkdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { SignInStore, StoredSignIn } from "@src/auth";
-import { withFileLock, writeFileAtomic } from "@src/file-lock";
-import { CONFIG_ERROR_CODES, ConfigError } from "../errors/config-error";
+import { CONFIG_ERROR_CODES } from "../errors/config-error";
+import { lockedListFile } from "../store/locked-list-file";
 
 /** Options of `createFileSignInStore`. */
 export interface FileSignInStoreOptions {
@@ -10,11 +8,6 @@ export interface FileSignInStoreOptions {
   readonly home: string;
   /** Longest wait for another process's lock, in ms. Default 10000. */
   readonly lockTimeoutMs?: number;
-}
-
-interface SignInsFile {
-  readonly version: 1;
-  readonly signIns: StoredSignIn[];
 }
 
 function isRecord(value: unknown): value is StoredSignIn {
@@ -38,52 +31,21 @@ function isRecord(value: unknown): value is StoredSignIn {
  * what the plugin needs is sealed with a key derived from the state.
  */
 export function createFileSignInStore({ home, lockTimeoutMs = 10_000 }: FileSignInStoreOptions): SignInStore {
-  const file = join(home, "sign-ins.json");
-
-  async function read(): Promise<StoredSignIn[]> {
-    let text: string;
-    try {
-      text = await readFile(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw new ConfigError({
-        code: CONFIG_ERROR_CODES.SIGN_INS_UNAVAILABLE,
-        message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); check its permissions`,
-        cause: error,
-      });
-    }
-    try {
-      const parsed = JSON.parse(text) as Partial<SignInsFile>;
-      return Array.isArray(parsed.signIns) ? parsed.signIns.filter(isRecord) : [];
-    } catch {
-      // A damaged file holds only sign-ins in progress: starting again is the remedy, and the next write replaces it.
-      return [];
-    }
-  }
-
-  async function change<T>(mutate: (records: StoredSignIn[]) => { records: StoredSignIn[]; result: T }): Promise<T> {
-    await mkdir(home, { recursive: true, mode: 0o700 });
-    return withFileLock(
-      {
-        lockFile: `${file}.lock`,
-        target: file,
-        timeoutMs: lockTimeoutMs,
-        staleMs: 10_000,
-        failure: (reason, cause) =>
-          new ConfigError({
-            code: CONFIG_ERROR_CODES.SIGN_INS_UNAVAILABLE,
-            message: `the sign-ins file ${file} is ${reason === "timeout" ? "locked by another process" : "no longer locked by this process"}; try again`,
-            cause,
-          }),
-      },
-      async (lock) => {
-        const { records, result } = mutate(await read());
-        lock.assertHeld();
-        await writeFileAtomic(file, `${JSON.stringify({ version: 1, signIns: records } satisfies SignInsFile)}\n`);
-        return result;
-      },
-    );
-  }
+  // A damaged file holds only sign-ins in progress: starting again is the remedy, and the next write replaces it.
+  const { read, change: changeItems } = lockedListFile<StoredSignIn>({
+    home,
+    fileName: "sign-ins.json",
+    listKey: "signIns",
+    isItem: isRecord,
+    unavailableCode: CONFIG_ERROR_CODES.SIGN_INS_UNAVAILABLE,
+    what: "sign-ins",
+    lockTimeoutMs,
+  });
+  const change = <T>(mutate: (records: StoredSignIn[]) => { records: StoredSignIn[]; result: T }): Promise<T> =>
+    changeItems((items) => {
+      const { records, result } = mutate(items);
+      return { items: records, result };
+    });
 
   return {
     insert: (record) =>
