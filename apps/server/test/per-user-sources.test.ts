@@ -4,6 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { startUpstream, sendJson } from "@src/http-tool/testing";
+import { startHttpbin } from "@src/test-servers";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
@@ -312,5 +313,52 @@ describe("per-user sources on the server", () => {
         await client.close();
       }
     });
+  });
+
+  it("sends each person's own Basic credential to httpbin, which lets each in as themselves only", async () => {
+    const httpbin = await startHttpbin();
+    try {
+      const slug = `bin-${Date.now().toString(36)}`;
+      const answer = await server.api("POST", "/v1/sources", {
+        body: {
+          config: {
+            type: "api",
+            name: "Httpbin",
+            slug,
+            enabled: true,
+            api: { baseUrl: httpbin.origin, authType: "basic", testEndpoint: "/get", credentials: "per-user" },
+          },
+        },
+      });
+      expect(answer.status, answer.text).toBe(201);
+      // httpbin's door /basic-auth/USER/PASSWORD lets in only that user with that password (written in the path by
+      // the agent, so not a secret of this test's log scan).
+      const [alicePassword, bobPassword] = ["alice-door-3f8a", "bob-door-9c2e"];
+      const [alice, bob] = [await createToken("alice"), await createToken("bob")];
+      for (const [principal, username, password] of [
+        ["token:alice", "alice", alicePassword],
+        ["token:bob", "bob", bobPassword],
+      ] as const) {
+        const stored = await server.api("PUT", `/v1/sources/${slug}/connections`, {
+          body: { principal, credential: { username, password } },
+        });
+        expect(stored.status, stored.text).toBe(200);
+      }
+      const aliceIn = await callAs(alice, slug, `/basic-auth/alice/${alicePassword}`);
+      expect(aliceIn.json).toMatchObject({ ok: true, status: 200, body: { value: { authenticated: true } } });
+      // Bob's agent, at Alice's door, is refused by httpbin: it sends Bob's credential, never Alice's.
+      expect((await callAs(bob, slug, `/basic-auth/alice/${alicePassword}`)).json).toMatchObject({ status: 401 });
+      expect((await callAs(bob, slug, `/basic-auth/bob/${bobPassword}`)).json).toMatchObject({ ok: true, status: 200 });
+      // Once Bob's connection is removed, his next call sends nothing.
+      expect((await server.api("DELETE", `/v1/sources/${slug}/connections?principal=token:bob`)).json).toMatchObject({
+        deleted: true,
+      });
+      expect((await callAs(bob, slug, `/basic-auth/bob/${bobPassword}`)).json).toMatchObject({
+        ok: false,
+        error: { code: "NOT_CONNECTED" },
+      });
+    } finally {
+      await httpbin.stop();
+    }
   });
 });

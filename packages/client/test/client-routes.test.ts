@@ -475,6 +475,31 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     },
   },
   {
+    operation: "post /v1/connect/{token}/sign-in/progress",
+    run: async () => {
+      const desk = await createDesk({ perUser: true });
+      const agent = createSrcClient({
+        baseUrl: server.url,
+        token: (await client.tokens.create({ name: unique("ivy") })).token,
+      });
+      const refused = await kept(agent.tools.call(toolOf(desk), { method: "GET", path: "/me" }));
+      const linkToken = (refused.error?.connectUrl ?? "").split("#/connect/")[1] ?? "";
+      const anonymous = createSrcClient({ baseUrl: server.url });
+      const started = await kept(anonymous.connections.beginSignIn(linkToken));
+      expect(started.awaits).toBe("redirect");
+      // Nobody came back from the upstream yet: the sign-in waits, and the link is still open.
+      expect(await kept(anonymous.connections.signInProgress(linkToken, started.signInId))).toMatchObject({
+        slug: desk,
+        status: "waiting",
+      });
+      expect((await kept(anonymous.connections.describeLink(linkToken))).source.slug).toBe(desk);
+      await expect(anonymous.connections.signInProgress(linkToken, "not-a-sign-in")).rejects.toMatchObject({
+        status: 422,
+        code: "SIGN_IN_STATE_INVALID",
+      });
+    },
+  },
+  {
     operation: "get /v1/me/connections",
     run: async () => {
       const person = await personConnectedTo(await createPerUserSource());

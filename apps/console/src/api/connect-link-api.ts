@@ -22,9 +22,18 @@ export function connectLinkTokenOf(hash: string): string | undefined {
   return match?.[1];
 }
 
-/** Starts the upstream sign-in of the link's source (when the link says `signIn.available`): the page to open. */
-export const beginConnectSignIn = async (linkToken: string): Promise<string> =>
-  (await client().connections.beginSignIn(linkToken)).authorizationUrl;
+/**
+ * Starts the upstream sign-in of the link's source (when the link says `signIn.available`): the page to open, and
+ * for a device code (`awaits: "poll"`) the code to enter there and the sign-in to ask along.
+ */
+export type ConnectSignInStart = Awaited<ReturnType<ReturnType<typeof createSrcClient>["connections"]["beginSignIn"]>>;
+
+export const beginConnectSignIn = (linkToken: string): Promise<ConnectSignInStart> =>
+  client().connections.beginSignIn(linkToken);
+
+/** Where a connect link's device-code sign-in stands; asks the upstream when it is due. */
+export const connectSignInProgress = (linkToken: string, signInId: string) =>
+  client().connections.signInProgress(linkToken, signInId);
 
 /**
  * Starts the person's sign-in at the team's identity provider (`--oauth-issuer` with `--oauth-console-client-id`):

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { problemOf } from "../api/console-api";
 import { useApi } from "./api-context";
+import { DeviceCodeSignIn } from "./device-code-sign-in";
 
 /** A sign-in under way: the page to open, and for a device code the code to enter there. */
 interface StartedSignIn {
@@ -96,28 +97,7 @@ export function SourceSignIn({
           Sign in to {slug}
         </button>
       ) : started.awaits === "poll" && started.userCode !== undefined ? (
-        <div aria-live="polite">
-          <p>
-            On any device, open{" "}
-            <a href={started.authorizationUrl} target="_blank" rel="noopener noreferrer">
-              {started.authorizationUrl}
-            </a>{" "}
-            and enter the code:
-          </p>
-          <p class="device-code">
-            <output aria-label="Device code">{started.userCode}</output>
-          </p>
-          {started.authorizationUrlComplete === undefined ? null : (
-            <p>
-              Or open{" "}
-              <a href={started.authorizationUrlComplete} target="_blank" rel="noopener noreferrer">
-                the page with the code in it
-              </a>
-              .
-            </p>
-          )}
-          <p aria-busy="true">Waiting for the sign-in…</p>
-        </div>
+        <DeviceCodeSignIn started={started} />
       ) : (
         <div aria-live="polite">
           <p>

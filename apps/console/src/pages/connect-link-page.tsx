@@ -2,6 +2,8 @@ import { useEffect, useState } from "preact/hooks";
 import {
   beginConnectSignIn,
   beginPersonSignIn,
+  type ConnectSignInStart,
+  connectSignInProgress,
   connectWithLink,
   describeConnectLink,
   myConnectionsHref,
@@ -9,6 +11,7 @@ import {
   type ConnectLink,
 } from "../api/connect-link-api";
 import { CredentialInput } from "../components/credential-input";
+import { DeviceCodeSignIn } from "../components/device-code-sign-in";
 
 /**
  * The page a connect link opens (`<public URL>/#/connect/<token>`, from a per-user source's NOT_CONNECTED answer):
@@ -25,24 +28,21 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [connected, setConnected] = useState(false);
+  const [deviceSignIn, setDeviceSignIn] = useState<ConnectSignInStart | undefined>(undefined);
 
-  useEffect(() => {
-    let cancelled = false;
-    describeConnectLink(linkToken)
-      .then((loaded) => {
-        if (!cancelled) setLink(loaded);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setProblem(problemOfConnect(error));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [linkToken]);
+  useConnectLink(linkToken, link, setLink, setProblem);
 
-  useEffect(() => {
-    document.title = link === undefined ? "Connect · src" : `Connect ${link.source.name} · src`;
-  }, [link]);
+  /** One step of the page: busy while it runs, its problem shown; still busy when it leaves the page (a redirect). */
+  const attempt = async (step: () => Promise<"leaving" | undefined>): Promise<void> => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      if ((await step()) !== "leaving") setBusy(false);
+    } catch (error) {
+      setProblem(problemOfConnect(error));
+      setBusy(false);
+    }
+  };
 
   const connect = async (event: Event): Promise<void> => {
     event.preventDefault();
@@ -52,42 +52,45 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
       setProblem(`Fill in ${missing.map((field) => field.label).join(", ")}.`);
       return;
     }
-    setBusy(true);
-    setProblem(undefined);
-    try {
+    await attempt(async () => {
       await connectWithLink(linkToken, Object.fromEntries(Object.entries(values).filter(([, value]) => value !== "")));
       setValues({});
       setConnected(true);
-    } catch (error) {
-      setProblem(problemOfConnect(error));
-    } finally {
-      setBusy(false);
-    }
+      return undefined;
+    });
   };
 
-  const signIn = async (): Promise<void> => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      window.location.assign(await beginConnectSignIn(linkToken));
-    } catch (error) {
-      setProblem(problemOfConnect(error));
-      setBusy(false);
-    }
-  };
+  const signIn = () =>
+    attempt(async () => {
+      const started = await beginConnectSignIn(linkToken);
+      if (started.awaits === "poll") {
+        setDeviceSignIn(started);
+        return undefined;
+      }
+      window.location.assign(started.authorizationUrl);
+      return "leaving";
+    });
 
-  const signInAsPerson = async (): Promise<void> => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
+  const signInAsPerson = () =>
+    attempt(async () => {
       window.location.assign(await beginPersonSignIn(linkToken));
-    } catch (error) {
-      setProblem(problemOfConnect(error));
-      setBusy(false);
-    }
-  };
+      return "leaving";
+    });
 
   if (connected && link !== undefined) return <ConnectedView link={link} />;
+  if (deviceSignIn !== undefined && link !== undefined)
+    return (
+      <ConnectDeviceSignInView
+        link={link}
+        linkToken={linkToken}
+        started={deviceSignIn}
+        onConnected={() => setConnected(true)}
+        onFailed={(message) => {
+          setDeviceSignIn(undefined);
+          setProblem(message);
+        }}
+      />
+    );
   if (link === undefined) {
     return (
       <main id="main" class="sign-in">
@@ -162,6 +165,32 @@ export function ConnectLinkPage({ linkToken }: { linkToken: string }) {
       <p>This link works once and for 10 minutes.</p>
     </main>
   );
+}
+
+/** Loads what the link is for (or the problem), and names the page after its source. */
+function useConnectLink(
+  linkToken: string,
+  link: ConnectLink | undefined,
+  setLink: (link: ConnectLink) => void,
+  setProblem: (problem: string) => void,
+): void {
+  useEffect(() => {
+    let cancelled = false;
+    describeConnectLink(linkToken)
+      .then((loaded) => {
+        if (!cancelled) setLink(loaded);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setProblem(problemOfConnect(error));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [linkToken, setLink, setProblem]);
+
+  useEffect(() => {
+    document.title = link === undefined ? "Connect · src" : `Connect ${link.source.name} · src`;
+  }, [link]);
 }
 
 /** A link for a user of the identity provider, opened by someone not signed in as them: sign in there first. */
@@ -247,6 +276,58 @@ function UpstreamSignInView({
         </p>
       )}
       <p>This link works once and for 10 minutes.</p>
+    </main>
+  );
+}
+
+/**
+ * A device-code sign-in at the upstream (OAuth 2.0's device authorization grant): the page and the code to enter on
+ * any device, while this page asks the server along until the person is connected.
+ */
+function ConnectDeviceSignInView({
+  link,
+  linkToken,
+  started,
+  onConnected,
+  onFailed,
+}: {
+  link: ConnectLink;
+  linkToken: string;
+  started: ConnectSignInStart;
+  onConnected: () => void;
+  onFailed: (message: string) => void;
+}) {
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const everyMs = Math.max(1000, Math.min(5000, (started.intervalSeconds ?? 2) * 1000));
+    const ask = async (): Promise<void> => {
+      try {
+        const progress = await connectSignInProgress(linkToken, started.signInId);
+        if (stopped) return;
+        if (progress.status === "waiting") timer = setTimeout(() => void ask(), everyMs);
+        else if (progress.status === "connected") onConnected();
+        else
+          onFailed(
+            progress.status === "expired"
+              ? "The sign-in expired before it was finished: sign in again."
+              : `The sign-in failed: ${progress.message ?? "no reason given"}. Sign in again.`,
+          );
+      } catch (error) {
+        if (!stopped) onFailed(problemOfConnect(error));
+      }
+    };
+    timer = setTimeout(() => void ask(), everyMs);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [linkToken, started]);
+  return (
+    <main id="main" class="sign-in">
+      <h1>Connect {link.source.name}</h1>
+      <DeviceCodeSignIn started={started} />
+      <p>Keep this page open until it says you are connected.</p>
     </main>
   );
 }

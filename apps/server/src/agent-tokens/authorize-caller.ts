@@ -13,7 +13,7 @@ import { metricsPath } from "../metrics/metrics-route";
 
 const toolCallPath = /^\/v1\/tools\/[^/]+\/call$/;
 const connectLinkPath = /^\/v1\/connect\/[^/]+$/;
-const connectSignInPath = /^\/v1\/connect\/[^/]+\/sign-in$/;
+const connectSignInPath = /^\/v1\/connect\/[^/]+\/sign-in(\/progress)?$/;
 /** "My connections": a person's own session cookie is the proof, checked by the routes themselves. */
 const personPath = /^\/v1\/me(\/|$)/;
 

@@ -7,7 +7,9 @@ import type { ConnectLinks } from "../connect/connect-links";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { SignInError } from "../errors/sign-in-error";
 import type { SharedSignIns } from "@src/auth";
-import { connectSignInOf, withConnectLink } from "../connect/connect-sign-in";
+import { connectSignInOf } from "../connect/connect-sign-in";
+import { registerConnectSignInRoutes } from "./connect-sign-in-routes";
+import { connectTokenParamSchema, linkNotFound } from "./connect-link-params";
 import type { PersonSessions } from "../connect/person-sessions";
 import {
   needsIdentityProviderSignIn,
@@ -16,7 +18,6 @@ import {
   type PersonSignIn,
 } from "../connect/person-sign-in";
 import { ForbiddenError } from "../errors/forbidden-error";
-import { signInCallbackPath } from "../sign-in/sign-in-callback-path";
 import type { Context } from "hono";
 
 const principalSchema = z.string().min(1).max(256).openapi({
@@ -103,17 +104,6 @@ const deleteRoute = createRoute({
     },
     ...errorResponses(401, 404, 422),
   },
-});
-
-const connectTokenParamSchema = z.object({
-  token: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({
-      param: { name: "token", in: "path" },
-      description: "The token of a connect link (the part after #/connect/ of error.connectUrl).",
-    }),
 });
 
 const connectFieldSchema = z.object({
@@ -205,35 +195,6 @@ const connectRoute = createRoute({
   },
 });
 
-const signInRoute = createRoute({
-  method: "post",
-  path: "/v1/connect/{token}/sign-in",
-  tags: ["connections"],
-  security: [],
-  summary:
-    "Starts the upstream sign-in of the link's source for the link's principal (OAuth 2.0 authorization code with PKCE, from the OAuth client the operator stored as principal `local`). The browser opens `authorizationUrl`; the upstream sends it back to GET /v1/auth/callback, which stores the tokens as that principal's own connection, uses the link up and sends the browser to the console's Connected page. Needs no bearer token: the link is the proof. A failed sign-in leaves the link usable.",
-  request: { params: connectTokenParamSchema },
-  responses: {
-    200: {
-      description: "The sign-in waits for its redirect until `expiresAt`.",
-      content: {
-        "application/json": {
-          schema: z.object({
-            slug: z.string(),
-            principal: z.string(),
-            authorizationUrl: z.string().openapi({ description: "The upstream's page to open in the browser." }),
-            expiresAt: z.string(),
-          }),
-        },
-      },
-    },
-    ...errorResponses(403, 404, 409, 422, 503),
-  },
-});
-
-const linkNotFound =
-  "this connect link is unknown, used or expired (links are single use and valid 10 minutes); ask the agent to call again for a new one";
-
 /** What the connection routes need besides the route context. */
 export interface ConnectionRoutesOptions {
   readonly links: ConnectLinks;
@@ -256,7 +217,7 @@ interface LinkPersonSignIn {
 }
 
 /** What a link needs of the person using it: nothing, or (a link for `idp:SUB`) their session as that user. */
-interface LinkPersonCheck {
+export interface LinkPersonCheck {
   /** The `personSignIn` of `GET /v1/connect/{token}`, or `undefined` when the link needs no sign-in. */
   describe(c: Context, principal: string): LinkPersonSignIn | undefined;
   /** Throws unless the person may use a link for `principal` (403 not signed in as them, 409 no sign-in offered). */
@@ -297,7 +258,7 @@ function linkPersonCheck(sessions: PersonSessions | undefined, personSignIn: Per
 }
 
 export function registerConnectionRoutes(
-  { app, service, logger }: RouteContext,
+  context: RouteContext,
   {
     links,
     signIns,
@@ -306,6 +267,7 @@ export function registerConnectionRoutes(
     personSignIn = { available: false, message: noIdentityProviderMessage },
   }: ConnectionRoutesOptions,
 ): void {
+  const { app, service, logger } = context;
   const baseUrlOf = (requestUrl: string): string => (publicUrl === "" ? requestUrl : publicUrl);
   const person = linkPersonCheck(sessions, personSignIn);
   app.openapi(listRoute, async (c) => {
@@ -380,51 +342,15 @@ export function registerConnectionRoutes(
         c.header("set-cookie", cookie, { append: true });
     return c.json({ slug: link.slug, principal: link.principal, connected: true as const }, 200);
   });
-  if (signIns !== undefined) registerConnectSignInRoute(app, service, links, signIns, baseUrlOf, person);
+  if (signIns !== undefined)
+    registerConnectSignInRoutes(context, {
+      links,
+      signIns,
+      sessions,
+      baseUrlOf,
+      secure: (requestUrl) => isHttps(baseUrlOf(requestUrl)),
+      person,
+    });
 }
 
 const isHttps = (url: string): boolean => url.startsWith("https:");
-
-/** `POST /v1/connect/{token}/sign-in`: the plugin's sign-in begun for the link's principal, its start sealed with the link. */
-function registerConnectSignInRoute(
-  app: RouteContext["app"],
-  service: RouteContext["service"],
-  links: ConnectLinks,
-  signIns: SharedSignIns,
-  baseUrlOf: (requestUrl: string) => string,
-  person: LinkPersonCheck,
-): void {
-  app.openapi(signInRoute, async (c) => {
-    const { token } = c.req.valid("param");
-    const link = await links.peek(token);
-    if (link === undefined)
-      return c.json({ error: { code: SERVER_ERROR_CODES.NOT_FOUND, message: linkNotFound } }, 404);
-    person.check(c, link.principal);
-    const signIn = await connectSignInOf(service, link.slug, c.req.raw.signal);
-    if (signIn?.available !== true)
-      throw new SignInError({
-        code: signIn === undefined ? SERVER_ERROR_CODES.NO_SIGN_IN : SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE,
-        message:
-          signIn?.message ??
-          `source "${link.slug}" has no sign-in: its auth mode takes a pasted credential (POST /v1/connect/{token})`,
-      });
-    const { target } = signIn;
-    const redirectUri = new URL(signInCallbackPath, baseUrlOf(c.req.url)).href;
-    const start = await target.plugin.signIn.begin({ ...target.source, redirectUri });
-    if (start.awaits !== "redirect")
-      throw new SignInError({
-        code: SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE,
-        message: `source "${link.slug}" signs in with a device code, which the connect page does not offer yet; paste a credential, or ask the operator (src credential set ${link.slug} --principal ${link.principal})`,
-      });
-    const { expiresAt } = await signIns.add(link.slug, withConnectLink(start, token, link.principal));
-    return c.json(
-      {
-        slug: link.slug,
-        principal: link.principal,
-        authorizationUrl: start.url,
-        expiresAt: new Date(Math.min(expiresAt, link.expiresAtMs)).toISOString(),
-      },
-      200,
-    );
-  });
-}

@@ -1058,7 +1058,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts the upstream sign-in of the link's source for the link's principal (OAuth 2.0 authorization code with PKCE, from the OAuth client the operator stored as principal `local`). The browser opens `authorizationUrl`; the upstream sends it back to GET /v1/auth/callback, which stores the tokens as that principal's own connection, uses the link up and sends the browser to the console's Connected page. Needs no bearer token: the link is the proof. A failed sign-in leaves the link usable. */
+        /** Starts the upstream sign-in of the link's source for the link's principal, from the OAuth client the operator stored as principal `local`. Authorization code with PKCE (`awaits: redirect`): the browser opens `authorizationUrl`; the upstream sends it back to GET /v1/auth/callback, which stores the tokens as that principal's own connection, uses the link up and sends the browser to the console's Connected page. Device authorization grant (`awaits: poll`): the person opens `authorizationUrl` on any device and enters `userCode`, while the page asks POST /v1/connect/{token}/sign-in/progress with `signInId`. Needs no bearer token: the link is the proof. A failed sign-in leaves the link usable. */
         post: {
             parameters: {
                 query?: never;
@@ -1071,18 +1071,31 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The sign-in waits for its redirect until `expiresAt`. */
+                /** @description The sign-in waits for its redirect (or for the person to enter the code) until `expiresAt`. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** @description The upstream's page to open in the browser. */
+                            /** @description The upstream's page to open: its authorization URL, or its device verification page. */
                             authorizationUrl: string;
+                            /** @description For `poll`: the verification page with the code in it, when the upstream gives one. */
+                            authorizationUrlComplete?: string;
+                            /**
+                             * @description `redirect`: the upstream sends the browser back; `poll`: the person enters `userCode` on `authorizationUrl` (any device) and the page asks for the progress.
+                             * @enum {string}
+                             */
+                            awaits: "redirect" | "poll";
                             expiresAt: string;
+                            /** @description For `poll`: how often the page may ask for the progress. */
+                            intervalSeconds?: number;
                             principal: string;
+                            /** @description Names this sign-in to POST /v1/connect/{token}/sign-in/progress (keep it as private as the link). */
+                            signInId: string;
                             slug: string;
+                            /** @description For `poll`: the code to enter on that page. */
+                            userCode?: string;
                         };
                     };
                 };
@@ -1124,6 +1137,77 @@ export interface paths {
                 };
                 /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connect/{token}/sign-in/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where a connect link's device-code sign-in stands (`awaits: poll` of POST /v1/connect/{token}/sign-in); when it is due, asks the upstream's authorization server once. Once the person entered the code, stores what the sign-in gave as the link's principal's own connection, uses the link up (a waiting agent goes on) and answers `connected` with the person's session cookie. The page keeps asking until then (any replica). Needs no bearer token: the link's token and the `signInId` are the proof. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The token of a connect link (the part after #/connect/ of error.connectUrl). */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The `signInId` the start answered. */
+                        signInId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description `waiting` until the person is done; then `connected`, `failed` (with the error's `message` and `code`; the link stays usable) or `expired`. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            expiresAt: string;
+                            message?: string;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "waiting" | "connected" | "failed" | "expired";
+                        };
+                    };
+                };
+                /** @description The body is not JSON (INVALID_JSON). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body has the wrong shape; `details` lists every field problem. */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -37,6 +37,15 @@ export interface ConnectionRequests {
     linkToken: string,
     options?: RequestOptions,
   ): Promise<ResponseBodyOf<"/v1/connect/{token}/sign-in", "post">>;
+  /**
+   * `POST /v1/connect/{token}/sign-in/progress`: where a device-code sign-in started by `beginSignIn` (`awaits:
+   * "poll"`) stands; asks the upstream when it is due. `connected` once the person entered the code. Never retried.
+   */
+  signInProgress(
+    linkToken: string,
+    signInId: string,
+    options?: RequestOptions,
+  ): Promise<ResponseBodyOf<"/v1/connect/{token}/sign-in/progress", "post">>;
   /** `GET /v1/me/connections`: the person's own connections, by their session cookie (a browser on the server's own page). */
   listMine(options?: RequestOptions): Promise<ResponseBodyOf<"/v1/me/connections", "get">>;
   /** `DELETE /v1/me/connections/{slug}`: remove one of the person's own connections, by their session cookie. */
@@ -76,6 +85,11 @@ export function createConnectionRequests(send: SendRequest): ConnectionRequests 
       send({ method: "post", path: `v1/connect/${encodeURIComponent(linkToken)}`, json: { credential } }, options),
     beginSignIn: (linkToken, options) =>
       send({ method: "post", path: `v1/connect/${encodeURIComponent(linkToken)}/sign-in`, json: {} }, options),
+    signInProgress: (linkToken, signInId, options) =>
+      send(
+        { method: "post", path: `v1/connect/${encodeURIComponent(linkToken)}/sign-in/progress`, json: { signInId } },
+        options,
+      ),
     listMine: (options) => send({ method: "get", path: "v1/me/connections" }, options),
     removeMine: (slug, options) =>
       send({ method: "delete", path: `v1/me/connections/${encodeURIComponent(slug)}` }, options),
