@@ -245,8 +245,7 @@ describe.each([
 describe("the consent page", () => {
   it("Deny sends access_denied back to the client, with its state", async () => {
     const provider = new TestAgentProvider(catcher.url, undefined, "Denied Agent");
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider });
-    await expect(new Client({ name: "t", version: "1" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
     const answer = await consentInBrowser(provider.authorizationUrl!, { decision: "Deny" });
     expect(answer.get("error")).toBe("access_denied");
     expect(answer.get("state")).toBe(provider.authorizationUrl!.searchParams.get("state"));
@@ -255,11 +254,7 @@ describe("the consent page", () => {
 
   it("is served at the authorization endpoint with the console's headers: never framed, no inline script", async () => {
     const provider = new TestAgentProvider(catcher.url, documentHost.clientId);
-    await expect(
-      new Client({ name: "t", version: "1" }).connect(
-        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider }),
-      ),
-    ).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
     const page = await fetch(provider.authorizationUrl!, { redirect: "manual" });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
@@ -270,11 +265,7 @@ describe("the consent page", () => {
 
   it("names the client's hosts in plain words and refuses a decision without the CSRF token of this sign-in", async () => {
     const provider = new TestAgentProvider(catcher.url, documentHost.clientId);
-    await expect(
-      new Client({ name: "t", version: "1" }).connect(
-        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider }),
-      ),
-    ).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
     await fetch(provider.authorizationUrl!);
     const loaded = await admin("POST", "/v1/oauth/consent", { query: provider.authorizationUrl!.search.slice(1) });
     expect(loaded.status).toBe(200);

@@ -10,6 +10,7 @@ import { runCli } from "./helpers/run-cli";
 import { startOtlpReceiver, type ReceivedSpan } from "./helpers/start-otlp-receiver";
 import { startReplica } from "./helpers/start-replica";
 import { createTestHome, secretForms } from "./helpers/test-home";
+import { clientCredentialsConfig } from "./helpers/test-server";
 import { useFileSetup } from "./helpers/use-setup";
 
 // Traces of `src serve` (and `src call`) exported over OTLP/HTTP (JSON) to a collector stand-in this test starts on
@@ -133,19 +134,7 @@ const setup = useFileSetup(async (keep) => {
       credential: { key: queryKey },
     },
     {
-      config: {
-        type: "api",
-        name: "CRM",
-        slug: "crm",
-        enabled: true,
-        api: {
-          baseUrl: upstream.url,
-          authType: "oauth2",
-          tokenUrl: authorization.tokenUrl,
-          grant: "client_credentials",
-          testEndpoint: "/me",
-        },
-      },
+      config: clientCredentialsConfig("crm", upstream.url, authorization.tokenUrl, "CRM"),
       credential: { clientId, clientSecret },
     },
   ];

@@ -71,6 +71,19 @@ export function bearerConfig(
   };
 }
 
+/** A client credentials OAuth 2.0 source record called `name` on `baseUrl`, its tokens requested at `tokenUrl`. */
+export function clientCredentialsConfig(
+  slug: string,
+  baseUrl: string,
+  tokenUrl: string,
+  name = slug,
+): Record<string, unknown> {
+  return bearerConfig(slug, baseUrl, {
+    name,
+    api: { baseUrl, authType: "oauth2", tokenUrl, grant: "client_credentials", testEndpoint: "/me" },
+  });
+}
+
 /** `text` parsed as JSON, or `undefined` when it is not JSON (an HTML page, an empty body). */
 export function jsonOrUndefined(text: string): unknown {
   try {
