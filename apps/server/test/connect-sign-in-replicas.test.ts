@@ -8,6 +8,7 @@ import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/sta
 import { startBuiltServer, type BuiltServer } from "./console/start-built-server";
 import { adminRequest } from "./helpers/server-requests";
 import { createTestHome, linesLeakingSecrets } from "./helpers/test-home";
+import { oauth2Config } from "./helpers/test-server";
 import { useFileSetup } from "./helpers/use-setup";
 
 const clientId = "replica-desk";
@@ -49,22 +50,13 @@ describe("a connect link's upstream sign-in across replicas", { timeout: 60_000 
     const { authorization, recorder, replicaA, replicaB } = setup;
     const slug = `desk-replicas-${Date.now().toString(36)}`;
     const created = await admin(replicaA, "POST", "/v1/sources", {
-      config: {
-        type: "api",
-        name: "Team Desk",
-        slug,
-        enabled: true,
-        api: {
-          baseUrl: `${recorder.url}/${slug}`,
-          authType: "oauth2",
-          grant: "authorization_code",
-          tokenUrl: authorization.tokenUrl,
-          authorizationUrl: authorization.authorizationUrl,
-          scopes: ["tickets"],
-          testEndpoint: "/me",
-          credentials: "per-user",
-        },
-      },
+      config: oauth2Config(slug, "Team Desk", `${recorder.url}/${slug}`, {
+        grant: "authorization_code",
+        tokenUrl: authorization.tokenUrl,
+        authorizationUrl: authorization.authorizationUrl,
+        scopes: ["tickets"],
+        credentials: "per-user",
+      }),
       credential: { clientId, clientSecret },
     });
     expect(created.status).toBe(201);

@@ -10,7 +10,7 @@ import { runCli } from "./helpers/run-cli";
 import { startOtlpReceiver, type ReceivedSpan } from "./helpers/start-otlp-receiver";
 import { startReplica } from "./helpers/start-replica";
 import { createTestHome, secretForms } from "./helpers/test-home";
-import { clientCredentialsConfig } from "./helpers/test-server";
+import { oauth2Config } from "./helpers/test-server";
 import { useFileSetup } from "./helpers/use-setup";
 
 // Traces of `src serve` (and `src call`) exported over OTLP/HTTP (JSON) to a collector stand-in this test starts on
@@ -134,7 +134,10 @@ const setup = useFileSetup(async (keep) => {
       credential: { key: queryKey },
     },
     {
-      config: clientCredentialsConfig("crm", upstream.url, authorization.tokenUrl, "CRM"),
+      config: oauth2Config("crm", "CRM", upstream.url, {
+        tokenUrl: authorization.tokenUrl,
+        grant: "client_credentials",
+      }),
       credential: { clientId, clientSecret },
     },
   ];

@@ -71,17 +71,14 @@ export function bearerConfig(
   };
 }
 
-/** A client credentials OAuth 2.0 source record called `name` on `baseUrl`, its tokens requested at `tokenUrl`. */
-export function clientCredentialsConfig(
+/** An OAuth 2.0 source record called `name` on `baseUrl` (test endpoint `/me`); `api` holds its grant and endpoints. */
+export function oauth2Config(
   slug: string,
+  name: string,
   baseUrl: string,
-  tokenUrl: string,
-  name = slug,
+  api: Record<string, unknown>,
 ): Record<string, unknown> {
-  return bearerConfig(slug, baseUrl, {
-    name,
-    api: { baseUrl, authType: "oauth2", tokenUrl, grant: "client_credentials", testEndpoint: "/me" },
-  });
+  return bearerConfig(slug, baseUrl, { name, api: { baseUrl, authType: "oauth2", testEndpoint: "/me", ...api } });
 }
 
 /** `text` parsed as JSON, or `undefined` when it is not JSON (an HTML page, an empty body). */
