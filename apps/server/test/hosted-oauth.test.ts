@@ -115,6 +115,20 @@ async function connect(provider: TestAgentProvider): Promise<Client> {
   return client;
 }
 
+/** The status /mcp answers a bare POST (`{}`) with the bearer `token`: 401 once the token expired or was revoked. */
+async function mcpStatusWith(token: string): Promise<number> {
+  const answer = await fetch(`${server.url}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: "{}",
+  });
+  return answer.status;
+}
+
 /** The whole sign-in as the SDK client runs it: 401, discovery, registration, consent in the browser, token. */
 async function signIn(provider: TestAgentProvider): Promise<void> {
   const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider });
@@ -177,19 +191,7 @@ describe.each([
     // The access token lives 3 s here: once it has expired, the SDK's 401 handling refreshes (a rotated pair) and goes on.
     const expiresAt = Date.now() + (tokens.expires_in ?? 3) * 1000;
     await vi.waitUntil(() => Date.now() > expiresAt + 200, { timeout: 10_000, interval: 100 });
-    expect(
-      (
-        await fetch(`${server.url}/mcp`, {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${tokens.access_token}`,
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
-          },
-          body: "{}",
-        })
-      ).status,
-    ).toBe(401);
+    expect(await mcpStatusWith(tokens.access_token)).toBe(401);
     const again = await connect(provider);
     const afterRefresh = await again.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } });
     expect(afterRefresh.isError).toBeFalsy();
@@ -216,23 +218,7 @@ describe.each([
     expect(grant?.lastUsedAt).not.toBeNull();
     const revoked = await runCli(["token", "revoke", grant!.name], { env: testHome.env });
     expect(revoked.code, revoked.stderr).toBe(0);
-    await expect
-      .poll(
-        async () =>
-          (
-            await fetch(`${server.url}/mcp`, {
-              method: "POST",
-              headers: {
-                authorization: `Bearer ${refreshed.access_token}`,
-                "content-type": "application/json",
-                accept: "application/json, text/event-stream",
-              },
-              body: "{}",
-            })
-          ).status,
-        { timeout: 2000 },
-      )
-      .toBe(401);
+    await expect.poll(() => mcpStatusWith(refreshed.access_token), { timeout: 2000 }).toBe(401);
     provider.authorizationUrl = undefined;
     await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
     // The refresh token ended with the grant: the SDK had to start a new sign-in.
