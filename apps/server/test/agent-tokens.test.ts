@@ -2,14 +2,15 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAgentTokenStore } from "../src/agent-tokens/agent-token-store";
 import { runCli } from "./helpers/run-cli";
-import { bearerConfig } from "./helpers/test-server";
 import { useServerPerTest } from "./helpers/use-server-per-test";
 
 const upstreamToken = "upstream-token-agents-5b8e2d71c9";
-const setup = useServerPerTest({ upstreamToken });
+// A home and a server per test with the sources "alpha" and "beta": each test makes the tokens it needs, so it runs
+// alone, in any order, and again (a token name is taken only in its own home).
+const setup = useServerPerTest({ upstreamToken, sources: ["alpha", "beta"] });
 
 /** Creates a token through the admin route and registers its value for the log scan. */
 async function createToken(body: Record<string, unknown>): Promise<string> {
@@ -22,20 +23,6 @@ async function createToken(body: Record<string, unknown>): Promise<string> {
 
 const call = (token: string, slug: string) =>
   setup.server.api("POST", `/v1/tools/api_${slug}/call`, { token, body: { method: "GET", path: "/items" } });
-
-// A home and a server per test with the sources "alpha" and "beta": each test makes the tokens it needs, so it runs
-// alone, in any order, and again (a token name is taken only in its own home).
-beforeEach(async () => {
-  for (const slug of ["alpha", "beta"]) {
-    expect(
-      (
-        await setup.server.api("POST", "/v1/sources", {
-          body: { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } },
-        })
-      ).status,
-    ).toBe(201);
-  }
-});
 
 describe("agent tokens over /v1/tokens", () => {
   it("creates a token that lists and calls tools, and names itself in the call's log line", async () => {

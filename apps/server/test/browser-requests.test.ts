@@ -76,6 +76,14 @@ describe("Host (DNS rebinding)", () => {
 
 describe("browser origins (CORS)", () => {
   const host = (): string => `127.0.0.1:${port}`;
+  /** The browser's CORS preflight for `method path` with an authorization header, from a page of `origin`. */
+  const preflightOf = (method: string, path: string, origin: string) =>
+    send("OPTIONS", path, {
+      host: host(),
+      origin,
+      "access-control-request-method": method,
+      "access-control-request-headers": "authorization",
+    });
 
   it("refuses a request from a page of another origin, even with the admin token", async () => {
     const answer = await send("GET", "/v1/sources", {
@@ -86,23 +94,13 @@ describe("browser origins (CORS)", () => {
     expect(answer.status).toBe(403);
     expect(answer.json.error?.code).toBe("ORIGIN_NOT_ALLOWED");
     expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
-    const preflight = await send("OPTIONS", "/mcp", {
-      host: host(),
-      origin: "https://evil.example",
-      "access-control-request-method": "POST",
-      "access-control-request-headers": "authorization",
-    });
+    const preflight = await preflightOf("POST", "/mcp", "https://evil.example");
     expect(preflight.status).toBe(403);
     expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
   it("answers the preflight of a --cors-origin page without a token, and its requests with CORS headers", async () => {
-    const preflight = await send("OPTIONS", "/v1/tools", {
-      host: host(),
-      origin: "https://console.example",
-      "access-control-request-method": "GET",
-      "access-control-request-headers": "authorization",
-    });
+    const preflight = await preflightOf("GET", "/v1/tools", "https://console.example");
     expect(preflight.status).toBe(204);
     expect(preflight.headers["access-control-allow-origin"]).toBe("https://console.example");
     expect(String(preflight.headers["access-control-allow-headers"])).toContain("authorization");

@@ -1,18 +1,14 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
-import { createTestHome, type TestHome } from "./helpers/test-home";
-import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestHome } from "./helpers/test-home";
+import { bearerConfig, startTestServer } from "./helpers/test-server";
+import { useServerPerFile } from "./helpers/use-server-per-test";
 
-let testHome: TestHome;
-let upstream: Upstream;
-let server: TestServer;
+const setup = useServerPerFile({ upstreamToken: "caller-words-token-1e2f" });
 
 beforeAll(async () => {
-  testHome = await createTestHome();
-  upstream = await startUpstream({ token: "caller-words-token-1e2f" });
-  server = await startTestServer(testHome);
+  const { upstream, server } = setup;
   // No credential: calls answer NO_CREDENTIAL.
   expect(
     (await server.api("POST", "/v1/sources", { body: { config: bearerConfig("bare", upstream.url) } })).status,
@@ -26,18 +22,12 @@ beforeAll(async () => {
   ).toBe(201);
 });
 
-afterAll(async () => {
-  await server?.server.close();
-  await upstream?.close();
-  await testHome?.cleanup();
-});
-
 /** A CLI command (`src credential set`...) or a path on the server's machine. */
 const cliOrServerPath = (text: string): RegExp[] =>
   [
     /`src /,
     /\bsrc (source|credential|tools|vault)\b/,
-    new RegExp(testHome.home.replaceAll("/", "\\/")),
+    new RegExp(setup.testHome.home.replaceAll("/", "\\/")),
     /config\.json/,
   ].filter((pattern) => pattern.test(text));
 
@@ -49,7 +39,7 @@ describe("server messages are in the caller's words: no CLI command, no file pat
     ["a call to a disabled source", "POST", "/v1/tools/api_off/call", { method: "GET", path: "/me" }],
     ["a source reload without a credential", "POST", "/v1/sources/bare/reload", undefined],
   ])("%s", async (_why, method, path, body) => {
-    const answer = await server.api(method, path, body === undefined ? {} : { body });
+    const answer = await setup.server.api(method, path, body === undefined ? {} : { body });
     expect(answer.text.length).toBeGreaterThan(0);
     expect(cliOrServerPath(answer.text)).toEqual([]);
   });
@@ -62,7 +52,7 @@ describe("a vault the server cannot open is the operator's business", () => {
     const damagedServer = await startTestServer(damagedHome);
     try {
       const answer = await damagedServer.api("POST", "/v1/sources", {
-        body: { config: bearerConfig("vaulted", upstream.url), credential: { token: "vaulted-token-9a8b" } },
+        body: { config: bearerConfig("vaulted", setup.upstream.url), credential: { token: "vaulted-token-9a8b" } },
       });
       expect(answer.status).toBe(500);
       expect(answer.json).toMatchObject({ error: { code: "DAMAGED" } });

@@ -2,49 +2,39 @@
 // another (two built servers on one SRC_HOME: the links, the sign-ins in progress and the vault are shared). The
 // upstream's redirect reaches replica B; the tokens are stored as the link's principal's own connection, and that
 // principal's calls through either replica carry them.
-import { startUpstream as startRecorder, sendJson, type Upstream as Recorder } from "@src/http-tool/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { startUpstream as startRecorder, sendJson } from "@src/http-tool/testing";
+import { afterAll, describe, expect, it } from "vitest";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { startBuiltServer, type BuiltServer } from "./console/start-built-server";
-import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
+import { adminRequest } from "./helpers/server-requests";
+import { createTestHome, linesLeakingSecrets } from "./helpers/test-home";
+import { oauth2Config } from "./helpers/test-server";
+import { useFileSetup } from "./helpers/use-setup";
 
 const clientId = "replica-desk";
 const clientSecret = "replica-desk-cl13nt-s3cret-41b0";
-let testHome: TestHome;
-let authorization: AuthorizationServer;
-let recorder: Recorder;
-let replicaA: BuiltServer;
-let replicaB: BuiltServer;
 
-beforeAll(async () => {
-  testHome = await createTestHome();
-  authorization = await startAuthorizationServer({ clientId, clientSecret });
-  recorder = await startRecorder((_request, response, recorded) => sendJson(response, 200, { path: recorded.path }));
-  replicaA = await startBuiltServer(testHome.env);
-  replicaB = await startBuiltServer(testHome.env);
-}, 60_000);
+const setup = useFileSetup(async (keep) => {
+  const testHome = await keep(createTestHome(), (home) => home.cleanup());
+  const authorization = await keep(startAuthorizationServer({ clientId, clientSecret }), (started) => started.stop());
+  const recorder = await keep(
+    startRecorder((_request, response, recorded) => sendJson(response, 200, { path: recorded.path })),
+    (started) => started.close(),
+  );
+  const replicaA = await keep(startBuiltServer(testHome.env), (built) => built.stop());
+  const replicaB = await keep(startBuiltServer(testHome.env), (built) => built.stop());
+  return { testHome, authorization, recorder, replicaA, replicaB };
+});
 
 afterAll(async () => {
+  const { testHome, authorization, replicaA, replicaB } = setup;
   const secrets = [...(testHome?.secrets ?? []), clientSecret, ...((await authorization?.state())?.issued ?? [])];
   for (const replica of [replicaA, replicaB])
     expect(linesLeakingSecrets((replica?.output() ?? "").split("\n"), secrets)).toEqual([]);
-  await replicaA?.stop();
-  await replicaB?.stop();
-  await recorder?.close();
-  await authorization?.stop();
-  await testHome?.cleanup();
 }, 60_000);
 
 const admin = (replica: BuiltServer, method: string, path: string, body?: unknown) =>
-  fetch(`${replica.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${testHome.adminToken}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  adminRequest(replica.url, setup.testHome.adminToken, method, path, body);
 
 const callThrough = async (replica: BuiltServer, token: string, slug: string) =>
   (await (
@@ -57,24 +47,16 @@ const callThrough = async (replica: BuiltServer, token: string, slug: string) =>
 
 describe("a connect link's upstream sign-in across replicas", { timeout: 60_000 }, () => {
   it("starts through A, finishes through B, and the principal's calls through either carry their token", async () => {
+    const { authorization, recorder, replicaA, replicaB } = setup;
     const slug = `desk-replicas-${Date.now().toString(36)}`;
     const created = await admin(replicaA, "POST", "/v1/sources", {
-      config: {
-        type: "api",
-        name: "Team Desk",
-        slug,
-        enabled: true,
-        api: {
-          baseUrl: `${recorder.url}/${slug}`,
-          authType: "oauth2",
-          grant: "authorization_code",
-          tokenUrl: authorization.tokenUrl,
-          authorizationUrl: authorization.authorizationUrl,
-          scopes: ["tickets"],
-          testEndpoint: "/me",
-          credentials: "per-user",
-        },
-      },
+      config: oauth2Config(slug, "Team Desk", `${recorder.url}/${slug}`, {
+        grant: "authorization_code",
+        tokenUrl: authorization.tokenUrl,
+        authorizationUrl: authorization.authorizationUrl,
+        scopes: ["tickets"],
+        credentials: "per-user",
+      }),
       credential: { clientId, clientSecret },
     });
     expect(created.status).toBe(201);

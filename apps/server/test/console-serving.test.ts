@@ -1,27 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestHome, type TestHome } from "./helpers/test-home";
+import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers/run-cli";
 import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
+import { createTestHome } from "./helpers/test-home";
+import { useServerPerFile } from "./helpers/use-server-per-test";
 
-let testHome: TestHome;
-let server: TestServer;
-let upstream: Upstream;
 const upstreamToken = "upstream-secret-console-0123456789";
-
-beforeAll(async () => {
-  testHome = await createTestHome();
-  upstream = await startUpstream({ token: upstreamToken });
-  server = await startTestServer(testHome);
-});
-
-afterAll(async () => {
-  await server?.server.close();
-  await upstream?.close();
-  await testHome?.cleanup();
-});
+const setup = useServerPerFile({ upstreamToken });
 
 function expectConsoleHeaders(headers: Headers): void {
   const policy = headers.get("content-security-policy") ?? "";
@@ -38,7 +24,7 @@ function expectConsoleHeaders(headers: Headers): void {
 
 describe("the console at /", () => {
   it("serves the page without a token, with strict headers, no inline script and no outside resource", async () => {
-    const answer = await server.api("GET", "/", { token: null });
+    const answer = await setup.server.api("GET", "/", { token: null });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(answer.headers.get("cache-control")).toBe("no-store");
@@ -54,12 +40,12 @@ describe("the console at /", () => {
   });
 
   it("serves its hashed files with their types, cached for good, with the same headers", async () => {
-    const page = await server.api("GET", "/", { token: null });
+    const page = await setup.server.api("GET", "/", { token: null });
     const files = [...page.text.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
     expect(files.some((file) => file.endsWith(".js"))).toBe(true);
     expect(files.some((file) => file.endsWith(".css"))).toBe(true);
     for (const file of files) {
-      const answer = await server.api("GET", file, { token: null });
+      const answer = await setup.server.api("GET", file, { token: null });
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-type")).toMatch(file.endsWith(".js") ? /^text\/javascript/ : /^text\/css/);
       expect(answer.headers.get("cache-control")).toContain("immutable");
@@ -68,13 +54,13 @@ describe("the console at /", () => {
   });
 
   it("answers a missing console file 404 with the error shape", async () => {
-    const answer = await server.api("GET", "/assets/nothing-here.js", { token: null });
+    const answer = await setup.server.api("GET", "/assets/nothing-here.js", { token: null });
     expect(answer.status).toBe(404);
     expect(answer.json.error.code).toBe("NOT_FOUND");
   });
 
   it("is refused under a Host that is not the server's (DNS rebinding), like every route", async () => {
-    const port = Number(new URL(server.server.url).port);
+    const port = Number(new URL(setup.server.server.url).port);
     const status = await new Promise<number>((resolve, reject) => {
       const outgoing = request(
         { host: "127.0.0.1", port, path: "/", headers: { host: `rebind.attacker.example:${port}` }, setHost: false },
@@ -91,14 +77,14 @@ describe("the console at /", () => {
 
   it("gives nothing but the page without the token: the API routes it uses answer 401", async () => {
     for (const path of ["/v1/sources", "/v1/tools", "/v1/activity", "/v1/config-schema"]) {
-      expect((await server.api("GET", path, { token: null })).status).toBe(401);
+      expect((await setup.server.api("GET", path, { token: null })).status).toBe(401);
     }
   });
 });
 
 describe("GET /v1/config-schema", () => {
   it("gives the config.json JSON Schema and each auth mode's fields, never a value", async () => {
-    const answer = await server.api("GET", "/v1/config-schema");
+    const answer = await setup.server.api("GET", "/v1/config-schema");
     expect(answer.status).toBe(200);
     expect(answer.json.schema.properties.api.properties.baseUrl.type).toBe("string");
     const header = answer.json.authTypes.find((type: { type: string }) => type.type === "header");
@@ -113,8 +99,8 @@ describe("GET /v1/activity", () => {
   /** A source of this test only (a retry gets another), so what other tests did to the shared home does not matter. */
   async function createSource(prefix: string): Promise<string> {
     const slug = `${prefix}-${randomBytes(3).toString("hex")}`;
-    const created = await server.api("POST", "/v1/sources", {
-      body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } },
+    const created = await setup.server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig(slug, setup.upstream.url), credential: { token: upstreamToken } },
     });
     expect(created.status, created.text).toBe(201);
     return slug;
@@ -122,7 +108,7 @@ describe("GET /v1/activity", () => {
   const toolOf = (slug: string): string => `api_${slug.replace(/-/g, "_")}`;
   const activity = async (query = ""): Promise<{ source: string; path: string | null; channel: string }[]> =>
     (
-      (await server.api("GET", `/v1/activity${query}`)).json as {
+      (await setup.server.api("GET", `/v1/activity${query}`)).json as {
         calls: { source: string; path: string | null; channel: string }[];
       }
     ).calls;
@@ -130,15 +116,15 @@ describe("GET /v1/activity", () => {
   it("lists the last agent calls newest first, filtered by source, the path redacted", async () => {
     const alpha = await createSource("alpha");
     const beta = await createSource("beta");
-    await server.api("POST", `/v1/tools/${toolOf(alpha)}/call`, {
+    await setup.server.api("POST", `/v1/tools/${toolOf(alpha)}/call`, {
       body: { method: "GET", path: "/items", query: { echo: upstreamToken } },
     });
-    await server.api("POST", `/v1/tools/${toolOf(beta)}/call`, { body: { method: "GET", path: "/fail" } });
-    await server.api("POST", `/v1/tools/${toolOf(alpha)}/call`, { body: { method: "GET", path: "/me" } });
+    await setup.server.api("POST", `/v1/tools/${toolOf(beta)}/call`, { body: { method: "GET", path: "/fail" } });
+    await setup.server.api("POST", `/v1/tools/${toolOf(alpha)}/call`, { body: { method: "GET", path: "/me" } });
 
     // The audit line is appended as the answer goes out: wait for the last one.
     await expect.poll(async () => (await activity(`?source=${alpha}`)).length).toBe(2);
-    const all = await server.api("GET", "/v1/activity");
+    const all = await setup.server.api("GET", "/v1/activity");
     expect(all.status).toBe(200);
     const ours = (all.json.calls as { source: string; path: string }[]).filter(
       (call) => call.source === alpha || call.source === beta,
@@ -158,16 +144,16 @@ describe("GET /v1/activity", () => {
       durationMs: expect.any(Number),
     });
 
-    const limited = await server.api("GET", `/v1/activity?source=${alpha}&limit=1`);
+    const limited = await setup.server.api("GET", `/v1/activity?source=${alpha}&limit=1`);
     expect(limited.json.calls).toHaveLength(1);
     expect(limited.json.calls[0]).toMatchObject({ source: alpha, path: "/me", status: 200, ok: true });
   });
 
   it("records refused calls too, without a request", async () => {
     const missing = `nothing-${randomBytes(3).toString("hex")}`;
-    await server.api("POST", `/v1/tools/${toolOf(missing)}/call`, { body: { method: "GET", path: "/" } });
+    await setup.server.api("POST", `/v1/tools/${toolOf(missing)}/call`, { body: { method: "GET", path: "/" } });
     await expect.poll(async () => (await activity(`?source=${missing}`)).length).toBe(1);
-    const answer = await server.api("GET", `/v1/activity?source=${missing}`);
+    const answer = await setup.server.api("GET", `/v1/activity?source=${missing}`);
     expect(answer.json.calls[0]).toMatchObject({
       source: missing,
       method: null,
@@ -181,7 +167,7 @@ describe("GET /v1/activity", () => {
 
   it("shows calls made with `src call` in another process, from the audit log they share", async () => {
     const slug = await createSource("cli-made");
-    const called = await runCli(["call", slug, "GET", "/items", "-q", "from=cli"], { env: testHome.env });
+    const called = await runCli(["call", slug, "GET", "/items", "-q", "from=cli"], { env: setup.testHome.env });
     expect(called.code, called.stderr).toBe(0);
     await expect
       .poll(() => activity(`?source=${slug}`))
@@ -194,7 +180,7 @@ describe("GET /v1/activity", () => {
     let second: TestServer | undefined;
     try {
       const created = await first.api("POST", "/v1/sources", {
-        body: { config: bearerConfig("before", upstream.url), credential: { token: upstreamToken } },
+        body: { config: bearerConfig("before", setup.upstream.url), credential: { token: upstreamToken } },
       });
       expect(created.status, created.text).toBe(201);
       for (const path of ["/items", "/me"])
@@ -216,12 +202,12 @@ describe("GET /v1/activity", () => {
   });
 
   it("is in /openapi.json with the config schema route", async () => {
-    const document = await server.api("GET", "/openapi.json");
+    const document = await setup.server.api("GET", "/openapi.json");
     expect(Object.keys(document.json.paths)).toEqual(expect.arrayContaining(["/v1/activity", "/v1/config-schema"]));
   });
 
   it("refuses a malformed limit with the field named", async () => {
-    const answer = await server.api("GET", "/v1/activity?limit=0");
+    const answer = await setup.server.api("GET", "/v1/activity?limit=0");
     expect(answer.status).toBe(422);
     expect(answer.json.error.details[0].path).toBe("limit");
   });

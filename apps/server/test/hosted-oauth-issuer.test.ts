@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from "jose";
@@ -11,85 +9,42 @@ import { startBuiltServer, type BuiltServer } from "./console/start-built-server
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { bearerConfig } from "./helpers/test-server";
-import { expectToolCallLines, mcpInitialize } from "./helpers/server-requests";
+import { adminAddBearerSource, expectToolCallLines, mcpInitialize } from "./helpers/server-requests";
+import { startIdentityProvider, type IdentityProvider } from "./helpers/start-identity-provider";
 
 const upstreamToken = "upstream-token-issuer-6e2f9a";
 const idpSecret = `idp-secret-${randomBytes(12).toString("hex")}`;
-let idp: ChildProcess;
+let idp: IdentityProvider;
 let issuer: string;
 let testHome: TestHome;
 let upstream: Upstream;
 let server: BuiltServer;
 const secrets: string[] = [upstreamToken, idpSecret];
 
-/** The identity provider in its own process (node-oidc-provider); resolves with its issuer URL. */
-function startIdentityProvider(): Promise<string> {
-  idp = spawn(process.execPath, [fileURLToPath(new URL("./helpers/identity-provider.mjs", import.meta.url))], {
-    env: { PATH: process.env.PATH ?? "", IDP_CLIENT_SECRET: idpSecret },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    idp.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /\{"issuer":"([^"]+)"\}/.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    idp.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    idp.once("exit", (code) => reject(new Error(`the identity provider exited (${String(code)}): ${output}`)));
-  });
-}
-
-/** A JWT access token from the identity provider by client credentials, for `resource` and `scope`. */
-async function tokenFromIdp({
-  resource,
-  scope,
-  client = "agent",
-}: {
-  resource: string;
-  scope: string;
-  client?: string;
-}): Promise<string> {
-  const answer = await fetch(`${issuer}/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "client_credentials",
-      client_id: client,
-      client_secret: idpSecret,
-      resource,
-      scope,
-    }).toString(),
-  });
-  const json = (await answer.json()) as { access_token?: string; error?: string; error_description?: string };
-  if (json.access_token === undefined)
-    throw new Error(`the identity provider refused: ${json.error ?? ""} ${json.error_description ?? ""}`);
-  secrets.push(json.access_token);
-  return json.access_token;
+/** A JWT access token from the identity provider by client credentials, for `resource` and `scope`; a secret. */
+async function tokenFromIdp(options: { resource: string; scope: string; client?: string }): Promise<string> {
+  const token = await idp.tokenFor(options);
+  secrets.push(token);
+  return token;
 }
 
 const mcp = (token: string) => mcpInitialize(server.url, token);
 
 beforeAll(async () => {
-  issuer = await startIdentityProvider();
+  idp = await startIdentityProvider(idpSecret);
+  issuer = idp.issuer;
   testHome = await createTestHome();
   secrets.push(...testHome.secrets);
   upstream = await startUpstream({ token: upstreamToken });
   server = await startBuiltServer(testHome.env, ["--oauth-issuer", issuer, "--oauth-allow-loopback-clients"]);
-  for (const slug of ["alpha", "beta"]) {
-    const added = await fetch(`${server.url}/v1/sources`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${testHome.adminToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } }),
-    });
-    expect(added.status).toBe(201);
-  }
+  for (const slug of ["alpha", "beta"])
+    await adminAddBearerSource(server.url, testHome.adminToken, { slug, baseUrl: upstream.url, token: upstreamToken });
 }, 60_000);
 
 afterAll(async () => {
   await server?.stop();
   expect(linesLeakingSecrets(server?.output().split("\n") ?? [], secrets)).toEqual([]);
-  idp?.kill("SIGTERM");
+  idp?.stop();
   await upstream?.close();
   await testHome?.cleanup();
 });

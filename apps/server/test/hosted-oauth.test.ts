@@ -115,6 +115,20 @@ async function connect(provider: TestAgentProvider): Promise<Client> {
   return client;
 }
 
+/** The status /mcp answers a bare POST (`{}`) with the bearer `token`: 401 once the token expired or was revoked. */
+async function mcpStatusWith(token: string): Promise<number> {
+  const answer = await fetch(`${server.url}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: "{}",
+  });
+  return answer.status;
+}
+
 /** The whole sign-in as the SDK client runs it: 401, discovery, registration, consent in the browser, token. */
 async function signIn(provider: TestAgentProvider): Promise<void> {
   const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider });
@@ -177,19 +191,7 @@ describe.each([
     // The access token lives 3 s here: once it has expired, the SDK's 401 handling refreshes (a rotated pair) and goes on.
     const expiresAt = Date.now() + (tokens.expires_in ?? 3) * 1000;
     await vi.waitUntil(() => Date.now() > expiresAt + 200, { timeout: 10_000, interval: 100 });
-    expect(
-      (
-        await fetch(`${server.url}/mcp`, {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${tokens.access_token}`,
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
-          },
-          body: "{}",
-        })
-      ).status,
-    ).toBe(401);
+    expect(await mcpStatusWith(tokens.access_token)).toBe(401);
     const again = await connect(provider);
     const afterRefresh = await again.callTool({ name: "api_alpha", arguments: { method: "GET", path: "/items" } });
     expect(afterRefresh.isError).toBeFalsy();
@@ -216,23 +218,7 @@ describe.each([
     expect(grant?.lastUsedAt).not.toBeNull();
     const revoked = await runCli(["token", "revoke", grant!.name], { env: testHome.env });
     expect(revoked.code, revoked.stderr).toBe(0);
-    await expect
-      .poll(
-        async () =>
-          (
-            await fetch(`${server.url}/mcp`, {
-              method: "POST",
-              headers: {
-                authorization: `Bearer ${refreshed.access_token}`,
-                "content-type": "application/json",
-                accept: "application/json, text/event-stream",
-              },
-              body: "{}",
-            })
-          ).status,
-        { timeout: 2000 },
-      )
-      .toBe(401);
+    await expect.poll(() => mcpStatusWith(refreshed.access_token), { timeout: 2000 }).toBe(401);
     provider.authorizationUrl = undefined;
     await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
     // The refresh token ended with the grant: the SDK had to start a new sign-in.
@@ -245,8 +231,7 @@ describe.each([
 describe("the consent page", () => {
   it("Deny sends access_denied back to the client, with its state", async () => {
     const provider = new TestAgentProvider(catcher.url, undefined, "Denied Agent");
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider });
-    await expect(new Client({ name: "t", version: "1" }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
     const answer = await consentInBrowser(provider.authorizationUrl!, { decision: "Deny" });
     expect(answer.get("error")).toBe("access_denied");
     expect(answer.get("state")).toBe(provider.authorizationUrl!.searchParams.get("state"));
@@ -255,11 +240,7 @@ describe("the consent page", () => {
 
   it("is served at the authorization endpoint with the console's headers: never framed, no inline script", async () => {
     const provider = new TestAgentProvider(catcher.url, documentHost.clientId);
-    await expect(
-      new Client({ name: "t", version: "1" }).connect(
-        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider }),
-      ),
-    ).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
     const page = await fetch(provider.authorizationUrl!, { redirect: "manual" });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
@@ -270,11 +251,7 @@ describe("the consent page", () => {
 
   it("names the client's hosts in plain words and refuses a decision without the CSRF token of this sign-in", async () => {
     const provider = new TestAgentProvider(catcher.url, documentHost.clientId);
-    await expect(
-      new Client({ name: "t", version: "1" }).connect(
-        new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider }),
-      ),
-    ).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
     await fetch(provider.authorizationUrl!);
     const loaded = await admin("POST", "/v1/oauth/consent", { query: provider.authorizationUrl!.search.slice(1) });
     expect(loaded.status).toBe(200);

@@ -5,11 +5,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSecondProcess } from "./helpers/run-second-process";
-import { bearerConfig } from "./helpers/test-server";
 import { useServerPerTest } from "./helpers/use-server-per-test";
 
 const upstreamToken = "upstream-token-mcp-3e7f9a1c04";
-const setup = useServerPerTest({ upstreamToken });
+const setup = useServerPerTest({ upstreamToken, sources: ["mcp-one"] });
 let client: Client;
 let transport: StreamableHTTPClientTransport;
 let changeListeners: (() => void)[] = [];
@@ -28,13 +27,6 @@ async function connect(token: string): Promise<{ client: Client; transport: Stre
 
 // A home, a server and a client per test, with the one source "mcp-one": a test that edits or adds sources changes only its own.
 beforeEach(async () => {
-  expect(
-    (
-      await setup.server.api("POST", "/v1/sources", {
-        body: { config: bearerConfig("mcp-one", setup.upstream.url), credential: { token: upstreamToken } },
-      })
-    ).status,
-  ).toBe(201);
   changeListeners = [];
   ({ client, transport } = await connect(setup.testHome.adminToken));
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {

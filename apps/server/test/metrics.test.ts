@@ -10,7 +10,7 @@ import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/sta
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, secretForms, type TestHome } from "./helpers/test-home";
-import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+import { bearerConfig, oauth2Config, startTestServer, type TestServer } from "./helpers/test-server";
 
 // GET /metrics in the Prometheus text format, read with a Prometheus text-format parser: the counts match the calls
 // this test makes, the labels stay bounded, the route needs the admin or the metrics token, and nothing in it is a
@@ -205,19 +205,10 @@ describe("GET /metrics", () => {
     ] as const) {
       const created = await server.api("POST", "/v1/sources", {
         body: {
-          config: {
-            type: "api",
-            name: slug,
-            slug,
-            enabled: true,
-            api: {
-              baseUrl: upstream.url,
-              authType: "oauth2",
-              tokenUrl: authorization.tokenUrl,
-              grant: "client_credentials",
-              testEndpoint: "/me",
-            },
-          },
+          config: oauth2Config(slug, slug, upstream.url, {
+            tokenUrl: authorization.tokenUrl,
+            grant: "client_credentials",
+          }),
           credential: { clientId, clientSecret: secret },
         },
       });

@@ -1,10 +1,10 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { startUpstream as startRecorder, sendJson, type Upstream as Recorder } from "@src/http-tool/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { s3rverKeys, startHttpbin, startS3, type RealServer } from "@src/test-servers";
-import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
-import { startTestServer, type TestServer } from "./helpers/test-server";
+import { startUpstream as startRecorder, sendJson } from "@src/http-tool/testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { s3rverKeys, startHttpbin, startS3 } from "@src/test-servers";
+import { callToolOverMcp } from "./helpers/server-requests";
+import { createTestHome, linesLeakingSecrets } from "./helpers/test-home";
+import { startTestServer } from "./helpers/test-server";
+import { useFileSetup } from "./helpers/use-setup";
 
 // The three modes added with issue 23 through the server's API and MCP over HTTP, against httpbin (Digest), an S3
 // emulator that verifies Signature V4, and a recorder of the headers that arrived (several keyed headers).
@@ -13,58 +13,44 @@ const apiKey = "dd_api_srv_77aa01";
 const appKey = "dd_app_srv_33bb02";
 const bucket = "src-server-bucket";
 
-let testHome: TestHome;
-let server: TestServer;
-let httpbin: RealServer;
-let s3: RealServer;
-let recorder: Recorder;
 const answers: string[] = [];
 
+const setup = useFileSetup(async (keep) => {
+  const testHome = await keep(createTestHome(), (home) => home.cleanup());
+  testHome.secrets.push(apiKey, appKey);
+  const [httpbin, s3] = await Promise.all([
+    keep(startHttpbin(), (started) => started.stop()),
+    keep(startS3(bucket), (started) => started.stop()),
+  ]);
+  const recorder = await keep(
+    startRecorder((_request, response, recorded) => {
+      const ok = recorded.headers["dd-api-key"] === apiKey && recorded.headers["dd-application-key"] === appKey;
+      sendJson(response, ok ? 200 : 403, ok ? { valid: true } : { errors: ["Forbidden"] });
+    }),
+    (started) => started.close(),
+  );
+  const server = await keep(startTestServer(testHome), (started) => started.server.close());
+  return { testHome, httpbin, s3, recorder, server };
+}, 60_000);
+
+afterAll(() => {
+  for (const text of answers)
+    for (const secret of [apiKey, appKey, s3rverKeys.secretAccessKey]) expect(text).not.toContain(secret);
+  expect(linesLeakingSecrets(setup.server.logs.lines, [apiKey, appKey])).toEqual([]);
+});
+
 async function api(method: string, path: string, body?: unknown) {
-  const answer = await server.api(method, path, body === undefined ? {} : { body });
+  const answer = await setup.server.api(method, path, body === undefined ? {} : { body });
   answers.push(answer.text);
   return answer;
 }
 
-/** One tool call with the official MCP SDK client over Streamable HTTP. */
+/** One tool call with the official MCP SDK client over Streamable HTTP, its text kept for the final scan. */
 async function callOverMcp(name: string, call: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } },
-  });
-  const client = new Client({ name: "new-modes-test", version: "0.0.0" });
-  await client.connect(transport);
-  try {
-    const result = (await client.callTool({ name, arguments: call })) as {
-      content: { type: string; text: string }[];
-      isError?: boolean;
-    };
-    const text = result.content.map((part) => part.text).join("\n");
-    answers.push(text);
-    return { text, isError: result.isError === true };
-  } finally {
-    await client.close();
-  }
+  const result = await callToolOverMcp(setup.server.server.url, setup.testHome.adminToken, name, call);
+  answers.push(result.text);
+  return result;
 }
-
-beforeAll(async () => {
-  testHome = await createTestHome();
-  testHome.secrets.push(apiKey, appKey);
-  [httpbin, s3] = await Promise.all([startHttpbin(), startS3(bucket)]);
-  recorder = await startRecorder((_request, response, recorded) => {
-    const ok = recorded.headers["dd-api-key"] === apiKey && recorded.headers["dd-application-key"] === appKey;
-    sendJson(response, ok ? 200 : 403, ok ? { valid: true } : { errors: ["Forbidden"] });
-  });
-  server = await startTestServer(testHome);
-}, 60_000);
-
-afterAll(async () => {
-  for (const text of answers)
-    for (const secret of [apiKey, appKey, s3rverKeys.secretAccessKey]) expect(text).not.toContain(secret);
-  expect(linesLeakingSecrets(server.logs.lines, [apiKey, appKey])).toEqual([]);
-  await server?.server.close();
-  await Promise.all([httpbin?.stop(), s3?.stop(), recorder?.close()]);
-  await testHome.cleanup();
-});
 
 const create = (slug: string, fields: Record<string, unknown>, credential: Record<string, string>) =>
   api("POST", "/v1/sources", { config: { type: "api", name: slug, slug, enabled: true, api: fields }, credential });
@@ -87,10 +73,14 @@ describe("the three new modes through the server and MCP over HTTP", () => {
   });
 
   it("digest: created and connected against httpbin (the challenge answered); a tool call and an MCP call succeed", async () => {
-    await server.api("DELETE", "/v1/sources/digest");
+    await setup.server.api("DELETE", "/v1/sources/digest");
     const created = await create(
       "digest",
-      { baseUrl: `${httpbin.origin}/digest-auth/auth/bob/${digestPassword}`, authType: "digest", testEndpoint: "/MD5" },
+      {
+        baseUrl: `${setup.httpbin.origin}/digest-auth/auth/bob/${digestPassword}`,
+        authType: "digest",
+        testEndpoint: "/MD5",
+      },
       { username: "bob", password: digestPassword },
     );
     expect([created.status, created.json.validation]).toMatchObject([201, { ok: true, status: "connected" }]);
@@ -105,9 +95,9 @@ describe("the three new modes through the server and MCP over HTTP", () => {
   });
 
   it("aws-sigv4: PUT, GET and LIST against the S3 emulator; a wrong secret is needs_auth", async () => {
-    await server.api("DELETE", "/v1/sources/s3");
+    await setup.server.api("DELETE", "/v1/sources/s3");
     const api_ = {
-      baseUrl: s3.origin,
+      baseUrl: setup.s3.origin,
       authType: "aws-sigv4",
       region: "us-east-1",
       service: "s3",
@@ -137,11 +127,11 @@ describe("the three new modes through the server and MCP over HTTP", () => {
   });
 
   it("multi-header: each header arrives with its own secret, through the API and MCP", async () => {
-    await server.api("DELETE", "/v1/sources/datadog");
+    await setup.server.api("DELETE", "/v1/sources/datadog");
     const created = await create(
       "datadog",
       {
-        baseUrl: recorder.url,
+        baseUrl: setup.recorder.url,
         authType: "multi-header",
         headerNames: ["DD-API-KEY", "DD-APPLICATION-KEY"],
         testEndpoint: "/api/v1/validate",
@@ -151,7 +141,7 @@ describe("the three new modes through the server and MCP over HTTP", () => {
     expect([created.status, created.json.validation]).toMatchObject([201, { ok: true, status: "connected" }]);
     const overMcp = await callOverMcp("api_datadog", { method: "GET", path: "/api/v1/monitor" });
     expect([overMcp.isError, overMcp.text]).toEqual([false, expect.stringMatching(/^HTTP 200/)]);
-    const last = recorder.requests.at(-1)!;
+    const last = setup.recorder.requests.at(-1)!;
     expect([last.headers["dd-api-key"], last.headers["dd-application-key"]]).toEqual([apiKey, appKey]);
   });
 });

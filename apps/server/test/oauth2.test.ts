@@ -1,37 +1,22 @@
 import { readdir, readFile } from "node:fs/promises";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { startUpstream as startRecorder, sendJson } from "@src/http-tool/testing";
+import { describe, expect, it } from "vitest";
 import { expectMcpCallsReuseOneToken } from "../../../packages/auth-oauth2/test/expect-mcp-calls-reuse-token";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
 import { runCli } from "./helpers/run-cli";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
 import { startTestServer, type ApiAnswer, type TestServer } from "./helpers/test-server";
+import { useFileSetup, useTestSetup } from "./helpers/use-setup";
 
 // OAuth 2.0 through the server: client credentials calls over POST /v1/tools/{name}/call and /mcp, the sign-in routes
 // (authorization code with PKCE, the test following the URL like a browser), against a real authorization server in
 // its own process (oauth2-mock-server on 127.0.0.1) and an API that accepts only the tokens that server issued.
 const clientId = "crm-agent";
 const clientSecret = "srv-oauth-cl13nt-s3cret-9a8b7c";
-let testHome: TestHome;
-let authorization: AuthorizationServer;
-let server: TestServer;
-let api: Server;
-let apiUrl = "";
-let otherOrigin: Server;
-let otherOriginUrl = "";
-const otherOriginSeen: IncomingHttpHeaders[] = [];
 const outputs: string[] = [];
-
-function listen(httpServer: Server, host: string): Promise<string> {
-  return new Promise((resolve) =>
-    httpServer.listen(0, host, () => resolve(`http://${host}:${(httpServer.address() as AddressInfo).port}`)),
-  );
-}
 
 /** A call of the server's API with the admin token (or `token`), its answer kept for the final scan. */
 async function request(
@@ -39,7 +24,7 @@ async function request(
   path: string,
   options: { body?: unknown; token?: string | null } = {},
 ): Promise<ApiAnswer> {
-  const answer = await server.api(method, path, options);
+  const answer = await setup.server.api(method, path, options);
   outputs.push(answer.text);
   return answer;
 }
@@ -57,7 +42,7 @@ async function browse(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
 const call = async (tool: string, input: Record<string, unknown>): Promise<any> =>
   (await request("POST", `/v1/tools/${tool}/call`, { body: input })).json as unknown;
-const tokenRequests = async () => (await authorization.state()).requests.length;
+const tokenRequests = async () => (await file.authorization.state()).requests.length;
 
 async function filesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -66,51 +51,48 @@ async function filesUnder(directory: string): Promise<string[]> {
   );
 }
 
-beforeAll(async () => {
-  authorization = await startAuthorizationServer({ clientId, clientSecret });
-  otherOrigin = createServer((incoming, outgoing) => {
-    otherOriginSeen.push(incoming.headers);
-    outgoing.writeHead(200, { "content-type": "application/json" }).end("{}");
-  });
-  otherOriginUrl = await listen(otherOrigin, "127.0.0.2");
-  api = createServer((incoming, outgoing) => {
-    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-      outgoing.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
-    if (incoming.url === "/v1/redirect-away") return answer(302, {}, { location: `${otherOriginUrl}/steal` });
-    if (incoming.url === "/v1/redirect-here") return answer(302, {}, { location: "/v1/items" });
-    if (incoming.url === "/v1/always-401") return answer(401, { error: "invalid_token" });
-    const token = (incoming.headers.authorization ?? "").replace(/^Bearer /, "");
-    void authorization
-      .accepts(token)
-      .then((accepted) =>
-        accepted
-          ? answer(200, { path: incoming.url, authorization: incoming.headers.authorization })
-          : answer(401, { error: "invalid_token" }),
-      );
-  });
-  apiUrl = `${await listen(api, "127.0.0.1")}/v1`;
-}, 60_000);
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => api.close(() => resolve()));
-  await new Promise<void>((resolve) => otherOrigin.close(() => resolve()));
-  await authorization.stop();
-}, 60_000);
+/** For the file: the authorization server, a page of another origin (127.0.0.2) and the API that accepts its tokens. */
+const file = useFileSetup(async (keep) => {
+  const authorization = await keep(startAuthorizationServer({ clientId, clientSecret }), (started) => started.stop());
+  const otherOrigin = await keep(
+    startRecorder((_request, response) => sendJson(response, 200, {}), { host: "127.0.0.2" }),
+    (started) => started.close(),
+  );
+  const api = await keep(
+    startRecorder(async (_request, response, recorded) => {
+      const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+        response.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+      if (recorded.url === "/v1/redirect-away") return answer(302, {}, { location: `${otherOrigin.url}/steal` });
+      if (recorded.url === "/v1/redirect-here") return answer(302, {}, { location: "/v1/items" });
+      if (recorded.url === "/v1/always-401") return answer(401, { error: "invalid_token" });
+      const bearer = recorded.headers.authorization ?? "";
+      return (await authorization.accepts(bearer.replace(/^Bearer /, "")))
+        ? answer(200, { path: recorded.url, authorization: bearer })
+        : answer(401, { error: "invalid_token" });
+    }),
+    (started) => started.close(),
+  );
+  return { authorization, otherOrigin, apiUrl: `${api.url}/v1` };
+});
 
 // A home and a server per test, and the authorization server's token lifetime back to an hour: each test creates (and
 // signs in to) the sources it needs, so it runs alone, in any order, and again.
-beforeEach(async () => {
-  testHome = await createTestHome();
+const setup = useTestSetup(async (keep) => {
+  const testHome = await keep(createTestHome(), (home) => home.cleanup());
   testHome.secrets.push(clientSecret);
   outputs.length = 0;
-  otherOriginSeen.length = 0;
-  await authorization.settings({ tokenTtl: 3600 });
-  server = await startTestServer(testHome);
-}, 60_000);
+  file.otherOrigin.requests.length = 0;
+  await file.authorization.settings({ tokenTtl: 3600 });
+  const server = await keep(startTestServer(testHome), async (started) => {
+    await started.server.close();
+    await expectNoSecretLeaked(testHome, started);
+  });
+  return { testHome, server };
+});
 
-afterEach(async () => {
-  await server.server.close();
-  const secrets = [...testHome.secrets, ...(await authorization.state()).issued];
+/** After a test: no log line, answer, file under SRC_HOME or request to the other origin holds a secret or token. */
+async function expectNoSecretLeaked(testHome: TestHome, server: TestServer): Promise<void> {
+  const secrets = [...testHome.secrets, ...(await file.authorization.state()).issued];
   expect(linesLeakingSecrets(server.logs.lines, secrets), "a token or the client secret in a log line").toEqual([]);
   expect(linesLeakingSecrets(outputs, secrets), "a token or the client secret in an answer").toEqual([]);
   expect(
@@ -119,13 +101,12 @@ afterEach(async () => {
   ).toEqual([]);
   expect(
     linesLeakingSecrets(
-      otherOriginSeen.map((headers) => JSON.stringify(headers)),
+      file.otherOrigin.requests.map((seen) => JSON.stringify(seen.headers)),
       secrets,
     ),
     "a token sent to another origin",
   ).toEqual([]);
-  await testHome.cleanup();
-}, 60_000);
+}
 
 /** The record of the OAuth 2.0 source SLUG called NAME on this file's API and authorization server, `api` added. */
 const oauth2Config = (name: string, slug: string, api: Record<string, unknown>) => ({
@@ -133,7 +114,7 @@ const oauth2Config = (name: string, slug: string, api: Record<string, unknown>) 
   name,
   slug,
   enabled: true,
-  api: { baseUrl: apiUrl, authType: "oauth2", testEndpoint: "/me", tokenUrl: authorization.tokenUrl, ...api },
+  api: { baseUrl: file.apiUrl, authType: "oauth2", testEndpoint: "/me", tokenUrl: file.authorization.tokenUrl, ...api },
 });
 
 const crmConfig = () =>
@@ -168,7 +149,7 @@ describe("client credentials through the server", () => {
 
   it("after the API stops accepting the token, 16 concurrent calls each retry once at most, with one token request between them", async () => {
     await createCrm();
-    await authorization.revokeAccessTokens();
+    await file.authorization.revokeAccessTokens();
     const before = await tokenRequests();
     const results = await Promise.all(
       Array.from({ length: 16 }, () => call("api_crm", { method: "GET", path: "/items" })),
@@ -196,7 +177,7 @@ describe("client credentials through the server", () => {
     });
     const away = await call("api_crm", { method: "GET", path: "/redirect-away" });
     expect(away).toMatchObject({ ok: false, error: { code: "REDIRECT_BLOCKED" } });
-    expect(otherOriginSeen).toEqual([]);
+    expect(file.otherOrigin.requests).toEqual([]);
   });
 
   it("GET /v1/tools?verbose=1 and /tools -v say the source uses OAuth 2.0 and which scopes", async () => {
@@ -211,8 +192,8 @@ describe("client credentials through the server", () => {
 
   it("over /mcp (official MCP SDK client): the tool description names OAuth 2.0 and the scopes; calls reuse the token", async () => {
     await createCrm();
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } },
+    const transport = new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${setup.testHome.adminToken}` } },
     });
     const client = new Client({ name: "oauth2-test", version: "1.0.0" });
     await client.connect(transport);
@@ -222,7 +203,7 @@ describe("client credentials through the server", () => {
         /OAuth 2\.0 \(client credentials grant\) with the scopes read:items write:items/,
       );
       await call("api_crm", { method: "GET", path: "/items" }); // a token the API accepts (the last call's retry was refused)
-      await expectMcpCallsReuseOneToken({ client, tool: "api_crm", authorization, outputs });
+      await expectMcpCallsReuseOneToken({ client, tool: "api_crm", authorization: file.authorization, outputs });
     } finally {
       await client.close();
     }
@@ -251,13 +232,13 @@ describe("client credentials through the server", () => {
 
 const deskConfig = (slug = "desk") =>
   oauth2Config("Desk", slug, {
-    authorizationUrl: authorization.authorizationUrl,
+    authorizationUrl: file.authorization.authorizationUrl,
     grant: "authorization_code",
     scopes: ["tickets"],
   });
 
 /** Starts a sign-in of `slug` and plays the browser up to the redirect to the server: the callback URL, not yet opened. */
-async function signInRedirect(slug: string, target: TestServer = server): Promise<string> {
+async function signInRedirect(slug: string, target: TestServer = setup.server): Promise<string> {
   const started = await target.api("POST", `/v1/sources/${slug}/auth/login`);
   outputs.push(started.text);
   expect(started.status, started.text).toBe(200);
@@ -295,10 +276,10 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
 
     const started = await request("POST", "/v1/sources/desk/auth/login");
     expect(started.status, started.text).toBe(200);
-    expect(started.json.redirectUri).toBe(`${server.server.url}/v1/auth/callback`);
+    expect(started.json.redirectUri).toBe(`${setup.server.server.url}/v1/auth/callback`);
     expect(Date.parse(started.json.expiresAt)).toBeGreaterThan(Date.now() + 9 * 60_000);
     const url = new URL(started.json.authorizationUrl as string);
-    expect(url.origin + url.pathname).toBe(authorization.authorizationUrl);
+    expect(url.origin + url.pathname).toBe(file.authorization.authorizationUrl);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: "code",
       client_id: clientId,
@@ -310,7 +291,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
     expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
 
     const authorize = await browse(url.href);
-    expect(authorize.location).toMatch(new RegExp(`^${server.server.url}/v1/auth/callback\\?code=`));
+    expect(authorize.location).toMatch(new RegExp(`^${setup.server.server.url}/v1/auth/callback\\?code=`));
     const page = await browse(authorize.location!);
     expect(page.status, page.text).toBe(200);
     expect(page.text).toMatch(/Signed in to &quot;desk&quot;/);
@@ -318,7 +299,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
-    expect((await authorization.state()).requests.at(-1)?.grant).toBe("authorization_code");
+    expect((await file.authorization.state()).requests.at(-1)?.grant).toBe("authorization_code");
 
     const status = await request("GET", "/v1/sources/desk/auth");
     expect(status.json).toMatchObject({
@@ -351,7 +332,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
     },
     { why: "no state at all", query: "?code=stolen", message: /no state parameter/ },
   ])("the redirect route refuses $why with a clear page, no token needed", async ({ query, message }) => {
-    const page = await browse(`${server.server.url}/v1/auth/callback${query}`);
+    const page = await browse(`${setup.server.server.url}/v1/auth/callback${query}`);
     expect(page.status).toBe(422);
     expect(page.text).toMatch(message);
     expect(page.text).toMatch(/start the sign-in again/);
@@ -360,7 +341,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
   it("a refused sign-in (error=access_denied) is a clear page naming the server's error; the state is used up", async () => {
     await createDesk();
     const callback = new URL(await signInRedirect("desk"));
-    const refused = `${server.server.url}/v1/auth/callback?error=access_denied&state=${callback.searchParams.get("state")!}`;
+    const refused = `${setup.server.server.url}/v1/auth/callback?error=access_denied&state=${callback.searchParams.get("state")!}`;
     const page = await browse(refused);
     expect(page.status).toBe(422);
     expect(page.text).toMatch(/refused the sign-in with &quot;access_denied&quot;.*NEEDS_AUTH/);
@@ -370,7 +351,7 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
 
   it("a redirect after the sign-in's lifetime is refused as expired", async () => {
     await createDesk();
-    const shortLived = await startTestServer(testHome, { limits: { signInLifetimeMs: 300 } });
+    const shortLived = await startTestServer(setup.testHome, { limits: { signInLifetimeMs: 300 } });
     try {
       const callback = await signInRedirect("desk", shortLived);
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -402,39 +383,39 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
 
   it("expired tokens are refreshed; the refresh token the server rotates is the one the CLI uses next, and back", async () => {
     await createSignedInDesk();
-    await authorization.settings({ tokenTtl: 5 }); // inside the 30 s margin: every call refreshes
-    await authorization.revokeAccessTokens(); // the sign-in's token is refused: a 401, refreshed with the sign-in's refresh token
+    await file.authorization.settings({ tokenTtl: 5 }); // inside the 30 s margin: every call refreshes
+    await file.authorization.revokeAccessTokens(); // the sign-in's token is refused: a 401, refreshed with the sign-in's refresh token
     try {
       const before = await tokenRequests();
       expect(await call("api_desk", { method: "GET", path: "/tickets" })).toMatchObject({ ok: true, status: 200 });
-      const cli = await runCli(["call", "desk", "GET", "/tickets", "--json"], { env: testHome.env });
+      const cli = await runCli(["call", "desk", "GET", "/tickets", "--json"], { env: setup.testHome.env });
       outputs.push(cli.stdout, cli.stderr);
       expect(JSON.parse(cli.stdout), cli.stderr).toMatchObject({ ok: true, status: 200 });
       expect(await call("api_desk", { method: "GET", path: "/tickets" })).toMatchObject({ ok: true, status: 200 });
       // Each refresh used the refresh token the other process rotated (a used one is refused with invalid_grant).
-      expect((await authorization.state()).requests.slice(before).map((entry) => entry.grant)).toEqual([
+      expect((await file.authorization.state()).requests.slice(before).map((entry) => entry.grant)).toEqual([
         "refresh_token",
         "refresh_token",
         "refresh_token",
       ]);
     } finally {
-      await authorization.settings({ tokenTtl: 3600 });
+      await file.authorization.settings({ tokenTtl: 3600 });
     }
   });
 
   it("a revoked refresh token is AUTH_FAILED naming invalid_grant and how to sign in again; the status says signed in until then", async () => {
     // Tokens issued inside the 30 s margin from the sign-in on: the next call must refresh, and the refresh token is revoked.
-    await authorization.settings({ tokenTtl: 5 });
+    await file.authorization.settings({ tokenTtl: 5 });
     try {
       await createSignedInDesk();
-      await authorization.revokeRefreshTokens();
+      await file.authorization.revokeRefreshTokens();
       const result = await call("api_desk", { method: "GET", path: "/tickets" });
       expect(result).toMatchObject({ ok: false, error: { code: "AUTH_FAILED", retryable: false } });
       expect(result.error.message).toMatch(
         /"invalid_grant".*src auth login desk.*POST \/v1\/sources\/desk\/auth\/login/,
       );
     } finally {
-      await authorization.settings({ tokenTtl: 3600 });
+      await file.authorization.settings({ tokenTtl: 3600 });
     }
   });
 
@@ -460,8 +441,8 @@ describe("authorization code with PKCE through the server's sign-in routes", () 
 describe("who may use the sign-in routes", () => {
   it("an agent token gets 403 on …/auth/login and …/auth (GET and DELETE)", async () => {
     await createDesk();
-    const created = await server.api("POST", "/v1/tokens", { body: { name: "oauth-agent" } }); // the one answer that shows a token: not scanned
-    testHome.secrets.push(created.json.token);
+    const created = await setup.server.api("POST", "/v1/tokens", { body: { name: "oauth-agent" } }); // the one answer that shows a token: not scanned
+    setup.testHome.secrets.push(created.json.token);
     for (const [method, path] of [
       ["POST", "/v1/sources/desk/auth/login"],
       ["GET", "/v1/sources/desk/auth"],
@@ -481,12 +462,12 @@ describe("who may use the sign-in routes", () => {
           name: "Plain",
           slug: "plain",
           enabled: true,
-          api: { baseUrl: apiUrl, authType: "bearer", testEndpoint: "/me" },
+          api: { baseUrl: file.apiUrl, authType: "bearer", testEndpoint: "/me" },
         },
         credential: { token: "plain-token-value-123" },
       },
     });
-    testHome.secrets.push("plain-token-value-123");
+    setup.testHome.secrets.push("plain-token-value-123");
     expect(bearer.status).toBe(201);
     for (const [method, path] of [
       ["POST", "/v1/sources/plain/auth/login"],

@@ -1,40 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
-import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
-import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { itemsOpenApiDocument } from "./helpers/items-openapi-document";
+import { bearerConfig } from "./helpers/test-server";
+import { useServerPerFile } from "./helpers/use-server-per-test";
 
 const upstreamToken = "upstream-token-openapi-5d4c3b2a19";
-const document = {
-  openapi: "3.0.3",
-  info: { title: "Items API", version: "3.0.1" },
-  paths: {
-    "/me": { get: { operationId: "getMe", summary: "The current user", responses: { "200": { description: "ok" } } } },
-    "/items": {
-      get: {
-        operationId: "listItems",
-        summary: "List items",
-        tags: ["items"],
-        parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
-        responses: { "200": { description: "ok" } },
-      },
-    },
-  },
-};
+const setup = useServerPerFile({ upstreamToken });
 
-let testHome: TestHome;
-let upstream: Upstream;
-let server: TestServer;
-
+// The source "items" with the document, for all the file's tests (they only read it or add tokens of their own).
 beforeAll(async () => {
-  testHome = await createTestHome();
-  testHome.secrets.push(upstreamToken);
-  upstream = await startUpstream({ token: upstreamToken });
-  server = await startTestServer(testHome);
+  const { testHome, upstream, server } = setup;
   const documentFile = join(testHome.home, "items-openapi.json");
-  await writeFile(documentFile, JSON.stringify(document));
+  await writeFile(documentFile, JSON.stringify(itemsOpenApiDocument));
   const created = await server.api("POST", "/v1/sources", {
     body: {
       config: bearerConfig("items", upstream.url, {
@@ -47,16 +26,9 @@ beforeAll(async () => {
   expect(created.json.source.status.openapi).toMatchObject({ loaded: true, title: "Items API", operations: 2 });
 }, 120_000);
 
-afterAll(async () => {
-  await server?.server.close();
-  await upstream?.close();
-  expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
-  await testHome?.cleanup();
-});
-
 describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
   it("GET /v1/sources/{slug}/operations searches, filters by tag, and gives one operation", async () => {
-    const search = await server.api("GET", "/v1/sources/items/operations?q=list%20items&limit=3");
+    const search = await setup.server.api("GET", "/v1/sources/items/operations?q=list%20items&limit=3");
     expect(search.status).toBe(200);
     expect(search.json.operations[0]).toEqual({
       operationId: "listItems",
@@ -65,53 +37,57 @@ describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
       summary: "List items",
       required: [],
     });
-    const byTag = await server.api("GET", "/v1/sources/items/operations?tag=items");
+    const byTag = await setup.server.api("GET", "/v1/sources/items/operations?tag=items");
     expect(byTag.json).toMatchObject({ total: 1 });
-    const one = await server.api("GET", "/v1/sources/items/operations?id=listItems");
+    const one = await setup.server.api("GET", "/v1/sources/items/operations?id=listItems");
     expect(one.json).toMatchObject({ operationId: "listItems", exampleCall: { method: "GET", path: "/items" } });
-    expect((await server.api("GET", "/v1/sources/items/operations?id=nope")).status).toBe(404);
-    expect((await server.api("GET", "/v1/sources/items/operations")).status).toBe(422);
-    expect((await server.api("GET", "/v1/sources/items/operations?q=x&limit=99")).status).toBe(422);
-    expect((await server.api("GET", "/v1/sources/missing/operations?q=x")).status).toBe(404);
+    expect((await setup.server.api("GET", "/v1/sources/items/operations?id=nope")).status).toBe(404);
+    expect((await setup.server.api("GET", "/v1/sources/items/operations")).status).toBe(422);
+    expect((await setup.server.api("GET", "/v1/sources/items/operations?q=x&limit=99")).status).toBe(422);
+    expect((await setup.server.api("GET", "/v1/sources/missing/operations?q=x")).status).toBe(404);
   });
 
   it("is in the server's OpenAPI document", async () => {
-    const answer = await server.api("GET", "/openapi.json");
+    const answer = await setup.server.api("GET", "/openapi.json");
     expect(answer.json.paths).toHaveProperty("/v1/sources/{slug}/operations");
   });
 
   it("lists both tools with the document's facts, checks calls, and answers the operations tool through the call route", async () => {
-    const tools = await server.api("GET", "/v1/tools?verbose=1");
+    const tools = await setup.server.api("GET", "/v1/tools?verbose=1");
     const mine = (tools.json.tools as { name: string; openapi?: unknown; readOnly?: boolean }[]).filter((tool) =>
       tool.name.startsWith("api_items"),
     );
     expect(mine.map((tool) => tool.name)).toEqual(["api_items", "api_items_operations"]);
     expect(mine[0]?.openapi).toEqual({ title: "Items API", version: "3.0.1", operations: 2 });
-    const before = upstream.seen.length;
-    const refused = await server.api("POST", "/v1/tools/api_items/call", {
+    const before = setup.upstream.seen.length;
+    const refused = await setup.server.api("POST", "/v1/tools/api_items/call", {
       body: { method: "GET", path: "/items", query: { limit: "many" } },
     });
     expect(refused.json.error).toMatchObject({ code: "INVALID_CALL" });
     expect(refused.json.error.message).toContain("query.limit must be of type integer");
-    expect(upstream.seen.length).toBe(before);
-    const answered = await server.api("POST", "/v1/tools/api_items_operations/call", { body: { query: "items" } });
+    expect(setup.upstream.seen.length).toBe(before);
+    const answered = await setup.server.api("POST", "/v1/tools/api_items_operations/call", {
+      body: { query: "items" },
+    });
     expect(answered.json).toMatchObject({ ok: true, body: { kind: "json", value: { total: 1 } } });
   });
 
   it("lets an agent token for the source use its operations tool, and not another's", async () => {
     // Token names of this try only: a retry makes its own.
     const suffix = randomBytes(3).toString("hex");
-    const mine = await server.api("POST", "/v1/tokens", { body: { name: `items-only-${suffix}`, sources: ["items"] } });
+    const mine = await setup.server.api("POST", "/v1/tokens", {
+      body: { name: `items-only-${suffix}`, sources: ["items"] },
+    });
     expect(mine.status, mine.text).toBe(201);
-    const answered = await server.api("POST", "/v1/tools/api_items_operations/call", {
+    const answered = await setup.server.api("POST", "/v1/tools/api_items_operations/call", {
       body: { query: "items" },
       token: mine.json.token as string,
     });
     expect(answered.status).toBe(200);
-    const other = await server.api("POST", "/v1/tokens", {
+    const other = await setup.server.api("POST", "/v1/tokens", {
       body: { name: `other-only-${suffix}`, sources: ["other"] },
     });
-    const refused = await server.api("POST", "/v1/tools/api_items_operations/call", {
+    const refused = await setup.server.api("POST", "/v1/tools/api_items_operations/call", {
       body: { query: "items" },
       token: other.json.token as string,
     });

@@ -3,57 +3,42 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { startUpstream as startRecordingUpstream } from "@src/http-tool/testing";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
-import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
-import { bearerConfig, startTestServer, type TestServer } from "./helpers/test-server";
+import { bearerConfig } from "./helpers/test-server";
+import { useServerPerFile } from "./helpers/use-server-per-test";
 
 const upstreamToken = "upstream-token-policy-7c2e91ab55";
-let testHome: TestHome;
-let upstream: Upstream;
-let server: TestServer;
+const setup = useServerPerFile({ upstreamToken });
 const clients: Client[] = [];
 
-beforeAll(async () => {
-  testHome = await createTestHome();
-  testHome.secrets.push(upstreamToken);
-  upstream = await startUpstream({ token: upstreamToken });
-  server = await startTestServer(testHome);
-});
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-afterAll(async () => {
-  await server?.server.close();
-  await upstream?.close();
-  expect(linesLeakingSecrets(server.logs.lines, testHome.secrets)).toEqual([]);
-  await testHome?.cleanup();
 });
 
 async function addSource(slug: string, policy: Record<string, unknown>): Promise<void> {
   // Each test sets up its own state, also when vitest runs it again.
-  await server.api("DELETE", `/v1/sources/${slug}`);
-  const answer = await server.api("POST", "/v1/sources", {
-    body: { config: bearerConfig(slug, upstream.url, {}), credential: { token: upstreamToken } },
+  await setup.server.api("DELETE", `/v1/sources/${slug}`);
+  const answer = await setup.server.api("POST", "/v1/sources", {
+    body: { config: bearerConfig(slug, setup.upstream.url, {}), credential: { token: upstreamToken } },
   });
   expect(answer.status, answer.text).toBe(201);
-  const patched = await server.api("PATCH", `/v1/sources/${slug}`, { body: { api: { policy } } });
+  const patched = await setup.server.api("PATCH", `/v1/sources/${slug}`, { body: { api: { policy } } });
   expect(patched.status, patched.text).toBe(200);
 }
 
 /** One call through the HTTP API, and which requests reached the upstream meanwhile. */
 async function call(slug: string, body: Record<string, unknown>, token?: string) {
-  const before = upstream.seen.length;
-  const answer = await server.api("POST", `/v1/tools/api_${slug.replaceAll("-", "_")}/call`, {
+  const before = setup.upstream.seen.length;
+  const answer = await setup.server.api("POST", `/v1/tools/api_${slug.replaceAll("-", "_")}/call`, {
     body,
     ...(token === undefined ? {} : { token }),
   });
-  return { ...answer, sent: upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`) };
+  return { ...answer, sent: setup.upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`) };
 }
 
 async function auditLines(): Promise<Record<string, unknown>[]> {
-  const text = await readFile(join(testHome.home, "logs", "calls.jsonl"), "utf8").catch(() => "");
+  const text = await readFile(join(setup.testHome.home, "logs", "calls.jsonl"), "utf8").catch(() => "");
   return text
     .split("\n")
     .filter((line) => line !== "")
@@ -61,10 +46,10 @@ async function auditLines(): Promise<Record<string, unknown>[]> {
 }
 
 async function createToken(body: Record<string, unknown>): Promise<string> {
-  await server.api("DELETE", `/v1/tokens/${String(body.name)}`);
-  const answer = await server.api("POST", "/v1/tokens", { body });
+  await setup.server.api("DELETE", `/v1/tokens/${String(body.name)}`);
+  const answer = await setup.server.api("POST", "/v1/tokens", { body });
   expect(answer.status, answer.text).toBe(201);
-  testHome.secrets.push(answer.json.token as string);
+  setup.testHome.secrets.push(answer.json.token as string);
   return answer.json.token as string;
 }
 
@@ -84,7 +69,7 @@ async function connectMcp(
     });
   }
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${server.server.url}/mcp`), {
+    new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), {
       requestInit: { headers: { authorization: `Bearer ${token}` } },
     }),
   );
@@ -94,12 +79,12 @@ async function connectMcp(
 
 describe("api.policy over the server API", () => {
   it("is taken like any api field, an invalid rule is a 422 listed with the others, and null removes it", async () => {
-    await server.api("DELETE", "/v1/sources/edit-me");
-    const created = await server.api("POST", "/v1/sources", {
-      body: { config: bearerConfig("edit-me", upstream.url, {}), credential: { token: upstreamToken } },
+    await setup.server.api("DELETE", "/v1/sources/edit-me");
+    const created = await setup.server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig("edit-me", setup.upstream.url, {}), credential: { token: upstreamToken } },
     });
     expect(created.status).toBe(201);
-    const invalid = await server.api("PATCH", "/v1/sources/edit-me", {
+    const invalid = await setup.server.api("PATCH", "/v1/sources/edit-me", {
       body: { api: { policy: { allow: ["GETT /x"], deny: ["operation:x"] } } },
     });
     expect(invalid.status).toBe(422);
@@ -110,13 +95,14 @@ describe("api.policy over the server API", () => {
         message: expect.stringContaining("names operations of an OpenAPI document, and the source has none"),
       },
     ]);
-    expect((await server.api("GET", "/v1/sources/edit-me")).json.source.api.policy).toBeUndefined();
+    expect((await setup.server.api("GET", "/v1/sources/edit-me")).json.source.api.policy).toBeUndefined();
     expect(
-      (await server.api("PATCH", "/v1/sources/edit-me", { body: { api: { policy: { mode: "read-only" } } } })).json
-        .source.api.policy,
+      (await setup.server.api("PATCH", "/v1/sources/edit-me", { body: { api: { policy: { mode: "read-only" } } } }))
+        .json.source.api.policy,
     ).toEqual({ mode: "read-only" });
     expect(
-      (await server.api("PATCH", "/v1/sources/edit-me", { body: { api: { policy: null } } })).json.source.api.policy,
+      (await setup.server.api("PATCH", "/v1/sources/edit-me", { body: { api: { policy: null } } })).json.source.api
+        .policy,
     ).toBeUndefined();
   });
 
@@ -150,7 +136,7 @@ describe("api.policy over the server API", () => {
         ["http", "sent", null],
       ]);
     expect(
-      server.logs
+      setup.server.logs
         .records()
         .find(
           (record) =>
@@ -180,7 +166,7 @@ describe("api.policy over the server API", () => {
   });
 
   it("documents api.policy and the refusal statuses in /openapi.json", async () => {
-    const document = (await server.api("GET", "/openapi.json")).json;
+    const document = (await setup.server.api("GET", "/openapi.json")).json;
     const policy = document.components.schemas.ApiPolicy;
     expect(Object.keys(policy.properties).sort()).toEqual(["allow", "confirm", "deny", "mode", "rateLimit", "tools"]);
     expect(policy.properties.mode.enum).toEqual(["read-write", "read-only"]);
@@ -198,7 +184,7 @@ describe("agent tokens narrow the policy", () => {
   it("a read-only token can never write, whatever the source allows; its tools are read-only; its own rate limit holds", async () => {
     await addSource("open", { tools: "split" });
     const token = await createToken({ name: "reader", sources: ["open"], readOnly: true, rateLimit: "3/1m" });
-    const tools = await server.api("GET", "/v1/tools?verbose=1", { token });
+    const tools = await setup.server.api("GET", "/v1/tools?verbose=1", { token });
     expect(
       (tools.json.tools as { name: string; readOnly?: boolean }[]).map((tool) => [tool.name, tool.readOnly === true]),
     ).toEqual([["api_open", true]]);
@@ -206,7 +192,7 @@ describe("agent tokens narrow the policy", () => {
     expect(write.status).toBe(403);
     expect(write.sent).toEqual([]);
     expect(write.json.error.message).toContain('agent token "reader" is read-only');
-    const writeTool = await server.api("POST", "/v1/tools/api_open_write/call", {
+    const writeTool = await setup.server.api("POST", "/v1/tools/api_open_write/call", {
       token,
       body: { method: "POST", path: "/items", body: {} },
     });
@@ -217,15 +203,17 @@ describe("agent tokens narrow the policy", () => {
     expect(reads.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
     expect(reads[3]!.json.error.message).toContain('agent token "reader" is over its rate limit of 3 calls per 60 s');
     // The admin is not narrowed by the token: its writes go through the write tool of the split pair.
-    const before = upstream.seen.length;
+    const before = setup.upstream.seen.length;
     expect(
       (
-        await server.api("POST", "/v1/tools/api_open_write/call", {
+        await setup.server.api("POST", "/v1/tools/api_open_write/call", {
           body: { method: "POST", path: "/items", body: {} },
         })
       ).status,
     ).toBe(200);
-    expect(upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual(["POST /items"]);
+    expect(setup.upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
+      "POST /items",
+    ]);
   });
 
   it("over /mcp, a read-only token's tools carry readOnlyHint and a write is refused as isError", async () => {
@@ -237,11 +225,11 @@ describe("agent tokens narrow the policy", () => {
       [["api_mcp_open", true, false]],
     );
     expect(tools[0]!.description).toContain("Read-only: GET, HEAD and OPTIONS only");
-    const before = upstream.seen.length;
+    const before = setup.upstream.seen.length;
     const refused = await client.callTool({ name: "api_mcp_open", arguments: { method: "DELETE", path: "/items/1" } });
     expect(refused.isError).toBe(true);
     expect((refused.structuredContent as { error: { code: string } }).error.code).toBe("POLICY_DENIED");
-    expect(upstream.seen.length).toBe(before);
+    expect(setup.upstream.seen.length).toBe(before);
   });
 });
 
@@ -249,10 +237,10 @@ describe("confirmation over MCP (Streamable HTTP) with the official SDK client's
   it("accepted sends the call, declined sends nothing", async () => {
     await addSource("mcp-confirm", { confirm: ["DELETE /items/**"] });
     let action: "accept" | "decline" = "accept";
-    const { client, asked } = await connectMcp(testHome.adminToken, () =>
+    const { client, asked } = await connectMcp(setup.testHome.adminToken, () =>
       action === "accept" ? { action, content: { confirm: true } } : { action },
     );
-    const before = upstream.seen.length;
+    const before = setup.upstream.seen.length;
     expect(
       (await client.callTool({ name: "api_mcp_confirm", arguments: { method: "DELETE", path: "/items/1" } })).isError,
     ).toBe(true); // the upstream answers 404 for /items/1: sent
@@ -262,7 +250,7 @@ describe("confirmation over MCP (Streamable HTTP) with the official SDK client's
       arguments: { method: "DELETE", path: "/items/2" },
     });
     expect((declined.structuredContent as { error: { code: string } }).error.code).toBe("CONFIRMATION_DECLINED");
-    expect(upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(setup.upstream.seen.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
       "DELETE /items/1",
     ]);
     expect(asked).toHaveLength(2);
@@ -273,7 +261,7 @@ describe("confirmation over MCP (Streamable HTTP) with the official SDK client's
 describe("audit: a credential with a lone UTF-16 surrogate", () => {
   it("is refused by PUT /v1/sources/{slug}/credential with 422, and the stored one is kept", async () => {
     await addSource("surrogate", {});
-    const answer = await server.api("PUT", "/v1/sources/surrogate/credential", {
+    const answer = await setup.server.api("PUT", "/v1/sources/surrogate/credential", {
       rawBody: '{"token":"abc\\ud800def"}',
     });
     expect(answer.status).toBe(422);
@@ -292,9 +280,9 @@ describe("audit classes through the API, against the recording upstream", () => 
       const text = JSON.stringify({ shouted: recorded.url.toUpperCase(), whispered: recorded.url.toLowerCase() });
       response.writeHead(200, { "content-type": "application/json" }).end(text);
     });
-    testHome.secrets.push(queryKey);
+    setup.testHome.secrets.push(queryKey);
     try {
-      await server.api("DELETE", "/v1/sources/echo-query");
+      await setup.server.api("DELETE", "/v1/sources/echo-query");
       const config = {
         type: "api",
         name: "Echo query",
@@ -303,21 +291,21 @@ describe("audit classes through the API, against the recording upstream", () => 
         api: { baseUrl: recorder.url, authType: "query", queryParam: "api_key", testEndpoint: "/me" },
       };
       expect(
-        (await server.api("POST", "/v1/sources", { body: { config, credential: { key: queryKey } } })).status,
+        (await setup.server.api("POST", "/v1/sources", { body: { config, credential: { key: queryKey } } })).status,
       ).toBe(201);
       const before = recorder.requests.length;
-      const trimmed = await server.api("POST", "/v1/tools/api_echo_query/call", {
+      const trimmed = await setup.server.api("POST", "/v1/tools/api_echo_query/call", {
         body: { method: "GET", path: "/files/..%20/admin" },
       });
       expect(trimmed.json.error).toMatchObject({ code: "INVALID_CALL" });
       for (const name of ["api[key", "api.key", " api_key", "API KEY"]) {
-        const folded = await server.api("POST", "/v1/tools/api_echo_query/call", {
+        const folded = await setup.server.api("POST", "/v1/tools/api_echo_query/call", {
           body: { method: "GET", path: "/items", query: { [name]: "attacker" } },
         });
         expect(folded.json.error?.code, name).toBe("INVALID_CALL");
       }
       expect(recorder.requests.length).toBe(before);
-      const echoed = await server.api("POST", "/v1/tools/api_echo_query/call", {
+      const echoed = await setup.server.api("POST", "/v1/tools/api_echo_query/call", {
         body: { method: "GET", path: "/items" },
       });
       expect(echoed.json.ok).toBe(true);

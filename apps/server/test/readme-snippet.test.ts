@@ -6,27 +6,22 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { createSourceService } from "@src/service";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AddressInUseError } from "../src/errors/address-in-use-error";
 import { createServerLogger } from "../src/create-server-logger";
 import { startServer } from "../src/start-server";
-import { startUpstream, type Upstream } from "./helpers/start-upstream";
-import { createLogCapture, createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
+import { startUpstream } from "./helpers/start-upstream";
+import { createLogCapture, createTestHome, linesLeakingSecrets } from "./helpers/test-home";
+import { useTestSetup } from "./helpers/use-setup";
 
 const tsx = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
 const readme = fileURLToPath(new URL("../README.md", import.meta.url));
 const githubToken = "readme-github-token-0c9d8e7f";
-let testHome: TestHome;
-let upstream: Upstream;
-
-beforeEach(async () => {
-  testHome = await createTestHome();
+const setup = useTestSetup(async (keep) => {
+  const testHome = await keep(createTestHome(), (home) => home.cleanup());
   testHome.secrets.push(githubToken);
-  upstream = await startUpstream({ token: githubToken });
-});
-afterEach(async () => {
-  await upstream.close();
-  await testHome.cleanup();
+  const upstream = await keep(startUpstream({ token: githubToken }), (started) => started.close());
+  return { testHome, upstream };
 });
 
 describe("the server README", () => {
@@ -35,8 +30,8 @@ describe("the server README", () => {
     const snippet = /## Install and start[\s\S]*?```ts\n([\s\S]*?)```/.exec(text)?.[1];
     expect(snippet).toContain("startServer({ port: 7410 })");
     const service = createSourceService({
-      home: testHome.home,
-      env: testHome.env,
+      home: setup.testHome.home,
+      env: setup.testHome.env,
       registry: createDefaultAuthRegistry(),
     });
     await service.addSource({
@@ -44,7 +39,7 @@ describe("the server README", () => {
         type: "api",
         name: "GitHub",
         slug: "github",
-        api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me" },
+        api: { baseUrl: setup.upstream.url, authType: "bearer", testEndpoint: "/me" },
       },
       credential: { token: githubToken },
     });
@@ -61,7 +56,7 @@ describe("the server README", () => {
     await writeFile(file, snippet!.replace("startServer({ port: 7410 })", "startServer({ port: 0 })"));
     try {
       const child = spawn(tsx, ["--conditions=@src/source", file], {
-        env: { ...process.env, ...testHome.env, SRC_SERVER_TOKEN: "" },
+        env: { ...process.env, ...setup.testHome.env, SRC_SERVER_TOKEN: "" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let stdout = "";
@@ -78,8 +73,8 @@ describe("the server README", () => {
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
       expect(stdout).toContain("status: 404"); // the local API's answer to GET /user, inside the ToolResult
-      expect(upstream.seen.some((request) => request.method === "GET" && request.url === "/user")).toBe(true);
-      expect(linesLeakingSecrets(stdout.split("\n"), testHome.secrets)).toEqual([]);
+      expect(setup.upstream.seen.some((request) => request.method === "GET" && request.url === "/user")).toBe(true);
+      expect(linesLeakingSecrets(stdout.split("\n"), setup.testHome.secrets)).toEqual([]);
     } finally {
       await rm(project, { recursive: true, force: true });
     }
@@ -92,7 +87,7 @@ describe("the server README", () => {
     try {
       const error = await startServer({
         port,
-        env: testHome.env,
+        env: setup.testHome.env,
         logger: createServerLogger({ destination: createLogCapture().stream }),
       }).catch((thrown: unknown) => thrown);
       expect(AddressInUseError.isInstance(error)).toBe(true);

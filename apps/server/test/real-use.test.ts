@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { startUpstream } from "./helpers/start-upstream";
+import { adminAddBearerSource } from "./helpers/server-requests";
 import { bearerConfig } from "./helpers/test-server";
 import { useServerPerTest } from "./helpers/use-server-per-test";
 
@@ -137,13 +138,12 @@ describe("unknown tool arguments", () => {
     'invalid call: unknown arguments "headers", "url": the tool accepts only method, path, query, body, _rawBody, _contentType, select, paginate, resultRef, offset; request headers cannot be set in a call (an operator sets fixed ones on the source)';
 
   beforeEach(async () => {
-    expect(
-      (
-        await setup.server.api("POST", "/v1/sources", {
-          body: { config: bearerConfig("strict", setup.upstream.url), credential: { token: upstreamToken } },
-        })
-      ).status,
-    ).toBe(201);
+    const { server, testHome, upstream } = setup;
+    await adminAddBearerSource(server.server.url, testHome.adminToken, {
+      slug: "strict",
+      baseUrl: upstream.url,
+      token: upstreamToken,
+    });
   });
 
   it("are refused on POST /v1/tools/{name}/call with INVALID_CALL; nothing is sent", async () => {

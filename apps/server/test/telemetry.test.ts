@@ -1,18 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
+import { startUpstream as startRecorder } from "@src/http-tool/testing";
+import { describe, expect, it } from "vitest";
 import { startAuthorizationServer } from "../../../packages/auth-oauth2/test/start-authorization-server";
-import { cliBin, runCli } from "./helpers/run-cli";
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "./helpers/start-otlp-receiver";
-import { createTestHome, secretForms, type TestHome } from "./helpers/test-home";
+import { runCli } from "./helpers/run-cli";
+import { startOtlpReceiver, type ReceivedSpan } from "./helpers/start-otlp-receiver";
+import { startReplica } from "./helpers/start-replica";
+import { createTestHome, secretForms } from "./helpers/test-home";
+import { oauth2Config } from "./helpers/test-server";
+import { useFileSetup } from "./helpers/use-setup";
 
 // Traces of `src serve` (and `src call`) exported over OTLP/HTTP (JSON) to a collector stand-in this test starts on
 // 127.0.0.1: the span tree of each call, its attributes, a caller's traceparent continued on the call route and /mcp,
@@ -27,16 +26,6 @@ const queryValue = "queryvalue5e2f";
 const bodyValue = "bodyvalue7a3b";
 const headerValue = "headervalue9d4e";
 
-let testHome: TestHome;
-let receiver: OtlpReceiver;
-let authorization: AuthorizationServer;
-let upstream: Server;
-let upstreamUrl = "";
-const upstreamSeen: { path: string; headers: IncomingHttpHeaders }[] = [];
-let serve: ChildProcess;
-let serverUrl = "";
-let serveOutput = "";
-
 const traceId = randomBytes(16).toString("hex");
 const parentSpanId = randomBytes(8).toString("hex");
 const traceparent = `00-${traceId}-${parentSpanId}-01`;
@@ -49,10 +38,10 @@ async function api(
   path: string,
   { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<JsonAnswer> {
-  const response = await fetch(`${serverUrl}${path}`, {
+  const response = await fetch(`${setup.serve.url}${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${testHome.adminToken}`,
+      authorization: `Bearer ${setup.testHome.adminToken}`,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
       ...headers,
     },
@@ -80,52 +69,40 @@ const document = {
   },
 };
 
-const spansNamed = (name: string): ReceivedSpan[] => receiver.spans().filter((span) => span.name === name);
+const spansNamed = (name: string): ReceivedSpan[] => setup.receiver.spans().filter((span) => span.name === name);
 const childrenOf = (span: ReceivedSpan): ReceivedSpan[] =>
-  receiver.spans().filter((other) => other.traceId === span.traceId && other.parentSpanId === span.spanId);
+  setup.receiver.spans().filter((other) => other.traceId === span.traceId && other.parentSpanId === span.spanId);
 
-beforeAll(async () => {
-  testHome = await createTestHome();
-  receiver = await startOtlpReceiver();
+/** The home, the collector stand-in, the authorization server, the API and `src serve` exporting to the collector. */
+const setup = useFileSetup(async (keep) => {
+  const testHome = await keep(createTestHome(), (home) => home.cleanup());
+  const receiver = await keep(startOtlpReceiver(), (started) => started.close());
   // Tokens that live less than the 30 s renewal margin: every call requests one, under its own span.
-  authorization = await startAuthorizationServer({ clientId, clientSecret, tokenTtl: 5 });
-  upstream = createServer((incoming, outgoing) => {
-    incoming.resume();
-    const url = new URL(incoming.url ?? "/", "http://upstream");
-    upstreamSeen.push({ path: url.pathname, headers: incoming.headers });
-    const answer = (status: number): void =>
-      void outgoing
-        .writeHead(status, { "content-type": "application/json" })
-        .end(JSON.stringify({ ok: status === 200, items: [1, 2, 3] }));
-    const bearer = incoming.headers.authorization?.replace(/^Bearer /, "") ?? "";
-    if (url.searchParams.get("key") === queryKey) return answer(200);
-    if (bearer === upstreamToken) return answer(url.pathname === "/missing" ? 404 : 200);
-    void authorization.accepts(bearer).then((accepted) => answer(accepted ? 200 : 401));
-  });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-
-  serve = spawn(process.execPath, [cliBin, "--json", "serve", "--port", "0"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: tmpdir(),
+  const authorization = await keep(startAuthorizationServer({ clientId, clientSecret, tokenTtl: 5 }), (started) =>
+    started.stop(),
+  );
+  const upstream = await keep(
+    startRecorder(async (_request, response, recorded) => {
+      const answer = (status: number): void =>
+        void response
+          .writeHead(status, { "content-type": "application/json" })
+          .end(JSON.stringify({ ok: status === 200, items: [1, 2, 3] }));
+      const bearer = recorded.headers.authorization?.replace(/^Bearer /, "") ?? "";
+      if (recorded.searchParams.get("key") === queryKey) return answer(200);
+      if (bearer === upstreamToken) return answer(recorded.path === "/missing" ? 404 : 200);
+      answer((await authorization.accepts(bearer)) ? 200 : 401);
+    }),
+    (started) => started.close(),
+  );
+  const serve = await keep(
+    startReplica({
       ...testHome.env,
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
       OTEL_BSP_SCHEDULE_DELAY: "50",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  serve.stderr?.on("data", (chunk: Buffer) => (serveOutput += chunk.toString()));
-  serverUrl = await new Promise<string>((resolve, reject) => {
-    let stdout = "";
-    serve.stdout?.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /"url":\s*"([^"]+)"/.exec(stdout);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    serve.once("exit", () => reject(new Error(`src serve exited before listening: ${serveOutput}`)));
-  });
+    }),
+    (started) => started.stop(),
+  );
 
   const documentFile = join(testHome.home, "items-openapi.json");
   await writeFile(documentFile, JSON.stringify(document));
@@ -137,7 +114,7 @@ beforeAll(async () => {
         slug: "docs",
         enabled: true,
         api: {
-          baseUrl: upstreamUrl,
+          baseUrl: upstream.url,
           authType: "bearer",
           testEndpoint: "/me",
           openapi: documentFile,
@@ -152,61 +129,45 @@ beforeAll(async () => {
         name: "Keyed",
         slug: "keyed",
         enabled: true,
-        api: { baseUrl: upstreamUrl, authType: "query", queryParam: "key", testEndpoint: "/me", propagateTrace: true },
+        api: { baseUrl: upstream.url, authType: "query", queryParam: "key", testEndpoint: "/me", propagateTrace: true },
       },
       credential: { key: queryKey },
     },
     {
-      config: {
-        type: "api",
-        name: "CRM",
-        slug: "crm",
-        enabled: true,
-        api: {
-          baseUrl: upstreamUrl,
-          authType: "oauth2",
-          tokenUrl: authorization.tokenUrl,
-          grant: "client_credentials",
-          testEndpoint: "/me",
-        },
-      },
+      config: oauth2Config("crm", "CRM", upstream.url, {
+        tokenUrl: authorization.tokenUrl,
+        grant: "client_credentials",
+      }),
       credential: { clientId, clientSecret },
     },
   ];
   for (const source of sources) {
-    const created = await api("POST", "/v1/sources", { body: source });
+    const created = await serve.api("POST", "/v1/sources", source);
     expect(created.status, JSON.stringify(created.json)).toBe(201);
   }
+  return { testHome, receiver, authorization, upstream, serve };
 }, 90_000);
-
-afterAll(async () => {
-  serve?.kill("SIGTERM");
-  await new Promise<void>((resolve) => (serve?.exitCode === null ? serve.once("exit", () => resolve()) : resolve()));
-  await new Promise<void>((resolve) => upstream?.close(() => resolve()));
-  await authorization?.stop();
-  await receiver?.close();
-  await testHome?.cleanup();
-}, 60_000);
 
 describe("traces over OTLP/HTTP", () => {
   it("continues the caller's traceparent on the call route: one tool span, one client span per attempt, the path template, no value of the call", async () => {
-    upstreamSeen.length = 0;
+    setup.upstream.requests.length = 0;
     const answer = await api("POST", "/v1/tools/api_docs/call", {
       body: { method: "GET", path: `/items/${pathValue}`, query: { filter: queryValue } },
       headers: { traceparent },
     });
     expect(answer.json).toMatchObject({ ok: true, status: 200 });
     // Only with api.propagateTrace does the API hear of the trace.
-    expect(upstreamSeen.at(-1)?.headers.traceparent).toBeUndefined();
+    expect(setup.upstream.requests.at(-1)?.headers.traceparent).toBeUndefined();
 
     await expect
       .poll(
         () =>
-          receiver.spans().filter((span) => span.traceId === traceId && span.name === "execute_tool api_docs").length,
+          setup.receiver.spans().filter((span) => span.traceId === traceId && span.name === "execute_tool api_docs")
+            .length,
         { timeout: 20_000 },
       )
       .toBe(1);
-    const tool = receiver
+    const tool = setup.receiver
       .spans()
       .find((span) => span.traceId === traceId && span.name === "execute_tool api_docs") as ReceivedSpan;
     expect(tool.parentSpanId).toBe(parentSpanId);
@@ -231,7 +192,7 @@ describe("traces over OTLP/HTTP", () => {
     expect(attempt?.attributes).toMatchObject({
       "http.request.method": "GET",
       "server.address": "127.0.0.1",
-      "server.port": Number(new URL(upstreamUrl).port),
+      "server.port": setup.upstream.port,
       "url.scheme": "http",
       "http.response.status_code": 200,
       "url.template": "/items/{id}",
@@ -240,13 +201,13 @@ describe("traces over OTLP/HTTP", () => {
   });
 
   it("sends traceparent upstream only for a source with api.propagateTrace, naming the attempt's span", async () => {
-    upstreamSeen.length = 0;
+    setup.upstream.requests.length = 0;
     const answer = await api("POST", "/v1/tools/api_keyed/call", {
       body: { method: "POST", path: "/things", body: { note: bodyValue } },
       headers: { traceparent },
     });
     expect(answer.json).toMatchObject({ ok: true });
-    const sent = upstreamSeen.at(-1)?.headers.traceparent;
+    const sent = setup.upstream.requests.at(-1)?.headers.traceparent;
     expect(sent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
     await expect
       .poll(() => spansNamed("POST").find((span) => sent?.includes(span.spanId) === true), { timeout: 20_000 })
@@ -263,8 +224,8 @@ describe("traces over OTLP/HTTP", () => {
   it("continues the trace on /mcp and puts the token request under the call", async () => {
     const client = new Client({ name: "telemetry-test", version: "1.0.0" });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${serverUrl}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}`, traceparent } },
+      new StreamableHTTPClientTransport(new URL(`${setup.serve.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${setup.testHome.adminToken}`, traceparent } },
       }),
     );
     try {
@@ -312,15 +273,19 @@ describe("traces over OTLP/HTTP", () => {
 
   it("traces src call on the cli channel, flushed before the process exits", async () => {
     const run = await runCli(["call", "docs", "GET", "/me"], {
-      env: { ...testHome.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" },
+      env: {
+        ...setup.testHome.env,
+        OTEL_EXPORTER_OTLP_ENDPOINT: setup.receiver.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      },
     });
     expect(run.code, run.stderr).toBe(0);
     await expect
-      .poll(() => receiver.spans().filter((span) => span.attributes["src.channel"] === "cli").length, {
+      .poll(() => setup.receiver.spans().filter((span) => span.attributes["src.channel"] === "cli").length, {
         timeout: 20_000,
       })
       .toBe(1);
-    const tool = receiver.spans().find((span) => span.attributes["src.channel"] === "cli") as ReceivedSpan;
+    const tool = setup.receiver.spans().find((span) => span.attributes["src.channel"] === "cli") as ReceivedSpan;
     expect(tool.resource["service.name"]).toBe("src");
     expect(tool.attributes).toMatchObject({
       "gen_ai.tool.name": "docs",
@@ -335,7 +300,7 @@ describe("traces over OTLP/HTTP", () => {
     const created = await api("POST", "/v1/tokens", { body: { name: "trace-agent" } });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const agentToken = created.json.token as string;
-    testHome.secrets.push(agentToken);
+    setup.testHome.secrets.push(agentToken);
     const agentTrace = randomBytes(16).toString("hex");
     const adminTrace = randomBytes(16).toString("hex");
     const call = (token: string, trace: string) =>
@@ -344,31 +309,31 @@ describe("traces over OTLP/HTTP", () => {
         headers: { authorization: `Bearer ${token}`, traceparent: `00-${trace}-${parentSpanId}-01` },
       });
     expect((await call(agentToken, agentTrace)).json).toMatchObject({ ok: true });
-    expect((await call(testHome.adminToken, adminTrace)).json).toMatchObject({ ok: true });
+    expect((await call(setup.testHome.adminToken, adminTrace)).json).toMatchObject({ ok: true });
     const toolSpanOf = (trace: string) =>
-      receiver.spans().find((span) => span.traceId === trace && span.name === "execute_tool api_docs");
+      setup.receiver.spans().find((span) => span.traceId === trace && span.name === "execute_tool api_docs");
     await expect.poll(() => toolSpanOf(agentTrace), { timeout: 20_000 }).toBeDefined();
     await expect.poll(() => toolSpanOf(adminTrace), { timeout: 20_000 }).toBeDefined();
     expect(toolSpanOf(agentTrace)?.attributes).toMatchObject({ "src.principal": "token:trace-agent" });
     expect(toolSpanOf(adminTrace)?.attributes).toMatchObject({ "src.principal": "local" });
-    expect(JSON.stringify(receiver.bodies)).not.toContain(agentToken);
+    expect(JSON.stringify(setup.receiver.bodies)).not.toContain(agentToken);
   });
 
   it("exports no secret, query value, body, header value or path value in any span of the run", async () => {
-    await expect.poll(() => receiver.bodies.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const issued = (await authorization.state()).issued;
+    await expect.poll(() => setup.receiver.bodies.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const issued = (await setup.authorization.state()).issued;
     const secrets = [
       upstreamToken,
       queryKey,
       clientSecret,
-      testHome.adminToken,
-      ...testHome.secrets,
+      setup.testHome.adminToken,
+      ...setup.testHome.secrets,
       ...issued,
     ].flatMap(secretForms);
     const values = [pathValue, queryValue, bodyValue, headerValue];
-    const exported = receiver.bodies.join("\n");
+    const exported = setup.receiver.bodies.join("\n");
     for (const secret of secrets) expect(exported.includes(secret), "a secret was exported").toBe(false);
     for (const value of values) expect(exported.includes(value), `"${value}" was exported`).toBe(false);
-    expect(serveOutput.includes(upstreamToken)).toBe(false);
+    expect(setup.serve.stderr().includes(upstreamToken)).toBe(false);
   });
 });

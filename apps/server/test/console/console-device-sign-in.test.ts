@@ -1,69 +1,54 @@
 // The console signs a device-code source in: it shows the verification page and the code (a person enters it on
 // another device, here a second Chromium context) and follows the sign-in until the server reports it done. The built
 // server and oidc-provider each run in their own process.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { confirmDeviceCode } from "../../../../packages/auth-oauth2/test/play-browser";
-import { startOidcProvider, type OidcProvider } from "../../../../packages/auth-oauth2/test/start-oidc-provider";
-import {
-  startTokenCheckingApi,
-  type TokenCheckingApi,
-} from "../../../../packages/auth-oauth2/test/start-token-checking-api";
-import { createTestHome, type TestHome } from "../helpers/test-home";
+import { startOidcProvider } from "../../../../packages/auth-oauth2/test/start-oidc-provider";
+import { startTokenCheckingApi } from "../../../../packages/auth-oauth2/test/start-token-checking-api";
+import { adminRequest } from "../helpers/server-requests";
+import { createTestHome } from "../helpers/test-home";
+import { useFileSetup } from "../helpers/use-setup";
 import { launchChromium } from "./launch-chromium";
-import { startBuiltServer, type BuiltServer } from "./start-built-server";
+import { signInToConsole } from "./sign-in-to-console";
+import { startBuiltServer } from "./start-built-server";
 
 const clientId = "console-agent";
 const clientSecret = "oidc-c0nsole-cl13nt-1a2b3c";
-let testHome: TestHome;
-let provider: OidcProvider;
-let server: BuiltServer;
-let browser: Browser;
-let api: TokenCheckingApi;
-let apiUrl = "";
 
-beforeAll(async () => {
-  testHome = await createTestHome();
-  [provider, server, browser] = await Promise.all([
-    startOidcProvider({ clientId, clientSecret, publicClientId: "unused-public" }),
-    startBuiltServer(testHome.env),
-    launchChromium(),
+const setup = useFileSetup(async (keep) => {
+  const testHome = await keep(createTestHome(), (home) => home.cleanup());
+  const [provider, server, browser] = await Promise.all([
+    keep(startOidcProvider({ clientId, clientSecret, publicClientId: "unused-public" }), (oidc) => oidc.stop()),
+    keep(startBuiltServer(testHome.env), (built) => built.stop()),
+    keep(launchChromium(), (chromium) => chromium.close()),
   ]);
   await provider.settings({ interval: 1, deviceTtl: 600, slowDowns: 0, deny: false });
-  api = await startTokenCheckingApi((token) => provider.accepts(token));
-  apiUrl = api.url;
+  const api = await keep(
+    startTokenCheckingApi((token) => provider.accepts(token)),
+    (checking) => checking.close(),
+  );
+  return { testHome, provider, server, browser, api };
 }, 90_000);
-
-afterAll(async () => {
-  await api?.close();
-  await browser?.close();
-  await server?.stop();
-  await provider?.stop();
-  await testHome?.cleanup();
-}, 60_000);
 
 describe("the console's sign-in of a device code source", () => {
   it("shows the page and the code, and reports the sign-in once the person entered the code elsewhere", async () => {
-    const created = await fetch(`${server.url}/v1/sources`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${testHome.adminToken}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        config: {
-          type: "api",
-          name: "Kiosk",
-          slug: "kiosk",
-          enabled: true,
-          api: {
-            baseUrl: apiUrl,
-            authType: "oauth2",
-            issuer: provider.issuer,
-            grant: "device_code",
-            scopes: ["offline_access", "read:items"],
-            testEndpoint: "/me",
-          },
+    const { testHome, provider, server, browser, api } = setup;
+    const created = await adminRequest(server.url, testHome.adminToken, "POST", "/v1/sources", {
+      config: {
+        type: "api",
+        name: "Kiosk",
+        slug: "kiosk",
+        enabled: true,
+        api: {
+          baseUrl: api.url,
+          authType: "oauth2",
+          issuer: provider.issuer,
+          grant: "device_code",
+          scopes: ["offline_access", "read:items"],
+          testEndpoint: "/me",
         },
-        credential: { clientId, clientSecret },
-      }),
+      },
+      credential: { clientId, clientSecret },
     });
     expect(created.status, await created.clone().text()).toBe(201);
 
@@ -72,10 +57,7 @@ describe("the console's sign-in of a device code source", () => {
       const page = await context.newPage();
       const bodies: Promise<string>[] = [];
       page.on("response", (response) => bodies.push(response.text().catch(() => "")));
-      await page.goto(server.url);
-      await page.getByLabel("Admin token").fill(testHome.adminToken);
-      await page.getByLabel("Admin token").press("Enter");
-      await page.getByRole("heading", { name: "Sources", level: 1 }).waitFor();
+      await signInToConsole(page, server.url, testHome.adminToken);
       await page.evaluate(`window.location.hash = "#/sources/kiosk"`);
       await page.getByRole("button", { name: "Sign in to kiosk" }).click();
       const code = (await page.getByLabel("Device code").textContent({ timeout: 30_000 }))!.trim();
@@ -87,9 +69,7 @@ describe("the console's sign-in of a device code source", () => {
       await confirmDeviceCode(browser, { url: verificationUrl!, userCode: code });
       await page.getByRole("status").filter({ hasText: "Signed in" }).waitFor({ timeout: 30_000 });
       const status = await (
-        await fetch(`${server.url}/v1/sources/kiosk/auth`, {
-          headers: { authorization: `Bearer ${testHome.adminToken}` },
-        })
+        await adminRequest(server.url, testHome.adminToken, "GET", "/v1/sources/kiosk/auth")
       ).json();
       expect(status).toMatchObject({ signedIn: true, grant: "device_code" });
 

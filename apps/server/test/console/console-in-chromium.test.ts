@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test as baseTest } from "vitest";
+import { itemsOpenApiDocument } from "../helpers/items-openapi-document";
 import { cliAddBearerArgs, runCli } from "../helpers/run-cli";
 import { startUpstream, type Upstream } from "../helpers/start-upstream";
 import { createTestHome, secretForms, type TestHome } from "../helpers/test-home";
@@ -19,31 +20,6 @@ import { startBuiltServer, type BuiltServer } from "./start-built-server";
 
 /** Where each page's screenshot goes (git-ignored; CI keeps it as an artifact). */
 const screenshots = fileURLToPath(new URL("../../test-artifacts/console/", import.meta.url));
-
-/** An OpenAPI document of the local upstream's API. */
-const itemsDocument = {
-  openapi: "3.0.3",
-  info: { title: "Items API", version: "3.0.1" },
-  paths: {
-    "/me": {
-      get: {
-        operationId: "getMe",
-        summary: "The current user",
-        tags: ["users"],
-        responses: { "200": { description: "ok" } },
-      },
-    },
-    "/items": {
-      get: {
-        operationId: "listItems",
-        summary: "List items",
-        tags: ["items"],
-        parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
-        responses: { "200": { description: "ok" } },
-      },
-    },
-  },
-};
 
 const upstreamToken = `upstream-${randomBytes(12).toString("hex")}`;
 let testHome: TestHome;
@@ -406,7 +382,7 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     const { page } = session;
     const loaded = await createSource("Documented", {
       api: {
-        openapi: await writeDocument(JSON.stringify(itemsDocument)),
+        openapi: await writeDocument(JSON.stringify(itemsOpenApiDocument)),
         headers: { "X-Team": "agents", "Notion-Version": "2022-06-28" },
       },
     });
@@ -506,7 +482,7 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
   test("gives the operations tool its own form: search by words or tag, read one by id", async ({ session }) => {
     const { page } = session;
     const { slug } = await createSource("Searchable", {
-      api: { openapi: await writeDocument(JSON.stringify(itemsDocument)) },
+      api: { openapi: await writeDocument(JSON.stringify(itemsOpenApiDocument)) },
     });
     await signIn(page);
     await goTo(page, `#/call?tool=${toolOf(slug)}_operations`);

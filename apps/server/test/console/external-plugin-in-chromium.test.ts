@@ -2,64 +2,56 @@
 // (outside the repository: two secret fields, one plain field). The console's connect form renders the plugin's
 // declared fields (the plain one as text, the secrets as empty password inputs), connects the source, and the
 // server's API and MCP call it. Each test sets up what it needs.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { startUpstream as startRecorder, sendJson, type Upstream as Recorder } from "@src/http-tool/testing";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeExternalPlugin, type ExternalPlugin } from "@src/test-servers";
-import { createTestHome, secretForms, type TestHome } from "../helpers/test-home";
+import { startUpstream as startRecorder, sendJson } from "@src/http-tool/testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { writeExternalPlugin } from "@src/test-servers";
+import { adminRequest, callToolOverMcp } from "../helpers/server-requests";
+import { createTestHome, secretForms } from "../helpers/test-home";
+import { useFileSetup } from "../helpers/use-setup";
 import { launchChromium } from "./launch-chromium";
-import { startBuiltServer, type BuiltServer } from "./start-built-server";
+import { signInToConsole } from "./sign-in-to-console";
+import { startBuiltServer } from "./start-built-server";
 
 const apiKey = "team-console-key-3e7a";
 const apiSecret = "team-console-secret-6b1d";
 
-let plugin: ExternalPlugin;
-let testHome: TestHome;
-let recorder: Recorder;
-let server: BuiltServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [plugin, testHome] = await Promise.all([writeExternalPlugin(), createTestHome()]);
-  recorder = await startRecorder((_request, response, recorded) => {
-    const ok =
-      recorded.headers["x-account"] === "acme" &&
-      recorded.headers["x-api-key"] === apiKey &&
-      recorded.headers["x-api-secret"] === apiSecret;
-    sendJson(response, ok ? 200 : 401, ok ? { account: "acme", path: recorded.url } : { error: "who are you" });
-  });
-  server = await startBuiltServer({ ...testHome.env, SRC_AUTH_PLUGINS: plugin.file });
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  for (const secret of [apiKey, apiSecret])
-    for (const form of secretForms(secret)) expect(server?.output() ?? "").not.toContain(form);
-  await browser?.close();
-  await server?.stop();
-  await recorder?.close();
-  await Promise.all([plugin?.cleanup(), testHome?.cleanup()]);
+const setup = useFileSetup(async (keep) => {
+  const [plugin, testHome] = await Promise.all([
+    keep(writeExternalPlugin(), (written) => written.cleanup()),
+    keep(createTestHome(), (home) => home.cleanup()),
+  ]);
+  const recorder = await keep(
+    startRecorder((_request, response, recorded) => {
+      const ok =
+        recorded.headers["x-account"] === "acme" &&
+        recorded.headers["x-api-key"] === apiKey &&
+        recorded.headers["x-api-secret"] === apiSecret;
+      sendJson(response, ok ? 200 : 401, ok ? { account: "acme", path: recorded.url } : { error: "who are you" });
+    }),
+    (started) => started.close(),
+  );
+  const server = await keep(startBuiltServer({ ...testHome.env, SRC_AUTH_PLUGINS: plugin.file }), (built) =>
+    built.stop(),
+  );
+  const browser = await keep(launchChromium(), (chromium) => chromium.close());
+  return { testHome, recorder, server, browser };
 });
 
-async function signedInPage(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(server.url);
-  await page.getByLabel("Admin token").fill(testHome.adminToken);
-  await page.getByLabel("Admin token").press("Enter");
-  await page.getByRole("heading", { name: "Sources", level: 1 }).waitFor();
-  return page;
-}
+afterAll(() => {
+  for (const secret of [apiKey, apiSecret])
+    for (const form of secretForms(secret)) expect(setup.server?.output() ?? "").not.toContain(form);
+});
+
+const admin = (method: string, path: string, body?: unknown) =>
+  adminRequest(setup.server.url, setup.testHome.adminToken, method, path, body);
 
 describe("a team's plugin in the console, the API and MCP over HTTP", { timeout: 60_000 }, () => {
   it("the connect form renders its declared fields and connects the source", async () => {
-    await fetch(`${server.url}/v1/sources/acme`, {
-      method: "DELETE",
-      headers: { authorization: `Bearer ${testHome.adminToken}` },
-    });
-    const page = await signedInPage();
+    const { testHome, recorder, server, browser } = setup;
+    await admin("DELETE", "/v1/sources/acme");
+    const page = await browser.newPage();
     try {
+      await signInToConsole(page, server.url, testHome.adminToken);
       await page.getByRole("link", { name: "Connect a source" }).first().click();
       await page.getByLabel("Name (required)").waitFor();
       await page.getByLabel("Auth mode (required)").selectOption("key-pair");
@@ -91,47 +83,30 @@ describe("a team's plugin in the console, the API and MCP over HTTP", { timeout:
   });
 
   it("the server's API and MCP call the source with its three headers", async () => {
-    const headers = { authorization: `Bearer ${testHome.adminToken}`, "content-type": "application/json" };
-    const created = await fetch(`${server.url}/v1/sources`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        config: {
-          type: "api",
-          name: "Acme API",
-          slug: "acme-api",
-          enabled: true,
-          api: { baseUrl: recorder.url, authType: "key-pair", account: "acme", testEndpoint: "/me" },
-        },
-        credential: { apiKey, apiSecret },
-      }),
+    const { testHome, recorder, server } = setup;
+    const created = await admin("POST", "/v1/sources", {
+      config: {
+        type: "api",
+        name: "Acme API",
+        slug: "acme-api",
+        enabled: true,
+        api: { baseUrl: recorder.url, authType: "key-pair", account: "acme", testEndpoint: "/me" },
+      },
+      credential: { apiKey, apiSecret },
     });
     expect([201, 409]).toContain(created.status);
-    const called = await fetch(`${server.url}/v1/tools/api_acme_api/call`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ method: "GET", path: "/over-api" }),
-    });
+    const called = await admin("POST", "/v1/tools/api_acme_api/call", { method: "GET", path: "/over-api" });
     expect(await called.json()).toMatchObject({
       ok: true,
       status: 200,
       body: { value: { account: "acme", path: "/over-api" } },
     });
 
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${testHome.adminToken}` } },
+    const overMcp = await callToolOverMcp(server.url, testHome.adminToken, "api_acme_api", {
+      method: "GET",
+      path: "/over-mcp",
     });
-    const client = new Client({ name: "external-plugin-test", version: "0.0.0" });
-    await client.connect(transport);
-    try {
-      const result = (await client.callTool({
-        name: "api_acme_api",
-        arguments: { method: "GET", path: "/over-mcp" },
-      })) as { content: { text: string }[]; isError?: boolean };
-      expect(result.isError).not.toBe(true);
-      expect(result.content.map((part) => part.text).join("\n")).toContain("/over-mcp");
-    } finally {
-      await client.close();
-    }
+    expect(overMcp.isError).not.toBe(true);
+    expect(overMcp.text).toContain("/over-mcp");
   });
 });

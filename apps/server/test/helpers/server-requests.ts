@@ -1,5 +1,7 @@
-// The requests the hosted-OAuth and console tests send to a running server: an operator's, a browser's form, and
-// an agent's first MCP message; and what they wait for in its log.
+// The requests the tests send to a running server: an operator's, a browser's form, an agent's first MCP message and
+// an agent's tool call over MCP; and what they wait for in its log.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "vitest";
 import { bearerConfig } from "./test-server";
 
@@ -70,4 +72,34 @@ export async function expectToolCallLines(output: () => string, principal: RegEx
       { timeout: 10_000 },
     )
     .toBeGreaterThanOrEqual(count);
+}
+
+/** What an MCP tool call resolves with: its content parts (text here) and whether it is an error. */
+interface McpToolResult {
+  content: { type: string; text: string }[];
+  isError?: boolean;
+}
+
+/**
+ * One call of the tool `name` through `${serverUrl}/mcp` with the official MCP SDK client over Streamable HTTP, as the
+ * bearer `token`: the text of the result's parts, one a line, and whether the result is an error.
+ */
+export async function callToolOverMcp(
+  serverUrl: string,
+  token: string,
+  name: string,
+  input: Record<string, unknown>,
+): Promise<{ text: string; isError: boolean }> {
+  const client = new Client({ name: "server-test", version: "0.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${serverUrl}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  try {
+    const { content, isError } = (await client.callTool({ name, arguments: input })) as McpToolResult;
+    return { text: content.map((part) => part.text).join("\n"), isError: isError === true };
+  } finally {
+    await client.close();
+  }
 }

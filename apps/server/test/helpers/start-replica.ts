@@ -8,7 +8,10 @@ import { jsonOrUndefined } from "./test-server";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any JSON answer
 type JsonAnswer = { status: number; json: any };
 
-/** One `src serve` replica on a shared PostgreSQL store: a child process with its own home (per-replica files). */
+/**
+ * One `src serve` child process with its own home (per-replica files; `SRC_HOME` in `env` names another): a replica
+ * when `SRC_STORE` names a shared PostgreSQL store.
+ */
 export interface Replica {
   url: string;
   process: ChildProcess;

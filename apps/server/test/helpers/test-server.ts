@@ -71,6 +71,16 @@ export function bearerConfig(
   };
 }
 
+/** An OAuth 2.0 source record called `name` on `baseUrl` (test endpoint `/me`); `api` holds its grant and endpoints. */
+export function oauth2Config(
+  slug: string,
+  name: string,
+  baseUrl: string,
+  api: Record<string, unknown>,
+): Record<string, unknown> {
+  return bearerConfig(slug, baseUrl, { name, api: { baseUrl, authType: "oauth2", testEndpoint: "/me", ...api } });
+}
+
 /** `text` parsed as JSON, or `undefined` when it is not JSON (an HTML page, an empty body). */
 export function jsonOrUndefined(text: string): unknown {
   try {
