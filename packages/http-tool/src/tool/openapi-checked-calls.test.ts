@@ -10,7 +10,7 @@ import { toOpenAiFunctionTool } from "../adapters/openai";
 import { formatToolResult } from "../result/format-tool-result";
 import { findLeaks } from "../testing/secret-forms";
 import { createSourceRecordFixture } from "../testing/source-record-fixture";
-import { callSource } from "./call-source";
+import { callSource, type CallSourceOptions } from "./call-source";
 import { createApiTool } from "./create-api-tool";
 import { createOperationsTool } from "./create-operations-tool";
 import { maxToolDescriptionBytes } from "./describe-api-tool";
@@ -86,8 +86,9 @@ const source = (openapiValidation?: "strict" | "warn" | "off") =>
     api: { baseUrl: `${upstream.origin}/api`, ...(openapiValidation === undefined ? {} : { openapiValidation }) },
   });
 const plugin = createBearerAuth();
-const call = (input: unknown, mode?: "strict" | "warn" | "off") =>
-  callSource({ source: source(mode), call: input, plugin, credential: { token: secret }, operations });
+/** Calls the notes source, checked against its document, with the bearer token; `options` change any of that. */
+const call = (input: unknown, options: Partial<CallSourceOptions> = {}) =>
+  callSource({ source: source(), call: input, plugin, credential: { token: secret }, operations, ...options });
 
 describe("calls checked against the source's OpenAPI document", () => {
   it("sends a call that fits", async () => {
@@ -162,7 +163,10 @@ describe("calls checked against the source's OpenAPI document", () => {
 
   it("in warn mode sends the call and adds the problems as warnings", async () => {
     const before = upstream.requests.length;
-    const result = await call({ method: "POST", path: "/notes", body: { colour: "green" } }, "warn");
+    const result = await call(
+      { method: "POST", path: "/notes", body: { colour: "green" } },
+      { source: source("warn") },
+    );
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(result.warnings).toEqual([
       "POST /notes (createNote): body.title is required (schema path #/required)",
@@ -173,7 +177,7 @@ describe("calls checked against the source's OpenAPI document", () => {
   });
 
   it("in off mode does not check", async () => {
-    const result = await call({ method: "GET", path: "/notez" }, "off");
+    const result = await call({ method: "GET", path: "/notez" }, { source: source("off") });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(result.warnings).toBeUndefined();
   });
@@ -184,32 +188,16 @@ describe("calls checked against the source's OpenAPI document", () => {
       slug: "notes",
       api: { baseUrl: `${upstream.origin}/api`, authType: "query", queryParam: "key" },
     });
-    const fits = await callSource({
-      source: querySource,
-      call: { method: "GET", path: "/search", query: { q: "milk" } },
-      plugin: queryPlugin,
-      credential: { key: secret },
-      operations,
-    });
+    const viaQuery = { source: querySource, plugin: queryPlugin, credential: { key: secret } };
+    const fits = await call({ method: "GET", path: "/search", query: { q: "milk" } }, viaQuery);
     expect(fits, JSON.stringify(fits.error)).toMatchObject({ ok: true, status: 200 });
-    const refused = await callSource({
-      source: querySource,
-      call: { method: "GET", path: `/search?${secret}=1` },
-      plugin: queryPlugin,
-      credential: { key: secret },
-      operations,
-    });
+    const refused = await call({ method: "GET", path: `/search?${secret}=1` }, viaQuery);
     expect(refused.error?.code).toBe("INVALID_CALL");
     expect(findLeaks(JSON.stringify(refused), secret)).toEqual([]);
   });
 
   it("leaves a source without a document unchecked", async () => {
-    const result = await callSource({
-      source: source(),
-      call: { method: "GET", path: "/anything/at/all" },
-      plugin,
-      credential: { token: secret },
-    });
+    const result = await call({ method: "GET", path: "/anything/at/all" }, { operations: undefined });
     expect(result).toMatchObject({ ok: true, status: 200 });
   });
 });
