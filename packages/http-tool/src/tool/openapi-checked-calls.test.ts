@@ -1,7 +1,7 @@
 import { createAuthRegistry } from "@src/auth";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createQueryAuth } from "@src/auth-query";
-import { buildOperationIndex, createOperationCatalog, loadOpenApiDocument, type OperationCatalog } from "@src/openapi";
+import type { OperationCatalog } from "@src/openapi";
 import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toAnthropicTool } from "../adapters/anthropic";
@@ -14,6 +14,7 @@ import { callSource, type CallSourceOptions } from "./call-source";
 import { createApiTool } from "./create-api-tool";
 import { createOperationsTool } from "./create-operations-tool";
 import { maxToolDescriptionBytes } from "./describe-api-tool";
+import { loadOperationCatalog } from "../../test/operation-catalog";
 
 const secret = "tok_5e4d3c2b1a09";
 const notesDocument = {
@@ -72,8 +73,7 @@ let upstream: Upstream;
 let operations: OperationCatalog;
 beforeAll(async () => {
   upstream = await startUpstream();
-  const { document, writtenIn } = await loadOpenApiDocument(JSON.stringify(notesDocument));
-  operations = createOperationCatalog(buildOperationIndex(document, { documentSha256: "test", writtenIn }));
+  operations = await loadOperationCatalog(notesDocument);
 }, 120_000);
 afterAll(async () => {
   await upstream.close();

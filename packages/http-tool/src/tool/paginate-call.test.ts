@@ -1,5 +1,5 @@
 import { createBearerAuth } from "@src/auth-bearer";
-import { buildOperationIndex, createOperationCatalog, loadOpenApiDocument, type OperationCatalog } from "@src/openapi";
+import type { OperationCatalog } from "@src/openapi";
 import {
   createPagedApiHandler,
   pagedApiPageSize,
@@ -12,6 +12,7 @@ import { createSourceRecordFixture } from "../testing/source-record-fixture";
 import { formatToolResult } from "../result/format-tool-result";
 import { callSource } from "./call-source";
 import { createResultStore } from "../stored-results/result-store";
+import { jsonResponses, loadOperationCatalog } from "../../test/operation-catalog";
 
 const token = "tok_pages_9f8e7d6c";
 const plugin = createBearerAuth();
@@ -30,30 +31,18 @@ beforeAll(async () => {
         get: {
           operationId: "listEntries",
           parameters: [{ name: "page_token", in: "query", schema: { type: "string" } }],
-          responses: {
-            "200": {
-              description: "ok",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      entries: { type: "array" },
-                      meta: { type: "object", properties: { next_page_token: { type: "string" } } },
-                    },
-                  },
-                },
-              },
+          responses: jsonResponses({
+            type: "object",
+            properties: {
+              entries: { type: "array" },
+              meta: { type: "object", properties: { next_page_token: { type: "string" } } },
             },
-          },
+          }),
         },
       },
     },
   };
-  const loaded = await loadOpenApiDocument(JSON.stringify(document));
-  operations = createOperationCatalog(
-    buildOperationIndex(loaded.document, { documentSha256: "test", writtenIn: loaded.writtenIn }),
-  );
+  operations = await loadOperationCatalog(document);
 }, 60_000);
 afterAll(async () => {
   await upstream.close();

@@ -1,0 +1,14 @@
+import { buildOperationIndex, createOperationCatalog, loadOpenApiDocument, type OperationCatalog } from "@src/openapi";
+
+/** The operation catalog of an OpenAPI document written in a test as an object, loaded as a source's document is. */
+export async function loadOperationCatalog(document: object): Promise<OperationCatalog> {
+  const loaded = await loadOpenApiDocument(JSON.stringify(document));
+  return createOperationCatalog(
+    buildOperationIndex(loaded.document, { documentSha256: "test", writtenIn: loaded.writtenIn }),
+  );
+}
+
+/** An operation's `responses` when its 200 answers JSON of `schema`. */
+export function jsonResponses(schema: unknown): Record<string, unknown> {
+  return { "200": { description: "ok", content: { "application/json": { schema } } } };
+}
