@@ -1,4 +1,3 @@
-import { createBearerAuth } from "@src/auth-bearer";
 import type { OperationCatalog } from "@src/openapi";
 import {
   createPagedApiHandler,
@@ -8,14 +7,11 @@ import {
   type Upstream,
 } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSourceRecordFixture } from "../testing/source-record-fixture";
 import { formatToolResult } from "../result/format-tool-result";
-import { callSource } from "./call-source";
-import { createResultStore } from "../stored-results/result-store";
+import { bearerSourceCaller } from "../../test/bearer-source-caller";
 import { jsonResponses, loadOperationCatalog } from "../../test/operation-catalog";
 
 const token = "tok_pages_9f8e7d6c";
-const plugin = createBearerAuth();
 let upstream: Upstream;
 let other: Upstream;
 let operations: OperationCatalog;
@@ -49,21 +45,7 @@ afterAll(async () => {
   await other.close();
 });
 
-const source = (api: Record<string, unknown> = {}) =>
-  createSourceRecordFixture({
-    slug: "paged",
-    name: "Paged",
-    api: { baseUrl: upstream.origin, authType: "bearer", ...api },
-  });
-const call = (input: unknown, options: { api?: Record<string, unknown>; operations?: OperationCatalog } = {}) =>
-  callSource({
-    source: source(options.api),
-    call: input,
-    plugin,
-    credential: { token },
-    operations: options.operations,
-    results: createResultStore(),
-  });
+const call = bearerSourceCaller({ slug: "paged", name: "Paged", origin: () => upstream.origin, token });
 const ids = (value: unknown): string[] => (value as { id: string }[]).map((item) => item.id);
 const allIds = Array.from({ length: pagedApiPages * pagedApiPageSize }, (_, index) => `item_${index + 1}`);
 
@@ -173,15 +155,10 @@ describe("paginate: limits and where it stops", () => {
   });
 
   it("does not follow a next link outside the base path either", async () => {
-    const result = await callSource({
-      source: createSourceRecordFixture({
-        slug: "paged",
-        api: { baseUrl: `${upstream.origin}/api/link-only`, authType: "bearer" },
-      }),
-      call: { method: "GET", path: "/../link", paginate: {} },
-      plugin,
-      credential: { token },
-    });
+    const result = await call(
+      { method: "GET", path: "/../link", paginate: {} },
+      { api: { baseUrl: `${upstream.origin}/api/link-only` } },
+    );
     expect(result.error?.code).toBe("INVALID_CALL");
   });
 
