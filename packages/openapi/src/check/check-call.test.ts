@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rulesDocument, writeDocument } from "../../test/documents";
+import { documentOf, rulesDocument, writeDocument } from "../../test/documents";
 import { createOperationCatalog, type OperationCatalog } from "../catalog/create-operation-catalog";
 import { readOperationIndex } from "../index/read-operation-index";
 import type { CallToCheck } from "./check-call";
@@ -180,9 +180,8 @@ describe("checking calls against a document", () => {
 describe("string and number formats", () => {
   let events: OperationCatalog;
   beforeAll(async () => {
-    const eventsDocument = {
+    const eventsDocument = documentOf("Events API", {
       openapi: "3.1.0",
-      info: { title: "Events API", version: "1" },
       servers: [{ url: "https://api.example.com/v1" }],
       paths: {
         "/events": {
@@ -215,7 +214,7 @@ describe("string and number formats", () => {
           },
         },
       },
-    };
+    });
     events = createOperationCatalog(await readOperationIndex({ documentFile: await writeDocument(eventsDocument) }));
   });
 
