@@ -12,3 +12,11 @@ export async function loadOperationCatalog(document: object): Promise<OperationC
 export function jsonResponses(schema: unknown): Record<string, unknown> {
   return { "200": { description: "ok", content: { "application/json": { schema } } } };
 }
+
+/**
+ * A hand-written OpenAPI 3.0.3 document titled `title`, version 1, with `fields` (its `paths`, `servers` or
+ * `components`).
+ */
+export function documentOf(title: string, fields: Record<string, unknown>): Record<string, unknown> {
+  return { openapi: "3.0.3", info: { title, version: "1" }, ...fields };
+}

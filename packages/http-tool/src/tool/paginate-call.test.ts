@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatToolResult } from "../result/format-tool-result";
 import { bearerSourceCaller } from "../../test/bearer-source-caller";
-import { jsonResponses, loadOperationCatalog } from "../../test/operation-catalog";
+import { documentOf, jsonResponses, loadOperationCatalog } from "../../test/operation-catalog";
 
 const token = "tok_pages_9f8e7d6c";
 let upstream: Upstream;
@@ -19,9 +19,7 @@ let operations: OperationCatalog;
 beforeAll(async () => {
   other = await startUpstream(undefined, { host: "127.0.0.2" });
   upstream = await startUpstream(createPagedApiHandler({ otherOrigin: other.origin, failingPage: 2 }));
-  const document = {
-    openapi: "3.0.3",
-    info: { title: "Paged", version: "1" },
+  const document = documentOf("Paged", {
     paths: {
       "/api/document": {
         get: {
@@ -37,7 +35,7 @@ beforeAll(async () => {
         },
       },
     },
-  };
+  });
   operations = await loadOperationCatalog(document);
 }, 60_000);
 afterAll(async () => {

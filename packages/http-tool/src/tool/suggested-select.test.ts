@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSourceRecordFixture } from "../testing/source-record-fixture";
 import { createApiTool } from "./create-api-tool";
 import { createOperationsTool } from "./create-operations-tool";
-import { jsonResponses, loadOperationCatalog } from "../../test/operation-catalog";
+import { documentOf, jsonResponses, loadOperationCatalog } from "../../test/operation-catalog";
 
 /** An API whose list answers items of 10 fields (one of them not a bare JMESPath identifier), and whose item is a single large object. */
 const article = {
@@ -24,9 +24,7 @@ const article = {
     created_at: { type: "string" },
   },
 };
-const articlesDocument = {
-  openapi: "3.0.3",
-  info: { title: "Articles API", version: "1" },
+const articlesDocument = documentOf("Articles API", {
   components: { schemas: { Article: article } },
   paths: {
     "/articles": {
@@ -68,7 +66,7 @@ const articlesDocument = {
       },
     },
   },
-};
+});
 
 const articles = Array.from({ length: 30 }, (_, id) => ({
   id,
