@@ -8,6 +8,11 @@ export async function loadOperationCatalog(document: object): Promise<OperationC
   );
 }
 
+/** An operation's `requestBody` when it requires a JSON body of `schema`. */
+export function jsonRequestBody(schema: unknown): Record<string, unknown> {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
 /** An operation's `responses` when its 200 answers JSON of `schema`. */
 export function jsonResponses(schema: unknown): Record<string, unknown> {
   return { "200": { description: "ok", content: { "application/json": { schema } } } };

@@ -14,7 +14,7 @@ import { callSource, type CallSourceOptions } from "./call-source";
 import { createApiTool } from "./create-api-tool";
 import { createOperationsTool } from "./create-operations-tool";
 import { maxToolDescriptionBytes } from "./describe-api-tool";
-import { loadOperationCatalog } from "../../test/operation-catalog";
+import { jsonRequestBody, loadOperationCatalog } from "../../test/operation-catalog";
 
 const secret = "tok_5e4d3c2b1a09";
 const notesDocument = {
@@ -32,18 +32,11 @@ const notesDocument = {
       post: {
         operationId: "createNote",
         summary: "Create a note",
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["title"],
-                properties: { title: { type: "string" }, colour: { type: "string", enum: ["red", "blue"] } },
-              },
-            },
-          },
-        },
+        requestBody: jsonRequestBody({
+          type: "object",
+          required: ["title"],
+          properties: { title: { type: "string" }, colour: { type: "string", enum: ["red", "blue"] } },
+        }),
         responses: { "201": { description: "created" } },
       },
     },
