@@ -34,14 +34,7 @@ const forms = (...secrets: string[]): string[] => {
 };
 
 export const authModes: AuthMode[] = [
-  {
-    name: "bearer",
-    plugin: createBearerAuth(),
-    api: {},
-    credential: { token: "tok+en/Zx9=Q&w" },
-    leakForms: forms("tok+en/Zx9=Q&w"),
-    placement: { in: "header", name: "authorization", value: "Bearer tok+en/Zx9=Q&w" },
-  },
+  bearerModeWith("tok+en/Zx9=Q&w"),
   {
     name: "header",
     plugin: createHeaderAuth(),
@@ -50,14 +43,7 @@ export const authModes: AuthMode[] = [
     leakForms: forms("hk$y+/Q9=zz"),
     placement: { in: "header", name: "x-api-key", value: "hk$y+/Q9=zz" },
   },
-  {
-    name: "query",
-    plugin: createQueryAuth(),
-    api: { queryParam: "api_key" },
-    credential: { key: "qk y+/é=&Q7" },
-    leakForms: forms("qk y+/é=&Q7"),
-    placement: { in: "query", name: "api_key", value: "qk y+/é=&Q7" },
-  },
+  queryModeWith("qk y+/é=&Q7"),
   {
     name: "basic",
     plugin: createBasicAuth(),
@@ -111,7 +97,7 @@ export function queryModeWith(key: string): AuthMode {
     plugin: createQueryAuth(),
     api: { queryParam: "api_key" },
     credential: { key },
-    leakForms: [key],
+    leakForms: forms(key),
     placement: { in: "query", name: "api_key", value: key },
   };
 }
@@ -123,7 +109,7 @@ export function bearerModeWith(token: string): AuthMode {
     plugin: createBearerAuth(),
     api: {},
     credential: { token },
-    leakForms: [token],
+    leakForms: forms(token),
     placement: { in: "header", name: "authorization", value: `Bearer ${token}` },
   };
 }

@@ -11,12 +11,15 @@ import { makeSource } from "./source-fixture";
 /** Short backoff so retry tests stay fast. */
 export const quickRetries = { baseMs: 5, maxRetryAfterMs: 2000 };
 
+/** What `runCall` takes besides the call: execute options, and `api` fields added to the source's. */
+export type RunCallExtra = Partial<Omit<ExecuteOptions, "source" | "authorizeHop">> & { api?: Record<string, unknown> };
+
 /** Builds `call` for a source at `baseUrl` with `mode`'s credential and executes it. */
 export async function runCall(
   baseUrl: string,
   mode: AuthMode,
   call: ToolCall,
-  extra: Partial<Omit<ExecuteOptions, "source" | "authorizeHop">> & { api?: Record<string, unknown> } = {},
+  extra: RunCallExtra = {},
 ): Promise<{ result: ToolResult; source: SourceRecord }> {
   const { api, ...options } = extra;
   const source = makeSource(baseUrl, { authType: mode.name, ...mode.api, ...api });
@@ -28,4 +31,15 @@ export async function runCall(
     ...options,
   });
   return { result, source };
+}
+
+/**
+ * `runCall` for the tests of a file that call one upstream with one mode, resolving to the result. `baseUrl` is read at
+ * each call, once the upstream has started.
+ */
+export function bindRunCall(
+  baseUrl: () => string,
+  mode: AuthMode,
+): (call: ToolCall, extra?: RunCallExtra) => Promise<ToolResult> {
+  return async (call, extra = {}) => (await runCall(baseUrl(), mode, call, extra)).result;
 }

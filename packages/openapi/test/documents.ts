@@ -27,6 +27,14 @@ export async function writeDocument(document: unknown, name = "openapi.json"): P
   return target;
 }
 
+/**
+ * A hand-written OpenAPI 3.0.3 document titled `title`, version 1, with `fields` (its `paths`, `servers` or
+ * `components`; `openapi` to write another version).
+ */
+export function documentOf(title: string, fields: Record<string, unknown>): Record<string, unknown> {
+  return { openapi: "3.0.3", info: { title, version: "1" }, ...fields };
+}
+
 /** A small 3.0 document with one operation of each kind the checker has a rule for. */
 export const rulesDocument = {
   openapi: "3.0.3",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authModes } from "../../test/auth-modes";
-import { runCall } from "../../test/run-call";
+import { bindRunCall } from "../../test/run-call";
 import { startUpstream, type Upstream } from "@src/http-tool/testing";
 
 // One call has one time budget: api.timeoutMs × (api.retries + 1), shared by redirect hops, retries and backoff waits.
@@ -31,17 +31,12 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const mode = authModes[0]!;
+const send = bindRunCall(() => `${upstream.origin}/v1`, authModes[0]!);
 
 describe("the call's time budget", () => {
   it("redirect hops share it: a slow chain stops with TIMEOUT before its sixth hop", async () => {
     const before = upstream.requests.length;
-    const { result } = await runCall(
-      `${upstream.origin}/v1`,
-      mode,
-      { method: "GET", path: "/slow-hop0" },
-      { api: { timeoutMs: 300, retries: 1 } },
-    );
+    const result = await send({ method: "GET", path: "/slow-hop0" }, { api: { timeoutMs: 300, retries: 1 } });
     expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT", retryable: true } });
     expect(result.error?.message).toMatch(/time budget of 600 ms \(api\.timeoutMs × \(api\.retries \+ 1\)\)/);
     expect(result.error?.message).toMatch(/attempt/);
@@ -50,12 +45,7 @@ describe("the call's time budget", () => {
 
   it("a retry whose wait would end after the budget is not made; the result says TIMEOUT with the last status", async () => {
     const before = upstream.requests.length;
-    const { result } = await runCall(
-      `${upstream.origin}/v1`,
-      mode,
-      { method: "GET", path: "/busy" },
-      { api: { timeoutMs: 200, retries: 2 } },
-    );
+    const result = await send({ method: "GET", path: "/busy" }, { api: { timeoutMs: 200, retries: 2 } });
     expect(result).toMatchObject({ ok: false, status: 503, attempts: 1, error: { code: "TIMEOUT" } });
     expect(result.error?.message).toMatch(/time budget of 600 ms/);
     expect(result.error?.message).toMatch(/Retry-After/);

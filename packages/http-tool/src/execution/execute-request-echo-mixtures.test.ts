@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearerModeWith, queryModeWith, type AuthMode } from "../../test/auth-modes";
-import { startEchoRoutes, type EchoRoute } from "../../test/echo-routes";
-import { runCall } from "../../test/run-call";
-import type { Upstream } from "@src/http-tool/testing";
+import { describe, expect, it } from "vitest";
+import { bearerModeWith as bearerMode, queryModeWith as queryMode } from "../../test/auth-modes";
+import { useEchoRoutes, type EchoRoute } from "../../test/echo-routes";
 
 // The adversarial review's echo cases (issue 11): an API hands the credential back in a mixture
 // of encodings, or in a header the result copies. The agent must get none of it back.
-let upstream: Upstream;
 
 /** Go's json.Marshal escapes & < > as \u0026 \u003c \u003e. */
 const goJson = (value: unknown): string =>
@@ -68,16 +65,7 @@ const routes: Record<string, EchoRoute> = {
   }),
 };
 
-beforeAll(async () => {
-  upstream = await startEchoRoutes(routes);
-});
-
-afterAll(async () => {
-  await upstream.close();
-});
-
-const queryMode = queryModeWith;
-const bearerMode = bearerModeWith;
+const call = useEchoRoutes(routes);
 
 /** Every decoding an agent could apply to what it was shown. */
 function decodings(text: string): string[] {
@@ -108,11 +96,6 @@ function decodings(text: string): string[] {
     if (/^[0-9a-f]+$/i.test(line)) found.push(Buffer.from(line, "hex").toString("latin1"));
   }
   return found;
-}
-
-async function call(mode: AuthMode, path: string) {
-  const { result } = await runCall(`${upstream.origin}/v1`, mode, { method: "GET", path });
-  return result;
 }
 
 describe("an echoed secret in a mixture of encodings (issue 11 regression cases)", () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearerModeWith, queryModeWith, type AuthMode } from "../../test/auth-modes";
-import { startEchoRoutes, type EchoRoute } from "../../test/echo-routes";
-import { runCall } from "../../test/run-call";
-import type { Upstream } from "@src/http-tool/testing";
-import type { ToolCall } from "../request/tool-call";
+import { describe, expect, it } from "vitest";
+import { bearerModeWith as bearerMode, queryModeWith as queryMode } from "../../test/auth-modes";
+import { useEchoRoutes, type EchoRoute } from "../../test/echo-routes";
 
 // Upstreams that echo the credential back in the ways real APIs do; the agent must never get any of it back.
-let upstream: Upstream;
 
 /** What each echo route sends, from the secret the request carried. */
 const routes: Record<string, EchoRoute> = {
@@ -76,16 +72,7 @@ const routes: Record<string, EchoRoute> = {
   "/v1/number": (secret) => ({ contentType: "application/json", body: `{"key": ${secret}}` }),
 };
 
-beforeAll(async () => {
-  upstream = await startEchoRoutes(routes);
-});
-
-afterAll(async () => {
-  await upstream.close();
-});
-
-const queryMode = queryModeWith;
-const bearerMode = bearerModeWith;
+const call = useEchoRoutes(routes);
 
 /** Every run of at least `length` characters of `secret` found in `text`. */
 function partsIn(text: string, secret: string, length = 6): string[] {
@@ -95,12 +82,6 @@ function partsIn(text: string, secret: string, length = 6): string[] {
     if (text.includes(part)) found.push(part);
   }
   return found;
-}
-
-async function call(mode: AuthMode, path: string, api: Record<string, unknown> = {}) {
-  const toolCall: ToolCall = { method: "GET", path };
-  const { result } = await runCall(`${upstream.origin}/v1`, mode, toolCall, { api });
-  return result;
 }
 
 describe("binary bodies", () => {

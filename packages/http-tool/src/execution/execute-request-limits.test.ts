@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode } from "../../test/auth-modes";
 import { createCompressionBomb } from "../../test/compression-bomb";
 import { measurePeakGrowth } from "../../test/memory-probe";
-import { runCall } from "../../test/run-call";
+import { bindRunCall } from "../../test/run-call";
 import { startUpstream, type Upstream } from "@src/http-tool/testing";
 
 const gib = 1024 * 1024 * 1024;
-const mode = authMode("bearer");
 let upstream: Upstream;
+/** Sends a call to the upstream with the bearer mode. */
+const send = bindRunCall(() => upstream.origin, authMode("bearer"));
 let bomb: Buffer;
 /** Bytes the lazy 1 GiB stream actually wrote before the client went away. */
 let hugeBytesWritten = 0;
@@ -77,9 +78,7 @@ describe("size limits keep memory flat", () => {
       rssGrowth,
       heapGrowth,
       buffersGrowth,
-    } = await measurePeakGrowth(
-      async () => (await runCall(upstream.origin, mode, { method: "GET", path: "/huge" })).result,
-    );
+    } = await measurePeakGrowth(() => send({ method: "GET", path: "/huge" }));
     await hugeClosed;
     expect(result).toMatchObject({
       ok: false,
@@ -103,16 +102,8 @@ describe("size limits keep memory flat", () => {
       rssGrowth,
       heapGrowth,
       buffersGrowth,
-    } = await measurePeakGrowth(
-      async () =>
-        (
-          await runCall(
-            upstream.origin,
-            mode,
-            { method: "GET", path: "/bomb" },
-            { limits: { maxResponseBytes: 1024 * 1024 } },
-          )
-        ).result,
+    } = await measurePeakGrowth(() =>
+      send({ method: "GET", path: "/bomb" }, { limits: { maxResponseBytes: 1024 * 1024 } }),
     );
     expect(result).toMatchObject({ ok: false, status: 200, error: { code: "RESPONSE_TOO_LARGE" } });
     expect(result.truncated).toMatchObject({ unit: "bytes" });
@@ -136,9 +127,7 @@ describe("time-outs", () => {
   }
 
   it("slow headers hit the time-out (retries: 0 sends once)", async () => {
-    const { result } = await runCall(
-      upstream.origin,
-      mode,
+    const result = await send(
       { method: "GET", path: "/slow-headers", query: { marker: "once" } },
       { limits: { timeoutMs: 300, retries: 0 } },
     );
@@ -148,20 +137,13 @@ describe("time-outs", () => {
   });
 
   it("a slow body hits the same time-out", async () => {
-    const { result } = await runCall(
-      upstream.origin,
-      mode,
-      { method: "GET", path: "/slow-body" },
-      { limits: { timeoutMs: 300, retries: 0 } },
-    );
+    const result = await send({ method: "GET", path: "/slow-body" }, { limits: { timeoutMs: 300, retries: 0 } });
     expect(result).toMatchObject({ ok: false, status: 200, error: { code: "TIMEOUT" } });
     expect(result.error?.message).toMatch(/did not finish sending the response body/);
   });
 
   it("a timed-out GET is retried within the call's budget (TIMEOUT is retryable: true)", async () => {
-    const { result } = await runCall(
-      upstream.origin,
-      mode,
+    const result = await send(
       { method: "GET", path: "/slow-headers", query: { marker: "retried-get" } },
       { limits: { timeoutMs: 200, retries: 1 } },
     );
@@ -176,9 +158,7 @@ describe("time-outs", () => {
 
   it.each(["POST", "PATCH"])("a timed-out %s is never retried", async (method) => {
     const marker = `never-retried-${method}`;
-    const { result } = await runCall(
-      upstream.origin,
-      mode,
+    const result = await send(
       { method, path: "/slow-headers", query: { marker }, body: { a: 1 } },
       { limits: { timeoutMs: 200, retries: 2 } },
     );
@@ -190,12 +170,7 @@ describe("time-outs", () => {
   it("a caller's abort signal ends the call as cancelled", async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const { result } = await runCall(
-      upstream.origin,
-      mode,
-      { method: "GET", path: "/slow-headers" },
-      { signal: controller.signal },
-    );
+    const result = await send({ method: "GET", path: "/slow-headers" }, { signal: controller.signal });
     expect(result).toMatchObject({ ok: false, attempts: 1, error: { code: "NETWORK" } });
     expect(result.error?.message).toMatch(/cancelled by the caller/);
   });

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMode, authModes, leaksIn } from "../../test/auth-modes";
-import { runCall } from "../../test/run-call";
+import { bindRunCall, runCall } from "../../test/run-call";
 import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 
 let upstream: Upstream;
@@ -114,11 +114,10 @@ describe("each auth mode end to end", () => {
 });
 
 describe("bodies", () => {
-  const mode = authMode("bearer");
-  const base = (): string => `${upstream.origin}/v1`;
+  const send = bindRunCall(() => `${upstream.origin}/v1`, authMode("bearer"));
 
   it("sends a raw body with its content type", async () => {
-    const { result } = await runCall(base(), mode, {
+    const result = await send({
       method: "POST",
       path: "/raw",
       _rawBody: "<note>hi</note>",
@@ -132,7 +131,7 @@ describe("bodies", () => {
   });
 
   it("gives invalid JSON with a JSON content type as text with a note", async () => {
-    const { result } = await runCall(base(), mode, { method: "GET", path: "/bad-json" });
+    const result = await send({ method: "GET", path: "/bad-json" });
     expect(result.body).toEqual({ kind: "text", value: '{"unterminated": [1, 2' });
     expect(result.note).toMatch(/declared JSON but did not parse/);
   });
@@ -163,18 +162,13 @@ describe("bodies", () => {
     ],
     ["204 is empty", "/empty", { ok: true, status: 204, body: { kind: "empty" } }],
   ])("%s", async (_why, path, expected) => {
-    const { result } = await runCall(base(), mode, { method: "GET", path });
+    const result = await send({ method: "GET", path });
     expect(result).toMatchObject(expected);
     if (path === "/big-binary") expect(result.body).not.toHaveProperty("base64");
   });
 
   it("cuts a long JSON array structurally within maxResultChars", async () => {
-    const { result } = await runCall(
-      base(),
-      mode,
-      { method: "GET", path: "/many" },
-      { limits: { maxResultChars: 4000 } },
-    );
+    const result = await send({ method: "GET", path: "/many" }, { limits: { maxResultChars: 4000 } });
     expect(result.body.kind).toBe("json");
     const value = (result.body as { value: unknown[] }).value;
     expect(JSON.stringify(value).length).toBeLessThanOrEqual(4000);
@@ -185,18 +179,13 @@ describe("bodies", () => {
   });
 
   it("cuts long text to maxResultChars and reports the original length", async () => {
-    const { result } = await runCall(
-      base(),
-      mode,
-      { method: "GET", path: "/long-text" },
-      { api: { maxResultChars: 1000 } },
-    );
+    const result = await send({ method: "GET", path: "/long-text" }, { api: { maxResultChars: 1000 } });
     expect((result.body as { value: string }).value).toHaveLength(1000);
     expect(result.truncated).toMatchObject({ originalSize: 100_000, unit: "chars" });
   });
 
   it("a 404 is a result, not an error", async () => {
-    const { result } = await runCall(base(), mode, { method: "GET", path: "/nothing-here" });
+    const result = await send({ method: "GET", path: "/nothing-here" });
     expect(result).toMatchObject({
       ok: false,
       status: 404,

@@ -330,30 +330,23 @@ describe("the same check for every request of a call: select and paginate", () =
     expect(upstream.requests.length).toBe(before);
   });
 
-  it("paginate asks the policy about each next page (kind page): a page it refuses is not fetched", async () => {
+  it.each<{ why: string; policy: ApiPolicy; stopped: string }>([
+    {
+      why: "paginate asks the policy about each next page (kind page): a page it refuses is not fetched",
+      policy: { deny: ["GET /admin/**"] },
+      stopped:
+        'page 3 answered POLICY_DENIED: the policy of source "gh" refuses GET /admin/3: rule "GET /admin/**" in deny',
+    },
+    {
+      why: "each next page counts against the rate limit",
+      policy: { rateLimit: { calls: 2, perSeconds: 60 } },
+      stopped: 'page 3 answered RATE_LIMITED: source "gh" is over its rate limit of 2 calls per 60 s',
+    },
+  ])("$why", async ({ policy, stopped }) => {
     const before = upstream.requests.length;
-    const result = await toolsFor({ deny: ["GET /admin/**"] })[0]!.execute({
-      method: "GET",
-      path: "/pages/1",
-      paginate: { maxPages: 5 },
-    });
+    const result = await toolsFor(policy)[0]!.execute({ method: "GET", path: "/pages/1", paginate: { maxPages: 5 } });
     expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/v1/pages/1", "/v1/pages/2"]);
-    expect(result.note).toContain(
-      'page 3 answered POLICY_DENIED: the policy of source "gh" refuses GET /admin/3: rule "GET /admin/**" in deny',
-    );
-  });
-
-  it("each next page counts against the rate limit", async () => {
-    const before = upstream.requests.length;
-    const result = await toolsFor({ rateLimit: { calls: 2, perSeconds: 60 } })[0]!.execute({
-      method: "GET",
-      path: "/pages/1",
-      paginate: { maxPages: 5 },
-    });
-    expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/v1/pages/1", "/v1/pages/2"]);
-    expect(result.note).toContain(
-      'page 3 answered RATE_LIMITED: source "gh" is over its rate limit of 2 calls per 60 s',
-    );
+    expect(result.note).toContain(stopped);
   });
 });
 

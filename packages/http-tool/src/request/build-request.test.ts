@@ -12,6 +12,7 @@ import { buildRequest } from "./build-request";
 import { USER_AGENT } from "./default-headers";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { INVALID_CALL_REASONS, type InvalidCallReason } from "../errors/invalid-call-reasons";
+import { seededRandom } from "../../test/seeded-random";
 
 /** Reasons no agent call alone can produce, each tested below with what produces it. */
 const reasonsTestedOutsideTheTable = new Set<InvalidCallReason>([
@@ -807,13 +808,9 @@ describe("buildRequest: the credential stays under the base URL", () => {
     "%00",
   ];
 
-  /** A small deterministic generator, so a failure is reproducible. */
+  /** Paths of random pieces, the same on every run, so a failure is reproducible. */
   function* generatedPaths(count: number): Generator<string> {
-    let state = 20250101;
-    const next = (limit: number): number => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return state % limit;
-    };
+    const next = seededRandom(20250101);
     for (let index = 0; index < count; index += 1) {
       let path = "";
       const length = 1 + next(7);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRedactor } from "./redact-secrets";
 import { isVerbatimJson } from "./is-verbatim-json";
 import { shapeResultBody } from "./shape-result-body";
+import { seededRandom } from "../../test/seeded-random";
 
 /** Every key, string and number of a parsed JSON value, as text. */
 function leavesOf(value: unknown): string[] {
@@ -104,11 +105,7 @@ describe("isVerbatimJson: one regex, same answers as the three scans", () => {
       "\n",
       "é",
     ];
-    let seed = 7;
-    const random = (below: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % below;
-    };
+    const random = seededRandom(7);
     for (let round = 0; round < 200_000; round += 1) {
       const length = random(40);
       let text = "";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { apiToolName } from "./api-tool-name";
+import { operationsToolName } from "./operations-tool-name";
+import { writeToolName } from "./write-tool-name";
 
 describe("apiToolName", () => {
   it.each([
@@ -18,5 +20,16 @@ describe("apiToolName", () => {
     expect(longest).toHaveLength(64);
     expect(apiToolName(`${"a".repeat(62)}b`)).not.toBe(apiToolName(`${"a".repeat(62)}c`));
     expect(apiToolName("a".repeat(61))).toMatch(/^api_a{51}_[0-9a-f]{8}$/);
+  });
+
+  it.each([
+    { tool: "operations", toolName: operationsToolName, suffix: "_operations" },
+    { tool: "write", toolName: writeToolName, suffix: "_write" },
+  ])("the $tool tool's name keeps its suffix whole when the slug is cut", ({ toolName, suffix }) => {
+    expect(toolName("github-api")).toBe(`api_github_api${suffix}`);
+    const long = toolName("a".repeat(61));
+    expect(long).toHaveLength(64);
+    expect(long).toMatch(new RegExp(`^api_a+_[0-9a-f]{8}${suffix}$`));
+    expect(long.slice(-suffix.length - 9, -suffix.length)).toBe(apiToolName("a".repeat(61)).slice(-9));
   });
 });

@@ -10,8 +10,17 @@ export const maxToolNameLength = 64;
  * `_` and 8 hex digits of the slug's SHA-256, which keeps it unique.
  */
 export function apiToolName(slug: string): string {
+  return suffixedToolName(slug, "");
+}
+
+/**
+ * `api_<slug><suffix>`, the name of one of a source's tools. When that would
+ * pass 64 characters, the `api_<slug>` part is cut and ends with `_` and 8 hex
+ * digits of the slug's SHA-256, and the suffix is kept whole.
+ */
+export function suffixedToolName(slug: string, suffix: string): string {
   const name = `api_${slug.replaceAll("-", "_")}`;
-  if (name.length <= maxToolNameLength) return name;
+  if (name.length + suffix.length <= maxToolNameLength) return `${name}${suffix}`;
   const hash = createHash("sha256").update(slug).digest("hex").slice(0, 8);
-  return `${name.slice(0, maxToolNameLength - hash.length - 1)}_${hash}`;
+  return `${name.slice(0, maxToolNameLength - suffix.length - hash.length - 1)}_${hash}${suffix}`;
 }

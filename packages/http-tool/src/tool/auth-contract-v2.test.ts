@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeSource } from "../../test/source-fixture";
 import { sendJson, startUpstream, type Upstream } from "../testing/test-upstream";
-import { callSource } from "./call-source";
+import { callSource, type CallSourceOptions } from "./call-source";
 import { validateSource } from "../validation/validate-source";
 
 // The executor and builder with a v2 plugin: a token fetched at run time (from a real token server on loopback),
@@ -99,20 +99,16 @@ const tokenPlugin = defineAuthPluginV2<Config, Credential>({
 const source = () =>
   makeSource(`${api.origin}/v1`, { authType: "run-time-token", tokenUrl: `${tokens.origin}/token`, retries: 2 });
 
+/** Calls the source with the run-time token plugin and its stored client id; `options` change any of that. */
+const callWithToken = (call: unknown, options: Partial<CallSourceOptions> = {}) =>
+  callSource({ source: source(), call, plugin: tokenPlugin, credential: { clientId: "c" }, ...options });
+
 describe("contract v2 through callSource", () => {
   it("a token fetched at run time is sent, reused by the session, and redacted from what the agent sees", async () => {
     const session = createAuthSessionCache();
     const before = issued;
     const results = await Promise.all(
-      Array.from({ length: 16 }, () =>
-        callSource({
-          source: source(),
-          call: { method: "GET", path: "/echo" },
-          plugin: tokenPlugin,
-          credential: { clientId: "c" },
-          auth: { session },
-        }),
-      ),
+      Array.from({ length: 16 }, () => callWithToken({ method: "GET", path: "/echo" }, { auth: { session } })),
     );
     expect(issued - before).toBe(1);
     for (const result of results)
@@ -122,42 +118,20 @@ describe("contract v2 through callSource", () => {
 
   it("every retry and every followed redirect is authorized again, with its attempt number", async () => {
     flaky = 0;
-    const retried = await callSource({
-      source: source(),
-      call: { method: "GET", path: "/flaky" },
-      plugin: tokenPlugin,
-      credential: { clientId: "c" },
-    });
+    const retried = await callWithToken({ method: "GET", path: "/flaky" });
     expect(retried).toMatchObject({ ok: true, attempts: 2, body: { value: { attempt: "2" } } });
-    const moved = await callSource({
-      source: source(),
-      call: { method: "GET", path: "/moved" },
-      plugin: tokenPlugin,
-      credential: { clientId: "c" },
-    });
+    const moved = await callWithToken({ method: "GET", path: "/moved" });
     expect(moved).toMatchObject({ ok: true, attempts: 1, body: { value: { attempt: "1" } } });
   });
 
   it("a 401 asks the plugin once, the retry gets a new token and counts in attempts; a second 401 is the result, no loop", async () => {
     const session = createAuthSessionCache();
     session.set("token", "revoked-token-value-123");
-    const recovered = await callSource({
-      source: source(),
-      call: { method: "POST", path: "/echo", body: {} },
-      plugin: tokenPlugin,
-      credential: { clientId: "c" },
-      auth: { session },
-    });
+    const recovered = await callWithToken({ method: "POST", path: "/echo", body: {} }, { auth: { session } });
     expect(recovered).toMatchObject({ ok: true, status: 200, attempts: 2 });
     rejectAll = true;
     const before = api.requests.length;
-    const refused = await callSource({
-      source: source(),
-      call: { method: "GET", path: "/echo" },
-      plugin: tokenPlugin,
-      credential: { clientId: "c" },
-      auth: { session },
-    });
+    const refused = await callWithToken({ method: "GET", path: "/echo" }, { auth: { session } });
     expect(refused).toMatchObject({ ok: false, status: 401, attempts: 2 });
     expect(api.requests.length - before).toBe(2);
     expect(JSON.stringify(refused)).not.toContain("run-time-token");
@@ -166,12 +140,7 @@ describe("contract v2 through callSource", () => {
 
   it("a redirect to another origin is not followed and the other origin never sees the token", async () => {
     const before = other.requests.length;
-    const result = await callSource({
-      source: source(),
-      call: { method: "GET", path: "/elsewhere" },
-      plugin: tokenPlugin,
-      credential: { clientId: "c" },
-    });
+    const result = await callWithToken({ method: "GET", path: "/elsewhere" });
     expect(result.error?.code).toBe("REDIRECT_BLOCKED");
     expect(other.requests.length).toBe(before);
   });
@@ -198,12 +167,7 @@ describe("contract v2 through callSource", () => {
           }),
         ),
     };
-    const result = await callSource({
-      source: refusing,
-      call: { method: "GET", path: "/echo" },
-      plugin: refusedPlugin,
-      credential: { clientId: "c" },
-    });
+    const result = await callWithToken({ method: "GET", path: "/echo" }, { source: refusing, plugin: refusedPlugin });
     expect(result).toMatchObject({
       ok: false,
       status: 0,

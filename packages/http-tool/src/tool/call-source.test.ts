@@ -1,6 +1,6 @@
 import { createBearerAuth } from "@src/auth-bearer";
 import { describe, expect, it } from "vitest";
-import { callSource } from "./call-source";
+import { callSource, type CallSourceOptions } from "./call-source";
 import { formatToolResult } from "../result/format-tool-result";
 import { useUpstream } from "../testing/use-upstream";
 import { findLeaks } from "../testing/secret-forms";
@@ -12,6 +12,9 @@ const plugin = createBearerAuth();
 const upstream = useUpstream();
 
 const source = () => createSourceRecordFixture({ slug: "crm", api: { baseUrl: `${upstream().origin}/api` } });
+/** Calls the crm source with the bearer plugin and its stored token, but for what `options` changes. */
+const callCrm = (input: unknown, options: Partial<CallSourceOptions> = {}) =>
+  callSource({ source: source(), call: input, plugin, credential: { token: secret }, ...options });
 
 describe("callSource", () => {
   it("checks the credential with the plugin's schema once: a transforming schema is applied once, not twice", async () => {
@@ -24,23 +27,13 @@ describe("callSource", () => {
         token: Buffer.from(token).toString("base64"),
       })),
     };
-    const result = await callSource({
-      source: source(),
-      call: { method: "GET", path: "/once" },
-      plugin: encoding,
-      credential: { token: secret },
-    });
+    const result = await callCrm({ method: "GET", path: "/once" }, { plugin: encoding });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(upstream().requests.at(-1)?.headers.authorization).toBe(`Bearer ${Buffer.from(secret).toString("base64")}`);
   });
 
   it("builds and executes a valid call", async () => {
-    const result = await callSource({
-      source: source(),
-      call: { method: "DELETE", path: "/contacts/7" },
-      plugin,
-      credential: { token: secret },
-    });
+    const result = await callCrm({ method: "DELETE", path: "/contacts/7" });
     expect(result).toMatchObject({
       ok: true,
       status: 200,
@@ -51,24 +44,14 @@ describe("callSource", () => {
 
   it("answers SOURCE_DISABLED for a disabled source, saying how to enable it; nothing is sent", async () => {
     const before = upstream().requests.length;
-    const result = await callSource({
-      source: { ...source(), enabled: false },
-      call: { method: "GET", path: "/x" },
-      plugin,
-      credential: { token: secret },
-    });
+    const result = await callCrm({ method: "GET", path: "/x" }, { source: { ...source(), enabled: false } });
     expect(result).toMatchObject({ ok: false, status: 0, error: { code: "SOURCE_DISABLED", retryable: false } });
     expect(result.error?.message).toBe('source "crm" is disabled; an operator must enable it before it can be called');
     expect(upstream().requests.length).toBe(before);
   });
 
   it("answers NO_CREDENTIAL when the stored credential does not fit the plugin, naming the field but not the value", async () => {
-    const result = await callSource({
-      source: source(),
-      call: { method: "GET", path: "/x" },
-      plugin,
-      credential: { apiKey: secret },
-    });
+    const result = await callCrm({ method: "GET", path: "/x" }, { credential: { apiKey: secret } });
     expect(result.error).toMatchObject({ code: "NO_CREDENTIAL" });
     expect(result.error?.message).toContain("token");
     expect(result.error?.message).toBe(
@@ -93,7 +76,7 @@ describe("callSource", () => {
 
   it.each(invalidCalls)("answers INVALID_CALL naming the field for $why; nothing is sent", async ({ call, field }) => {
     const before = upstream().requests.length;
-    const result = await callSource({ source: source(), call, plugin, credential: { token: secret } });
+    const result = await callCrm(call);
     expect(result).toMatchObject({
       ok: false,
       status: 0,
@@ -106,18 +89,13 @@ describe("callSource", () => {
   });
 
   it("echoes the method and path as given in an INVALID_CALL result", async () => {
-    const result = await callSource({
-      source: source(),
-      call: { method: "get", path: "/a/../b" },
-      plugin,
-      credential: { token: secret },
-    });
+    const result = await callCrm({ method: "get", path: "/a/../b" });
     expect(result.request).toEqual({ method: "GET", url: "/a/../b" });
   });
 
   it("never shows the secret in an INVALID_CALL result, even when the agent put it in the call", async () => {
     const call = { method: "GET", path: `https://127.0.0.2/${secret}`, query: { key: secret } };
-    const result = await callSource({ source: source(), call, plugin, credential: { token: secret } });
+    const result = await callCrm(call);
     expect(result.error?.code).toBe("INVALID_CALL");
     expect(findLeaks(JSON.stringify(result), secret)).toEqual([]);
     expect(findLeaks(formatToolResult(result), secret)).toEqual([]);
@@ -126,7 +104,7 @@ describe("callSource", () => {
   it("never throws, even for a call that is not JSON-like at all", async () => {
     const cyclic: Record<string, unknown> = { method: "POST", path: "/x" };
     cyclic.body = cyclic;
-    const result = await callSource({ source: source(), call: cyclic, plugin, credential: { token: secret } });
+    const result = await callCrm(cyclic);
     expect(result.ok).toBe(false);
     expect(result.error?.code).toBe("INVALID_CALL");
   });
@@ -140,12 +118,7 @@ describe("callSource with a broken plugin", () => {
         throw new Error(`boom ${secret}`);
       },
     };
-    const result = await callSource({
-      source: source(),
-      call: { method: "GET", path: "/x" },
-      plugin: broken,
-      credential: { token: secret },
-    });
+    const result = await callCrm({ method: "GET", path: "/x" }, { plugin: broken });
     expect(result).toMatchObject({ ok: false, status: 0, error: { code: "NETWORK", retryable: true } });
     expect(result.error?.message).toContain("/source reload crm");
     expect(findLeaks(JSON.stringify(result), secret)).toEqual([]);

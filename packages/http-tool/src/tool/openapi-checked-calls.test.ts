@@ -1,7 +1,7 @@
 import { createAuthRegistry } from "@src/auth";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createQueryAuth } from "@src/auth-query";
-import { buildOperationIndex, createOperationCatalog, loadOpenApiDocument, type OperationCatalog } from "@src/openapi";
+import type { OperationCatalog } from "@src/openapi";
 import { startUpstream, type Upstream } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toAnthropicTool } from "../adapters/anthropic";
@@ -10,10 +10,11 @@ import { toOpenAiFunctionTool } from "../adapters/openai";
 import { formatToolResult } from "../result/format-tool-result";
 import { findLeaks } from "../testing/secret-forms";
 import { createSourceRecordFixture } from "../testing/source-record-fixture";
-import { callSource } from "./call-source";
+import { callSource, type CallSourceOptions } from "./call-source";
 import { createApiTool } from "./create-api-tool";
 import { createOperationsTool } from "./create-operations-tool";
 import { maxToolDescriptionBytes } from "./describe-api-tool";
+import { jsonRequestBody, loadOperationCatalog } from "../../test/operation-catalog";
 
 const secret = "tok_5e4d3c2b1a09";
 const notesDocument = {
@@ -31,18 +32,11 @@ const notesDocument = {
       post: {
         operationId: "createNote",
         summary: "Create a note",
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["title"],
-                properties: { title: { type: "string" }, colour: { type: "string", enum: ["red", "blue"] } },
-              },
-            },
-          },
-        },
+        requestBody: jsonRequestBody({
+          type: "object",
+          required: ["title"],
+          properties: { title: { type: "string" }, colour: { type: "string", enum: ["red", "blue"] } },
+        }),
         responses: { "201": { description: "created" } },
       },
     },
@@ -72,8 +66,7 @@ let upstream: Upstream;
 let operations: OperationCatalog;
 beforeAll(async () => {
   upstream = await startUpstream();
-  const { document, writtenIn } = await loadOpenApiDocument(JSON.stringify(notesDocument));
-  operations = createOperationCatalog(buildOperationIndex(document, { documentSha256: "test", writtenIn }));
+  operations = await loadOperationCatalog(notesDocument);
 }, 120_000);
 afterAll(async () => {
   await upstream.close();
@@ -86,8 +79,9 @@ const source = (openapiValidation?: "strict" | "warn" | "off") =>
     api: { baseUrl: `${upstream.origin}/api`, ...(openapiValidation === undefined ? {} : { openapiValidation }) },
   });
 const plugin = createBearerAuth();
-const call = (input: unknown, mode?: "strict" | "warn" | "off") =>
-  callSource({ source: source(mode), call: input, plugin, credential: { token: secret }, operations });
+/** Calls the notes source, checked against its document, with the bearer token; `options` change any of that. */
+const call = (input: unknown, options: Partial<CallSourceOptions> = {}) =>
+  callSource({ source: source(), call: input, plugin, credential: { token: secret }, operations, ...options });
 
 describe("calls checked against the source's OpenAPI document", () => {
   it("sends a call that fits", async () => {
@@ -162,7 +156,10 @@ describe("calls checked against the source's OpenAPI document", () => {
 
   it("in warn mode sends the call and adds the problems as warnings", async () => {
     const before = upstream.requests.length;
-    const result = await call({ method: "POST", path: "/notes", body: { colour: "green" } }, "warn");
+    const result = await call(
+      { method: "POST", path: "/notes", body: { colour: "green" } },
+      { source: source("warn") },
+    );
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(result.warnings).toEqual([
       "POST /notes (createNote): body.title is required (schema path #/required)",
@@ -173,7 +170,7 @@ describe("calls checked against the source's OpenAPI document", () => {
   });
 
   it("in off mode does not check", async () => {
-    const result = await call({ method: "GET", path: "/notez" }, "off");
+    const result = await call({ method: "GET", path: "/notez" }, { source: source("off") });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(result.warnings).toBeUndefined();
   });
@@ -184,32 +181,16 @@ describe("calls checked against the source's OpenAPI document", () => {
       slug: "notes",
       api: { baseUrl: `${upstream.origin}/api`, authType: "query", queryParam: "key" },
     });
-    const fits = await callSource({
-      source: querySource,
-      call: { method: "GET", path: "/search", query: { q: "milk" } },
-      plugin: queryPlugin,
-      credential: { key: secret },
-      operations,
-    });
+    const viaQuery = { source: querySource, plugin: queryPlugin, credential: { key: secret } };
+    const fits = await call({ method: "GET", path: "/search", query: { q: "milk" } }, viaQuery);
     expect(fits, JSON.stringify(fits.error)).toMatchObject({ ok: true, status: 200 });
-    const refused = await callSource({
-      source: querySource,
-      call: { method: "GET", path: `/search?${secret}=1` },
-      plugin: queryPlugin,
-      credential: { key: secret },
-      operations,
-    });
+    const refused = await call({ method: "GET", path: `/search?${secret}=1` }, viaQuery);
     expect(refused.error?.code).toBe("INVALID_CALL");
     expect(findLeaks(JSON.stringify(refused), secret)).toEqual([]);
   });
 
   it("leaves a source without a document unchecked", async () => {
-    const result = await callSource({
-      source: source(),
-      call: { method: "GET", path: "/anything/at/all" },
-      plugin,
-      credential: { token: secret },
-    });
+    const result = await call({ method: "GET", path: "/anything/at/all" }, { operations: undefined });
     expect(result).toMatchObject({ ok: true, status: 200 });
   });
 });

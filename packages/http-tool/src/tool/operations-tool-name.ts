@@ -1,7 +1,4 @@
-import { createHash } from "node:crypto";
-import { apiToolName, maxToolNameLength } from "./api-tool-name";
-
-const suffix = "_operations";
+import { suffixedToolName } from "./api-tool-name";
 
 /**
  * The name of a source's operations tool: `api_<slug>_operations`. When that
@@ -9,8 +6,5 @@ const suffix = "_operations";
  * 8 hex digits of the slug's SHA-256, as `apiToolName` does.
  */
 export function operationsToolName(slug: string): string {
-  const name = `${apiToolName(slug)}${suffix}`;
-  if (name.length <= maxToolNameLength) return name;
-  const hash = createHash("sha256").update(slug).digest("hex").slice(0, 8);
-  return `${`api_${slug.replaceAll("-", "_")}`.slice(0, maxToolNameLength - suffix.length - hash.length - 1)}_${hash}${suffix}`;
+  return suffixedToolName(slug, "_operations");
 }

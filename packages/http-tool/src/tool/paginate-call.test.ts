@@ -1,5 +1,4 @@
-import { createBearerAuth } from "@src/auth-bearer";
-import { buildOperationIndex, createOperationCatalog, loadOpenApiDocument, type OperationCatalog } from "@src/openapi";
+import type { OperationCatalog } from "@src/openapi";
 import {
   createPagedApiHandler,
   pagedApiPageSize,
@@ -8,13 +7,11 @@ import {
   type Upstream,
 } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSourceRecordFixture } from "../testing/source-record-fixture";
 import { formatToolResult } from "../result/format-tool-result";
-import { callSource } from "./call-source";
-import { createResultStore } from "../stored-results/result-store";
+import { bearerSourceCaller } from "../../test/bearer-source-caller";
+import { documentOf, jsonResponses, loadOperationCatalog } from "../../test/operation-catalog";
 
 const token = "tok_pages_9f8e7d6c";
-const plugin = createBearerAuth();
 let upstream: Upstream;
 let other: Upstream;
 let operations: OperationCatalog;
@@ -22,59 +19,31 @@ let operations: OperationCatalog;
 beforeAll(async () => {
   other = await startUpstream(undefined, { host: "127.0.0.2" });
   upstream = await startUpstream(createPagedApiHandler({ otherOrigin: other.origin, failingPage: 2 }));
-  const document = {
-    openapi: "3.0.3",
-    info: { title: "Paged", version: "1" },
+  const document = documentOf("Paged", {
     paths: {
       "/api/document": {
         get: {
           operationId: "listEntries",
           parameters: [{ name: "page_token", in: "query", schema: { type: "string" } }],
-          responses: {
-            "200": {
-              description: "ok",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      entries: { type: "array" },
-                      meta: { type: "object", properties: { next_page_token: { type: "string" } } },
-                    },
-                  },
-                },
-              },
+          responses: jsonResponses({
+            type: "object",
+            properties: {
+              entries: { type: "array" },
+              meta: { type: "object", properties: { next_page_token: { type: "string" } } },
             },
-          },
+          }),
         },
       },
     },
-  };
-  const loaded = await loadOpenApiDocument(JSON.stringify(document));
-  operations = createOperationCatalog(
-    buildOperationIndex(loaded.document, { documentSha256: "test", writtenIn: loaded.writtenIn }),
-  );
+  });
+  operations = await loadOperationCatalog(document);
 }, 60_000);
 afterAll(async () => {
   await upstream.close();
   await other.close();
 });
 
-const source = (api: Record<string, unknown> = {}) =>
-  createSourceRecordFixture({
-    slug: "paged",
-    name: "Paged",
-    api: { baseUrl: upstream.origin, authType: "bearer", ...api },
-  });
-const call = (input: unknown, options: { api?: Record<string, unknown>; operations?: OperationCatalog } = {}) =>
-  callSource({
-    source: source(options.api),
-    call: input,
-    plugin,
-    credential: { token },
-    operations: options.operations,
-    results: createResultStore(),
-  });
+const call = bearerSourceCaller({ slug: "paged", name: "Paged", origin: () => upstream.origin, token });
 const ids = (value: unknown): string[] => (value as { id: string }[]).map((item) => item.id);
 const allIds = Array.from({ length: pagedApiPages * pagedApiPageSize }, (_, index) => `item_${index + 1}`);
 
@@ -184,15 +153,10 @@ describe("paginate: limits and where it stops", () => {
   });
 
   it("does not follow a next link outside the base path either", async () => {
-    const result = await callSource({
-      source: createSourceRecordFixture({
-        slug: "paged",
-        api: { baseUrl: `${upstream.origin}/api/link-only`, authType: "bearer" },
-      }),
-      call: { method: "GET", path: "/../link", paginate: {} },
-      plugin,
-      credential: { token },
-    });
+    const result = await call(
+      { method: "GET", path: "/../link", paginate: {} },
+      { api: { baseUrl: `${upstream.origin}/api/link-only` } },
+    );
     expect(result.error?.code).toBe("INVALID_CALL");
   });
 

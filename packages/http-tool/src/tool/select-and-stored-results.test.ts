@@ -1,13 +1,10 @@
-import { createBearerAuth } from "@src/auth-bearer";
 import { createPagedApiHandler, sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toMcpCallToolResult } from "../adapters/mcp";
-import { createSourceRecordFixture } from "../testing/source-record-fixture";
-import { createResultStore, type ResultStore } from "../stored-results/result-store";
-import { callSource } from "./call-source";
+import { createResultStore } from "../stored-results/result-store";
+import { bearerSourceCaller } from "../../test/bearer-source-caller";
 
 const token = "tok_select_1a2b3c4d5e";
-const plugin = createBearerAuth();
 let upstream: Upstream;
 const paged = createPagedApiHandler();
 
@@ -35,20 +32,7 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const source = (api: Record<string, unknown> = {}) =>
-  createSourceRecordFixture({
-    slug: "sel",
-    name: "Sel",
-    api: { baseUrl: upstream.origin, authType: "bearer", ...api },
-  });
-const call = (
-  input: unknown,
-  {
-    results = createResultStore(),
-    caller,
-    api,
-  }: { results?: ResultStore; caller?: string; api?: Record<string, unknown> } = {},
-) => callSource({ source: source(api), call: input, plugin, credential: { token }, results, caller });
+const call = bearerSourceCaller({ slug: "sel", name: "Sel", origin: () => upstream.origin, token });
 
 describe("select", () => {
   it("applies a JMESPath expression to nested JSON before bounding, and records it", async () => {

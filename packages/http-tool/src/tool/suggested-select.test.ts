@@ -1,11 +1,12 @@
 import { createAuthRegistry } from "@src/auth";
 import { createBearerAuth } from "@src/auth-bearer";
-import { buildOperationIndex, createOperationCatalog, loadOpenApiDocument, type OperationCatalog } from "@src/openapi";
+import type { OperationCatalog } from "@src/openapi";
 import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSourceRecordFixture } from "../testing/source-record-fixture";
 import { createApiTool } from "./create-api-tool";
 import { createOperationsTool } from "./create-operations-tool";
+import { documentOf, jsonResponses, loadOperationCatalog } from "../../test/operation-catalog";
 
 /** An API whose list answers items of 10 fields (one of them not a bare JMESPath identifier), and whose item is a single large object. */
 const article = {
@@ -23,45 +24,27 @@ const article = {
     created_at: { type: "string" },
   },
 };
-const articlesDocument = {
-  openapi: "3.0.3",
-  info: { title: "Articles API", version: "1" },
+const articlesDocument = documentOf("Articles API", {
   components: { schemas: { Article: article } },
   paths: {
     "/articles": {
       get: {
         operationId: "listArticles",
         summary: "List articles",
-        responses: {
-          "200": {
-            description: "ok",
-            content: {
-              "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Article" } } },
-            },
-          },
-        },
+        responses: jsonResponses({ type: "array", items: { $ref: "#/components/schemas/Article" } }),
       },
     },
     "/search": {
       get: {
         operationId: "searchArticles",
         summary: "Search articles",
-        responses: {
-          "200": {
-            description: "ok",
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  properties: {
-                    total_count: { type: "integer" },
-                    items: { type: "array", items: { $ref: "#/components/schemas/Article" } },
-                  },
-                },
-              },
-            },
+        responses: jsonResponses({
+          type: "object",
+          properties: {
+            total_count: { type: "integer" },
+            items: { type: "array", items: { $ref: "#/components/schemas/Article" } },
           },
-        },
+        }),
       },
     },
     "/articles/{id}": {
@@ -69,32 +52,21 @@ const articlesDocument = {
         operationId: "getArticle",
         summary: "Get an article",
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
-        responses: {
-          "200": {
-            description: "ok",
-            content: { "application/json": { schema: { $ref: "#/components/schemas/Article" } } },
-          },
-        },
+        responses: jsonResponses({ $ref: "#/components/schemas/Article" }),
       },
     },
     "/tags": {
       get: {
         operationId: "listTags",
         summary: "List tags",
-        responses: {
-          "200": {
-            description: "ok",
-            content: {
-              "application/json": {
-                schema: { type: "array", items: { type: "object", properties: { name: { type: "string" } } } },
-              },
-            },
-          },
-        },
+        responses: jsonResponses({
+          type: "array",
+          items: { type: "object", properties: { name: { type: "string" } } },
+        }),
       },
     },
   },
-};
+});
 
 const articles = Array.from({ length: 30 }, (_, id) => ({
   id,
@@ -113,8 +85,7 @@ let upstream: Upstream;
 let operations: OperationCatalog;
 beforeAll(async () => {
   upstream = await startUpstream((_request, response) => sendJson(response, 200, articles));
-  const { document, writtenIn } = await loadOpenApiDocument(JSON.stringify(articlesDocument));
-  operations = createOperationCatalog(buildOperationIndex(document, { documentSha256: "test", writtenIn }));
+  operations = await loadOperationCatalog(articlesDocument);
 }, 120_000);
 afterAll(async () => {
   await upstream.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createResponseHeaders, type ResponseHeaders } from "./response-headers";
+import { seededRandom } from "../../test/seeded-random";
 
 const entries = (headers: ResponseHeaders): Array<[string, string]> => {
   const seen: Array<[string, string]> = [];
@@ -122,11 +123,7 @@ describe("createResponseHeaders against undici's Headers", () => {
       "content-length",
       "k",
     ];
-    let seed = 42;
-    const random = (below: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % below;
-    };
+    const random = seededRandom(42);
     const text = (maxLength: number): string =>
       Array.from({ length: random(maxLength) }, () => characters[random(characters.length)]).join("");
     for (let round = 0; round < 20_000; round += 1) {

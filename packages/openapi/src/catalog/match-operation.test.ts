@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { documentOf } from "../../test/documents";
 import { buildOperationIndex } from "../index/build-operation-index";
 import { createOperationCatalog } from "./create-operation-catalog";
 
-const document = {
-  openapi: "3.0.3",
-  info: { title: "Repos", version: "1" },
+const document = documentOf("Repos", {
   servers: [{ url: "https://api.example.com/v3" }],
   paths: {
     "/repos/{owner}/{repo}": {
@@ -15,7 +14,7 @@ const document = {
       post: { operationId: "issues/create", tags: ["issues"], responses: { 201: { description: "made" } } },
     },
   },
-};
+});
 
 describe("catalog.match: the operation a call reaches", () => {
   const catalog = createOperationCatalog(

@@ -10,6 +10,13 @@ beforeAll(async () => {
   catalog = createOperationCatalog(await readOperationIndex({ documentFile: await copyDocument(githubDocumentFile) }));
 }, 120_000);
 
+/** The operationIds of the first three matches for `query`. */
+const topThree = (query: string): string[] =>
+  catalog
+    .search({ query })
+    .operations.slice(0, 3)
+    .map((operation) => operation.operationId);
+
 describe("searching GitHub's document (@octokit/openapi)", () => {
   it("indexes its operations", () => {
     expect(catalog.index.operations.length).toBeGreaterThan(1000);
@@ -21,8 +28,7 @@ describe("searching GitHub's document (@octokit/openapi)", () => {
   });
 
   it.each(githubQueries)('finds $operationId in the top 3 for "$query"', ({ query, operationId }) => {
-    const answer = catalog.search({ query });
-    expect(answer.operations.slice(0, 3).map((operation) => operation.operationId)).toContain(operationId);
+    expect(topThree(query)).toContain(operationId);
   });
 
   it("answers each match with operationId, method, path, summary and the required names", () => {
@@ -59,19 +65,11 @@ describe("searching GitHub's document (@octokit/openapi)", () => {
     expect(catalog.search({ query: "repository", limit: 500 }).operations.length).toBeLessThanOrEqual(25);
   });
 
-  it("matches misspelt words (fuzzy) and word beginnings (prefix)", () => {
-    expect(
-      catalog
-        .search({ query: "create an isue" })
-        .operations.slice(0, 3)
-        .map((operation) => operation.operationId),
-    ).toContain("issues/create");
-    expect(
-      catalog
-        .search({ query: "gitignore templ" })
-        .operations.slice(0, 3)
-        .map((operation) => operation.operationId),
-    ).toContain("gitignore/get-all-templates");
+  it.each([
+    { why: "a misspelt word (fuzzy)", query: "create an isue", operationId: "issues/create" },
+    { why: "a word's beginning (prefix)", query: "gitignore templ", operationId: "gitignore/get-all-templates" },
+  ])('matches $why: $operationId in the top 3 for "$query"', ({ query, operationId }) => {
+    expect(topThree(query)).toContain(operationId);
   });
 });
 
@@ -84,7 +82,6 @@ describe("a query that is an operationId", () => {
   );
 
   it("splits a camelCase query as the index splits operationIds", () => {
-    const answer = catalog.search({ query: "createFork" });
-    expect(answer.operations.slice(0, 3).map((operation) => operation.operationId)).toContain("repos/create-fork");
+    expect(topThree("createFork")).toContain("repos/create-fork");
   });
 });

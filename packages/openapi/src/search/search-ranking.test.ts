@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { writeDocument } from "../../test/documents";
+import { documentOf, writeDocument } from "../../test/documents";
 import { createOperationCatalog, type OperationCatalog } from "../catalog/create-operation-catalog";
 import { readOperationIndex } from "../index/read-operation-index";
 import { analyzeQuery } from "./analyze-query";
@@ -57,7 +57,7 @@ for (const [method, path, operationId, summary, more] of operations) {
     ...more,
   };
 }
-const projectsDocument = { openapi: "3.0.3", info: { title: "Projects API", version: "1" }, paths };
+const projectsDocument = documentOf("Projects API", { paths });
 
 let catalog: OperationCatalog;
 beforeAll(async () => {
