@@ -34,6 +34,15 @@ function commandAfter(text: string, prefix: string): string {
   return (rest.startsWith("`") ? rest.slice(1, rest.indexOf("`", 1)) : rest.split("\n")[0]!).trim();
 }
 
+/** Runs the command `text` prints after `prefix`, checked to be `expected` first; it must exit 0. */
+async function runPrintedCommand(text: string, prefix: string, expected: string): Promise<RunResult> {
+  const command = commandAfter(text, prefix);
+  expect(command).toBe(expected);
+  const result = await src(argsOf(command));
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
+
 async function upstream(auth: Parameters<typeof startUpstream>[0]): Promise<Upstream> {
   const started = await startUpstream(auth);
   upstreams.push(started);
@@ -180,27 +189,23 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     expect(disabled.stderr).toContain(
       'error SOURCE_DISABLED: source "off" is disabled; enable it with `src source enable off`\n',
     );
-    const enable = commandAfter(disabled.stderr, "enable it with ");
-    expect(enable).toBe("src source enable off");
-    expect((await src(argsOf(enable))).code).toBe(0);
+    await runPrintedCommand(disabled.stderr, "enable it with ", "src source enable off");
     expect((await src(["call", "off", "GET", "/items"])).code).toBe(0);
 
     const unknownTool = await src(["call", "nosuch", "GET", "/items"]);
     // The advice once, with the command that carries it out.
     expect(unknownTool.stderr.match(/list the/g)).toHaveLength(1);
-    const tools = commandAfter(unknownTool.stderr, "list the tools to see their names (");
-    expect(tools).toBe("src tools");
-    const listedTools = await src(argsOf(tools));
-    expect(listedTools.code).toBe(0);
+    const listedTools = await runPrintedCommand(unknownTool.stderr, "list the tools to see their names (", "src tools");
     expect(listedTools.stdout).toContain("api_off");
 
     const unknownSource = await src(["source", "show", "nosuch"]);
     expect(unknownSource.code).toBe(2);
     expect(unknownSource.stderr.match(/list the/g)).toHaveLength(1);
-    const list = commandAfter(unknownSource.stderr, "list the sources to see the configured slugs (");
-    expect(list).toBe("src source list");
-    const listed = await src(argsOf(list));
-    expect(listed.code).toBe(0);
+    const listed = await runPrintedCommand(
+      unknownSource.stderr,
+      "list the sources to see the configured slugs (",
+      "src source list",
+    );
     expect(listed.stdout).toContain("off");
   });
 
@@ -214,25 +219,25 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     expect(refused.stderr).toContain("body.name is required");
     expect(refused.stderr).not.toContain("api_items_operations");
     expect(refused.stderr.match(/src operations/g)).toHaveLength(1);
-    const see = commandAfter(refused.stderr, "see the operation in full with ");
-    expect(see).toBe("src operations items --id createItem");
-    const shown = await src(argsOf(see));
-    expect(shown.code, shown.stderr).toBe(0);
+    const shown = await runPrintedCommand(
+      refused.stderr,
+      "see the operation in full with ",
+      "src operations items --id createItem",
+    );
     expect(shown.stdout).toContain('"operationId": "createItem"');
 
     const nowhere = await src(["call", "items", "GET", "/item/12/list"]);
     expect(nowhere.code).toBe(2);
-    const search = commandAfter(nowhere.stderr, "search the operations with ");
-    expect(search).toBe("src operations items 'get item list'");
-    expect((await src(argsOf(search))).code).toBe(0);
+    await runPrintedCommand(nowhere.stderr, "search the operations with ", "src operations items 'get item list'");
 
     const unknownId = await src(["operations", "items", "--id", "createItems"]);
     expect(unknownId.code).toBe(2);
     expect(unknownId.stderr).toContain('did you mean "createItem"');
-    const searchIds = commandAfter(unknownId.stderr, "search the operations with ");
-    expect(searchIds).toBe("src operations items 'create items'");
-    const found = await src(argsOf(searchIds));
-    expect(found.code).toBe(0);
+    const found = await runPrintedCommand(
+      unknownId.stderr,
+      "search the operations with ",
+      "src operations items 'create items'",
+    );
     expect(found.stdout).toContain("createItem");
 
     // The agent reads the same step as its own tool call, through `--json` (the result an agent gets).
@@ -260,10 +265,7 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
 
   it("no agent tokens: the example `src token create my-agent` runs", async () => {
     const listed = await src(["token", "list"]);
-    const create = commandAfter(listed.stdout, "e.g. ");
-    expect(create).toBe("src token create my-agent");
-    const created = await src(argsOf(create));
-    expect(created.code, created.stderr).toBe(0);
+    await runPrintedCommand(listed.stdout, "e.g. ", "src token create my-agent");
     expect((await src(["token", "list"])).stdout).toContain("my-agent");
   });
 });

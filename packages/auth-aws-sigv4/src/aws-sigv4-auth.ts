@@ -4,26 +4,25 @@ import { SignatureV4 } from "@smithy/signature-v4";
 import { z } from "zod";
 import { NodeSha256 } from "./node-sha256";
 
+/** A required `api` field that holds an AWS name (a region, a service's signing name): lower-case letters, digits and "-". */
+function awsNameSchema(example: string, what: string) {
+  return requiredApiStringSchema("aws-sigv4", example).regex(/^[a-z0-9-]+$/, {
+    error: `must be ${what} (lower-case letters, digits and "-")`,
+  });
+}
+
 /** `api.region` and `api.service`: what the signature is scoped to. */
 export const awsSigV4ConfigSchema = z.object({
-  region: requiredApiStringSchema("aws-sigv4", "eu-west-1")
-    .regex(/^[a-z0-9-]+$/, {
-      error: 'must be an AWS region name such as "eu-west-1" (lower-case letters, digits and "-")',
-    })
-    .meta({
-      label: "Region",
-      description: 'The AWS region the API is in (authType "aws-sigv4"), e.g. eu-west-1.',
-      example: "eu-west-1",
-    }),
-  service: requiredApiStringSchema("aws-sigv4", "s3")
-    .regex(/^[a-z0-9-]+$/, {
-      error: 'must be an AWS service signing name such as "s3" or "execute-api" (lower-case letters, digits and "-")',
-    })
-    .meta({
-      label: "Service",
-      description: 'The service\'s signing name (authType "aws-sigv4"): s3, execute-api, es, …',
-      example: "s3",
-    }),
+  region: awsNameSchema("eu-west-1", 'an AWS region name such as "eu-west-1"').meta({
+    label: "Region",
+    description: 'The AWS region the API is in (authType "aws-sigv4"), e.g. eu-west-1.',
+    example: "eu-west-1",
+  }),
+  service: awsNameSchema("s3", 'an AWS service signing name such as "s3" or "execute-api"').meta({
+    label: "Service",
+    description: 'The service\'s signing name (authType "aws-sigv4"): s3, execute-api, es, …',
+    example: "s3",
+  }),
 });
 export type AwsSigV4Config = z.infer<typeof awsSigV4ConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { httpSchemeMatch } from "@src/auth";
+import { authorizationHeader, oneSecretAuthPlugin } from "@src/auth";
 import type { AuthPluginV2 } from "@src/auth";
 import { z } from "zod";
 import type { BasicCredential } from "./basic-credential-schema";
@@ -13,25 +13,19 @@ export type BasicAuthPlugin = AuthPluginV2<BasicAuthConfig, BasicCredential>;
 
 /** Creates the `basic` auth plugin (spec section 5): HTTP Basic from a username and password. */
 export function createBasicAuth(): BasicAuthPlugin {
-  return {
-    specificationVersion: "v2",
+  return oneSecretAuthPlugin({
     type: "basic",
     description:
       "Sends the username and password with HTTP Basic authentication: Authorization: Basic base64(username:password).",
     configSchema: basicConfigSchema,
     credentialSchema: basicCredentialSchema,
-    placement: () => ({ headers: ["authorization"], query: [] }),
-    fromSecurityScheme: (scheme) => httpSchemeMatch(scheme, "basic"),
-    authorize(request, { credential }) {
-      request.headers.set("authorization", `Basic ${encodeBasicToken(credential)}`);
-      return Promise.resolve();
-    },
+    secret: encodeBasicToken,
+    sendTo: authorizationHeader("Basic"),
     secretValues(credential) {
       const token = encodeBasicToken(credential);
       // With an empty password the username is the key (APIs such as Stripe's take the key as the username).
       const keyAsUsername = credential.password === "" ? [credential.username] : [];
       return [credential.password, ...keyAsUsername, `Basic ${token}`, token].filter((value) => value !== "");
     },
-    describePlacement: () => "Authorization header (Basic scheme)",
-  } satisfies BasicAuthPlugin;
+  });
 }

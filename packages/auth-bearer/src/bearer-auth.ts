@@ -1,5 +1,5 @@
 import type { AuthPluginV2 } from "@src/auth";
-import { headerCredentialTextSchema, httpSchemeMatch } from "@src/auth";
+import { authorizationHeader, headerCredentialTextSchema, oneSecretAuthPlugin } from "@src/auth";
 import { z } from "zod";
 
 /** Bearer auth needs no extra `api` fields. */
@@ -21,19 +21,12 @@ export type BearerAuthPlugin = AuthPluginV2<BearerAuthConfig, BearerCredential>;
 
 /** Creates the `bearer` auth plugin (spec section 5): the token goes in `Authorization: Bearer <token>`. */
 export function createBearerAuth(): BearerAuthPlugin {
-  return {
-    specificationVersion: "v2",
+  return oneSecretAuthPlugin({
     type: "bearer",
     description: "Sends the token in the Authorization header: Authorization: Bearer <token>.",
     configSchema: bearerConfigSchema,
     credentialSchema: bearerCredentialSchema,
-    placement: () => ({ headers: ["authorization"], query: [] }),
-    fromSecurityScheme: (scheme) => httpSchemeMatch(scheme, "bearer"),
-    authorize(request, { credential }) {
-      request.headers.set("authorization", `Bearer ${credential.token}`);
-      return Promise.resolve();
-    },
-    secretValues: (credential) => [credential.token],
-    describePlacement: () => "Authorization header (Bearer scheme)",
-  } satisfies BearerAuthPlugin;
+    secret: (credential) => credential.token,
+    sendTo: authorizationHeader("Bearer"),
+  });
 }

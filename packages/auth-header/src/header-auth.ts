@@ -1,5 +1,5 @@
 import type { AuthPluginV2 } from "@src/auth";
-import { apiKeySchemeMatch, headerCredentialTextSchema } from "@src/auth";
+import { headerCredentialTextSchema, headerNamedBy, oneSecretAuthPlugin } from "@src/auth";
 import { z } from "zod";
 import { headerNameSchema } from "./header-name-schema";
 
@@ -22,19 +22,12 @@ export type HeaderAuthPlugin = AuthPluginV2<HeaderAuthConfig, HeaderCredential>;
 
 /** Creates the `header` auth plugin (spec section 5): the key goes in the header named by `api.headerName`. */
 export function createHeaderAuth(): HeaderAuthPlugin {
-  return {
-    specificationVersion: "v2",
+  return oneSecretAuthPlugin({
     type: "header",
     description: "Sends the API key in the header named by api.headerName: <headerName>: <key>.",
     configSchema: headerConfigSchema,
     credentialSchema: headerCredentialSchema,
-    placement: (config) => ({ headers: [config.headerName.toLowerCase()], query: [] }),
-    fromSecurityScheme: (scheme) => apiKeySchemeMatch(scheme, "header", "headerName"),
-    authorize(request, { config, credential }) {
-      request.headers.set(config.headerName, credential.key);
-      return Promise.resolve();
-    },
-    secretValues: (credential) => [credential.key],
-    describePlacement: (config) => `header "${config.headerName}"`,
-  } satisfies HeaderAuthPlugin;
+    secret: (credential) => credential.key,
+    sendTo: headerNamedBy("headerName"),
+  });
 }

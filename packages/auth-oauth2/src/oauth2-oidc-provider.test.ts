@@ -1,4 +1,4 @@
-import { AuthorizeError, pollSignIn, runLoopbackSignIn } from "@src/auth";
+import { AuthorizeError, pollSignIn, runLoopbackSignIn, type SignInStart } from "@src/auth";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmDeviceCode, launchBrowser, signInInBrowser } from "../test/play-browser";
@@ -85,8 +85,9 @@ describe("oidc-provider: the device authorization grant (RFC 8628)", () => {
       scopes: ["openid", "offline_access"],
     });
 
-  it("begin gives the verification URL and user code; polling at the interval signs in once the person confirms; a public client sends no secret", async () => {
-    await provider.settings({ interval: 1, slowDowns: 0, deny: false, deviceTtl: 600 });
+  /** Sets the provider's device settings, then begins a device sign-in as the public client; `poll` polls it. */
+  async function beginDeviceSignIn(settings: Parameters<OidcProvider["settings"]>[0]) {
+    await provider.settings(settings);
     const config = await deviceConfig();
     const credential = { clientId: publicClientId };
     const start = await plugin.signIn!.begin({
@@ -97,15 +98,22 @@ describe("oidc-provider: the device authorization grant (RFC 8628)", () => {
       now,
       signal: signal(),
     });
+    const poll = (from: SignInStart = start) =>
+      pollSignIn({
+        steps: plugin.signIn as never,
+        source: { slug: "tv", config, credential, now, signal: signal() },
+        start: from,
+      });
+    return { start, poll };
+  }
+
+  it("begin gives the verification URL and user code; polling at the interval signs in once the person confirms; a public client sends no secret", async () => {
+    const { start, poll } = await beginDeviceSignIn({ interval: 1, slowDowns: 0, deny: false, deviceTtl: 600 });
     expect(start).toMatchObject({ awaits: "poll", intervalSeconds: 1 });
     expect(start.userCode).toMatch(/^[A-Z]{4}-?[A-Z]{4}$/);
     expect(start.url).toMatch(/\/oidc\/device$/);
     expect(start.urlComplete).toContain("user_code=");
-    const polling = pollSignIn({
-      steps: plugin.signIn as never,
-      source: { slug: "tv", config, credential, now, signal: signal() },
-      start,
-    });
+    const polling = poll();
     await expect.poll(async () => (await provider.state()).devicePolls.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const page = await confirmDeviceCode(browser, { url: start.url, urlComplete: start.urlComplete });
     expect(page).toMatch(/success|sign-in complete|connected/i);
@@ -115,23 +123,9 @@ describe("oidc-provider: the device authorization grant (RFC 8628)", () => {
   }, 90_000);
 
   it("slow_down: the next poll waits five seconds more", async () => {
-    await provider.settings({ interval: 1, slowDowns: 1, deny: false, deviceTtl: 600 });
-    const config = await deviceConfig();
-    const credential = { clientId: publicClientId };
+    const { start, poll } = await beginDeviceSignIn({ interval: 1, slowDowns: 1, deny: false, deviceTtl: 600 });
     const before = (await provider.state()).devicePolls.length;
-    const start = await plugin.signIn!.begin({
-      slug: "tv",
-      config,
-      credential,
-      redirectUri: "http://127.0.0.1:1/unused",
-      now,
-      signal: signal(),
-    });
-    const polling = pollSignIn({
-      steps: plugin.signIn as never,
-      source: { slug: "tv", config, credential, now, signal: signal() },
-      start,
-    });
+    const polling = poll();
     await expect
       .poll(async () => (await provider.state()).devicePolls.length - before, { timeout: 20_000 })
       .toBeGreaterThanOrEqual(1);
@@ -143,22 +137,8 @@ describe("oidc-provider: the device authorization grant (RFC 8628)", () => {
   }, 90_000);
 
   it("access_denied on the verification page ends the polling with a clear message", async () => {
-    await provider.settings({ interval: 1, slowDowns: 0, deny: false, deviceTtl: 600 });
-    const config = await deviceConfig();
-    const credential = { clientId: publicClientId };
-    const start = await plugin.signIn!.begin({
-      slug: "tv",
-      config,
-      credential,
-      redirectUri: "http://127.0.0.1:1/unused",
-      now,
-      signal: signal(),
-    });
-    const polling = pollSignIn({
-      steps: plugin.signIn as never,
-      source: { slug: "tv", config, credential, now, signal: signal() },
-      start,
-    }).catch((error: unknown) => error as AuthorizeError);
+    const { start, poll } = await beginDeviceSignIn({ interval: 1, slowDowns: 0, deny: false, deviceTtl: 600 });
+    const polling = poll().catch((error: unknown) => error as AuthorizeError);
     await confirmDeviceCode(browser, { url: start.url, urlComplete: start.urlComplete, abort: true });
     const error = (await polling) as AuthorizeError;
     expect(AuthorizeError.isInstance(error)).toBe(true);
@@ -170,24 +150,12 @@ describe("oidc-provider: the device authorization grant (RFC 8628)", () => {
   }, 90_000);
 
   it("expired_token: a code not confirmed in time ends the polling with a clear message", async () => {
-    await provider.settings({ interval: 1, slowDowns: 0, deny: false, deviceTtl: 2 });
     try {
-      const config = await deviceConfig();
-      const credential = { clientId: publicClientId };
-      const start = await plugin.signIn!.begin({
-        slug: "tv",
-        config,
-        credential,
-        redirectUri: "http://127.0.0.1:1/unused",
-        now,
-        signal: signal(),
-      });
+      const { start, poll } = await beginDeviceSignIn({ interval: 1, slowDowns: 0, deny: false, deviceTtl: 2 });
       // Poll past the code's own expiry: the server says expired_token (src's own clock check is moved out of the way).
-      const error = (await pollSignIn({
-        steps: plugin.signIn as never,
-        source: { slug: "tv", config, credential, now, signal: signal() },
-        start: { ...start, expiresAt: undefined },
-      }).catch((thrown: unknown) => thrown)) as AuthorizeError;
+      const error = (await poll({ ...start, expiresAt: undefined }).catch(
+        (thrown: unknown) => thrown,
+      )) as AuthorizeError;
       expect([error.serverError, error.message]).toEqual([
         "expired_token",
         "the sign-in code expired before the sign-in was finished",

@@ -41,6 +41,21 @@ async function discovered(api: Record<string, unknown>): Promise<OAuth2Config> {
   return oauth2ConfigSchema.parse({ ...api, ...found?.config });
 }
 
+/** The config of an authorization code source with the server's endpoints given (no discovery), and `fields`. */
+function codeGrantConfig(authorization: AuthorizationServer, fields: Record<string, unknown> = {}): OAuth2Config {
+  return oauth2ConfigSchema.parse({
+    tokenUrl: authorization.tokenUrl,
+    authorizationUrl: authorization.authorizationUrl,
+    grant: "authorization_code",
+    ...fields,
+  });
+}
+
+/** What the sign-in steps (`status`, `signOut`) are given for this source. */
+function sourceOf(config: OAuth2Config, credential: OAuth2Credential) {
+  return { slug: "api", config, credential, now: () => new Date(), signal: signal() };
+}
+
 /** `src auth login`: the loopback sign-in, the browser played by following the redirect. */
 function login(
   config: OAuth2Config,
@@ -123,13 +138,7 @@ describe("provider quirks", () => {
     const config = await discovered({ issuer: entra.issuer, grant: "authorization_code", scopes: ["User.Read"] });
     const signedIn = await login(config);
     expect(signedIn.refreshToken).toBeUndefined();
-    const status = plugin.signIn!.status({
-      slug: "api",
-      config,
-      credential: signedIn,
-      now: () => new Date(),
-      signal: signal(),
-    });
+    const status = plugin.signIn!.status(sourceOf(config, signedIn));
     expect(status.lines).toContain("  refresh token: none");
   });
 
@@ -161,23 +170,12 @@ describe("provider quirks", () => {
 
   it("GitHub-like: no expires_in (the token lives until refused), no refresh token, comma-separated scopes", async () => {
     const github = server("github");
-    const config = oauth2ConfigSchema.parse({
-      tokenUrl: github.tokenUrl,
-      authorizationUrl: github.authorizationUrl,
-      grant: "authorization_code",
-      scopes: ["repo", "read:org"],
-    });
+    const config = codeGrantConfig(github, { scopes: ["repo", "read:org"] });
     const signedIn = await login(config);
     expect(signedIn).toMatchObject({ grantedScopes: ["repo", "read:org"] });
     expect(signedIn.expiresAt).toBeUndefined();
     expect(signedIn.refreshToken).toBeUndefined();
-    const status = plugin.signIn!.status({
-      slug: "api",
-      config,
-      credential: signedIn,
-      now: () => new Date(),
-      signal: signal(),
-    });
+    const status = plugin.signIn!.status(sourceOf(config, signedIn));
     expect(status.lines.join("\n")).toMatch(/access token: valid \(no expiry given: until the API refuses it\)/);
     expect((await github.state()).requests.at(-1)?.accept).toBe("application/json");
   });
@@ -201,21 +199,10 @@ describe("provider quirks", () => {
 
   it("a narrower scope answer is recorded and shown by status", async () => {
     const narrow = server("narrow");
-    const config = oauth2ConfigSchema.parse({
-      tokenUrl: narrow.tokenUrl,
-      authorizationUrl: narrow.authorizationUrl,
-      grant: "authorization_code",
-      scopes: ["read:items", "write:items"],
-    });
+    const config = codeGrantConfig(narrow, { scopes: ["read:items", "write:items"] });
     const signedIn = await login(config);
     expect(signedIn.grantedScopes).toEqual(["read:items"]);
-    const status = plugin.signIn!.status({
-      slug: "api",
-      config,
-      credential: signedIn,
-      now: () => new Date(),
-      signal: signal(),
-    });
+    const status = plugin.signIn!.status(sourceOf(config, signedIn));
     expect(status.details).toMatchObject({ grantedScopes: ["read:items"], scopesNotGranted: ["write:items"] });
     expect(status.lines).toContain("  granted scopes: read:items (narrower than requested: not write:items)");
   });
@@ -227,13 +214,7 @@ describe("sign-out revokes (RFC 7009)", () => {
     const config = await discovered({ issuer: authorization.issuer, grant: "authorization_code" });
     const signedIn = await login(config);
     const before = (await authorization.state()).revocations.length;
-    const out = await plugin.signIn!.signOut({
-      slug: "api",
-      config,
-      credential: signedIn,
-      now: () => new Date(),
-      signal: signal(),
-    });
+    const out = await plugin.signIn!.signOut(sourceOf(config, signedIn));
     expect(out).toMatchObject({ revoked: "revoked", credential: { clientId, clientSecret } });
     expect(out?.credential).not.toHaveProperty("refreshToken");
     expect((await authorization.state()).revocations.slice(before)).toEqual([
@@ -245,38 +226,19 @@ describe("sign-out revokes (RFC 7009)", () => {
 
   it("a server without a revocation endpoint: the tokens are forgotten, revoked is not-supported", async () => {
     const github = server("github");
-    const config = oauth2ConfigSchema.parse({
-      tokenUrl: github.tokenUrl,
-      authorizationUrl: github.authorizationUrl,
-      grant: "authorization_code",
-    });
-    const out = await plugin.signIn!.signOut({
-      slug: "api",
-      config,
-      credential: { clientId, clientSecret, accessToken: "gho_example" },
-      now: () => new Date(),
-      signal: signal(),
-    });
+    const config = codeGrantConfig(github);
+    const out = await plugin.signIn!.signOut(sourceOf(config, { clientId, clientSecret, accessToken: "gho_example" }));
     expect(out).toEqual({ revoked: "not-supported", credential: { clientId, clientSecret } });
   });
 
   it("a server that is down: the tokens are forgotten anyway, and the message says so without a token", async () => {
     const authorization = server("default");
-    const config = oauth2ConfigSchema.parse({
-      tokenUrl: authorization.tokenUrl,
-      authorizationUrl: authorization.authorizationUrl,
-      revocationUrl: authorization.revocationUrl,
-      grant: "authorization_code",
-    });
+    const config = codeGrantConfig(authorization, { revocationUrl: authorization.revocationUrl });
     await authorization.settings({ down: true });
     try {
-      const out = await plugin.signIn!.signOut({
-        slug: "api",
-        config,
-        credential: { clientId, clientSecret, refreshToken: "refresh-value-never-shown" },
-        now: () => new Date(),
-        signal: signal(),
-      });
+      const out = await plugin.signIn!.signOut(
+        sourceOf(config, { clientId, clientSecret, refreshToken: "refresh-value-never-shown" }),
+      );
       expect(out).toMatchObject({ revoked: "failed", credential: { clientId, clientSecret } });
       expect(out?.message).toMatch(/could not be revoked at 127\.0\.0\.1:\d+: it answered HTTP 503/);
       expect(JSON.stringify(out)).not.toContain("refresh-value-never-shown");

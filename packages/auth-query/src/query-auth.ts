@@ -1,5 +1,5 @@
 import type { AuthPluginV2 } from "@src/auth";
-import { apiKeySchemeMatch, credentialTextSchema } from "@src/auth";
+import { apiKeySchemeMatch, credentialTextSchema, oneSecretAuthPlugin } from "@src/auth";
 import { z } from "zod";
 import { applyQueryAuth } from "./apply-query-auth";
 import { isWellFormed, queryParamSchema } from "./query-param-schema";
@@ -23,20 +23,18 @@ export type QueryAuthPlugin = AuthPluginV2<QueryAuthConfig, QueryCredential>;
 
 /** Creates the `query` auth plugin (spec section 5): the key goes in the query parameter named by `api.queryParam`. */
 export function createQueryAuth(): QueryAuthPlugin {
-  return {
-    specificationVersion: "v2",
+  return oneSecretAuthPlugin({
     type: "query",
     description:
       "Appends the API key to every request as the query parameter named by api.queryParam: ?<queryParam>=<key>.",
     configSchema: queryConfigSchema,
     credentialSchema: queryCredentialSchema,
-    placement: (config) => ({ headers: [], query: [config.queryParam] }),
-    fromSecurityScheme: (scheme) => apiKeySchemeMatch(scheme, "query", "queryParam"),
-    authorize(request, { config, credential }) {
-      applyQueryAuth(request.url, config.queryParam, credential.key);
-      return Promise.resolve();
+    secret: (credential) => credential.key,
+    sendTo: {
+      placement: (config) => ({ headers: [], query: [config.queryParam] }),
+      send: (request, key, config) => applyQueryAuth(request.url, config.queryParam, key),
+      fromSecurityScheme: (scheme) => apiKeySchemeMatch(scheme, "query", "queryParam"),
+      describePlacement: (config) => `query parameter "${config.queryParam}"`,
     },
-    secretValues: (credential) => [credential.key],
-    describePlacement: (config) => `query parameter "${config.queryParam}"`,
-  } satisfies QueryAuthPlugin;
+  });
 }

@@ -67,3 +67,10 @@ export {
 export { signInIdOf } from "./sign-in/seal-sign-in";
 export { type PollSignInOptions, defaultPollIntervalSeconds, pollSignIn } from "./sign-in/poll-sign-in";
 export { type LoopbackSignInOptions, runLoopbackSignIn } from "./sign-in/run-loopback-sign-in";
+export {
+  type OneSecretAuthOptions,
+  type SecretDestination,
+  authorizationHeader,
+  headerNamedBy,
+  oneSecretAuthPlugin,
+} from "./one-secret-auth";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { declareError } from "./declare-error";
-import { errorBase, type PackageErrorOptions } from "./error-base";
+import { ZetaError } from "../test/zeta-error";
+import { errorBase } from "./error-base";
 import { ERROR_KINDS } from "./error-kinds";
 import { SrcError } from "./src-error";
 
@@ -9,20 +10,6 @@ class AcmeError extends errorBase({
   marker: "src.test.declare.acme.error",
   kindOfCode: { ACME_REFUSED: ERROR_KINDS.FORBIDDEN },
 }) {}
-
-/** A base with a field of its own on every error, as `VaultError` has `file`. */
-class ZetaError extends errorBase({
-  name: "ZetaError",
-  marker: "src.test.declare.zeta.error",
-  kindOfCode: { ZETA_GONE: ERROR_KINDS.NOT_FOUND },
-}) {
-  readonly file: string | undefined;
-
-  constructor({ file, ...options }: PackageErrorOptions<"ZETA_GONE"> & { file?: string }) {
-    super(options);
-    this.file = file;
-  }
-}
 
 class AcmeQuotaError extends declareError(AcmeError, {
   marker: "src.test.declare.acme.error.AcmeQuotaError",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorBase, type PackageErrorOptions } from "./error-base";
+import { ZetaError } from "../test/zeta-error";
+import { errorBase } from "./error-base";
 import { ERROR_KINDS } from "./error-kinds";
 import { SrcError } from "./src-error";
 
@@ -23,20 +24,6 @@ class AcmeQuotaError extends AcmeError {
   constructor({ remaining }: { remaining: number }) {
     super({ code: ACME_ERROR_CODES.ACME_REFUSED, message: `over quota, ${remaining} left` });
     this.remaining = remaining;
-  }
-}
-
-/** Another package's base, with a field on every error. */
-class ZetaError extends errorBase({
-  name: "ZetaError",
-  marker: "src.test.zeta.error",
-  kindOfCode: { ZETA_GONE: ERROR_KINDS.NOT_FOUND },
-}) {
-  readonly file: string | undefined;
-
-  constructor({ file, ...options }: PackageErrorOptions<"ZETA_GONE"> & { file?: string }) {
-    super(options);
-    this.file = file;
   }
 }
 

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
-import { writeJson, writeLine } from "../output/write-output";
-import { plainColumns } from "../output/plain-columns";
+import { writeList } from "../output/write-list";
 
 interface ConnectionsListFlags {
   source?: string;
@@ -22,18 +21,14 @@ export function registerConnectionsList(connections: Command): void {
         async (context, flags) => {
           const service = await context.operations();
           const connections = await service.listConnections({ slug: flags.source, principal: flags.principal });
-          if (context.json) {
-            writeJson({ connections });
-            return;
-          }
-          if (connections.length === 0) {
-            writeLine(
+          writeList(context.json, {
+            key: "connections",
+            items: connections,
+            empty:
               "No connections. A person connects through the link their agent is given (NOT_CONNECTED), or an operator stores their key: src credential set SLUG --principal P",
-            );
-            return;
-          }
-          const rows = connections.map((connection) => [connection.slug, connection.principal, connection.updatedAt]);
-          for (const line of plainColumns(["SOURCE", "PRINCIPAL", "UPDATED"], rows)) writeLine(line);
+            header: ["SOURCE", "PRINCIPAL", "UPDATED"],
+            row: (connection) => [connection.slug, connection.principal, connection.updatedAt],
+          });
         },
         { remote: true },
       ),
