@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { openVault, VAULT_ERROR_CODES, type Vault } from "@src/vault";
 import { computeEntriesMac } from "./entries-mac";
 import { deriveSubkeys } from "./key-derivation";
 import { connectionEntryName } from "./connection-entry";
-import { createTemporaryHome } from "../test/helpers";
+import { useTemporaryHome } from "../test/helpers";
 
 interface StoredVault {
   vaultId: string;
@@ -18,16 +18,14 @@ const aliceKey = "alice-github-token-3f9a1c";
 const bobKey = "bob-github-token-7d2e5b";
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
 let key: Buffer;
 let vault: Vault;
 
+useTemporaryHome((made) => ({ home, file } = made));
 beforeEach(async () => {
-  ({ home, file, cleanup } = await createTemporaryHome());
   key = randomBytes(32);
   vault = await openVault({ home, env: { SRC_VAULT_KEY: key.toString("base64") } });
 });
-afterEach(async () => cleanup());
 
 const reopen = () => openVault({ home, env: { SRC_VAULT_KEY: key.toString("base64") } });
 
