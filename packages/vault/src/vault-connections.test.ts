@@ -14,20 +14,18 @@ interface StoredVault {
   entries: Record<string, { nonce: string; tag: string; ciphertext: string; updatedAt: string }>;
 }
 
-const aliceKey = "alice-github-token-3f9a1c";
-const bobKey = "bob-github-token-7d2e5b";
 let home: string;
 let file: string;
 let key: Buffer;
 let vault: Vault;
 
 useTemporaryHome((made) => ({ home, file } = made));
+/** Opens this test's vault with its key, as another process on the home would. */
+const reopen = () => openVault({ home, env: { SRC_VAULT_KEY: key.toString("base64") } });
 beforeEach(async () => {
   key = randomBytes(32);
-  vault = await openVault({ home, env: { SRC_VAULT_KEY: key.toString("base64") } });
+  vault = await reopen();
 });
-
-const reopen = () => openVault({ home, env: { SRC_VAULT_KEY: key.toString("base64") } });
 
 /** Writes `stored` back with a correct entriesMac, as someone holding the key could: only the entries' own binding stands. */
 async function writeWithValidMac(stored: StoredVault): Promise<void> {
@@ -51,6 +49,10 @@ async function writeWithValidMac(stored: StoredVault): Promise<void> {
   }).toString("base64");
   await writeFile(file, JSON.stringify(stored));
 }
+
+/** Two people's own upstream tokens: each may be read back by its principal only, and never stands in the file. */
+const aliceKey = "alice-github-token-3f9a1c";
+const bobKey = "bob-github-token-7d2e5b";
 
 describe("per-principal credentials in the vault file", () => {
   it("keeps each principal's credential apart from the shared one and from each other's", async () => {
