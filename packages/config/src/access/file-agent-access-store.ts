@@ -39,6 +39,17 @@ function lockFailure(file: string, reason: "timeout" | "lost", cause: unknown): 
   });
 }
 
+/** The OAuth token of `issued` with this SHA-256 and the agent token (grant) it was issued under; undefined when either is gone. */
+function findIssued<Issued extends { sha256: string; tokenId: string }>(
+  tokens: AccessFile["tokens"],
+  issued: readonly Issued[],
+  sha256: string,
+): { token: AccessFile["tokens"][number]; issued: Issued } | undefined {
+  const found = issued.find((existing) => existing.sha256 === sha256);
+  const token = found === undefined ? undefined : tokens.find((existing) => existing.id === found.tokenId);
+  return found === undefined || token === undefined ? undefined : { token, issued: found };
+}
+
 /**
  * The agent access store of a file home: `$SRC_HOME/agent-tokens.json`
  * (mode 0600), every change read, applied and written back atomically under
@@ -179,22 +190,14 @@ export function createFileAgentAccessStore({
 
     findAccessToken: (sha256) =>
       find((current) => {
-        const accessToken = current.oauth.accessTokens.find((existing) => existing.sha256 === sha256);
-        const token =
-          accessToken === undefined
-            ? undefined
-            : current.tokens.find((existing) => existing.id === accessToken.tokenId);
-        return accessToken === undefined || token === undefined ? undefined : { token, accessToken };
+        const found = findIssued(current.tokens, current.oauth.accessTokens, sha256);
+        return found && { token: found.token, accessToken: found.issued };
       }),
 
     findRefreshToken: (sha256) =>
       find((current) => {
-        const refreshToken = current.oauth.refreshTokens.find((existing) => existing.sha256 === sha256);
-        const token =
-          refreshToken === undefined
-            ? undefined
-            : current.tokens.find((existing) => existing.id === refreshToken.tokenId);
-        return refreshToken === undefined || token === undefined ? undefined : { token, refreshToken };
+        const found = findIssued(current.tokens, current.oauth.refreshTokens, sha256);
+        return found && { token: found.token, refreshToken: found.issued };
       }),
 
     rotateRefreshToken: (sha256, next, at) => update(rotateRefreshTokenChange(sha256, next, at)),
