@@ -105,6 +105,14 @@ export function createFileAgentAccessStore({
     );
   }
 
+  /** A change of the OAuth state alone: `change` gives the lists it replaces. */
+  function updateOAuth(change: (oauth: AccessFile["oauth"]) => Partial<AccessFile["oauth"]>): Promise<void> {
+    return update((current) => ({
+      next: { ...current, oauth: { ...current.oauth, ...change(current.oauth) } },
+      result: undefined,
+    }));
+  }
+
   /** Finds with the cached snapshot first, then once more after checking the file (something written a moment ago). */
   async function find<T>(pick: (file: AccessFile) => T | undefined): Promise<T | undefined> {
     return pick(await snapshot()) ?? pick(await snapshot(true));
@@ -145,43 +153,22 @@ export function createFileAgentAccessStore({
 
     findClient: (clientId) => find((current) => current.oauth.clients.find((client) => client.clientId === clientId)),
 
-    addClient(client) {
-      return update((current) => ({
-        next: {
-          ...current,
-          oauth: {
-            ...current.oauth,
-            clients: [...current.oauth.clients.filter((existing) => existing.clientId !== client.clientId), client],
-          },
-        },
-        result: undefined,
-      }));
-    },
+    addClient: (client) =>
+      updateOAuth((oauth) => ({
+        clients: [...oauth.clients.filter((existing) => existing.clientId !== client.clientId), client],
+      })),
 
-    putAuthorizationRequest(request) {
-      return update((current) => ({
-        next: {
-          ...current,
-          oauth: {
-            ...current.oauth,
-            requests: [...current.oauth.requests.filter((existing) => existing.id !== request.id), request],
-          },
-        },
-        result: undefined,
-      }));
-    },
+    putAuthorizationRequest: (request) =>
+      updateOAuth((oauth) => ({
+        requests: [...oauth.requests.filter((existing) => existing.id !== request.id), request],
+      })),
 
     findAuthorizationRequest: (id, at) =>
       find((current) => current.oauth.requests.find((request) => request.id === id && after(request.expiresAt, at))),
 
     takeAuthorizationRequest: (id, at) => update(takeAuthorizationRequestChange(id, at)),
 
-    addCode(code) {
-      return update((current) => ({
-        next: { ...current, oauth: { ...current.oauth, codes: [...current.oauth.codes, code] } },
-        result: undefined,
-      }));
-    },
+    addCode: (code) => updateOAuth((oauth) => ({ codes: [...oauth.codes, code] })),
 
     findCode: (sha256, at) =>
       find((current) => current.oauth.codes.find((code) => code.sha256 === sha256 && after(code.expiresAt, at))),
