@@ -25,3 +25,19 @@ export function useTestStores(): (url: string, env: Record<string, string>) => P
     return store;
   };
 }
+
+/**
+ * The stores a shared store contract of @src/config (`describe…StoreContract`) opens: `"fresh"` on a new database of
+ * `database`, `"same"` on the last fresh one's, as a second replica would. Each is closed after the test.
+ */
+export function useContractStores(
+  database: () => Promise<string>,
+): (place: "fresh" | "same") => Promise<PostgresStore> {
+  const openStore = useTestStores();
+  const env = { SRC_VAULT_KEY: Buffer.alloc(32, 7).toString("base64") };
+  let lastUrl: string | undefined;
+  return async (place) => {
+    if (place === "fresh" || lastUrl === undefined) lastUrl = await database();
+    return openStore(lastUrl, env);
+  };
+}

@@ -1,12 +1,10 @@
 import { readFile, stat } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openVault } from "@src/vault";
-import { createTemporaryHome, runChild } from "../test/helpers";
+import { runChild, useTemporaryHome } from "../test/helpers";
 
 let home: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => ({ home, cleanup } = await createTemporaryHome()));
-afterEach(async () => cleanup());
+useTemporaryHome((made) => ({ home } = made));
 
 describe("several processes writing one vault", () => {
   it("8 processes x 25 entries, started together on a fresh home: one key file, all 200 entries present and correct", async () => {

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { openVault, VAULT_ERROR_CODES, type Vault } from "@src/vault";
 import { computeEntriesMac } from "./entries-mac";
 import { deriveSubkeys } from "./key-derivation";
 import { connectionEntryName } from "./connection-entry";
-import { createTemporaryHome } from "../test/helpers";
+import { useTemporaryHome } from "../test/helpers";
 
 interface StoredVault {
   vaultId: string;
@@ -14,22 +14,18 @@ interface StoredVault {
   entries: Record<string, { nonce: string; tag: string; ciphertext: string; updatedAt: string }>;
 }
 
-const aliceKey = "alice-github-token-3f9a1c";
-const bobKey = "bob-github-token-7d2e5b";
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
 let key: Buffer;
 let vault: Vault;
 
-beforeEach(async () => {
-  ({ home, file, cleanup } = await createTemporaryHome());
-  key = randomBytes(32);
-  vault = await openVault({ home, env: { SRC_VAULT_KEY: key.toString("base64") } });
-});
-afterEach(async () => cleanup());
-
+useTemporaryHome((made) => ({ home, file } = made));
+/** Opens this test's vault with its key, as another process on the home would. */
 const reopen = () => openVault({ home, env: { SRC_VAULT_KEY: key.toString("base64") } });
+beforeEach(async () => {
+  key = randomBytes(32);
+  vault = await reopen();
+});
 
 /** Writes `stored` back with a correct entriesMac, as someone holding the key could: only the entries' own binding stands. */
 async function writeWithValidMac(stored: StoredVault): Promise<void> {
@@ -53,6 +49,10 @@ async function writeWithValidMac(stored: StoredVault): Promise<void> {
   }).toString("base64");
   await writeFile(file, JSON.stringify(stored));
 }
+
+/** Two people's own upstream tokens: each may be read back by its principal only, and never stands in the file. */
+const aliceKey = "alice-github-token-3f9a1c";
+const bobKey = "bob-github-token-7d2e5b";
 
 describe("per-principal credentials in the vault file", () => {
   it("keeps each principal's credential apart from the shared one and from each other's", async () => {

@@ -1,15 +1,13 @@
 import { readdir, rm } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openVault, vaultLockPath } from "@src/vault";
-import { createTemporaryHome, runChild } from "../test/helpers";
+import { runChild, useTemporaryHome } from "../test/helpers";
 
 const ROUNDS = 25;
 
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => ({ home, file, cleanup } = await createTemporaryHome()));
-afterEach(async () => cleanup());
+useTemporaryHome((made) => ({ home, file } = made));
 
 describe("crash safety", () => {
   it(`a writer killed with SIGKILL at random moments, ${ROUNDS} times: the vault always opens and holds every entry whose set returned`, async () => {

@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   openVault,
   resetVault,
@@ -9,21 +9,19 @@ import {
   VaultUnsupportedVersionError,
 } from "@src/vault";
 import type { Vault } from "@src/vault";
-import { createTemporaryHome } from "../test/helpers";
+import { useTemporaryHome } from "../test/helpers";
 
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
 let original: Buffer;
 let vault: Vault;
+useTemporaryHome((made) => ({ home, file } = made));
 beforeEach(async () => {
-  ({ home, file, cleanup } = await createTemporaryHome());
   vault = await openVault({ home, env: {} });
   await vault.set("alpha", { token: "alpha-secret" });
   await vault.set("beta", { token: "beta-secret" });
   original = await readFile(file);
 });
-afterEach(async () => cleanup());
 
 describe("a damaged vault is reported, never changed", () => {
   const cases = [

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { openVault, VAULT_ERROR_CODES, VaultDamagedError } from "@src/vault";
 import type { Vault } from "@src/vault";
-import { createTemporaryHome } from "../test/helpers";
+import { createTemporaryHome, useTemporaryHome } from "../test/helpers";
 
 interface StoredVault {
   generation: number;
@@ -13,15 +13,13 @@ interface StoredVault {
 const key = randomBytes(32);
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
 let vault: Vault;
+useTemporaryHome((made) => ({ home, file } = made));
 beforeEach(async () => {
-  ({ home, file, cleanup } = await createTemporaryHome());
   vault = await openVault({ home, keySource: { kind: "key", key } });
   await vault.set("alpha", { token: "alpha-secret-1" });
   await vault.set("beta", { token: "beta-secret" });
 });
-afterEach(async () => cleanup());
 
 const readStored = async () => JSON.parse(await readFile(file, "utf8")) as StoredVault;
 

@@ -1,17 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openVault, VAULT_FORMAT_VERSION } from "@src/vault";
 import { sealEntry } from "./entry-cipher";
 import { computeKeyCheck, deriveSubkeys } from "./key-derivation";
 import { headerBinding } from "./vault-format";
-import { createTemporaryHome } from "../test/helpers";
+import { useTemporaryHome } from "../test/helpers";
 
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => ({ home, file, cleanup } = await createTemporaryHome()));
-afterEach(async () => cleanup());
+useTemporaryHome((made) => ({ home, file } = made));
 
 /** A version 1 file as the previous release wrote it: no generation, no entriesMac. */
 function versionOneFile(key: Buffer, credentials: Record<string, Record<string, string>>): string {

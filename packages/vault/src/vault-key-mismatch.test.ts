@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { inspect } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   defaultScryptCost,
   openVault,
@@ -11,13 +11,11 @@ import {
   InvalidVaultKeyError,
 } from "@src/vault";
 import type { OpenVaultOptions, Vault } from "@src/vault";
-import { createTemporaryHome, testScryptCost } from "../test/helpers";
+import { testScryptCost, useTemporaryHome } from "../test/helpers";
 
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => ({ home, file, cleanup } = await createTemporaryHome()));
-afterEach(async () => cleanup());
+useTemporaryHome((made) => ({ home, file } = made));
 
 /** Opens with `options` and tries every read and write; all must fail with `code`, and the file must not change. */
 async function expectRefusedUnchanged(options: OpenVaultOptions, code: string, secrets: readonly string[]) {

@@ -1,13 +1,11 @@
 import { mkdir, readFile, stat, utimes } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openVault, vaultLockPath, VaultLockedError } from "@src/vault";
-import { createTemporaryHome } from "../test/helpers";
+import { useTemporaryHome } from "../test/helpers";
 
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => ({ home, file, cleanup } = await createTemporaryHome()));
-afterEach(async () => cleanup());
+useTemporaryHome((made) => ({ home, file } = made));
 
 describe("the inter-process lock", () => {
   it("a lock held by someone else makes writes fail with VaultLockedError after the timeout, writing nothing", async () => {

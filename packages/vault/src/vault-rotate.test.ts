@@ -1,15 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openVault, VaultKeyMismatchError, VAULT_ERROR_CODES } from "@src/vault";
 import type { Vault } from "@src/vault";
-import { createTemporaryHome, runChild, testScryptCost } from "../test/helpers";
+import { runChild, testScryptCost, useTemporaryHome } from "../test/helpers";
 
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => ({ home, file, cleanup } = await createTemporaryHome()));
-afterEach(async () => cleanup());
+useTemporaryHome((made) => ({ home, file } = made));
 
 // large values, so that a rotation takes long enough to be killed in the middle
 const secretOf = (index: number) => `secret-${index}-${"x".repeat(4096)}`;

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { openVault, VAULT_ERROR_CODES, VAULT_FORMAT_VERSION, VaultError } from "@src/vault";
-import { createTemporaryHome, testScryptCost } from "../test/helpers";
+import { createTemporaryHome, testScryptCost, useTemporaryHome } from "../test/helpers";
 
 interface StoredEntry {
   nonce: string;
@@ -27,16 +27,14 @@ const detectedCodes: string[] = [
 
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
 let original: string;
+useTemporaryHome((made) => ({ home, file } = made));
 beforeEach(async () => {
-  ({ home, file, cleanup } = await createTemporaryHome());
   const vault = await openVault({ home, env: passphraseEnv, scryptCost: testScryptCost });
   await vault.set("alpha", { token: "alpha-secret-value" });
   await vault.set("beta", { token: "beta-secret-value" });
   original = await readFile(file, "utf8");
 });
-afterEach(async () => cleanup());
 
 const stored = () => JSON.parse(original) as StoredVault;
 

@@ -1,19 +1,17 @@
 import { chmod, lstat, mkdir, readdir, readFile, readlink, rename, symlink } from "node:fs/promises";
 import { inspect } from "node:util";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { openVault, VAULT_ERROR_CODES, VaultUnsafeFileError } from "@src/vault";
-import { createTemporaryHome } from "../test/helpers";
+import { useTemporaryHome } from "../test/helpers";
 
 let home: string;
 let file: string;
 let keyFile: string;
-let cleanup: () => Promise<void>;
+useTemporaryHome((made) => ({ home, file } = made));
 beforeEach(async () => {
-  ({ home, file, cleanup } = await createTemporaryHome());
   keyFile = path.join(home, "vault.key");
 });
-afterEach(async () => cleanup());
 
 /** Every name in `home` with what it is (and a link's target), to prove nothing was written. */
 async function snapshot(): Promise<string[]> {

@@ -5,7 +5,7 @@ import { createBasicAuth } from "@src/auth-basic";
 import { createBearerAuth } from "@src/auth-bearer";
 import { createHeaderAuth } from "@src/auth-header";
 import { createQueryAuth } from "@src/auth-query";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   InvalidVaultCredentialError,
   InvalidVaultSlugError,
@@ -13,7 +13,7 @@ import {
   VAULT_ERROR_CODES,
   VaultError,
 } from "@src/vault";
-import { createTemporaryHome, testScryptCost } from "../test/helpers";
+import { testScryptCost, useTemporaryHome } from "../test/helpers";
 
 // Every credential shape of the four built-in auth plugins, checked with the plugin's own credentialSchema.
 const pluginCredentials: { plugin: AnyAuthPlugin; why: string; credential: Record<string, string> }[] = [
@@ -30,9 +30,7 @@ const pluginCredentials: { plugin: AnyAuthPlugin; why: string; credential: Recor
 
 let home: string;
 let file: string;
-let cleanup: () => Promise<void>;
-beforeEach(async () => ({ home, file, cleanup } = await createTemporaryHome()));
-afterEach(async () => cleanup());
+useTemporaryHome((made) => ({ home, file } = made));
 
 /** Every encoding in which a secret could leak into a file. */
 function leakForms(secret: string): string[] {

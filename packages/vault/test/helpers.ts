@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import type { ScryptCost } from "@src/vault";
 
 /** The package directory: children run from here so `tsx` and the `@src/source` condition resolve. */
@@ -14,6 +15,23 @@ export const testScryptCost: ScryptCost = { N: 16, r: 1, p: 1 };
 export async function createTemporaryHome(): Promise<{ home: string; file: string; cleanup: () => Promise<void> }> {
   const home = await mkdtemp(path.join(os.tmpdir(), "src-vault-test-"));
   return { home, file: path.join(home, "vault.json"), cleanup: () => rm(home, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh `$SRC_HOME` for each test of the file: made before each test (before the file's own `beforeEach` hooks,
+ * registered after this call), handed to `use`, and removed after the test.
+ */
+export function useTemporaryHome(use: (made: { home: string; file: string }) => void): void {
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const { cleanup: remove, ...made } = await createTemporaryHome();
+    cleanup = remove;
+    use(made);
+  });
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
 }
 
 /** A child process running one of `test/children/*.ts` from sources. */

@@ -69,12 +69,13 @@ function childrenOf<Child>(make: (...values: string[]) => Child): (...values: st
 export function createServerMetrics(): ServerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const calls = new Counter({
-    name: "src_tool_calls_total",
-    help: "Agent tool calls by source, channel (http, mcp-http) and outcome.",
-    labelNames: ["source", "channel", "outcome"],
-    registers: [registry],
-  });
+  const counter = <Label extends string>(name: string, help: string, labelNames: readonly Label[]) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const calls = counter("src_tool_calls_total", "Agent tool calls by source, channel (http, mcp-http) and outcome.", [
+    "source",
+    "channel",
+    "outcome",
+  ]);
   const duration = new Histogram({
     name: "src_tool_call_duration_seconds",
     help: "Time from the call's arrival at the gate to its result, by source.",
@@ -89,42 +90,34 @@ export function createServerMetrics(): ServerMetrics {
     labelNames: ["channel"],
     registers: [registry],
   });
-  const upstream = new Counter({
-    name: "src_upstream_responses_total",
-    help: "The APIs' final answers to agent calls, by source and status class (2xx, 3xx, 4xx, 5xx).",
-    labelNames: ["source", "status_class"],
-    registers: [registry],
-  });
-  const policy = new Counter({
-    name: "src_policy_refusals_total",
-    help: "Calls refused by a source's policy or the caller's token, by source and code.",
-    labelNames: ["source", "code"],
-    registers: [registry],
-  });
-  const rateLimited = new Counter({
-    name: "src_rate_limited_calls_total",
-    help: "Calls refused by a limit, by source and limit (policy: a policy's rate limit; concurrency: the server's per-source queue).",
-    labelNames: ["source", "limit"],
-    registers: [registry],
-  });
-  const tokens = new Counter({
-    name: "src_token_requests_total",
-    help: "Requests to token endpoints by source, grant and outcome (ok, needs_auth, failed).",
-    labelNames: ["source", "grant", "outcome"],
-    registers: [registry],
-  });
-  const vaultErrors = new Counter({
-    name: "src_vault_errors_total",
-    help: "Credential vault failures (open or read), by error code.",
-    labelNames: ["code"],
-    registers: [registry],
-  });
-  const storeErrors = new Counter({
-    name: "src_store_errors_total",
-    help: "Source store failures (reading a source or the listing), by error code.",
-    labelNames: ["code"],
-    registers: [registry],
-  });
+  const upstream = counter(
+    "src_upstream_responses_total",
+    "The APIs' final answers to agent calls, by source and status class (2xx, 3xx, 4xx, 5xx).",
+    ["source", "status_class"],
+  );
+  const policy = counter(
+    "src_policy_refusals_total",
+    "Calls refused by a source's policy or the caller's token, by source and code.",
+    ["source", "code"],
+  );
+  const rateLimited = counter(
+    "src_rate_limited_calls_total",
+    "Calls refused by a limit, by source and limit (policy: a policy's rate limit; concurrency: the server's per-source queue).",
+    ["source", "limit"],
+  );
+  const tokens = counter(
+    "src_token_requests_total",
+    "Requests to token endpoints by source, grant and outcome (ok, needs_auth, failed).",
+    ["source", "grant", "outcome"],
+  );
+  const vaultErrors = counter("src_vault_errors_total", "Credential vault failures (open or read), by error code.", [
+    "code",
+  ]);
+  const storeErrors = counter(
+    "src_store_errors_total",
+    "Source store failures (reading a source or the listing), by error code.",
+    ["code"],
+  );
   let readPool: (() => Promise<StorePoolStats | undefined>) | undefined;
   const poolMax = new Gauge({
     name: "src_store_pool_max_connections",

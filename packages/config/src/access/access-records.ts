@@ -55,16 +55,21 @@ export const consentSchema = z.strictObject({
 });
 export type Consent = z.infer<typeof consentSchema>;
 
-/** An authorization request waiting for the person's consent (valid, checked by the authorization endpoint). */
-export const storedAuthorizationRequestSchema = z.strictObject({
-  /** SHA-256 of the request's key (the authorization request's query), hex. */
-  id: sha256Hex,
+/** The client an authorization request is from, and what its token request must match: kept by the request and its code. */
+const authorizingClientFields = {
   clientId: z.string(),
   clientName: z.string(),
   redirectUri: z.string(),
   /** Whether the request named `redirect_uri` (then the token request must name the same). */
   redirectUriGiven: z.boolean(),
   codeChallenge: z.string(),
+};
+
+/** An authorization request waiting for the person's consent (valid, checked by the authorization endpoint). */
+export const storedAuthorizationRequestSchema = z.strictObject({
+  /** SHA-256 of the request's key (the authorization request's query), hex. */
+  id: sha256Hex,
+  ...authorizingClientFields,
   state: z.string().nullable(),
   resource: z.string(),
   scopes: z.array(z.string()),
@@ -78,11 +83,7 @@ export type StoredAuthorizationRequest = z.infer<typeof storedAuthorizationReque
 /** An authorization code: single use, short-lived; its replay ends the grant it made. */
 export const storedAuthorizationCodeSchema = z.strictObject({
   sha256: sha256Hex,
-  clientId: z.string(),
-  clientName: z.string(),
-  redirectUri: z.string(),
-  redirectUriGiven: z.boolean(),
-  codeChallenge: z.string(),
+  ...authorizingClientFields,
   resource: z.string(),
   consent: consentSchema,
   createdAt: z.iso.datetime(),

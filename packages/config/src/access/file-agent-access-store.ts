@@ -39,6 +39,17 @@ function lockFailure(file: string, reason: "timeout" | "lost", cause: unknown): 
   });
 }
 
+/** The OAuth token of `issued` with this SHA-256 and the agent token (grant) it was issued under; undefined when either is gone. */
+function findIssued<Issued extends { sha256: string; tokenId: string }>(
+  tokens: AccessFile["tokens"],
+  issued: readonly Issued[],
+  sha256: string,
+): { token: AccessFile["tokens"][number]; issued: Issued } | undefined {
+  const found = issued.find((existing) => existing.sha256 === sha256);
+  const token = found === undefined ? undefined : tokens.find((existing) => existing.id === found.tokenId);
+  return found === undefined || token === undefined ? undefined : { token, issued: found };
+}
+
 /**
  * The agent access store of a file home: `$SRC_HOME/agent-tokens.json`
  * (mode 0600), every change read, applied and written back atomically under
@@ -94,6 +105,14 @@ export function createFileAgentAccessStore({
     );
   }
 
+  /** A change of the OAuth state alone: `change` gives the lists it replaces. */
+  function updateOAuth(change: (oauth: AccessFile["oauth"]) => Partial<AccessFile["oauth"]>): Promise<void> {
+    return update((current) => ({
+      next: { ...current, oauth: { ...current.oauth, ...change(current.oauth) } },
+      result: undefined,
+    }));
+  }
+
   /** Finds with the cached snapshot first, then once more after checking the file (something written a moment ago). */
   async function find<T>(pick: (file: AccessFile) => T | undefined): Promise<T | undefined> {
     return pick(await snapshot()) ?? pick(await snapshot(true));
@@ -134,43 +153,22 @@ export function createFileAgentAccessStore({
 
     findClient: (clientId) => find((current) => current.oauth.clients.find((client) => client.clientId === clientId)),
 
-    addClient(client) {
-      return update((current) => ({
-        next: {
-          ...current,
-          oauth: {
-            ...current.oauth,
-            clients: [...current.oauth.clients.filter((existing) => existing.clientId !== client.clientId), client],
-          },
-        },
-        result: undefined,
-      }));
-    },
+    addClient: (client) =>
+      updateOAuth((oauth) => ({
+        clients: [...oauth.clients.filter((existing) => existing.clientId !== client.clientId), client],
+      })),
 
-    putAuthorizationRequest(request) {
-      return update((current) => ({
-        next: {
-          ...current,
-          oauth: {
-            ...current.oauth,
-            requests: [...current.oauth.requests.filter((existing) => existing.id !== request.id), request],
-          },
-        },
-        result: undefined,
-      }));
-    },
+    putAuthorizationRequest: (request) =>
+      updateOAuth((oauth) => ({
+        requests: [...oauth.requests.filter((existing) => existing.id !== request.id), request],
+      })),
 
     findAuthorizationRequest: (id, at) =>
       find((current) => current.oauth.requests.find((request) => request.id === id && after(request.expiresAt, at))),
 
     takeAuthorizationRequest: (id, at) => update(takeAuthorizationRequestChange(id, at)),
 
-    addCode(code) {
-      return update((current) => ({
-        next: { ...current, oauth: { ...current.oauth, codes: [...current.oauth.codes, code] } },
-        result: undefined,
-      }));
-    },
+    addCode: (code) => updateOAuth((oauth) => ({ codes: [...oauth.codes, code] })),
 
     findCode: (sha256, at) =>
       find((current) => current.oauth.codes.find((code) => code.sha256 === sha256 && after(code.expiresAt, at))),
@@ -179,22 +177,14 @@ export function createFileAgentAccessStore({
 
     findAccessToken: (sha256) =>
       find((current) => {
-        const accessToken = current.oauth.accessTokens.find((existing) => existing.sha256 === sha256);
-        const token =
-          accessToken === undefined
-            ? undefined
-            : current.tokens.find((existing) => existing.id === accessToken.tokenId);
-        return accessToken === undefined || token === undefined ? undefined : { token, accessToken };
+        const found = findIssued(current.tokens, current.oauth.accessTokens, sha256);
+        return found && { token: found.token, accessToken: found.issued };
       }),
 
     findRefreshToken: (sha256) =>
       find((current) => {
-        const refreshToken = current.oauth.refreshTokens.find((existing) => existing.sha256 === sha256);
-        const token =
-          refreshToken === undefined
-            ? undefined
-            : current.tokens.find((existing) => existing.id === refreshToken.tokenId);
-        return refreshToken === undefined || token === undefined ? undefined : { token, refreshToken };
+        const found = findIssued(current.tokens, current.oauth.refreshTokens, sha256);
+        return found && { token: found.token, refreshToken: found.issued };
       }),
 
     rotateRefreshToken: (sha256, next, at) => update(rotateRefreshTokenChange(sha256, next, at)),

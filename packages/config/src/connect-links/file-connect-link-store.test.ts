@@ -1,24 +1,20 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { useTemporaryHome } from "../../test/temporary-home";
+import { useContractHomes } from "../../test/contract-homes";
 import { describeConnectLinkStoreContract } from "../testing";
 import { createFileConnectLinkStore } from "./file-connect-link-store";
 
 // The shared contract (also run against the PostgreSQL store by @src/store-postgres): a fresh SRC_HOME per test, and
 // "same" is a second store on that home, as a second process on the home would open it.
-const newHome = useTemporaryHome();
-let lastHome: string | undefined;
+const homeFor = useContractHomes();
 
 describeConnectLinkStoreContract("the file store (connect-links.json under SRC_HOME)", {
-  open: async (place) => {
-    if (place === "fresh" || lastHome === undefined) lastHome = await newHome();
-    return createFileConnectLinkStore({ home: lastHome });
-  },
+  open: async (place) => createFileConnectLinkStore({ home: await homeFor(place) }),
 });
 
 it("keeps the file readable by its owner only, and at most maxLinks links (the oldest go first)", async () => {
-  const home = await newHome();
+  const home = await homeFor("fresh");
   const store = createFileConnectLinkStore({ home, maxLinks: 3 });
   const now = Date.now();
   for (const sha256 of ["a1", "b2", "c3", "d4"])

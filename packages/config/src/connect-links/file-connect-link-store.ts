@@ -1,5 +1,5 @@
 import { CONFIG_ERROR_CODES } from "../errors/config-error";
-import { lockedListFile } from "../store/locked-list-file";
+import { hasFieldTypes, lockedListFile } from "../store/locked-list-file";
 import type { ConnectLinkStore, StoredConnectLink } from "./connect-link-store";
 
 /** Options of `createFileConnectLinkStore`. */
@@ -15,16 +15,14 @@ export interface FileConnectLinkStoreOptions {
 const states = new Set(["open", "taken", "connected"]);
 
 function isLink(value: unknown): value is StoredConnectLink {
-  const link = value as Partial<StoredConnectLink> | null;
   return (
-    typeof link === "object" &&
-    link !== null &&
-    typeof link.sha256 === "string" &&
-    typeof link.slug === "string" &&
-    typeof link.principal === "string" &&
-    typeof link.expiresAtMs === "number" &&
-    typeof link.keepUntilMs === "number" &&
-    states.has(link.state as string)
+    hasFieldTypes(value, {
+      sha256: "string",
+      slug: "string",
+      principal: "string",
+      expiresAtMs: "number",
+      keepUntilMs: "number",
+    }) && states.has(value.state as string)
   );
 }
 

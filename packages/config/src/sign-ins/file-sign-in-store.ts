@@ -1,6 +1,6 @@
 import type { SignInStore, StoredSignIn } from "@src/auth";
 import { CONFIG_ERROR_CODES } from "../errors/config-error";
-import { lockedListFile } from "../store/locked-list-file";
+import { hasFieldTypes, lockedListFile } from "../store/locked-list-file";
 
 /** Options of `createFileSignInStore`. */
 export interface FileSignInStoreOptions {
@@ -11,16 +11,13 @@ export interface FileSignInStoreOptions {
 }
 
 function isRecord(value: unknown): value is StoredSignIn {
-  const record = value as Partial<StoredSignIn> | null;
-  return (
-    typeof record === "object" &&
-    record !== null &&
-    typeof record.id === "string" &&
-    typeof record.slug === "string" &&
-    typeof record.sealed === "string" &&
-    typeof record.revision === "number" &&
-    typeof record.keepUntil === "number"
-  );
+  return hasFieldTypes(value, {
+    id: "string",
+    slug: "string",
+    sealed: "string",
+    revision: "number",
+    keepUntil: "number",
+  });
 }
 
 /**

@@ -1,15 +1,12 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createTestRegistry } from "../../test/auth-plugins";
+import { bearerSourceInput } from "../../test/source-inputs";
 import { useTemporaryHome } from "../../test/temporary-home";
 import { createFileSignatureCache } from "./file-signature-cache";
 import { createSourceStore } from "./source-store";
 
-const input = {
-  type: "api",
-  name: "Cached",
-  api: { baseUrl: "https://api.example.com", authType: "bearer", testEndpoint: "/me" },
-} as const;
+const input = bearerSourceInput("Cached", "https://api.example.com");
 
 describe("the store's parse cache", () => {
   const temporaryHome = useTemporaryHome();

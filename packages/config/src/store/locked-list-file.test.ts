@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTemporaryHome } from "../../test/temporary-home";
 import { CONFIG_ERROR_CODES } from "../errors/config-error";
-import { lockedListFile } from "./locked-list-file";
+import { hasFieldTypes, lockedListFile } from "./locked-list-file";
 
 const newHome = useTemporaryHome();
 const isNumber = (value: unknown): value is number => typeof value === "number";
@@ -66,5 +66,19 @@ describe("lockedListFile: a list in one JSON file that several processes change"
       ),
     );
     expect((await listIn(home).read()).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index));
+  });
+});
+
+describe("hasFieldTypes: the check of a list file's item", () => {
+  const types = { slug: "string", keepUntil: "number" } as const;
+  it.each([
+    { why: "every named field has its type", value: { slug: "a", keepUntil: 1 }, expected: true },
+    { why: "fields it does not name are not checked", value: { slug: "a", keepUntil: 1, extra: null }, expected: true },
+    { why: "a field has another type", value: { slug: "a", keepUntil: "1" }, expected: false },
+    { why: "a field is missing", value: { slug: "a" }, expected: false },
+    { why: "null is no object", value: null, expected: false },
+    { why: "a string is no object", value: "slug", expected: false },
+  ])("$expected when $why", ({ value, expected }) => {
+    expect(hasFieldTypes(value, types)).toBe(expected);
   });
 });

@@ -3,6 +3,19 @@ import { join } from "node:path";
 import { withFileLock, writeFileAtomic } from "@src/file-lock";
 import { ConfigError, type ConfigErrorCode } from "../errors/config-error";
 
+/**
+ * Whether `value` is an object whose fields named in `types` have those `typeof` types: the check of a list file's item
+ * (an `isItem`) before it is used.
+ */
+export function hasFieldTypes(
+  value: unknown,
+  types: Readonly<Record<string, "string" | "number">>,
+): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return Object.entries(types).every(([field, type]) => typeof record[field] === type);
+}
+
 /** What `lockedListFile` needs: where the file is, how its list is named and checked, and how its failures are said. */
 export interface LockedListFileOptions<TItem> {
   /** The src home: the file is `<home>/<fileName>`. */

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { createTestRegistry } from "../../test/auth-plugins";
 import { runChild } from "../../test/run-child";
+import { bearerSourceInput } from "../../test/source-inputs";
 import { useTemporaryHome } from "../../test/temporary-home";
 import { ConfigError } from "../errors/config-error";
 import { SourceLockedError } from "../errors/source-locked-error";
@@ -11,11 +12,7 @@ import { withSourceLock } from "./source-lock";
 import { createSourceStore } from "./source-store";
 
 const registry = createTestRegistry();
-const input = {
-  type: "api",
-  name: "Locked",
-  api: { baseUrl: "http://127.0.0.1:9", authType: "bearer", testEndpoint: "/me" },
-} as const;
+const input = bearerSourceInput("Locked", "http://127.0.0.1:9");
 
 describe("the per-source write lock", () => {
   const temporaryHome = useTemporaryHome();

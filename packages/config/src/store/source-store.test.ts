@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/prom
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestRegistry } from "../../test/auth-plugins";
+import { bearerSourceInput } from "../../test/source-inputs";
 import { useTemporaryHome } from "../../test/temporary-home";
 import { DuplicateSlugError } from "../errors/duplicate-slug-error";
 import { SourceNotFoundError } from "../errors/source-not-found-error";
@@ -9,11 +10,7 @@ import { SourceValidationError } from "../errors/source-validation-error";
 import { createSourceStore } from "./source-store";
 
 const registry = createTestRegistry();
-const githubInput = {
-  type: "api",
-  name: "GitHub API",
-  api: { baseUrl: "https://api.github.com", authType: "bearer", testEndpoint: "/user" },
-} as const;
+const githubInput = bearerSourceInput("GitHub API", "https://api.github.com", "/user");
 
 describe("createSourceStore", () => {
   const temporaryHome = useTemporaryHome();

@@ -76,14 +76,19 @@ function tokensOf(token: StoredAgentToken): { accessToken: StoredAccessToken; re
   };
 }
 
+/** The client of the contract's authorization requests and codes, and the PKCE challenge its token request answers. */
+const exampleClient = {
+  clientId: "https://agent.example/client.json",
+  clientName: "Example Agent",
+  redirectUri: "http://127.0.0.1:9/callback",
+  redirectUriGiven: true,
+  codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+} as const;
+
 function code(expiresInMs = 60_000): StoredAuthorizationCode {
   return {
     sha256: randomSha(),
-    clientId: "https://agent.example/client.json",
-    clientName: "Example Agent",
-    redirectUri: "http://127.0.0.1:9/callback",
-    redirectUriGiven: true,
-    codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    ...exampleClient,
     resource: "https://src.example.test/mcp",
     consent: { sources: ["alpha"], readOnlySources: [], expiresAt: null },
     createdAt: new Date().toISOString(),
@@ -96,11 +101,7 @@ function code(expiresInMs = 60_000): StoredAuthorizationCode {
 function authorizationRequest(expiresInMs = 600_000): StoredAuthorizationRequest {
   return {
     id: randomSha(),
-    clientId: "https://agent.example/client.json",
-    clientName: "Example Agent",
-    redirectUri: "http://127.0.0.1:9/callback",
-    redirectUriGiven: true,
-    codeChallenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    ...exampleClient,
     state: "state-1",
     resource: "https://src.example.test/mcp",
     scopes: ["src:alpha"],

@@ -17,6 +17,16 @@ const newHash = (): string => sha256Of(`srcc_${randomBytes(24).toString("base64u
 
 /** The behaviour the server relies on from any `ConnectLinkStore`: links taken once across processes, expiring, put back, connected. */
 export function describeConnectLinkStoreContract(name: string, { open }: ConnectLinkStoreContractOptions): void {
+  /** Two instances on one fresh place, and a link for `slug` and `principal` inserted through the first, open for 10 minutes. */
+  async function linkOnTwoInstances(slug: string, principal: string) {
+    const first = await open("fresh");
+    const second = await open("same");
+    const now = Date.now();
+    const sha256 = newHash();
+    await first.insert({ sha256, slug, principal, expiresAtMs: now + 10 * minutes }, now);
+    return { first, second, now, sha256 };
+  }
+
   describe(`${name}: the connect link store contract`, () => {
     it("keeps a link by its hash, bound to its source and principal, taken once", async () => {
       const store = await open("fresh");
@@ -38,11 +48,7 @@ export function describeConnectLinkStoreContract(name: string, { open }: Connect
     });
 
     it("gives a link to exactly one of many takes at once through two instances on one place", async () => {
-      const first = await open("fresh");
-      const second = await open("same");
-      const now = Date.now();
-      const sha256 = newHash();
-      await first.insert({ sha256, slug: "github", principal: "token:bob", expiresAtMs: now + 10 * minutes }, now);
+      const { first, second, now, sha256 } = await linkOnTwoInstances("github", "token:bob");
       const takes = await Promise.all(
         Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? first : second).take(sha256, now)),
       );
@@ -73,11 +79,7 @@ export function describeConnectLinkStoreContract(name: string, { open }: Connect
     });
 
     it("marks a taken link connected, seen through another instance, and kept until its keep-until", async () => {
-      const first = await open("fresh");
-      const second = await open("same");
-      const now = Date.now();
-      const sha256 = newHash();
-      await first.insert({ sha256, slug: "jira", principal: "grant:carol", expiresAtMs: now + 10 * minutes }, now);
+      const { first, second, now, sha256 } = await linkOnTwoInstances("jira", "grant:carol");
       // Only a taken link becomes connected.
       await first.markConnected(sha256, now + 20 * minutes);
       expect((await second.get(sha256))?.state).toBe("open");

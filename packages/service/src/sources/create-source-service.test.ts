@@ -33,16 +33,29 @@ afterEach(async () => {
   await home.remove();
 });
 
+/** demo-api's config.json as it is on disk. */
+async function readDemoConfig() {
+  const text = await readFile(join(home.home, "sources/demo-api/config.json"), "utf8");
+  return JSON.parse(text) as {
+    api: { baseUrl: string; testEndpoint: string };
+    status: { connectionStatus: string } & Record<string, unknown>;
+  };
+}
+
+/** Edits demo-api's `api` in its config.json by hand, as an operator would. */
+async function editDemoConfig(edit: (api: { baseUrl: string; testEndpoint: string }) => void): Promise<void> {
+  const record = await readDemoConfig();
+  edit(record.api);
+  await writeFile(join(home.home, "sources/demo-api/config.json"), JSON.stringify(record));
+}
+
 describe("addSource", () => {
   it("writes config.json, stores the credential encrypted, and validates right away", async () => {
     const { source, validation } = await service.addSource({ input: input(), credential: { token } });
     expect(source.slug).toBe("demo-api");
     expect(validation?.status).toBe("connected");
     expect(upstream.seen.at(-1)?.headers.authorization).toBe(`Bearer ${token}`);
-    const stored = JSON.parse(await readFile(join(home.home, "sources/demo-api/config.json"), "utf8")) as {
-      status: { connectionStatus: string };
-    };
-    expect(stored.status.connectionStatus).toBe("connected");
+    expect((await readDemoConfig()).status.connectionStatus).toBe("connected");
     expect(await service.getSource("demo-api")).toMatchObject({ hasCredential: true });
     expect((await home.allFileBytes()).includes(token)).toBe(false);
   });
@@ -83,10 +96,7 @@ describe("addSource", () => {
 describe("reloadSource", () => {
   it("re-reads an edited config.json and records the failure", async () => {
     await service.addSource({ input: input(), credential: { token } });
-    const file = join(home.home, "sources/demo-api/config.json");
-    const record = JSON.parse(await readFile(file, "utf8")) as { api: { testEndpoint: string } };
-    record.api.testEndpoint = "/does-not-exist";
-    await writeFile(file, JSON.stringify(record));
+    await editDemoConfig((api) => (api.testEndpoint = "/does-not-exist"));
     const { validation, source } = await service.reloadSource("demo-api");
     expect(validation?.status).toBe("failed");
     expect(validation?.httpStatus).toBe(404);
@@ -105,10 +115,7 @@ describe("reloadSource", () => {
     );
     expect(Date.parse(source.status.lastTestedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
     // Saved on disk, not only returned.
-    const saved = JSON.parse(await readFile(file, "utf8")) as {
-      status: typeof source.status;
-      api: { testEndpoint: string };
-    };
+    const saved = await readDemoConfig();
     expect(saved.api.testEndpoint).toBe("/does-not-exist");
     expect(saved.status).toEqual(source.status);
   });
@@ -202,16 +209,12 @@ describe("the credential is bound to the base URL it was stored for", () => {
 
   it("turns a connected source untested when config.json is edited by hand to another baseUrl", async () => {
     await service.addSource({ input: input(), credential: { token } });
-    const file = join(home.home, "sources/demo-api/config.json");
-    const record = JSON.parse(await readFile(file, "utf8")) as { api: { baseUrl: string } };
-    record.api.baseUrl = "http://127.0.0.2:9/v2";
-    await writeFile(file, JSON.stringify(record));
+    await editDemoConfig((api) => (api.baseUrl = "http://127.0.0.2:9/v2"));
     expect((await service.getSource("demo-api")).source.status).toMatchObject({
       connectionStatus: "untested",
       lastError: expect.stringContaining("set the credential again for the new address"),
     });
-    const stored = JSON.parse(await readFile(file, "utf8")) as { status: { connectionStatus: string } };
-    expect(stored.status.connectionStatus).toBe("untested");
+    expect((await readDemoConfig()).status.connectionStatus).toBe("untested");
   });
 
   it.each([false, true])(
@@ -220,18 +223,14 @@ describe("the credential is bound to the base URL it was stored for", () => {
       await service.addSource({ input: input(), credential: { token } });
       if (kept) service.keepListingInMemory();
       expect((await service.listTools())[0]).toMatchObject({ connectionStatus: "connected", hasCredential: true });
-      const file = join(home.home, "sources/demo-api/config.json");
-      const record = JSON.parse(await readFile(file, "utf8")) as { api: { baseUrl: string } };
-      record.api.baseUrl = "http://127.0.0.2:9/v2";
-      await writeFile(file, JSON.stringify(record));
+      await editDemoConfig((api) => (api.baseUrl = "http://127.0.0.2:9/v2"));
       service.sourcesChanged(["demo-api"]);
       expect((await service.listTools())[0]).toMatchObject({
         baseUrl: "http://127.0.0.2:9/v2",
         connectionStatus: "untested",
         hasCredential: false,
       });
-      const stored = JSON.parse(await readFile(file, "utf8")) as { status: { connectionStatus: string } };
-      expect(stored.status.connectionStatus).toBe("untested");
+      expect((await readDemoConfig()).status.connectionStatus).toBe("untested");
     },
   );
 

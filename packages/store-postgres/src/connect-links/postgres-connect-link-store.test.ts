@@ -1,38 +1,23 @@
-import { createDefaultAuthRegistry } from "@src/auth-presets";
 import { sha256Of } from "@src/config";
 import { describeConnectLinkStoreContract } from "@src/config/testing";
 import postgres from "postgres";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { useTestPostgres } from "../../test/use-test-postgres";
-import { openPostgresStore, type PostgresStore } from "../open-postgres-store";
+import { useContractStores, useTestStores } from "../../test/open-test-stores";
 
 // The shared contract of @src/config (also run against the file store): a fresh database per test, and "same" is a
 // second store on that database, as a second replica would open it.
-const registry = createDefaultAuthRegistry();
-const key = Buffer.alloc(32, 7).toString("base64");
 const postgresServer = useTestPostgres();
-const opened: PostgresStore[] = [];
-let lastUrl: string | undefined;
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-});
-
-async function openOn(url: string): Promise<PostgresStore> {
-  const store = await openPostgresStore({ url, registry, home: "/tmp/src-home-unused", env: { SRC_VAULT_KEY: key } });
-  opened.push(store);
-  return store;
-}
+const storeAt = useContractStores(postgresServer.database);
+const openStore = useTestStores();
 
 describeConnectLinkStoreContract("the PostgreSQL store", {
-  open: async (place) => {
-    if (place === "fresh" || lastUrl === undefined) lastUrl = await postgresServer.database();
-    return (await openOn(lastUrl)).connectLinks;
-  },
+  open: async (place) => (await storeAt(place)).connectLinks,
 });
 
 it("holds the SHA-256 of a link's token in src_connect_links, never the token", async () => {
   const url = await postgresServer.database();
-  const store = await openOn(url);
+  const store = await openStore(url, { SRC_VAULT_KEY: Buffer.alloc(32, 7).toString("base64") });
   const token = "srcc_never-in-the-database-5b1e";
   await store.connectLinks.insert(
     { sha256: sha256Of(token), slug: "github", principal: "idp:alice", expiresAtMs: Date.now() + 60_000 },
