@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from "jose";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { startBuiltServer, type BuiltServer } from "./console/start-built-server";
 import { startUpstream, type Upstream } from "./helpers/start-upstream";
 import { createTestHome, linesLeakingSecrets, type TestHome } from "./helpers/test-home";
@@ -121,7 +121,14 @@ describe("--oauth-issuer: /mcp takes the identity provider's JWTs", () => {
   }, 30_000);
 
   it("without --oauth-console-client-id, nobody can use a connect link of a user of the identity provider: refused, nothing stored, and the log says what to give", async () => {
-    // A per-user source (made once: a retry finds it).
+    // A per-user source, removed again once the test is done: the metadata test lists the scopes of exactly the
+    // file's other sources, whichever order the tests run in.
+    onTestFinished(async () => {
+      await fetch(`${server.url}/v1/sources/gamma`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${testHome.adminToken}` },
+      });
+    });
     const added = await fetch(`${server.url}/v1/sources`, {
       method: "POST",
       headers: { authorization: `Bearer ${testHome.adminToken}`, "content-type": "application/json" },
@@ -131,7 +138,7 @@ describe("--oauth-issuer: /mcp takes the identity provider's JWTs", () => {
         }),
       }),
     });
-    expect([201, 409]).toContain(added.status);
+    expect(added.status, await added.clone().text()).toBe(201);
     const client = new Client({ name: "idp-agent", version: "1.0.0" });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
