@@ -28,7 +28,7 @@ const otherMeanings: { file: string; type: string; why: string }[] = [
     why: "OpenAPI's security scheme type \"oauth2\" (the document's word, read before any plugin is asked)",
   },
   {
-    file: "apps/server/src/hosted-oauth/issuer-token-verifier.ts",
+    file: "apps/server/src/hosted-oauth/discover-identity-provider.ts",
     type: "oauth2",
     why: 'oauth4webapi\'s discovery algorithm "oauth2" (RFC 8414 metadata for --oauth-issuer), not the source auth mode',
   },
