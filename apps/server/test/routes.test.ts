@@ -264,6 +264,7 @@ describe("tools and commands", () => {
         "/v1/commands",
         "/v1/connect/{token}",
         "/v1/connect/{token}/sign-in",
+        "/v1/connect/{token}/sign-in/progress",
         "/v1/connections",
         "/v1/me/connections",
         "/v1/me/connections/{slug}",
