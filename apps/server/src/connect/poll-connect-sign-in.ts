@@ -75,7 +75,7 @@ export async function stepConnectSignIn(
         "the connect link of this sign-in is used or expired (links are single use and valid 10 minutes); ask the agent to call again for a new one",
       );
     try {
-      await service.setConnection(claim.slug, link.principal, result.credential as Record<string, unknown>);
+      await service.setConnection(claim.slug, link.principal, result.credential);
     } catch (error) {
       await links.putBack(token);
       throw error;
