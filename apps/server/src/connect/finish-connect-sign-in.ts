@@ -1,12 +1,9 @@
 import type { ClaimedSignIn, SignInStart } from "@src/auth";
 import type { SourceService } from "@src/service";
 import type { Logger } from "pino";
-import { toErrorResponse } from "../error-response";
-import { SERVER_ERROR_CODES } from "../errors/server-error";
-import { SignInError } from "../errors/sign-in-error";
 import { signInPage } from "../sign-in/sign-in-page";
 import type { ConnectLinks } from "./connect-links";
-import { connectSignInOf } from "./connect-sign-in";
+import { availableConnectSignIn, connectFailed, connectSucceeded, takeConnectLink } from "./connect-sign-in-outcome";
 import type { PersonSessions } from "./person-sessions";
 
 /** What finishing a connect page's upstream sign-in needs. */
@@ -37,29 +34,14 @@ export async function finishConnectSignIn(
   signal: AbortSignal,
 ): Promise<Response> {
   const { service, logger, links } = context;
-  const taken = await links.take(link.token);
+  let taken = false;
   try {
-    if (taken === undefined || taken.slug !== claim.slug || taken.principal !== link.principal)
-      throw new SignInError({
-        code: SERVER_ERROR_CODES.SIGN_IN_STATE_INVALID,
-        message:
-          "the connect link of this sign-in is used or expired (links are single use and valid 10 minutes); ask the agent to call again for a new one",
-      });
-    const signIn = await connectSignInOf(service, claim.slug, signal);
-    if (signIn?.available !== true)
-      throw new SignInError({
-        code: SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE,
-        message: signIn?.message ?? `source "${claim.slug}" no longer signs a person in`,
-      });
-    const { target } = signIn;
+    await takeConnectLink(links, link, claim.slug);
+    taken = true;
+    const { target } = await availableConnectSignIn(service, claim.slug, signal);
     const credential = await target.plugin.signIn.complete({ ...target.source, start: link.start, callbackUrl });
     await service.setConnection(claim.slug, link.principal, credential);
-    await claim.finish({ signedIn: true, message: `connected ${link.principal}` });
-    await links.connected(link.token);
-    logger.info(
-      { event: "connected", source: claim.slug, principal: link.principal, via: "sign-in" },
-      "a person connected",
-    );
+    await connectSucceeded(context, claim, link, "sign-in");
     const headers = new Headers({
       location: connectedPagePath(claim.slug),
       "cache-control": "no-store",
@@ -69,19 +51,8 @@ export async function finishConnectSignIn(
       headers.append("set-cookie", cookie);
     return new Response(null, { status: 303, headers });
   } catch (error) {
-    if (taken !== undefined) await links.putBack(link.token);
-    const { status, body } = toErrorResponse(error);
-    await claim.finish({ signedIn: false, message: body.error.message, code: body.error.code }).catch(() => undefined);
-    logger.warn(
-      {
-        event: "connect_failed",
-        source: claim.slug,
-        principal: link.principal,
-        errorCode: body.error.code,
-        errorMessage: body.error.message,
-      },
-      "a person's sign-in to connect failed",
-    );
+    if (taken) await links.putBack(link.token);
+    const { status, body } = await connectFailed(logger, claim, link, "sign-in", error);
     return signInPage(status, "Connecting failed", [
       `${body.error.message} (${body.error.code})`,
       "Open the connect link your agent gave you again to try once more, while it is valid.",

@@ -1,8 +1,8 @@
 import type { SharedSignIns, SignInProgress } from "@src/auth";
-import { toErrorResponse } from "../error-response";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { SignInError } from "../errors/sign-in-error";
-import { connectLinkOfStart, connectSignInOf, withConnectLink } from "./connect-sign-in";
+import { connectLinkOfStart, withConnectLink } from "./connect-sign-in";
+import { availableConnectSignIn, connectFailed, connectSucceeded, takeConnectLink } from "./connect-sign-in-outcome";
 import type { ConnectSignInContext } from "./finish-connect-sign-in";
 
 /** Where a connect page's device-code sign-in stands after one step; `connected` names whom it connected, when this step did. */
@@ -49,13 +49,7 @@ export async function stepConnectSignIn(
     return { progress };
   }
   try {
-    const signIn = await connectSignInOf(service, claim.slug, signal);
-    if (signIn?.available !== true)
-      throw new SignInError({
-        code: SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE,
-        message: signIn?.message ?? `source "${claim.slug}" no longer signs a person in`,
-      });
-    const { plugin, source } = signIn.target;
+    const { plugin, source } = (await availableConnectSignIn(service, claim.slug, signal)).target;
     if (plugin.signIn.poll === undefined)
       throw new SignInError({
         code: SERVER_ERROR_CODES.SIGN_IN_NOT_POSSIBLE,
@@ -69,40 +63,20 @@ export async function stepConnectSignIn(
       });
       return { progress: (await signIns.progress(signInId)) ?? progress };
     }
-    const taken = await links.take(token);
-    if (taken === undefined || taken.slug !== claim.slug || taken.principal !== link.principal)
-      throw stateInvalid(
-        "the connect link of this sign-in is used or expired (links are single use and valid 10 minutes); ask the agent to call again for a new one",
-      );
+    await takeConnectLink(links, link, claim.slug);
     try {
       await service.setConnection(claim.slug, link.principal, result.credential);
     } catch (error) {
       await links.putBack(token);
       throw error;
     }
-    await claim.finish({ signedIn: true, message: `connected ${link.principal}` });
-    await links.connected(token);
-    logger.info(
-      { event: "connected", source: claim.slug, principal: link.principal, via: "device-sign-in" },
-      "a person connected",
-    );
+    await connectSucceeded(context, claim, link, "device-sign-in");
     return {
       progress: (await signIns.progress(signInId)) ?? { ...progress, status: "signed_in" },
       connected: { slug: claim.slug, principal: link.principal },
     };
   } catch (error) {
-    const { body } = toErrorResponse(error);
-    await claim.finish({ signedIn: false, message: body.error.message, code: body.error.code }).catch(() => undefined);
-    logger.warn(
-      {
-        event: "connect_failed",
-        source: claim.slug,
-        principal: link.principal,
-        errorCode: body.error.code,
-        errorMessage: body.error.message,
-      },
-      "a person's device sign-in to connect failed",
-    );
+    await connectFailed(logger, claim, link, "device-sign-in", error);
     return { progress: (await signIns.progress(signInId)) ?? { ...progress, status: "failed" } };
   }
 }
