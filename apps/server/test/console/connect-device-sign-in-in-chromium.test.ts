@@ -4,72 +4,30 @@
 // context at oidc-provider, in its own process), and the page says they are connected: their agent's next call
 // carries a token of THEIR sign-in (the API accepts only tokens the provider issued), another principal stays
 // NOT_CONNECTED. A refused sign-in stores nothing and leaves the link usable.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { confirmDeviceCode } from "../../../../packages/auth-oauth2/test/play-browser";
-import { startOidcProvider, type OidcProvider } from "../../../../packages/auth-oauth2/test/start-oidc-provider";
-import {
-  startTokenCheckingApi,
-  type TokenCheckingApi,
-} from "../../../../packages/auth-oauth2/test/start-token-checking-api";
 import { adminRequest } from "../helpers/server-requests";
-import { createTestHome, linesLeakingSecrets, type TestHome } from "../helpers/test-home";
-import { launchChromium } from "./launch-chromium";
-import { startBuiltServer, type BuiltServer } from "./start-built-server";
+import { linesLeakingSecrets } from "../helpers/test-home";
+import { useFileSetup } from "../helpers/use-setup";
+import { startDeviceCodeSetup } from "./device-code-setup";
 
 const clientId = "kiosk-device";
 const clientSecret = "device-connect-cl13nt-s3cret-4b9d";
-let testHome: TestHome;
-let provider: OidcProvider;
-let api: TokenCheckingApi;
-let server: BuiltServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  testHome = await createTestHome();
-  testHome.secrets.push(clientSecret);
-  [provider, server, browser] = await Promise.all([
-    startOidcProvider({ clientId, clientSecret, publicClientId: "unused-public" }),
-    startBuiltServer(testHome.env),
-    launchChromium(),
-  ]);
-  api = await startTokenCheckingApi((token) => provider.accepts(token));
-  const created = await admin("POST", "/v1/sources", {
-    config: {
-      type: "api",
-      name: "Kiosk",
-      slug: "kiosk",
-      enabled: true,
-      api: {
-        baseUrl: api.url,
-        authType: "oauth2",
-        issuer: provider.issuer,
-        grant: "device_code",
-        scopes: ["read:items"],
-        testEndpoint: "/me",
-        credentials: "per-user",
-      },
-    },
-    credential: { clientId, clientSecret },
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
+const setup = useFileSetup(async (keep) => {
+  const parts = await startDeviceCodeSetup(keep, { clientId, clientSecret });
+  await parts.addKioskSource({ scopes: ["read:items"], perUser: true });
+  return parts;
 }, 90_000);
-
+// Runs before the parts are stopped: nothing the server logged holds the client secret or a token the provider issued.
 afterAll(async () => {
-  const issued = provider === undefined ? [] : (await provider.state()).issued;
-  const secrets = [...(testHome?.secrets ?? []), ...issued];
-  expect(linesLeakingSecrets((server?.output() ?? "").split("\n"), secrets), "a secret in the server's log").toEqual(
-    [],
-  );
-  await browser?.close();
-  await server?.stop();
-  await api?.close();
-  await provider?.stop();
-  await testHome?.cleanup();
-}, 60_000);
+  const secrets = [...setup.testHome.secrets, ...(await setup.provider.state()).issued];
+  expect(linesLeakingSecrets(setup.server.output().split("\n"), secrets), "a secret in the server's log").toEqual([]);
+});
 
 const admin = (method: string, path: string, body?: unknown) =>
-  adminRequest(server.url, testHome.adminToken, method, path, body);
+  adminRequest(setup.server.url, setup.testHome.adminToken, method, path, body);
 
 /** A named agent token, and the principal its calls act for. */
 async function agentToken(name: string): Promise<string> {
@@ -81,7 +39,7 @@ async function agentToken(name: string): Promise<string> {
 async function callKiosk(
   token: string,
 ): Promise<{ ok: boolean; status?: number; error?: { code: string; connectUrl?: string } }> {
-  const answer = await fetch(`${server.url}/v1/tools/api_kiosk/call`, {
+  const answer = await fetch(`${setup.server.url}/v1/tools/api_kiosk/call`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ method: "GET", path: "/items" }),
@@ -106,30 +64,30 @@ async function startDeviceSignIn(page: Page, connectUrl: string): Promise<{ url:
   await page.goto(connectUrl);
   await page.getByRole("button", { name: "Sign in to Kiosk" }).click();
   const userCode = (await page.getByLabel("Device code").textContent({ timeout: 30_000 }))!.trim();
-  const url = await page.getByRole("link", { name: `${provider.issuer}/device` }).getAttribute("href");
+  const url = await page.getByRole("link", { name: `${setup.provider.issuer}/device` }).getAttribute("href");
   return { url: url!, userCode };
 }
 
 describe("connecting by a device-code sign-in at the upstream, in Chromium", { timeout: 120_000 }, () => {
   it("shows the code, follows the sign-in the person finishes elsewhere, and their agent's calls then go through as them", async () => {
-    await provider.settings({ interval: 1, deviceTtl: 600, slowDowns: 0, deny: false });
+    await setup.provider.settings({ interval: 1, deviceTtl: 600, slowDowns: 0, deny: false });
     const ada = await agentToken(`ada-${Date.now()}`);
     const bob = await agentToken(`bob-${Date.now()}`);
     const connectUrl = await connectLinkOf(ada);
     const linkToken = connectUrl.split("#/connect/")[1]!;
-    const context = await browser.newContext();
+    const context = await setup.browser.newContext();
     try {
       const page = await context.newPage();
       const bodies: Promise<string>[] = [];
       page.on("response", (response) => bodies.push(response.text().catch(() => "")));
       const { url, userCode } = await startDeviceSignIn(page, connectUrl);
       expect(userCode).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
-      expect(url).toBe(`${provider.issuer}/device`);
+      expect(url).toBe(`${setup.provider.issuer}/device`);
       // Nothing is connected, and the link is still open, while the person has not entered the code.
       expect((await admin("GET", `/v1/connect/${linkToken}`)).status).toBe(200);
 
       // The person, on another device, types the code the page shows.
-      await confirmDeviceCode(browser, { url, userCode });
+      await confirmDeviceCode(setup.browser, { url, userCode });
       await page.getByRole("heading", { name: "Connected", level: 1 }).waitFor({ timeout: 30_000 });
       expect(await page.getByRole("status").textContent()).toContain("Your agent can go on");
 
@@ -143,7 +101,7 @@ describe("connecting by a device-code sign-in at the upstream, in Chromium", { t
       expect((await admin("GET", `/v1/connect/${linkToken}`)).status).toBe(404);
 
       // Nothing the page received holds the client secret or a token.
-      const secrets = [clientSecret, ...(await provider.state()).issued];
+      const secrets = [clientSecret, ...(await setup.provider.state()).issued];
       const everything = [...(await Promise.all(bodies)), await page.content()].join("\n");
       expect(linesLeakingSecrets(everything.split("\n"), secrets)).toEqual([]);
     } finally {
@@ -152,15 +110,15 @@ describe("connecting by a device-code sign-in at the upstream, in Chromium", { t
   });
 
   it("stores nothing when the person refuses at the upstream, and the link stays usable", async () => {
-    await provider.settings({ interval: 1, deviceTtl: 600, slowDowns: 0, deny: false });
+    await setup.provider.settings({ interval: 1, deviceTtl: 600, slowDowns: 0, deny: false });
     const cleo = await agentToken(`cleo-${Date.now()}`);
     const connectUrl = await connectLinkOf(cleo);
     const linkToken = connectUrl.split("#/connect/")[1]!;
-    const context = await browser.newContext();
+    const context = await setup.browser.newContext();
     try {
       const page = await context.newPage();
       const { url, userCode } = await startDeviceSignIn(page, connectUrl);
-      await confirmDeviceCode(browser, { url, userCode, abort: true });
+      await confirmDeviceCode(setup.browser, { url, userCode, abort: true });
       await page.getByRole("alert").filter({ hasText: "The sign-in failed" }).waitFor({ timeout: 30_000 });
       expect((await connectionsOfKiosk()).some((principal) => principal.startsWith("token:cleo-"))).toBe(false);
       expect(await callKiosk(cleo)).toMatchObject({ ok: false, error: { code: "NOT_CONNECTED" } });
@@ -175,7 +133,7 @@ describe("connecting by a device-code sign-in at the upstream, in Chromium", { t
     const erin = await agentToken(`erin-${Date.now()}`);
     const danaLink = (await connectLinkOf(dana)).split("#/connect/")[1]!;
     const erinLink = (await connectLinkOf(erin)).split("#/connect/")[1]!;
-    const started = await fetch(`${server.url}/v1/connect/${danaLink}/sign-in`, {
+    const started = await fetch(`${setup.server.url}/v1/connect/${danaLink}/sign-in`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{}",
@@ -184,7 +142,7 @@ describe("connecting by a device-code sign-in at the upstream, in Chromium", { t
     const { signInId, awaits } = (await started.json()) as { signInId: string; awaits: string };
     expect(awaits).toBe("poll");
     const progressOf = (link: string, id: string) =>
-      fetch(`${server.url}/v1/connect/${link}/sign-in/progress`, {
+      fetch(`${setup.server.url}/v1/connect/${link}/sign-in/progress`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ signInId: id }),

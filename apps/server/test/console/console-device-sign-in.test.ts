@@ -3,54 +3,20 @@
 // server and oidc-provider each run in their own process.
 import { describe, expect, it } from "vitest";
 import { confirmDeviceCode } from "../../../../packages/auth-oauth2/test/play-browser";
-import { startOidcProvider } from "../../../../packages/auth-oauth2/test/start-oidc-provider";
-import { startTokenCheckingApi } from "../../../../packages/auth-oauth2/test/start-token-checking-api";
 import { adminRequest } from "../helpers/server-requests";
-import { createTestHome } from "../helpers/test-home";
 import { useFileSetup } from "../helpers/use-setup";
-import { launchChromium } from "./launch-chromium";
+import { startDeviceCodeSetup } from "./device-code-setup";
 import { signInToConsole } from "./sign-in-to-console";
-import { startBuiltServer } from "./start-built-server";
 
 const clientId = "console-agent";
 const clientSecret = "oidc-c0nsole-cl13nt-1a2b3c";
 
-const setup = useFileSetup(async (keep) => {
-  const testHome = await keep(createTestHome(), (home) => home.cleanup());
-  const [provider, server, browser] = await Promise.all([
-    keep(startOidcProvider({ clientId, clientSecret, publicClientId: "unused-public" }), (oidc) => oidc.stop()),
-    keep(startBuiltServer(testHome.env), (built) => built.stop()),
-    keep(launchChromium(), (chromium) => chromium.close()),
-  ]);
-  await provider.settings({ interval: 1, deviceTtl: 600, slowDowns: 0, deny: false });
-  const api = await keep(
-    startTokenCheckingApi((token) => provider.accepts(token)),
-    (checking) => checking.close(),
-  );
-  return { testHome, provider, server, browser, api };
-}, 90_000);
+const setup = useFileSetup((keep) => startDeviceCodeSetup(keep, { clientId, clientSecret }), 90_000);
 
 describe("the console's sign-in of a device code source", () => {
   it("shows the page and the code, and reports the sign-in once the person entered the code elsewhere", async () => {
-    const { testHome, provider, server, browser, api } = setup;
-    const created = await adminRequest(server.url, testHome.adminToken, "POST", "/v1/sources", {
-      config: {
-        type: "api",
-        name: "Kiosk",
-        slug: "kiosk",
-        enabled: true,
-        api: {
-          baseUrl: api.url,
-          authType: "oauth2",
-          issuer: provider.issuer,
-          grant: "device_code",
-          scopes: ["offline_access", "read:items"],
-          testEndpoint: "/me",
-        },
-      },
-      credential: { clientId, clientSecret },
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
+    const { testHome, provider, server, browser, addKioskSource } = setup;
+    await addKioskSource({ scopes: ["offline_access", "read:items"] });
 
     const context = await browser.newContext();
     try {
