@@ -12,36 +12,46 @@ export interface EvaluationQuery {
 }
 
 /**
- * The queries of one document: `tuning`, which the ranking was tuned on, and
- * `heldOut`, never looked at one by one while tuning, so its figures say how
- * the ranking does on queries it was not fitted to. The first round's held-out
- * queries were read after that round and joined `tuning`; `heldOut` holds the
- * second round's, written before it began.
+ * The queries of one document: `tuning`, which the ranking was tuned on;
+ * `secondRound`, held out in the second round of tuning and read after it (no
+ * ranking change was made from them); and `heldOut`, never looked at one by one
+ * and written after the last ranking change, so its figures say how the ranking
+ * does on queries it was not fitted to (the third round: operations drawn at
+ * random across the document, asked for in everyday words).
  */
 export interface QuerySet {
   tuning: EvaluationQuery[];
+  secondRound: EvaluationQuery[];
   heldOut: EvaluationQuery[];
 }
 
+/** The line that starts each set in a query file. */
+const sections: Record<string, keyof QuerySet> = {
+  "[tuning]": "tuning",
+  "[second round]": "secondRound",
+  "[held-out]": "heldOut",
+};
+
 /**
  * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
- * comment line, `[tuning]` and `[held-out]` start the two sets, and each other
+ * comment line, `[tuning]`, `[second round]` and `[held-out]` start the sets, and each other
  * line is a query, a tab, and the operationIds that answer it, tab-separated.
  */
 export function readQuerySet(fileName: string): QuerySet {
-  const set: QuerySet = { tuning: [], heldOut: [] };
+  const set: QuerySet = { tuning: [], secondRound: [], heldOut: [] };
   let current: EvaluationQuery[] | undefined;
   const file = new URL(fileName, import.meta.url);
   for (const [index, line] of readFileSync(file, "utf8").split("\n").entries()) {
     if (line.trim() === "" || line.startsWith("#")) continue;
-    if (line === "[tuning]" || line === "[held-out]") {
-      current = line === "[tuning]" ? set.tuning : set.heldOut;
+    const section = sections[line];
+    if (section !== undefined) {
+      current = set[section];
       continue;
     }
     const [query, ...expected] = line.split("\t");
     if (current === undefined || query === undefined || expected.length === 0)
       throw new Error(
-        `${fileName}:${index + 1}: write [tuning] or [held-out] first, then a query, a tab and the operationIds that answer it`,
+        `${fileName}:${index + 1}: write [tuning], [second round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
       );
     current.push({ query, expected });
   }

@@ -8,7 +8,8 @@ import {
 import type { OperationCatalog } from "../catalog/create-operation-catalog";
 
 // The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
-// to the ranking that loses queries fails here. Targets on the tuning queries; a floor on the held-out ones.
+// to the ranking that loses queries fails here. Targets on the tuning queries; floors (today's figures, not the
+// targets) on the second round's and the held-out ones.
 const catalogs = new Map<string, OperationCatalog>();
 beforeAll(async () => {
   for (const document of evaluationDocuments) catalogs.set(document.name, await catalogOf(document.file));
@@ -26,7 +27,11 @@ const sum = (scores: EvaluationScore[]): { count: number; top1: number; top3: nu
 
 describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () => {
   it("holds several hundred queries on three documents of different styles", () => {
-    const all = evaluationDocuments.flatMap((document) => [...document.queries.tuning, ...document.queries.heldOut]);
+    const all = evaluationDocuments.flatMap((document) => [
+      ...document.queries.tuning,
+      ...document.queries.secondRound,
+      ...document.queries.heldOut,
+    ]);
     expect(all.length).toBeGreaterThanOrEqual(300);
     expect(new Set(evaluationDocuments.map((document) => document.style)).size).toBe(3);
   });
@@ -41,12 +46,20 @@ describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () 
     expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  it("finds the operation in the top 3 for at least 80 % of the held-out queries (a floor under today's 81.3 %, not the target)", () => {
-    const total = sum(
+  const scoreOf = (set: "secondRound" | "heldOut") =>
+    sum(
       evaluationDocuments.map((document) =>
-        evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries.heldOut),
+        evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries[set]),
       ),
     );
+
+  it("finds the operation in the top 3 for at least 80 % of the second round's queries (a floor under today's 81.3 %)", () => {
+    const total = scoreOf("secondRound");
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("finds the operation in the top 3 for at least 68 % of the held-out queries (a floor under today's 69.5 %, far from the target)", () => {
+    const total = scoreOf("heldOut");
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.68);
   });
 });
