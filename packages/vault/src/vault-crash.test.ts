@@ -15,6 +15,9 @@ describe("crash safety", () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const writer = runChild("write-entries.ts", [`round${round}`, "100000"], { SRC_HOME: home });
       await writer.waitForLine("ready");
+      // Until one set was acknowledged, wait for one first: on a loaded machine a set can take longer than the random
+      // wait below, and a run in which every writer died before its first set would check nothing.
+      if (committed.size === 0) await writer.waitForLine(`round${round}-0`);
       // wait a random time, a few sets' worth, then kill mid-write
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 120));
       writer.kill("SIGKILL");
