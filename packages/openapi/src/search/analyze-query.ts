@@ -28,7 +28,12 @@ export interface QueryAnalysis {
   firstPerson: boolean;
   /** The stem of the query's first word that is not a stop word: the verb, when the person starts with one. */
   leadStem: string | undefined;
+  /** Stems of the words the person names one item of ("a specific terminal", "one api credential"). */
+  itemStems: Set<string>;
 }
+
+/** Words that say the person means one item, not the collection ("a specific terminal"). */
+const oneItemWords = new Set(["one", "single", "specific", "particular", "given", "certain", "individual"]);
 
 /**
  * Reads a plain-language query (or an operationId: split as the index splits
@@ -50,6 +55,7 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
     scopes: new Set(),
     firstPerson: false,
     leadStem: undefined,
+    itemStems: new Set(),
   };
   const position = new Map<string, number>();
   const addTerm = (stem: string, weight: number): void => {
@@ -100,5 +106,10 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
     }
   }
   for (const [stem, weight] of later) addTerm(stem, weight);
+  // The (up to two) words after "a specific", "one"...: the item's noun, or an adjective and the noun.
+  words.forEach((word, at) => {
+    if (!oneItemWords.has(word)) return;
+    for (const next of words.slice(at + 1, at + 3)) if (!isStopWord(next)) analysis.itemStems.add(stemOf(next));
+  });
   return analysis;
 }

@@ -19,6 +19,20 @@ export interface OperationTraits {
   headlineStems: string[];
   /** The stem of the headline's first word: the verb the operation is named with ("Schedules a message" → schedul). */
   leadStem: string | undefined;
+  /** Stems of the collections the path names one item of (`/terminals/{terminalId}/logos` → termin). */
+  itemStems: Set<string>;
+}
+
+/** The last word's stem of each path segment followed by a parameter (`/apiCredentials/{id}` → credenti). */
+function itemStemsOf(path: string): Set<string> {
+  const segments = path.split("/");
+  const stems = new Set<string>();
+  segments.forEach((segment, at) => {
+    if (segment.startsWith("{") || !segments[at + 1]?.startsWith("{")) return;
+    const last = words(segment).at(-1);
+    if (last !== undefined) stems.add(stemOf(last));
+  });
+  return stems;
 }
 
 /** The first sentence of an operation's summary, or of its description when it has no summary. */
@@ -94,5 +108,6 @@ export function traitsOf(operation: IndexedOperation): OperationTraits {
       ),
     ],
     leadStem: words(headline).map(stemOf)[0],
+    itemStems: itemStemsOf(operation.path),
   };
 }

@@ -33,6 +33,8 @@ export const rankWeights = {
   sameLeadVerb: 1.25,
   /** How much an operation loses when its headline has words the query does not ask for ("Delete a scheduled message" for "delete a message"). */
   unaskedHeadlineWords: 0.3,
+  /** The query names one item ("a specific terminal") and the path addresses one of that collection (`/terminals/{id}`). */
+  namedItem: 1.3,
 };
 
 /**
@@ -66,6 +68,7 @@ export function rankFactor(
   if (query.firstPerson && traits.self) factor *= rankWeights.ownOperation;
   if (traits.deprecated) factor *= rankWeights.deprecated;
   if (query.leadStem !== undefined && query.leadStem === traits.leadStem) factor *= rankWeights.sameLeadVerb;
+  if ([...query.itemStems].some((stem) => traits.itemStems.has(stem))) factor *= rankWeights.namedItem;
   let whole = 0;
   let covered = 0;
   query.groups.forEach((group, at) => {

@@ -39,6 +39,8 @@ const operations: [
   ["post", "/projects/{id}/archive", "archiveProject", "Archive a project"],
   ["get", "/projects/{id}/archive", "downloadProjectArchive", "Download the archive of a project"],
   ["delete", "/projects/{id}/tickets/{number}", "deleteTicket", "Delete a ticket"],
+  ["get", "/projects/{id}/follow", "checkProjectFollowed", "Check if a project is followed by you"],
+  ["post", "/projects/{id}/logout", "resetProjectSessions", "Reset every session in a project"],
 ];
 
 const paths: Record<string, Record<string, unknown>> = {};
@@ -114,6 +116,7 @@ describe("ranking what a person asks for", () => {
       deprecated: false,
       headlineStems: [],
       leadStem: stemOf(summary.split(" ")[0] as string),
+      itemStems: new Set(),
     });
     const query = analyzeQuery("schedule a report");
     expect(query.leadStem).toBe(stemOf("schedule"));
@@ -129,6 +132,38 @@ describe("ranking what a person asks for", () => {
     expect(first("stop following a project")).toBe("unfollowProject");
     expect(first("cancel a ticket")).toBe("deleteTicket");
     expect(first("list open tickets")).toBe("listTickets");
+  });
+
+  it.each([
+    ["get rid of a ticket", "deleteTicket"],
+    ["take back a ticket", "deleteTicket"],
+    ["decommission a project", "deleteProject"],
+    ["am I following this project", "checkProjectFollowed"],
+    ["who is in a project", "listProjectMembers"],
+    ["log everyone out of a project", "resetProjectSessions"],
+  ])("reads everyday phrasings of an action: %s → %s", (query, operationId) => {
+    expect(first(query)).toBe(operationId);
+  });
+
+  it('prefers the path that addresses one item of what the query names after "a specific" or "one"', () => {
+    const query = analyzeQuery("see the logo of a specific terminal");
+    expect([...query.itemStems]).toContain(stemOf("terminal"));
+    const traits = (itemStems: string[]): OperationTraits => ({
+      action: "get",
+      method: "GET",
+      collection: true,
+      scopes: new Set(),
+      self: false,
+      deprecated: false,
+      headlineStems: [],
+      leadStem: undefined,
+      itemStems: new Set(itemStems.map(stemOf)),
+    });
+    expect(
+      rankFactor(query, traits(["terminals"]), new Set(), new Set()) /
+        rankFactor(query, traits(["merchants"]), new Set(), new Set()),
+    ).toBeGreaterThan(1.2);
+    expect(analyzeQuery("see the logos of every terminal").itemStems.size).toBe(0);
   });
 
   it("prefers the caller's own operations when the person says my", () => {
