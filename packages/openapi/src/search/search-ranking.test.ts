@@ -68,6 +68,20 @@ beforeAll(async () => {
 
 const first = (query: string): string | undefined => catalog.search({ query }).operations[0]?.operationId;
 
+/** An operation's traits for `rankFactor`: a POST of a collection with no scope, and what `traits` gives. */
+const traitsWith = (traits: Partial<OperationTraits>): OperationTraits => ({
+  action: undefined,
+  method: "POST",
+  collection: true,
+  scopes: new Set(),
+  self: false,
+  deprecated: false,
+  headlineStems: [],
+  leadStem: undefined,
+  itemStems: new Set(),
+  ...traits,
+});
+
 describe("ranking what a person asks for", () => {
   it.each([
     ["start a new project", "createProject"],
@@ -107,17 +121,8 @@ describe("ranking what a person asks for", () => {
 
   it("weighs the verb the query starts with when the operation's summary starts with it too", () => {
     expect(first("archive a project")).toBe("archiveProject");
-    const traits = (summary: string): OperationTraits => ({
-      action: undefined,
-      method: "POST",
-      collection: true,
-      scopes: new Set(),
-      self: false,
-      deprecated: false,
-      headlineStems: [],
-      leadStem: stemOf(summary.split(" ")[0] as string),
-      itemStems: new Set(),
-    });
+    const traits = (summary: string): OperationTraits =>
+      traitsWith({ leadStem: stemOf(summary.split(" ")[0] as string) });
     const query = analyzeQuery("schedule a report");
     expect(query.leadStem).toBe(stemOf("schedule"));
     expect(
@@ -148,17 +153,8 @@ describe("ranking what a person asks for", () => {
   it('prefers the path that addresses one item of what the query names after "a specific" or "one"', () => {
     const query = analyzeQuery("see the logo of a specific terminal");
     expect([...query.itemStems]).toContain(stemOf("terminal"));
-    const traits = (itemStems: string[]): OperationTraits => ({
-      action: "get",
-      method: "GET",
-      collection: true,
-      scopes: new Set(),
-      self: false,
-      deprecated: false,
-      headlineStems: [],
-      leadStem: undefined,
-      itemStems: new Set(itemStems.map(stemOf)),
-    });
+    const traits = (itemStems: string[]): OperationTraits =>
+      traitsWith({ action: "get", method: "GET", itemStems: new Set(itemStems.map(stemOf)) });
     expect(
       rankFactor(query, traits(["terminals"]), new Set(), new Set()) /
         rankFactor(query, traits(["merchants"]), new Set(), new Set()),
