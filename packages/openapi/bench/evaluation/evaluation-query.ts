@@ -18,7 +18,8 @@ export interface EvaluationQuery {
  * query by query); and `heldOut`, never looked at one by one and written after
  * the last ranking change, so its figures say how the ranking does on queries it
  * was not fitted to (the fourth round: operations drawn at random across the
- * document, none asked for in an earlier round, in everyday words).
+ * document, none asked for in an earlier round, in everyday words; empty
+ * until a round is written).
  */
 export interface QuerySet {
   tuning: EvaluationQuery[];
