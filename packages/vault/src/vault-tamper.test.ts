@@ -171,7 +171,9 @@ describe("tampering is detected", () => {
     }
   });
 
-  it("flipping the low bit of any byte of the file, anywhere", async () => {
+  // One open of the vault per byte of the file (about a thousand): two seconds on an idle machine, thirty on the CI's
+  // busy one, where the default timeout cut it off and its loop, still running, tampered with the next test's file.
+  it("flipping the low bit of any byte of the file, anywhere", { timeout: 180_000 }, async () => {
     const bytes = Buffer.from(original, "utf8");
     for (let index = 0; index < bytes.length; index += 1) {
       const edited = Buffer.from(bytes);
