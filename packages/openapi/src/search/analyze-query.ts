@@ -30,18 +30,36 @@ export interface QueryAnalysis {
   leadStem: string | undefined;
   /** Stems of the words the person names one item of ("a specific terminal", "one api credential"). */
   itemStems: Set<string>;
+  /**
+   * The query names a thing and no action ("teams that hold an organization
+   * role", "settings of one terminal"): it asks to read it. Its first word is
+   * neither an action of the vocabulary nor a verb the document's headlines
+   * start with, nor a verb undone ("star a repository", "unstar a gist" are not reads).
+   */
+  readsByDefault: boolean;
 }
 
 /** Words that say the person means one item, not the collection ("a specific terminal"). */
 const oneItemWords = new Set(["one", "single", "specific", "particular", "given", "certain", "individual"]);
 
+/** Words that follow a verb, not a noun ("watch a repository", "remind me", "cap how much"). */
+const objectStartWords = new Set([
+  ...["a", "an", "the", "my", "our", "me", "us", "your", "his", "her", "their", "its", "this", "these", "those"],
+  ...["how", "what", "which", "all", "every", "some", "each", "any", "someone", "everyone", "it", "them"],
+]);
+
 /**
  * Reads a plain-language query (or an operationId: split as the index splits
  * them) into what the search needs. `documentStems` are the stems of the
  * document's operationIds, paths, headlines and tags: a word the document does
- * not use gives its added words nearly full weight.
+ * not use gives its added words nearly full weight. `documentLeadStems` are the
+ * stems of the first words of the document's headlines: its verbs.
  */
-export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = new Set()): QueryAnalysis {
+export function analyzeQuery(
+  text: string,
+  documentStems: ReadonlySet<string> = new Set(),
+  documentLeadStems: ReadonlySet<string> = new Set(),
+): QueryAnalysis {
   let lower = splitWords(text).toLowerCase();
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
   const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
@@ -56,6 +74,7 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
     firstPerson: false,
     leadStem: undefined,
     itemStems: new Set(),
+    readsByDefault: false,
   };
   const position = new Map<string, number>();
   const addTerm = (stem: string, weight: number): void => {
@@ -71,15 +90,24 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
     }
   };
   const later: [string, number][] = [];
+  let leadIsVerb = false;
   let previous: string | undefined;
-  for (const word of words) {
+  for (const [at, word] of words.entries()) {
     if (firstPersonWords.has(word)) analysis.firstPerson = true;
     const known = queryWordOf(word);
     for (const action of known?.actions ?? []) analysis.actions.add(action);
     if (isStopWord(word) && known === undefined) continue;
     const own = stemOf(word);
     // A verb of the person's own (schedule, merge, star), not one the vocabulary reads as a plain action (get, add).
-    if (analysis.groups.length === 0 && !isStopWord(word) && known?.actions === undefined) analysis.leadStem ??= own;
+    if (
+      analysis.groups.length === 0 &&
+      !isStopWord(word) &&
+      known?.actions === undefined &&
+      analysis.leadStem === undefined
+    ) {
+      analysis.leadStem = own;
+      leadIsVerb = known !== undefined || objectStartWords.has(words[at + 1] ?? "");
+    }
     const group = isStopWord(word) ? [] : [own];
     // Two words the document writes as one ("user groups" → usergroups).
     const joined = previous === undefined ? undefined : stemOf(`${previous}${word}`);
@@ -111,5 +139,11 @@ export function analyzeQuery(text: string, documentStems: ReadonlySet<string> = 
     if (!oneItemWords.has(word)) return;
     for (const next of words.slice(at + 1, at + 3)) if (!isStopWord(next)) analysis.itemStems.add(stemOf(next));
   });
+  analysis.readsByDefault =
+    analysis.actions.size === 0 &&
+    analysis.leadStem !== undefined &&
+    !leadIsVerb &&
+    !documentLeadStems.has(analysis.leadStem) &&
+    !analysis.leadStem.startsWith("un");
   return analysis;
 }

@@ -75,13 +75,17 @@ function actionOf(operation: IndexedOperation, headline: string): Action | undef
   }
 }
 
+/** A path without the format suffix some APIs end it with (`/Calls/{Sid}.json` → `/Calls/{Sid}`). */
+const withoutFormat = (path: string): string => path.replace(/\.(?:json|xml|csv|ya?ml|txt|html)$/i, "");
+
 /** The traits of an operation, computed once when the search index is built. */
 export function traitsOf(operation: IndexedOperation): OperationTraits {
   const headline = headlineOf(operation);
+  const path = withoutFormat(operation.path);
   const scopes = new Set<string>();
   for (const word of [
     ...words(operation.operationId),
-    ...words(operation.path.replace(/\{[^}]*\}/g, "")),
+    ...words(path.replace(/\{[^}]*\}/g, "")),
     ...operation.tags.flatMap(words),
     ...words(headline),
   ]) {
@@ -90,13 +94,13 @@ export function traitsOf(operation: IndexedOperation): OperationTraits {
   }
   const lowerHeadline = headline.toLowerCase();
   const self =
-    /^\/(user|me)(\/|$)/.test(operation.path) ||
+    /^\/(user|me)(\/|$)/.test(path) ||
     /\bauthenticated\b/.test(`${operation.operationId} ${lowerHeadline}`) ||
     /\b(calling|current) user\b/.test(lowerHeadline);
   return {
     action: actionOf(operation, headline),
     method: operation.method,
-    collection: !/\}\/?$/.test(operation.path),
+    collection: !/\}\/?$/.test(path),
     scopes,
     self,
     deprecated: operation.deprecated,
@@ -108,6 +112,6 @@ export function traitsOf(operation: IndexedOperation): OperationTraits {
       ),
     ],
     leadStem: words(headline).map(stemOf)[0],
-    itemStems: itemStemsOf(operation.path),
+    itemStems: itemStemsOf(path),
   };
 }

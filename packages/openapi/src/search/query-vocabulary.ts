@@ -28,6 +28,8 @@ const verbs: Record<string, QueryWord> = {
   react: { actions: ["create"], also: ["add"] },
   update: { actions: ["update"] },
   ...alike(["edit", "modify", "rename", "close", "reopen"], { actions: ["update"], also: ["update"] }),
+  // Bringing back what was archived or deleted.
+  ...alike(["restore", "recover", "undelete", "unarchive"], { also: ["unarchive", "undelete", "restore"] }),
   ...alike(["change", "replace"], { actions: ["update"], also: ["update", "set"] }),
   set: { actions: ["update", "create"], also: ["update"] },
   assign: { actions: ["create", "update"], also: ["add"] },
@@ -36,7 +38,13 @@ const verbs: Record<string, QueryWord> = {
   end: { also: ["stop", "disable"] },
   stop: { also: ["end", "disable"] },
   disable: { also: ["end", "stop"] },
-  ...alike(["deactivate", "pause", "suspend", "block"], { also: ["disable", "stop"] }),
+  ...alike(["deactivate", "pause", "suspend"], { also: ["disable", "stop"] }),
+  ...alike(["block", "blocked", "ban", "banned", "forbid", "forbidden", "prevent"], {
+    also: ["restrict", "restricted", "disable"],
+  }),
+  ...alike(["whitelist", "allowlist", "whitelisted", "allowlisted"], { also: ["allowed", "allow"] }),
+  // Many at once: a bulk or batch operation.
+  ...alike(["several", "multiple", "bulk", "batch", "many"], { also: ["bulk", "batch"] }),
   ...alike(["activate", "reactivate", "resume", "unpause", "unblock"], { also: ["enable"] }),
   ...alike(["mark", "toggle", "configure", "adjust", "tweak", "flag"], {
     actions: ["update"],
@@ -68,7 +76,6 @@ const verbs: Record<string, QueryWord> = {
       "purge",
       "wipe",
       "clear",
-      "kill",
       "trash",
       "retire",
       "decommission",
@@ -78,6 +85,11 @@ const verbs: Record<string, QueryWord> = {
     ],
     { actions: ["delete"], also: ["delete", "remove"] },
   ),
+  ...alike(["kill", "terminate", "invalidate"], {
+    actions: ["delete"],
+    also: ["delete", "remove", "invalidate", "end", "stop"],
+  }),
+  ...alike(["leave", "left", "quit", "exit"], { also: ["leave", "remove"] }),
   show: { actions: ["get", "list"], also: ["get", "list"] },
   ...alike(["fetch", "retrieve", "read", "view", "see", "display"], { actions: ["get", "list"], also: ["get"] }),
   lookup: { actions: ["get", "search"], also: ["get", "find"] },
@@ -148,6 +160,7 @@ const nouns: Record<string, QueryWord> = {
   logout: { also: ["session", "reset", "revoke", "signout"] },
   ...alike(["save", "saved"], { also: ["star", "bookmark"] }),
   watch: { also: ["subscription", "subscribe"] },
+  ...alike(["subscribed", "subscriber", "subscribers"], { also: ["watcher", "subscription"] }),
   ...alike(["recent", "recently"], { also: ["event", "activity"] }),
 };
 
@@ -174,6 +187,9 @@ export const phrases: [RegExp, string][] = [
   // A yes-or-no question ("am I following…", "does the team have access…") is a check.
   [/^(?:am|is|are|does|do|has|have|can)\s+/g, "check "],
   [/\bturn\s+on\b|\bswitch\s+on\b/g, "enable"],
+  [/\ball\s+at\s+once\b|\bat\s+once\b|\bin\s+one\s+go\b/g, "bulk"],
+  [/\ba\s+new\s+name\b/g, "rename"],
+  [/\b(?:can|could|may)\s+be\s+assigned\b|\bassignable\b/g, "assignee"],
 ];
 
 /** What a query word asks for and what it also searches, when the vocabulary knows it. */

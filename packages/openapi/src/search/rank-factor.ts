@@ -33,6 +33,8 @@ export const rankWeights = {
   sameLeadVerb: 1.25,
   /** How much an operation loses when its headline has words the query does not ask for ("Delete a scheduled message" for "delete a message"). */
   unaskedHeadlineWords: 0.3,
+  /** The query names a thing and no action (`readsByDefault`), and the operation reads (GET). */
+  impliedRead: 1.15,
   /** The query names one item ("a specific terminal") and the path addresses one of that collection (`/terminals/{id}`). */
   namedItem: 1.3,
 };
@@ -63,7 +65,7 @@ export function rankFactor(
       (action) => methodsOf[action].includes(traits.method) && (action !== "list" || traits.collection),
     );
     if (implied) factor *= rankWeights.impliedMethod;
-  }
+  } else if (query.readsByDefault && traits.method === "GET") factor *= rankWeights.impliedRead;
   for (const scope of traits.scopes) if (!query.scopes.has(scope)) factor *= rankWeights.unaskedScope[scope] ?? 1;
   if (query.firstPerson && traits.self) factor *= rankWeights.ownOperation;
   if (traits.deprecated) factor *= rankWeights.deprecated;

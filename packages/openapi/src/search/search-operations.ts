@@ -102,11 +102,13 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
       }
     }
   }
+  /** The first words of the operations' headlines: the document's verbs. */
+  const documentLeadStems = new Set(traits.flatMap((trait) => (trait.leadStem === undefined ? [] : [trait.leadStem])));
   /** Operations by their operationId in lower case: a query that is an operationId finds it first. */
   const byId = new Map(index.operations.map((operation) => [operation.operationId.toLowerCase(), operation]));
 
   const find = (words: string, inTag: (operation: IndexedOperation) => boolean): IndexedOperation[] => {
-    const query = analyzeQuery(words, documentStems);
+    const query = analyzeQuery(words, documentStems, documentLeadStems);
     if (query.terms.length === 0) return [];
     const results = search.search(query.terms.join(" "), {
       processTerm: (term) => term,

@@ -3,7 +3,7 @@ import { documentOf, writeDocument } from "../../test/documents";
 import { createOperationCatalog, type OperationCatalog } from "../catalog/create-operation-catalog";
 import { readOperationIndex } from "../index/read-operation-index";
 import { analyzeQuery } from "./analyze-query";
-import type { OperationTraits } from "./operation-traits";
+import { traitsOf, type OperationTraits } from "./operation-traits";
 import { rankFactor } from "./rank-factor";
 import { stemOf } from "./search-terms";
 
@@ -41,6 +41,12 @@ const operations: [
   ["delete", "/projects/{id}/tickets/{number}", "deleteTicket", "Delete a ticket"],
   ["get", "/projects/{id}/follow", "checkProjectFollowed", "Check if a project is followed by you"],
   ["post", "/projects/{id}/logout", "resetProjectSessions", "Reset every session in a project"],
+  ["patch", "/projects/{id}/settings", "updateProjectSettings", "Update the settings of a project"],
+  ["get", "/projects/{id}/settings", "getProjectSettings", "Get the settings of a project"],
+  ["post", "/projects/{id}/restrict", "restrictProject", "Restrict who can see a project"],
+  ["post", "/projects/bulk", "bulkCreateProjects", "Create projects in bulk"],
+  ["get", "/Reports.json", "listReports", "Retrieve the reports of the account"],
+  ["get", "/Reports/{Sid}.json", "fetchReport", "Fetch a report"],
 ];
 
 const paths: Record<string, Record<string, unknown>> = {};
@@ -160,6 +166,39 @@ describe("ranking what a person asks for", () => {
         rankFactor(query, traits(["merchants"]), new Set(), new Set()),
     ).toBeGreaterThan(1.2);
     expect(analyzeQuery("see the logos of every terminal").itemStems.size).toBe(0);
+  });
+
+  it.each([
+    ["block a project", "restrictProject"],
+    ["add several projects at once", "bulkCreateProjects"],
+    ["create multiple projects", "bulkCreateProjects"],
+  ])("reads everyday words for the API's own: %s → %s", (query, operationId) => {
+    expect(first(query)).toBe(operationId);
+  });
+
+  it("reads a query that names a thing and no action as a read; a verb of its own is not one", () => {
+    expect(first("the settings of a project")).toBe("getProjectSettings");
+    expect(first("settings configured on one project")).toBe("getProjectSettings");
+    const query = analyzeQuery("teams that hold a role");
+    expect(query.readsByDefault).toBe(true);
+    expect(
+      rankFactor(query, traitsWith({ method: "GET" }), new Set(), new Set()) /
+        rankFactor(query, traitsWith({ method: "PATCH" }), new Set(), new Set()),
+    ).toBeGreaterThan(1.1);
+    // A verb the vocabulary does not know, followed by its object ("protect a branch", "remind me"), or one the document's headlines start with.
+    expect(analyzeQuery("protect a branch").readsByDefault).toBe(false);
+    expect(analyzeQuery("remind me to call").readsByDefault).toBe(false);
+    expect(analyzeQuery("star repositories", new Set(), new Set([stemOf("star")])).readsByDefault).toBe(false);
+    expect(analyzeQuery("list the teams").readsByDefault).toBe(false);
+  });
+
+  it("reads a path's format suffix as no part of its shape (`/Reports/{Sid}.json` is one report)", () => {
+    const traits = (operationId: string): OperationTraits =>
+      traitsOf(catalog.index.operations.find((operation) => operation.operationId === operationId)!);
+    expect(traits("fetchReport").collection).toBe(false);
+    expect(traits("listReports").collection).toBe(true);
+    expect([...traits("fetchReport").itemStems]).toEqual([stemOf("reports")]);
+    expect(first("list the reports")).toBe("listReports");
   });
 
   it("prefers the caller's own operations when the person says my", () => {
