@@ -9,7 +9,8 @@ import type { OperationCatalog } from "../catalog/create-operation-catalog";
 
 // The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
 // to the ranking that loses queries fails here. Targets on the tuning queries; floors (today's figures, not the
-// targets) on the second and third rounds' and the held-out ones (the fourth round).
+// targets) on the second, third and fourth rounds' and the held-out ones (the fifth round, on OpenAI's and Twilio's
+// documents, which the ranking was never tuned on).
 const catalogs = new Map<string, OperationCatalog>();
 beforeAll(async () => {
   for (const document of evaluationDocuments) catalogs.set(document.name, await catalogOf(document.file));
@@ -25,12 +26,13 @@ const sum = (scores: EvaluationScore[]): { count: number; top1: number; top3: nu
     { count: 0, top1: 0, top3: 0 },
   );
 
-describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () => {
-  it("holds several hundred queries on three documents of different styles", () => {
+describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twilio's documents", () => {
+  it("holds several hundred queries on five documents of three styles", () => {
     const all = evaluationDocuments.flatMap((document) => [
       ...document.queries.tuning,
       ...document.queries.secondRound,
       ...document.queries.thirdRound,
+      ...document.queries.fourthRound,
       ...document.queries.heldOut,
     ]);
     expect(all.length).toBeGreaterThanOrEqual(300);
@@ -47,7 +49,7 @@ describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () 
     expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  const scoreOf = (set: "secondRound" | "thirdRound" | "heldOut") =>
+  const scoreOf = (set: "secondRound" | "thirdRound" | "fourthRound" | "heldOut") =>
     sum(
       evaluationDocuments.map((document) =>
         evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries[set]),
@@ -59,14 +61,20 @@ describe("the search evaluation on GitHub's, Slack's and Adyen's documents", () 
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.8);
   });
 
-  it("finds the operation in the top 3 for at least 85 % of the third round's queries (a floor under today's 86.3 %, tuned on since)", () => {
+  it("finds the operation in the top 3 for at least 85 % of the third round's queries (a floor under today's 87.4 %, tuned on since)", () => {
     const total = scoreOf("thirdRound");
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  it("finds the operation in the top 3 for at least 82 % of the held-out queries (a floor under today's 83.5 %, far from the target)", () => {
-    const total = scoreOf("heldOut");
+  it("finds the operation in the top 3 for at least 88 % of the fourth round's queries (a floor under today's 90.1 %, tuned on since)", () => {
+    const total = scoreOf("fourthRound");
     expect(total.count).toBeGreaterThanOrEqual(90);
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.82);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.88);
+  });
+
+  it("finds the operation in the top 3 for at least 75 % of the held-out queries on documents never tuned on (a floor under today's 78.8 %, far from the target)", () => {
+    const total = scoreOf("heldOut");
+    expect(total.count).toBeGreaterThanOrEqual(80);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.75);
   });
 });
