@@ -1,4 +1,4 @@
-import { firstPersonWords, phrases, queryWordOf, scopeWords, type Action } from "./query-vocabulary";
+import { firstPersonWords, operationVerbs, phrases, queryWordOf, scopeWords, type Action } from "./query-vocabulary";
 import { isStopWord, splitWords, stemOf } from "./search-terms";
 
 /** Weight of a word the vocabulary adds (`create` for "add") next to a word the person wrote that the document uses too. */
@@ -7,6 +7,12 @@ export const addedWordWeight = 0.5;
 export const replacingWordWeight = 0.9;
 /** Weight, in how much of the query an operation covers, of a word that only names the action ("add", "list"). */
 export const actionWordShare = 0.5;
+/**
+ * Factor on the verbs the vocabulary adds ("show" → get, list; "remove" → delete): the ranking weighs the action
+ * itself (`rankFactor`), and APIs use those words as nouns too (Twilio's "Get All Credential Lists" is no answer to
+ * "show me my texts").
+ */
+export const actionAddedWordFactor = 0.3;
 
 /** A query as the search runs it. */
 export interface QueryAnalysis {
@@ -124,7 +130,7 @@ export function analyzeQuery(
     for (const added of also) {
       const stem = stemOf(added);
       group.push(stem);
-      later.push([stem, weight]);
+      later.push([stem, operationVerbs.has(stem) ? weight * actionAddedWordFactor : weight]);
     }
     const scope = scopeWords.get(own);
     if (scope !== undefined) analysis.scopes.add(scope);

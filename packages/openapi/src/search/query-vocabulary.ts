@@ -145,6 +145,10 @@ const nouns: Record<string, QueryWord> = {
   status: { also: ["presence", "state"] },
   ...alike(["online", "away", "offline"], { also: ["presence"] }),
   mail: { also: ["email"] },
+  ...alike(["text", "texts", "sms"], { also: ["message", "sms"] }),
+  ...alike(["app", "apps"], { also: ["application"] }),
+  ...alike(["application", "applications"], { also: ["app"] }),
+  ...alike(["dial", "ring", "phone"], { also: ["call"] }),
   ...alike(["hook", "hooks", "callback"], { also: ["webhook"] }),
   ...alike(["webhook", "webhooks"], { also: ["hook"] }),
   link: { also: ["permalink", "url"] },
@@ -189,6 +193,10 @@ export const phrases: [RegExp, string][] = [
   [/\bturn\s+on\b|\bswitch\s+on\b/g, "enable"],
   [/\ball\s+at\s+once\b|\bat\s+once\b|\bin\s+one\s+go\b/g, "bulk"],
   [/\ba\s+new\s+name\b/g, "rename"],
+  [/\bhang\s+up\b/g, "end call"],
+  // "open a conversation by its id" reads one.
+  [/\bby\s+(?:its|their|the|an?)\s+(?:id|identifier|sid|key|name)\b/g, "get"],
+  [/\btext\s+messages?\b/g, "sms"],
   [/\b(?:can|could|may)\s+be\s+assigned\b|\bassignable\b/g, "assignee"],
 ];
 

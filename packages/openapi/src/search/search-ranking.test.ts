@@ -47,6 +47,8 @@ const operations: [
   ["post", "/projects/bulk", "bulkCreateProjects", "Create projects in bulk"],
   ["get", "/Reports.json", "listReports", "Retrieve the reports of the account"],
   ["get", "/Reports/{Sid}.json", "fetchReport", "Fetch a report"],
+  ["get", "/credential-lists", "listCredentialLists", "Get all credential lists"],
+  ["get", "/messages", "listMessages", "Retrieve the messages sent and received by the account"],
 ];
 
 const paths: Record<string, Record<string, unknown>> = {};
@@ -172,6 +174,7 @@ describe("ranking what a person asks for", () => {
     ["block a project", "restrictProject"],
     ["add several projects at once", "bulkCreateProjects"],
     ["create multiple projects", "bulkCreateProjects"],
+    ["show me the texts I sent", "listMessages"],
   ])("reads everyday words for the API's own: %s → %s", (query, operationId) => {
     expect(first(query)).toBe(operationId);
   });
@@ -199,6 +202,16 @@ describe("ranking what a person asks for", () => {
     expect(traits("listReports").collection).toBe(true);
     expect([...traits("fetchReport").itemStems]).toEqual([stemOf("reports")]);
     expect(first("list the reports")).toBe("listReports");
+  });
+
+  it("weighs the verbs the vocabulary adds little in the text match: an API's nouns may be the same words", () => {
+    // "show" adds get and list; "Get all credential lists" has both, and is no answer.
+    expect(first("show me the texts I sent")).toBe("listMessages");
+    const query = analyzeQuery("show me my texts", new Set([stemOf("get"), stemOf("list"), stemOf("message")]));
+    const weightOf = (word: string): number | undefined => query.weights[query.terms.indexOf(stemOf(word))];
+    expect(weightOf("get")).toBeLessThan(0.3);
+    expect(weightOf("list")).toBeLessThan(0.3);
+    expect(weightOf("message")).toBeGreaterThan(0.8);
   });
 
   it("prefers the caller's own operations when the person says my", () => {
