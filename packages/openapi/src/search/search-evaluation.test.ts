@@ -9,8 +9,8 @@ import type { OperationCatalog } from "../catalog/create-operation-catalog";
 
 // The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
 // to the ranking that loses queries fails here. Targets on the tuning queries; floors (today's figures, not the
-// targets) on the second, third and fourth rounds' and the held-out ones (the fifth round, on OpenAI's and Twilio's
-// documents, which the ranking was never tuned on).
+// targets) on the second to fifth rounds' and the held-out ones (the sixth round, on OpenAI's and Twilio's documents,
+// the ranking was tuned on only through the fifth round's misses).
 const catalogs = new Map<string, OperationCatalog>();
 beforeAll(async () => {
   for (const document of evaluationDocuments) catalogs.set(document.name, await catalogOf(document.file));
@@ -33,6 +33,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
       ...document.queries.secondRound,
       ...document.queries.thirdRound,
       ...document.queries.fourthRound,
+      ...document.queries.fifthRound,
       ...document.queries.heldOut,
     ]);
     expect(all.length).toBeGreaterThanOrEqual(300);
@@ -49,7 +50,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  const scoreOf = (set: "secondRound" | "thirdRound" | "fourthRound" | "heldOut") =>
+  const scoreOf = (set: "secondRound" | "thirdRound" | "fourthRound" | "fifthRound" | "heldOut") =>
     sum(
       evaluationDocuments.map((document) =>
         evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries[set]),
@@ -72,9 +73,15 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.88);
   });
 
-  it("finds the operation in the top 3 for at least 75 % of the held-out queries on documents never tuned on (a floor under today's 78.8 %, far from the target)", () => {
+  it("finds the operation in the top 3 for at least 77 % of the fifth round's queries (a floor under today's 80.0 %, tuned on since)", () => {
+    const total = scoreOf("fifthRound");
+    expect(total.count).toBeGreaterThanOrEqual(80);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.77);
+  });
+
+  it("finds the operation in the top 3 for at least 82 % of the held-out queries (a floor under today's 85.0 %, short of the target)", () => {
     const total = scoreOf("heldOut");
     expect(total.count).toBeGreaterThanOrEqual(80);
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.75);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.82);
   });
 });
