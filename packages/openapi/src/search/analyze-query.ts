@@ -43,10 +43,48 @@ export interface QueryAnalysis {
    * start with, nor a verb undone ("star a repository", "unstar a gist" are not reads).
    */
   readsByDefault: boolean;
+  /**
+   * Whether the thing the query asks about is one item ("the settings of my
+   * domain", "a specific run") or many ("which files are in my store", "what
+   * containers do I have"), from the head noun of its first run of nouns;
+   * undefined when it has none.
+   */
+  objectNumber: "one" | "many" | undefined;
 }
 
 /** Words that say the person means one item, not the collection ("a specific terminal"). */
 const oneItemWords = new Set(["one", "single", "specific", "particular", "given", "certain", "individual"]);
+
+/** Nouns that are an aspect of one item, not the item ("account details", "the settings of a domain"). */
+const facetWords = new Set([
+  ...["details", "detail", "settings", "setting", "info", "information", "properties", "metadata", "status"],
+  ...["config", "configuration", "content", "contents", "data", "state", "progress"],
+]);
+/** Nouns that are many without ending in s. */
+const pluralWithoutS = new Set(["people", "folks", "staff", "everyone", "everybody", "children", "media"]);
+
+const isPlural = (word: string): boolean =>
+  pluralWithoutS.has(word) || (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word));
+
+/**
+ * One item or many: the head noun (the last of a run of nouns: "vector store
+ * files") of the query's first run of nouns, aspects skipped ("the settings of
+ * my domain" asks about one domain). `isNoun` tells the words that can be in a run.
+ */
+function objectNumberOf(words: string[], isNoun: (word: string, at: number) => boolean): "one" | "many" | undefined {
+  let run: string[] = [];
+  for (let at = 0; at <= words.length; at += 1) {
+    const word = words[at];
+    if (word !== undefined && isNoun(word, at)) {
+      run.push(word);
+      continue;
+    }
+    const nouns = run.filter((noun) => !facetWords.has(noun));
+    if (nouns.length > 0) return nouns.some(isPlural) ? "many" : "one";
+    run = [];
+  }
+  return undefined;
+}
 
 /** Words that follow a verb, not a noun ("watch a repository", "remind me", "cap how much"). */
 const objectStartWords = new Set([
@@ -81,6 +119,7 @@ export function analyzeQuery(
     leadStem: undefined,
     itemStems: new Set(),
     readsByDefault: false,
+    objectNumber: undefined,
   };
   const position = new Map<string, number>();
   const addTerm = (stem: string, weight: number): void => {
@@ -97,6 +136,7 @@ export function analyzeQuery(
   };
   const later: [string, number][] = [];
   let leadIsVerb = false;
+  let leadAt = -1;
   let previous: string | undefined;
   for (const [at, word] of words.entries()) {
     if (firstPersonWords.has(word)) analysis.firstPerson = true;
@@ -112,6 +152,7 @@ export function analyzeQuery(
       analysis.leadStem === undefined
     ) {
       analysis.leadStem = own;
+      leadAt = at;
       leadIsVerb = known !== undefined || objectStartWords.has(words[at + 1] ?? "");
     }
     const group = isStopWord(word) ? [] : [own];
@@ -145,6 +186,18 @@ export function analyzeQuery(
     if (!oneItemWords.has(word)) return;
     for (const next of words.slice(at + 1, at + 3)) if (!isStopWord(next)) analysis.itemStems.add(stemOf(next));
   });
+  analysis.objectNumber =
+    analysis.itemStems.size > 0
+      ? "one"
+      : objectNumberOf(
+          words,
+          (word, at) =>
+            !(leadIsVerb && at === leadAt) &&
+            !isStopWord(word) &&
+            !firstPersonWords.has(word) &&
+            !oneItemWords.has(word) &&
+            queryWordOf(word)?.actions === undefined,
+        );
   analysis.readsByDefault =
     analysis.actions.size === 0 &&
     analysis.leadStem !== undefined &&

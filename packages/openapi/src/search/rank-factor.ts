@@ -35,6 +35,12 @@ export const rankWeights = {
   unaskedHeadlineWords: 0.3,
   /** The query names a thing and no action (`readsByDefault`), and the operation reads (GET). */
   impliedRead: 1.15,
+  /**
+   * A read that may be of one item or of many ("show", "what", no verb): the
+   * operation reads one item and the query asks about one, or a collection and
+   * the query asks about many ("what containers do I have").
+   */
+  sameNumber: 1.2,
   /** The query names one item ("a specific terminal") and the path addresses one of that collection (`/terminals/{id}`). */
   namedItem: 1.3,
 };
@@ -66,6 +72,9 @@ export function rankFactor(
     );
     if (implied) factor *= rankWeights.impliedMethod;
   } else if (query.readsByDefault && traits.method === "GET") factor *= rankWeights.impliedRead;
+  const readsOneOrMany = query.readsByDefault || (query.actions.has("get") && query.actions.has("list"));
+  if (readsOneOrMany && query.objectNumber !== undefined && traits.method === "GET")
+    if (traits.collection === (query.objectNumber === "many")) factor *= rankWeights.sameNumber;
   for (const scope of traits.scopes) if (!query.scopes.has(scope)) factor *= rankWeights.unaskedScope[scope] ?? 1;
   if (query.firstPerson && traits.self) factor *= rankWeights.ownOperation;
   if (traits.deprecated) factor *= rankWeights.deprecated;

@@ -47,6 +47,7 @@ const operations: [
   ["post", "/projects/bulk", "bulkCreateProjects", "Create projects in bulk"],
   ["get", "/Reports.json", "listReports", "Retrieve the reports of the account"],
   ["get", "/Reports/{Sid}.json", "fetchReport", "Fetch a report"],
+  ["post", "/projects/{id}/activate", "activateProject", "Activate a project"],
   ["get", "/credential-lists", "listCredentialLists", "Get all credential lists"],
   ["get", "/messages", "listMessages", "Retrieve the messages sent and received by the account"],
 ];
@@ -202,6 +203,30 @@ describe("ranking what a person asks for", () => {
     expect(traits("listReports").collection).toBe(true);
     expect([...traits("fetchReport").itemStems]).toEqual([stemOf("reports")]);
     expect(first("list the reports")).toBe("listReports");
+  });
+
+  it("reads whether a query that may read one or many asks about one item or many, and weighs the path that matches", () => {
+    expect(analyzeQuery("what containers do I have").objectNumber).toBe("many");
+    expect(analyzeQuery("what teams exist at the enterprise level").objectNumber).toBe("many");
+    expect(analyzeQuery("show the vector store files").objectNumber).toBe("many");
+    expect(analyzeQuery("show the settings of my sip domain").objectNumber).toBe("one");
+    expect(analyzeQuery("show my account details").objectNumber).toBe("one");
+    expect(analyzeQuery("info about a specific model").objectNumber).toBe("one");
+    const many = analyzeQuery("which projects do we have");
+    const one = analyzeQuery("show the settings of the project");
+    const collection = traitsWith({ action: "list", method: "GET", collection: true });
+    const item = traitsWith({ action: "get", method: "GET", collection: false });
+    const ratio = (query: ReturnType<typeof analyzeQuery>): number =>
+      rankFactor(query, collection, new Set(), new Set()) / rankFactor(query, item, new Set(), new Set());
+    expect(ratio(many)).toBeGreaterThan(1.1);
+    expect(ratio(one)).toBeLessThan(1 / 1.1);
+  });
+
+  it.each([
+    ["fix a ticket", "updateTicket"],
+    ["turn on a project", "activateProject"],
+  ])("reads more everyday verbs: %s → %s", (query, operationId) => {
+    expect(first(query)).toBe(operationId);
   });
 
   it("weighs the verbs the vocabulary adds little in the text match: an API's nouns may be the same words", () => {
