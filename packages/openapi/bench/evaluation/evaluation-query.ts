@@ -13,12 +13,11 @@ export interface EvaluationQuery {
 
 /**
  * The queries of one document: `tuning`, which the ranking was tuned on;
- * `secondRound` to `fifthRound`, each held out in its round of tuning and read
+ * `secondRound` to `sixthRound`, each held out in its round of tuning and read
  * after it (their misses were then tuned on, in general words, not query by
- * query); and `heldOut`, never looked at one by one and written after the last
- * ranking change, so its figures say how the ranking does on queries it was not
- * fitted to (the sixth round: operations drawn at random across OpenAI's and
- * Twilio's documents, none asked for before, in everyday words; empty for a
+ * query); and `heldOut`, never looked at one by one, so its figures say how the
+ * ranking does on queries it was not fitted to (the seventh round: operations
+ * drawn at random, none asked for before, in everyday words; empty for a
  * document without one).
  */
 export interface QuerySet {
@@ -27,6 +26,7 @@ export interface QuerySet {
   thirdRound: EvaluationQuery[];
   fourthRound: EvaluationQuery[];
   fifthRound: EvaluationQuery[];
+  sixthRound: EvaluationQuery[];
   heldOut: EvaluationQuery[];
 }
 
@@ -37,16 +37,25 @@ const sections: Record<string, keyof QuerySet> = {
   "[third round]": "thirdRound",
   "[fourth round]": "fourthRound",
   "[fifth round]": "fifthRound",
+  "[sixth round]": "sixthRound",
   "[held-out]": "heldOut",
 };
 
 /**
  * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
- * comment line, `[tuning]`, `[second round]`, `[third round]` to `[fifth round]` and `[held-out]` start the sets, and each other
+ * comment line, `[tuning]`, `[second round]`, `[third round]` to `[sixth round]` and `[held-out]` start the sets, and each other
  * line is a query, a tab, and the operationIds that answer it, tab-separated.
  */
 export function readQuerySet(fileName: string): QuerySet {
-  const set: QuerySet = { tuning: [], secondRound: [], thirdRound: [], fourthRound: [], fifthRound: [], heldOut: [] };
+  const set: QuerySet = {
+    tuning: [],
+    secondRound: [],
+    thirdRound: [],
+    fourthRound: [],
+    fifthRound: [],
+    sixthRound: [],
+    heldOut: [],
+  };
   let current: EvaluationQuery[] | undefined;
   const file = new URL(fileName, import.meta.url);
   for (const [index, line] of readFileSync(file, "utf8").split("\n").entries()) {
@@ -59,7 +68,7 @@ export function readQuerySet(fileName: string): QuerySet {
     const [query, ...expected] = line.split("\t");
     if (current === undefined || query === undefined || expected.length === 0)
       throw new Error(
-        `${fileName}:${index + 1}: write [tuning], [second round], [third round], [fourth round], [fifth round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
+        `${fileName}:${index + 1}: write [tuning], [second round], [third round], [fourth round], [fifth round], [sixth round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
       );
     current.push({ query, expected });
   }

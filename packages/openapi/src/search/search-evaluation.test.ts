@@ -9,8 +9,7 @@ import type { OperationCatalog } from "../catalog/create-operation-catalog";
 
 // The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
 // to the ranking that loses queries fails here. Targets on the tuning queries; floors (today's figures, not the
-// targets) on the second to fifth rounds' and the held-out ones (the sixth round, on OpenAI's and Twilio's documents,
-// the ranking was tuned on only through the fifth round's misses).
+// targets) on the second to sixth rounds' and the held-out ones (the seventh round).
 const catalogs = new Map<string, OperationCatalog>();
 beforeAll(async () => {
   for (const document of evaluationDocuments) catalogs.set(document.name, await catalogOf(document.file));
@@ -34,6 +33,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
       ...document.queries.thirdRound,
       ...document.queries.fourthRound,
       ...document.queries.fifthRound,
+      ...document.queries.sixthRound,
       ...document.queries.heldOut,
     ]);
     expect(all.length).toBeGreaterThanOrEqual(300);
@@ -50,7 +50,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  const scoreOf = (set: "secondRound" | "thirdRound" | "fourthRound" | "fifthRound" | "heldOut") =>
+  const scoreOf = (set: "secondRound" | "thirdRound" | "fourthRound" | "fifthRound" | "sixthRound" | "heldOut") =>
     sum(
       evaluationDocuments.map((document) =>
         evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries[set]),
@@ -67,7 +67,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  it("finds the operation in the top 3 for at least 88 % of the fourth round's queries (a floor under today's 90.1 %, tuned on since)", () => {
+  it("finds the operation in the top 3 for at least 88 % of the fourth round's queries (a floor under today's 91.2 %, tuned on since)", () => {
     const total = scoreOf("fourthRound");
     expect(total.count).toBeGreaterThanOrEqual(90);
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.88);
@@ -79,9 +79,15 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.77);
   });
 
-  it("finds the operation in the top 3 for at least 82 % of the held-out queries (a floor under today's 85.0 %, short of the target)", () => {
-    const total = scoreOf("heldOut");
+  it("finds the operation in the top 3 for at least 88 % of the sixth round's queries (a floor under today's 91.3 %, tuned on since)", () => {
+    const total = scoreOf("sixthRound");
     expect(total.count).toBeGreaterThanOrEqual(80);
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.82);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.88);
+  });
+
+  it("finds the operation in the top 3 for at least 83 % of the held-out queries (a floor under today's 85.7 %, short of the target)", () => {
+    const total = scoreOf("heldOut");
+    expect(total.count).toBeGreaterThanOrEqual(140);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.83);
   });
 });
