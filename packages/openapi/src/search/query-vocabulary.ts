@@ -49,6 +49,7 @@ const verbs: Record<string, QueryWord> = {
   // Many at once: a bulk or batch operation.
   ...alike(["several", "multiple", "bulk", "batch", "many"], { also: ["bulk", "batch"] }),
   ...alike(["activate", "reactivate", "resume", "unpause", "unblock"], { also: ["enable"] }),
+  ...alike(["continue", "restart"], { also: ["resume", "enable"] }),
   ...alike(["mark", "toggle", "configure", "adjust", "flag"], {
     actions: ["update"],
     also: ["set", "update"],
@@ -85,6 +86,7 @@ const verbs: Record<string, QueryWord> = {
       "withdraw",
       "rescind",
       "kick",
+      "lift",
     ],
     { actions: ["delete"], also: ["delete", "remove"] },
   ),
@@ -146,6 +148,9 @@ const nouns: Record<string, QueryWord> = {
   image: { also: ["photo", "avatar", "icon", "media"] },
   photo: { also: ["avatar", "image", "icon", "media"] },
   ...alike(["credit", "credits", "funds", "prepaid"], { also: ["balance"] }),
+  ...alike(["alert", "alerts"], { also: ["trigger"] }),
+  // "warn me when…", "notify me if…": set up an alert.
+  ...alike(["warn", "notify"], { actions: ["create"], also: ["alert", "trigger"] }),
   ...alike(["async", "asynchronous", "asynchronously", "offline"], { also: ["batch"] }),
   status: { also: ["presence", "state"] },
   ...alike(["online", "away", "offline"], { also: ["presence"] }),
@@ -188,7 +193,15 @@ export const phrases: [RegExp, string][] = [
   // "open" and "closed" after a listing verb are a state, not the verb "open" (create).
   [/\b(list|show|get|find|all|my)\s+(?:the\s+|all\s+)?(?:open|closed)\b/g, "$1"],
   [/\bturn\s+off\b|\bswitch\s+off\b/g, "disable"],
-  [/\bget\s+rid\s+of\b|\btake\s+(?:back|away|down)\b|\bkick\s+out\b/g, "remove"],
+  [/\bget\s+rid\s+of\b|\btake\s+(?:back|away|down)\b/g, "remove"],
+  // "kick someone out of…", "take my link off…": the object between the verb and its particle.
+  [/\bkick\s+((?:[a-z]+\s+){0,2}?)out\b/g, "remove $1"],
+  [/\btake\s+((?:[a-z]+\s+){1,3}?)off\b/g, "remove $1"],
+  [/\bbring\s+back\b/g, "restore"],
+  [/\bcheck\s+(?:on\s+)?(?:the\s+)?(?:status|progress|state)\s+of\b/g, "get status"],
+  [/\bday\s+by\s+day\b|\bper\s+day\b|\beach\s+day\b/g, "daily"],
+  [/\bmonth\s+by\s+month\b|\bper\s+month\b|\beach\s+month\b/g, "monthly"],
+  [/\bweek\s+by\s+week\b|\bper\s+week\b|\beach\s+week\b/g, "weekly"],
   [/\b(?:log|sign)\s+(?:([a-z]+(?:\s+[a-z]+)?)\s+)?out\b/g, "logout $1"],
   // People with access to a thing are its collaborators or members.
   [/\bwho\s+(?:has|have|can)\s+access\b/g, "who collaborators access"],

@@ -48,6 +48,11 @@ const operations: [
   ["get", "/Reports.json", "listReports", "Retrieve the reports of the account"],
   ["get", "/Reports/{Sid}.json", "fetchReport", "Fetch a report"],
   ["post", "/projects/{id}/activate", "activateProject", "Activate a project"],
+  ["post", "/projects/{id}/restore", "restoreProject", "Restore a deleted project"],
+  ["post", "/alerts", "createAlert", "Create a spending alert"],
+  ["get", "/alerts", "listAlerts", "List the spending alerts"],
+  ["get", "/usage/daily", "listDailyUsage", "List the daily usage records"],
+  ["get", "/usage/monthly", "listMonthlyUsage", "List the monthly usage records"],
   ["get", "/credential-lists", "listCredentialLists", "Get all credential lists"],
   ["get", "/messages", "listMessages", "Retrieve the messages sent and received by the account"],
 ];
@@ -225,6 +230,9 @@ describe("ranking what a person asks for", () => {
   it.each([
     ["fix a ticket", "updateTicket"],
     ["turn on a project", "activateProject"],
+    ["bring back a project I deleted", "restoreProject"],
+    ["warn me when we spend too much", "createAlert"],
+    ["usage day by day", "listDailyUsage"],
   ])("reads more everyday verbs: %s → %s", (query, operationId) => {
     expect(first(query)).toBe(operationId);
   });
