@@ -13,10 +13,10 @@ export interface EvaluationQuery {
 
 /**
  * The queries of one document: `tuning`, which the ranking was tuned on;
- * `secondRound` to `sixthRound`, each held out in its round of tuning and read
+ * `secondRound` to `seventhRound`, each held out in its round of tuning and read
  * after it (their misses were then tuned on, in general words, not query by
  * query); and `heldOut`, never looked at one by one, so its figures say how the
- * ranking does on queries it was not fitted to (the seventh round: operations
+ * ranking does on queries it was not fitted to (the eighth round: operations
  * drawn at random, none asked for before, in everyday words; empty for a
  * document without one).
  */
@@ -27,6 +27,7 @@ export interface QuerySet {
   fourthRound: EvaluationQuery[];
   fifthRound: EvaluationQuery[];
   sixthRound: EvaluationQuery[];
+  seventhRound: EvaluationQuery[];
   heldOut: EvaluationQuery[];
 }
 
@@ -38,12 +39,13 @@ const sections: Record<string, keyof QuerySet> = {
   "[fourth round]": "fourthRound",
   "[fifth round]": "fifthRound",
   "[sixth round]": "sixthRound",
+  "[seventh round]": "seventhRound",
   "[held-out]": "heldOut",
 };
 
 /**
  * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
- * comment line, `[tuning]`, `[second round]`, `[third round]` to `[sixth round]` and `[held-out]` start the sets, and each other
+ * comment line, `[tuning]`, `[second round]`, `[third round]` to `[seventh round]` and `[held-out]` start the sets, and each other
  * line is a query, a tab, and the operationIds that answer it, tab-separated.
  */
 export function readQuerySet(fileName: string): QuerySet {
@@ -54,6 +56,7 @@ export function readQuerySet(fileName: string): QuerySet {
     fourthRound: [],
     fifthRound: [],
     sixthRound: [],
+    seventhRound: [],
     heldOut: [],
   };
   let current: EvaluationQuery[] | undefined;
@@ -68,7 +71,7 @@ export function readQuerySet(fileName: string): QuerySet {
     const [query, ...expected] = line.split("\t");
     if (current === undefined || query === undefined || expected.length === 0)
       throw new Error(
-        `${fileName}:${index + 1}: write [tuning], [second round], [third round], [fourth round], [fifth round], [sixth round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
+        `${fileName}:${index + 1}: write [tuning], [second round], [third round], [fourth round], [fifth round], [sixth round], [seventh round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
       );
     current.push({ query, expected });
   }

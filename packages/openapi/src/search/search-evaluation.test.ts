@@ -9,7 +9,7 @@ import type { OperationCatalog } from "../catalog/create-operation-catalog";
 
 // The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
 // to the ranking that loses queries fails here. Targets on the tuning queries; floors (today's figures, not the
-// targets) on the second to sixth rounds' and the held-out ones (the seventh round).
+// targets) on the second to seventh rounds' and the held-out ones (the eighth round).
 const catalogs = new Map<string, OperationCatalog>();
 beforeAll(async () => {
   for (const document of evaluationDocuments) catalogs.set(document.name, await catalogOf(document.file));
@@ -34,6 +34,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
       ...document.queries.fourthRound,
       ...document.queries.fifthRound,
       ...document.queries.sixthRound,
+      ...document.queries.seventhRound,
       ...document.queries.heldOut,
     ]);
     expect(all.length).toBeGreaterThanOrEqual(300);
@@ -50,7 +51,9 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  const scoreOf = (set: "secondRound" | "thirdRound" | "fourthRound" | "fifthRound" | "sixthRound" | "heldOut") =>
+  const scoreOf = (
+    set: "secondRound" | "thirdRound" | "fourthRound" | "fifthRound" | "sixthRound" | "seventhRound" | "heldOut",
+  ) =>
     sum(
       evaluationDocuments.map((document) =>
         evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries[set]),
@@ -85,9 +88,15 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.88);
   });
 
-  it("finds the operation in the top 3 for at least 83 % of the held-out queries (a floor under today's 85.7 %, short of the target)", () => {
-    const total = scoreOf("heldOut");
+  it("finds the operation in the top 3 for at least 84 % of the seventh round's queries (a floor under today's 87.1 %, tuned on since)", () => {
+    const total = scoreOf("seventhRound");
     expect(total.count).toBeGreaterThanOrEqual(140);
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.83);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.84);
+  });
+
+  it("finds the operation in the top 3 for at least 80 % of the held-out queries (a floor under today's 83.3 %, short of the target)", () => {
+    const total = scoreOf("heldOut");
+    expect(total.count).toBeGreaterThanOrEqual(120);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.8);
   });
 });
