@@ -87,6 +87,7 @@ const verbs: Record<string, QueryWord> = {
       "rescind",
       "kick",
       "lift",
+      "strip",
     ],
     { actions: ["delete"], also: ["delete", "remove"] },
   ),
@@ -155,10 +156,12 @@ const nouns: Record<string, QueryWord> = {
   status: { also: ["presence", "state"] },
   ...alike(["online", "away", "offline"], { also: ["presence"] }),
   mail: { also: ["email"] },
-  ...alike(["text", "texts", "sms"], { also: ["message", "sms"] }),
+  ...alike(["text", "texts", "sms", "mms"], { also: ["message", "sms"] }),
+  ...alike(["password", "passwords", "username", "usernames"], { also: ["credential"] }),
+  ...alike(["transcribe", "transcript", "dictate"], { also: ["transcription"] }),
   ...alike(["app", "apps"], { also: ["application"] }),
   ...alike(["application", "applications"], { also: ["app"] }),
-  ...alike(["dial", "ring", "phone"], { also: ["call"] }),
+  ...alike(["dial", "ring"], { also: ["call"] }),
   ...alike(["hook", "hooks", "callback"], { also: ["webhook"] }),
   ...alike(["webhook", "webhooks"], { also: ["hook"] }),
   link: { also: ["permalink", "url"] },
@@ -212,15 +215,19 @@ export const phrases: [RegExp, string][] = [
   [/\ball\s+at\s+once\b|\bat\s+once\b|\bin\s+one\s+go\b/g, "bulk"],
   [/\ba\s+new\s+name\b/g, "rename"],
   [/\bhang\s+up\b/g, "end call"],
+  // "turn this recording into text": a transcription.
+  [/\b(?:turn|convert)\s+((?:[a-z]+\s+){0,3}?)into\s+text\b/g, "transcribe $1"],
   // "open a conversation by its id" reads one.
   [/\bby\s+(?:its|their|the|an?)\s+(?:id|identifier|sid|key|name)\b/g, "get"],
   [/\btext\s+messages?\b/g, "sms"],
   [/\b(?:can|could|may)\s+be\s+assigned\b|\bassignable\b/g, "assignee"],
 ];
 
-/** What a query word asks for and what it also searches, when the vocabulary knows it. */
+/** What a query word asks for and what it also searches, when the vocabulary knows it (or knows its singular). */
 export function queryWordOf(word: string): QueryWord | undefined {
-  return verbs[word] ?? nouns[word];
+  const known = verbs[word] ?? nouns[word];
+  if (known !== undefined || word.length < 4 || !word.endsWith("s") || word.endsWith("ss")) return known;
+  return nouns[word.slice(0, -1)];
 }
 
 /** Verbs (stemmed) an operation's summary or id begins with, and the action each names. */

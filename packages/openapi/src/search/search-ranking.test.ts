@@ -4,6 +4,7 @@ import { createOperationCatalog, type OperationCatalog } from "../catalog/create
 import { readOperationIndex } from "../index/read-operation-index";
 import { analyzeQuery } from "./analyze-query";
 import { traitsOf, type OperationTraits } from "./operation-traits";
+import { queryWordOf } from "./query-vocabulary";
 import { rankFactor } from "./rank-factor";
 import { stemOf } from "./search-terms";
 
@@ -53,6 +54,7 @@ const operations: [
   ["get", "/alerts", "listAlerts", "List the spending alerts"],
   ["get", "/usage/daily", "listDailyUsage", "List the daily usage records"],
   ["get", "/usage/monthly", "listMonthlyUsage", "List the monthly usage records"],
+  ["post", "/transcriptions", "createTranscription", "Create a transcription of an audio file"],
   ["get", "/credential-lists", "listCredentialLists", "Get all credential lists"],
   ["get", "/messages", "listMessages", "Retrieve the messages sent and received by the account"],
 ];
@@ -233,8 +235,15 @@ describe("ranking what a person asks for", () => {
     ["bring back a project I deleted", "restoreProject"],
     ["warn me when we spend too much", "createAlert"],
     ["usage day by day", "listDailyUsage"],
+    ["turn this audio into text", "createTranscription"],
   ])("reads more everyday verbs: %s → %s", (query, operationId) => {
     expect(first(query)).toBe(operationId);
+  });
+
+  it("knows a plural by its singular's entry", () => {
+    expect(queryWordOf("photos")?.also).toEqual(queryWordOf("photo")?.also);
+    expect(queryWordOf("photos")?.also).toContain("media");
+    expect(queryWordOf("address")).toBeUndefined();
   });
 
   it("weighs the verbs the vocabulary adds little in the text match: an API's nouns may be the same words", () => {
