@@ -13,10 +13,10 @@ export interface EvaluationQuery {
 
 /**
  * The queries of one document: `tuning`, which the ranking was tuned on;
- * `secondRound` to `seventhRound`, each held out in its round of tuning and read
+ * `secondRound` to `eighthRound`, each held out in its round of tuning and read
  * after it (their misses were then tuned on, in general words, not query by
  * query); and `heldOut`, never looked at one by one, so its figures say how the
- * ranking does on queries it was not fitted to (the eighth round: operations
+ * ranking does on queries it was not fitted to (the ninth round: operations
  * drawn at random, none asked for before, in everyday words; empty for a
  * document without one).
  */
@@ -28,6 +28,7 @@ export interface QuerySet {
   fifthRound: EvaluationQuery[];
   sixthRound: EvaluationQuery[];
   seventhRound: EvaluationQuery[];
+  eighthRound: EvaluationQuery[];
   heldOut: EvaluationQuery[];
 }
 
@@ -40,12 +41,13 @@ const sections: Record<string, keyof QuerySet> = {
   "[fifth round]": "fifthRound",
   "[sixth round]": "sixthRound",
   "[seventh round]": "seventhRound",
+  "[eighth round]": "eighthRound",
   "[held-out]": "heldOut",
 };
 
 /**
  * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
- * comment line, `[tuning]`, `[second round]`, `[third round]` to `[seventh round]` and `[held-out]` start the sets, and each other
+ * comment line, `[tuning]`, `[second round]`, `[third round]` to `[eighth round]` and `[held-out]` start the sets, and each other
  * line is a query, a tab, and the operationIds that answer it, tab-separated.
  */
 export function readQuerySet(fileName: string): QuerySet {
@@ -57,6 +59,7 @@ export function readQuerySet(fileName: string): QuerySet {
     fifthRound: [],
     sixthRound: [],
     seventhRound: [],
+    eighthRound: [],
     heldOut: [],
   };
   let current: EvaluationQuery[] | undefined;
@@ -71,7 +74,7 @@ export function readQuerySet(fileName: string): QuerySet {
     const [query, ...expected] = line.split("\t");
     if (current === undefined || query === undefined || expected.length === 0)
       throw new Error(
-        `${fileName}:${index + 1}: write [tuning], [second round], [third round], [fourth round], [fifth round], [sixth round], [seventh round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
+        `${fileName}:${index + 1}: write [tuning], [second round], [third round], [fourth round], [fifth round], [sixth round], [seventh round], [eighth round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
       );
     current.push({ query, expected });
   }

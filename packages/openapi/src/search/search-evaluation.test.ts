@@ -5,6 +5,7 @@ import {
   evaluationDocuments,
   type EvaluationScore,
 } from "../../bench/evaluation/evaluate-search";
+import type { QuerySet } from "../../bench/evaluation/evaluation-query";
 import type { OperationCatalog } from "../catalog/create-operation-catalog";
 
 // The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
@@ -51,52 +52,27 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  const scoreOf = (
-    set: "secondRound" | "thirdRound" | "fourthRound" | "fifthRound" | "sixthRound" | "seventhRound" | "heldOut",
-  ) =>
+  type RoundSet = Exclude<keyof QuerySet, "tuning">;
+  const scoreOf = (set: RoundSet) =>
     sum(
       evaluationDocuments.map((document) =>
         evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries[set]),
       ),
     );
 
-  it("finds the operation in the top 3 for at least 80 % of the second round's queries (a floor under today's 84.6 %)", () => {
-    const total = scoreOf("secondRound");
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.8);
-  });
-
-  it("finds the operation in the top 3 for at least 85 % of the third round's queries (a floor under today's 87.4 %, tuned on since)", () => {
-    const total = scoreOf("thirdRound");
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.85);
-  });
-
-  it("finds the operation in the top 3 for at least 88 % of the fourth round's queries (a floor under today's 91.2 %, tuned on since)", () => {
-    const total = scoreOf("fourthRound");
-    expect(total.count).toBeGreaterThanOrEqual(90);
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.88);
-  });
-
-  it("finds the operation in the top 3 for at least 77 % of the fifth round's queries (a floor under today's 80.0 %, tuned on since)", () => {
-    const total = scoreOf("fifthRound");
-    expect(total.count).toBeGreaterThanOrEqual(80);
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.77);
-  });
-
-  it("finds the operation in the top 3 for at least 88 % of the sixth round's queries (a floor under today's 91.3 %, tuned on since)", () => {
-    const total = scoreOf("sixthRound");
-    expect(total.count).toBeGreaterThanOrEqual(80);
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.88);
-  });
-
-  it("finds the operation in the top 3 for at least 84 % of the seventh round's queries (a floor under today's 87.1 %, tuned on since)", () => {
-    const total = scoreOf("seventhRound");
-    expect(total.count).toBeGreaterThanOrEqual(140);
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.84);
-  });
-
-  it("finds the operation in the top 3 for at least 80 % of the held-out queries (a floor under today's 83.3 %, short of the target)", () => {
-    const total = scoreOf("heldOut");
-    expect(total.count).toBeGreaterThanOrEqual(120);
-    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.8);
+  // Each set: its floor on top-3 (under today's figure, not the target) and the fewest queries it holds.
+  it.each<[set: RoundSet, label: string, floor: number, fewest: number]>([
+    ["secondRound", "the second round (84.6 % today)", 0.8, 90],
+    ["thirdRound", "the third round (87.4 % today, tuned on since)", 0.85, 90],
+    ["fourthRound", "the fourth round (91.2 % today, tuned on since)", 0.88, 90],
+    ["fifthRound", "the fifth round (81.3 % today, tuned on since)", 0.78, 80],
+    ["sixthRound", "the sixth round (91.3 % today, tuned on since)", 0.88, 80],
+    ["seventhRound", "the seventh round (87.1 % today, tuned on since)", 0.84, 140],
+    ["eighthRound", "the eighth round (87.5 % today, tuned on since)", 0.84, 120],
+    ["heldOut", "the held-out queries (84.0 % today, short of the target)", 0.81, 100],
+  ])("finds the operation in the top 3 for %s: %s, at least %s", (set, _label, floor, fewest) => {
+    const total = scoreOf(set);
+    expect(total.count).toBeGreaterThanOrEqual(fewest);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(floor);
   });
 });
