@@ -46,8 +46,8 @@ export interface QueryAnalysis {
   /**
    * Whether the thing the query asks about is one item ("the settings of my
    * domain", "a specific run") or many ("which files are in my store", "what
-   * containers do I have"), from the head noun of its first run of nouns;
-   * undefined when it has none.
+   * containers do I have"), from its first run of nouns: many when one of
+   * them is plural ("codeql databases exist"); undefined when it has none.
    */
   objectNumber: "one" | "many" | undefined;
 }
@@ -67,9 +67,9 @@ const isPlural = (word: string): boolean =>
   pluralWithoutS.has(word) || (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word));
 
 /**
- * One item or many: the head noun (the last of a run of nouns: "vector store
- * files") of the query's first run of nouns, aspects skipped ("the settings of
- * my domain" asks about one domain). `isNoun` tells the words that can be in a run.
+ * One item or many, from the query's first run of nouns ("vector store files"):
+ * many when one of them is plural, aspects skipped ("the settings of my domain"
+ * asks about one domain). `isNoun` tells the words that can be in a run.
  */
 function objectNumberOf(words: string[], isNoun: (word: string, at: number) => boolean): "one" | "many" | undefined {
   let run: string[] = [];
