@@ -13,70 +13,77 @@ export interface EvaluationQuery {
 
 /**
  * The queries of one document: `tuning`, which the ranking was tuned on;
- * `secondRound` to `eighthRound`, each held out in its round of tuning and read
- * after it (their misses were then tuned on, in general words, not query by
- * query); and `heldOut`, never looked at one by one, so its figures say how the
- * ranking does on queries it was not fitted to (the ninth round: operations
- * drawn at random, none asked for before, in everyday words; empty for a
- * document without one).
+ * `rounds`, the later rounds by number (2 for `[second round]`), each held out
+ * in its round of tuning and read after it (their misses were then tuned on, in
+ * general words, not query by query); and `heldOut`, never looked at one by one,
+ * so its figures say how the ranking does on queries it was not fitted to (the
+ * round after the last read one, {@link heldOutRound}: operations drawn at
+ * random, none asked for before, in everyday words; empty for a document
+ * without one).
  */
 export interface QuerySet {
   tuning: EvaluationQuery[];
-  secondRound: EvaluationQuery[];
-  thirdRound: EvaluationQuery[];
-  fourthRound: EvaluationQuery[];
-  fifthRound: EvaluationQuery[];
-  sixthRound: EvaluationQuery[];
-  seventhRound: EvaluationQuery[];
-  eighthRound: EvaluationQuery[];
+  rounds: Map<number, EvaluationQuery[]>;
   heldOut: EvaluationQuery[];
 }
 
-/** The line that starts each set in a query file. */
-const sections: Record<string, keyof QuerySet> = {
-  "[tuning]": "tuning",
-  "[second round]": "secondRound",
-  "[third round]": "thirdRound",
-  "[fourth round]": "fourthRound",
-  "[fifth round]": "fifthRound",
-  "[sixth round]": "sixthRound",
-  "[seventh round]": "seventhRound",
-  "[eighth round]": "eighthRound",
-  "[held-out]": "heldOut",
-};
+/** Which round the `[held-out]` queries are: the one written before the last changes and not read since. */
+export const heldOutRound = 10;
+
+/** The ordinal of each round number, as the section lines name it (`[second round]`). */
+export const roundOrdinals = [
+  "",
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+  "eleventh",
+  "twelfth",
+] as const;
+
+/** The round number a section line names (`[third round]` is 3), or undefined for another line. */
+function roundOfSection(line: string): number | undefined {
+  const match = /^\[(\w+) round\]$/.exec(line);
+  if (match === null) return undefined;
+  const round = roundOrdinals.indexOf(match[1] as (typeof roundOrdinals)[number]);
+  return round >= 2 ? round : undefined;
+}
 
 /**
  * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
- * comment line, `[tuning]`, `[second round]`, `[third round]` to `[eighth round]` and `[held-out]` start the sets, and each other
- * line is a query, a tab, and the operationIds that answer it, tab-separated.
+ * comment line, `[tuning]`, `[second round]` (to `[twelfth round]`) and
+ * `[held-out]` start the sets, and each other line is a query, a tab, and the
+ * operationIds that answer it, tab-separated.
  */
 export function readQuerySet(fileName: string): QuerySet {
-  const set: QuerySet = {
-    tuning: [],
-    secondRound: [],
-    thirdRound: [],
-    fourthRound: [],
-    fifthRound: [],
-    sixthRound: [],
-    seventhRound: [],
-    eighthRound: [],
-    heldOut: [],
-  };
+  const set: QuerySet = { tuning: [], rounds: new Map(), heldOut: [] };
   let current: EvaluationQuery[] | undefined;
   const file = new URL(fileName, import.meta.url);
   for (const [index, line] of readFileSync(file, "utf8").split("\n").entries()) {
     if (line.trim() === "" || line.startsWith("#")) continue;
-    const section = sections[line];
-    if (section !== undefined) {
-      current = set[section];
+    const round = roundOfSection(line);
+    if (line === "[tuning]" || line === "[held-out]" || round !== undefined) {
+      current = line === "[tuning]" ? set.tuning : line === "[held-out]" ? set.heldOut : [];
+      if (round !== undefined) set.rounds.set(round, current);
       continue;
     }
     const [query, ...expected] = line.split("\t");
     if (current === undefined || query === undefined || expected.length === 0)
       throw new Error(
-        `${fileName}:${index + 1}: write [tuning], [second round], [third round], [fourth round], [fifth round], [sixth round], [seventh round], [eighth round] or [held-out] first, then a query, a tab and the operationIds that answer it`,
+        `${fileName}:${index + 1}: write [tuning], [second round] (to [twelfth round]) or [held-out] first, then a query, a tab and the operationIds that answer it`,
       );
     current.push({ query, expected });
   }
   return set;
+}
+
+/** Every round number any of the sets holds, in order. */
+export function roundsOf(sets: QuerySet[]): number[] {
+  return [...new Set(sets.flatMap((set) => [...set.rounds.keys()]))].sort((left, right) => left - right);
 }

@@ -5,12 +5,12 @@ import {
   evaluationDocuments,
   type EvaluationScore,
 } from "../../bench/evaluation/evaluate-search";
-import type { QuerySet } from "../../bench/evaluation/evaluation-query";
+import { heldOutRound, type EvaluationQuery, type QuerySet } from "../../bench/evaluation/evaluation-query";
 import type { OperationCatalog } from "../catalog/create-operation-catalog";
 
 // The search evaluation of `pnpm bench` (bench/search.bench.ts), as a guard: its figures are deterministic, so a change
 // to the ranking that loses queries fails here. Targets on the tuning queries; floors (today's figures, not the
-// targets) on the second to seventh rounds' and the held-out ones (the eighth round).
+// targets) on each later round's and on the held-out ones.
 const catalogs = new Map<string, OperationCatalog>();
 beforeAll(async () => {
   for (const document of evaluationDocuments) catalogs.set(document.name, await catalogOf(document.file));
@@ -30,12 +30,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
   it("holds several hundred queries on five documents of three styles", () => {
     const all = evaluationDocuments.flatMap((document) => [
       ...document.queries.tuning,
-      ...document.queries.secondRound,
-      ...document.queries.thirdRound,
-      ...document.queries.fourthRound,
-      ...document.queries.fifthRound,
-      ...document.queries.sixthRound,
-      ...document.queries.seventhRound,
+      ...[...document.queries.rounds.values()].flat(),
       ...document.queries.heldOut,
     ]);
     expect(all.length).toBeGreaterThanOrEqual(300);
@@ -52,27 +47,32 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     expect(total.top1 / total.count).toBeGreaterThanOrEqual(0.85);
   });
 
-  type RoundSet = Exclude<keyof QuerySet, "tuning">;
-  const scoreOf = (set: RoundSet) =>
+  const scoreOf = (of: (queries: QuerySet) => EvaluationQuery[]) =>
     sum(
       evaluationDocuments.map((document) =>
-        evaluateQueries(catalogs.get(document.name) as OperationCatalog, document.queries[set]),
+        evaluateQueries(catalogs.get(document.name) as OperationCatalog, of(document.queries)),
       ),
     );
 
-  // Each set: its floor on top-3 (under today's figure, not the target) and the fewest queries it holds.
-  it.each<[set: RoundSet, label: string, floor: number, fewest: number]>([
-    ["secondRound", "the second round (84.6 % today)", 0.8, 90],
-    ["thirdRound", "the third round (87.4 % today, tuned on since)", 0.85, 90],
-    ["fourthRound", "the fourth round (91.2 % today, tuned on since)", 0.88, 90],
-    ["fifthRound", "the fifth round (81.3 % today, tuned on since)", 0.78, 80],
-    ["sixthRound", "the sixth round (91.3 % today, tuned on since)", 0.88, 80],
-    ["seventhRound", "the seventh round (87.1 % today, tuned on since)", 0.84, 140],
-    ["eighthRound", "the eighth round (87.5 % today, tuned on since)", 0.84, 120],
-    ["heldOut", "the held-out queries (84.0 % today, short of the target)", 0.81, 100],
-  ])("finds the operation in the top 3 for %s: %s, at least %s", (set, _label, floor, fewest) => {
-    const total = scoreOf(set);
+  // Each round: its floor on top-3 (under today's figure, not the target) and the fewest queries it holds.
+  it.each<[round: number, label: string, floor: number, fewest: number]>([
+    [2, "the second round (84.6 % today)", 0.8, 90],
+    [3, "the third round (87.4 % today, tuned on since)", 0.85, 90],
+    [4, "the fourth round (91.2 % today, tuned on since)", 0.88, 90],
+    [5, "the fifth round (81.3 % today, tuned on since)", 0.78, 80],
+    [6, "the sixth round (91.3 % today, tuned on since)", 0.88, 80],
+    [7, "the seventh round (87.1 % today, tuned on since)", 0.84, 140],
+    [8, "the eighth round (87.5 % today, tuned on since)", 0.84, 120],
+    [9, "the ninth round (84.0 % when held out, tuned on since)", 0.81, 100],
+  ])("finds the operation in the top 3 for round %s: %s, at least %s", (round, _label, floor, fewest) => {
+    const total = scoreOf((queries) => queries.rounds.get(round) ?? []);
     expect(total.count).toBeGreaterThanOrEqual(fewest);
     expect(total.top3 / total.count).toBeGreaterThanOrEqual(floor);
+  });
+
+  it(`finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 81.3 % today, short of the target), at least 0.8`, () => {
+    const total = scoreOf((queries) => queries.heldOut);
+    expect(total.count).toBeGreaterThanOrEqual(80);
+    expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.8);
   });
 });
