@@ -55,7 +55,9 @@ for (const document of evaluationDocuments) {
     first = false;
     if (showMisses === "all" || (showMisses !== "" && set.label !== "held-out")) {
       for (const miss of score.misses)
-        console.log(`  ${set.label} miss: "${miss.query}" wants ${miss.expected.join(" | ")}; got ${miss.got.join(", ")}`);
+        console.log(
+          `  ${set.label} miss: "${miss.query}" wants ${miss.expected.join(" | ")}; got ${miss.got.join(", ")}`,
+        );
     }
   }
 }
@@ -63,7 +65,8 @@ for (const [index, set] of sets.entries()) {
   const total = totals[index] as Score;
   console.log(
     total.count === 0
-      ? `all documents ${set.total}: none`.padEnd(59) + (set.label === "held-out" ? "every round was tuned on; write a new one" : "")
+      ? `all documents ${set.total}: none`.padEnd(59) +
+          (set.label === "held-out" ? "every round was tuned on; write a new one" : "")
       : line(`all documents ${set.total}`, total),
   );
 }

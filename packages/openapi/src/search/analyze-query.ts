@@ -60,31 +60,43 @@ const facetWords = new Set([
   ...["details", "detail", "settings", "setting", "info", "information", "properties", "metadata", "status"],
   ...["config", "configuration", "content", "contents", "data", "state", "progress"],
 ]);
+/** Aspects that belong to one item when they are "of" it ("the details of my short code"). */
+const itemFacetWords = new Set(["details", "detail", "info", "information", "properties", "metadata"]);
+const aboutWords = new Set(["of", "about", "on", "for"]);
+
 /** Nouns that are many without ending in s. */
 const pluralWithoutS = new Set(["people", "folks", "staff", "everyone", "everybody", "children", "media"]);
 
 const isPlural = (word: string): boolean =>
   pluralWithoutS.has(word) || (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word));
 
+/** Words before a singular noun that speak of all of them ("each graded result"). */
+const everyWords = new Set(["each", "every", "all", "any"]);
+
 /**
  * One item or many, from the query's first run of nouns ("vector store files"):
- * many when one of them is plural, aspects skipped ("the settings of my domain"
+ * many when one of them is plural or the run follows "each" or "every", aspects skipped ("the settings of my domain"
  * asks about one domain). `isNoun` tells the words that can be in a run.
  */
 function objectNumberOf(words: string[], isNoun: (word: string, at: number) => boolean): "one" | "many" | undefined {
   let run: string[] = [];
   for (let at = 0; at <= words.length; at += 1) {
     const word = words[at];
-    if (word !== undefined && isNoun(word, at)) {
+    if (word !== undefined && !everyWords.has(word) && isNoun(word, at)) {
       run.push(word);
       continue;
     }
     const nouns = run.filter((noun) => !facetWords.has(noun));
-    if (nouns.length > 0) return nouns.some(isPlural) ? "many" : "one";
+    if (nouns.length > 0)
+      return nouns.some(isPlural) || everyWords.has(words[at - run.length - 1] ?? "") ? "many" : "one";
     run = [];
   }
   return undefined;
 }
+
+/** A yes-or-no question about how far a thing has come ("is my file done processing", "did my upload finish"). */
+const stateQuestion =
+  /^(?:is|are|did|does|do|has|have|was|were)\b.*\b(?:done|finish|finished|ready|complete|completed|processed|processing|succeed|succeeded|fail|failed)\b/;
 
 /** Words that follow a verb, not a noun ("watch a repository", "remind me", "cap how much"). */
 const objectStartWords = new Set([
@@ -105,6 +117,7 @@ export function analyzeQuery(
   documentLeadStems: ReadonlySet<string> = new Set(),
 ): QueryAnalysis {
   let lower = splitWords(text).toLowerCase();
+  const asksForState = stateQuestion.test(lower);
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
   const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
   const analysis: QueryAnalysis = {
@@ -153,7 +166,9 @@ export function analyzeQuery(
     ) {
       analysis.leadStem = own;
       leadAt = at;
-      leadIsVerb = known !== undefined || objectStartWords.has(words[at + 1] ?? "");
+      // A word the vocabulary knows is a verb, but an aspect or a plural noun ("status of…", "people in…").
+      leadIsVerb =
+        (known !== undefined && !facetWords.has(word) && !isPlural(word)) || objectStartWords.has(words[at + 1] ?? "");
     }
     const group = isStopWord(word) ? [] : [own];
     // Two words the document writes as one ("user groups" → usergroups).
@@ -181,10 +196,21 @@ export function analyzeQuery(
     }
   }
   for (const [stem, weight] of later) addTerm(stem, weight);
-  // The (up to two) words after "a specific", "one"...: the item's noun, or an adjective and the noun.
+  // The (up to two) words after "a specific", "one", "one of my"...: the item's noun, or an adjective and the noun.
+  // So do the words after "the details of my", "info about the".
   words.forEach((word, at) => {
-    if (!oneItemWords.has(word)) return;
-    for (const next of words.slice(at + 1, at + 3)) if (!isStopWord(next)) analysis.itemStems.add(stemOf(next));
+    let from = at + 1;
+    let ofMany = false;
+    if (oneItemWords.has(word)) {
+      // "one of my keys" is one key.
+      ofMany = words[from] === "of" && objectStartWords.has(words[from + 1] ?? "");
+      if (ofMany) from += 2;
+    } else if (itemFacetWords.has(word) && aboutWords.has(words[from] ?? "")) {
+      from += objectStartWords.has(words[from + 1] ?? "") ? 2 : 1;
+    } else return;
+    const item = words.slice(from, from + 2).filter((next) => !isStopWord(next) && (ofMany || !isPlural(next)));
+    for (const next of item) analysis.itemStems.add(stemOf(next));
+    if (item.length === 2) analysis.itemStems.add(stemOf(item.join("")));
   });
   analysis.objectNumber =
     analysis.itemStems.size > 0
@@ -198,6 +224,12 @@ export function analyzeQuery(
             !oneItemWords.has(word) &&
             queryWordOf(word)?.actions === undefined,
         );
+  if (asksForState) {
+    // "did my upload finish?": a read of the thing's state, whatever verbs name the thing.
+    analysis.actions = new Set(["get"]);
+    analysis.readsByDefault = true;
+    return analysis;
+  }
   analysis.readsByDefault =
     analysis.actions.size === 0 &&
     analysis.leadStem !== undefined &&

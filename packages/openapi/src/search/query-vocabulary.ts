@@ -25,6 +25,8 @@ const verbs: Record<string, QueryWord> = {
   ),
   ...alike(["write", "send"], { actions: ["create"], also: ["create", "post"] }),
   ...alike(["buy", "purchase"], { actions: ["create"], also: ["create", "order"] }),
+  // "put a file into a container": add it.
+  put: { actions: ["create", "update"], also: ["create", "add", "upload"] },
   react: { actions: ["create"], also: ["add"] },
   update: { actions: ["update"] },
   ...alike(["edit", "modify", "rename", "close", "reopen"], { actions: ["update"], also: ["update"] }),
@@ -34,6 +36,8 @@ const verbs: Record<string, QueryWord> = {
   set: { actions: ["update", "create"], also: ["update"] },
   assign: { actions: ["create", "update"], also: ["add"] },
   archive: { also: ["update"] },
+  // Doing again what the document names as a request ("rebuild my pages site": request a pages build).
+  ...alike(["rebuild", "redeploy", "rerun"], { actions: ["create"], also: ["build", "deploy", "run", "request"] }),
   move: { actions: ["update"], also: ["transfer", "reassign"] },
   end: { also: ["stop", "disable", "cancel"] },
   stop: { also: ["end", "disable", "cancel"] },
@@ -75,7 +79,6 @@ const verbs: Record<string, QueryWord> = {
       "unregister",
       "deregister",
       "uninstall",
-      "unlink",
       "detach",
       "purge",
       "wipe",
@@ -91,6 +94,8 @@ const verbs: Record<string, QueryWord> = {
     ],
     { actions: ["delete"], also: ["delete", "remove"] },
   ),
+  // Unlinking undoes a link: a detach, when the document has one.
+  unlink: { actions: ["delete"], also: ["detach", "delete", "remove"] },
   ...alike(["kill", "terminate", "invalidate"], {
     actions: ["delete"],
     also: ["delete", "remove", "invalidate", "end", "stop"],
@@ -133,6 +138,8 @@ const nouns: Record<string, QueryWord> = {
     also: ["file"],
   }),
   count: { also: ["stats", "summary", "usage", "total"] },
+  // Leaked credentials are what secret scanning finds.
+  ...alike(["leak", "leaks", "leaked", "exposed"], { also: ["secret", "scanning"] }),
   tag: { also: ["label"] },
   ...alike(["spend", "spent", "spending", "expense", "expenses"], { also: ["billing", "usage", "cost"] }),
   ...alike(["cost", "costs", "bill"], { also: ["billing", "usage"] }),
@@ -195,6 +202,12 @@ export const phrases: [RegExp, string][] = [
   [/\bstop\s+([a-z]+?)ing\b/g, "un$1"],
   // "open" and "closed" after a listing verb are a state, not the verb "open" (create).
   [/\b(list|show|get|find|all|my)\s+(?:the\s+|all\s+)?(?:open|closed)\b/g, "$1"],
+  // What "I can buy" is what is available, not a purchase.
+  [
+    /\b(?:i|we|you)\s+(?:can|could)\s+(?:buy|purchase|order)\b|\b(?:can|could)\s+(?:i|we|you)\s+(?:buy|purchase|order)\b/g,
+    "available",
+  ],
+  [/\b(?:available|up)\s+for\s+(?:sale|purchase)\b/g, "available"],
   [/\bturn\s+off\b|\bswitch\s+off\b/g, "disable"],
   [/\bget\s+rid\s+of\b|\btake\s+(?:back|away|down)\b/g, "remove"],
   // "kick someone out of…", "take my link off…": the object between the verb and its particle.
@@ -202,9 +215,12 @@ export const phrases: [RegExp, string][] = [
   [/\btake\s+((?:[a-z]+\s+){1,3}?)off\b/g, "remove $1"],
   [/\bbring\s+back\b/g, "restore"],
   [/\bcheck\s+(?:on\s+)?(?:the\s+)?(?:status|progress|state)\s+of\b/g, "get status"],
-  [/\bday\s+by\s+day\b|\bper\s+day\b|\beach\s+day\b/g, "daily"],
-  [/\bmonth\s+by\s+month\b|\bper\s+month\b|\beach\s+month\b/g, "monthly"],
-  [/\bweek\s+by\s+week\b|\bper\s+week\b|\beach\s+week\b/g, "weekly"],
+  // "day by day", "per month", "each year", "every week": the daily, monthly… figures.
+  [/\bday\s+by\s+day\b|\b(?:per|each|every)\s+day\b/g, "daily"],
+  [/\bmonth\s+by\s+month\b|\b(?:per|each|every)\s+month\b/g, "monthly"],
+  [/\bweek\s+by\s+week\b|\b(?:per|each|every)\s+week\b/g, "weekly"],
+  [/\byear\s+by\s+year\b|\b(?:per|each|every)\s+year\b|\bannual(?:ly)?\b/g, "yearly"],
+  [/\bhour\s+by\s+hour\b|\b(?:per|each|every)\s+hour\b/g, "hourly"],
   [/\b(?:log|sign)\s+(?:([a-z]+(?:\s+[a-z]+)?)\s+)?out\b/g, "logout $1"],
   // People with access to a thing are its collaborators or members.
   [/\bwho\s+(?:has|have|can)\s+access\b/g, "who collaborators access"],

@@ -57,6 +57,24 @@ const operations: [
   ["post", "/transcriptions", "createTranscription", "Create a transcription of an audio file"],
   ["get", "/credential-lists", "listCredentialLists", "Get all credential lists"],
   ["get", "/messages", "listMessages", "Retrieve the messages sent and received by the account"],
+  ["get", "/usage/yearly", "listYearlyUsage", "List the yearly usage records"],
+  ["get", "/usage/years/{year}", "getUsageOfYear", "Get the usage of one year"],
+  [
+    "delete",
+    "/projects/{id}/configuration/file",
+    "deleteProjectConfigurationFile",
+    "Delete the configuration file of a project",
+  ],
+  ["get", "/available-numbers", "listAvailableNumbers", "List the phone numbers available in a country"],
+  ["post", "/phone-numbers", "provisionNumbers", "Buy phone numbers"],
+  ["post", "/projects/{id}/builds", "requestProjectBuild", "Request a build of the project"],
+  ["get", "/projects/{id}/builds/latest", "getLatestProjectBuild", "Get the latest build of the project"],
+  ["delete", "/projects/{id}/configuration", "detachProjectConfiguration", "Detach the configuration from a project"],
+  ["post", "/uploads", "createUpload", "Upload a file"],
+  ["get", "/uploads/{id}", "getUpload", "Get an upload"],
+  ["get", "/secret-alerts", "listSecretAlerts", "List secret scanning alerts"],
+  ["post", "/projects/{id}/files", "addProjectFile", "Add a file to a project"],
+  ["get", "/projects/{id}/files/{name}/content", "getProjectFileContent", "Get the content of a file in a project"],
 ];
 
 const paths: Record<string, Record<string, unknown>> = {};
@@ -189,6 +207,14 @@ describe("ranking what a person asks for", () => {
     ["warn me when we spend too much", "createAlert"],
     ["usage day by day", "listDailyUsage"],
     ["turn this audio into text", "createTranscription"],
+    ["usage each year", "listYearlyUsage"],
+    ["phone numbers I can buy", "listAvailableNumbers"],
+    ["buy a phone number", "provisionNumbers"],
+    ["rebuild my project", "requestProjectBuild"],
+    ["put a file into a project", "addProjectFile"],
+    ["unlink the configuration from a project", "detachProjectConfiguration"],
+    ["tokens that leaked", "listSecretAlerts"],
+    ["did my upload finish processing?", "getUpload"],
   ])("reads everyday words for the API's own: %s → %s", (query, operationId) => {
     expect(first(query)).toBe(operationId);
   });
@@ -207,6 +233,10 @@ describe("ranking what a person asks for", () => {
     expect(analyzeQuery("remind me to call").readsByDefault).toBe(false);
     expect(analyzeQuery("star repositories", new Set(), new Set([stemOf("star")])).readsByDefault).toBe(false);
     expect(analyzeQuery("list the teams").readsByDefault).toBe(false);
+    // An aspect the vocabulary knows ("status") is no verb; a question about how far a thing has come reads it.
+    expect(analyzeQuery("status summary of my query run").readsByDefault).toBe(true);
+    const question = analyzeQuery("did my upload finish processing?");
+    expect([question.readsByDefault, [...question.actions]]).toEqual([true, ["get"]]);
   });
 
   it("reads a path's format suffix as no part of its shape (`/Reports/{Sid}.json` is one report)", () => {
@@ -225,6 +255,11 @@ describe("ranking what a person asks for", () => {
     expect(analyzeQuery("show the settings of my sip domain").objectNumber).toBe("one");
     expect(analyzeQuery("show my account details").objectNumber).toBe("one");
     expect(analyzeQuery("info about a specific model").objectNumber).toBe("one");
+    expect(analyzeQuery("see each graded result").objectNumber).toBe("many");
+    // "one of my keys" is one key; so is the key "the details of" are about.
+    expect([...analyzeQuery("one of my API keys").itemStems]).toContain(stemOf("key"));
+    expect([...analyzeQuery("the details of my short code").itemStems]).toContain(stemOf("code"));
+    expect(analyzeQuery("the details of my projects").itemStems.size).toBe(0);
     const many = analyzeQuery("which projects do we have");
     const one = analyzeQuery("show the settings of the project");
     const collection = traitsWith({ action: "list", method: "GET", collection: true });
