@@ -50,6 +50,8 @@ export interface QueryAnalysis {
    * them is plural ("codeql databases exist"); undefined when it has none.
    */
   objectNumber: "one" | "many" | undefined;
+  /** Stems of the head noun of the query's first run of nouns ("fine tuning jobs" → job), and of its last two words joined. */
+  objectStems: Set<string>;
 }
 
 /** Words that say the person means one item, not the collection ("a specific terminal"). */
@@ -70,6 +72,22 @@ const pluralWithoutS = new Set(["people", "folks", "staff", "everyone", "everybo
 const isPlural = (word: string): boolean =>
   pluralWithoutS.has(word) || (word.length > 3 && word.endsWith("s") && !/(ss|us|is)$/.test(word));
 
+/** Words before a run of nouns that name what holds the thing asked about ("who is in a project"). */
+const placeWords = new Set([
+  "in",
+  "on",
+  "at",
+  "from",
+  "inside",
+  "within",
+  "across",
+  "into",
+  "to",
+  "for",
+  "of",
+  "under",
+]);
+
 /** Words before a singular noun that speak of all of them ("each graded result"). */
 const everyWords = new Set(["each", "every", "all", "any"]);
 
@@ -78,7 +96,10 @@ const everyWords = new Set(["each", "every", "all", "any"]);
  * many when one of them is plural or the run follows "each" or "every", aspects skipped ("the settings of my domain"
  * asks about one domain). `isNoun` tells the words that can be in a run.
  */
-function objectNumberOf(words: string[], isNoun: (word: string, at: number) => boolean): "one" | "many" | undefined {
+function objectOf(
+  words: string[],
+  isNoun: (word: string, at: number) => boolean,
+): { nouns: string[]; contained: boolean; number: "one" | "many" } | undefined {
   let run: string[] = [];
   for (let at = 0; at <= words.length; at += 1) {
     const word = words[at];
@@ -87,8 +108,14 @@ function objectNumberOf(words: string[], isNoun: (word: string, at: number) => b
       continue;
     }
     const nouns = run.filter((noun) => !facetWords.has(noun));
+    let before = at - run.length - 1;
+    while (objectStartWords.has(words[before] ?? "") && !everyWords.has(words[before] ?? "")) before -= 1;
     if (nouns.length > 0)
-      return nouns.some(isPlural) || everyWords.has(words[at - run.length - 1] ?? "") ? "many" : "one";
+      return {
+        nouns,
+        contained: placeWords.has(words[before] ?? ""),
+        number: nouns.some(isPlural) || everyWords.has(words[at - run.length - 1] ?? "") ? "many" : "one",
+      };
     run = [];
   }
   return undefined;
@@ -133,6 +160,7 @@ export function analyzeQuery(
     itemStems: new Set(),
     readsByDefault: false,
     objectNumber: undefined,
+    objectStems: new Set(),
   };
   const position = new Map<string, number>();
   const addTerm = (stem: string, weight: number): void => {
@@ -212,18 +240,21 @@ export function analyzeQuery(
     for (const next of item) analysis.itemStems.add(stemOf(next));
     if (item.length === 2) analysis.itemStems.add(stemOf(item.join("")));
   });
-  analysis.objectNumber =
-    analysis.itemStems.size > 0
-      ? "one"
-      : objectNumberOf(
-          words,
-          (word, at) =>
-            !(leadIsVerb && at === leadAt) &&
-            !isStopWord(word) &&
-            !firstPersonWords.has(word) &&
-            !oneItemWords.has(word) &&
-            queryWordOf(word)?.actions === undefined,
-        );
+  const object = objectOf(
+    words,
+    (word, at) =>
+      !(leadIsVerb && at === leadAt) &&
+      !isStopWord(word) &&
+      !firstPersonWords.has(word) &&
+      !oneItemWords.has(word) &&
+      queryWordOf(word)?.actions === undefined,
+  );
+  analysis.objectNumber = analysis.itemStems.size > 0 ? "one" : object?.number;
+  // The run's head noun ("fine tuning jobs" → job), and its last two words as the document may write them ("short
+  // codes" → shortcod); not a participle ("settings configured"), nor what holds the thing ("who is in a project").
+  const nouns = object?.contained === true ? [] : (object?.nouns ?? []).filter((noun) => !/(?:ed|ing)$/.test(noun));
+  for (const stem of [nouns.at(-1), nouns.length > 1 ? nouns.slice(-2).join("") : undefined])
+    if (stem !== undefined) analysis.objectStems.add(stemOf(stem));
   if (asksForState) {
     // "did my upload finish?": a read of the thing's state, whatever verbs name the thing.
     analysis.actions = new Set(["get"]);

@@ -21,6 +21,8 @@ export interface OperationTraits {
   leadStem: string | undefined;
   /** Stems of the collections the path names one item of (`/terminals/{terminalId}/logos` → termin). */
   itemStems: Set<string>;
+  /** The stem of the last word of the path's last literal segment: what it lists or addresses (`/fine_tuning/jobs/{id}/events` → event). */
+  resourceStem: string | undefined;
 }
 
 /** The last word's stem of each path segment followed by a parameter (`/apiCredentials/{id}` → credenti). */
@@ -33,6 +35,16 @@ function itemStemsOf(path: string): Set<string> {
     if (last !== undefined) stems.add(stemOf(last));
   });
   return stems;
+}
+
+/** The last word's stem of the path's last segment that is not a parameter. */
+function resourceStemOf(path: string): string | undefined {
+  const segment = path
+    .split("/")
+    .filter((part) => part !== "" && !part.startsWith("{"))
+    .at(-1);
+  const last = segment === undefined ? undefined : words(segment).at(-1);
+  return last === undefined ? undefined : stemOf(last);
 }
 
 /** The first sentence of an operation's summary, or of its description when it has no summary. */
@@ -87,7 +99,8 @@ export function traitsOf(operation: IndexedOperation): OperationTraits {
     ...words(operation.operationId),
     ...words(path.replace(/\{[^}]*\}/g, "")),
     ...operation.tags.flatMap(words),
-    ...words(headline),
+    // "List your organization's fine-tuning jobs" is the caller's own, not an organization's variant.
+    ...words(headline).filter((_word, at, all) => all[at - 1] !== "your"),
   ]) {
     const scope = scopeWords.get(stemOf(word));
     if (scope !== undefined) scopes.add(scope);
@@ -113,5 +126,6 @@ export function traitsOf(operation: IndexedOperation): OperationTraits {
     ],
     leadStem: words(headline).map(stemOf)[0],
     itemStems: itemStemsOf(path),
+    resourceStem: resourceStemOf(path),
   };
 }

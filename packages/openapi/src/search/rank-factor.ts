@@ -43,6 +43,8 @@ export const rankWeights = {
   sameNumber: 1.2,
   /** The query names one item ("a specific terminal") and the path addresses one of that collection (`/terminals/{id}`). */
   namedItem: 1.3,
+  /** The path's last collection is the thing the query names ("fine-tuning jobs": `/fine_tuning/jobs`, not `/fine_tuning/jobs/{id}/events`). */
+  sameResource: 1.2,
 };
 
 /**
@@ -80,6 +82,8 @@ export function rankFactor(
   if (traits.deprecated) factor *= rankWeights.deprecated;
   if (query.leadStem !== undefined && query.leadStem === traits.leadStem) factor *= rankWeights.sameLeadVerb;
   if ([...query.itemStems].some((stem) => traits.itemStems.has(stem))) factor *= rankWeights.namedItem;
+  if (traits.resourceStem !== undefined && query.objectStems.has(traits.resourceStem))
+    factor *= rankWeights.sameResource;
   let whole = 0;
   let covered = 0;
   query.groups.forEach((group, at) => {

@@ -113,6 +113,7 @@ const traitsWith = (traits: Partial<OperationTraits>): OperationTraits => ({
   headlineStems: [],
   leadStem: undefined,
   itemStems: new Set(),
+  resourceStem: undefined,
   ...traits,
 });
 
@@ -268,6 +269,22 @@ describe("ranking what a person asks for", () => {
       rankFactor(query, collection, new Set(), new Set()) / rankFactor(query, item, new Set(), new Set());
     expect(ratio(many)).toBeGreaterThan(1.1);
     expect(ratio(one)).toBeLessThan(1 / 1.1);
+  });
+
+  it("weighs the operation whose path's last collection is the thing the query names", () => {
+    const query = analyzeQuery("show all my fine-tuning jobs");
+    expect([...query.objectStems]).toContain(stemOf("jobs"));
+    const traits = (path: string): OperationTraits =>
+      traitsOf({ ...catalog.index.operations[0]!, path, summary: "List them", operationId: "listThem" });
+    expect(traits("/fine_tuning/jobs/{id}/events").resourceStem).toBe(stemOf("events"));
+    expect(traits("/Reports/{Sid}.json").resourceStem).toBe(stemOf("reports"));
+    expect(
+      rankFactor(query, traits("/fine_tuning/jobs"), new Set(), new Set()) /
+        rankFactor(query, traits("/fine_tuning/jobs/{id}/events"), new Set(), new Set()),
+    ).toBeGreaterThan(1.15);
+    // A headline's "your organization's" is the caller's own, not an organization's variant.
+    const yours = traitsOf({ ...catalog.index.operations[0]!, summary: "List your organization's jobs" });
+    expect(yours.scopes.size).toBe(0);
   });
 
   it("knows a plural by its singular's entry", () => {
