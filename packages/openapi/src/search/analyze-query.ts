@@ -255,6 +255,10 @@ export function analyzeQuery(
   const nouns = object?.contained === true ? [] : (object?.nouns ?? []).filter((noun) => !/(?:ed|ing)$/.test(noun));
   for (const stem of [nouns.at(-1), nouns.length > 1 ? nouns.slice(-2).join("") : undefined])
     if (stem !== undefined) analysis.objectStems.add(stemOf(stem));
+  if (/^(?:which|what)\b/.test(lower) && !/^(?:which|what)\s+(?:happens|would|will|if)\b/.test(lower)) {
+    // "which caller IDs have I verified", "what alerts are set up": a read, whatever verbs the question holds.
+    analysis.actions = new Set(["get", "list"]);
+  }
   if (asksForState) {
     // "did my upload finish?": a read of the thing's state, whatever verbs name the thing.
     analysis.actions = new Set(["get"]);

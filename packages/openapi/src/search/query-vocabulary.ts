@@ -104,6 +104,8 @@ const verbs: Record<string, QueryWord> = {
   show: { actions: ["get", "list"], also: ["get", "list"] },
   ...alike(["fetch", "retrieve", "read", "view", "see", "display"], { actions: ["get", "list"], also: ["get"] }),
   lookup: { actions: ["get", "search"], also: ["get", "find"] },
+  // "check whether a user holds a role", and a yes-or-no question (read as "check …"): a read.
+  ...alike(["check", "verify", "whether"], { actions: ["get"], also: ["check"] }),
   list: { actions: ["list"] },
   search: { actions: ["search"] },
   find: { actions: ["search", "get", "list"], also: ["search", "get"] },

@@ -74,6 +74,9 @@ const operations: [
   ["get", "/uploads/{id}", "getUpload", "Get an upload"],
   ["get", "/secret-alerts", "listSecretAlerts", "List secret scanning alerts"],
   ["post", "/projects/{id}/files", "addProjectFile", "Add a file to a project"],
+  ["put", "/projects/{id}/roles/{role}", "assignProjectRole", "Assign a role to a project"],
+  ["get", "/projects/{id}/roles/{role}", "getProjectRole", "Get a role of a project"],
+  ["delete", "/projects/{id}/roles/{role}", "unassignProjectRole", "Unassign a role from a project"],
   ["get", "/projects/{id}/files/{name}/content", "getProjectFileContent", "Get the content of a file in a project"],
 ];
 
@@ -216,6 +219,8 @@ describe("ranking what a person asks for", () => {
     ["unlink the configuration from a project", "detachProjectConfiguration"],
     ["tokens that leaked", "listSecretAlerts"],
     ["did my upload finish processing?", "getUpload"],
+    ["does this project have a particular role?", "getProjectRole"],
+    ["check whether a project holds a role", "getProjectRole"],
   ])("reads everyday words for the API's own: %s → %s", (query, operationId) => {
     expect(first(query)).toBe(operationId);
   });
@@ -236,6 +241,13 @@ describe("ranking what a person asks for", () => {
     expect(analyzeQuery("list the teams").readsByDefault).toBe(false);
     // An aspect the vocabulary knows ("status") is no verb; a question about how far a thing has come reads it.
     expect(analyzeQuery("status summary of my query run").readsByDefault).toBe(true);
+    // "which … did we fix" asks to read them: the verb of its clause is no action.
+    const which = analyzeQuery("which tickets did we fix");
+    expect([...which.actions].sort()).toEqual(["get", "list"]);
+    expect(
+      rankFactor(which, traitsWith({ action: "list", method: "GET" }), new Set(), new Set()) /
+        rankFactor(which, traitsWith({ action: "update", method: "PATCH" }), new Set(), new Set()),
+    ).toBeGreaterThan(1.5);
     const question = analyzeQuery("did my upload finish processing?");
     expect([question.readsByDefault, [...question.actions]]).toEqual([true, ["get"]]);
   });
