@@ -40,6 +40,12 @@ const verbs: Record<string, QueryWord> = {
   ...alike(["rebuild", "redeploy", "rerun"], { actions: ["create"], also: ["build", "deploy", "run", "request"] }),
   move: { actions: ["update"], also: ["transfer", "reassign"] },
   end: { also: ["stop", "disable", "cancel"] },
+  abort: { also: ["cancel", "stop"] },
+  // Raising or lowering a limit, a quota, a price: changing it.
+  ...alike(["raise", "increase", "lower", "decrease", "bump", "reduce"], {
+    actions: ["update"],
+    also: ["update", "set"],
+  }),
   stop: { also: ["end", "disable", "cancel"] },
   disable: { also: ["end", "stop", "deactivate"] },
   enable: { also: ["activate"] },
@@ -132,6 +138,8 @@ const nouns: Record<string, QueryWord> = {
     ],
     { also: ["user", "member"] },
   ),
+  // Members of a project or an organization are its users, in many APIs.
+  ...alike(["member", "members", "membership"], { also: ["user"] }),
   // "who follows…", "who has access…", "everyone in…": people, listed.
   ...alike(["who", "everyone", "everybody"], { actions: ["list"], also: ["user", "member"] }),
   ...alike(["rejected", "declined", "reject", "decline", "refused"], { also: ["denied", "deny"] }),
@@ -140,6 +148,7 @@ const nouns: Record<string, QueryWord> = {
     also: ["file"],
   }),
   count: { also: ["stats", "summary", "usage", "total"] },
+  overall: { also: ["summary", "total"] },
   // Leaked credentials are what secret scanning finds.
   ...alike(["leak", "leaks", "leaked", "exposed"], { also: ["secret", "scanning"] }),
   tag: { also: ["label"] },
@@ -216,6 +225,9 @@ export const phrases: [RegExp, string][] = [
   [/\bkick\s+((?:[a-z]+\s+){0,2}?)out\b/g, "remove $1"],
   [/\btake\s+((?:[a-z]+\s+){1,3}?)off\b/g, "remove $1"],
   [/\bbring\s+back\b/g, "restore"],
+  [/\btear\s+down\b|\bshut\s+down\b/g, "delete"],
+  // "… I no longer need", "… we don't use anymore": why, not what.
+  [/\b(?:i|we)\s+(?:no\s+longer|don'?t|do\s+not)\s+(?:need|use|want)(?:\s+any\s?more)?\b/g, ""],
   [/\bcheck\s+(?:on\s+)?(?:the\s+)?(?:status|progress|state)\s+of\b/g, "get status"],
   // "day by day", "per month", "each year", "every week": the daily, monthly… figures.
   [/\bday\s+by\s+day\b|\b(?:per|each|every)\s+day\b/g, "daily"],

@@ -74,6 +74,12 @@ const operations: [
   ["get", "/uploads/{id}", "getUpload", "Get an upload"],
   ["get", "/secret-alerts", "listSecretAlerts", "List secret scanning alerts"],
   ["post", "/projects/{id}/files", "addProjectFile", "Add a file to a project"],
+  ["post", "/uploads/{id}/cancel", "cancelUpload", "Cancel an upload"],
+  ["post", "/projects/{id}/limits", "updateProjectLimits", "Update the rate limits of a project"],
+  ["get", "/projects/{id}/limits", "listProjectLimits", "List the rate limits of a project"],
+  ["get", "/projects/{id}/summary", "getProjectSummary", "Get the summary of a project"],
+  ["get", "/projects/{id}/builds/{build}/statuses", "listBuildStatuses", "List the statuses of a build"],
+  ["get", "/projects/{id}/builds/{build}/statuses/{status}", "getBuildStatus", "Get a status of a build"],
   ["put", "/projects/{id}/roles/{role}", "assignProjectRole", "Assign a role to a project"],
   ["get", "/projects/{id}/roles/{role}", "getProjectRole", "Get a role of a project"],
   ["delete", "/projects/{id}/roles/{role}", "unassignProjectRole", "Unassign a role from a project"],
@@ -219,6 +225,11 @@ describe("ranking what a person asks for", () => {
     ["unlink the configuration from a project", "detachProjectConfiguration"],
     ["tokens that leaked", "listSecretAlerts"],
     ["did my upload finish processing?", "getUpload"],
+    ["tear down a project I no longer need", "deleteProject"],
+    ["abort an upload", "cancelUpload"],
+    ["raise the rate limits of a project", "updateProjectLimits"],
+    ["overall numbers of a project", "getProjectSummary"],
+    ["the status history of a build", "listBuildStatuses"],
     ["does this project have a particular role?", "getProjectRole"],
     ["check whether a project holds a role", "getProjectRole"],
   ])("reads everyday words for the API's own: %s → %s", (query, operationId) => {
@@ -297,6 +308,10 @@ describe("ranking what a person asks for", () => {
     // A headline's "your organization's" is the caller's own, not an organization's variant.
     const yours = traitsOf({ ...catalog.index.operations[0]!, summary: "List your organization's jobs" });
     expect(yours.scopes.size).toBe(0);
+  });
+
+  it("reads members as users too", () => {
+    expect(queryWordOf("members")?.also).toContain("user");
   });
 
   it("knows a plural by its singular's entry", () => {
