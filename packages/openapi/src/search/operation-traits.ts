@@ -47,11 +47,27 @@ function resourceStemOf(path: string): string | undefined {
   return last === undefined ? undefined : stemOf(last);
 }
 
-/** The first sentence of an operation's summary, or of its description when it has no summary. */
+/** The first sentence of a text (up to its first line break when it has no sentence end). */
+function firstSentenceOf(text: string): string {
+  const sentence = /^[^\n]*?[.!?](\s|$)/.exec(text.trim());
+  return (sentence?.[0] ?? text.trim().split("\n")[0] ?? "").trim();
+}
+
+/**
+ * The first sentence of an operation's summary, or of its description when it
+ * has no summary: a summary that runs to several sentences ("Upload a file that
+ * can be used across various endpoints. Individual files can be up to 512 MB…")
+ * is named by its first.
+ */
 export function headlineOf(operation: IndexedOperation): string {
-  if (operation.summary.trim() !== "") return operation.summary;
-  const sentence = /^[^\n]*?[.!?](\s|$)/.exec(operation.description.trim());
-  return (sentence?.[0] ?? operation.description.split("\n")[0] ?? "").trim();
+  return firstSentenceOf(operation.summary.trim() !== "" ? operation.summary : operation.description);
+}
+
+/** What an operation says besides its headline: the rest of a long summary, and its description. */
+export function detailsOf(operation: IndexedOperation): string {
+  const summary = operation.summary.trim();
+  const rest = summary === "" ? "" : summary.slice(firstSentenceOf(summary).length).trim();
+  return rest === "" ? operation.description : `${rest}\n${operation.description}`;
 }
 
 const words = (text: string): string[] =>

@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
 import type { IndexedOperation, OperationIndex } from "../index/operation-index";
 import { analyzeQuery } from "./analyze-query";
-import { headlineOf, traitsOf, type OperationTraits } from "./operation-traits";
+import { detailsOf, headlineOf, traitsOf, type OperationTraits } from "./operation-traits";
 import { rankFactor } from "./rank-factor";
 import { processTerm, splitWords } from "./search-terms";
 import { fitToBytes } from "../describe/fit-to-bytes";
@@ -87,7 +87,7 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
       if (field === "tags") return document.tags.map(splitWords).join(" ");
       if (field === "operationId") return splitWords(document.operationId);
       if (field === "path") return splitWords(document.path);
-      return document.description;
+      return detailsOf(document);
     },
     processTerm,
   });

@@ -3,7 +3,7 @@ import { documentOf, writeDocument } from "../../test/documents";
 import { createOperationCatalog, type OperationCatalog } from "../catalog/create-operation-catalog";
 import { readOperationIndex } from "../index/read-operation-index";
 import { analyzeQuery } from "./analyze-query";
-import { traitsOf, type OperationTraits } from "./operation-traits";
+import { detailsOf, headlineOf, traitsOf, type OperationTraits } from "./operation-traits";
 import { queryWordOf } from "./query-vocabulary";
 import { rankFactor } from "./rank-factor";
 import { stemOf } from "./search-terms";
@@ -308,6 +308,18 @@ describe("ranking what a person asks for", () => {
     // A headline's "your organization's" is the caller's own, not an organization's variant.
     const yours = traitsOf({ ...catalog.index.operations[0]!, summary: "List your organization's jobs" });
     expect(yours.scopes.size).toBe(0);
+  });
+
+  it("names an operation by the first sentence of a summary that runs to several", () => {
+    const long = {
+      ...catalog.index.operations[0]!,
+      summary: "Upload a file. Each project can store up to 2 TB, at 1,000 requests per minute.",
+      description: "Files are kept.",
+    };
+    expect(headlineOf(long)).toBe("Upload a file.");
+    expect(detailsOf(long)).toBe("Each project can store up to 2 TB, at 1,000 requests per minute.\nFiles are kept.");
+    expect(traitsOf(long).headlineStems).toEqual([stemOf("upload"), stemOf("file")]);
+    expect(headlineOf({ ...long, summary: "", description: "Lists the files. Paged." })).toBe("Lists the files.");
   });
 
   it("reads members as users too", () => {
