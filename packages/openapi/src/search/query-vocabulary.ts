@@ -190,7 +190,8 @@ const nouns: Record<string, QueryWord> = {
   whoami: { also: ["authenticated", "identity", "user"] },
   ...alike(["branch", "branches"], { also: ["ref", "reference"] }),
   ...alike(["file", "files"], { also: ["content"] }),
-  thumbs: { also: ["reaction"] },
+  // "thumbs up a comment": add a reaction.
+  thumbs: { actions: ["create"], also: ["reaction"] },
   logs: { also: ["log"] },
   logout: { also: ["session", "reset", "revoke", "signout"] },
   ...alike(["save", "saved"], { also: ["star", "bookmark"] }),
@@ -202,7 +203,9 @@ const nouns: Record<string, QueryWord> = {
 /** Phrases read as one word (`who am I` asks for the caller's identity). */
 export const phrases: [RegExp, string][] = [
   [/\bwho\s+am\s+i\b/g, "whoami"],
-  [/\bcomment\s+on\b/g, "add comment"],
+  // "comment on an issue" as a verb (first, or after "to", "and"…), not "a review comment on a pull request".
+  [/(^|\b(?:to|and|then|please|i|we)\s+)comment\s+on\b/g, "$1add comment"],
+  [/\b(?:leave|drop|write|post)\s+(?:a|an|my|our|some)\s+(comment|note|reply|review)\b/g, "add $1"],
   [/\bfile\s+(an?\s+)?(bug|issue|ticket|report)/g, "create $2"],
   [/\blook\s+up\b/g, "lookup"],
   [/\blog\s+in\b|\bsign\s+in\b/g, "login"],
