@@ -75,6 +75,7 @@ const operations: [
   ["get", "/secret-alerts", "listSecretAlerts", "List secret scanning alerts"],
   ["post", "/projects/{id}/files", "addProjectFile", "Add a file to a project"],
   ["post", "/uploads/{id}/cancel", "cancelUpload", "Cancel an upload"],
+  ["get", "/projects/{id}/groups", "listProjectGroups", "List the groups that have access to a project"],
   ["get", "/projects/{id}/tickets/{number}/comments/{comment}", "getTicketComment", "Get a comment of a ticket"],
   ["post", "/projects/{id}/limits", "updateProjectLimits", "Update the rate limits of a project"],
   ["get", "/projects/{id}/limits", "listProjectLimits", "List the rate limits of a project"],
@@ -323,6 +324,11 @@ describe("ranking what a person asks for", () => {
     expect(detailsOf(long)).toBe("Each project can store up to 2 TB, at 1,000 requests per minute.\nFiles are kept.");
     expect(traitsOf(long).headlineStems).toEqual([stemOf("upload"), stemOf("file")]);
     expect(headlineOf({ ...long, summary: "", description: "Lists the files. Paged." })).toBe("Lists the files.");
+  });
+
+  it("reads have, has and had as the function words they are", () => {
+    expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
+    expect(first("groups that have access to a project")).toBe("listProjectGroups");
   });
 
   it("reads members as users too", () => {
