@@ -31,7 +31,7 @@ export interface QuerySet {
 export const heldOutRound = 11;
 
 /** The ordinal of each round number, as the section lines name it (`[second round]`). */
-export const roundOrdinals = [
+const roundOrdinals = [
   "",
   "first",
   "second",
