@@ -77,7 +77,7 @@ const words = (text: string): string[] =>
     .filter((word) => word.length > 0);
 
 /** The action an operation names: the first verb of its headline, else of its id, else its method's. */
-function actionOf(operation: IndexedOperation, headline: string): Action | undefined {
+function actionOf(operation: IndexedOperation, headline: string, idWords: string): Action | undefined {
   // Reading (get, list) is a GET; a word "list" in another method's name is a noun ("export the projects list").
   const reads = operation.method === "GET" || operation.method === "HEAD";
   const verbOf = (word: string): Action | undefined => {
@@ -87,7 +87,7 @@ function actionOf(operation: IndexedOperation, headline: string): Action | undef
   const first = words(headline)[0];
   const fromHeadline = first === undefined ? undefined : verbOf(first);
   if (fromHeadline !== undefined) return fromHeadline;
-  for (const word of words(operation.operationId)) {
+  for (const word of words(idWords)) {
     const action = verbOf(word);
     if (action !== undefined) return action;
   }
@@ -106,13 +106,16 @@ function actionOf(operation: IndexedOperation, headline: string): Action | undef
 /** A path without the format suffix some APIs end it with (`/Calls/{Sid}.json` → `/Calls/{Sid}`). */
 const withoutFormat = (path: string): string => path.replace(/\.(?:json|xml|csv|ya?ml|txt|html)$/i, "");
 
-/** The traits of an operation, computed once when the search index is built. */
-export function traitsOf(operation: IndexedOperation): OperationTraits {
+/**
+ * The traits of an operation, computed once when the search index is built. `idWords` are the words of its
+ * operationId as the index reads them (`operationIdWords`).
+ */
+export function traitsOf(operation: IndexedOperation, idWords = operation.operationId): OperationTraits {
   const headline = headlineOf(operation);
   const path = withoutFormat(operation.path);
   const scopes = new Set<string>();
   for (const word of [
-    ...words(operation.operationId),
+    ...words(idWords),
     ...words(path.replace(/\{[^}]*\}/g, "")),
     ...operation.tags.flatMap(words),
     // "List your organization's fine-tuning jobs" is the caller's own, not an organization's variant.
@@ -127,7 +130,7 @@ export function traitsOf(operation: IndexedOperation): OperationTraits {
     /\bauthenticated\b/.test(`${operation.operationId} ${lowerHeadline}`) ||
     /\b(calling|current) user\b/.test(lowerHeadline);
   return {
-    action: actionOf(operation, headline),
+    action: actionOf(operation, headline, idWords),
     method: operation.method,
     collection: !/\}\/?$/.test(path),
     scopes,

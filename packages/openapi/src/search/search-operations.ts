@@ -1,6 +1,7 @@
 import MiniSearch from "minisearch";
 import type { IndexedOperation, OperationIndex } from "../index/operation-index";
 import { analyzeQuery } from "./analyze-query";
+import { operationIdWords } from "./operation-id-words";
 import { detailsOf, headlineOf, traitsOf, type OperationTraits } from "./operation-traits";
 import { rankFactor } from "./rank-factor";
 import { processTerm, splitWords } from "./search-terms";
@@ -77,7 +78,8 @@ const rankedCandidates = 200;
  * a few milliseconds at most.
  */
 export function createOperationSearch(index: OperationIndex): (query: OperationSearchQuery) => OperationSearchAnswer {
-  const traits = index.operations.map(traitsOf);
+  const idWords = index.operations.map(operationIdWords);
+  const traits = index.operations.map((operation, at) => traitsOf(operation, idWords[at] as string));
   const search = new MiniSearch<IndexedOperation & { id: number }>({
     idField: "id",
     fields: ["operationId", "path", "headline", "description", "tags"],
@@ -85,7 +87,7 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
       if (field === "id") return String(document.id);
       if (field === "headline") return headlineOf(document);
       if (field === "tags") return document.tags.map(splitWords).join(" ");
-      if (field === "operationId") return splitWords(document.operationId);
+      if (field === "operationId") return idWords[document.id];
       if (field === "path") return splitWords(document.path);
       return detailsOf(document);
     },
@@ -94,8 +96,8 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
   search.addAll(index.operations.map((operation, id) => ({ ...operation, id })));
   /** The stems of the words the document names its operations with: a query word outside them is not the document's. */
   const documentStems = new Set<string>();
-  for (const operation of index.operations) {
-    for (const text of [operation.operationId, operation.path, headlineOf(operation), ...operation.tags]) {
+  for (const [at, operation] of index.operations.entries()) {
+    for (const text of [idWords[at] as string, operation.path, headlineOf(operation), ...operation.tags]) {
       for (const word of splitWords(text).split(/[^A-Za-z0-9]+/)) {
         const stem = processTerm(word);
         if (stem !== null) documentStems.add(stem);
