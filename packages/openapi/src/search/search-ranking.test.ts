@@ -86,6 +86,8 @@ const operations: [
   ["get", "/projects/{id}/roles/{role}", "getProjectRole", "Get a role of a project"],
   ["delete", "/projects/{id}/roles/{role}", "unassignProjectRole", "Unassign a role from a project"],
   ["get", "/projects/{id}/files/{name}/content", "getProjectFileContent", "Get the content of a file in a project"],
+  ["get", "/projects/{id}/labels", "listProjectLabels", "List the labels of a project"],
+  ["patch", "/projects/{id}/labels", "updateProjectLabels", "Update the existing labels of a project, which exist"],
 ];
 
 const paths: Record<string, Record<string, unknown>> = {};
@@ -329,6 +331,11 @@ describe("ranking what a person asks for", () => {
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");
+  });
+
+  it("reads exist, exists and existing as the function words they are", () => {
+    expect(analyzeQuery("which labels exist in a project?").terms).not.toContain(stemOf("exist"));
+    expect(first("which labels exist in a project?")).toBe("listProjectLabels");
   });
 
   it("reads members as users too", () => {

@@ -64,6 +64,10 @@ const stopWords = new Set([
   "one",
   "any",
   "own",
+  // "which roles exist?" asks for the roles; "Updates an existing role" says nothing about which operation it is.
+  "exist",
+  "exists",
+  "existing",
 ]);
 
 /** Splits identifiers and paths into words: `issues/create`, `listForRepo`, `/repos/{owner}/{repo}`, `chat.postMessage` → words. */
