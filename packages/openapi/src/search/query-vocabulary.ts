@@ -224,6 +224,17 @@ export const phrases: [RegExp, string][] = [
   [/\b(?:available|up)\s+for\s+(?:sale|purchase)\b/g, "available"],
   [/\bturn\s+off\b|\bswitch\s+off\b/g, "disable"],
   [/\bget\s+rid\s+of\b|\btake\s+(?:back|away|down)\b/g, "remove"],
+  // "take a repository away from a team": the object between the verb and its particle.
+  [/\btake\s+((?:[a-z]+\s+){1,3}?)away\b/g, "remove $1"],
+  // A stop for a while is a pause.
+  [/\b(?:temporarily|briefly)\s+(?:stop|halt|disable|turn\s+off)\b/g, "pause"],
+  // "make my membership visible publicly": a setting, not a creation.
+  [
+    /\bmake\s+((?:[a-z]+\s+){1,5}?)(?:(?:visible\s+)?public(?:ly)?|visible)(?=\s*$|[^a-z\s]|\s+(?:to|for|again|now|so|and|on|in)\b)/g,
+    "set $1public",
+  ],
+  // A person's own account, as APIs name it.
+  [/\bpersonal\s+(?:account|user)\b/g, "user"],
   // "kick someone out of…", "take my link off…": the object between the verb and its particle.
   [/\bkick\s+((?:[a-z]+\s+){0,2}?)out\b/g, "remove $1"],
   [/\btake\s+((?:[a-z]+\s+){1,3}?)off\b/g, "remove $1"],

@@ -87,6 +87,9 @@ const operations: [
   ["delete", "/projects/{id}/roles/{role}", "unassignProjectRole", "Unassign a role from a project"],
   ["get", "/projects/{id}/files/{name}/content", "getProjectFileContent", "Get the content of a file in a project"],
   ["get", "/projects/{id}/labels", "listProjectLabels", "List the labels of a project"],
+  ["post", "/uploads/{id}/pause", "pauseUpload", "Pause an upload"],
+  ["put", "/projects/{id}/visibility", "setProjectPublic", "Set a project public"],
+  ["get", "/users/{username}/billing/usage", "getUserBillingUsage", "Get the billing usage report of a user"],
   ["patch", "/projects/{id}/labels", "updateProjectLabels", "Update the existing labels of a project, which exist"],
 ];
 
@@ -238,6 +241,10 @@ describe("ranking what a person asks for", () => {
     ["the status history of a build", "listBuildStatuses"],
     ["does this project have a particular role?", "getProjectRole"],
     ["check whether a project holds a role", "getProjectRole"],
+    ["temporarily stop an upload", "pauseUpload"],
+    ["take a role away from a project", "unassignProjectRole"],
+    ["make my project visible publicly", "setProjectPublic"],
+    ["billing usage of a personal account", "getUserBillingUsage"],
   ])("reads everyday words for the API's own: %s → %s", (query, operationId) => {
     expect(first(query)).toBe(operationId);
   });
