@@ -224,8 +224,9 @@ export function analyzeQuery(
     }
   }
   for (const [stem, weight] of later) addTerm(stem, weight);
-  // The (up to two) words after "a specific", "one", "one of my"...: the item's noun, or an adjective and the noun.
-  // So do the words after "the details of my", "info about the".
+  // The run of words after "a specific", "one", "one of my"... names the item: its last (up to two) words, the noun or
+  // an adjective and the noun ("one code security configuration" is one configuration). So does the run after "the
+  // details of my", "info about the".
   words.forEach((word, at) => {
     let from = at + 1;
     let ofMany = false;
@@ -236,7 +237,17 @@ export function analyzeQuery(
     } else if (itemFacetWords.has(word) && aboutWords.has(words[from] ?? "")) {
       from += objectStartWords.has(words[from + 1] ?? "") ? 2 : 1;
     } else return;
-    const item = words.slice(from, from + 2).filter((next) => !isStopWord(next) && (ofMany || !isPlural(next)));
+    let to = from;
+    while (
+      to < from + 4 &&
+      to < words.length &&
+      !isStopWord(words[to] as string) &&
+      queryWordOf(words[to] as string)?.actions === undefined
+    )
+      to += 1;
+    const item = words
+      .slice(Math.max(from, to - 2), Math.max(to, from + 1))
+      .filter((next) => !isStopWord(next) && (ofMany || !isPlural(next)));
     for (const next of item) analysis.itemStems.add(stemOf(next));
     if (item.length === 2) analysis.itemStems.add(stemOf(item.join("")));
   });

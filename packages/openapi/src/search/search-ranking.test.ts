@@ -204,6 +204,10 @@ describe("ranking what a person asks for", () => {
   it('prefers the path that addresses one item of what the query names after "a specific" or "one"', () => {
     const query = analyzeQuery("see the logo of a specific terminal");
     expect([...query.itemStems]).toContain(stemOf("terminal"));
+    // The item is the noun a run of several ends with, not the words that qualify it.
+    const configuration = analyzeQuery("show details of one code security configuration in our enterprise");
+    expect([...configuration.itemStems]).toContain(stemOf("configuration"));
+    expect([...configuration.itemStems]).not.toContain(stemOf("code"));
     const traits = (itemStems: string[]): OperationTraits =>
       traitsWith({ action: "get", method: "GET", itemStems: new Set(itemStems.map(stemOf)) });
     expect(
