@@ -233,6 +233,10 @@ export const phrases: [RegExp, string][] = [
     /\bmake\s+((?:[a-z]+\s+){1,5}?)(?:(?:visible\s+)?public(?:ly)?|visible)(?=\s*$|[^a-z\s]|\s+(?:to|for|again|now|so|and|on|in)\b)/g,
     "set $1public",
   ],
+  // A fix an AI or a tool suggests is what APIs name an autofix.
+  [/\b(?:ai|suggested|automatic|automated|auto)[\s-]+(?:generated\s+)?fix(?:es)?\b/g, "autofix"],
+  // "include X in Y" as the request: an addition.
+  [/^include\b/g, "add"],
   // A person's own account, as APIs name it.
   [/\bpersonal\s+(?:account|user)\b/g, "user"],
   // "kick someone out of…", "take my link off…": the object between the verb and its particle.

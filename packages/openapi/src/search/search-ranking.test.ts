@@ -90,6 +90,10 @@ const operations: [
   ["post", "/uploads/{id}/pause", "pauseUpload", "Pause an upload"],
   ["put", "/projects/{id}/visibility", "setProjectPublic", "Set a project public"],
   ["get", "/users/{username}/billing/usage", "getUserBillingUsage", "Get the billing usage report of a user"],
+  ["post", "/projects/{id}/autofixes", "createProjectAutofix", "Create an autofix for a project"],
+  ["delete", "/projects/{id}/inclusions/{name}", "deleteProjectInclusion", "Delete an inclusion of a project's tokens"],
+  ["get", "/projects/{id}/inclusions", "listProjectInclusions", "List the inclusions of a project's tokens"],
+  ["post", "/projects/{id}/inclusions", "createProjectInclusion", "Create an inclusion of a project's tokens"],
   ["patch", "/projects/{id}/labels", "updateProjectLabels", "Update the existing labels of a project, which exist"],
 ];
 
@@ -249,6 +253,8 @@ describe("ranking what a person asks for", () => {
     ["take a role away from a project", "unassignProjectRole"],
     ["make my project visible publicly", "setProjectPublic"],
     ["billing usage of a personal account", "getUserBillingUsage"],
+    ["apply the AI fix to a project", "createProjectAutofix"],
+    ["include a property in a project's tokens as an inclusion", "createProjectInclusion"],
   ])("reads everyday words for the API's own: %s → %s", (query, operationId) => {
     expect(first(query)).toBe(operationId);
   });
