@@ -27,8 +27,8 @@ export interface QuerySet {
   heldOut: EvaluationQuery[];
 }
 
-/** Which round the `[held-out]` queries are: the one written before the last changes and not read since. */
-export const heldOutRound = 11;
+/** Which round the `[held-out]` queries are (or the next one, while none is written): the one not read yet. */
+export const heldOutRound = 12;
 
 /** The ordinal of each round number, as the section lines name it (`[second round]`). */
 const roundOrdinals = [
