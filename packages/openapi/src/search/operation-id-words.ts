@@ -9,7 +9,7 @@ const idVerbs = ["get", "list", "create", "update", "delete", "retrieve", "set",
 const minJoinedLength = 10;
 
 /**
- * The fewest words, each one the operation's own (from its path, summary and description) or a verb, that spell
+ * The fewest words, each one the operation's own (from its path, headline and description) or a verb, that spell
  * `joined` exactly; undefined when none do.
  */
 function segment(joined: string, vocabulary: Set<string>): string[] | undefined {
