@@ -66,6 +66,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     [9, "the ninth round (90.6 % today, tuned on since)", 0.87, 100],
     [10, "the tenth round (87.5 % today, tuned on since)", 0.84, 80],
     [11, "the eleventh round (97.1 % today, tuned on since)", 0.93, 68],
+    [12, "the twelfth round (90.0 % today)", 0.88, 70],
   ])("finds the operation in the top 3 for round %s: %s, at least %s", (round, _label, floor, fewest) => {
     const total = scoreOf((queries) => queries.rounds.get(round) ?? []);
     expect(total.count).toBeGreaterThanOrEqual(fewest);
@@ -75,7 +76,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
   // The held-out round, when one is written and not read yet (between rounds there is none: the bench says so).
   const heldOutCount = evaluationDocuments.reduce((count, document) => count + document.queries.heldOut.length, 0);
   it.skipIf(heldOutCount === 0)(
-    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 90.0 % today, short of the target), at least 0.88`,
+    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}), at least 0.88`,
     () => {
       const total = scoreOf((queries) => queries.heldOut);
       expect(total.count).toBeGreaterThanOrEqual(68);
