@@ -198,6 +198,15 @@ const nouns: Record<string, QueryWord> = {
   watch: { also: ["subscription", "subscribe"] },
   ...alike(["subscribed", "subscriber", "subscribers"], { also: ["watcher", "subscription"] }),
   ...alike(["recent", "recently"], { also: ["event", "activity"] }),
+  ...alike(["folder", "folders", "subfolder", "subdirectory"], { also: ["directory", "path"] }),
+  // Past versions of a thing are its history.
+  ...alike(["past", "previous"], { also: ["history", "version"] }),
+  // Sending again what failed ("resend a failed delivery").
+  ...alike(["resend", "retry", "redeliver"], { also: ["redeliver", "retry", "resend"] }),
+  ...alike(["maximum", "max", "minimum", "min", "quota"], { also: ["limit"] }),
+  ...alike(["reach", "reachable"], { also: ["access", "accessible"] }),
+  // SHA-1, SHA-256, MD5 are hash algorithms.
+  ...alike(["sha", "sha1", "sha256", "md5"], { also: ["hash", "algorithm"] }),
 };
 
 /** Phrases read as one word (`who am I` asks for the caller's identity). */
@@ -241,9 +250,11 @@ export const phrases: [RegExp, string][] = [
   [/\bpersonal\s+(?:account|user)\b/g, "user"],
   // "kick someone out of…", "take my link off…": the object between the verb and its particle.
   [/\bkick\s+((?:[a-z]+\s+){0,2}?)out\b/g, "remove $1"],
-  [/\btake\s+((?:[a-z]+\s+){1,3}?)off\b/g, "remove $1"],
+  [/\btake\s+((?:[a-z]+\s+){1,4}?)off\b/g, "remove $1"],
   [/\bbring\s+back\b/g, "restore"],
-  [/\btear\s+down\b|\bshut\s+down\b/g, "delete"],
+  [/\btear\s+down\b/g, "delete"],
+  // Shutting a machine down stops it ("shut down the codespace left running").
+  [/\bshut\s+(?:down|off)\b/g, "stop"],
   // "… I no longer need", "… we don't use anymore": why, not what.
   [/\b(?:i|we)\s+(?:no\s+longer|don'?t|do\s+not)\s+(?:need|use|want)(?:\s+any\s?more)?\b/g, ""],
   [/\bcheck\s+(?:on\s+)?(?:the\s+)?(?:status|progress|state)\s+of\b/g, "get status"],
