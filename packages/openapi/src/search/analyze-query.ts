@@ -50,6 +50,11 @@ export interface QueryAnalysis {
    * them is plural ("codeql databases exist"); undefined when it has none.
    */
   objectNumber: "one" | "many" | undefined;
+  /**
+   * Stems of the thing the query names by a number ("review 8812 on pull request 42" → review; "hook 1234"): the
+   * first noun (and the word before it) that a number follows. The operation addresses one of those.
+   */
+  numberedItemStems: Set<string>;
   /** Stems of the head noun of the query's first run of nouns ("fine tuning jobs" → job), and of its last two words joined. */
   objectStems: Set<string>;
 }
@@ -143,7 +148,11 @@ export function analyzeQuery(
   documentStems: ReadonlySet<string> = new Set(),
   documentLeadStems: ReadonlySet<string> = new Set(),
 ): QueryAnalysis {
-  let lower = splitWords(text).toLowerCase();
+  // A name written in capitals with underscores (`DEPLOY_KEY`, `NPM_TOKEN`) and a pattern (`our-org/*`, `release-*`)
+  // are values the person gives, not words of what they ask for.
+  let lower = splitWords(
+    text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, " ").replace(/[^\s,;]*\*[^\s,;]*/g, " "),
+  ).toLowerCase();
   const asksForState = stateQuestion.test(lower);
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
   const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
@@ -158,6 +167,7 @@ export function analyzeQuery(
     firstPerson: false,
     leadStem: undefined,
     itemStems: new Set(),
+    numberedItemStems: new Set(),
     readsByDefault: false,
     objectNumber: undefined,
     objectStems: new Set(),
@@ -251,6 +261,18 @@ export function analyzeQuery(
     for (const next of item) analysis.itemStems.add(stemOf(next));
     if (item.length === 2) analysis.itemStems.add(stemOf(item.join("")));
   });
+  const numberAt = words.findIndex(
+    (word, at) => /^[0-9]+$/.test(word) && at > 0 && !isStopWord(words[at - 1] as string),
+  );
+  if (numberAt > 0) {
+    const named = words
+      .slice(Math.max(0, numberAt - 2), numberAt)
+      .filter(
+        (word, at, all) => at === all.length - 1 || (!isStopWord(word) && queryWordOf(word)?.actions === undefined),
+      );
+    for (const word of named) analysis.numberedItemStems.add(stemOf(word));
+    if (named.length === 2) analysis.numberedItemStems.add(stemOf(named.join("")));
+  }
   const object = objectOf(
     words,
     (word, at) =>

@@ -21,6 +21,8 @@ export interface OperationTraits {
   leadStem: string | undefined;
   /** Stems of the collections the path names one item of (`/terminals/{terminalId}/logos` → termin). */
   itemStems: Set<string>;
+  /** The stem of the collection whose one item the path addresses, when it ends in a parameter (`/hooks/{hook_id}` → hook). */
+  addressedItemStem: string | undefined;
   /** The stem of the last word of the path's last literal segment: what it lists or addresses (`/fine_tuning/jobs/{id}/events` → event). */
   resourceStem: string | undefined;
 }
@@ -145,6 +147,7 @@ export function traitsOf(operation: IndexedOperation, idWords = operation.operat
     ],
     leadStem: words(headline).map(stemOf)[0],
     itemStems: itemStemsOf(path),
+    addressedItemStem: /\}\/?$/.test(path) ? resourceStemOf(path) : undefined,
     resourceStem: resourceStemOf(path),
   };
 }

@@ -32,7 +32,7 @@ export const rankWeights = {
   /** The query starts with the verb the operation's headline starts with ("schedule a message": "Schedules a message"). */
   sameLeadVerb: 1.25,
   /** How much an operation loses when its headline has words the query does not ask for ("Delete a scheduled message" for "delete a message"). */
-  unaskedHeadlineWords: 0.3,
+  unaskedHeadlineWords: 0.4,
   /** The query names a thing and no action (`readsByDefault`), and the operation reads (GET). */
   impliedRead: 1.15,
   /**
@@ -43,6 +43,8 @@ export const rankWeights = {
   sameNumber: 1.2,
   /** The query names one item ("a specific terminal") and the path addresses one of that collection (`/terminals/{id}`). */
   namedItem: 1.3,
+  /** The query names an item by its number ("review 8812") and the path addresses one item of that collection. */
+  numberedItem: 1.3,
   /** The path's last collection is the thing the query names ("fine-tuning jobs": `/fine_tuning/jobs`, not `/fine_tuning/jobs/{id}/events`). */
   sameResource: 1.2,
 };
@@ -82,6 +84,8 @@ export function rankFactor(
   if (traits.deprecated) factor *= rankWeights.deprecated;
   if (query.leadStem !== undefined && query.leadStem === traits.leadStem) factor *= rankWeights.sameLeadVerb;
   if ([...query.itemStems].some((stem) => traits.itemStems.has(stem))) factor *= rankWeights.namedItem;
+  if (traits.addressedItemStem !== undefined && query.numberedItemStems.has(traits.addressedItemStem))
+    factor *= rankWeights.numberedItem;
   if (traits.resourceStem !== undefined && query.objectStems.has(traits.resourceStem))
     factor *= rankWeights.sameResource;
   let whole = 0;

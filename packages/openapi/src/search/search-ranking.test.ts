@@ -95,6 +95,12 @@ const operations: [
   ["get", "/projects/{id}/inclusions", "listProjectInclusions", "List the inclusions of a project's tokens"],
   ["post", "/projects/{id}/inclusions", "createProjectInclusion", "Create an inclusion of a project's tokens"],
   ["patch", "/projects/{id}/labels", "updateProjectLabels", "Update the existing labels of a project, which exist"],
+  ["post", "/projects/{id}/stop", "stopProject", "Stop a running project"],
+  ["post", "/uploads/{id}/redeliver", "redeliverUpload", "Redeliver an upload"],
+  ["get", "/projects/{id}/history", "getProjectHistory", "Get the history of a project"],
+  ["get", "/projects/{id}/directories/{path}/readme", "getDirectoryReadme", "Get the README of a directory"],
+  ["get", "/projects/{id}/readme", "getProjectReadme", "Get the README of a project"],
+  ["get", "/projects/{id}/hash-algorithm", "getProjectHashAlgorithm", "Get the hash algorithm of a project"],
 ];
 
 const paths: Record<string, Record<string, unknown>> = {};
@@ -133,6 +139,7 @@ const traitsWith = (traits: Partial<OperationTraits>): OperationTraits => ({
   headlineStems: [],
   leadStem: undefined,
   itemStems: new Set(),
+  addressedItemStem: undefined,
   resourceStem: undefined,
   ...traits,
 });
@@ -255,8 +262,45 @@ describe("ranking what a person asks for", () => {
     ["billing usage of a personal account", "getUserBillingUsage"],
     ["apply the AI fix to a project", "createProjectAutofix"],
     ["include a property in a project's tokens as an inclusion", "createProjectInclusion"],
+    ["shut down the project that is still running", "stopProject"],
+    ["resend an upload that failed", "redeliverUpload"],
+    ["the past versions of a project", "getProjectHistory"],
+    ["the README in one folder of a project", "getDirectoryReadme"],
+    ["is this project using SHA-1 or SHA-256?", "getProjectHashAlgorithm"],
   ])("reads everyday words for the API's own: %s → %s", (query, operationId) => {
     expect(first(query)).toBe(operationId);
+  });
+
+  it("prefers the path that addresses one item of what the query names by a number", () => {
+    expect(first("show comment 88 on ticket 42")).toBe("getTicketComment");
+    const query = analyzeQuery("show comment 88 on ticket 42");
+    // The first thing named by a number is the one asked about; the ones after it hold it.
+    expect([...query.numberedItemStems]).toEqual([stemOf("comment")]);
+    expect([...analyzeQuery("close pull request 42").numberedItemStems]).toEqual([
+      stemOf("pull"),
+      stemOf("request"),
+      stemOf("pullrequest"),
+    ]);
+    const traits = (path: string): OperationTraits =>
+      traitsOf({ ...catalog.index.operations[0]!, path, summary: "Get them", operationId: "getThem" });
+    expect(traits("/tickets/{number}/comments/{comment}").addressedItemStem).toBe(stemOf("comments"));
+    expect(traits("/tickets/{number}/comments").addressedItemStem).toBeUndefined();
+    expect(
+      rankFactor(query, traits("/tickets/{number}/comments/{comment}"), new Set(), new Set()) /
+        rankFactor(query, traits("/tickets/{number}/reviewers/{login}"), new Set(), new Set()),
+    ).toBeGreaterThan(1.2);
+    expect(analyzeQuery("the last 30 days of usage").numberedItemStems.has(stemOf("comment"))).toBe(false);
+  });
+
+  it("reads a name in capitals with underscores, and a pattern with a star, as values, not words", () => {
+    const terms = analyzeQuery("read the DEPLOY_KEY secret of a project").terms;
+    expect(terms).toContain(stemOf("secret"));
+    expect(terms).not.toContain(stemOf("deploy"));
+    expect(terms).not.toContain(stemOf("key"));
+    const pattern = analyzeQuery("allow the actions matching our-org/* in this project");
+    expect(pattern.scopes.size).toBe(0);
+    expect(pattern.terms).not.toContain(stemOf("org"));
+    expect(analyzeQuery("list tickets across a project").terms).not.toContain(stemOf("across"));
   });
 
   it("reads a query that names a thing and no action as a read; a verb of its own is not one", () => {
@@ -355,8 +399,9 @@ describe("ranking what a person asks for", () => {
     expect(first("which labels exist in a project?")).toBe("listProjectLabels");
   });
 
-  it("reads members as users too", () => {
+  it("reads members as users too, and a maximum as a limit", () => {
     expect(queryWordOf("members")?.also).toContain("user");
+    expect(queryWordOf("maximum")?.also).toContain("limit");
   });
 
   it("knows a plural by its singular's entry", () => {

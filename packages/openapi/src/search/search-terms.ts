@@ -64,6 +64,7 @@ const stopWords = new Set([
   "one",
   "any",
   "own",
+  "across",
   // "which roles exist?" asks for the roles; "Updates an existing role" says nothing about which operation it is.
   "exist",
   "exists",
