@@ -5,6 +5,11 @@ import { isStopWord, splitWords, stemOf } from "./search-terms";
 export const addedWordWeight = 0.5;
 /** Weight of a word the vocabulary adds for a word the document does not use ("people" → user): the added word is what the person meant. */
 export const replacingWordWeight = 0.9;
+/**
+ * Weight of a word that says how the person sees the thing, not which thing ("a specific member", "the details of a
+ * project", "info about"), in the text match and in how much of the query an operation covers.
+ */
+export const fillerWordWeight = 0.3;
 /** Weight, in how much of the query an operation covers, of a word that only names the action ("add", "list"). */
 export const actionWordShare = 0.5;
 /**
@@ -212,7 +217,8 @@ export function analyzeQuery(
     // Two words the document writes as one ("user groups" → usergroups).
     const joined = previous === undefined ? undefined : stemOf(`${previous}${word}`);
     if (joined !== undefined && documentStems.has(joined)) group.push(joined);
-    for (const stem of group) addTerm(stem, 1);
+    const filler = oneItemWords.has(word) || itemFacetWords.has(word);
+    for (const stem of group) addTerm(stem, filler ? fillerWordWeight : 1);
     previous = isStopWord(word) ? undefined : word;
     const weight = documentStems.has(own) ? addedWordWeight : replacingWordWeight;
     const also = [...(known?.also ?? [])];
@@ -230,7 +236,7 @@ export function analyzeQuery(
     if (scope !== undefined) analysis.scopes.add(scope);
     if (group.length > 0) {
       analysis.groups.push(group);
-      analysis.groupWeights.push(known?.actions === undefined ? 1 : actionWordShare);
+      analysis.groupWeights.push(filler ? fillerWordWeight : known?.actions === undefined ? 1 : actionWordShare);
     }
   }
   for (const [stem, weight] of later) addTerm(stem, weight);

@@ -8,7 +8,7 @@ import { processTerm, splitWords } from "./search-terms";
 import { fitToBytes } from "../describe/fit-to-bytes";
 
 /** How much a match in each field counts. */
-const fieldBoosts = { headline: 4, operationId: 1.5, tags: 1, path: 1, description: 0.2 };
+const fieldBoosts = { headline: 3, operationId: 1.5, tags: 1, path: 1, description: 0.2 };
 
 /** Default and largest number of matches an answer holds. */
 export const defaultSearchLimit = 8;

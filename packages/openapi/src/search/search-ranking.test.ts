@@ -100,6 +100,7 @@ const operations: [
   ["get", "/projects/{id}/history", "getProjectHistory", "Get the history of a project"],
   ["get", "/projects/{id}/directories/{path}/readme", "getDirectoryReadme", "Get the README of a directory"],
   ["get", "/projects/{id}/readme", "getProjectReadme", "Get the README of a project"],
+  ["get", "/usage/details", "getUsageDetails", "Get the details of a specific usage report"],
   ["get", "/projects/{id}/hash-algorithm", "getProjectHashAlgorithm", "Get the hash algorithm of a project"],
 ];
 
@@ -290,6 +291,13 @@ describe("ranking what a person asks for", () => {
         rankFactor(query, traits("/tickets/{number}/reviewers/{login}"), new Set(), new Set()),
     ).toBeGreaterThan(1.2);
     expect(analyzeQuery("the last 30 days of usage").numberedItemStems.has(stemOf("comment"))).toBe(false);
+  });
+
+  it('weighs little the words that say how the person sees the thing ("a specific", "details of"), not which thing', () => {
+    expect(first("get details of one specific project")).toBe("getProject");
+    const query = analyzeQuery("get details of one specific project");
+    expect(query.weights[query.terms.indexOf(stemOf("specific"))]).toBeLessThan(0.5);
+    expect(query.weights[query.terms.indexOf(stemOf("project"))]).toBe(1);
   });
 
   it("reads a name in capitals with underscores, and a pattern with a star, as values, not words", () => {
