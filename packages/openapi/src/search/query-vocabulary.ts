@@ -242,6 +242,12 @@ export const phrases: [RegExp, string][] = [
     /\bmake\s+((?:[a-z]+\s+){1,5}?)(?:(?:visible\s+)?public(?:ly)?|visible)(?=\s*$|[^a-z\s]|\s+(?:to|for|again|now|so|and|on|in)\b)/g,
     "set $1public",
   ],
+  // "make the token read-only by default", "make a user an admin", "make checks strict": a setting of a thing that is
+  // there, not a creation ("make a private channel" names what to create: the word after the complement is a noun).
+  [
+    /\bmake\s+((?:[a-z0-9]+\s+){0,5}?)(read\s+only|private|required|optional|strict|default|hidden|invisible|inactive|expire|(?:an?\s+|the\s+)?(?:admin|owner|maintainer))(?=\s*$|[^a-z\s]|\s+(?:to|for|by|of|again|now|so|and|on|in|at)\b)/g,
+    "set $1$2",
+  ],
   // A fix an AI or a tool suggests is what APIs name an autofix.
   [/\b(?:ai|suggested|automatic|automated|auto)[\s-]+(?:generated\s+)?fix(?:es)?\b/g, "autofix"],
   // "include X in Y" as the request: an addition.

@@ -100,6 +100,8 @@ const operations: [
   ["get", "/projects/{id}/history", "getProjectHistory", "Get the history of a project"],
   ["get", "/projects/{id}/directories/{path}/readme", "getDirectoryReadme", "Get the README of a directory"],
   ["get", "/projects/{id}/readme", "getProjectReadme", "Get the README of a project"],
+  ["put", "/projects/{id}/owner", "setProjectOwner", "Set the owner of a project"],
+  ["put", "/projects/{id}/mode", "setProjectMode", "Set the mode of a project (read-only or writable)"],
   ["get", "/usage/details", "getUsageDetails", "Get the details of a specific usage report"],
   ["get", "/projects/{id}/hash-algorithm", "getProjectHashAlgorithm", "Get the hash algorithm of a project"],
 ];
@@ -291,6 +293,15 @@ describe("ranking what a person asks for", () => {
         rankFactor(query, traits("/tickets/{number}/reviewers/{login}"), new Set(), new Set()),
     ).toBeGreaterThan(1.2);
     expect(analyzeQuery("the last 30 days of usage").numberedItemStems.has(stemOf("comment"))).toBe(false);
+  });
+
+  it('reads "make X read-only", "make X the owner" as a setting, and "make a private X" as a creation', () => {
+    for (const query of ["make alice the owner of a project", "make the token read-only by default", "make it private"])
+      expect([...analyzeQuery(query).actions]).toContain("update");
+    expect([...analyzeQuery("make a private project").actions]).toEqual(["create"]);
+    expect(first("make alice the owner of a project")).toBe("setProjectOwner");
+    expect(first("make a project read-only for now")).toBe("setProjectMode");
+    expect(first("make a private project")).toBe("createProject");
   });
 
   it('weighs little the words that say how the person sees the thing ("a specific", "details of"), not which thing', () => {
