@@ -60,6 +60,11 @@ export interface QueryAnalysis {
    * first noun (and the word before it) that a number follows. The operation addresses one of those.
    */
   numberedItemStems: Set<string>;
+  /**
+   * Stems of the things the query speaks of all of ("every comment on any issue", "all the labeled events"): an
+   * operation on one of them (`/issues/{issue_number}/comments`) is not what the person asks for.
+   */
+  everyStems: Set<string>;
   /** Stems of the head noun of the query's first run of nouns ("fine tuning jobs" → job), and of its last two words joined. */
   objectStems: Set<string>;
 }
@@ -156,7 +161,11 @@ export function analyzeQuery(
   // A name written in capitals with underscores (`DEPLOY_KEY`, `NPM_TOKEN`) and a pattern (`our-org/*`, `release-*`)
   // are values the person gives, not words of what they ask for.
   let lower = splitWords(
-    text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, " ").replace(/[^\s,;]*\*[^\s,;]*/g, " "),
+    text
+      // A possessive's "'s" ("our org's secret") is no word.
+      .replace(/(\w)['’]s\b/g, "$1")
+      .replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, " ")
+      .replace(/[^\s,;]*\*[^\s,;]*/g, " "),
   ).toLowerCase();
   const asksForState = stateQuestion.test(lower);
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
@@ -173,6 +182,7 @@ export function analyzeQuery(
     leadStem: undefined,
     itemStems: new Set(),
     numberedItemStems: new Set(),
+    everyStems: new Set(),
     readsByDefault: false,
     objectNumber: undefined,
     objectStems: new Set(),
@@ -222,6 +232,9 @@ export function analyzeQuery(
     previous = isStopWord(word) ? undefined : word;
     const weight = documentStems.has(own) ? addedWordWeight : replacingWordWeight;
     const also = [...(known?.also ?? [])];
+    // An adverb the document writes as its adjective ("publicly visible": public).
+    if (!documentStems.has(own) && word.endsWith("ly") && documentStems.has(stemOf(word.slice(0, -2))))
+      also.push(word.slice(0, -2));
     // A verb undone ("unpin") that the document writes apart ("Un-pins"): the verb, and a removal.
     if (!documentStems.has(own) && word.startsWith("un") && documentStems.has(stemOf(word.slice(2)))) {
       also.push(word.slice(2), "remove", "delete");
@@ -267,6 +280,16 @@ export function analyzeQuery(
     for (const next of item) analysis.itemStems.add(stemOf(next));
     if (item.length === 2) analysis.itemStems.add(stemOf(item.join("")));
   });
+  words.forEach((word, at) => {
+    if (!everyWords.has(word)) return;
+    let from = at + 1;
+    while (objectStartWords.has(words[from] ?? "") || words[from] === "of") from += 1;
+    for (let to = from; to < from + 3 && to < words.length; to += 1) {
+      const next = words[to] as string;
+      if (isStopWord(next) || queryWordOf(next)?.actions !== undefined) break;
+      analysis.everyStems.add(stemOf(next));
+    }
+  });
   const numberAt = words.findIndex(
     (word, at) => /^[0-9]+$/.test(word) && at > 0 && !isStopWord(words[at - 1] as string),
   );
@@ -294,8 +317,12 @@ export function analyzeQuery(
   const nouns = object?.contained === true ? [] : (object?.nouns ?? []).filter((noun) => !/(?:ed|ing)$/.test(noun));
   for (const stem of [nouns.at(-1), nouns.length > 1 ? nouns.slice(-2).join("") : undefined])
     if (stem !== undefined) analysis.objectStems.add(stemOf(stem));
-  if (/^(?:which|what)\b/.test(lower) && !/^(?:which|what)\s+(?:happens|would|will|if)\b/.test(lower)) {
-    // "which caller IDs have I verified", "what alerts are set up": a read, whatever verbs the question holds.
+  if (
+    (/^(?:which|what)\b/.test(lower) && !/^(?:which|what)\s+(?:happens|would|will|if)\b/.test(lower)) ||
+    /^(?:when|where)\s+(?:was|were|is|are|did|does|do|has|have|had|can|could|should)\b/.test(lower)
+  ) {
+    // "which caller IDs have I verified", "what alerts are set up", "when was the secret last updated?", "where can I
+    // download the runner?": a read, whatever verbs the question holds.
     analysis.actions = new Set(["get", "list"]);
   }
   if (asksForState) {

@@ -20,9 +20,11 @@ function alike(words: readonly string[], meaning: QueryWord): Record<string, Que
 const verbs: Record<string, QueryWord> = {
   create: { actions: ["create"] },
   ...alike(
-    ["add", "new", "make", "start", "open", "post", "submit", "publish", "register", "upload", "generate", "setup"],
+    ["add", "new", "make", "start", "open", "post", "submit", "publish", "register", "upload", "generate"],
     { actions: ["create"], also: ["create"] },
   ),
+  // A document may write it in two words ("Set up a webhook").
+  setup: { actions: ["create"], also: ["create", "set", "up"] },
   ...alike(["write", "send"], { actions: ["create"], also: ["create", "post"] }),
   ...alike(["buy", "purchase"], { actions: ["create"], also: ["create", "order"] }),
   // "put a file into a container": add it.
@@ -32,7 +34,7 @@ const verbs: Record<string, QueryWord> = {
   ...alike(["edit", "modify", "rename", "close", "reopen"], { actions: ["update"], also: ["update"] }),
   // Bringing back what was archived or deleted.
   ...alike(["restore", "recover", "undelete", "unarchive"], { also: ["unarchive", "undelete", "restore"] }),
-  ...alike(["change", "replace"], { actions: ["update"], also: ["update", "set"] }),
+  ...alike(["change", "replace", "switch", "swap"], { actions: ["update"], also: ["update", "set"] }),
   set: { actions: ["update", "create"], also: ["update"] },
   assign: { actions: ["create", "update"], also: ["add"] },
   archive: { also: ["update"] },
@@ -142,7 +144,7 @@ const nouns: Record<string, QueryWord> = {
   ...alike(["member", "members", "membership"], { also: ["user"] }),
   // "who follows…", "who has access…", "everyone in…": people, listed.
   ...alike(["who", "everyone", "everybody"], { actions: ["list"], also: ["user", "member"] }),
-  ...alike(["rejected", "declined", "reject", "decline", "refused"], { also: ["denied", "deny"] }),
+  ...alike(["rejected", "declined", "reject", "decline", "refused"], { also: ["denied", "deny", "decline", "reject"] }),
   ...alike(["tomorrow", "tonight", "later"], { also: ["schedule", "scheduled"] }),
   ...alike(["pdf", "document", "documents", "attachment", "attachments", "spreadsheet", "screenshot"], {
     also: ["file"],
@@ -248,6 +250,10 @@ export const phrases: [RegExp, string][] = [
     /\bmake\s+((?:[a-z0-9]+\s+){0,5}?)(read\s+only|private|required|optional|strict|default|hidden|invisible|inactive|expire|(?:an?\s+|the\s+)?(?:admin|owner|maintainer))(?=\s*$|[^a-z\s]|\s+(?:to|for|by|of|again|now|so|and|on|in|at)\b)/g,
     "set $1$2",
   ],
+  // "make the group contain runners 11 and 12", "make the repo use…": a setting of what is there.
+  [/\bmake\s+((?:[a-z0-9]+\s+){1,6}?)(contain|include|use|require|hold|point)\b/g, "set $1$2"],
+  // "replace the list of repos…": the list is what the person names, not a listing.
+  [/\b(?:the|a|this|that|our|my|whole|full|entire|complete)\s+list\s+of\b/g, "the"],
   // A fix an AI or a tool suggests is what APIs name an autofix.
   [/\b(?:ai|suggested|automatic|automated|auto)[\s-]+(?:generated\s+)?fix(?:es)?\b/g, "autofix"],
   // "include X in Y" as the request: an addition.
@@ -256,7 +262,7 @@ export const phrases: [RegExp, string][] = [
   [/\bpersonal\s+(?:account|user)\b/g, "user"],
   // "kick someone out of…", "take my link off…": the object between the verb and its particle.
   [/\bkick\s+((?:[a-z]+\s+){0,2}?)out\b/g, "remove $1"],
-  [/\btake\s+((?:[a-z]+\s+){1,4}?)off\b/g, "remove $1"],
+  [/\b(?:take|strip|pull)\s+((?:[a-z0-9]+\s+){1,5}?)off\b/g, "remove $1"],
   [/\bbring\s+back\b/g, "restore"],
   [/\btear\s+down\b/g, "delete"],
   // Shutting a machine down stops it ("shut down the codespace left running").
@@ -277,6 +283,9 @@ export const phrases: [RegExp, string][] = [
   // A yes-or-no question ("am I following…", "does the team have access…") is a check.
   [/^(?:am|is|are|does|do|has|have|can)\s+/g, "check "],
   [/\bturn\s+on\b|\bswitch\s+on\b/g, "enable"],
+  // "set up a webhook" as the request (first, or after "to", "and"…) creates one; "the profiles set up for a merchant"
+  // are there already, and "set" alone changes a setting.
+  [/(^|\b(?:to|and|then|please|i|we|you|can|could|should|must)\s+)set\s+up\b/g, "$1setup"],
   [/\ball\s+at\s+once\b|\bat\s+once\b|\bin\s+one\s+go\b/g, "bulk"],
   [/\ba\s+new\s+name\b/g, "rename"],
   [/\bhang\s+up\b/g, "end call"],

@@ -47,6 +47,8 @@ export const rankWeights = {
   numberedItem: 1.3,
   /** The path's last collection is the thing the query names ("fine-tuning jobs": `/fine_tuning/jobs`, not `/fine_tuning/jobs/{id}/events`). */
   sameResource: 1.2,
+  /** The query speaks of all of a thing ("every comment on any issue") and the path addresses one of them. */
+  oneOfEvery: 0.7,
 };
 
 /**
@@ -86,6 +88,7 @@ export function rankFactor(
   if ([...query.itemStems].some((stem) => traits.itemStems.has(stem))) factor *= rankWeights.namedItem;
   if (traits.addressedItemStem !== undefined && query.numberedItemStems.has(traits.addressedItemStem))
     factor *= rankWeights.numberedItem;
+  if ([...traits.itemStems].some((stem) => query.everyStems.has(stem))) factor *= rankWeights.oneOfEvery;
   if (traits.resourceStem !== undefined && query.objectStems.has(traits.resourceStem))
     factor *= rankWeights.sameResource;
   let whole = 0;

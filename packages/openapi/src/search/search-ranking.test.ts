@@ -408,6 +408,47 @@ describe("ranking what a person asks for", () => {
     expect(headlineOf({ ...long, summary: "", description: "Lists the files. Paged." })).toBe("Lists the files.");
   });
 
+  it("weighs down an operation on one item when the query speaks of all of them (every, any, all)", () => {
+    const query = analyzeQuery("every comment on any ticket in a project");
+    expect([...query.everyStems]).toEqual([stemOf("comment"), stemOf("ticket")]);
+    const traits = (path: string): OperationTraits =>
+      traitsOf({ ...catalog.index.operations[0]!, path, summary: "List them", operationId: "listThem" });
+    // The comments of one ticket are not every comment on any ticket.
+    expect(
+      rankFactor(query, traits("/projects/{id}/tickets/{number}/comments"), new Set(), new Set()) /
+        rankFactor(query, traits("/projects/{id}/comments"), new Set(), new Set()),
+    ).toBeLessThan(0.8);
+  });
+
+  it('reads "when was…" and "where can…" as a read, and a possessive\'s "s" as no word', () => {
+    const when = analyzeQuery("when was the project last updated?");
+    expect([...when.actions].sort()).toEqual(["get", "list"]);
+    expect(when.terms).not.toContain("when");
+    expect([...analyzeQuery("where can I download the archive of a project").actions].sort()).toEqual(["get", "list"]);
+    expect(analyzeQuery("update our org's project").terms).not.toContain("s");
+    for (const word of ["also", "just", "exactly", "whatever"])
+      expect(analyzeQuery(`${word} archive a project`).terms).not.toContain(stemOf(word));
+  });
+
+  it("reads an adverb as the adjective the document writes (publicly: public)", () => {
+    const documentStems = new Set([stemOf("public"), stemOf("project")]);
+    expect(analyzeQuery("is the project publicly listed", documentStems).terms).toContain(stemOf("public"));
+    expect(analyzeQuery("is the project publicly listed").terms).not.toContain(stemOf("public"));
+  });
+
+  it('reads "the list of", "make X contain", "strip X off", "switch", "swap" and "set up" as the action they are', () => {
+    expect([...analyzeQuery("replace the list of labels of a project").actions]).toEqual(["update"]);
+    expect([...analyzeQuery("make the project contain tickets 1 and 2").actions]).toContain("update");
+    expect([...analyzeQuery("strip every label off a project").actions]).toContain("delete");
+    expect([...analyzeQuery("pull the owner label off a project").actions]).toEqual(["delete"]);
+    expect([...analyzeQuery("switch a project to a bigger plan").actions]).toEqual(["update"]);
+    expect([...analyzeQuery("swap the project owner").actions]).toEqual(["update"]);
+    expect([...analyzeQuery("set up a spending alert").actions]).toEqual(["create"]);
+    expect(first("set up a spending alert")).toBe("createAlert");
+    expect(analyzeQuery("list the alerts set up for a project").terms).not.toContain(stemOf("setup"));
+    expect(queryWordOf("reject")?.also).toContain("decline");
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");

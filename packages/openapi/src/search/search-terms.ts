@@ -65,6 +65,13 @@ const stopWords = new Set([
   "any",
   "own",
   "across",
+  // A question's "when" and "where" ("when was it last updated?") and "also", "just": no part of the thing asked for.
+  "when",
+  "where",
+  "also",
+  "just",
+  "exactly",
+  "whatever",
   // "which roles exist?" asks for the roles; "Updates an existing role" says nothing about which operation it is.
   "exist",
   "exists",
