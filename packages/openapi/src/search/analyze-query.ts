@@ -147,6 +147,89 @@ const objectStartWords = new Set([
 ]);
 
 /**
+ * The query's text in lower case, split as the index splits words, without the values the person gives: a URL, a name
+ * in capitals with underscores (`DEPLOY_KEY`, `NPM_TOKEN`), a pattern (`our-org/*`, `release-*`).
+ */
+function queryWordsOf(text: string): string {
+  return splitWords(
+    text
+      .replace(/\bhttps?:\/\/\S*/g, " ")
+      // A plural of capitals is one word ("PRs", "IDs"), not a capital and a word.
+      .replace(/\b([A-Z]{2,})s\b/g, (_plural, capitals: string) => `${capitals.toLowerCase()}s`)
+      // A possessive's "'s" ("our org's secret") is no word.
+      .replace(/(\w)['’]s\b/g, "$1")
+      .replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, " ")
+      .replace(/[^\s,;]*\*[^\s,;]*/g, " "),
+  ).toLowerCase();
+}
+
+/**
+ * The run of words after "a specific", "one", "one of my"... names the item: its last (up to two) words, the noun or
+ * an adjective and the noun ("one code security configuration" is one configuration). So does the run after "the
+ * details of my", "info about the".
+ */
+function itemStemsOf(words: string[]): string[] {
+  const stems: string[] = [];
+  words.forEach((word, at) => {
+    let from = at + 1;
+    let ofMany = false;
+    if (oneItemWords.has(word)) {
+      // "one of my keys" is one key.
+      ofMany = words[from] === "of" && objectStartWords.has(words[from + 1] ?? "");
+      if (ofMany) from += 2;
+    } else if (itemFacetWords.has(word) && aboutWords.has(words[from] ?? "")) {
+      from += objectStartWords.has(words[from + 1] ?? "") ? 2 : 1;
+    } else return;
+    let to = from;
+    while (
+      to < from + 4 &&
+      to < words.length &&
+      !isStopWord(words[to] as string) &&
+      queryWordOf(words[to] as string)?.actions === undefined
+    )
+      to += 1;
+    const item = words
+      .slice(Math.max(from, to - 2), Math.max(to, from + 1))
+      .filter((next) => !isStopWord(next) && (ofMany || !isPlural(next)));
+    for (const next of item) stems.push(stemOf(next));
+    if (item.length === 2) stems.push(stemOf(item.join("")));
+  });
+  return stems;
+}
+
+/** Stems of the words after "every", "any", "all", "each" (up to three, past "the", "my", "of"…). */
+function everyStemsOf(words: string[]): string[] {
+  const stems: string[] = [];
+  words.forEach((word, at) => {
+    if (!everyWords.has(word)) return;
+    let from = at + 1;
+    while (objectStartWords.has(words[from] ?? "") || words[from] === "of") from += 1;
+    for (let to = from; to < from + 3 && to < words.length; to += 1) {
+      const next = words[to] as string;
+      if (isStopWord(next) || queryWordOf(next)?.actions !== undefined) break;
+      stems.push(stemOf(next));
+    }
+  });
+  return stems;
+}
+
+/** Stems of the first thing named by a number ("review 8812 on pull request 42" → review): the noun and the word before it. */
+function numberedItemStemsOf(words: string[]): string[] {
+  const numberAt = words.findIndex(
+    (word, at) => /^[0-9]+$/.test(word) && at > 0 && !isStopWord(words[at - 1] as string),
+  );
+  if (numberAt <= 0) return [];
+  const named = words
+    .slice(Math.max(0, numberAt - 2), numberAt)
+    .filter(
+      (word, at, all) => at === all.length - 1 || (!isStopWord(word) && queryWordOf(word)?.actions === undefined),
+    );
+  const stems = named.map(stemOf);
+  if (named.length === 2) stems.push(stemOf(named.join("")));
+  return stems;
+}
+
+/**
  * Reads a plain-language query (or an operationId: split as the index splits
  * them) into what the search needs. `documentStems` are the stems of the
  * document's operationIds, paths, headlines and tags: a word the document does
@@ -158,15 +241,7 @@ export function analyzeQuery(
   documentStems: ReadonlySet<string> = new Set(),
   documentLeadStems: ReadonlySet<string> = new Set(),
 ): QueryAnalysis {
-  // A name written in capitals with underscores (`DEPLOY_KEY`, `NPM_TOKEN`) and a pattern (`our-org/*`, `release-*`)
-  // are values the person gives, not words of what they ask for.
-  let lower = splitWords(
-    text
-      // A possessive's "'s" ("our org's secret") is no word.
-      .replace(/(\w)['’]s\b/g, "$1")
-      .replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, " ")
-      .replace(/[^\s,;]*\*[^\s,;]*/g, " "),
-  ).toLowerCase();
+  let lower = queryWordsOf(text);
   const asksForState = stateQuestion.test(lower);
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
   const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
@@ -233,11 +308,20 @@ export function analyzeQuery(
     const weight = documentStems.has(own) ? addedWordWeight : replacingWordWeight;
     const also = [...(known?.also ?? [])];
     // An adverb the document writes as its adjective ("publicly visible": public).
-    if (!documentStems.has(own) && word.endsWith("ly") && documentStems.has(stemOf(word.slice(0, -2))))
+    if (
+      !documentStems.has(own) &&
+      word.length > 5 &&
+      word.endsWith("ly") &&
+      documentStems.has(stemOf(word.slice(0, -2)))
+    )
       also.push(word.slice(0, -2));
-    // A verb undone ("unpin") that the document writes apart ("Un-pins"): the verb, and a removal.
-    if (!documentStems.has(own) && word.startsWith("un") && documentStems.has(stemOf(word.slice(2)))) {
-      also.push(word.slice(2), "remove", "delete");
+    // A verb undone ("unpin") that the document writes apart ("Un-pins"): the verb, and a removal. "stop sharing" comes
+    // here as "unshar": its verb may have lost an e.
+    const undone = word.startsWith("un")
+      ? [word.slice(2), `${word.slice(2)}e`].find((verb) => documentStems.has(stemOf(verb)))
+      : undefined;
+    if (!documentStems.has(own) && undone !== undefined) {
+      also.push(undone, "remove", "delete");
       analysis.actions.add("delete");
     }
     for (const added of also) {
@@ -253,55 +337,9 @@ export function analyzeQuery(
     }
   }
   for (const [stem, weight] of later) addTerm(stem, weight);
-  // The run of words after "a specific", "one", "one of my"... names the item: its last (up to two) words, the noun or
-  // an adjective and the noun ("one code security configuration" is one configuration). So does the run after "the
-  // details of my", "info about the".
-  words.forEach((word, at) => {
-    let from = at + 1;
-    let ofMany = false;
-    if (oneItemWords.has(word)) {
-      // "one of my keys" is one key.
-      ofMany = words[from] === "of" && objectStartWords.has(words[from + 1] ?? "");
-      if (ofMany) from += 2;
-    } else if (itemFacetWords.has(word) && aboutWords.has(words[from] ?? "")) {
-      from += objectStartWords.has(words[from + 1] ?? "") ? 2 : 1;
-    } else return;
-    let to = from;
-    while (
-      to < from + 4 &&
-      to < words.length &&
-      !isStopWord(words[to] as string) &&
-      queryWordOf(words[to] as string)?.actions === undefined
-    )
-      to += 1;
-    const item = words
-      .slice(Math.max(from, to - 2), Math.max(to, from + 1))
-      .filter((next) => !isStopWord(next) && (ofMany || !isPlural(next)));
-    for (const next of item) analysis.itemStems.add(stemOf(next));
-    if (item.length === 2) analysis.itemStems.add(stemOf(item.join("")));
-  });
-  words.forEach((word, at) => {
-    if (!everyWords.has(word)) return;
-    let from = at + 1;
-    while (objectStartWords.has(words[from] ?? "") || words[from] === "of") from += 1;
-    for (let to = from; to < from + 3 && to < words.length; to += 1) {
-      const next = words[to] as string;
-      if (isStopWord(next) || queryWordOf(next)?.actions !== undefined) break;
-      analysis.everyStems.add(stemOf(next));
-    }
-  });
-  const numberAt = words.findIndex(
-    (word, at) => /^[0-9]+$/.test(word) && at > 0 && !isStopWord(words[at - 1] as string),
-  );
-  if (numberAt > 0) {
-    const named = words
-      .slice(Math.max(0, numberAt - 2), numberAt)
-      .filter(
-        (word, at, all) => at === all.length - 1 || (!isStopWord(word) && queryWordOf(word)?.actions === undefined),
-      );
-    for (const word of named) analysis.numberedItemStems.add(stemOf(word));
-    if (named.length === 2) analysis.numberedItemStems.add(stemOf(named.join("")));
-  }
+  for (const stem of itemStemsOf(words)) analysis.itemStems.add(stem);
+  for (const stem of everyStemsOf(words)) analysis.everyStems.add(stem);
+  for (const stem of numberedItemStemsOf(words)) analysis.numberedItemStems.add(stem);
   const object = objectOf(
     words,
     (word, at) =>
@@ -319,7 +357,9 @@ export function analyzeQuery(
     if (stem !== undefined) analysis.objectStems.add(stemOf(stem));
   if (
     (/^(?:which|what)\b/.test(lower) && !/^(?:which|what)\s+(?:happens|would|will|if)\b/.test(lower)) ||
-    /^(?:when|where)\s+(?:was|were|is|are|did|does|do|has|have|had|can|could|should)\b/.test(lower)
+    /^(?:when|where|how\s+(?:long|often|old|big|large))\s+(?:was|were|is|are|did|does|do|has|have|had|can|could|should)\b/.test(
+      lower,
+    )
   ) {
     // "which caller IDs have I verified", "what alerts are set up", "when was the secret last updated?", "where can I
     // download the runner?": a read, whatever verbs the question holds.

@@ -19,10 +19,10 @@ function alike(words: readonly string[], meaning: QueryWord): Record<string, Que
  */
 const verbs: Record<string, QueryWord> = {
   create: { actions: ["create"] },
-  ...alike(
-    ["add", "new", "make", "start", "open", "post", "submit", "publish", "register", "upload", "generate"],
-    { actions: ["create"], also: ["create"] },
-  ),
+  ...alike(["add", "new", "make", "start", "open", "post", "submit", "publish", "register", "upload", "generate"], {
+    actions: ["create"],
+    also: ["create"],
+  }),
   // A document may write it in two words ("Set up a webhook").
   setup: { actions: ["create"], also: ["create", "set", "up"] },
   ...alike(["write", "send"], { actions: ["create"], also: ["create", "post"] }),
@@ -59,7 +59,11 @@ const verbs: Record<string, QueryWord> = {
   }),
   ...alike(["whitelist", "allowlist", "whitelisted", "allowlisted"], { also: ["allowed", "allow"] }),
   // Many at once: a bulk or batch operation.
-  ...alike(["several", "multiple", "bulk", "batch", "many"], { also: ["bulk", "batch"] }),
+  ...alike(["several", "multiple", "bulk", "batch", "many", "bunch"], { also: ["bulk", "batch"] }),
+  // Applying a configuration to a thing attaches it there.
+  apply: { actions: ["update"], also: ["attach", "set"] },
+  // "keep logs for 30 days" sets how long they are kept: their retention.
+  keep: { also: ["retention", "set"] },
   ...alike(["activate", "reactivate", "resume", "unpause", "unblock"], { also: ["enable"] }),
   ...alike(["continue", "restart"], { also: ["resume", "enable"] }),
   ...alike(["mark", "toggle", "configure", "adjust", "flag"], {
@@ -68,7 +72,7 @@ const verbs: Record<string, QueryWord> = {
   }),
   ...alike(["promote", "demote"], { actions: ["update"], also: ["set", "role"] }),
   ...alike(["grant", "give", "allow", "let", "enroll"], { actions: ["create", "update"], also: ["add", "set"] }),
-  ...alike(["cap", "limit", "restrict", "throttle"], { also: ["limit", "restrict", "set"] }),
+  ...alike(["cap", "limit", "restrict", "throttle"], { also: ["limit", "restrict", "set", "cap"] }),
   define: { actions: ["create", "update"], also: ["create", "update"] },
   invite: { actions: ["create"], also: ["invitation", "add"] },
   share: { actions: ["create"], also: ["add", "collaborator", "access"] },
@@ -206,6 +210,7 @@ const nouns: Record<string, QueryWord> = {
   // Sending again what failed ("resend a failed delivery").
   ...alike(["resend", "retry", "redeliver"], { also: ["redeliver", "retry", "resend"] }),
   ...alike(["maximum", "max", "minimum", "min", "quota"], { also: ["limit"] }),
+  ...alike(["kept", "retain", "retained"], { also: ["retention"] }),
   ...alike(["reach", "reachable"], { also: ["access", "accessible"] }),
   // SHA-1, SHA-256, MD5 are hash algorithms.
   ...alike(["sha", "sha1", "sha256", "md5"], { also: ["hash", "algorithm"] }),
@@ -252,6 +257,8 @@ export const phrases: [RegExp, string][] = [
   ],
   // "make the group contain runners 11 and 12", "make the repo use…": a setting of what is there.
   [/\bmake\s+((?:[a-z0-9]+\s+){1,6}?)(contain|include|use|require|hold|point)\b/g, "set $1$2"],
+  // "only allow these apps to push": the allowed ones are set, not added to.
+  [/\bonly\s+(allow|let|permit)\b/g, "set $1"],
   // "replace the list of repos…": the list is what the person names, not a listing.
   [/\b(?:the|a|this|that|our|my|whole|full|entire|complete)\s+list\s+of\b/g, "the"],
   // A fix an AI or a tool suggests is what APIs name an autofix.
@@ -279,6 +286,8 @@ export const phrases: [RegExp, string][] = [
   [/\b(?:log|sign)\s+(?:([a-z]+(?:\s+[a-z]+)?)\s+)?out\b/g, "logout $1"],
   // People with access to a thing are its collaborators or members.
   [/\bwho\s+(?:has|have|can)\s+access\b/g, "who collaborators access"],
+  // "limit how many pull requests…" caps them; it does not count them.
+  [/\b(limit|cap|restrict|throttle)\s+how\s+(?:many|much|often)\b/g, "$1"],
   [/\bhow\s+(?:many|much)\b|\btotal\s+number\b|\bnumber\s+of\b/g, "count"],
   // A yes-or-no question ("am I following…", "does the team have access…") is a check.
   [/^(?:am|is|are|does|do|has|have|can)\s+/g, "check "],

@@ -449,6 +449,34 @@ describe("ranking what a person asks for", () => {
     expect(queryWordOf("reject")?.also).toContain("decline");
   });
 
+  it("reads a URL as a value, a plural of capitals as one word, and deploy as deployment's stem", () => {
+    const url = analyzeQuery("send a project's events to https://ci.example.com/hook");
+    expect(url.terms).not.toContain(stemOf("example"));
+    expect(url.terms).not.toContain(stemOf("hook"));
+    expect(analyzeQuery("list the open PRs").terms).toContain(stemOf("pull"));
+    expect(stemOf("deploy")).toBe(stemOf("deployment"));
+    expect(stemOf("employ")).toBe(stemOf("employment"));
+  });
+
+  it('reads "how long are X kept", "keep X for 30 days", "apply X to", "only allow" and "limit how many"', () => {
+    const kept = analyzeQuery("how long are the builds of a project kept?");
+    expect([...kept.actions].sort()).toEqual(["get", "list"]);
+    expect(kept.terms).toContain(stemOf("retention"));
+    expect(analyzeQuery("keep the logs for only 30 days").terms).toContain(stemOf("retention"));
+    expect(analyzeQuery("keep the logs for only 30 days").terms).not.toContain(stemOf("only"));
+    expect(analyzeQuery("apply the configuration to a bunch of projects").terms).toEqual(
+      expect.arrayContaining([stemOf("attach"), stemOf("bulk")]),
+    );
+    expect(analyzeQuery("apply the configuration", new Set([stemOf("app")])).terms).not.toContain(stemOf("app"));
+    // "set" is the person's word, not one the vocabulary adds at a low weight.
+    const only = analyzeQuery("only allow two apps to push");
+    expect(only.weights[only.terms.indexOf(stemOf("set"))]).toBe(1);
+    expect(analyzeQuery("limit how many tickets a project holds").terms).not.toContain(stemOf("count"));
+    const share = analyzeQuery("stop sharing a project", new Set([stemOf("share"), stemOf("project")]));
+    expect(share.terms).toContain(stemOf("share"));
+    expect([...share.actions]).toEqual(["delete"]);
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");

@@ -71,6 +71,7 @@ const stopWords = new Set([
   "also",
   "just",
   "exactly",
+  "only",
   "whatever",
   // "which roles exist?" asks for the roles; "Updates an existing role" says nothing about which operation it is.
   "exist",
@@ -116,7 +117,10 @@ const stemExceptions = new Map([
 export function stemOf(word: string): string {
   const lower = word.toLowerCase();
   const spelled = abbreviations.get(lower) ?? lower;
-  return stemExceptions.get(spelled) ?? stemmer(spelled);
+  const stem = stemExceptions.get(spelled) ?? stemmer(spelled);
+  // Porter writes a final y as i ("deploy" → deploi) but not when a later step bares it ("deployment" → deploy): one
+  // stem for both.
+  return stem.endsWith("y") ? `${stem.slice(0, -1)}i` : stem;
 }
 
 /** Whether a word carries no meaning for search. */
