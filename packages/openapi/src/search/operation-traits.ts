@@ -127,6 +127,8 @@ export function traitsOf(operation: IndexedOperation, idWords = operation.operat
     if (scope !== undefined) scopes.add(scope);
   }
   const lowerHeadline = headline.toLowerCase();
+  const collection = !/\}\/?$/.test(path);
+  const resourceStem = resourceStemOf(path);
   const self =
     /^\/(user|me)(\/|$)/.test(path) ||
     /\bauthenticated\b/.test(`${operation.operationId} ${lowerHeadline}`) ||
@@ -134,7 +136,7 @@ export function traitsOf(operation: IndexedOperation, idWords = operation.operat
   return {
     action: actionOf(operation, headline, idWords),
     method: operation.method,
-    collection: !/\}\/?$/.test(path),
+    collection,
     scopes,
     self,
     deprecated: operation.deprecated,
@@ -147,7 +149,7 @@ export function traitsOf(operation: IndexedOperation, idWords = operation.operat
     ],
     leadStem: words(headline).map(stemOf)[0],
     itemStems: itemStemsOf(path),
-    addressedItemStem: /\}\/?$/.test(path) ? resourceStemOf(path) : undefined,
-    resourceStem: resourceStemOf(path),
+    addressedItemStem: collection ? undefined : resourceStem,
+    resourceStem,
   };
 }
