@@ -317,9 +317,12 @@ export function analyzeQuery(
       also.push(word.slice(0, -2));
     // A verb undone ("unpin") that the document writes apart ("Un-pins"): the verb, and a removal. "stop sharing" comes
     // here as "unshar": its verb may have lost an e.
-    const undone = word.startsWith("un")
-      ? [word.slice(2), `${word.slice(2)}e`].find((verb) => documentStems.has(stemOf(verb)))
-      : undefined;
+    // A verb the vocabulary knows that makes or changes a thing, undone ("unshare"), is a removal even where the
+    // document does not use the verb ("unread" stays a state).
+    const verbs = word.startsWith("un") ? [word.slice(2), `${word.slice(2)}e`] : [];
+    const undone =
+      verbs.find((verb) => documentStems.has(stemOf(verb))) ??
+      verbs.find((verb) => queryWordOf(verb)?.actions?.some((action) => action === "create" || action === "update"));
     if (!documentStems.has(own) && undone !== undefined) {
       also.push(undone, "remove", "delete");
       analysis.actions.add("delete");

@@ -71,13 +71,17 @@ const verbs: Record<string, QueryWord> = {
     also: ["set", "update"],
   }),
   ...alike(["promote", "demote"], { actions: ["update"], also: ["set", "role"] }),
+  // "control which repos may use it": set them.
+  control: { actions: ["update"], also: ["set", "permission"] },
   ...alike(["grant", "give", "allow", "let", "enroll"], { actions: ["create", "update"], also: ["add", "set"] }),
   ...alike(["cap", "limit", "restrict", "throttle"], { also: ["limit", "restrict", "set", "cap"] }),
   define: { actions: ["create", "update"], also: ["create", "update"] },
   invite: { actions: ["create"], also: ["invitation", "add"] },
   share: { actions: ["create"], also: ["add", "collaborator", "access"] },
   cancel: { also: ["delete"] },
-  ...alike(["history", "all", "every", "browse", "enumerate"], { actions: ["list"], also: ["list"] }),
+  ...alike(["history", "all", "browse", "enumerate"], { actions: ["list"], also: ["list"] }),
+  // "every label" is all of them: a listing, or an operation on all ("Remove all labels").
+  every: { actions: ["list"], also: ["list", "all"] },
   ...alike(["which", "what", "get"], { actions: ["get", "list"] }),
   delete: { actions: ["delete"] },
   remove: { actions: ["delete"], also: ["delete"] },
@@ -207,6 +211,8 @@ const nouns: Record<string, QueryWord> = {
   ...alike(["folder", "folders", "subfolder", "subdirectory"], { also: ["directory", "path"] }),
   // Past versions of a thing are its history.
   ...alike(["past", "previous"], { also: ["history", "version"] }),
+  // A thing's revisions are its versions, or its commits where it is kept in git.
+  ...alike(["revision", "revisions"], { also: ["version", "commit", "history"] }),
   // Sending again what failed ("resend a failed delivery").
   ...alike(["resend", "retry", "redeliver"], { also: ["redeliver", "retry", "resend"] }),
   ...alike(["maximum", "max", "minimum", "min", "quota"], { also: ["limit"] }),
@@ -262,14 +268,17 @@ export const phrases: [RegExp, string][] = [
   // "replace the list of repos…": the list is what the person names, not a listing.
   [/\b(?:the|a|this|that|our|my|whole|full|entire|complete)\s+list\s+of\b/g, "the"],
   // A fix an AI or a tool suggests is what APIs name an autofix.
-  [/\b(?:ai|suggested|automatic|automated|auto)[\s-]+(?:generated\s+)?fix(?:es)?\b/g, "autofix"],
+  [
+    /\b(?:ai|suggested|automatic|automated|auto)[\s-]+(?:generated\s+)?fix(?:es)?\b|\bgenerate\s+(?:an?\s+)?fix\b/g,
+    "autofix",
+  ],
   // "include X in Y" as the request: an addition.
   [/^include\b/g, "add"],
   // A person's own account, as APIs name it.
   [/\bpersonal\s+(?:account|user)\b/g, "user"],
   // "kick someone out of…", "take my link off…": the object between the verb and its particle.
   [/\bkick\s+((?:[a-z]+\s+){0,2}?)out\b/g, "remove $1"],
-  [/\b(?:take|strip|pull)\s+((?:[a-z0-9]+\s+){1,5}?)off\b/g, "remove $1"],
+  [/\b(?:take|strip|pull|clear)\s+((?:[a-z0-9]+\s+){1,5}?)off\b/g, "remove $1"],
   [/\bbring\s+back\b/g, "restore"],
   [/\btear\s+down\b/g, "delete"],
   // Shutting a machine down stops it ("shut down the codespace left running").
@@ -301,7 +310,7 @@ export const phrases: [RegExp, string][] = [
   // "turn this recording into text": a transcription.
   [/\b(?:turn|convert)\s+((?:[a-z]+\s+){0,3}?)into\s+text\b/g, "transcribe $1"],
   // "open a conversation by its id" reads one.
-  [/\bby\s+(?:its|their|the|an?)\s+(?:id|identifier|sid|key|name)\b/g, "get"],
+  [/\bby\s+(?:its|their|the|an?)\s+(?:id|identifier|sid|key|name|sha|hash)\b/g, "get"],
   [/\btext\s+messages?\b/g, "sms"],
   [/\b(?:can|could|may)\s+be\s+assigned\b|\bassignable\b/g, "assignee"],
 ];

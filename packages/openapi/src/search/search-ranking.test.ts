@@ -477,6 +477,20 @@ describe("ranking what a person asks for", () => {
     expect([...share.actions]).toEqual(["delete"]);
   });
 
+  it('reads "every X" as all of them, "clear X off", "control which", revisions, "by its SHA" and "generate a fix"', () => {
+    const clear = analyzeQuery("clear every label off a ticket");
+    expect(clear.terms).toEqual(expect.arrayContaining([stemOf("all"), stemOf("remove")]));
+    expect(clear.terms).not.toContain(stemOf("off"));
+    expect([...analyzeQuery("control which projects may use it").actions]).toContain("update");
+    expect(analyzeQuery("revision history of a project").terms).toContain(stemOf("commit"));
+    expect([...analyzeQuery("open a build by its SHA").actions]).toContain("get");
+    expect(analyzeQuery("generate a fix for a project").terms).toContain(stemOf("autofix"));
+    // "stop sharing" undoes a verb the vocabulary knows, though this document does not use it; "unread" is a state.
+    const unshare = analyzeQuery("stop sharing a project", new Set([stemOf("project")]));
+    expect([...unshare.actions]).toEqual(["delete"]);
+    expect([...analyzeQuery("show my unread tickets", new Set([stemOf("ticket")])).actions]).not.toContain("delete");
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");
