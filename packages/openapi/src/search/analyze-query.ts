@@ -197,6 +197,34 @@ function itemStemsOf(words: string[]): string[] {
   return stems;
 }
 
+/** Words before a participle that make it say what state a thing is in ("my stopped codespace"). */
+const stateDeterminers = new Set(["my", "our", "the", "a", "an", "this", "that", "these", "those", "your", "their"]);
+
+/**
+ * Where the query says what state a thing is in with a verb the document names operations by ("start my stopped
+ * codespace", "delete the archived repos"): after "my", "the"… and before a noun, it is no request to stop or archive.
+ * In a read ("list the approved apps") the state says which ones, and stays a word like the others.
+ */
+function stateParticiplesOf(words: string[], documentLeadStems: ReadonlySet<string>): Set<number> {
+  const at = new Set<number>();
+  const lead = words.find((word) => !isStopWord(word));
+  const reads = queryWordOf(lead ?? "")?.actions?.some((action) => action === "get" || action === "list") === true;
+  if (reads) return at;
+  words.forEach((word, index) => {
+    const next = words[index + 1];
+    if (
+      index > 0 &&
+      word.endsWith("ed") &&
+      stateDeterminers.has(words[index - 1] as string) &&
+      next !== undefined &&
+      !isStopWord(next) &&
+      documentLeadStems.has(stemOf(word))
+    )
+      at.add(index);
+  });
+  return at;
+}
+
 /** Stems of the words after "every", "any", "all", "each" (up to three, past "the", "my", "of"…). */
 function everyStemsOf(words: string[]): string[] {
   const stems: string[] = [];
@@ -275,6 +303,7 @@ export function analyzeQuery(
       analysis.added[at] = weight < 1;
     }
   };
+  const states = stateParticiplesOf(words, documentLeadStems);
   const later: [string, number][] = [];
   let leadIsVerb = false;
   let leadAt = -1;
@@ -302,7 +331,7 @@ export function analyzeQuery(
     // Two words the document writes as one ("user groups" → usergroups).
     const joined = previous === undefined ? undefined : stemOf(`${previous}${word}`);
     if (joined !== undefined && documentStems.has(joined)) group.push(joined);
-    const filler = oneItemWords.has(word) || itemFacetWords.has(word);
+    const filler = oneItemWords.has(word) || itemFacetWords.has(word) || states.has(at);
     for (const stem of group) addTerm(stem, filler ? fillerWordWeight : 1);
     previous = isStopWord(word) ? undefined : word;
     const weight = documentStems.has(own) ? addedWordWeight : replacingWordWeight;
@@ -315,6 +344,8 @@ export function analyzeQuery(
       documentStems.has(stemOf(word.slice(0, -2)))
     )
       also.push(word.slice(0, -2));
+    // A role the document names the holding of ("a member of": membership, "owner": ownership).
+    if (!word.endsWith("ship") && documentStems.has(stemOf(`${word}ship`))) also.push(`${word}ship`);
     // A verb undone ("unpin") that the document writes apart ("Un-pins"): the verb, and a removal. "stop sharing" comes
     // here as "unshar": its verb may have lost an e.
     // A verb the vocabulary knows that makes or changes a thing, undone ("unshare"), is a removal even where the

@@ -23,6 +23,8 @@ const verbs: Record<string, QueryWord> = {
     actions: ["create"],
     also: ["create"],
   }),
+  // Starting a machine ("boot up my codespace").
+  boot: { also: ["start"] },
   // A document may write it in two words ("Set up a webhook").
   setup: { actions: ["create"], also: ["create", "set", "up"] },
   ...alike(["write", "send"], { actions: ["create"], also: ["create", "post"] }),
@@ -76,6 +78,8 @@ const verbs: Record<string, QueryWord> = {
   ...alike(["grant", "give", "allow", "let", "enroll"], { actions: ["create", "update"], also: ["add", "set"] }),
   ...alike(["cap", "limit", "restrict", "throttle"], { also: ["limit", "restrict", "set", "cap"] }),
   define: { actions: ["create", "update"], also: ["create", "update"] },
+  // "choose which repos…": the chosen ones are set.
+  ...alike(["choose", "pick", "select"], { actions: ["update"], also: ["set", "select"] }),
   invite: { actions: ["create"], also: ["invitation", "add"] },
   share: { actions: ["create"], also: ["add", "collaborator", "access"] },
   cancel: { also: ["delete"] },
@@ -219,7 +223,11 @@ const nouns: Record<string, QueryWord> = {
   ...alike(["kept", "retain", "retained"], { also: ["retention"] }),
   ...alike(["reach", "reachable"], { also: ["access", "accessible"] }),
   // SHA-1, SHA-256, MD5 are hash algorithms.
-  ...alike(["sha", "sha1", "sha256", "md5"], { also: ["hash", "algorithm"] }),
+  // A value written `sha256:…` is a digest.
+  ...alike(["sha", "sha1", "sha256", "md5"], { also: ["hash", "algorithm", "digest"] }),
+  ...alike(["vm", "vms"], { also: ["machine", "virtual"] }),
+  // Someone who may edit or view a thing is a collaborator on it, with a role.
+  ...alike(["editor", "editors", "viewer", "viewers"], { also: ["collaborator", "role"] }),
 };
 
 /** Phrases read as one word (`who am I` asks for the caller's identity). */
@@ -258,7 +266,7 @@ export const phrases: [RegExp, string][] = [
   // "make the token read-only by default", "make a user an admin", "make checks strict": a setting of a thing that is
   // there, not a creation ("make a private channel" names what to create: the word after the complement is a noun).
   [
-    /\bmake\s+((?:[a-z0-9]+\s+){0,5}?)(read\s+only|private|required|optional|strict|default|hidden|invisible|inactive|expire|(?:an?\s+|the\s+)?(?:admin|owner|maintainer))(?=\s*$|[^a-z\s]|\s+(?:to|for|by|of|again|now|so|and|on|in|at)\b)/g,
+    /\bmake\s+((?:[a-z0-9]+\s+){0,5}?)(read\s+only|private|required|optional|strict|default|hidden|invisible|inactive|expire|(?:an?\s+|the\s+)?(?:admin|owner|maintainer|editor|viewer|reader|writer|moderator|manager))(?=\s*$|[^a-z\s]|\s+(?:to|for|by|of|again|now|so|and|on|in|at)\b)/g,
     "set $1$2",
   ],
   // "make the group contain runners 11 and 12", "make the repo use…": a setting of what is there.
@@ -280,6 +288,7 @@ export const phrases: [RegExp, string][] = [
   [/\bkick\s+((?:[a-z]+\s+){0,2}?)out\b/g, "remove $1"],
   [/\b(?:take|strip|pull|clear)\s+((?:[a-z0-9]+\s+){1,5}?)off\b/g, "remove $1"],
   [/\bbring\s+back\b/g, "restore"],
+  [/\bboot\s+(?:up\b)?|\bpower\s+(?:up|on)\b/g, "boot "],
   [/\btear\s+down\b/g, "delete"],
   // Shutting a machine down stops it ("shut down the codespace left running").
   [/\bshut\s+(?:down|off)\b/g, "stop"],

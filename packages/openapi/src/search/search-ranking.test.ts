@@ -104,6 +104,7 @@ const operations: [
   ["put", "/projects/{id}/mode", "setProjectMode", "Set the mode of a project (read-only or writable)"],
   ["get", "/usage/details", "getUsageDetails", "Get the details of a specific usage report"],
   ["get", "/projects/{id}/hash-algorithm", "getProjectHashAlgorithm", "Get the hash algorithm of a project"],
+  ["post", "/projects/{id}/start", "startProject", "Start a project"],
 ];
 
 const paths: Record<string, Record<string, unknown>> = {};
@@ -489,6 +490,37 @@ describe("ranking what a person asks for", () => {
     const unshare = analyzeQuery("stop sharing a project", new Set([stemOf("project")]));
     expect([...unshare.actions]).toEqual(["delete"]);
     expect([...analyzeQuery("show my unread tickets", new Set([stemOf("ticket")])).actions]).not.toContain("delete");
+  });
+
+  it('reads "my stopped project" as a state, "boot up" as a start, a member of as a membership, and "choose which"', () => {
+    // Stop is a verb of this document; "my stopped project" says which project, not what to do with it.
+    expect(first("start my stopped project")).toBe("startProject");
+    const stopped = analyzeQuery("start my stopped project", new Set(), new Set([stemOf("stop"), stemOf("start")]));
+    expect(stopped.weights[stopped.terms.indexOf(stemOf("stopped"))]).toBeLessThan(0.5);
+    // In a read, the state says which ones.
+    const listed = analyzeQuery("list the stopped projects", new Set(), new Set([stemOf("stop")]));
+    expect(listed.weights[listed.terms.indexOf(stemOf("stopped"))]).toBe(1);
+    expect(first("boot up the project")).toBe("startProject");
+    expect(first("power on the project")).toBe("startProject");
+    expect(analyzeQuery("boot up the project").terms).not.toContain(stemOf("up"));
+    const member = analyzeQuery("which groups am I a member of", new Set([stemOf("membership"), stemOf("member")]));
+    expect(member.terms).toContain(stemOf("membership"));
+    expect(analyzeQuery("which groups am I a member of", new Set([stemOf("member")])).terms).not.toContain(
+      stemOf("membership"),
+    );
+    const choose = analyzeQuery("choose which projects may use the runner");
+    expect([...choose.actions]).toContain("update");
+    expect(choose.terms).toContain(stemOf("set"));
+  });
+
+  it("reads a sha256: value as a digest, a VM as a machine, and an editor or viewer as a collaborator with a role", () => {
+    expect(analyzeQuery("delete the attestations for sha256:ab12cd").terms).toContain(stemOf("digest"));
+    expect(analyzeQuery("what VM sizes can I pick").terms).toContain(stemOf("machine"));
+    const editor = analyzeQuery("make user sam an editor on project 3");
+    expect(editor.terms).toEqual(expect.arrayContaining([stemOf("collaborator"), stemOf("role")]));
+    // "make X an editor" sets a role; it creates nothing.
+    expect(editor.terms).toContain(stemOf("set"));
+    expect(editor.terms).not.toContain(stemOf("create"));
   });
 
   it("reads have, has and had as the function words they are", () => {
