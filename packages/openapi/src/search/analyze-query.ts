@@ -65,6 +65,8 @@ export interface QueryAnalysis {
    * operation on one of them (`/issues/{issue_number}/comments`) is not what the person asks for.
    */
   everyStems: Set<string>;
+  /** Stems of the things the query names by their ID ("the team with ID 1185", "team id 4412" → team). */
+  idStems: Set<string>;
   /** Stems of the head noun of the query's first run of nouns ("fine tuning jobs" → job), and of its last two words joined. */
   objectStems: Set<string>;
 }
@@ -225,6 +227,22 @@ function stateParticiplesOf(words: string[], documentLeadStems: ReadonlySet<stri
   return at;
 }
 
+/**
+ * Where a clause that describes the thing begins ("a ruleset for our org that applies to all repos and blocks force
+ * pushes", "change the webhook so it also fires on pushes"): its verbs say what the thing does, not what the person
+ * asks for, so they name no action (their words are searched as usual). The length of the query when there is none.
+ */
+function relativeClauseAt(words: string[]): number {
+  const at = words.findIndex(
+    (word, index) =>
+      index > 1 &&
+      // After a noun ("our org that applies"), not a verb ("remove that label").
+      ((word === "that" && queryWordOf(words[index - 1] as string)?.actions === undefined) ||
+        (word === "so" && ["it", "they", "that"].includes(words[index + 1] ?? ""))),
+  );
+  return at === -1 ? words.length : at;
+}
+
 /** Stems of the words after "every", "any", "all", "each" (up to three, past "the", "my", "of"…). */
 function everyStemsOf(words: string[]): string[] {
   const stems: string[] = [];
@@ -237,6 +255,22 @@ function everyStemsOf(words: string[]): string[] {
       if (isStopWord(next) || queryWordOf(next)?.actions !== undefined) break;
       stems.push(stemOf(next));
     }
+  });
+  return stems;
+}
+
+/** Words between a thing and the ID the person gives it ("the team with the ID 1185"). */
+const idLeadWords = new Set(["with", "the", "its", "numeric", "number"]);
+
+/** Stems of the things named by an ID and its number ("team with ID 1185", "team id 4412" → team). */
+function idStemsOf(words: string[]): string[] {
+  const stems: string[] = [];
+  words.forEach((word, at) => {
+    if (word !== "id" || !/^[0-9]+$/.test(words[at + 1] ?? "")) return;
+    let before = at - 1;
+    while (idLeadWords.has(words[before] ?? "")) before -= 1;
+    const thing = words[before];
+    if (thing !== undefined && !isStopWord(thing)) stems.push(stemOf(thing));
   });
   return stems;
 }
@@ -286,6 +320,7 @@ export function analyzeQuery(
     itemStems: new Set(),
     numberedItemStems: new Set(),
     everyStems: new Set(),
+    idStems: new Set(idStemsOf(words)),
     readsByDefault: false,
     objectNumber: undefined,
     objectStems: new Set(),
@@ -304,6 +339,7 @@ export function analyzeQuery(
     }
   };
   const states = stateParticiplesOf(words, documentLeadStems);
+  const describedFrom = relativeClauseAt(words);
   const later: [string, number][] = [];
   let leadIsVerb = false;
   let leadAt = -1;
@@ -311,7 +347,8 @@ export function analyzeQuery(
   for (const [at, word] of words.entries()) {
     if (firstPersonWords.has(word)) analysis.firstPerson = true;
     const known = queryWordOf(word);
-    for (const action of known?.actions ?? []) analysis.actions.add(action);
+    const describes = at >= describedFrom;
+    if (!describes) for (const action of known?.actions ?? []) analysis.actions.add(action);
     if (isStopWord(word) && known === undefined) continue;
     const own = stemOf(word);
     // A verb of the person's own (schedule, merge, star), not one the vocabulary reads as a plain action (get, add).
@@ -356,7 +393,7 @@ export function analyzeQuery(
       verbs.find((verb) => queryWordOf(verb)?.actions?.some((action) => action === "create" || action === "update"));
     if (!documentStems.has(own) && undone !== undefined) {
       also.push(undone, "remove", "delete");
-      analysis.actions.add("delete");
+      if (!describes) analysis.actions.add("delete");
     }
     for (const added of also) {
       const stem = stemOf(added);

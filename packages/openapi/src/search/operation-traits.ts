@@ -25,6 +25,18 @@ export interface OperationTraits {
   addressedItemStem: string | undefined;
   /** The stem of the last word of the path's last literal segment: what it lists or addresses (`/fine_tuning/jobs/{id}/events` → event). */
   resourceStem: string | undefined;
+  /** Stems of the things whose ID a path parameter takes (`/teams/{team_id}/members` → team), not a slug or a name. */
+  idStems: Set<string>;
+}
+
+/** The stem of each thing a path parameter is the ID of (`{team_id}`, `{teamId}`, `{team-id}` → team). */
+function idStemsOf(path: string): Set<string> {
+  const stems = new Set<string>();
+  for (const match of path.matchAll(/\{([A-Za-z0-9]+?)[_-]?(?:id|Id|ID)\}/g)) {
+    const thing = words(match[1] as string).at(-1);
+    if (thing !== undefined) stems.add(stemOf(thing));
+  }
+  return stems;
 }
 
 /** The last word's stem of each path segment followed by a parameter (`/apiCredentials/{id}` → credenti). */
@@ -151,5 +163,6 @@ export function traitsOf(operation: IndexedOperation, idWords = operation.operat
     itemStems: itemStemsOf(path),
     addressedItemStem: collection ? undefined : resourceStem,
     resourceStem,
+    idStems: idStemsOf(path),
   };
 }

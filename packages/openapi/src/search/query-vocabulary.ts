@@ -53,11 +53,13 @@ const verbs: Record<string, QueryWord> = {
   stop: { also: ["end", "disable", "cancel"] },
   disable: { also: ["end", "stop", "deactivate"] },
   enable: { also: ["activate"] },
-  ...alike(["fix", "correct", "amend", "tweak"], { actions: ["update"], also: ["update"] }),
+  ...alike(["fix", "correct", "amend", "tweak", "customize", "customise"], { actions: ["update"], also: ["update"] }),
+  // Deploying makes a deployment.
+  deploy: { actions: ["create"], also: ["create"] },
   ...alike(["train", "training", "finetune"], { also: ["fine", "tune", "tuning"] }),
-  ...alike(["deactivate", "pause", "suspend"], { also: ["disable", "stop"] }),
+  ...alike(["deactivate", "pause", "suspend"], { also: ["disable", "stop", "suspend", "pause"] }),
   ...alike(["block", "blocked", "ban", "banned", "forbid", "forbidden", "prevent"], {
-    also: ["restrict", "restricted", "disable"],
+    also: ["block", "restrict", "restricted", "disable"],
   }),
   ...alike(["whitelist", "allowlist", "whitelisted", "allowlisted"], { also: ["allowed", "allow"] }),
   // Many at once: a bulk or batch operation.
@@ -78,6 +80,8 @@ const verbs: Record<string, QueryWord> = {
   ...alike(["grant", "give", "allow", "let", "enroll"], { actions: ["create", "update"], also: ["add", "set"] }),
   ...alike(["cap", "limit", "restrict", "throttle"], { also: ["limit", "restrict", "set", "cap"] }),
   define: { actions: ["create", "update"], also: ["create", "update"] },
+  // What must hold before a change goes in is a protection, a rule or a required check.
+  ...alike(["require", "enforce", "mandate"], { actions: ["update"], also: ["required", "protection", "rule"] }),
   // "choose which repos…": the chosen ones are set.
   ...alike(["choose", "pick", "select"], { actions: ["update"], also: ["set", "select"] }),
   invite: { actions: ["create"], also: ["invitation", "add"] },
@@ -238,6 +242,9 @@ export const phrases: [RegExp, string][] = [
   [/\b(?:leave|drop|write|post)\s+(?:a|an|my|our|some)\s+(comment|note|reply|review)\b/g, "add $1"],
   [/\bfile\s+(an?\s+)?(bug|issue|ticket|report)/g, "create $2"],
   [/\blook\s+up\b/g, "lookup"],
+  [/\bpull\s+up\b|\bbring\s+up\b/g, "show"],
+  // "store a secret" as the request (first, or after "to", "and"…) puts it; "the vector store" is a thing.
+  [/(^|\b(?:to|and|then|please|i|we)\s+)store\b/g, "$1put"],
   [/\blog\s+in\b|\bsign\s+in\b/g, "login"],
   [/\bdirect\s+messages?\b/g, "dm"],
   [/\bdo\s+not\s+disturb\b/g, "dnd"],
@@ -257,7 +264,7 @@ export const phrases: [RegExp, string][] = [
   // "take a repository away from a team": the object between the verb and its particle.
   [/\btake\s+((?:[a-z]+\s+){1,3}?)away\b/g, "remove $1"],
   // A stop for a while is a pause.
-  [/\b(?:temporarily|briefly)\s+(?:stop|halt|disable|turn\s+off)\b/g, "pause"],
+  [/\b(?:temporarily|briefly)\s+(?:stop|halt|disable|turn\s+off|cut\s+off|shut\s+off|block)\b/g, "pause"],
   // "make my membership visible publicly": a setting, not a creation.
   [
     /\bmake\s+((?:[a-z]+\s+){1,5}?)(?:(?:visible\s+)?public(?:ly)?|visible)(?=\s*$|[^a-z\s]|\s+(?:to|for|again|now|so|and|on|in)\b)/g,

@@ -47,6 +47,8 @@ export const rankWeights = {
   numberedItem: 1.3,
   /** The path's last collection is the thing the query names ("fine-tuning jobs": `/fine_tuning/jobs`, not `/fine_tuning/jobs/{id}/events`). */
   sameResource: 1.2,
+  /** The query names a thing by its ID ("team with ID 1185") and the path takes that ID (`{team_id}`), whatever its scope. */
+  byId: 1.3,
   /** The query speaks of all of a thing ("every comment on any issue") and the path addresses one of them. */
   oneOfEvery: 0.7,
 };
@@ -81,7 +83,10 @@ export function rankFactor(
   const readsOneOrMany = query.readsByDefault || (query.actions.has("get") && query.actions.has("list"));
   if (readsOneOrMany && query.objectNumber !== undefined && traits.method === "GET")
     if (traits.collection === (query.objectNumber === "many")) factor *= rankWeights.sameNumber;
-  for (const scope of traits.scopes) if (!query.scopes.has(scope)) factor *= rankWeights.unaskedScope[scope] ?? 1;
+  // The person gives the ID the operation takes ("the team with ID 1185": `/teams/{team_id}`): its variant is the one meant.
+  const byId = [...query.idStems].some((stem) => traits.idStems.has(stem));
+  if (byId) factor *= rankWeights.byId;
+  else for (const scope of traits.scopes) if (!query.scopes.has(scope)) factor *= rankWeights.unaskedScope[scope] ?? 1;
   if (query.firstPerson && traits.self) factor *= rankWeights.ownOperation;
   if (traits.deprecated) factor *= rankWeights.deprecated;
   if (query.leadStem !== undefined && query.leadStem === traits.leadStem) factor *= rankWeights.sameLeadVerb;

@@ -105,6 +105,14 @@ const operations: [
   ["get", "/usage/details", "getUsageDetails", "Get the details of a specific usage report"],
   ["get", "/projects/{id}/hash-algorithm", "getProjectHashAlgorithm", "Get the hash algorithm of a project"],
   ["post", "/projects/{id}/start", "startProject", "Start a project"],
+  ["delete", "/orgs/{org}/groups/{group_slug}/members/{username}", "removeGroupMember", "Remove a group member"],
+  [
+    "delete",
+    "/groups/{group_id}/members/{username}",
+    "removeGroupMemberLegacy",
+    "Remove a group member (Legacy)",
+    { tags: ["legacy"] },
+  ],
 ];
 
 const paths: Record<string, Record<string, unknown>> = {};
@@ -145,6 +153,7 @@ const traitsWith = (traits: Partial<OperationTraits>): OperationTraits => ({
   itemStems: new Set(),
   addressedItemStem: undefined,
   resourceStem: undefined,
+  idStems: new Set(),
   ...traits,
 });
 
@@ -521,6 +530,46 @@ describe("ranking what a person asks for", () => {
     // "make X an editor" sets a role; it creates nothing.
     expect(editor.terms).toContain(stemOf("set"));
     expect(editor.terms).not.toContain(stemOf("create"));
+  });
+
+  it("prefers the operation that takes the ID the person gives, whatever its scope (the group with ID 12)", () => {
+    expect(first("remove alice from the group with ID 12")).toBe("removeGroupMemberLegacy");
+    expect(first("remove alice from group id 12")).toBe("removeGroupMemberLegacy");
+    expect(first("remove alice from the group")).toBe("removeGroupMember");
+    expect([...analyzeQuery("the numeric group ID 12").idStems]).toEqual([stemOf("group")]);
+    expect([...analyzeQuery("the group with the ID 12").idStems]).toEqual([stemOf("group")]);
+    expect([...analyzeQuery("the group 12").idStems]).toEqual([]);
+    const traits = (path: string): OperationTraits => traitsOf({ ...catalog.index.operations[0]!, path });
+    for (const path of ["/groups/{group_id}/members", "/groups/{groupId}/members", "/groups/{group-id}/members"])
+      expect([...traits(path).idStems]).toEqual([stemOf("group")]);
+    expect([...traits("/orgs/{org}/groups/{group_slug}").idStems]).toEqual([]);
+    // The operation that takes the group's ID wins over its organization's variant, though it is a legacy one.
+    const query = analyzeQuery("remove alice from the group with ID 12");
+    const legacy = traitsWith({ scopes: new Set(["legacy"]), idStems: new Set([stemOf("group")]) });
+    const inOrg = traitsWith({ scopes: new Set(["organization"]) });
+    expect(
+      rankFactor(query, legacy, new Set(), new Set()) / rankFactor(query, inOrg, new Set(), new Set()),
+    ).toBeGreaterThan(1.5);
+  });
+
+  it('reads what a clause says the thing does as no request ("a rule that applies to all projects"), and "require"', () => {
+    expect([...analyzeQuery("create a rule for our org that applies to all projects").actions]).toEqual(["create"]);
+    expect([...analyzeQuery("edit the hook so it also fires on pushes and make sure").actions]).toEqual(["update"]);
+    // "that" after a verb is no clause: "remove that label".
+    expect([...analyzeQuery("then remove that label and list the rest").actions]).toContain("list");
+    expect(analyzeQuery("require two reviews on the main branch").terms).toContain(stemOf("protection"));
+  });
+
+  it('reads deploy, customize, ban, "pull up", "store a secret", "temporarily cut off" and suspend as their actions', () => {
+    expect([...analyzeQuery("deploy the site").actions]).toEqual(["create"]);
+    expect([...analyzeQuery("customize the claim").actions]).toEqual(["update"]);
+    expect(analyzeQuery("ban the user from our org").terms).toContain(stemOf("block"));
+    expect([...analyzeQuery("pull up the project with ID 88").actions].sort()).toEqual(["get", "list"]);
+    expect([...analyzeQuery("store an encrypted secret in the project").actions].sort()).toEqual(["create", "update"]);
+    expect([...analyzeQuery("list the files of my vector store").actions]).toEqual(["list"]);
+    expect(analyzeQuery("temporarily cut off the installation").terms).toEqual(
+      expect.arrayContaining([stemOf("pause"), stemOf("suspend")]),
+    );
   });
 
   it("reads have, has and had as the function words they are", () => {
