@@ -61,16 +61,17 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     [4, "the fourth round (94.5 % today, tuned on since)", 0.88, 90],
     [5, "the fifth round (87.5 % today, tuned on since)", 0.8, 80],
     [6, "the sixth round (93.8 % today, tuned on since)", 0.88, 80],
-    [7, "the seventh round (89.1 % today, tuned on since)", 0.85, 140],
+    [7, "the seventh round (89.8 % today, tuned on since)", 0.85, 140],
     [8, "the eighth round (89.2 % today, tuned on since)", 0.84, 120],
     [9, "the ninth round (91.5 % today, tuned on since)", 0.87, 100],
     [10, "the tenth round (91.3 % today, tuned on since)", 0.84, 80],
     [11, "the eleventh round (97.1 % today, tuned on since)", 0.93, 68],
-    [12, "the twelfth round (98.6 % today, tuned on since)", 0.95, 70],
+    [12, "the twelfth round (100.0 % today, tuned on since)", 0.95, 70],
     [13, "the thirteenth round (86.7 % today, tuned on since)", 0.83, 60],
     [14, "the fourteenth round (95.0 % today, tuned on since)", 0.91, 60],
     [15, "the fifteenth round (93.3 % today, tuned on since)", 0.9, 60],
     [16, "the sixteenth round (86.7 % today, tuned on since)", 0.83, 60],
+    [17, "the seventeenth round (96.7 % today, tuned on since)", 0.93, 60],
   ])("finds the operation in the top 3 for round %s: %s, at least %s", (round, _label, floor, fewest) => {
     const total = scoreOf((queries) => queries.rounds.get(round) ?? []);
     expect(total.count).toBeGreaterThanOrEqual(fewest);
@@ -80,11 +81,11 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
   // The held-out round, when one is written and not read yet (between rounds there is none: the bench says so).
   const heldOutCount = evaluationDocuments.reduce((count, document) => count + document.queries.heldOut.length, 0);
   it.skipIf(heldOutCount === 0)(
-    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 88.3 % today, short of the target), at least 0.85`,
+    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 93.3 % today, short of the target), at least 0.9`,
     () => {
       const total = scoreOf((queries) => queries.heldOut);
       expect(total.count).toBeGreaterThanOrEqual(60);
-      expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.85);
+      expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.9);
     },
   );
 });
