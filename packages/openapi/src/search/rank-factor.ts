@@ -84,7 +84,7 @@ export function rankFactor(
   if (readsOneOrMany && query.objectNumber !== undefined && traits.method === "GET")
     if (traits.collection === (query.objectNumber === "many")) factor *= rankWeights.sameNumber;
   // The person gives the ID the operation takes ("the team with ID 1185": `/teams/{team_id}`): its variant is the one meant.
-  const byId = [...query.idStems].some((stem) => traits.idStems.has(stem));
+  const byId = query.idStems.size > 0 && [...query.idStems].some((stem) => traits.idStems.has(stem));
   if (byId) factor *= rankWeights.byId;
   else for (const scope of traits.scopes) if (!query.scopes.has(scope)) factor *= rankWeights.unaskedScope[scope] ?? 1;
   if (query.firstPerson && traits.self) factor *= rankWeights.ownOperation;
