@@ -199,6 +199,9 @@ function itemStemsOf(words: string[]): string[] {
   return stems;
 }
 
+/** Verbs that bring a thing back from a state ("reactivate the suspended installation"). */
+const undoWords = new Set(["reactivate", "resume", "restore", "reinstate", "reenable", "undo", "revert", "lift"]);
+
 /** Words before a participle that make it say what state a thing is in ("my stopped codespace"). */
 const stateDeterminers = new Set(["my", "our", "the", "a", "an", "this", "that", "these", "those", "your", "their"]);
 
@@ -339,6 +342,7 @@ export function analyzeQuery(
     }
   };
   const states = stateParticiplesOf(words, documentLeadStems);
+  const undoing = words.some((word) => undoWords.has(word));
   const describedFrom = relativeClauseAt(words);
   const later: [string, number][] = [];
   let leadIsVerb = false;
@@ -369,6 +373,8 @@ export function analyzeQuery(
     const joined = previous === undefined ? undefined : stemOf(`${previous}${word}`);
     if (joined !== undefined && documentStems.has(joined)) group.push(joined);
     const filler = oneItemWords.has(word) || itemFacetWords.has(word) || states.has(at);
+    // "reactivate the suspended installation": undo the state, as the document may name it ("Unsuspend").
+    if (states.has(at) && undoing) later.push([stemOf(`un${word.slice(0, -2)}`), replacingWordWeight]);
     for (const stem of group) addTerm(stem, filler ? fillerWordWeight : 1);
     previous = isStopWord(word) ? undefined : word;
     const weight = documentStems.has(own) ? addedWordWeight : replacingWordWeight;
@@ -392,7 +398,8 @@ export function analyzeQuery(
       verbs.find((verb) => documentStems.has(stemOf(verb))) ??
       verbs.find((verb) => queryWordOf(verb)?.actions?.some((action) => action === "create" || action === "update"));
     if (!documentStems.has(own) && undone !== undefined) {
-      also.push(undone, "remove", "delete");
+      // "unwatch" undoes a watch, which the document may name a subscription.
+      also.push(undone, ...(queryWordOf(undone)?.also ?? []), "remove", "delete");
       if (!describes) analysis.actions.add("delete");
     }
     for (const added of also) {

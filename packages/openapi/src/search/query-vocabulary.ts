@@ -82,6 +82,10 @@ const verbs: Record<string, QueryWord> = {
   define: { actions: ["create", "update"], also: ["create", "update"] },
   // What must hold before a change goes in is a protection, a rule or a required check.
   ...alike(["require", "enforce", "mandate"], { actions: ["update"], also: ["required", "protection", "rule"] }),
+  // Closing an alert as not to be acted on changes its state.
+  dismiss: { actions: ["update"], also: ["update", "dismissed"] },
+  // "extra labels": added to those there are.
+  ...alike(["extra", "additional"], { also: ["add"] }),
   // "choose which repos…": the chosen ones are set.
   ...alike(["choose", "pick", "select"], { actions: ["update"], also: ["set", "select"] }),
   invite: { actions: ["create"], also: ["invitation", "add"] },
@@ -221,6 +225,10 @@ const nouns: Record<string, QueryWord> = {
   ...alike(["past", "previous"], { also: ["history", "version"] }),
   // A thing's revisions are its versions, or its commits where it is kept in git.
   ...alike(["revision", "revisions"], { also: ["version", "commit", "history"] }),
+  ...alike(["version", "versions"], { also: ["revision"] }),
+  // A child issue or team is a sub-issue or a sub-team; and the other way round.
+  ...alike(["child", "children"], { also: ["sub"] }),
+  sub: { also: ["child"] },
   // Sending again what failed ("resend a failed delivery").
   ...alike(["resend", "retry", "redeliver"], { also: ["redeliver", "retry", "resend"] }),
   ...alike(["maximum", "max", "minimum", "min", "quota"], { also: ["limit"] }),
@@ -291,6 +299,8 @@ export const phrases: [RegExp, string][] = [
   [/^include\b/g, "add"],
   // A person's own account, as APIs name it.
   [/\bpersonal\s+(?:account|user)\b/g, "user"],
+  // "take it off the list": the list is where the thing is, not a listing.
+  [/\b(off|from)\s+(?:the|that|this)\s+list\b/g, "$1"],
   // "kick someone out of…", "take my link off…": the object between the verb and its particle.
   [/\bkick\s+((?:[a-z]+\s+){0,2}?)out\b/g, "remove $1"],
   [/\b(?:take|strip|pull|clear)\s+((?:[a-z0-9]+\s+){1,5}?)off\b/g, "remove $1"],
@@ -320,6 +330,12 @@ export const phrases: [RegExp, string][] = [
   // "set up a webhook" as the request (first, or after "to", "and"…) creates one; "the profiles set up for a merchant"
   // are there already, and "set" alone changes a setting.
   [/(^|\b(?:to|and|then|please|i|we|you|can|could|should|must)\s+)set\s+up\b/g, "$1setup"],
+  // "the autolinks set up for a repo": they are there; the request is something else.
+  [/\bset\s+up\b/g, ""],
+  // "an invite I sent", "the pending collaborator invite": the noun, not the verb (first, or after "to", "and"…).
+  [/(?<!(?:^|\b(?:to|and|then|please|i|we|you|can|could|should|must)\s+))\binvite(s?)\b/g, "invitation$1"],
+  // "tell me about the org": a read.
+  [/\btell\s+me\s+(?:about|of)\b|\btell\s+me\b/g, "show"],
   [/\ball\s+at\s+once\b|\bat\s+once\b|\bin\s+one\s+go\b/g, "bulk"],
   [/\ba\s+new\s+name\b/g, "rename"],
   [/\bhang\s+up\b/g, "end call"],
@@ -329,6 +345,8 @@ export const phrases: [RegExp, string][] = [
   [/\bby\s+(?:its|their|the|an?)\s+(?:id|identifier|sid|key|name|sha|hash)\b/g, "get"],
   [/\btext\s+messages?\b/g, "sms"],
   [/\b(?:can|could|may)\s+be\s+assigned\b|\bassignable\b/g, "assignee"],
+  // "shouldn't", "isn't": a negation, not the words "shouldn" and "t".
+  [/\b[a-z]+n['’]t\b/g, "not"],
 ];
 
 /** What a query word asks for and what it also searches, when the vocabulary knows it (or knows its singular). */

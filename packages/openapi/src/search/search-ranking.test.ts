@@ -572,6 +572,34 @@ describe("ranking what a person asks for", () => {
     );
   });
 
+  it('reads "set up for", "the pending invite", "tell me about", "off the list" and a negation as what they are', () => {
+    const setUp = analyzeQuery("show the alerts set up for a project");
+    expect(setUp.terms).not.toEqual(expect.arrayContaining([stemOf("set")]));
+    expect([...setUp.actions]).not.toContain("update");
+    const invite = analyzeQuery("cancel the pending collaborator invite 55");
+    expect(invite.terms).toContain(stemOf("invitation"));
+    expect([...invite.actions]).not.toContain("create");
+    expect([...analyzeQuery("invite alice to the project").actions]).toContain("create");
+    expect([...analyzeQuery("tell me about the project").actions].sort()).toEqual(["get", "list"]);
+    expect([...analyzeQuery("take it off the list").actions]).toEqual(["delete"]);
+    const negation = analyzeQuery("it shouldn't be public");
+    for (const word of ["shouldn", "t", "not"]) expect(negation.terms).not.toContain(stemOf(word));
+  });
+
+  it("reads dismiss as an update, extra as an addition, versions as revisions, children as subs, and undoing a state", () => {
+    expect([...analyzeQuery("dismiss the alert").actions]).toEqual(["update"]);
+    expect(analyzeQuery("tag the runner with extra labels").terms).toContain(stemOf("add"));
+    expect(analyzeQuery("an older version of the project").terms).toContain(stemOf("revision"));
+    expect(analyzeQuery("make ticket 57 a child of ticket 12").terms).toContain(stemOf("sub"));
+    expect(analyzeQuery("list the sub teams").terms).toContain(stemOf("child"));
+    // "reactivate the suspended project": the document may name its undoing "Unsuspend".
+    const leadStems = new Set([stemOf("suspend")]);
+    expect(analyzeQuery("reactivate the suspended project", new Set(), leadStems).terms).toContain(stemOf("unsuspend"));
+    expect(analyzeQuery("rename the suspended project", new Set(), leadStems).terms).not.toContain(stemOf("unsuspend"));
+    // "unwatch" undoes a watch, which the document names a subscription.
+    expect(analyzeQuery("unwatch the project", new Set([stemOf("watch")])).terms).toContain(stemOf("subscription"));
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");

@@ -73,6 +73,8 @@ const stopWords = new Set([
   "exactly",
   "only",
   "whatever",
+  // A negation ("hasn't accepted", "shouldn't be available"): no part of the thing.
+  "not",
   // "which roles exist?" asks for the roles; "Updates an existing role" says nothing about which operation it is.
   "exist",
   "exists",
