@@ -241,7 +241,7 @@ function relativeClauseAt(words: string[]): number {
       index > 1 &&
       // After a noun ("our org that applies"), not a verb ("remove that label").
       ((word === "that" && queryWordOf(words[index - 1] as string)?.actions === undefined) ||
-        (word === "so" && ["it", "they", "that"].includes(words[index + 1] ?? ""))),
+        (word === "so" && ["it", "they", "that", "i", "we", "you"].includes(words[index + 1] ?? ""))),
   );
   return at === -1 ? words.length : at;
 }

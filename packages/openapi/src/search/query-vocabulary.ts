@@ -86,6 +86,8 @@ const verbs: Record<string, QueryWord> = {
   dismiss: { actions: ["update"], also: ["update", "dismissed"] },
   // "extra labels": added to those there are.
   ...alike(["extra", "additional"], { also: ["add"] }),
+  // Who may skip a limit is on its bypass list.
+  ...alike(["exempt", "exempted", "exemption", "exemptions"], { also: ["bypass", "allow"] }),
   // "choose which repos…": the chosen ones are set.
   ...alike(["choose", "pick", "select"], { actions: ["update"], also: ["set", "select"] }),
   invite: { actions: ["create"], also: ["invitation", "add"] },
@@ -217,7 +219,7 @@ const nouns: Record<string, QueryWord> = {
   logs: { also: ["log"] },
   logout: { also: ["session", "reset", "revoke", "signout"] },
   ...alike(["save", "saved"], { also: ["star", "bookmark"] }),
-  watch: { also: ["subscription", "subscribe"] },
+  ...alike(["watch", "watching", "watched"], { also: ["subscription", "subscribe"] }),
   ...alike(["subscribed", "subscriber", "subscribers"], { also: ["watcher", "subscription"] }),
   ...alike(["recent", "recently"], { also: ["event", "activity"] }),
   ...alike(["folder", "folders", "subfolder", "subdirectory"], { also: ["directory", "path"] }),
@@ -302,7 +304,23 @@ export const phrases: [RegExp, string][] = [
   // "take it off the list": the list is where the thing is, not a listing.
   [/\b(off|from)\s+(?:the|that|this)\s+list\b/g, "$1"],
   // "kick someone out of…", "take my link off…": the object between the verb and its particle.
+  [/\bkick(?:s|ed|ing)?\s+off\b/g, "start"],
   [/\bkick\s+((?:[a-z]+\s+){0,2}?)out\b/g, "remove $1"],
+  // "move runner 88 into group 5": add it there.
+  [/\bmove\s+((?:[a-z0-9]+\s+){1,5}?)into\b/g, "add $1to"],
+  // "what access level is set?": a state, not a request to set it.
+  [/\b(?:is|are|was|were|been)\s+set\b(?!\s+up)/g, ""],
+  // A day named by its date is one day ("the report for March 3rd", "yesterday").
+  [
+    /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+[0-9]{1,2}(?:st|nd|rd|th)?\b|\b[0-9]{4}[\s-][0-9]{1,2}[\s-][0-9]{1,2}\b/g,
+    "one day",
+  ],
+  [/\byesterday\b/g, "yesterday one day"],
+  // "keep caches for only 7 days": set how long they are kept ("but keep the file" keeps it).
+  [
+    /\bkeep\s+((?:[a-z0-9]+\s+){0,5}?)for\s+(?:only\s+|just\s+)?[0-9]+\s+(?:days?|weeks?|months?|years?|hours?)\b/g,
+    "set $1retention",
+  ],
   [/\b(?:take|strip|pull|clear)\s+((?:[a-z0-9]+\s+){1,5}?)off\b/g, "remove $1"],
   [/\bbring\s+back\b/g, "restore"],
   [/\bboot\s+(?:up\b)?|\bpower\s+(?:up|on)\b/g, "boot "],

@@ -600,6 +600,29 @@ describe("ranking what a person asks for", () => {
     expect(analyzeQuery("unwatch the project", new Set([stemOf("watch")])).terms).toContain(stemOf("subscription"));
   });
 
+  it('reads "kick off", "move X into", "is set", a date, "keep X for 7 days", exempt and watching as what they are', () => {
+    expect([...analyzeQuery("kick off a build of the project").actions]).toEqual(["create"]);
+    expect([...analyzeQuery("kick off a build of the project").actions]).not.toContain("delete");
+    const move = analyzeQuery("move runner 88 into group 5");
+    expect([...move.actions]).toContain("create");
+    expect(move.terms).toContain(stemOf("add"));
+    const isSet = analyzeQuery("can other projects use it? what access level is set?");
+    expect(isSet.terms).not.toContain(stemOf("set"));
+    expect([...isSet.actions]).not.toContain("update");
+    expect(analyzeQuery("the usage report for March 3rd").terms).toContain(stemOf("day"));
+    expect(analyzeQuery("the usage report for 2026-03-03").terms).toContain(stemOf("day"));
+    expect(analyzeQuery("how much usage yesterday").terms).toEqual(
+      expect.arrayContaining([stemOf("yesterday"), stemOf("day")]),
+    );
+    const keep = analyzeQuery("keep the caches for only 7 days");
+    expect([...keep.actions]).toContain("update");
+    expect(keep.terms).toContain(stemOf("retention"));
+    expect([...analyzeQuery("take a file out of a store but keep the file").actions]).not.toContain("update");
+    expect(analyzeQuery("who is exempt from the limit").terms).toContain(stemOf("bypass"));
+    expect(analyzeQuery("am I watching the project").terms).toContain(stemOf("subscription"));
+    expect([...analyzeQuery("export my projects so I can migrate and delete them").actions]).not.toContain("delete");
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");
