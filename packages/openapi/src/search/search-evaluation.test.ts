@@ -70,9 +70,10 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     [13, "the thirteenth round (86.7 % today, tuned on since)", 0.83, 60],
     [14, "the fourteenth round (95.0 % today, tuned on since)", 0.91, 60],
     [15, "the fifteenth round (93.3 % today, tuned on since)", 0.9, 60],
-    [16, "the sixteenth round (86.7 % today, tuned on since)", 0.83, 60],
+    [16, "the sixteenth round (88.3 % today, tuned on since)", 0.83, 60],
     [17, "the seventeenth round (98.3 % today, tuned on since)", 0.93, 60],
     [18, "the eighteenth round (96.7 % today, tuned on since)", 0.93, 60],
+    [19, "the nineteenth round (88.3 % today, tuned on since)", 0.85, 60],
   ])("finds the operation in the top 3 for round %s: %s, at least %s", (round, _label, floor, fewest) => {
     const total = scoreOf((queries) => queries.rounds.get(round) ?? []);
     expect(total.count).toBeGreaterThanOrEqual(fewest);
@@ -82,11 +83,11 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
   // The held-out round, when one is written and not read yet (between rounds there is none: the bench says so).
   const heldOutCount = evaluationDocuments.reduce((count, document) => count + document.queries.heldOut.length, 0);
   it.skipIf(heldOutCount === 0)(
-    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 83.3 % today, short of the target), at least 0.8`,
+    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 90.0 % today, short of the target), at least 0.87`,
     () => {
       const total = scoreOf((queries) => queries.heldOut);
       expect(total.count).toBeGreaterThanOrEqual(60);
-      expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.8);
+      expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.87);
     },
   );
 });
