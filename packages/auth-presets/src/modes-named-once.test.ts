@@ -28,6 +28,11 @@ const otherMeanings: { file: string; type: string; why: string }[] = [
     why: "OpenAPI's security scheme type \"oauth2\" (the document's word, read before any plugin is asked)",
   },
   {
+    file: "packages/openapi/src/search/query-vocabulary.ts",
+    type: "digest",
+    why: 'operation search\'s word for a `sha256:` value, a content digest ("attestations by subject digest"), not the auth mode',
+  },
+  {
     file: "apps/server/src/hosted-oauth/discover-identity-provider.ts",
     type: "oauth2",
     why: 'oauth4webapi\'s discovery algorithm "oauth2" (RFC 8414 metadata for --oauth-issuer), not the source auth mode',
