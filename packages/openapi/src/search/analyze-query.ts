@@ -1,4 +1,12 @@
-import { firstPersonWords, operationVerbs, phrases, queryWordOf, scopeWords, type Action } from "./query-vocabulary";
+import {
+  firstPersonWords,
+  operationVerbs,
+  phrases,
+  queryWordOf,
+  scopeWords,
+  type Action,
+  type QueryWord,
+} from "./query-vocabulary";
 import { isStopWord, splitWords, stemOf } from "./search-terms";
 
 /** Weight of a word the vocabulary adds (`create` for "add") next to a word the person wrote that the document uses too. */
@@ -294,6 +302,18 @@ function numberedItemStemsOf(words: string[]): string[] {
   return stems;
 }
 
+/** Actions that change a thing, not read it. */
+const changingActions = new Set<Action>(["create", "update", "delete"]);
+
+/**
+ * "all" or "every" after a verb that changes a thing counts what the verb acts on ("turn off all branch protection",
+ * "delete every label"): no listing is asked for, and the operation may act on all ("Remove all labels").
+ */
+function quantifiesAfterVerb(word: string, at: number, verbAt: number, actions: ReadonlySet<Action>): boolean {
+  if (word !== "all" && word !== "every") return false;
+  return (verbAt >= 0 && verbAt < at) || [...actions].some((action) => changingActions.has(action));
+}
+
 /**
  * Reads a plain-language query (or an operationId: split as the index splits
  * them) into what the search needs. `documentStems` are the stems of the
@@ -350,8 +370,10 @@ export function analyzeQuery(
   let previous: string | undefined;
   for (const [at, word] of words.entries()) {
     if (firstPersonWords.has(word)) analysis.firstPerson = true;
-    const known = queryWordOf(word);
     const describes = at >= describedFrom;
+    const known: QueryWord | undefined = quantifiesAfterVerb(word, at, leadIsVerb ? leadAt : -1, analysis.actions)
+      ? { also: ["all"] }
+      : queryWordOf(word);
     if (!describes) for (const action of known?.actions ?? []) analysis.actions.add(action);
     if (isStopWord(word) && known === undefined) continue;
     const own = stemOf(word);
@@ -394,9 +416,11 @@ export function analyzeQuery(
     // A verb the vocabulary knows that makes or changes a thing, undone ("unshare"), is a removal even where the
     // document does not use the verb ("unread" stays a state).
     const verbs = word.startsWith("un") ? [word.slice(2), `${word.slice(2)}e`] : [];
-    const undone =
-      verbs.find((verb) => documentStems.has(stemOf(verb))) ??
-      verbs.find((verb) => queryWordOf(verb)?.actions?.some((action) => action === "create" || action === "update"));
+    // Undoing a removal ("undelete") is no removal: the vocabulary reads it (restore).
+    const undone = verbs.some((verb) => queryWordOf(verb)?.actions?.includes("delete"))
+      ? undefined
+      : (verbs.find((verb) => documentStems.has(stemOf(verb))) ??
+        verbs.find((verb) => queryWordOf(verb)?.actions?.some((action) => action === "create" || action === "update")));
     if (!documentStems.has(own) && undone !== undefined) {
       // "unwatch" undoes a watch, which the document may name a subscription.
       also.push(undone, ...(queryWordOf(undone)?.also ?? []), "remove", "delete");

@@ -51,7 +51,7 @@ const verbs: Record<string, QueryWord> = {
     also: ["update", "set"],
   }),
   stop: { also: ["end", "disable", "cancel"] },
-  disable: { also: ["end", "stop", "deactivate"] },
+  disable: { also: ["end", "stop", "deactivate", "delete", "remove"] },
   enable: { also: ["activate"] },
   ...alike(["fix", "correct", "amend", "tweak", "customize", "customise"], { actions: ["update"], also: ["update"] }),
   // Deploying makes a deployment.
@@ -94,6 +94,7 @@ const verbs: Record<string, QueryWord> = {
   share: { actions: ["create"], also: ["add", "collaborator", "access"] },
   cancel: { also: ["delete"] },
   ...alike(["history", "all", "browse", "enumerate"], { actions: ["list"], also: ["list"] }),
+  ...alike(["attachment", "attachments", "attached"], { also: ["asset", "attachment"] }),
   // "every label" is all of them: a listing, or an operation on all ("Remove all labels").
   every: { actions: ["list"], also: ["list", "all"] },
   ...alike(["which", "what", "get"], { actions: ["get", "list"] }),
@@ -137,7 +138,7 @@ const verbs: Record<string, QueryWord> = {
   // "check whether a user holds a role", and a yes-or-no question (read as "check …"): a read.
   ...alike(["check", "verify", "whether"], { actions: ["get"], also: ["check"] }),
   list: { actions: ["list"] },
-  search: { actions: ["search"] },
+  search: { actions: ["search", "list"] },
   find: { actions: ["search", "get", "list"], also: ["search", "get"] },
 };
 
@@ -259,6 +260,12 @@ export const phrases: [RegExp, string][] = [
   [/\bdirect\s+messages?\b/g, "dm"],
   [/\bdo\s+not\s+disturb\b/g, "dnd"],
   [/\bthumbs\s+up\b/g, "thumbs"],
+  // A repository and its forks are its network.
+  [/\band\s+(?:all\s+)?(?:of\s+)?(?:its|their)\s+forks\b/g, "network"],
+  // A file attached to a thing is its asset, or attachment ("a file attached to our release").
+  [/\b(?:files?|binar(?:y|ies)|downloads?)\s+(?:attached|uploaded)\s+to\b/g, "attachment of"],
+  // "stop letting users push": what they were let do goes; the document speaks of their access.
+  [/\b(?:stop|quit)\s+(?:letting|allowing|permitting)\b|\bno\s+longer\s+(?:let|allow|permit)\b/g, "remove access"],
   // "stop following" is what the document writes "unfollow"; the verb undone is read as usual (see analyzeQuery).
   [/\bstop\s+([a-z]+?)ing\b/g, "un$1"],
   // "open" and "closed" after a listing verb are a state, not the verb "open" (create).

@@ -623,6 +623,31 @@ describe("ranking what a person asks for", () => {
     expect([...analyzeQuery("export my projects so I can migrate and delete them").actions]).not.toContain("delete");
   });
 
+  it('reads "turn off all X", "stop letting", "search X for", a file attached to, "and its forks" and undelete', () => {
+    // "all" after a verb that changes things counts them: no listing; turning off may be a removal.
+    const turnOff = analyzeQuery("turn off all protection on the project");
+    expect([...turnOff.actions]).not.toContain("list");
+    expect(turnOff.terms).toEqual(expect.arrayContaining([stemOf("all"), stemOf("delete")]));
+    expect([...analyzeQuery("delete every ticket of a project").actions]).toEqual(["delete"]);
+    expect([...analyzeQuery("all the tickets of a project").actions]).toContain("list");
+    expect(first("turn off all settings of a project")).not.toBe("getProjectSettings");
+    const stopLetting = analyzeQuery("stop letting the group see the project");
+    expect([...stopLetting.actions]).toContain("delete");
+    expect(stopLetting.terms).toContain(stemOf("access"));
+    // Searching a collection for something lists it: the listing weighs as much as a search operation.
+    expect(first("search the spending alerts for ones over 100 dollars")).toBe("listAlerts");
+    const search = analyzeQuery("search the advisory database for npm vulnerabilities");
+    const factorFor = (action: OperationTraits["action"]): number =>
+      rankFactor(search, traitsWith({ action, method: "GET" }), new Set(), new Set());
+    expect(factorFor("list")).toBeGreaterThanOrEqual(factorFor("search"));
+    expect(analyzeQuery("rename a file attached to the release").terms).toEqual(
+      expect.arrayContaining([stemOf("asset"), stemOf("attachment")]),
+    );
+    expect(analyzeQuery("events of octo/api and all of its forks").terms).toContain(stemOf("network"));
+    expect(first("undelete the project our team deleted")).toBe("restoreProject");
+    expect([...analyzeQuery("undelete the project", new Set([stemOf("delete")])).actions]).not.toContain("delete");
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");
