@@ -28,7 +28,7 @@ export interface QuerySet {
 }
 
 /** Which round the `[held-out]` queries are (or the next one, while none is written): the one not read yet. */
-export const heldOutRound = 20;
+export const heldOutRound = 21;
 
 /** The ordinal of each round number, as the section lines name it (`[second round]`). */
 const roundOrdinals = [
@@ -53,11 +53,12 @@ const roundOrdinals = [
   "eighteenth",
   "nineteenth",
   "twentieth",
+  "twenty-first",
 ] as const;
 
 /** The round number a section line names (`[third round]` is 3), or undefined for another line. */
 function roundOfSection(line: string): number | undefined {
-  const match = /^\[(\w+) round\]$/.exec(line);
+  const match = /^\[([\w-]+) round\]$/.exec(line);
   if (match === null) return undefined;
   const round = roundOrdinals.indexOf(match[1] as (typeof roundOrdinals)[number]);
   return round >= 2 ? round : undefined;
@@ -65,7 +66,7 @@ function roundOfSection(line: string): number | undefined {
 
 /**
  * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
- * comment line, `[tuning]`, `[second round]` (to `[twentieth round]`) and
+ * comment line, `[tuning]`, `[second round]` (to `[twenty-first round]`) and
  * `[held-out]` start the sets, and each other line is a query, a tab, and the
  * operationIds that answer it, tab-separated.
  */
@@ -84,7 +85,7 @@ export function readQuerySet(fileName: string): QuerySet {
     const [query, ...expected] = line.split("\t");
     if (current === undefined || query === undefined || expected.length === 0)
       throw new Error(
-        `${fileName}:${index + 1}: write [tuning], [second round] (to [twentieth round]) or [held-out] first, then a query, a tab and the operationIds that answer it`,
+        `${fileName}:${index + 1}: write [tuning], [second round] (to [twenty-first round]) or [held-out] first, then a query, a tab and the operationIds that answer it`,
       );
     current.push({ query, expected });
   }
