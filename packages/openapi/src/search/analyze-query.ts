@@ -270,18 +270,65 @@ function everyStemsOf(words: string[]): string[] {
   return stems;
 }
 
-/** Words between a thing and the ID the person gives it ("the team with the ID 1185"). */
-const idLeadWords = new Set(["with", "the", "its", "numeric", "number"]);
+/** Verbs after "not" whose object the person lacks ("I don't know its slug", "we don't have the name"). */
+const lackingVerbs = new Set(["know", "have", "remember", "need"]);
+/** Words that carry a negation on to the next thing ("not its slug or which org"). */
+const negationLinks = new Set(["or", "nor"]);
 
-/** Stems of the things named by an ID and its number ("team with ID 1185", "team id 4412" → team). */
+/**
+ * Positions of the things the person says they do not mean or do not have ("not the team name", "I don't know its
+ * slug or which org it's in"): no part of what to search. A verb or a participle after "not" stays ("won't cancel",
+ * "not the merged ones").
+ */
+function negatedPositionsOf(words: string[]): Set<number> {
+  const negated = new Set<number>();
+  words.forEach((word, at) => {
+    if (word !== "not") return;
+    let next = at + 1;
+    const lacking = lackingVerbs.has(words[next] ?? "");
+    if (lacking) next += 1;
+    // A thing, as "the", "its", "which"… begin it; "won't cancel" negates a verb, which stays what is asked about.
+    if (!objectStartWords.has(words[next] ?? "")) return;
+    if (lacking) negated.add(next - 1);
+    for (; next < words.length; next += 1) {
+      const candidate = words[next] as string;
+      if (objectStartWords.has(candidate) || negationLinks.has(candidate)) continue;
+      if (isStopWord(candidate) || queryWordOf(candidate)?.actions !== undefined || /(?:ed|ing)$/.test(candidate))
+        break;
+      negated.add(next);
+    }
+  });
+  return negated;
+}
+
+/** Verbs that put a thing on, and verbs that take it off. */
+const onWords = new Set(["enable", "add", "include"]);
+const offWords = new Set(["disable", "remove", "revoke", "exclude", "drop"]);
+
+/** Whether the query both puts something on and takes something off ("add web and remove legacy"). */
+function turnsOnAndOff(words: string[]): boolean {
+  return words.some((word) => onWords.has(word)) && words.some((word) => offWords.has(word));
+}
+
+/** Words between a thing and the ID the person gives it ("the team with the ID 1185", "the team whose ID is 3482"). */
+const idLeadWords = new Set(["with", "the", "its", "numeric", "number", "whose"]);
+
+const isNumber = (word: string | undefined): boolean => word !== undefined && /^[0-9]+$/.test(word);
+
+/**
+ * Stems of the things named by an ID: followed by its number ("team with ID 1185", "team id 4412", "the team whose ID
+ * is 3482" → team), or said to be numeric ("I only have the numeric team ID").
+ */
 function idStemsOf(words: string[]): string[] {
   const stems: string[] = [];
   words.forEach((word, at) => {
-    if (word !== "id" || !/^[0-9]+$/.test(words[at + 1] ?? "")) return;
+    if (word !== "id") return;
     let before = at - 1;
     while (idLeadWords.has(words[before] ?? "")) before -= 1;
     const thing = words[before];
-    if (thing !== undefined && !isStopWord(thing)) stems.push(stemOf(thing));
+    const numbered = isNumber(words[at + 1]) || (words[at + 1] === "is" && isNumber(words[at + 2]));
+    const numeric = words.slice(before - 1, at).includes("numeric");
+    if ((numbered || numeric) && thing !== undefined && !isStopWord(thing)) stems.push(stemOf(thing));
   });
   return stems;
 }
@@ -364,12 +411,14 @@ export function analyzeQuery(
   const states = stateParticiplesOf(words, documentLeadStems);
   const undoing = words.some((word) => undoWords.has(word));
   const describedFrom = relativeClauseAt(words);
+  const negated = negatedPositionsOf(words);
   const later: [string, number][] = [];
   let leadIsVerb = false;
   let leadAt = -1;
   let previous: string | undefined;
   for (const [at, word] of words.entries()) {
     if (firstPersonWords.has(word)) analysis.firstPerson = true;
+    if (negated.has(at)) continue;
     const describes = at >= describedFrom;
     const known: QueryWord | undefined = quantifiesAfterVerb(word, at, leadIsVerb ? leadAt : -1, analysis.actions)
       ? { also: ["all"] }
@@ -466,6 +515,11 @@ export function analyzeQuery(
     // "which caller IDs have I verified", "what alerts are set up", "when was the secret last updated?", "where can I
     // download the runner?": a read, whatever verbs the question holds.
     analysis.actions = new Set(["get", "list"]);
+  }
+  if (turnsOnAndOff(words)) {
+    // "disable it for one pattern and enable it for another", "add web and take away legacy": one change of a setting.
+    analysis.actions = new Set(["update"]);
+    for (const stem of ["updat", "set"]) addTerm(stem, addedWordWeight * actionAddedWordFactor);
   }
   if (asksForState) {
     // "did my upload finish?": a read of the thing's state, whatever verbs name the thing.

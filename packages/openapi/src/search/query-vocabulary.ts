@@ -94,6 +94,10 @@ const verbs: Record<string, QueryWord> = {
   share: { actions: ["create"], also: ["add", "collaborator", "access"] },
   cancel: { also: ["delete"] },
   ...alike(["history", "all", "browse", "enumerate"], { actions: ["list"], also: ["list"] }),
+  // What people asked for and wait on is a request ("people who asked to install my app", "waiting for approval").
+  ...alike(["asked", "requested"], { also: ["request"] }),
+  // Hiding a thing from view takes it off, or makes it private ("hide my membership from my profile").
+  ...alike(["hide", "conceal"], { also: ["remove", "private", "hidden"] }),
   ...alike(["attachment", "attachments", "attached"], { also: ["asset", "attachment"] }),
   // "every label" is all of them: a listing, or an operation on all ("Remove all labels").
   every: { actions: ["list"], also: ["list", "all"] },
@@ -260,6 +264,12 @@ export const phrases: [RegExp, string][] = [
   [/\bdirect\s+messages?\b/g, "dm"],
   [/\bdo\s+not\s+disturb\b/g, "dnd"],
   [/\bthumbs\s+up\b/g, "thumbs"],
+  [/\b(?:waiting|awaiting)\s+(?:for\s+)?(?:an?\s+|the\s+)?(?:approval|review|decision)\b/g, "pending request"],
+  // The most visited or popular things are the top ones.
+  [/\bmost\s+(?:visited|viewed|frequent|referred)\b/g, "top"],
+  [/\bmost\s+(?:popular|common|commonly\s+used|used)\b/g, "top common"],
+  // A branch's latest commit is its head.
+  [/\b(?:latest|last|newest|most\s+recent|tip)\s+commit\b/g, "head commit"],
   // A repository and its forks are its network.
   [/\band\s+(?:all\s+)?(?:of\s+)?(?:its|their)\s+forks\b/g, "network"],
   // A file attached to a thing is its asset, or attachment ("a file attached to our release").
@@ -335,6 +345,11 @@ export const phrases: [RegExp, string][] = [
   // Shutting a machine down stops it ("shut down the codespace left running").
   [/\bshut\s+(?:down|off)\b/g, "stop"],
   // "… I no longer need", "… we don't use anymore": why, not what.
+  // "I don't want people to see that I'm in it": hide it.
+  [
+    /\b(?:don'?t|do\s+not|not)\s+want\s+(?:people|anyone|others|everyone|everybody|them|the\s+public)\s+to\s+(?:see|know)\b/g,
+    "hide",
+  ],
   [/\b(?:i|we)\s+(?:no\s+longer|don'?t|do\s+not)\s+(?:need|use|want)(?:\s+any\s?more)?\b/g, ""],
   [/\bcheck\s+(?:on\s+)?(?:the\s+)?(?:status|progress|state)\s+of\b/g, "get status"],
   // "day by day", "per month", "each year", "every week": the daily, monthly… figures.
@@ -350,7 +365,7 @@ export const phrases: [RegExp, string][] = [
   [/\b(limit|cap|restrict|throttle)\s+how\s+(?:many|much|often)\b/g, "$1"],
   [/\bhow\s+(?:many|much)\b|\btotal\s+number\b|\bnumber\s+of\b/g, "count"],
   // A yes-or-no question ("am I following…", "does the team have access…") is a check.
-  [/^(?:am|is|are|does|do|has|have|can)\s+/g, "check "],
+  [/^(?:am|is|are|does|do|has|have|can)\s+/g, "whether "],
   [/\bturn\s+on\b|\bswitch\s+on\b/g, "enable"],
   // "set up a webhook" as the request (first, or after "to", "and"…) creates one; "the profiles set up for a merchant"
   // are there already, and "set" alone changes a setting.

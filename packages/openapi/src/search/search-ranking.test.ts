@@ -648,6 +648,50 @@ describe("ranking what a person asks for", () => {
     expect([...analyzeQuery("undelete the project", new Set([stemOf("delete")])).actions]).not.toContain("delete");
   });
 
+  it('reads "whose ID is", a numeric ID, what the person does not mean or have, and a question\'s "is" as a weak check', () => {
+    expect([...analyzeQuery("get the group whose ID is 12").idStems]).toEqual([stemOf("group")]);
+    expect(analyzeQuery("get the group whose ID is 12").terms).not.toContain("whose");
+    expect([...analyzeQuery("I only have the numeric group ID").idStems]).toEqual([stemOf("group")]);
+    expect([...analyzeQuery("show the group ID field").idStems]).toEqual([]);
+    // What the person says they do not mean, or do not have, is no part of the search; a verb after "not" stays.
+    const notMeant = analyzeQuery("list the tickets, not the comments");
+    expect(notMeant.terms).toContain(stemOf("ticket"));
+    expect(notMeant.terms).not.toContain(stemOf("comment"));
+    const lacking = analyzeQuery("get the group, I don't know its name or which project it is in");
+    for (const word of ["know", "name", "project"]) expect(lacking.terms).not.toContain(stemOf(word));
+    expect(analyzeQuery("the upload won't cancel, force it").terms).toContain(stemOf("cancel"));
+    // "is…", "does…": a read, with "check" a weak word (an API may have a Checks API).
+    const question = analyzeQuery("is the project followed by me");
+    expect([...question.actions]).toEqual(["get"]);
+    expect(question.weights[question.terms.indexOf(stemOf("check"))]).toBeLessThan(0.5);
+    expect(question.terms).not.toContain(stemOf("whether"));
+    expect(first("is the project followed by me")).toBe("checkProjectFollowed");
+  });
+
+  it('reads "most visited", a latest commit, hide, "asked to", "waiting for approval", and turning on and off at once', () => {
+    expect(analyzeQuery("the most visited pages of the project").terms).toContain(stemOf("top"));
+    expect(analyzeQuery("the most popular licenses").terms).toEqual(
+      expect.arrayContaining([stemOf("top"), stemOf("common")]),
+    );
+    expect(analyzeQuery("which branches have this as their latest commit").terms).toContain(stemOf("head"));
+    expect(analyzeQuery("hide my membership from my profile").terms).toEqual(
+      expect.arrayContaining([stemOf("remove"), stemOf("private")]),
+    );
+    expect(analyzeQuery("I don't want people to see that I'm in the project").terms).toContain(stemOf("hide"));
+    expect(analyzeQuery("who asked to join the project").terms).toContain(stemOf("request"));
+    expect(analyzeQuery("tickets still waiting for approval").terms).toEqual(
+      expect.arrayContaining([stemOf("pending"), stemOf("request")]),
+    );
+    // Putting one thing on and taking another off is one change of a setting.
+    const both = analyzeQuery("add group 3 to the project and remove group 4");
+    expect([...both.actions]).toEqual(["update"]);
+    expect(both.terms).toContain(stemOf("update"));
+    expect(first("enable the limits of project 3 for tickets and disable them for comments")).toBe(
+      "updateProjectLimits",
+    );
+    expect([...analyzeQuery("add group 3 to the project").actions]).not.toContain("update");
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");

@@ -73,6 +73,10 @@ const stopWords = new Set([
   "exactly",
   "only",
   "whatever",
+  // A yes-or-no question's "whether" (how the search reads "is…", "does…"): a check, no part of the thing.
+  "whether",
+  // "the team whose ID is 3482119": the ID is the team's, "whose" no part of it.
+  "whose",
   // A negation ("hasn't accepted", "shouldn't be available"): no part of the thing.
   "not",
   // "which roles exist?" asks for the roles; "Updates an existing role" says nothing about which operation it is.
