@@ -146,6 +146,23 @@ function objectOf(
   return undefined;
 }
 
+/**
+ * A hyphenated name of letters after "in", "for", "at"…, with no "/" and no thing's noun after it ("in acme-corp", "for
+ * my-company's repos"), and words the document does not use: an organization's name, as "acme/web" names a
+ * repository of one ("in read-only mode" is no name; "for gpt-4o" names a model).
+ */
+const organizationName =
+  /\b(?:in|for|at|of|from|to)\s+([a-z]+(?:-[a-z]+)+)\b(?![/\w-])(?!\s+(?:repo|repos|repository|repositories|branch|team|package|project|workflow|file|app|environment|runner|group|image|container)\b)/gi;
+
+function namesOrganizationIn(text: string, documentStems: ReadonlySet<string>): boolean {
+  return [...text.matchAll(organizationName)].some((match) =>
+    (match[1] as string)
+      .toLowerCase()
+      .split("-")
+      .some((part) => !documentStems.has(stemOf(part))),
+  );
+}
+
 /** A yes-or-no question about how far a thing has come ("is my file done processing", "did my upload finish"). */
 const stateQuestion =
   /^(?:is|are|did|does|do|has|have|was|were)\b.*\b(?:done|finish|finished|ready|complete|completed|processed|processing|succeed|succeeded|fail|failed)\b/;
@@ -375,6 +392,7 @@ export function analyzeQuery(
 ): QueryAnalysis {
   let lower = queryWordsOf(text);
   const asksForState = stateQuestion.test(lower);
+  const namesOrganization = namesOrganizationIn(text, documentStems);
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
   const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
   const analysis: QueryAnalysis = {
@@ -521,6 +539,7 @@ export function analyzeQuery(
     analysis.actions = new Set(["update"]);
     for (const stem of ["updat", "set"]) addTerm(stem, addedWordWeight * actionAddedWordFactor);
   }
+  if (namesOrganization) analysis.scopes.add("organization");
   if (asksForState) {
     // "did my upload finish?": a read of the thing's state, whatever verbs name the thing.
     analysis.actions = new Set(["get"]);

@@ -692,6 +692,19 @@ describe("ranking what a person asks for", () => {
     expect([...analyzeQuery("add group 3 to the project").actions]).not.toContain("update");
   });
 
+  it("reads a hyphenated name after in or for as an organization's, unless the document's words or a thing's noun", () => {
+    const named = (query: string): boolean =>
+      analyzeQuery(query, new Set([stemOf("read"), stemOf("only")])).scopes.has("organization");
+    expect(named("set the repos that can use the secret in acme-corp")).toBe(true);
+    expect(named("for Acme-Corp, list the projects")).toBe(true);
+    expect(named("list the projects in acme-corp/web")).toBe(false);
+    expect(named("create a ticket in web-app project")).toBe(false);
+    expect(named("open the project in read-only mode")).toBe(false);
+    expect(named("a transcription for gpt-4o")).toBe(false);
+    // The organization's variant is no longer weighed down.
+    expect(first("create a project for acme-corp")).toBe("createOrgProject");
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");
