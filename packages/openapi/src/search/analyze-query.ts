@@ -392,7 +392,6 @@ export function analyzeQuery(
 ): QueryAnalysis {
   let lower = queryWordsOf(text);
   const asksForState = stateQuestion.test(lower);
-  const namesOrganization = namesOrganizationIn(text, documentStems);
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
   const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
   const analysis: QueryAnalysis = {
@@ -539,7 +538,7 @@ export function analyzeQuery(
     analysis.actions = new Set(["update"]);
     for (const stem of ["updat", "set"]) addTerm(stem, addedWordWeight * actionAddedWordFactor);
   }
-  if (namesOrganization) analysis.scopes.add("organization");
+  if (namesOrganizationIn(text, documentStems)) analysis.scopes.add("organization");
   if (asksForState) {
     // "did my upload finish?": a read of the thing's state, whatever verbs name the thing.
     analysis.actions = new Set(["get"]);
