@@ -307,12 +307,23 @@ function negatedPositionsOf(words: string[]): Set<number> {
     // A thing, as "the", "its", "which"… begin it; "won't cancel" negates a verb, which stays what is asked about.
     if (!objectStartWords.has(words[next] ?? "")) return;
     if (lacking) negated.add(next - 1);
+    // "the", "its", "which"… begin a thing only at the start or after "or": "not its org name. Which repos…" asks for repos.
+    let startsThing = true;
     for (; next < words.length; next += 1) {
       const candidate = words[next] as string;
-      if (objectStartWords.has(candidate) || negationLinks.has(candidate)) continue;
-      if (isStopWord(candidate) || queryWordOf(candidate)?.actions !== undefined || /(?:ed|ing)$/.test(candidate))
+      if (negationLinks.has(candidate)) startsThing = true;
+      else if (objectStartWords.has(candidate) && startsThing) continue;
+      else if (
+        isStopWord(candidate) ||
+        objectStartWords.has(candidate) ||
+        queryWordOf(candidate)?.actions !== undefined ||
+        /(?:ed|ing)$/.test(candidate)
+      )
         break;
-      negated.add(next);
+      else {
+        negated.add(next);
+        startsThing = false;
+      }
     }
   });
   return negated;
@@ -342,10 +353,17 @@ function idStemsOf(words: string[]): string[] {
     if (word !== "id") return;
     let before = at - 1;
     while (idLeadWords.has(words[before] ?? "")) before -= 1;
-    const thing = words[before];
+    // "the numeric ID of a team": the thing follows.
+    const after = words[at + 1] === "of" ? words.slice(at + 2).find((next) => !objectStartWords.has(next)) : undefined;
+    // "Delete team 98765, I only know its ID": the thing named by its number.
+    const numberedAt = words.findIndex((number, index) => index > 0 && isNumber(number));
+    const itsThing =
+      ["its", "their"].includes(words[at - 1] ?? "") && numberedAt > 0 ? words[numberedAt - 1] : undefined;
+    const thing = after ?? itsThing ?? words[before];
     const numbered = isNumber(words[at + 1]) || (words[at + 1] === "is" && isNumber(words[at + 2]));
-    const numeric = words.slice(before - 1, at).includes("numeric");
-    if ((numbered || numeric) && thing !== undefined && !isStopWord(thing)) stems.push(stemOf(thing));
+    // "I only have the team's ID", "the numeric team ID": the ID is what the person knows the thing by.
+    const knownBy = words.slice(Math.max(0, before - 4), at).some((near) => near === "numeric" || near === "only");
+    if ((numbered || knownBy) && thing !== undefined && !isStopWord(thing)) stems.push(stemOf(thing));
   });
   return stems;
 }

@@ -41,7 +41,10 @@ const verbs: Record<string, QueryWord> = {
   assign: { actions: ["create", "update"], also: ["add"] },
   archive: { also: ["update"] },
   // Doing again what the document names as a request ("rebuild my pages site": request a pages build).
-  ...alike(["rebuild", "redeploy", "rerun"], { actions: ["create"], also: ["build", "deploy", "run", "request"] }),
+  ...alike(["rebuild", "redeploy", "rerun"], {
+    actions: ["create"],
+    also: ["build", "deploy", "run", "request", "rerequest"],
+  }),
   move: { actions: ["update"], also: ["transfer", "reassign"] },
   end: { also: ["stop", "disable", "cancel"] },
   abort: { also: ["cancel", "stop"] },
@@ -224,6 +227,10 @@ const nouns: Record<string, QueryWord> = {
   logs: { also: ["log"] },
   logout: { also: ["session", "reset", "revoke", "signout"] },
   ...alike(["save", "saved"], { also: ["star", "bookmark"] }),
+  // Muting a thread ignores what it notifies: its subscription is set so.
+  ...alike(["mute", "silence"], { actions: ["update"], also: ["ignore", "ignored", "subscription", "set"] }),
+  // Made-up data for trying a thing out: a stub, a test.
+  ...alike(["fake", "mock", "dummy"], { also: ["stubbed", "stub", "test"] }),
   ...alike(["watch", "watching", "watched"], { also: ["subscription", "subscribe"] }),
   ...alike(["subscribed", "subscriber", "subscribers"], { also: ["watcher", "subscription"] }),
   ...alike(["recent", "recently"], { also: ["event", "activity"] }),
@@ -259,12 +266,22 @@ export const phrases: [RegExp, string][] = [
   [/\blook\s+up\b/g, "lookup"],
   [/\bpull\s+up\b|\bbring\s+up\b/g, "show"],
   // "store a secret" as the request (first, or after "to", "and"…) puts it; "the vector store" is a thing.
-  [/(^|\b(?:to|and|then|please|i|we)\s+)store\b/g, "$1put"],
+  [/(^|\b(?:to|and|then|please|i|we)\s+)(?:store|save)\b/g, "$1put"],
   [/\blog\s+in\b|\bsign\s+in\b/g, "login"],
   [/\bdirect\s+messages?\b/g, "dm"],
   [/\bdo\s+not\s+disturb\b/g, "dnd"],
   [/\bthumbs\s+up\b/g, "thumbs"],
   [/\b(?:waiting|awaiting)\s+(?:for\s+)?(?:an?\s+|the\s+)?(?:approval|review|decision)\b/g, "pending request"],
+  // "make codespaces available to selected members": who may use them is set, not a thing made.
+  [/\bmake\s+((?:[a-z0-9]+\s+){0,3}?)(?:available|accessible|visible|usable)\b/g, "set $1access"],
+  // "re-run", "re-request": one verb.
+  [/\bre\s+(run|request|deliver|send|try|deploy|build|open)\b/g, "re$1"],
+  // Files over a size are large ones; what an import "ran into" it hit.
+  [
+    /\b(?:over|above|bigger\s+than|larger\s+than|more\s+than|exceeding)\s+[0-9]+\s*(?:kb|mb|gb|megabytes?|gigabytes?)\b/g,
+    "large",
+  ],
+  [/\b(?:run|ran|running)\s+into\b/g, "hit"],
   // The most visited or popular things are the top ones.
   [/\bmost\s+(?:visited|viewed|frequent|referred)\b/g, "top"],
   [/\bmost\s+(?:popular|common|commonly\s+used|used)\b/g, "top common"],
@@ -351,6 +368,7 @@ export const phrases: [RegExp, string][] = [
     "hide",
   ],
   [/\b(?:i|we)\s+(?:no\s+longer|don'?t|do\s+not)\s+(?:need|use|want)(?:\s+any\s?more)?\b/g, ""],
+  [/\b(?:i|we)\s+(?:stopped|quit)\s+(?:using|needing)\b/g, ""],
   [/\bcheck\s+(?:on\s+)?(?:the\s+)?(?:status|progress|state)\s+of\b/g, "get status"],
   // "day by day", "per month", "each year", "every week": the daily, monthly… figures.
   [/\bday\s+by\s+day\b|\b(?:per|each|every)\s+day\b/g, "daily"],

@@ -705,6 +705,35 @@ describe("ranking what a person asks for", () => {
     expect(first("create a project for acme-corp")).toBe("createOrgProject");
   });
 
+  it('reads "the ID of a group", "I only know its ID", and a negation that ends where the next thing begins', () => {
+    expect([...analyzeQuery("I only have the numeric ID of a group (12)").idStems]).toEqual([stemOf("group")]);
+    expect([...analyzeQuery("delete group 98765, I only know its ID").idStems]).toEqual([stemOf("group")]);
+    expect([...analyzeQuery("is sam in group 4821? I only have the group's ID").idStems]).toEqual([stemOf("group")]);
+    expect([...analyzeQuery("delete group 98765 and its ID card").idStems]).toEqual([]);
+    const next = analyzeQuery("I only have the ID of a group, not its project name. Which tickets does it have?");
+    expect(next.terms).toContain(stemOf("ticket"));
+    expect(next.terms).not.toContain(stemOf("project"));
+  });
+
+  it('reads "over 100MB", "run into", re-run, "save a secret", fake data, "make X available", "we stopped using", mute', () => {
+    const large = analyzeQuery("which files over 100MB did the import run into");
+    expect(large.terms).toEqual(expect.arrayContaining([stemOf("large"), stemOf("hit")]));
+    expect(large.terms).not.toContain(stemOf("run"));
+    expect(analyzeQuery("re-run the build").terms).toEqual(
+      expect.arrayContaining([stemOf("rerun"), stemOf("rerequest")]),
+    );
+    expect(analyzeQuery("save a secret for my projects").terms).toContain(stemOf("put"));
+    expect(analyzeQuery("my saved projects").terms).not.toContain(stemOf("put"));
+    expect(analyzeQuery("the fake test data of the billing").terms).toContain(stemOf("stubbed"));
+    const available = analyzeQuery("make the project available only to selected members");
+    expect(available.terms).toEqual(expect.arrayContaining([stemOf("set"), stemOf("access")]));
+    expect(available.terms).not.toContain(stemOf("make"));
+    expect(analyzeQuery("remove ticket 12, we stopped using that tracker").terms).not.toContain(stemOf("using"));
+    const mute = analyzeQuery("mute the ticket for me");
+    expect([...mute.actions]).toEqual(["update"]);
+    expect(mute.terms).toEqual(expect.arrayContaining([stemOf("ignore"), stemOf("subscription")]));
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");
