@@ -274,6 +274,11 @@ export const phrases: [RegExp, string][] = [
   [/\b(?:waiting|awaiting)\s+(?:for\s+)?(?:an?\s+|the\s+)?(?:approval|review|decision)\b/g, "pending request"],
   // "make codespaces available to selected members": who may use them is set, not a thing made.
   [/\bmake\s+((?:[a-z0-9]+\s+){0,3}?)(?:available|accessible|visible|usable)\b/g, "set $1access"],
+  // Text that turns into a link by itself is an autolink.
+  [
+    /\b(?:turns?|become|becomes|converted|changed)\s+(?:in)?to\s+(?:a\s+)?links?\b|\bauto\s*link(?:ed|s)?\b/g,
+    "autolink",
+  ],
   // "re-run", "re-request": one verb.
   [/\bre\s+(run|request|deliver|send|try|deploy|build|open)\b/g, "re$1"],
   // Files over a size are large ones; what an import "ran into" it hit.

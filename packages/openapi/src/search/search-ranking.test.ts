@@ -715,7 +715,7 @@ describe("ranking what a person asks for", () => {
     expect(next.terms).not.toContain(stemOf("project"));
   });
 
-  it('reads "over 100MB", "run into", re-run, "save a secret", fake data, "make X available", "we stopped using", mute', () => {
+  it('reads "over 100MB", "run into", re-run, "save a secret", fake data, "make X available", autolinks, mute', () => {
     const large = analyzeQuery("which files over 100MB did the import run into");
     expect(large.terms).toEqual(expect.arrayContaining([stemOf("large"), stemOf("hit")]));
     expect(large.terms).not.toContain(stemOf("run"));
@@ -729,6 +729,8 @@ describe("ranking what a person asks for", () => {
     expect(available.terms).toEqual(expect.arrayContaining([stemOf("set"), stemOf("access")]));
     expect(available.terms).not.toContain(stemOf("make"));
     expect(analyzeQuery("remove ticket 12, we stopped using that tracker").terms).not.toContain(stemOf("using"));
+    expect(analyzeQuery("make mentions like TICKET-1 turn into links").terms).toContain(stemOf("autolink"));
+    expect(analyzeQuery("remove the auto-link 12").terms).toContain(stemOf("autolink"));
     const mute = analyzeQuery("mute the ticket for me");
     expect([...mute.actions]).toEqual(["update"]);
     expect(mute.terms).toEqual(expect.arrayContaining([stemOf("ignore"), stemOf("subscription")]));
