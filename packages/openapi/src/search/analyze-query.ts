@@ -554,7 +554,7 @@ export function analyzeQuery(
   if (turnsOnAndOff(words)) {
     // "disable it for one pattern and enable it for another", "add web and take away legacy": one change of a setting.
     analysis.actions = new Set(["update"]);
-    for (const stem of ["updat", "set"]) addTerm(stem, addedWordWeight * actionAddedWordFactor);
+    for (const word of ["update", "set"]) addTerm(stemOf(word), addedWordWeight * actionAddedWordFactor);
   }
   if (namesOrganizationIn(text, documentStems)) analysis.scopes.add("organization");
   if (asksForState) {
