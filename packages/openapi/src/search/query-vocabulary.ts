@@ -274,6 +274,9 @@ export const phrases: [RegExp, string][] = [
   [/\b(?:waiting|awaiting)\s+(?:for\s+)?(?:an?\s+|the\s+)?(?:approval|review|decision)\b/g, "pending request"],
   // "make codespaces available to selected members": who may use them is set, not a thing made.
   [/\bmake\s+((?:[a-z0-9]+\s+){0,3}?)(?:available|accessible|visible|usable)\b/g, "set $1access"],
+  // A token to unregister a runner with is a remove token; one to register it, a registration token.
+  [/\btoken\s+(?:so\s+(?:i|we)\s+can|in\s+order\s+to|to|for)\s+unregister(?:ing)?\b/g, "create removal token"],
+  [/\btoken\s+(?:so\s+(?:i|we)\s+can|in\s+order\s+to|to|for)\s+register(?:ing)?\b/g, "create registration token"],
   // Text that turns into a link by itself is an autolink.
   [
     /\b(?:turns?|become|becomes|converted|changed)\s+(?:in)?to\s+(?:a\s+)?links?\b|\bauto\s*link(?:ed|s)?\b/g,

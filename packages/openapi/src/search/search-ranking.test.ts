@@ -715,7 +715,7 @@ describe("ranking what a person asks for", () => {
     expect(next.terms).not.toContain(stemOf("project"));
   });
 
-  it('reads "over 100MB", "run into", re-run, "save a secret", fake data, "make X available", autolinks, mute', () => {
+  it('reads "over 100MB", "run into", re-run, "save a secret", fake data, "make X available", autolinks, tokens, mute', () => {
     const large = analyzeQuery("which files over 100MB did the import run into");
     expect(large.terms).toEqual(expect.arrayContaining([stemOf("large"), stemOf("hit")]));
     expect(large.terms).not.toContain(stemOf("run"));
@@ -731,6 +731,11 @@ describe("ranking what a person asks for", () => {
     expect(analyzeQuery("remove ticket 12, we stopped using that tracker").terms).not.toContain(stemOf("using"));
     expect(analyzeQuery("make mentions like TICKET-1 turn into links").terms).toContain(stemOf("autolink"));
     expect(analyzeQuery("remove the auto-link 12").terms).toContain(stemOf("autolink"));
+    // A token to unregister a runner with is to be made, a removal token: the runner is not removed.
+    const removal = analyzeQuery("I need a token so I can unregister a runner");
+    expect([...removal.actions]).toEqual(["create"]);
+    expect(removal.terms).toEqual(expect.arrayContaining([stemOf("removal"), stemOf("token")]));
+    expect(analyzeQuery("a token to register a runner").terms).toContain(stemOf("registration"));
     const mute = analyzeQuery("mute the ticket for me");
     expect([...mute.actions]).toEqual(["update"]);
     expect(mute.terms).toEqual(expect.arrayContaining([stemOf("ignore"), stemOf("subscription")]));
