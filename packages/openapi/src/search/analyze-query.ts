@@ -7,7 +7,7 @@ import {
   type Action,
   type QueryWord,
 } from "./query-vocabulary";
-import { isStopWord, splitWords, stemOf } from "./search-terms";
+import { isStopWord, repositoryByName, splitWords, stemOf } from "./search-terms";
 
 /** Weight of a word the vocabulary adds (`create` for "add") next to a word the person wrote that the document uses too. */
 export const addedWordWeight = 0.5;
@@ -162,6 +162,9 @@ function namesOrganizationIn(text: string, documentStems: ReadonlySet<string>): 
       .some((part) => !documentStems.has(stemOf(part))),
   );
 }
+
+/** An owner and a name ("acme/web", "in octo/api?"), not a URL's path nor a pattern ("our-org/*"). */
+const ownerAndName = /(?:^|[\s(])[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?=$|[\s,;:?!)'’]|\.(?:[\s)]|$))/i;
 
 /** A yes-or-no question about how far a thing has come ("is my file done processing", "did my upload finish"). */
 const stateQuestion =
@@ -425,7 +428,7 @@ export function analyzeQuery(
     itemStems: new Set(),
     numberedItemStems: new Set(),
     everyStems: new Set(),
-    idStems: new Set(idStemsOf(words)),
+    idStems: new Set([...idStemsOf(words), ...(ownerAndName.test(text) ? [repositoryByName] : [])]),
     readsByDefault: false,
     objectNumber: undefined,
     objectStems: new Set(),

@@ -1,6 +1,6 @@
 import type { IndexedOperation } from "../index/operation-index";
 import { operationVerbs, scopeWords, type Action } from "./query-vocabulary";
-import { isStopWord, splitWords, stemOf } from "./search-terms";
+import { isStopWord, repositoryByName, splitWords, stemOf } from "./search-terms";
 
 /** What the ranking knows of an operation besides its words. */
 export interface OperationTraits {
@@ -36,6 +36,8 @@ function idStemsOf(path: string): Set<string> {
     const thing = words(match[1] as string).at(-1);
     if (thing !== undefined) stems.add(stemOf(thing));
   }
+  // A repository named by its owner and name (`/repos/{owner}/{repo}`): what "acme/web" in a query names.
+  if (/\{owner\}\/\{repo\}/.test(path)) stems.add(repositoryByName);
   return stems;
 }
 

@@ -552,6 +552,19 @@ describe("ranking what a person asks for", () => {
     ).toBeGreaterThan(1.5);
   });
 
+  it('prefers the operation that takes a repository by owner and name when the query names one ("acme/web")', () => {
+    const traits = (path: string): OperationTraits => traitsOf({ ...catalog.index.operations[0]!, path });
+    const byName = traits("/repos/{owner}/{repo}/secrets/{secret_name}");
+    const other = traits("/user/secrets/{secret_name}");
+    const factor = (query: string, operation: OperationTraits): number =>
+      rankFactor(analyzeQuery(query), operation, new Set(), new Set());
+    for (const query of ["add a secret to acme/web", "add a secret (octo/api.) now", "is acme/web-app's secret set?"])
+      expect(factor(query, byName) / factor(query, other)).toBeGreaterThan(1.2);
+    // A URL's path, a pattern and a lone word are no repository.
+    for (const query of ["add a secret for https://example.com/a/b", "add a secret for our-org/*", "add a secret"])
+      expect(factor(query, byName)).toBeCloseTo(factor("add a secret", byName));
+  });
+
   it('reads what a clause says the thing does as no request ("a rule that applies to all projects"), and "require"', () => {
     expect([...analyzeQuery("create a rule for our org that applies to all projects").actions]).toEqual(["create"]);
     expect([...analyzeQuery("edit the hook so it also fires on pushes and make sure").actions]).toEqual(["update"]);

@@ -139,3 +139,6 @@ export function processTerm(term: string): string | null {
   if (term.length === 0 || isStopWord(term)) return null;
   return stemOf(term);
 }
+
+/** What a path's `{owner}/{repo}` takes and a query's "acme/web" names: a repository by its owner and name. */
+export const repositoryByName = "{owner}/{repo}";
