@@ -75,9 +75,14 @@ export interface QueryAnalysis {
   everyStems: Set<string>;
   /** Stems of the things the query names by their ID ("the team with ID 1185", "team id 4412" → team). */
   idStems: Set<string>;
+  /** The query asks for many at once ("bulk delete", "several", "all at once"). */
+  bulk: boolean;
   /** Stems of the head noun of the query's first run of nouns ("fine tuning jobs" → job), and of its last two words joined. */
   objectStems: Set<string>;
 }
+
+/** Words that ask for many at once ("all at once" reads as "bulk"). */
+const bulkWords = new Set(["bulk", "batch", "several", "multiple"]);
 
 /** Words that say the person means one item, not the collection ("a specific terminal"). */
 const oneItemWords = new Set(["one", "single", "specific", "particular", "given", "certain", "individual"]);
@@ -430,6 +435,7 @@ export function analyzeQuery(
     everyStems: new Set(),
     idStems: new Set([...idStemsOf(words), ...(ownerAndName.test(text) ? [repositoryByName] : [])]),
     readsByDefault: false,
+    bulk: words.some((word) => bulkWords.has(word)),
     objectNumber: undefined,
     objectStems: new Set(),
   };

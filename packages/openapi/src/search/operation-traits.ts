@@ -25,6 +25,8 @@ export interface OperationTraits {
   addressedItemStem: string | undefined;
   /** The stem of the last word of the path's last literal segment: what it lists or addresses (`/fine_tuning/jobs/{id}/events` → event). */
   resourceStem: string | undefined;
+  /** Acts on many at once (`bulk`, `batch` in its id or headline). */
+  bulk: boolean;
   /** Stems of the things whose ID a path parameter takes (`/teams/{team_id}/members` → team), not a slug or a name. */
   idStems: Set<string>;
 }
@@ -166,5 +168,6 @@ export function traitsOf(operation: IndexedOperation, idWords = operation.operat
     addressedItemStem: collection ? undefined : resourceStem,
     resourceStem,
     idStems: idStemsOf(path),
+    bulk: /\b(?:bulk|batch)\b/i.test(`${idWords} ${headline}`),
   };
 }

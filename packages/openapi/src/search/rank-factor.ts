@@ -49,6 +49,8 @@ export const rankWeights = {
   sameResource: 1.2,
   /** The query names a thing by its ID ("team with ID 1185") and the path takes that ID (`{team_id}`), whatever its scope. */
   byId: 1.3,
+  /** The query asks for many at once ("bulk delete", "several") and the operation acts on many at once. */
+  sameBulk: 1.25,
   /** The query speaks of all of a thing ("every comment on any issue") and the path addresses one of them. */
   oneOfEvery: 0.7,
 };
@@ -89,6 +91,7 @@ export function rankFactor(
   else for (const scope of traits.scopes) if (!query.scopes.has(scope)) factor *= rankWeights.unaskedScope[scope] ?? 1;
   if (query.firstPerson && traits.self) factor *= rankWeights.ownOperation;
   if (traits.deprecated) factor *= rankWeights.deprecated;
+  if (query.bulk && traits.bulk) factor *= rankWeights.sameBulk;
   if (query.leadStem !== undefined && query.leadStem === traits.leadStem) factor *= rankWeights.sameLeadVerb;
   if ([...query.itemStems].some((stem) => traits.itemStems.has(stem))) factor *= rankWeights.namedItem;
   if (traits.addressedItemStem !== undefined && query.numberedItemStems.has(traits.addressedItemStem))

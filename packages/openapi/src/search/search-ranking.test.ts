@@ -154,6 +154,7 @@ const traitsWith = (traits: Partial<OperationTraits>): OperationTraits => ({
   addressedItemStem: undefined,
   resourceStem: undefined,
   idStems: new Set(),
+  bulk: false,
   ...traits,
 });
 
@@ -563,6 +564,22 @@ describe("ranking what a person asks for", () => {
     // A URL's path, a pattern and a lone word are no repository.
     for (const query of ["add a secret for https://example.com/a/b", "add a secret for our-org/*", "add a secret"])
       expect(factor(query, byName)).toBeCloseTo(factor("add a secret", byName));
+  });
+
+  it("prefers the operation that acts on many at once when the query asks for many at once", () => {
+    expect(first("create several projects at once")).toBe("bulkCreateProjects");
+    expect(first("create a project")).toBe("createProject");
+    const bulk = traitsWith({ bulk: true });
+    const one = traitsWith({});
+    const factor = (query: string, operation: OperationTraits): number =>
+      rankFactor(analyzeQuery(query), operation, new Set(), new Set());
+    expect(
+      factor("bulk delete the tickets 3 and 4", bulk) / factor("bulk delete the tickets 3 and 4", one),
+    ).toBeGreaterThan(1.2);
+    expect(factor("delete the tickets 3 and 4", bulk)).toBeCloseTo(factor("delete the tickets 3 and 4", one));
+    expect(
+      traitsOf({ ...catalog.index.operations[0]!, operationId: "bulkCreateProjects" }, "bulk create projects").bulk,
+    ).toBe(true);
   });
 
   it('reads what a clause says the thing does as no request ("a rule that applies to all projects"), and "require"', () => {
