@@ -404,6 +404,11 @@ function quantifiesAfterVerb(word: string, at: number, verbAt: number, actions: 
   return (verbAt >= 0 && verbAt < at) || [...actions].some((action) => changingActions.has(action));
 }
 
+/** What the vocabulary reads a word of the query as, there (`verbAt`: where its verb is, or -1). */
+function meaningOf(word: string, at: number, verbAt: number, actions: ReadonlySet<Action>): QueryWord | undefined {
+  return quantifiesAfterVerb(word, at, verbAt, actions) ? { also: ["all"] } : queryWordOf(word);
+}
+
 /**
  * Reads a plain-language query (or an operationId: split as the index splits
  * them) into what the search needs. `documentStems` are the stems of the
@@ -464,9 +469,7 @@ export function analyzeQuery(
     if (firstPersonWords.has(word)) analysis.firstPerson = true;
     if (negated.has(at)) continue;
     const describes = at >= describedFrom;
-    const known: QueryWord | undefined = quantifiesAfterVerb(word, at, leadIsVerb ? leadAt : -1, analysis.actions)
-      ? { also: ["all"] }
-      : queryWordOf(word);
+    const known = meaningOf(word, at, leadIsVerb ? leadAt : -1, analysis.actions);
     if (!describes) for (const action of known?.actions ?? []) analysis.actions.add(action);
     if (isStopWord(word) && known === undefined) continue;
     const own = stemOf(word);
