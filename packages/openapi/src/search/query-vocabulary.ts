@@ -227,6 +227,8 @@ const nouns: Record<string, QueryWord> = {
   logs: { also: ["log"] },
   logout: { also: ["session", "reset", "revoke", "signout"] },
   ...alike(["save", "saved"], { also: ["star", "bookmark"] }),
+  // A reply is a message or a comment posted where another one is.
+  ...alike(["reply", "respond", "answer"], { actions: ["create"], also: ["post", "message", "comment"] }),
   // Muting a thread ignores what it notifies: its subscription is set so.
   ...alike(["mute", "silence"], { actions: ["update"], also: ["ignore", "ignored", "subscription", "set"] }),
   // Made-up data for trying a thing out: a stub, a test.

@@ -766,6 +766,7 @@ describe("ranking what a person asks for", () => {
     expect([...removal.actions]).toEqual(["create"]);
     expect(removal.terms).toEqual(expect.arrayContaining([stemOf("removal"), stemOf("token")]));
     expect(analyzeQuery("a token to register a runner").terms).toContain(stemOf("registration"));
+    expect(first("reply to a ticket")).toBe("createTicketComment");
     const mute = analyzeQuery("mute the ticket for me");
     expect([...mute.actions]).toEqual(["update"]);
     expect(mute.terms).toEqual(expect.arrayContaining([stemOf("ignore"), stemOf("subscription")]));
