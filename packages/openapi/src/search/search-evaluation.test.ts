@@ -56,7 +56,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
 
   // Each round: its floor on top-3 (under today's figure, not the target) and the fewest queries it holds.
   it.each<[round: number, label: string, floor: number, fewest: number]>([
-    [2, "the second round (89.0 % today)", 0.8, 90],
+    [2, "the second round (90.1 % today)", 0.8, 90],
     [3, "the third round (90.5 % today, tuned on since)", 0.87, 90],
     [4, "the fourth round (94.5 % today, tuned on since)", 0.88, 90],
     [5, "the fifth round (87.5 % today, tuned on since)", 0.8, 80],
