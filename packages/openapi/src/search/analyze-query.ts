@@ -170,6 +170,12 @@ function namesOrganizationIn(text: string, documentStems: ReadonlySet<string>): 
 
 /** An owner and a name ("acme/web", "in octo/api?"), not a URL's path nor a pattern ("our-org/*"). */
 const ownerAndName = /(?:^|[\s(])[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?=$|[\s,;:?!)'’]|\.(?:[\s)]|$))/i;
+const ownersAndNames = new RegExp(ownerAndName.source, "gi");
+
+/** The words of the repositories the query names by owner and name ("acme/legacy": acme, legacy). */
+function repositoryNameWordsOf(text: string): Set<string> {
+  return new Set([...text.matchAll(ownersAndNames)].flatMap((match) => queryWordsOf(match[0]).split(/[^a-z0-9]+/)));
+}
 
 /** A yes-or-no question about how far a thing has come ("is my file done processing", "did my upload finish"). */
 const stateQuestion =
@@ -457,6 +463,7 @@ export function analyzeQuery(
       analysis.added[at] = weight < 1;
     }
   };
+  const repositoryNameWords = repositoryNameWordsOf(text);
   const states = stateParticiplesOf(words, documentLeadStems);
   const undoing = words.some((word) => undoWords.has(word));
   const describedFrom = relativeClauseAt(words);
@@ -527,7 +534,8 @@ export function analyzeQuery(
       group.push(stem);
       later.push([stem, operationVerbs.has(stem) ? weight * actionAddedWordFactor : weight]);
     }
-    const scope = scopeWords.get(own);
+    // A repository's name ("acme/legacy") names no scope.
+    const scope = repositoryNameWords.has(word) ? undefined : scopeWords.get(own);
     if (scope !== undefined) analysis.scopes.add(scope);
     if (group.length > 0) {
       analysis.groups.push(group);

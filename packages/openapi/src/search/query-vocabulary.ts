@@ -41,7 +41,7 @@ const verbs: Record<string, QueryWord> = {
   assign: { actions: ["create", "update"], also: ["add"] },
   archive: { also: ["update"] },
   // Doing again what the document names as a request ("rebuild my pages site": request a pages build).
-  ...alike(["rebuild", "redeploy", "rerun"], {
+  ...alike(["rebuild", "redeploy", "rerun", "retrigger"], {
     actions: ["create"],
     also: ["build", "deploy", "run", "request", "rerequest"],
   }),
@@ -82,7 +82,8 @@ const verbs: Record<string, QueryWord> = {
   control: { actions: ["update"], also: ["set", "permission"] },
   ...alike(["grant", "give", "allow", "let", "enroll"], { actions: ["create", "update"], also: ["add", "set"] }),
   ...alike(["cap", "limit", "restrict", "throttle"], { also: ["limit", "restrict", "set", "cap"] }),
-  define: { actions: ["create", "update"], also: ["create", "update"] },
+  // Defining a thing ("define a custom property") creates or changes its definition.
+  define: { actions: ["create", "update"], also: ["create", "update", "definition"] },
   // What must hold before a change goes in is a protection, a rule or a required check.
   ...alike(["require", "enforce", "mandate"], { actions: ["update"], also: ["required", "protection", "rule"] }),
   // Closing an alert as not to be acted on changes its state.
@@ -316,7 +317,7 @@ export const phrases: [RegExp, string][] = [
   [/\bturn\s+off\b|\bswitch\s+off\b/g, "disable"],
   [/\bget\s+rid\s+of\b|\btake\s+(?:back|away|down)\b/g, "remove"],
   // "take a repository away from a team": the object between the verb and its particle.
-  [/\btake\s+((?:[a-z]+\s+){1,3}?)away\b/g, "remove $1"],
+  [/\btake\s+((?:[a-z0-9"'-]+\s+){1,5}?)away\b/g, "remove $1"],
   // A stop for a while is a pause.
   [/\b(?:temporarily|briefly)\s+(?:stop|halt|disable|turn\s+off|cut\s+off|shut\s+off|block)\b/g, "pause"],
   // "make my membership visible publicly": a setting, not a creation.
@@ -332,6 +333,21 @@ export const phrases: [RegExp, string][] = [
   ],
   // "make the group contain runners 11 and 12", "make the repo use…": a setting of what is there.
   [/\bmake\s+((?:[a-z0-9]+\s+){1,6}?)(contain|include|use|require|hold|point)\b/g, "set $1$2"],
+  // "make it red", "make them private": a change of what is there, not a creation.
+  [/\bmake\s+(?:it|them)\b/g, "update"],
+  // "let the release app push", "allow the bots to merge": they are given access to do it.
+  [/(?<!\bonly\s+)\b(?:let|allow)\s+((?:[a-z0-9"'-]+\s+){1,4}?)(?:to\s+)?(push|merge)\b/g, "allow $1access $2"],
+  // "put sam on the team": add them there.
+  [/\bput\s+((?:[a-z0-9"'-]+\s+){1,3}?)(?:on|onto)\b/g, "add $1to"],
+  // "take the team out of the list": a removal from it.
+  [/\btake\s+((?:[a-z0-9"'-]+\s+){1,4}?)out\s+of\b/g, "remove $1from"],
+  // What a thing is nested under is its parent.
+  [/\b(?:nested|sits?|sitting|lives?)\s+(?:under|beneath|below|inside|within)\b/g, "parent"],
+  // "which webhooks are configured", "what runners are registered": they are there; the question lists them.
+  [
+    /(?<!\b(?:settings?|options?|values?|config(?:uration)?s?)\s+)\b(?:are|were)\s+(?:configured|installed|registered|defined)\b/g,
+    "",
+  ],
   // "only allow these apps to push": the allowed ones are set, not added to.
   [/\bonly\s+(allow|let|permit)\b/g, "set $1"],
   // "replace the list of repos…": the list is what the person names, not a listing.

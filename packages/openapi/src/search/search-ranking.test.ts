@@ -772,6 +772,33 @@ describe("ranking what a person asks for", () => {
     expect(mute.terms).toEqual(expect.arrayContaining([stemOf("ignore"), stemOf("subscription")]));
   });
 
+  it('reads "make it red", "let X push", "put X on", "take X out of", "nested under", "are configured", define', () => {
+    const red = analyzeQuery('rename the "bug" label to "defect" and make it red');
+    expect([...red.actions]).toEqual(["update"]);
+    expect(red.terms).not.toContain(stemOf("make"));
+    const push = analyzeQuery('let the "release-bot" app push to the main branch');
+    expect(push.terms).toEqual(expect.arrayContaining([stemOf("access"), stemOf("add")]));
+    expect(analyzeQuery("only allow these apps to push").terms).not.toContain(stemOf("access"));
+    const put = analyzeQuery('put user sam on the "platform" group');
+    expect([...put.actions]).toEqual(["create"]);
+    expect(put.terms).toContain(stemOf("add"));
+    const out = analyzeQuery('take the "contractors" group out of the project');
+    expect([...out.actions]).toEqual(["delete"]);
+    expect(out.terms).not.toContain(stemOf("take"));
+    expect(analyzeQuery('take the "security-manager" org role away from sam').terms).toContain(stemOf("remove"));
+    expect(analyzeQuery("which ticket is it nested under?").terms).toContain(stemOf("parent"));
+    expect(analyzeQuery("retrigger the build").terms).toContain(stemOf("rerequest"));
+    // Configured things are there: the question lists them; a setting that is configured is still a configuration.
+    expect(analyzeQuery("what webhooks are configured for the org?").terms).not.toContain(stemOf("configured"));
+    expect(analyzeQuery("what settings are configured for webhook 42?").terms).toContain(stemOf("configured"));
+    const define = analyzeQuery("define a property for the org");
+    expect([...define.actions]).toEqual(["create", "update"]);
+    expect(define.terms).toContain(stemOf("definition"));
+    // A repository's name names no scope ("acme/legacy"), the same word elsewhere does.
+    expect([...analyzeQuery("list the tickets of acme/legacy").scopes]).toEqual([]);
+    expect([...analyzeQuery("list the legacy tickets").scopes]).toEqual(["legacy"]);
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");
