@@ -18,8 +18,8 @@ export interface EvaluationQuery {
  * general words, not query by query); and `heldOut`, never looked at one by one,
  * so its figures say how the ranking does on queries it was not fitted to (the
  * round after the last read one, {@link heldOutRound}: operations drawn at
- * random, none asked for before, in everyday words; empty for a document
- * without one).
+ * random, in everyday words not read before; empty for a document without
+ * one).
  */
 export interface QuerySet {
   tuning: EvaluationQuery[];
