@@ -248,6 +248,13 @@ const nouns: Record<string, QueryWord> = {
   sub: { also: ["child"] },
   // Sending again what failed ("resend a failed delivery").
   ...alike(["resend", "retry", "redeliver"], { also: ["redeliver", "retry", "resend"] }),
+  // A .tar.gz of a thing is its archive, a tarball ("as a zip" may be how any download comes, so zip is left alone).
+  ...alike(["tar", "gz", "tgz", "tarball"], { also: ["tarball", "archive", "download"] }),
+  zipball: { also: ["archive", "download"] },
+  // A whole export of an account or an organization is a migration.
+  ...alike(["export", "exports"], { also: ["migration", "archive"] }),
+  // Closing a conversation to new comments locks it.
+  ...alike(["freeze", "frozen"], { actions: ["update"], also: ["lock"] }),
   ...alike(["maximum", "max", "minimum", "min", "quota"], { also: ["limit"] }),
   ...alike(["kept", "retain", "retained"], { also: ["retention"] }),
   ...alike(["reach", "reachable"], { also: ["access", "accessible"] }),
@@ -322,7 +329,7 @@ export const phrases: [RegExp, string][] = [
   [/\b(?:temporarily|briefly)\s+(?:stop|halt|disable|turn\s+off|cut\s+off|shut\s+off|block)\b/g, "pause"],
   // "make my membership visible publicly": a setting, not a creation.
   [
-    /\bmake\s+((?:[a-z]+\s+){1,5}?)(?:(?:visible\s+)?public(?:ly)?|visible)(?=\s*$|[^a-z\s]|\s+(?:to|for|again|now|so|and|on|in)\b)/g,
+    /\bmake\s+((?:[a-z]+\s+){1,7}?)(?:(?:visible\s+|show\s+|appear\s+)?public(?:ly)?|visible)(?=\s*$|[^a-z\s]|\s+(?:to|for|again|now|so|and|on|in)\b)/g,
     "set $1public",
   ],
   // "make the token read-only by default", "make a user an admin", "make checks strict": a setting of a thing that is
@@ -331,6 +338,18 @@ export const phrases: [RegExp, string][] = [
     /\bmake\s+((?:[a-z0-9]+\s+){0,5}?)(read\s+only|private|required|optional|strict|default|hidden|invisible|inactive|expire|(?:an?\s+|the\s+)?(?:admin|owner|maintainer|editor|viewer|reader|writer|moderator|manager))(?=\s*$|[^a-z\s]|\s+(?:to|for|by|of|again|now|so|and|on|in|at)\b)/g,
     "set $1$2",
   ],
+  // "stop any more comments on issue 42": lock it; "let people comment again": unlock it.
+  [/\b(?:stop|block|prevent|no)\s+(?:any\s+)?(?:more|further|new)\s+comments\b/g, "lock"],
+  [/\b(?:comment|reply|replies|comments)\s+again\b/g, "unlock"],
+  // "the old team_id route", "the deprecated endpoint": the legacy variant.
+  [
+    /\b(?:old|older|deprecated|previous)\s+((?:[a-z0-9_]+\s+){0,2})(?:route|endpoint|api|version\s+of\s+the\s+api)\b/g,
+    "legacy $1",
+  ],
+  // A run of GitHub Actions is a workflow run.
+  [/\bactions\s+(runs?)\b/g, "workflow $1"],
+  // Who made the most commits are the top contributors.
+  [/\b(?:made|has\s+made|have\s+made|with)\s+the\s+most\s+commits\b|\bmost\s+commits\b/g, "top contributors"],
   // "make the group contain runners 11 and 12", "make the repo use…": a setting of what is there.
   [/\bmake\s+((?:[a-z0-9]+\s+){1,6}?)(contain|include|use|require|hold|point)\b/g, "set $1$2"],
   // "make it red", "make them private": a change of what is there, not a creation.

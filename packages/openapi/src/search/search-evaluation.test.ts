@@ -56,7 +56,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
 
   // Each round: its floor on top-3 (under today's figure, not the target) and the fewest queries it holds.
   it.each<[round: number, label: string, floor: number, fewest: number]>([
-    [2, "the second round (90.1 % today)", 0.8, 90],
+    [2, "the second round (91.2 % today)", 0.8, 90],
     [3, "the third round (90.5 % today, tuned on since)", 0.87, 90],
     [4, "the fourth round (94.5 % today, tuned on since)", 0.88, 90],
     [5, "the fifth round (87.5 % today, tuned on since)", 0.8, 80],
@@ -70,7 +70,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     [13, "the thirteenth round (90.0 % today, tuned on since)", 0.85, 60],
     [14, "the fourteenth round (95.0 % today, tuned on since)", 0.91, 60],
     [15, "the fifteenth round (93.3 % today, tuned on since)", 0.9, 60],
-    [16, "the sixteenth round (90.0 % today, tuned on since)", 0.85, 60],
+    [16, "the sixteenth round (91.7 % today, tuned on since)", 0.85, 60],
     [17, "the seventeenth round (98.3 % today, tuned on since)", 0.93, 60],
     [18, "the eighteenth round (96.7 % today, tuned on since)", 0.93, 60],
     [19, "the nineteenth round (90.0 % today, tuned on since)", 0.85, 60],
@@ -78,6 +78,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     [21, "the twenty-first round (91.7 % today, tuned on since)", 0.87, 60],
     [22, "the twenty-second round (95.0 % today, tuned on since)", 0.9, 60],
     [23, "the twenty-third round (91.7 % today, tuned on since)", 0.87, 60],
+    [24, "the twenty-fourth round (89.3 % today, tuned on since)", 0.85, 75],
   ])("finds the operation in the top 3 for round %s: %s, at least %s", (round, _label, floor, fewest) => {
     const total = scoreOf((queries) => queries.rounds.get(round) ?? []);
     expect(total.count).toBeGreaterThanOrEqual(fewest);
@@ -87,11 +88,11 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
   // The held-out round, when one is written and not read yet (between rounds there is none: the bench says so).
   const heldOutCount = evaluationDocuments.reduce((count, document) => count + document.queries.heldOut.length, 0);
   it.skipIf(heldOutCount === 0)(
-    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 76.0 % today, short of the target), at least 0.73`,
+    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 81.3 % today, short of the target), at least 0.78`,
     () => {
       const total = scoreOf((queries) => queries.heldOut);
       expect(total.count).toBeGreaterThanOrEqual(60);
-      expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.73);
+      expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.78);
     },
   );
 });

@@ -799,6 +799,34 @@ describe("ranking what a person asks for", () => {
     expect([...analyzeQuery("list the legacy tickets").scopes]).toEqual(["legacy"]);
   });
 
+  it('reads "no more comments", "the old X route", an Actions run, "the most commits", a .tar.gz, an export, asst_', () => {
+    expect(analyzeQuery("stop any more comments on ticket 42").terms).toEqual([
+      stemOf("lock"),
+      stemOf("ticket"),
+      "42",
+      stemOf("issue"),
+    ]);
+    expect(analyzeQuery("let people comment again on ticket 42").terms).toContain(stemOf("unlock"));
+    expect([...analyzeQuery("freeze the ticket").actions]).toEqual(["update"]);
+    const old = analyzeQuery("remove a group member, the old group_id route");
+    expect([...old.scopes]).toEqual(["legacy"]);
+    expect(old.terms).not.toContain(stemOf("route"));
+    expect(first("remove a group member, the old group_id route")).toBe("removeGroupMemberLegacy");
+    expect(first("remove a group member")).toBe("removeGroupMember");
+    expect(analyzeQuery("cancel the Actions run 88").terms).toEqual(
+      expect.arrayContaining([stemOf("workflow"), stemOf("run")]),
+    );
+    expect(analyzeQuery("who made the most commits to acme/web?").terms).toEqual(
+      expect.arrayContaining([stemOf("top"), stemOf("contributors")]),
+    );
+    expect(analyzeQuery("grab a .tar.gz of the project").terms).toContain(stemOf("tarball"));
+    expect(analyzeQuery("is our export 79 finished?").terms).toContain(stemOf("migration"));
+    expect(analyzeQuery("get asst_abc123").terms).toContain(stemOf("assistant"));
+    const shown = analyzeQuery("make my membership in the rust-lang org show publicly on my profile");
+    expect(shown.terms).toEqual(expect.arrayContaining([stemOf("set"), stemOf("public")]));
+    expect(shown.terms).not.toContain(stemOf("make"));
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");

@@ -108,6 +108,7 @@ const abbreviations = new Map([
   ["dm", "direct"],
   ["dms", "direct"],
   ["im", "direct"],
+  ["asst", "assistant"],
 ]);
 
 /** Words the stemmer would fold into another word's stem (`settings` → `set`, the verb). */
