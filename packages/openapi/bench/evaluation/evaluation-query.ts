@@ -28,7 +28,7 @@ export interface QuerySet {
 }
 
 /** Which round the `[held-out]` queries are (or the next one, while none is written): the one not read yet. */
-export const heldOutRound = 25;
+export const heldOutRound = 26;
 
 /** The ordinal of each round number, as the section lines name it (`[second round]`). */
 const roundOrdinals = [
@@ -58,6 +58,7 @@ const roundOrdinals = [
   "twenty-third",
   "twenty-fourth",
   "twenty-fifth",
+  "twenty-sixth",
 ] as const;
 
 /** The round number a section line names (`[third round]` is 3), or undefined for another line. */
@@ -70,7 +71,7 @@ function roundOfSection(line: string): number | undefined {
 
 /**
  * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
- * comment line, `[tuning]`, `[second round]` (to `[twenty-fifth round]`) and
+ * comment line, `[tuning]`, `[second round]` (to `[twenty-sixth round]`) and
  * `[held-out]` start the sets, and each other line is a query, a tab, and the
  * operationIds that answer it, tab-separated.
  */
@@ -89,7 +90,7 @@ export function readQuerySet(fileName: string): QuerySet {
     const [query, ...expected] = line.split("\t");
     if (current === undefined || query === undefined || expected.length === 0)
       throw new Error(
-        `${fileName}:${index + 1}: write [tuning], [second round] (to [twenty-fifth round]) or [held-out] first, then a query, a tab and the operationIds that answer it`,
+        `${fileName}:${index + 1}: write [tuning], [second round] (to [twenty-sixth round]) or [held-out] first, then a query, a tab and the operationIds that answer it`,
       );
     current.push({ query, expected });
   }

@@ -398,6 +398,11 @@ function numberedItemStemsOf(words: string[]): string[] {
   return stems;
 }
 
+/** Removing a thing the document undoes by a verb of its own ("remove my star": unstar, "drop the pin": unpin). */
+function undoingVerbOf(word: string, actions: ReadonlySet<Action>, documentStems: ReadonlySet<string>): string[] {
+  return actions.has("delete") && documentStems.has(stemOf(`un${word}`)) ? [`un${word}`] : [];
+}
+
 /** Actions that change a thing, not read it. */
 const changingActions = new Set<Action>(["create", "update", "delete"]);
 
@@ -503,7 +508,7 @@ export function analyzeQuery(
     for (const stem of group) addTerm(stem, filler ? fillerWordWeight : 1);
     previous = isStopWord(word) ? undefined : word;
     const weight = documentStems.has(own) ? addedWordWeight : replacingWordWeight;
-    const also = [...(known?.also ?? [])];
+    const also = [...(known?.also ?? []), ...undoingVerbOf(word, analysis.actions, documentStems)];
     // An adverb the document writes as its adjective ("publicly visible": public).
     if (
       !documentStems.has(own) &&

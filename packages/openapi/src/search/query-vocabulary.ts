@@ -188,6 +188,9 @@ const nouns: Record<string, QueryWord> = {
   ...alike(["spend", "spent", "spending", "expense", "expenses"], { also: ["billing", "usage", "cost"] }),
   ...alike(["cost", "costs", "bill"], { also: ["billing", "usage"] }),
   invoice: { also: ["billing"] },
+  // Who came to see a thing: its views, its traffic.
+  ...alike(["visitor", "visitors", "visits", "visited"], { also: ["view", "traffic"] }),
+  ...alike(["subaccount", "subaccounts"], { also: ["account"] }),
   ...alike(["channel", "channels"], { also: ["conversation"] }),
   ...alike(["conversation", "conversations"], { also: ["channel"] }),
   ...alike(["workspace", "workspaces"], { also: ["team"] }),
@@ -350,6 +353,8 @@ export const phrases: [RegExp, string][] = [
   [/\bactions\s+(runs?)\b/g, "workflow $1"],
   // Who made the most commits are the top contributors.
   [/\b(?:made|has\s+made|have\s+made|with)\s+the\s+most\s+commits\b|\bmost\s+commits\b/g, "top contributors"],
+  // "tag issue 42 with bug": add a label to it.
+  [/\btag\s+((?:[a-z0-9#-]+\s+){1,4}?)with\b/g, "add label to $1"],
   // "make the group contain runners 11 and 12", "make the repo use…": a setting of what is there.
   [/\bmake\s+((?:[a-z0-9]+\s+){1,6}?)(contain|include|use|require|hold|point)\b/g, "set $1$2"],
   // "make it red", "make them private": a change of what is there, not a creation.

@@ -61,7 +61,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     [4, "the fourth round (94.5 % today, tuned on since)", 0.88, 90],
     [5, "the fifth round (87.5 % today, tuned on since)", 0.8, 80],
     [6, "the sixth round (93.8 % today, tuned on since)", 0.88, 80],
-    [7, "the seventh round (89.8 % today, tuned on since)", 0.85, 140],
+    [7, "the seventh round (90.5 % today, tuned on since)", 0.85, 140],
     [8, "the eighth round (89.2 % today, tuned on since)", 0.84, 120],
     [9, "the ninth round (93.4 % today, tuned on since)", 0.87, 100],
     [10, "the tenth round (92.5 % today, tuned on since)", 0.84, 80],
@@ -79,6 +79,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     [22, "the twenty-second round (95.0 % today, tuned on since)", 0.9, 60],
     [23, "the twenty-third round (91.7 % today, tuned on since)", 0.87, 60],
     [24, "the twenty-fourth round (89.3 % today, tuned on since)", 0.85, 75],
+    [25, "the twenty-fifth round (84.0 % today, tuned on since)", 0.8, 75],
   ])("finds the operation in the top 3 for round %s: %s, at least %s", (round, _label, floor, fewest) => {
     const total = scoreOf((queries) => queries.rounds.get(round) ?? []);
     expect(total.count).toBeGreaterThanOrEqual(fewest);
@@ -88,11 +89,11 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
   // The held-out round, when one is written and not read yet (between rounds there is none: the bench says so).
   const heldOutCount = evaluationDocuments.reduce((count, document) => count + document.queries.heldOut.length, 0);
   it.skipIf(heldOutCount === 0)(
-    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 81.3 % today, short of the target), at least 0.78`,
+    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 85.3 % today, short of the target), at least 0.82`,
     () => {
       const total = scoreOf((queries) => queries.heldOut);
       expect(total.count).toBeGreaterThanOrEqual(60);
-      expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.78);
+      expect(total.top3 / total.count).toBeGreaterThanOrEqual(0.82);
     },
   );
 });

@@ -827,6 +827,19 @@ describe("ranking what a person asks for", () => {
     expect(shown.terms).not.toContain(stemOf("make"));
   });
 
+  it('reads "remove my follow" as the un-verb, "tag X with", visitors and subaccounts', () => {
+    // The document undoes a follow by a verb of its own: a removal of one finds it.
+    const unfollow = new Set([stemOf("unfollow")]);
+    expect(analyzeQuery("remove my follow from project 7", unfollow).terms).toContain(stemOf("unfollow"));
+    expect(first("remove my follow from project 7")).toBe("unfollowProject");
+    expect(analyzeQuery("show my follow of project 7", unfollow).terms).not.toContain(stemOf("unfollow"));
+    const tagged = analyzeQuery("tag ticket 42 with bug");
+    expect([...tagged.actions]).toEqual(["create"]);
+    expect(tagged.terms).toEqual(expect.arrayContaining([stemOf("add"), stemOf("label")]));
+    expect(analyzeQuery("how many visitors did the project get").terms).toContain(stemOf("view"));
+    expect(analyzeQuery("list my subaccounts").terms).toContain(stemOf("account"));
+  });
+
   it("reads have, has and had as the function words they are", () => {
     expect(analyzeQuery("what projects does our organization have?").terms).not.toContain(stemOf("have"));
     expect(first("groups that have access to a project")).toBe("listProjectGroups");
