@@ -363,6 +363,7 @@ const isNumber = (word: string | undefined): boolean => word !== undefined && /^
  */
 function idStemsOf(words: string[]): string[] {
   const stems: string[] = [];
+  const numberedAt = words.findIndex((number, index) => index > 0 && isNumber(number));
   words.forEach((word, at) => {
     if (word !== "id") return;
     let before = at - 1;
@@ -370,7 +371,6 @@ function idStemsOf(words: string[]): string[] {
     // "the numeric ID of a team": the thing follows.
     const after = words[at + 1] === "of" ? words.slice(at + 2).find((next) => !objectStartWords.has(next)) : undefined;
     // "Delete team 98765, I only know its ID": the thing named by its number.
-    const numberedAt = words.findIndex((number, index) => index > 0 && isNumber(number));
     const itsThing =
       ["its", "their"].includes(words[at - 1] ?? "") && numberedAt > 0 ? words[numberedAt - 1] : undefined;
     const thing = after ?? itsThing ?? words[before];
@@ -384,9 +384,7 @@ function idStemsOf(words: string[]): string[] {
 
 /** Stems of the first thing named by a number ("review 8812 on pull request 42" → review): the noun and the word before it. */
 function numberedItemStemsOf(words: string[]): string[] {
-  const numberAt = words.findIndex(
-    (word, at) => /^[0-9]+$/.test(word) && at > 0 && !isStopWord(words[at - 1] as string),
-  );
+  const numberAt = words.findIndex((word, at) => isNumber(word) && at > 0 && !isStopWord(words[at - 1] as string));
   if (numberAt <= 0) return [];
   const named = words
     .slice(Math.max(0, numberAt - 2), numberAt)
