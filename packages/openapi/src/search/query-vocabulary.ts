@@ -353,8 +353,8 @@ export const phrases: [RegExp, string][] = [
   [/\bactions\s+(runs?)\b/g, "workflow $1"],
   // Who made the most commits are the top contributors.
   [/\b(?:made|has\s+made|have\s+made|with)\s+the\s+most\s+commits\b|\bmost\s+commits\b/g, "top contributors"],
-  // "tag issue 42 with bug": add a label to it.
-  [/\btag\s+((?:[a-z0-9#-]+\s+){1,4}?)with\b/g, "add label to $1"],
+  // "tag issue 42 with bug": add a label to it ("tag the commit with v1.2" names a git tag: left alone).
+  [/\btag\s+((?:[a-z0-9#-]+\s+){1,4}?)with\b(?!\s+v?[0-9])/g, "add label to $1"],
   // "make the group contain runners 11 and 12", "make the repo use…": a setting of what is there.
   [/\bmake\s+((?:[a-z0-9]+\s+){1,6}?)(contain|include|use|require|hold|point)\b/g, "set $1$2"],
   // "make it red", "make them private": a change of what is there, not a creation.

@@ -836,6 +836,7 @@ describe("ranking what a person asks for", () => {
     const tagged = analyzeQuery("tag ticket 42 with bug");
     expect([...tagged.actions]).toEqual(["create"]);
     expect(tagged.terms).toEqual(expect.arrayContaining([stemOf("add"), stemOf("label")]));
+    expect(analyzeQuery("tag the commit with v1.2.0").terms).not.toContain(stemOf("add"));
     expect(analyzeQuery("how many visitors did the project get").terms).toContain(stemOf("view"));
     expect(analyzeQuery("list my subaccounts").terms).toContain(stemOf("account"));
   });
