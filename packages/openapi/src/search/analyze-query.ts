@@ -169,8 +169,7 @@ function namesOrganizationIn(text: string, documentStems: ReadonlySet<string>): 
 }
 
 /** An owner and a name ("acme/web", "in octo/api?"), not a URL's path nor a pattern ("our-org/*"). */
-const ownerAndName = /(?:^|[\s(])[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?=$|[\s,;:?!)'’]|\.(?:[\s)]|$))/i;
-const ownersAndNames = new RegExp(ownerAndName.source, "gi");
+const ownersAndNames = /(?:^|[\s(])[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?=$|[\s,;:?!)'’]|\.(?:[\s)]|$))/gi;
 
 /** The words of the repositories the query names by owner and name ("acme/legacy": acme, legacy). */
 function repositoryNameWordsOf(text: string): Set<string> {
@@ -434,6 +433,7 @@ export function analyzeQuery(
   const asksForState = stateQuestion.test(lower);
   for (const [phrase, word] of phrases) lower = lower.replace(phrase, word);
   const words = lower.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+  const repositoryNameWords = repositoryNameWordsOf(text);
   const analysis: QueryAnalysis = {
     terms: [],
     weights: [],
@@ -447,7 +447,7 @@ export function analyzeQuery(
     itemStems: new Set(),
     numberedItemStems: new Set(),
     everyStems: new Set(),
-    idStems: new Set([...idStemsOf(words), ...(ownerAndName.test(text) ? [repositoryByName] : [])]),
+    idStems: new Set([...idStemsOf(words), ...(repositoryNameWords.size > 0 ? [repositoryByName] : [])]),
     readsByDefault: false,
     bulk: words.some((word) => bulkWords.has(word)),
     objectNumber: undefined,
@@ -466,7 +466,6 @@ export function analyzeQuery(
       analysis.added[at] = weight < 1;
     }
   };
-  const repositoryNameWords = repositoryNameWordsOf(text);
   const states = stateParticiplesOf(words, documentLeadStems);
   const undoing = words.some((word) => undoWords.has(word));
   const describedFrom = relativeClauseAt(words);
