@@ -31,6 +31,13 @@ describe("searching GitHub's document (@octokit/openapi)", () => {
     expect(topThree(query)).toContain(operationId);
   });
 
+  it("counts a word matched in a short headline above the same word in a long one (BM25's b 1, d 0.2)", () => {
+    // With MiniSearch's defaults (b 0.7, d 0.5) the README came second, under repos/get-readme-in-directory, and the
+    // organization was not in the top 3.
+    expect(topThree("get the README")[0]).toBe("repos/get-readme");
+    expect(topThree("Tell me about the microsoft organization on GitHub")).toContain("orgs/get");
+  });
+
   it("answers each match with operationId, method, path, summary and the required names", () => {
     const match = catalog
       .search({ query: "create an issue" })

@@ -10,6 +10,14 @@ import { fitToBytes } from "../describe/fit-to-bytes";
 /** How much a match in each field counts. */
 const fieldBoosts = { headline: 3, operationId: 1.5, tags: 1, path: 1, description: 0.2 };
 
+/**
+ * BM25's parameters (MiniSearch's defaults are k 1.2, b 0.7, d 0.5). A word matched in a short field (a four-word
+ * headline, an id) says more about the operation than the same word in a long one, so field length is normalised in
+ * full (b 1); and the floor every match gets is lower (d 0.2), so how often and where a word matches weighs more. Chosen on the evaluation's rounds already read
+ * (1,733 → 1,746 of 2,202 first); the held-out round moved with it (48 → 50 of 75 first, top 3 unchanged).
+ */
+const bm25 = { k: 1.2, b: 1, d: 0.2 };
+
 /** Default and largest number of matches an answer holds. */
 export const defaultSearchLimit = 8;
 export const maxSearchLimit = 25;
@@ -121,6 +129,7 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
       maxFuzzy: 1,
       prefix: (term, at) => query.added[at] !== true && term.length > 4,
       combineWith: "OR",
+      bm25,
       filter: (result) => inTag(index.operations[result.id as number] as IndexedOperation),
     });
     return results
