@@ -28,7 +28,7 @@ export interface QuerySet {
 }
 
 /** Which round the `[held-out]` queries are (or the next one, while none is written): the one not read yet. */
-export const heldOutRound = 26;
+export const heldOutRound = 27;
 
 /** The ordinal of each round number, as the section lines name it (`[second round]`). */
 const roundOrdinals = [
@@ -59,6 +59,7 @@ const roundOrdinals = [
   "twenty-fourth",
   "twenty-fifth",
   "twenty-sixth",
+  "twenty-seventh",
 ] as const;
 
 /** The round number a section line names (`[third round]` is 3), or undefined for another line. */
@@ -71,7 +72,7 @@ function roundOfSection(line: string): number | undefined {
 
 /**
  * Reads a query file (`<document>-queries.tsv` next to this file): `#` starts a
- * comment line, `[tuning]`, `[second round]` (to `[twenty-sixth round]`) and
+ * comment line, `[tuning]`, `[second round]` (to `[twenty-seventh round]`) and
  * `[held-out]` start the sets, and each other line is a query, a tab, and the
  * operationIds that answer it, tab-separated.
  */
@@ -90,7 +91,7 @@ export function readQuerySet(fileName: string): QuerySet {
     const [query, ...expected] = line.split("\t");
     if (current === undefined || query === undefined || expected.length === 0)
       throw new Error(
-        `${fileName}:${index + 1}: write [tuning], [second round] (to [twenty-sixth round]) or [held-out] first, then a query, a tab and the operationIds that answer it`,
+        `${fileName}:${index + 1}: write [tuning], [second round] (to [twenty-seventh round]) or [held-out] first, then a query, a tab and the operationIds that answer it`,
       );
     current.push({ query, expected });
   }

@@ -80,6 +80,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
     [23, "the twenty-third round (93.3 % today, tuned on since)", 0.87, 60],
     [24, "the twenty-fourth round (89.3 % today, tuned on since)", 0.85, 75],
     [25, "the twenty-fifth round (84.0 % today, tuned on since)", 0.8, 75],
+    [26, "the twenty-sixth round (85.3 % today)", 0.82, 75],
   ])("finds the operation in the top 3 for round %s: %s, at least %s", (round, _label, floor, fewest) => {
     const total = scoreOf((queries) => queries.rounds.get(round) ?? []);
     expect(total.count).toBeGreaterThanOrEqual(fewest);
@@ -89,7 +90,7 @@ describe("the search evaluation on GitHub's, Slack's, Adyen's, OpenAI's and Twil
   // The held-out round, when one is written and not read yet (between rounds there is none: the bench says so).
   const heldOutCount = evaluationDocuments.reduce((count, document) => count + document.queries.heldOut.length, 0);
   it.skipIf(heldOutCount === 0)(
-    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 85.3 % today, short of the target), at least 0.82`,
+    `finds the operation in the top 3 for the held-out queries (round ${heldOutRound}; 88.0 % today, short of the target), at least 0.82`,
     () => {
       const total = scoreOf((queries) => queries.heldOut);
       expect(total.count).toBeGreaterThanOrEqual(60);
