@@ -35,12 +35,12 @@ const peerBin = join(
 );
 const clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
-/** CPU time (user + system, all threads) the process has used so far, in µs, from /proc/<pid>/stat. */
-function cpuMicrosOf(pid: number): number {
+/** CPU time (every thread) the process has used so far, in µs, from /proc/<pid>/stat: in user space and in the kernel. */
+function cpuMicrosOf(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // Fields after the command name (which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) / clockTicks) * 1e6;
+  return { user: (Number(fields[11]) / clockTicks) * 1e6, system: (Number(fields[12]) / clockTicks) * 1e6 };
 }
 
 const nextMessage = <T>(child: ChildProcess): Promise<T> =>
@@ -225,17 +225,19 @@ console.log(
   `multi-process bench: upstream, serving process and ${concurrency} agents each in a process of their own; ${rounds} rounds of ${secondsPerRound} s, alternating order`,
 );
 for (const target of targets) await target.run(1000);
-const measured = new Map<string, { rates: number[]; cpu: number[]; failed: number }>(
-  targets.map((target) => [target.key, { rates: [], cpu: [], failed: 0 }]),
+const measured = new Map<string, { rates: number[]; cpu: number[]; systemShares: number[]; failed: number }>(
+  targets.map((target) => [target.key, { rates: [], cpu: [], systemShares: [], failed: 0 }]),
 );
 for (let round = 0; round < rounds; round += 1) {
   for (const target of round % 2 === 1 ? [...targets].reverse() : targets) {
     const before = cpuMicrosOf(target.pid);
     const { done, failed } = await target.run(secondsPerRound * 1000);
-    const used = cpuMicrosOf(target.pid) - before;
+    const after = cpuMicrosOf(target.pid);
+    const used = after.user + after.system - before.user - before.system;
     const entry = measured.get(target.key);
     entry?.rates.push(done / secondsPerRound);
     entry?.cpu.push(used / Math.max(done, 1));
+    entry?.systemShares.push((after.system - before.system) / Math.max(used, 1));
     if (entry !== undefined) entry.failed += failed;
   }
 }
@@ -246,9 +248,10 @@ for (const target of targets) {
   if (entry === undefined) continue;
   const rate = median(entry.rates);
   const cpu = median(entry.cpu);
+  const systemShare = median(entry.systemShares);
   result.set(target.key, { rate, cpu });
   console.log(
-    `${target.name.padEnd(44)} ${rate.toFixed(0).padStart(6)} calls/s ${cpu.toFixed(0).padStart(5)} µs CPU per call   (rounds: ${entry.rates.map((value) => value.toFixed(0)).join(", ")} calls/s; ${entry.cpu.map((value) => value.toFixed(0)).join(", ")} µs)${entry.failed > 0 ? `  ${entry.failed} failed` : ""}`,
+    `${target.name.padEnd(44)} ${rate.toFixed(0).padStart(6)} calls/s ${cpu.toFixed(0).padStart(5)} µs CPU per call (${(systemShare * 100).toFixed(0)} % in the kernel)   (rounds: ${entry.rates.map((value) => value.toFixed(0)).join(", ")} calls/s; ${entry.cpu.map((value) => value.toFixed(0)).join(", ")} µs)${entry.failed > 0 ? `  ${entry.failed} failed` : ""}`,
   );
 }
 
