@@ -6,10 +6,14 @@
 import { Agent, request } from "node:http";
 import { runFor } from "./run-for.mjs";
 
-const { url, body, headers, concurrency } = JSON.parse(process.env.LOAD ?? "{}");
+const { url, body, headers, concurrency, method = "POST" } = JSON.parse(process.env.LOAD ?? "{}");
 const target = new URL(url);
 const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-const requestHeaders = { ...headers, "content-length": Buffer.byteLength(body) };
+// A GET sends no body: no content-type and no content-length (a length with no body would desync the keep-alive socket).
+const requestHeaders =
+  method === "GET"
+    ? { authorization: headers.authorization }
+    : { ...headers, "content-length": Buffer.byteLength(body) };
 
 function once() {
   return new Promise((resolve) => {
@@ -18,7 +22,7 @@ function once() {
         host: target.hostname,
         port: target.port,
         path: target.pathname,
-        method: "POST",
+        method,
         agent,
         headers: requestHeaders,
       },
@@ -35,7 +39,8 @@ function once() {
       },
     );
     sent.on("error", () => resolve(false));
-    sent.end(body);
+    if (method === "GET") sent.end();
+    else sent.end(body);
   });
 }
 

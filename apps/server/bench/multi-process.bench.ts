@@ -9,7 +9,8 @@
 // process's CPU time from /proc/<pid>/stat (user + system, every thread) before and after, so CPU per call counts that
 // process alone. The ratios come last. Not a test: it prints numbers. Run: pnpm --filter @src/server bench, or
 // `tsx bench/multi-process.bench.ts` (BENCH_SECONDS per round, BENCH_ROUNDS, BENCH_ONLY=serve,proxy,mcp,peer to pick
-// targets, BENCH_CPU_PROF=DIR to run the serving processes under `node --cpu-prof` and keep their profiles in DIR).
+// targets, plus healthz and source for two lighter routes of `src serve`; BENCH_CPU_PROF=DIR to run the serving
+// processes under `node --cpu-prof` and keep their profiles in DIR).
 import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -106,13 +107,14 @@ interface Target {
   run(milliseconds: number): Promise<{ done: number; failed: number }>;
 }
 
-async function httpLoad(url: string): Promise<ChildProcess> {
+async function httpLoad(url: string, method: "GET" | "POST" = "POST"): Promise<ChildProcess> {
   const load = started(
     fork(new URL("./load-process.mjs", import.meta.url), {
       env: {
         ...process.env,
         LOAD: JSON.stringify({
           url,
+          method,
           body: callBody,
           headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
           concurrency,
@@ -160,6 +162,21 @@ async function serveTarget(): Promise<Target> {
   });
   await addBenchSource(url, { adminToken, upstreamUrl, upstreamToken });
   const load = await httpLoad(`${url}/v1/tools/api_bench/call`);
+  // Two lighter routes of the same process, to tell the cost of the HTTP side from the call's own (only when named).
+  if (only?.includes("healthz") === true)
+    servedRoutes.push({
+      name: "src serve GET /healthz (no token)",
+      key: "healthz",
+      pid: serve.pid ?? 0,
+      run: runOn(await httpLoad(`${url}/healthz`, "GET")),
+    });
+  if (only?.includes("source") === true)
+    servedRoutes.push({
+      name: "src serve GET /v1/sources/{slug}",
+      key: "source",
+      pid: serve.pid ?? 0,
+      run: runOn(await httpLoad(`${url}/v1/sources/bench`, "GET")),
+    });
   return { name: "src serve (POST /v1/tools/{name}/call)", key: "serve", pid: serve.pid ?? 0, run: runOn(load) };
 }
 
@@ -179,13 +196,16 @@ async function mcpTarget(
   return { name, key, pid, run: runOn(load) };
 }
 
+/** The lighter routes of `src serve` measured beside the tool call (`BENCH_ONLY=…,healthz,source`). */
+const servedRoutes: Target[] = [];
 const wanted = (key: string): boolean => only === undefined || only.includes(key);
 const targets: Target[] = [];
 if (wanted("proxy")) targets.push(await proxyTarget());
 // src serve creates the source the other src target (src mcp, same home) calls.
-if (wanted("serve") || wanted("mcp")) {
+if (wanted("serve") || wanted("mcp") || wanted("healthz") || wanted("source")) {
   const serve = await serveTarget();
   if (wanted("serve")) targets.push(serve);
+  targets.push(...servedRoutes);
 }
 if (wanted("mcp"))
   targets.push(
