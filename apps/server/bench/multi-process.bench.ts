@@ -10,11 +10,12 @@
 // process alone. The ratios come last. Not a test: it prints numbers. Run: pnpm --filter @src/server bench, or
 // `tsx bench/multi-process.bench.ts` (BENCH_SECONDS per round, BENCH_ROUNDS, BENCH_ONLY=serve,proxy,mcp,peer to pick
 // targets, plus healthz and source for two lighter routes of `src serve`; BENCH_CPU_PROF=DIR to run the serving
-// processes under `node --cpu-prof` and keep their profiles in DIR).
+// processes under `node --cpu-prof` and keep their profiles in DIR; BENCH_COMPARE_CLI=PATH to measure the `src serve`
+// of another build, the built CLI at PATH, beside this one, with their CPU per call compared round by round).
 import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -29,6 +30,12 @@ const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 const profileDirectory = process.env.BENCH_CPU_PROF;
 const profileArgs = profileDirectory === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDirectory}`];
 const cliBin = fileURLToPath(new URL("../../cli/dist/bin.js", import.meta.url));
+/** Another build's CLI (`BENCH_COMPARE_CLI`), whose `src serve` is measured beside this build's. */
+const compareBin = process.env.BENCH_COMPARE_CLI;
+if (compareBin !== undefined && !existsSync(compareBin))
+  throw new Error(
+    `BENCH_COMPARE_CLI: no file at ${compareBin}; build the other checkout (pnpm build) and pass its apps/cli/dist/bin.js`,
+  );
 const peerBin = join(
   dirname(createRequire(import.meta.url).resolve("@ivotoby/openapi-mcp-server/package.json")),
   "bin",
@@ -144,10 +151,12 @@ async function proxyTarget(): Promise<Target> {
   return { name: "node:http pass-through proxy", key: "proxy", pid: proxy.pid ?? 0, run: runOn(load) };
 }
 
-async function serveTarget(): Promise<Target> {
+/** `src serve` of this build, or of the build at `BENCH_COMPARE_CLI` (`compared`, in a home of its own). */
+async function serveTarget({ compared = false } = {}): Promise<Target> {
+  const bin = compared && compareBin !== undefined ? compareBin : cliBin;
   const serve = started(
-    spawn(process.execPath, [...profileArgs, cliBin, "--json", "serve", "--port", "0"], {
-      env: baseEnv,
+    spawn(process.execPath, [...profileArgs, bin, "--json", "serve", "--port", "0"], {
+      env: compared ? { ...baseEnv, SRC_HOME: join(home, "compared") } : baseEnv,
       stdio: ["ignore", "pipe", "ignore"],
     }),
   );
@@ -162,6 +171,8 @@ async function serveTarget(): Promise<Target> {
   });
   await addBenchSource(url, { adminToken, upstreamUrl, upstreamToken });
   const load = await httpLoad(`${url}/v1/tools/api_bench/call`);
+  if (compared)
+    return { name: "src serve of BENCH_COMPARE_CLI", key: "compared", pid: serve.pid ?? 0, run: runOn(load) };
   // Two lighter routes of the same process, to tell the cost of the HTTP side from the call's own (only when named).
   if (only?.includes("healthz") === true)
     servedRoutes.push({
@@ -205,6 +216,7 @@ if (wanted("proxy")) targets.push(await proxyTarget());
 if (wanted("serve") || wanted("mcp") || wanted("healthz") || wanted("source")) {
   const serve = await serveTarget();
   if (wanted("serve")) targets.push(serve);
+  if (wanted("serve") && compareBin !== undefined) targets.push(await serveTarget({ compared: true }));
   targets.push(...servedRoutes);
 }
 if (wanted("mcp"))
@@ -294,6 +306,20 @@ console.log(
 );
 const mcpCpu = ratio("mcp", "peer", "cpu");
 console.log(`  src mcp / peer, CPU per call:        ${mcpCpu === undefined ? "not measured" : mcpCpu.toFixed(2)}`);
+const comparedCpu = measured.get("compared")?.cpu;
+const serveCpu = measured.get("serve")?.cpu;
+if (comparedCpu !== undefined && serveCpu !== undefined && rounds > 1) {
+  // Paired by round (each pair ran back to back), the first round left out: the machine's speed drifts between rounds
+  // far more than between two neighbours, and each serving process's first round is its slowest.
+  const paired = comparedCpu
+    .map((cpu, round) => cpu / (serveCpu[round] ?? Number.NaN))
+    .slice(1)
+    .sort((a, b) => a - b);
+  const at = (share: number): string => (paired[Math.floor(share * (paired.length - 1))] ?? Number.NaN).toFixed(2);
+  console.log(
+    `  BENCH_COMPARE_CLI's serve / this serve, CPU per call paired by round: ${at(0.5)} (quartiles ${at(0.25)} to ${at(0.75)}; ${paired.length} rounds)`,
+  );
+}
 
 for (const child of children.reverse()) {
   if (child.connected) child.disconnect();
