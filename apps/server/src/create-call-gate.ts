@@ -1,5 +1,5 @@
 import type { CallAuditLog, SourceService } from "@src/service";
-import { auditLineOfRefusal, auditLineOfResult, sourceOfToolName } from "@src/service";
+import { auditLineOfRefusal, auditLineOfResult, pathOfUrl, sourceOfToolName } from "@src/service";
 import {
   toolCallOutcomeOf,
   toolCallOutcomeOfError,
@@ -32,13 +32,6 @@ export interface CallGate {
   serviceFor(channel: CallChannel, caller?: Caller): SourceService;
   /** Refuses new calls from now on (`SHUTTING_DOWN`). */
   close(): void;
-}
-
-/** The path and query of a redacted URL, without the origin. */
-function pathOf(url: string): string {
-  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(.*)$/i.exec(url);
-  const rest = match?.[1] ?? url;
-  return rest === "" ? "/" : rest;
 }
 
 const admin: Caller = { kind: "admin" };
@@ -101,7 +94,7 @@ function logAgentCall(
     source: slug,
     tool: name,
     method: result.request.method,
-    path: pathOf(result.request.url),
+    path: pathOfUrl(result.request.url),
     status: result.status,
     ok: result.ok,
     durationMs: result.durationMs,

@@ -8,6 +8,7 @@ export {
   auditLineOfRefusal,
   auditLineOfResult,
   auditOutcomeOf,
+  pathOfUrl,
 } from "./call-audit-line";
 export { CALL_AUDIT_FILE_NAME, callAuditFileOf, rotatedCallAuditFiles } from "./call-audit-files";
 export {
