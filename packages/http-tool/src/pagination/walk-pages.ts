@@ -54,7 +54,10 @@ const keyOf = (call: PageCall): string => `${call.path}\u0000${JSON.stringify(ca
  * page by page): until the last page, `maxPages`, `maxItems`, the joined
  * items reaching `maxChars`, a page that fails, a next link that leaves the
  * base URL (not followed), or a page already seen. The first page that is not
- * a JSON 2xx answer is the result as it is.
+ * a JSON 2xx answer is the result as it is. The joined body is the envelope of
+ * the last page joined (its cursor, next link or `has_more`, which agree with
+ * the report's `more` and `next`) holding the items of every page; the
+ * headers are that page's too.
  */
 export async function walkPages({
   first,
@@ -81,7 +84,8 @@ export async function walkPages({
     };
   }
 
-  let frame: { value: unknown; key?: string | undefined } | undefined;
+  /** The envelope of the last page whose items were joined: its cursor, next link and `has_more` describe what is left. */
+  let frame: { value: unknown; key?: string | undefined; headers: ToolResult["headers"] } | undefined;
   const items: unknown[] = [];
   let chars = 2;
   let pages = 0;
@@ -137,7 +141,8 @@ export async function walkPages({
       selected = current.redactor.redactDeep(outcome.value);
     }
     const found = itemsOf(selected);
-    frame ??= { value: selected, key: found?.key };
+    if (frame === undefined || frame.key === found?.key)
+      frame = { value: selected, key: found?.key ?? frame?.key, headers: current.result.headers };
     let pageItems = found?.items ?? [selected];
     let cutShort = false;
     if (maxItems !== undefined && items.length + pageItems.length > maxItems) {
@@ -189,7 +194,13 @@ export async function walkPages({
       frame === undefined || frame.key === undefined
         ? items
         : { ...(frame.value as Record<string, unknown>), [frame.key]: items };
-    const result: ToolResult = { ...firstResult, attempts, durationMs, body: { kind: "json", value: joined } };
+    const result: ToolResult = {
+      ...firstResult,
+      attempts,
+      durationMs,
+      headers: frame?.headers ?? firstResult.headers,
+      body: { kind: "json", value: joined },
+    };
     if (select !== undefined) result.selected = select.expression;
     delete result.nextPath;
     return { result, report: pagination, notes };

@@ -41,5 +41,11 @@ export function keepWholeBody(
     return;
   }
   result.resultRef = kept.ref;
-  result.truncated.note += `; the whole body (${whole.text.length} characters) is kept for ${lifetimeText(store.ttlMs)}: read it in parts with {"resultRef": ${JSON.stringify(kept.ref)}, "offset": 0}, or narrow it with {"resultRef": ${JSON.stringify(kept.ref)}, "select": "..."}, without a new request`;
+  const ref = JSON.stringify(kept.ref);
+  const keptFor = `is kept for ${lifetimeText(store.ttlMs)}`;
+  // Text is cut at its end, so the agent has its start and reads on from there; cut JSON is still whole values, read as text from 0 or narrowed.
+  result.truncated.note +=
+    whole.kind === "text"
+      ? `; the whole text (${whole.text.length} characters) ${keptFor}: read on with {"resultRef": ${ref}, "offset": ${result.body.kind === "text" ? result.body.value.length : 0}}, without a new request`
+      : `; the whole body (${whole.text.length} characters) ${keptFor}: read it in parts with {"resultRef": ${ref}, "offset": 0}, or narrow it with {"resultRef": ${ref}, "select": "..."}, without a new request`;
 }

@@ -90,6 +90,12 @@ export function readStoredPart({
   return { ok: true, part: { result, text, value, offset, length: chunk.length } };
 }
 
+/** The call that reads a stored result on from `offset`, with the same `select` the part was read with. */
+function readOnCall(ref: string, select: CompiledSelect | undefined, offset: number): string {
+  const selected = select === undefined ? "" : `, "select": ${JSON.stringify(select.expression)}`;
+  return `{"resultRef": ${JSON.stringify(ref)}${selected}, "offset": ${offset}}`;
+}
+
 /**
  * Answers `{ resultRef, offset?, select? }`: a part of a stored result, with
  * no request upstream. The whole fits: the body is the JSON (or text) itself;
@@ -131,7 +137,7 @@ export function readStoredResult(input: ReadStoredResultInput): ToolResult {
     },
     note: whole
       ? "read from the stored result, no request sent"
-      : `read from the stored result, no request sent: characters ${part.offset} to ${end} of ${part.text.length}${result.kind === "json" && !whole ? " (a slice of JSON text; select narrows it to whole values)" : ""}${end < part.text.length ? `; read on with {"resultRef": ${JSON.stringify(input.ref)}, "offset": ${end}}` : ""}`,
+      : `read from the stored result, no request sent: characters ${part.offset} to ${end} of ${part.text.length}${result.kind === "json" && !whole ? " (a slice of JSON text; select narrows it to whole values)" : ""}${end < part.text.length ? `; read on with ${readOnCall(input.ref, input.select, end)}` : ""}`,
   };
   const selected = input.select?.expression ?? result.selected;
   if (selected !== undefined) answer.selected = selected;

@@ -83,6 +83,29 @@ describe("paginate: every style, three pages", () => {
   });
 });
 
+describe("paginate: the joined body's envelope", () => {
+  it("is the last page's: its cursor and has_more agree with the report, not page 1's", async () => {
+    const stripe = await call({ method: "GET", path: "/api/stripe", paginate: {} });
+    expect(stripe.pagination).toMatchObject({ more: false });
+    expect(stripe.body).toMatchObject({ kind: "json", value: { object: "list", has_more: false } });
+
+    const cursor = await call({ method: "GET", path: "/api/cursor", paginate: { maxPages: 2 } });
+    expect(cursor.pagination).toMatchObject({ pages: 2, more: true, next: { query: { cursor: "token-3" } } });
+    const value =
+      cursor.body.kind === "json" ? (cursor.body.value as { next_cursor: unknown; items: unknown }) : undefined;
+    expect(value?.next_cursor).toBe("token-3");
+    expect(ids(value?.items)).toEqual(allIds.slice(0, 2 * pagedApiPageSize));
+  });
+
+  it("carries the last page's headers: a Link header names the page after the last one fetched", async () => {
+    const two = await call({ method: "GET", path: "/api/link", paginate: { maxPages: 2 } });
+    expect(two.headers.link).toContain("page=3>");
+    const all = await call({ method: "GET", path: "/api/link", paginate: {} });
+    expect(all.pagination).toMatchObject({ pages: pagedApiPages, more: false });
+    expect(all.headers.link).toBeUndefined();
+  });
+});
+
 describe("paginate: limits and where it stops", () => {
   it("stops at maxPages (default 5, capped by api.maxPages) and says how to go on", async () => {
     const result = await call({ method: "GET", path: "/api/cursor", query: { limit: 4 }, paginate: { maxPages: 2 } });

@@ -15,7 +15,8 @@ export interface SelectedResult {
  * Applies `select` to a result whose JSON body came back whole, redacts what
  * it gives once more (functions can join strings), records `selected`, then
  * bounds the body to `maxChars` as the executor would have. A body that is not
- * JSON, or on which the expression fails, is bounded as it is, with a note.
+ * JSON, an answer that is not a 2xx (the API's error, shown whole), or a body
+ * on which the expression fails, is bounded as it is, with a note.
  */
 export function selectAndBound(
   result: ToolResult,
@@ -23,7 +24,13 @@ export function selectAndBound(
 ): SelectedResult {
   const notes: string[] = [];
   if (select !== undefined) {
-    if (result.body.kind === "json") {
+    if (!result.ok && result.status !== 0) {
+      // The expression is written for the answer the agent wanted; an error's own body says what went wrong.
+      if (result.body.kind !== "empty")
+        notes.push(
+          `select ${JSON.stringify(select.expression)} applies to a successful answer, and the API answered ${result.status}: its body is shown without select`,
+        );
+    } else if (result.body.kind === "json") {
       const outcome = applySelect(select, result.body.value);
       if (outcome.ok) {
         result.body = { kind: "json", value: redactorFor(secrets).redactDeep(outcome.value) };

@@ -21,6 +21,12 @@ beforeAll(async () => {
           ],
         },
       });
+    if (recorded.path === "/missing")
+      return sendJson(response, 404, { message: "Not Found", documentation_url: "https://docs.example/items" });
+    if (recorded.path === "/long-text") {
+      response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+      return response.end(Array.from({ length: 10_000 }, (_, index) => `line ${index}`).join("\n"));
+    }
     if (recorded.path === "/html") {
       response.writeHead(200, { "content-type": "text/html" });
       return response.end("<html><body>not json</body></html>");
@@ -86,6 +92,17 @@ describe("select", () => {
     expect(result.note).toContain("select applies to JSON bodies, and this body is text");
   });
 
+  it("shows an error answer's body whole: the API's message says what went wrong, select is for the answer wanted", async () => {
+    const result = await call({ method: "GET", path: "/missing", select: "items[].id" });
+    expect(result.status).toBe(404);
+    expect(result.body).toEqual({
+      kind: "json",
+      value: { message: "Not Found", documentation_url: "https://docs.example/items" },
+    });
+    expect(result.selected).toBeUndefined();
+    expect(result.note).toContain('select "items[].id" applies to a successful answer, and the API answered 404');
+  });
+
   it("says so when the expression fails on this body (a function given the wrong type)", async () => {
     const result = await call({ method: "GET", path: "/nested", select: "length(total)" });
     expect(result.selected).toBeUndefined();
@@ -144,6 +161,45 @@ describe("a cut result, read by reference", () => {
       uri: `src://results/${first.resultRef}`,
       mimeType: "application/json",
     });
+  });
+
+  it("says how to read on with the same select, and following it reads the rest of the selected text", async () => {
+    const results = createResultStore();
+    const first = await call({ method: "GET", path: "/big" }, { results });
+    const expression = "records[].{id: id, text: text}";
+    let part = await call({ resultRef: first.resultRef, select: expression }, { results });
+    let text = "";
+    let reads = 0;
+    for (;;) {
+      text += part.body.kind === "text" ? part.body.value : "";
+      reads += 1;
+      const next = part.part?.nextOffset;
+      if (next === undefined) break;
+      const hint = `{"resultRef": "${first.resultRef}", "select": ${JSON.stringify(expression)}, "offset": ${next}}`;
+      expect(part.note).toContain(hint);
+      part = await call(JSON.parse(hint) as Record<string, unknown>, { results });
+    }
+    expect(reads).toBeGreaterThan(2);
+    const selected = JSON.parse(text) as { id: number; text: string }[];
+    expect(selected).toHaveLength(2000);
+    expect(selected[1999]).toEqual({ id: 1999, text: "x".repeat(480) });
+  });
+
+  it("says where a cut text goes on (where the shown part ends), and offers no select for text", async () => {
+    const results = createResultStore();
+    const first = await call({ method: "GET", path: "/long-text" }, { results, api: { maxResultChars: 20_000 } });
+    expect(first.body.kind).toBe("text");
+    const shown = first.body.kind === "text" ? first.body.value : "";
+    expect(first.truncated?.note).toContain(
+      `read on with {"resultRef": "${first.resultRef}", "offset": ${shown.length}}`,
+    );
+    expect(first.truncated?.note).not.toContain("select");
+    const rest = await call(
+      { resultRef: first.resultRef, offset: shown.length },
+      { results, api: { maxResultChars: 20_000 } },
+    );
+    const whole = Array.from({ length: 10_000 }, (_, index) => `line ${index}`).join("\n");
+    expect(shown + (rest.body.kind === "text" ? rest.body.value : "")).toBe(whole.slice(0, shown.length + 20_000));
   });
 
   it("refuses the reference to another caller", async () => {
