@@ -17,6 +17,8 @@ interface SessionTokens {
   readonly refreshToken: string | undefined;
   /** The refresh token the stored credential had when this process last rotated it: seeing it again means the vault copy is older than ours. */
   readonly replacedRefreshToken: string | undefined;
+  /** When this process obtained them (epoch milliseconds): a sign-out since (`signedOutAt`) makes them forgotten. */
+  readonly obtainedAt: number;
 }
 
 /** Access tokens a 401 proved bad: never sent again, even while the stored credential still holds them. */
@@ -38,6 +40,20 @@ function usable(
   return fresh ? token.accessToken : undefined;
 }
 
+/**
+ * This process's tokens for the source, unless the stored credential was signed out since they were obtained
+ * (`signedOutAt`: `src auth logout` in any process, or the server's `DELETE /v1/sources/{slug}/auth`): then they are
+ * dropped, and the next call gets new ones (or is told to sign in) instead of sending the forgotten token.
+ */
+function sessionTokensOf(context: OAuth2Context): SessionTokens | undefined {
+  const key = sessionKey(context);
+  const session = context.session.get<SessionTokens>(key);
+  const { signedOutAt } = context.credential;
+  if (session === undefined || signedOutAt === undefined || session.obtainedAt > signedOutAt) return session;
+  context.session.delete(key);
+  return undefined;
+}
+
 /** The newest refresh token known: this process's, unless the vault holds one another process rotated since. */
 function currentRefreshToken(context: OAuth2Context, session: SessionTokens | undefined): string | undefined {
   const stored = context.credential.refreshToken;
@@ -49,7 +65,7 @@ function currentRefreshToken(context: OAuth2Context, session: SessionTokens | un
 
 async function obtain(context: OAuth2Context): Promise<string> {
   const key = sessionKey(context);
-  const session = context.session.get<SessionTokens>(key);
+  const session = sessionTokensOf(context);
   // Another call of this flight's predecessors may have stored a fresh token meanwhile.
   const cached = usable(session, context) ?? usable(context.credential, context);
   if (cached !== undefined) return cached;
@@ -92,6 +108,7 @@ async function obtain(context: OAuth2Context): Promise<string> {
     expiresAt: tokens.expiresAt,
     refreshToken: tokens.refreshToken,
     replacedRefreshToken: refreshToken !== tokens.refreshToken ? refreshToken : session?.replacedRefreshToken,
+    obtainedAt: Date.now(),
   } satisfies SessionTokens);
   const { grantedScopes, ...stored } = tokens;
   await context.saveCredential({
@@ -110,7 +127,7 @@ async function obtain(context: OAuth2Context): Promise<string> {
  * the grant), fetched once for all concurrent callers and saved to the vault.
  */
 export async function accessTokenFor(context: OAuth2Context): Promise<string> {
-  const session = context.session.get<SessionTokens>(sessionKey(context));
+  const session = sessionTokensOf(context);
   const token =
     usable(session, context) ??
     usable(context.credential, context) ??

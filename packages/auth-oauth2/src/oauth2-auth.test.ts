@@ -189,6 +189,72 @@ describe("client credentials", () => {
   });
 });
 
+describe("signing out", () => {
+  it("a sign-out in another process makes this one forget its token: the next call gets a new one", async () => {
+    const store: CredentialStore = { current: { clientId, clientSecret }, saves: 0 };
+    const session = createAuthSessionCache();
+    const first = attempt();
+    await plugin.authorize(first, createOAuth2Context({ api: api(), store, session }));
+    const forgotten = await tokenOf(first);
+    // `src auth logout` in another process: the stored credential loses its tokens, this process's session is not told.
+    const out = await plugin.signIn.signOut({
+      config: plugin.configSchema.parse(api()),
+      credential: store.current,
+      signal: new AbortController().signal,
+    });
+    store.current = plugin.credentialSchema.parse(out!.credential);
+    expect(store.current.accessToken).toBeUndefined();
+    const before = (await server.state()).requests.length;
+    const next = attempt();
+    await plugin.authorize(next, createOAuth2Context({ api: api(), store, session }));
+    expect(await tokenOf(next)).not.toBe(forgotten);
+    expect((await requestsSince(before)).map((request) => request.grant)).toEqual(["client_credentials"]);
+    // The new token, obtained after the sign-out, is kept: no request for the calls after it.
+    const later = attempt();
+    await plugin.authorize(later, createOAuth2Context({ api: api(), store, session }));
+    expect(await tokenOf(later)).toBe(await tokenOf(next));
+    expect(await requestsSince(before)).toHaveLength(1);
+  });
+
+  it("an authorization code source signed out elsewhere asks to sign in, instead of sending the forgotten token", async () => {
+    const config = plugin.configSchema.parse({
+      tokenUrl: server.tokenUrl,
+      authorizationUrl: server.authorizationUrl,
+      grant: "authorization_code",
+      scopes: ["read:items"],
+    });
+    const signedIn = await runLoopbackSignIn({
+      plugin,
+      config,
+      credential: { clientId, clientSecret },
+      slug: "crm",
+      onSignInPage: ({ url }) => void followToCallback(url),
+    });
+    const store: CredentialStore = { current: plugin.credentialSchema.parse(signedIn), saves: 0 };
+    const codeApi = {
+      tokenUrl: server.tokenUrl,
+      authorizationUrl: server.authorizationUrl,
+      grant: "authorization_code",
+    };
+    const session = createAuthSessionCache();
+    // This process refreshes (an expired stored token), so the token it sends lives in its session.
+    await plugin.authorize(
+      attempt(),
+      createOAuth2Context({ api: codeApi, store, session, now: () => new Date(Date.now() + 3600_000) }),
+    );
+    const out = await plugin.signIn.signOut({
+      config,
+      credential: store.current,
+      signal: new AbortController().signal,
+    });
+    store.current = plugin.credentialSchema.parse(out!.credential);
+    const error = await plugin
+      .authorize(attempt(), createOAuth2Context({ api: codeApi, store, session }))
+      .catch((thrown: unknown) => thrown as AuthorizeError);
+    expect(error?.message).toMatch(/not signed in/);
+  });
+});
+
 describe("refresh tokens", () => {
   async function signedIn(): Promise<CredentialStore> {
     // A refresh token from a real authorization code grant is what `src auth login` stores; here one is made by a refresh-capable grant.

@@ -28,12 +28,22 @@ export const oauth2CredentialSchema = z.object({
   refreshToken: credentialTextSchema.optional().meta({ managed: true }),
   /** The scopes the server granted, when it said. */
   grantedScopes: z.array(z.string()).optional().meta({ managed: true }),
+  /**
+   * When the tokens were last forgotten (`src auth logout`, epoch milliseconds): a process that still holds tokens it
+   * obtained before then drops them, whichever process signed out.
+   */
+  signedOutAt: z
+    .number({ error: "must be a time in epoch milliseconds" })
+    .int()
+    .nonnegative()
+    .optional()
+    .meta({ managed: true }),
 });
 
 export type OAuth2Credential = z.infer<typeof oauth2CredentialSchema>;
 
-/** The credential without any token: what `src auth logout` keeps. */
-export function withoutTokens(credential: OAuth2Credential): OAuth2Credential {
+/** The credential without any token, and when they were forgotten: what `src auth logout` keeps. */
+export function withoutTokens(credential: OAuth2Credential, now = Date.now()): OAuth2Credential {
   const {
     accessToken: _accessToken,
     expiresAt: _expiresAt,
@@ -41,7 +51,7 @@ export function withoutTokens(credential: OAuth2Credential): OAuth2Credential {
     grantedScopes: _grantedScopes,
     ...kept
   } = credential;
-  return kept;
+  return { ...kept, signedOutAt: now };
 }
 
 /**
@@ -66,5 +76,6 @@ export function withIssuedTokens(
     ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
     ...(refreshToken === undefined ? {} : { refreshToken }),
     ...(tokens.grantedScopes === undefined ? {} : { grantedScopes: tokens.grantedScopes }),
+    ...(credential.signedOutAt === undefined ? {} : { signedOutAt: credential.signedOutAt }),
   };
 }

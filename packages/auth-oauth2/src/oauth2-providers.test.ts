@@ -228,7 +228,10 @@ describe("sign-out revokes (RFC 7009)", () => {
     const github = server("github");
     const config = codeGrantConfig(github);
     const out = await plugin.signIn!.signOut(sourceOf(config, { clientId, clientSecret, accessToken: "gho_example" }));
-    expect(out).toEqual({ revoked: "not-supported", credential: { clientId, clientSecret } });
+    expect(out).toEqual({
+      revoked: "not-supported",
+      credential: { clientId, clientSecret, signedOutAt: expect.any(Number) as number },
+    });
   });
 
   it("a server that is down: the tokens are forgotten anyway, and the message says so without a token", async () => {
