@@ -238,6 +238,11 @@ describe("GET /metrics", () => {
 
   it("counts vault and store failures", async () => {
     const { testHome, server, metricsToken } = await startServerWithSources();
+    // Names no source can have are an agent's mistake (UNKNOWN_TOOL), never counted as a store failure.
+    for (const name of ["api_Upper_X", `api_${"a".repeat(5000)}`]) {
+      const refused = await call(server, name, { method: "GET", path: "/items" });
+      expect([refused.status, refused.json.error.code]).toEqual([404, "UNKNOWN_TOOL"]);
+    }
     await writeFile(join(testHome.home, "sources", "alpha", "config.json"), "{ not json");
     expect((await call(server, "api_alpha", { method: "GET", path: "/items" })).status).toBeGreaterThanOrEqual(400);
     await writeFile(join(testHome.home, "vault.json"), "{ not a vault");

@@ -269,6 +269,18 @@ describe("traces over OTLP/HTTP", () => {
       "error.type": "UNKNOWN_TOOL",
     });
     expect(spansNamed("execute_tool api_nothing_here")[0]?.status.code).toBe(2);
+    // A name no tool can have is bounded: one fixed name and source, whatever the agent sent.
+    const madeUp = await api("POST", `/v1/tools/api_Made_Up_${"x".repeat(5000)}/call`, {
+      body: { method: "GET", path: "/x" },
+    });
+    expect([madeUp.status, madeUp.json.error.code]).toEqual([404, "UNKNOWN_TOOL"]);
+    await expect.poll(() => spansNamed("execute_tool _other").length, { timeout: 20_000 }).toBe(1);
+    expect(spansNamed("execute_tool _other")[0]?.attributes).toMatchObject({
+      "gen_ai.tool.name": "_other",
+      "src.source": "_other",
+      "error.type": "UNKNOWN_TOOL",
+    });
+    expect(setup.receiver.spans().some((span) => span.name.length > 100)).toBe(false);
   });
 
   it("traces src call on the cli channel, flushed before the process exits", async () => {

@@ -27,6 +27,13 @@ export interface ToolCallStart {
 
 const toolCallKey = createContextKey("@src/http-tool: the traced tool call");
 
+/** What a span says for a name an agent made up that no tool or source can have (`api_Upper_X`, 5,000 characters): one fixed value. */
+export const otherNameAttribute = "_other";
+/** The shape of a tool name src gives (`api_<slug>`, `api_<slug>_operations`, at most 64 characters). */
+const toolNameShape = /^[a-z0-9_]{1,64}$/;
+/** The shape of a slug (`@src/config`'s `slugSchema`). */
+const slugShape = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
 /** The traced call this code runs in, when tracing is on and a layer above started one. */
 export function currentToolCall(): ToolCallTrace | undefined {
   return context.active().getValue(toolCallKey) as ToolCallTrace | undefined;
@@ -42,14 +49,16 @@ export function currentToolCall(): ToolCallTrace | undefined {
 export async function traceToolCall(start: ToolCallStart, run: () => Promise<ToolResult>): Promise<ToolResult> {
   const parent = context.active();
   if (parent.getValue(toolCallKey) !== undefined) return run();
+  // An agent's name is bounded before it becomes a span's name or attribute: only names a tool or source can have.
+  const tool = toolNameShape.test(start.tool) ? start.tool : otherNameAttribute;
   const span = httpToolTracer.startSpan(
-    `execute_tool ${start.tool}`,
+    `execute_tool ${tool}`,
     {
       kind: SpanKind.INTERNAL,
       attributes: {
         "gen_ai.operation.name": "execute_tool",
-        "gen_ai.tool.name": start.tool,
-        "src.source": start.source,
+        "gen_ai.tool.name": tool,
+        "src.source": slugShape.test(start.source) ? start.source : otherNameAttribute,
         "src.channel": start.channel,
         ...(start.principal === undefined ? {} : { "src.principal": start.principal }),
       },

@@ -1,4 +1,5 @@
 import { isPerUserSource, SourceNotFoundError, type SourceRecord } from "@src/config";
+import { slugSchema } from "@src/config/internal";
 import { localPrincipal } from "../principal";
 import { callSource, createOperationsTool, explainPolicy, type ToolResult } from "@src/http-tool";
 import { apiToolName, maxToolNameLength, operationsToolName, readStoredPart } from "@src/http-tool/internal";
@@ -36,18 +37,23 @@ async function callOperationsTool(context: ServiceContext, slug: string, input: 
   return createOperationsTool(source, operations).execute(input);
 }
 
+/** An agent's name as a message quotes it: at most 80 characters. */
+const shortened = (text: string): string => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
 /** The source a tool name stands for; an unknown one is `UNKNOWN_TOOL`, a store failure is told to the observer. */
 async function sourceOfTool(context: ServiceContext, name: string, slug: string): Promise<SourceRecord> {
   try {
     return await context.store.get(slug);
   } catch (error) {
-    if (!SourceNotFoundError.isInstance(error)) {
+    // A name that can name no source (`api_Upper_X`, 5,000 characters) is an agent's mistake, not a store failure.
+    const unknown = SourceNotFoundError.isInstance(error) || !slugSchema.safeParse(slug).success;
+    if (!unknown) {
       context.observer?.storeError?.(error);
       throw error;
     }
     throw new ServiceError({
       code: SERVICE_ERROR_CODES.UNKNOWN_TOOL,
-      message: `no tool "${name}": no source "${slug}" exists; list the tools to see their names`,
+      message: `no tool "${shortened(name)}": no source "${shortened(slug)}" exists; list the tools to see their names`,
       cause: error,
     });
   }
