@@ -141,7 +141,8 @@ export function createCommandContext(command: Command): CommandContext {
         (hasValue(process.env.OTEL_EXPORTER_OTLP_ENDPOINT) || hasValue(process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT))
       ) {
         tracing = import("@src/server/internal").then(({ startTracingFromEnvironment }) =>
-          startTracingFromEnvironment(process.env, { serviceName: "src" }),
+          // A command waits at most 1.5 s for its last spans: a collector that is down does not hold the shell for 10 s.
+          startTracingFromEnvironment(process.env, { serviceName: "src", shutdownDeadlineMs: 1500 }),
         );
         await tracing;
       }

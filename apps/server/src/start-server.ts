@@ -134,7 +134,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const logger = options.logger ?? createServerLogger();
   // Before anything is bound or written, so a protocol it cannot export with stops the start; off, nothing of the SDK loads.
-  const tracing = await startTracingFromEnvironment(process.env, { serviceName: "src-server" });
+  const tracing = await startTracingFromEnvironment(process.env, {
+    serviceName: "src-server",
+    onExportFailure: (message) => logger.warn({ event: "trace_export_failed", message }, "traces not sent"),
+  });
   const metrics = createServerMetrics();
   const storeUrl = options.store ?? (env.SRC_STORE?.trim() === "" ? undefined : env.SRC_STORE);
   // The composition the CLI shares, before anything is bound or written: a broken plugin module, no vault key, a wrong

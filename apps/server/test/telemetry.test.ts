@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -348,4 +349,82 @@ describe("traces over OTLP/HTTP", () => {
     for (const value of values) expect(exported.includes(value), `"${value}" was exported`).toBe(false);
     expect(setup.serve.stderr().includes(upstreamToken)).toBe(false);
   });
+});
+
+/** A collector that takes connections and never answers (one that hangs), on 127.0.0.1. */
+async function startHangingCollector(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(() => undefined);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe("a collector that does not answer, and endpoints the exporter cannot use", () => {
+  it("src call answers, says its spans were not sent, and waits no longer than its deadline for the collector", async () => {
+    const collector = await startHangingCollector();
+    try {
+      const run = await runCli(["call", "docs", "GET", "/me"], {
+        env: { ...setup.testHome.env, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url },
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("200");
+      expect(run.stderr).toContain(
+        `the collector at ${collector.url}/v1/traces did not take the last spans within 1500 ms`,
+      );
+    } finally {
+      await collector.close();
+    }
+  });
+
+  it("src serve keeps answering and warns once in its log that traces are not sent", async () => {
+    const collector = await startHangingCollector();
+    const replica = await startReplica({
+      ...setup.testHome.env,
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_EXPORTER_OTLP_TIMEOUT: "300",
+      OTEL_BSP_SCHEDULE_DELAY: "50",
+    });
+    try {
+      for (let call = 0; call < 3; call += 1) {
+        const answer = await fetch(`${replica.url}/v1/tools/api_docs/call`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${setup.testHome.adminToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ method: "GET", path: "/me" }),
+        });
+        expect(((await answer.json()) as { ok: boolean }).ok).toBe(true);
+      }
+      await expect
+        .poll(() => replica.stderr().includes('"event":"trace_export_failed"'), { timeout: 20_000 })
+        .toBe(true);
+      expect(replica.stderr().split('"event":"trace_export_failed"')).toHaveLength(2);
+    } finally {
+      await replica.stop();
+      await collector.close();
+    }
+  });
+
+  it.each([
+    { endpoint: "127.0.0.1:4318", problem: "must be an http:// or https:// URL" },
+    { endpoint: "ftp://127.0.0.1:4318", problem: "src exports traces over OTLP/HTTP only" },
+    { endpoint: "http://127.0.0.1:4318?token=collector-secret-51e", problem: "must not carry a query or fragment" },
+  ])(
+    "refuses OTEL_EXPORTER_OTLP_ENDPOINT=$endpoint before the call, naming the variable",
+    async ({ endpoint, problem }) => {
+      const before = setup.upstream.requests.length;
+      const run = await runCli(["call", "docs", "GET", "/me"], {
+        env: { ...setup.testHome.env, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("OTEL_EXPORTER_OTLP_ENDPOINT");
+      expect(run.stderr).toContain(problem);
+      expect(run.stderr).not.toContain("collector-secret-51e");
+      expect(setup.upstream.requests.length).toBe(before);
+    },
+  );
 });
