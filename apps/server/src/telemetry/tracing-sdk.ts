@@ -20,7 +20,7 @@ function reportingFirstFailure(exporter: SpanExporter, onFailure: (reason: strin
   const send = exporter.export.bind(exporter);
   exporter.export = (spans, done) =>
     send(spans, (result) => {
-      if (result.code !== exportSucceeded && !told) {
+      if (Number(result.code) !== exportSucceeded && !told) {
         told = true;
         onFailure(result.error?.message ?? "the collector did not take them");
       }
