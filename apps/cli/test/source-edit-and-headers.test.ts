@@ -188,6 +188,22 @@ describe("src source edit", () => {
     expect(api.received.at(-1)?.headers["notion-version"]).toBeUndefined();
   });
 
+  it("--set stores a source field's true/false and numbers as the schema's kind (propagateTrace, timeoutMs); FIELD= removes it", async () => {
+    expect((await addNotion("--set", "retries=1")).code).toBe(0);
+    const edited = await src(["source", "edit", "notion", "--set", "propagateTrace=true", "--api", "timeoutMs=5000"]);
+    expect(edited.stderr).toBe("");
+    expect(edited.code).toBe(0);
+    const file = join(temp.home, "sources/notion/config.json");
+    const stored = (JSON.parse(await readFile(file, "utf8")) as { api: Record<string, unknown> }).api;
+    expect([stored.propagateTrace, stored.timeoutMs, stored.retries]).toEqual([true, 5000, 1]);
+    const wrong = await src(["source", "edit", "notion", "--set", "propagateTrace=yes"]);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toContain("api.propagateTrace: must be a boolean");
+    expect((await src(["source", "edit", "notion", "--set", "propagateTrace="])).code).toBe(0);
+    const removed = (JSON.parse(await readFile(file, "utf8")) as { api: Record<string, unknown> }).api;
+    expect(removed.propagateTrace).toBeUndefined();
+  });
+
   it("--header alone is a change: it is added, and Name= alone removes it", async () => {
     expect((await addNotion()).code).toBe(0);
     const added = await src(["source", "edit", "notion", "--header", "X-Team=ops"]);

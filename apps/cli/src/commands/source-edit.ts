@@ -5,7 +5,7 @@ import { collectApiField, type ApiFieldFlags } from "../input/collect-api-fields
 import { collectHeader, mergeHeaders, type HeaderFlags } from "../input/collect-headers";
 import { describeAuthFields } from "@src/auth";
 import { registerFieldFlagAliases, type FieldAliasFlags } from "../input/field-flag-aliases";
-import { valueOfKind } from "../input/read-auth-fields";
+import { sourceApiFieldOf, valueOfKind } from "../input/read-auth-fields";
 import { givenFieldsOf } from "./source-add";
 import { resolve } from "node:path";
 import { writeJson, writeLine } from "../output/write-output";
@@ -83,10 +83,7 @@ export function registerSourceEdit(source: Command): void {
           api[key] =
             value === ""
               ? undefined
-              : valueOfKind(
-                  declared.find((field) => field.name === key),
-                  value,
-                );
+              : valueOfKind(declared.find((field) => field.name === key) ?? sourceApiFieldOf(key), value);
       }
       if (flags.baseUrl !== undefined) api.baseUrl = flags.baseUrl;
       if (flags.openapi !== undefined)

@@ -1,4 +1,5 @@
 import { describeAuthFields, type AnyAuthPluginV2, type AuthField } from "@src/auth";
+import { sourceApiSchema } from "@src/config";
 import type { CommandContext } from "../command-context";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { UsageError } from "../errors/usage-error";
@@ -18,6 +19,22 @@ export type MissingFlags = string[];
 /** How a missing field is named in an error: its alias flag when it has one, else `--set FIELD=VALUE`. */
 const flagFor = (field: AuthField, aliases: Readonly<Record<string, string>>): string =>
   aliases[field.name] ?? aliasFlagOf(field.name) ?? `--set ${field.name}=VALUE`;
+
+/**
+ * A field of every source's `api` block that takes `true`/`false` or a number (`propagateTrace`, `timeoutMs`), as
+ * `@src/config`'s schema says, so `--set propagateTrace=true` stores a boolean: the kind `valueOfKind` reads. Fields of
+ * the auth mode are declared by it instead; every other field stays text.
+ */
+export function sourceApiFieldOf(name: string): AuthField | undefined {
+  let schema = (sourceApiSchema.shape as Record<string, unknown>)[name] as
+    | { def: { type: string; innerType?: unknown } }
+    | undefined;
+  while (schema !== undefined && (schema.def.type === "optional" || schema.def.type === "nullable"))
+    schema = schema.def.innerType as typeof schema;
+  const kind = schema?.def.type;
+  if (kind !== "boolean" && kind !== "number") return undefined;
+  return { name, label: name, description: "", kind, required: false, secret: false };
+}
 
 /** A command-line value in the kind the field declares (the mode's schema checks it afterwards). */
 export function valueOfKind(field: AuthField | undefined, value: string | readonly string[]): unknown {
@@ -106,7 +123,7 @@ export async function readApiFields(
   const fieldOf = new Map(declared.config.map((field) => [field.name, field]));
   for (const [name, value] of Object.entries(given.values)) {
     if (credentialNames.has(name) && !fieldOf.has(name)) continue;
-    api[name] = valueOfKind(fieldOf.get(name), value);
+    api[name] = valueOfKind(fieldOf.get(name) ?? sourceApiFieldOf(name), value);
   }
   for (const field of declared.config) {
     if (api[field.name] !== undefined || !field.required) continue;
