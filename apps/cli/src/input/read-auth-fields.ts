@@ -27,8 +27,7 @@ const flagFor = (field: AuthField, aliases: Readonly<Record<string, string>>): s
  */
 export function sourceApiFieldOf(name: string): AuthField | undefined {
   let schema = (sourceApiSchema.shape as Record<string, unknown>)[name] as
-    | { def: { type: string; innerType?: unknown } }
-    | undefined;
+    { def: { type: string; innerType?: unknown } } | undefined;
   while (schema !== undefined && (schema.def.type === "optional" || schema.def.type === "nullable"))
     schema = schema.def.innerType as typeof schema;
   const kind = schema?.def.type;
