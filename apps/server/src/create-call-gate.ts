@@ -7,7 +7,7 @@ import {
   type TokenPolicy,
   type ToolResult,
 } from "@src/http-tool";
-import { traceToolCall } from "@src/http-tool/internal";
+import { apiToolName, traceToolCall } from "@src/http-tool/internal";
 import type { Logger } from "pino";
 import type { Caller } from "./agent-tokens/agent-token-index";
 import { callerIdentity, callerLabel, mayCallSource, principalOf } from "./agent-tokens/caller-of-request";
@@ -168,7 +168,13 @@ export function createCallGate({
     const slug = await sourceOfToolName(service.store, name);
     const auditChannel = auditChannelOf[options.channel];
     // The span names who the call is for, as the audit line does (never a secret).
-    const traced = { tool: name, source: slug, channel: auditChannel, principal: principalOf(options.caller ?? admin) };
+    const traced = {
+      // A call by the slug (`POST /v1/tools/github/call`) is the source's tool, named as every channel names it.
+      tool: name === slug ? apiToolName(slug) : name,
+      source: slug,
+      channel: auditChannel,
+      principal: principalOf(options.caller ?? admin),
+    };
     if (metrics === undefined) return traceToolCall(traced, () => gated(name, slug, input, options));
     const started = performance.now();
     const ended = metrics.callStarted(auditChannel);

@@ -300,8 +300,10 @@ describe("traces over OTLP/HTTP", () => {
       .toBe(1);
     const tool = setup.receiver.spans().find((span) => span.attributes["src.channel"] === "cli") as ReceivedSpan;
     expect(tool.resource["service.name"]).toBe("src");
+    // Called by its slug, the span names the source's tool as every channel does.
+    expect(tool.name).toBe("execute_tool api_docs");
     expect(tool.attributes).toMatchObject({
-      "gen_ai.tool.name": "docs",
+      "gen_ai.tool.name": "api_docs",
       "src.source": "docs",
       "src.principal": "local",
       "src.outcome": "ok",

@@ -1,4 +1,4 @@
-import { traceToolCall } from "@src/http-tool/internal";
+import { apiToolName, traceToolCall } from "@src/http-tool/internal";
 import type { SourceService } from "../sources/source-service";
 import { localPrincipal } from "../principal";
 import { sourceOfToolName } from "../sources/write-tool-slug";
@@ -21,7 +21,13 @@ export function withCallAudit(
       const started = performance.now();
       // The call's span (when tracing is on) names this channel; the layers below add to it.
       return traceToolCall(
-        { tool: name, source, channel, principal: options?.principal ?? localPrincipal },
+        // A call by the slug (`src call github`) is the source's tool, named as every channel names it.
+        {
+          tool: name === source ? apiToolName(source) : name,
+          source,
+          channel,
+          principal: options?.principal ?? localPrincipal,
+        },
         async () => {
           try {
             const result = await service.callTool(name, input, options);
