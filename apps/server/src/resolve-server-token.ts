@@ -14,11 +14,11 @@ export interface ServerToken {
 
 const minimumLength = 16;
 
-export function checkToken(token: string, origin: string): string {
+export function checkToken(token: string, origin: string, role: "admin" | "metrics" = "admin"): string {
   if (token.length < minimumLength)
-    throw new InvalidTokenError({ origin, problem: `it is shorter than ${minimumLength} characters` });
+    throw new InvalidTokenError({ origin, role, problem: `it is shorter than ${minimumLength} characters` });
   if (!/^[\x21-\x7e]+$/.test(token))
-    throw new InvalidTokenError({ origin, problem: "it holds spaces, control or non-ASCII characters" });
+    throw new InvalidTokenError({ origin, role, problem: "it holds spaces, control or non-ASCII characters" });
   return token;
 }
 
@@ -83,8 +83,8 @@ export function resolveMetricsToken({
   given: string | undefined;
   env: Record<string, string | undefined>;
 }): string | undefined {
-  if (given !== undefined) return checkToken(given.trim(), "--metrics-token");
+  if (given !== undefined) return checkToken(given.trim(), "--metrics-token", "metrics");
   const fromEnvironment = env.SRC_METRICS_TOKEN;
   if (fromEnvironment === undefined || fromEnvironment.trim() === "") return undefined;
-  return checkToken(fromEnvironment.trim(), "SRC_METRICS_TOKEN");
+  return checkToken(fromEnvironment.trim(), "SRC_METRICS_TOKEN", "metrics");
 }

@@ -266,13 +266,27 @@ describe("GET /metrics", () => {
     expect((await server.api("GET", "/v1/sources", { token: metricsToken })).status).toBe(401);
     expect((await call(server, "api_alpha", { method: "GET", path: "/items" }, metricsToken)).status).toBe(401);
     const agent = await server.api("POST", "/v1/tokens", { body: { name: "agent", sources: ["alpha"] } });
-    expect((await server.api("GET", "/metrics", { token: agent.json.token as string })).status).toBe(403);
+    const byAgent = await server.api("GET", "/metrics", { token: agent.json.token as string });
+    expect(byAgent.status).toBe(403);
+    expect(byAgent.json.error.message).toContain("needs the admin token or the metrics token");
+    // A scraper with a wrong token is told what opens /metrics, not to use an agent token (which never does).
+    const wrong = await server.api("GET", "/metrics", { token: "not-a-token-of-this-server" });
+    expect(wrong.json.error.message).toContain(
+      "GET /metrics takes Authorization: Bearer <token> with the admin token or the metrics token",
+    );
+    expect(wrong.json.error.message).not.toContain("agent token");
+    // HEAD, as some probes send it, opens with the metrics token as GET does.
+    expect((await server.api("HEAD", "/metrics", { token: metricsToken })).status).toBe(200);
   });
 
-  it("refuses a metrics token that is too short before listening", async () => {
+  it("refuses a metrics token that is too short before listening, calling it the metrics token", async () => {
     const testHome = await createTestHome();
     cleanups.push(() => testHome.cleanup());
-    await expect(startTestServer(testHome, { metricsToken: "short" })).rejects.toThrow(/--metrics-token.*16/);
+    const refused = startTestServer(testHome, { metricsToken: "short" });
+    await expect(refused).rejects.toThrow(/unusable metrics token from --metrics-token.*16/);
+    await expect(refused).rejects.toThrow(
+      /or leave --metrics-token out \(GET \/metrics then takes the admin token only\)/,
+    );
   });
 
   it("shows the PostgreSQL pool of a replica", async () => {

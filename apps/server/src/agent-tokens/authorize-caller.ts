@@ -85,7 +85,7 @@ export function authorizeCaller({
   const isAdmin = createBearerTokenCheck(adminToken);
   // The metrics token opens `GET /metrics` and nothing else: a scraper's token can read counts, never a source.
   const isMetricsReader = metricsToken === undefined ? undefined : createBearerTokenCheck(metricsToken);
-  const unauthorized =
+  const unauthorizedHere =
     "missing or wrong token; send Authorization: Bearer <token> with the admin token (SRC_SERVER_TOKEN, or the content of $SRC_HOME/server.token) or an agent token (src token create)";
   return async (c, next) => {
     // The sign-in redirect comes from a browser without a token; its single-use `state` is the proof.
@@ -101,15 +101,14 @@ export function authorizeCaller({
     if (personPath.test(c.req.path)) return next();
     const authorization = requestHeader(c, "authorization");
     if (isAdmin(authorization)) return next();
-    if (
-      isMetricsReader !== undefined &&
-      c.req.path === metricsPath &&
-      c.req.method === "GET" &&
-      isMetricsReader(authorization)
-    )
-      return next();
+    const onMetrics = c.req.path === metricsPath && (c.req.method === "GET" || c.req.method === "HEAD");
+    if (isMetricsReader !== undefined && onMetrics && isMetricsReader(authorization)) return next();
     const presented = bearerValueOf(authorization);
     const onMcp = c.req.path === "/mcp";
+    // A scraper is told what opens /metrics, not about agent tokens (which never do).
+    const unauthorized = onMetrics
+      ? `missing or wrong token; GET /metrics takes Authorization: Bearer <token> with the admin token${isMetricsReader === undefined ? "" : " or the metrics token (--metrics-token, SRC_METRICS_TOKEN)"}`
+      : unauthorizedHere;
     const challenged = onMcp && resource !== undefined && resource.settings.mode !== "off";
     const refuseUnauthorized = async (message: string, invalid: boolean): Promise<Response> =>
       refuse(
@@ -188,7 +187,7 @@ export function authorizeCaller({
         c,
         403,
         SERVER_ERROR_CODES.FORBIDDEN,
-        `agent token "${lookup.caller.name}" may only list tools (GET /v1/tools), call them (POST /v1/tools/{name}/call) and use /mcp; ${c.req.method} ${c.req.path} needs the admin token`,
+        `agent token "${lookup.caller.name}" may only list tools (GET /v1/tools), call them (POST /v1/tools/{name}/call) and use /mcp; ${c.req.method} ${c.req.path} needs the admin token${onMetrics && isMetricsReader !== undefined ? " or the metrics token" : ""}`,
       );
     }
     setCallerOf(c.req.raw, lookup.caller);
