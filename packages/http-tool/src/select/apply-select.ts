@@ -14,6 +14,17 @@ export function applySelect(select: CompiledSelect, value: unknown): SelectOutco
   try {
     return { ok: true, value: TreeInterpreter.search(select.tree, value as JSONValue) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `${message}${hyphenHintOf(select.expression)}` };
   }
+}
+
+/**
+ * A name with `-` outside quotes (`weird-key`) is a subtraction in JMESPath Community, which fails with "not-a-number"
+ * on text: the hint says to quote it. Nothing for an expression without such a name.
+ */
+function hyphenHintOf(expression: string): string {
+  const name = /(?<![\w"'`-])([A-Za-z_]\w*(?:-[A-Za-z_]\w*)+)(?![\w"'`])/.exec(expression)?.[1];
+  if (name === undefined) return "";
+  return `; ${name} reads as a subtraction (JMESPath's "-"): quote a field name that holds "-", as in ${JSON.stringify(expression.replace(name, `"${name}"`))}`;
 }

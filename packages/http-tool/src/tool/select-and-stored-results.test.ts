@@ -92,6 +92,15 @@ describe("select", () => {
     expect(result.note).toContain("select applies to JSON bodies, and this body is text");
   });
 
+  it("says to quote a field name with a dash, which JMESPath reads as a subtraction", async () => {
+    const result = await call({ method: "GET", path: "/nested", select: "data.items[].user-login" });
+    expect(result.selected).toBeUndefined();
+    expect(result.note).toContain(
+      'user-login reads as a subtraction (JMESPath\'s "-"): quote a field name that holds "-"',
+    );
+    expect(result.note).toContain(JSON.stringify('data.items[]."user-login"'));
+  });
+
   it("shows an error answer's body whole: the API's message says what went wrong, select is for the answer wanted", async () => {
     const result = await call({ method: "GET", path: "/missing", select: "items[].id" });
     expect(result.status).toBe(404);
