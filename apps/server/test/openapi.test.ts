@@ -42,7 +42,15 @@ describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
     const one = await setup.server.api("GET", "/v1/sources/items/operations?id=listItems");
     expect(one.json).toMatchObject({ operationId: "listItems", exampleCall: { method: "GET", path: "/items" } });
     expect((await setup.server.api("GET", "/v1/sources/items/operations?id=nope")).status).toBe(404);
-    expect((await setup.server.api("GET", "/v1/sources/items/operations")).status).toBe(422);
+    // Without q, tag or id every operation is listed, a page at a time, as the agent's tool lists them.
+    const first = await setup.server.api("GET", "/v1/sources/items/operations?limit=1");
+    expect(first.status).toBe(200);
+    expect(first.json.total).toBeGreaterThan(1);
+    expect(first.json.operations).toHaveLength(1);
+    expect(first.json.note).toContain("give offset 1 for the next ones");
+    const second = await setup.server.api("GET", "/v1/sources/items/operations?limit=1&offset=1");
+    expect(second.json.operations).toHaveLength(1);
+    expect(second.json.operations[0].operationId).not.toBe(first.json.operations[0].operationId);
     expect((await setup.server.api("GET", "/v1/sources/items/operations?q=x&limit=99")).status).toBe(422);
     expect((await setup.server.api("GET", "/v1/sources/missing/operations?q=x")).status).toBe(404);
   });

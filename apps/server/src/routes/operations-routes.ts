@@ -36,6 +36,12 @@ const operationsRoute = createRoute({
         .max(25)
         .optional()
         .openapi({ description: "Most matches. Default 8, at most 25." }),
+      offset: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .openapi({ description: "Matches to skip, to page through them (the answer's note names the next offset)." }),
     }),
   },
   responses: {
@@ -44,7 +50,7 @@ const operationsRoute = createRoute({
         z.object({ total: z.number(), operations: z.array(operationMatchSchema), note: z.string().optional() }),
         z.record(z.string(), z.unknown()),
       ]),
-      "With q and/or tag: `{ total, operations }` (under 4 KB); with id: the operation (under 16 KB).",
+      "With q and/or tag: `{ total, operations, note? }` (under 4 KB); with neither, every operation, a page at a time (`note` names the next offset); with id: the operation (under 16 KB).",
     ),
     ...errorResponses(401, 403, 422),
     404: jsonResponse(
@@ -57,19 +63,15 @@ const operationsRoute = createRoute({
 export function registerOperationsRoutes({ app, service }: RouteContext): void {
   app.openapi(operationsRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const { q, tag, id, limit } = c.req.valid("query");
+    const { q, tag, id, limit, offset } = c.req.valid("query");
     await service.getSource(slug);
-    if (q === undefined && tag === undefined && id === undefined) {
-      return c.json(
-        { error: { code: "INVALID_INPUT", message: "give q (plain words), tag or id, e.g. ?q=create+an+issue" } },
-        422,
-      );
-    }
+    // The tool's own input: without q, tag or id it lists every operation, a page at a time, as the tool does.
     const input = {
       ...(q === undefined ? {} : { query: q }),
       ...(tag === undefined ? {} : { tag }),
       ...(id === undefined ? {} : { operationId: id }),
       ...(limit === undefined ? {} : { limit }),
+      ...(offset === undefined ? {} : { offset }),
     };
     const result = await service.callTool(operationsToolName(slug), input);
     if (result.ok && result.body.kind === "json") return c.json(result.body.value as Record<string, unknown>, 200);

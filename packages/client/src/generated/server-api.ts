@@ -3060,6 +3060,8 @@ export interface paths {
                     id?: string;
                     /** @description Most matches. Default 8, at most 25. */
                     limit?: number;
+                    /** @description Matches to skip, to page through them (the answer's note names the next offset). */
+                    offset?: number | null;
                     /** @description Plain words, e.g. "create an issue". */
                     q?: string;
                     /** @description Only operations with this tag. */
@@ -3073,7 +3075,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description With q and/or tag: `{ total, operations }` (under 4 KB); with id: the operation (under 16 KB). */
+                /** @description With q and/or tag: `{ total, operations, note? }` (under 4 KB); with neither, every operation, a page at a time (`note` names the next offset); with id: the operation (under 16 KB). */
                 200: {
                     headers: {
                         [name: string]: unknown;
