@@ -64,9 +64,13 @@ export function createOperationsTool(
           .trim()
           .toLowerCase()
           .slice(0, 200);
-        const suggestions = operations
-          .search({ query: words, limit: 3 })
-          .operations.map((operation) => operation.operationId);
+        // Ids a typo away first (`repos/create-forkk`), then the ids the search finds by their words.
+        const suggestions = [
+          ...new Set([
+            ...operations.closestIds(operationId),
+            ...operations.search({ query: words, limit: 3 }).operations.map((operation) => operation.operationId),
+          ]),
+        ].slice(0, 3);
         return {
           ...createFailureResult({
             code: TOOL_ERROR_CODES.INVALID_CALL,

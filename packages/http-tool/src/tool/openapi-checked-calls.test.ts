@@ -244,6 +244,9 @@ describe("the api tool and its operations companion", () => {
     const unknown = await operationsTool.execute({ operationId: "getNotes" });
     expect(unknown.error?.message).toMatch(/no operation "getNotes" in the document; did you mean "getNote"/);
     expect(unknown.error?.next).toEqual({ tool: "api_notes_operations", input: { query: "get notes" } });
+    // A typo names the id it is a letter or two from first, whatever the search finds by the words.
+    const typo = await operationsTool.execute({ operationId: "serchNotes" });
+    expect(typo.error?.message).toMatch(/no operation "serchNotes" in the document; did you mean "searchNotes"/);
     const wrong = await operationsTool.execute({ query: "x", headers: {} });
     expect(wrong).toMatchObject({ ok: false, error: { code: "INVALID_CALL" } });
   });

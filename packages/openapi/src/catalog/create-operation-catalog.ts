@@ -1,6 +1,7 @@
 import { createOperationMatcher } from "../check/match-operation";
 import { createCallChecker, type CallCheckContext, type CallCheckResult, type CallToCheck } from "../check/check-call";
 import { describeOperation, type OperationDetail } from "../describe/describe-operation";
+import { closestOperationIds } from "../search/closest-operation-ids";
 import type { IndexedOperation, OperationIndex } from "../index/operation-index";
 import {
   createOperationSearch,
@@ -17,6 +18,8 @@ export interface OperationCatalog {
   describe(operationId: string): OperationDetail | undefined;
   /** The operation with this operationId. */
   find(operationId: string): IndexedOperation | undefined;
+  /** The operationIds a typo away from `operationId` (at most 2 edits, letter case ignored), nearest first: what "did you mean" names. */
+  closestIds(operationId: string, limit?: number): string[];
   /**
    * The operation a method and path (relative to `baseUrl`, query ignored) call, or `undefined`: HEAD matches a
    * GET operation, a trailing slash is tolerated, `ignoreCase` matches literal segments in any letter case.
@@ -54,6 +57,7 @@ export function createOperationCatalog(index: OperationIndex): OperationCatalog 
       return operation === undefined ? undefined : describeOperation(index, operation);
     },
     find,
+    closestIds: (operationId, limit) => closestOperationIds(index, operationId, limit),
     match: (method, path, baseUrl, options) =>
       (matcher ??= createOperationMatcher(index)).match(method.toUpperCase(), path, baseUrl, {
         ignoreCase: options?.ignoreCase ?? false,

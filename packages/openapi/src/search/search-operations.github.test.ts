@@ -31,6 +31,13 @@ describe("searching GitHub's document (@octokit/openapi)", () => {
     expect(topThree(query)).toContain(operationId);
   });
 
+  it("names the ids a typo away, nearest first, letter case ignored; none for an id far from every one", () => {
+    expect(catalog.closestIds("repos/create-forkk")[0]).toBe("repos/create-fork");
+    expect(catalog.closestIds("Repos/Get-Readme")[0]).toBe("repos/get-readme");
+    expect(catalog.closestIds("issues/lst-for-repo")).toContain("issues/list-for-repo");
+    expect(catalog.closestIds("something/else-entirely")).toEqual([]);
+  });
+
   it("counts a word matched in a short headline above the same word in a long one (BM25's b 1, d 0.2)", () => {
     // With MiniSearch's defaults (b 0.7, d 0.5) the README came second, under repos/get-readme-in-directory, and the
     // organization was not in the top 3.
