@@ -65,6 +65,30 @@ describe("src call --select --paginate", () => {
     expect(result.stdout).toContain("pages: 3 fetched, 12 items, no more");
   });
 
+  it("prints the src call that goes on from the next page, and running it fetches the rest", async () => {
+    const first = await src([
+      "call",
+      "paged",
+      "GET",
+      "/cursor",
+      "--select",
+      "items[].id",
+      "--paginate",
+      "--max-pages",
+      "2",
+    ]);
+    expect(first.code, first.stderr).toBe(0);
+    const command = /go on with: (src call .+ --paginate)$/m.exec(first.stdout)?.[1];
+    expect(command).toBe("src call paged GET /cursor -q cursor=token-3 --select 'items[].id' --paginate");
+    // The words as a shell would split them (the one quoted word has no quote inside).
+    const words = command!.match(/'[^']*'|\S+/g)!.map((word) => word.replace(/^'(.*)'$/, "$1"));
+    const rest = await src([...words.slice(1), "--json"]);
+    expect(rest.code, rest.stderr).toBe(0);
+    const output = JSON.parse(rest.stdout);
+    expect(output.pagination).toMatchObject({ pages: 1, more: false });
+    expect(output.body.value).toEqual(["item_9", "item_10", "item_11", "item_12"]);
+  });
+
   it("asks the policy about every page: with --rate-limit 2/1h the third page is refused and not fetched", async () => {
     const slug = `limited-${Math.random().toString(36).slice(2, 8)}`;
     const added = await src(

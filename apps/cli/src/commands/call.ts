@@ -90,7 +90,7 @@ export function registerCall(program: Command): void {
               ? await run()
               : await withProgress(context, `${method!.toUpperCase()} ${path}`, run);
           if (context.json) writeJson(result);
-          else writeLine(formatCallResult(result, { withError: false }));
+          else writeLine(formatCallResult(result, { withError: false, slug: slug! }));
           if (result.ok) return EXIT_CODES.SUCCESS;
           // Said once, on stderr, in the command line's words, with the CLI's next step when the package message names none.
           if (result.error === undefined) {

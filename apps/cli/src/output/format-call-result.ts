@@ -1,12 +1,30 @@
 import type { ToolResult } from "@src/http-tool";
+import { shellWord } from "./cli-hint";
 import { escapeTerminalControls } from "./escape-terminal-controls";
+
+/** The `src call` that goes on from the next page: the same select, --paginate again. */
+function nextPageCommand(
+  slug: string,
+  next: NonNullable<NonNullable<ToolResult["pagination"]>["next"]>,
+  selected: string | undefined,
+): string {
+  const query = Object.entries(next.query ?? {}).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => `-q ${shellWord(`${name}=${String(item)}`)}`),
+  );
+  const select = selected === undefined ? [] : [`--select ${shellWord(selected)}`];
+  return ["src call", shellWord(slug), "GET", shellWord(next.path), ...query, ...select, "--paginate"].join(" ");
+}
 
 /**
  * A result for people: status line, headers, a blank line, the body (JSON
- * indented), then notes (error unless `withError` is false, truncation, redirect, next page).
+ * indented), then notes (error unless `withError` is false, truncation, redirect, next page; with `slug`, the
+ * `src call` that goes on from the next page of a walk).
  * Everything the upstream chose is shown with terminal control characters escaped.
  */
-export function formatCallResult(result: ToolResult, { withError = true }: { withError?: boolean } = {}): string {
+export function formatCallResult(
+  result: ToolResult,
+  { withError = true, slug }: { withError?: boolean; slug?: string } = {},
+): string {
   const request = `${result.request.method} ${result.request.url}`;
   const timing = `${result.durationMs} ms, ${result.attempts} attempt${result.attempts === 1 ? "" : "s"}`;
   const head =
@@ -25,12 +43,15 @@ export function formatCallResult(result: ToolResult, { withError = true }: { wit
   if (result.selected !== undefined) notes.push(`selected: ${result.selected}`);
   const pages = result.pagination;
   if (pages !== undefined) {
-    const more = pages.more
-      ? `more remain${pages.next === undefined ? "" : ` (next: ${pages.next.path}${pages.next.query === undefined ? "" : ` with ${JSON.stringify(pages.next.query)}`})`}`
-      : "no more";
-    notes.push(
-      `pages: ${pages.pages} fetched, ${pages.items} items, ${more}${pages.stoppedBecause === undefined ? "" : `; stopped: ${pages.stoppedBecause}`}`,
-    );
+    const stopped = pages.stoppedBecause === undefined ? "" : `; stopped: ${pages.stoppedBecause}`;
+    const more = !pages.more
+      ? `no more${stopped}`
+      : pages.next === undefined
+        ? `more remain${stopped}`
+        : slug === undefined
+          ? `more remain (next: ${pages.next.path}${pages.next.query === undefined ? "" : ` with ${JSON.stringify(pages.next.query)}`})${stopped}`
+          : `more remain${stopped}; go on with: ${nextPageCommand(slug, pages.next, result.selected)}`;
+    notes.push(`pages: ${pages.pages} fetched, ${pages.items} items, ${more}`);
   }
   if (notes.length > 0) lines.push("", ...notes);
   return escapeTerminalControls(lines.join("\n"));
