@@ -189,6 +189,25 @@ describe("client credentials", () => {
   });
 });
 
+const codeApi = () => ({
+  tokenUrl: server.tokenUrl,
+  authorizationUrl: server.authorizationUrl,
+  grant: "authorization_code",
+  scopes: ["read:items"],
+});
+
+/** A credential signed in by a real authorization code grant, as `src auth login` stores it (with a refresh token). */
+async function signedIn(): Promise<CredentialStore> {
+  const credential = await runLoopbackSignIn({
+    plugin,
+    config: plugin.configSchema.parse(codeApi()),
+    credential: { clientId, clientSecret },
+    slug: "crm",
+    onSignInPage: ({ url }) => void followToCallback(url),
+  });
+  return { current: plugin.credentialSchema.parse(credential), saves: 0 };
+}
+
 describe("signing out", () => {
   it("a sign-out in another process makes this one forget its token: the next call gets a new one", async () => {
     const store: CredentialStore = { current: { clientId, clientSecret }, saves: 0 };
@@ -197,7 +216,9 @@ describe("signing out", () => {
     await plugin.authorize(first, createOAuth2Context({ api: api(), store, session }));
     const forgotten = await tokenOf(first);
     // `src auth logout` in another process: the stored credential loses its tokens, this process's session is not told.
-    const out = await plugin.signIn.signOut({
+    const out = await plugin.signIn!.signOut({
+      slug: "crm",
+      now: () => new Date(),
       config: plugin.configSchema.parse(api()),
       credential: store.current,
       signal: new AbortController().signal,
@@ -217,70 +238,29 @@ describe("signing out", () => {
   });
 
   it("an authorization code source signed out elsewhere asks to sign in, instead of sending the forgotten token", async () => {
-    const config = plugin.configSchema.parse({
-      tokenUrl: server.tokenUrl,
-      authorizationUrl: server.authorizationUrl,
-      grant: "authorization_code",
-      scopes: ["read:items"],
-    });
-    const signedIn = await runLoopbackSignIn({
-      plugin,
-      config,
-      credential: { clientId, clientSecret },
-      slug: "crm",
-      onSignInPage: ({ url }) => void followToCallback(url),
-    });
-    const store: CredentialStore = { current: plugin.credentialSchema.parse(signedIn), saves: 0 };
-    const codeApi = {
-      tokenUrl: server.tokenUrl,
-      authorizationUrl: server.authorizationUrl,
-      grant: "authorization_code",
-    };
+    const store = await signedIn();
     const session = createAuthSessionCache();
     // This process refreshes (an expired stored token), so the token it sends lives in its session.
     await plugin.authorize(
       attempt(),
-      createOAuth2Context({ api: codeApi, store, session, now: () => new Date(Date.now() + 3600_000) }),
+      createOAuth2Context({ api: codeApi(), store, session, now: () => new Date(Date.now() + 3600_000) }),
     );
-    const out = await plugin.signIn.signOut({
-      config,
+    const out = await plugin.signIn!.signOut({
+      slug: "crm",
+      now: () => new Date(),
+      config: plugin.configSchema.parse(codeApi()),
       credential: store.current,
       signal: new AbortController().signal,
     });
     store.current = plugin.credentialSchema.parse(out!.credential);
     const error = await plugin
-      .authorize(attempt(), createOAuth2Context({ api: codeApi, store, session }))
+      .authorize(attempt(), createOAuth2Context({ api: codeApi(), store, session }))
       .catch((thrown: unknown) => thrown as AuthorizeError);
     expect(error?.message).toMatch(/not signed in/);
   });
 });
 
 describe("refresh tokens", () => {
-  async function signedIn(): Promise<CredentialStore> {
-    // A refresh token from a real authorization code grant is what `src auth login` stores; here one is made by a refresh-capable grant.
-    const config = plugin.configSchema.parse({
-      tokenUrl: server.tokenUrl,
-      authorizationUrl: server.authorizationUrl,
-      grant: "authorization_code",
-      scopes: ["read:items"],
-    });
-    const credential = await runLoopbackSignIn({
-      plugin,
-      config,
-      credential: { clientId, clientSecret },
-      slug: "crm",
-      onSignInPage: ({ url }) => void followToCallback(url),
-    });
-    return { current: plugin.credentialSchema.parse(credential), saves: 0 };
-  }
-
-  const codeApi = () => ({
-    tokenUrl: server.tokenUrl,
-    authorizationUrl: server.authorizationUrl,
-    grant: "authorization_code",
-    scopes: ["read:items"],
-  });
-
   it("refreshes an expired token with the refresh token; the rotated one is saved and used by a second process", async () => {
     const store = await signedIn();
     const firstRefresh = store.current.refreshToken!;

@@ -1,6 +1,9 @@
 import { credentialTextSchema, headerCredentialTextSchema } from "@src/auth";
 import { z } from "zod";
 
+/** A time in epoch milliseconds. */
+const epochMillisecondsSchema = z.number({ error: "must be a time in epoch milliseconds" }).int().nonnegative();
+
 /**
  * `{ clientId, clientSecret? }` as the operator enters it; the plugin adds
  * `accessToken`, `expiresAt` (epoch milliseconds) and `refreshToken` when the
@@ -19,12 +22,7 @@ export const oauth2CredentialSchema = z.object({
     requiredUnless: { clientAuth: "none" },
   }),
   accessToken: headerCredentialTextSchema.optional().meta({ managed: true }),
-  expiresAt: z
-    .number({ error: "must be a time in epoch milliseconds" })
-    .int()
-    .nonnegative()
-    .optional()
-    .meta({ managed: true }),
+  expiresAt: epochMillisecondsSchema.optional().meta({ managed: true }),
   refreshToken: credentialTextSchema.optional().meta({ managed: true }),
   /** The scopes the server granted, when it said. */
   grantedScopes: z.array(z.string()).optional().meta({ managed: true }),
@@ -32,12 +30,7 @@ export const oauth2CredentialSchema = z.object({
    * When the tokens were last forgotten (`src auth logout`, epoch milliseconds): a process that still holds tokens it
    * obtained before then drops them, whichever process signed out.
    */
-  signedOutAt: z
-    .number({ error: "must be a time in epoch milliseconds" })
-    .int()
-    .nonnegative()
-    .optional()
-    .meta({ managed: true }),
+  signedOutAt: epochMillisecondsSchema.optional().meta({ managed: true }),
 });
 
 export type OAuth2Credential = z.infer<typeof oauth2CredentialSchema>;
