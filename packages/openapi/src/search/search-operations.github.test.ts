@@ -31,6 +31,20 @@ describe("searching GitHub's document (@octokit/openapi)", () => {
     expect(topThree(query)).toContain(operationId);
   });
 
+  it("says when an offset is past the last match, and names the document's tags for a tag it does not have", () => {
+    const past = catalog.search({ offset: 5000 });
+    expect(past.operations).toEqual([]);
+    expect(past.note).toBe(
+      `offset 5000 is past the last of the ${catalog.index.operations.length} matches; give an offset below ${catalog.index.operations.length}`,
+    );
+    const noTag = catalog.search({ tag: "nosuchtag" });
+    expect(noTag.total).toBe(0);
+    expect(noTag.note).toMatch(
+      /^no operation has the tag "nosuchtag"; the document's tags: actions, activity, .* and \d+ more$/,
+    );
+    expect(catalog.search({ tag: "Repos" }).note).toContain("give offset 8");
+  });
+
   it("names the ids a typo away, nearest first, letter case ignored; none for an id far from every one", () => {
     expect(catalog.closestIds("repos/create-forkk")[0]).toBe("repos/create-fork");
     expect(catalog.closestIds("Repos/Get-Readme")[0]).toBe("repos/get-readme");

@@ -115,6 +115,13 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
   }
   /** The first words of the operations' headlines: the document's verbs. */
   const documentLeadStems = new Set(traits.flatMap((trait) => (trait.leadStem === undefined ? [] : [trait.leadStem])));
+  /** The document's tags in lower case, and a bounded list of them as written, for a tag that names none. */
+  const knownTags = new Set(index.operations.flatMap((operation) => operation.tags.map((item) => item.toLowerCase())));
+  const writtenTags = [...new Set(index.operations.flatMap((operation) => operation.tags))].sort();
+  const tagList =
+    writtenTags.length === 0
+      ? "none"
+      : `${writtenTags.slice(0, 20).join(", ")}${writtenTags.length > 20 ? ` and ${writtenTags.length - 20} more` : ""}`;
   /** Operations by their operationId in lower case: a query that is an operationId finds it first. */
   const byId = new Map(index.operations.map((operation) => [operation.operationId.toLowerCase(), operation]));
 
@@ -174,6 +181,10 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
     };
     if (start + wanted < found.length && (words === "" || start > 0))
       answer.note = `matches ${start + 1} to ${start + answer.operations.length} of ${found.length}; give offset ${start + wanted} for the next ones`;
+    else if (start > 0 && start >= found.length && found.length > 0)
+      answer.note = `offset ${start} is past the last of the ${found.length} matches; give an offset below ${found.length}`;
+    else if (found.length === 0 && tagWanted !== undefined && tagWanted !== "" && !knownTags.has(tagWanted))
+      answer.note = `no operation has the tag ${JSON.stringify(tag)}; the document's tags: ${tagList}`;
     return fitToBytes(answer, maxSearchAnswerBytes, (current) => {
       if (current.operations.length <= 1) return undefined;
       return {
