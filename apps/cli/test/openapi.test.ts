@@ -217,6 +217,18 @@ describe("src with OpenAPI documents", { timeout: 120_000 }, () => {
     expect(result.stderr).toContain("--test-endpoint");
   });
 
+  it("without a terminal, a document with no security scheme says so when --auth is missing, and adds nothing", async () => {
+    const open = join(temp.home, "no-scheme.json");
+    const { components: _components, security: _security, ...document } = documentFor(api.url);
+    await writeFile(open, JSON.stringify(document));
+    const result = await src(["source", "add", "--openapi", open, "--slug", "no-scheme", "--credential-stdin"], token);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "--auth MODE (the document names no security scheme src takes a mode from; one of bearer,",
+    );
+    expect((await src(["source", "show", "no-scheme"])).code).toBe(2);
+  });
+
   it("source edit --openapi attaches a document to an existing source", async () => {
     await src(
       sourceAddArgs({ name: "Later", baseUrl: `${api.url}/v1`, testEndpoint: "/users/me" }, ...bearerFromStdin),

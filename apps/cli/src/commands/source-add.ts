@@ -110,6 +110,11 @@ export function registerSourceAdd(source: Command): void {
         const missing: MissingFlags = [];
         const command = "src source add";
         const source = await gatherSourceFields(context, registry, flags, { ask: !credentialStdin, missing });
+        // A document that gave no auth mode says why --auth is needed: none of its security schemes fits a mode.
+        const authAt = missing.indexOf("--auth");
+        if (authAt >= 0 && openapi?.fields !== undefined && document?.auth === undefined)
+          missing[authAt] =
+            `--auth MODE (the document names no security scheme src takes a mode from; one of ${registry.types.join(", ")})`;
         const plugin = source.auth === undefined ? undefined : registry.get(source.auth);
         const authFields =
           plugin === undefined
