@@ -284,6 +284,15 @@ describe("traces over OTLP/HTTP", () => {
     expect(setup.receiver.spans().some((span) => span.name.length > 100)).toBe(false);
   });
 
+  it("gives a search of the operations tool no HTTP method: it sends no request", async () => {
+    const search = await api("POST", "/v1/tools/api_docs_operations/call", { body: { query: "current user" } });
+    expect(search.json).toMatchObject({ ok: true, attempts: 0 });
+    await expect.poll(() => spansNamed("execute_tool api_docs_operations").length, { timeout: 20_000 }).toBe(1);
+    const span = spansNamed("execute_tool api_docs_operations")[0] as ReceivedSpan;
+    expect(span.attributes).toMatchObject({ "src.outcome": "ok", "src.attempts": 0 });
+    expect(span.attributes).not.toHaveProperty("http.request.method");
+  });
+
   it("traces src call on the cli channel, flushed before the process exits", async () => {
     const run = await runCli(["call", "docs", "GET", "/me"], {
       env: {

@@ -90,8 +90,10 @@ export async function traceToolCall(start: ToolCallStart, run: () => Promise<Too
 function describeResult(traced: ToolCallTrace, result: ToolResult): void {
   const { span } = traced;
   const outcome = toolCallOutcomeOf(result);
+  // No method for an answer that sent no request and names none (`api_<slug>_operations` searches, a stored part).
+  const method = methodAttributeOf(result.request.method);
+  if (result.attempts > 0 || method !== "_OTHER") span.setAttribute("http.request.method", method);
   span.setAttributes({
-    "http.request.method": methodAttributeOf(result.request.method),
     "src.attempts": result.attempts,
     "src.outcome": outcome,
     "src.bytes_out": traced.bytesOut,
