@@ -184,7 +184,7 @@ export function createOperationSearch(index: OperationIndex): (query: OperationS
     else if (start > 0 && start >= found.length && found.length > 0)
       answer.note = `offset ${start} is past the last of the ${found.length} matches; give an offset below ${found.length}`;
     else if (found.length === 0 && tagWanted !== undefined && tagWanted !== "" && !knownTags.has(tagWanted))
-      answer.note = `no operation has the tag ${JSON.stringify(tag)}; the document's tags: ${tagList}`;
+      answer.note = `no operation has the tag ${JSON.stringify(tag?.trim().slice(0, 80))}; the document's tags: ${tagList}`;
     return fitToBytes(answer, maxSearchAnswerBytes, (current) => {
       if (current.operations.length <= 1) return undefined;
       return {
