@@ -208,6 +208,18 @@ async function signedIn(): Promise<CredentialStore> {
   return { current: plugin.credentialSchema.parse(credential), saves: 0 };
 }
 
+/** `src auth logout` in another process: the stored credential loses its tokens (and gets `signedOutAt`); no session is told. */
+async function signOutElsewhere(store: CredentialStore, config: Record<string, unknown>): Promise<void> {
+  const out = await plugin.signIn!.signOut({
+    slug: "crm",
+    now: () => new Date(),
+    config: plugin.configSchema.parse(config),
+    credential: store.current,
+    signal: new AbortController().signal,
+  });
+  store.current = plugin.credentialSchema.parse(out!.credential);
+}
+
 describe("signing out", () => {
   it("a sign-out in another process makes this one forget its token: the next call gets a new one", async () => {
     const store: CredentialStore = { current: { clientId, clientSecret }, saves: 0 };
@@ -215,15 +227,7 @@ describe("signing out", () => {
     const first = attempt();
     await plugin.authorize(first, createOAuth2Context({ api: api(), store, session }));
     const forgotten = await tokenOf(first);
-    // `src auth logout` in another process: the stored credential loses its tokens, this process's session is not told.
-    const out = await plugin.signIn!.signOut({
-      slug: "crm",
-      now: () => new Date(),
-      config: plugin.configSchema.parse(api()),
-      credential: store.current,
-      signal: new AbortController().signal,
-    });
-    store.current = plugin.credentialSchema.parse(out!.credential);
+    await signOutElsewhere(store, api());
     expect(store.current.accessToken).toBeUndefined();
     const before = (await server.state()).requests.length;
     const next = attempt();
@@ -245,14 +249,7 @@ describe("signing out", () => {
       attempt(),
       createOAuth2Context({ api: codeApi(), store, session, now: () => new Date(Date.now() + 3600_000) }),
     );
-    const out = await plugin.signIn!.signOut({
-      slug: "crm",
-      now: () => new Date(),
-      config: plugin.configSchema.parse(codeApi()),
-      credential: store.current,
-      signal: new AbortController().signal,
-    });
-    store.current = plugin.credentialSchema.parse(out!.credential);
+    await signOutElsewhere(store, codeApi());
     const error = await plugin
       .authorize(attempt(), createOAuth2Context({ api: codeApi(), store, session }))
       .catch((thrown: unknown) => thrown as AuthorizeError);
