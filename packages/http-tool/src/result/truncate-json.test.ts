@@ -46,6 +46,27 @@ describe("truncateJson", () => {
     expect(result.slice(0, 3)).toEqual([0, 1, 2]);
     expect(result.at(-1)).toMatch(/^…\[\d+ more items left out\]$/);
   });
+
+  it("fills the budget with as many items as fit, not the next coarser step's 50", () => {
+    // 200 items of about 220 characters: 44,000 characters against 32,000.
+    const value = Array.from({ length: 200 }, (_, index) => ({ id: index, title: `issue ${index} `.padEnd(200, "x") }));
+    const result = truncateJson(value, 32_000);
+    const text = JSON.stringify(result.value);
+    expect(text.length).toBeLessThanOrEqual(32_000);
+    expect(text.length).toBeGreaterThan(30_000);
+    const items = result.value as unknown[];
+    expect(items.at(-2)).toEqual(value[items.length - 2]);
+    expect(items.at(-1)).toBe(`…[${200 - (items.length - 1)} more items left out]`);
+  });
+
+  it("keeps every item a tighter string limit lets fit", () => {
+    // 100 items whose 2,000-character note alone is over budget at the loosest level.
+    const value = Array.from({ length: 100 }, (_, index) => ({ id: index, note: "n".repeat(2000) }));
+    const result = truncateJson(value, 110_000);
+    const items = result.value as { id: number }[];
+    expect(items).toHaveLength(100);
+    expect(items.at(-1)?.id).toBe(99);
+  });
 });
 
 describe("cutText", () => {

@@ -70,6 +70,27 @@ function shrink(value: unknown, level: ShrinkLevel, depth: number): unknown {
 }
 
 /**
+ * The levels step coarsely (200 items, then 50): when `level` fits and the
+ * looser one did not, keeps as many array items as still fit, between
+ * `level.items` and `looserItems`, found by bisection (a few more passes, each
+ * as long as the part kept). `undefined` when no more items fit.
+ */
+function keepMoreItems(value: unknown, level: ShrinkLevel, looserItems: number, maxChars: number): unknown {
+  let fits: unknown;
+  let low = level.items;
+  let high = looserItems + 1;
+  while (high - low > 1) {
+    const items = Math.floor((low + high) / 2);
+    const shrunk = shrink(value, { ...level, items }, 0);
+    if (JSON.stringify(shrunk).length <= maxChars) {
+      fits = shrunk;
+      low = items;
+    } else high = items;
+  }
+  return fits;
+}
+
+/**
  * Shrinks a parsed JSON value so that its serialization fits `maxChars`,
  * keeping it valid JSON: long arrays keep their first items plus a marker item
  * saying how many were left out, long strings end in `…[truncated N chars]`,
@@ -79,10 +100,12 @@ function shrink(value: unknown, level: ShrinkLevel, depth: number): unknown {
 export function truncateJson(value: unknown, maxChars: number, serialized?: string): TruncatedJson {
   const full = serialized ?? JSON.stringify(value) ?? "null";
   if (full.length <= maxChars) return { value, truncated: false, originalChars: full.length };
-  for (const level of shrinkLevels) {
+  for (const [index, level] of shrinkLevels.entries()) {
     const shrunk = shrink(value, level, 0);
-    if (JSON.stringify(shrunk).length <= maxChars)
-      return { value: shrunk, truncated: true, originalChars: full.length };
+    if (JSON.stringify(shrunk).length > maxChars) continue;
+    const looser = shrinkLevels[index - 1];
+    const fuller = looser === undefined ? undefined : keepMoreItems(value, level, looser.items, maxChars);
+    return { value: fuller ?? shrunk, truncated: true, originalChars: full.length };
   }
   const summary = Array.isArray(value)
     ? `array of ${value.length} items`
