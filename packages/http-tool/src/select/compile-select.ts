@@ -1,4 +1,4 @@
-import { compile, isRegistered, tokenize } from "@jmespath-community/jmespath";
+import { compile, isRegistered, search, tokenize } from "@jmespath-community/jmespath";
 
 /** The syntax tree the library compiles an expression to (its type is not exported by name). */
 type ExpressionNode = ReturnType<typeof compile>;
@@ -53,6 +53,9 @@ export function compileSelect(expression: string): CompiledSelect {
       `unknown function ${unknown}() in ${JSON.stringify(expression)}; JMESPath has length, keys, sort_by, join, contains, starts_with, to_string and others (https://jmespath.site)`,
     );
   }
+  const arity = arityProblemOf(tree);
+  if (arity !== undefined)
+    invalid(`${arity} in ${JSON.stringify(expression)}; see https://jmespath.site for each function's arguments`);
   return { expression, tree };
 }
 
@@ -118,6 +121,45 @@ function unknownFunctionOf(node: unknown): string | undefined {
       ? value.map(unknownFunctionOf).find((name) => name !== undefined)
       : unknownFunctionOf(value);
     if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The `Function` nodes of a tree: each call's name and how many arguments it is given. */
+function functionCallsOf(
+  node: unknown,
+  calls: { name: string; count: number }[] = [],
+): { name: string; count: number }[] {
+  if (typeof node !== "object" || node === null) return calls;
+  const record = node as { type?: unknown; name?: unknown; children?: unknown };
+  if (record.type === "Function" && typeof record.name === "string")
+    calls.push({ name: record.name, count: Array.isArray(record.children) ? record.children.length : 0 });
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) functionCallsOf(item, calls);
+    else functionCallsOf(value, calls);
+  }
+  return calls;
+}
+
+/**
+ * The library's complaint about the first call given the wrong number of
+ * arguments (`length()`), or `undefined`. The library checks arity only when a
+ * call runs, which a projection over an empty list never does, so each call is
+ * run once on its own with `@` for every argument: arity is checked before the
+ * arguments' types, and only an arity complaint counts.
+ */
+function arityProblemOf(tree: ExpressionNode): string | undefined {
+  const probed = new Set<string>();
+  for (const { name, count } of functionCallsOf(tree)) {
+    const call = `${name}(${Array.from({ length: count }, () => "@").join(", ")})`;
+    if (probed.has(call)) continue;
+    probed.add(call);
+    try {
+      search(null, call);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : "";
+      if (/^Invalid arity:/i.test(message)) return message.replace(/^Invalid arity:\s*/i, "");
+    }
   }
   return undefined;
 }

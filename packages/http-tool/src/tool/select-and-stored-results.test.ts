@@ -72,6 +72,8 @@ describe("select", () => {
     { expression: "foo..bar", where: "character 5", what: "unexpected token" },
     { expression: "items[].{id id}", where: "character 13", what: "expected Colon" },
     { expression: "nofn(@)", where: "nofn()", what: "unknown function" },
+    { expression: "data.items[].length()", where: "length()", what: "takes 1 argument but received 0" },
+    { expression: "sort_by(data.items)", where: "sort_by()", what: "takes at least 2 arguments but received 1" },
   ])(
     "refuses $expression with INVALID_CALL naming $where, before anything is sent",
     async ({ expression, where, what }) => {
