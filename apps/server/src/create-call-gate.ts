@@ -8,6 +8,7 @@ import {
   type ToolResult,
 } from "@src/http-tool";
 import { apiToolName, traceToolCall } from "@src/http-tool/internal";
+import { SourceValidationError } from "@src/config";
 import type { Logger } from "pino";
 import type { Caller } from "./agent-tokens/agent-token-index";
 import { callerIdentity, callerLabel, mayCallSource, principalOf } from "./agent-tokens/caller-of-request";
@@ -146,13 +147,16 @@ export function createCallGate({
 }): CallGate {
   let closed = false;
 
-  /** The `source` label of a refused call: its slug when that source exists, else one shared label (agent input is never a label). */
+  /**
+   * The `source` label of a refused call: its slug when that source exists (a `config.json` that is damaged too: the
+   * operator's alert names the source to mend), else one shared label (agent input is never a label).
+   */
   async function sourceLabelOf(slug: string): Promise<string> {
     try {
       await service.store.get(slug);
       return slug;
-    } catch {
-      return otherSourceLabel;
+    } catch (error) {
+      return SourceValidationError.isInstance(error) && error.file !== undefined ? slug : otherSourceLabel;
     }
   }
 

@@ -255,6 +255,9 @@ describe("GET /metrics", () => {
       );
     expect(total("src_store_errors_total")).toBe(1);
     expect(total("src_vault_errors_total")).toBe(1);
+    // The damaged config.json's calls count under its source, the one to mend, not under "_other".
+    expect(valueOf(families, "src_tool_calls_total", { source: "alpha", channel: "http" })).toBe(1);
+    expect(valueOf(families, "src_tool_calls_total", { source: "_other", channel: "http" })).toBe(2);
   });
 
   it("opens with the admin token or the metrics token only; the metrics token opens nothing else", async () => {
