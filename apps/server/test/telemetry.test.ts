@@ -438,4 +438,40 @@ describe("a collector that does not answer, and endpoints the exporter cannot us
       expect(setup.upstream.requests.length).toBe(before);
     },
   );
+
+  it.each([
+    { variable: "OTEL_EXPORTER_OTLP_TIMEOUT", value: "10s", problem: "must be a whole number of milliseconds" },
+    { variable: "OTEL_BSP_MAX_EXPORT_BATCH_SIZE", value: "0", problem: "at least 1" },
+    { variable: "OTEL_EXPORTER_OTLP_COMPRESSION", value: "zstd", problem: "must be gzip or none" },
+    { variable: "OTEL_TRACES_SAMPLER", value: "ratio", problem: "must be one of always_on" },
+    { variable: "OTEL_EXPORTER_OTLP_HEADERS", value: "x-team=a,Bearer collector-secret-51e", problem: "entry 2 of 2" },
+  ])(
+    "refuses $variable=$value, which the SDK would ignore without a word, naming the variable",
+    async ({ variable, value, problem }) => {
+      const before = setup.upstream.requests.length;
+      const run = await runCli(["call", "docs", "GET", "/me"], {
+        env: { ...setup.testHome.env, OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318", [variable]: value },
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(variable);
+      expect(run.stderr).toContain(problem);
+      expect(run.stderr).not.toContain("collector-secret-51e");
+      expect(setup.upstream.requests.length).toBe(before);
+    },
+  );
+
+  it("refuses a sampling ratio outside 0 to 1 for a ratio sampler, and leaves it alone for another", async () => {
+    const env = { ...setup.testHome.env, OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318" };
+    const refused = await runCli(["call", "docs", "GET", "/me"], {
+      env: { ...env, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "10" },
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("OTEL_TRACES_SAMPLER_ARG");
+    expect(refused.stderr).toContain("must be a number from 0 to 1");
+    const off = await runCli(["call", "docs", "GET", "/me"], {
+      env: { ...env, OTEL_TRACES_SAMPLER: "always_off", OTEL_TRACES_SAMPLER_ARG: "10" },
+    });
+    expect(off.stderr).not.toContain("OTEL_TRACES_SAMPLER_ARG");
+    expect(off.code).toBe(0);
+  });
 });

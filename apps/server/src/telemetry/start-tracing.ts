@@ -1,4 +1,5 @@
 import { InvalidServerOptionError } from "../errors/invalid-server-option-error";
+import { checkTracingVariables } from "./check-tracing-variables";
 
 /** Tracing started by `startTracingFromEnvironment`: flush and stop it before the process ends. */
 export interface Tracing {
@@ -37,6 +38,7 @@ export function tracingWantedBy(env: Record<string, string | undefined>): { prot
     const endpoint = set(name);
     if (endpoint !== undefined) checkEndpoint(name, endpoint);
   }
+  checkTracingVariables(set);
   const protocol = set(variable) ?? "http/protobuf";
   if (!(httpProtocols as readonly string[]).includes(protocol)) {
     throw new InvalidServerOptionError({
