@@ -28,7 +28,33 @@ describe("createAuthRegistry", () => {
 
   it.each(["v1", "v3"])("refuses contract version %s, saying the one it supports", (version) => {
     expect(() => createAuthRegistry([{ ...tokenPlugin, specificationVersion: version } as never])).toThrow(
-      new RegExp(`specification ${version}; this registry supports "v2"`),
+      new RegExp(`specificationVersion is "${version}"; this version of src supports "v2"`),
+    );
+  });
+
+  it.each([
+    {
+      change: { type: "Key Pair" },
+      says: 'auth plugin "Key Pair" cannot be registered: type must be a lower-case string',
+    },
+    { change: { type: undefined }, says: "auth plugin number 1 cannot be registered: type must be" },
+    { change: { authorize: undefined }, says: "authorize is not a function" },
+    { change: { describePlacement: undefined }, says: "describePlacement is not a function" },
+    { change: { configSchema: { account: "string" } }, says: "configSchema is not a zod schema" },
+    {
+      change: { credentialSchema: undefined, secretValues: "token" },
+      says: "credentialSchema is not a zod schema; secretValues is not a function",
+    },
+  ])("refuses a plugin that is not one at registration, naming what to fix: $says", ({ change, says }) => {
+    expect(() => createAuthRegistry([{ ...tokenPlugin, ...change } as never])).toThrow(says);
+    expect(() => createAuthRegistry([{ ...tokenPlugin, ...change } as never])).toThrow(
+      /see "Write a plugin" in @src\/auth's README/,
+    );
+  });
+
+  it("refuses null in place of a plugin with an error, not a TypeError", () => {
+    expect(() => createAuthRegistry([null as never])).toThrow(
+      "auth plugin number 1 cannot be registered: it is null, not a plugin object",
     );
   });
 

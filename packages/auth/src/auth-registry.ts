@@ -1,4 +1,5 @@
 import type { AnyAuthPluginV2 } from "./auth-plugin-v2";
+import { findAuthPluginProblems } from "./find-auth-plugin-problems";
 import { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
 import { malformedTextIssues } from "./well-formed-text";
 import { InvalidCredentialError } from "./errors/invalid-credential-error";
@@ -18,17 +19,22 @@ export interface AuthRegistry {
   with(plugin: AnyAuthPluginV2): AuthRegistry;
 }
 
-const supportedVersions = new Set(["v2"]);
-
-/** Creates a registry; a type registered twice is an error. */
+/**
+ * Creates a registry. Each plugin is checked as the module loader checks one (`findAuthPluginProblems`): a plugin
+ * that is not a v2 plugin object (a missing hook, a `type` outside `[a-z0-9-]`, schemas that are not zod) is refused
+ * here, naming every problem, rather than failing on a call later. A type registered twice is an error.
+ */
 export function createAuthRegistry(plugins: readonly AnyAuthPluginV2[]): AuthRegistry {
   const byType = new Map<string, AnyAuthPluginV2>();
   const registered: AnyAuthPluginV2[] = [];
-  for (const plugin of plugins) {
-    if (!supportedVersions.has(plugin.specificationVersion)) {
+  for (const [index, plugin] of plugins.entries()) {
+    const problems = findAuthPluginProblems(plugin);
+    if (problems.length > 0) {
+      const type = (plugin as { type?: unknown } | null)?.type;
+      const named = typeof type === "string" && type !== "" ? `"${type.slice(0, 60)}"` : `number ${index + 1}`;
       throw new AuthError({
         code: AUTH_ERROR_CODES.INVALID_PLUGIN,
-        message: `auth plugin "${String(plugin.type)}" implements specification ${String(plugin.specificationVersion)}; this registry supports "v2" (contract v1 was removed: see @src/auth's README to move a plugin to v2)`,
+        message: `auth plugin ${named} cannot be registered: ${problems.join("; ")}; see "Write a plugin" in @src/auth's README`,
       });
     }
     if (byType.has(plugin.type)) {

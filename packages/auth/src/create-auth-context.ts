@@ -1,4 +1,5 @@
 import { checkCredential } from "./check-credential";
+import { pluginSecrets } from "./plugin-secrets";
 import type { AnyAuthPluginV2, AuthContext } from "./auth-plugin-v2";
 import type { AuthSessionCache } from "./auth-session-cache";
 import { createAuthSessionCache } from "./auth-session-cache";
@@ -77,7 +78,7 @@ export function createAuthContext({
     },
     async saveCredential(next) {
       const checked = checkCredential(plugin, next);
-      for (const value of plugin.secretValues(checked)) if (value !== "") registerSecret(value);
+      for (const value of pluginSecrets(plugin, checked)) registerSecret(value);
       if (save === undefined)
         throw new Error(
           `source "${slug}": this service cannot store an updated credential (no saveCredential in its auth runtime)`,

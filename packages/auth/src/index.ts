@@ -23,6 +23,7 @@ export { encodeUriComponentStrict, redactSecretForms, secretForms } from "./secr
 export { headerCredentialTextSchema } from "./header-credential-text-schema";
 export { type AuthSessionCache, createAuthSessionCache } from "./auth-session-cache";
 export { checkPlacement } from "./check-placement";
+export { findAuthPluginProblems, looksLikeAuthPlugin } from "./find-auth-plugin-problems";
 export { checkCredential } from "./check-credential";
 export { pluginSecrets, publicCredentialFields } from "./plugin-secrets";
 export {

@@ -1,5 +1,6 @@
 import type { AnyAuthPluginV2 } from "./auth-plugin-v2";
 import { describeAuthFields } from "./describe-auth-fields";
+import { AUTH_ERROR_CODES, AuthError } from "./errors/auth-error";
 
 const publicFieldsOf = new WeakMap<object, ReadonlySet<string>>();
 
@@ -23,10 +24,20 @@ export function publicCredentialFields(
  * `secretValues`, plus every non-empty string value of the credential except
  * those of fields declared `secret: false`, so redaction never depends on the
  * plugin remembering each field (a token it manages, a key per header).
- * Empty strings are left out; duplicates are removed.
+ * Empty strings are left out; duplicates are removed. Throws `AuthError`
+ * (`INVALID_PLUGIN`) when `secretValues` does not answer a list of strings.
  */
 export function pluginSecrets(plugin: AnyAuthPluginV2, credential: Record<string, unknown>): string[] {
-  const secrets = new Set<string>(plugin.secretValues(credential));
+  const named: unknown = plugin.secretValues(credential);
+  if (!Array.isArray(named) || named.some((value) => typeof value !== "string")) {
+    // A string would be redacted character by character; refused, naming the hook, before anything is sent.
+    const got = Array.isArray(named) ? "an array holding other values" : named === null ? "null" : `a ${typeof named}`;
+    throw new AuthError({
+      code: AUTH_ERROR_CODES.INVALID_PLUGIN,
+      message: `auth plugin "${plugin.type}": secretValues(credential) must return an array of strings (every stored value to redact), not ${got}; return [credential.token], say`,
+    });
+  }
+  const secrets = new Set<string>(named as string[]);
   const publicNames = publicCredentialFields(plugin);
   for (const [name, value] of Object.entries(credential))
     if (typeof value === "string" && !publicNames.has(name)) secrets.add(value);

@@ -88,4 +88,5 @@ export { apiToolInstructions } from "./tool/api-tool-instructions";
 export { type HttpToolErrorCode, HTTP_TOOL_ERROR_CODES, HttpToolError } from "./errors/http-tool-error";
 export { InvalidCallError } from "./errors/invalid-call-error";
 export { AuthPluginHeaderError } from "./errors/auth-plugin-header-error";
+export { AuthPluginFailedError, type AuthPluginHook } from "./errors/auth-plugin-failed-error";
 export { type InvalidCallReason, INVALID_CALL_REASONS } from "./errors/invalid-call-reasons";

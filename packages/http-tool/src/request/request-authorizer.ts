@@ -1,8 +1,9 @@
 import type { AnyAuthPluginV2, AuthPlacement, AuthRuntime } from "@src/auth";
-import { checkPlacement, createAuthContext, pluginSecrets } from "@src/auth";
+import { AuthorizeError, checkPlacement, createAuthContext, pluginSecrets } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { AuthorizeHop, HopToAuthorize, RejectionHandler } from "../execution/authorize-hop";
 import { checkPluginHeaders } from "./check-plugin-headers";
+import { AuthPluginFailedError, type AuthPluginHook } from "../errors/auth-plugin-failed-error";
 
 /**
  * A source's auth plugin bound to one call: the context its hooks share (the
@@ -48,7 +49,11 @@ function toAttempt(hop: HopToAuthorize) {
   };
 }
 
-/** Binds the source's plugin to one call. Throws `AuthError` (`INVALID_PLUGIN`) when its placement claims a framing header. */
+/**
+ * Binds the source's plugin to one call. Throws `AuthPluginFailedError` when `secretValues` or `placement` throws or
+ * answers the wrong shape (a placement that claims a framing header too); its `authorizeHop` throws one when
+ * `authorize` throws anything but `AuthorizeError`.
+ */
 export function createRequestAuthorizer({
   source,
   plugin,
@@ -56,7 +61,14 @@ export function createRequestAuthorizer({
   auth,
   signal,
 }: RequestAuthorizerInput): RequestAuthorizer {
-  const secrets = pluginSecrets(plugin, credential);
+  const failed = (hook: AuthPluginHook, cause: unknown) =>
+    new AuthPluginFailedError({ authType: plugin.type, hook, slug: source.slug, cause });
+  let secrets: string[];
+  try {
+    secrets = pluginSecrets(plugin, credential);
+  } catch (error) {
+    throw failed("secretValues", error);
+  }
   const known = new Set(secrets);
   const registerSecret = (value: string): void => {
     if (known.has(value)) return;
@@ -73,7 +85,13 @@ export function createRequestAuthorizer({
     registerSecret,
   });
   const authorizeHop: AuthorizeHop = async (hop) => {
-    await plugin.authorize(toAttempt(hop), context);
+    try {
+      await plugin.authorize(toAttempt(hop), context);
+    } catch (error) {
+      // AuthorizeError is the contract's way to say the credential could not be attached; a cancelled call stays one.
+      if (AuthorizeError.isInstance(error) || hop.signal?.aborted === true || signal?.aborted === true) throw error;
+      throw failed("authorize", error);
+    }
     checkPluginHeaders(hop.headers, plugin.type);
   };
   const onRejected: RejectionHandler | undefined =
@@ -86,5 +104,23 @@ export function createRequestAuthorizer({
             return answer?.retry === true;
           },
         };
-  return { plugin, placement: checkPlacement(plugin, source.api), secrets, authorizeHop, onRejected };
+  let placement: AuthPlacement;
+  try {
+    placement = checkPlacement(plugin, source.api);
+  } catch (error) {
+    throw failed("placement", error);
+  }
+  return { plugin, placement, secrets, authorizeHop, onRejected };
+}
+
+/**
+ * The secrets to redact from the answer of a call whose plugin failed before its authorizer existed: the plugin's
+ * own list when `secretValues` works, else every non-empty string of the credential (never less than that).
+ */
+export function secretsOfFailedCall(plugin: AnyAuthPluginV2, credential: Record<string, unknown>): string[] {
+  try {
+    return pluginSecrets(plugin, credential);
+  } catch {
+    return Object.values(credential).filter((value): value is string => typeof value === "string" && value !== "");
+  }
 }

@@ -187,6 +187,6 @@ describe("contract v2 through callSource", () => {
       credential: { clientId: "c" },
     });
     expect(unreachable.status).toBe("failed");
-    expect(inspect(unreachable)).not.toContain("run-time-token");
+    expect(inspect(unreachable)).not.toMatch(/run-time-token-\d/);
   });
 });

@@ -111,7 +111,7 @@ describe("callSource", () => {
 });
 
 describe("callSource with a broken plugin", () => {
-  it("answers an ok:false result instead of throwing when the plugin throws, without showing the plugin's message", async () => {
+  it("answers an ok:false result naming the plugin and its hook when the plugin throws, its message redacted", async () => {
     const broken = {
       ...plugin,
       secretValues: (): string[] => {
@@ -119,8 +119,11 @@ describe("callSource with a broken plugin", () => {
       },
     };
     const result = await callCrm({ method: "GET", path: "/x" }, { plugin: broken });
-    expect(result).toMatchObject({ ok: false, status: 0, error: { code: "NETWORK", retryable: true } });
-    expect(result.error?.message).toContain("/source reload crm");
+    expect(result).toMatchObject({ ok: false, status: 0, error: { code: "NETWORK", retryable: false } });
+    expect(result.error?.message).toContain(
+      `auth plugin "${plugin.type}" failed in secretValues for source "crm": boom [REDACTED]`,
+    );
+    expect(result.error?.message).toContain("src source test crm");
     expect(findLeaks(JSON.stringify(result), secret)).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import { AuthorizeError, pluginSecrets, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
+import { AuthorizeError, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord } from "@src/config";
 import type { OperationCatalog } from "@src/openapi";
 import { buildRequestWithCheckedCredential } from "../request/build-request";
-import { createRequestAuthorizer, type RequestAuthorizer } from "../request/request-authorizer";
+import { createRequestAuthorizer, secretsOfFailedCall, type RequestAuthorizer } from "../request/request-authorizer";
 import { createFailureResult } from "../result/create-failure-result";
 import { AuthPluginHeaderError } from "../errors/auth-plugin-header-error";
+import { AuthPluginFailedError } from "../errors/auth-plugin-failed-error";
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
 import { executeRequest } from "../execution/execute-request";
@@ -131,7 +132,7 @@ export async function sendOneRequest(
       authorizer,
     });
   } catch (error) {
-    const secrets = authorizer?.secrets ?? pluginSecrets(plugin, credential);
+    const secrets = authorizer?.secrets ?? secretsOfFailedCall(plugin, credential);
     const redact = (result: ToolResult): OneRequestOutcome => ({
       sent: false,
       secrets,
@@ -157,10 +158,10 @@ export async function sendOneRequest(
         }),
       );
     }
-    // A plugin that sets a framing header is the operator's problem, not the agent's: not INVALID_CALL.
+    // A plugin that sets a framing header, throws or answers the wrong shape is the operator's problem, not the agent's: not INVALID_CALL.
     // The message may quote the agent's input; redact makes sure no form of the secret is in it.
     return redact(
-      AuthPluginHeaderError.isInstance(error)
+      AuthPluginHeaderError.isInstance(error) || AuthPluginFailedError.isInstance(error)
         ? createFailureResult({ code: error.code, message: error.message, call })
         : createFailureResult({ code: TOOL_ERROR_CODES.INVALID_CALL, message: describeBuildFailure(error), call }),
     );

@@ -4,7 +4,9 @@ import { buildRequestWithCheckedCredential } from "../request/build-request";
 import { classifyValidation } from "./classify-validation";
 import { executeRequest } from "../execution/execute-request";
 import { createRedactor } from "../result/redact-secrets";
-import { createRequestAuthorizer, type RequestAuthorizer } from "../request/request-authorizer";
+import { createRequestAuthorizer, secretsOfFailedCall, type RequestAuthorizer } from "../request/request-authorizer";
+import { AuthPluginFailedError } from "../errors/auth-plugin-failed-error";
+import { AuthPluginHeaderError } from "../errors/auth-plugin-header-error";
 import { toSourceStatus, VALIDATION_REASONS, type ValidationOutcome } from "./validation-outcome";
 
 /** Where validation writes the status; a `@src/config` `SourceStore` fits. */
@@ -115,14 +117,21 @@ async function runTest({
         durationMs: Math.round(performance.now() - started),
       };
     }
+    // The message is stored as the source's lastError (in config.json, not encrypted): no form of a secret goes in it.
+    const redactor = createRedactor(authorizer?.secrets ?? secretsOfFailedCall(plugin, credential));
+    const pluginFailed = AuthPluginFailedError.isInstance(error) || AuthPluginHeaderError.isInstance(error);
     return {
       ...base,
       status: "failed",
       ok: false,
       httpStatus: null,
       reason: VALIDATION_REASONS.INVALID_REQUEST,
-      message: `the test request for "${source.slug}" could not be built: ${error instanceof Error ? error.message : String(error)}`,
-      hint: "fix api.testEndpoint (a GET path such as /me) or store the credential again",
+      message: redactor.redactText(
+        `the test request for "${source.slug}" could not be built: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+      hint: pluginFailed
+        ? `fix the auth plugin "${plugin.type}" (or the source's config), then test the source again`
+        : "fix api.testEndpoint (a GET path such as /me) or store the credential again",
       durationMs: Math.round(performance.now() - started),
     };
   }

@@ -4,7 +4,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
 import { SERVICE_ERROR_CODES } from "../errors/service-error";
-import { findAuthPluginProblems, looksLikeAuthPlugin } from "./load-auth-plugins-check";
+import { findAuthPluginProblems, looksLikeAuthPlugin } from "@src/auth";
 import { AuthPluginLoadError } from "../load-auth-plugins-error";
 
 /** Options of `loadAuthPlugins`. */

@@ -1,4 +1,4 @@
-import type { AnyAuthPluginV2 as AnyAuthPlugin } from "@src/auth";
+import type { AnyAuthPluginV2 as AnyAuthPlugin } from "./auth-plugin-v2";
 
 const typePattern = /^[a-z0-9-]+$/;
 
@@ -8,6 +8,7 @@ const isSchema = (value: unknown): boolean => isObject(value) && typeof value.sa
 /**
  * The problems that keep `value` from being an auth plugin (the contract, v2),
  * one short phrase each (e.g. `authorize is not a function`); an empty list means it is one.
+ * `createAuthRegistry` and the module loader of `@src/service` (`SRC_AUTH_PLUGINS`) both refuse a plugin with any.
  */
 export function findAuthPluginProblems(value: unknown): string[] {
   if (!isObject(value)) return [`it is ${value === null ? "null" : typeof value}, not a plugin object`];
