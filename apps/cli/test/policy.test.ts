@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -215,6 +215,36 @@ describe("src policy", () => {
         why: 'agent token "reader" is read-only (GET, HEAD and OPTIONS only)',
       },
     });
+  });
+
+  it("--token NAME for a token of other sources, or one that has expired: refused, no tools, as the server would", async () => {
+    const temp = await homeWith([]);
+    await runSrc(["token", "create", "elsewhere", "--sources", "other"], { env: temp.env });
+    const elsewhere = await runSrc(["policy", "gh", "--check", "GET /user", "--token", "elsewhere", "--json"], {
+      env: temp.env,
+    });
+    expect(elsewhere.code).toBe(1);
+    const why =
+      'agent token "elsewhere" may not call source "gh" (it is for "other"): the server refuses its calls to it';
+    expect(JSON.parse(elsewhere.stdout)).toMatchObject({
+      token: { name: "elsewhere", mayCall: false, why },
+      tools: [],
+      check: { verdict: "refused", method: "GET", path: "/user", rule: "agent token", why },
+    });
+    const text = await runSrc(["policy", "gh", "--token", "elsewhere"], { env: temp.env });
+    expect(text.stdout).toContain(`Refused: ${why}`);
+    expect(text.stdout).toContain("Tools: (none for this token)");
+    // A token whose time is up, written as the store keeps it (created an hour ago, expired a minute ago).
+    await runSrc(["token", "create", "late", "--sources", "gh", "--expires", "1h"], { env: temp.env });
+    const file = join(temp.home, "agent-tokens.json");
+    const stored = JSON.parse(await readFile(file, "utf8")) as { tokens: { name: string; expiresAt: string }[] };
+    for (const token of stored.tokens)
+      if (token.name === "late") token.expiresAt = new Date(Date.now() - 60_000).toISOString();
+    await writeFile(file, JSON.stringify(stored));
+    const late = await runSrc(["policy", "gh", "--check", "GET /user", "--token", "late", "--json"], { env: temp.env });
+    expect(late.code).toBe(1);
+    expect(JSON.parse(late.stdout).check).toMatchObject({ verdict: "refused", rule: "agent token" });
+    expect(JSON.parse(late.stdout).check.why).toContain('agent token "late" has expired');
   });
 });
 

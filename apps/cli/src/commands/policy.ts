@@ -32,6 +32,7 @@ export function registerPolicy(program: Command): void {
         const service = await context.service();
         let token:
           { name: string; readOnly: boolean; rateLimit: { calls: number; perSeconds: number } | undefined } | undefined;
+        let tokenRefusal: string | undefined;
         if (flags.token !== undefined) {
           const { agentTokenStoreOf } = await import("../input/agent-token-store-of");
           const found = (await (await agentTokenStoreOf(context)).list()).find(
@@ -46,11 +47,19 @@ export function registerPolicy(program: Command): void {
             readOnly: found.readOnly || found.readOnlySources.includes(slug!),
             rateLimit: found.rateLimit ?? undefined,
           };
+          // The server refuses every call of a token that has expired or is not for this source, whatever the policy.
+          if (found.expired)
+            tokenRefusal = `agent token "${found.name}" has expired (at ${found.expiresAt ?? "?"}): the server refuses it; create another (src token create)`;
+          else if (found.sources !== null && !found.sources.includes(slug!))
+            tokenRefusal = `agent token "${found.name}" may not call source "${slug!}" (it is for ${found.sources.length === 0 ? "no source" : found.sources.map((name) => `"${name}"`).join(", ")}): the server refuses its calls to it`;
         }
         const { source } = await service.getSource(slug!);
-        const tools = (await service.listTools({ token })).filter(
-          (tool) => tool.source === source.slug && tool.kind !== "operations",
-        );
+        const tools =
+          tokenRefusal === undefined
+            ? (await service.listTools({ token })).filter(
+                (tool) => tool.source === source.slug && tool.kind !== "operations",
+              )
+            : [];
         let check;
         if (flags.check !== undefined) {
           const match = /^\s*(\S+)\s+(\S+)\s*$/.exec(flags.check);
@@ -58,7 +67,17 @@ export function registerPolicy(program: Command): void {
             throw new UsageError({
               message: `--check ${JSON.stringify(flags.check)}: write the call as "METHOD PATH", e.g. --check "DELETE /repos/a/b"`,
             });
-          check = await service.explainPolicy(source.slug, { method: match[1]!, path: match[2]! }, { token });
+          check =
+            tokenRefusal === undefined
+              ? await service.explainPolicy(source.slug, { method: match[1]!, path: match[2]! }, { token })
+              : {
+                  verdict: "refused" as const,
+                  method: match[1]!.toUpperCase(),
+                  path: match[2]!,
+                  operationId: undefined,
+                  rule: "agent token",
+                  why: tokenRefusal,
+                };
         }
         const toolsShown = tools.map((tool) => ({
           name: tool.name,
@@ -72,12 +91,18 @@ export function registerPolicy(program: Command): void {
             token:
               token === undefined
                 ? null
-                : { name: token.name, readOnly: token.readOnly, rateLimit: token.rateLimit ?? null },
+                : {
+                    name: token.name,
+                    readOnly: token.readOnly,
+                    rateLimit: token.rateLimit ?? null,
+                    mayCall: tokenRefusal === undefined,
+                    ...(tokenRefusal === undefined ? {} : { why: tokenRefusal }),
+                  },
             tools: toolsShown,
             ...(check === undefined ? {} : { check }),
           });
         } else {
-          writeLine(escapeTerminalControls(formatPolicy(source, token, toolsShown, check)));
+          writeLine(escapeTerminalControls(formatPolicy(source, token, toolsShown, check, tokenRefusal)));
         }
         if (check === undefined) return EXIT_CODES.SUCCESS;
         if (check.verdict === "invalid") return EXIT_CODES.USAGE;

@@ -7,6 +7,8 @@ export function formatPolicy(
   token: TokenPolicy | undefined,
   tools: readonly { name: string; readOnly: boolean }[],
   check: PolicyExplanation | undefined,
+  /** Why the server refuses every call of the token to this source (expired, or not for it); none when it may call. */
+  tokenRefusal?: string,
 ): string {
   const policy = source.api.policy;
   const lines = [`Policy of source "${source.slug}" (${source.name}):`];
@@ -23,13 +25,14 @@ export function formatPolicy(
     );
     lines.push(`  tools: ${policy.tools ?? "single"}`);
   }
-  if (token !== undefined) {
+  if (token !== undefined && tokenRefusal !== undefined) lines.push(`Refused: ${tokenRefusal}`);
+  else if (token !== undefined) {
     lines.push(
       `Narrowed by agent token "${token.name}": ${token.readOnly === true ? "read-only" : "no read-only"}, ${token.rateLimit === undefined ? "no rate limit of its own" : `at most ${token.rateLimit.calls} calls per ${token.rateLimit.perSeconds} s`}`,
     );
   }
   lines.push(
-    `Tools: ${tools.length === 0 ? "(none: the source is disabled)" : tools.map((tool) => `${tool.name}${tool.readOnly ? " (read-only)" : ""}`).join(", ")}`,
+    `Tools: ${tools.length === 0 ? (tokenRefusal === undefined ? "(none: the source is disabled)" : "(none for this token)") : tools.map((tool) => `${tool.name}${tool.readOnly ? " (read-only)" : ""}`).join(", ")}`,
   );
   if (check !== undefined) {
     if (check.verdict === "invalid") lines.push(`Check: ${check.why}`);
