@@ -196,6 +196,21 @@ describe("the embedded authorization server refuses", () => {
     expect(server.output()).toContain('"event":"oauth_refresh_reused"');
   });
 
+  it("a revocation by another client (RFC 7009 §2.1): refused, the grant kept; its own client revokes it", async () => {
+    const owner = await register();
+    const other = await register();
+    const { code, verifier } = await codeFor(owner);
+    const issued = await exchange(owner, code, verifier);
+    for (const token of [issued.json.refresh_token!, issued.json.access_token!]) {
+      const refused = await form("/revoke", { token, client_id: other });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toBe("unauthorized_client");
+    }
+    expect(await mcpStatus(issued.json.access_token!)).toBe(200);
+    expect((await form("/revoke", { token: issued.json.refresh_token!, client_id: owner })).status).toBe(200);
+    expect(await mcpStatus(issued.json.access_token!)).toBe(401);
+  });
+
   it("a token of the embedded server on another route than /mcp", async () => {
     const clientId = await register();
     const { code, verifier } = await codeFor(clientId);

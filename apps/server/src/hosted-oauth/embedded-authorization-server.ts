@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Response as ExpressResponse } from "express";
 import type { AuthorizationParams, OAuthServerProvider } from "@modelcontextprotocol/sdk/server/auth/provider.js";
-import { InvalidGrantError, InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import {
+  InvalidGrantError,
+  InvalidTokenError,
+  UnauthorizedClientError,
+} from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthClientInformationFull } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { sha256Of, type AgentAccessStore, type StoredAgentToken } from "@src/config";
@@ -180,8 +184,13 @@ export function createEmbeddedAuthorizationServer(options: EmbeddedAuthorization
       };
     },
 
-    async revokeToken(_client, request) {
-      await access.revokeOAuthToken(sha256Of(request.token));
+    async revokeToken(client, request) {
+      const digest = sha256Of(request.token);
+      // RFC 7009 §2.1: a token is revoked only for the client it was issued to; another client's request is refused.
+      const grant = (await access.findAccessToken(digest))?.token ?? (await access.findRefreshToken(digest))?.token;
+      if (grant !== undefined && grant.client?.id !== client.client_id)
+        throw new UnauthorizedClientError("the token was not issued to this client; only its own client may revoke it");
+      await access.revokeOAuthToken(digest);
     },
   };
 }
