@@ -9,6 +9,7 @@ import {
 } from "@src/http-tool";
 import { apiToolName, traceToolCall } from "@src/http-tool/internal";
 import { SourceValidationError } from "@src/config";
+import { slugSchema } from "@src/config/internal";
 import type { Logger } from "pino";
 import type { Caller } from "./agent-tokens/agent-token-index";
 import { callerIdentity, callerLabel, mayCallSource, principalOf } from "./agent-tokens/caller-of-request";
@@ -233,9 +234,7 @@ export function createCallGate({
     try {
       if (closed) throw new ShuttingDownError();
       if (!mayCallSource(caller, slug)) {
-        throw new ForbiddenError({
-          message: `agent token "${caller.kind === "agent" ? caller.name : "admin"}" may not call source "${slug}"; the operator can create a token for it (src token create NAME --sources ${slug})`,
-        });
+        throw new ForbiddenError({ message: notForThisSourceMessage(caller, slug) });
       }
       const answered = await limiter.run(slug, () =>
         service.callTool(name, input, {
@@ -293,4 +292,22 @@ export function createCallGate({
       closed = true;
     },
   };
+}
+
+/**
+ * Why an agent may not call `slug`, and the remedy that fits how it signed in: a hosted agent's grant is widened by
+ * signing in again (a static token would not help a host with no field for one), an identity provider's token by
+ * the operator's settings, a static token by a token for the source. A name no source can have gets no command.
+ */
+function notForThisSourceMessage(caller: Caller, slug: string): string {
+  const name = caller.kind === "agent" ? caller.name : "admin";
+  const refused = `agent token "${name}" may not call source "${slug}"`;
+  if (!slugSchema.safeParse(slug).success)
+    return `${refused}: no source can have that name (src source list shows the sources)`;
+  const principal = caller.kind === "agent" ? caller.principal : "";
+  if (principal.startsWith("grant:"))
+    return `${refused}: the person who signed this agent in did not allow it; sign the agent in again and tick "${slug}" on the consent page`;
+  if (principal.startsWith("idp:"))
+    return `${refused}: the identity provider's token has no scope for it; its client must be given the scope src:${slug} (or src:${slug}:read) there`;
+  return `${refused}; the operator can create a token for it (src token create NAME --sources ${slug})`;
 }

@@ -209,6 +209,7 @@ describe("agent tokens over /v1/tokens", () => {
       const refused = await client.callTool({ name: "api_beta", arguments: { method: "GET", path: "/items" } });
       expect(refused.isError).toBe(true);
       expect(JSON.stringify(refused.content)).toContain("may not call source");
+      expect(JSON.stringify(refused.content)).toContain("src token create NAME --sources beta");
       expect(setup.server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({
         channel: "mcp",
         caller: "agent:mcp-alpha",

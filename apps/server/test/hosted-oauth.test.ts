@@ -185,6 +185,9 @@ describe.each([
     expect(JSON.stringify(write.content)).toContain("read-only");
     const beta = await client.callTool({ name: "api_beta", arguments: { method: "GET", path: "/items" } });
     expect(beta.isError).toBe(true);
+    // The remedy fits a hosted agent: sign in again and allow the source, not a static token it has no field for.
+    expect(JSON.stringify(beta.content)).toContain('sign the agent in again and tick \\"beta\\" on the consent page');
+    expect(JSON.stringify(beta.content)).not.toContain("src token create");
     // The principal is the grant (one person's consent), named in each call's log line.
     await expectToolCallLines(() => server.output(), /"principal":"grant:[a-z0-9-]+"/, 2);
 
