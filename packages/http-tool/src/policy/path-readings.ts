@@ -30,6 +30,12 @@ function tidy(path: string): string {
   return merged.length > 1 && merged.endsWith("/") ? merged.slice(0, -1) : merged;
 }
 
+/** Each segment without its trailing dots and spaces, as Windows and IIS read a path (`/admin./x` is `/admin/x`). */
+function trailingDotsAndSpacesTrimmed(path: string): string {
+  if (!/[. ](?:\/|$)/.test(path)) return path;
+  return tidy(path.replace(/[. ]+(?=\/|$)/g, ""));
+}
+
 /** How the policy reads one relative path: the one canonical form allow rules must match, and every form deny and confirm rules look at. */
 export interface PathReadings {
   /** Percent-decoded, matrix parameters dropped, slashes merged, no trailing slash. */
@@ -47,7 +53,14 @@ export interface PathReadings {
 export function pathReadingsOf(relativePath: string): PathReadings {
   const decoded = decodeSegments(relativePath);
   const canonical = tidy(withoutParameters(decoded));
-  if (canonical === relativePath) return { canonical, all: [canonical] };
+  const all = readingsOf(relativePath, decoded, canonical);
+  const trimmed = trailingDotsAndSpacesTrimmed(canonical);
+  // `/admin./x` and `/admin%20/x` are `/admin/x` to a server that trims them: deny and confirm rules see that too.
+  return trimmed === canonical ? { canonical, all } : { canonical, all: [...new Set([...all, trimmed])] };
+}
+
+function readingsOf(relativePath: string, decoded: string, canonical: string): string[] {
+  if (canonical === relativePath) return [canonical];
   const folded = serverReadingOf(relativePath);
   const readings = new Set([
     relativePath,
@@ -58,5 +71,5 @@ export function pathReadingsOf(relativePath: string): PathReadings {
     canonical,
   ]);
   if (folded !== relativePath) readings.add(tidy(withoutParameters(decodeSegments(folded))));
-  return { canonical, all: [...readings] };
+  return [...readings];
 }

@@ -142,6 +142,20 @@ describe("api.policy: what reaches the upstream", () => {
       sent: false,
       rule: "DELETE /repos/a/b",
     },
+    ...(
+      [
+        ["a trailing dot", "/admin./x"],
+        ["an encoded trailing dot", "/admin%2e/x"],
+        ["an encoded trailing space", "/admin%20/x"],
+        ["a dot and a space at the end of the path", "/admin/x.%20"],
+      ] as const
+    ).map(([what, path]) => ({
+      why: `deny reads ${what} away, as Windows and IIS do (${path})`,
+      policy: { deny: ["GET /admin/**", "GET /admin/x"] },
+      call: ["GET", path] as const,
+      sent: false,
+      rule: "GET /admin/**",
+    })),
     {
       why: "allow reads the canonical path: a trailing slash is the same call",
       policy: { allow: ["POST /repos/*/*/issues"] },
