@@ -1,4 +1,6 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -123,6 +125,42 @@ describe("src with --auth oauth2, client credentials", () => {
       signedIn: true,
     });
     expect(Date.parse(report.accessTokenExpiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it("a token URL moved to another origin (an edit, or config.json by hand) gets no stored secret until it is set again", async () => {
+    const elsewhere: { authorization: string | undefined; body: string }[] = [];
+    const other = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        elsewhere.push({ authorization: request.headers.authorization, body });
+        response.writeHead(400, { "content-type": "application/json" }).end('{"error":"invalid_client"}');
+      });
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.2", resolve));
+    try {
+      await addCrm();
+      expect((await src(["auth", "logout", "crm"])).code).toBe(0);
+      const otherTokenUrl = `http://127.0.0.2:${(other.address() as AddressInfo).port}/token`;
+      const edited = await src(["source", "edit", "crm", "--token-url", otherTokenUrl, "--json"]);
+      expect(edited.code, edited.stderr).toBe(0);
+      expect(JSON.parse(edited.stdout).source.status).toMatchObject({ connectionStatus: "untested" });
+      expect(JSON.parse(edited.stdout).source.status.lastError).toContain("never sent to the new one");
+      expect((await src(["source", "test", "crm"])).code).not.toBe(0);
+      expect((await src(["call", "crm", "GET", "/items", "--json"])).code).not.toBe(0);
+      // The same by hand: config.json edited, then reloaded.
+      const file = join(temp.home, "sources", "crm", "config.json");
+      await src(["source", "edit", "crm", "--token-url", authorization.tokenUrl]);
+      expect((await src(["credential", "set", "crm", "--credential-stdin"], clientSecret)).code).toBe(0);
+      expect((await src(["auth", "logout", "crm"])).code).toBe(0);
+      const config = JSON.parse(await readFile(file, "utf8")) as { api: { tokenUrl: string } };
+      config.api.tokenUrl = otherTokenUrl;
+      await writeFile(file, JSON.stringify(config, null, 2));
+      expect((await src(["source", "reload", "crm"])).code).not.toBe(0);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it("a 401 from the API gets a new token and retries once (attempts 2)", async () => {

@@ -1,5 +1,5 @@
 import type { SourceRecord, SourceStatus } from "@src/config";
-import { credentialScopeOf } from "./credential-scope";
+import { credentialEndpointsOf, credentialScopeOf } from "./credential-scope";
 
 /**
  * The status a source gets once its `api.baseUrl` points elsewhere than where
@@ -17,4 +17,18 @@ export function statusAfterBaseUrlChange(source: SourceRecord): Partial<SourceSt
 /** Whether the change from `before` to `after` moves the source to another origin or base path. */
 export function baseUrlMoved(before: SourceRecord, after: SourceRecord): boolean {
   return credentialScopeOf(before) !== credentialScopeOf(after);
+}
+
+/** Whether the change moves an endpoint of the auth mode (an OAuth `tokenUrl`, say) to another origin. */
+export function authEndpointsMoved(before: SourceRecord, after: SourceRecord): boolean {
+  return credentialEndpointsOf(before) !== credentialEndpointsOf(after);
+}
+
+/** The status after an auth endpoint moved: `untested`, saying the credential is not sent there until stored again. */
+export function statusAfterAuthEndpointChange(): Partial<SourceStatus> {
+  return {
+    connectionStatus: "untested",
+    lastError:
+      "an address of the auth mode (such as api.tokenUrl) changed to another origin: the stored credential belongs to the old one and is never sent to the new one; set the credential again (that tests the source again)",
+  };
 }

@@ -23,15 +23,54 @@ export function credentialScopeOf(source: SourceRecord): string {
   return scope;
 }
 
-/** The vault entry for a checked credential: its fields plus the scope it is bound to. */
+/**
+ * The key under which the vault entry records the origins of the other addresses the source's config names (an
+ * OAuth token URL, issuer, device or revocation endpoint): a plugin sends the secret there too, so a credential is
+ * bound to them as to the base URL.
+ */
+export const credentialEndpointsKey = "$endpoints";
+
+/** Fields of `api` that hold an address but never receive a secret. */
+const notSecretAddresses = new Set(["baseUrl", "openapi", "testEndpoint"]);
+const originsByUrl = new Map<string, string>();
+
+/**
+ * The origins of the absolute http(s) URLs in a source's `api` fields other than the base URL (the auth mode's own
+ * endpoints), sorted and joined by spaces; `""` for a source that names none.
+ */
+export function credentialEndpointsOf(source: SourceRecord): string {
+  let origins: string[] | undefined;
+  for (const [field, value] of Object.entries(source.api)) {
+    if (typeof value !== "string" || notSecretAddresses.has(field) || !/^https?:\/\//i.test(value)) continue;
+    let origin = originsByUrl.get(value);
+    if (origin === undefined) {
+      origin = URL.canParse(value) ? new URL(value).origin : value;
+      if (originsByUrl.size >= maxRememberedScopes) originsByUrl.clear();
+      originsByUrl.set(value, origin);
+    }
+    (origins ??= []).push(origin);
+  }
+  return origins === undefined ? "" : [...new Set(origins)].sort().join(" ");
+}
+
+/** Everything a vault entry's binding says, in one string (what a cached check compares). */
+export function credentialBindingOf(source: SourceRecord): string {
+  return `${credentialScopeOf(source)} ${credentialEndpointsOf(source)}`;
+}
+
+/** The vault entry for a checked credential: its fields plus the scope and endpoints it is bound to. */
 export function bindCredential(credential: Record<string, unknown>, source: SourceRecord): Record<string, unknown> {
-  return { ...credential, [credentialScopeKey]: credentialScopeOf(source) };
+  return {
+    ...credential,
+    [credentialScopeKey]: credentialScopeOf(source),
+    [credentialEndpointsKey]: credentialEndpointsOf(source),
+  };
 }
 
 /**
  * The credential fields of a vault entry, or `undefined` when the entry is not
  * bound to the origin and base path the source has now: its `baseUrl` was
- * changed after the credential was stored, or the entry carries no scope at all
+ * changed after the credential was stored (or the origin of an endpoint of its auth mode, `tokenUrl` say), or the entry carries no scope at all
  * (written directly through `@src/vault`, or before scopes existed), so nobody
  * can tell where it was meant to go. The credential is then never sent, and the
  * operator stores it again (`src credential set`), which binds it.
@@ -40,7 +79,9 @@ export function unbindCredential(
   entry: Record<string, unknown>,
   source: SourceRecord,
 ): Record<string, unknown> | undefined {
-  const { [credentialScopeKey]: scope, ...credential } = entry;
+  const { [credentialScopeKey]: scope, [credentialEndpointsKey]: endpoints, ...credential } = entry;
   if (scope !== credentialScopeOf(source)) return undefined;
+  // An entry stored before endpoints were bound carries none: it stays usable, and is bound when next stored.
+  if (endpoints !== undefined && endpoints !== credentialEndpointsOf(source)) return undefined;
   return credential;
 }

@@ -2,7 +2,7 @@ import { isPerUserSource, type SourceRecord, type SourceStore } from "@src/confi
 import { localPrincipal } from "../principal";
 import { createRedactedCredential, type CredentialVault } from "@src/vault";
 import { statusAfterBaseUrlChange } from "./base-url-change";
-import { credentialScopeOf, unbindCredential } from "./credential-scope";
+import { credentialBindingOf, unbindCredential } from "./credential-scope";
 import type { ServiceObserver } from "./source-service-options";
 
 /** The credentials of the sources as the service reads them: bound to each source's base URL, redacted, cached per vault entry. */
@@ -58,7 +58,7 @@ export function createSourceCredentials({
       throw error;
     }
     if (entry === undefined) return undefined;
-    const scope = credentialScopeOf(source);
+    const scope = credentialBindingOf(source);
     const known = unboundCredentials.get(entry);
     if (known?.scope === scope) return known.credential;
     const unbound = unbindCredential(entry, source);

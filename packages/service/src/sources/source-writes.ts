@@ -4,7 +4,12 @@ import { localPrincipal } from "../principal";
 import { SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";
 import { writeFileAtomic } from "@src/file-lock";
 import { validateSource } from "@src/http-tool";
-import { baseUrlMoved, statusAfterBaseUrlChange } from "./base-url-change";
+import {
+  authEndpointsMoved,
+  baseUrlMoved,
+  statusAfterAuthEndpointChange,
+  statusAfterBaseUrlChange,
+} from "./base-url-change";
 import { bindCredential } from "./credential-scope";
 import type { ServiceContext } from "./service-context";
 import { discoverApiFields } from "./discover-api-fields";
@@ -139,6 +144,8 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       const before = await store.get(slug);
       let source = await store.update(slug, changes);
       if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
+      else if (authEndpointsMoved(before, source))
+        source = await store.setStatus(slug, statusAfterAuthEndpointChange());
       if (before.api.openapi !== source.api.openapi) source = await refreshDocument(context, source);
       // Another credential mode: the sessions of the old one are dropped (a shared token is no one's own, and back).
       if (isPerUserSource(before) !== isPerUserSource(source)) auth.forget(slug);
