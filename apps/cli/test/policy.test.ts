@@ -217,6 +217,11 @@ describe("src policy", () => {
     });
   });
 
+  it("source edit --help says which flag removes each rule list", async () => {
+    const help = (await runSrc(["source", "edit", "--help"])).stdout.replace(/\s+/g, " ");
+    for (const flag of ["--allow", "--deny", "--confirm"]) expect(help).toContain(`(${flag} "" removes it)`);
+  });
+
   it("--token NAME for a token of other sources, or one that has expired: refused, no tools, as the server would", async () => {
     const temp = await homeWith([]);
     await runSrc(["token", "create", "elsewhere", "--sources", "other"], { env: temp.env });

@@ -18,23 +18,23 @@ const collect = (value: string, previous: string[] | undefined): string[] => [..
 
 /** Adds `--read-only|--read-write --allow RULE --deny RULE --confirm RULE --rate-limit N/DURATION --tools single|split`. */
 export function registerPolicyOptions(command: Command, { editing }: { editing: boolean }): Command {
-  const replaces = editing ? '; replaces the source\'s list (--allow "" removes it)' : "";
+  const replaces = (flag: string): string => (editing ? `; replaces the source's list (${flag} "" removes it)` : "");
   return command
     .option("--read-only", "agents may only read: GET, HEAD and OPTIONS (api.policy.mode); no rule widens it")
     .option("--read-write", "agents may use every method the rules allow (the default)")
     .option(
       "--allow <rule>",
-      `a call agents may make, e.g. "GET /repos/**", "POST /repos/*/*/issues", "operation:issues/*", "tag:pulls"; anything no --allow matches is refused; repeat it${replaces}`,
+      `a call agents may make, e.g. "GET /repos/**", "POST /repos/*/*/issues", "operation:issues/*", "tag:pulls"; anything no --allow matches is refused; repeat it${replaces("--allow")}`,
       collect,
     )
     .option(
       "--deny <rule>",
-      `a call agents may never make, e.g. "DELETE /**"; deny wins over allow; repeat it${replaces}`,
+      `a call agents may never make, e.g. "DELETE /**"; deny wins over allow; repeat it${replaces("--deny")}`,
       collect,
     )
     .option(
       "--confirm <rule>",
-      `a call a person must confirm before it is sent, e.g. "PUT /repos/*/*/collaborators/*"; repeat it${replaces}`,
+      `a call a person must confirm before it is sent, e.g. "PUT /repos/*/*/collaborators/*"; repeat it${replaces("--confirm")}`,
       collect,
     )
     .option(
