@@ -27,6 +27,13 @@ export function registerSourceExport(source: Command): void {
           writeError(
             `warning: left out "${broken.slug}": its ${broken.file} is broken (${broken.error.split("\n")[0]}); fix it with \`src source reload ${broken.slug}\` and export again`,
           );
+        const files = document.sources.filter(
+          (record) => record.api.openapi !== undefined && !/^https?:\/\//i.test(record.api.openapi),
+        );
+        if (files.length > 0)
+          writeError(
+            `note: the export holds configs only, not the OpenAPI document files of ${files.map((record) => `"${record.slug}" (${record.api.openapi})`).join(", ")}; after \`src source import\`, give each with \`src source edit SLUG --openapi FILE\``,
+          );
         if (!context.json)
           writeError(
             `Exported ${document.sources.length} source${document.sources.length === 1 ? "" : "s"} (configs only, no credentials); load them elsewhere with \`src source import FILE\`.`,

@@ -4,7 +4,7 @@ import { defineAction } from "../define-action";
 import { EXIT_CODES } from "../exit-codes";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { readStdinText } from "../input/read-stdin-text";
-import { writeJson, writeLine } from "../output/write-output";
+import { writeError, writeJson, writeLine } from "../output/write-output";
 
 /**
  * `src source import FILE`: creates the sources of a `src source export`
@@ -44,6 +44,14 @@ export function registerSourceImport(source: Command): void {
         const created = await importSources(await context.service(), document, {
           origin: file === "-" ? "stdin" : file!,
         });
+        // An export carries configs only: a document file named by a record is not in this home yet.
+        for (const record of created) {
+          const document = record.api.openapi;
+          if (document === undefined || /^https?:\/\//i.test(document)) continue;
+          writeError(
+            `warning: "${record.slug}" names the OpenAPI document ${JSON.stringify(document)}, which an export does not carry; ${(record.api.openapiValidation ?? "strict") === "strict" ? "its calls are refused until it is given" : "its calls are not checked until it is given"}: \`src source edit ${record.slug} --openapi FILE\``,
+          );
+        }
         if (context.json) {
           writeJson({ imported: created });
         } else {

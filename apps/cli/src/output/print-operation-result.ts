@@ -50,7 +50,7 @@ export async function printOperationResult(
       ...(result.discovery === undefined ? {} : { discovery: result.discovery }),
     });
   } else {
-    const { formatValidationOutcome } = await import("@src/service");
+    const { describeUnloadedDocument, formatValidationOutcome } = await import("@src/service");
     writeLine(headline);
     if (result.discovery !== undefined) {
       writeLine(
@@ -59,6 +59,11 @@ export async function printOperationResult(
       for (const note of result.discovery.notes) writeLine(`Note: ${note}.`);
     }
     (ok ? writeLine : writeError)(formatValidationOutcome(result.source.slug, result.validation));
+    const unloaded = describeUnloadedDocument(result.source);
+    if (unloaded !== undefined)
+      writeError(
+        `${unloaded}. Fix the file or api.openapi (\`src source edit ${result.source.slug} --openapi FILE|URL\`), then run \`src source reload ${result.source.slug}\``,
+      );
     if (!ok && credentialReasons.has(result.validation?.reason ?? ""))
       writeError(`Next: ${await credentialCommand(context, result.source)}`);
   }

@@ -55,6 +55,13 @@ export interface CallSourceOptions {
    */
   operations?: OperationCatalog | undefined;
   /**
+   * Why the source's OpenAPI document (`api.openapi`), which it has, cannot be used now (its file missing, or one
+   * that does not load). With `api.openapiValidation` `strict` (the default) the call is refused before the
+   * credential is read (`POLICY_DENIED`, rule `document not loaded`): the check it promises cannot be made; with
+   * `warn` it is sent with a warning that it was not checked; with `off`, as without a document. Default: none.
+   */
+  documentNotLoaded?: string | undefined;
+  /**
    * Where a cut body is kept so the agent can read on with `resultRef`
    * (`createResultStore`). Default: none (a cut body is only cut, and a
    * `resultRef` call is refused).
@@ -115,7 +122,7 @@ export function callSource(options: CallSourceOptions): Promise<ToolResult> {
 
 async function callSourceGuarded(options: CallSourceOptions): Promise<ToolResult> {
   try {
-    return await callSourceUnguarded(options);
+    return withUncheckedWarning(await callSourceUnguarded(options), options);
   } catch (error) {
     if (error instanceof CredentialReadFailure) throw error.cause;
     // Only a broken dependency (a plugin or executor that throws) lands here; its message could hold anything, so it is not shown.
@@ -126,6 +133,14 @@ async function callSourceGuarded(options: CallSourceOptions): Promise<ToolResult
       call: options.call,
     });
   }
+}
+
+/** With `api.openapiValidation` `warn` and a document that is not loaded: a call that was sent says it went unchecked. */
+function withUncheckedWarning(result: ToolResult, { source, documentNotLoaded }: CallSourceOptions): ToolResult {
+  if (documentNotLoaded === undefined || source.api.openapiValidation !== "warn" || result.attempts === 0)
+    return result;
+  const warning = `not checked against the OpenAPI document: it is not loaded (${documentNotLoaded})`;
+  return { ...result, warnings: [...(result.warnings ?? []), warning] };
 }
 
 async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResult> {
@@ -196,6 +211,17 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
       const refusal = await checkHop({ method: first.call.method, url: first.url, kind: "request" });
       if (refusal !== undefined) return refusedResult(refusal, call);
     }
+  }
+  if (options.documentNotLoaded !== undefined && (source.api.openapiValidation ?? "strict") === "strict") {
+    return refusedResult(
+      {
+        code: TOOL_ERROR_CODES.POLICY_DENIED,
+        rule: "document not loaded",
+        retryable: false,
+        message: `source "${slug}" checks every call against its OpenAPI document (api.openapiValidation "strict"), and the document is not loaded: ${options.documentNotLoaded}; nothing was sent. An operator must fix api.openapi (src source reload ${slug}), or set api.openapiValidation to "warn" or "off"`,
+      },
+      call,
+    );
   }
   const credential = await readCredential(options.credential);
   const parsedCredential = credential === undefined ? undefined : plugin.credentialSchema.safeParse(credential);

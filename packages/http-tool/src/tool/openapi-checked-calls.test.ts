@@ -193,6 +193,46 @@ describe("calls checked against the source's OpenAPI document", () => {
     const result = await call({ method: "GET", path: "/anything/at/all" }, { operations: undefined });
     expect(result).toMatchObject({ ok: true, status: 200 });
   });
+
+  it.each([undefined, "strict" as const])(
+    "refuses every call of a source whose document is not loaded (validation %s), before the credential is read",
+    async (mode) => {
+      const before = upstream.requests.length;
+      let credentialRead = false;
+      const result = await call(
+        { method: "GET", path: "/notes" },
+        {
+          source: source(mode),
+          operations: undefined,
+          documentNotLoaded: 'its file "openapi.json" is missing',
+          credential: () => {
+            credentialRead = true;
+            return Promise.resolve({ token: secret });
+          },
+        },
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        attempts: 0,
+        error: { code: "POLICY_DENIED", rule: "document not loaded", retryable: false },
+      });
+      expect(result.error?.message).toBe(
+        'source "notes" checks every call against its OpenAPI document (api.openapiValidation "strict"), and the document is not loaded: its file "openapi.json" is missing; nothing was sent. An operator must fix api.openapi (src source reload notes), or set api.openapiValidation to "warn" or "off"',
+      );
+      expect(credentialRead).toBe(false);
+      expect(upstream.requests.length).toBe(before);
+    },
+  );
+
+  it("sends the call of a source whose document is not loaded with a warning in warn mode, as it is in off mode", async () => {
+    const unloaded = { operations: undefined, documentNotLoaded: "it does not parse" };
+    const warned = await call({ method: "GET", path: "/notez" }, { ...unloaded, source: source("warn") });
+    expect(warned).toMatchObject({ ok: true, status: 200 });
+    expect(warned.warnings).toEqual(["not checked against the OpenAPI document: it is not loaded (it does not parse)"]);
+    const off = await call({ method: "GET", path: "/notez" }, { ...unloaded, source: source("off") });
+    expect(off).toMatchObject({ ok: true, status: 200 });
+    expect(off.warnings).toBeUndefined();
+  });
 });
 
 describe("the api tool and its operations companion", () => {

@@ -2,3 +2,4 @@
 
 export { type OperatorCommandResult, OPERATOR_COMMANDS, runOperatorCommand } from "./run-operator-command";
 export { formatValidationOutcome } from "./format-validation-outcome";
+export { describeUnloadedDocument } from "./describe-unloaded-document";

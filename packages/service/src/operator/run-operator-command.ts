@@ -1,3 +1,4 @@
+import { describeUnloadedDocument } from "./describe-unloaded-document";
 import { formatValidationOutcome } from "./format-validation-outcome";
 import type { SourceService } from "../sources/source-service";
 
@@ -85,7 +86,10 @@ export async function runOperatorCommand(service: SourceService, line: string): 
       return {
         command,
         ok: result.validation?.ok ?? false,
-        text: formatValidationOutcome(slug, result.validation),
+        text: [
+          formatValidationOutcome(slug, result.validation),
+          ...withNextStep(describeUnloadedDocument(result.source), `fix api.openapi, then /source reload ${slug}`),
+        ].join("\n"),
         data: result,
       };
     }
@@ -98,6 +102,11 @@ export async function runOperatorCommand(service: SourceService, line: string): 
       data: { error: { code: (error as { code?: string }).code ?? "ERROR", message: (error as Error).message } },
     };
   }
+}
+
+/** A warning with its next step, as lines; none without a warning. */
+function withNextStep(warning: string | undefined, next: string): string[] {
+  return warning === undefined ? [] : [`${warning}: ${next}`];
 }
 
 function usageError(command: string, message: string): OperatorCommandResult {

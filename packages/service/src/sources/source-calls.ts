@@ -79,7 +79,8 @@ async function callTool(
     });
   }
   const access = writeSlug !== undefined ? "write" : source.api.policy?.tools === "split" ? "read" : "any";
-  const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
+  const document = source.api.openapi === undefined ? undefined : await documents.loadCatalog(source);
+  const operations = document !== undefined && "catalog" in document ? document.catalog : undefined;
   // The credential is read only once the policy allowed the call (a refusal reads nothing). A per-user source sends
   // the caller's principal's own credential, or nothing (NOT_CONNECTED): never the shared one, never another's.
   const perUser = isPerUserSource(source);
@@ -95,6 +96,7 @@ async function callTool(
     signal,
     auth: context.auth.runtimeFor(source, principal),
     operations,
+    documentNotLoaded: document !== undefined && "problem" in document ? document.problem : undefined,
     token,
     access,
     confirm,

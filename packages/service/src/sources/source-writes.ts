@@ -42,7 +42,7 @@ function assertCredentialMode(source: SourceRecord, perUser: boolean): void {
   });
 }
 
-/** Loads the source's OpenAPI document (when it names one) with its credential: a bad one leaves it a plain source. */
+/** Loads the source's OpenAPI document (when it names one) with its credential: a bad one is recorded in `status.openapi`. */
 async function refreshDocument(context: ServiceContext, source: SourceRecord): Promise<SourceRecord> {
   return context.documents.refresh(source, {
     plugin: context.pluginOf(source),
@@ -55,7 +55,7 @@ async function refreshDocument(context: ServiceContext, source: SourceRecord): P
 async function validateAndRecord(context: ServiceContext, given: SourceRecord): Promise<SourceOperationResult> {
   const { store, pluginOf, auth } = context;
   const credential = await context.credentials.credentialToTest(given);
-  // The document first (fetched with the credential on the source's origin, indexed); a bad one leaves the source as a plain source.
+  // The document first (fetched with the credential on the source's origin, indexed); a bad one is recorded in status.openapi.
   const source = await context.documents.refresh(given, {
     plugin: pluginOf(given),
     credential,

@@ -171,7 +171,7 @@ describe("sources with an OpenAPI document", { timeout: 120_000 }, () => {
     expect(edited.status.openapi).toMatchObject({ loaded: true });
   });
 
-  it("reports an invalid document with the parser's location and message; the source still works as a plain source", async () => {
+  it("reports an invalid document with the parser's location and message; a strict source refuses its calls, a warn one sends them unchecked", async () => {
     await service.addSource({ input: input("broken"), credential: { token } });
     await writeFile(
       join(home.home, "sources", "broken", "openapi.json"),
@@ -193,10 +193,23 @@ describe("sources with an OpenAPI document", { timeout: 120_000 }, () => {
     expect(tools[0]?.openapi).toMatchObject({
       error: expect.stringContaining("is not a valid OpenAPI document") as string,
     });
-    expect(await service.callTool("api_broken", { method: "GET", path: "/anything" })).toMatchObject({
-      ok: true,
-      status: 200,
+    const refused = await service.callTool("api_broken", { method: "GET", path: "/anything" });
+    expect(refused).toMatchObject({
+      ok: false,
+      attempts: 0,
+      error: { code: "POLICY_DENIED", rule: "document not loaded" },
     });
+    expect(refused.error?.message).toMatch(
+      /and the document is not loaded: openapi\.json is not a valid OpenAPI document at \/paths\/~1a\/get\/parameters\/0: must have required property/,
+    );
+    await service.updateSource("broken", { api: { openapiValidation: "warn" } });
+    const unchecked = await service.callTool("api_broken", { method: "GET", path: "/anything" });
+    expect(unchecked).toMatchObject({ ok: true, status: 200 });
+    expect(unchecked.warnings).toEqual([
+      expect.stringMatching(
+        /^not checked against the OpenAPI document: it is not loaded \(openapi\.json is not a valid/,
+      ),
+    ]);
     await expect(service.callTool("api_broken_operations", { query: "x" })).rejects.toMatchObject({
       code: "UNKNOWN_TOOL",
     });

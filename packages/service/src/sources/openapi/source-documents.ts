@@ -11,6 +11,9 @@ export const FETCHED_DOCUMENT_FILE = "openapi-fetched";
 
 const isUrl = (location: string): boolean => /^https?:\/\//i.test(location);
 
+/** A source's document as its calls find it: the catalog, or why there is none. */
+export type DocumentCatalog = { catalog: OperationCatalog } | { problem: string };
+
 /** What the service does with sources' OpenAPI documents. */
 export interface SourceDocuments {
   /** The absolute path of the document a source's calls use, or `undefined` when it has none. */
@@ -22,10 +25,16 @@ export interface SourceDocuments {
    */
   catalogFor(source: SourceRecord): Promise<OperationCatalog | undefined>;
   /**
+   * The same, saying why when the source has a document (`api.openapi`) that cannot be used now: its file is
+   * missing (deleted, or never copied, as after `source import`) or does not load. `undefined`: no document.
+   */
+  loadCatalog(source: SourceRecord): Promise<DocumentCatalog | undefined>;
+  /**
    * At add, reload and edit: fetches a URL document (with the credential only
    * on the source's origin) or copies a file from outside the source's folder
    * into it, builds the index, and records `status.openapi`. Never throws for
-   * the document: a bad one leaves the source working without it.
+   * the document: a bad one is recorded, and the source's calls answer as
+   * `api.openapiValidation` says (`strict`: refused; `warn`: sent with a warning).
    */
   refresh(
     source: SourceRecord,
@@ -45,8 +54,6 @@ export function createSourceDocuments({
   store: SourceStore;
   fetch?: typeof globalThis.fetch | undefined;
 }): SourceDocuments {
-  const loaded = new Map<string, { signature: string; catalog: Promise<OperationCatalog | undefined> }>();
-
   const documentFileOf = (source: SourceRecord): string | undefined => {
     const location = source.api.openapi;
     if (location === undefined) return undefined;
@@ -55,7 +62,9 @@ export function createSourceDocuments({
     return resolve(directory, location);
   };
 
-  async function catalogFor(source: SourceRecord): Promise<OperationCatalog | undefined> {
+  const loaded = new Map<string, { signature: string; catalog: Promise<DocumentCatalog> }>();
+
+  async function loadCatalog(source: SourceRecord): Promise<DocumentCatalog | undefined> {
     const file = documentFileOf(source);
     if (file === undefined) return undefined;
     let signature: string;
@@ -63,20 +72,29 @@ export function createSourceDocuments({
       const info = await stat(file);
       signature = `${info.mtimeMs}:${info.size}:${info.ino}`;
     } catch {
-      return undefined;
+      return {
+        problem: isUrl(source.api.openapi!)
+          ? `the copy of ${source.api.openapi} was never fetched into the source's folder (or was deleted)`
+          : `its file ${JSON.stringify(source.api.openapi)} is missing from the source's folder`,
+      };
     }
     const known = loaded.get(file);
     if (known?.signature === signature) return known.catalog;
     // Loaded on first use: a process whose sources have no document never loads the parser, ajv or the search library.
     const catalog = import("@src/openapi").then(({ createOperationCatalog, readOperationIndex }) =>
       readOperationIndex({ documentFile: file, name: source.api.openapi }).then(
-        createOperationCatalog,
-        () => undefined,
+        (index): DocumentCatalog => ({ catalog: createOperationCatalog(index) }),
+        (error: unknown): DocumentCatalog => ({ problem: (error as Error).message }),
       ),
     );
     if (loaded.size >= 1024) loaded.clear();
     loaded.set(file, { signature, catalog });
     return catalog;
+  }
+
+  async function catalogFor(source: SourceRecord): Promise<OperationCatalog | undefined> {
+    const outcome = await loadCatalog(source);
+    return outcome !== undefined && "catalog" in outcome ? outcome.catalog : undefined;
   }
 
   async function refresh(
@@ -132,5 +150,5 @@ export function createSourceDocuments({
     return store.setStatus(current.slug, { openapi: status });
   }
 
-  return { documentFileOf, catalogFor, refresh };
+  return { documentFileOf, catalogFor, loadCatalog, refresh };
 }
