@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -216,5 +216,42 @@ describe("src call", () => {
     const missing = await src(["call", bare, "GET", "/x"]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`src credential set ${bare}`);
+
+    // Their audit lines: nothing was sent, so no HTTP status (null, not 0, which is a request without a response).
+    const lines = (await readFile(join(temp.home, "logs", "calls.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.source === off || line.source === bare);
+    expect(
+      lines.map(({ source, method, path, status, attempts, errorCode, outcome }) => ({
+        source,
+        method,
+        path,
+        status,
+        attempts,
+        errorCode,
+        outcome,
+      })),
+    ).toEqual([
+      {
+        source: off,
+        method: "GET",
+        path: "/x",
+        status: null,
+        attempts: 0,
+        errorCode: "SOURCE_DISABLED",
+        outcome: "refused",
+      },
+      {
+        source: bare,
+        method: "GET",
+        path: "/x",
+        status: null,
+        attempts: 0,
+        errorCode: "NO_CREDENTIAL",
+        outcome: "refused",
+      },
+    ]);
   });
 });

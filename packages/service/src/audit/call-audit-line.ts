@@ -20,7 +20,7 @@ export interface CallAuditLine {
   method: string | null;
   /** Path and query as sent, secrets replaced by `[REDACTED]`; `null` when refused before a request was built. */
   path: string | null;
-  /** HTTP status, 0 without a response, `null` when refused before the call. */
+  /** HTTP status, 0 when a request was sent and no response came, `null` when the call was refused before anything was sent. */
   status: number | null;
   ok: boolean;
   durationMs: number;
@@ -75,7 +75,8 @@ export function auditLineOfResult(
     principal,
     method: result.request.method,
     path: pathOfUrl(result.request.url),
-    status: result.status,
+    // Refused before anything was sent (no credential, a disabled source, the policy): no HTTP status, not 0.
+    status: result.attempts === 0 && !result.ok ? null : result.status,
     ok: result.ok,
     durationMs: result.durationMs,
     attempts: result.attempts,
