@@ -98,7 +98,7 @@ async function obtain(context: OAuth2Context): Promise<string> {
     throw new AuthorizeError({
       outcome: "needs_auth",
       message: `source "${context.slug}" is not signed in: no OAuth 2.0 access or refresh token is stored`,
-      hint: signInHint(context.config, context.slug),
+      hint: signInHint(context.config, context.slug, false),
     });
   }
   context.registerSecret(tokens.accessToken);

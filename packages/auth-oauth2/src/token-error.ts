@@ -12,10 +12,10 @@ const refusedCodes = new Set([
   "unsupported_grant_type",
 ]);
 
-/** What to run to fix a refused credential or grant. */
-export function signInHint(config: OAuth2Config, slug: string): string {
+/** What to run to fix a refused credential or grant (`again`: false for a source that was never signed in). */
+export function signInHint(config: OAuth2Config, slug: string, again = true): string {
   return config.grant !== "client_credentials"
-    ? `run \`src auth login ${slug}\` to sign in again (or POST /v1/sources/${slug}/auth/login)`
+    ? `run \`src auth login ${slug}\` to sign in${again ? " again" : ""} (or POST /v1/sources/${slug}/auth/login)`
     : `check the client id and secret and the api.scopes, then store them again with \`src credential set ${slug}\``;
 }
 

@@ -7,7 +7,7 @@ import { credentialSetCommand } from "./cli-hint";
 import { writeError, writeJson, writeLine } from "./write-output";
 
 /** The validation reasons a new credential (or a new sign-in) can fix. */
-const credentialReasons = new Set(["NO_CREDENTIAL", "UNAUTHORIZED"]);
+const credentialReasons = new Set(["NO_CREDENTIAL", "UNAUTHORIZED", "AUTH_REFUSED"]);
 
 /**
  * The command that stores a new credential for a source the test refused, as it works when run in a terminal:
@@ -66,6 +66,11 @@ export async function printOperationResult(
       );
     if (!ok && credentialReasons.has(result.validation?.reason ?? ""))
       writeError(`Next: ${await credentialCommand(context, result.source)}`);
+    else if (result.validation === null && result.source.status.connectionStatus !== "connected") {
+      // Not tested because it waits for a person's sign-in (OAuth 2.0's authorization code grant): that is the step.
+      const command = await credentialCommand(context, result.source);
+      if (command.startsWith("src auth login ")) writeLine(`Next: ${command}`);
+    }
   }
   return ok ? EXIT_CODES.SUCCESS : EXIT_CODES.FAILURE;
 }
