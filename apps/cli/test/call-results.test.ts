@@ -18,6 +18,12 @@ beforeAll(async () => {
     if (recorded.headers.authorization !== `Bearer ${secret}`)
       return sendJson(response, 401, { message: "bad credentials" });
     if (recorded.path === "/me") return sendJson(response, 200, { login: "octo" });
+    if (recorded.path === "/big")
+      return sendJson(response, 200, {
+        items: Array.from({ length: 600 }, (_, index) => ({ id: index, title: `item ${index} ${"x".repeat(80)}` })),
+      });
+    if (recorded.path === "/big.txt")
+      return void response.writeHead(200, { "content-type": "text/plain" }).end("line of text\n".repeat(4000));
     return paged(request, response, recorded);
   });
   const added = await src(sourceAddArgs({ name: "Paged", baseUrl: upstream.url }, ...bearerFromStdin), secret);
@@ -123,5 +129,33 @@ describe("src call --select --paginate", () => {
     const bad = await src(["call", "paged", "GET", "/link", "--paginate", "--max-items", "many"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--max-items: must be a whole number of at least 1, not "many"');
+  });
+});
+
+describe("src call: a cut body and a body note, in the CLI's words", () => {
+  it("says how to narrow a cut body with --select or raise api.maxResultChars, not a resultRef the process takes with it; the command works", async () => {
+    const cut = await src(["call", "paged", "GET", "/big"]);
+    expect(cut.code, cut.stderr).toBe(0);
+    expect(cut.stdout).toMatch(
+      /\ntruncated: .+; narrow it with --select EXPR \(JMESPath, applied to the whole body before it is cut\), or raise the limit: src source edit paged --set maxResultChars=N\n?$/,
+    );
+    expect(cut.stdout).not.toContain("resultRef");
+    const text = await src(["call", "paged", "GET", "/big.txt"]);
+    expect(text.stdout).toMatch(
+      /\ntruncated: .+; to see more, raise the limit: src source edit paged --set maxResultChars=N\n?$/,
+    );
+    expect(text.stdout).not.toContain("resultRef");
+
+    const raised = await src(["source", "edit", "paged", "--set", "maxResultChars=1000000"]);
+    expect(raised.code, raised.stderr).toBe(0);
+    const whole = await src(["call", "paged", "GET", "/big"]);
+    expect(whole.stdout).not.toContain("truncated:");
+    expect(await src(["source", "edit", "paged", "--set", "maxResultChars="])).toMatchObject({ code: 0 });
+  });
+
+  it("names --raw-body and --content-type where a body note names the tool's _rawBody and _contentType", async () => {
+    const sent = await src(["call", "paged", "POST", "/me", "--body", JSON.stringify(JSON.stringify({ a: 1 }))]);
+    expect(sent.stdout).toContain("to send a JSON string on purpose, use --raw-body with --content-type");
+    expect(sent.stdout).not.toContain("_rawBody");
   });
 });

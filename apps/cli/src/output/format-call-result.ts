@@ -1,5 +1,5 @@
 import type { ToolResult } from "@src/http-tool";
-import { shellWord } from "./cli-hint";
+import { inCallFlagWords, shellWord } from "./cli-hint";
 import { escapeTerminalControls } from "./escape-terminal-controls";
 
 /** The `src call` that goes on from the next page: the same select, --paginate again. */
@@ -13,6 +13,19 @@ function nextPageCommand(
   );
   const select = selected === undefined ? [] : [`--select ${shellWord(selected)}`];
   return ["src call", shellWord(slug), "GET", shellWord(next.path), ...query, ...select, "--paginate"].join(" ");
+}
+
+/**
+ * A cut body's note as `src call` can act on it: the whole body an agent reads on by `resultRef` is gone when this
+ * process exits (and no command reads one), so the note says what the CLI can do instead.
+ */
+function cutNoteInCliWords(note: string, slug: string): string {
+  const kept = /; the whole (body|text) \(\d+ characters\) is kept for .*$/.exec(note);
+  if (kept === null) return inCallFlagWords(note);
+  const raise = `raise the limit: src source edit ${shellWord(slug)} --set maxResultChars=N`;
+  return kept[1] === "text"
+    ? `${note.slice(0, kept.index)}; to see more, ${raise}`
+    : `${note.slice(0, kept.index)}; narrow it with --select EXPR (JMESPath, applied to the whole body before it is cut), or ${raise}`;
 }
 
 /**
@@ -37,8 +50,11 @@ export function formatCallResult(
   const notes: string[] = [];
   if (withError && result.error !== undefined)
     notes.push(`error ${result.error.code}${result.error.retryable ? " (retryable)" : ""}: ${result.error.message}`);
-  if (result.truncated !== undefined) notes.push(`truncated: ${result.truncated.note}`);
-  if (result.note !== undefined) notes.push(`note: ${result.note}`);
+  if (result.truncated !== undefined)
+    notes.push(
+      `truncated: ${slug === undefined ? result.truncated.note : cutNoteInCliWords(result.truncated.note, slug)}`,
+    );
+  if (result.note !== undefined) notes.push(`note: ${slug === undefined ? result.note : inCallFlagWords(result.note)}`);
   if (result.nextPath !== undefined) notes.push(`next page: ${result.nextPath}`);
   if (result.selected !== undefined) notes.push(`selected: ${result.selected}`);
   const pages = result.pagination;
