@@ -75,7 +75,7 @@ describe("installing the CLI from the clone (README: npm install -g ./apps/cli)"
   }, 120_000);
 });
 
-describe("the root script (README: npx -y pnpm@10 --silent src …)", () => {
+describe("the root script (README: npx -y pnpm@10 -w --silent src …)", () => {
   it("prints clean JSON on stdout and resolves @file from the caller's directory", async () => {
     const caller = join(work, "caller");
     await run("mkdir", ["-p", caller]);
@@ -112,5 +112,18 @@ describe("the root script (README: npx -y pnpm@10 --silent src …)", () => {
       { cwd: caller, env },
     ).catch((error: { stdout: string }) => error);
     expect(JSON.parse(called.stdout)).toMatchObject({ error: { code: "UNKNOWN_TOOL" } });
+  }, 120_000);
+
+  it("works as the README writes it (-w) from inside a package's folder, where pnpm would look for the script there", async () => {
+    const env = {
+      ...userEnvironment(join(work, "root-script-home-w")),
+      ...registryEnvironment(),
+      npm_config_loglevel: "error",
+    };
+    const listed = await run("npx", ["-y", "pnpm@10", "-w", "--silent", "src", "--json", "source", "list"], {
+      cwd: join(repositoryRoot, "packages", "config", "src"),
+      env,
+    });
+    expect(JSON.parse(listed.stdout)).toEqual([]);
   }, 120_000);
 });
