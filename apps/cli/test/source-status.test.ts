@@ -58,6 +58,14 @@ describe("src source test", { timeout: 60_000 }, () => {
     expect(json.validation).toMatchObject({ ok: true, status: "connected" });
   });
 
+  it("names the URL it tested as requested, for a base URL written with a trailing slash too", async () => {
+    expect((await src(["source", "edit", "status", "--base-url", `${api.url}/`])).code).toBe(0);
+    await src(["credential", "set", "status", "--credential-stdin"], token);
+    const tested = await src(["source", "reload", "status"]);
+    expect(tested.stdout).toContain(`Reloaded source "status" (${api.url}/me)`);
+    expect(api.requests.at(-1)?.path).toBe("/me");
+  });
+
   it("exit 1 with the status and hint when the API refuses the credential; an unknown slug is exit 2", async () => {
     const refused = await src(["credential", "set", "status", "--credential-stdin"], "wrong-token-0000000000");
     expect(refused.code).toBe(1);

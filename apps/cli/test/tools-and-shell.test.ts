@@ -78,6 +78,10 @@ describe("src tools", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("api_key_api");
     expect(result.stderr).toContain('warning: source "broken-one" has no tool');
+    // The problems themselves, not the error's headline alone.
+    expect(result.stderr).toContain(
+      'is broken (name: must be a string; slug: is required: a short identifier such as "github-api"; enabled: is required: true or false; api: is required',
+    );
     expect(result.stderr).toContain("src source reload broken-one");
   });
 
@@ -129,7 +133,9 @@ describe("src shell", () => {
     const result = await src(["shell"], "/frobnicate\n/source reload nope\n/help\n/exit\n/tools\n");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('unknown command "/frobnicate"');
-    expect(result.stderr).toContain('"nope"');
+    expect(result.stderr).toContain(
+      'error: source "nope" not found; list the sources to see the configured slugs (/source list)',
+    );
     expect(result.stdout).toContain("/help");
     expect(result.stdout).not.toContain("api_key_api");
   });

@@ -18,6 +18,11 @@ export interface ParseSourceOptions {
   readonly file?: string | undefined;
   /** The slug named in the error. Default: the value's own `slug` when it is a string. */
   readonly slug?: string | undefined;
+  /**
+   * True when the value is a change about to be written to `file` rather than what `file` holds: the error then says
+   * the file was left as it was, and to fix the change. Default false.
+   */
+  readonly change?: boolean | undefined;
 }
 
 /** A creation request after parsing: `enabled` filled in (default true), `slug` still optional. */
@@ -35,6 +40,7 @@ function parseWith<TData extends { api: Record<string, unknown> }>(
     issues: result.issues,
     slug: options.slug ?? (typeof ownSlug === "string" && ownSlug.length <= 63 ? ownSlug : undefined),
     file: options.file,
+    change: options.change,
   });
 }
 

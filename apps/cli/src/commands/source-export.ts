@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
+import { brokenFileProblems } from "../output/broken-file-problems";
 import { EXIT_CODES } from "../exit-codes";
 import { writeError, writeJson } from "../output/write-output";
 
@@ -25,7 +26,7 @@ export function registerSourceExport(source: Command): void {
         writeJson(document);
         for (const broken of skipped)
           writeError(
-            `warning: left out "${broken.slug}": its ${broken.file} is broken (${broken.error.split("\n")[0]}); fix it with \`src source reload ${broken.slug}\` and export again`,
+            `warning: left out "${broken.slug}": its ${broken.file} is broken (${brokenFileProblems(broken.error)}); fix it with \`src source reload ${broken.slug}\` and export again`,
           );
         const files = document.sources.filter(
           (record) => record.api.openapi !== undefined && !/^https?:\/\//i.test(record.api.openapi),

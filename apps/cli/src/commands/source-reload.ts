@@ -16,7 +16,7 @@ export function reloadSourceAction(doing: string, done: string): (...commanderAr
       return printOperationResult(
         context,
         result,
-        `${done} source "${result.source.slug}" (${result.source.api.baseUrl}${result.source.api.testEndpoint})`,
+        `${done} source "${result.source.slug}" (${result.source.api.baseUrl.replace(/\/+$/, "")}${result.source.api.testEndpoint})`,
       );
     },
     { remote: true },

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
+import { brokenFileProblems } from "../output/broken-file-problems";
 import { formatTools } from "../output/tools-table";
 import { writeError, writeJson, writeLine } from "../output/write-output";
 
@@ -18,7 +19,7 @@ export function registerTools(program: Command): void {
           for (const broken of sources) {
             if (!broken.ok)
               writeError(
-                `warning: source "${broken.slug}" has no tool: its ${broken.file} is broken (${broken.error.split("\n")[0]}); fix it and run \`src source reload ${broken.slug}\``,
+                `warning: source "${broken.slug}" has no tool: its ${broken.file} is broken (${brokenFileProblems(broken.error)}); fix it and run \`src source reload ${broken.slug}\``,
               );
           }
           if (context.json) writeJson(tools);

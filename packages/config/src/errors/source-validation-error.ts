@@ -22,11 +22,14 @@ export class SourceValidationError extends ConfigError {
     issues,
     slug,
     file,
+    change = false,
     cause,
   }: {
     issues: readonly SourceIssue[];
     slug?: string | undefined;
     file?: string | undefined;
+    /** The problems are in a change about to be written to `file`, which was left as it was. */
+    change?: boolean | undefined;
     cause?: unknown;
   }) {
     const subject = [slug === undefined ? "source" : `source "${slug}"`, file === undefined ? undefined : `(${file})`]
@@ -35,7 +38,11 @@ export class SourceValidationError extends ConfigError {
     const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
     const lines = issues.map((issue) => `  - ${issue.path}: ${issue.message}`);
     const next =
-      file === undefined ? "Fix the fields above and try again." : `Fix the fields above in ${file} and try again.`;
+      file === undefined
+        ? "Fix the fields above and try again."
+        : change
+          ? `${file} was left as it was; fix the values given for the fields above and try again.`
+          : `Fix the fields above in ${file} and try again.`;
     super({
       code: CONFIG_ERROR_CODES.INVALID_SOURCE,
       message: [`${subject} is invalid, ${count}:`, ...lines, next].join("\n"),

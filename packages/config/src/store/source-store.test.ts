@@ -115,6 +115,12 @@ describe("createSourceStore", () => {
     await expect(store.update("github-api", { api: { authType: "query", baseUrl: "ftp://x" } })).rejects.toThrow(
       /api\.baseUrl: must use http or https[\s\S]*api\.queryParam: required when api\.authType is "query"/,
     );
+    // The file is fine: the error says it was left alone and that the change is what to fix, not the file.
+    const refused = await store.update("github-api", { api: { tesEndpoint: "/x" } }).catch((error: Error) => error);
+    expect((refused as Error).message).toMatch(
+      /api\.tesEndpoint: is not a known field; did you mean "testEndpoint"\?\n.*config\.json was left as it was; fix the values given for the fields above and try again\.$/,
+    );
+    expect((refused as Error).message).not.toContain("Fix the fields above in");
     await expect(store.update("github-api", { slug: "other", id: "x" } as never)).rejects.toThrow(
       /slug: cannot be changed[\s\S]*id: is filled in by the service/,
     );

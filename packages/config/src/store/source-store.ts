@@ -259,7 +259,7 @@ export function createSourceStore(options: SourceStoreOptions): FileSourceStore 
         const changed = applySourceChanges(current, changes, slug);
         const record = parseSourceRecord(
           { ...changed, updatedAt: now().toISOString() },
-          { registry, slug, file: fileOf(slug) },
+          { registry, slug, file: fileOf(slug), change: true },
         );
         return write(record, lock);
       }),

@@ -95,10 +95,12 @@ export async function runOperatorCommand(service: SourceService, line: string): 
     }
     return usageError(command, `unknown command "${command}"; type /help for the list`);
   } catch (error) {
+    // The advice of a source not found, as the operator command that carries it out.
+    const listing = (error as { code?: unknown }).code === "SOURCE_NOT_FOUND" ? " (/source list)" : "";
     return {
       command,
       ok: false,
-      text: `error: ${(error as Error).message}`,
+      text: `error: ${(error as Error).message}${listing}`,
       data: { error: { code: (error as { code?: string }).code ?? "ERROR", message: (error as Error).message } },
     };
   }
