@@ -118,30 +118,96 @@ describe("the embedded authorization server refuses", () => {
     expect(((await answer.json()) as { error: string }).error).toBe("invalid_request");
   });
 
-  it.each([
-    { what: "a missing resource", change: { omit: ["resource"] } },
-    { what: "a foreign resource", change: { set: { resource: "https://other.example.test/mcp" } } },
-  ])("$what: invalid_target back to the client", async ({ change }) => {
-    const clientId = await register();
-    const { url } = await authorizationUrl(clientId, change);
-    const answer = await fetch(url, { redirect: "manual" });
+  type Change = { omit?: string[]; set?: Record<string, string> };
+  /** The query of the redirect an authorization request gets: a 302 to the client's own redirect URI. */
+  async function errorRedirect(change: Change) {
+    const answer = await fetch((await authorizationUrl(await register(), change)).url, { redirect: "manual" });
     expect(answer.status).toBe(302);
     const location = new URL(answer.headers.get("location")!);
     expect(location.origin + location.pathname).toBe(redirectUri);
-    expect(location.searchParams.get("error")).toBe("invalid_target");
-    expect(location.searchParams.get("state")).toBe("st-1");
+    return location.searchParams;
+  }
+
+  it.each<{ what: string; change: Change; description: () => string }>([
+    {
+      what: "a missing resource",
+      change: { omit: ["resource"] },
+      description: () => `resource is required (RFC 8707): send resource=${server.url}/mcp`,
+    },
+    {
+      what: "a foreign resource",
+      change: { set: { resource: "https://other.example.test/mcp" } },
+      description: () =>
+        `this server issues tokens for ${server.url}/mcp only, not https://other.example.test/mcp: send resource=${server.url}/mcp`,
+    },
+  ])(
+    "$what: invalid_target back to the client, with its state and the issuer (RFC 9207)",
+    async ({ change, description }) => {
+      const query = await errorRedirect(change);
+      expect(query.get("error")).toBe("invalid_target");
+      expect(query.get("error_description")).toBe(description());
+      expect(query.get("state")).toBe("st-1");
+      expect(query.get("iss")).toBe(server.url);
+    },
+  );
+
+  const pkce = "a PKCE S256 code_challenge with code_challenge_method=S256";
+  it.each<{ what: string; change: Change; description: string | (() => string) }>([
+    {
+      what: "no code challenge at all",
+      change: { omit: ["code_challenge", "code_challenge_method"] },
+      description: `code_challenge is required: send ${pkce}`,
+    },
+    {
+      what: "PKCE plain",
+      change: { set: { code_challenge_method: "plain" } },
+      description: `code_challenge_method "plain" is not supported: send ${pkce}`,
+    },
+    {
+      what: "a code challenge without its method",
+      change: { omit: ["code_challenge_method"] },
+      description: "code_challenge_method is required: send code_challenge_method=S256 (plain is not supported)",
+    },
+    {
+      what: "the implicit flow",
+      change: { set: { response_type: "token" } },
+      description: 'response_type "token" is not supported: send response_type=code (the authorization code flow)',
+    },
+    {
+      what: "a resource that is not a URL",
+      change: { set: { resource: "mcp" } },
+      description: () => `resource "mcp" is not an absolute URL: send resource=${server.url}/mcp`,
+    },
+  ])(
+    "$what: invalid_request back to the client, with its state, the issuer and a sentence naming the parameter",
+    async ({ change, description }) => {
+      const query = await errorRedirect(change);
+      expect(query.get("error")).toBe("invalid_request");
+      expect(query.get("error_description")).toBe(typeof description === "string" ? description : description());
+      expect(query.get("state")).toBe("st-1");
+      expect(query.get("iss")).toBe(server.url);
+    },
+  );
+
+  it("a state given twice: invalid_request with the issuer, and no state to echo", async () => {
+    const { url } = await authorizationUrl(await register());
+    const answer = await fetch(`${url}&state=st-2`, { redirect: "manual" });
+    expect(answer.status).toBe(302);
+    const query = new URL(answer.headers.get("location")!).searchParams;
+    expect(query.get("error")).toBe("invalid_request");
+    expect(query.get("error_description")).toBe(
+      "state is given more than once: send one state (the value to get back)",
+    );
+    expect(query.getAll("state")).toEqual([]);
+    expect(query.get("iss")).toBe(server.url);
   });
 
-  it("PKCE plain, and no code challenge at all", async () => {
-    const clientId = await register();
-    for (const change of [
-      { set: { code_challenge_method: "plain" } },
-      { omit: ["code_challenge", "code_challenge_method"] },
-    ]) {
-      const answer = await fetch((await authorizationUrl(clientId, change)).url, { redirect: "manual" });
-      expect(answer.status).toBe(302);
-      expect(new URL(answer.headers.get("location")!).searchParams.get("error")).toBe("invalid_request");
-    }
+  it("no client_id: 400 answered directly, never a redirect", async () => {
+    const { url } = await authorizationUrl(await register(), { omit: ["client_id"] });
+    const answer = await fetch(url, { redirect: "manual" });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get("location")).toBeNull();
+    expect(((await answer.json()) as { error: string }).error).toBe("invalid_request");
   });
 
   it("a missing or wrong PKCE verifier, and a token for another resource; the right exchange works once, a replay ends the grant", async () => {

@@ -4,6 +4,7 @@ import { sha256Of, type AgentAccessStore } from "@src/config";
 import type { RouteContext } from "../app-context";
 import { errorResponses, jsonRequestBody, jsonResponse } from "../api-schemas";
 import { requestHeader } from "../request-header";
+import { finishAuthorizationResponse } from "./authorization-response";
 import { ConsentError } from "./consent-error";
 import { isMetadataDocumentClientId } from "./client-metadata-documents";
 import { hostOf } from "./embedded-authorization-server";
@@ -245,8 +246,6 @@ export function registerConsentRoutes(
         "hosted agent's sign-in allowed",
       );
     }
-    if (taken.state !== null) redirect.searchParams.set("state", taken.state);
-    redirect.searchParams.set("iss", settings.issuer);
-    return c.json({ redirectTo: redirect.href }, 200);
+    return c.json({ redirectTo: finishAuthorizationResponse(redirect, taken.state, settings.issuer) }, 200);
   });
 }

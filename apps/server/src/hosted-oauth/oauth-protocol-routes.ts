@@ -9,6 +9,7 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontex
 import type { Context } from "hono";
 import type { ServerHono } from "../app-context";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
+import { authorizationErrorRedirects } from "./authorization-response";
 import type { HostedOAuthSettings } from "./hosted-oauth-settings";
 
 /** The paths of the embedded authorization server's endpoints (as the MCP SDK's router names them). */
@@ -105,6 +106,8 @@ export function registerOAuthProtocolRoutes(
         .set("allow", "GET")
         .json({ error: "invalid_request", error_description: "send the authorization request as a GET" }),
   );
+  // Every error the SDK's handler sends back to the client carries state and iss, and says what is wrong in a sentence.
+  sdk.use(oauthEndpointPaths.authorize, authorizationErrorRedirects(settings));
   sdk.use(
     oauthEndpointPaths.authorize,
     authorizationHandler({ provider, rateLimit: { windowMs: 15 * 60_000, limit: 300 } }),

@@ -25,11 +25,13 @@ export function oauthTokenIssuer({ settings, now }: { settings: HostedOAuthSetti
 } {
   function checkResource(resource: URL | undefined, required: boolean): void {
     if (resource === undefined) {
-      if (required) throw new InvalidTargetError(`the resource parameter (RFC 8707) is required: ${settings.resource}`);
+      if (required) throw new InvalidTargetError(`resource is required (RFC 8707): send resource=${settings.resource}`);
       return;
     }
     if (resource.href !== settings.resource && resource.href !== `${settings.resource}/`)
-      throw new InvalidTargetError(`this server issues tokens for ${settings.resource} only, not ${resource.href}`);
+      throw new InvalidTargetError(
+        `this server issues tokens for ${settings.resource} only, not ${resource.href}: send resource=${settings.resource}`,
+      );
   }
 
   async function issueTokens(token: StoredAgentToken): Promise<IssuedTokens> {
