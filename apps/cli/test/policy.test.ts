@@ -224,7 +224,12 @@ describe("src policy", () => {
 
   it("--token NAME for a token of other sources, or one that has expired: refused, no tools, as the server would", async () => {
     const temp = await homeWith([]);
-    await runSrc(["token", "create", "elsewhere", "--sources", "other"], { env: temp.env });
+    const other = await runSrc(
+      sourceAddArgs({ name: "Other", slug: "other", baseUrl: upstream.url }, ...bearerFromStdin, "--no-test"),
+      { env: temp.env, stdin: secret },
+    );
+    expect(other.code, other.stderr).toBe(0);
+    expect((await runSrc(["token", "create", "elsewhere", "--sources", "other"], { env: temp.env })).code).toBe(0);
     const elsewhere = await runSrc(["policy", "gh", "--check", "GET /user", "--token", "elsewhere", "--json"], {
       env: temp.env,
     });

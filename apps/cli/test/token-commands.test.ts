@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc } from "./helpers/run-src";
+import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 
 // A home per test: each makes the tokens it needs, so it runs alone, in any order, and again.
@@ -9,8 +10,20 @@ beforeEach(async () => {
 });
 afterEach(() => temp.cleanup());
 
+/** Adds bearer sources under these slugs (not tested: nothing listens at their base URL). */
+async function addSources(...slugs: string[]): Promise<void> {
+  for (const slug of slugs) {
+    const added = await runSrc(
+      sourceAddArgs({ name: slug, slug, baseUrl: "http://127.0.0.1:9" }, ...bearerFromStdin, "--no-test"),
+      { env: temp.env, stdin: "upstream-token-of-the-tests" },
+    );
+    expect(added.code, added.stderr).toBe(0);
+  }
+}
+
 describe("src token", () => {
   it("create prints the value alone on stdout, once; list shows the prefix; the home holds no value", async () => {
+    await addSources("github", "jira");
     const created = await runSrc(["token", "create", "claude", "--sources", "github,jira", "--expires", "30d"], {
       env: temp.env,
     });
@@ -70,6 +83,35 @@ describe("src token", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stdout).toBe("");
+  });
+
+  it("create refuses slugs no source has with exit 2, naming them and the configured ones, and writes nothing", async () => {
+    const empty = await runSrc(["token", "create", "typo1", "--sources", "githib"], { env: temp.env });
+    expect(empty.code).toBe(2);
+    expect(empty.stdout).toBe("");
+    expect(empty.stderr).toContain(
+      'sources: there is no source "githib"; no source is configured yet. Check the slugs with `src source list`, or add the source first (`src source add`), then create the token',
+    );
+    await addSources("github", "jira");
+    const named = 'there is no source "githib"; the configured sources are github, jira.';
+    const typo = await runSrc(["token", "create", "typo2", "--sources", "githib,jira"], { env: temp.env });
+    expect(typo.code).toBe(2);
+    expect(typo.stdout).toBe("");
+    expect(typo.stderr).toContain(named);
+    const json = await runSrc(["--json", "token", "create", "typo2", "--sources", "githib"], { env: temp.env });
+    expect(json.code).toBe(2);
+    const { error } = JSON.parse(json.stdout) as { error: { code: string; message: string } };
+    expect(error.code).toBe("INVALID_AGENT_TOKEN_REQUEST");
+    expect(error.message).toContain(named);
+    const listed = JSON.parse((await runSrc(["--json", "token", "list"], { env: temp.env })).stdout) as {
+      tokens: unknown[];
+    };
+    expect(listed.tokens).toEqual([]);
+    // The source added later under that slug is not reached by a token refused before.
+    await addSources("githib");
+    const fixed = await runSrc(["--json", "token", "create", "typo2", "--sources", "githib"], { env: temp.env });
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(JSON.parse(fixed.stdout)).toMatchObject({ name: "typo2", sources: ["githib"] });
   });
 
   it("revoke removes the token", async () => {

@@ -10,7 +10,7 @@ import {
   type ConnectLinkStore,
 } from "@src/config";
 import { createAgentTokenIndex } from "./agent-tokens/agent-token-index";
-import { createAgentTokenStore } from "./agent-tokens/agent-token-store";
+import { createAgentTokenStore, slugsOfSourceStore } from "./agent-tokens/agent-token-store";
 import { authorizeCaller } from "./agent-tokens/authorize-caller";
 import { checkHost, type AllowedHosts } from "./check-host";
 import { checkOrigin } from "./check-origin";
@@ -176,7 +176,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   let shuttingDown = false;
   const access = options.access ?? createFileAgentAccessStore({ home });
   const tokens = {
-    store: createAgentTokenStore({ access }),
+    store: createAgentTokenStore({ access, sourceSlugs: slugsOfSourceStore(service.store) }),
     index: createAgentTokenIndex({
       access,
       onDamaged: (failure) =>

@@ -195,6 +195,33 @@ describe("agent tokens over /v1/tokens", () => {
     expect(answer.json.error.code).toBe(code);
   });
 
+  it("refuses sources no source is configured under, before anything is written; the CLI over the server too", async () => {
+    const answer = await setup.server.api("POST", "/v1/tokens", {
+      body: { name: "typo", sources: ["githib", "alpha"] },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.json.error.code).toBe("INVALID_AGENT_TOKEN_REQUEST");
+    expect(answer.json.error.message).toBe(
+      'sources: there is no source "githib"; the configured sources are alpha, beta. ' +
+        "Check the slugs with `src source list`, or add the source first (`src source add`), then create the token",
+    );
+    const several = await setup.server.api("POST", "/v1/tokens", { body: { name: "typos", sources: ["b", "a"] } });
+    expect(several.json.error.message).toContain(
+      'there are no sources "a", "b"; the configured sources are alpha, beta',
+    );
+    const remote = await runCli(["token", "create", "typo2", "--sources", "githib"], {
+      env: { ...setup.testHome.env, SRC_SERVER: setup.server.server.url },
+    });
+    expect(remote.code).toBe(2);
+    expect(remote.stdout).toBe("");
+    expect(remote.stderr).toContain('there is no source "githib"; the configured sources are alpha, beta');
+    const listed = await setup.server.api("GET", "/v1/tokens");
+    expect((listed.json.tokens as { name: string }[]).map((token) => token.name)).toEqual([]);
+    // Every source (no sources) and a configured one still work.
+    await createToken({ name: "every-source" });
+    await createToken({ name: "beta-only", sources: ["beta"] });
+  });
+
   it("keeps an agent token to its sources over /mcp, and a session to the token that opened it", async () => {
     const token = await createToken({ name: "mcp-alpha", sources: ["alpha"] });
     const transport = new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), {

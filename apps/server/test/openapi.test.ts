@@ -7,7 +7,8 @@ import { bearerConfig } from "./helpers/test-server";
 import { useServerPerFile } from "./helpers/use-server-per-test";
 
 const upstreamToken = "upstream-token-openapi-5d4c3b2a19";
-const setup = useServerPerFile({ upstreamToken });
+// "other" is there for a token of another source.
+const setup = useServerPerFile({ upstreamToken, sources: ["other"] });
 
 // The source "items" with the document, for all the file's tests (they only read it or add tokens of their own).
 beforeAll(async () => {

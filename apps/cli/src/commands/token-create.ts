@@ -21,7 +21,10 @@ export function registerTokenCreate(token: Command): void {
       "<name>",
       "a name for the token (letters, digits, '.', '_', '-'), shown in the server log of every call it makes",
     )
-    .option("--sources <slugs>", "comma-separated source slugs it may call (default: every source)")
+    .option(
+      "--sources <slugs>",
+      "comma-separated slugs of configured sources it may call (src source list; default: every source)",
+    )
     .option(
       "--read-only",
       "it may only read (GET, HEAD, OPTIONS), whatever a source's policy allows; its tools are read-only",

@@ -6,6 +6,7 @@ import {
   sha256Of,
   type AgentAccessStore,
   type RateLimit,
+  type SourceStore,
   type StoredAgentToken,
 } from "@src/config";
 import { AgentTokenError } from "../errors/agent-token-error";
@@ -117,12 +118,41 @@ function expiryOf(expires: string | null | undefined, now: number): string | nul
   return new Date(now + lifetime).toISOString();
 }
 
+/** At most this many configured slugs are named in the refusal of an unknown one. */
+const namedSlugsAtMost = 20;
+
+/** Refuses slugs that name no configured source: such a token could call nothing, and would gain a source added later under that slug. */
+function checkSourcesExist(sources: readonly string[], configured: readonly string[]): void {
+  const known = new Set(configured);
+  const unknown = sources.filter((slug) => !known.has(slug));
+  if (unknown.length === 0) return;
+  const named = unknown.map((slug) => JSON.stringify(slug)).join(", ");
+  const listed = [...known].sort();
+  const configuredText =
+    listed.length === 0
+      ? "no source is configured yet"
+      : `the configured sources are ${listed.slice(0, namedSlugsAtMost).join(", ")}${listed.length > namedSlugsAtMost ? ` and ${listed.length - namedSlugsAtMost} more` : ""}`;
+  throw invalid(
+    `sources: ${unknown.length === 1 ? `there is no source ${named}` : `there are no sources ${named}`}; ${configuredText}. ` +
+      "Check the slugs with `src source list`, or add the source first (`src source add`), then create the token",
+  );
+}
+
+/** `sourceSlugs` of a source store: the slug of every source it holds, read afresh at each call. */
+export const slugsOfSourceStore = (store: Pick<SourceStore, "list">) => async (): Promise<string[]> =>
+  (await store.list()).map((entry) => entry.slug);
+
 /** Options of `createAgentTokenStore`: the store (default: the file store of `home`). */
 export interface AgentTokenStoreOptions {
   /** The `SRC_HOME` directory, for the file store. */
   home?: string;
   /** The agent access store; default the file store of `home`. */
   access?: AgentAccessStore;
+  /**
+   * The slugs of the configured sources (every one, enabled or not, broken or not). When given, `create` refuses
+   * `sources` naming another slug (`INVALID_AGENT_TOKEN_REQUEST`) before anything is written.
+   */
+  sourceSlugs?: () => Promise<readonly string[]>;
   /** Clock, for tests. Default `Date.now`. */
   now?: () => number;
 }
@@ -148,7 +178,12 @@ export function summaryOf(token: StoredAgentToken, at: number): AgentTokenSummar
  * The agent token commands over an agent access store: values are made here
  * and shown once; the store keeps their SHA-256 only.
  */
-export function createAgentTokenStore({ home, access, now = Date.now }: AgentTokenStoreOptions): AgentTokenStore {
+export function createAgentTokenStore({
+  home,
+  access,
+  sourceSlugs,
+  now = Date.now,
+}: AgentTokenStoreOptions): AgentTokenStore {
   const store = access ?? createFileAgentAccessStore({ home: home ?? "." });
   return {
     file: store.location,
@@ -160,6 +195,7 @@ export function createAgentTokenStore({ home, access, now = Date.now }: AgentTok
       const expiresAt = expiryOf(input.expires, createdAt);
       const readOnly = input.readOnly === true;
       const rateLimit = rateLimitOf(input.rateLimit);
+      if (sources !== null && sourceSlugs !== undefined) checkSourcesExist(sources, await sourceSlugs());
       const token = `${agentTokenValuePrefix}${randomBytes(32).toString("base64url")}`;
       const stored: StoredAgentToken = {
         id: randomBytes(16).toString("hex"),
