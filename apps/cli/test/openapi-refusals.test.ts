@@ -96,6 +96,26 @@ describe("src source add --openapi with a document that cannot be used", { timeo
     );
   });
 
+  it("a JSON document with a syntax error: the JSON parser's reason with line and column (exit 2), adds nothing", async () => {
+    await writeFile(join(temp.home, "comma.json"), '{"openapi":"3.0.0",\n "info": {"title":"x",}\n, "paths": {}}');
+    await writeFile(
+      join(temp.home, "cut.json"),
+      '{"openapi":"3.0.0",\n "info": {"title":"x", "version":"1"},\n "paths": {}',
+    );
+    const comma = await src(["source", "add", "--openapi", "./comma.json", "--credential-stdin"], token);
+    expect(comma.code).toBe(2);
+    expect(comma.stderr).toBe(
+      "error: --openapi: ./comma.json is not a valid OpenAPI document at line 2, column 23: Expected double-quoted property name; fix the document and run the command again; nothing was added\n",
+    );
+    const cut = await src(["source", "add", "--openapi", "./cut.json", "--credential-stdin"], token);
+    expect(cut.code).toBe(2);
+    expect(cut.stderr).toContain(
+      "error: --openapi: ./cut.json is not a valid OpenAPI document at line 3, column 13: Expected ',' or '}' after property value;",
+    );
+    expect(cut.stderr).not.toContain("is not a JSON or YAML object");
+    expect(await sourceFolders()).toEqual([]);
+  });
+
   it("a file that does not exist, a URL that answers 404, and one that needs the credential say so before the missing flags", async () => {
     const missing = await src(["source", "add", "--openapi", "nowhere.json"]);
     expect(missing.code).toBe(2);

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { petstoreSwaggerFile, rulesDocument } from "../../test/documents";
 import { OPENAPI_ERROR_CODES, OpenApiError } from "../errors/openapi-error";
+import { firstSyntaxErrorOffset, jsonSyntaxProblem } from "./json-syntax-problem";
 import { loadOpenApiDocument } from "./load-openapi-document";
 
 async function failureOf(text: string): Promise<OpenApiError> {
@@ -63,6 +64,7 @@ describe("loadOpenApiDocument", () => {
       location: /^\/openapi$/,
     },
     { why: "not an object", text: "[1, 2]", message: /not a JSON or YAML object/ },
+    { why: "a YAML scalar is not an object", text: "just words", message: /not a JSON or YAML object/ },
   ])("refuses an invalid document: $why", async ({ text, location, message }) => {
     const error = await failureOf(text);
     expect(error.code).toBe(OPENAPI_ERROR_CODES.INVALID_DOCUMENT);
@@ -71,5 +73,98 @@ describe("loadOpenApiDocument", () => {
     const first = error.problems[0];
     if (location !== undefined) expect(first?.location).toMatch(location);
     if (message !== undefined) expect(`${first?.location} ${first?.message}`).toMatch(message);
+  });
+
+  it.each([
+    {
+      why: "a trailing comma",
+      text: '{"openapi":"3.0.0",\n "info": {"title":"x",}\n, "paths": {}}',
+      location: "line 2, column 23",
+      message: "Expected double-quoted property name",
+    },
+    {
+      why: "a missing closing brace (the position is the end of the text)",
+      text: '{"openapi":"3.0.0",\n "info": {"title":"x", "version":"1"},\n "paths": {}',
+      location: "line 3, column 13",
+      message: "Expected ',' or '}' after property value",
+    },
+    {
+      // Node's message for this one gives no position: it is found by scanning.
+      why: "a word that is not a JSON value",
+      text: '{\n  "openapi": "3.0.0",\n  "info": nope\n}',
+      location: "line 3, column 12",
+      message: "Unexpected token 'o'",
+    },
+    {
+      why: "CRLF line ends and a leading BOM",
+      text: '\uFEFF{\r\n  "openapi": "3.0.0",\r\n  "info": {}}}',
+      location: "line 3, column 14",
+      message: "Unexpected non-whitespace character after JSON",
+    },
+    { why: "a document cut short", text: "  [", location: "line 1, column 4", message: "Unexpected end of JSON input" },
+  ])(
+    "refuses JSON that does not parse with the parser's reason, line and column: $why",
+    async ({ text, location, message }) => {
+      const error = await failureOf(text);
+      expect(error.code).toBe(OPENAPI_ERROR_CODES.INVALID_DOCUMENT);
+      expect(error.problems).toEqual([{ location, message }]);
+      expect(error.message).toBe(
+        `doc.yaml is not a valid OpenAPI document at ${location}: ${message}; fix the document, or remove api.openapi to use the source without one`,
+      );
+      expect(error.cause).toBeInstanceOf(SyntaxError);
+    },
+  );
+});
+
+describe("jsonSyntaxProblem", () => {
+  it("reads the position of Node 22's message form (with line and column) as of Node 20's", () => {
+    const text = '{"openapi":"3.0.0",\n "info": {"title":"x",}\n}';
+    const node22 = new SyntaxError("Expected double-quoted property name in JSON at position 42 (line 2 column 23)");
+    expect(jsonSyntaxProblem(text, node22)).toEqual({
+      location: "line 2, column 23",
+      message: "Expected double-quoted property name",
+    });
+  });
+
+  // Where each stops: Node's own position where its message gives one, checked here too.
+  it.each([
+    ['{"a": tru}', 9],
+    ['{"a":1} x', 8],
+    ['{\r\n"a": "\u0001"}', 9],
+    ["[1,]", 3],
+    ["[01]", 2],
+    ['{"a":1.}', 7],
+    ['{"a":-}', 6],
+    ['{"a":"\\x"}', 7],
+    ['{"a":"\\u12G4"}', 10],
+    ['{"a" 1}', 5],
+    ['{"a":1 "b":2}', 7],
+    ["{'a':1}", 1],
+    ["[1 2]", 3],
+    ['{"a":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,,]}', 63],
+    ['{"a":1e}', 7],
+    ['{"a":truex}', 9],
+    ["{,}", 1],
+    ['{"a":{"b":[{"c":NaN}]}}', 16],
+    ['{"a', 3],
+    ['{"a":"b\\u00', 11],
+    ["[", 1],
+  ])("finds where JSON.parse stops in %j: at %i", (text, offset) => {
+    let stopped = "parsed";
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      stopped = error instanceof Error ? error.message : "";
+    }
+    expect(stopped).not.toBe("parsed");
+    const position = /at position (\d+)/.exec(stopped)?.[1];
+    if (position !== undefined) expect(Number(position)).toBe(offset);
+    expect(firstSyntaxErrorOffset(text)).toBe(offset);
+  });
+
+  it("finds nothing wrong with JSON", () => {
+    expect(
+      firstSyntaxErrorOffset(JSON.stringify({ a: [1, -2.5e3, "x\u00e9\n", true, false, null, {}] })),
+    ).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { normalize, upgrade, validate } from "@scalar/openapi-parser";
 import { OPENAPI_ERROR_CODES, OpenApiError, type DocumentProblem } from "../errors/openapi-error";
+import { jsonSyntaxProblem } from "./json-syntax-problem";
 
 /** A document read and checked: upgraded to OpenAPI 3.1 (Swagger 2.0 and 3.0 are converted). */
 export interface LoadedOpenApiDocument {
@@ -24,13 +25,24 @@ export async function loadOpenApiDocument(
   { name = "the OpenAPI document" }: { name?: string } = {},
 ): Promise<LoadedOpenApiDocument> {
   let parsed: unknown;
-  try {
-    parsed = normalize(text);
-  } catch (error) {
-    const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
-    const where = /at line (\d+), column (\d+)/.exec(error instanceof Error ? error.message : "");
-    const location = where === null ? "" : `line ${where[1]}, column ${where[2]}`;
-    throw invalid(name, [{ location, message: message.replace(/ at line \d+, column \d+:?$/, "") }], error);
+  // `normalize` gives `undefined`, not the reason, for JSON it cannot parse: JSON is
+  // parsed here (as `normalize` would, a leading BOM dropped), YAML by `normalize`.
+  const json = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  if (/^[ \t\n\r]*[[{]/.test(json)) {
+    try {
+      parsed = JSON.parse(json) as unknown;
+    } catch (error) {
+      throw invalid(name, [jsonSyntaxProblem(json, error)], error);
+    }
+  } else {
+    try {
+      parsed = normalize(text);
+    } catch (error) {
+      const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+      const where = /at line (\d+), column (\d+)/.exec(error instanceof Error ? error.message : "");
+      const location = where === null ? "" : `line ${where[1]}, column ${where[2]}`;
+      throw invalid(name, [{ location, message: message.replace(/ at line \d+, column \d+:?$/, "") }], error);
+    }
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw invalid(name, [{ location: "", message: "is not a JSON or YAML object" }]);
