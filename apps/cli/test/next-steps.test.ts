@@ -86,7 +86,7 @@ afterEach(async () => {
 });
 
 describe("next steps work as printed", { timeout: 90_000 }, () => {
-  it("after a basic source's new base URL: `Next: src credential set SLUG --username USER` asks only the password and connects", async () => {
+  it("after a basic source's new base URL: `Next: src credential set SLUG` (no username: it may be the key) asks for both and connects", async () => {
     const old = await upstream({ type: "basic", username: "ada", password });
     const added = await src(
       sourceAddArgs({ name: "Basic", baseUrl: old.url }, "--auth", "basic", "--username", "ada", "--credential-stdin"),
@@ -97,19 +97,21 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     const edited = await src(["source", "edit", "basic", "--base-url", moved.url]);
     expect(edited.code, edited.stderr).toBe(0);
     const next = commandAfter(edited.stdout, "Next: ");
-    expect(next).toBe("src credential set basic --username ada");
+    expect(next).toBe("src credential set basic");
+    expect(edited.stdout).not.toContain("ada");
     // The advice is said once: the status text that says the same is not printed as well.
     expect(edited.stdout).not.toContain("set the credential again");
+    // The stored credential is bound to the old address, so its username is not reused: the terminal asks for it.
     const { code, screen } = await runInTerminal(argsOf(next), temp.env, [
+      { expect: "Username", send: `ada${enter}` },
       { expect: "Password", send: `${password}${enter}` },
     ]);
-    expect(screen).not.toContain("Username");
     expect(screen).toContain("basic: connected");
     expect(code).toBe(0);
     expect(moved.received.length).toBeGreaterThan(0);
   });
 
-  it("a test the API refuses: `Next: src credential set SLUG` (with a basic source's --username) stores the right one and connects", async () => {
+  it("a test the API refuses: `Next: src credential set SLUG` (a basic source's stored username kept, not printed) stores the right one and connects", async () => {
     const bearer = await upstream({ type: "bearer", token: password });
     const refused = await src(
       sourceAddArgs({ name: "Wrong", baseUrl: bearer.url }, ...bearerFromStdin),
@@ -137,10 +139,13 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     );
     expect(refusedBasic.code).toBe(1);
     const nextBasic = commandAfter(refusedBasic.stderr, "Next: ");
-    expect(nextBasic).toBe("src credential set wrong-basic --username ada");
+    expect(nextBasic).toBe("src credential set wrong-basic");
+    expect(refusedBasic.stderr).not.toContain("ada");
     const storedBasic = await runInTerminal(argsOf(nextBasic), temp.env, [
       { expect: "Password", send: `${password}${enter}` },
     ]);
+    expect(storedBasic.screen).toContain("Using the stored username");
+    expect(storedBasic.screen).not.toContain("Username");
     expect(storedBasic.screen).toContain("wrong-basic: connected");
     expect(storedBasic.code).toBe(0);
   });

@@ -30,7 +30,7 @@ export function registerCredentialSet(credential: Command): void {
     )
     .option(
       "--credential-stdin",
-      "read the secret from stdin: the raw value when the mode has one secret field, a JSON object of them when it has several",
+      'read the secret from stdin: the raw value when the mode has one secret field, else a JSON object of the credential\'s fields (secret or not: {"username":"…","password":"…"})',
     )
     .option(
       "--principal <principal>",
@@ -65,15 +65,21 @@ export function registerCredentialSet(credential: Command): void {
           context.remote === undefined && !perUser
             ? await storedPlainFields(await context.service(), slug!, plugin, config)
             : {};
-        const reused = Object.keys(stored).filter((name) => given.values[name] === undefined);
-        if (reused.length > 0 && !context.json)
-          writeError(`Using the stored ${reused.join(", ")}; give --set ${reused[0]}=VALUE to change it.`);
         const missing: MissingFlags = [];
         const secret = await readCredentialFields(
           context,
           plugin,
           config,
-          { given, credentialStdin: flags.credentialStdin === true, stored, refuseUnknown: true },
+          {
+            given,
+            credentialStdin: flags.credentialStdin === true,
+            stored,
+            keepsStored: (kept) => {
+              if (!context.json)
+                writeError(`Using the stored ${kept.join(", ")}; give --set ${kept[0]}=VALUE to change it.`);
+            },
+            refuseUnknown: true,
+          },
           { missing, command: "src credential set" },
         );
         if (missing.length > 0) throw new MissingInputError({ command: "src credential set", flags: missing });

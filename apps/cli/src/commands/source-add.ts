@@ -67,7 +67,7 @@ export function registerSourceAdd(source: Command): void {
     )
     .option(
       "--credential-stdin",
-      "read the secret from stdin: the raw value when the mode has one secret field, a JSON object of them when it has several",
+      'read the secret from stdin: the raw value when the mode has one secret field, else a JSON object of the credential\'s fields (secret or not: {"username":"…","password":"…"})',
     )
     .option("--credentials <mode>", credentialsFlagDescription)
     .option("--disabled", "add the source disabled (default: enabled)")

@@ -13,7 +13,6 @@ import { InvalidInputError } from "../errors/invalid-input-error";
 import { credentialModeOf, credentialsFlagDescription } from "../input/credentials-flag";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
 import { credentialSetCommand } from "../output/cli-hint";
-import { storedPlainFields } from "../input/stored-plain-fields";
 import { hasPolicyFlags, policyFromFlags, registerPolicyOptions, type PolicyFlags } from "../input/policy-flags";
 
 interface SourceEditFlags extends FieldAliasFlags, PolicyFlags {
@@ -116,12 +115,6 @@ export function registerSourceEdit(source: Command): void {
         flags.openapi === undefined || flags.openapi === ""
           ? undefined
           : await readOpenApiForAdd(flags.openapi, { nothingDone: "nothing was changed" });
-      // The plain fields of the credential (basic's username) for the next step's command, read while it is still bound.
-      const registry = await context.authRegistry();
-      const plain =
-        flags.baseUrl === undefined
-          ? {}
-          : await storedPlainFields(service, before.slug, registry.get(before.api.authType));
       const record = await service.updateSource(slug!, {
         ...(flags.name === undefined ? {} : { name: flags.name }),
         ...(Object.keys(api).length === 0 ? {} : { api }),
@@ -154,9 +147,7 @@ export function registerSourceEdit(source: Command): void {
         writeLine(
           "The stored credential belongs to the old address and is never sent to the new one: store it again for the new address (that tests the source again).",
         );
-        writeLine(
-          `Next: ${credentialSetCommand(record.slug, describeAuthFields(registry.get(record.api.authType)).credential, plain)}`,
-        );
+        writeLine(`Next: ${credentialSetCommand(record.slug)}`);
       }
     }),
   );

@@ -171,22 +171,26 @@ function exampleOf(field: AuthField): { example?: string } {
 export interface CredentialInput {
   /** The non-secret fields given on the command line (`--set`, `--username`, `--client-id`). */
   readonly given: GivenFields;
-  /** `--credential-stdin`: the secret (one secret field) or a JSON object of them (several), from stdin. */
+  /**
+   * `--credential-stdin`: the secret (one secret field) or a JSON object of the credential's fields (several
+   * secrets, or a non-secret field such as basic's username that should not be a flag either), from stdin.
+   */
   readonly credentialStdin: boolean;
-  /** Non-secret fields of the credential stored now, used when no flag gives a new value. Default none. */
+  /** Non-secret fields of the credential stored now, used when neither a flag nor stdin gives a new value. Default none. */
   readonly stored?: Readonly<Record<string, string>>;
+  /** Told which stored fields are kept, before any prompt (`src credential set` says so). */
+  readonly keepsStored?: (names: readonly string[]) => void;
   /** Refuse a given field the mode does not declare (`src credential set`); else it is left to the `api` block's check (`src source add`). Default false. */
   readonly refuseUnknown?: boolean;
 }
 
-/** The secret fields to read from stdin: `{ "a": "…", "b": "…" }` when the text is such an object, else the raw text for the one required secret. */
-function secretsFromStdin(
-  plugin: AnyAuthPluginV2,
-  text: string,
-  secrets: readonly AuthField[],
-  command: string,
-): Record<string, string> {
-  const names = secrets.map((field) => field.name);
+/**
+ * The text on stdin as a JSON object of the credential's fields (`{ "username": "…", "password": "…" }`): only when
+ * it is an object whose keys are all fields of the credential, so a raw secret that happens to look like JSON is
+ * kept as it is. Each value must be a string.
+ */
+function credentialObjectOf(text: string, fields: readonly AuthField[]): Record<string, string> | undefined {
+  const names = fields.map((field) => field.name);
   let parsed: unknown;
   try {
     parsed = text.trimStart().startsWith("{") ? JSON.parse(text) : undefined;
@@ -194,21 +198,36 @@ function secretsFromStdin(
     parsed = undefined;
   }
   if (
-    typeof parsed === "object" &&
-    parsed !== null &&
-    !Array.isArray(parsed) &&
-    Object.keys(parsed).length > 0 &&
-    Object.keys(parsed).every((key) => names.includes(key))
-  ) {
+    typeof parsed !== "object" ||
+    parsed === null ||
+    Array.isArray(parsed) ||
+    Object.keys(parsed).length === 0 ||
+    !Object.keys(parsed).every((key) => names.includes(key))
+  )
+    return undefined;
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value !== "string")
+      throw new InvalidInputError({
+        flag: "--credential-stdin",
+        problem: `"${key}" must be a string in the JSON object; nothing was stored`,
+      });
+    values[key] = value;
+  }
+  return values;
+}
+
+/** The secret fields from stdin: those of the JSON object when the text is one, else the raw text for the one required secret. */
+function secretsFromStdin(
+  plugin: AnyAuthPluginV2,
+  text: string,
+  object: Readonly<Record<string, string>> | undefined,
+  secrets: readonly AuthField[],
+  command: string,
+): Record<string, string> {
+  if (object !== undefined) {
     const values: Record<string, string> = {};
-    for (const [key, value] of Object.entries(parsed)) {
-      if (typeof value !== "string")
-        throw new InvalidInputError({
-          flag: "--credential-stdin",
-          problem: `"${key}" must be a string in the JSON object; nothing was stored`,
-        });
-      values[key] = value;
-    }
+    for (const field of secrets) if (object[field.name] !== undefined) values[field.name] = object[field.name]!;
     const absent = secrets
       .filter((field) => field.required && values[field.name] === undefined)
       .map((field) => `"${field.name}"`);
@@ -222,6 +241,7 @@ function secretsFromStdin(
   const required = secrets.filter((field) => field.required);
   const only = required.length === 1 ? required[0] : secrets.length === 1 ? secrets[0] : undefined;
   if (only !== undefined) return { [only.name]: text };
+  const names = secrets.map((field) => field.name);
   const example = `{${secrets.map((field) => `"${field.name}":"…"`).join(",")}}`;
   throw new InvalidInputError({
     flag: "--credential-stdin",
@@ -231,16 +251,17 @@ function secretsFromStdin(
 
 /**
  * The credential a mode expects, from its declared fields for `config`: the
- * non-secret fields from the command line (or the stored credential, or a
- * prompt), the secrets from stdin (raw for one, a JSON object for several) or
- * hidden prompts. Missing values are pushed to `missing` when no one can be
- * asked. The object is checked by the service, never printed.
+ * non-secret fields from the command line, the JSON object on stdin, the stored
+ * credential or a prompt; the secrets from stdin (raw for one, a JSON object of
+ * the credential's fields otherwise) or hidden prompts. Missing values are
+ * pushed to `missing` when no one can be asked. The object is checked by the
+ * service, never printed.
  */
 export async function readCredentialFields(
   context: CommandContext,
   plugin: AnyAuthPluginV2,
   config: Record<string, unknown>,
-  { given, credentialStdin, stored = {}, refuseUnknown = false }: CredentialInput,
+  { given, credentialStdin, stored = {}, keepsStored, refuseUnknown = false }: CredentialInput,
   { missing, command }: { missing: MissingFlags; command: string },
 ): Promise<Record<string, string>> {
   const fields = describeAuthFields(plugin, config).credential;
@@ -260,13 +281,42 @@ export async function readCredentialFields(
   }
   const credential: Record<string, string> = {};
   for (const field of plain) {
-    const value = given.values[field.name] ?? stored[field.name];
+    const value = given.values[field.name];
     if (value !== undefined) credential[field.name] = Array.isArray(value) ? value.join(",") : (value as string);
   }
+  // Stdin carries the credential, so it cannot also answer prompts: what it does not give must come from flags. It is
+  // read once nothing else is missing (a failing command waits for no input) and the credential needs something of it.
+  const needsSecrets = !secrets.every((field) => field.notNeeded === true);
+  const plainMissing = plain.some(
+    (field) => field.required && credential[field.name] === undefined && stored[field.name] === undefined,
+  );
+  let piped: { text: string; object: Record<string, string> | undefined } | undefined;
+  if (credentialStdin && missing.length === 0 && (needsSecrets || plainMissing)) {
+    const text = await readStdinText({ flag: "--credential-stdin" });
+    piped = { text, object: credentialObjectOf(text, fields) };
+    for (const field of plain) {
+      const value = piped.object?.[field.name];
+      if (value === undefined) continue;
+      if (credential[field.name] !== undefined)
+        throw new InvalidInputError({
+          flag: "--credential-stdin",
+          problem: `"${field.name}" is in the JSON object and given by ${given.flagOf[field.name] ?? "--set"} as well; give it once; nothing was stored`,
+        });
+      credential[field.name] = value;
+    }
+  }
+  const kept = plain.filter((field) => credential[field.name] === undefined && stored[field.name] !== undefined);
+  for (const field of kept) credential[field.name] = stored[field.name]!;
+  if (kept.length > 0) keepsStored?.(kept.map((field) => field.name));
   const missingPlain = plain.filter((field) => field.required && credential[field.name] === undefined);
   const askable = context.interactive && !credentialStdin;
   for (const field of missingPlain) {
-    if (!askable) missing.push(flagFor(field, given.flagOf));
+    if (!askable)
+      missing.push(
+        credentialStdin
+          ? `${flagFor(field, given.flagOf)} (or "${field.name}" in the JSON object on --credential-stdin)`
+          : flagFor(field, given.flagOf),
+      );
     else
       credential[field.name] = await askText(promptOf(field), {
         ...exampleOf(field),
@@ -275,12 +325,8 @@ export async function readCredentialFields(
   }
   const requiredSecrets = secrets.filter((field) => field.required);
   if (credentialStdin) {
-    // Stdin carries the secrets, so it cannot also answer prompts: every other field must come from flags (named above).
-    if (missing.length > 0 || secrets.every((field) => field.notNeeded === true)) return credential;
-    Object.assign(
-      credential,
-      secretsFromStdin(plugin, await readStdinText({ flag: "--credential-stdin" }), secrets, command),
-    );
+    if (missing.length > 0 || piped === undefined || !needsSecrets) return credential;
+    Object.assign(credential, secretsFromStdin(plugin, piped.text, piped.object, secrets, command));
     return credential;
   }
   if (!context.interactive) {

@@ -3,7 +3,7 @@ import type { SourceService } from "@src/service";
 
 /**
  * The non-secret fields (`username`, `clientId`) of the credential stored for `slug`, as the plugin declares them
- * for `config`, so replacing a password does not ask for the user name again and a printed next step can name it.
+ * for `config`, so replacing a password does not ask for the user name again (never printed: it may be the key).
  * Empty when there is none, it is bound to another base URL, or the vault cannot be read.
  */
 export async function storedPlainFields(

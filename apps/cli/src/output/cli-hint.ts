@@ -1,5 +1,4 @@
 import type { ToolNextStep } from "@src/http-tool";
-import { aliasFlagOf } from "../input/field-flag-aliases";
 
 /** The admin-token advice of remote mode (the server's message says only that the token is missing or wrong). */
 const unauthorizedHint =
@@ -72,23 +71,13 @@ export function shellWord(value: string): string {
 }
 
 /**
- * `src credential set SLUG`, with the non-secret fields whose values are known (`--username alice`, else
- * `--set FIELD=VALUE`): run in a terminal it asks only for the hidden secret; a field not known here is asked for too.
+ * `src credential set SLUG`, the next step that stores a credential. It names no field of the stored credential, not
+ * even a non-secret one: a basic username may be the key itself (with an empty password), and what is printed ends up
+ * in terminals, logs and CI output. Run in a terminal it asks for each field it does not have (the stored non-secret
+ * ones are kept while the credential is bound to the source's base URL); without one it takes `--credential-stdin`.
  */
-export function credentialSetCommand(
-  slug: string,
-  plainFields: readonly { name: string; secret: boolean }[],
-  known: Readonly<Record<string, string>>,
-): string {
-  const flags: string[] = [];
-  for (const field of plainFields) {
-    const value = known[field.name];
-    if (field.secret || value === undefined) continue;
-    const alias = aliasFlagOf(field.name);
-    if (alias !== undefined) flags.push(alias, shellWord(value));
-    else flags.push("--set", shellWord(`${field.name}=${value}`));
-  }
-  return ["src", "credential", "set", slug, ...flags].join(" ");
+export function credentialSetCommand(slug: string): string {
+  return `src credential set ${slug}`;
 }
 
 /** A tool call's field names as `src call` spells them (`_rawBody` is `--raw-body` on the command line). */

@@ -1,8 +1,6 @@
-import { describeAuthFields } from "@src/auth";
 import type { SourceOperationResult } from "@src/service";
 import type { CommandContext } from "../command-context";
 import { EXIT_CODES, type ExitCode } from "../exit-codes";
-import { storedPlainFields } from "../input/stored-plain-fields";
 import { credentialSetCommand } from "./cli-hint";
 import { writeError, writeJson, writeLine } from "./write-output";
 
@@ -11,7 +9,8 @@ const credentialReasons = new Set(["NO_CREDENTIAL", "UNAUTHORIZED", "AUTH_REFUSE
 
 /**
  * The command that stores a new credential for a source the test refused, as it works when run in a terminal:
- * `src credential set SLUG` with the stored `--username`, or `src auth login SLUG` when its auth mode signs a person in.
+ * `src credential set SLUG` (naming no stored field: see `credentialSetCommand`), or `src auth login SLUG` when its
+ * auth mode signs a person in.
  */
 async function credentialCommand(context: CommandContext, source: SourceOperationResult["source"]): Promise<string> {
   const plugin = (await context.authRegistry()).get(source.api.authType);
@@ -26,10 +25,7 @@ async function credentialCommand(context: CommandContext, source: SourceOperatio
     signal: new AbortController().signal,
   });
   if (plugin.signIn !== undefined && signIn?.reason !== "not-needed") return `src auth login ${source.slug}`;
-  // Remotely the stored credential is the server's: nothing of it comes back, so the terminal asks for the user name too.
-  const known =
-    context.remote === undefined ? await storedPlainFields(await context.service(), source.slug, plugin, config) : {};
-  return credentialSetCommand(source.slug, describeAuthFields(plugin, config).credential, known);
+  return credentialSetCommand(source.slug);
 }
 
 /**
