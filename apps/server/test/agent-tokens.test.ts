@@ -103,6 +103,39 @@ describe("agent tokens over /v1/tokens", () => {
     });
   });
 
+  it("keeps a token to its sources for a call whose body comes chunked (no Content-Length), read-only too", async () => {
+    const token = await createToken({ name: "chunked-alpha", sources: ["alpha"], readOnly: true });
+    /** A tool call sent with `Transfer-Encoding: chunked`: the body is a stream, so no Content-Length is sent. */
+    const chunkedCall = (slug: string, method: string) =>
+      fetch(`${setup.server.server.url}/v1/tools/api_${slug}/call`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(JSON.stringify({ method, path: "/items" })));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+    const before = setup.upstream.seen.length;
+    const outside = await chunkedCall("beta", "GET");
+    expect(outside.status).toBe(403);
+    expect(((await outside.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "FORBIDDEN",
+      message: expect.stringContaining('may not call source "beta"') as string,
+    });
+    const write = await chunkedCall("alpha", "DELETE");
+    expect(write.status).toBe(403);
+    expect(((await write.json()) as { error: { code: string } }).error.code).toBe("POLICY_DENIED");
+    expect(setup.upstream.seen.length).toBe(before);
+    expect((await chunkedCall("alpha", "GET")).status).toBe(200);
+    expect(setup.server.logs.records().findLast((record) => record.event === "tool_call")).toMatchObject({
+      caller: "agent:chunked-alpha",
+      source: "alpha",
+    });
+  });
+
   it("answers 401 once a token is revoked, through the route or the CLI", async () => {
     const viaRoute = await createToken({ name: "short-lived" });
     expect((await call(viaRoute, "alpha")).status).toBe(200);
@@ -258,6 +291,29 @@ describe("agent tokens over /v1/tokens", () => {
         });
         expect(borrowed.status).toBe(404);
       }
+      // Nor end it: DELETE answers 404 to another token, and the session goes on.
+      for (const bearer of [other, setup.testHome.adminToken]) {
+        const ended = await fetch(`${setup.server.server.url}/mcp`, {
+          method: "DELETE",
+          headers: { authorization: `Bearer ${bearer}`, "mcp-session-id": transport.sessionId ?? "" },
+        });
+        expect(ended.status).toBe(404);
+      }
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_alpha"]);
+      // The token that opened it ends it (the SDK client's DELETE), and the session is gone.
+      const sessionId = transport.sessionId ?? "";
+      await transport.terminateSession();
+      const after = await fetch(`${setup.server.server.url}/mcp`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-session-id": sessionId,
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list" }),
+      });
+      expect(after.status).toBe(404);
     } finally {
       await client.close();
     }

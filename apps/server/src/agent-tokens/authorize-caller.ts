@@ -147,7 +147,7 @@ export function authorizeCaller({
         );
       if (!onMcp || lookup.resource !== resource.settings.resource)
         return refuseUnauthorized(`this access token is for ${lookup.resource ?? "another resource"} only`, true);
-      setCallerOf(c.req.raw, lookup.caller);
+      setCallerOf(c.req, lookup.caller);
       return next();
     }
 
@@ -155,7 +155,7 @@ export function authorizeCaller({
       if (onMcp && resource?.issuerTokens !== undefined) {
         const outcome = await resource.issuerTokens.verify(presented);
         if (outcome.ok) {
-          setCallerOf(c.req.raw, outcome.caller);
+          setCallerOf(c.req, outcome.caller);
           return next();
         }
         if (outcome.reason === "insufficient_scope") {
@@ -190,7 +190,7 @@ export function authorizeCaller({
         `agent token "${lookup.caller.name}" may only list tools (GET /v1/tools), call them (POST /v1/tools/{name}/call) and use /mcp; ${c.req.method} ${c.req.path} needs the admin token${onMetrics && isMetricsReader !== undefined ? " or the metrics token" : ""}`,
       );
     }
-    setCallerOf(c.req.raw, lookup.caller);
+    setCallerOf(c.req, lookup.caller);
     return next();
   };
 }

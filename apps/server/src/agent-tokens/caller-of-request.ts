@@ -1,16 +1,20 @@
 import { localPrincipal } from "@src/service";
+import type { HonoRequest } from "hono";
 import type { Caller } from "./agent-token-index";
 
-const callers = new WeakMap<Request, Caller>();
+// Keyed by Hono's request object, which stays the same for a request's whole way through the app: its `raw` web
+// Request does not (`bodyLimit` puts a counting stream in its place for a body without Content-Length, as a DELETE
+// without a body has), and a caller remembered by `raw` was then read back as the admin.
+const callers = new WeakMap<HonoRequest, Caller>();
 const admin: Caller = { kind: "admin" };
 
 /** Remembers who sent a request, once the token middleware has checked it. */
-export function setCallerOf(request: Request, caller: Caller): void {
+export function setCallerOf(request: HonoRequest, caller: Caller): void {
   callers.set(request, caller);
 }
 
 /** Who sent a request; the admin when no token middleware ran (an app built without agent tokens). */
-export function callerOf(request: Request): Caller {
+export function callerOf(request: HonoRequest): Caller {
   return callers.get(request) ?? admin;
 }
 

@@ -25,5 +25,5 @@ export function registerMcpRoutes({ app, sessions }: RouteContext): void {
       },
     });
   }
-  app.all("/mcp", (c) => withIncomingTraceContext(c, () => sessions.handle(c.req.raw, callerOf(c.req.raw))));
+  app.all("/mcp", (c) => withIncomingTraceContext(c, () => sessions.handle(c.req.raw, callerOf(c.req))));
 }

@@ -79,7 +79,7 @@ const statusOfPolicyRefusal: Readonly<Record<string, 403 | 429>> = {
 export function registerToolRoutes({ app, service, gate }: RouteContext): void {
   app.openapi(listRoute, async (c) => {
     const verbose = ["1", "true"].includes(c.req.valid("query").verbose ?? "0");
-    const caller = callerOf(c.req.raw);
+    const caller = callerOf(c.req);
     const tools = (await service.listTools({ token: (slug) => tokenPolicyOf(caller, slug) })).filter((tool) =>
       mayCallSource(caller, tool.source),
     );
@@ -103,7 +103,7 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
       gate.call(c.req.param("name"), input, {
         channel: "http",
         signal: connectionSignal(c),
-        caller: callerOf(c.req.raw),
+        caller: callerOf(c.req),
       }),
     );
     const refused = result.error === undefined ? undefined : statusOfPolicyRefusal[result.error.code];
