@@ -141,18 +141,29 @@ export async function walkPages({
       selected = current.redactor.redactDeep(outcome.value);
     }
     const found = itemsOf(selected);
-    if (frame === undefined || frame.key === found?.key)
-      frame = { value: selected, key: found?.key ?? frame?.key, headers: current.result.headers };
     let pageItems = found?.items ?? [selected];
     let cutShort = false;
     if (maxItems !== undefined && items.length + pageItems.length > maxItems) {
       pageItems = pageItems.slice(0, maxItems - items.length);
       cutShort = true;
     }
-    for (const item of pageItems) {
-      items.push(item);
-      chars += (JSON.stringify(item) ?? "null").length + 1;
+    const pageChars = pageItems.reduce<number>((sum, item) => sum + (JSON.stringify(item) ?? "null").length + 1, 0);
+    if (pages > 1 && chars + pageChars > maxChars) {
+      // Joined, this page would be cut and its items reachable only by resultRef while `next` went past them:
+      // it is left out whole, and the call to go on fetches it again.
+      if (next !== undefined) style ??= next.style;
+      return finish(
+        report(
+          true,
+          `page ${pages} would take the joined items past api.maxResultChars (${maxChars} characters), so its items are left out and the call to go on fetches it again`,
+          call,
+        ),
+      );
     }
+    if (frame === undefined || frame.key === found?.key)
+      frame = { value: selected, key: found?.key ?? frame?.key, headers: current.result.headers };
+    items.push(...pageItems);
+    chars += pageChars;
     if (next !== undefined) style ??= next.style;
     if (cutShort || (maxItems !== undefined && items.length >= maxItems)) {
       const more = cutShort || next !== undefined;

@@ -59,6 +59,28 @@ describe("truncateJson", () => {
     expect(items.at(-1)).toBe(`…[${200 - (items.length - 1)} more items left out]`);
   });
 
+  it.each([
+    { why: "a list longer than the first step's 200 items", length: 600, budget: 32_000 },
+    { why: "one just over the budget", length: 430, budget: 32_000 },
+    { why: "a raised budget", length: 2000, budget: 64_000 },
+  ])("fills the budget past 200 items too: $why", ({ length, budget }) => {
+    // Items of about 75 characters: far more than 200 fit the budget.
+    const value = Array.from({ length }, (_, index) => ({ id: index, title: `item ${index} `.padEnd(60, "x") }));
+    const text = JSON.stringify(truncateJson(value, budget).value);
+    expect(text.length).toBeLessThanOrEqual(budget);
+    expect(text.length).toBeGreaterThan(budget * 0.95);
+    const items = truncateJson(value, budget).value as unknown[];
+    expect(items.length - 1).toBeGreaterThan(200);
+    expect(items.at(-1)).toBe(`…[${length - (items.length - 1)} more items left out]`);
+  });
+
+  it("keeps a nested list's items past 200 as well", () => {
+    const value = { total: 1000, items: Array.from({ length: 1000 }, (_, index) => ({ id: index })) };
+    const kept = (truncateJson(value, 5_000).value as { items: unknown[] }).items;
+    expect(kept.length).toBeGreaterThan(300);
+    expect(JSON.stringify(value).length).toBeGreaterThan(10_000);
+  });
+
   it("keeps every item a tighter string limit lets fit", () => {
     // 100 items whose 2,000-character note alone is over budget at the loosest level.
     const value = Array.from({ length: 100 }, (_, index) => ({ id: index, note: "n".repeat(2000) }));

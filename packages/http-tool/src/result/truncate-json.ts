@@ -71,7 +71,7 @@ function shrink(value: unknown, level: ShrinkLevel, depth: number): unknown {
 
 /**
  * The levels step coarsely (200 items, then 50): when `level` fits and the
- * looser one did not, keeps as many array items as still fit, between
+ * looser one did not (or `level` is the first), keeps as many array items as still fit, between
  * `level.items` and `looserItems`, found by bisection (a few more passes, each
  * as long as the part kept). `undefined` when no more items fit.
  */
@@ -90,6 +90,15 @@ function keepMoreItems(value: unknown, level: ShrinkLevel, looserItems: number, 
   return fits;
 }
 
+/** The length of the longest array in `value`, down to the depth the first level keeps. */
+function longestArray(value: unknown, depth = 0): number {
+  if (value === null || typeof value !== "object" || depth >= shrinkLevels[0]!.depth) return 0;
+  let longest = Array.isArray(value) ? value.length : 0;
+  for (const item of Array.isArray(value) ? value : Object.values(value))
+    longest = Math.max(longest, longestArray(item, depth + 1));
+  return longest;
+}
+
 /**
  * Shrinks a parsed JSON value so that its serialization fits `maxChars`,
  * keeping it valid JSON: long arrays keep their first items plus a marker item
@@ -103,8 +112,9 @@ export function truncateJson(value: unknown, maxChars: number, serialized?: stri
   for (const [index, level] of shrinkLevels.entries()) {
     const shrunk = shrink(value, level, 0);
     if (JSON.stringify(shrunk).length > maxChars) continue;
-    const looser = shrinkLevels[index - 1];
-    const fuller = looser === undefined ? undefined : keepMoreItems(value, level, looser.items, maxChars);
+    // Above the first level, as many items as the budget could hold at all (each takes at least two characters).
+    const looserItems = shrinkLevels[index - 1]?.items ?? Math.min(longestArray(value), Math.floor(maxChars / 2));
+    const fuller = looserItems > level.items ? keepMoreItems(value, level, looserItems, maxChars) : undefined;
     return { value: fuller ?? shrunk, truncated: true, originalChars: full.length };
   }
   const summary = Array.isArray(value)
