@@ -53,6 +53,15 @@ afterAll(async () => {
 });
 
 describe("src logs columns", { timeout: 60_000 }, () => {
+  it("keeps a row on one line when the agent's tool name holds a line feed or a tab (shown escaped)", async () => {
+    expect((await src(["call", "nosuch\nFAKE ROW\tx", "GET", "/items"])).code).toBe(2);
+    const result = await src(["logs"]);
+    const rows = result.stdout.trimEnd().split("\n");
+    expect(rows.some((row) => row.startsWith("FAKE"))).toBe(false);
+    // The source column is cut to its width; the line feed in it is shown as \x0a.
+    expect(rows.at(-1)).toMatch(/ {2}nosuch\\x0aFAKE R\S* {2,}- {2,}\d+ms {2,}0 {2}UNKNOWN_TOOL /);
+  });
+
   it("line up under a header: time, channel, source, status, duration, attempts, error, request", async () => {
     const result = await src(["logs"]);
     expect(result.code, result.stderr).toBe(0);

@@ -309,5 +309,6 @@ function notForThisSourceMessage(caller: Caller, slug: string): string {
     return `${refused}: the person who signed this agent in did not allow it; sign the agent in again and tick "${slug}" on the consent page`;
   if (principal.startsWith("idp:"))
     return `${refused}: the identity provider's token has no scope for it; its client must be given the scope src:${slug} (or src:${slug}:read) there`;
-  return `${refused}; the operator can create a token for it (src token create NAME --sources ${slug})`;
+  // Said the same whether the source exists or not: a token limited to some sources learns nothing of the others.
+  return `${refused}; if it is a source of this server, the operator can create a token for it (src token create NAME --sources ${slug})`;
 }

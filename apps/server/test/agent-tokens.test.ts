@@ -88,6 +88,12 @@ describe("agent tokens over /v1/tokens", () => {
     expect(outside.status).toBe(403);
     expect(outside.json.error.code).toBe("FORBIDDEN");
     expect(outside.text).toContain("beta");
+    // A tool no source has is refused the same way (nothing told about which sources exist), with advice that holds.
+    const ghost = await call(token, "ghost");
+    expect(ghost.status).toBe(403);
+    expect(ghost.json.error.message).toBe(
+      'agent token "alpha-only" may not call source "ghost"; if it is a source of this server, the operator can create a token for it (src token create NAME --sources ghost)',
+    );
     const byName = await setup.server.api("POST", "/v1/tools/beta/call", {
       token,
       body: { method: "GET", path: "/items" },

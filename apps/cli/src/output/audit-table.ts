@@ -25,6 +25,14 @@ const maxSourceWidth = 32;
 /** The column widths that do not depend on the lines: time (ISO 8601), channel (`mcp-stdio`), status, duration, attempts, and the error code (the longest tool error codes, e.g. `CONNECTION_REFUSED`). */
 const fixedWidths = { time: 24, channel: 9, status: 6, duration: 9, attempts: 8, error: 18 };
 
+/**
+ * A cell's text on one line: an agent's input (the tool name of an unknown tool, which becomes the line's `source`)
+ * may hold a line feed or a tab, which would start a row of its own or shift the columns; they are shown escaped.
+ */
+function oneLine(text: string): string {
+  return text.replace(/[\n\r\t]/g, (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
 /** Formats the lines of `src logs` as aligned columns: time, channel, source, status, duration, attempts, error, request. */
 export interface AuditTable {
   /** The rows of `lines`, in the same columns as every other call (so `--follow` keeps them aligned); the header first with `withHeader`. */
@@ -88,12 +96,12 @@ export async function createAuditTable(
         ...lines.map((line) => [
           line.time,
           line.channel,
-          line.source,
+          oneLine(line.source),
           right(line.status === null ? "-" : String(line.status)),
           right(`${line.durationMs}ms`),
           right(String(line.attempts)),
-          line.errorCode ?? "",
-          line.method === null ? "(refused before a request)" : `${line.method} ${line.path ?? ""}`,
+          oneLine(line.errorCode ?? ""),
+          line.method === null ? "(refused before a request)" : oneLine(`${line.method} ${line.path ?? ""}`),
         ]),
       ]),
   };
