@@ -361,3 +361,83 @@ describe("switches", () => {
     await home.cleanup();
   });
 });
+
+describe("bodies the OAuth endpoints cannot read", () => {
+  /** The answer as text, with its status and content type. */
+  const post = async (path: string, contentType: string, body: string) => {
+    const answer = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+    });
+    return { status: answer.status, type: answer.headers.get("content-type") ?? "", text: await answer.text() };
+  };
+  const noInternals = (text: string) => {
+    expect(text).not.toMatch(/<pre>|node_modules|\bat [\w.]+ \(|SyntaxError|PayloadTooLargeError/);
+  };
+
+  it.each([
+    {
+      why: "malformed JSON to /register",
+      path: "/register",
+      contentType: "application/json",
+      body: "{bad",
+      status: 400,
+      error: "invalid_client_metadata",
+      says: "send a JSON object of client metadata (RFC 7591)",
+    },
+    {
+      why: "a body too large for /register",
+      path: "/register",
+      contentType: "application/json",
+      body: JSON.stringify({ client_name: "x".repeat(1_100_000) }),
+      status: 413,
+      error: "invalid_request",
+      says: "send a smaller one",
+    },
+    {
+      why: "a form too large for /token",
+      path: "/token",
+      contentType: "application/x-www-form-urlencoded",
+      body: `grant_type=${"a".repeat(200_000)}`,
+      status: 413,
+      error: "invalid_request",
+      says: "send a smaller one",
+    },
+    {
+      why: "a JSON body to /token",
+      path: "/token",
+      contentType: "application/json",
+      body: JSON.stringify({ grant_type: "authorization_code", code: "x" }),
+      status: 400,
+      error: "invalid_request",
+      says: "send the token request form-encoded, with Content-Type: application/x-www-form-urlencoded",
+    },
+    {
+      why: "a JSON body to /revoke",
+      path: "/revoke",
+      contentType: "application/json",
+      body: JSON.stringify({ token: "x" }),
+      status: 400,
+      error: "invalid_request",
+      says: "send the revocation request form-encoded",
+    },
+  ])("answers $why with an OAuth JSON error, never a stack or the server's paths", async (given) => {
+    const before = server.output().length;
+    const answer = await post(given.path, given.contentType, given.body);
+    expect(answer.status).toBe(given.status);
+    expect(answer.type).toContain("application/json");
+    const body = JSON.parse(answer.text) as { error: string; error_description: string };
+    expect(body.error).toBe(given.error);
+    expect(body.error_description).toContain(given.says);
+    noInternals(answer.text);
+    // The server's output stays JSON lines: no stack printed to stderr.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const line of server
+      .output()
+      .slice(before)
+      .split("\n")
+      .filter((text) => text.trim() !== ""))
+      expect(() => JSON.parse(line) as unknown, server.output().slice(before)).not.toThrow();
+  });
+});

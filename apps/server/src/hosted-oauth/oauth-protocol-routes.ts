@@ -9,8 +9,17 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontex
 import type { Context } from "hono";
 import type { ServerHono } from "../app-context";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
+import type { Logger } from "pino";
 import { authorizationErrorRedirects } from "./authorization-response";
+import { oauthEndpointErrors } from "./oauth-endpoint-errors";
 import type { HostedOAuthSettings } from "./hosted-oauth-settings";
+
+/**
+ * The platform's `Response`, as it is when this module loads: `@hono/node-server` puts a lighter one of its own in its
+ * place once it serves, and answers that one from a cache that skips its `x-hono-already-sent` check, so a request
+ * Express already answered was written again ("ERR_HTTP_HEADERS_SENT" on standard error, after every OAuth answer).
+ */
+const NativeResponse = globalThis.Response;
 
 /** The paths of the embedded authorization server's endpoints (as the MCP SDK's router names them). */
 export const oauthEndpointPaths = {
@@ -83,7 +92,13 @@ export function registerOAuthProtocolRoutes(
     settings,
     provider,
     scopes,
-  }: { settings: HostedOAuthSettings; provider: OAuthServerProvider | undefined; scopes: () => Promise<string[]> },
+    logger,
+  }: {
+    settings: HostedOAuthSettings;
+    provider: OAuthServerProvider | undefined;
+    scopes: () => Promise<string[]>;
+    logger: Logger;
+  },
 ): void {
   documentOAuthRoutes(app, settings, provider !== undefined);
   const resourceMetadata = async (c: Context) =>
@@ -112,6 +127,15 @@ export function registerOAuthProtocolRoutes(
     oauthEndpointPaths.authorize,
     authorizationHandler({ provider, rateLimit: { windowMs: 15 * 60_000, limit: 300 } }),
   );
+  // The token and revocation requests are form-encoded (RFC 6749 4.1.3, RFC 7009 2.1); the SDK reads nothing else and
+  // would answer another body with its schema's issues as JSON.
+  sdk.post([oauthEndpointPaths.token, oauthEndpointPaths.revoke], (request, response, next) => {
+    if (request.is("application/x-www-form-urlencoded") !== false) return next();
+    response.status(400).json({
+      error: "invalid_request",
+      error_description: `send the ${request.path.endsWith("/revoke") ? "revocation" : "token"} request form-encoded, with Content-Type: application/x-www-form-urlencoded`,
+    });
+  });
   sdk.use(oauthEndpointPaths.token, tokenHandler({ provider, rateLimit: { windowMs: 15 * 60_000, limit: 600 } }));
   if (settings.dynamicRegistration && provider.clientsStore.registerClient !== undefined) {
     sdk.use(
@@ -124,6 +148,7 @@ export function registerOAuthProtocolRoutes(
     );
   }
   sdk.use(oauthEndpointPaths.revoke, revocationHandler({ provider, rateLimit: { windowMs: 15 * 60_000, limit: 600 } }));
+  sdk.use(oauthEndpointErrors(logger));
 
   const handOff = (c: Context): Response | Promise<Response> => {
     const bindings = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
@@ -143,7 +168,7 @@ export function registerOAuthProtocolRoutes(
       // Answered by Express on the Node response; Hono is told so (and the request log sees its status).
       const done = (): void =>
         resolve(
-          new Response(null, {
+          new NativeResponse(null, {
             status: outgoing.statusCode >= 200 && outgoing.statusCode <= 599 ? outgoing.statusCode : 500,
             headers: { "x-hono-already-sent": "true" },
           }),

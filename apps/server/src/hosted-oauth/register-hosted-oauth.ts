@@ -48,5 +48,5 @@ export function registerHostedOAuth(
             response.end(page === undefined ? consoleNotBuilt : Buffer.from(page.body));
           },
         });
-  registerOAuthProtocolRoutes(app, { settings: oauth, provider, scopes: () => resource.scopes() });
+  registerOAuthProtocolRoutes(app, { settings: oauth, provider, scopes: () => resource.scopes(), logger });
 }
