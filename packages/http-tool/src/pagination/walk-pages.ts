@@ -167,11 +167,23 @@ export async function walkPages({
     if (next !== undefined) style ??= next.style;
     if (cutShort || (maxItems !== undefined && items.length >= maxItems)) {
       const more = cutShort || next !== undefined;
+      // Stripe's next page starts after an id: after the last item kept, the rest of this page is not skipped.
+      const goOn =
+        cutShort && next?.style === "starting-after" && select === undefined
+          ? findNextPage({
+              headers: current.result.headers,
+              body: { ...(body as Record<string, unknown>), has_more: true, data: pageItems },
+              responseUrl: current.result.request.url,
+              call,
+              baseUrl,
+              operation,
+            })
+          : next;
       return finish(
         report(
           more,
-          `maxItems (${maxItems}) reached${cutShort ? `: the rest of page ${pages} was left out` : ""}`,
-          next?.kind === "call" ? next.call : undefined,
+          `maxItems (${maxItems}) reached${cutShort ? `: the rest of page ${pages} was left out${goOn?.style === "starting-after" ? ", and the call to go on starts after the last item kept" : ""}` : ""}`,
+          goOn?.kind === "call" ? goOn.call : undefined,
         ),
       );
     }
@@ -194,7 +206,8 @@ export async function walkPages({
           ? `page ${pages + 1} is not JSON`
           : `page ${pages + 1} answered ${describeFailure(fetched.result)}`;
       notes.push(`${why}; the items of the pages before it are shown`);
-      return finish(report(true, why, next.call));
+      // A page the policy refuses is refused again: it is no call to go on with.
+      return finish(report(true, why, fetched.result.error?.code === "POLICY_DENIED" ? undefined : next.call));
     }
     call = next.call;
     current = fetched;

@@ -344,23 +344,27 @@ describe("the same check for every request of a call: select and paginate", () =
     expect(upstream.requests.length).toBe(before);
   });
 
-  it.each<{ why: string; policy: ApiPolicy; stopped: string }>([
+  it.each<{ why: string; policy: ApiPolicy; stopped: string; next: unknown }>([
     {
-      why: "paginate asks the policy about each next page (kind page): a page it refuses is not fetched",
+      why: "paginate asks the policy about each next page (kind page): a page it refuses is not fetched, nor offered as the call to go on",
       policy: { deny: ["GET /admin/**"] },
       stopped:
         'page 3 answered POLICY_DENIED: the policy of source "gh" refuses GET /admin/3: rule "GET /admin/**" in deny',
+      next: undefined,
     },
     {
-      why: "each next page counts against the rate limit",
+      why: "each next page counts against the rate limit (and is the call to go on with later)",
       policy: { rateLimit: { calls: 2, perSeconds: 60 } },
       stopped: 'page 3 answered RATE_LIMITED: source "gh" is over its rate limit of 2 calls per 60 s',
+      next: { method: "GET", path: "/admin/3" },
     },
-  ])("$why", async ({ policy, stopped }) => {
+  ])("$why", async ({ policy, stopped, next }) => {
     const before = upstream.requests.length;
     const result = await toolsFor(policy)[0]!.execute({ method: "GET", path: "/pages/1", paginate: { maxPages: 5 } });
     expect(upstream.requests.slice(before).map((request) => request.path)).toEqual(["/v1/pages/1", "/v1/pages/2"]);
     expect(result.note).toContain(stopped);
+    expect(result.pagination?.more).toBe(true);
+    expect(result.pagination?.next).toEqual(next);
   });
 });
 

@@ -121,12 +121,17 @@ export function createPagedApiHandler({
         });
       }
       case "stripe": {
+        // As Stripe does: the page size's items after the one named, wherever a page began.
         const after = query.get("starting_after");
-        const page = after === null ? 1 : Math.floor(Number(after.replace("item_", "")) / pagedApiPageSize) + 1;
+        const start = after === null ? 0 : Number(after.replace("item_", ""));
+        const total = pagedApiPages * pagedApiPageSize;
+        const data = Array.from({ length: Math.max(0, Math.min(pagedApiPageSize, total - start)) }, (_, index) =>
+          pagedApiItem(1, start + index),
+        );
         return sendJson(response, 200, {
           object: "list",
-          data: itemsOfPage(page),
-          has_more: hasNext(page),
+          data,
+          has_more: start + data.length < total,
           url: recorded.path,
         });
       }

@@ -127,6 +127,24 @@ describe("paginate: limits and where it stops", () => {
     expect(resumed.pagination).toMatchObject({ pages: 2, items: 8, more: false });
   });
 
+  it("with Stripe's starting_after and maxItems, goes on after the last item kept, so nothing of the page is skipped", async () => {
+    const first = await call({ method: "GET", path: "/api/stripe", paginate: { maxItems: 6 } });
+    const firstIds = (first.body.kind === "json" ? (first.body.value as { data: { id: string }[] }).data : []).map(
+      (item) => item.id,
+    );
+    expect(firstIds).toEqual(allIds.slice(0, 6));
+    expect(first.pagination?.next).toEqual({
+      method: "GET",
+      path: "/api/stripe",
+      query: { starting_after: allIds[5] },
+    });
+    const rest = await call({ ...first.pagination!.next!, paginate: {} });
+    const restIds = (rest.body.kind === "json" ? (rest.body.value as { data: { id: string }[] }).data : []).map(
+      (item) => item.id,
+    );
+    expect(restIds).toEqual(allIds.slice(6));
+  });
+
   it("stops at maxItems, leaving out the rest of the page", async () => {
     const result = await call({ method: "GET", path: "/api/google", paginate: { maxItems: 6 } });
     expect(result.pagination).toMatchObject({ pages: 2, items: 6, more: true });
