@@ -140,6 +140,11 @@ describe("src call: a cut body and a body note, in the CLI's words", () => {
       /\ntruncated: .+; narrow it with --select EXPR \(JMESPath, applied to the whole body before it is cut\), or raise the limit: src source edit paged --set maxResultChars=N\n?$/,
     );
     expect(cut.stdout).not.toContain("resultRef");
+    const json = JSON.parse((await src(["--json", "call", "paged", "GET", "/big"])).stdout) as {
+      truncated: { note: string };
+    };
+    expect(json.truncated.note).toContain("narrow it with --select EXPR");
+    expect(json.truncated.note).not.toContain("is kept for");
     const text = await src(["call", "paged", "GET", "/big.txt"]);
     expect(text.stdout).toMatch(
       /\ntruncated: .+; to see more, raise the limit: src source edit paged --set maxResultChars=N\n?$/,

@@ -6,7 +6,7 @@ import { collectQuery, type QueryFlags } from "../input/collect-query";
 import { readBodyFlags, type BodyFlags } from "../input/read-body-flags";
 import { escapeTerminalControls } from "../output/escape-terminal-controls";
 import { cliCallError, inCallFlagWords } from "../output/cli-hint";
-import { formatCallResult } from "../output/format-call-result";
+import { cutNoteInCliWords, formatCallResult } from "../output/format-call-result";
 import { withProgress } from "../output/with-progress";
 import { writeError, writeJson, writeLine } from "../output/write-output";
 import { terminalConfirmer } from "../input/terminal-confirmer";
@@ -89,7 +89,16 @@ export function registerCall(program: Command): void {
             confirm !== undefined && flags.yes !== true
               ? await run()
               : await withProgress(context, `${method!.toUpperCase()} ${path}`, run);
-          if (context.json) writeJson(result);
+          // The note on a cut body says what the CLI can do: the body kept for resultRef goes when this process does.
+          if (context.json)
+            writeJson(
+              result.truncated === undefined
+                ? result
+                : {
+                    ...result,
+                    truncated: { ...result.truncated, note: cutNoteInCliWords(result.truncated.note, slug!) },
+                  },
+            );
           else writeLine(formatCallResult(result, { withError: false, slug: slug! }));
           if (result.ok) return EXIT_CODES.SUCCESS;
           // Said once, on stderr, in the command line's words, with the CLI's next step when the package message names none.

@@ -19,7 +19,7 @@ function nextPageCommand(
  * A cut body's note as `src call` can act on it: the whole body an agent reads on by `resultRef` is gone when this
  * process exits (and no command reads one), so the note says what the CLI can do instead.
  */
-function cutNoteInCliWords(note: string, slug: string): string {
+export function cutNoteInCliWords(note: string, slug: string): string {
   const kept = /; the whole (body|text) \(\d+ characters\) is kept for .*$/.exec(note);
   if (kept === null) return inCallFlagWords(note);
   const raise = `raise the limit: src source edit ${shellWord(slug)} --set maxResultChars=N`;
