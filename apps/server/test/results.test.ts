@@ -205,6 +205,11 @@ describe("a cut result read by reference, bound to its caller", () => {
       expect(parts).toBeGreaterThan(3);
       expect((JSON.parse(text) as { records: unknown[] }).records).toHaveLength(2000);
       await expect(theirs.readResource({ uri: link?.uri ?? "" })).rejects.toThrow(/belongs to another caller/);
+      // A bad offset is named as such (the link itself is fine).
+      for (const offset of ["-5", "abc"])
+        await expect(mine.readResource({ uri: `${link?.uri ?? ""}?offset=${offset}` })).rejects.toThrow(
+          `offset: must be a whole number of characters, 0 or more (it is "${offset}"); read from the start with ${link?.uri ?? ""}`,
+        );
     } finally {
       await mine.close();
       await theirs.close();

@@ -80,7 +80,11 @@ export {
   type StoredResultLookup,
   createResultStore,
 } from "./stored-results/result-store";
-export { parseResultResourceUri, resultResourceUri } from "./stored-results/result-resource-uri";
+export {
+  parseResultResourceUri,
+  resultResourceUri,
+  resultResourceUriProblem,
+} from "./stored-results/result-resource-uri";
 export { apiToolInputSchema } from "./tool/agent-input";
 export { apiToolInstructions } from "./tool/api-tool-instructions";
 

@@ -21,3 +21,17 @@ export function parseResultResourceUri(uri: string): { ref: string; offset: numb
   if (ref === "" || !Number.isSafeInteger(offset) || offset < 0) return undefined;
   return { ref, offset };
 }
+
+/**
+ * Why `uri`, a stored result's link by its prefix, names no part to read: its `offset` is not a whole number of
+ * characters from 0 (`?offset=-5`, `?offset=abc`), or it names no reference. `undefined` for a URI that is fine or is
+ * not a stored result's.
+ */
+export function resultResourceUriProblem(uri: string): string | undefined {
+  if (!uri.startsWith(prefix) || parseResultResourceUri(uri) !== undefined) return undefined;
+  const [encoded = "", query = ""] = uri.slice(prefix.length).split("?", 2);
+  const offsetText = new URLSearchParams(query).get("offset");
+  if (encoded !== "" && offsetText !== null)
+    return `offset: must be a whole number of characters, 0 or more (it is ${JSON.stringify(offsetText.slice(0, 20))}); read from the start with ${prefix}${encoded}, then follow each part's _meta.next`;
+  return `${JSON.stringify(uri.slice(0, 200))} names no stored result: use the src://results/<resultRef> link of a cut result as it came`;
+}

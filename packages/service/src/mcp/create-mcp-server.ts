@@ -10,6 +10,7 @@ import {
 import {
   apiToolInstructions,
   parseResultResourceUri,
+  resultResourceUriProblem,
   resultResourceUri,
   toMcpCallToolResult,
   toMcpToolDefinition,
@@ -92,7 +93,8 @@ export function createMcpServer(service: SourceService, options: McpServerOption
     if (named === undefined)
       throw new McpError(
         ErrorCode.InvalidParams,
-        `no resource ${JSON.stringify(uri.slice(0, 200))}: this server reads only src://results/<resultRef> links from cut results`,
+        resultResourceUriProblem(uri) ??
+          `no resource ${JSON.stringify(uri.slice(0, 200))}: this server reads only src://results/<resultRef> links from cut results`,
       );
     const read = service.readStoredResult(named.ref, { offset: named.offset });
     if (!read.ok) throw new McpError(ErrorCode.InvalidParams, read.message);
