@@ -123,7 +123,7 @@ describe("agent tokens over /v1/tokens", () => {
           },
         }),
         duplex: "half",
-      } as RequestInit);
+      });
     const before = setup.upstream.seen.length;
     const outside = await chunkedCall("beta", "GET");
     expect(outside.status).toBe(403);

@@ -148,18 +148,9 @@ export async function walkPages({
       cutShort = true;
     }
     const pageChars = pageItems.reduce<number>((sum, item) => sum + (JSON.stringify(item) ?? "null").length + 1, 0);
-    if (pages > 1 && chars + pageChars > maxChars) {
-      // Joined, this page would be cut and its items reachable only by resultRef while `next` went past them:
-      // it is left out whole, and the call to go on fetches it again.
-      if (next !== undefined) style ??= next.style;
-      return finish(
-        report(
-          true,
-          `page ${pages} would take the joined items past api.maxResultChars (${maxChars} characters), so its items are left out and the call to go on fetches it again`,
-          call,
-        ),
-      );
-    }
+    // Joined, this page would be cut and its items reachable only by resultRef while `next` went past them:
+    // it is left out whole, and the call to go on fetches it again.
+    if (pages > 1 && chars + pageChars > maxChars) return finish(report(true, overflowing(pages, maxChars), call));
     if (frame === undefined || frame.key === found?.key)
       frame = { value: selected, key: found?.key ?? frame?.key, headers: current.result.headers };
     items.push(...pageItems);
@@ -167,17 +158,9 @@ export async function walkPages({
     if (next !== undefined) style ??= next.style;
     if (cutShort || (maxItems !== undefined && items.length >= maxItems)) {
       const more = cutShort || next !== undefined;
-      // Stripe's next page starts after an id: after the last item kept, the rest of this page is not skipped.
       const goOn =
         cutShort && next?.style === "starting-after" && select === undefined
-          ? findNextPage({
-              headers: current.result.headers,
-              body: { ...(body as Record<string, unknown>), has_more: true, data: pageItems },
-              responseUrl: current.result.request.url,
-              call,
-              baseUrl,
-              operation,
-            })
+          ? nextAfterLastKept({ page: current.result, body, kept: pageItems, call, baseUrl, operation })
           : next;
       return finish(
         report(
@@ -229,4 +212,36 @@ export async function walkPages({
     delete result.nextPath;
     return { result, report: pagination, notes };
   }
+}
+
+const overflowing = (page: number, maxChars: number): string =>
+  `page ${page} would take the joined items past api.maxResultChars (${maxChars} characters), so its items are left out and the call to go on fetches it again`;
+
+/**
+ * Stripe's next page starts after an id: the call that goes on after the last item kept of a page `maxItems` cut, so
+ * the rest of that page is not skipped.
+ */
+function nextAfterLastKept({
+  page,
+  body,
+  kept,
+  call,
+  baseUrl,
+  operation,
+}: {
+  page: ToolResult;
+  body: unknown;
+  kept: unknown[];
+  call: PageCall;
+  baseUrl: URL;
+  operation: IndexedOperation | undefined;
+}): ReturnType<typeof findNextPage> {
+  return findNextPage({
+    headers: page.headers,
+    body: { ...(body as Record<string, unknown>), has_more: true, data: kept },
+    responseUrl: page.request.url,
+    call,
+    baseUrl,
+    operation,
+  });
 }
