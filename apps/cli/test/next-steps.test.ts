@@ -101,6 +101,13 @@ describe("next steps work as printed", { timeout: 90_000 }, () => {
     expect(edited.stdout).not.toContain("ada");
     // The advice is said once: the status text that says the same is not printed as well.
     expect(edited.stdout).not.toContain("set the credential again");
+    // A call meanwhile is told why the stored credential is not sent (not that none is stored), and nothing reaches either.
+    const called = await src(["call", "basic", "GET", "/me"]);
+    expect(called.code).toBe(1);
+    expect(called.stderr).toContain(
+      'error NO_CREDENTIAL: the credential stored for source "basic" was stored for another address of the API (its base URL or an auth endpoint changed since); store it again with `src credential set basic`',
+    );
+    expect(moved.received.length).toBe(0);
     // The stored credential is bound to the old address, so its username is not reused: the terminal asks for it.
     const { code, screen } = await runInTerminal(argsOf(next), temp.env, [
       { expect: "Username", send: `ada${enter}` },

@@ -48,7 +48,9 @@ export function cliCallError(
 ): string {
   switch (error.code) {
     case "NO_CREDENTIAL":
-      return `no credential is stored for source "${slug}"; store it with \`src credential set ${slug}\``;
+      return error.message.includes("was stored for another address")
+        ? `the credential stored for source "${slug}" was stored for another address of the API (its base URL or an auth endpoint changed since); store it again with \`src credential set ${slug}\``
+        : `no credential is stored for source "${slug}"; store it with \`src credential set ${slug}\``;
     case "SOURCE_DISABLED":
       return `source "${slug}" is disabled; enable it with \`src source enable ${slug}\``;
     default:

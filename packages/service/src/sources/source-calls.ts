@@ -1,7 +1,7 @@
 import { isPerUserSource, SourceNotFoundError, type SourceRecord } from "@src/config";
 import { slugSchema } from "@src/config/internal";
 import { localPrincipal } from "../principal";
-import { callSource, createOperationsTool, explainPolicy, type ToolResult } from "@src/http-tool";
+import { callSource, createOperationsTool, explainPolicy, TOOL_ERROR_CODES, type ToolResult } from "@src/http-tool";
 import { apiToolName, maxToolNameLength, operationsToolName, readStoredPart } from "@src/http-tool/internal";
 import { SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";
 import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
@@ -84,7 +84,7 @@ async function callTool(
   // The credential is read only once the policy allowed the call (a refusal reads nothing). A per-user source sends
   // the caller's principal's own credential, or nothing (NOT_CONNECTED): never the shared one, never another's.
   const perUser = isPerUserSource(source);
-  return callSource({
+  const result = await callSource({
     source: context.withAbsoluteCaFile(source),
     call: input,
     plugin: context.pluginOf(source),
@@ -104,6 +104,22 @@ async function callTool(
     results: context.results,
     caller,
   });
+  if (result.error?.code === TOOL_ERROR_CODES.NO_CREDENTIAL && !perUser && result.attempts === 0)
+    await explainUnboundCredential(context, slug, result.error);
+  return result;
+}
+
+/**
+ * A NO_CREDENTIAL whose source does hold a credential: it was stored for another address (the base URL, or an auth
+ * endpoint such as the token URL, changed since), so it is not sent. The message says so instead of "none is stored".
+ */
+async function explainUnboundCredential(
+  context: ServiceContext,
+  slug: string,
+  error: NonNullable<ToolResult["error"]>,
+): Promise<void> {
+  if (!(await (await context.credentials.vault()).has(slug))) return;
+  error.message = `the credential stored for source "${slug}" was stored for another address of the API (its base URL or an auth endpoint changed since), so it is not sent; an operator must store it again, then retry`;
 }
 
 /** What a caller without their own credential for a per-user source is told: nothing was sent, and how to connect. */
