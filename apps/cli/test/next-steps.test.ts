@@ -6,6 +6,7 @@ import { runSrc, type RunResult } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
 import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
+import { bearerItemsDocument } from "./helpers/openapi-document";
 
 // Every next step the CLI prints is a command that works as printed: each test makes the CLI print one, takes the
 // command from the output, and runs it (in a terminal where it asks for a secret).
@@ -49,31 +50,7 @@ async function upstream(auth: Parameters<typeof startUpstream>[0]): Promise<Upst
   return started;
 }
 
-const document = (url: string) => ({
-  openapi: "3.0.3",
-  info: { title: "Items", version: "1" },
-  servers: [{ url }],
-  components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
-  security: [{ token: [] }],
-  paths: {
-    "/me": { get: { operationId: "getMe", responses: { "200": { description: "ok" } } } },
-    "/items": {
-      post: {
-        operationId: "createItem",
-        summary: "Create an item",
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
-            },
-          },
-        },
-        responses: { "201": { description: "created" } },
-      },
-    },
-  },
-});
+const document = (url: string) => bearerItemsDocument(url, "Items");
 
 beforeEach(async () => {
   temp = await createTempHome();

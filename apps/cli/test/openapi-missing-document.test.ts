@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc } from "./helpers/run-src";
 import { createTempHome, type TempHome } from "./helpers/temp-home";
 import { startUpstream, type Upstream } from "./helpers/upstream";
+import { bearerItemsDocument } from "./helpers/openapi-document";
 
 // A source checked against its OpenAPI document (api.openapiValidation strict, the default) whose document is gone
 // (deleted from its folder, or never there, as after `source import`) is not called unchecked: its calls are refused
@@ -13,30 +14,7 @@ const token = "tok-missing-doc-4c19e02b77";
 let upstream: Upstream;
 const homes: TempHome[] = [];
 
-const document = (url: string) => ({
-  openapi: "3.0.3",
-  info: { title: "Items API", version: "1.0.0" },
-  servers: [{ url }],
-  components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
-  security: [{ token: [] }],
-  paths: {
-    "/me": { get: { operationId: "getMe", responses: { "200": { description: "ok" } } } },
-    "/items": {
-      post: {
-        operationId: "createItem",
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
-            },
-          },
-        },
-        responses: { "200": { description: "ok" } },
-      },
-    },
-  },
-});
+const document = (url: string) => bearerItemsDocument(url);
 
 async function newHome(): Promise<TempHome> {
   const temp = await createTempHome();

@@ -26,3 +26,35 @@ export function oauth2OpenApiDocument({ title, version, serverUrl, oauth2Flows, 
     paths,
   });
 }
+
+/**
+ * An OpenAPI 3.0 document of an items API behind a bearer token, as an object: `GET /me` (getMe) and `POST /items`
+ * (createItem), whose JSON body requires a string `name`, so `{}` breaks it. `title` names it (and so the source's slug).
+ */
+export function bearerItemsDocument(serverUrl: string, title = "Items API"): Record<string, unknown> {
+  return {
+    openapi: "3.0.3",
+    info: { title, version: "1.0.0" },
+    servers: [{ url: serverUrl }],
+    components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
+    security: [{ token: [] }],
+    paths: {
+      "/me": { get: { operationId: "getMe", responses: { "200": { description: "ok" } } } },
+      "/items": {
+        post: {
+          operationId: "createItem",
+          summary: "Create an item",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+              },
+            },
+          },
+          responses: { "201": { description: "created" } },
+        },
+      },
+    },
+  };
+}
