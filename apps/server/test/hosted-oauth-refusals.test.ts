@@ -109,15 +109,6 @@ async function exchange(
 }
 
 describe("the embedded authorization server refuses", () => {
-  it("a redirect URI the client did not register: 400, and the browser is not sent there", async () => {
-    const clientId = await register();
-    const { url } = await authorizationUrl(clientId, { set: { redirect_uri: "http://127.0.0.1:9/elsewhere" } });
-    const answer = await fetch(url, { redirect: "manual" });
-    expect(answer.status).toBe(400);
-    expect(answer.headers.get("location")).toBeNull();
-    expect(((await answer.json()) as { error: string }).error).toBe("invalid_request");
-  });
-
   type Change = { omit?: string[]; set?: Record<string, string> };
   /** The query of the redirect an authorization request gets: a 302 to the client's own redirect URI. */
   async function errorRedirect(change: Change) {
@@ -202,13 +193,52 @@ describe("the embedded authorization server refuses", () => {
     expect(query.get("iss")).toBe(server.url);
   });
 
-  it("no client_id: 400 answered directly, never a redirect", async () => {
-    const { url } = await authorizationUrl(await register(), { omit: ["client_id"] });
-    const answer = await fetch(url, { redirect: "manual" });
-    expect(answer.status).toBe(400);
-    expect(answer.headers.get("location")).toBeNull();
-    expect(((await answer.json()) as { error: string }).error).toBe("invalid_request");
-  });
+  const client =
+    "the client's client_id (the https URL of its Client ID Metadata Document, or the id POST /register issued)";
+  it.each<{ what: string; url: (clientId: string) => Promise<string>; error: string; description: string }>([
+    {
+      what: "no client_id",
+      url: async (clientId) => (await authorizationUrl(clientId, { omit: ["client_id"] })).url,
+      error: "invalid_request",
+      description: `client_id is required: send ${client}`,
+    },
+    {
+      what: "client_id twice",
+      url: async (clientId) => `${(await authorizationUrl(clientId)).url}&client_id=${encodeURIComponent(clientId)}`,
+      error: "invalid_request",
+      description: `client_id is given more than once: send one client_id (${client})`,
+    },
+    {
+      what: "a redirect_uri that is not a URL",
+      url: async (clientId) => (await authorizationUrl(clientId, { set: { redirect_uri: "callback" } })).url,
+      error: "invalid_request",
+      description: 'redirect_uri "callback" is not an absolute URL: send the redirect URI the client registered',
+    },
+    {
+      what: "an unknown client",
+      url: async () => (await authorizationUrl("no-such-client")).url,
+      error: "invalid_client",
+      description:
+        'client_id "no-such-client" is not a client of this server: register the client (POST /register) or send the https URL of a Client ID Metadata Document this server can fetch (the server\'s log says why a document was refused)',
+    },
+    {
+      what: "a redirect URI the client did not register",
+      url: async (clientId) =>
+        (await authorizationUrl(clientId, { set: { redirect_uri: "http://127.0.0.1:9/elsewhere" } })).url,
+      error: "invalid_request",
+      description:
+        'redirect_uri "http://127.0.0.1:9/elsewhere" is not one the client registered: send one of its registered redirect URIs (any port on a loopback address, RFC 8252)',
+    },
+  ])(
+    "$what: 400 answered directly, never a redirect, in a sentence naming the parameter",
+    async ({ url, error, description }) => {
+      const answer = await fetch(await url(await register()), { redirect: "manual" });
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("location")).toBeNull();
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(await answer.json()).toEqual({ error, error_description: description });
+    },
+  );
 
   it("a missing or wrong PKCE verifier, and a token for another resource; the right exchange works once, a replay ends the grant", async () => {
     const clientId = await register();

@@ -57,6 +57,67 @@ export function authorizationRequestProblem(query: Query, settings: HostedOAuthS
 }
 
 /**
+ * What is wrong with the two parameters the MCP SDK's handler checks first and
+ * answers directly with a 400, never at the redirect URI (`client_id`,
+ * `redirect_uri`), as one sentence naming the parameter and what to send;
+ * undefined when they are well formed (whether the client and its redirect URI
+ * are registered is the SDK's to say).
+ */
+export function clientParameterProblem(query: Query): string | undefined {
+  const clientId = query.client_id;
+  const client =
+    "the client's client_id (the https URL of its Client ID Metadata Document, or the id POST /register issued)";
+  if (clientId === undefined || clientId === "") return `client_id is required: send ${client}`;
+  if (typeof clientId !== "string") return `client_id is given more than once: send one client_id (${client})`;
+  const redirectUri = query.redirect_uri;
+  const registered = "the redirect URI the client registered";
+  if (redirectUri === undefined) return undefined;
+  if (typeof redirectUri !== "string")
+    return `redirect_uri is given more than once: send one redirect_uri (${registered})`;
+  if (!URL.canParse(redirectUri))
+    return `redirect_uri ${quoted(redirectUri)} is not an absolute URL: send ${registered}`;
+  return undefined;
+}
+
+/** The SDK's own words for a client or redirect URI it refuses, and the sentence each becomes. */
+const clientRefusalSentences: Readonly<Record<string, (query: Query) => string>> = {
+  "Invalid client_id": (query) =>
+    `client_id ${quoted(String(query.client_id))} is not a client of this server: register the client (POST /register) or send the https URL of a Client ID Metadata Document this server can fetch (the server's log says why a document was refused)`,
+  "Unregistered redirect_uri": (query) =>
+    `redirect_uri ${quoted(String(query.redirect_uri))} is not one the client registered: send one of its registered redirect URIs (any port on a loopback address, RFC 8252)`,
+};
+
+/**
+ * Express middleware before the SDK's authorization handler, for the errors
+ * it answers directly with a 400, never at the redirect URI (without a known
+ * client and redirect URI there is nowhere safe to send the browser): a
+ * `client_id` or `redirect_uri` that is missing, repeated or malformed is
+ * answered here with a sentence naming the parameter (the SDK's says it as its
+ * schema's issues in JSON), and the SDK's terse words for an unknown client or
+ * an unregistered redirect URI become a sentence that says what to send.
+ */
+export function clientParameterErrors(): RequestHandler {
+  return (request, response, next) => {
+    const query = request.query as Query;
+    const problem = clientParameterProblem(query);
+    if (problem !== undefined) {
+      response
+        .status(400)
+        .set("cache-control", "no-store")
+        .json({ error: "invalid_request", error_description: problem });
+      return;
+    }
+    const json = response.json.bind(response);
+    response.json = (body: unknown) => {
+      const description = (body as { error_description?: unknown } | null)?.error_description;
+      const sentence = typeof description === "string" ? clientRefusalSentences[description] : undefined;
+      return json(sentence === undefined ? body : { ...(body as object), error_description: sentence(query) });
+    };
+    next();
+  };
+}
+
+/**
  * Express middleware before the SDK's authorization handler: every error it
  * redirects to the client (invalid_request, invalid_target, server_error...)
  * carries the request's `state` and this server's `iss`, as the consent

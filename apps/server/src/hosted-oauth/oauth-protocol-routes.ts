@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import type { ServerHono } from "../app-context";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import type { Logger } from "pino";
-import { authorizationErrorRedirects } from "./authorization-response";
+import { authorizationErrorRedirects, clientParameterErrors } from "./authorization-response";
 import { oauthEndpointErrors } from "./oauth-endpoint-errors";
 import type { HostedOAuthSettings } from "./hosted-oauth-settings";
 
@@ -122,6 +122,7 @@ export function registerOAuthProtocolRoutes(
         .json({ error: "invalid_request", error_description: "send the authorization request as a GET" }),
   );
   // Every error the SDK's handler sends back to the client carries state and iss, and says what is wrong in a sentence.
+  sdk.use(oauthEndpointPaths.authorize, clientParameterErrors());
   sdk.use(oauthEndpointPaths.authorize, authorizationErrorRedirects(settings));
   sdk.use(
     oauthEndpointPaths.authorize,
