@@ -34,6 +34,31 @@ function describeAllow(allow: readonly PolicyRule[], readOnly: boolean): string 
 }
 
 /**
+ * The confirm rules a call this tool lets through can match, so the description never asks an agent to expect a
+ * confirmation for a call it would be refused anyway: a rule for a write is left out of a read-only or reading tool,
+ * one for a read out of the writing tool, and one whose method no allow rule lets through (when there is an allow
+ * list). A rule of the document (`operation:`, `tag:`), or any rule when the allow list names operations, is kept.
+ */
+function confirmRulesThatApply(
+  confirm: readonly string[],
+  { allow, readOnly, access }: { allow: readonly PolicyRule[] | undefined; readOnly: boolean; access: ToolAccess },
+): string[] {
+  const allowedMethods =
+    allow === undefined || allow.some((rule) => rule.kind !== "route")
+      ? undefined
+      : new Set(allow.flatMap((rule) => (rule.kind === "route" ? [rule.method] : [])));
+  return rulesOf(confirm)
+    .filter((rule) => {
+      if (rule.kind !== "route" || rule.method === "*") return true;
+      const reads = READ_METHODS.has(rule.method);
+      if (!reads && (readOnly || access === "read")) return false;
+      if (reads && access === "write") return false;
+      return allowedMethods === undefined || allowedMethods.has("*") || allowedMethods.has(rule.method);
+    })
+    .map((rule) => rule.text);
+}
+
+/**
  * The policy in a few sentences for the tool's description: read-only, which
  * tool of a split pair this is, what allow lets through, what is denied,
  * what a person confirms, the rate limits. `undefined` when nothing limits the agent.
@@ -56,7 +81,12 @@ export function describePolicy(
     sentences.push(`This tool only writes (POST, PUT, PATCH, DELETE); reads go through ${readToolName}.`);
   if (policy?.allow !== undefined) sentences.push(describeAllow(rulesOf(policy.allow), readOnly));
   if ((policy?.deny ?? []).length > 0) sentences.push(`Never allowed: ${list(policy!.deny!)}.`);
-  if ((policy?.confirm ?? []).length > 0) sentences.push(`A person must confirm: ${list(policy!.confirm!)}.`);
+  const confirm = confirmRulesThatApply(policy?.confirm ?? [], {
+    allow: policy?.allow === undefined ? undefined : rulesOf(policy.allow),
+    readOnly,
+    access,
+  });
+  if (confirm.length > 0) sentences.push(`A person must confirm: ${list(confirm)}.`);
   const limits = [policy?.rateLimit, token?.rateLimit].filter((limit) => limit !== undefined);
   if (limits.length > 0)
     sentences.push(`At most ${limits.map((limit) => `${limit.calls} calls per ${limit.perSeconds} s`).join(" and ")}.`);

@@ -239,19 +239,42 @@ describe("api.policy: what reaches the upstream", () => {
 
   it("describes the policy early in the tool description", () => {
     const [tool] = toolsFor({
-      allow: ["GET /**", "POST /repos/*/*/issues"],
+      allow: ["GET /**", "POST /repos/*/*/issues", "PUT /repos/*/*/collaborators/*"],
       deny: ["DELETE /**"],
       confirm: ["PUT /repos/*/*/collaborators/*"],
       rateLimit: { calls: 60, perSeconds: 60 },
     });
     expect(tool!.description).toContain(
-      "Allowed: reads anywhere; writes only to POST /repos/*/*/issues; anything else is refused.",
+      "Allowed: reads anywhere; writes only to POST /repos/*/*/issues, PUT /repos/*/*/collaborators/*; anything else is refused.",
     );
     expect(tool!.description).toContain("Never allowed: DELETE /**.");
     expect(tool!.description).toContain("A person must confirm: PUT /repos/*/*/collaborators/*.");
     expect(tool!.description).toContain("At most 60 calls per 60 s.");
     expect(Buffer.byteLength(tool!.description)).toBeLessThanOrEqual(1023);
     expect(toolsFor({ mode: "read-only" })[0]!.description).toContain("Read-only: GET, HEAD and OPTIONS only");
+  });
+});
+
+describe("the confirm rules a description names", () => {
+  const confirmSentence = (policy: ApiPolicy, index = 0): string | undefined =>
+    /A person must confirm: [^.]*\./.exec(toolsFor(policy)[index]!.description)?.[0];
+
+  it("are only those a call the tool lets through can match", () => {
+    const confirm = ["PUT /repos/*/*/collaborators/*", "GET /admin/**", "operation:repos/delete"];
+    expect(confirmSentence({ confirm })).toBe(
+      "A person must confirm: PUT /repos/*/*/collaborators/*, GET /admin/**, operation:repos/delete.",
+    );
+    // The allow list lets no PUT through: asking for a confirmation of one would only mislead the agent.
+    expect(confirmSentence({ allow: ["GET /**", "POST /repos/*/*/issues"], confirm })).toBe(
+      "A person must confirm: GET /admin/**, operation:repos/delete.",
+    );
+    expect(confirmSentence({ allow: ["* /repos/**"], confirm })).toBe(
+      "A person must confirm: PUT /repos/*/*/collaborators/*, GET /admin/**, operation:repos/delete.",
+    );
+    expect(confirmSentence({ mode: "read-only", confirm: ["PUT /repos/*/*/collaborators/*"] })).toBeUndefined();
+    expect(confirmSentence({ mode: "read-only", confirm })).toBe(
+      "A person must confirm: GET /admin/**, operation:repos/delete.",
+    );
   });
 });
 
