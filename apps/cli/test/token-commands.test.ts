@@ -125,4 +125,26 @@ describe("src token", () => {
     };
     expect(listed.tokens.map((token) => token.name)).toEqual(["claude"]);
   });
+
+  it("source remove names the tokens that still name the source (text and --json), and not those that do not", async () => {
+    await addSources("github", "jira", "wiki");
+    for (const args of [
+      ["token", "create", "ci", "--sources", "github,jira"],
+      ["token", "create", "bot", "--sources", "github"],
+      ["token", "create", "docs", "--sources", "wiki"],
+      ["token", "create", "everything"],
+    ])
+      expect((await runSrc(args, { env: temp.env })).code).toBe(0);
+    const removed = await runSrc(["source", "remove", "github"], { env: temp.env });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toBe(
+      'Removed source "github" and its credential.\n' +
+        'Agent tokens that still name "github": ci, bot. A source added again as "github" is theirs to call; `src token revoke NAME` ends one.\n',
+    );
+    const json = await runSrc(["--json", "source", "remove", "jira"], { env: temp.env });
+    expect(JSON.parse(json.stdout)).toEqual({ removed: "jira", stillNamedByTokens: ["ci"] });
+    expect((await runSrc(["token", "revoke", "docs"], { env: temp.env })).code).toBe(0);
+    const none = await runSrc(["--json", "source", "remove", "wiki"], { env: temp.env });
+    expect(JSON.parse(none.stdout)).toEqual({ removed: "wiki" });
+  });
 });
