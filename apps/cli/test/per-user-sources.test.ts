@@ -126,6 +126,30 @@ describe("src and per-user sources, through the built CLI", () => {
     expectNoSecret(added, notConnected, setLocal, setBob, connected, listed, table, removed, afterRemove);
   });
 
+  it("token revoke removes the connections of the token's principal (text and --json), and no one else's", async () => {
+    const temp = await newHome();
+    const slug = `rv-${randomBytes(3).toString("hex")}`;
+    const run = (args: string[], stdin?: string) =>
+      runSrc(args, { env: temp.env, ...(stdin === undefined ? {} : { stdin }) });
+    expect(
+      (await run(sourceAddArgs({ name: "RV", slug, baseUrl: `${upstream.url}/${slug}` }, ...perUserBearer))).code,
+    ).toBe(0);
+    for (const name of ["bob", "carol"]) expect((await run(["token", "create", name])).code).toBe(0);
+    for (const principal of ["token:bob", "token:carol"])
+      expect(
+        (await run(["credential", "set", slug, "--principal", principal, "--credential-stdin"], bobKey)).code,
+      ).toBe(0);
+
+    const revoked = await run(["token", "revoke", "bob"]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toBe(`Revoked agent token "bob", and removed its person's connections to ${slug}.\n`);
+    const revokedJson = await run(["--json", "token", "revoke", "carol"]);
+    expect(JSON.parse(revokedJson.stdout)).toEqual({ name: "carol", revoked: true, connectionsRemoved: [slug] });
+    expect(JSON.parse((await run(["--json", "connections", "list"])).stdout)).toEqual({ connections: [] });
+    expect((await run(["token", "create", "dave"])).code).toBe(0);
+    expect((await run(["token", "revoke", "dave"])).stdout).toBe('Revoked agent token "dave".\n');
+  });
+
   it("refuses --principal for a shared source and a --credentials value it does not know, and switches a source with source edit", async () => {
     const temp = await newHome();
     const slug = `plain-${randomBytes(3).toString("hex")}`;
@@ -196,16 +220,30 @@ describe("src and per-user sources, through the built CLI", () => {
         (connection) => connection.principal,
       ),
     ).toEqual(["token:bob"]);
-    // The admin token is the operator ("local"): not bob, so nothing is sent.
+    // The admin token is the operator ("local"): not bob, so nothing is sent; and no connect link, whose holder
+    // would become the operator: the operator's own is stored with --principal local.
     const before = upstream.requests.length;
     const call = await remote(["call", slug, "GET", "/repos"]);
     expect(call.code).toBe(1);
     expect(call.stderr).toContain("NOT_CONNECTED");
-    expect(call.stderr).toContain("#/connect/srcc_");
+    expect(call.stderr).not.toContain("#/connect/");
+    expect(call.stderr).toContain(`src credential set ${slug} --principal local`);
     expect(sentFor(slug, before)).toEqual([]);
     expect((await remote(["connections", "remove", slug, "--principal", "token:bob"])).stdout).toContain(
       "Removed the connection of token:bob",
     );
+    expect(JSON.parse((await remote(["connections", "list", "--json"])).stdout)).toEqual({ connections: [] });
+
+    // Revoking a token on the server removes its principal's connections there too.
+    expect((await remote(["token", "create", "erin"])).code).toBe(0);
+    expect(
+      (await remote(["credential", "set", slug, "--principal", "token:erin", "--credential-stdin"], bobKey)).code,
+    ).toBe(0);
+    expect(JSON.parse((await remote(["--json", "token", "revoke", "erin"])).stdout)).toEqual({
+      name: "erin",
+      revoked: true,
+      connectionsRemoved: [slug],
+    });
     expect(JSON.parse((await remote(["connections", "list", "--json"])).stdout)).toEqual({ connections: [] });
     expectNoSecret(added, listed, call);
   });

@@ -245,8 +245,10 @@ export function createCallGate({
           confirm,
         }),
       );
+      // No link for the operator (`local`, the admin token): its own credential is stored with
+      // `src credential set SLUG --principal local`, never through a link whose holder would become the operator.
       const result =
-        answered.error?.code === "NOT_CONNECTED" && connectUrlFor !== undefined
+        answered.error?.code === "NOT_CONNECTED" && connectUrlFor !== undefined && caller.kind !== "admin"
           ? await withConnectLink(answered, slug, principalOf(caller))
           : answered;
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result, principalOf(caller)));

@@ -23,6 +23,7 @@ export {
   createAgentTokenStore,
 } from "./agent-tokens/agent-token-store";
 export { parseTokenLifetime } from "./agent-tokens/parse-token-lifetime";
+export { type RevokedAgentToken, revokeAgentToken } from "./agent-tokens/revoke-agent-token";
 export type { AllowedHosts } from "./check-host";
 export { type FinishedCall, type ServerMetrics, createServerMetrics } from "./metrics/server-metrics";
 export { type Tracing, startTracingFromEnvironment } from "./telemetry/start-tracing";

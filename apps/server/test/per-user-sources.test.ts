@@ -121,8 +121,12 @@ describe("per-user sources on the server", () => {
     expect((await callAs(alice, slug)).json).toMatchObject({ ok: true });
     expect(sentTo(slug)).toEqual([`Bearer ${aliceKey}`, `Bearer ${bobKey}`, `Bearer ${aliceKey}`]);
 
-    // The operator (admin token: principal "local") has no credential of their own here either.
-    expect((await callAs(undefined, slug)).json).toMatchObject({ ok: false, error: { code: "NOT_CONNECTED" } });
+    // The operator (admin token: principal "local") has no credential of their own here either, and is given no
+    // link: whoever held one would become the operator; its own is stored with --principal local.
+    const operatorRefused = (await callAs(undefined, slug)).json;
+    expect(operatorRefused).toMatchObject({ ok: false, error: { code: "NOT_CONNECTED" } });
+    expect(operatorRefused.error.connectUrl).toBeUndefined();
+    expect(operatorRefused.error.message).toContain(`src credential set ${slug} --principal local`);
     expect(sentTo(slug)).toHaveLength(3);
 
     // Who is connected, never a value.
@@ -159,6 +163,38 @@ describe("per-user sources on the server", () => {
     expect(logged).toEqual(["token:alice", "token:bob", "token:bob", "token:alice", "local", "token:bob"]);
     const home = await readFile(join(testHome.home, "vault.json"), "utf8");
     for (const secret of [aliceKey, bobKey, "token:alice"]) expect(home).not.toContain(secret);
+  });
+
+  it("ends a token's connections when it is revoked: a token created again under its name acts with none of them", async () => {
+    const slug = `rv-${Date.now().toString(36)}`;
+    const other = `rw-${Date.now().toString(36)}`;
+    await addPerUserSource(slug);
+    await addPerUserSource(other);
+    const alice = await createToken("alice");
+    for (const [source, principal] of [
+      [slug, "token:alice"],
+      [other, "token:alice"],
+      [slug, "token:bob"],
+    ] as const) {
+      const stored = await server.api("PUT", `/v1/sources/${source}/connections`, {
+        body: { principal, credential: { token: aliceKey } },
+      });
+      expect(stored.status, stored.text).toBe(200);
+    }
+    expect((await callAs(alice, slug)).json).toMatchObject({ ok: true });
+
+    const revoked = await server.api("DELETE", "/v1/tokens/alice");
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(revoked.json).toEqual({ name: "alice", revoked: true, connectionsRemoved: [slug, other].sort() });
+    const left = await server.api("GET", "/v1/connections");
+    expect(left.json.connections.map((entry: { principal: string }) => entry.principal)).toEqual(["token:bob"]);
+
+    // Another person's token under the same name: not connected, nothing sent with alice's credential.
+    const again = await createToken("alice");
+    const refused = await callAs(again, slug);
+    expect(refused.json).toMatchObject({ ok: false, attempts: 0, error: { code: "NOT_CONNECTED" } });
+    testHome.secrets.push(refused.json.error.connectUrl.split("#/connect/")[1]);
+    expect(sentTo(slug)).toEqual([`Bearer ${aliceKey}`]);
   });
 
   it("never falls back to the shared credential a source had before it became per-user", async () => {

@@ -12,6 +12,7 @@ import {
 import { AgentTokenError } from "../errors/agent-token-error";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { parseTokenLifetime } from "./parse-token-lifetime";
+import { callerOfToken } from "./agent-token-index";
 
 /** What `create` returns: the only time the value is ever shown. */
 export interface CreatedAgentToken {
@@ -66,8 +67,12 @@ export interface AgentTokenStore {
   readonly file: string;
   create(input: CreateAgentTokenInput): Promise<CreatedAgentToken>;
   list(): Promise<AgentTokenSummary[]>;
-  /** Removes the token (a grant with its access and refresh tokens); it answers 401 from then on. Throws `AGENT_TOKEN_NOT_FOUND` for an unknown name. */
-  revoke(name: string): Promise<void>;
+  /**
+   * Removes the token (a grant with its access and refresh tokens); it answers 401 from then on. Answers the principal
+   * it acted for (`token:NAME`, `grant:NAME`), whose per-user connections `revokeAgentToken` ends too. Throws
+   * `AGENT_TOKEN_NOT_FOUND` for an unknown name.
+   */
+  revoke(name: string): Promise<{ principal: string }>;
 }
 
 /** The prefix every agent token value starts with. */
@@ -224,6 +229,7 @@ export function createAgentTokenStore({
           code: SERVER_ERROR_CODES.AGENT_TOKEN_NOT_FOUND,
           message: `no agent token is named ${JSON.stringify(name)}; \`src token list\` shows the names`,
         });
+      return { principal: callerOfToken(removed).principal };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { RouteContext } from "../app-context";
 import { errorResponses, jsonRequestBody, jsonResponse } from "../api-schemas";
+import { revokeAgentToken } from "../agent-tokens/revoke-agent-token";
 
 const tokenNameParamSchema = z.object({
   name: z
@@ -110,15 +111,26 @@ const revokeTokenRoute = createRoute({
   path: "/v1/tokens/{name}",
   tags: ["tokens"],
   summary:
-    "Revoke an agent token or a hosted agent's grant (admin only); it, and a grant's access and refresh tokens, answer 401 from then on.",
+    "Revoke an agent token or a hosted agent's grant (admin only); it, and a grant's access and refresh tokens, answer 401 from then on. The per-user connections of the principal it acted for (token:NAME, grant:NAME) are removed with it.",
   request: { params: tokenNameParamSchema },
   responses: {
-    200: jsonResponse(z.object({ name: z.string(), revoked: z.literal(true) }), "Revoked."),
+    200: jsonResponse(
+      z.object({
+        name: z.string(),
+        revoked: z.literal(true),
+        connectionsRemoved: z
+          .array(z.string())
+          .openapi({
+            description: "The per-user sources whose connection of the token's principal was removed with it.",
+          }),
+      }),
+      "Revoked, with the per-user connections of the principal it acted for.",
+    ),
     ...errorResponses(401, 403, 404, 500, 503),
   },
 });
 
-export function registerTokenRoutes({ app, tokens }: RouteContext): void {
+export function registerTokenRoutes({ app, tokens, service }: RouteContext): void {
   app.openapi(createTokenRoute, async (c) => {
     const created = await tokens.store.create(c.req.valid("json"));
     await tokens.index.reload();
@@ -127,8 +139,8 @@ export function registerTokenRoutes({ app, tokens }: RouteContext): void {
   app.openapi(listTokensRoute, async (c) => c.json({ tokens: await tokens.store.list() }, 200));
   app.openapi(revokeTokenRoute, async (c) => {
     const { name } = c.req.valid("param");
-    await tokens.store.revoke(name);
+    const { connectionsRemoved } = await revokeAgentToken({ store: tokens.store, service }, name);
     await tokens.index.reload();
-    return c.json({ name, revoked: true as const }, 200);
+    return c.json({ name, revoked: true as const, connectionsRemoved }, 200);
   });
 }

@@ -3394,7 +3394,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an agent token or a hosted agent's grant (admin only); it, and a grant's access and refresh tokens, answer 401 from then on. */
+        /** Revoke an agent token or a hosted agent's grant (admin only); it, and a grant's access and refresh tokens, answer 401 from then on. The per-user connections of the principal it acted for (token:NAME, grant:NAME) are removed with it. */
         delete: {
             parameters: {
                 query?: never;
@@ -3406,13 +3406,15 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Revoked. */
+                /** @description Revoked, with the per-user connections of the principal it acted for. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description The per-user sources whose connection of the token's principal was removed with it. */
+                            connectionsRemoved: string[];
                             name: string;
                             /** @enum {boolean} */
                             revoked: true;
