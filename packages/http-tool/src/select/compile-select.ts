@@ -4,6 +4,7 @@ import { compile, isRegistered, search, tokenize } from "@jmespath-community/jme
 type ExpressionNode = ReturnType<typeof compile>;
 import { INVALID_CALL_REASONS } from "../errors/invalid-call-reasons";
 import { InvalidCallError } from "../errors/invalid-call-error";
+import { selectGrowthProblem } from "./select-growth";
 
 /** Longest `select` expression accepted, in characters. */
 export const maxSelectLength = 2000;
@@ -53,6 +54,8 @@ export function compileSelect(expression: string): CompiledSelect {
       `unknown function ${unknown}() in ${JSON.stringify(expression)}; JMESPath has length, keys, sort_by, join, contains, starts_with, to_string and others (https://jmespath.site)`,
     );
   }
+  const growth = selectGrowthProblem(tree);
+  if (growth !== undefined) invalid(`${growth}, in ${JSON.stringify(expression)}`);
   const arity = arityProblemOf(tree);
   if (arity !== undefined)
     invalid(`${arity} in ${JSON.stringify(expression)}; see https://jmespath.site for each function's arguments`);

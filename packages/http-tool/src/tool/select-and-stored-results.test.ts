@@ -21,6 +21,12 @@ beforeAll(async () => {
           ],
         },
       });
+    if (recorded.path === "/big-list")
+      return sendJson(
+        response,
+        200,
+        Array.from({ length: 11_000 }, (_, index) => ({ id: index, text: "x".repeat(180) })),
+      );
     if (recorded.path === "/missing")
       return sendJson(response, 404, { message: "Not Found", documentation_url: "https://docs.example/items" });
     if (recorded.path === "/long-text") {
@@ -118,6 +124,43 @@ describe("select", () => {
     const result = await call({ method: "GET", path: "/nested", select: "length(total)" });
     expect(result.selected).toBeUndefined();
     expect(result.note).toContain('select "length(total)" could not be applied to this body');
+    expect(result.body.kind).toBe("json");
+  });
+
+  it("refuses, before sending, an expression that multiplies the body (a pipe of [@,@] doubles it at each stage)", async () => {
+    const before = upstream.requests.length;
+    for (const { select, message } of [
+      {
+        select: `@${" | [@,@]".repeat(23)}`,
+        message: "can make its result millions of times larger than the body",
+      },
+      { select: "@ | [@,@][] | [@,@][] | [@,@][] | [@,@][] | [@,@][]", message: "32 times larger than the body" },
+      { select: "pad_left(title, `1000000000`)", message: "pad_left() takes a literal width of at most 10000" },
+      { select: "join(to_string(@), items[].title)", message: "join() takes a literal separator here" },
+      { select: "let $all = @ in data.items[].{id: id, all: $all}", message: "$all inside a projection repeats" },
+    ]) {
+      const started = performance.now();
+      const result = await call({ method: "GET", path: "/nested", select });
+      expect(result.error, select).toMatchObject({ code: "INVALID_CALL", retryable: false });
+      expect(result.error?.message, select).toContain(message);
+      // Refused from its syntax tree, never run: long before a doubling per stage would take.
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
+    expect(upstream.requests.length).toBe(before);
+    // What a person would write is accepted, repeated fields included.
+    const kept = await call({
+      method: "GET",
+      path: "/nested",
+      select: "{total: total, again: total, items: data.items[].id}",
+    });
+    expect(kept.body).toEqual({ kind: "json", value: { total: 2, again: 2, items: [1, 2] } });
+  });
+
+  it("shows the body without select when what select builds would be over 32 MiB of JSON", async () => {
+    // Sixteen references to a 2.2 MB list: within what the expression may repeat, too much when written out.
+    const result = await call({ method: "GET", path: "/big-list", select: `[${Array(16).fill("@").join(",")}]` });
+    expect(result.selected).toBeUndefined();
+    expect(result.note).toContain("the selection would be more than 33,554,432 characters of JSON");
     expect(result.body.kind).toBe("json");
   });
 
