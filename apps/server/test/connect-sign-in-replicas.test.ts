@@ -78,10 +78,17 @@ describe("a connect link's upstream sign-in across replicas", { timeout: 60_000 
     expect(authorize.status).toBe(302);
     const callback = new URL(authorize.headers.get("location") ?? "");
     expect(callback.pathname).toBe("/v1/auth/callback");
-    const onB = await fetch(`${replicaB.url}${callback.pathname}${callback.search}`, { redirect: "manual" });
+    // The browser that started the sign-in sends back the cookie its start set (any replica knows it).
+    const browserCookie = (started.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect(browserCookie).toMatch(/^src_connect_[0-9a-f]{16}=/);
+    const onB = await fetch(`${replicaB.url}${callback.pathname}${callback.search}`, {
+      redirect: "manual",
+      headers: { cookie: browserCookie },
+    });
     expect(onB.status, await onB.clone().text()).toBe(303);
     expect(onB.headers.get("location")).toBe(`/#/connected/${slug}`);
     expect(onB.headers.get("set-cookie")).toMatch(/^src_person=v1\./);
+    expect(onB.headers.get("set-cookie")).toContain(`${browserCookie.split("=")[0]}=; Path=/v1/auth/callback`);
 
     expect(await callThrough(replicaA, token, slug)).toMatchObject({ ok: true });
     expect(await callThrough(replicaB, token, slug)).toMatchObject({ ok: true });

@@ -52,24 +52,41 @@ export async function connectSignInOf(
   };
 }
 
-/** What a connect sign-in keeps, sealed with the plugin's own pending data: which link, for whom. */
+/**
+ * What a connect sign-in keeps, sealed with the plugin's own pending data: which link, for whom, and (for a sign-in
+ * that comes back by redirect) the SHA-256 of the key of the browser that started it.
+ */
 interface ConnectPending {
-  readonly srcConnectLink: { readonly token: string; readonly principal: string };
+  readonly srcConnectLink: { readonly token: string; readonly principal: string; readonly browser?: string };
   readonly plugin: unknown;
 }
 
 /** The plugin's start with the connect link's token and principal added (sealed with the rest of the sign-in). */
-export function withConnectLink(start: SignInStart, token: string, principal: string): SignInStart {
-  const pending: ConnectPending = { srcConnectLink: { token, principal }, plugin: start.pending };
+export function withConnectLink(start: SignInStart, token: string, principal: string, browser?: string): SignInStart {
+  const pending: ConnectPending = {
+    srcConnectLink: { token, principal, ...(browser === undefined ? {} : { browser }) },
+    plugin: start.pending,
+  };
   return { ...start, pending };
 }
 
 /** A claimed sign-in's link and the plugin's own start, when it was started from a connect page; `undefined` otherwise. */
-export function connectLinkOfStart(
-  start: SignInStart,
-): { readonly token: string; readonly principal: string; readonly start: SignInStart } | undefined {
+export function connectLinkOfStart(start: SignInStart):
+  | {
+      readonly token: string;
+      readonly principal: string;
+      /** The SHA-256 of the starting browser's key, for a sign-in that comes back by redirect. */
+      readonly browser: string | undefined;
+      readonly start: SignInStart;
+    }
+  | undefined {
   const pending = start.pending as Partial<ConnectPending> | null | undefined;
   const link = typeof pending === "object" && pending !== null ? pending.srcConnectLink : undefined;
   if (link === undefined || typeof link.token !== "string" || typeof link.principal !== "string") return undefined;
-  return { token: link.token, principal: link.principal, start: { ...start, pending: pending!.plugin } };
+  return {
+    token: link.token,
+    principal: link.principal,
+    browser: typeof link.browser === "string" ? link.browser : undefined,
+    start: { ...start, pending: pending!.plugin },
+  };
 }

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { signInPage } from "../sign-in/sign-in-page";
 import type { ConnectLinks } from "./connect-links";
 import { availableConnectSignIn, connectFailed, connectSucceeded, takeConnectLink } from "./connect-sign-in-outcome";
+import { clearingConnectSignInBrowser, isSameBrowser } from "./connect-sign-in-browser";
 import type { PersonSessions } from "./person-sessions";
 
 /** What finishing a connect page's upstream sign-in needs. */
@@ -29,11 +30,29 @@ export const connectedPagePath = (slug: string): string => `/#/connected/${encod
 export async function finishConnectSignIn(
   context: ConnectSignInContext,
   claim: ClaimedSignIn,
-  link: { readonly token: string; readonly principal: string; readonly start: SignInStart },
+  link: {
+    readonly token: string;
+    readonly principal: string;
+    readonly browser: string | undefined;
+    readonly start: SignInStart;
+  },
   callbackUrl: URL,
-  signal: AbortSignal,
+  { signal, cookieHeader }: { signal: AbortSignal; cookieHeader: string | undefined },
 ): Promise<Response> {
   const { service, logger, links } = context;
+  const clearing = clearingConnectSignInBrowser(link.start.state, context.secure(callbackUrl.href));
+  if (link.browser !== undefined && !isSameBrowser(cookieHeader, link.start.state, link.browser)) {
+    logger.warn(
+      { event: "connect_sign_in_other_browser", source: claim.slug, principal: link.principal },
+      "a connect sign-in came back to a browser that did not start it; nothing stored",
+    );
+    const page = signInPage(403, "Connecting failed", [
+      "This sign-in was started in another browser, so nothing was stored: a sign-in page someone sent you must not connect your account to their agent.",
+      "If it was you: open the connect link your agent gave you in this browser, and sign in from there.",
+    ]);
+    page.headers.append("set-cookie", clearing);
+    return page;
+  }
   let taken = false;
   try {
     await takeConnectLink(links, link, claim.slug);
@@ -49,13 +68,16 @@ export async function finishConnectSignIn(
     });
     for (const cookie of context.sessions.cookiesFor(link.principal, context.secure(callbackUrl.href)))
       headers.append("set-cookie", cookie);
+    headers.append("set-cookie", clearing);
     return new Response(null, { status: 303, headers });
   } catch (error) {
     if (taken) await links.putBack(link.token);
     const { status, body } = await connectFailed(logger, claim, link, "sign-in", error);
-    return signInPage(status, "Connecting failed", [
+    const page = signInPage(status, "Connecting failed", [
       `${body.error.message} (${body.error.code})`,
       "Open the connect link your agent gave you again to try once more, while it is valid.",
     ]);
+    page.headers.append("set-cookie", clearing);
+    return page;
   }
 }

@@ -4,6 +4,7 @@ import type { RouteContext } from "../app-context";
 import { errorResponses, jsonRequestBody } from "../api-schemas";
 import type { ConnectLinks } from "../connect/connect-links";
 import { connectSignInOf, withConnectLink } from "../connect/connect-sign-in";
+import { connectSignInBrowser } from "../connect/connect-sign-in-browser";
 import type { PersonSessions } from "../connect/person-sessions";
 import { stepConnectSignIn } from "../connect/poll-connect-sign-in";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
@@ -128,7 +129,13 @@ export function registerConnectSignInRoutes(
     const { target } = signIn;
     const redirectUri = new URL(signInCallbackPath, baseUrlOf(c.req.url)).href;
     const start = await target.plugin.signIn.begin({ ...target.source, redirectUri });
-    const { expiresAt } = await signIns.add(link.slug, withConnectLink(start, token, link.principal));
+    // A sign-in that comes back by redirect is finished only in the browser that started it (its cookie).
+    const browser =
+      start.awaits === "redirect"
+        ? connectSignInBrowser(start.state, (link.expiresAtMs - Date.now()) / 1000, secure(c.req.url))
+        : undefined;
+    const { expiresAt } = await signIns.add(link.slug, withConnectLink(start, token, link.principal, browser?.digest));
+    if (browser !== undefined) c.header("set-cookie", browser.cookie, { append: true });
     logger.info(
       { event: "connect_sign_in_started", source: link.slug, principal: link.principal, awaits: start.awaits },
       "a person's sign-in to connect started",

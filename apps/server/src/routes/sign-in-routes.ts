@@ -371,7 +371,10 @@ export function registerSignInRoutes(
       const connectLink = connectLinkOfStart(claim.start);
       if (connectLink !== undefined) {
         if (connect === undefined) throw stateProblem({ found: false, reason: "unknown" }, lifetimeMs);
-        return await finishConnectSignIn(connect, claim, connectLink, callbackUrl, c.req.raw.signal);
+        return await finishConnectSignIn(connect, claim, connectLink, callbackUrl, {
+          signal: c.req.raw.signal,
+          cookieHeader: c.req.header("cookie"),
+        });
       }
       const done = await finishClaimed(
         { service, logger },

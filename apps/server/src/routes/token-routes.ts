@@ -118,11 +118,9 @@ const revokeTokenRoute = createRoute({
       z.object({
         name: z.string(),
         revoked: z.literal(true),
-        connectionsRemoved: z
-          .array(z.string())
-          .openapi({
-            description: "The per-user sources whose connection of the token's principal was removed with it.",
-          }),
+        connectionsRemoved: z.array(z.string()).openapi({
+          description: "The per-user sources whose connection of the token's principal was removed with it.",
+        }),
       }),
       "Revoked, with the per-user connections of the principal it acted for.",
     ),

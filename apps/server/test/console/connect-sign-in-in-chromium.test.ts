@@ -241,6 +241,49 @@ describe("connecting by signing in at the upstream, in Chromium", { timeout: 120
   });
 });
 
+describe("a sign-in page handed to someone else, in Chromium", { timeout: 120_000 }, () => {
+  it("connects no one: the sign-in finishes only in the browser that started it, and the link stays usable", async () => {
+    const desk = `desk-csrf-${Date.now().toString(36)}`;
+    await createDesk(desk);
+    const mallory = await agentToken(`mallory-${Date.now().toString(36)}`);
+    const refused = await callAs(mallory.token, desk);
+    expect(refused.error?.code).toBe("NOT_CONNECTED");
+    const linkToken = (refused.error?.connectUrl ?? "").split("#/connect/")[1] ?? "";
+
+    // The link's holder starts its sign-in without a browser, and hands the upstream's genuine page to someone else.
+    const started = await fetch(`${server.url}/v1/connect/${linkToken}/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(started.status).toBe(200);
+    expect(started.headers.get("set-cookie")).toMatch(
+      /^src_connect_[0-9a-f]{16}=[A-Za-z0-9_-]{32}; Path=\/v1\/auth\/callback; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+    );
+    const { authorizationUrl } = (await started.json()) as { authorizationUrl: string };
+
+    const victimContext = await browser.newContext();
+    try {
+      const page = await victimContext.newPage();
+      await page.goto(authorizationUrl);
+      // Signed in at the upstream, sent back to the server's callback: refused there, nothing stored.
+      await page.getByRole("heading", { name: "Connecting failed", level: 1 }).waitFor();
+      expect(await page.locator("body").textContent()).toContain("This sign-in was started in another browser");
+      expect(new URL(page.url()).pathname).toBe("/v1/auth/callback");
+      expect((await victimContext.cookies(server.url)).map((cookie) => cookie.name)).not.toContain("src_person");
+    } finally {
+      await victimContext.close();
+    }
+    const listed = (await (await admin("GET", `/v1/connections?source=${desk}`)).json()) as {
+      connections: { principal: string }[];
+    };
+    expect(listed.connections.map((connection) => connection.principal)).toEqual(["local"]);
+    expect((await callAs(mallory.token, desk)).error?.code).toBe("NOT_CONNECTED");
+    expect(sentTo(desk)).toEqual([]);
+    expect((await fetch(`${server.url}/v1/connect/${linkToken}`)).status).toBe(200);
+  });
+});
+
 describe("an MCP call waiting on URL elicitation, in Chromium", { timeout: 120_000 }, () => {
   it("goes on once the person signed in at the upstream, with their own token", async () => {
     const run = Date.now().toString(36);
