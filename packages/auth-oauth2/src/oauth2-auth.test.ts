@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import type { AuthorizeRequest } from "@src/auth";
 import { AuthorizeError, createAuthSessionCache, runLoopbackSignIn } from "@src/auth";
@@ -8,6 +10,7 @@ import { createOAuth2Context, type CredentialStore } from "../test/oauth2-contex
 import type { AuthorizationServer } from "../test/start-authorization-server";
 import { startAuthorizationServer } from "../test/start-authorization-server";
 import { createOAuth2Auth } from "./oauth2-auth";
+import { tokenRequestDeadline } from "./request-token";
 
 const plugin = createOAuth2Auth();
 const clientId = "crm-agent";
@@ -186,6 +189,39 @@ describe("client credentials", () => {
       .catch((error: unknown) => error as AuthorizeError);
     expect(unreachable?.outcome).toBe("failed");
     expect(unreachable?.message).toMatch(/could not be reached/);
+  });
+});
+
+describe("an authorization server that never answers", () => {
+  it("is failed after the token request's deadline, naming the server, instead of holding the call", async () => {
+    const silent = createServer(() => {
+      // Accepts the token request and never answers it.
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const deadline = tokenRequestDeadline.ms;
+    tokenRequestDeadline.ms = 300;
+    try {
+      const store: CredentialStore = { current: { clientId, clientSecret }, saves: 0 };
+      const started = performance.now();
+      const refused = await plugin
+        .authorize(
+          attempt(),
+          createOAuth2Context({ api: { ...api(), tokenUrl: `http://127.0.0.1:${port}/token` }, store }),
+        )
+        .catch((error: unknown) => error as AuthorizeError);
+      expect(AuthorizeError.isInstance(refused)).toBe(true);
+      expect([refused?.outcome, refused?.retryable]).toEqual(["failed", true]);
+      expect(refused?.message).toBe(
+        `the authorization server 127.0.0.1:${port} did not answer the client credentials token request within 0.3 s`,
+      );
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(store.saves).toBe(0);
+    } finally {
+      tokenRequestDeadline.ms = deadline;
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
 

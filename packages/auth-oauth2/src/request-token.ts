@@ -1,4 +1,4 @@
-import { traceTokenRequest, type TokenRequestEvent } from "@src/auth";
+import { AuthorizeError, traceTokenRequest, type TokenRequestEvent } from "@src/auth";
 import * as oauth from "oauth4webapi";
 import type { OAuth2Config } from "./oauth2-config-schema";
 import type { OAuth2Credential } from "./oauth2-credential-schema";
@@ -61,17 +61,41 @@ export async function guarded<T>(
   }
 }
 
-/** One token request in its span, reported to the runtime; every failure turned into an `AuthorizeError` saying what to do. */
+/**
+ * How long a token request (with the discovery it may need) may take: an authorization server that never answers
+ * must not hold the call, the validation or the sign-in for as long as it likes. 30 s (a test may shorten it here;
+ * nothing else changes it).
+ */
+export const tokenRequestDeadline = { ms: 30_000 };
+
+/**
+ * One token request in its span, reported to the runtime; every failure turned into an `AuthorizeError` saying what
+ * to do. `run` is given the request's signal: the caller's, ended too after `tokenRequestDeadline.ms`.
+ */
 function tracedTokenRequest<T>(
   input: TokenRequestInput,
   grant: string,
   what: string,
-  run: () => Promise<T>,
+  run: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   // With only api.issuer set, the token URL is discovered: the span names the issuer's host instead.
   const tokenUrl = input.config.tokenUrl ?? input.config.issuer ?? "";
+  const deadline = AbortSignal.timeout(tokenRequestDeadline.ms);
+  const signal = AbortSignal.any([input.signal, deadline]);
   return traceTokenRequest({ slug: input.slug, grant, tokenUrl, report: input.report }, () =>
-    guarded(input, what, run),
+    guarded(input, what, async () => {
+      try {
+        return await run(signal);
+      } catch (error) {
+        if (!deadline.aborted || input.signal.aborted) throw error;
+        const host = URL.canParse(tokenUrl) ? new URL(tokenUrl).host : "of the source";
+        throw new AuthorizeError({
+          outcome: "failed",
+          message: `the authorization server ${host} did not answer the ${what} within ${tokenRequestDeadline.ms / 1000} s`,
+          hint: `check that it is up and reachable, then try again; api.tokenUrl (or api.issuer) of source "${input.slug}" says where it is`,
+        });
+      }
+    }),
   );
 }
 
@@ -79,20 +103,24 @@ function tracedTokenRequest<T>(
  * The options of a token request that carries no scope (refresh, authorization code, device code: the scope was
  * asked for when the grant began): the endpoint's, with the config's audience and resource.
  */
-function unscopedRequestOptions(endpoint: TokenEndpoint, input: TokenRequestInput): oauth.TokenEndpointRequestOptions {
-  return { ...endpoint.options(input.signal), additionalParameters: tokenParameters(input.config, false) };
+function unscopedRequestOptions(
+  endpoint: TokenEndpoint,
+  input: TokenRequestInput,
+  signal: AbortSignal = input.signal,
+): oauth.TokenEndpointRequestOptions {
+  return { ...endpoint.options(signal), additionalParameters: tokenParameters(input.config, false) };
 }
 
 /** Client credentials grant (RFC 6749 4.4), with the configured scope, audience and resource. */
 export function requestClientCredentialsToken(input: TokenRequestInput): Promise<IssuedTokens> {
-  return tracedTokenRequest(input, "client_credentials", "client credentials token request", async () => {
-    const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
+  return tracedTokenRequest(input, "client_credentials", "client credentials token request", async (signal) => {
+    const endpoint = await tokenEndpointFor(input.config, input.credential, signal);
     const response = await oauth.clientCredentialsGrantRequest(
       endpoint.server,
       endpoint.client,
       endpoint.clientAuth,
       tokenParameters(input.config, true),
-      endpoint.options(input.signal),
+      endpoint.options(signal),
     );
     return issued(await oauth.processClientCredentialsResponse(endpoint.server, endpoint.client, response), input.now);
   });
@@ -100,14 +128,14 @@ export function requestClientCredentialsToken(input: TokenRequestInput): Promise
 
 /** Refresh token grant (RFC 6749 6): a new access token, and a rotated refresh token when the server rotates. */
 export function requestRefreshedToken(input: TokenRequestInput, refreshToken: string): Promise<IssuedTokens> {
-  return tracedTokenRequest(input, "refresh_token", "refresh token request", async () => {
-    const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
+  return tracedTokenRequest(input, "refresh_token", "refresh token request", async (signal) => {
+    const endpoint = await tokenEndpointFor(input.config, input.credential, signal);
     const response = await oauth.refreshTokenGrantRequest(
       endpoint.server,
       endpoint.client,
       endpoint.clientAuth,
       refreshToken,
-      unscopedRequestOptions(endpoint, input),
+      unscopedRequestOptions(endpoint, input, signal),
     );
     const tokens = issued(
       await oauth.processRefreshTokenResponse(endpoint.server, endpoint.client, response),
@@ -122,8 +150,8 @@ export function requestAuthorizationCodeToken(
   input: TokenRequestInput,
   callback: { readonly parameters: URLSearchParams; readonly redirectUri: string; readonly codeVerifier: string },
 ): Promise<IssuedTokens> {
-  return tracedTokenRequest(input, "authorization_code", "authorization code exchange", async () => {
-    const endpoint = await tokenEndpointFor(input.config, input.credential, input.signal);
+  return tracedTokenRequest(input, "authorization_code", "authorization code exchange", async (signal) => {
+    const endpoint = await tokenEndpointFor(input.config, input.credential, signal);
     const response = await oauth.authorizationCodeGrantRequest(
       endpoint.server,
       endpoint.client,
@@ -131,7 +159,7 @@ export function requestAuthorizationCodeToken(
       callback.parameters,
       callback.redirectUri,
       callback.codeVerifier,
-      unscopedRequestOptions(endpoint, input),
+      unscopedRequestOptions(endpoint, input, signal),
     );
     return issued(await oauth.processAuthorizationCodeResponse(endpoint.server, endpoint.client, response), input.now);
   });
