@@ -175,6 +175,63 @@ describe("src with --auth oauth2, client credentials", () => {
 const loginFollowingPrintedUrl = (slug: string): Promise<RunResult> =>
   followPrintedLogin(slug, temp.env, (...printed) => outputs.push(...printed));
 
+describe("a sign-out while another process is getting a token", () => {
+  it("wins: the token that process got is not saved, and its call says why", async () => {
+    // A token endpoint that holds its answer until told: the call's process is mid-request when the sign-out comes.
+    const held: (() => void)[] = [];
+    const issued: string[] = [];
+    const slow = createServer((request, response) => {
+      if (request.url !== "/token")
+        return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      const token = `held-access-token-${issued.length + 1}-5e4d3c`;
+      issued.push(token);
+      // The first token is due for renewal within a second (30 s margin); the next request is held.
+      const answer = () =>
+        response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(
+            JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: issued.length === 1 ? 31 : 3600 }),
+          );
+      if (issued.length === 1) answer();
+      else held.push(answer);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const added = await src(
+        sourceAddArgs(
+          { name: "Held", baseUrl: `${base}/v1` },
+          ...["--auth", "oauth2", "--token-url", `${base}/token`, "--client-id", clientId],
+          ...["--grant", "client_credentials", "--credential-stdin", "--no-test"],
+        ),
+        clientSecret,
+      );
+      expect(added.code, added.stderr).toBe(0);
+      expect((await src(["call", "held", "GET", "/me"])).code).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const call = src(["call", "held", "GET", "/me"]);
+      await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
+      const logout = await src(["auth", "logout", "held"]);
+      expect(logout.code, logout.stderr).toBe(0);
+      held.shift()!();
+      const called = await call;
+      expect(called.code).not.toBe(0);
+      expect(called.stderr).toContain(
+        'source "held" was signed out, or its credential removed, while this call was getting a token; nothing was saved',
+      );
+      const status = JSON.parse((await src(["--json", "auth", "status", "held"])).stdout) as {
+        hasAccessToken: boolean;
+      };
+      expect(status.hasAccessToken).toBe(false);
+      for (const output of outputs) for (const token of issued) expect(output).not.toContain(token);
+    } finally {
+      for (const answer of held.splice(0)) answer();
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+});
+
 describe("src source add --openapi with an OAuth 2.0 security scheme", () => {
   it("takes the grant and the token endpoint from the document's client credentials flow, names its scopes, and validates", async () => {
     const documentFile = join(temp.home, "crm-openapi.json");

@@ -103,14 +103,9 @@ async function obtain(context: OAuth2Context): Promise<string> {
   }
   context.registerSecret(tokens.accessToken);
   if (tokens.refreshToken !== undefined) context.registerSecret(tokens.refreshToken);
-  context.session.set(key, {
-    accessToken: tokens.accessToken,
-    expiresAt: tokens.expiresAt,
-    refreshToken: tokens.refreshToken,
-    replacedRefreshToken: refreshToken !== tokens.refreshToken ? refreshToken : session?.replacedRefreshToken,
-    obtainedAt: Date.now(),
-  } satisfies SessionTokens);
+  const obtainedAt = Date.now();
   const { grantedScopes, ...stored } = tokens;
+  // Saved first: a save the runtime drops (the source was signed out meanwhile) leaves nothing remembered here either.
   await context.saveCredential({
     ...context.credential,
     accessToken: stored.accessToken,
@@ -118,6 +113,13 @@ async function obtain(context: OAuth2Context): Promise<string> {
     ...(stored.refreshToken === undefined ? {} : { refreshToken: stored.refreshToken }),
     ...(grantedScopes === undefined ? {} : { grantedScopes }),
   });
+  context.session.set(key, {
+    accessToken: tokens.accessToken,
+    expiresAt: tokens.expiresAt,
+    refreshToken: tokens.refreshToken,
+    replacedRefreshToken: refreshToken !== tokens.refreshToken ? refreshToken : session?.replacedRefreshToken,
+    obtainedAt,
+  } satisfies SessionTokens);
   return tokens.accessToken;
 }
 

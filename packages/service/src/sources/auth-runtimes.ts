@@ -1,4 +1,5 @@
 import {
+  AuthorizeError,
   checkCredential,
   createAuthSessionCache,
   type AnyAuthPluginV2,
@@ -20,6 +21,19 @@ export interface AuthRuntimes {
   runtimeFor(source: SourceRecord, principal?: string): AuthRuntime;
   /** Drops the session of `slug` (its credential changed, or it was removed): one principal's, or every one. */
   forget(slug: string, principal?: string): void;
+}
+
+/**
+ * A plugin's save built from a credential read before a sign-out (`signedOutAt`, stored by `src auth logout` in any
+ * process) or a removal would undo it: a refresh under way when the operator signed out would store the new tokens
+ * again, signed in with a refresh token nobody revoked. Such a save is dropped, and the call told why.
+ */
+function signedOutMeanwhile(slug: string): AuthorizeError {
+  return new AuthorizeError({
+    outcome: "failed",
+    message: `source "${slug}" was signed out, or its credential removed, while this call was getting a token; nothing was saved`,
+    hint: `call again: the call gets a token as the credential stored now allows (\`src auth status ${slug}\` shows it)`,
+  });
 }
 
 /** One session cache per source in this process (a v2 plugin keeps its access token there); dropped when the credential changes. */
@@ -48,8 +62,13 @@ export function createAuthRuntimes({
         saveCredential: async (credential) => {
           // vault.set writes atomically under the vault's inter-process lock; the scope is the source's own.
           const bound = bindCredential(checkCredential(pluginOf(source), credential), source);
-          if (owner === undefined) await (await vault()).set(source.slug, bound);
-          else await (await vault()).setConnection(source.slug, owner, bound);
+          const store = await vault();
+          const stored =
+            owner === undefined ? await store.get(source.slug) : await store.getConnection(source.slug, owner);
+          if (stored === undefined || stored.signedOutAt !== credential.signedOutAt)
+            throw signedOutMeanwhile(source.slug);
+          if (owner === undefined) await store.set(source.slug, bound);
+          else await store.setConnection(source.slug, owner, bound);
         },
       };
     },
