@@ -132,6 +132,15 @@ export interface ServerApp {
   shutdown(): Promise<boolean>;
 }
 
+/** When the source of `slug` was created (epoch ms), or `undefined` when there is none: a connect link is for the source it was issued for, and one added again under its slug since is another. */
+async function sourceCreatedAt(service: SourceService, slug: string): Promise<number | undefined> {
+  const { source } = await service.getSource(slug).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === "SOURCE_NOT_FOUND") return { source: undefined };
+    throw error;
+  });
+  return source === undefined ? undefined : Date.parse(source.createdAt);
+}
+
 /** Builds the HTTP API and MCP endpoint over one `SourceService`. */
 export function createServerApp(options: ServerAppOptions): ServerApp {
   const { service, token } = options;
@@ -159,6 +168,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const connect = connectLinksOfServer(
     options.oauth?.publicUrl ?? "",
     options.connectLinks ?? createFileConnectLinkStore({ home: options.home ?? service.home }),
+    (slug) => sourceCreatedAt(service, slug),
   );
   const gate = createCallGate({ service, limiter, logger, auditLog, metrics, connectUrlFor: connect.connectUrlFor });
   const sessions = createMcpSessions({

@@ -197,6 +197,36 @@ describe("per-user sources on the server", () => {
     expect(sentTo(slug)).toEqual([`Bearer ${aliceKey}`]);
   });
 
+  it("a connect link dies with its source: after a remove and an add under the same slug it connects nothing", async () => {
+    const slug = `ln-${Date.now().toString(36)}`;
+    await addPerUserSource(slug);
+    const bob = await createToken("bob");
+    const refused = await callAs(bob, slug);
+    const linkToken = (refused.json.error.connectUrl as string).split("#/connect/")[1]!;
+    testHome.secrets.push(linkToken);
+    expect((await server.api("GET", `/v1/connect/${linkToken}`, { token: null })).status).toBe(200);
+
+    expect((await server.api("DELETE", `/v1/sources/${slug}`)).status).toBe(200);
+    const gone = await server.api("GET", `/v1/connect/${linkToken}`, { token: null });
+    expect(gone.status).toBe(404);
+    expect(gone.text).not.toContain("list the sources");
+    // Another API added under the same slug: the old link is not for it.
+    const config = bearerConfig(slug, `${recorder.url}/other-${slug}`) as { api: Record<string, unknown> };
+    const readded = await server.api("POST", "/v1/sources", {
+      body: { config: { ...config, api: { ...config.api, credentials: "per-user" } } },
+    });
+    expect(readded.status, readded.text).toBe(201);
+    expect((await server.api("GET", `/v1/connect/${linkToken}`, { token: null })).status).toBe(404);
+    const posted = await server.api("POST", `/v1/connect/${linkToken}`, {
+      token: null,
+      body: { credential: { token: bobKey } },
+    });
+    expect(posted.status).toBe(404);
+    expect((await server.api("GET", `/v1/connections?source=${slug}`)).json.connections).toEqual([]);
+    expect((await callAs(bob, slug)).json).toMatchObject({ ok: false, attempts: 0, error: { code: "NOT_CONNECTED" } });
+    expect(recorder.requests.filter((request) => request.path.includes(slug))).toEqual([]);
+  });
+
   it("never falls back to the shared credential a source had before it became per-user", async () => {
     const slug = `was-shared-${Date.now().toString(36)}`;
     const added = await server.api("POST", "/v1/sources", {

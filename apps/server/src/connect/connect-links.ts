@@ -46,6 +46,12 @@ export interface ConnectLinksOptions {
   readonly now?: () => number;
   readonly lifetimeMs?: number;
   readonly pollIntervalMs?: number;
+  /**
+   * When the source of `slug` was created (epoch ms), or `undefined` when there is none. A link issued before its
+   * source was created (the source was removed and another added under the slug) is for a source that is gone: it is
+   * found by no one, so what the person types never reaches the new one. Default: links are not checked.
+   */
+  readonly sourceCreatedAt?: (slug: string) => Promise<number | undefined>;
 }
 
 export function createConnectLinks({
@@ -53,7 +59,14 @@ export function createConnectLinks({
   now = Date.now,
   lifetimeMs = connectLinkLifetimeMs,
   pollIntervalMs = connectLinkPollIntervalMs,
+  sourceCreatedAt,
 }: ConnectLinksOptions): ConnectLinks {
+  /** Whether the link's source is the one it was issued for: created before the link, and still there. */
+  const forItsSource = async (link: { slug: string; expiresAtMs: number }): Promise<boolean> => {
+    if (sourceCreatedAt === undefined) return true;
+    const createdAt = await sourceCreatedAt(link.slug);
+    return createdAt !== undefined && createdAt <= link.expiresAtMs - lifetimeMs;
+  };
   /** Waiters of this process, by the link's hash: woken at once when the person connects through this process. */
   const wakers = new Map<string, Set<() => void>>();
   const wake = (sha256: string): void => {
@@ -82,6 +95,7 @@ export function createConnectLinks({
   const usable = async (token: string): Promise<ConnectLink | undefined> => {
     const link = await store.get(sha256Of(token));
     if (link === undefined || link.state !== "open" || now() >= link.expiresAtMs) return undefined;
+    if (!(await forItsSource(link))) return undefined;
     return { slug: link.slug, principal: link.principal, expiresAtMs: link.expiresAtMs };
   };
 
@@ -95,9 +109,9 @@ export function createConnectLinks({
     peek: usable,
     async take(token) {
       const link = await store.take(sha256Of(token), now());
-      return link === undefined
-        ? undefined
-        : { slug: link.slug, principal: link.principal, expiresAtMs: link.expiresAtMs };
+      // A link for a source that is gone stays taken: no one can use it again.
+      if (link === undefined || !(await forItsSource(link))) return undefined;
+      return { slug: link.slug, principal: link.principal, expiresAtMs: link.expiresAtMs };
     },
     putBack: (token) => store.putBack(sha256Of(token), now()),
     async connected(token) {
@@ -144,12 +158,13 @@ export function connectPageUrl(publicUrl: string, token: string): string {
 export function connectLinksOfServer(
   publicUrl: string,
   store: ConnectLinkStore,
+  sourceCreatedAt?: (slug: string) => Promise<number | undefined>,
 ): {
   links: ConnectLinks;
   connectUrlFor: (slug: string, principal: string) => Promise<string>;
   waitForConnection: (connectUrl: string, signal: AbortSignal) => Promise<boolean>;
 } {
-  const links = createConnectLinks({ store });
+  const links = createConnectLinks({ store, ...(sourceCreatedAt === undefined ? {} : { sourceCreatedAt }) });
   return {
     links,
     connectUrlFor: async (slug, principal) => connectPageUrl(publicUrl, (await links.issue(slug, principal)).token),
