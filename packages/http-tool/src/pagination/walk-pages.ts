@@ -47,7 +47,19 @@ const describeFailure = (result: ToolResult): string =>
     ? `${result.error.code}: ${result.error.message}`
     : `HTTP ${result.status}${result.statusText === "" ? "" : ` ${result.statusText}`}`;
 
-const keyOf = (call: PageCall): string => `${call.path}\u0000${JSON.stringify(call.query ?? {})}`;
+/**
+ * One page's address, however it is written: `{ path: "/items", query: { page: "1" } }` (the agent's call) and
+ * `{ path: "/items?page=1" }` (a next link) are the same page, whatever the order of the parameters.
+ */
+function keyOf(call: PageCall): string {
+  const at = call.path.indexOf("?");
+  const pathname = at === -1 ? call.path : call.path.slice(0, at);
+  const parameters = new URLSearchParams(at === -1 ? "" : call.path.slice(at + 1).split("#")[0]);
+  for (const [name, value] of Object.entries(call.query ?? {}))
+    for (const each of Array.isArray(value) ? value : [value]) parameters.append(name, String(each));
+  parameters.sort();
+  return `${pathname}?${parameters.toString()}`;
+}
 
 /**
  * Follows the next pages of a GET and joins their items (after `select`,

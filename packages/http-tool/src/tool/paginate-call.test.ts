@@ -3,6 +3,7 @@ import {
   createPagedApiHandler,
   pagedApiPageSize,
   pagedApiPages,
+  sendJson,
   startUpstream,
   type Upstream,
 } from "@src/http-tool/testing";
@@ -200,6 +201,33 @@ describe("paginate: limits and where it stops", () => {
       `the next page (${other.origin}/api/outside) leaves the source's base URL and was not followed`,
     );
     expect(other.requests.length).toBe(before);
+  });
+
+  it("stops at once at a next link to the page just fetched, whether the call gave its query as query or in the path", async () => {
+    const selfLinking = await startUpstream((_request, response, recorded) =>
+      sendJson(response, 200, [{ id: `self_${recorded.path}` }], {
+        link: `<${selfLinking.origin}/api/self?page=1&size=2>; rel="next"`,
+      }),
+    );
+    try {
+      const self = bearerSourceCaller({ slug: "self", name: "Self", origin: () => selfLinking.origin, token });
+      for (const [index, shape] of [
+        { path: "/api/self", query: { size: "2", page: "1" } },
+        { path: "/api/self?page=1", query: { size: 2 } },
+        { path: "/api/self?size=2&page=1" },
+      ].entries()) {
+        const result = await self({ method: "GET", ...shape, paginate: {} });
+        expect(result.pagination, JSON.stringify(shape)).toMatchObject({
+          pages: 1,
+          items: 1,
+          more: false,
+          stoppedBecause: "the API pointed back to a page already fetched",
+        });
+        expect(selfLinking.requests).toHaveLength(index + 1);
+      }
+    } finally {
+      await selfLinking.close();
+    }
   });
 
   it("does not follow a next link outside the base path either", async () => {
