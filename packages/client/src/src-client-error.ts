@@ -1,4 +1,5 @@
 import { SrcError, type ErrorKind } from "@src/errors";
+import type { ToolResult } from "./server-api-types";
 
 /** The codes the client gives failures without a server answer; a server answer keeps the server's code. */
 export const CLIENT_ERROR_CODES = {
@@ -33,6 +34,8 @@ export interface SrcClientErrorOptions {
   details?: readonly ErrorDetail[];
   /** `METHOD path` of the request, e.g. `GET /v1/sources/github`. */
   request?: string;
+  /** The tool result a refused tool call's answer carried (403 POLICY_DENIED, 429 RATE_LIMITED...), as the server sent it. */
+  toolResult?: ToolResult | undefined;
   cause?: unknown;
 }
 
@@ -68,8 +71,14 @@ export class SrcClientError extends SrcError {
   readonly details: readonly ErrorDetail[];
   /** `METHOD path` of the failed request, when there was one. */
   readonly request: string | undefined;
+  /**
+   * For `tools.call` refused by the source's policy or an agent token (403 `POLICY_DENIED`, `CONFIRMATION_REQUIRED`;
+   * 429 `RATE_LIMITED`): the tool result the server answered, whole, with `error.rule`, `error.retryable` and
+   * `error.retryAfterSeconds`, as an agent in process or over MCP gets it. `undefined` for every other failure.
+   */
+  readonly toolResult: ToolResult | undefined;
 
-  constructor({ code, message, status, details = [], request, cause }: SrcClientErrorOptions) {
+  constructor({ code, message, status, details = [], request, toolResult, cause }: SrcClientErrorOptions) {
     const kind =
       status === null
         ? (kindOfClientCode[code as ClientErrorCode] ?? "internal")
@@ -80,6 +89,7 @@ export class SrcClientError extends SrcError {
     this.status = status;
     this.details = details;
     this.request = request;
+    this.toolResult = toolResult;
   }
 
   /** The server's error body, as it sent it (or as it would have, for failures without an answer). */

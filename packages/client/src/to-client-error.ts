@@ -1,4 +1,5 @@
 import { HTTPError, TimeoutError } from "ky";
+import type { ToolResult } from "./server-api-types";
 import { CLIENT_ERROR_CODES, SrcClientError, type ErrorDetail } from "./src-client-error";
 
 /** What the conversion needs to know about the request that failed. */
@@ -13,6 +14,12 @@ export interface FailedRequest {
 function isErrorBody(value: unknown): value is { error: { code: string; message: string; details?: unknown } } {
   const error = (value as { error?: unknown } | null)?.error as { code?: unknown; message?: unknown } | undefined;
   return typeof error?.code === "string" && typeof error.message === "string";
+}
+
+/** A tool result (a refused call's 403 or 429 answers one): `ok`, the request it was about, the error. */
+function isToolResult(value: unknown): value is ToolResult {
+  const result = value as { ok?: unknown; request?: unknown } | null;
+  return result?.ok === false && typeof result.request === "object" && result.request !== null;
 }
 
 function detailsOf(value: unknown): ErrorDetail[] {
@@ -46,6 +53,7 @@ export async function toClientError(thrown: unknown, failed: FailedRequest): Pro
         status,
         details: detailsOf(body.error.details),
         request,
+        ...(isToolResult(body) ? { toolResult: body } : {}),
         cause: thrown,
       });
     }

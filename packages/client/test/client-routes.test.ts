@@ -70,18 +70,23 @@ async function createPerUserSource(): Promise<string> {
   return slug;
 }
 
-/** The token of the connect link the operator's (principal "local") call of a per-user source is given. */
-async function connectLinkOf(slug: string): Promise<string> {
-  const result = await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/me" }));
+/**
+ * The connect link an agent's call of a per-user source is given (an agent token of its own, principal `token:NAME`;
+ * the operator, principal "local", is given none), with the agent and its principal.
+ */
+async function connectLinkOf(slug: string): Promise<{ token: string; principal: string; agent: SrcClient }> {
+  const name = unique("agent");
+  const agent = createSrcClient({ baseUrl: server.url, token: (await client.tokens.create({ name })).token });
+  const result = await kept(agent.tools.call(toolOf(slug), { method: "GET", path: "/me" }));
   expect(result.error?.code).toBe("NOT_CONNECTED");
-  return (result.error?.connectUrl ?? "").split("#/connect/")[1] ?? "";
+  return { token: (result.error?.connectUrl ?? "").split("#/connect/")[1] ?? "", principal: `token:${name}`, agent };
 }
 
 /**
  * A client whose `fetch` keeps the person's session cookie (as a browser would) after it connected `slug` through
- * its connect link (principal "local", the operator's own call).
+ * its connect link (an agent's call: principal `token:NAME`).
  */
-async function personConnectedTo(slug: string): Promise<{ slug: string; client: SrcClient }> {
+async function personConnectedTo(slug: string): Promise<{ slug: string; principal: string; client: SrcClient }> {
   let cookie: string | undefined;
   const keepingCookie: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -92,8 +97,9 @@ async function personConnectedTo(slug: string): Promise<{ slug: string; client: 
     return response;
   };
   const person = createSrcClient({ baseUrl: server.url, fetch: keepingCookie });
-  await kept(person.connections.connect(await connectLinkOf(slug), { token: upstreamToken }));
-  return { slug, client: person };
+  const link = await connectLinkOf(slug);
+  await kept(person.connections.connect(link.token, { token: upstreamToken }));
+  return { slug, principal: link.principal, client: person };
 }
 
 /** An oauth2 authorization code source of this test only (not signed in); its slug. */
@@ -349,7 +355,7 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     run: async () => {
       const name = unique("agent");
       await client.tokens.create({ name });
-      expect(await client.tokens.revoke(name)).toEqual({ name, revoked: true });
+      expect(await client.tokens.revoke(name)).toEqual({ name, revoked: true, connectionsRemoved: [] });
       expect((await client.tokens.list()).tokens.map((token) => token.name)).not.toContain(name);
     },
   },
@@ -426,11 +432,11 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     operation: "get /v1/connect/{token}",
     run: async () => {
       const slug = await createPerUserSource();
-      const linkToken = await connectLinkOf(slug);
-      const described = await kept(createSrcClient({ baseUrl: server.url }).connections.describeLink(linkToken));
+      const link = await connectLinkOf(slug);
+      const described = await kept(createSrcClient({ baseUrl: server.url }).connections.describeLink(link.token));
       expect(described).toMatchObject({
         source: { slug, authType: "bearer" },
-        principal: "local",
+        principal: link.principal,
         fields: [{ name: "token", secret: true }],
       });
     },
@@ -439,17 +445,19 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     operation: "post /v1/connect/{token}",
     run: async () => {
       const slug = await createPerUserSource();
-      const linkToken = await connectLinkOf(slug);
+      const link = await connectLinkOf(slug);
       const anonymous = createSrcClient({ baseUrl: server.url });
-      expect(await kept(anonymous.connections.connect(linkToken, { token: upstreamToken }))).toEqual({
+      expect(await kept(anonymous.connections.connect(link.token, { token: upstreamToken }))).toEqual({
         slug,
-        principal: "local",
+        principal: link.principal,
         connected: true,
       });
-      await expect(anonymous.connections.connect(linkToken, { token: upstreamToken })).rejects.toMatchObject({
+      await expect(anonymous.connections.connect(link.token, { token: upstreamToken })).rejects.toMatchObject({
         status: 404,
       });
-      expect(await kept(client.tools.call(toolOf(slug), { method: "GET", path: "/me" }))).toMatchObject({ ok: true });
+      expect(await kept(link.agent.tools.call(toolOf(slug), { method: "GET", path: "/me" }))).toMatchObject({
+        ok: true,
+      });
     },
   },
   {
@@ -470,7 +478,7 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       expect(authorize.searchParams.get("client_id")).toBe("desk-client");
       expect(authorize.searchParams.get("redirect_uri")).toBe(`${server.url}/v1/auth/callback`);
       // A source whose auth mode takes a pasted key has no sign-in.
-      const keyed = await connectLinkOf(await createPerUserSource());
+      const keyed = (await connectLinkOf(await createPerUserSource())).token;
       await expect(anonymous.connections.beginSignIn(keyed)).rejects.toMatchObject({ status: 409, code: "NO_SIGN_IN" });
     },
   },
@@ -504,8 +512,8 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
     run: async () => {
       const person = await personConnectedTo(await createPerUserSource());
       const { principal, connections } = await kept(person.client.connections.listMine());
-      // Other rows connect "local" (the operator) to their own sources too: this one is among them.
-      expect(principal).toBe("local");
+      expect(principal).toBe(person.principal);
+      expect(connections.map((connection) => connection.slug)).toEqual([person.slug]);
       expect(connections.map((connection) => connection.slug)).toContain(person.slug);
       await expect(createSrcClient({ baseUrl: server.url }).connections.listMine()).rejects.toMatchObject({
         status: 401,
@@ -656,6 +664,31 @@ describe("server errors", () => {
       kind: "conflict",
     });
     await expect(client.sources.get("../etc")).rejects.toMatchObject({ status: 422, kind: "invalid_input" });
+  });
+
+  it("a call the policy refuses is a 403 SrcClientError carrying the server's tool result whole, error.rule included", async () => {
+    const slug = unique("denied");
+    const config = bearerConfig(slug, upstream.url) as { api: Record<string, unknown> };
+    await kept(
+      client.sources.create({
+        config: { ...config, api: { ...config.api, policy: { deny: ["GET /private/**"] } } },
+        credential: { token: upstreamToken },
+      }),
+    );
+    const refused = (await client.tools
+      .call(toolOf(slug), { method: "GET", path: "/private/items" })
+      .catch((error: unknown) => error)) as SrcClientError;
+    expect(SrcClientError.isInstance(refused)).toBe(true);
+    expect(refused).toMatchObject({ status: 403, code: "POLICY_DENIED" });
+    expect(refused.toolResult).toMatchObject({
+      ok: false,
+      attempts: 0,
+      request: { method: "GET" },
+      error: { code: "POLICY_DENIED", rule: "GET /private/**", retryable: false },
+    });
+    // Other failures carry none.
+    const unknown = await client.tools.call("api_nope", { method: "GET", path: "/" }).catch((error: unknown) => error);
+    expect((unknown as SrcClientError).toolResult).toBeUndefined();
   });
 
   it("an unknown tool is 404 not_found", async () => {

@@ -1,4 +1,4 @@
-import type { SrcClient } from "@src/client";
+import { SrcClientError, type SrcClient } from "@src/client";
 import type { ToolResult } from "@src/http-tool";
 import type { SourceOperationResult, ToolSummary } from "@src/service";
 import { UsageError } from "../errors/usage-error";
@@ -64,11 +64,17 @@ export function createRemoteOperations(client: SrcClient): SourceOperations {
       return (await client.tools.list({ verbose: true })).tools as ToolSummary[];
     },
     async callTool(name, input, options) {
-      return (await client.tools.call(
-        name,
-        input as Parameters<SrcClient["tools"]["call"]>[1],
-        options?.signal === undefined ? {} : { signal: options.signal },
-      )) as ToolResult;
+      try {
+        return (await client.tools.call(
+          name,
+          input as Parameters<SrcClient["tools"]["call"]>[1],
+          options?.signal === undefined ? {} : { signal: options.signal },
+        )) as ToolResult;
+      } catch (error) {
+        // A call the policy refused is a tool result, as the local service answers it (error.rule, retryAfterSeconds).
+        if (SrcClientError.isInstance(error) && error.toolResult !== undefined) return error.toolResult as ToolResult;
+        throw error;
+      }
     },
   };
 }
