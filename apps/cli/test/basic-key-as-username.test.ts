@@ -107,6 +107,17 @@ describe("basic auth with the key as the username", { timeout: 60_000 }, () => {
     expect(noPassword.code).toBe(2);
     expect(noPassword.stderr).toContain('the JSON object has no "password", which auth type "basic" needs');
     expect(printed(noPassword)).not.toContain(key);
+    // A key misspelled (or one the mode manages) is refused by name: the object is never kept as one raw secret.
+    const misspelled = await src(
+      sourceAddArgs({ name: "BJ", baseUrl: api.url }, "--auth", "basic", "--credential-stdin"),
+      JSON.stringify({ username: key, pasword: "" }),
+    );
+    expect(misspelled.code).toBe(2);
+    expect(misspelled.stderr).toContain(
+      'error: --credential-stdin: the JSON object has "pasword", which is not a field of this credential (its fields: username, password; the mode fills in the others itself); fix or leave out that key. Nothing was stored',
+    );
+    expect(printed(misspelled)).not.toContain(key);
+    expect(api.requests).toHaveLength(0);
     expect((await src(["--json", "source", "list"])).stdout.trim()).toBe("[]");
 
     const flag = await src(

@@ -187,7 +187,9 @@ export interface CredentialInput {
 /**
  * The text on stdin as a JSON object of the credential's fields (`{ "username": "…", "password": "…" }`): only when
  * it is an object whose keys are all fields of the credential, so a raw secret that happens to look like JSON is
- * kept as it is. Each value must be a string.
+ * kept as it is. An object that names some of the fields and others besides (a typo, a field the mode manages such as
+ * `accessToken`) is refused, naming them: it was meant as the credential, and stored whole as one secret it would be
+ * sent as that secret. Each value must be a string.
  */
 function credentialObjectOf(text: string, fields: readonly AuthField[]): Record<string, string> | undefined {
   const names = fields.map((field) => field.name);
@@ -197,14 +199,15 @@ function credentialObjectOf(text: string, fields: readonly AuthField[]): Record<
   } catch {
     parsed = undefined;
   }
-  if (
-    typeof parsed !== "object" ||
-    parsed === null ||
-    Array.isArray(parsed) ||
-    Object.keys(parsed).length === 0 ||
-    !Object.keys(parsed).every((key) => names.includes(key))
-  )
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || Object.keys(parsed).length === 0)
     return undefined;
+  const unknown = Object.keys(parsed).filter((key) => !names.includes(key));
+  if (unknown.length === Object.keys(parsed).length) return undefined;
+  if (unknown.length > 0)
+    throw new InvalidInputError({
+      flag: "--credential-stdin",
+      problem: `the JSON object has ${unknown.map((key) => JSON.stringify(key)).join(", ")}, which ${unknown.length === 1 ? "is not a field" : "are not fields"} of this credential (its fields: ${names.join(", ")}; the mode fills in the others itself); fix or leave out ${unknown.length === 1 ? "that key" : "those keys"}. Nothing was stored`,
+    });
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {
     if (typeof value !== "string")
