@@ -106,6 +106,30 @@ describe("digest against httpbin (python3-httpbin, a server nobody here wrote)",
     expect(fresh).not.toContain(`nonce="${oldNonce}"`);
   });
 
+  it("registers each response hash it sends as a secret, so an API that echoes the header shows it redacted", async () => {
+    const primed = createConformanceContext(plugin, {}, { username: "alice", password: "s3cret-pass" }, new Date());
+    const context = primed.context as Parameters<typeof plugin.authorize>[1];
+    const url = `${httpbin.origin}/digest-auth/auth/alice/s3cret-pass/MD5`;
+    const request = (attempt: number): AuthorizeRequest => ({
+      method: "GET",
+      url: new URL(url),
+      headers: new Headers(),
+      body: undefined,
+      attempt,
+      signal: context.signal,
+    });
+    const first = request(1);
+    await plugin.authorize(first, context);
+    const refused = await fetch(url);
+    await plugin.onRejected!({ status: refused.status, headers: refused.headers, request: first }, context);
+    const second = request(2);
+    await plugin.authorize(second, context);
+    const response = /\bresponse="([^"]+)"/.exec(second.headers.get("authorization") ?? "")?.[1];
+    expect(response).toMatch(/^[0-9a-f]{32}$/);
+    expect(primed.registered).toContain(response);
+    expect(primed.problems).toEqual([]);
+  });
+
   it("a wrong password is refused once, without a second try: the 401 is the answer", async () => {
     const caller = createCaller({ username: "alice", password: "wrong" });
     const refused = await caller.call(`${httpbin.origin}/digest-auth/auth/alice/right/MD5`);

@@ -95,18 +95,20 @@ export function createDigestAuth(): DigestAuthPlugin {
       if (challenge === undefined) return Promise.resolve();
       challenge.count += 1;
       const { username, password } = context.credential;
-      request.headers.set(
-        "authorization",
-        digestAuthorization({
-          ...challenge,
-          username,
-          password,
-          method: request.method,
-          uri: `${request.url.pathname}${request.url.search}`,
-          nc: challenge.count.toString(16).padStart(8, "0"),
-          cnonce: randomBytes(16).toString("hex"),
-        }),
-      );
+      const header = digestAuthorization({
+        ...challenge,
+        username,
+        password,
+        method: request.method,
+        uri: `${request.url.pathname}${request.url.search}`,
+        nc: challenge.count.toString(16).padStart(8, "0"),
+        cnonce: randomBytes(16).toString("hex"),
+      });
+      // The response hash proves the password for as long as the nonce lives (many devices never check nc): an agent
+      // that saw it, in an API's echo of the request, could replay it. Redacted like a password.
+      const response = /\bresponse="([^"]+)"/.exec(header)?.[1];
+      if (response !== undefined && response !== "") context.registerSecret(response);
+      request.headers.set("authorization", header);
       return Promise.resolve();
     },
     rejectedStatuses: [401],
