@@ -126,6 +126,33 @@ describe("src and per-user sources, through the built CLI", () => {
     expectNoSecret(added, notConnected, setLocal, setBob, connected, listed, table, removed, afterRemove);
   });
 
+  it("reload and test of a per-user source without the operator's own credential skip the test and leave its status", async () => {
+    const temp = await newHome();
+    const slug = `rl-${randomBytes(3).toString("hex")}`;
+    const run = (args: string[]) => runSrc(args, { env: temp.env });
+    expect(
+      (await run(sourceAddArgs({ name: "RL", slug, baseUrl: `${upstream.url}/${slug}` }, ...perUserBearer))).code,
+    ).toBe(0);
+    const before = upstream.requests.length;
+    for (const command of ["reload", "test"]) {
+      const checked = await run(["source", command, slug]);
+      expect(checked.code, checked.stderr).toBe(0);
+      expect(checked.stdout).toContain(`${slug}: not tested (skipped)`);
+      expect(checked.stdout).toContain(
+        `Each person connects their own credential, and the operator (local) has none to test with; to test the source, store yours: src credential set ${slug} --principal local`,
+      );
+      const json = JSON.parse((await run(["--json", "source", command, slug])).stdout) as {
+        source: { status: { connectionStatus: string } };
+        validation: unknown;
+      };
+      expect(json.validation).toBeNull();
+      expect(json.source.status.connectionStatus).not.toBe("failed");
+    }
+    expect(sentFor(slug, before)).toEqual([]);
+    const tools = await run(["tools", "-v"]);
+    expect(tools.stdout).not.toContain("Status: failed");
+  });
+
   it("token revoke removes the connections of the token's principal (text and --json), and no one else's", async () => {
     const temp = await newHome();
     const slug = `rv-${randomBytes(3).toString("hex")}`;

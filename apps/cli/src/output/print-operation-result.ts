@@ -62,6 +62,10 @@ export async function printOperationResult(
       );
     if (!ok && credentialReasons.has(result.validation?.reason ?? ""))
       writeError(`Next: ${await credentialCommand(context, result.source)}`);
+    else if (result.validation === null && result.source.api.credentials === "per-user")
+      writeLine(
+        `Each person connects their own credential, and the operator (local) has none to test with; to test the source, store yours: src credential set ${result.source.slug} --principal local`,
+      );
     else if (result.validation === null && result.source.status.connectionStatus !== "connected") {
       // Not tested because it waits for a person's sign-in (OAuth 2.0's authorization code grant): that is the step.
       const command = await credentialCommand(context, result.source);

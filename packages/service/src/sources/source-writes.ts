@@ -155,7 +155,12 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
 
     async reloadSource(slug) {
       const source = await store.get(slug);
-      const result = await validateAndRecord(context, source);
+      // A per-user source without the operator's own credential has nothing to test with, as when it was added: its
+      // status stays what it is (people's calls go on), and the test is skipped.
+      const result =
+        isPerUserSource(source) && (await credentials.credentialToTest(source)) === undefined
+          ? { source: await refreshDocument(context, source), validation: null }
+          : await validateAndRecord(context, source);
       context.notify(slug, "reloaded");
       return result;
     },
