@@ -207,6 +207,15 @@ describe("src and per-user sources, through the built CLI", () => {
     const call = await run(["call", slug, "GET", "/repos"]);
     expect(call.stderr).toContain("NOT_CONNECTED");
     expect(sentFor(slug, before)).toEqual([]);
+
+    // Moved to another address, its Next step is one that works for a per-user source, and it does.
+    const moved = await run(["source", "edit", slug, "--base-url", `${upstream.url}/${slug}/v2`]);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain("each person connects again (their agent's next call gives them a link)");
+    const next = /^Next: src (.+)$/m.exec(moved.stdout)?.[1];
+    expect(next).toBe(`credential set ${slug} --principal local`);
+    const followed = await run([...next!.split(" "), "--credential-stdin"], localKey);
+    expect(followed.code, followed.stderr).toBe(0);
   });
 
   it("does the same against src serve with --server: connections list, credential set --principal, connections remove", async () => {

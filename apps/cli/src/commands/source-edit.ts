@@ -144,10 +144,18 @@ export function registerSourceEdit(source: Command): void {
         record.status.connectionStatus === "untested" &&
         record.status.lastError !== null
       ) {
-        writeLine(
-          "The stored credential belongs to the old address and is never sent to the new one: store it again for the new address (that tests the source again).",
-        );
-        writeLine(`Next: ${credentialSetCommand(record.slug)}`);
+        if (record.api.credentials === "per-user") {
+          // No shared credential to store again: each person's own belongs to the old address, the operator's too.
+          writeLine(
+            "The credentials people connected belong to the old address and are never sent to the new one: each person connects again (their agent's next call gives them a link), and the operator stores their own again.",
+          );
+          writeLine(`Next: src credential set ${record.slug} --principal local`);
+        } else {
+          writeLine(
+            "The stored credential belongs to the old address and is never sent to the new one: store it again for the new address (that tests the source again).",
+          );
+          writeLine(`Next: ${credentialSetCommand(record.slug)}`);
+        }
       }
     }),
   );
