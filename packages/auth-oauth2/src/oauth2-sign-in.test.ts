@@ -98,7 +98,8 @@ describe("the oauth2 sign-in steps through src auth login's loopback sign-in", (
     expect(error.hint).toMatch(/src auth login desk/);
   });
 
-  it("reports a refused sign-in with the server's error", async () => {
+  it("reports a refused sign-in with the server's error, and the browser's page says it failed", async () => {
+    let browser: Promise<Response> | undefined;
     const error = await failure(
       runLoopbackLogin({
         config: config(),
@@ -106,11 +107,30 @@ describe("the oauth2 sign-in steps through src auth login's loopback sign-in", (
         slug: "desk",
         onAuthorizationUrl: (url) => {
           const parameters = new URL(url).searchParams;
-          void fetch(`${parameters.get("redirect_uri")!}?error=access_denied&state=${parameters.get("state")!}`);
+          browser = fetch(`${parameters.get("redirect_uri")!}?error=access_denied&state=${parameters.get("state")!}`);
         },
       }),
     );
     expect([error.outcome, error.serverError]).toEqual(["needs_auth", "access_denied"]);
+    const page = await browser!;
+    expect(page.status).toBe(400);
+    const text = await page.text();
+    expect(text).toContain("The sign-in failed:");
+    expect(text).toContain("access_denied");
+    expect(text).not.toContain("Signed in");
+  });
+
+  it("tells the browser it is signed in only once the code was exchanged", async () => {
+    let browser: Promise<Response> | undefined;
+    await runLoopbackLogin({
+      config: config(),
+      credential: { clientId, clientSecret },
+      slug: "desk",
+      onAuthorizationUrl: (url) => void (browser = followToCallback(url)),
+    });
+    const page = await browser!;
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Signed in. You may close this tab and return to the terminal.");
   });
 
   it("says which port is taken", async () => {

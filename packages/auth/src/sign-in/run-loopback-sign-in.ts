@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AuthContextInput } from "../create-auth-context";
 import { AuthError, AUTH_ERROR_CODES } from "../errors/auth-error";
@@ -23,7 +23,8 @@ export interface LoopbackSignInOptions extends Pick<AuthContextInput, "plugin" |
   readonly signal?: AbortSignal | undefined;
 }
 
-const page = (text: string) => `<!doctype html><meta charset="utf-8"><title>src</title><p>${text}</p>`;
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const page = (text: string) => `<!doctype html><meta charset="utf-8"><title>src</title><p>${escapeHtml(text)}</p>`;
 
 /**
  * A plugin's sign-in for a person at this machine (`src auth login`): listens
@@ -53,6 +54,14 @@ export async function runLoopbackSignIn({
   let settle: { resolve: (url: URL) => void; reject: (error: unknown) => void } | undefined;
   const callback = new Promise<URL>((resolve, reject) => (settle = { resolve, reject }));
   let start: SignInStart | undefined;
+  /** The browser's redirect, answered once the sign-in is complete, with how it ended. */
+  let redirected: ServerResponse | undefined;
+  const answerBrowser = (status: number, text: string): void => {
+    redirected
+      ?.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
+      .end(page(text));
+    redirected = undefined;
+  };
   const server = createServer((incoming, outgoing) => {
     const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
     if (
@@ -65,9 +74,13 @@ export async function runLoopbackSignIn({
         .end(page("Not a sign-in for this run of src auth login."));
       return;
     }
-    outgoing
-      .writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
-      .end(page("Signed in. You may close this tab and return to the terminal."));
+    if (redirected !== undefined) {
+      outgoing
+        .writeHead(409, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
+        .end(page("This sign-in is already being finished; see the terminal."));
+      return;
+    }
+    redirected = outgoing;
     settle?.resolve(new URL(`http://127.0.0.1${incoming.url ?? "/"}`));
   });
   await new Promise<void>((resolve, reject) => {
@@ -115,8 +128,18 @@ export async function runLoopbackSignIn({
       polling.catch(() => undefined);
       return await Promise.race([polling, callback.then(() => polling)]);
     }
-    return await steps.complete({ ...source, start, callbackUrl: await callback });
+    const callbackUrl = await callback;
+    try {
+      const completed = await steps.complete({ ...source, start, callbackUrl });
+      answerBrowser(200, "Signed in. You may close this tab and return to the terminal.");
+      return completed;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      answerBrowser(400, `The sign-in failed: ${reason}. Nothing was stored; see the terminal for what to do.`);
+      throw error;
+    }
   } finally {
+    answerBrowser(500, "The sign-in did not finish; see the terminal.");
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
     server.closeAllConnections();
