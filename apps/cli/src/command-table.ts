@@ -201,7 +201,8 @@ export const commandTable: readonly (CommandGroupEntry | CommandEntry)[] = [
   {
     path: "token revoke",
     term: "revoke <name>",
-    description: "revoke an agent token: a running server refuses it (401) within a second",
+    description:
+      "revoke an agent token: a running server refuses it (401) within a second; the per-user connections of its principal (token:NAME) are removed with it",
     load: async () => (await import("./commands/token-revoke")).registerTokenRevoke,
   },
   {

@@ -147,7 +147,7 @@ describe("agent tokens over /v1/tokens", () => {
     expect((await call(viaRoute, "alpha")).status).toBe(200);
     const revoked = await setup.server.api("DELETE", "/v1/tokens/short-lived");
     expect(revoked.status).toBe(200);
-    expect(revoked.json).toEqual({ name: "short-lived", revoked: true });
+    expect(revoked.json).toEqual({ name: "short-lived", revoked: true, connectionsRemoved: [] });
     expect((await call(viaRoute, "alpha")).status).toBe(401);
     expect((await setup.server.api("DELETE", "/v1/tokens/short-lived")).status).toBe(404);
 
