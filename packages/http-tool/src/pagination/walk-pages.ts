@@ -170,15 +170,21 @@ export async function walkPages({
     if (next !== undefined) style ??= next.style;
     if (cutShort || (maxItems !== undefined && items.length >= maxItems)) {
       const more = cutShort || next !== undefined;
-      const goOn =
-        cutShort && next?.style === "starting-after" && select === undefined
+      if (!cutShort)
+        return finish(report(more, `maxItems (${maxItems}) reached`, next?.kind === "call" ? next.call : undefined));
+      // Stripe's next page starts after an id: the call to go on starts after the last item kept (its id is in the
+      // body only without select). Any other next page starts after this one, so the call to go on is this page's
+      // own: nothing of it is skipped, and its first items are the last ones shown.
+      const afterLastKept =
+        next?.style === "starting-after" && select === undefined
           ? nextAfterLastKept({ page: current.result, body, kept: pageItems, call, baseUrl, operation })
-          : next;
+          : undefined;
+      const goOn = afterLastKept?.kind === "call" ? afterLastKept.call : call;
       return finish(
         report(
           more,
-          `maxItems (${maxItems}) reached${cutShort ? `: the rest of page ${pages} was left out${goOn?.style === "starting-after" ? ", and the call to go on starts after the last item kept" : ""}` : ""}`,
-          goOn?.kind === "call" ? goOn.call : undefined,
+          `maxItems (${maxItems}) reached: the rest of page ${pages} was left out, and ${afterLastKept?.kind === "call" ? "the call to go on starts after the last item kept" : `the call to go on fetches page ${pages} again, whose first ${pageItems.length} items are the last ones shown`}`,
+          goOn,
         ),
       );
     }

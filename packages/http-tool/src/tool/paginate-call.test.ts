@@ -146,10 +146,29 @@ describe("paginate: limits and where it stops", () => {
     expect(restIds).toEqual(allIds.slice(6));
   });
 
-  it("stops at maxItems, leaving out the rest of the page", async () => {
+  it("stops at maxItems, leaving out the rest of the page, and goes on with that page again so nothing is skipped", async () => {
     const result = await call({ method: "GET", path: "/api/google", paginate: { maxItems: 6 } });
     expect(result.pagination).toMatchObject({ pages: 2, items: 6, more: true });
-    expect(result.pagination?.stoppedBecause).toContain("maxItems (6) reached");
+    const kept = 6 - pagedApiPageSize;
+    expect(result.pagination?.stoppedBecause).toBe(
+      `maxItems (6) reached: the rest of page 2 was left out, and the call to go on fetches page 2 again, whose first ${kept} items are the last ones shown`,
+    );
+    const again = await call({ ...result.pagination!.next!, paginate: {} });
+    const againIds = ids(again.body.kind === "json" ? (again.body.value as { files: unknown[] }).files : []);
+    expect(againIds.slice(0, kept)).toEqual(allIds.slice(pagedApiPageSize, 6));
+    const shown = ids(result.body.kind === "json" ? (result.body.value as { files: unknown[] }).files : []);
+    expect([...shown, ...againIds.slice(kept)]).toEqual(allIds);
+  });
+
+  it("with Stripe, select and maxItems, does not claim to start after the last item kept: it fetches the cut page again", async () => {
+    const result = await call({
+      method: "GET",
+      path: "/api/stripe",
+      select: "data[].{id: id}",
+      paginate: { maxItems: 6 },
+    });
+    expect(result.pagination?.stoppedBecause).toContain("the call to go on fetches page 2 again");
+    expect(result.pagination?.stoppedBecause).not.toContain("starts after the last item kept");
   });
 
   it("keeps the joined items within maxResultChars: a page that would overflow them is left out, and next fetches it again", async () => {
