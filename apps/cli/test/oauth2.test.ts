@@ -66,7 +66,7 @@ afterAll(async () => {
 beforeEach(async () => {
   temp = await createTempHome();
   outputs.length = 0;
-  await authorization.settings({ tokenTtl: 3600 });
+  await authorization.settings({ tokenTtl: 3600, tokenDelayMs: 0 });
 });
 
 afterEach(async () => {
@@ -329,6 +329,28 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
     const refreshes = (await authorization.state()).requests.slice(before).map((request) => request.grant);
     expect(refreshes).toEqual(["refresh_token", "refresh_token", "refresh_token"]);
     await authorization.settings({ tokenTtl: 3600 });
+  });
+
+  it("two processes renewing the same expired token at once send its refresh token once, and both calls succeed", async () => {
+    // Signed in with tokens inside the 30 s margin: the next calls must renew. The new ones last an hour.
+    await authorization.settings({ tokenTtl: 5 });
+    await addSignedInDesk();
+    await authorization.settings({ tokenTtl: 3600, tokenDelayMs: 1500 });
+    const before = (await authorization.state()).requests.length;
+    // The provider rotates: a refresh token is accepted once. The second process must not send it again.
+    const results = await Promise.all([
+      src(["call", "desk", "GET", "/items", "--json"]),
+      src(["call", "desk", "GET", "/items", "--json"]),
+    ]);
+    for (const result of results)
+      expect(JSON.parse(result.stdout), result.stdout).toMatchObject({ ok: true, status: 200 });
+    const renewals = (await authorization.state()).requests.slice(before).map((request) => request.grant);
+    expect(renewals).toEqual(["refresh_token"]);
+    // The renewed tokens are the stored ones: a third process needs no token request at all.
+    await authorization.settings({ tokenDelayMs: 0 });
+    const third = await src(["call", "desk", "GET", "/items", "--json"]);
+    expect(JSON.parse(third.stdout)).toMatchObject({ ok: true, status: 200 });
+    expect((await authorization.state()).requests.length).toBe(before + 1);
   });
 
   it("a revoked refresh token is AUTH_FAILED naming invalid_grant and saying to run src auth login; logout forgets the tokens", async () => {

@@ -42,6 +42,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async () => {
+  await provider.settings({ accessTtl: 3600, tokenDelayMs: 0 });
   await Promise.all(replicas.splice(0).map((replica) => replica.stop().then(() => printed.push(replica.stderr()))));
 });
 
@@ -89,6 +90,28 @@ const addSource = (target: Replica, slug: string, grant: "authorization_code" | 
     credential: { clientId, clientSecret },
   });
 
+/**
+ * The person's part of an authorization code sign-in: the provider's login and consent steps are redirects, followed
+ * with cookies kept as a browser keeps them, up to the redirect back to src, which is returned (not followed).
+ */
+async function followSignIn(authorizationUrl: URL): Promise<string> {
+  const cookies = new Map<string, string>();
+  let next = authorizationUrl.href;
+  for (let hop = 0; hop < 10 && next.startsWith(provider.issuer); hop += 1) {
+    const answer = await fetch(next, {
+      redirect: "manual",
+      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
+    });
+    for (const line of answer.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair!.indexOf("=");
+      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    next = new URL(answer.headers.get("location") ?? "", next).href;
+  }
+  return next;
+}
+
 describe("sign-ins any replica can finish (PostgreSQL store)", () => {
   it("authorization code: started on A, the redirect lands on B and completes there; the same redirect again is refused; calls work on both", async () => {
     const { storeUrl, a, b } = await replicaPair();
@@ -98,22 +121,9 @@ describe("sign-ins any replica can finish (PostgreSQL store)", () => {
     const authorizationUrl = new URL(started.json.authorizationUrl as string);
     expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(`${a.url}/v1/auth/callback`);
 
-    // The person signs in (the provider's login and consent steps are redirects, cookies kept as a browser keeps them);
-    // its redirect to A's callback is sent to B instead, as a load balancer without sticky routing could.
-    const cookies = new Map<string, string>();
-    let next = authorizationUrl.href;
-    for (let hop = 0; hop < 10 && next.startsWith(provider.issuer); hop += 1) {
-      const answer = await fetch(next, {
-        redirect: "manual",
-        headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
-      });
-      for (const line of answer.headers.getSetCookie()) {
-        const [pair] = line.split(";");
-        const at = pair!.indexOf("=");
-        cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-      }
-      next = new URL(answer.headers.get("location") ?? "", next).href;
-    }
+    // The person signs in; its redirect to A's callback is sent to B instead, as a load balancer without sticky
+    // routing could.
+    const next = await followSignIn(authorizationUrl);
     expect(next.startsWith(`${a.url}/v1/auth/callback?`), next).toBe(true);
     const onB = new URL(next);
     onB.host = new URL(b.url).host;
@@ -189,5 +199,34 @@ describe("sign-ins any replica can finish (PostgreSQL store)", () => {
       status: 200,
       json: { ok: true, status: 200 },
     });
+  }, 120_000);
+
+  it("two replicas finding the token expired at once renew it once, so the provider (which revokes a grant whose rotated refresh token comes back) keeps the grant", async () => {
+    const { a, b } = await replicaPair();
+    // Signed in with access tokens inside the 30 s margin: the next calls must renew. The new ones last an hour.
+    await provider.settings({ accessTtl: 5 });
+    expect((await addSource(a, "desk", "authorization_code")).status).toBe(201);
+    const started = await a.api("POST", "/v1/sources/desk/auth/login");
+    expect(started.status, JSON.stringify(started.json)).toBe(200);
+    const finished = await fetch(await followSignIn(new URL(started.json.authorizationUrl as string)));
+    expect(finished.status).toBe(200);
+    await provider.settings({ accessTtl: 3600, tokenDelayMs: 1500 });
+    const before = (await provider.state()).refreshes.length;
+    const call = { method: "GET", path: "/items" };
+    const answers = await Promise.all([
+      a.api("POST", "/v1/tools/desk/call", call),
+      b.api("POST", "/v1/tools/desk/call", call),
+    ]);
+    for (const answer of answers)
+      expect(answer, JSON.stringify(answer.json)).toMatchObject({ status: 200, json: { ok: true, status: 200 } });
+    // One refresh, answered 200: the other replica waited for it and used the tokens it stored.
+    expect((await provider.state()).refreshes.slice(before)).toEqual([{ status: 200 }]);
+    await provider.settings({ tokenDelayMs: 0 });
+    for (const target of [b, a])
+      expect(await target.api("POST", "/v1/tools/desk/call", call)).toMatchObject({
+        status: 200,
+        json: { ok: true, status: 200 },
+      });
+    expect((await provider.state()).refreshes.length).toBe(before + 1);
   }, 120_000);
 });

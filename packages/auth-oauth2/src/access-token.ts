@@ -63,12 +63,26 @@ function currentRefreshToken(context: OAuth2Context, session: SessionTokens | un
   return stored;
 }
 
-async function obtain(context: OAuth2Context): Promise<string> {
-  const key = sessionKey(context);
-  const session = sessionTokensOf(context);
-  // Another call of this flight's predecessors may have stored a fresh token meanwhile.
-  const cached = usable(session, context) ?? usable(context.credential, context);
-  if (cached !== undefined) return cached;
+/** The credential was removed (signed out, the source removed) while this call waited for another to renew it. */
+function removedMeanwhile(context: OAuth2Context): AuthorizeError {
+  return new AuthorizeError({
+    outcome: "needs_auth",
+    message: `source "${context.slug}" is not signed in: its credential was removed while this call waited to renew its token`,
+    hint: signInHint(context.config, context.slug, false),
+  });
+}
+
+/** No token is stored, and the grant cannot get one without the person. */
+function notSignedIn(context: OAuth2Context): AuthorizeError {
+  return new AuthorizeError({
+    outcome: "needs_auth",
+    message: `source "${context.slug}" is not signed in: no OAuth 2.0 access or refresh token is stored`,
+    hint: signInHint(context.config, context.slug, false),
+  });
+}
+
+/** Asks the token endpoint for new tokens: by the refresh token when there is one, else by the client's own grant. */
+async function requestTokens(context: OAuth2Context, refreshToken: string | undefined): Promise<IssuedTokens> {
   const input = {
     config: context.config,
     credential: context.credential,
@@ -77,11 +91,9 @@ async function obtain(context: OAuth2Context): Promise<string> {
     signal: context.signal,
     report: tokenRequestReporterOf(context),
   };
-  const refreshToken = currentRefreshToken(context, session);
-  let tokens: IssuedTokens;
   if (refreshToken !== undefined) {
     try {
-      tokens = await requestRefreshedToken(input, refreshToken);
+      return await requestRefreshedToken(input, refreshToken);
     } catch (error) {
       // A client that can get a token on its own does not need the refused refresh token.
       if (!(
@@ -90,27 +102,37 @@ async function obtain(context: OAuth2Context): Promise<string> {
         context.config.grant === "client_credentials"
       ))
         throw error;
-      tokens = await requestClientCredentialsToken(input);
+      return requestClientCredentialsToken(input);
     }
-  } else if (context.config.grant === "client_credentials") {
-    tokens = await requestClientCredentialsToken(input);
-  } else {
-    throw new AuthorizeError({
-      outcome: "needs_auth",
-      message: `source "${context.slug}" is not signed in: no OAuth 2.0 access or refresh token is stored`,
-      hint: signInHint(context.config, context.slug, false),
-    });
   }
+  if (context.config.grant === "client_credentials") return requestClientCredentialsToken(input);
+  throw notSignedIn(context);
+}
+
+/**
+ * New tokens, got under the credential's lock: another process (a replica, the CLI) that renewed the same credential
+ * meanwhile left its tokens in the vault, and they are used instead of renewing again. A provider that accepts each
+ * refresh token once (rotation, often with reuse detection that revokes them all) never sees one sent twice.
+ */
+async function renewUnderLock(context: OAuth2Context, stored: OAuth2Credential): Promise<string> {
+  const key = sessionKey(context);
+  // What is stored now replaces what the call started with.
+  const current: OAuth2Context = { ...context, credential: stored };
+  const session = sessionTokensOf(current);
+  const renewedMeanwhile = usable(stored, context);
+  if (renewedMeanwhile !== undefined) return renewedMeanwhile;
+  const refreshToken = currentRefreshToken(current, session);
+  const tokens = await requestTokens(current, refreshToken);
   context.registerSecret(tokens.accessToken);
   if (tokens.refreshToken !== undefined) context.registerSecret(tokens.refreshToken);
   const obtainedAt = Date.now();
-  const { grantedScopes, ...stored } = tokens;
+  const { grantedScopes, ...issued } = tokens;
   // Saved first: a save the runtime drops (the source was signed out meanwhile) leaves nothing remembered here either.
   await context.saveCredential({
-    ...context.credential,
-    accessToken: stored.accessToken,
-    ...(stored.expiresAt === undefined ? {} : { expiresAt: stored.expiresAt }),
-    ...(stored.refreshToken === undefined ? {} : { refreshToken: stored.refreshToken }),
+    ...stored,
+    accessToken: issued.accessToken,
+    ...(issued.expiresAt === undefined ? {} : { expiresAt: issued.expiresAt }),
+    ...(issued.refreshToken === undefined ? {} : { refreshToken: issued.refreshToken }),
     ...(grantedScopes === undefined ? {} : { grantedScopes }),
   });
   context.session.set(key, {
@@ -121,6 +143,19 @@ async function obtain(context: OAuth2Context): Promise<string> {
     obtainedAt,
   } satisfies SessionTokens);
   return tokens.accessToken;
+}
+
+async function obtain(context: OAuth2Context): Promise<string> {
+  const session = sessionTokensOf(context);
+  // Another call of this flight's predecessors may have stored a fresh token meanwhile.
+  const cached = usable(session, context) ?? usable(context.credential, context);
+  if (cached !== undefined) return cached;
+  if (currentRefreshToken(context, session) === undefined && context.config.grant !== "client_credentials")
+    throw notSignedIn(context);
+  return context.withCredentialLock(async (stored) => {
+    if (stored === undefined) throw removedMeanwhile(context);
+    return renewUnderLock(context, stored);
+  });
 }
 
 /**

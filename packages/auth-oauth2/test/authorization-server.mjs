@@ -27,6 +27,8 @@ const tenant = "9188040d-6c67-4c5b-b112-36a304b66dad";
 const state = {
   tokenTtl: Number(process.env.OAUTH_TOKEN_TTL ?? 3600),
   down: false,
+  /** How long the token endpoint waits before it answers, in ms (two processes' requests then overlap). */
+  tokenDelayMs: 0,
   /** null: discovery lists no PKCE methods; else the list advertised. */
   advertisePkce: ["plain", "S256"],
   requests: [],
@@ -260,6 +262,7 @@ async function proxy(incoming, outgoing, path, search, body) {
 }
 
 async function token(incoming, outgoing, body) {
+  if (state.tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.tokenDelayMs));
   const answer = await proxy(incoming, outgoing, "/token", "", body);
   if (profile !== "github") return answer.send();
   // GitHub: form-encoded unless the client asks for JSON; errors with HTTP 200.
@@ -306,6 +309,7 @@ const control = createServer((incoming, outgoing) => {
       case "/settings":
         if (body.tokenTtl !== undefined) state.tokenTtl = body.tokenTtl;
         if (body.down !== undefined) state.down = body.down;
+        if (body.tokenDelayMs !== undefined) state.tokenDelayMs = body.tokenDelayMs;
         if (body.advertisePkce !== undefined) state.advertisePkce = body.advertisePkce;
         return json(outgoing, 200, {});
       case "/revoke-refresh-tokens":

@@ -38,5 +38,6 @@ export function createOAuth2Context({
       store.saves += 1;
       return Promise.resolve();
     },
+    withCredentialLock: (action) => action(store.current),
   };
 }

@@ -19,6 +19,12 @@ const state = {
   slowDowns: 0,
   /** Whether the consent step refuses (access_denied). */
   deny: false,
+  /** Access tokens' lifetime in seconds. */
+  accessTtl: 3600,
+  /** How long the token endpoint waits before it answers, in ms (two replicas' requests then overlap). */
+  tokenDelayMs: 0,
+  /** Each refresh_token grant request, with the answer's status. */
+  refreshes: [],
   issued: [],
   devicePolls: [],
   revocations: 0,
@@ -56,7 +62,7 @@ const provider = new Provider(issuer, {
   issueRefreshToken: () => true,
   rotateRefreshToken: true,
   ttl: {
-    AccessToken: 3600,
+    AccessToken: () => state.accessTtl,
     AuthorizationCode: 120,
     DeviceCode: () => state.deviceTtl,
     Grant: 3600,
@@ -131,9 +137,14 @@ function tokenRequest(incoming, outgoing) {
         return;
       }
     }
+    if (form.get("grant_type") === "refresh_token") {
+      const refresh = { status: 0 };
+      state.refreshes.push(refresh);
+      outgoing.on("finish", () => (refresh.status = outgoing.statusCode));
+    }
     // The stream is read: the provider takes the body from req.body (its selective body parser does so).
     incoming.body = body;
-    callback(incoming, outgoing);
+    setTimeout(() => callback(incoming, outgoing), state.tokenDelayMs);
   });
 }
 
@@ -147,7 +158,12 @@ const control = createServer((incoming, outgoing) => {
       outgoing.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
     switch (url.pathname) {
       case "/state":
-        return answer(200, { issued: state.issued, devicePolls: state.devicePolls, revocations: state.revocations });
+        return answer(200, {
+          issued: state.issued,
+          devicePolls: state.devicePolls,
+          revocations: state.revocations,
+          refreshes: state.refreshes,
+        });
       case "/check": {
         const token = url.searchParams.get("token") ?? "";
         const found = token === "" ? undefined : await provider.AccessToken.find(token).catch(() => undefined);
@@ -158,7 +174,7 @@ const control = createServer((incoming, outgoing) => {
         return answer(found === undefined || found.isExpired || found.consumed ? 404 : 200, {});
       }
       case "/settings":
-        for (const key of ["interval", "deviceTtl", "slowDowns", "deny"])
+        for (const key of ["interval", "deviceTtl", "slowDowns", "deny", "accessTtl", "tokenDelayMs"])
           if (body[key] !== undefined) state[key] = body[key];
         return answer(200, {});
       default:

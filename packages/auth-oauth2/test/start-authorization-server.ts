@@ -37,7 +37,13 @@ export interface AuthorizationServer {
   state(): Promise<AuthorizationServerState>;
   /** Whether the API should accept `token` (issued and not revoked). */
   accepts(token: string): Promise<boolean>;
-  settings(settings: { tokenTtl?: number; down?: boolean; advertisePkce?: string[] | null }): Promise<void>;
+  settings(settings: {
+    tokenTtl?: number;
+    down?: boolean;
+    advertisePkce?: string[] | null;
+    /** How long the token endpoint waits before it answers, in ms. */
+    tokenDelayMs?: number;
+  }): Promise<void>;
   revokeRefreshTokens(): Promise<void>;
   revokeAccessTokens(): Promise<void>;
   stop(): Promise<void>;

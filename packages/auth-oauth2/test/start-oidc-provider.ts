@@ -12,6 +12,8 @@ export interface OidcProviderState {
   /** Each device access token request: when, and whether it was answered slow_down. */
   devicePolls: { at: number; slowDown: boolean }[];
   revocations: number;
+  /** Each refresh_token grant request, with the HTTP status it was answered (0 while it is not yet). */
+  refreshes: { status: number }[];
 }
 
 /** A running oidc-provider process and its control API. */
@@ -23,7 +25,16 @@ export interface OidcProvider {
   accepts(token: string): Promise<boolean>;
   /** Whether `token` is a live refresh token (not rotated away or revoked). */
   refreshTokenValid(token: string): Promise<boolean>;
-  settings(settings: { interval?: number; deviceTtl?: number; slowDowns?: number; deny?: boolean }): Promise<void>;
+  settings(settings: {
+    interval?: number;
+    deviceTtl?: number;
+    slowDowns?: number;
+    deny?: boolean;
+    /** Access tokens' lifetime in seconds (3600). */
+    accessTtl?: number;
+    /** How long the token endpoint waits before it answers, in ms (0). */
+    tokenDelayMs?: number;
+  }): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -57,6 +57,15 @@ export interface AuthContext<TConfig, TCredential> {
    * vault's inter-process lock. Checked with `credentialSchema` first.
    */
   saveCredential(credential: TCredential): Promise<void>;
+  /**
+   * Runs `action` while no other call holds this credential's lock: none in this process, nor in any other sharing
+   * the vault (the CLI, another replica on the same PostgreSQL store) when the vault can lock. `action` gets the
+   * credential as stored now, read again inside the lock and parsed with `credentialSchema` (`undefined`: it was
+   * removed meanwhile). For renewing what a provider accepts only once (a rotating OAuth 2.0 refresh token): inside,
+   * look at the stored credential first, and renew and `saveCredential` only when nobody did meanwhile. Hold it only
+   * for that; the wait for another holder is bounded (45 s), then the call fails.
+   */
+  withCredentialLock<T>(action: (stored: TCredential | undefined) => Promise<T>): Promise<T>;
   /** In-memory state for this source, shared by the calls of one process, with single-flight. */
   readonly session: AuthSessionCache;
 }

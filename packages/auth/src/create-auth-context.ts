@@ -19,6 +19,14 @@ export interface AuthRuntime {
    * Default: none; a plugin that saves then fails the call with a clear message.
    */
   readonly saveCredential?: ((credential: Record<string, unknown>) => Promise<void>) | undefined;
+  /**
+   * Runs `action` holding the lock of this source's credential (shared with other processes when the vault can lock)
+   * and gives it the credential read again inside, before the plugin's schema (`undefined`: none is stored now).
+   * Default: none; `action` gets the call's credential, and only the calls of one process share a renewal
+   * (through the session's single flight).
+   */
+  readonly withCredentialLock?:
+    (<T>(action: (stored: Record<string, unknown> | undefined) => Promise<T>) => Promise<T>) | undefined;
   /** The clock. Default `() => new Date()`. */
   readonly now?: (() => Date) | undefined;
   /**
@@ -84,6 +92,16 @@ export function createAuthContext({
           `source "${slug}": this service cannot store an updated credential (no saveCredential in its auth runtime)`,
         );
       await save(checked);
+    },
+    async withCredentialLock(action) {
+      const lock = runtime?.withCredentialLock;
+      if (lock === undefined) return action(credential);
+      return lock(async (stored) => {
+        if (stored === undefined) return action(undefined);
+        const checked = checkCredential(plugin, stored);
+        for (const value of pluginSecrets(plugin, checked)) registerSecret(value);
+        return action(checked);
+      });
     },
   };
   if (runtime?.onTokenRequest !== undefined) tokenRequestReporters.set(context, runtime.onTokenRequest);

@@ -35,6 +35,7 @@ describe("migrations", () => {
         "src_agent_tokens",
         "src_connect_links",
         "src_connections",
+        "src_credential_locks",
         "src_credentials",
         "src_oauth_access_tokens",
         "src_oauth_clients",

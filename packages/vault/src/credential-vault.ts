@@ -68,4 +68,20 @@ export interface CredentialVault {
     slug?: string | undefined;
     principal?: string | undefined;
   }): Promise<VaultConnectionEntry[]>;
+  /**
+   * Runs `action` while holding the lock of one credential (`principal` given: that principal's connection), shared
+   * by every process using this vault: no other process runs its own `withCredentialLock` of the same credential
+   * meanwhile. For a plugin that renews a rotating token (an OAuth 2.0 refresh token the provider accepts only once):
+   * inside, read the credential again, and renew only when no other process did meanwhile. Hold it only for that: a
+   * token request and its save. It is not the lock of `set` (writes go on while it is held). Throws `VaultLockedError`
+   * when another process held it for longer than the wait allows. Optional: without it, only the calls of one process
+   * share a renewal.
+   */
+  withCredentialLock?<T>(credential: CredentialLockName, action: () => Promise<T>): Promise<T>;
+}
+
+/** Which credential `CredentialVault.withCredentialLock` locks: the shared one of `slug`, or one principal's connection. */
+export interface CredentialLockName {
+  readonly slug: string;
+  readonly principal?: string | undefined;
 }

@@ -1,7 +1,13 @@
 export { type OpenVaultOptions, openVault } from "./open-vault";
 export { type ResetVaultOptions, resetVault } from "./reset-vault";
 export { type RotateVaultOptions, type RotateVaultResult, rotateVault } from "./rotate-vault";
-export type { CredentialVault, VaultConnectionEntry, VaultListEntry, VaultSetOptions } from "./credential-vault";
+export type {
+  CredentialLockName,
+  CredentialVault,
+  VaultConnectionEntry,
+  VaultListEntry,
+  VaultSetOptions,
+} from "./credential-vault";
 export { Vault } from "./vault";
 export { type VaultKeyEnvironment, type VaultKeySource, resolveKeySource } from "./key-source";
 export { type ScryptCost, defaultScryptCost } from "./key-derivation";

@@ -13,3 +13,4 @@ export { VAULT_KEY_BYTES, checkKeySource, decodeVaultKey } from "./key-source";
 export { checkCredential } from "./vault";
 export { assertVaultSlug } from "./slug";
 export { assertPrincipal, connectionEntryName, readConnectionPlaintext, sealableConnection } from "./connection-entry";
+export { credentialLockOptions } from "./credential-lock";

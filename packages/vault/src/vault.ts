@@ -20,7 +20,14 @@ import { checkKeySource } from "./key-source";
 import { VaultKeyring } from "./vault-keyring";
 import type { VaultLockOptions } from "./vault-lock";
 import { withVaultLock } from "./vault-lock";
-import type { CredentialVault, VaultConnectionEntry, VaultListEntry, VaultSetOptions } from "./credential-vault";
+import type {
+  CredentialLockName,
+  CredentialVault,
+  VaultConnectionEntry,
+  VaultListEntry,
+  VaultSetOptions,
+} from "./credential-vault";
+import { withCredentialFileLock } from "./credential-lock";
 import {
   assertPrincipal,
   connectionEntryName,
@@ -191,6 +198,16 @@ export class Vault implements CredentialVault {
       }
       return { changed: removed > 0, result: removed };
     });
+  }
+
+  /**
+   * Runs `action` holding one credential's lock, shared with every process using this vault file (a directory
+   * beside it, `vault.json.credential-<hash>.lock`, removed afterwards). See `CredentialVault.withCredentialLock`.
+   */
+  async withCredentialLock<T>(credential: CredentialLockName, action: () => Promise<T>): Promise<T> {
+    assertVaultSlug(credential.slug);
+    if (credential.principal !== undefined) assertPrincipal(credential.principal);
+    return withCredentialFileLock(this.file, credential, action);
   }
 
   /** Who is connected to which per-user source, sorted by slug then principal; never values. */

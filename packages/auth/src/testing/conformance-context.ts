@@ -49,6 +49,9 @@ export function createConformanceContext(
       saved.push(parsed.data as Record<string, unknown>);
       return Promise.resolve();
     },
+    withCredentialLock<T>(action: (stored: Record<string, unknown> | undefined) => Promise<T>): Promise<T> {
+      return action(saved.at(-1) ?? credential);
+    },
   };
   return { context, registered, saved, problems };
 }

@@ -10,7 +10,7 @@ import {
 import { isPerUserSource, type SourceRecord } from "@src/config";
 import { localPrincipal } from "../principal";
 import type { CredentialVault } from "@src/vault";
-import { bindCredential } from "./credential-scope";
+import { bindCredential, unbindCredential } from "./credential-scope";
 
 /** What each source's auth plugin gets at run time: its session, kept per source in this process. */
 export interface AuthRuntimes {
@@ -69,6 +69,19 @@ export function createAuthRuntimes({
             throw signedOutMeanwhile(source.slug);
           if (owner === undefined) await store.set(source.slug, bound);
           else await store.setConnection(source.slug, owner, bound);
+        },
+        withCredentialLock: async (action) => {
+          const store = await vault();
+          const readStored = async (): Promise<Record<string, unknown> | undefined> => {
+            const entry =
+              owner === undefined ? await store.get(source.slug) : await store.getConnection(source.slug, owner);
+            return entry === undefined ? undefined : unbindCredential(entry, source);
+          };
+          // A vault that cannot lock (a custom one) still gets the stored credential read again.
+          if (store.withCredentialLock === undefined) return action(await readStored());
+          return store.withCredentialLock({ slug: source.slug, principal: owner }, async () =>
+            action(await readStored()),
+          );
         },
       };
     },

@@ -19,6 +19,7 @@ import {
   sealEntry,
 } from "@src/vault/internal";
 import { createPostgresConnections } from "./postgres-connections";
+import { createPostgresCredentialLock } from "./postgres-credential-lock";
 import { entryFormatVersion, type UnlockedKey } from "./unlocked-key";
 import { STORE_POSTGRES_ERROR_CODES, StorePostgresError } from "../errors/store-postgres-error";
 import type { ChangeFeed } from "../changes/change-feed";
@@ -212,8 +213,18 @@ export async function openPostgresCredentialVault(
 
   const connections = createPostgresConnections({ sql, vaultId, current, keyOf, location });
 
+  // Connections are read from the database every time; only a shared credential's cached copy must go.
+  const withCredentialLock = createPostgresCredentialLock({
+    sql,
+    location,
+    before: (credential) => {
+      if (credential.principal === undefined) invalidate(credential.slug);
+    },
+  });
+
   return {
     list,
+    withCredentialLock,
 
     ...connections.methods,
 

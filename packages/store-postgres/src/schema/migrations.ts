@@ -184,4 +184,15 @@ create table src_connect_links (
 create index src_connect_links_keep_until on src_connect_links (keep_until_ms);
 `,
   },
+  {
+    version: 7,
+    name: "leases of the credentials a replica renews, so two never renew the same one at once",
+    sql: `
+create table src_credential_locks (
+  name text primary key,
+  holder text not null,
+  expires_at timestamptz not null
+);
+`,
+  },
 ];
