@@ -288,7 +288,12 @@ export function createCallGate({
         call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
       // A cut result is read back by the caller that made the call only.
       readStoredResult: (ref, options) =>
-        service.readStoredResult(ref, { offset: options?.offset, caller: callerIdentity(caller) }),
+        service.readStoredResult(ref, {
+          offset: options?.offset,
+          caller: callerIdentity(caller),
+          token: (slug) => tokenPolicyOf(caller, slug),
+          sources: (slug) => mayCallSource(caller, slug),
+        }),
     }),
     close: () => {
       closed = true;

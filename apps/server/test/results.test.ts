@@ -216,6 +216,38 @@ describe("a cut result read by reference, bound to its caller", () => {
     }
   });
 
+  it("stops handing out a stored result once its source's policy refuses its call or the source is disabled (resources/read and resultRef)", async () => {
+    const slug = `shy-${randomBytes(3).toString("hex")}`;
+    const added = await server.api("POST", "/v1/sources", {
+      body: { config: bearerConfig(slug, upstream.url), credential: { token: upstreamToken } },
+    });
+    expect(added.status, added.text).toBe(201);
+    const client = await mcpClient(await createToken("mcp-shy"));
+    try {
+      const cut = await client.callTool({ name: `api_${slug}`, arguments: { method: "GET", path: "/big" } });
+      const uri = (cut.content as { type: string; uri?: string }[]).find((item) => item.type === "resource_link")?.uri;
+      expect(uri).toMatch(/^src:\/\/results\/r/);
+      const ref = uri!.slice("src://results/".length);
+      expect((await client.readResource({ uri: uri! })).contents).toHaveLength(1);
+      const denied = await server.api("PATCH", `/v1/sources/${slug}`, {
+        body: { api: { policy: { deny: ["GET /big"] } } },
+      });
+      expect(denied.status, denied.text).toBe(200);
+      await expect(client.readResource({ uri: uri! })).rejects.toThrow(
+        new RegExp(`is refused: the policy of source "${slug}" now refuses GET /big`),
+      );
+      const throughTool = await client.callTool({ name: `api_${slug}`, arguments: { resultRef: ref } });
+      expect(JSON.stringify(throughTool.content)).toMatch(/now refuses GET \/big/);
+      expect((await server.api("PATCH", `/v1/sources/${slug}`, { body: { api: { policy: null } } })).status).toBe(200);
+      expect((await client.readResource({ uri: uri! })).contents).toHaveLength(1);
+      expect((await server.api("PATCH", `/v1/sources/${slug}`, { body: { enabled: false } })).status).toBe(200);
+      await expect(client.readResource({ uri: uri! })).rejects.toThrow(new RegExp(`source "${slug}" is disabled now`));
+    } finally {
+      await client.close();
+      await server.api("DELETE", `/v1/sources/${slug}`, { body: { confirm: slug } });
+    }
+  });
+
   it("keeps each source's call tool under 1 KB in tools/list, with what every call tool shares in the instructions", async () => {
     const client = await mcpClient(await createToken("lister"));
     try {

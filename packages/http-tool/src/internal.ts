@@ -21,3 +21,4 @@ export { READ_METHODS } from "./policy/policy-narrowing";
 export { type ReadStoredResultInput, type StoredResultPart, readStoredPart } from "./stored-results/read-stored-result";
 export { compileSelect } from "./select/compile-select";
 export { type ToolCallStart, type ToolCallTrace, currentToolCall, traceToolCall } from "./telemetry/trace-tool-call";
+export { type StoredResultAccess, storedResultRefusal } from "./stored-results/stored-result-refusal";

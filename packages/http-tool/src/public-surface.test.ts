@@ -26,6 +26,7 @@ describePublicSurface({
     "readStoredPart",
     "resolveExecutorLimits",
     "serviceControlledHeaderReason",
+    "storedResultRefusal",
     "toSourceStatus",
     "traceToolCall",
     "writeToolName",

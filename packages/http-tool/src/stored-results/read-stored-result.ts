@@ -18,6 +18,8 @@ export interface ReadStoredResultInput {
   offset?: number | undefined;
   /** Most characters handed over at once (the source's `maxResultChars`). */
   maxChars: number;
+  /** Why the result found may not be handed out now (`storedResultRefusal`), or `undefined`. Default: it may. */
+  refusal?: ((result: StoredResult) => string | undefined) | undefined;
 }
 
 /** One part of a stored result's text, as `read` or an MCP `resources/read` hands it over. */
@@ -60,10 +62,14 @@ export function readStoredPart({
   select,
   offset = 0,
   maxChars,
+  refusal,
 }: ReadStoredResultInput): { ok: true; part: StoredResultPart } | { ok: false; message: string } {
   const lookup = store.read(ref, owner);
   if (!lookup.found) return { ok: false, message: describeLookupFailure(ref, lookup.reason, store.ttlMs) };
   const { result } = lookup;
+  const refused = refusal?.(result);
+  if (refused !== undefined)
+    return { ok: false, message: `resultRef ${JSON.stringify(ref.slice(0, 80))} is refused: ${refused}` };
   let text = result.text;
   let value: unknown;
   if (select !== undefined) {

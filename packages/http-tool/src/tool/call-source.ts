@@ -12,6 +12,7 @@ import type { ResultStore } from "../stored-results/result-store";
 import { defaultMaxStoredResultBytes } from "../stored-results/result-store";
 import { readStoredResult } from "../stored-results/read-stored-result";
 import { keepWholeBody } from "../stored-results/keep-whole-body";
+import { storedResultRefusal } from "../stored-results/stored-result-refusal";
 import { splitAgentInput, type ResultArguments } from "./agent-input";
 import { describeBuildFailure, sendOneRequest, type RequestContext } from "./send-one-request";
 import { selectAndBound } from "./select-and-bound";
@@ -143,6 +144,39 @@ function withUncheckedWarning(result: ToolResult, { source, documentNotLoaded }:
   return { ...result, warnings: [...(result.warnings ?? []), warning] };
 }
 
+/** A `{ resultRef, offset?, select? }` call: a part of a stored result, refused as its call would be refused now. */
+function readStoredResultOf(
+  options: CallSourceOptions,
+  ref: string,
+  { select, offset }: ResultArguments,
+  maxChars: number,
+): ToolResult {
+  const { results, source } = options;
+  if (results === undefined) {
+    return createFailureResult({
+      code: TOOL_ERROR_CODES.INVALID_CALL,
+      message:
+        "invalid call: resultRef: this tool keeps no results (no result store was given to it); make the call again",
+      call: { method: "", path: "" },
+    });
+  }
+  return readStoredResult({
+    store: results,
+    owner: options.caller ?? localCaller,
+    ref,
+    select,
+    offset,
+    maxChars,
+    refusal: (stored) =>
+      storedResultRefusal(stored, {
+        source,
+        operations: options.operations,
+        token: options.token,
+        access: options.access,
+      }),
+  });
+}
+
 async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResult> {
   const { source, call, results, plugin } = options;
   const { slug } = source;
@@ -173,24 +207,8 @@ async function callSourceUnguarded(options: CallSourceOptions): Promise<ToolResu
   }
   const limits = resolveExecutorLimits(source.api);
   const owner = options.caller ?? localCaller;
-  if (resultArguments.resultRef !== undefined) {
-    if (results === undefined) {
-      return createFailureResult({
-        code: TOOL_ERROR_CODES.INVALID_CALL,
-        message:
-          "invalid call: resultRef: this tool keeps no results (no result store was given to it); make the call again",
-        call: { method: "", path: "" },
-      });
-    }
-    return readStoredResult({
-      store: results,
-      owner,
-      ref: resultArguments.resultRef,
-      select: resultArguments.select,
-      offset: resultArguments.offset,
-      maxChars: limits.maxResultChars,
-    });
-  }
+  if (resultArguments.resultRef !== undefined)
+    return readStoredResultOf(options, resultArguments.resultRef, resultArguments, limits.maxResultChars);
   // The policy, before the credential is read or anything sent: the first request here, each redirect in the
   // executor and each next page in `sendOneRequest` with the same check.
   let checkHop: CheckHop | undefined;

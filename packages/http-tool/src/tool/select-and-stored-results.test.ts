@@ -2,6 +2,8 @@ import { createPagedApiHandler, sendJson, startUpstream, type Upstream } from "@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toMcpCallToolResult } from "../adapters/mcp";
 import { createResultStore } from "../stored-results/result-store";
+import { storedResultRefusal } from "../stored-results/stored-result-refusal";
+import { createSourceRecordFixture } from "../testing/source-record-fixture";
 import { bearerSourceCaller } from "../../test/bearer-source-caller";
 
 const token = "tok_select_1a2b3c4d5e";
@@ -267,6 +269,52 @@ describe("a cut result, read by reference", () => {
     expect(refused.body).toEqual({ kind: "empty" });
     const mine = await call({ resultRef: first.resultRef, offset: 0 }, { results, caller: "agent:one" });
     expect(mine.ok).toBe(true);
+  });
+
+  it("hands a stored result out only as its call would be made again: its own source's tool, the policy and token of now", async () => {
+    const results = createResultStore();
+    const first = await call({ method: "GET", path: "/big" }, { results });
+    const ref = first.resultRef;
+    expect(ref).toBeDefined();
+    const other = bearerSourceCaller({ slug: "other", name: "Other", origin: () => upstream.origin, token });
+    const throughOther = await other({ resultRef: ref }, { results });
+    expect(throughOther.error).toMatchObject({
+      code: "INVALID_CALL",
+      message: expect.stringContaining('made by the tool of another source, not source "other"'),
+    });
+    expect(throughOther.body).toEqual({ kind: "empty" });
+    // The operator denies the path after the call: what the call read is not handed out either.
+    const denied = await call({ resultRef: ref }, { results, api: { policy: { deny: ["GET /big"] } } });
+    expect(denied.error?.message).toMatch(/is refused: the policy of source "sel" now refuses GET \/big/);
+    expect(denied.body).toEqual({ kind: "empty" });
+    // The agent's token is narrowed to read-only: a GET result stays readable; a policy that allows it, too.
+    const readOnly = await call({ resultRef: ref, offset: 0 }, { results, token: { name: "ro", readOnly: true } });
+    expect(readOnly.ok).toBe(true);
+    const allowed = await call({ resultRef: ref, offset: 0 }, { results, api: { policy: { allow: ["GET /big"] } } });
+    expect(allowed.ok).toBe(true);
+  });
+
+  it("refuses a stored result of a write to a read-only token, and once its source is disabled", async () => {
+    const results = createResultStore();
+    const written = await call({ method: "POST", path: "/big", body: { a: 1 } }, { results });
+    expect(written.resultRef).toBeDefined();
+    const readOnly = await call({ resultRef: written.resultRef }, { results, token: { name: "ro", readOnly: true } });
+    expect(readOnly.error?.message).toMatch(
+      /is refused: the policy of source "sel" now refuses POST \/big \(agent token "ro" is read-only/,
+    );
+    const source = createSourceRecordFixture({
+      slug: "sel",
+      name: "Sel",
+      enabled: false,
+      api: { baseUrl: upstream.origin },
+    });
+    const disabled = await call({ resultRef: written.resultRef }, { results, source });
+    expect(disabled.error?.code).toBe("SOURCE_DISABLED");
+    // Read through the library's own check too (MCP resources/read): the same refusal, by reason.
+    const kept = results.read(written.resultRef!, "local");
+    expect(kept.found && storedResultRefusal(kept.result, { source })).toBe(
+      'source "sel" is disabled now; an operator must enable it before its results are read',
+    );
   });
 
   it("says an expired reference has expired", async () => {

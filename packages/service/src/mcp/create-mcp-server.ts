@@ -87,7 +87,7 @@ export function createMcpServer(service: SourceService, options: McpServerOption
 
   // Stored results are not listed (they are linked from the cut results); only read.
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params;
     const named = parseResultResourceUri(uri);
     if (named === undefined)
@@ -96,7 +96,7 @@ export function createMcpServer(service: SourceService, options: McpServerOption
         resultResourceUriProblem(uri) ??
           `no resource ${JSON.stringify(uri.slice(0, 200))}: this server reads only src://results/<resultRef> links from cut results`,
       );
-    const read = service.readStoredResult(named.ref, { offset: named.offset });
+    const read = await service.readStoredResult(named.ref, { offset: named.offset });
     if (!read.ok) throw new McpError(ErrorCode.InvalidParams, read.message);
     const next = read.nextOffset === undefined ? undefined : resultResourceUri(named.ref, read.nextOffset);
     return {

@@ -11,6 +11,7 @@ export type {
   SourceService,
   SourceSummary,
   StoredResultRead,
+  ReadStoredResultOptions,
   ToolSummary,
 } from "./source-service";
 export type { ServiceObserver, SourceServiceOptions } from "./source-service-options";

@@ -1,8 +1,22 @@
 import { isPerUserSource, SourceNotFoundError, type SourceRecord } from "@src/config";
 import { slugSchema } from "@src/config/internal";
 import { localPrincipal } from "../principal";
-import { callSource, createOperationsTool, explainPolicy, TOOL_ERROR_CODES, type ToolResult } from "@src/http-tool";
-import { apiToolName, maxToolNameLength, operationsToolName, readStoredPart } from "@src/http-tool/internal";
+import {
+  callSource,
+  createOperationsTool,
+  explainPolicy,
+  TOOL_ERROR_CODES,
+  type StoredResult,
+  type TokenPolicy,
+  type ToolResult,
+} from "@src/http-tool";
+import {
+  apiToolName,
+  maxToolNameLength,
+  operationsToolName,
+  readStoredPart,
+  storedResultRefusal,
+} from "@src/http-tool/internal";
 import { SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";
 import { slugOfOperationsTool } from "./openapi/operations-tool-slug";
 import type { ServiceContext } from "./service-context";
@@ -127,12 +141,31 @@ export function notConnectedMessage(slug: string, principal: string): string {
   return `source "${slug}" sends each person's own credential, and none is stored for ${JSON.stringify(principal)}; nothing was sent. Ask your person to connect their own (the link in error.connectUrl, when given), or an operator stores it: src credential set ${slug} --principal ${principal}`;
 }
 
+/**
+ * Why a stored result may not be read now (MCP `resources/read`), as its tool would refuse it (`storedResultRefusal`):
+ * its source removed or disabled, the reader's token no longer allowed the source, or the policy narrowed since.
+ */
+async function storedResultRefusalNow(
+  context: ServiceContext,
+  result: StoredResult,
+  { token, mayCall }: { token: TokenPolicy | undefined; mayCall: boolean },
+): Promise<string | undefined> {
+  if (!mayCall) return `this agent token may no longer call source "${result.slug}"`;
+  const source = await context.store.get(result.slug).catch((error: unknown) => {
+    if (SourceNotFoundError.isInstance(error)) return undefined;
+    throw error;
+  });
+  if (source === undefined) return `source "${result.slug}" was removed`;
+  const operations = source.api.openapi === undefined ? undefined : await context.documents.catalogFor(source);
+  return storedResultRefusal(result, { source, operations, token });
+}
+
 /** The methods of the service that call, over `context`. */
 export function sourceCallsOf(context: ServiceContext): SourceCalls {
   return {
     callTool: (name, input, options) => callTool(context, name, input, options),
 
-    readStoredResult(ref, { caller, offset = 0 } = {}) {
+    async readStoredResult(ref, { caller, offset = 0, token, sources } = {}) {
       const read = readStoredPart({
         store: context.results,
         owner: caller ?? "local",
@@ -142,6 +175,12 @@ export function sourceCallsOf(context: ServiceContext): SourceCalls {
       });
       if (!read.ok) return { ok: false, message: read.message };
       const { part } = read;
+      const refused = await storedResultRefusalNow(context, part.result, {
+        token: typeof token === "function" ? token(part.result.slug) : token,
+        mayCall: sources?.(part.result.slug) ?? true,
+      });
+      if (refused !== undefined)
+        return { ok: false, message: `resultRef ${JSON.stringify(ref.slice(0, 80))} is refused: ${refused}` };
       const end = part.offset + part.length;
       return {
         ok: true,

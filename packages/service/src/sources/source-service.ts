@@ -75,6 +75,21 @@ export interface ListToolsOptions {
   atLeast?: number | undefined;
 }
 
+/**
+ * Options of `readStoredResult`. A stored result is handed out as its call would be made again, without sending it:
+ * while its source exists and is enabled, and while its policy, narrowed by the caller's token, allows that call.
+ */
+export interface ReadStoredResultOptions {
+  /** Who reads: only the caller that made the call may (default `"local"`). */
+  caller?: string | undefined;
+  /** The first character to read. Default 0. */
+  offset?: number | undefined;
+  /** The reading agent token's narrowing, for the result's source (as `ListToolsOptions.token`). Default: none. */
+  token?: TokenPolicy | ((slug: string) => TokenPolicy | undefined) | undefined;
+  /** Whether the reader may still call the result's source (an agent token's sources). Default: yes. */
+  sources?: ((slug: string) => boolean) | undefined;
+}
+
 /** The outcome of connect / reload / credential set. */
 export interface SourceOperationResult {
   source: SourceRecord;
@@ -172,7 +187,7 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
    * A part (at most 256 K characters from `offset`) of a result kept by `resultRef`, for
    * MCP `resources/read`; only `caller` (default `"local"`) that made the call may read it.
    */
-  readStoredResult(ref: string, options?: { caller?: string; offset?: number }): StoredResultRead;
+  readStoredResult(ref: string, options?: ReadStoredResultOptions): Promise<StoredResultRead>;
   /**
    * What the source's policy (narrowed by `token`) would do with `METHOD PATH`, without sending, asking or counting
    * anything: refused and by which rule, allowed once confirmed, or allowed (`src policy SLUG --check`).
