@@ -152,10 +152,12 @@ async function obtain(context: OAuth2Context): Promise<string> {
   if (cached !== undefined) return cached;
   if (currentRefreshToken(context, session) === undefined && context.config.grant !== "client_credentials")
     throw notSignedIn(context);
-  return context.withCredentialLock(async (stored) => {
+  const renew = async (stored: OAuth2Credential | undefined): Promise<string> => {
     if (stored === undefined) throw removedMeanwhile(context);
     return renewUnderLock(context, stored);
-  });
+  };
+  // A context built by hand (a plugin's own test) may have no lock: then only this process's calls share a renewal.
+  return context.withCredentialLock === undefined ? renew(context.credential) : context.withCredentialLock(renew);
 }
 
 /**

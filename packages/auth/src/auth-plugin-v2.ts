@@ -63,9 +63,10 @@ export interface AuthContext<TConfig, TCredential> {
    * credential as stored now, read again inside the lock and parsed with `credentialSchema` (`undefined`: it was
    * removed meanwhile). For renewing what a provider accepts only once (a rotating OAuth 2.0 refresh token): inside,
    * look at the stored credential first, and renew and `saveCredential` only when nobody did meanwhile. Hold it only
-   * for that; the wait for another holder is bounded (45 s), then the call fails.
+   * for that; the wait for another holder is bounded (45 s), then the call fails. The service always gives it;
+   * optional so that a context built by hand (in a plugin's own test) need not: without it, use `credential`.
    */
-  withCredentialLock<T>(action: (stored: TCredential | undefined) => Promise<T>): Promise<T>;
+  withCredentialLock?<T>(action: (stored: TCredential | undefined) => Promise<T>): Promise<T>;
   /** In-memory state for this source, shared by the calls of one process, with single-flight. */
   readonly session: AuthSessionCache;
 }
