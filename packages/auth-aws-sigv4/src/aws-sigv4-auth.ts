@@ -76,6 +76,30 @@ function queryOf(url: URL): Record<string, string | string[]> {
 }
 
 /**
+ * The path as S3 signs it: each segment decoded, then every byte but `A-Z a-z 0-9 - _ . ~` percent-encoded (AWS's
+ * `UriEncode`), the slashes kept. The URL parser leaves sub-delimiters (`'()*!+,;=$&@:`) raw, and S3 encodes them
+ * before it checks the signature: signed as sent, a key such as `it's (1).txt` got 403 SignatureDoesNotMatch. A raw
+ * `+` is a space to S3 (send `%2B` for a plus), so it is signed as one.
+ */
+function s3CanonicalPath(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment.replaceAll("+", "%20"));
+      } catch {
+        return segment; // not valid percent-encoding: S3 reads it as it is
+      }
+      return encodeURIComponent(decoded).replace(
+        /[!'()*]/g,
+        (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+      );
+    })
+    .join("/");
+}
+
+/**
  * Creates the `aws-sigv4` auth plugin: AWS Signature Version 4 on every attempt
  * and redirect hop, computed by AWS's own signer (`@smithy/signature-v4`) with
  * the context's clock. The signature covers the method, path, query, host,
@@ -118,7 +142,7 @@ export function createAwsSigV4Auth(): AwsSigV4AuthPlugin {
           protocol: url.protocol,
           hostname: url.hostname,
           ...(url.port === "" ? {} : { port: Number(url.port) }),
-          path: url.pathname,
+          path: config.service === "s3" ? s3CanonicalPath(url.pathname) : url.pathname,
           query: queryOf(url),
           headers: headersToSign(request),
           body: request.body,
