@@ -1,6 +1,8 @@
 import { inspect } from "node:util";
 import { describeAuthFields, type AuthorizeRequest } from "@src/auth";
 import { createConformanceContext, describeAuthPluginConformance } from "@src/auth/testing";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttpbin, type RealServer } from "@src/test-servers";
 import { createDigestAuth } from "./digest-auth";
@@ -34,20 +36,23 @@ function createCaller(credential: { username: string; password: string }) {
   const sent: string[] = [];
   return {
     sent,
-    async call(url: string, { cookie }: { cookie?: string } = {}) {
+    async call(
+      url: string,
+      { cookie, method = "GET", body }: { cookie?: string; method?: string; body?: string } = {},
+    ) {
       let attempt = 1;
       for (;;) {
         const request: AuthorizeRequest = {
-          method: "GET",
+          method,
           url: new URL(url),
           headers: new Headers(cookie !== undefined && attempt === 1 ? { cookie } : {}),
-          body: undefined,
+          body: body === undefined ? undefined : new TextEncoder().encode(body),
           attempt,
           signal: context.signal,
         };
         await plugin.authorize(request, context);
         sent.push(request.headers.get("authorization") ?? "(none)");
-        const response = await fetch(request.url, { headers: request.headers });
+        const response = await fetch(request.url, { method, headers: request.headers, body: request.body ?? null });
         if (response.status !== 401 || attempt > 1) return response;
         const { retry } = await plugin.onRejected!(
           { status: response.status, headers: response.headers, request },
@@ -67,7 +72,7 @@ describe("digest against httpbin (python3-httpbin, a server nobody here wrote)",
   }, 30_000);
   afterAll(() => httpbin?.stop());
 
-  it.each(["MD5", "SHA-256"])(
+  it.each(["MD5", "SHA-256", "SHA-512"])(
     "%s: answers the challenge once, then reuses the nonce with nc 2, 3 and no new 401",
     async (algorithm) => {
       // httpbin checks the digest against the decoded path, so the password in its URL has nothing to percent-encode.
@@ -130,6 +135,52 @@ describe("digest against httpbin (python3-httpbin, a server nobody here wrote)",
     expect(primed.problems).toEqual([]);
   });
 
+  it("answers qop=auth-int, hashing the (empty) body of a GET (httpbin offers auth-int alone)", async () => {
+    const caller = createCaller({ username: "alice", password: "int-pass" });
+    const url = `${httpbin.origin}/digest-auth/auth-int/alice/int-pass/SHA-256`;
+    const answered = await caller.call(url);
+    expect(answered.status).toBe(200);
+    expect(caller.sent[1]).toMatch(/qop=auth-int, nc=00000001, /);
+  });
+
+  it("a server that forgot the nonce (a restart: a new one, no stale=true) is answered once with the new nonce", async () => {
+    // In front of httpbin, which checks each digest, a server that knows only the nonces it issued since its start.
+    const issued = new Set<string>();
+    const forward = async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
+      const sentNonceOf = /\bnonce="([^"]*)"/.exec(incoming.headers.authorization ?? "")?.[1];
+      const forgotten = sentNonceOf !== undefined && !issued.has(sentNonceOf);
+      const answer = await fetch(`${httpbin.origin}${incoming.url}`, {
+        headers:
+          forgotten || incoming.headers.authorization === undefined
+            ? {}
+            : { authorization: incoming.headers.authorization },
+      });
+      const challenge = answer.headers.get("www-authenticate");
+      const nonce = challenge === null ? undefined : /\bnonce="([^"]*)"/.exec(challenge)?.[1];
+      if (nonce !== undefined) issued.add(nonce);
+      outgoing
+        .writeHead(answer.status, challenge === null ? {} : { "www-authenticate": challenge })
+        .end(await answer.text());
+    };
+    const front = createServer((incoming, outgoing) => void forward(incoming, outgoing));
+    await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+      const caller = createCaller({ username: "alice", password: "pw" });
+      const url = `${origin}/digest-auth/auth/alice/pw/SHA-256`;
+      expect((await caller.call(url)).status).toBe(200);
+      issued.clear(); // the restart
+      const after = await caller.call(url);
+      expect(after.status).toBe(200);
+      const [forgotten, answered] = caller.sent.slice(-2);
+      expect(forgotten).toContain("nc=00000002");
+      expect(answered).toContain("nc=00000001");
+      expect(/nonce="([^"]*)"/.exec(answered!)?.[1]).not.toBe(/nonce="([^"]*)"/.exec(forgotten!)?.[1]);
+    } finally {
+      await new Promise((resolve) => front.close(resolve));
+    }
+  });
+
   it("a wrong password is refused once, without a second try: the 401 is the answer", async () => {
     const caller = createCaller({ username: "alice", password: "wrong" });
     const refused = await caller.call(`${httpbin.origin}/digest-auth/auth/alice/right/MD5`);
@@ -146,5 +197,37 @@ describe("digest fields and placement", () => {
       ["password", true],
     ]);
     expect(plugin.placement({})).toEqual({ headers: [], optionalHeaders: ["authorization"], query: [] });
+  });
+});
+
+describe("challenges digest cannot answer", () => {
+  let server: Server;
+  let origin = "";
+  let challengeHeader = "";
+  beforeAll(async () => {
+    server = createServer((_incoming, outgoing) =>
+      outgoing.writeHead(401, { "www-authenticate": challengeHeader }).end(),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it.each([
+    [
+      'Digest realm="r", nonce="n1", algorithm=SHA3-256, qop="auth"',
+      /asks for algorithm SHA3-256, qop auth, which this plugin does not answer \(it answers MD5, SHA-256/,
+    ],
+    [
+      'Digest realm="r", nonce="n1", qop="auth-conf"',
+      /asks for algorithm MD5, qop auth-conf, which this plugin does not answer/,
+    ],
+    ['Basic realm="camera"', /uses Digest, and the server asks for Basic instead/],
+  ])("%s: the call fails saying what the server asks for and what to do", async (header, message) => {
+    challengeHeader = header;
+    const caller = createCaller({ username: "alice", password: "pw" });
+    const failure = await caller.call(`${origin}/x`).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ outcome: "needs_auth", message: expect.stringMatching(message) });
+    expect(caller.sent).toEqual(["(none)"]);
   });
 });
