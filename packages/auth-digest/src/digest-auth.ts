@@ -119,7 +119,7 @@ type Context = AuthContext<DigestAuthConfig, DigestCredential>;
 
 /**
  * Creates the `digest` auth plugin: HTTP Digest access authentication (RFC 7616)
- * with MD5 or SHA-256 and `qop=auth`. The first request of a process goes without
+ * with MD5, SHA-256 or SHA-512-256 (and -sess), qop auth or auth-int. The first request of a process goes without
  * credentials; the server's 401 challenge is answered through `onRejected` (one
  * retry). Later requests reuse the nonce with a counting `nc` and a fresh
  * `cnonce`, until the server answers `stale=true`, which takes the new nonce.
