@@ -227,6 +227,48 @@ describe("per-user sources on the server", () => {
     expect(recorder.requests.filter((request) => request.path.includes(slug))).toEqual([]);
   });
 
+  it("keeps at most 3 open links of a principal for a source: an agent calling again and again grows nothing", async () => {
+    const slug = `lm-${Date.now().toString(36)}`;
+    const other = `lo-${Date.now().toString(36)}`;
+    await addPerUserSource(slug);
+    await addPerUserSource(other);
+    const bob = await createToken("bob");
+    const carol = await createToken("carol");
+    const linkOf = async (token: string, source: string): Promise<string> => {
+      const refused = await callAs(token, source);
+      expect(refused.json).toMatchObject({ ok: false, error: { code: "NOT_CONNECTED" } });
+      const linkToken = (refused.json.error.connectUrl as string).split("#/connect/")[1]!;
+      testHome.secrets.push(linkToken);
+      return linkToken;
+    };
+    const carolLink = await linkOf(carol, slug);
+    const bobOtherLink = await linkOf(bob, other);
+    const bobLinks: string[] = [];
+    for (let call = 0; call < 12; call++) bobLinks.push(await linkOf(bob, slug));
+    expect(new Set(bobLinks).size).toBe(12);
+
+    // The three latest are usable; the older ones ended as newer ones were given.
+    const peeked = await Promise.all(
+      bobLinks.map(async (linkToken) => (await server.api("GET", `/v1/connect/${linkToken}`, { token: null })).status),
+    );
+    expect(peeked).toEqual([...Array<number>(9).fill(404), 200, 200, 200]);
+    const file = JSON.parse(await readFile(join(testHome.home, "connect-links.json"), "utf8")) as {
+      links: { slug: string; principal: string; state: string }[];
+    };
+    const count = (source: string, principal: string): number =>
+      file.links.filter((link) => link.slug === source && link.principal === principal).length;
+    expect([count(slug, "token:bob"), count(slug, "token:carol"), count(other, "token:bob")]).toEqual([3, 1, 1]);
+    // Another principal's link, and bob's for another source, are untouched.
+    for (const linkToken of [carolLink, bobOtherLink])
+      expect((await server.api("GET", `/v1/connect/${linkToken}`, { token: null })).status).toBe(200);
+    const connected = await server.api("POST", `/v1/connect/${bobLinks[11]}`, {
+      token: null,
+      body: { credential: { token: bobKey } },
+    });
+    expect(connected.status, connected.text).toBe(200);
+    expect((await callAs(bob, slug)).json).toMatchObject({ ok: true });
+  });
+
   it("never falls back to the shared credential a source had before it became per-user", async () => {
     const slug = `was-shared-${Date.now().toString(36)}`;
     const added = await server.api("POST", "/v1/sources", {

@@ -65,6 +65,7 @@ export {
 export { RATE_LIMIT_TEXT_HINT, formatRateLimit, parseRateLimitText } from "./policy/parse-rate-limit";
 export { type FileSignInStoreOptions, createFileSignInStore } from "./sign-ins/file-sign-in-store";
 export type { ConnectLinkState, ConnectLinkStore, StoredConnectLink } from "./connect-links/connect-link-store";
+export { openConnectLinksPerPrincipal } from "./connect-links/connect-link-store";
 export { type FileConnectLinkStoreOptions, createFileConnectLinkStore } from "./connect-links/file-connect-link-store";
 export {
   type Consent,

@@ -10,12 +10,14 @@ export interface ConnectLink {
 
 /**
  * The links a person follows to connect their own credential to a per-user source: each bound to one source and one
- * principal, used once, valid 10 minutes. Kept in a `ConnectLinkStore` shared by every replica (the PostgreSQL store;
+ * principal, used once, valid 10 minutes. A principal has at most `openConnectLinksPerPrincipal` (3) open links for a
+ * source: issuing one more ends the oldest, so an agent that keeps calling while its person does not connect grows
+ * nothing (a link cannot be given again: only its token's SHA-256 is kept). Kept in a `ConnectLinkStore` shared by every replica (the PostgreSQL store;
  * a server on files keeps `<home>/connect-links.json`), by the SHA-256 of the token, never the token: a link issued by
  * one replica is opened and used through any other, and its waiter on the first learns it.
  */
 export interface ConnectLinks {
-  /** A new link's token for `principal` and `slug`. */
+  /** A new link's token for `principal` and `slug`; beyond the newest few, that pair's older open links end. */
   issue(slug: string, principal: string): Promise<{ token: string; expiresAtMs: number }>;
   /** The link of `token` while it is unused and unexpired, without using it. */
   peek(token: string): Promise<ConnectLink | undefined>;

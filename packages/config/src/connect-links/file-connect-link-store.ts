@@ -1,6 +1,6 @@
 import { CONFIG_ERROR_CODES } from "../errors/config-error";
 import { hasFieldTypes, lockedListFile } from "../store/locked-list-file";
-import type { ConnectLinkStore, StoredConnectLink } from "./connect-link-store";
+import { openConnectLinksPerPrincipal, type ConnectLinkStore, type StoredConnectLink } from "./connect-link-store";
 
 /** Options of `createFileConnectLinkStore`. */
 export interface FileConnectLinkStoreOptions {
@@ -24,6 +24,19 @@ function isLink(value: unknown): value is StoredConnectLink {
       keepUntilMs: "number",
     }) && states.has(value.state as string)
   );
+}
+
+/** `links` without the open links of `slug` and `principal` but the `keep` that expire last. */
+function withoutOlderOpenLinks(
+  links: StoredConnectLink[],
+  { slug, principal }: { slug: string; principal: string },
+  keep: number,
+): StoredConnectLink[] {
+  const open = links.filter((link) => link.state === "open" && link.slug === slug && link.principal === principal);
+  // Stable: of links that expire at the same moment, the one written first goes first.
+  const oldestFirst = [...open].sort((a, b) => a.expiresAtMs - b.expiresAtMs);
+  const dropped = new Set(oldestFirst.slice(0, Math.max(0, oldestFirst.length - keep)));
+  return dropped.size === 0 ? links : links.filter((link) => !dropped.has(link));
 }
 
 /**
@@ -71,7 +84,11 @@ export function createFileConnectLinkStore({
   return {
     insert: (link, nowMs) =>
       change((links) => {
-        const kept = links.filter((stored) => stored.keepUntilMs >= nowMs && stored.sha256 !== link.sha256);
+        const kept = withoutOlderOpenLinks(
+          links.filter((stored) => stored.keepUntilMs >= nowMs && stored.sha256 !== link.sha256),
+          link,
+          openConnectLinksPerPrincipal - 1,
+        );
         // Oldest first in the file: beyond the bound, the oldest go.
         const room = kept.slice(Math.max(0, kept.length - (maxLinks - 1)));
         return {

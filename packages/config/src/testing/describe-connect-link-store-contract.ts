@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sha256Of } from "../access/access-records";
-import type { ConnectLinkStore } from "../connect-links/connect-link-store";
+import { openConnectLinksPerPrincipal, type ConnectLinkStore } from "../connect-links/connect-link-store";
 
 /** How the contract reaches the connect link store under test. */
 export interface ConnectLinkStoreContractOptions {
@@ -103,6 +103,42 @@ export function describeConnectLinkStoreContract(name: string, { open }: Connect
       );
       expect(await second.get(sha256)).toBeUndefined();
       expect(await second.get(later)).toBeDefined();
+    });
+
+    it(`keeps at most ${openConnectLinksPerPrincipal} open links of one principal for one source: a new one drops the oldest open one`, async () => {
+      const first = await open("fresh");
+      const second = await open("same");
+      const now = Date.now();
+      // Issued one a second, as an agent calling again and again while its person does not connect; through both instances.
+      const issued = Array.from({ length: openConnectLinksPerPrincipal + 3 }, () => newHash());
+      const taken = newHash();
+      await first.insert(
+        { sha256: taken, slug: "github", principal: "token:bob", expiresAtMs: now + 10 * minutes },
+        now,
+      );
+      expect(await first.take(taken, now)).toBeDefined();
+      const others = [
+        { sha256: newHash(), slug: "github", principal: "token:carol" },
+        { sha256: newHash(), slug: "jira", principal: "token:bob" },
+      ];
+      for (const other of others) await first.insert({ ...other, expiresAtMs: now + 10 * minutes }, now);
+      for (const [index, sha256] of issued.entries()) {
+        const at = now + (index + 1) * 1000;
+        await (index % 2 === 0 ? first : second).insert(
+          { sha256, slug: "github", principal: "token:bob", expiresAtMs: at + 10 * minutes },
+          at,
+        );
+      }
+      const kept = issued.slice(-openConnectLinksPerPrincipal);
+      for (const sha256 of issued) {
+        const link = await second.get(sha256);
+        if (kept.includes(sha256)) expect(link?.state).toBe("open");
+        else expect(link).toBeUndefined();
+      }
+      expect(await second.take(issued[0]!, now + 2000)).toBeUndefined();
+      // The link being connected, the same principal's link for another source and another principal's stay.
+      expect((await second.get(taken))?.state).toBe("taken");
+      for (const other of others) expect((await second.get(other.sha256))?.state).toBe("open");
     });
   });
 }

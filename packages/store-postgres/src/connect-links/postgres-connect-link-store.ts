@@ -1,4 +1,4 @@
-import type { ConnectLinkStore, StoredConnectLink } from "@src/config";
+import { openConnectLinksPerPrincipal, type ConnectLinkStore, type StoredConnectLink } from "@src/config";
 import type { Sql } from "postgres";
 
 interface ConnectLinkRow {
@@ -33,6 +33,14 @@ export function createPostgresConnectLinkStore(sql: Sql): ConnectLinkStore {
         values (${link.sha256}, ${link.slug}, ${link.principal}, 'open', ${link.expiresAtMs}, ${link.expiresAtMs})
         on conflict (sha256) do update set slug = excluded.slug, principal = excluded.principal, state = 'open',
           expires_at_ms = excluded.expires_at_ms, keep_until_ms = excluded.keep_until_ms`;
+      // The open links of this source and principal beyond the newest few go: an agent calling again and again while
+      // its person does not connect leaves at most `openConnectLinksPerPrincipal` rows. Replicas issuing at the same
+      // instant may each keep one more for a moment; the next link of the pair drops it.
+      await sql`delete from src_connect_links
+        where slug = ${link.slug} and principal = ${link.principal} and state = 'open' and sha256 <> ${link.sha256}
+          and sha256 not in (select sha256 from src_connect_links
+            where slug = ${link.slug} and principal = ${link.principal} and state = 'open' and sha256 <> ${link.sha256}
+            order by expires_at_ms desc, sha256 limit ${openConnectLinksPerPrincipal - 1})`;
     },
     async get(sha256) {
       const [row] = await sql<ConnectLinkRow[]>`select * from src_connect_links where sha256 = ${sha256}`;
