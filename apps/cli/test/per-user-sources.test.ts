@@ -218,6 +218,61 @@ describe("src and per-user sources, through the built CLI", () => {
     expect(followed.code, followed.stderr).toBe(0);
   });
 
+  it("refuses a --principal that is no principal, exit 2 naming the flag and the forms, and writes nothing", async () => {
+    const temp = await newHome();
+    const slug = `pf-${randomBytes(3).toString("hex")}`;
+    const run = (args: string[], stdin?: string) =>
+      runSrc(args, { env: temp.env, ...(stdin === undefined ? {} : { stdin }) });
+    expect(
+      (await run(sourceAddArgs({ name: "PF", slug, baseUrl: `${upstream.url}/${slug}` }, ...perUserBearer))).code,
+    ).toBe(0);
+    expect(
+      (await run(["credential", "set", slug, "--principal", "token:bob", "--credential-stdin"], bobKey)).code,
+    ).toBe(0);
+    const before = await temp.files();
+    const refusals: RunResult[] = [];
+    for (const principal of [
+      "bob",
+      "Token:bob",
+      "token:",
+      "token:bob smith",
+      "idp:",
+      " idp:alice",
+      "idp:alice\nlocal",
+    ]) {
+      const set = await run(["credential", "set", slug, "--principal", principal, "--credential-stdin"], bobKey);
+      expect(set.stderr).toContain(
+        `--principal: ${JSON.stringify(principal)} is not a principal; write local, token:NAME`,
+      );
+      expect(set.stderr).toContain("idp:SUB");
+      expect(set.stderr).toContain("nothing was stored");
+      const removed = await run(["connections", "remove", slug, "--principal", principal]);
+      expect(removed.stderr).toContain("is not a principal");
+      expect(removed.stderr).toContain("nothing was removed");
+      const listed = await run(["connections", "list", "--principal", principal]);
+      expect(listed.stderr).toContain("is not a principal");
+      refusals.push(set, removed, listed);
+    }
+    expect(refusals.map((refusal) => refusal.code)).toEqual(refusals.map(() => 2));
+    expect(refusals.map((refusal) => refusal.stdout)).toEqual(refusals.map(() => ""));
+    const json = await run(["--json", "credential", "set", slug, "--principal", "bob", "--credential-stdin"], bobKey);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({
+      error: { code: "INVALID_INPUT", message: expect.stringContaining('--principal: "bob" is not a principal') },
+    });
+    expect(await temp.files()).toEqual(before);
+    // Every form a principal has is taken.
+    for (const principal of [
+      "local",
+      "token:bob",
+      "grant:claude-ai-3f9a1c",
+      "idp:auth0|64f0c2a9e1",
+      "idp:alice@example.com",
+    ])
+      expect((await run(["connections", "list", "--principal", principal])).code, principal).toBe(0);
+    expectNoSecret(...refusals, json);
+  });
+
   it("does the same against src serve with --server: connections list, credential set --principal, connections remove", async () => {
     const temp = await newHome();
     const adminToken = `admin-${randomBytes(12).toString("hex")}`;
@@ -265,6 +320,11 @@ describe("src and per-user sources, through the built CLI", () => {
     expect(call.stderr).not.toContain("#/connect/");
     expect(call.stderr).toContain(`src credential set ${slug} --principal local`);
     expect(sentFor(slug, before)).toEqual([]);
+    // A malformed principal is refused before anything reaches the server.
+    const malformed = await remote(["credential", "set", slug, "--principal", "bob", "--credential-stdin"], bobKey);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('--principal: "bob" is not a principal');
+    expect((await remote(["connections", "remove", slug, "--principal", "bob"])).code).toBe(2);
     expect((await remote(["connections", "remove", slug, "--principal", "token:bob"])).stdout).toContain(
       "Removed the connection of token:bob",
     );

@@ -269,6 +269,54 @@ describe("per-user sources on the server", () => {
     expect((await callAs(bob, slug)).json).toMatchObject({ ok: true });
   });
 
+  it("refuses (422) a principal that is none of local, token:NAME, grant:NAME and idp:SUB, naming the field; stores nothing", async () => {
+    const slug = `pr-${Date.now().toString(36)}`;
+    await addPerUserSource(slug);
+    const vaultBefore = await readFile(join(testHome.home, "vault.json"), "utf8").catch(() => "(none)");
+    for (const principal of [
+      "bob",
+      "Token:bob",
+      "token:",
+      "token:bob smith",
+      "idp:",
+      " idp:alice",
+      "idp:alice\nlocal",
+      `idp:${"s".repeat(253)}`,
+    ]) {
+      const stored = await server.api("PUT", `/v1/sources/${slug}/connections`, {
+        body: { principal, credential: { token: bobKey } },
+      });
+      expect(stored.status, principal).toBe(422);
+      expect(stored.json.error.code).toBe("INVALID_REQUEST");
+      expect(stored.json.error.message).toContain("principal: not a principal; write local, token:NAME or grant:NAME");
+      expect(stored.json.error.details).toEqual([{ path: "principal", message: expect.stringContaining("idp:SUB") }]);
+      const query = `principal=${encodeURIComponent(principal)}`;
+      const removed = await server.api("DELETE", `/v1/sources/${slug}/connections?${query}`);
+      expect(removed.status, principal).toBe(422);
+      expect(removed.json.error.message).toContain("principal: not a principal");
+      const listed = await server.api("GET", `/v1/connections?${query}`);
+      expect(listed.status, principal).toBe(422);
+    }
+    expect((await server.api("GET", "/v1/connections")).json.connections).toEqual([]);
+    expect(await readFile(join(testHome.home, "vault.json"), "utf8").catch(() => "(none)")).toBe(vaultBefore);
+    // Every form a principal has is taken, an identity provider's sub of up to 252 characters included.
+    const principals = [
+      "local",
+      "token:bob",
+      "grant:claude-ai-3f9a1c",
+      "idp:auth0|64f0c2a9e1",
+      `idp:${"s".repeat(252)}`,
+    ];
+    for (const principal of principals) {
+      const stored = await server.api("PUT", `/v1/sources/${slug}/connections`, {
+        body: { principal, credential: { token: bobKey } },
+      });
+      expect(stored.status, stored.text).toBe(200);
+    }
+    const listed = await server.api("GET", `/v1/connections?source=${slug}`);
+    expect(listed.json.connections).toHaveLength(principals.length);
+  });
+
   it("never falls back to the shared credential a source had before it became per-user", async () => {
     const slug = `was-shared-${Date.now().toString(36)}`;
     const added = await server.api("POST", "/v1/sources", {

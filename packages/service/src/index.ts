@@ -3,7 +3,7 @@
 
 export * from "./sources/index";
 export * from "./audit/index";
-export { localPrincipal } from "./principal";
+export { agentTokenNamePattern, isPrincipal, localPrincipal, principalForms, principalPattern } from "./principal";
 export * from "./operator/index";
 export * from "./plugins/index";
 export * from "./runtime/index";

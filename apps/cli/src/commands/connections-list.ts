@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { writeList } from "../output/write-list";
+import { principalFlag } from "../input/principal-flag";
 
 interface ConnectionsListFlags {
   source?: string;
@@ -19,6 +20,7 @@ export function registerConnectionsList(connections: Command): void {
     .action(
       defineAction<ConnectionsListFlags>(
         async (context, flags) => {
+          principalFlag(flags.principal, "nothing was listed");
           const service = await context.operations();
           const connections = await service.listConnections({ slug: flags.source, principal: flags.principal });
           writeList(context.json, {

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { UsageError } from "../errors/usage-error";
 import { writeJson, writeLine } from "../output/write-output";
+import { principalFlag } from "../input/principal-flag";
 
 /** `src connections remove SLUG --principal P`: that principal's next call of the source answers NOT_CONNECTED. */
 export function registerConnectionsRemove(connections: Command): void {
@@ -17,6 +18,7 @@ export function registerConnectionsRemove(connections: Command): void {
             throw new UsageError({
               message: `src connections remove: give --principal P, whose connection to remove (e.g. src connections remove ${slug} --principal idp:alice); src connections list --source ${slug} lists them`,
             });
+          principalFlag(flags.principal, "nothing was removed");
           const deleted = await (await context.operations()).deleteConnection(slug!, flags.principal);
           if (context.json) writeJson({ slug, principal: flags.principal, deleted });
           else

@@ -10,6 +10,7 @@ import { withProgress } from "../output/with-progress";
 import { writeError, writeJson, writeLine } from "../output/write-output";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { givenFieldsOf } from "./source-add";
+import { principalFlag } from "../input/principal-flag";
 
 interface CredentialSetFlags extends FieldAliasFlags {
   credentialStdin?: boolean;
@@ -40,6 +41,7 @@ export function registerCredentialSet(credential: Command): void {
   set.action(
     defineAction<CredentialSetFlags>(
       async (context, flags, [slug]) => {
+        principalFlag(flags.principal, "nothing was stored");
         const [service, registry] = await Promise.all([context.operations(), context.authRegistry()]);
         const { source } = await service.getSource(slug!);
         // Shared and per-user never mix: refused before any secret is read.

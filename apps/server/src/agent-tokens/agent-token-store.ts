@@ -9,6 +9,7 @@ import {
   type SourceStore,
   type StoredAgentToken,
 } from "@src/config";
+import { agentTokenNamePattern } from "@src/service";
 import { AgentTokenError } from "../errors/agent-token-error";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { parseTokenLifetime } from "./parse-token-lifetime";
@@ -78,7 +79,6 @@ export interface AgentTokenStore {
 /** The prefix every agent token value starts with. */
 export const agentTokenValuePrefix = "srca_";
 const shownPrefixLength = agentTokenValuePrefix.length + 7;
-const namePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const slugPattern = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 export { sha256Of };
@@ -87,7 +87,7 @@ const invalid = (message: string): AgentTokenError =>
   new AgentTokenError({ code: SERVER_ERROR_CODES.INVALID_AGENT_TOKEN_REQUEST, message });
 
 function checkName(name: string): string {
-  if (!namePattern.test(name))
+  if (!agentTokenNamePattern.test(name))
     throw invalid(
       `token name ${JSON.stringify(name)}: use 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit`,
     );

@@ -19,12 +19,16 @@ import {
 } from "../connect/person-sign-in";
 import { ForbiddenError } from "../errors/forbidden-error";
 import type { Context } from "hono";
+import { isPrincipal, principalForms } from "@src/service";
 
-const principalSchema = z.string().min(1).max(256).openapi({
-  description:
-    "Who the credential belongs to: `idp:SUB` (a JWT's sub), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token) or `local` (the operator).",
-  example: "idp:alice",
-});
+const principalSchema = z
+  .string()
+  .refine(isPrincipal, { message: `not a principal; write ${principalForms}` })
+  .openapi({
+    description:
+      "Who the credential belongs to: `idp:SUB` (a JWT's sub: 1 to 252 printable characters, no spaces), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token; NAME 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit) or `local` (the operator). Anything else is refused (422).",
+    example: "idp:alice",
+  });
 
 const connectionSchema = z
   .object({
@@ -43,7 +47,7 @@ const listRoute = createRoute({
   request: {
     query: z.object({
       source: z.string().optional().openapi({ description: "Only this source's connections (it must exist)." }),
-      principal: z.string().optional().openapi({ description: "Only this principal's connections." }),
+      principal: principalSchema.optional().openapi({ description: "Only this principal's connections." }),
     }),
   },
   responses: {

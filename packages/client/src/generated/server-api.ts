@@ -2771,7 +2771,7 @@ export interface paths {
                             [key: string]: unknown;
                         };
                         /**
-                         * @description Who the credential belongs to: `idp:SUB` (a JWT's sub), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token) or `local` (the operator).
+                         * @description Who the credential belongs to: `idp:SUB` (a JWT's sub: 1 to 252 printable characters, no spaces), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token; NAME 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit) or `local` (the operator). Anything else is refused (422).
                          * @example idp:alice
                          */
                         principal: string;
@@ -2845,7 +2845,7 @@ export interface paths {
         delete: {
             parameters: {
                 query: {
-                    /** @description Who the credential belongs to: `idp:SUB` (a JWT's sub), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token) or `local` (the operator). */
+                    /** @description Who the credential belongs to: `idp:SUB` (a JWT's sub: 1 to 252 printable characters, no spaces), `grant:NAME` (a hosted agent's grant), `token:NAME` (a named agent token; NAME 1 to 64 letters, digits, `.`, `_` or `-`, starting with a letter or digit) or `local` (the operator). Anything else is refused (422). */
                     principal: string;
                 };
                 header?: never;
