@@ -24,14 +24,16 @@ export type CallChannel = "http" | "mcp";
 
 /** Agent calls through the per-source limits, logged one line each, refused once shutdown starts. */
 export interface CallGate {
-  /** One agent call; `caller` (default the admin) limits the sources and names the token in the log line. */
-  call(
-    name: string,
-    input: unknown,
-    options: { channel: CallChannel; signal?: AbortSignal; caller?: Caller; confirm?: Confirmer | undefined },
-  ): Promise<ToolResult>;
-  /** The service as one MCP session sees it: `callTool` goes through this gate, and an agent token's tools are those of its sources. */
-  serviceFor(channel: CallChannel, caller?: Caller): SourceService;
+  /**
+   * One agent call; `caller` (default the admin) limits the sources and names the token in the log line; `requestUrl`,
+   * the URL the request came to, gives a connect link its origin when the server has no public URL.
+   */
+  call(name: string, input: unknown, options: CallOptions): Promise<ToolResult>;
+  /**
+   * The service as one MCP session sees it: `callTool` goes through this gate, and an agent token's tools are those of
+   * its sources; `requestUrl` is the URL the session's `initialize` came to.
+   */
+  serviceFor(channel: CallChannel, caller?: Caller, requestUrl?: string): SourceService;
   /** Refuses new calls from now on (`SHUTTING_DOWN`). */
   close(): void;
 }
@@ -128,6 +130,16 @@ function logRefusedCall(
 /** The channel's name in `$SRC_HOME/logs/calls.jsonl`, shared with the CLI's `cli` and `mcp-stdio`. */
 const auditChannelOf = { http: "http", mcp: "mcp-http" } as const;
 
+/** How one agent call came. */
+type CallOptions = {
+  channel: CallChannel;
+  signal?: AbortSignal | undefined;
+  caller?: Caller;
+  confirm?: Confirmer | undefined;
+  /** The URL the agent's request came to (its `Host`): a connect link names its origin when the server has no public URL. */
+  requestUrl?: string | undefined;
+};
+
 export function createCallGate({
   service,
   limiter,
@@ -143,8 +155,8 @@ export function createCallGate({
   auditLog?: CallAuditLog;
   /** Where each call is counted (`GET /metrics`). Default: nowhere. */
   metrics?: ServerMetrics;
-  /** Makes the link a `NOT_CONNECTED` result gives its agent (the console's connect page for that source and principal). Default: none, no link. */
-  connectUrlFor?: (slug: string, principal: string) => Promise<string>;
+  /** Makes the link a `NOT_CONNECTED` result gives its agent (the console's connect page for that source and principal, at the origin of the URL the agent's request came to unless the server has a public URL). Default: none, no link. */
+  connectUrlFor?: (slug: string, principal: string, requestUrl?: string) => Promise<string>;
 }): CallGate {
   let closed = false;
 
@@ -160,13 +172,6 @@ export function createCallGate({
       return SourceValidationError.isInstance(error) && error.file !== undefined ? slug : otherSourceLabel;
     }
   }
-
-  type CallOptions = {
-    channel: CallChannel;
-    signal?: AbortSignal | undefined;
-    caller?: Caller;
-    confirm?: Confirmer | undefined;
-  };
 
   async function call(name: string, input: unknown, options: CallOptions): Promise<ToolResult> {
     // `api_<slug>_operations` and `api_<slug>_write` belong to their source, resolved as the service resolves them (an agent token for "x" may search x's operations).
@@ -212,9 +217,14 @@ export function createCallGate({
   }
 
   /** The `NOT_CONNECTED` answer with its connect link; without one (and a warning) when the link store does not answer. */
-  async function withConnectLink(answered: ToolResult, slug: string, principal: string): Promise<ToolResult> {
+  async function withConnectLink(
+    answered: ToolResult,
+    slug: string,
+    principal: string,
+    requestUrl: string | undefined,
+  ): Promise<ToolResult> {
     try {
-      return withConnectUrl(answered, await connectUrlFor!(slug, principal));
+      return withConnectUrl(answered, await connectUrlFor!(slug, principal, requestUrl));
     } catch (error) {
       logger.warn(
         { event: "connect_link_failed", source: slug, principal, errorMessage: (error as Error).message },
@@ -228,7 +238,7 @@ export function createCallGate({
     name: string,
     slug: string,
     input: unknown,
-    { channel, signal, caller = admin, confirm }: CallOptions,
+    { channel, signal, caller = admin, confirm, requestUrl }: CallOptions,
   ): Promise<ToolResult> {
     const started = performance.now();
     try {
@@ -249,7 +259,7 @@ export function createCallGate({
       // `src credential set SLUG --principal local`, never through a link whose holder would become the operator.
       const result =
         answered.error?.code === "NOT_CONNECTED" && connectUrlFor !== undefined && caller.kind !== "admin"
-          ? await withConnectLink(answered, slug, principalOf(caller))
+          ? await withConnectLink(answered, slug, principalOf(caller), requestUrl)
           : answered;
       void auditLog?.record(auditLineOfResult(auditChannelOf[channel], slug, result, principalOf(caller)));
       logAgentCall(logger, { channel, caller, slug, name, result });
@@ -272,7 +282,7 @@ export function createCallGate({
 
   return {
     call,
-    serviceFor: (channel, caller = admin) => ({
+    serviceFor: (channel, caller = admin, requestUrl) => ({
       ...service,
       // Options pass through (a page of MCP tools/list lists from its cursor's source on); the caller's token
       // narrows each source's tools and leaves out the sources it may not call.
@@ -285,7 +295,7 @@ export function createCallGate({
           })
         ).filter((tool) => mayCallSource(caller, tool.source)),
       callTool: (name, input, options) =>
-        call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm }),
+        call(name, input, { channel, signal: options?.signal, caller, confirm: options?.confirm, requestUrl }),
       // A cut result is read back by the caller that made the call only.
       readStoredResult: (ref, options) =>
         service.readStoredResult(ref, {

@@ -118,6 +118,13 @@ export interface ServerAppOptions {
    * message that says what the operator does).
    */
   consoleClient?: ConsoleClient | undefined;
+  /**
+   * The origin named by the links people open in a browser: a connect link, and the redirect URI of a sign-in started
+   * from the console (the upstream's, the identity provider's). Default: the public URL of `oauth`, else `""`. `""`:
+   * the origin each request came to, by its `Host` (which `allowedHosts` let through). `startServer` gives `""` when
+   * it listens on every interface (`0.0.0.0`, `::`) without `--public-url`: no browser opens `http://0.0.0.0:7410`.
+   */
+  browserUrl?: string;
 }
 
 /** The server app: the Hono app plus what a host process needs to run it. */
@@ -140,6 +147,9 @@ async function sourceCreatedAt(service: SourceService, slug: string): Promise<nu
   });
   return source === undefined ? undefined : Date.parse(source.createdAt);
 }
+
+/** The origin the links people open in a browser name (`browserUrl`): `""` for the origin of each request. */
+const browserUrlOf = (options: ServerAppOptions): string => options.browserUrl ?? options.oauth?.publicUrl ?? "";
 
 /** Builds the HTTP API and MCP endpoint over one `SourceService`. */
 export function createServerApp(options: ServerAppOptions): ServerApp {
@@ -166,14 +176,14 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const metrics = options.metrics ?? createServerMetrics();
   // A per-user source's NOT_CONNECTED answer carries a link to the console's connect page; over MCP, URL elicitation.
   const connect = connectLinksOfServer(
-    options.oauth?.publicUrl ?? "",
+    browserUrlOf(options),
     options.connectLinks ?? createFileConnectLinkStore({ home: options.home ?? service.home }),
     (slug) => sourceCreatedAt(service, slug),
   );
   const gate = createCallGate({ service, limiter, logger, auditLog, metrics, connectUrlFor: connect.connectUrlFor });
   const sessions = createMcpSessions({
-    createServer: (caller) =>
-      createMcpServer(gate.serviceFor("mcp", caller), {
+    createServer: (caller, requestUrl) =>
+      createMcpServer(gate.serviceFor("mcp", caller, requestUrl), {
         name: options.mcp?.name ?? "src",
         version: options.mcp?.version ?? "0.1.0",
         waitForConnection: connect.waitForConnection,
@@ -258,7 +268,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const signInRoutes = registerPersonAndSignInRoutes(context, {
     links: connect.links,
     adminToken: token,
-    publicUrl: options.oauth?.publicUrl ?? "",
+    publicUrl: browserUrlOf(options),
     signInStore: options.signIns ?? createFileSignInStore({ home }),
     signInLifetimeMs: limits.signInLifetimeMs,
     personSignIn: personSignInOf(options.oauth, options.consoleClient),

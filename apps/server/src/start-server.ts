@@ -10,6 +10,8 @@ import type { Logger } from "pino";
 import { createServerApp, type ServerApp } from "./create-server-app";
 import { createServerLogger } from "./create-server-logger";
 import { isLoopbackHost } from "./is-loopback-host";
+import { isEveryInterfaceHost } from "./is-every-interface-host";
+import { warnOfStartSettings } from "./warn-of-start-settings";
 import { allowedHostsFor } from "./check-host";
 import { checkServerOptions } from "./check-server-options";
 import { listen } from "./listen";
@@ -193,6 +195,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
   const oauth = hostedOAuthSettingsOf(publicOrigin ?? url, oauthOptions);
+  // No browser opens http://0.0.0.0: without --public-url, the links people open name the address each request came to.
+  const linksFollowHost = publicOrigin === undefined && isEveryInterfaceHost(host);
   const allowedHosts = allowedHostsFor(host, [
     ...(options.allowedHosts ?? []),
     ...(publicOrigin === undefined ? [] : [new URL(publicOrigin).hostname]),
@@ -214,20 +218,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     signIns: shared?.signIns,
     connectLinks: shared?.connectLinks,
     consoleClient,
+    ...(linksFollowHost ? { browserUrl: "" } : {}),
   });
   built.app = app;
-  if (oauth.mode !== "off" && publicOrigin === undefined && !isLoopbackHost(host)) {
-    logger.warn(
-      { event: "public_url_missing", url },
-      "hosted agents need the server's https address: start it with --public-url https://... (OAuth metadata names the listening address until then)",
-    );
-  }
-  if (oauth.mode === "issuer" && consoleClient === undefined) {
-    logger.warn(
-      { event: "person_sign_in_off" },
-      "people cannot sign in at the identity provider here, so connect links for its users (idp:SUB) are refused and My connections opens only after a connect: give the console's client at the identity provider with --oauth-console-client-id (its secret in SRC_OAUTH_CONSOLE_CLIENT_SECRET, its redirect URI <public URL>/v1/auth/callback); src credential set SLUG --principal idp:SUB sets a person's credential meanwhile",
-    );
-  }
+  warnOfStartSettings(logger, {
+    url,
+    oauthMode: oauth.mode,
+    publicUrlMissing: publicOrigin === undefined && !isLoopbackHost(host),
+    linksFollowHost,
+    consoleClient: consoleClient !== undefined,
+  });
   const stopWatching = service.store.watch(
     (changed) => {
       service.sourcesChanged(changed);

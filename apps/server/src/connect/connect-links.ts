@@ -154,8 +154,9 @@ export function connectPageUrl(publicUrl: string, token: string): string {
 }
 
 /**
- * The server's connect links: `connectUrlFor` gives a `NOT_CONNECTED` answer its link (`<public URL>/#/connect/<token>`),
- * and `waitForConnection` lets an MCP call wait until the person connected through it (URL-mode elicitation), on any replica.
+ * The server's connect links: `connectUrlFor` gives a `NOT_CONNECTED` answer its link (`<public URL>/#/connect/<token>`;
+ * with `publicUrl` `""`, the origin of `requestUrl`, the agent's request, else a link relative to the server), and
+ * `waitForConnection` lets an MCP call wait until the person connected through it (URL-mode elicitation), on any replica.
  */
 export function connectLinksOfServer(
   publicUrl: string,
@@ -163,13 +164,17 @@ export function connectLinksOfServer(
   sourceCreatedAt?: (slug: string) => Promise<number | undefined>,
 ): {
   links: ConnectLinks;
-  connectUrlFor: (slug: string, principal: string) => Promise<string>;
+  connectUrlFor: (slug: string, principal: string, requestUrl?: string) => Promise<string>;
   waitForConnection: (connectUrl: string, signal: AbortSignal) => Promise<boolean>;
 } {
   const links = createConnectLinks({ store, ...(sourceCreatedAt === undefined ? {} : { sourceCreatedAt }) });
   return {
     links,
-    connectUrlFor: async (slug, principal) => connectPageUrl(publicUrl, (await links.issue(slug, principal)).token),
+    connectUrlFor: async (slug, principal, requestUrl) =>
+      connectPageUrl(
+        publicUrl !== "" || requestUrl === undefined ? publicUrl : new URL(requestUrl).origin,
+        (await links.issue(slug, principal)).token,
+      ),
     waitForConnection: (connectUrl, signal) => {
       const token = connectLinkTokenOf(connectUrl);
       return token === undefined ? Promise.resolve(false) : links.whenConnected(token, signal);

@@ -45,14 +45,15 @@ export function createMcpSessions({
   logger,
   maxBodyBytes,
 }: {
-  createServer: (caller: Caller) => Server;
+  /** A session's MCP server, for the caller that started it and the URL its `initialize` came to. */
+  createServer: (caller: Caller, requestUrl: string) => Server;
   logger: Logger;
   maxBodyBytes: number;
 }): McpSessions {
   const sessions = new Map<string, Session>();
 
   async function startSession(request: Request, body: unknown, caller: Caller): Promise<Response> {
-    const server = createServer(caller);
+    const server = createServer(caller, request.url);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxBodyBytes,

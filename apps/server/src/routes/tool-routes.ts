@@ -104,6 +104,7 @@ export function registerToolRoutes({ app, service, gate }: RouteContext): void {
         channel: "http",
         signal: connectionSignal(c),
         caller: callerOf(c.req),
+        requestUrl: c.req.url,
       }),
     );
     const refused = result.error === undefined ? undefined : statusOfPolicyRefusal[result.error.code];
