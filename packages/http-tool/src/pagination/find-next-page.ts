@@ -1,6 +1,7 @@
 import type { IndexedOperation } from "@src/openapi";
 import { REDACTED } from "../result/redact-secrets";
 import { parseLinkHeader } from "../result/parse-link-header";
+import { readCursor } from "./read-cursor";
 
 type QueryValue = string | number | boolean | (string | number | boolean)[];
 /** The call of a page: always GET, a path under the base URL, and the query. */
@@ -67,9 +68,8 @@ const valueAt = (body: unknown, path: readonly string[]): unknown => {
   return value;
 };
 
-const isCursor = (value: unknown): value is string | number =>
-  (typeof value === "string" && value !== "" && value !== REDACTED) ||
-  (typeof value === "number" && Number.isFinite(value));
+/** A next page found in the body's cursor fields, or `end` when the first of them the body has says there is none. */
+type CursorNextPage = NextPage | { kind: "end" };
 
 /**
  * The next page of a page, in this order: the `Link: <...>; rel="next"` header
@@ -77,7 +77,9 @@ const isCursor = (value: unknown): value is string | number =>
  * parameter of the operation and a response field named after it, e.g.
  * `page_token` and `next_page_token`); a cursor in the body sent back as a
  * query parameter; Stripe's `has_more` with the last item's `id` as
- * `starting_after`. `undefined` at the last page.
+ * `starting_after`. A cursor field that says the end (`readCursor`: `null`,
+ * `""`, `0`...) ends the walk: no later rule is asked. `undefined` at the
+ * last page.
  */
 export function findNextPage(input: NextPageInput): NextPage | undefined {
   const link = input.headers.link;
@@ -91,12 +93,8 @@ export function findNextPage(input: NextPageInput): NextPage | undefined {
     const value = valueAt(body, path);
     if (typeof value === "string" && /^(https?:\/\/|\/)/i.test(value)) return fromUrl(value, "body-url", input);
   }
-  const hinted = fromDocument(input);
-  if (hinted !== undefined) return hinted;
-  for (const { path, parameter } of cursorFields) {
-    const value = valueAt(body, path);
-    if (isCursor(value)) return withParameter(input.call, parameter, value, "cursor");
-  }
+  const cursor = fromDocument(input) ?? fromCursorFields(input);
+  if (cursor !== undefined) return cursor.kind === "end" ? undefined : cursor;
   const record = body as Record<string, unknown>;
   if (record.has_more === true && Array.isArray(record.data)) {
     const last = record.data.at(-1) as { id?: unknown } | undefined;
@@ -114,16 +112,27 @@ function withParameter(call: PageCall, parameter: string, value: string | number
   };
 }
 
-/** A page parameter the operation declares, and the response field that carries its next value. */
-function fromDocument(input: NextPageInput): NextPage | undefined {
+/** The first cursor field the body has, read: the next page, or the end. */
+function fromCursorFields(input: NextPageInput): CursorNextPage | undefined {
+  for (const { path, parameter } of cursorFields) {
+    const reading = readCursor(valueAt(input.body, path));
+    if (reading?.kind === "end") return reading;
+    if (reading !== undefined) return withParameter(input.call, parameter, reading.value, "cursor");
+  }
+  return undefined;
+}
+
+/** A page parameter the operation declares, and the response field that carries its next value (or says the end). */
+function fromDocument(input: NextPageInput): CursorNextPage | undefined {
   const operation = input.operation;
   if (operation === undefined) return undefined;
   const squash = (name: string): string => name.toLowerCase().replace(/[_-]/g, "");
   for (const parameter of operation.parameters) {
     if (parameter.in !== "query" || !pageParameters.test(parameter.name)) continue;
     const wanted = new Set([`next${squash(parameter.name)}`, `next${squash(parameter.name)}token`]);
-    const found = findField(input.body, (name) => wanted.has(squash(name)));
-    if (found !== undefined && isCursor(found)) return withParameter(input.call, parameter.name, found, "document");
+    const reading = readCursor(findField(input.body, (name) => wanted.has(squash(name))));
+    if (reading?.kind === "end") return reading;
+    if (reading !== undefined) return withParameter(input.call, parameter.name, reading.value, "document");
   }
   return undefined;
 }
