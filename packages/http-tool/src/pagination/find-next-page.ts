@@ -1,6 +1,7 @@
 import type { IndexedOperation } from "@src/openapi";
 import { REDACTED } from "../result/redact-secrets";
 import { parseLinkHeader } from "../result/parse-link-header";
+import { isUrlReference } from "./is-url-reference";
 import { readCursor } from "./read-cursor";
 
 type QueryValue = string | number | boolean | (string | number | boolean)[];
@@ -91,7 +92,7 @@ export function findNextPage(input: NextPageInput): NextPage | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
   for (const path of urlFields) {
     const value = valueAt(body, path);
-    if (typeof value === "string" && /^(https?:\/\/|\/)/i.test(value)) return fromUrl(value, "body-url", input);
+    if (typeof value === "string" && isUrlReference(value)) return fromUrl(value, "body-url", input);
   }
   const cursor = fromDocument(input) ?? fromCursorFields(input);
   if (cursor !== undefined) return cursor.kind === "end" ? undefined : cursor;
@@ -151,7 +152,11 @@ function findField(body: unknown, test: (name: string) => boolean): unknown {
   return undefined;
 }
 
-/** A next URL as a path under the base URL, or `outside` when it leaves the base URL's origin or path. */
+/**
+ * A next URL as a path under the base URL, or `outside` when it leaves the base URL's origin or path. A relative one
+ * (`?page=2`, `items?page=2`, `../items`) is resolved against the URL of the page that carried it (RFC 3986, section 5),
+ * then confined as an absolute one is.
+ */
 function fromUrl(text: string, style: PaginationStyle, { responseUrl, baseUrl }: NextPageInput): NextPage {
   let target: URL;
   try {

@@ -21,6 +21,36 @@ const cursorEnds: Record<string, { real: string | number; end: unknown }> = {
   "/null": { real: "c2", end: null },
 };
 
+/**
+ * The pages under `/api/v1` whose next URL is relative, three pages of two items: `?page=N`, `list?page=N` and
+ * `./list?page=N` next to the page; `/api/v1/hop` points to `deep/list?page=2`, whose own `?page=3` is `deep/list`'s
+ * page 3 (resolved against the page that carried it, not the first); `/api/v1/climb` points out of the base path.
+ */
+function relativeNext(path: string, page: number): Record<string, unknown> | undefined {
+  const next = (reference: string): string | null => (page < 3 ? reference.replace("N", String(page + 1)) : null);
+  switch (path) {
+    case "/api/v1/query":
+      return { data: itemsOf("query", page), links: { next: next("?page=N") } };
+    case "/api/v1/list":
+      return { data: itemsOf("list", page), next: next("list?page=N") };
+    case "/api/v1/dot":
+      return { data: itemsOf("dot", page), next: next("./dot?page=N") };
+    case "/api/v1/hop":
+      return { data: itemsOf("hop", page), next: "deep/list?page=2" };
+    case "/api/v1/deep/list":
+      return { data: itemsOf("hop", page), next: next("?page=N") };
+    case "/api/v1/climb":
+      return { data: itemsOf("climb", page), next: "../../other?page=2" };
+    case "/api/v1/sibling":
+      return { data: itemsOf("sibling", page), next: "../v2/sibling?page=2" };
+    case "/api/v1/token":
+      // A cursor in `next`, not a URL: a bare word is not taken for a relative path.
+      return { data: itemsOf("token", page), next: "eyJwYWdlIjoyfQ==/x" };
+    default:
+      return undefined;
+  }
+}
+
 beforeAll(async () => {
   upstream = await startUpstream((_request, response, recorded) => {
     const cursor = recorded.searchParams.get("cursor");
@@ -36,6 +66,8 @@ beforeAll(async () => {
       // The end in next_cursor, and the cursor of the page itself echoed in `cursor`: not a next page.
       return sendJson(response, 200, { items: itemsOf("echoed", 1), cursor: cursor ?? "c1", next_cursor: null });
     }
+    const relative = relativeNext(recorded.path, Number(recorded.searchParams.get("page") ?? "1"));
+    if (relative !== undefined) return sendJson(response, 200, relative);
     return sendJson(response, 404, { message: `no such page: ${recorded.path}` });
   });
 }, 60_000);
@@ -68,5 +100,60 @@ describe("paginate: a cursor that says the end", () => {
     const result = await call({ method: "GET", path: "/echoed-cursor", paginate: {} });
     expect(result.pagination).toEqual({ pages: 1, items: 2, more: false });
     expect(sentSince(before)).toEqual(["/echoed-cursor"]);
+  });
+});
+
+describe("paginate: a relative next URL in the body", () => {
+  const inBasePath = (): { api: { baseUrl: string } } => ({ api: { baseUrl: `${upstream.origin}/api/v1` } });
+  const dataIds = (result: Awaited<ReturnType<typeof call>>): string[] =>
+    result.body.kind === "json" ? (result.body.value as { data: { id: string }[] }).data.map((item) => item.id) : [];
+  const threePages = (name: string): string[] =>
+    [1, 2, 3].flatMap((page) => [`${name}-${page}-0`, `${name}-${page}-1`]);
+
+  it.each([
+    { path: "/query", reference: "?page=2", sent: ["/api/v1/query", "/api/v1/query?page=2", "/api/v1/query?page=3"] },
+    { path: "/list", reference: "list?page=2", sent: ["/api/v1/list", "/api/v1/list?page=2", "/api/v1/list?page=3"] },
+    { path: "/dot", reference: "./dot?page=2", sent: ["/api/v1/dot", "/api/v1/dot?page=2", "/api/v1/dot?page=3"] },
+  ])("follows $reference, resolved against the page's URL", async ({ path, sent }) => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path, paginate: {} }, inBasePath());
+    expect(result.pagination).toEqual({ pages: 3, items: 6, more: false, style: "body-url" });
+    expect(sentSince(before)).toEqual(sent);
+    expect(dataIds(result)).toEqual(threePages(path.slice(1)));
+    for (const request of upstream.requests.slice(before))
+      expect(request.headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it("resolves each relative URL against the page that carried it, not against the first", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/hop", paginate: {} }, inBasePath());
+    expect(result.pagination).toMatchObject({ pages: 3, items: 6, more: false });
+    expect(sentSince(before)).toEqual(["/api/v1/hop", "/api/v1/deep/list?page=2", "/api/v1/deep/list?page=3"]);
+  });
+
+  it.each([
+    { path: "/climb", reference: "../../other?page=2", left: "/other" },
+    { path: "/sibling", reference: "../v2/sibling?page=2", left: "/api/v2/sibling" },
+  ])("stops at $reference, which climbs out of the base path, and says so", async ({ path, left }) => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path, paginate: {} }, inBasePath());
+    expect(result.pagination).toMatchObject({
+      pages: 1,
+      items: 2,
+      more: true,
+      stoppedBecause: "the next page leaves the source's base URL",
+    });
+    expect(result.pagination?.next).toBeUndefined();
+    expect(result.note).toContain(
+      `the next page (${upstream.origin}${left}) leaves the source's base URL and was not followed`,
+    );
+    expect(sentSince(before)).toEqual([`/api/v1${path}`]);
+  });
+
+  it("takes a bare word in next for a cursor, not a path: nothing more is fetched", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/token", paginate: {} }, inBasePath());
+    expect(result.pagination).toEqual({ pages: 1, items: 2, more: false });
+    expect(sentSince(before)).toEqual(["/api/v1/token"]);
   });
 });
