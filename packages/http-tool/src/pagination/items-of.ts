@@ -1,29 +1,56 @@
 /** Names APIs give the list in a page object, most common first: a page with several arrays takes the first of these it has. */
 const listNames = ["items", "data", "results", "value", "records", "entries", "objects", "list", "nodes", "edges"];
 
-/** The items of one page: the page itself when it is an array, else its list field, and that field's name. */
+/** The items of one page: the page itself when it is an array, else its list field, and where that field is. */
 export interface PageItems {
   items: unknown[];
-  /** The field of the page object that holds them; `undefined` when the page is the array. */
-  key?: string;
+  /** Where the page object holds them: `["data"]`, HAL's `["_embedded", "orders"]`; `undefined` when the page is the array. */
+  path?: readonly string[];
 }
 
 /**
- * Finds the items of a page: the array itself (GitHub), or the one array field
- * of an object (`channels` for Slack), or among several the field with a
- * usual list name (`items`, `data` for Stripe, `results`, `value` for OData...),
- * else the longest array. `undefined` when the page holds no array.
+ * Finds the items of a page: the array itself (GitHub); HAL's one array
+ * under `_embedded` (`{ _embedded: { orders: [...] }, _links }`); the one
+ * array field of an object (`channels` for Slack), or among several the field
+ * with a usual list name (`items`, `data` for Stripe, `results`, `value` for
+ * OData...), else the longest array. `undefined` when the page holds no array.
  */
 export function itemsOf(page: unknown): PageItems | undefined {
   if (Array.isArray(page)) return { items: page };
-  if (typeof page !== "object" || page === null) return undefined;
-  const arrays = Object.entries(page).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
+  if (!isRecord(page)) return undefined;
+  const embedded = page._embedded;
+  if (isRecord(embedded)) {
+    const arrays = arraysOf(embedded);
+    if (arrays.length === 1) return { items: arrays[0]![1], path: ["_embedded", arrays[0]![0]] };
+  }
+  const arrays = arraysOf(page);
   if (arrays.length === 0) return undefined;
-  const [key, items] = (
+  const [key, items] =
     arrays.length === 1
-      ? arrays[0]
+      ? arrays[0]!
       : (arrays.find(([name]) => listNames.includes(name.toLowerCase())) ??
-        [...arrays].sort((a, b) => b[1].length - a[1].length)[0])
-  ) as [string, unknown[]];
-  return { items, key };
+        [...arrays].sort((a, b) => b[1].length - a[1].length)[0]!);
+  return { items, path: [key] };
+}
+
+/** `page` with `items` in the place `path` names (a copy of each object on the way; `page` is left as it was). */
+export function withItemsAt(page: unknown, path: readonly string[], items: unknown[]): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return items;
+  const record = isRecord(page) ? page : {};
+  return { ...record, [head]: withItemsAt(record[head], rest, items) };
+}
+
+/** Whether two pages hold their items in the same place. */
+export function samePlace(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((key, index) => key === b[index]);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function arraysOf(record: Record<string, unknown>): [string, unknown[]][] {
+  return Object.entries(record).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
 }

@@ -4,7 +4,7 @@ import type { CompiledSelect } from "../select/compile-select";
 import type { Redactor } from "../result/redact-secrets";
 import type { PaginationReport, ToolResult } from "../result/tool-result";
 import { findNextPage, type PageCall, type PaginationStyle } from "./find-next-page";
-import { itemsOf } from "./items-of";
+import { itemsOf, samePlace, withItemsAt } from "./items-of";
 
 /** Pages followed when the agent does not say, and when the source does not cap lower. */
 export const defaultMaxPages = 5;
@@ -97,7 +97,7 @@ export async function walkPages({
   }
 
   /** The envelope of the last page whose items were joined: its cursor, next link and `has_more` describe what is left. */
-  let frame: { value: unknown; key?: string | undefined; headers: ToolResult["headers"] } | undefined;
+  let frame: { value: unknown; path?: readonly string[] | undefined; headers: ToolResult["headers"] } | undefined;
   const items: unknown[] = [];
   let chars = 2;
   let pages = 0;
@@ -163,8 +163,8 @@ export async function walkPages({
     // Joined, this page would be cut and its items reachable only by resultRef while `next` went past them:
     // it is left out whole, and the call to go on fetches it again.
     if (pages > 1 && chars + pageChars > maxChars) return finish(report(true, overflowing(pages, maxChars), call));
-    if (frame === undefined || frame.key === found?.key)
-      frame = { value: selected, key: found?.key ?? frame?.key, headers: current.result.headers };
+    if (frame === undefined || samePlace(frame.path, found?.path))
+      frame = { value: selected, path: found?.path ?? frame?.path, headers: current.result.headers };
     items.push(...pageItems);
     chars += pageChars;
     if (next !== undefined) style ??= next.style;
@@ -215,10 +215,7 @@ export async function walkPages({
   }
 
   function finish(pagination: PaginationReport): WalkedPages {
-    const joined =
-      frame === undefined || frame.key === undefined
-        ? items
-        : { ...(frame.value as Record<string, unknown>), [frame.key]: items };
+    const joined = frame?.path === undefined ? items : withItemsAt(frame.value, frame.path, items);
     const result: ToolResult = {
       ...firstResult,
       attempts,

@@ -6,7 +6,7 @@ const token = "tok_page_shapes_4b3a2918";
 let upstream: Upstream;
 
 /** Page `page` (1-based) of a list of two items a page: `{ id: "<name>-<page>-<index>" }`. */
-const itemsOf = (name: string, page: number): { id: string }[] =>
+const pageOf = (name: string, page: number): { id: string }[] =>
   [0, 1].map((index) => ({ id: `${name}-${page}-${index}` }));
 
 /**
@@ -30,25 +30,35 @@ function relativeNext(path: string, page: number): Record<string, unknown> | und
   const next = (reference: string): string | null => (page < 3 ? reference.replace("N", String(page + 1)) : null);
   switch (path) {
     case "/api/v1/query":
-      return { data: itemsOf("query", page), links: { next: next("?page=N") } };
+      return { data: pageOf("query", page), links: { next: next("?page=N") } };
     case "/api/v1/list":
-      return { data: itemsOf("list", page), next: next("list?page=N") };
+      return { data: pageOf("list", page), next: next("list?page=N") };
     case "/api/v1/dot":
-      return { data: itemsOf("dot", page), next: next("./dot?page=N") };
+      return { data: pageOf("dot", page), next: next("./dot?page=N") };
     case "/api/v1/hop":
-      return { data: itemsOf("hop", page), next: "deep/list?page=2" };
+      return { data: pageOf("hop", page), next: "deep/list?page=2" };
     case "/api/v1/deep/list":
-      return { data: itemsOf("hop", page), next: next("?page=N") };
+      return { data: pageOf("hop", page), next: next("?page=N") };
     case "/api/v1/climb":
-      return { data: itemsOf("climb", page), next: "../../other?page=2" };
+      return { data: pageOf("climb", page), next: "../../other?page=2" };
     case "/api/v1/sibling":
-      return { data: itemsOf("sibling", page), next: "../v2/sibling?page=2" };
+      return { data: pageOf("sibling", page), next: "../v2/sibling?page=2" };
     case "/api/v1/token":
       // A cursor in `next`, not a URL: a bare word is not taken for a relative path.
-      return { data: itemsOf("token", page), next: "eyJwYWdlIjoyfQ==/x" };
+      return { data: pageOf("token", page), next: "eyJwYWdlIjoyfQ==/x" };
     default:
       return undefined;
   }
+}
+
+/** Page `page` of a HAL collection (Spring Data REST's shape): the orders under `_embedded`, the links under `_links`. */
+function halPage(page: number): Record<string, unknown> {
+  const href = (number: number): { href: string } => ({ href: `/api/v1/orders?page=${number}` });
+  return {
+    _links: { self: href(page), ...(page < 3 ? { next: href(page + 1) } : {}) },
+    _embedded: { orders: pageOf("order", page) },
+    page: { size: 2, number: page, totalPages: 3 },
+  };
 }
 
 beforeAll(async () => {
@@ -58,14 +68,16 @@ beforeAll(async () => {
     if (ending !== undefined) {
       const page = cursor === null || cursor === "0" ? 1 : 2;
       return sendJson(response, 200, {
-        items: itemsOf(recorded.path.slice(1), page),
+        items: pageOf(recorded.path.slice(1), page),
         next_cursor: page === 1 ? ending.real : ending.end,
       });
     }
     if (recorded.path === "/echoed-cursor") {
       // The end in next_cursor, and the cursor of the page itself echoed in `cursor`: not a next page.
-      return sendJson(response, 200, { items: itemsOf("echoed", 1), cursor: cursor ?? "c1", next_cursor: null });
+      return sendJson(response, 200, { items: pageOf("echoed", 1), cursor: cursor ?? "c1", next_cursor: null });
     }
+    if (recorded.path === "/api/v1/orders")
+      return sendJson(response, 200, halPage(Number(recorded.searchParams.get("page") ?? "1")));
     const relative = relativeNext(recorded.path, Number(recorded.searchParams.get("page") ?? "1"));
     if (relative !== undefined) return sendJson(response, 200, relative);
     return sendJson(response, 404, { message: `no such page: ${recorded.path}` });
@@ -155,5 +167,32 @@ describe("paginate: a relative next URL in the body", () => {
     const result = await call({ method: "GET", path: "/token", paginate: {} }, inBasePath());
     expect(result.pagination).toEqual({ pages: 1, items: 2, more: false });
     expect(sentSince(before)).toEqual(["/api/v1/token"]);
+  });
+});
+
+describe("paginate: HAL (_links.next.href, the items under _embedded)", () => {
+  const inBasePath = (): { api: { baseUrl: string } } => ({ api: { baseUrl: `${upstream.origin}/api/v1` } });
+  const orders = (pages: number[]): { id: string }[] => pages.flatMap((page) => pageOf("order", page));
+
+  it("follows _links.next.href and joins the orders of every page under _embedded, in the last page's envelope", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/orders", paginate: {} }, inBasePath());
+    expect(result.pagination).toEqual({ pages: 3, items: 6, more: false, style: "body-url" });
+    expect(sentSince(before)).toEqual(["/api/v1/orders", "/api/v1/orders?page=2", "/api/v1/orders?page=3"]);
+    expect(result.body).toEqual({
+      kind: "json",
+      value: {
+        _links: { self: { href: "/api/v1/orders?page=3" } },
+        _embedded: { orders: orders([1, 2, 3]) },
+        page: { size: 2, number: 3, totalPages: 3 },
+      },
+    });
+  });
+
+  it("counts maxItems in the orders under _embedded, and goes on with the page it cut", async () => {
+    const result = await call({ method: "GET", path: "/orders", paginate: { maxItems: 3 } }, inBasePath());
+    expect(result.pagination).toMatchObject({ pages: 2, items: 3, more: true, next: { path: "/orders?page=2" } });
+    const value = result.body.kind === "json" ? (result.body.value as { _embedded: { orders: unknown } }) : undefined;
+    expect(value?._embedded.orders).toEqual(orders([1, 2]).slice(0, 3));
   });
 });
