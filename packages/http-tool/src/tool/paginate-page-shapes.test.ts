@@ -77,7 +77,9 @@ beforeAll(async () => {
       return sendJson(response, 200, { items: pageOf("echoed", 1), cursor: cursor ?? "c1", next_cursor: null });
     }
     if (recorded.path === "/api/v1/orders")
-      return sendJson(response, 200, halPage(Number(recorded.searchParams.get("page") ?? "1")));
+      return sendJson(response, 200, halPage(Number(recorded.searchParams.get("page") ?? "1")), {
+        "content-type": "application/hal+json",
+      });
     const relative = relativeNext(recorded.path, Number(recorded.searchParams.get("page") ?? "1"));
     if (relative !== undefined) return sendJson(response, 200, relative);
     return sendJson(response, 404, { message: `no such page: ${recorded.path}` });
