@@ -151,11 +151,14 @@ export const apiToolCallSchema = z
       example: "items[].{id: id, title: title}",
     }),
     paginate: z
-      .object({ maxPages: z.number().int().min(1).optional(), maxItems: z.number().int().min(1).optional() })
+      .union([
+        z.boolean(),
+        z.object({ maxPages: z.number().int().min(1).optional(), maxItems: z.number().int().min(1).optional() }),
+      ])
       .optional()
       .openapi({
         description:
-          "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages).",
+          "GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages); true is {}, false no pagination.",
       }),
     resultRef: z.string().optional().openapi({
       description:

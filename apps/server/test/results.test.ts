@@ -84,6 +84,35 @@ describe("select and paginate through the server's call route", () => {
     expect(upstream.requests.length - before).toBe(3);
   });
 
+  it("takes paginate true (the defaults) and false (no pagination) over the call route and MCP, and lists both", async () => {
+    const pagesOf = async (paginate: boolean): Promise<number> => {
+      const before = upstream.requests.length;
+      const answer = await callRoute({ method: "GET", path: "/cursor", paginate });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json.error).toBeUndefined();
+      return upstream.requests.length - before;
+    };
+    expect(await pagesOf(true)).toBe(3);
+    expect(await pagesOf(false)).toBe(1);
+    const client = await mcpClient(testHome.adminToken);
+    try {
+      const before = upstream.requests.length;
+      const result = await client.callTool({
+        name: "api_paged",
+        arguments: { method: "GET", path: "/cursor", paginate: true },
+      });
+      expect(result.isError).not.toBe(true);
+      expect(JSON.stringify(result.content)).toContain("pages: 3 fetched");
+      expect(upstream.requests.length - before).toBe(3);
+      const listed = (await client.listTools()).tools.find((tool) => tool.name === "api_paged");
+      expect(listed?.inputSchema.properties?.paginate).toMatchObject({
+        anyOf: [{ type: "boolean" }, { type: "object" }],
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("does not follow a next link to another origin", async () => {
     const answer = await callRoute({ method: "GET", path: "/outside", paginate: {} });
     expect(answer.json.pagination).toMatchObject({

@@ -27,6 +27,10 @@ describe("types derived from the server's document", () => {
     expectTypeOf<ApiToolCall>().toHaveProperty("method").toEqualTypeOf<string | undefined>();
     const readOn: Call = { resultRef: "r1_abc", offset: 32000 };
     void readOn;
+    // paginate: true is the defaults, false no pagination, or { maxPages, maxItems }.
+    expectTypeOf<ApiToolCall["paginate"]>().toEqualTypeOf<
+      boolean | { maxItems?: number; maxPages?: number } | undefined
+    >();
     // An api_<slug>_operations call is a search, not a request.
     const search: Call = { query: "create an issue", limit: 3 };
     void search;

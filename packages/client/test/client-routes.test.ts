@@ -278,6 +278,12 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       });
       const invalid = await kept(client.tools.call(tool, { method: "FETCH", path: "/items" }));
       expect(invalid).toMatchObject({ ok: false, error: { code: "INVALID_CALL" } });
+      // paginate true is the defaults (a list of one page here), false no pagination at all.
+      const paged = await kept(client.tools.call(tool, { method: "GET", path: "/items", paginate: true }));
+      expect(paged.pagination).toEqual({ pages: 1, items: 1, more: false });
+      const unpaged = await kept(client.tools.call(tool, { method: "GET", path: "/items", paginate: false }));
+      expect(unpaged).toMatchObject({ ok: true, body: { kind: "json", value: { items: [{ id: 1 }] } } });
+      expect(unpaged.pagination).toBeUndefined();
     },
   },
   {

@@ -3720,8 +3720,8 @@ export interface components {
             method?: string;
             /** @description With resultRef: the first character to read. */
             offset?: number;
-            /** @description GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages). */
-            paginate?: {
+            /** @description GET only: follow the next pages and join their items (maxPages defaults to 5, capped by api.maxPages); true is {}, false no pagination. */
+            paginate?: boolean | {
                 maxItems?: number;
                 maxPages?: number;
             };

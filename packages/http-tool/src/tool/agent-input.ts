@@ -11,15 +11,20 @@ export const maxAskedPages = 1000;
 export const resultArgumentsShape = {
   select: z.string().optional().describe('JMESPath on the JSON body, e.g. "items[].{id: id, title: title}"'),
   paginate: z
-    .union([
-      z.literal(true),
-      z.strictObject({
-        maxPages: z.number().int().min(1).max(maxAskedPages).optional(),
-        maxItems: z.number().int().min(1).optional(),
-      }),
-    ])
+    .union(
+      [
+        z.boolean(),
+        z.strictObject({
+          maxPages: z.number().int().min(1).max(maxAskedPages).optional(),
+          maxItems: z.number().int().min(1).optional(),
+        }),
+      ],
+      { error: "must be true, false or an object { maxPages?, maxItems? }" },
+    )
     .optional()
-    .describe("GET only: follow next pages and join their items; maxPages defaults to 5."),
+    .describe(
+      "GET only: follow next pages and join their items (true: the defaults; false: none); maxPages defaults to 5.",
+    ),
   resultRef: z.string().max(200).optional().describe("Reads a cut result on (with offset, select); no request"),
   offset: z.number().int().min(0).optional().describe("With resultRef: the first character to read."),
 };
@@ -80,14 +85,19 @@ export function splitAgentInput(input: unknown): SplitAgentInput {
         : field === "resultRef" || field === "offset"
           ? "INVALID_RESULT_REF"
           : "INVALID_INPUT";
-    const hint = field.startsWith("paginate") ? '; send "paginate": {} or {"maxPages": 3, "maxItems": 100}' : "";
+    const hint = field.startsWith("paginate")
+      ? '; send "paginate": true (or {}) or {"maxPages": 3, "maxItems": 100}'
+      : "";
     return fail(
       reason,
       field,
       `invalid call: ${parsed.error.issues.map((item) => `${item.path.map(String).join(".") || "input"}: ${item.message}`).join("; ")}${hint}`,
     );
   }
-  const { select, paginate, resultRef, offset } = parsed.data;
+  const { select, resultRef, offset } = parsed.data;
+  // `true` asks for the defaults, `false` for no pagination: as if it were not given.
+  const paginate =
+    parsed.data.paginate === true ? {} : parsed.data.paginate === false ? undefined : parsed.data.paginate;
   const options: ResultArguments = {};
   if (select !== undefined) options.select = compileSelect(select);
   if (resultRef !== undefined) {
@@ -123,7 +133,7 @@ export function splitAgentInput(input: unknown): SplitAgentInput {
         "paginate",
         `invalid call: paginate follows GET calls only, not ${method.slice(0, 16)}; leave paginate out`,
       );
-    options.paginate = paginate === true ? {} : paginate;
+    options.paginate = paginate;
   }
   return { request, options };
 }

@@ -48,9 +48,13 @@ describe("createToolInputJsonSchema", () => {
       "resultRef",
       "select",
     ]);
-    expect(schema.properties.paginate).toMatchObject({
-      type: "object",
-      properties: { maxPages: { type: "integer" }, maxItems: { type: "integer" } },
+    // true (the defaults) and false (no pagination) are listed too: a client that checks the agent's arguments against
+    // the schema would refuse the shorthand an agent naturally sends.
+    expect(schema.properties.paginate).toEqual({
+      anyOf: [
+        { type: "boolean" },
+        { type: "object", properties: { maxPages: { type: "integer" }, maxItems: { type: "integer" } } },
+      ],
     });
   });
 

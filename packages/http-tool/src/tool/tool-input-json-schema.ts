@@ -12,8 +12,8 @@ export type JsonSchemaObject = { type: "object"; properties: Record<string, unkn
  * The tool's input as a JSON Schema (draft-07 subset), generated from
  * `apiToolInputSchema` (its input side) and cleaned up for MCP, OpenAI and
  * Anthropic: no `$schema` key, `method` as an enum, no empty `{}` branches
- * (zod's `undefined`), no redundant `propertyNames`, `paginate` as its object
- * form (`true` is accepted too). Nothing is listed as required: `method` and
+ * (zod's `undefined`), no redundant `propertyNames`, `paginate` as a boolean
+ * or its object form. Nothing is listed as required: `method` and
  * `path` are, unless `resultRef` is given, which their descriptions say. Kept
  * short: the same schema is listed for every source. A fresh object each call.
  */
@@ -53,12 +53,13 @@ function generateToolInputJsonSchema(): JsonSchemaObject {
   const { $schema: _schema, required: _required, ...schema } = clean(generated) as Record<string, unknown>;
   const properties = schema.properties as Record<string, Record<string, unknown>>;
   properties.method = { type: "string", enum: [...HTTP_METHODS], description: properties.method?.description };
+  // `paginate`: true, false, or its object form; the object's `additionalProperties` left out for size (checked on each call).
   const paginate = properties.paginate?.anyOf as Record<string, unknown>[] | undefined;
-  const paginateObject = paginate?.find((branch) => branch.type === "object");
-  if (paginateObject !== undefined) {
-    const { additionalProperties: _additional, ...rest } = paginateObject;
-    properties.paginate = { ...rest, description: properties.paginate?.description };
-  }
+  if (paginate !== undefined)
+    properties.paginate = {
+      anyOf: paginate.map(({ additionalProperties: _additional, ...branch }) => branch),
+      description: properties.paginate?.description,
+    };
   // Every source lists this schema: only the types, and a few words where a name does not say enough.
   // What each argument does is said once, in `apiToolInstructions` (the MCP server's instructions).
   properties.query = { type: "object" };
@@ -75,17 +76,20 @@ function withoutDescription(node: Record<string, unknown>): Record<string, unkno
   return rest;
 }
 
-/** The schema without `minimum`, `maximum` and `maxLength` (checked on each call all the same). */
+/** The schema without `minimum`, `maximum` and `maxLength` (checked on each call all the same), `anyOf` branches too. */
 function withoutBounds(node: Record<string, unknown>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "minimum" || key === "maximum" || key === "maxLength") continue;
-    result[key] =
-      typeof value === "object" && value !== null && !Array.isArray(value)
-        ? withoutBounds(value as Record<string, unknown>)
-        : value;
+    result[key] = Array.isArray(value) ? value.map(boundsLeftOut) : boundsLeftOut(value);
   }
   return result;
+}
+
+function boundsLeftOut(value: unknown): unknown {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? withoutBounds(value as Record<string, unknown>)
+    : value;
 }
 
 function clean(node: unknown): unknown {
