@@ -228,6 +228,10 @@ export const toolResultSchema = z
       })
       .optional(),
     note: z.string().optional(),
+    warnings: z.array(z.string()).optional().openapi({
+      description:
+        "Where the call breaks the source's OpenAPI document, when api.openapiValidation is warn: the call was sent all the same.",
+    }),
     error: z
       .object({
         code: z.string(),

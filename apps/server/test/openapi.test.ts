@@ -81,6 +81,36 @@ describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
     expect(answered.json).toMatchObject({ ok: true, body: { kind: "json", value: { total: 1 } } });
   });
 
+  it("sends a call that breaks the document with warnings under api.openapiValidation warn, a field the document's ToolResult lists", async () => {
+    const { testHome, upstream, server } = setup;
+    const slug = `warned-${randomBytes(3).toString("hex")}`;
+    const created = await server.api("POST", "/v1/sources", {
+      body: {
+        config: bearerConfig(slug, upstream.url, {
+          api: {
+            baseUrl: upstream.url,
+            authType: "bearer",
+            testEndpoint: "/me",
+            openapi: join(testHome.home, "items-openapi.json"),
+            openapiValidation: "warn",
+          },
+        }),
+        credential: { token: upstreamToken },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const before = upstream.seen.length;
+    const answer = await server.api("POST", `/v1/tools/api_${slug.replace(/-/g, "_")}/call`, {
+      body: { method: "GET", path: "/items", query: { limit: "many" } },
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(upstream.seen.length).toBe(before + 1);
+    expect(answer.json.warnings).toEqual([expect.stringContaining("query.limit must be of type integer")]);
+    const document = await server.api("GET", "/openapi.json");
+    const listed = Object.keys(document.json.components.schemas.ToolResult.properties as Record<string, unknown>);
+    expect(listed).toEqual(expect.arrayContaining(Object.keys(answer.json as Record<string, unknown>)));
+  });
+
   it("lets an agent token for the source use its operations tool, and not another's", async () => {
     // Token names of this try only: a retry makes its own.
     const suffix = randomBytes(3).toString("hex");

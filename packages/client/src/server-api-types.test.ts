@@ -15,6 +15,8 @@ describe("types derived from the server's document", () => {
     expectTypeOf<ResponseBodyOf<"/v1/sources", "get">>().toEqualTypeOf<{ sources: SourceSummary[] }>();
     expectTypeOf<Awaited<ReturnType<SrcClient["sources"]["get"]>>["source"]>().toEqualTypeOf<SourceRecord>();
     expectTypeOf<Awaited<ReturnType<SrcClient["tools"]["call"]>>>().toEqualTypeOf<ToolResult>();
+    // Where a call broke the source's OpenAPI document, with api.openapiValidation warn.
+    expectTypeOf<ToolResult["warnings"]>().toEqualTypeOf<string[] | undefined>();
     expectTypeOf<SourceRecord["status"]["connectionStatus"]>().toEqualTypeOf<
       "untested" | "connected" | "needs_auth" | "failed"
     >();
@@ -34,5 +36,9 @@ describe("types derived from the server's document", () => {
     // An api_<slug>_operations call is a search, not a request.
     const search: Call = { query: "create an issue", limit: 3 };
     void search;
+    // The operations route pages with offset.
+    expectTypeOf<Parameters<SrcClient["sources"]["operations"]>[1]>().toEqualTypeOf<
+      { query?: string; tag?: string; operationId?: string; limit?: number; offset?: number } | undefined
+    >();
   });
 });

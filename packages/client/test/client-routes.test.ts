@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Upstream } from "@src/http-tool/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSrcClient, SrcClientError, type SrcClient } from "../src/index";
@@ -61,6 +63,39 @@ async function createSource(prefix = "alpha"): Promise<string> {
 }
 
 const toolOf = (slug: string): string => `api_${slug.replace(/-/g, "_")}`;
+
+/** An OpenAPI document of the test upstream: `getMe` and `listItems` (its `limit` an integer). */
+const itemsDocument = {
+  openapi: "3.0.3",
+  info: { title: "Items API", version: "1.0.0" },
+  paths: {
+    "/me": { get: { operationId: "getMe", summary: "The current user", responses: { "200": { description: "ok" } } } },
+    "/items": {
+      get: {
+        operationId: "listItems",
+        summary: "List items",
+        parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  },
+};
+
+/** A connected bearer source of this test only with `itemsDocument` as its OpenAPI document, checked as `validation` says; its slug. */
+async function createDocumentedSource(validation: "strict" | "warn"): Promise<string> {
+  const slug = unique("documented");
+  const documentFile = join(server.home, `${slug}-openapi.json`);
+  await writeFile(documentFile, JSON.stringify(itemsDocument));
+  const config = bearerConfig(slug, upstream.url) as { api: Record<string, unknown> };
+  const created = await kept(
+    client.sources.create({
+      config: { ...config, api: { ...config.api, openapi: documentFile, openapiValidation: validation } },
+      credential: { token: upstreamToken },
+    }),
+  );
+  expect(created.source.status.openapi).toMatchObject({ loaded: true, operations: 2 });
+  return slug;
+}
 
 /** A per-user bearer source of this test only, no one connected; its slug. */
 async function createPerUserSource(): Promise<string> {
@@ -278,6 +313,14 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
       });
       const invalid = await kept(client.tools.call(tool, { method: "FETCH", path: "/items" }));
       expect(invalid).toMatchObject({ ok: false, error: { code: "INVALID_CALL" } });
+      // A call that breaks the document of a source that warns is sent, with warnings saying where.
+      const warned = await createDocumentedSource("warn");
+      const sent = await kept(
+        client.tools.call(toolOf(warned), { method: "GET", path: "/items", query: { limit: "many" } }),
+      );
+      expect(sent.ok).toBe(true);
+      const warnings: string[] | undefined = sent.warnings;
+      expect(warnings).toEqual([expect.stringContaining("query.limit must be of type integer")]);
       // paginate true is the defaults (a list of one page here), false no pagination at all.
       const paged = await kept(client.tools.call(tool, { method: "GET", path: "/items", paginate: true }));
       expect(paged.pagination).toEqual({ pages: 1, items: 1, more: false });
@@ -311,6 +354,20 @@ const operations: { operation: string; run: () => Promise<void> }[] = [
         code: "UNKNOWN_TOOL",
       });
       await expect(client.sources.operations(slug, { limit: 0 })).rejects.toMatchObject({
+        status: 422,
+        kind: "invalid_input",
+      });
+      // With a document, every operation a page at a time: offset reaches the route and gives the next page.
+      const documented = await createDocumentedSource("strict");
+      const first = await kept(client.sources.operations(documented, { limit: 1 }));
+      expect(first).toMatchObject({ total: 2, note: expect.stringContaining("give offset 1") });
+      const second = await kept(client.sources.operations(documented, { limit: 1, offset: 1 }));
+      const idsOf = (page: typeof first): unknown[] =>
+        ((page as { operations: { operationId: string }[] }).operations ?? []).map(
+          (operation) => operation.operationId,
+        );
+      expect([...idsOf(first), ...idsOf(second)].sort()).toEqual(["getMe", "listItems"]);
+      await expect(client.sources.operations(documented, { offset: -1 })).rejects.toMatchObject({
         status: 422,
         kind: "invalid_input",
       });

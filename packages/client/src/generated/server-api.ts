@@ -4056,6 +4056,8 @@ export interface components {
                 /** @enum {string} */
                 unit: "bytes" | "chars";
             };
+            /** @description Where the call breaks the source's OpenAPI document, when api.openapiValidation is warn: the call was sent all the same. */
+            warnings?: string[];
         };
         ToolSummary: {
             authType: string;

@@ -32,11 +32,12 @@ export interface SourceRequests {
   reload(slug: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/sources/{slug}/reload", "post">>;
   /**
    * `GET /v1/sources/{slug}/operations`: search the operations of the source's OpenAPI document (`query`, `tag`, `limit`),
-   * or one operation in full (`operationId`). A source without a loaded document is 404 `UNKNOWN_TOOL`.
+   * or one operation in full (`operationId`); `offset` skips that many matches, to page through them (the answer's `note`
+   * names the next offset). A source without a loaded document is 404 `UNKNOWN_TOOL`.
    */
   operations(
     slug: string,
-    filter?: { query?: string; tag?: string; operationId?: string; limit?: number },
+    filter?: { query?: string; tag?: string; operationId?: string; limit?: number; offset?: number },
     options?: RequestOptions,
   ): Promise<ResponseBodyOf<"/v1/sources/{slug}/operations", "get">>;
   /** `GET /v1/config-schema`: the JSON Schema of `config.json` for the server's auth plugins, and each auth mode's fields (for forms). */
@@ -57,7 +58,7 @@ export function createSourceRequests(send: SendRequest): SourceRequests {
     deleteCredential: (slug, options) => send({ method: "delete", path: `${sourcePath(slug)}/credential` }, options),
     reload: (slug, options) =>
       send({ method: "post", path: `${sourcePath(slug)}/reload`, callsUpstream: true }, options),
-    operations: (slug, { query, tag, operationId, limit } = {}, options) =>
+    operations: (slug, { query, tag, operationId, limit, offset } = {}, options) =>
       send(
         {
           method: "get",
@@ -67,6 +68,7 @@ export function createSourceRequests(send: SendRequest): SourceRequests {
             ...(tag === undefined ? {} : { tag }),
             ...(operationId === undefined ? {} : { id: operationId }),
             ...(limit === undefined ? {} : { limit: String(limit) }),
+            ...(offset === undefined ? {} : { offset: String(offset) }),
           },
         },
         options,
