@@ -14,6 +14,8 @@ export interface CallState {
   retriesLeft: number;
   /** Retries used; `attempts` is 1 + this (redirect hops are not attempts). */
   retriesDone: number;
+  /** Set when `deadline` is a walk's (`paginate`): its pages share one budget, and the message says so. */
+  walk?: true | undefined;
 }
 
 export const attemptsOf = (state: CallState): number => (state.sent === 0 ? 0 : 1 + state.retriesDone);
@@ -33,7 +35,9 @@ export function budgetSpent(
   const elapsed = Math.round(performance.now() - state.started);
   const attempts = attemptsOf(state);
   const message =
-    `the call used up its time budget of ${callBudgetMs(limits)} ms (api.timeoutMs × (api.retries + 1)) after ${elapsed} ms and ${attempts} attempt(s)` +
+    (state.walk === true
+      ? `the pages used up the call's time budget of ${callBudgetMs(limits)} ms (api.timeoutMs × (api.retries + 1), shared by every page of a paginate walk); this page ran ${elapsed} ms, ${attempts} attempt(s)`
+      : `the call used up its time budget of ${callBudgetMs(limits)} ms (api.timeoutMs × (api.retries + 1)) after ${elapsed} ms and ${attempts} attempt(s)`) +
     `${response === undefined ? "" : `, last status ${response.status}`}: ${why}; try again later or ask for less data`;
   return {
     kind: "failure",

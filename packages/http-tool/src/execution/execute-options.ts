@@ -50,4 +50,9 @@ export interface ExecuteOptions {
   onBodyCut?: ((whole: WholeBody) => void) | undefined;
   /** Backoff between retries. Default `{ baseMs: 300, maxRetryAfterMs: 30000 }`. */
   retryDelay?: RetryDelayOptions;
+  /**
+   * A `performance.now()` past which nothing of this call may start or go on, when it is one page of a walk that
+   * shares one time budget (`paginate`): the call's own budget is cut to it, its first attempt too. Default: none.
+   */
+  walkDeadline?: number | undefined;
 }

@@ -49,10 +49,13 @@ export async function executeRequest(request: BuiltRequest, options: ExecuteOpti
   let redactor = redactorFor(request.secrets);
   let rejectionAnswered = false;
   const limits = resolveExecutorLimits(options.source.api, options.limits);
-  const deadline = started + callBudgetMs(limits);
+  const ownDeadline = started + callBudgetMs(limits);
+  const walk = options.walkDeadline !== undefined && options.walkDeadline < ownDeadline;
+  const deadline = walk ? options.walkDeadline! : ownDeadline;
   const state: CallState = {
     started,
     deadline,
+    ...(walk ? { walk: true as const } : {}),
     sent: 0,
     retriesLeft: isIdempotentMethod(request.method) ? limits.retries : 0,
     retriesDone: 0,
@@ -226,7 +229,9 @@ async function sendWithRetries(
   for (;;) {
     const hop = current.hop;
     // The first request always gets a whole timeoutMs (the budget holds at least one); later ones what is left of it.
-    const remaining = state.sent === 0 ? limits.timeoutMs : Math.floor(state.deadline - performance.now());
+    // A page of a walk gets what is left of the walk's budget, its first request too.
+    const remaining =
+      state.sent === 0 && state.walk !== true ? limits.timeoutMs : Math.floor(state.deadline - performance.now());
     if (remaining <= 0) return budgetSpent(state, limits, "no time was left for the next request");
     // A call cancelled before this request sends nothing, so it is not an attempt.
     if (options.signal?.aborted !== true) state.sent += 1;

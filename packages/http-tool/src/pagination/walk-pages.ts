@@ -32,6 +32,8 @@ export interface WalkPagesInput {
   maxChars: number;
   baseUrl: URL;
   operation?: IndexedOperation | undefined;
+  /** The walk's one time budget: no next page starts past `at` (a `performance.now()`). Default: none. */
+  deadline?: { at: number; budgetMs: number } | undefined;
 }
 
 /** The outcome of a walk: the result to bound (the joined body whole) and the pagination report. */
@@ -61,6 +63,12 @@ function keyOf(call: PageCall): string {
   return `${pathname}?${parameters.toString()}`;
 }
 
+/** Why no next page starts: the walk's one budget ran out after page `pages`; `undefined` while time is left. */
+function budgetRanOut(deadline: WalkPagesInput["deadline"], pages: number): string | undefined {
+  if (deadline === undefined || performance.now() < deadline.at) return undefined;
+  return `the call's time budget of ${deadline.budgetMs} ms (api.timeoutMs × (api.retries + 1), shared by every page) ran out after page ${pages}`;
+}
+
 /**
  * Follows the next pages of a GET and joins their items (after `select`,
  * page by page): until the last page, `maxPages`, `maxItems`, the joined
@@ -80,6 +88,7 @@ export async function walkPages({
   maxChars,
   baseUrl,
   operation,
+  deadline,
 }: WalkPagesInput): Promise<WalkedPages> {
   const page = await fetchPage(first, 0);
   const firstResult = page.result;
@@ -197,6 +206,8 @@ export async function walkPages({
       return finish(report(true, `the joined items reached api.maxResultChars (${maxChars} characters)`, next.call));
     if (pages >= maxPages) return finish(report(true, `maxPages (${maxPages}) reached`, next.call));
     if (seen.has(keyOf(next.call))) return finish(report(false, "the API pointed back to a page already fetched"));
+    const outOfTime = budgetRanOut(deadline, pages);
+    if (outOfTime !== undefined) return finish(report(true, outOfTime, next.call));
     seen.add(keyOf(next.call));
     const fetched = await fetchPage(next.call, pages);
     if (!fetched.sent || !fetched.result.ok || fetched.result.body.kind !== "json") {

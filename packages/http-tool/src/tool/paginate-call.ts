@@ -8,6 +8,8 @@ import type { CompiledSelect } from "../select/compile-select";
 import type { PageCall } from "../pagination/find-next-page";
 import { defaultMaxPages, defaultSourceMaxPages, walkPages } from "../pagination/walk-pages";
 import { sendOneRequest, type RequestContext } from "./send-one-request";
+import { callBudgetMs } from "../execution/call-state";
+import { resolveExecutorLimits } from "../execution/executor-limits";
 import { selectAndBound } from "./select-and-bound";
 
 /** What a call with `paginate` asks. */
@@ -53,14 +55,19 @@ export async function paginateCall(
     first = undefined;
   }
   let lastSecrets: readonly string[] = [];
+  // Every page shares the one budget of a call (api.timeoutMs × (api.retries + 1)), counted from the first request.
+  const budgetMs = callBudgetMs(resolveExecutorLimits(source.api));
+  const deadline = performance.now() + budgetMs;
   const walked = await walkPages({
     first: first ?? (request as PageCall),
+    deadline: { at: deadline, budgetMs },
     fetchPage: async (call, index) => {
       const outcome = await sendOneRequest(context, {
         call: index === 0 ? request : call,
         checkDocument: index === 0,
         page: index > 0,
         limits: { maxResultChars: Number.POSITIVE_INFINITY },
+        walkDeadline: index === 0 ? undefined : deadline,
       });
       lastSecrets = outcome.secrets;
       return { result: outcome.result, sent: outcome.sent, redactor: redactorFor(outcome.secrets) };

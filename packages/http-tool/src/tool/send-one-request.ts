@@ -52,6 +52,8 @@ export interface OneRequest {
   onBodyCut?: ((whole: WholeBody) => void) | undefined;
   /** A next page (`paginate`): the policy is asked about it first (`kind: "page"`), as `callSource` asked about the first request. Default false. */
   page?: boolean;
+  /** The `performance.now()` by which a page of a walk must be done (the walk's one budget). Default: none. */
+  walkDeadline?: number | undefined;
 }
 
 /** The result of one request, and the secrets its redaction used (for what is derived from it later). */
@@ -72,7 +74,7 @@ export interface OneRequestOutcome {
  */
 export async function sendOneRequest(
   context: RequestContext,
-  { call, checkDocument = true, limits, onBodyCut, page = false }: OneRequest,
+  { call, checkDocument = true, limits, onBodyCut, page = false, walkDeadline }: OneRequest,
 ): Promise<OneRequestOutcome> {
   const { source, plugin, credential, auth, signal, operations, fetch, checkHop } = context;
   const { slug } = source;
@@ -176,6 +178,7 @@ export async function sendOneRequest(
     limits,
     onBodyCut,
     checkHop,
+    walkDeadline,
   });
   if (warnings !== undefined) result.warnings = warnings;
   return { result, sent: true, secrets: authorizer.secrets };
