@@ -80,6 +80,23 @@ describe("multi-header config", () => {
     expect(result.error?.issues.map((issue) => issue.message).join("; ")).toMatch(message);
   });
 
+  it("refuses two values for one header whose names differ only in case, naming both, without quoting a value", () => {
+    const registry = createAuthRegistry([plugin]);
+    const parse = () =>
+      registry.parseCredential("multi-header", {
+        "DD-API-KEY": "dd_first_value_123",
+        "dd-api-key": "dd_second_value_456",
+      });
+    expect(parse).toThrow(/"DD-API-KEY" and "dd-api-key" are one header \(names ignore case\): give it one value/);
+    let message = "";
+    try {
+      parse();
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).not.toMatch(/dd_first|dd_second/);
+  });
+
   it("refuses CR/LF in a value, without quoting it", () => {
     const registry = createAuthRegistry([plugin]);
     expect(() => registry.parseCredential("multi-header", { "DD-API-KEY": "s3cret\r\nX-Admin: 1" })).toThrow(

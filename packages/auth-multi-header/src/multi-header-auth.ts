@@ -13,6 +13,20 @@ export type MultiHeaderAuthConfig = z.infer<typeof multiHeaderConfigSchema>;
  */
 export const multiHeaderCredentialSchema = z
   .record(z.string().min(1, { error: "a header name must not be empty" }), headerCredentialTextSchema)
+  .superRefine((credential, context) => {
+    // HTTP header names ignore case: two values for one header would leave which is sent to the order of the keys.
+    const seen = new Map<string, string>();
+    for (const name of Object.keys(credential)) {
+      const first = seen.get(name.toLowerCase());
+      if (first === undefined) seen.set(name.toLowerCase(), name);
+      else
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `"${first}" and "${name}" are one header (names ignore case): give it one value, under the name api.headerNames uses`,
+        });
+    }
+  })
   .meta({
     keysFrom: "headerNames",
     label: "Value of {key}",
