@@ -1,3 +1,4 @@
+import { describeAuthFields, type AnyAuthPluginV2 } from "@src/auth";
 import type { SourceRecord, SourceStatus } from "@src/config";
 import { credentialEndpointsOf, credentialScopeOf } from "./credential-scope";
 
@@ -30,5 +31,28 @@ export function statusAfterAuthEndpointChange(): Partial<SourceStatus> {
     connectionStatus: "untested",
     lastError:
       "an address of the auth mode (such as api.tokenUrl) changed to another origin: the stored credential belongs to the old one and is never sent to the new one; set the credential again (that tests the source again)",
+  };
+}
+
+/**
+ * The `api` field a change renamed the credential's own fields with (multi-header's `api.headerNames`: the credential
+ * holds one value per name), or `undefined`. The stored credential then has values for the old names only.
+ */
+export function credentialKeysFieldChanged(
+  plugin: AnyAuthPluginV2,
+  before: SourceRecord,
+  after: SourceRecord,
+): string | undefined {
+  const field = describeAuthFields(plugin).credentialKeysFrom?.field;
+  if (field === undefined) return undefined;
+  const read = (source: SourceRecord): string => JSON.stringify((source.api as Record<string, unknown>)[field] ?? null);
+  return read(before) === read(after) ? undefined : field;
+}
+
+/** The status after the credential's own fields were renamed (`credentialKeysFieldChanged`). */
+export function statusAfterCredentialKeysChange(field: string): Partial<SourceStatus> {
+  return {
+    connectionStatus: "untested",
+    lastError: `api.${field} changed: the stored credential has values for the names it had before, and a call sends nothing while one is missing; set the credential again with one value per name (that tests the source again)`,
   };
 }

@@ -207,6 +207,25 @@ describe("the credential is bound to the base URL it was stored for", () => {
     ).toBe("connected");
   });
 
+  it("turns a connected multi-header source untested when updateSource changes api.headerNames, saying to set the credential again", async () => {
+    const multi = input({
+      api: { baseUrl: upstream.url, authType: "multi-header", headerNames: ["Authorization"], testEndpoint: "/me" },
+    });
+    const added = await service.addSource({ input: multi, credential: { Authorization: `Bearer ${token}` } });
+    expect(added.validation?.status).toBe("connected");
+    const renamed = await service.updateSource("demo-api", { api: { headerNames: ["Authorization", "X-Tenant"] } });
+    expect(renamed.status).toMatchObject({
+      connectionStatus: "untested",
+      lastError: expect.stringMatching(/^api.headerNames changed: .*set the credential again with one value per name/),
+    });
+    const call = await service.callTool("demo-api", { method: "GET", path: "/me" });
+    expect(call.error?.message).toMatch(/no value is stored for header "X-Tenant"/);
+    // Setting it again with a value per name tests it again; an edit that keeps the names keeps the status.
+    const set = await service.setCredential("demo-api", { Authorization: `Bearer ${token}`, "X-Tenant": "t1" });
+    expect(set.validation?.status).toBe("connected");
+    expect((await service.updateSource("demo-api", { name: "Renamed" })).status.connectionStatus).toBe("connected");
+  });
+
   it("turns a connected source untested when config.json is edited by hand to another baseUrl", async () => {
     await service.addSource({ input: input(), credential: { token } });
     await editDemoConfig((api) => (api.baseUrl = "http://127.0.0.2:9/v2"));

@@ -9,6 +9,8 @@ import {
   baseUrlMoved,
   statusAfterAuthEndpointChange,
   statusAfterBaseUrlChange,
+  credentialKeysFieldChanged,
+  statusAfterCredentialKeysChange,
 } from "./base-url-change";
 import { bindCredential } from "./credential-scope";
 import type { ServiceContext } from "./service-context";
@@ -146,6 +148,10 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
       else if (authEndpointsMoved(before, source))
         source = await store.setStatus(slug, statusAfterAuthEndpointChange());
+      else {
+        const renamed = credentialKeysFieldChanged(context.pluginOf(source), before, source);
+        if (renamed !== undefined) source = await store.setStatus(slug, statusAfterCredentialKeysChange(renamed));
+      }
       if (before.api.openapi !== source.api.openapi) source = await refreshDocument(context, source);
       // Another credential mode: the sessions of the old one are dropped (a shared token is no one's own, and back).
       if (isPerUserSource(before) !== isPerUserSource(source)) auth.forget(slug);
