@@ -134,6 +134,36 @@ describe("the credential vault on PostgreSQL", () => {
     expect(await operator.vault.rotate()).toEqual({ credentials: 2 });
   });
 
+  it("a replica still on the old key keeps reading per-user connections after a rotation, until one changes", async () => {
+    const url = await postgresServer.database();
+    const replicaA = await open(url, { SRC_VAULT_KEY: oldKey });
+    const replicaB = await open(url, { SRC_VAULT_KEY: oldKey });
+    await replicaA.vault.setConnection("crm", "token:ana", { token: secret });
+    await replicaA.vault.setConnection("crm", "token:bo", { token: "bo-token" });
+    expect((await replicaB.vault.getConnection("crm", "token:ana"))?.token).toBe(secret);
+
+    const operator = await open(url, { SRC_VAULT_KEYS: `${newKey},${oldKey}` });
+    await operator.vault.rotate();
+    const sql = postgres(url, { onnotice: () => undefined });
+    try {
+      expect((await sql`select distinct key_id from src_connections`).length).toBe(1);
+    } finally {
+      await sql.end();
+    }
+    // B read ana's before the rotation: it still serves it. bo's it never read, so it cannot: it says to restart.
+    expect((await replicaB.vault.getConnection("crm", "token:ana"))?.token).toBe(secret);
+    await expect(replicaB.vault.getConnection("crm", "token:bo")).rejects.toMatchObject({ code: "WRONG_VAULT_KEY" });
+    // A new value (under the new key) is not the one B had: B says to restart rather than serve the old one.
+    await operator.vault.setConnection("crm", "token:ana", { token: "ana-new-token" });
+    await expect(replicaB.vault.getConnection("crm", "token:ana")).rejects.toMatchObject({ code: "WRONG_VAULT_KEY" });
+    // A removed one is gone on B at once.
+    await operator.vault.deleteConnection("crm", "token:ana");
+    expect(await replicaB.vault.getConnection("crm", "token:ana")).toBeUndefined();
+    expect((await (await open(url, { SRC_VAULT_KEY: newKey })).vault.getConnection("crm", "token:bo"))?.token).toBe(
+      "bo-token",
+    );
+  });
+
   it("tells every replica about a changed credential", async () => {
     const url = await postgresServer.database();
     const [a, b] = [await open(url, { SRC_VAULT_KEY: oldKey }), await open(url, { SRC_VAULT_KEY: oldKey })];

@@ -38,6 +38,9 @@ export interface PostgresConnections {
   rotate(transaction: TransactionSql): Promise<number>;
 }
 
+/** How many connections' last decrypted values a process keeps for a rolling key rotation. */
+const maxRememberedConnections = 10_000;
+
 /**
  * Per-principal credentials in `src_connections`: sealed like a shared one, but bound (associated data) to the entry
  * name of the source and the principal (`connectionEntryName`), with the principal sealed inside. A row whose
@@ -57,8 +60,28 @@ export function createPostgresConnections({
   keyOf: (id: Buffer) => UnlockedKey | undefined;
   location: string;
 }): PostgresConnections {
+  /**
+   * The last plaintext decrypted per connection, with its `updated_at`: a rotation re-encrypts a row under the new key
+   * and keeps its `updated_at` (every store of a new value writes a new one), so a replica still on the old key that
+   * finds a row it cannot open with the same `updated_at` serves what it decrypted before, until it is restarted with
+   * the new key. Bounded: the oldest decrypted goes first.
+   */
+  const lastDecrypted = new Map<string, { updatedAt: string; plaintext: string }>();
+  const remember = (name: string, updatedAt: string, plaintext: string): void => {
+    lastDecrypted.delete(name);
+    lastDecrypted.set(name, { updatedAt, plaintext });
+    if (lastDecrypted.size > maxRememberedConnections) lastDecrypted.delete(lastDecrypted.keys().next().value!);
+  };
   const open = (row: ConnectionRow): string => {
+    const name = connectionEntryName(row.slug, row.principal);
     const key = keyOf(row.key_id);
+    const known = lastDecrypted.get(name);
+    if (key === undefined && known?.updatedAt === row.updated_at) return known.plaintext;
+    const plaintext = openWithKey(row, key);
+    remember(name, row.updated_at, plaintext);
+    return plaintext;
+  };
+  const openWithKey = (row: ConnectionRow, key: UnlockedKey | undefined): string => {
     if (key === undefined) {
       throw new StorePostgresError({
         code: STORE_POSTGRES_ERROR_CODES.WRONG_VAULT_KEY,
@@ -99,7 +122,10 @@ export function createPostgresConnections({
         const [row] = await sql<
           ConnectionRow[]
         >`select slug, principal, key_id, nonce, tag, ciphertext, updated_at from src_connections where slug = ${slug} and principal = ${principal}`;
-        if (row === undefined) return undefined;
+        if (row === undefined) {
+          lastDecrypted.delete(connectionEntryName(slug, principal));
+          return undefined;
+        }
         return createRedactedCredential(readConnectionPlaintext(open(row), principal).credential as TCredential);
       },
 
@@ -154,7 +180,7 @@ export function createPostgresConnections({
       >`select slug, principal, key_id, nonce, tag, ciphertext, updated_at from src_connections for update`;
       for (const row of rows) {
         if (row.key_id.equals(current.id)) continue;
-        const sealed = seal(row.slug, row.principal, open(row), row.updated_at);
+        const sealed = seal(row.slug, row.principal, openWithKey(row, keyOf(row.key_id)), row.updated_at);
         await transaction`update src_connections set key_id = ${current.id}, nonce = ${sealed.nonce}, tag = ${sealed.tag}, ciphertext = ${sealed.ciphertext} where slug = ${row.slug} and principal = ${row.principal}`;
       }
       return rows.length;
