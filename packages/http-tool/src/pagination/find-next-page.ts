@@ -90,6 +90,9 @@ export function findNextPage(input: NextPageInput): NextPage | undefined {
   }
   const body = input.body;
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  // The page says no more follow (Stripe, Notion, Intercom…): a cursor or next URL it carries anyway is not a page.
+  const { has_more: hasMoreSnake, hasMore } = body as { has_more?: unknown; hasMore?: unknown };
+  if (hasMoreSnake === false || hasMore === false) return undefined;
   for (const path of urlFields) {
     const value = valueAt(body, path);
     if (typeof value === "string" && isUrlReference(value)) return fromUrl(value, "body-url", input);

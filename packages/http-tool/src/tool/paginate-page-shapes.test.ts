@@ -72,6 +72,11 @@ beforeAll(async () => {
         next_cursor: page === 1 ? ending.real : ending.end,
       });
     }
+    if (recorded.path === "/has-more-false") {
+      // Notion-like: has_more says whether more follow; this API also fills next_cursor on its last page.
+      const page = cursor === null ? 1 : Number(cursor.slice(1));
+      return sendJson(response, 200, { items: pageOf("more", page), has_more: page < 2, next_cursor: `c${page + 1}` });
+    }
     if (recorded.path === "/echoed-cursor") {
       // The end in next_cursor, and the cursor of the page itself echoed in `cursor`: not a next page.
       return sendJson(response, 200, { items: pageOf("echoed", 1), cursor: cursor ?? "c1", next_cursor: null });
@@ -114,6 +119,16 @@ describe("paginate: a cursor that says the end", () => {
     const result = await call({ method: "GET", path: "/echoed-cursor", paginate: {} });
     expect(result.pagination).toEqual({ pages: 1, items: 2, more: false });
     expect(sentSince(before)).toEqual(["/echoed-cursor"]);
+  });
+});
+
+describe("paginate: has_more false", () => {
+  it("ends the walk when the page says has_more: false, whatever cursor it also carries", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/has-more-false", paginate: { maxPages: 5 } });
+    expect(idsOf(result)).toEqual(["more-1-0", "more-1-1", "more-2-0", "more-2-1"]);
+    expect(result.pagination).toMatchObject({ pages: 2, more: false });
+    expect(sentSince(before)).toEqual(["/has-more-false", "/has-more-false?cursor=c2"]);
   });
 });
 
