@@ -63,6 +63,17 @@ function keyOf(call: PageCall): string {
   return `${pathname}?${parameters.toString()}`;
 }
 
+/** The walk of a first page that is not a JSON 2xx answer: that page as it is, and why nothing was joined. */
+function firstPageAsItIs(page: FetchedPage): WalkedPages | undefined {
+  const { result } = page;
+  if (page.sent && result.ok && result.body.kind === "json") return undefined;
+  const why =
+    !page.sent || result.error !== undefined || !result.ok
+      ? `the first page answered ${describeFailure(result)}`
+      : `the first page is not JSON (${result.body.kind})`;
+  return { result, report: { pages: page.sent ? 1 : 0, items: 0, more: false, stoppedBecause: why }, notes: [] };
+}
+
 /** Why no next page starts: the walk's one budget ran out after page `pages`; `undefined` while time is left. */
 function budgetRanOut(deadline: WalkPagesInput["deadline"], pages: number): string | undefined {
   if (deadline === undefined || performance.now() < deadline.at) return undefined;
@@ -93,17 +104,8 @@ export async function walkPages({
   const page = await fetchPage(first, 0);
   const firstResult = page.result;
   const notes: string[] = [];
-  if (!page.sent || !firstResult.ok || firstResult.body.kind !== "json") {
-    const why =
-      !page.sent || firstResult.error !== undefined || !firstResult.ok
-        ? `the first page answered ${describeFailure(firstResult)}`
-        : `the first page is not JSON (${firstResult.body.kind})`;
-    return {
-      result: firstResult,
-      report: { pages: page.sent ? 1 : 0, items: 0, more: false, stoppedBecause: why },
-      notes,
-    };
-  }
+  const unwalkable = firstPageAsItIs(page);
+  if (unwalkable !== undefined) return unwalkable;
 
   /** The envelope of the last page whose items were joined: its cursor, next link and `has_more` describe what is left. */
   let frame: { value: unknown; path?: readonly string[] | undefined; headers: ToolResult["headers"] } | undefined;
@@ -162,7 +164,8 @@ export async function walkPages({
       selected = current.redactor.redactDeep(outcome.value);
     }
     const found = itemsOf(selected);
-    let pageItems = found?.items ?? [selected];
+    const holdsNone = found === undefined && frame?.path !== undefined; // HAL leaves out an empty `_embedded`
+    let pageItems = found?.items ?? (holdsNone ? [] : [selected]);
     let cutShort = false;
     if (maxItems !== undefined && items.length + pageItems.length > maxItems) {
       pageItems = pageItems.slice(0, maxItems - items.length);
@@ -172,7 +175,7 @@ export async function walkPages({
     // Joined, this page would be cut and its items reachable only by resultRef while `next` went past them:
     // it is left out whole, and the call to go on fetches it again.
     if (pages > 1 && chars + pageChars > maxChars) return finish(report(true, overflowing(pages, maxChars), call));
-    if (frame === undefined || samePlace(frame.path, found?.path))
+    if (frame === undefined || holdsNone || samePlace(frame.path, found?.path))
       frame = { value: selected, path: found?.path ?? frame?.path, headers: current.result.headers };
     items.push(...pageItems);
     chars += pageChars;

@@ -81,6 +81,16 @@ beforeAll(async () => {
       // The end in next_cursor, and the cursor of the page itself echoed in `cursor`: not a next page.
       return sendJson(response, 200, { items: pageOf("echoed", 1), cursor: cursor ?? "c1", next_cursor: null });
     }
+    if (recorded.path === "/api/v1/sparse-orders") {
+      // HAL leaves out an empty _embedded: the last page has links and counts, and no orders.
+      const page = Number(recorded.searchParams.get("page") ?? "1");
+      const href = (number: number): { href: string } => ({ href: `/api/v1/sparse-orders?page=${number}` });
+      return sendJson(response, 200, {
+        _links: { self: href(page), ...(page < 3 ? { next: href(page + 1) } : {}) },
+        ...(page < 3 ? { _embedded: { orders: pageOf("order", page) } } : {}),
+        page: { size: 2, number: page, totalElements: 4 },
+      });
+    }
     if (recorded.path === "/api/v1/orders")
       return sendJson(response, 200, halPage(Number(recorded.searchParams.get("page") ?? "1")), {
         "content-type": "application/hal+json",
@@ -202,6 +212,20 @@ describe("paginate: HAL (_links.next.href, the items under _embedded)", () => {
         _links: { self: { href: "/api/v1/orders?page=3" } },
         _embedded: { orders: orders([1, 2, 3]) },
         page: { size: 2, number: 3, totalPages: 3 },
+      },
+    });
+  });
+
+  it("joins no item of a last page that leaves out its empty _embedded", async () => {
+    const result = await call({ method: "GET", path: "/sparse-orders", paginate: {} }, inBasePath());
+    expect(result.pagination).toMatchObject({ pages: 3, items: 4, more: false });
+    // The envelope is the last page's (no next link), with the orders in their place.
+    expect(result.body).toEqual({
+      kind: "json",
+      value: {
+        _links: { self: { href: "/api/v1/sparse-orders?page=3" } },
+        _embedded: { orders: orders([1, 2]) },
+        page: { size: 2, number: 3, totalElements: 4 },
       },
     });
   });
