@@ -380,6 +380,41 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
   });
 });
 
+describe("src auth on a per-user OAuth 2.0 source (each person signs in to their own account)", () => {
+  it("login signs the operator in to their own connection (principal local), then status, calls and logout use it", async () => {
+    const added = await src(
+      addOAuth2Args("Desk", ...authorizationCode(), "--credentials", "per-user", "--credential-stdin"),
+      clientSecret,
+    );
+    expect(added.code, added.stderr).toBe(0);
+    const login = await loginFollowingPrintedUrl("desk");
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stdout).toMatch(/Signed in to "desk"/);
+    // The tokens are the operator's own connection, never a shared credential of the source.
+    expect(JSON.parse((await src(["connections", "list", "--json"])).stdout)).toMatchObject({
+      connections: [{ slug: "desk", principal: "local" }],
+    });
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ signedIn: true });
+    expect(JSON.parse((await src(["call", "desk", "GET", "/items", "--json"])).stdout)).toMatchObject({
+      ok: true,
+      status: 200,
+    });
+    const logout = await src(["auth", "logout", "desk"]);
+    expect(logout.stdout, logout.stderr).toMatch(/Forgot the tokens of "desk"/);
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({ signedIn: false });
+  });
+
+  it("login without the operator's own OAuth client says to store it with --principal local (exit 2)", async () => {
+    const added = await src(addOAuth2Args("Desk", ...authorizationCode(), "--credentials", "per-user"));
+    expect(added.code, added.stderr).toBe(0);
+    const login = await src(["auth", "login", "desk", "--no-browser", "--timeout", "5"]);
+    expect(login.code).toBe(2);
+    expect(login.stderr).toContain(
+      'src auth login: no client id is stored for source "desk"; store it with `src credential set desk --principal local`',
+    );
+  });
+});
+
 describe("src with --auth oauth2, a public client and the sign-in's time limit", () => {
   it("--client-auth none asks for no client secret (no stdin, no terminal) and signs in with PKCE alone", async () => {
     const added = await src(addOAuth2Args("Public", ...authorizationCode(), "--client-auth", "none", "--json"));

@@ -135,17 +135,19 @@ export function registerAuthLogin(auth: Command): void {
           }
           const { runLoopbackSignIn } = await import("@src/auth");
           const service = await context.service();
-          const { plugin, source } = await loadSignInTarget(service, slug!, "src auth login");
+          const target = await loadSignInTarget(service, slug!, "src auth login");
+          const { plugin, source } = target;
           const unavailable = plugin.signIn.unavailable(source);
           if (unavailable?.reason === "not-needed")
             throw new UsageError({
               message: `src auth login: ${unavailable.message}; run \`src source reload ${slug}\` to test it`,
             });
-          if (unavailable !== undefined || source.credential === undefined) {
+          if (unavailable !== undefined)
             throw new UsageError({
-              message: `src auth login: ${unavailable?.message ?? `no credential is stored for "${slug}"`}; store it with \`src credential set ${slug}\``,
+              message: `src auth login: ${unavailable.message}; store it with \`${target.storeCommand}\``,
             });
-          }
+          if (source.credential === undefined)
+            throw new UsageError({ message: `src auth login: ${target.noCredential}` });
           const signedIn = await runLoopbackSignIn({
             plugin,
             slug: slug!,
@@ -155,7 +157,7 @@ export function registerAuthLogin(auth: Command): void {
             timeoutMs: flags.timeout * 1000,
             onSignInPage: (page) => printSignInPage(slug!, page, flags),
           });
-          const result = await service.setCredential(slug!, signedIn);
+          const result = await target.store(signedIn);
           return printOperationResult(context, result, `Signed in to "${slug}".`);
         },
         { remote: true },

@@ -31,7 +31,8 @@ export function registerAuthLogout(auth: Command): void {
             out = await (await context.remoteClient()).signIn.logout(slug!);
           } else {
             const service = await context.service();
-            const { plugin, source } = await loadSignInTarget(service, slug!, "src auth logout");
+            const target = await loadSignInTarget(service, slug!, "src auth logout");
+            const { plugin, source } = target;
             const result =
               source.credential === undefined
                 ? undefined
@@ -40,7 +41,7 @@ export function registerAuthLogout(auth: Command): void {
                     credential: source.credential,
                     signal: AbortSignal.timeout(30_000),
                   });
-            if (result !== undefined) await service.setCredential(slug!, result.credential, { test: false });
+            if (result !== undefined) await target.store(result.credential, { test: false });
             out = {
               slug: slug!,
               forgotten: result !== undefined,
