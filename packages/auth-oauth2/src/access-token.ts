@@ -82,10 +82,14 @@ function notSignedIn(context: OAuth2Context): AuthorizeError {
 }
 
 /** Asks the token endpoint for new tokens: by the refresh token when there is one, else by the client's own grant. */
-async function requestTokens(context: OAuth2Context, refreshToken: string | undefined): Promise<IssuedTokens> {
+async function requestTokens(
+  context: OAuth2Context,
+  credential: OAuth2Credential,
+  refreshToken: string | undefined,
+): Promise<IssuedTokens> {
   const input = {
     config: context.config,
-    credential: context.credential,
+    credential,
     slug: context.slug,
     now: context.now,
     signal: context.signal,
@@ -122,7 +126,8 @@ async function renewUnderLock(context: OAuth2Context, stored: OAuth2Credential):
   const renewedMeanwhile = usable(stored, context);
   if (renewedMeanwhile !== undefined) return renewedMeanwhile;
   const refreshToken = currentRefreshToken(current, session);
-  const tokens = await requestTokens(current, refreshToken);
+  // The context itself, not the copy: who hears of its token requests (the app's metrics) is known by it.
+  const tokens = await requestTokens(context, stored, refreshToken);
   context.registerSecret(tokens.accessToken);
   if (tokens.refreshToken !== undefined) context.registerSecret(tokens.refreshToken);
   const obtainedAt = Date.now();
