@@ -35,7 +35,10 @@ export interface NextPageInput {
   operation?: IndexedOperation | undefined;
 }
 
-/** Body fields that hold the next page's URL: `next`, `links.next`, HAL's `_links.next.href`, OData's `@odata.nextLink`, `paging.next`, Laravel's `next_page_url`. */
+/**
+ * Body fields that hold the next page's URL: `next`, `links.next`, HAL's `_links.next.href`, OData's
+ * `@odata.nextLink`, `paging.next`, Laravel's `next_page_url` (and, after these, `nextUrlInBody`'s arrays of links).
+ */
 const urlFields: readonly (readonly string[])[] = [
   ["next"],
   ["links", "next"],
@@ -69,6 +72,38 @@ const valueAt = (body: unknown, path: readonly string[]): unknown => {
   return value;
 };
 
+/** Arrays of link objects: `links: [{ rel: "next", href }]`, FHIR's `link: [{ relation: "next", url }]`. */
+const linkArrayFields = ["links", "link"];
+
+/**
+ * The body's next URL: the first of `urlFields` that holds one, where HAL's `_links.next` may also be an array of
+ * link objects (the first with an `href` counts); else a link object whose `rel` or `relation` is `next` in an array
+ * of links.
+ */
+function nextUrlInBody(body: unknown): string | undefined {
+  for (const path of urlFields) {
+    const value = valueAt(body, path);
+    if (typeof value === "string" && isUrlReference(value)) return value;
+  }
+  const halNext = valueAt(body, ["_links", "next"]);
+  if (Array.isArray(halNext)) {
+    const href = halNext.map((link) => valueAt(link, ["href"])).find((value) => typeof value === "string");
+    if (typeof href === "string" && isUrlReference(href)) return href;
+  }
+  for (const field of linkArrayFields) {
+    const links = valueAt(body, [field]);
+    if (!Array.isArray(links)) continue;
+    for (const link of links) {
+      const relation = valueAt(link, ["rel"]) ?? valueAt(link, ["relation"]);
+      const relations = typeof relation === "string" ? relation.toLowerCase().split(/\s+/) : [];
+      if (!relations.includes("next")) continue;
+      const url = valueAt(link, ["href"]) ?? valueAt(link, ["url"]);
+      if (typeof url === "string" && isUrlReference(url)) return url;
+    }
+  }
+  return undefined;
+}
+
 /** A next page found in the body's cursor fields, or `end` when the first of them the body has says there is none. */
 type CursorNextPage = NextPage | { kind: "end" };
 
@@ -93,10 +128,8 @@ export function findNextPage(input: NextPageInput): NextPage | undefined {
   // The page says no more follow (Stripe, Notion, Intercom…): a cursor or next URL it carries anyway is not a page.
   const { has_more: hasMoreSnake, hasMore } = body as { has_more?: unknown; hasMore?: unknown };
   if (hasMoreSnake === false || hasMore === false) return undefined;
-  for (const path of urlFields) {
-    const value = valueAt(body, path);
-    if (typeof value === "string" && isUrlReference(value)) return fromUrl(value, "body-url", input);
-  }
+  const url = nextUrlInBody(body);
+  if (url !== undefined) return fromUrl(url, "body-url", input);
   const cursor = fromDocument(input) ?? fromCursorFields(input);
   if (cursor !== undefined) return cursor.kind === "end" ? undefined : cursor;
   const record = body as Record<string, unknown>;

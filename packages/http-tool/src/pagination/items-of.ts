@@ -1,5 +1,20 @@
 /** Names APIs give the list in a page object, most common first: a page with several arrays takes the first of these it has. */
-const listNames = ["items", "data", "results", "value", "records", "entries", "objects", "list", "nodes", "edges"];
+const listNames = [
+  "items",
+  "data",
+  "results",
+  "value",
+  "records",
+  "entries",
+  "entry",
+  "objects",
+  "list",
+  "nodes",
+  "edges",
+];
+
+/** Arrays of link objects, never the items when the page has another array (`links` of JSON:API-like pages, FHIR's `link`). */
+const linkNames = new Set(["links", "link", "_links"]);
 
 /** The items of one page: the page itself when it is an array, else its list field, and where that field is. */
 export interface PageItems {
@@ -9,28 +24,35 @@ export interface PageItems {
 }
 
 /**
- * Finds the items of a page: the array itself (GitHub); HAL's one array
- * under `_embedded` (`{ _embedded: { orders: [...] }, _links }`); the one
- * array field of an object (`channels` for Slack), or among several the field
- * with a usual list name (`items`, `data` for Stripe, `results`, `value` for
- * OData...), else the longest array. `undefined` when the page holds no array.
+ * Finds the items of a page: the array itself (GitHub); HAL's array under
+ * `_embedded` (`{ _embedded: { orders: [...] }, _links }`); the one array
+ * field of an object (`channels` for Slack), or among several the field with
+ * a usual list name (`items`, `data` for Stripe, `results`, `value` for
+ * OData, `entry` for FHIR...), else the longest array; an array of links
+ * (`links`, `link`) only when the page has no other. Among several arrays
+ * under `_embedded`, the same rule. `undefined` when the page holds no array.
  */
 export function itemsOf(page: unknown): PageItems | undefined {
   if (Array.isArray(page)) return { items: page };
   if (!isRecord(page)) return undefined;
   const embedded = page._embedded;
   if (isRecord(embedded)) {
-    const arrays = arraysOf(embedded);
-    if (arrays.length === 1) return { items: arrays[0]![1], path: ["_embedded", arrays[0]![0]] };
+    const list = listAmong(arraysOf(embedded));
+    if (list !== undefined) return { items: list[1], path: ["_embedded", list[0]] };
   }
   const arrays = arraysOf(page);
-  if (arrays.length === 0) return undefined;
-  const [key, items] =
-    arrays.length === 1
-      ? arrays[0]!
-      : (arrays.find(([name]) => listNames.includes(name.toLowerCase())) ??
-        [...arrays].sort((a, b) => b[1].length - a[1].length)[0]!);
-  return { items, path: [key] };
+  const withoutLinks = arrays.filter(([name]) => !linkNames.has(name.toLowerCase()));
+  const list = listAmong(withoutLinks.length > 0 ? withoutLinks : arrays);
+  return list === undefined ? undefined : { items: list[1], path: [list[0]] };
+}
+
+/** The one array, or among several the first with a usual list name, else the longest (the first of equals). */
+function listAmong(arrays: [string, unknown[]][]): [string, unknown[]] | undefined {
+  if (arrays.length <= 1) return arrays[0];
+  return (
+    arrays.find(([name]) => listNames.includes(name.toLowerCase())) ??
+    arrays.reduce((longest, entry) => (entry[1].length > longest[1].length ? entry : longest))
+  );
 }
 
 /** `page` with `items` in the place `path` names (a copy of each object on the way; `page` is left as it was). */

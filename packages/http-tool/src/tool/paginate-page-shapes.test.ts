@@ -91,6 +91,28 @@ beforeAll(async () => {
         page: { size: 2, number: page, totalElements: 4 },
       });
     }
+    if (recorded.path === "/api/v1/hal-array") {
+      // HAL allows a relation to be an array of links; this page also embeds a short list of its own beside the orders.
+      const page = Number(recorded.searchParams.get("page") ?? "1");
+      return sendJson(response, 200, {
+        _links: { self: { href: `?page=${page}` }, ...(page < 3 ? { next: [{ href: `?page=${page + 1}` }] } : {}) },
+        _embedded: { orders: [...pageOf("order", page), { id: `order-${page}-2` }], couriers: [{ id: "c" }] },
+      });
+    }
+    if (recorded.path === "/api/v1/Patient") {
+      // A FHIR Bundle: the items in `entry`, the links in `link` with `relation` and `url` (three of them, more than the entries).
+      const page = Number(recorded.searchParams.get("page") ?? "1");
+      const link = (relation: string, number: number): { relation: string; url: string } => ({
+        relation,
+        url: `${upstream.origin}/api/v1/Patient?page=${number}`,
+      });
+      return sendJson(response, 200, {
+        resourceType: "Bundle",
+        type: "searchset",
+        link: [link("self", page), link("first", 1), ...(page < 3 ? [link("next", page + 1)] : [])],
+        entry: pageOf("patient", page).map((resource) => ({ resource })),
+      });
+    }
     if (recorded.path === "/api/v1/orders")
       return sendJson(response, 200, halPage(Number(recorded.searchParams.get("page") ?? "1")), {
         "content-type": "application/hal+json",
@@ -235,5 +257,33 @@ describe("paginate: HAL (_links.next.href, the items under _embedded)", () => {
     expect(result.pagination).toMatchObject({ pages: 2, items: 3, more: true, next: { path: "/orders?page=2" } });
     const value = result.body.kind === "json" ? (result.body.value as { _embedded: { orders: unknown } }) : undefined;
     expect(value?._embedded.orders).toEqual(orders([1, 2]).slice(0, 3));
+  });
+});
+
+describe("paginate: links in arrays (HAL's array of links, FHIR's link with relation)", () => {
+  const inBasePath = (): { api: { baseUrl: string } } => ({ api: { baseUrl: `${upstream.origin}/api/v1` } });
+
+  it("follows HAL's _links.next given as an array, and takes the orders among several embedded arrays", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/hal-array", paginate: {} }, inBasePath());
+    expect(result.pagination).toEqual({ pages: 3, items: 9, more: false, style: "body-url" });
+    expect(sentSince(before)).toEqual(["/api/v1/hal-array", "/api/v1/hal-array?page=2", "/api/v1/hal-array?page=3"]);
+    const value =
+      result.body.kind === "json" ? (result.body.value as { _embedded: { orders: { id: string }[] } }) : undefined;
+    expect(value?._embedded.orders.map((order) => order.id)).toEqual(
+      [1, 2, 3].flatMap((page) => [`order-${page}-0`, `order-${page}-1`, `order-${page}-2`]),
+    );
+  });
+
+  it("follows a FHIR Bundle's link with relation next and joins its entries, not its links", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/Patient", paginate: {} }, inBasePath());
+    expect(result.pagination).toEqual({ pages: 3, items: 6, more: false, style: "body-url" });
+    expect(sentSince(before)).toEqual(["/api/v1/Patient", "/api/v1/Patient?page=2", "/api/v1/Patient?page=3"]);
+    const value =
+      result.body.kind === "json" ? (result.body.value as { entry: { resource: { id: string } }[] }) : undefined;
+    expect(value?.entry.map((entry) => entry.resource.id)).toEqual(
+      [1, 2, 3].flatMap((page) => [`patient-${page}-0`, `patient-${page}-1`]),
+    );
   });
 });
