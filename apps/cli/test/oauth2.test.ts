@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -351,6 +351,29 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
     const third = await src(["call", "desk", "GET", "/items", "--json"]);
     expect(JSON.parse(third.stdout)).toMatchObject({ ok: true, status: 200 });
     expect((await authorization.state()).requests.length).toBe(before + 1);
+  });
+
+  it("a credential stored while another process renews the token waits for the renewal, and is what stays stored", async () => {
+    await authorization.settings({ tokenTtl: 5 });
+    await addSignedInDesk();
+    await authorization.settings({ tokenTtl: 3600, tokenDelayMs: 2500 });
+    const renewing = src(["call", "desk", "GET", "/items", "--json"]);
+    // The renewal holds the credential's lock (a folder beside the vault) while its token request waits.
+    const deadline = Date.now() + 20_000;
+    const isLockOf = (name: string): boolean => /^vault\.json\.credential-.+\.lock$/.test(name);
+    while (!(await readdir(temp.home)).some(isLockOf)) {
+      if (Date.now() > deadline) throw new Error("the renewal never took the credential's lock");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // The operator stores the client secret again meanwhile: the tokens of the old sign-in are to be forgotten.
+    const stored = await src(["credential", "set", "desk", "--credential-stdin", "--json"], clientSecret);
+    expect(JSON.parse((await renewing).stdout)).toMatchObject({ ok: true, status: 200 });
+    expect(stored.stderr).not.toMatch(/busy|lock/i);
+    // Stored after the renewal (not overwritten by it): no token of the old sign-in is kept.
+    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({
+      hasAccessToken: false,
+      hasRefreshToken: false,
+    });
   });
 
   it("a revoked refresh token is AUTH_FAILED naming invalid_grant and saying to run src auth login; logout forgets the tokens", async () => {
