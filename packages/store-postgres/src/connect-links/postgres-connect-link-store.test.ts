@@ -33,3 +33,30 @@ it("holds the SHA-256 of a link's token in src_connect_links, never the token", 
     await sql.end();
   }
 });
+
+it("keeps at most the newest three open links of a source and principal when two replicas issue links at once", async () => {
+  const url = await postgresServer.database();
+  const env = { SRC_VAULT_KEY: Buffer.alloc(32, 7).toString("base64") };
+  const replicas = [await openStore(url, env), await openStore(url, env)];
+  const now = Date.now();
+  await Promise.all(
+    Array.from({ length: 60 }, (_, index) =>
+      replicas[index % 2]!.connectLinks.insert(
+        {
+          sha256: sha256Of(`srcc_race-${index}`),
+          slug: "github",
+          principal: "idp:alice",
+          expiresAtMs: now + 60_000 + index,
+        },
+        now,
+      ),
+    ),
+  );
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    const rows = await sql`select sha256 from src_connect_links where state = 'open'`;
+    expect(rows).toHaveLength(3);
+  } finally {
+    await sql.end();
+  }
+});

@@ -29,18 +29,22 @@ export function createPostgresConnectLinkStore(sql: Sql): ConnectLinkStore {
   return {
     async insert(link, nowMs) {
       await sql`delete from src_connect_links where keep_until_ms < ${nowMs}`;
-      await sql`insert into src_connect_links (sha256, slug, principal, state, expires_at_ms, keep_until_ms)
-        values (${link.sha256}, ${link.slug}, ${link.principal}, 'open', ${link.expiresAtMs}, ${link.expiresAtMs})
-        on conflict (sha256) do update set slug = excluded.slug, principal = excluded.principal, state = 'open',
-          expires_at_ms = excluded.expires_at_ms, keep_until_ms = excluded.keep_until_ms`;
-      // The open links of this source and principal beyond the newest few go: an agent calling again and again while
-      // its person does not connect leaves at most `openConnectLinksPerPrincipal` rows. Replicas issuing at the same
-      // instant may each keep one more for a moment; the next link of the pair drops it.
-      await sql`delete from src_connect_links
-        where slug = ${link.slug} and principal = ${link.principal} and state = 'open' and sha256 <> ${link.sha256}
-          and sha256 not in (select sha256 from src_connect_links
-            where slug = ${link.slug} and principal = ${link.principal} and state = 'open' and sha256 <> ${link.sha256}
-            order by expires_at_ms desc, sha256 limit ${openConnectLinksPerPrincipal - 1})`;
+      // One transaction a source and principal at a time (a transaction-scoped advisory lock on the pair): of the
+      // links replicas issue at once, each last one issued and the newest others stay open, no more and no fewer.
+      await sql.begin(async (transaction) => {
+        await transaction`select pg_advisory_xact_lock(hashtextextended(${`${link.slug}\n${link.principal}`}, 0))`;
+        await transaction`insert into src_connect_links (sha256, slug, principal, state, expires_at_ms, keep_until_ms)
+          values (${link.sha256}, ${link.slug}, ${link.principal}, 'open', ${link.expiresAtMs}, ${link.expiresAtMs})
+          on conflict (sha256) do update set slug = excluded.slug, principal = excluded.principal, state = 'open',
+            expires_at_ms = excluded.expires_at_ms, keep_until_ms = excluded.keep_until_ms`;
+        // The open links of this source and principal beyond this one and the newest others go: an agent calling again
+        // and again while its person does not connect leaves at most `openConnectLinksPerPrincipal` rows.
+        await transaction`delete from src_connect_links
+          where slug = ${link.slug} and principal = ${link.principal} and state = 'open' and sha256 <> ${link.sha256}
+            and sha256 not in (select sha256 from src_connect_links
+              where slug = ${link.slug} and principal = ${link.principal} and state = 'open' and sha256 <> ${link.sha256}
+              order by expires_at_ms desc, sha256 limit ${openConnectLinksPerPrincipal - 1})`;
+      });
     },
     async get(sha256) {
       const [row] = await sql<ConnectLinkRow[]>`select * from src_connect_links where sha256 = ${sha256}`;
