@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -232,6 +232,80 @@ describe("a sign-out while another process is getting a token", () => {
   });
 });
 
+describe("a credential stored anew while another process is getting a token", () => {
+  it("stays: the token that process got for the credential it replaced is not saved, and its call says why", async () => {
+    // A token endpoint that holds its second answer until told; the API records the bearer token of each call.
+    const held: (() => void)[] = [];
+    const issued: string[] = [];
+    const sentTokens: string[] = [];
+    const slow = createServer((request, response) => {
+      if (request.url !== "/token") {
+        sentTokens.push((request.headers.authorization ?? "").replace(/^Bearer /, ""));
+        return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      }
+      const token = `held-access-token-${issued.length + 1}-8c7b6a`;
+      issued.push(token);
+      // The first token is due for renewal within a second (30 s margin); the second request is held.
+      const answer = () =>
+        response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(
+            JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: issued.length === 1 ? 31 : 3600 }),
+          );
+      if (issued.length === 2) held.push(answer);
+      else answer();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const added = await src(
+        sourceAddArgs(
+          { name: "Held", baseUrl: `${base}/v1` },
+          ...["--auth", "oauth2", "--token-url", `${base}/token`, "--client-id", clientId],
+          ...["--grant", "client_credentials", "--credential-stdin", "--no-test"],
+        ),
+        clientSecret,
+      );
+      expect(added.code, added.stderr).toBe(0);
+      expect((await src(["call", "held", "GET", "/me"])).code).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const call = src(["call", "held", "GET", "/me"]);
+      await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
+      // The operator stores the client secret again (a new one) while that process waits. The command stores it at
+      // once (the vault file changes), then its test waits for the credential's lock to get token 3.
+      const vaultFile = join(temp.home, "vault.json");
+      const before = await stat(vaultFile);
+      const storing = src(["credential", "set", "held", "--credential-stdin"], `${clientSecret}-rotated`);
+      await expect
+        .poll(
+          async () => (await stat(vaultFile)).mtimeMs !== before.mtimeMs || (await stat(vaultFile)).ino !== before.ino,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(true);
+      held.shift()!();
+      const called = await call;
+      const stored = await storing;
+      expect(stored.code, stored.stderr).toBe(0);
+      expect(called.code).not.toBe(0);
+      expect(called.stderr).toContain(
+        'the credential of source "held" was stored anew while this call was renewing its token; nothing was saved',
+      );
+      // What stays stored is what the operator's command stored: the next call sends token 3, never token 2 (got
+      // with the client secret it replaced).
+      expect((await src(["call", "held", "GET", "/me"])).code).toBe(0);
+      expect(sentTokens.at(-1)).toBe(issued[2]);
+      expect(issued).toHaveLength(3);
+      for (const output of outputs) for (const token of issued) expect(output).not.toContain(token);
+    } finally {
+      for (const answer of held.splice(0)) answer();
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+});
+
 describe("src source add --openapi with an OAuth 2.0 security scheme", () => {
   it("takes the grant and the token endpoint from the document's client credentials flow, names its scopes, and validates", async () => {
     const documentFile = join(temp.home, "crm-openapi.json");
@@ -351,29 +425,6 @@ describe("src with --auth oauth2, authorization code with PKCE", () => {
     const third = await src(["call", "desk", "GET", "/items", "--json"]);
     expect(JSON.parse(third.stdout)).toMatchObject({ ok: true, status: 200 });
     expect((await authorization.state()).requests.length).toBe(before + 1);
-  });
-
-  it("a credential stored while another process renews the token waits for the renewal, and is what stays stored", async () => {
-    await authorization.settings({ tokenTtl: 5 });
-    await addSignedInDesk();
-    await authorization.settings({ tokenTtl: 3600, tokenDelayMs: 2500 });
-    const renewing = src(["call", "desk", "GET", "/items", "--json"]);
-    // The renewal holds the credential's lock (a folder beside the vault) while its token request waits.
-    const deadline = Date.now() + 20_000;
-    const isLockOf = (name: string): boolean => /^vault\.json\.credential-.+\.lock$/.test(name);
-    while (!(await readdir(temp.home)).some(isLockOf)) {
-      if (Date.now() > deadline) throw new Error("the renewal never took the credential's lock");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    // The operator stores the client secret again meanwhile: the tokens of the old sign-in are to be forgotten.
-    const stored = await src(["credential", "set", "desk", "--credential-stdin", "--json"], clientSecret);
-    expect(JSON.parse((await renewing).stdout)).toMatchObject({ ok: true, status: 200 });
-    expect(stored.stderr).not.toMatch(/busy|lock/i);
-    // Stored after the renewal (not overwritten by it): no token of the old sign-in is kept.
-    expect(JSON.parse((await src(["auth", "status", "desk", "--json"])).stdout)).toMatchObject({
-      hasAccessToken: false,
-      hasRefreshToken: false,
-    });
   });
 
   it("a revoked refresh token is AUTH_FAILED naming invalid_grant and saying to run src auth login; logout forgets the tokens", async () => {

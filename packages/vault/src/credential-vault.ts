@@ -73,8 +73,7 @@ export interface CredentialVault {
    * by every process using this vault: no other process runs its own `withCredentialLock` of the same credential
    * meanwhile. For a plugin that renews a rotating token (an OAuth 2.0 refresh token the provider accepts only once):
    * inside, read the credential again, and renew only when no other process did meanwhile. Hold it only for that: a
-   * token request and its save. It is not the lock of `set` (writes go on while it is held); a caller storing a new
-   * credential that must outlive a renewal under way (a sign-in) takes it around its `set`. Throws `VaultLockedError`
+   * token request and its save. It is not the lock of `set` (writes go on while it is held). Throws `VaultLockedError`
    * when another process held it for longer than the wait allows. Optional: without it, only the calls of one process
    * share a renewal.
    */

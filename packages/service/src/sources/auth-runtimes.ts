@@ -36,6 +36,18 @@ function signedOutMeanwhile(slug: string): AuthorizeError {
   });
 }
 
+/**
+ * A renewal's save when the credential it renewed was stored anew meanwhile, by another process (a new sign-in, a new
+ * client secret, a connect link): it would put back the credential that was replaced. Dropped, and the call told why.
+ */
+function storedAnewMeanwhile(slug: string): AuthorizeError {
+  return new AuthorizeError({
+    outcome: "failed",
+    message: `the credential of source "${slug}" was stored anew while this call was renewing its token; nothing was saved`,
+    hint: "call again: the call uses the credential stored now",
+  });
+}
+
 /** One session cache per source in this process (a v2 plugin keeps its access token there); dropped when the credential changes. */
 export function createAuthRuntimes({
   vault,
@@ -51,11 +63,15 @@ export function createAuthRuntimes({
     runtimeFor(source, principal) {
       const owner = isPerUserSource(source) ? (principal ?? localPrincipal) : undefined;
       const key = owner === undefined ? source.slug : `${source.slug}\n${owner}`;
+      const readEntry = (store: CredentialVault) =>
+        owner === undefined ? store.get(source.slug) : store.getConnection(source.slug, owner);
       let session = sessions.get(key);
       if (session === undefined) {
         session = createAuthSessionCache();
         sessions.set(key, session);
       }
+      // What the credential's lock gave the renewal under way, as stored (JSON); `undefined` outside the lock.
+      let readUnderLock: string | undefined;
       return {
         session,
         onTokenRequest,
@@ -63,24 +79,35 @@ export function createAuthRuntimes({
           // vault.set writes atomically under the vault's inter-process lock; the scope is the source's own.
           const bound = bindCredential(checkCredential(pluginOf(source), credential), source);
           const store = await vault();
-          const stored =
-            owner === undefined ? await store.get(source.slug) : await store.getConnection(source.slug, owner);
+          const stored = await readEntry(store);
           if (stored === undefined || stored.signedOutAt !== credential.signedOutAt)
             throw signedOutMeanwhile(source.slug);
+          // Under the lock a renewal saves only over the credential it read: renewals wait for each other there, but
+          // a sign-in or `credential set` does not take the lock (a sign-out must not wait for a token request).
+          if (readUnderLock !== undefined && JSON.stringify(stored) !== readUnderLock)
+            throw storedAnewMeanwhile(source.slug);
           if (owner === undefined) await store.set(source.slug, bound);
           else await store.setConnection(source.slug, owner, bound);
+          if (readUnderLock !== undefined) readUnderLock = JSON.stringify(await readEntry(store));
         },
         withCredentialLock: async (action) => {
           const store = await vault();
           const readStored = async (): Promise<Record<string, unknown> | undefined> => {
-            const entry =
-              owner === undefined ? await store.get(source.slug) : await store.getConnection(source.slug, owner);
+            const entry = await readEntry(store);
+            readUnderLock = JSON.stringify(entry ?? null);
             return entry === undefined ? undefined : unbindCredential(entry, source);
           };
+          const locked = async <T>(run: () => Promise<T>): Promise<T> => {
+            try {
+              return await run();
+            } finally {
+              readUnderLock = undefined;
+            }
+          };
           // A vault that cannot lock (a custom one) still gets the stored credential read again.
-          if (store.withCredentialLock === undefined) return action(await readStored());
-          return store.withCredentialLock({ slug: source.slug, principal: owner }, async () =>
-            action(await readStored()),
+          if (store.withCredentialLock === undefined) return locked(async () => action(await readStored()));
+          return store.withCredentialLock({ slug: source.slug, principal: owner }, () =>
+            locked(async () => action(await readStored())),
           );
         },
       };

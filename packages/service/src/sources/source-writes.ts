@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { isPerUserSource, SourceNotFoundError, type SourceInput, type SourceRecord } from "@src/config";
-import type { CredentialLockName, CredentialVault } from "@src/vault";
 import { localPrincipal } from "../principal";
 import { SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";
 import { writeFileAtomic } from "@src/file-lock";
@@ -137,19 +136,6 @@ async function addSource(
   return { ...(await validateAndRecord(context, source)), ...withDiscovery };
 }
 
-/**
- * Stores a credential holding its lock when the vault has one: a renewal under way in any process (an OAuth 2.0
- * refresh) finishes and saves first, so the credential given now, a new sign-in or client secret, is the one that
- * stays, never overwritten by the renewal of the one it replaces.
- */
-function underCredentialLock(
-  vault: CredentialVault,
-  credential: CredentialLockName,
-  store: () => Promise<void>,
-): Promise<void> {
-  return vault.withCredentialLock === undefined ? store() : vault.withCredentialLock(credential, store);
-}
-
 /** The methods of the service that write, over `context`. */
 export function sourceWritesOf(context: ServiceContext): SourceWrites {
   const { store, registry, credentials, auth } = context;
@@ -206,8 +192,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       const source = await store.get(slug);
       assertCredentialMode(source, false);
       const checked = registry.parseCredential(source.api.authType, credential);
-      const vault = await credentials.vault();
-      await underCredentialLock(vault, { slug }, () => vault.set(slug, bindCredential(checked, source)));
+      await (await credentials.vault()).set(slug, bindCredential(checked, source));
       auth.forget(slug);
       context.notify(slug, "credential");
       if (!test) return { source, validation: null };
@@ -231,10 +216,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       const source = await store.get(slug);
       assertCredentialMode(source, true);
       const checked = registry.parseCredential(source.api.authType, credential);
-      const vault = await credentials.vault();
-      await underCredentialLock(vault, { slug, principal }, () =>
-        vault.setConnection(slug, principal, bindCredential(checked, source)),
-      );
+      await (await credentials.vault()).setConnection(slug, principal, bindCredential(checked, source));
       auth.forget(slug, principal);
       context.notify(slug, "credential");
       return { source, validation: null };
