@@ -149,6 +149,38 @@ describe("src source add / edit: the policy flags", () => {
   });
 });
 
+describe("src source add / edit: tool names that would clash", () => {
+  /** Adds source "GH Write" (slug gh-write) beside "gh": its own tool is api_gh_write. */
+  const addGhWrite = (temp: TempHome) =>
+    runSrc(sourceAddArgs({ name: "GH Write", baseUrl: upstream.url }, ...bearerFromStdin, "--json"), {
+      env: temp.env,
+      stdin: secret,
+    });
+
+  it("refuses a source gh-write beside gh split into api_gh and api_gh_write, and keeps nothing of it", async () => {
+    const temp = await homeWith(["--tools", "split"]);
+    const added = await addGhWrite(temp);
+    expect(added.code).toBe(2);
+    expect(JSON.parse(added.stdout).error.message).toContain(
+      'slug: the tool name api_gh_write would belong to both "gh-write" and source "gh"',
+    );
+    const listed = JSON.parse((await runSrc(["source", "list", "--json"], { env: temp.env })).stdout);
+    expect(listed.map((entry: { slug: string }) => entry.slug)).toEqual(["gh"]);
+  });
+
+  it("refuses to split gh's tools while a source gh-write exists, and leaves gh's policy as it was", async () => {
+    const temp = await homeWith([]);
+    expect((await addGhWrite(temp)).code).toBe(0);
+    const edited = await runSrc(["source", "edit", "gh", "--tools", "split"], { env: temp.env });
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toContain(
+      'api.policy.tools: the tool name api_gh_write would belong to both "gh" and source "gh-write"',
+    );
+    const config = JSON.parse(await readFile(join(temp.home, "sources", "gh", "config.json"), "utf8"));
+    expect(config.api.policy?.tools).toBeUndefined();
+  });
+});
+
 describe("src policy", () => {
   it("prints the effective policy and checks calls: allowed, refused and by which rule (exit 1), confirm", async () => {
     const temp = await homeWith([

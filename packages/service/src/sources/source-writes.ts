@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import { isPerUserSource, SourceNotFoundError, type SourceInput, type SourceRecord } from "@src/config";
+import { applySourceChanges } from "@src/config/internal";
 import { localPrincipal } from "../principal";
+import { assertNoToolNameClash } from "./tool-name-clash";
 import { SERVICE_ERROR_CODES, ServiceError } from "../errors/service-error";
 import { writeFileAtomic } from "@src/file-lock";
 import { validateSource } from "@src/http-tool";
@@ -99,6 +101,15 @@ async function addSource(
   const checkedCredential =
     credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
   const source = await store.create(input as SourceInput);
+  try {
+    await assertNoToolNameClash(store, source, {
+      field: "slug",
+      remedy: "give this source another slug (--slug), such as one that does not end in -write or -operations",
+    });
+  } catch (error) {
+    await store.remove(source.slug);
+    throw error;
+  }
   if (checkedCredential !== undefined) {
     try {
       // A per-user source's credential given when it is added is the operator's own (principal "local").
@@ -144,6 +155,16 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
 
     async updateSource(slug, changes) {
       const before = await store.get(slug);
+      const changed = changes.api?.policy !== undefined ? "api.policy.tools" : "api.openapi";
+      if (changes.api?.policy !== undefined || changes.api?.openapi !== undefined)
+        await assertNoToolNameClash(
+          store,
+          applySourceChanges(before, changes, slug) as Parameters<typeof assertNoToolNameClash>[1],
+          {
+            field: changed,
+            remedy: `leave ${changed} as it was, or remove or rename the other source`,
+          },
+        );
       let source = await store.update(slug, changes);
       if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
       else if (authEndpointsMoved(before, source))
