@@ -155,8 +155,9 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
 
     async updateSource(slug, changes) {
       const before = await store.get(slug);
-      const changed = changes.api?.policy !== undefined ? "api.policy.tools" : "api.openapi";
-      if (changes.api?.policy !== undefined || changes.api?.openapi !== undefined)
+      const changedApi: Readonly<Record<string, unknown>> = changes.api ?? {};
+      const changed = changedApi.policy !== undefined ? "api.policy.tools" : "api.openapi";
+      if (changedApi.policy !== undefined || changedApi.openapi !== undefined)
         await assertNoToolNameClash(
           store,
           applySourceChanges(before, changes, slug) as Parameters<typeof assertNoToolNameClash>[1],
