@@ -155,7 +155,9 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
 
     async updateSource(slug, changes) {
       const before = await store.get(slug);
-      const changedApi: Readonly<Record<string, unknown>> = changes.api ?? {};
+      const changedApi = (typeof changes.api === "object" && changes.api !== null ? changes.api : {}) as Readonly<
+        Record<string, unknown>
+      >;
       const changed = changedApi.policy !== undefined ? "api.policy.tools" : "api.openapi";
       if (changedApi.policy !== undefined || changedApi.openapi !== undefined)
         await assertNoToolNameClash(
