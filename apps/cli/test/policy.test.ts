@@ -182,6 +182,20 @@ describe("src source add / edit: tool names that would clash", () => {
 });
 
 describe("src policy", () => {
+  it.each([
+    { call: "GET /me#frag", why: 'path "/me#frag" contains "#"; fragments are never sent to a server' },
+    { call: "GET /a%2fb", why: 'path "/a%2fb" encodes a "/"' },
+    { call: "FETCH /a", why: "method: must be one of GET, HEAD, POST" },
+  ])("--check $call says why the tool would refuse it (exit 2), nothing sent", async ({ call, why }) => {
+    const temp = await homeWith([]);
+    const before = upstream.requests.length;
+    const checked = await runSrc(["policy", "gh", "--check", call, "--json"], { env: temp.env });
+    expect(checked.code).toBe(2);
+    expect(JSON.parse(checked.stdout).check).toMatchObject({ verdict: "invalid" });
+    expect(JSON.parse(checked.stdout).check.why).toContain(`"${call}" is not a call the tool would send: ${why}`);
+    expect(upstream.requests.length).toBe(before);
+  });
+
   it("prints the effective policy and checks calls: allowed, refused and by which rule (exit 1), confirm", async () => {
     const temp = await homeWith([
       "--allow",

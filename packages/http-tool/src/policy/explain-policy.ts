@@ -4,7 +4,7 @@ import { apiToolName } from "../tool/api-tool-name";
 import { writeToolName } from "../tool/write-tool-name";
 import { compilePolicy } from "./compile-policy";
 import { evaluatePolicy } from "./evaluate-policy";
-import { firstRequestOf } from "./first-request";
+import { readFirstRequest } from "./first-request";
 import { pathReadingsOf, relativePathOf } from "./path-readings";
 import type { TokenPolicy, ToolAccess } from "./policy-narrowing";
 import { baseUrlFor } from "../request/base-url-cache";
@@ -36,11 +36,13 @@ export function explainPolicy(
     access = "any",
   }: { operations?: OperationCatalog | undefined; token?: TokenPolicy | undefined; access?: ToolAccess },
 ): PolicyExplanation {
-  const first = firstRequestOf(source, call);
-  if (first === undefined)
+  const first = readFirstRequest(source, call);
+  if (!first.ok)
     return {
       verdict: "invalid",
-      why: `"${call.method} ${call.path}" is not a call the tool would send (an unknown method, or a path outside the base URL); \`src call\` names the problem`,
+      why: `"${call.method} ${call.path}" is not a call the tool would send: ${
+        first.error instanceof Error ? first.error.message.replace(/^invalid call: /, "") : String(first.error)
+      }`,
     };
   const path = relativePathOf(first.url, baseUrlFor(source.api.baseUrl));
   const policy = compilePolicy(source.api.policy);
