@@ -30,6 +30,17 @@ describe("normalizeToolCall", () => {
     expect(error.message).toContain("query.a:");
   });
 
+  it.each([{ filter: { a: 1 } }, { ids: [1, { a: 2 }] }])(
+    "says what a query value may be, and what to do with an object: %j",
+    (query) => {
+      const error = invalid({ method: "GET", path: "/x", query });
+      expect(error.message).toContain(
+        `query.${Object.keys(query)[0]}: must be a string, a number, a boolean, null (left out) or an array of those`,
+      );
+      expect(error.message).toContain("an object is not a query value: send its parts as keys of their own");
+    },
+  );
+
   it("names a wrong method alone as INVALID_METHOD", () => {
     expect(invalid({ method: "fetch", path: "/x" })).toMatchObject({
       reason: "INVALID_METHOD",

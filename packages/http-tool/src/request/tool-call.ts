@@ -4,10 +4,16 @@ import { z } from "zod";
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-const queryScalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+/** What an agent is told when a query value is of another kind (an object, say): what it may be, and what to do. */
+const queryValueKinds =
+  "must be a string, a number, a boolean, null (left out) or an array of those (the key repeated); an object is not a query value: send its parts as keys of their own (filter[a]) or as one string (JSON, if the API reads that)";
+
+const queryScalarSchema = z.union([z.string(), z.number(), z.boolean()], { error: queryValueKinds });
 
 /** A query value: a scalar, an array of scalars (repeated keys), or null/undefined (dropped). */
-export const queryValueSchema = z.union([queryScalarSchema, z.array(queryScalarSchema), z.null(), z.undefined()]);
+export const queryValueSchema = z.union([queryScalarSchema, z.array(queryScalarSchema), z.null(), z.undefined()], {
+  error: queryValueKinds,
+});
 
 /**
  * What an agent sends to the HTTP tool (spec section 2.2). `_rawBody` and
