@@ -217,6 +217,16 @@ describe("validateSource", () => {
     expect(upstream.requests.length).toBe(before);
   });
 
+  it("names the URL the test would send, a base URL's own query after the path, with or without a credential", async () => {
+    const baseUrl = `${upstream.origin}/v1?v=2`;
+    const without = await validate("/me", authMode("bearer"), { credential: null, baseUrl });
+    expect(without.outcome.request.url).toBe(`${upstream.origin}/v1/me?v=2`);
+    const before = upstream.requests.length;
+    const tested = await validate("/me", authMode("bearer"), { baseUrl });
+    expect(tested.outcome.request.url).toBe(`${upstream.origin}/v1/me?v=2`);
+    expect(upstream.requests.slice(before).map((request) => request.url)).toEqual(["/v1/me?v=2"]);
+  });
+
   it("an invalid credential is failed / INVALID_REQUEST without its value", async () => {
     const { outcome } = await validate("/me", authMode("bearer"), { credential: { token: "" } });
     expect(outcome).toMatchObject({ status: "failed", reason: "INVALID_REQUEST" });

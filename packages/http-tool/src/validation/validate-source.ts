@@ -1,3 +1,7 @@
+import { baseUrlFor } from "../request/base-url-cache";
+import { checkPath } from "../request/check-path";
+import { encodeQuery } from "../request/encode-query";
+import { joinUrl } from "../request/join-url";
 import { AuthorizeError, checkCredential, type AnyAuthPluginV2, type AuthRuntime } from "@src/auth";
 import type { SourceRecord, SourceStatus } from "@src/config";
 import { buildRequestWithCheckedCredential } from "../request/build-request";
@@ -50,7 +54,7 @@ export async function validateSource({
 }: ValidateSourceOptions): Promise<ValidationOutcome> {
   const started = performance.now();
   const testedAt = new Date().toISOString();
-  const plainUrl = `${source.api.baseUrl.replace(/\/+$/, "")}${source.api.testEndpoint}`;
+  const plainUrl = testUrlOf(source);
   const base = { testedAt, request: { method: "GET" as const, url: plainUrl } };
   let outcome: ValidationOutcome;
   if (credential === undefined) {
@@ -69,6 +73,20 @@ export async function validateSource({
   }
   if (store !== undefined) await store.setStatus(source.slug, toSourceStatus(outcome));
   return outcome;
+}
+
+/** The URL the test request goes to, joined as the builder joins it (a base URL's own query stays after the path). */
+function testUrlOf(source: SourceRecord): string {
+  try {
+    const baseUrl = baseUrlFor(source.api.baseUrl);
+    const checked = checkPath(source.api.testEndpoint, baseUrl, {
+      allowAmbiguousEncodings: source.api.allowAmbiguousPathEncodings === true,
+    });
+    return joinUrl(baseUrl, checked, encodeQuery(undefined)).href;
+  } catch {
+    // A test endpoint the builder refuses: the test says why; the URL is shown as written.
+    return `${source.api.baseUrl.replace(/\/+$/, "")}${source.api.testEndpoint}`;
+  }
 }
 
 async function runTest({
