@@ -22,6 +22,17 @@ const rows: { why: string; result: ToolResult; expected: string[] }[] = [
   { why: "useful headers, one per line", result: base, expected: ["content-type: application/json", 'etag: "v1"'] },
   { why: "JSON body compact, after a blank line", result: base, expected: ['\n\n{"items":[{"id":1},{"id":2}]}'] },
   {
+    why: "the call to go on with keeps the walk's select",
+    result: {
+      ...base,
+      selected: "items[].id",
+      pagination: { pages: 2, items: 4, more: true, next: { method: "GET", path: "/items", query: { cursor: "c3" } } },
+    },
+    expected: [
+      'to go on, call with {"method":"GET","path":"/items","query":{"cursor":"c3"},"select":"items[].id"} and paginate again',
+    ],
+  },
+  {
     why: "non-2xx is marked not ok",
     result: { ...base, ok: false, status: 404, statusText: "Not Found" },
     expected: ["HTTP 404 Not Found (not ok)"],
