@@ -112,8 +112,8 @@ type CursorNextPage = NextPage | { kind: "end" };
  * (RFC 8288); a next URL in the body; the document's own hint (a page
  * parameter of the operation and a response field named after it, e.g.
  * `page_token` and `next_page_token`); a cursor in the body sent back as a
- * query parameter; Stripe's `has_more` with the last item's `id` as
- * `starting_after`. A cursor field that says the end (`readCursor`: `null`,
+ * query parameter; Stripe's `has_more` with the last item's `id` (a
+ * non-empty string or a finite number) as `starting_after`. A cursor field that says the end (`readCursor`: `null`,
  * `""`, `0`...) ends the walk: no later rule is asked. `undefined` at the
  * last page.
  */
@@ -134,9 +134,9 @@ export function findNextPage(input: NextPageInput): NextPage | undefined {
   if (cursor !== undefined) return cursor.kind === "end" ? undefined : cursor;
   const record = body as Record<string, unknown>;
   if (record.has_more === true && Array.isArray(record.data)) {
-    const last = record.data.at(-1) as { id?: unknown } | undefined;
-    if (typeof last?.id === "string" && last.id !== "")
-      return withParameter(input.call, "starting_after", last.id, "starting-after");
+    const id = (record.data.at(-1) as { id?: unknown } | undefined)?.id;
+    if ((typeof id === "string" && id !== "") || (typeof id === "number" && Number.isFinite(id)))
+      return withParameter(input.call, "starting_after", id, "starting-after");
   }
   return undefined;
 }

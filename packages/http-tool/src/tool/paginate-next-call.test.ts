@@ -1,0 +1,43 @@
+import { sendJson, startUpstream, type Upstream } from "@src/http-tool/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearerSourceCaller } from "../../test/bearer-source-caller";
+
+const token = "tok_next_call_5c1d7e20";
+let upstream: Upstream;
+
+/** Items 1 to 6, two a page: page `page` (1-based) of them as `{ id }`, ids as numbers. */
+const numberedPage = (page: number): { id: number }[] => [1, 2].map((index) => ({ id: (page - 1) * 2 + index }));
+
+beforeAll(async () => {
+  upstream = await startUpstream((_request, response, recorded) => {
+    if (recorded.path === "/numeric-stripe") {
+      // Stripe-style, with numeric ids: the next page starts after the id of the last item.
+      const after = Number(recorded.searchParams.get("starting_after") ?? "0");
+      const page = after / 2 + 1;
+      return sendJson(response, 200, { object: "list", data: numberedPage(page), has_more: page < 3 });
+    }
+    return sendJson(response, 404, { message: `no such page: ${recorded.path}` });
+  });
+}, 60_000);
+afterAll(async () => {
+  await upstream.close();
+});
+
+const call = bearerSourceCaller({ slug: "nextcall", name: "Next call", origin: () => upstream.origin, token });
+const sentSince = (before: number): string[] => upstream.requests.slice(before).map((request) => request.url);
+const dataIds = (result: Awaited<ReturnType<typeof call>>): unknown[] =>
+  result.body.kind === "json" ? (result.body.value as { data: { id: unknown }[] }).data.map((item) => item.id) : [];
+
+describe("paginate: Stripe's has_more and starting_after", () => {
+  it("follows has_more with a numeric id of the last item as starting_after", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/numeric-stripe", paginate: {} });
+    expect(result.pagination).toEqual({ pages: 3, items: 6, more: false, style: "starting-after" });
+    expect(sentSince(before)).toEqual([
+      "/numeric-stripe",
+      "/numeric-stripe?starting_after=2",
+      "/numeric-stripe?starting_after=4",
+    ]);
+    expect(dataIds(result)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
