@@ -164,7 +164,8 @@ export async function walkPages({
       selected = current.redactor.redactDeep(outcome.value);
     }
     const found = itemsOf(selected);
-    const holdsNone = found === undefined && frame?.path !== undefined; // HAL leaves out an empty `_embedded`
+    // HAL leaves out an empty `_embedded`, and the selection of a page that leaves out its list is `null`: no item.
+    const holdsNone = found === undefined && (frame?.path !== undefined || selected === null || selected === undefined);
     let pageItems = found?.items ?? (holdsNone ? [] : [selected]);
     let cutShort = false;
     if (maxItems !== undefined && items.length + pageItems.length > maxItems) {

@@ -252,6 +252,15 @@ describe("paginate: HAL (_links.next.href, the items under _embedded)", () => {
     });
   });
 
+  it("with select, joins no null for a last page that leaves out its empty _embedded", async () => {
+    const result = await call(
+      { method: "GET", path: "/sparse-orders", paginate: {}, select: "_embedded.orders[].id" },
+      inBasePath(),
+    );
+    expect(result.pagination).toMatchObject({ pages: 3, items: 4, more: false });
+    expect(result.body).toEqual({ kind: "json", value: orders([1, 2]).map((order) => order.id) });
+  });
+
   it("counts maxItems in the orders under _embedded, and goes on with the page it cut", async () => {
     const result = await call({ method: "GET", path: "/orders", paginate: { maxItems: 3 } }, inBasePath());
     expect(result.pagination).toMatchObject({ pages: 2, items: 3, more: true, next: { path: "/orders?page=2" } });
