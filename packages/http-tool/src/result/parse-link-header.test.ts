@@ -11,6 +11,23 @@ describe("parseLinkHeader", () => {
       { url: "https://x/a?page=9", rel: ["last", "prev"] },
     ]);
   });
+
+  it("reads a quoted parameter that holds a comma, a semicolon or an escaped quote as text (RFC 8288)", () => {
+    expect(
+      parseLinkHeader(
+        '<https://x/a?page=2>; title="page 2, of 3"; rel="next", <https://x/a?page=1>; title="a \\"b; c\\""; rel=prev',
+      ),
+    ).toEqual([
+      { url: "https://x/a?page=2", rel: ["next"] },
+      { url: "https://x/a?page=1", rel: ["prev"] },
+    ]);
+  });
+
+  it("takes the first rel of a link, and none from a quoted value that only looks like one", () => {
+    expect(parseLinkHeader('<https://x/a>; title="x; rel=next"; rel="prev"; rel="next"')).toEqual([
+      { url: "https://x/a", rel: ["prev"] },
+    ]);
+  });
 });
 
 describe("nextPathFromLink", () => {

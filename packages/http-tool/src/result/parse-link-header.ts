@@ -1,14 +1,29 @@
-/** Splits a Link header into its links: `<url>; rel="next", <url>; rel="last"`. */
+/** A parameter's value: a quoted string (RFC 9110, where `\\` escapes a character and `,` `;` are text) or a token. */
+const parameterValue = String.raw`"(?:[^"\\]|\\.)*"|[^;,\s"]*`;
+/** One link: `<url>` and its parameters, `; name` or `; name=value`. */
+const linkPattern = new RegExp(String.raw`<([^>]*)>((?:\s*;\s*[^;,=\s]+(?:\s*=\s*(?:${parameterValue}))?)*)`, "g");
+const parameterPattern = new RegExp(String.raw`;\s*([^;,=\s]+)(?:\s*=\s*(${parameterValue}))?`, "g");
+
+/**
+ * Splits a Link header into its links (RFC 8288): `<url>; rel="next", <url>; title="page 2, of 3"; rel="last"`. A
+ * quoted parameter may hold `,` and `;`; the first `rel` of a link counts.
+ */
 export function parseLinkHeader(value: string): { url: string; rel: string[] }[] {
   const links: { url: string; rel: string[] }[] = [];
-  for (const match of value.matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {
-    const parameters = match[2] ?? "";
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(parameters);
-    const relations = (rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+  for (const match of value.matchAll(linkPattern)) {
+    const rel = [...(match[2] ?? "").matchAll(parameterPattern)].find(
+      (parameter) => parameter[1]?.toLowerCase() === "rel",
+    );
+    const relations = unquote(rel?.[2] ?? "")
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean);
     links.push({ url: match[1] ?? "", rel: relations });
   }
   return links;
 }
+
+const unquote = (text: string): string => (text.startsWith('"') ? text.slice(1, -1).replace(/\\(.)/g, "$1") : text);
 
 /**
  * The `rel="next"` link as a path relative to the source's base path, ready to

@@ -16,6 +16,12 @@ beforeAll(async () => {
       const page = after / 2 + 1;
       return sendJson(response, 200, { object: "list", data: numberedPage(page), has_more: page < 3 });
     }
+    if (recorded.path === "/titled-link") {
+      // A Link header whose rel="next" follows a quoted title holding a comma and a semicolon.
+      const page = Number(recorded.searchParams.get("page") ?? "1");
+      const link = `<${upstream.origin}/titled-link?page=${page + 1}>; title="page ${page + 1}, of 3; next"; rel="next"`;
+      return sendJson(response, 200, numberedPage(page), page < 3 ? { link } : {});
+    }
     return sendJson(response, 404, { message: `no such page: ${recorded.path}` });
   });
 }, 60_000);
@@ -39,5 +45,20 @@ describe("paginate: Stripe's has_more and starting_after", () => {
       "/numeric-stripe?starting_after=4",
     ]);
     expect(dataIds(result)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe("paginate: a Link header", () => {
+  it('finds rel="next" after a quoted parameter that holds a comma and a semicolon', async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/titled-link", paginate: {} });
+    expect(result.pagination).toEqual({ pages: 3, items: 6, more: false, style: "link-header" });
+    expect(sentSince(before)).toEqual(["/titled-link", "/titled-link?page=2", "/titled-link?page=3"]);
+    expect(result.body).toEqual({ kind: "json", value: [1, 2, 3].flatMap(numberedPage) });
+  });
+
+  it("gives the next path of such a header without paginate", async () => {
+    const result = await call({ method: "GET", path: "/titled-link" });
+    expect(result.nextPath).toBe("/titled-link?page=2");
   });
 });
