@@ -1,8 +1,10 @@
 import type { IndexedOperation } from "@src/openapi";
 import { REDACTED } from "../result/redact-secrets";
 import { parseLinkHeader } from "../result/parse-link-header";
+import { decodeLeniently } from "./decode-leniently";
 import { isUrlReference } from "./is-url-reference";
 import { readCursor } from "./read-cursor";
+import { withoutQueryParameter } from "./without-query-parameter";
 
 type QueryValue = string | number | boolean | (string | number | boolean)[];
 /** The call of a page: always GET, a path under the base URL, and the query. */
@@ -141,11 +143,16 @@ export function findNextPage(input: NextPageInput): NextPage | undefined {
   return undefined;
 }
 
+/** The next page's call: `call` with `parameter` set to `value`, in place of the one its query or its path's query had. */
 function withParameter(call: PageCall, parameter: string, value: string | number, style: PaginationStyle): NextPage {
   return {
     kind: "call",
     style,
-    call: { method: "GET", path: call.path, query: { ...call.query, [parameter]: value } },
+    call: {
+      method: "GET",
+      path: withoutQueryParameter(call.path, parameter),
+      query: { ...call.query, [parameter]: value },
+    },
   };
 }
 
@@ -216,12 +223,4 @@ function fromUrl(text: string, style: PaginationStyle, { responseUrl, baseUrl }:
     .join("&");
   const path = target.pathname.slice(basePath.length) || "/";
   return { kind: "call", style, call: { method: "GET", path: query === "" ? path : `${path}?${query}` } };
-}
-
-function decodeLeniently(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
 }

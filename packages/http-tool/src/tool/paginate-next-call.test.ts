@@ -16,6 +16,11 @@ beforeAll(async () => {
       const page = after / 2 + 1;
       return sendJson(response, 200, { object: "list", data: numberedPage(page), has_more: page < 3 });
     }
+    if (recorded.path === "/resumed") {
+      // A cursor walk whose server reads the first `cursor` it is sent: c2 is page 2, c3 page 3, the last.
+      const page = Number((recorded.searchParams.get("cursor") ?? "c1").slice(1));
+      return sendJson(response, 200, { items: numberedPage(page), next_cursor: page < 3 ? `c${page + 1}` : null });
+    }
     if (recorded.path === "/titled-link") {
       // A Link header whose rel="next" follows a quoted title holding a comma and a semicolon.
       const page = Number(recorded.searchParams.get("page") ?? "1");
@@ -45,6 +50,23 @@ describe("paginate: Stripe's has_more and starting_after", () => {
       "/numeric-stripe?starting_after=4",
     ]);
     expect(dataIds(result)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe("paginate: a walk resumed from a path whose query string has the page's parameter", () => {
+  it("replaces the cursor in the path with the next page's, keeping the path's other parameters", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/resumed?limit=2&cursor=c2", paginate: {} });
+    expect(result.pagination).toEqual({ pages: 2, items: 4, more: false, style: "cursor" });
+    expect(sentSince(before)).toEqual(["/resumed?limit=2&cursor=c2", "/resumed?limit=2&cursor=c3"]);
+  });
+
+  it("replaces starting_after in the path with the next page's", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/numeric-stripe?starting_after=2", paginate: {} });
+    expect(result.pagination).toEqual({ pages: 2, items: 4, more: false, style: "starting-after" });
+    expect(sentSince(before)).toEqual(["/numeric-stripe?starting_after=2", "/numeric-stripe?starting_after=4"]);
+    expect(dataIds(result)).toEqual([3, 4, 5, 6]);
   });
 });
 
