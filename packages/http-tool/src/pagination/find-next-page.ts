@@ -1,4 +1,5 @@
 import type { IndexedOperation } from "@src/openapi";
+import { isBaseUrlQueryPair } from "../request/is-base-url-query-pair";
 import { REDACTED } from "../result/redact-secrets";
 import { parseLinkHeader } from "../result/parse-link-header";
 import { decodeLeniently } from "./decode-leniently";
@@ -214,13 +215,18 @@ function fromUrl(text: string, style: PaginationStyle, { responseUrl, baseUrl }:
   ) {
     return { kind: "outside", style, url: `${target.origin}${target.pathname}`.slice(0, 200) };
   }
-  // The credential's own query parameter came back redacted: the plugin attaches it again.
-  // The query is kept as the API wrote it (no re-encoding), less those pairs.
+  // The credential's own query parameter came back redacted: the plugin attaches it again. The base URL's own
+  // query pairs are added to every request anyway. The query is kept as the API wrote it (no re-encoding), less those.
   const query = target.search
     .slice(1)
     .split("&")
-    .filter((pair) => pair !== "" && !decodeLeniently(pair).includes(REDACTED))
+    .filter((pair) => pair !== "" && !decodeLeniently(pair).includes(REDACTED) && !repeatsBaseQuery(pair, baseUrl))
     .join("&");
   const path = target.pathname.slice(basePath.length) || "/";
   return { kind: "call", style, call: { method: "GET", path: query === "" ? path : `${path}?${query}` } };
+}
+
+function repeatsBaseQuery(pair: string, baseUrl: URL): boolean {
+  const [name = "", value = ""] = [...new URLSearchParams(pair)][0] ?? [];
+  return isBaseUrlQueryPair(baseUrl, name, value);
 }

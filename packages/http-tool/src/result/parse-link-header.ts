@@ -1,3 +1,5 @@
+import { isBaseUrlQueryPair } from "../request/is-base-url-query-pair";
+
 /** A parameter's value: a quoted string (RFC 9110, where `\\` escapes a character and `,` `;` are text) or a token. */
 const parameterValue = String.raw`"(?:[^"\\]|\\.)*"|[^;,\s"]*`;
 /** One link: `<url>` and its parameters, `; name` or `; name=value`. */
@@ -30,6 +32,7 @@ const unquote = (text: string): string => (text.startsWith('"') ? text.slice(1, 
  * pass back as `path`; `undefined` when there is none or it leaves the
  * source's origin or base path. Query parameters whose value is a secret (the
  * query auth parameter) are removed; the service adds the credential itself.
+ * So are the pairs of the base URL's own query string, which every request gets.
  */
 export function nextPathFromLink(
   linkHeader: string | null,
@@ -51,7 +54,7 @@ export function nextPathFromLink(
   if (target.pathname !== basePath && !target.pathname.startsWith(`${basePath}/`)) return undefined;
   const kept = new URLSearchParams();
   for (const [name, value] of target.searchParams) {
-    if (!isSecret(value)) kept.append(name, value);
+    if (!isSecret(value) && !isBaseUrlQueryPair(baseUrl, name, value)) kept.append(name, value);
   }
   const query = kept.toString();
   const path = target.pathname.slice(basePath.length) || "/";
