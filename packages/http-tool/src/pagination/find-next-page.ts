@@ -5,6 +5,7 @@ import { parseLinkHeader } from "../result/parse-link-header";
 import { decodeLeniently } from "./decode-leniently";
 import { isUrlReference } from "./is-url-reference";
 import { readCursor } from "./read-cursor";
+import { valueAt } from "./value-at";
 import { withoutQueryParameter } from "./without-query-parameter";
 
 type QueryValue = string | number | boolean | (string | number | boolean)[];
@@ -65,15 +66,6 @@ const cursorFields: readonly { path: readonly string[]; parameter: string }[] = 
 /** Query parameters that name a page, for the document's own hints. */
 const pageParameters =
   /^(cursor|page|page_?token|pagetoken|after|marker|next|continuation(_?token)?|starting_after|token|offset|skip|start)$/i;
-
-const valueAt = (body: unknown, path: readonly string[]): unknown => {
-  let value = body;
-  for (const key of path) {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-};
 
 /** Arrays of link objects: `links: [{ rel: "next", href }]`, FHIR's `link: [{ relation: "next", url }]`. */
 const linkArrayFields = ["links", "link"];

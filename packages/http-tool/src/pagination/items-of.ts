@@ -1,3 +1,5 @@
+import { valueAt } from "./value-at";
+
 /** Names APIs give the list in a page object, most common first: a page with several arrays takes the first of these it has. */
 const listNames = [
   "items",
@@ -31,8 +33,12 @@ export interface PageItems {
  * OData, `entry` for FHIR...), else the longest array; an array of links
  * (`links`, `link`) only when the page has no other. Among several arrays
  * under `_embedded`, the same rule. `undefined` when the page holds no array.
+ * With `place`, where the first page held its items, a later page takes its
+ * items from there when that holds an array (its longest array may be another).
  */
-export function itemsOf(page: unknown): PageItems | undefined {
+export function itemsOf(page: unknown, place?: readonly string[]): PageItems | undefined {
+  const held = place === undefined ? undefined : valueAt(page, place);
+  if (Array.isArray(held)) return { items: held, path: place };
   if (Array.isArray(page)) return { items: page };
   if (!isRecord(page)) return undefined;
   const embedded = page._embedded;

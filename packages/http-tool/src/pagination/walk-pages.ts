@@ -163,7 +163,7 @@ export async function walkPages({
       }
       selected = current.redactor.redactDeep(outcome.value);
     }
-    const found = itemsOf(selected);
+    const found = itemsOf(selected, frame?.path);
     // HAL leaves out an empty `_embedded`, and the selection of a page that leaves out its list is `null`: no item.
     const holdsNone = found === undefined && (frame?.path !== undefined || selected === null || selected === undefined);
     let pageItems = found?.items ?? (holdsNone ? [] : [selected]);

@@ -81,6 +81,12 @@ beforeAll(async () => {
       // The end in next_cursor, and the cursor of the page itself echoed in `cursor`: not a next page.
       return sendJson(response, 200, { items: pageOf("echoed", 1), cursor: cursor ?? "c1", next_cursor: null });
     }
+    if (recorded.path === "/several-arrays") {
+      // No usual list name: page 1's longest array is `users`, page 2's is `warnings`.
+      return cursor === null
+        ? sendJson(response, 200, { users: pageOf("user", 1), warnings: [], next_cursor: "c2" })
+        : sendJson(response, 200, { users: [{ id: "user-2-0" }], warnings: ["deprecated", "slow"], next_cursor: null });
+    }
     if (recorded.path === "/api/v1/sparse-orders") {
       // HAL leaves out an empty _embedded: the last page has links and counts, and no orders.
       const page = Number(recorded.searchParams.get("page") ?? "1");
@@ -161,6 +167,17 @@ describe("paginate: has_more false", () => {
     expect(idsOf(result)).toEqual(["more-1-0", "more-1-1", "more-2-0", "more-2-1"]);
     expect(result.pagination).toMatchObject({ pages: 2, more: false });
     expect(sentSince(before)).toEqual(["/has-more-false", "/has-more-false?cursor=c2"]);
+  });
+});
+
+describe("paginate: a page with several arrays", () => {
+  it("takes a later page's items from the field the first page's came from, even when another array is longer", async () => {
+    const result = await call({ method: "GET", path: "/several-arrays", paginate: {} });
+    expect(result.pagination).toEqual({ pages: 2, items: 3, more: false, style: "cursor" });
+    expect(result.body).toEqual({
+      kind: "json",
+      value: { users: [...pageOf("user", 1), { id: "user-2-0" }], warnings: ["deprecated", "slow"], next_cursor: null },
+    });
   });
 });
 
