@@ -4,7 +4,8 @@ import type { CompiledSelect } from "../select/compile-select";
 import type { Redactor } from "../result/redact-secrets";
 import type { PaginationReport, ToolResult } from "../result/tool-result";
 import { findNextPage, type PageCall, type PaginationStyle } from "./find-next-page";
-import { itemsOf, samePlace, withItemsAt } from "./items-of";
+import { itemsOf } from "./items-of";
+import { envelopeAfter, joinedBody, type JoinedEnvelope } from "./joined-envelope";
 
 /** Pages followed when the agent does not say, and when the source does not cap lower. */
 export const defaultMaxPages = 5;
@@ -108,7 +109,7 @@ export async function walkPages({
   if (unwalkable !== undefined) return unwalkable;
 
   /** The envelope of the last page whose items were joined: its cursor, next link and `has_more` describe what is left. */
-  let frame: { value: unknown; path?: readonly string[] | undefined; headers: ToolResult["headers"] } | undefined;
+  let frame: JoinedEnvelope | undefined;
   const items: unknown[] = [];
   let chars = 2;
   let pages = 0;
@@ -164,8 +165,7 @@ export async function walkPages({
       selected = current.redactor.redactDeep(outcome.value);
     }
     const found = itemsOf(selected, frame?.path);
-    // HAL leaves out an empty `_embedded`, and the selection of a page that leaves out its list is `null`: no item.
-    const holdsNone = found === undefined && (frame?.path !== undefined || selected === null || selected === undefined);
+    const holdsNone = found === undefined && holdsNoItem(selected, frame?.path, select !== undefined);
     let pageItems = found?.items ?? (holdsNone ? [] : [selected]);
     let cutShort = false;
     if (maxItems !== undefined && items.length + pageItems.length > maxItems) {
@@ -176,8 +176,7 @@ export async function walkPages({
     // Joined, this page would be cut and its items reachable only by resultRef while `next` went past them:
     // it is left out whole, and the call to go on fetches it again.
     if (pages > 1 && chars + pageChars > maxChars) return finish(report(true, overflowing(pages, maxChars), call));
-    if (frame === undefined || holdsNone || samePlace(frame.path, found?.path))
-      frame = { value: selected, path: found?.path ?? frame?.path, headers: current.result.headers };
+    frame = envelopeAfter(frame, { value: selected, found, holdsNone, headers: current.result.headers });
     items.push(...pageItems);
     chars += pageChars;
     if (next !== undefined) style ??= next.style;
@@ -230,18 +229,26 @@ export async function walkPages({
   }
 
   function finish(pagination: PaginationReport): WalkedPages {
-    const joined = frame?.path === undefined ? items : withItemsAt(frame.value, frame.path, items);
     const result: ToolResult = {
       ...firstResult,
       attempts,
       durationMs,
       headers: frame?.headers ?? firstResult.headers,
-      body: { kind: "json", value: joined },
+      body: { kind: "json", value: joinedBody(frame, items) },
     };
     if (select !== undefined) result.selected = select.expression;
     delete result.nextPath;
     return { result, report: pagination, notes };
   }
+}
+
+/**
+ * Whether a page without an array (after `select`) holds no item: a page without the list the ones before had (HAL
+ * leaves out an empty `_embedded`), `null` (`{ "data": null }` selected, a list left out), a page object without any
+ * array. Another selection without an array (`total`) is the page's one item.
+ */
+function holdsNoItem(value: unknown, place: readonly string[] | undefined, selected: boolean): boolean {
+  return place !== undefined || value === null || value === undefined || (!selected && typeof value === "object");
 }
 
 const overflowing = (page: number, maxChars: number): string =>

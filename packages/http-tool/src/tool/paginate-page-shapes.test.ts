@@ -87,6 +87,16 @@ beforeAll(async () => {
         ? sendJson(response, 200, { users: pageOf("user", 1), warnings: [], next_cursor: "c2" })
         : sendJson(response, 200, { users: [{ id: "user-2-0" }], warnings: ["deprecated", "slow"], next_cursor: null });
     }
+    if (recorded.path === "/api/v1/no-orders")
+      // An empty HAL collection: HAL leaves out the empty `_embedded`.
+      return sendJson(response, 200, { _links: { self: { href: "/api/v1/no-orders" } }, page: { totalElements: 0 } });
+    if (recorded.path === "/null-data") return sendJson(response, 200, { data: null, next_cursor: null });
+    if (recorded.path === "/late-list") {
+      // No list on page 1 (`data: null`), yet a cursor to page 2, which has one.
+      return cursor === null
+        ? sendJson(response, 200, { data: null, next_cursor: "c2" })
+        : sendJson(response, 200, { data: pageOf("late", 2), next_cursor: null });
+    }
     if (recorded.path === "/api/v1/sparse-orders") {
       // HAL leaves out an empty _embedded: the last page has links and counts, and no orders.
       const page = Number(recorded.searchParams.get("page") ?? "1");
@@ -178,6 +188,30 @@ describe("paginate: a page with several arrays", () => {
       kind: "json",
       value: { users: [...pageOf("user", 1), { id: "user-2-0" }], warnings: ["deprecated", "slow"], next_cursor: null },
     });
+  });
+});
+
+describe("paginate: a first page that holds no list", () => {
+  it.each([
+    {
+      path: "/no-orders",
+      body: { _links: { self: { href: "/api/v1/no-orders" } }, page: { totalElements: 0 } },
+      baseUrl: "/api/v1",
+    },
+    { path: "/null-data", body: { data: null, next_cursor: null }, baseUrl: "" },
+  ])("$path is the envelope as it is, with no item", async ({ path, body, baseUrl }) => {
+    const result = await call(
+      { method: "GET", path, paginate: {} },
+      { api: { baseUrl: `${upstream.origin}${baseUrl}` } },
+    );
+    expect(result.pagination).toEqual({ pages: 1, items: 0, more: false });
+    expect(result.body).toEqual({ kind: "json", value: body });
+  });
+
+  it("joins the items of a later page that has the list, in that page's envelope", async () => {
+    const result = await call({ method: "GET", path: "/late-list", paginate: {} });
+    expect(result.pagination).toEqual({ pages: 2, items: 2, more: false, style: "cursor" });
+    expect(result.body).toEqual({ kind: "json", value: { data: pageOf("late", 2), next_cursor: null } });
   });
 });
 
