@@ -7,26 +7,30 @@ import { compileSelect, type CompiledSelect } from "../select/compile-select";
 /** Most pages one `paginate` call may ask for (a source's `api.maxPages` caps it further). */
 export const maxAskedPages = 1000;
 
+/** A whole number from `min` (to `max`), each refusal saying so. */
+const wholeNumber = (min: number, max?: number) => {
+  const error = `must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}`;
+  const schema = z.number({ error }).int({ error }).min(min, { error });
+  return max === undefined ? schema : schema.max(max, { error });
+};
+
+/** `paginate` as an object: its fields checked one by one, so a refusal names `paginate.maxPages`. */
+const paginateOptionsSchema = z.strictObject({
+  maxPages: wholeNumber(1, maxAskedPages).optional(),
+  maxItems: wholeNumber(1).optional(),
+});
+
 /** The arguments that shape the result rather than the request: `select`, `paginate`, `resultRef`, `offset`. */
 export const resultArgumentsShape = {
   select: z.string().optional().describe('JMESPath on the JSON body, e.g. "items[].{id: id, title: title}"'),
   paginate: z
-    .union(
-      [
-        z.boolean(),
-        z.strictObject({
-          maxPages: z.number().int().min(1).max(maxAskedPages).optional(),
-          maxItems: z.number().int().min(1).optional(),
-        }),
-      ],
-      { error: "must be true, false or an object { maxPages?, maxItems? }" },
-    )
+    .union([z.boolean(), paginateOptionsSchema], { error: "must be true, false or an object { maxPages?, maxItems? }" })
     .optional()
     .describe(
       "GET only: follow next pages and join their items (true: the defaults; false: none); maxPages defaults to 5.",
     ),
   resultRef: z.string().max(200).optional().describe("Reads a cut result on (with offset, select); no request"),
-  offset: z.number().int().min(0).optional().describe("With resultRef: the first character to read."),
+  offset: wholeNumber(0).optional().describe("With resultRef: the first character to read."),
 };
 
 /**
@@ -76,6 +80,20 @@ export function splitAgentInput(input: unknown): SplitAgentInput {
   }
   const parsed = resultArgumentsSchema.safeParse(given);
   if (!parsed.success) {
+    // An object given as paginate is checked as one, so the refusal names its field instead of the union's words.
+    const options = given.paginate;
+    if (typeof options === "object" && options !== null && !Array.isArray(options)) {
+      const checked = paginateOptionsSchema.safeParse(options);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const field = ["paginate", ...(issue?.path.map(String) ?? [])].join(".");
+        return fail(
+          "INVALID_PAGINATE",
+          field,
+          `invalid call: ${field}: ${issue?.message ?? "invalid"}; send "paginate": true (or {}) or {"maxPages": 3, "maxItems": 100}`,
+        );
+      }
+    }
     const issue = parsed.error.issues[0];
     const field = issue?.path.map(String).join(".") || "input";
     const reason = field.startsWith("paginate")

@@ -52,15 +52,46 @@ describe("paginate: true and false", () => {
   it.each([
     { paginate: "yes", field: "paginate", says: "paginate: must be true, false or an object { maxPages?, maxItems? }" },
     { paginate: 3, field: "paginate", says: "paginate: must be true, false or an object { maxPages?, maxItems? }" },
-    { paginate: { maxPages: 0 }, field: "paginate.maxPages", says: "paginate.maxPages: Too small" },
+    {
+      paginate: { maxPages: 0 },
+      field: "paginate.maxPages",
+      says: "paginate.maxPages: must be a whole number from 1 to 1000",
+    },
+    {
+      paginate: { maxPages: 2.5 },
+      field: "paginate.maxPages",
+      says: "paginate.maxPages: must be a whole number from 1 to 1000",
+    },
+    {
+      paginate: { maxPages: "3" },
+      field: "paginate.maxPages",
+      says: "paginate.maxPages: must be a whole number from 1 to 1000",
+    },
+    {
+      paginate: { maxItems: -1 },
+      field: "paginate.maxItems",
+      says: "paginate.maxItems: must be a whole number of at least 1",
+    },
     { paginate: { pages: 2 }, field: "paginate", says: 'paginate: Unrecognized key: "pages"' },
-  ])("$paginate is INVALID_CALL naming $field, before anything is sent", async ({ paginate, says }) => {
+  ])("$paginate is INVALID_CALL naming $field, before anything is sent", async ({ paginate, field, says }) => {
     const before = upstream.requests.length;
     const result = await call({ method: "GET", path: "/api/cursor", paginate });
     expect(result.error).toMatchObject({ code: "INVALID_CALL", message: expect.stringContaining(says) });
+    expect(result.error?.message).toContain(`invalid call: ${field}:`);
     expect(result.error?.message).toContain('send "paginate": true (or {}) or {"maxPages": 3, "maxItems": 100}');
     expect(sentSince(before)).toEqual([]);
   });
+
+  it.each([1.5, -1, "10"])(
+    "offset %j with a resultRef is INVALID_CALL saying it must be a whole number",
+    async (offset) => {
+      const result = await call({ resultRef: "r1_no_such_result", offset });
+      expect(result.error).toMatchObject({
+        code: "INVALID_CALL",
+        message: expect.stringContaining("offset: must be a whole number of at least 0"),
+      });
+    },
+  );
 
   it("the tool's zod input schema (inputZodSchema) takes true and false", () => {
     for (const paginate of [true, false, {}, { maxPages: 2 }])
