@@ -157,8 +157,17 @@ export async function walkPages({
             `select ${JSON.stringify(select.expression)} failed on page ${pages} (${outcome.message})${pages === 1 ? "; the first page is shown without it" : "; the items of the pages before it are shown"}`,
           ),
         );
-        if (pages === 1)
-          return { result: { ...firstResult }, report: report(false, "select failed on the first page"), notes };
+        if (pages === 1) {
+          // The first page is shown as it came: the report counts its items and names its next page, as its body does.
+          items.push(...(itemsOf(body)?.items ?? []));
+          if (next !== undefined) style ??= next.style;
+          const goOn = next?.kind === "call" ? next.call : undefined;
+          return {
+            result: { ...firstResult },
+            report: report(next !== undefined, "select failed on the first page", goOn),
+            notes,
+          };
+        }
         if (next !== undefined) style ??= next.style;
         return finish(report(true, `select failed on page ${pages}`, call));
       }

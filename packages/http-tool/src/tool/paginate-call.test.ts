@@ -98,6 +98,22 @@ describe("paginate: the joined body's envelope", () => {
     expect(ids(value?.items)).toEqual(allIds.slice(0, 2 * pagedApiPageSize));
   });
 
+  it("a select that fails on the first page shows that page as it is, and the report agrees with it", async () => {
+    const result = await call({ method: "GET", path: "/api/cursor", paginate: {}, select: "sum(items)" });
+    const value =
+      result.body.kind === "json" ? (result.body.value as { items: unknown; next_cursor: unknown }) : undefined;
+    expect(ids(value?.items)).toEqual(allIds.slice(0, pagedApiPageSize));
+    expect(result.pagination).toEqual({
+      pages: 1,
+      items: pagedApiPageSize,
+      more: true,
+      next: { method: "GET", path: "/api/cursor", query: { cursor: value?.next_cursor } },
+      style: "cursor",
+      stoppedBecause: "select failed on the first page",
+    });
+    expect(result.note).toContain("the first page is shown without it");
+  });
+
   it("carries the last page's headers: a Link header names the page after the last one fetched", async () => {
     const two = await call({ method: "GET", path: "/api/link", paginate: { maxPages: 2 } });
     expect(two.headers.link).toContain("page=3>");
