@@ -64,6 +64,14 @@ function keyOf(call: PageCall): string {
   return `${pathname}?${parameters.toString()}`;
 }
 
+/** Why the walk stopped at page `number`: not JSON, an API link the builder refuses (never sent), or its failure. */
+function whyPageStopped(result: ToolResult, number: number, call: PageCall): string {
+  if (result.ok && result.body.kind !== "json") return `page ${number} is not JSON`;
+  if (result.error?.code === "INVALID_CALL")
+    return `the API's link to page ${number} (${JSON.stringify(call.path)}) is not a call the tool sends, so it was not sent (${result.error.message})`;
+  return `page ${number} answered ${describeFailure(result)}`;
+}
+
 /** The walk of a first page that is not a JSON 2xx answer: that page as it is, and why nothing was joined. */
 function firstPageAsItIs(page: FetchedPage): WalkedPages | undefined {
   const { result } = page;
@@ -225,13 +233,11 @@ export async function walkPages({
     if (!fetched.sent || !fetched.result.ok || fetched.result.body.kind !== "json") {
       attempts += fetched.result.attempts;
       durationMs += fetched.result.durationMs;
-      const why =
-        fetched.result.ok && fetched.result.body.kind !== "json"
-          ? `page ${pages + 1} is not JSON`
-          : `page ${pages + 1} answered ${describeFailure(fetched.result)}`;
+      const why = whyPageStopped(fetched.result, pages + 1, next.call);
       notes.push(`${why}; the items of the pages before it are shown`);
-      // A page the policy refuses is refused again: it is no call to go on with.
-      return finish(report(true, why, fetched.result.error?.code === "POLICY_DENIED" ? undefined : next.call));
+      // A page the policy or the builder refuses is refused again: it is no call to go on with.
+      const code = fetched.result.error?.code;
+      return finish(report(true, why, code === "POLICY_DENIED" || code === "INVALID_CALL" ? undefined : next.call));
     }
     call = next.call;
     current = fetched;

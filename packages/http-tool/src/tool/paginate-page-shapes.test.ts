@@ -43,6 +43,9 @@ function relativeNext(path: string, page: number): Record<string, unknown> | und
       return { data: pageOf("climb", page), next: "../../other?page=2" };
     case "/api/v1/sibling":
       return { data: pageOf("sibling", page), next: "../v2/sibling?page=2" };
+    case "/api/v1/encoded":
+      // A next link the builder refuses (an encoded "/" in the path): never sent, and no call to go on with.
+      return { data: pageOf("encoded", page), next: "..%2Fadmin?page=2" };
     case "/api/v1/token":
       // A cursor in `next`, not a URL: a bare word is not taken for a relative path.
       return { data: pageOf("token", page), next: "eyJwYWdlIjoyfQ==/x" };
@@ -260,6 +263,17 @@ describe("paginate: a relative next URL in the body", () => {
       `the next page (${upstream.origin}${left}) leaves the source's base URL and was not followed`,
     );
     expect(sentSince(before)).toEqual([`/api/v1${path}`]);
+  });
+
+  it("stops at an API link the tool refuses, sends nothing for it, and offers no call to go on with", async () => {
+    const before = upstream.requests.length;
+    const result = await call({ method: "GET", path: "/encoded", paginate: {} }, inBasePath());
+    expect(sentSince(before)).toEqual(["/api/v1/encoded"]);
+    expect(result.pagination).toMatchObject({ pages: 1, items: 2, more: true });
+    expect(result.pagination?.next).toBeUndefined();
+    expect(result.pagination?.stoppedBecause).toContain(
+      `the API's link to page 2 ("/..%2Fadmin?page=2") is not a call the tool sends, so it was not sent`,
+    );
   });
 
   it("takes a bare word in next for a cursor, not a path: nothing more is fetched", async () => {
