@@ -175,45 +175,72 @@ describe("src with --auth oauth2, client credentials", () => {
 const loginFollowingPrintedUrl = (slug: string): Promise<RunResult> =>
   followPrintedLogin(slug, temp.env, (...printed) => outputs.push(...printed));
 
+/**
+ * A token endpoint that answers its first request at once, with a token due for renewal within a second (30 s
+ * margin), and holds the requests `holds` picks until told; the API beside it records the bearer token of each call.
+ */
+async function startHeldTokenEndpoint(holds: (request: number) => boolean) {
+  const held: (() => void)[] = [];
+  const issued: string[] = [];
+  const sentTokens: string[] = [];
+  const server = createServer((request, response) => {
+    if (request.url !== "/token") {
+      sentTokens.push((request.headers.authorization ?? "").replace(/^Bearer /, ""));
+      return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    }
+    const number = issued.length + 1;
+    const token = `held-access-token-${number}-5e4d3c`;
+    issued.push(token);
+    const answer = () =>
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: number === 1 ? 31 : 3600 }));
+    if (holds(number)) held.push(answer);
+    else answer();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    held,
+    issued,
+    sentTokens,
+    async close(): Promise<void> {
+      for (const answer of held.splice(0)) answer();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * Adds the client credentials source "held" at `endpoint`, gets its first token, and starts a call in a process of
+ * its own that must renew it: resolves once that process's token request is held, with the call still running.
+ */
+async function startHeldRenewal(endpoint: Awaited<ReturnType<typeof startHeldTokenEndpoint>>) {
+  const added = await src(
+    sourceAddArgs(
+      { name: "Held", baseUrl: `${endpoint.base}/v1` },
+      ...["--auth", "oauth2", "--token-url", `${endpoint.base}/token`, "--client-id", clientId],
+      ...["--grant", "client_credentials", "--credential-stdin", "--no-test"],
+    ),
+    clientSecret,
+  );
+  expect(added.code, added.stderr).toBe(0);
+  expect((await src(["call", "held", "GET", "/me"])).code).toBe(0);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const call = src(["call", "held", "GET", "/me"]);
+  await expect.poll(() => endpoint.held.length, { timeout: 30_000 }).toBe(1);
+  return { call }; // wrapped: an async function's returned promise would be awaited with it
+}
+
 describe("a sign-out while another process is getting a token", () => {
   it("wins: the token that process got is not saved, and its call says why", async () => {
-    // A token endpoint that holds its answer until told: the call's process is mid-request when the sign-out comes.
-    const held: (() => void)[] = [];
-    const issued: string[] = [];
-    const slow = createServer((request, response) => {
-      if (request.url !== "/token")
-        return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
-      const token = `held-access-token-${issued.length + 1}-5e4d3c`;
-      issued.push(token);
-      // The first token is due for renewal within a second (30 s margin); the next request is held.
-      const answer = () =>
-        response
-          .writeHead(200, { "content-type": "application/json" })
-          .end(
-            JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: issued.length === 1 ? 31 : 3600 }),
-          );
-      if (issued.length === 1) answer();
-      else held.push(answer);
-    });
-    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
-    const base = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const endpoint = await startHeldTokenEndpoint((request) => request > 1);
     try {
-      const added = await src(
-        sourceAddArgs(
-          { name: "Held", baseUrl: `${base}/v1` },
-          ...["--auth", "oauth2", "--token-url", `${base}/token`, "--client-id", clientId],
-          ...["--grant", "client_credentials", "--credential-stdin", "--no-test"],
-        ),
-        clientSecret,
-      );
-      expect(added.code, added.stderr).toBe(0);
-      expect((await src(["call", "held", "GET", "/me"])).code).toBe(0);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const call = src(["call", "held", "GET", "/me"]);
-      await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
+      const { call } = await startHeldRenewal(endpoint);
       const logout = await src(["auth", "logout", "held"]);
       expect(logout.code, logout.stderr).toBe(0);
-      held.shift()!();
+      endpoint.held.shift()!();
       const called = await call;
       expect(called.code).not.toBe(0);
       expect(called.stderr).toContain(
@@ -223,54 +250,18 @@ describe("a sign-out while another process is getting a token", () => {
         hasAccessToken: boolean;
       };
       expect(status.hasAccessToken).toBe(false);
-      for (const output of outputs) for (const token of issued) expect(output).not.toContain(token);
+      for (const output of outputs) for (const token of endpoint.issued) expect(output).not.toContain(token);
     } finally {
-      for (const answer of held.splice(0)) answer();
-      slow.closeAllConnections();
-      await new Promise((resolve) => slow.close(resolve));
+      await endpoint.close();
     }
   });
 });
 
 describe("a credential stored anew while another process is getting a token", () => {
   it("stays: the token that process got for the credential it replaced is not saved, and its call says why", async () => {
-    // A token endpoint that holds its second answer until told; the API records the bearer token of each call.
-    const held: (() => void)[] = [];
-    const issued: string[] = [];
-    const sentTokens: string[] = [];
-    const slow = createServer((request, response) => {
-      if (request.url !== "/token") {
-        sentTokens.push((request.headers.authorization ?? "").replace(/^Bearer /, ""));
-        return void response.writeHead(200, { "content-type": "application/json" }).end("{}");
-      }
-      const token = `held-access-token-${issued.length + 1}-8c7b6a`;
-      issued.push(token);
-      // The first token is due for renewal within a second (30 s margin); the second request is held.
-      const answer = () =>
-        response
-          .writeHead(200, { "content-type": "application/json" })
-          .end(
-            JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: issued.length === 1 ? 31 : 3600 }),
-          );
-      if (issued.length === 2) held.push(answer);
-      else answer();
-    });
-    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
-    const base = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const endpoint = await startHeldTokenEndpoint((request) => request === 2);
     try {
-      const added = await src(
-        sourceAddArgs(
-          { name: "Held", baseUrl: `${base}/v1` },
-          ...["--auth", "oauth2", "--token-url", `${base}/token`, "--client-id", clientId],
-          ...["--grant", "client_credentials", "--credential-stdin", "--no-test"],
-        ),
-        clientSecret,
-      );
-      expect(added.code, added.stderr).toBe(0);
-      expect((await src(["call", "held", "GET", "/me"])).code).toBe(0);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const call = src(["call", "held", "GET", "/me"]);
-      await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1);
+      const { call } = await startHeldRenewal(endpoint);
       // The operator stores the client secret again (a new one) while that process waits. The command stores it at
       // once (the vault file changes), then its test waits for the credential's lock to get token 3.
       const vaultFile = join(temp.home, "vault.json");
@@ -278,13 +269,14 @@ describe("a credential stored anew while another process is getting a token", ()
       const storing = src(["credential", "set", "held", "--credential-stdin"], `${clientSecret}-rotated`);
       await expect
         .poll(
-          async () => (await stat(vaultFile)).mtimeMs !== before.mtimeMs || (await stat(vaultFile)).ino !== before.ino,
-          {
-            timeout: 30_000,
+          async () => {
+            const now = await stat(vaultFile);
+            return now.mtimeMs !== before.mtimeMs || now.ino !== before.ino;
           },
+          { timeout: 30_000 },
         )
         .toBe(true);
-      held.shift()!();
+      endpoint.held.shift()!();
       const called = await call;
       const stored = await storing;
       expect(stored.code, stored.stderr).toBe(0);
@@ -295,13 +287,11 @@ describe("a credential stored anew while another process is getting a token", ()
       // What stays stored is what the operator's command stored: the next call sends token 3, never token 2 (got
       // with the client secret it replaced).
       expect((await src(["call", "held", "GET", "/me"])).code).toBe(0);
-      expect(sentTokens.at(-1)).toBe(issued[2]);
-      expect(issued).toHaveLength(3);
-      for (const output of outputs) for (const token of issued) expect(output).not.toContain(token);
+      expect(endpoint.sentTokens.at(-1)).toBe(endpoint.issued[2]);
+      expect(endpoint.issued).toHaveLength(3);
+      for (const output of outputs) for (const token of endpoint.issued) expect(output).not.toContain(token);
     } finally {
-      for (const answer of held.splice(0)) answer();
-      slow.closeAllConnections();
-      await new Promise((resolve) => slow.close(resolve));
+      await endpoint.close();
     }
   });
 });
