@@ -261,6 +261,41 @@ describe("agent tokens over /v1/tokens", () => {
     await createToken({ name: "beta-only", sources: ["beta"] });
   });
 
+  it("refuses an unknown (misspelt) field with 422 naming it and the field meant, and creates nothing", async () => {
+    const answer = await setup.server.api("POST", "/v1/tokens", {
+      body: { name: "typo-agent", readonly: true, source: ["alpha"], expiresIn: "1h", rate_limit: "1/1m" },
+    });
+    expect(answer.status, answer.text).toBe(422);
+    expect(answer.json.error.code).toBe("INVALID_AGENT_TOKEN_REQUEST");
+    expect(answer.json.error.details).toEqual([
+      { path: "readonly", message: 'is not a known field; did you mean "readOnly"?' },
+      { path: "source", message: 'is not a known field; did you mean "sources"?' },
+      { path: "expiresIn", message: 'is not a known field; did you mean "expires"?' },
+      { path: "rate_limit", message: 'is not a known field; did you mean "rateLimit"?' },
+    ]);
+    expect(answer.json.error.message).toContain(
+      'no agent token was created: readonly: is not a known field; did you mean "readOnly"?',
+    );
+    expect(answer.text).not.toContain("srca_");
+    const unrelated = await setup.server.api("POST", "/v1/tokens", { body: { name: "typo-agent", colour: "red" } });
+    expect(unrelated.status).toBe(422);
+    expect(unrelated.json.error.details).toEqual([
+      {
+        path: "colour",
+        message: "is not a known field; remove it (known here: name, sources, expires, readOnly, rateLimit)",
+      },
+    ]);
+    const listed = await setup.server.api("GET", "/v1/tokens");
+    expect((listed.json.tokens as { name: string }[]).map((token) => token.name)).toEqual([]);
+    // Spelt right, the same request makes the narrow token meant.
+    const created = await setup.server.api("POST", "/v1/tokens", {
+      body: { name: "typo-agent", readOnly: true, sources: ["alpha"], expires: "1h", rateLimit: "1/1m" },
+    });
+    expect(created.status, created.text).toBe(201);
+    setup.testHome.secrets.push(created.json.token as string);
+    expect(created.json).toMatchObject({ sources: ["alpha"], readOnly: true, rateLimit: { calls: 1, perSeconds: 60 } });
+  });
+
   it("keeps an agent token to its sources over /mcp, and a session to the token that opened it", async () => {
     const token = await createToken({ name: "mcp-alpha", sources: ["alpha"] });
     const transport = new StreamableHTTPClientTransport(new URL(`${setup.server.server.url}/mcp`), {

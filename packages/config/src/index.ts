@@ -28,6 +28,7 @@ export {
   parseSourceRecord,
 } from "./parse-source";
 export { slugify } from "./slugify";
+export { unknownFieldIssues } from "./unknown-fields";
 export { buildSourceJsonSchema, pluginConfigJsonSchema, renderSourceJsonSchema } from "./source-json-schema";
 export { type ResolveSrcHomeOptions, resolveSrcHome } from "./resolve-src-home";
 export { type ConfigErrorCode, CONFIG_ERROR_CODES, ConfigError } from "./errors/config-error";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTestRegistry, testOpenAuth, testSignatureAuth } from "../test/auth-plugins";
 import { validationIssuesOf, validGithubSource } from "../test/source-issues";
 import { parseSourceFile, parseSourceInput } from "./parse-source";
-import { closestField } from "./unknown-fields";
+import { closestField, unknownFieldIssues } from "./unknown-fields";
 
 const registry = createTestRegistry().with(testSignatureAuth).with(testOpenAuth);
 
@@ -92,5 +92,27 @@ describe("closestField", () => {
     ["x", undefined],
   ])("%s → %s", (name, expected) => {
     expect(closestField(name, ["baseUrl", "authType", "testEndpoint", "headers", "timeoutMs"])).toBe(expected);
+  });
+});
+
+describe("unknownFieldIssues", () => {
+  it("names each field not known, with the one probably meant", () => {
+    const known = ["name", "sources", "expires", "readOnly", "rateLimit"];
+    expect(
+      unknownFieldIssues(
+        { name: "a", readonly: true, source: ["x"], expiresIn: "1h", rate_limit: "1/1m", zzz: 1 },
+        known,
+      ),
+    ).toEqual([
+      { path: "readonly", message: 'is not a known field; did you mean "readOnly"?' },
+      { path: "source", message: 'is not a known field; did you mean "sources"?' },
+      { path: "expiresIn", message: 'is not a known field; did you mean "expires"?' },
+      { path: "rate_limit", message: 'is not a known field; did you mean "rateLimit"?' },
+      {
+        path: "zzz",
+        message: "is not a known field; remove it (known here: name, sources, expires, readOnly, rateLimit)",
+      },
+    ]);
+    expect(unknownFieldIssues({ name: "a", readOnly: false }, known)).toEqual([]);
   });
 });

@@ -43,6 +43,21 @@ function unknownFieldIssue(
   return { path, message: `is not a known field; remove it (known here: ${known.join(", ")})` };
 }
 
+/**
+ * The keys of `value` that are not in `known`, each as an issue at `prefix` + key naming the field and, when one is
+ * close, the field probably meant (`is not a known field; did you mean "readOnly"?`). For any JSON object whose
+ * fields are fixed: a source's record, an agent token request.
+ */
+export function unknownFieldIssues(
+  value: Readonly<Record<string, unknown>>,
+  known: readonly string[],
+  prefix = "",
+): SourceIssue[] {
+  return Object.keys(value)
+    .filter((key) => !known.includes(key))
+    .map((key) => unknownFieldIssue(`${prefix}${key}`, key, known, undefined));
+}
+
 /** Options of `findUnknownFields`. */
 export interface FindUnknownFieldsOptions {
   /** The top-level fields a record may have. */
@@ -65,10 +80,7 @@ export function findUnknownFields(
   { recordFields, baseApiFields, registry }: FindUnknownFieldsOptions,
 ): SourceIssue[] {
   if (!isObject(value)) return [];
-  const issues: SourceIssue[] = [];
-  for (const key of Object.keys(value)) {
-    if (!recordFields.includes(key)) issues.push(unknownFieldIssue(key, key, recordFields, undefined));
-  }
+  const issues = unknownFieldIssues(value, recordFields);
   const api = value.api;
   const plugin = isObject(api) && typeof api.authType === "string" ? registry.find(api.authType) : undefined;
   const pluginFields = plugin === undefined ? undefined : declaredPluginFields(plugin);

@@ -1,3 +1,4 @@
+import type { SourceIssue } from "@src/config";
 import type { ServerErrorCode } from "./server-error";
 import { ServerError } from "./server-error";
 
@@ -15,4 +16,19 @@ type AgentTokenErrorCode = Extract<
 export class AgentTokenError extends ServerError {
   static override readonly marker: string = "src.server.error.AgentTokenError";
   declare readonly code: AgentTokenErrorCode;
+  /** The request's field problems (the response's `details`), when it has some; never a value. */
+  readonly issues: readonly SourceIssue[] | undefined;
+
+  constructor({
+    issues,
+    ...options
+  }: {
+    code: AgentTokenErrorCode;
+    message: string;
+    cause?: unknown;
+    issues?: readonly SourceIssue[];
+  }) {
+    super(options);
+    this.issues = issues;
+  }
 }

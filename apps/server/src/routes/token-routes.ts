@@ -1,7 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { unknownFieldIssues } from "@src/config";
 import type { RouteContext } from "../app-context";
 import { errorResponses, jsonRequestBody, jsonResponse } from "../api-schemas";
 import { revokeAgentToken } from "../agent-tokens/revoke-agent-token";
+import { AgentTokenError } from "../errors/agent-token-error";
+import { SERVER_ERROR_CODES } from "../errors/server-error";
 
 const tokenNameParamSchema = z.object({
   name: z
@@ -56,6 +59,35 @@ const tokenSummarySchema = z
   })
   .openapi("AgentTokenSummary");
 
+/** The body of `POST /v1/tokens`: its fields are the only ones taken (`refuseUnknownFields`). */
+const createTokenBodySchema = z
+  .object({
+    name: z.string().openapi({ example: "claude-desktop" }),
+    sources: z
+      .array(z.string())
+      .nullable()
+      .optional()
+      .openapi({ description: "Slugs it may call. Default: every source.", example: ["github"] }),
+    expires: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "Lifetime: a whole number and m, h, d or w. Default: never.", example: "30d" }),
+    readOnly: z.boolean().nullable().optional().openapi({
+      description:
+        "Only GET, HEAD and OPTIONS, whatever a source's policy allows; its tools are read-only (MCP readOnlyHint). Default false.",
+    }),
+    rateLimit: z.string().nullable().optional().openapi({
+      description:
+        "Its own rate limit across every source: calls/duration, e.g. 60/1m, 10/30s, 1000/1h. Default: none.",
+      example: "60/1m",
+    }),
+  })
+  .openapi({
+    description:
+      'Any other field is refused with 422 INVALID_AGENT_TOKEN_REQUEST naming it and the field probably meant (`readonly: is not a known field; did you mean "readOnly"?`), and nothing is created: a misspelt field left out would make the token wider than meant.',
+  });
+
 const createTokenRoute = createRoute({
   method: "post",
   path: "/v1/tokens",
@@ -63,30 +95,7 @@ const createTokenRoute = createRoute({
   summary:
     "Create an agent token (admin only): it may list and call tools and use /mcp, nothing else; optionally only some sources, read-only, rate-limited, expiring.",
   request: {
-    body: jsonRequestBody(
-      z.object({
-        name: z.string().openapi({ example: "claude-desktop" }),
-        sources: z
-          .array(z.string())
-          .nullable()
-          .optional()
-          .openapi({ description: "Slugs it may call. Default: every source.", example: ["github"] }),
-        expires: z
-          .string()
-          .nullable()
-          .optional()
-          .openapi({ description: "Lifetime: a whole number and m, h, d or w. Default: never.", example: "30d" }),
-        readOnly: z.boolean().nullable().optional().openapi({
-          description:
-            "Only GET, HEAD and OPTIONS, whatever a source's policy allows; its tools are read-only (MCP readOnlyHint). Default false.",
-        }),
-        rateLimit: z.string().nullable().optional().openapi({
-          description:
-            "Its own rate limit across every source: calls/duration, e.g. 60/1m, 10/30s, 1000/1h. Default: none.",
-          example: "60/1m",
-        }),
-      }),
-    ),
+    body: jsonRequestBody(createTokenBodySchema),
   },
   responses: {
     201: jsonResponse(createdTokenSchema, "Created; `token` is shown this once."),
@@ -128,9 +137,24 @@ const revokeTokenRoute = createRoute({
   },
 });
 
+/** Throws 422 `INVALID_AGENT_TOKEN_REQUEST` naming each field of `body` not in `known`, with the field probably meant. */
+function refuseUnknownFields(body: unknown, known: readonly string[]): void {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+  const issues = unknownFieldIssues(body as Record<string, unknown>, known);
+  if (issues.length === 0) return;
+  throw new AgentTokenError({
+    code: SERVER_ERROR_CODES.INVALID_AGENT_TOKEN_REQUEST,
+    message: `no agent token was created: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")}`,
+    issues,
+  });
+}
+
 export function registerTokenRoutes({ app, tokens, service }: RouteContext): void {
   app.openapi(createTokenRoute, async (c) => {
-    const created = await tokens.store.create(c.req.valid("json"));
+    const input = c.req.valid("json");
+    // The schema drops the fields it does not know: each one left out widens the token, so a misspelt one is refused.
+    refuseUnknownFields(await c.req.json(), Object.keys(createTokenBodySchema.shape));
+    const created = await tokens.store.create(input);
     await tokens.index.reload();
     return c.json(created, 201);
   });
