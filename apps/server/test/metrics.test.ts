@@ -83,6 +83,28 @@ const call = (server: TestServer, tool: string, input: unknown, token?: string) 
   server.api("POST", `/v1/tools/${tool}/call`, { body: input, ...(token === undefined ? {} : { token }) });
 
 describe("GET /metrics", () => {
+  it("counts every final upstream answer once, a status from 600 to 999 under status_class other", async () => {
+    const { server, metricsToken } = await startServerWithSources();
+    for (const status of [200, 404, 600, 999]) {
+      const result = await call(server, "api_alpha", { method: "GET", path: `/status/${status}` });
+      expect(result.json.status, result.text).toBe(status);
+    }
+    const { text, families } = await scrape(server, metricsToken);
+    expect(valueOf(families, "src_upstream_responses_total", { source: "alpha", status_class: "2xx" })).toBe(1);
+    expect(valueOf(families, "src_upstream_responses_total", { source: "alpha", status_class: "4xx" })).toBe(1);
+    expect(valueOf(families, "src_upstream_responses_total", { source: "alpha", status_class: "other" })).toBe(2);
+    // The label stays one of a fixed set: the status itself never becomes a label value.
+    const classes = [...text.matchAll(/^src_upstream_responses_total\{[^}]*status_class="([^"]*)"/gm)].map(
+      (match) => match[1],
+    );
+    expect(new Set(classes)).toEqual(new Set(["2xx", "4xx", "other"]));
+    const answered = families
+      .find((family) => family.name === "src_upstream_responses_total")
+      ?.metrics.filter((metric) => metric.labels?.source === "alpha")
+      .reduce((sum, metric) => sum + Number(metric.value), 0);
+    expect(answered).toBe(4);
+  });
+
   it("counts the calls made, by source, channel and outcome, with status classes, latency and refusals", async () => {
     const { testHome, server, metricsToken } = await startServerWithSources();
     for (let index = 0; index < 3; index += 1)

@@ -51,6 +51,15 @@ function codeLabelOf(error: unknown): string {
   return typeof code === "string" && /^[A-Z][A-Z0-9_]{0,63}$/.test(code) ? code : "INTERNAL";
 }
 
+/**
+ * The `status_class` of an upstream's final answer: `1xx` to `5xx`, or `other` for a status outside them (an HTTP
+ * server may send 600 to 999), so every answer is counted once under a bounded label; `undefined` for 0 (no answer).
+ */
+function statusClassOf(status: number): string | undefined {
+  if (status <= 0) return undefined;
+  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other";
+}
+
 /** Children of a labelled metric by their label values, so a call costs a map lookup, not a label hash. */
 function childrenOf<Child>(make: (...values: string[]) => Child): (...values: string[]) => Child {
   const children = new Map<string, Child>();
@@ -92,7 +101,7 @@ export function createServerMetrics(): ServerMetrics {
   });
   const upstream = counter(
     "src_upstream_responses_total",
-    "The APIs' final answers to agent calls, by source and status class (2xx, 3xx, 4xx, 5xx).",
+    "The APIs' final answers to agent calls, by source and status class (1xx to 5xx; other for a status from 600 to 999).",
     ["source", "status_class"],
   );
   const policy = counter(
@@ -165,7 +174,8 @@ export function createServerMetrics(): ServerMetrics {
     callFinished({ source, channel, outcome, status, code, seconds }) {
       callCounter(source, channel, outcome).inc();
       durationOf(source).observe(seconds);
-      if (status >= 100 && status < 600) upstreamOf(source, `${Math.floor(status / 100)}xx`).inc();
+      const statusClass = statusClassOf(status);
+      if (statusClass !== undefined) upstreamOf(source, statusClass).inc();
       if (code === undefined) return;
       if (policyCodes.has(code)) policy.labels(source, code).inc();
       const limit = rateLimitOf[code];

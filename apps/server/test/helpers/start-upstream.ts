@@ -1,6 +1,6 @@
 import { startUpstream as startTestUpstream, type RecordedRequest } from "@src/http-tool/testing";
 
-/** A loopback API for tests: `/me` checks the bearer token, `/items` returns JSON, `/slow` waits for `release()`, `/fail` answers 500. */
+/** A loopback API for tests: `/me` checks the bearer token, `/items` returns JSON, `/slow` waits for `release()`, `/fail` answers 500, `/status/N` answers N (200 to 999). */
 export interface Upstream {
   url: string;
   /** Every request, exactly as it arrived (the shared `@src/http-tool/testing` recording). */
@@ -34,6 +34,9 @@ export async function startUpstream({
       if (recorded.path === "/me") return send(200, { login: "octo" });
       if (recorded.path === "/items") return send(200, { items: [{ id: 1, name: "first" }], query: recorded.url });
       if (recorded.path === "/fail") return send(500, { message: "upstream broke" });
+      // Any status Node's server can send, 100 to 999 (a final answer for 200 and up).
+      const status = /^\/status\/([2-9]\d\d)$/.exec(recorded.path)?.[1];
+      if (status !== undefined) return send(Number(status), { status: Number(status) });
       if (recorded.path === "/slow") {
         parked.push(() => send(200, { slow: true }));
         for (const listener of parkedListeners) listener();
