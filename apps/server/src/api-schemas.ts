@@ -279,7 +279,7 @@ export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 |
     422: "The body has the wrong shape; `details` lists every field problem.",
     429: "The source is at its concurrency limit (SOURCE_BUSY); see Retry-After.",
     500: "An unexpected failure, or a damaged agent token file (AGENT_TOKENS_DAMAGED).",
-    503: "The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process.",
+    503: "The server is shutting down (SHUTTING_DOWN), a file it writes is locked by another process, or, to an agent token, the server's agent token store cannot be read (AGENT_TOKENS_DAMAGED: the token was not checked; the operator restores the store).",
   };
   return Object.fromEntries(
     statuses.map((status) => [

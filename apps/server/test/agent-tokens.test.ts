@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -294,6 +294,48 @@ describe("agent tokens over /v1/tokens", () => {
     expect(created.status, created.text).toBe(201);
     setup.testHome.secrets.push(created.json.token as string);
     expect(created.json).toMatchObject({ sources: ["alpha"], readOnly: true, rateLimit: { calls: 1, perSeconds: 60 } });
+  });
+
+  it("answers a valid agent token 503 AGENT_TOKENS_DAMAGED, never 401, while the token file is damaged", async () => {
+    const token = await createToken({ name: "kept" });
+    expect((await call(token, "alpha")).json.ok).toBe(true);
+    // The call's last-use write (not awaited by the call) lands first, so it does not replace the damaged file.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const file = join(setup.testHome.home, "agent-tokens.json");
+    const saved = await readFile(file, "utf8");
+    await writeFile(file, '{"broken');
+    // The file store looks at its file's signature at most every 250 ms.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const mcp = await fetch(`${setup.server.server.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    const mcpText = await mcp.text();
+    const answers = [
+      await call(token, "alpha"),
+      await setup.server.api("GET", "/v1/tools", { token }),
+      { status: mcp.status, headers: mcp.headers, text: mcpText, json: JSON.parse(mcpText) as typeof mcpText },
+    ];
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBe(503);
+      expect(answer.headers.get("www-authenticate")).toBeNull();
+      const { error } = JSON.parse(answer.text) as { error: { code: string; message: string } };
+      expect(error.code).toBe("AGENT_TOKENS_DAMAGED");
+      expect(error.message).toContain("the server's agent token store cannot be read");
+      expect(error.message).toContain("The server's operator must restore the store");
+      expect(answer.text).not.toContain(setup.testHome.home);
+    }
+    expect(setup.server.logs.records().some((record) => record.event === "agent_tokens_damaged")).toBe(true);
+    // The admin is told the same code; once the file is restored, the same token works again.
+    expect((await setup.server.api("GET", "/v1/tokens")).json.error.code).toBe("AGENT_TOKENS_DAMAGED");
+    await writeFile(file, saved);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await call(token, "alpha")).json.ok).toBe(true);
   });
 
   it("keeps an agent token to its sources over /mcp, and a session to the token that opened it", async () => {

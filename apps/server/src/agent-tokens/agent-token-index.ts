@@ -35,7 +35,9 @@ export type AgentCaller = Extract<Caller, { kind: "agent" }>;
 /** The answer for a presented token that is not the admin token. */
 export type AgentTokenLookup =
   | { found: true; caller: AgentCaller; kind: "static" | "oauth"; resource?: string; expiresAtMs: number }
-  | { found: false; reason: "unknown" | "expired" };
+  | { found: false; reason: "unknown" | "expired" }
+  /** The store could not be read (a damaged token file, a database down): the token was not checked, it may be fine. */
+  | { found: false; reason: "unreadable"; error: Error };
 
 /** The server's lookups of presented agent tokens. */
 export interface AgentTokenIndex {
@@ -136,7 +138,7 @@ export function createAgentTokenIndex({
         return await find(presented, sha256Of(presented));
       } catch (error) {
         onDamaged?.(error as Error);
-        return { found: false, reason: "unknown" };
+        return { found: false, reason: "unreadable", error: error as Error };
       }
     },
     async reload() {

@@ -1,3 +1,4 @@
+import { AGENT_ACCESS_ERROR_CODES } from "@src/config";
 import type { Context, MiddlewareHandler } from "hono";
 import { createBearerTokenCheck } from "../check-bearer-token";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
@@ -46,6 +47,29 @@ export interface ProtectedResource {
   issuerTokens?: IssuerTokenVerifier | undefined;
 }
 
+/**
+ * The answer when the agent token store cannot be read: 503, never 401, since the presented token may well be
+ * fine (a 401 would tell its holder to throw it away, and an MCP client to sign in again). A damaged token file is
+ * `AGENT_TOKENS_DAMAGED`, as `GET /v1/tokens` reports it to the admin; the file and how to restore it are in the
+ * server log (`agent_tokens_damaged`), for the operator.
+ */
+function refuseUnreadableStore(c: Context, error: Error): Response {
+  if ((error as { code?: unknown }).code === AGENT_ACCESS_ERROR_CODES.AGENT_TOKENS_DAMAGED)
+    return refuse(
+      c,
+      503,
+      AGENT_ACCESS_ERROR_CODES.AGENT_TOKENS_DAMAGED,
+      "the server's agent token store cannot be read (damaged), so no agent token can be checked; this is not a problem of the token sent: keep it. The server's operator must restore the store (its log, event agent_tokens_damaged, names the file and how)",
+    );
+  return refuse(
+    c,
+    503,
+    SERVER_ERROR_CODES.INTERNAL,
+    "the server's agent token store cannot be read right now, so no agent token can be checked; this is not a problem of the token sent: try again shortly, and if it lasts, tell the server's operator (its log, event agent_tokens_damaged, has the details)",
+    { "retry-after": "5" },
+  );
+}
+
 const quoted = (value: string): string => `"${value.replace(/["\\]/g, "")}"`;
 
 /** RFC 6750 / RFC 9728: the `WWW-Authenticate` challenge of `/mcp`. */
@@ -64,7 +88,8 @@ export async function bearerChallenge(
 /**
  * Every route but `/healthz`, `/readyz` and the sign-in redirect (`GET /v1/auth/callback`) needs a bearer token: the admin token (every
  * route), or an agent token (`GET /v1/tools`, `POST /v1/tools/{name}/call`,
- * `/mcp`; other routes 403). Unknown, revoked and expired tokens get 401. Only
+ * `/mcp`; other routes 403). Unknown, revoked and expired tokens get 401; while the token store cannot be read, an
+ * agent token gets 503 (`AGENT_TOKENS_DAMAGED` for a damaged file). Only
  * values shaped like agent tokens are looked up, so a wrong token costs no
  * file check. With OAuth on (`resource`), `/mcp` also takes the embedded
  * authorization server's access tokens (bound to `/mcp`) or the identity
@@ -138,6 +163,7 @@ export function authorizeCaller({
       agentTokens !== undefined
     ) {
       const lookup = await agentTokens.lookup(presented);
+      if (!lookup.found && lookup.reason === "unreadable") return refuseUnreadableStore(c, lookup.error);
       if (!lookup.found)
         return refuseUnauthorized(
           lookup.reason === "expired"
@@ -174,6 +200,7 @@ export function authorizeCaller({
     }
     if (agentTokens === undefined) return refuseUnauthorized(unauthorized, true);
     const lookup = await agentTokens.lookup(presented);
+    if (!lookup.found && lookup.reason === "unreadable") return refuseUnreadableStore(c, lookup.error);
     if (!lookup.found) {
       return refuseUnauthorized(
         lookup.reason === "expired"

@@ -31,7 +31,7 @@ const listRoute = createRoute({
   },
   responses: {
     200: jsonResponse(z.object({ tools: z.array(toolSummarySchema) }), "The tools."),
-    ...errorResponses(401, 422),
+    ...errorResponses(401, 422, 503),
   },
 });
 

@@ -1135,7 +1135,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
+                /** @description The server is shutting down (SHUTTING_DOWN), a file it writes is locked by another process, or, to an agent token, the server's agent token store cannot be read (AGENT_TOKENS_DAMAGED: the token was not checked; the operator restores the store). */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1573,7 +1573,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
+                /** @description The server is shutting down (SHUTTING_DOWN), a file it writes is locked by another process, or, to an agent token, the server's agent token store cannot be read (AGENT_TOKENS_DAMAGED: the token was not checked; the operator restores the store). */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2638,7 +2638,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
+                /** @description The server is shutting down (SHUTTING_DOWN), a file it writes is locked by another process, or, to an agent token, the server's agent token store cannot be read (AGENT_TOKENS_DAMAGED: the token was not checked; the operator restores the store). */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3367,7 +3367,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
+                /** @description The server is shutting down (SHUTTING_DOWN), a file it writes is locked by another process, or, to an agent token, the server's agent token store cannot be read (AGENT_TOKENS_DAMAGED: the token was not checked; the operator restores the store). */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3457,7 +3457,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
+                /** @description The server is shutting down (SHUTTING_DOWN), a file it writes is locked by another process, or, to an agent token, the server's agent token store cannot be read (AGENT_TOKENS_DAMAGED: the token was not checked; the operator restores the store). */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3515,6 +3515,15 @@ export interface paths {
                 };
                 /** @description The body has the wrong shape; `details` lists every field problem. */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server is shutting down (SHUTTING_DOWN), a file it writes is locked by another process, or, to an agent token, the server's agent token store cannot be read (AGENT_TOKENS_DAMAGED: the token was not checked; the operator restores the store). */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3622,7 +3631,7 @@ export interface paths {
                         "application/json": components["schemas"]["ToolResult"];
                     };
                 };
-                /** @description The server is shutting down (SHUTTING_DOWN), or a file it writes is locked by another process. */
+                /** @description The server is shutting down (SHUTTING_DOWN), a file it writes is locked by another process, or, to an agent token, the server's agent token store cannot be read (AGENT_TOKENS_DAMAGED: the token was not checked; the operator restores the store). */
                 503: {
                     headers: {
                         [name: string]: unknown;

@@ -75,7 +75,13 @@ export function createFileAgentAccessStore({
     checkedAt = at;
     if (cached !== undefined && fileSignatureOf(file) === cached.signature && cached.signature !== undefined)
       return cached.value;
-    cached = await readAccessFile(file);
+    try {
+      cached = await readAccessFile(file);
+    } catch (error) {
+      // Not the content from before the damage for the next 250 ms: every read fails until the file is readable.
+      cached = undefined;
+      throw error;
+    }
     return cached.value;
   }
 
