@@ -200,6 +200,24 @@ describe("sources", () => {
     expect((await setup.server.api("GET", "/v1/sources/alpha/credential")).status).toBe(404);
   });
 
+  it("PUT /v1/sources/{slug}/credential with a misspelt key: the field is required, the key sent is not a field", async () => {
+    await createAlpha();
+    const answer = await setup.server.api("PUT", "/v1/sources/alpha/credential", { body: { tokn: "abc" } });
+    expect(answer.status, answer.text).toBe(422);
+    expect(answer.json.error.code).toBe("INVALID_CREDENTIAL");
+    expect(answer.json.error.message).toBe(
+      'invalid bearer credential: token: is required; tokn: is not a known field; did you mean "token"?',
+    );
+    expect(answer.json.error.details).toEqual([
+      { path: "token", message: "is required" },
+      { path: "tokn", message: 'is not a known field; did you mean "token"?' },
+    ]);
+    expect(answer.text).not.toContain("abc");
+    // Nothing was stored: the credential from before still connects.
+    const reload = await setup.server.api("POST", "/v1/sources/alpha/reload");
+    expect(reload.json.validation).toMatchObject({ ok: true, status: "connected" });
+  });
+
   it("POST /v1/sources/{slug}/reload re-tests; 404 unknown", async () => {
     await createAlpha();
     const answer = await setup.server.api("POST", "/v1/sources/alpha/reload");

@@ -19,6 +19,15 @@ describe("headerCredentialTextSchema", () => {
     else expect(result.error?.issues.map((issue) => issue.message).join("; ")).toMatch(error);
   });
 
+  it("says a missing value is required, and a value of another type must be a string", () => {
+    expect(headerCredentialTextSchema.safeParse(undefined).error?.issues.map((issue) => issue.message)).toEqual([
+      "is required",
+    ]);
+    expect(headerCredentialTextSchema.safeParse(42).error?.issues.map((issue) => issue.message)).toEqual([
+      "must be a string",
+    ]);
+  });
+
   it("reports one message for a line break, not two", () => {
     expect(headerCredentialTextSchema.safeParse("a\rb").error?.issues).toHaveLength(1);
   });

@@ -159,6 +159,24 @@ describe("tools and calls", () => {
   });
 });
 
+describe("a credential with a misspelt key", () => {
+  it("says the field is required and names the key sent with the field probably meant, storing nothing", async () => {
+    await service.addSource({ input: input(), test: false });
+    const expected = 'invalid bearer credential: token: is required; tokn: is not a known field; did you mean "token"?';
+    await expect(service.setCredential("demo-api", { tokn: "abc" }, { test: false })).rejects.toMatchObject({
+      code: "INVALID_CREDENTIAL",
+      message: expected,
+    });
+    await expect(
+      service.addSource({ input: input({ name: "Second API" }), credential: { tokn: "abc" }, test: false }),
+    ).rejects.toMatchObject({ code: "INVALID_CREDENTIAL", message: expected });
+    expect((await service.getSource("demo-api")).hasCredential).toBe(false);
+    // A key of the right type under the right name is taken as before.
+    await service.setCredential("demo-api", { token }, { test: false });
+    expect((await service.getSource("demo-api")).hasCredential).toBe(true);
+  });
+});
+
 describe("the credential is bound to the base URL it was stored for", () => {
   it("never sends it to a new origin after baseUrl changes, until it is stored again", async () => {
     await service.addSource({ input: input(), credential: { token } });

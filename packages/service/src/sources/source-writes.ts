@@ -15,6 +15,7 @@ import {
   statusAfterCredentialKeysChange,
 } from "./base-url-change";
 import { bindCredential } from "./credential-scope";
+import { parseCredentialOf } from "./parse-credential-of";
 import type { ServiceContext } from "./service-context";
 import { discoverApiFields } from "./discover-api-fields";
 import type { SourceOperationResult, SourceService } from "./source-service";
@@ -99,7 +100,7 @@ async function addSource(
     };
   }
   const checkedCredential =
-    credential === undefined || plugin === undefined ? undefined : registry.parseCredential(plugin.type, credential);
+    credential === undefined || plugin === undefined ? undefined : parseCredentialOf(registry, plugin.type, credential);
   const source = await store.create(input as SourceInput);
   try {
     await assertNoToolNameClash(store, source, {
@@ -124,7 +125,7 @@ async function addSource(
     }
   } else if (credential !== undefined) {
     await store.remove(source.slug);
-    registry.parseCredential(source.api.authType, credential);
+    parseCredentialOf(registry, source.api.authType, credential);
   }
   if (openapiDocument !== undefined) {
     try {
@@ -215,7 +216,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
     async setCredential(slug, credential, { test = true } = {}) {
       const source = await store.get(slug);
       assertCredentialMode(source, false);
-      const checked = registry.parseCredential(source.api.authType, credential);
+      const checked = parseCredentialOf(registry, source.api.authType, credential);
       await (await credentials.vault()).set(slug, bindCredential(checked, source));
       auth.forget(slug);
       context.notify(slug, "credential");
@@ -239,7 +240,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
     async setConnection(slug, principal, credential) {
       const source = await store.get(slug);
       assertCredentialMode(source, true);
-      const checked = registry.parseCredential(source.api.authType, credential);
+      const checked = parseCredentialOf(registry, source.api.authType, credential);
       await (await credentials.vault()).setConnection(slug, principal, bindCredential(checked, source));
       auth.forget(slug, principal);
       context.notify(slug, "credential");
