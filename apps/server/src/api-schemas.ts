@@ -221,7 +221,12 @@ export const toolResultSchema = z
         items: z.number(),
         more: z.boolean(),
         next: z
-          .object({ method: z.literal("GET"), path: z.string(), query: z.record(z.string(), z.unknown()).optional() })
+          .object({
+            method: z.literal("GET"),
+            path: z.string(),
+            query: z.record(z.string(), z.unknown()).optional(),
+            select: z.string().optional().openapi({ description: "The walk's select, when it had one." }),
+          })
           .optional(),
         style: z.string().optional(),
         stoppedBecause: z.string().optional(),

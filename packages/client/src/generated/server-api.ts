@@ -4040,6 +4040,8 @@ export interface components {
                     query?: {
                         [key: string]: unknown;
                     };
+                    /** @description The walk's select, when it had one. */
+                    select?: string;
                 };
                 pages: number;
                 stoppedBecause?: string;

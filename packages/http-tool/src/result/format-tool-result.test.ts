@@ -22,11 +22,16 @@ const rows: { why: string; result: ToolResult; expected: string[] }[] = [
   { why: "useful headers, one per line", result: base, expected: ["content-type: application/json", 'etag: "v1"'] },
   { why: "JSON body compact, after a blank line", result: base, expected: ['\n\n{"items":[{"id":1},{"id":2}]}'] },
   {
-    why: "the call to go on with keeps the walk's select",
+    why: "the call to go on with, the walk's select in it",
     result: {
       ...base,
       selected: "items[].id",
-      pagination: { pages: 2, items: 4, more: true, next: { method: "GET", path: "/items", query: { cursor: "c3" } } },
+      pagination: {
+        pages: 2,
+        items: 4,
+        more: true,
+        next: { method: "GET", path: "/items", query: { cursor: "c3" }, select: "items[].id" },
+      },
     },
     expected: [
       'to go on, call with {"method":"GET","path":"/items","query":{"cursor":"c3"},"select":"items[].id"} and paginate again',

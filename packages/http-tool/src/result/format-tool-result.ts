@@ -31,7 +31,7 @@ export function formatToolResult(result: ToolResult): string {
   for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
   if (result.nextPath !== undefined) lines.push(`next page: call again with path ${JSON.stringify(result.nextPath)}`);
   if (result.selected !== undefined) lines.push(`selected: ${result.selected}`);
-  if (result.pagination !== undefined) lines.push(paginationLine(result.pagination, result.selected));
+  if (result.pagination !== undefined) lines.push(paginationLine(result.pagination));
   if (result.part !== undefined) {
     const { offset, length, totalChars, nextOffset } = result.part;
     lines.push(
@@ -44,15 +44,13 @@ export function formatToolResult(result: ToolResult): string {
   return body === undefined ? lines.join("\n") : `${lines.join("\n")}\n\n${body}`;
 }
 
-/** The walk's report; the call to go on with keeps the walk's `select`, so its items have the same shape. */
-function paginationLine(report: NonNullable<ToolResult["pagination"]>, selected: string | undefined): string {
+/** The walk's report; the call to go on with carries the walk's `select` (`next.select`), so its items have the same shape. */
+function paginationLine(report: NonNullable<ToolResult["pagination"]>): string {
   const counts = `pages: ${report.pages} fetched, ${report.items} item${report.items === 1 ? "" : "s"}`;
   const stopped = report.stoppedBecause === undefined ? "" : `; stopped: ${report.stoppedBecause}`;
   if (!report.more) return `${counts}, no more${stopped}`;
   const next =
-    report.next === undefined
-      ? ""
-      : `; to go on, call with ${JSON.stringify(selected === undefined ? report.next : { ...report.next, select: selected })} and paginate again`;
+    report.next === undefined ? "" : `; to go on, call with ${JSON.stringify(report.next)} and paginate again`;
   return `${counts}, more remain${stopped}${next}`;
 }
 

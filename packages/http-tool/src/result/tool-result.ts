@@ -69,11 +69,12 @@ export interface PaginationReport {
   items: number;
   /** True when the API has more pages than were followed. */
   more: boolean;
-  /** When more remain: the call to make (with `paginate` again) to go on from the next page. */
+  /** When more remain: the call to make (with `paginate` again) to go on from the next page; with the walk's `select`. */
   next?: {
     method: "GET";
     path: string;
     query?: Record<string, string | number | boolean | (string | number | boolean)[]>;
+    select?: string;
   };
   /** How the next pages were found: `link-header`, `body-url`, `cursor`, `starting-after` or `document`. */
   style?: string;

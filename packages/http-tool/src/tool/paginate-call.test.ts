@@ -98,6 +98,15 @@ describe("paginate: the joined body's envelope", () => {
     expect(ids(value?.items)).toEqual(allIds.slice(0, 2 * pagedApiPageSize));
   });
 
+  it("the call to go on carries the walk's select, so the next pages come in the same shape", async () => {
+    const first = await call({ method: "GET", path: "/api/cursor", paginate: { maxPages: 1 }, select: "items[].id" });
+    expect(first.selected).toBe("items[].id");
+    expect(first.pagination?.next).toMatchObject({ method: "GET", path: "/api/cursor", select: "items[].id" });
+    const rest = await call({ ...first.pagination!.next!, paginate: {} });
+    expect(rest.body).toEqual({ kind: "json", value: allIds.slice(pagedApiPageSize) });
+    expect(formatToolResult(first)).toContain(`"select":"items[].id"} and paginate again`);
+  });
+
   it("a select that fails on the first page shows that page as it is, and the report agrees with it", async () => {
     const result = await call({ method: "GET", path: "/api/cursor", paginate: {}, select: "sum(items)" });
     const value =

@@ -84,7 +84,12 @@ export async function paginateCall(
   const bounded = selectAndBound(result, { maxChars, secrets: lastSecrets });
   if (paginate.maxPages !== undefined && paginate.maxPages > cap)
     walked.notes.push(`maxPages ${paginate.maxPages} was lowered to ${cap} (api.maxPages)`);
-  bounded.result.pagination = walked.report;
+  // The call to go on keeps the walk's select, so the next pages come in the same shape.
+  const next = walked.report.next;
+  bounded.result.pagination =
+    next === undefined || bounded.result.selected === undefined
+      ? walked.report
+      : { ...walked.report, next: { ...next, select: bounded.result.selected } };
   if (walked.notes.length > 0)
     bounded.result.note = redactorFor(lastSecrets).redactText(
       [bounded.result.note, ...walked.notes].filter((note) => note !== undefined).join("; "),
