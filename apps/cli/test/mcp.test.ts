@@ -113,4 +113,14 @@ describe("src mcp, driven by the official SDK client", () => {
     await again;
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_echo"]);
   });
+
+  it("lists what `src source disable|enable` changed in another process as soon as it ended, before the watcher's quiet time", async () => {
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_echo"]);
+    const disabled = await runSrc(["source", "disable", "echo"], { env: temp.env });
+    expect(disabled.code, disabled.stderr).toBe(0);
+    expect((await client.listTools()).tools).toEqual([]);
+    const enabled = await runSrc(["source", "enable", "echo"], { env: temp.env });
+    expect(enabled.code, enabled.stderr).toBe(0);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_echo"]);
+  });
 });

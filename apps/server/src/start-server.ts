@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import type { AuthRegistry } from "@src/auth";
+import type { SourceWatch } from "@src/config";
 import { defaultAuthPlugins } from "@src/auth-presets";
 import { createResultStore } from "@src/http-tool";
 import { openSourceRuntime } from "@src/service/runtime";
@@ -178,8 +179,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   });
   if (shared !== undefined) metrics.watchStorePool(() => shared.poolStats());
-  // The listing stays in memory; the watcher below names what to read again.
-  service.keepListingInMemory();
+  // The listing stays in memory; the watcher below names what to read again, and catches up before each listing.
+  const watching: { stop?: SourceWatch } = {};
+  service.keepListingInMemory({ catchUp: async () => watching.stop?.catchUp?.() });
   // The OAuth settings name the public URL, known only once the port is: the app is built after listening starts.
   const built: { app?: ServerApp } = {};
   const server = createAdaptorServer({
@@ -228,14 +230,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     linksFollowHost,
     consoleClient: consoleClient !== undefined,
   });
-  const stopWatching = service.store.watch(
+  const stopWatching = (watching.stop = service.store.watch(
     (changed) => {
       service.sourcesChanged(changed);
       logger.info({ event: "sources_changed" }, "sources changed in the store");
       void app.notifyToolsChanged();
     },
     { debounceMs: options.watchDebounceMs },
-  );
+  ));
   // On loopback with the home's token file: say where this server listens, so the CLI with the same home finds the token.
   const removeRecord = tokenFile === null ? async () => undefined : await recordLocalServer({ home, url, logger });
   logger.info(

@@ -43,6 +43,7 @@ export type {
   SourceListEntry,
   SourceStore,
   WatchSourceStoreOptions,
+  SourceWatch,
 } from "./store/source-store-contract";
 export { type FileSourceStore, type SourceStoreOptions, createSourceStore } from "./store/source-store";
 export { type WatchSourcesOptions, watchSourceDirectories } from "./store/watch-source-directories";

@@ -13,3 +13,4 @@ export { fallbackSlug, maxSlugLength } from "./slugify";
 export { type ServiceFieldSources, defaultSourceStatus, fillServiceFields } from "./store/fill-service-fields";
 export { type SourceLockOptions, defaultSourceLockOptions } from "./store/source-lock";
 export { applySourceChanges, applyStatusChange } from "./store/source-changes";
+export { type ChangeBurst, createChangeBurst } from "./store/change-burst";

@@ -13,6 +13,7 @@ describePublicSurface({
     "applySourceChanges",
     "applyStatusChange",
     "baseUrlSchema",
+    "createChangeBurst",
     "defaultSourceLockOptions",
     "defaultSourceStatus",
     "fallbackSlug",

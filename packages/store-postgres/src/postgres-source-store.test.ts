@@ -168,6 +168,30 @@ describe("the source store on PostgreSQL", () => {
     stop();
   });
 
+  it("catchUp() reports a heard change at once instead of after the quiet time", async () => {
+    const url = await postgresServer.database();
+    const [a, b] = [await open(url), await open(url)];
+    await a.sources.create(input);
+    const heard: (ReadonlySet<string> | undefined)[] = [];
+    // A quiet time far longer than the test: only catchUp() reports within it.
+    const stop = b.sources.watch((changed) => heard.push(changed), { debounceMs: 60_000 });
+    try {
+      // The create's own notification may still be on its way: wait until it was heard, then start afresh.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await stop.catchUp?.();
+      heard.length = 0;
+      await a.sources.update("weather", { name: "Renamed" });
+      await expect
+        .poll(async () => {
+          await stop.catchUp?.();
+          return heard.map((changed) => [...(changed ?? ["(all)"])]);
+        })
+        .toEqual([["weather"]]);
+    } finally {
+      stop();
+    }
+  });
+
   it("recovers a missed notification with the periodic check (the listener was not there)", async () => {
     const url = await postgresServer.database();
     const b = await open(url);

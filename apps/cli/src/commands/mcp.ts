@@ -25,13 +25,13 @@ export function registerMcp(program: Command): void {
           // Before the client has connected there is nobody to tell; errors here are not the client's problem.
           server.sendToolListChanged().catch(() => undefined);
         };
-        // The listing stays in memory; the watcher names what to read again.
-        service.keepListingInMemory();
         const stopListening = service.onChange(announce);
         const stopWatching = service.store.watch((changed) => {
           service.sourcesChanged(changed);
           announce();
         });
+        // The listing stays in memory; the watcher names what to read again, and catches up before each listing.
+        service.keepListingInMemory({ catchUp: async () => stopWatching.catchUp?.() });
         const closed = new Promise<void>((resolve) => {
           server.onclose = resolve;
           process.stdin.once("end", resolve);

@@ -20,6 +20,16 @@ export interface WatchSourceStoreOptions {
 }
 
 /**
+ * What `SourceStore.watch` returns: call it to stop watching. `catchUp()`, when the store has it, reports at once
+ * (without waiting out the debounce) every change made before it was called: a listing that awaits it first shows a
+ * change another process finished before the listing was asked for.
+ */
+export interface SourceWatch {
+  (): void;
+  catchUp?: (() => Promise<void>) | undefined;
+}
+
+/**
  * Where the sources live, whatever holds them: the file store of `@src/config`
  * (`$SRC_HOME/sources/{slug}/config.json`) or a database (`@src/store-postgres`).
  * The service and the apps know only this interface.
@@ -54,7 +64,7 @@ export interface SourceStore {
   /**
    * Calls `listener` once after each burst of changes made by anyone (this or
    * another process, an operator editing a file, another replica), with the
-   * slugs touched. Returns a function that stops watching.
+   * slugs touched. Returns a function that stops watching (with `catchUp`, when the store can tell what is pending).
    */
-  watch(listener: (changed: ChangedSources) => void, options?: WatchSourceStoreOptions): () => void;
+  watch(listener: (changed: ChangedSources) => void, options?: WatchSourceStoreOptions): SourceWatch;
 }

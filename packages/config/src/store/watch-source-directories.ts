@@ -1,6 +1,7 @@
 import { watch, mkdirSync, readdirSync, type FSWatcher } from "node:fs";
 import { basename, join } from "node:path";
-import type { ChangedSources } from "./source-store-contract";
+import { createChangeBurst } from "./change-burst";
+import type { ChangedSources, SourceWatch } from "./source-store-contract";
 
 /** Options of `watchSourceDirectories`. */
 export interface WatchSourcesOptions {
@@ -15,7 +16,9 @@ export interface WatchSourcesOptions {
  * (another process, or an operator editing `config.json`) with the slugs the
  * burst touched (the name of the directory under `sources/`; `undefined`
  * when an event cannot be tied to a slug or a watch failed). Returns a
- * function that stops watching. The file store's `watch`.
+ * function that stops watching, whose `catchUp()` reports at once what the
+ * kernel has already queued (a change finished before it was called). The
+ * file store's `watch`.
  *
  * Watches `sources/` and each `sources/<slug>/` directory without `recursive`:
  * Node 20's recursive watcher on Linux follows file inodes, so after one atomic
@@ -25,32 +28,21 @@ export interface WatchSourcesOptions {
 export function watchSourceDirectories(
   { home, debounceMs = 150 }: WatchSourcesOptions,
   listener: (changed: ChangedSources) => void,
-): () => void {
+): SourceWatch {
   const directory = join(home, "sources");
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const watchers = new Map<string, FSWatcher>();
-  let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  /** The slugs of the burst so far; `undefined` once one event could not be tied to a slug. */
-  let burst: Set<string> | undefined = new Set();
   /** Whether `sources/` itself changed in this burst (a directory added or removed): its list is read once per burst, not once per event. */
   let directoriesChanged = false;
-
-  const report = (): void => {
+  const burst = createChangeBurst(debounceMs, (changed) => {
     if (directoriesChanged) {
       directoriesChanged = false;
       syncSourceDirectories();
     }
-    const changed = burst;
-    burst = new Set();
     listener(changed);
-  };
-  const changed = (slug: string | undefined): void => {
-    if (slug === undefined) burst = undefined;
-    else burst?.add(slug);
-    clearTimeout(timer);
-    timer = setTimeout(report, debounceMs);
-  };
+  });
+  const changed = (slug: string | undefined): void => burst.add(slug);
 
   const watchDirectory = (path: string): void => {
     if (stopped || watchers.has(path)) return;
@@ -97,10 +89,12 @@ export function watchSourceDirectories(
 
   watchDirectory(directory);
   syncSourceDirectories();
-  return () => {
+  const stop: SourceWatch = () => {
     stopped = true;
-    clearTimeout(timer);
+    burst.stop();
     for (const watcher of watchers.values()) watcher.close();
     watchers.clear();
   };
+  stop.catchUp = () => burst.catchUp();
+  return stop;
 }

@@ -95,7 +95,7 @@ export function createSourceService(options: SourceServiceOptions): SourceServic
     ...sourceReadsOf(context),
     ...sourceWritesOf(context),
     ...sourceCallsOf(context),
-    keepListingInMemory: () => context.listing.keep(),
+    keepListingInMemory: (options) => context.listing.keep(options),
     sourcesChanged: (slugs) => context.listing.changed(slugs),
     onChange(listener) {
       listeners.add(listener);

@@ -15,6 +15,7 @@ export type {
   ToolSummary,
 } from "./source-service";
 export type { ServiceObserver, SourceServiceOptions } from "./source-service-options";
+export type { KeepListingOptions } from "./source-listing";
 export { createSourceService } from "./create-source-service";
 export { type WatchSourcesOptions, watchSources } from "./watch-sources";
 export { slugOfToolName, toolNameOf } from "./tool-name";

@@ -110,4 +110,21 @@ describe("keepListingInMemory", () => {
     await service.deleteCredential("alpha");
     expect((await service.listTools()).find((tool) => tool.source === "alpha")?.hasCredential).toBe(false);
   });
+
+  it("with the watcher's catchUp, a listing shows what another process changed just before it was asked for", async () => {
+    expect(Object.keys(await names())).toEqual(["alpha", "beta", "gamma"]);
+    // The watcher's quiet time is far longer than the test: only catchUp() can make the change show in time.
+    const watching = service.store.watch((changed) => service.sourcesChanged(changed), { debounceMs: 60_000 });
+    service.keepListingInMemory({ catchUp: async () => watching.catchUp?.() });
+    try {
+      const other = createSourceService({ home: home.home, env: home.env, registry: createDefaultAuthRegistry() });
+      await other.setEnabled("beta", false);
+      await other.updateSource("gamma", { name: "Renamed elsewhere" });
+      expect(await names()).toEqual({ alpha: "Source alpha", gamma: "Renamed elsewhere" });
+      await other.removeSource("alpha");
+      expect((await service.listSources()).map((entry) => entry.slug)).toEqual(["beta", "gamma"]);
+    } finally {
+      watching();
+    }
+  });
 });

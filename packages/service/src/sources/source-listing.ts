@@ -17,12 +17,21 @@ interface KeptListing {
   sorted?: SourceListEntry[] | undefined;
 }
 
+/** Options of `keepListingInMemory`. */
+export interface KeepListingOptions {
+  /**
+   * Awaited before each listing: reports what the store's watcher has heard but not yet told `sourcesChanged` (its
+   * `catchUp`), so a change another process finished before the listing was asked for shows in it.
+   */
+  catchUp?: (() => Promise<void>) | undefined;
+}
+
 /** The listing of the sources: read from the store each time, or kept in memory after `keep()`. */
 export interface SourceListing {
   /** Every entry, sorted by slug: from memory when the listing is kept, refreshing only the stale slugs. */
   entries(): Promise<SourceListEntry[]>;
   /** `keepListingInMemory()`: from now on the listing is kept, read again only where it went stale. */
-  keep(): void;
+  keep(options?: KeepListingOptions): void;
   /** `sourcesChanged(slugs)`: these slugs (`undefined`: every source) are read again before the next listing. */
   changed(slugs: Iterable<string> | undefined): void;
   /** The tools kept for exactly this record, if any. */
@@ -77,10 +86,13 @@ export function createSourceListing({
   let listing: KeptListing | undefined;
   /** The refresh of the kept listing under way; refreshes run one after another, so none sees another's half-filled map. */
   let refreshing: Promise<void> = Promise.resolve();
+  /** The watcher's `catchUp`, given to `keep()`. */
+  let catchUp: (() => Promise<void>) | undefined;
 
   async function entriesUnobserved(): Promise<SourceListEntry[]> {
+    if (listing === undefined) return store.list();
+    await catchUp?.();
     const current = listing;
-    if (current === undefined) return store.list();
     const refresh = refreshing.then(async () => {
       try {
         await refreshListing(store, current);
@@ -104,7 +116,8 @@ export function createSourceListing({
         throw error;
       }
     },
-    keep() {
+    keep(options = {}) {
+      catchUp = options.catchUp;
       listing ??= { entries: new Map(), tools: new Map(), stale: new Set(), everything: true };
     },
     changed(slugs) {

@@ -9,6 +9,7 @@ import type {
   ToolResult,
   ValidationOutcome,
 } from "@src/http-tool";
+import type { KeepListingOptions } from "./source-listing";
 
 /** A source as listed by the service: the record (never a secret) and whether a credential is stored. */
 export type SourceSummary =
@@ -204,10 +205,11 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
    * reads again only the sources named by `sourcesChanged` and those this
    * service changes itself. For a long-running process that watches the store
    * (`store.watch`) and passes what it reports to `sourcesChanged`; without
-   * that, other processes' changes go unseen.
+   * that, other processes' changes go unseen. With `catchUp` (the watcher's own), each listing first has the
+   * watcher report what it has already heard, so a change finished before the listing was asked for shows in it.
    * Agent calls read their source's file as before (a changed file is seen at once).
    */
-  keepListingInMemory(): void;
+  keepListingInMemory(options?: KeepListingOptions): void;
   /** Sources changed elsewhere, as `store.watch` reports them; `undefined`: maybe every source, read them all again. */
   sourcesChanged(slugs: Iterable<string> | undefined): void;
   /**

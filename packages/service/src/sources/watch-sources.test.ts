@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -85,6 +86,44 @@ it("watches a source directory added while running: a later edit of its config.j
     const before = reports.length;
     await writeFile(join(home.home, "sources/late/config.json"), '{ "edited": true }');
     await expect.poll(() => reports.slice(before)).toEqual([["late"]]);
+  } finally {
+    stop();
+  }
+});
+
+/** Writes `text` to `file` from another process, and returns once that process has ended. */
+function writeFromAnotherProcess(file: string, text: string): void {
+  execFileSync(process.execPath, [
+    "-e",
+    `require("node:fs").writeFileSync(${JSON.stringify(file)}, ${JSON.stringify(text)})`,
+  ]);
+}
+
+it("catchUp() reports at once a change another process finished before it was called, without the quiet time", async () => {
+  await mkdir(join(home.home, "sources/demo"), { recursive: true });
+  await writeFile(join(home.home, "sources/demo/config.json"), "{}");
+  const reports: (string[] | undefined)[] = [];
+  // A quiet time far longer than the test: only catchUp() can report within it.
+  const stop = watchSources({ home: home.home, debounceMs: 60_000 }, (changed) =>
+    reports.push(changed === undefined ? undefined : [...changed]),
+  );
+  try {
+    await stop.catchUp?.();
+    expect(reports).toEqual([]);
+    writeFromAnotherProcess(join(home.home, "sources/demo/config.json"), '{ "edited": true }');
+    await stop.catchUp?.();
+    expect(reports).toEqual([["demo"]]);
+    // Nothing is reported twice: the burst was handed over.
+    await stop.catchUp?.();
+    expect(reports).toEqual([["demo"]]);
+    // A source added by another process: its directory is watched from then on.
+    await mkdir(join(home.home, "sources/added"));
+    await stop.catchUp?.();
+    expect(reports.at(-1)).toEqual(["added"]);
+    writeFromAnotherProcess(join(home.home, "sources/added/config.json"), "{}");
+    await stop.catchUp?.();
+    expect(reports.at(-1)).toEqual(["added"]);
+    expect(reports).toHaveLength(3);
   } finally {
     stop();
   }

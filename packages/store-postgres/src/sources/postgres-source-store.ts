@@ -12,8 +12,15 @@ import {
   type SourceListEntry,
   type SourceRecord,
   type SourceStore,
+  type SourceWatch,
 } from "@src/config";
-import { applySourceChanges, applyStatusChange, fillServiceFields, slugSchema } from "@src/config/internal";
+import {
+  applySourceChanges,
+  applyStatusChange,
+  createChangeBurst,
+  fillServiceFields,
+  slugSchema,
+} from "@src/config/internal";
 import type { ChangeFeed } from "../changes/change-feed";
 import { changeSourceRow, type SourceRow } from "./change-source-row";
 
@@ -34,30 +41,27 @@ export interface PostgresSourceStoreOptions {
 
 const defaultDebounceMs = 150;
 
-/** Calls `listener` once per burst of source changes on the feed (debounced; `undefined`: the feed reconnected, anything may have changed). */
+/**
+ * Calls `listener` once per burst of source changes on the feed (debounced; `undefined`: the feed reconnected,
+ * anything may have changed). `catchUp()` reports at once the notifications the connection has already received.
+ */
 function watchSourceChanges(
   feed: ChangeFeed,
   listener: (changed: ChangedSources) => void,
   debounceMs: number,
-): () => void {
-  let burst: Set<string> | undefined = new Set();
-  let timer: NodeJS.Timeout | undefined;
+): SourceWatch {
+  const burst = createChangeBurst(debounceMs, listener);
   const unsubscribe = feed.subscribe((change) => {
     // Agent tokens change no source.
     if (change?.table === "src_agent_tokens") return;
-    if (change === undefined) burst = undefined;
-    else burst?.add(change.slug);
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const changed = burst;
-      burst = new Set();
-      listener(changed);
-    }, debounceMs);
+    burst.add(change?.slug);
   });
-  return () => {
-    clearTimeout(timer);
+  const stop: SourceWatch = () => {
+    burst.stop();
     unsubscribe();
   };
+  stop.catchUp = () => burst.catchUp();
+  return stop;
 }
 
 /**
