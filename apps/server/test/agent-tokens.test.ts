@@ -299,7 +299,8 @@ describe("agent tokens over /v1/tokens", () => {
   it("answers a valid agent token 503 AGENT_TOKENS_DAMAGED, never 401, while the token file is damaged", async () => {
     const token = await createToken({ name: "kept" });
     expect((await call(token, "alpha")).json.ok).toBe(true);
-    // The call's last-use write (not awaited by the call) lands first, so it does not replace the damaged file.
+    // The call's last-use write (not awaited by the call) lands first, so `saved` has it; one landing after the damage
+    // would write nothing (agent-token-last-use.test.ts).
     await new Promise((resolve) => setTimeout(resolve, 400));
     const file = join(setup.testHome.home, "agent-tokens.json");
     const saved = await readFile(file, "utf8");
