@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
+import { createFileAgentAccessStore } from "@src/config";
 import { createAgentTokenStore } from "../src/agent-tokens/agent-token-store";
 import { runCli } from "./helpers/run-cli";
 import { useServerPerTest } from "./helpers/use-server-per-test";
@@ -155,9 +156,16 @@ describe("agent tokens over /v1/tokens", () => {
     expect((await call(viaCli, "alpha")).status).toBe(200);
     const run = await runCli(["token", "revoke", "cli-revoked"], { env: setup.testHome.env });
     expect(run.code, run.stderr).toBe(0);
-    // The server notices the file change within its refresh interval (250 ms).
-    await expect.poll(async () => (await call(viaCli, "alpha")).status).toBe(401);
-    expect((await call(viaCli, "alpha")).json.error.code).toBe("UNAUTHORIZED");
+    // The very next call is refused: the server checks the file's signature on every look-up.
+    const afterRevoke = await call(viaCli, "alpha");
+    expect(afterRevoke.status).toBe(401);
+    expect(afterRevoke.json.error.code).toBe("UNAUTHORIZED");
+
+    // Revoked through a store of its own on the home (another process), a moment after the server last read the file.
+    const elsewhere = await createToken({ name: "revoked-elsewhere" });
+    expect((await call(elsewhere, "alpha")).status).toBe(200);
+    await createFileAgentAccessStore({ home: setup.testHome.home }).removeToken("revoked-elsewhere");
+    expect((await call(elsewhere, "alpha")).status).toBe(401);
   });
 
   it("takes a token created by the CLI at once", async () => {

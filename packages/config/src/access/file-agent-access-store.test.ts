@@ -131,3 +131,33 @@ describe("a token's last-use write (markTokenUsed, sent by the server after a ca
     expect(await cli.listTokens()).toEqual([{ ...used, lastUsedAt: at }, created]);
   });
 });
+
+describe("a token revoked by another process", () => {
+  it("is refused by the very next look-up, however recently this store read the file", async () => {
+    const home = await mkdtemp(join(tmpdir(), "src-access-revoked-"));
+    try {
+      // The server's store, and the CLI's (`src token revoke`) on the same home.
+      const server = createFileAgentAccessStore({ home });
+      const cli = createFileAgentAccessStore({ home });
+      const token: StoredAgentToken = {
+        id: "fedcba9876543210fedcba9876543210",
+        name: "revoked-elsewhere",
+        prefix: "srca_rev",
+        sha256: "b".repeat(64),
+        sources: null,
+        readOnly: false,
+        rateLimit: null,
+        createdAt: new Date().toISOString(),
+        expiresAt: null,
+        lastUsedAt: null,
+      };
+      await cli.addToken(token);
+      expect(await server.findStaticToken(token.sha256!)).toMatchObject({ name: "revoked-elsewhere" });
+      expect(await cli.removeToken("revoked-elsewhere")).toMatchObject({ name: "revoked-elsewhere" });
+      // No wait: the look-up right after the revocation already misses.
+      expect(await server.findStaticToken(token.sha256!)).toBeUndefined();
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+});

@@ -21,7 +21,11 @@ export const agentAccessFileName = "agent-tokens.json";
 export interface FileAgentAccessStoreOptions {
   /** The `SRC_HOME` directory. */
   readonly home: string;
-  /** How often at most the file's signature is checked for changes by other processes, in ms. Default 250. */
+  /**
+   * How long a read may be served from memory without checking the file's signature (one `stat`) for changes by
+   * other processes, in ms. Default 0: every read checks, so a token revoked by `src token revoke` in another process
+   * is refused on the very next call.
+   */
   readonly refreshIntervalMs?: number | undefined;
   /** Clock, for tests. Default `() => new Date()`. */
   readonly now?: (() => Date) | undefined;
@@ -55,13 +59,13 @@ function findIssued<Issued extends { sha256: string; tokenId: string }>(
  * (mode 0600), every change read, applied and written back atomically under
  * the inter-process lock `agent-tokens.json.lock`, so the CLI and any number
  * of servers on the home can change it at once. Reads come from memory while
- * the file's signature is unchanged (checked at most every
- * `refreshIntervalMs`, and at once for a value not found). A file that does
+ * the file's signature is unchanged (checked on every read by default; at
+ * most every `refreshIntervalMs` if given, and at once for a value not found). A file that does
  * not parse is reported (`AGENT_TOKENS_DAMAGED`) and never overwritten.
  */
 export function createFileAgentAccessStore({
   home,
-  refreshIntervalMs = 250,
+  refreshIntervalMs = 0,
   now = () => new Date(),
 }: FileAgentAccessStoreOptions): AgentAccessStore {
   const file = join(home, agentAccessFileName);
@@ -78,7 +82,7 @@ export function createFileAgentAccessStore({
     try {
       cached = await readAccessFile(file);
     } catch (error) {
-      // Not the content from before the damage for the next 250 ms: every read fails until the file is readable.
+      // Not the content from before the damage: every read fails until the file is readable.
       cached = undefined;
       throw error;
     }
