@@ -123,4 +123,14 @@ describe("src mcp, driven by the official SDK client", () => {
     expect(enabled.code, enabled.stderr).toBe(0);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_echo"]);
   });
+
+  it("lists the tools while the vault is damaged; a call answers how to recover, and nothing is sent", async () => {
+    const before = upstream.received.length;
+    await writeFile(join(temp.home, "vault.json"), '{"version": 2, "entries": ');
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["api_echo"]);
+    const result = await client.callTool({ name: "api_echo", arguments: { method: "GET", path: "/items" } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toMatch(/vault file .* is damaged.*src vault reset/);
+    expect(upstream.received.length).toBe(before);
+  });
 });

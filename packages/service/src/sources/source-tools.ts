@@ -50,18 +50,22 @@ function callToolsOf(
 async function toolsOfSource(
   context: ServiceContext,
   record: SourceRecord,
-  stored: ReadonlySet<string>,
+  stored: ReadonlySet<string> | undefined,
   { token }: ListToolsOptions,
 ): Promise<ToolSummary[]> {
   const { credentials, documents } = context;
   // Awaited only when there is something to check (every `tools/list` page lists thousands of sources):
   // only a connected source's status can change here, and only a source with a document has a catalog.
-  const source = record.status.connectionStatus === "connected" ? await credentials.withCurrentStatus(record) : record;
+  // `stored` is undefined when the vault could not be read: the status stays as recorded.
+  const source =
+    stored !== undefined && record.status.connectionStatus === "connected"
+      ? await credentials.withCurrentStatus(record)
+      : record;
   const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);
   const callTools = callToolsOf(context, source, operations, typeof token === "function" ? token(source.slug) : token);
   const [first] = callTools;
   if (first === undefined) return [];
-  const withCredential = stored.has(first.source) && (await credentials.hasCredential(source));
+  const withCredential = stored?.has(first.source) === true && (await credentials.hasCredential(source));
   const tools: ToolSummary[] = callTools.map((tool) => ({ ...tool, hasCredential: withCredential }));
   if (operations !== undefined) {
     const companion = createOperationsTool(source, operations);
@@ -95,7 +99,12 @@ function firstIndexFrom(entries: readonly { slug: string }[], slug: string): num
 export async function listSourceTools(context: ServiceContext, options: ListToolsOptions = {}): Promise<ToolSummary[]> {
   const tools: ToolSummary[] = [];
   const entries = await context.listing.entries();
-  const stored = await context.credentials.storedCredentialSlugs(entries.length);
+  // Listing needs no secret: a vault that cannot be read (damaged, its key missing) lists every tool as without a
+  // credential, and each call says what is wrong and how to recover, instead of the whole listing failing.
+  const stored = await context.credentials.storedCredentialSlugs(entries.length).catch((error: unknown) => {
+    context.observer?.vaultError?.(error);
+    return undefined;
+  });
   const { fromSource, atLeast = Infinity, sources } = options;
   // Entries are in slug order: a page starts at its cursor's source instead of building every source's tools.
   const start = fromSource === undefined ? 0 : firstIndexFrom(entries, fromSource);
