@@ -10,7 +10,7 @@ import {
 import { isPerUserSource, type SourceRecord } from "@src/config";
 import { localPrincipal } from "../principal";
 import type { CredentialVault } from "@src/vault";
-import { bindCredential, unbindCredential } from "./credential-scope";
+import { bindCredential, boundCredentialKeysOf, unbindCredential } from "./credential-scope";
 
 /** What each source's auth plugin gets at run time: its session, kept per source in this process. */
 export interface AuthRuntimes {
@@ -77,11 +77,13 @@ export function createAuthRuntimes({
         onTokenRequest,
         saveCredential: async (credential) => {
           // vault.set writes atomically under the vault's inter-process lock; the scope is the source's own.
-          const bound = bindCredential(checkCredential(pluginOf(source), credential), source);
+          const checked = checkCredential(pluginOf(source), credential);
           const store = await vault();
           const stored = await readEntry(store);
           if (stored === undefined || stored.signedOutAt !== credential.signedOutAt)
             throw signedOutMeanwhile(source.slug);
+          // A renewal is no test: the entry keeps the header names it was stored or tested with.
+          const bound = bindCredential(checked, source, boundCredentialKeysOf(stored));
           // Under the lock a renewal saves only over the credential it read: renewals wait for each other there, but
           // a sign-in or `credential set` does not take the lock (a sign-out must not wait for a token request).
           if (readUnderLock !== undefined && JSON.stringify(stored) !== readUnderLock)

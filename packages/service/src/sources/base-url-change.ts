@@ -34,6 +34,28 @@ export function statusAfterAuthEndpointChange(): Partial<SourceStatus> {
   };
 }
 
+/** The `api` field each plugin keys its credential by (`credentialKeysFrom`), read once per plugin. */
+const keysFieldByPlugin = new WeakMap<AnyAuthPluginV2, string | null>();
+
+/** The `api` field the plugin's credential takes its keys from (multi-header's `headerNames`), or `undefined`. */
+export function credentialKeysFieldOf(plugin: AnyAuthPluginV2): string | undefined {
+  let field = keysFieldByPlugin.get(plugin);
+  if (field === undefined) {
+    field = describeAuthFields(plugin).credentialKeysFrom?.field ?? null;
+    keysFieldByPlugin.set(plugin, field);
+  }
+  return field ?? undefined;
+}
+
+/**
+ * The value of that field in `source` as JSON (`["DD-API-KEY","DD-APPLICATION-KEY"]`), or `undefined` when the
+ * plugin keys its credential by no `api` field. What a vault entry records it was stored or tested with.
+ */
+export function credentialKeysOf(plugin: AnyAuthPluginV2, source: SourceRecord): string | undefined {
+  const field = credentialKeysFieldOf(plugin);
+  return field === undefined ? undefined : JSON.stringify((source.api as Record<string, unknown>)[field] ?? null);
+}
+
 /**
  * The `api` field a change renamed the credential's own fields with (multi-header's `api.headerNames`: the credential
  * holds one value per name), or `undefined`. The stored credential then has values for the old names only.
@@ -43,10 +65,9 @@ export function credentialKeysFieldChanged(
   before: SourceRecord,
   after: SourceRecord,
 ): string | undefined {
-  const field = describeAuthFields(plugin).credentialKeysFrom?.field;
+  const field = credentialKeysFieldOf(plugin);
   if (field === undefined) return undefined;
-  const read = (source: SourceRecord): string => JSON.stringify((source.api as Record<string, unknown>)[field] ?? null);
-  return read(before) === read(after) ? undefined : field;
+  return credentialKeysOf(plugin, before) === credentialKeysOf(plugin, after) ? undefined : field;
 }
 
 /** The status after the credential's own fields were renamed (`credentialKeysFieldChanged`). */

@@ -271,6 +271,57 @@ describe("the credential is bound to the base URL it was stored for", () => {
     },
   );
 
+  it("turns a tested multi-header source untested when config.json is edited by hand to other api.headerNames; a test made after keeps its status", async () => {
+    const multi = input({
+      api: {
+        baseUrl: upstream.url,
+        authType: "multi-header",
+        headerNames: ["Authorization", "X-Tenant"],
+        testEndpoint: "/me",
+      },
+    });
+    const credential = { Authorization: `Bearer ${token}`, "X-Tenant": "tenant-7c2e" };
+    expect((await service.addSource({ input: multi, credential })).validation?.status).toBe("connected");
+    expect((await service.getSource("demo-api")).source.status.connectionStatus).toBe("connected");
+    // One name fewer: the calls send other headers than the test did.
+    await editDemoConfig((api) => Object.assign(api, { headerNames: ["Authorization"] }));
+    const edited = (await service.getSource("demo-api")).source;
+    expect(edited.status).toMatchObject({
+      connectionStatus: "untested",
+      lastError: expect.stringMatching(/^api.headerNames changed: .*set the credential again with one value per name/),
+    });
+    expect((await readDemoConfig()).status.connectionStatus).toBe("untested");
+    // What the entry records is no field of the credential.
+    expect(Object.keys((await service.getCredential("demo-api")) ?? {})).toEqual(["Authorization", "X-Tenant"]);
+    // A test with the names it has now is what the status says, read after read.
+    expect((await service.reloadSource("demo-api")).validation?.status).toBe("connected");
+    expect((await service.getSource("demo-api")).source.status.connectionStatus).toBe("connected");
+    expect((await service.listTools())[0]).toMatchObject({ connectionStatus: "connected", hasCredential: true });
+    // A name more, by hand, after a failed test: untested too, and a call sends nothing, naming the header.
+    await editDemoConfig((api) => (api.testEndpoint = "/does-not-exist"));
+    expect((await service.reloadSource("demo-api")).validation?.status).toBe("failed");
+    await editDemoConfig((api) => Object.assign(api, { headerNames: ["Authorization", "X-Region"] }));
+    expect((await service.listSources())[0]).toMatchObject({ source: { status: { connectionStatus: "untested" } } });
+    const seen = upstream.seen.length;
+    const call = await service.callTool("demo-api", { method: "GET", path: "/me" });
+    expect(call.error?.message).toMatch(/no value is stored for header "X-Region".*src credential set demo-api/);
+    expect(upstream.seen).toHaveLength(seen);
+    expect((await home.allFileBytes()).includes(token)).toBe(false);
+  });
+
+  it("turns a connected per-user source untested when config.json is edited by hand to another baseUrl", async () => {
+    const perUser = input({
+      api: { baseUrl: upstream.url, authType: "bearer", testEndpoint: "/me", credentials: "per-user" },
+    });
+    expect((await service.addSource({ input: perUser, credential: { token } })).validation?.status).toBe("connected");
+    await editDemoConfig((api) => (api.baseUrl = "http://127.0.0.2:9/v2"));
+    expect((await service.getSource("demo-api")).source.status).toMatchObject({
+      connectionStatus: "untested",
+      lastError: expect.stringContaining("set the credential again for the new address"),
+    });
+    expect((await readDemoConfig()).status.connectionStatus).toBe("untested");
+  });
+
   it("also unbinds it when only the base path changes", async () => {
     await service.addSource({ input: input(), credential: { token }, test: false });
     await service.updateSource("demo-api", { api: { baseUrl: `${upstream.url}/admin` } });

@@ -37,6 +37,7 @@ function serviceContextOf(
     store,
     openVault: options.openVault ?? (() => openVault({ home, env })),
     observer,
+    pluginOf: (source) => registry.find(source.api.authType),
   });
   const pluginOf = (source: SourceRecord) => registry.get(source.api.authType);
   const onTokenRequest =

@@ -58,12 +58,34 @@ export function credentialBindingOf(source: SourceRecord): string {
   return `${credentialScopeOf(source)} ${credentialEndpointsOf(source)}`;
 }
 
-/** The vault entry for a checked credential: its fields plus the scope and endpoints it is bound to. */
-export function bindCredential(credential: Record<string, unknown>, source: SourceRecord): Record<string, unknown> {
+/**
+ * The key under which the vault entry records the `api` field the credential's own keys come from (multi-header's
+ * `api.headerNames`, as JSON) as it was when the credential was last stored or tested: a source whose status was
+ * recorded with other names is reported untested (`withCurrentStatus`). Unlike the scope, it never stops the
+ * credential from being sent. Inside the encrypted entry, as the scope is.
+ */
+export const credentialKeysKey = "$keys";
+
+/** The `api.headerNames` (as JSON) a vault entry says it was last stored or tested with; `undefined` when it says none. */
+export function boundCredentialKeysOf(entry: Readonly<Record<string, unknown>>): string | undefined {
+  const keys = entry[credentialKeysKey];
+  return typeof keys === "string" ? keys : undefined;
+}
+
+/**
+ * The vault entry for a checked credential: its fields plus the scope and endpoints it is bound to, and `keys` (the
+ * source's `credentialKeysOf`, when its mode keys the credential by an `api` list) as what it was stored with.
+ */
+export function bindCredential(
+  credential: Record<string, unknown>,
+  source: SourceRecord,
+  keys?: string,
+): Record<string, unknown> {
   return {
     ...credential,
     [credentialScopeKey]: credentialScopeOf(source),
     [credentialEndpointsKey]: credentialEndpointsOf(source),
+    ...(keys === undefined ? {} : { [credentialKeysKey]: keys }),
   };
 }
 
@@ -79,7 +101,12 @@ export function unbindCredential(
   entry: Record<string, unknown>,
   source: SourceRecord,
 ): Record<string, unknown> | undefined {
-  const { [credentialScopeKey]: scope, [credentialEndpointsKey]: endpoints, ...credential } = entry;
+  const {
+    [credentialScopeKey]: scope,
+    [credentialEndpointsKey]: endpoints,
+    [credentialKeysKey]: _keys,
+    ...credential
+  } = entry;
   if (scope !== credentialScopeOf(source)) return undefined;
   // An entry stored before endpoints were bound carries none: it stays usable, and is bound when next stored.
   if (endpoints !== undefined && endpoints !== credentialEndpointsOf(source)) return undefined;

@@ -1,8 +1,14 @@
+import type { AnyAuthPluginV2 } from "@src/auth";
 import { isPerUserSource, type SourceRecord, type SourceStore } from "@src/config";
 import { localPrincipal } from "../principal";
 import { createRedactedCredential, type CredentialVault } from "@src/vault";
-import { statusAfterBaseUrlChange } from "./base-url-change";
-import { credentialBindingOf, unbindCredential } from "./credential-scope";
+import {
+  credentialKeysFieldOf,
+  credentialKeysOf,
+  statusAfterBaseUrlChange,
+  statusAfterCredentialKeysChange,
+} from "./base-url-change";
+import { boundCredentialKeysOf, credentialBindingOf, credentialKeysKey, unbindCredential } from "./credential-scope";
 import type { ServiceObserver } from "./source-service-options";
 
 /** The credentials of the sources as the service reads them: bound to each source's base URL, redacted, cached per vault entry. */
@@ -23,11 +29,34 @@ export interface SourceCredentials {
    */
   storedCredentialSlugs(sourceCount: number): Promise<ReadonlySet<string>>;
   /**
-   * A `connected` source whose stored credential belongs to another base URL
-   * (`config.json` edited by hand) is `connected` no more: its calls would
-   * answer NO_CREDENTIAL. Its status becomes `untested`, saying why.
+   * The vault entry a source's test call reads (`credentialToTest`), as stored: its binding included. Read before a
+   * test, and handed to `rememberTested` after it.
+   */
+  entryToTest(source: SourceRecord): Promise<Readonly<Record<string, unknown>> | undefined>;
+  /**
+   * After a test of `source` that sent the credential of `entry`: records in that vault entry the `api.headerNames`
+   * (the field the credential's keys come from) the test was made with, so `withCurrentStatus` keeps its status.
+   * Nothing is written when the entry records them already, has no such field, or was stored anew meanwhile.
+   */
+  rememberTested(source: SourceRecord, entry: Readonly<Record<string, unknown>> | undefined): Promise<void>;
+  /**
+   * The status as it stands for the source's current settings (`config.json` may have been edited by hand):
+   * - a `connected` source whose credential (for a per-user source the local operator's own, which its test sends)
+   *   belongs to another base URL is `connected` no more: its calls would answer NO_CREDENTIAL;
+   * - a tested source (`connected`, `needs_auth`, `failed`) whose credential was stored or last tested with other
+   *   names in the field its keys come from (multi-header's `api.headerNames`) was tested with other headers.
+   * Either becomes `untested` (written to the store), saying why and to set the credential again.
    */
   withCurrentStatus(source: SourceRecord): Promise<SourceRecord>;
+}
+
+/** Whether two vault entries hold the same fields and values (compared value by value: an entry prints redacted). */
+function sameEntry(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.hasOwn(b, key) && JSON.stringify(a[key]) === JSON.stringify(b[key]))
+  );
 }
 
 /** The credentials of the sources of `store`, read from the vault `openVault` opens. */
@@ -35,10 +64,13 @@ export function createSourceCredentials({
   store,
   openVault,
   observer,
+  pluginOf,
 }: {
   store: SourceStore;
   openVault: () => Promise<CredentialVault>;
   observer: ServiceObserver | undefined;
+  /** The auth plugin of a source's mode, or `undefined` when the registry has none. */
+  pluginOf: (source: SourceRecord) => AnyAuthPluginV2 | undefined;
 }): SourceCredentials {
   let vaultPromise: Promise<CredentialVault> | undefined;
   const vault = (): Promise<CredentialVault> => {
@@ -81,10 +113,35 @@ export function createSourceCredentials({
     return unbound === undefined ? undefined : createRedactedCredential(unbound);
   }
 
+  async function entryToTest(source: SourceRecord): Promise<Readonly<Record<string, unknown>> | undefined> {
+    try {
+      const opened = await vault();
+      return await (isPerUserSource(source)
+        ? opened.getConnection(source.slug, localPrincipal)
+        : opened.get(source.slug));
+    } catch (error) {
+      observer?.vaultError?.(error);
+      throw error;
+    }
+  }
+
+  /** The status for a source whose stored credential was recorded with other names than its `api` has now, if so. */
+  function statusForChangedKeys(source: SourceRecord, entry: Readonly<Record<string, unknown>>) {
+    const plugin = pluginOf(source);
+    const field = plugin === undefined ? undefined : credentialKeysFieldOf(plugin);
+    if (plugin === undefined || field === undefined) return undefined;
+    // An entry stored before the names were recorded says none: its status stays, and the names are recorded when next tested.
+    const bound = boundCredentialKeysOf(entry);
+    return bound === undefined || bound === credentialKeysOf(plugin, source)
+      ? undefined
+      : statusAfterCredentialKeysChange(field);
+  }
+
   return {
     vault,
     credentialFor,
     connectionFor,
+    entryToTest,
     credentialToTest: (source) =>
       isPerUserSource(source) ? connectionFor(source, localPrincipal) : credentialFor(source),
     async hasCredential(source) {
@@ -94,10 +151,28 @@ export function createSourceCredentials({
       if (sourceCount === 0) return new Set();
       return new Set((await (await vault()).list()).map((entry) => entry.slug));
     },
+    async rememberTested(source, entry) {
+      const plugin = pluginOf(source);
+      const keys = plugin === undefined ? undefined : credentialKeysOf(plugin, source);
+      if (entry === undefined || keys === undefined || boundCredentialKeysOf(entry) === keys) return;
+      const current = await entryToTest(source);
+      // Stored anew while the test ran: that credential records what it was stored with.
+      if (current === undefined || !sameEntry(current, entry)) return;
+      const remembered = { ...current, [credentialKeysKey]: keys };
+      const opened = await vault();
+      if (isPerUserSource(source)) await opened.setConnection(source.slug, localPrincipal, remembered);
+      else await opened.set(source.slug, remembered);
+    },
     async withCurrentStatus(source) {
-      if (source.status.connectionStatus !== "connected" || (await credentialFor(source)) !== undefined) return source;
-      if (!(await (await vault()).has(source.slug))) return source;
-      return store.setStatus(source.slug, statusAfterBaseUrlChange(source));
+      if (source.status.connectionStatus === "untested") return source;
+      const entry = await entryToTest(source);
+      if (entry === undefined) return source;
+      if (unbindCredential(entry, source) === undefined)
+        return source.status.connectionStatus === "connected"
+          ? store.setStatus(source.slug, statusAfterBaseUrlChange(source))
+          : source;
+      const status = statusForChangedKeys(source, entry);
+      return status === undefined ? source : store.setStatus(source.slug, status);
     },
   };
 }

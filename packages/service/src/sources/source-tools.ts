@@ -55,10 +55,10 @@ async function toolsOfSource(
 ): Promise<ToolSummary[]> {
   const { credentials, documents } = context;
   // Awaited only when there is something to check (every `tools/list` page lists thousands of sources):
-  // only a connected source's status can change here, and only a source with a document has a catalog.
+  // only a tested source's status can change here, and only a source with a document has a catalog.
   // `stored` is undefined when the vault could not be read: the status stays as recorded.
   const source =
-    stored !== undefined && record.status.connectionStatus === "connected"
+    stored !== undefined && record.status.connectionStatus !== "untested"
       ? await credentials.withCurrentStatus(record)
       : record;
   const operations = source.api.openapi === undefined ? undefined : await documents.catalogFor(source);

@@ -12,6 +12,7 @@ import {
   statusAfterAuthEndpointChange,
   statusAfterBaseUrlChange,
   credentialKeysFieldChanged,
+  credentialKeysOf,
   statusAfterCredentialKeysChange,
 } from "./base-url-change";
 import { bindCredential } from "./credential-scope";
@@ -47,6 +48,15 @@ function assertCredentialMode(source: SourceRecord, perUser: boolean): void {
   });
 }
 
+/** The vault entry of a credential stored for `source`: bound to its addresses, with the header names it is stored for. */
+function boundFor(
+  context: ServiceContext,
+  credential: Record<string, unknown>,
+  source: SourceRecord,
+): Record<string, unknown> {
+  return bindCredential(credential, source, credentialKeysOf(context.pluginOf(source), source));
+}
+
 /** Loads the source's OpenAPI document (when it names one) with its credential: a bad one is recorded in `status.openapi`. */
 async function refreshDocument(context: ServiceContext, source: SourceRecord): Promise<SourceRecord> {
   return context.documents.refresh(source, {
@@ -59,6 +69,7 @@ async function refreshDocument(context: ServiceContext, source: SourceRecord): P
 /** Loads the document, tests the source against its API and records the status. */
 async function validateAndRecord(context: ServiceContext, given: SourceRecord): Promise<SourceOperationResult> {
   const { store, pluginOf, auth } = context;
+  const entry = await context.credentials.entryToTest(given);
   const credential = await context.credentials.credentialToTest(given);
   // The document first (fetched with the credential on the source's origin, indexed); a bad one is recorded in status.openapi.
   const source = await context.documents.refresh(given, {
@@ -74,6 +85,8 @@ async function validateAndRecord(context: ServiceContext, given: SourceRecord): 
     store,
     auth: auth.runtimeFor(source),
   });
+  // The status now says how the credential fared with these settings: its entry records the header names it was tested with.
+  if (credential !== undefined) await context.credentials.rememberTested(given, entry);
   return { source: await store.get(source.slug), validation };
 }
 
@@ -113,12 +126,11 @@ async function addSource(
   }
   if (checkedCredential !== undefined) {
     try {
+      const bound = boundFor(context, checkedCredential, source);
       // A per-user source's credential given when it is added is the operator's own (principal "local").
       if (isPerUserSource(source))
-        await (
-          await context.credentials.vault()
-        ).setConnection(source.slug, localPrincipal, bindCredential(checkedCredential, source));
-      else await (await context.credentials.vault()).set(source.slug, bindCredential(checkedCredential, source));
+        await (await context.credentials.vault()).setConnection(source.slug, localPrincipal, bound);
+      else await (await context.credentials.vault()).set(source.slug, bound);
     } catch (error) {
       await store.remove(source.slug);
       throw error;
@@ -217,7 +229,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       const source = await store.get(slug);
       assertCredentialMode(source, false);
       const checked = parseCredentialOf(registry, source.api.authType, credential);
-      await (await credentials.vault()).set(slug, bindCredential(checked, source));
+      await (await credentials.vault()).set(slug, boundFor(context, checked, source));
       auth.forget(slug);
       context.notify(slug, "credential");
       if (!test) return { source, validation: null };
@@ -241,7 +253,7 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
       const source = await store.get(slug);
       assertCredentialMode(source, true);
       const checked = parseCredentialOf(registry, source.api.authType, credential);
-      await (await credentials.vault()).setConnection(slug, principal, bindCredential(checked, source));
+      await (await credentials.vault()).setConnection(slug, principal, boundFor(context, checked, source));
       auth.forget(slug, principal);
       context.notify(slug, "credential");
       return { source, validation: null };
