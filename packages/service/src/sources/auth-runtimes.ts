@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   AuthorizeError,
   checkCredential,
@@ -48,6 +49,17 @@ function storedAnewMeanwhile(slug: string): AuthorizeError {
   });
 }
 
+/**
+ * A vault entry's fingerprint: the SHA-256 of its fields and values. Not `JSON.stringify(entry)`, which a vault
+ * entry answers with every value `[REDACTED]` (so two credentials with the same fields would look the same); hashed,
+ * so no second copy of the secret is kept.
+ */
+function fingerprintOf(entry: Readonly<Record<string, unknown>> | undefined): string {
+  return createHash("sha256")
+    .update(JSON.stringify(entry === undefined ? null : { ...entry }))
+    .digest("hex");
+}
+
 /** One session cache per source in this process (a v2 plugin keeps its access token there); dropped when the credential changes. */
 export function createAuthRuntimes({
   vault,
@@ -70,7 +82,7 @@ export function createAuthRuntimes({
         session = createAuthSessionCache();
         sessions.set(key, session);
       }
-      // What the credential's lock gave the renewal under way, as stored (JSON); `undefined` outside the lock.
+      // What the credential's lock gave the renewal under way (its fingerprint); `undefined` outside the lock.
       let readUnderLock: string | undefined;
       return {
         session,
@@ -86,17 +98,17 @@ export function createAuthRuntimes({
           const bound = bindCredential(checked, source, boundCredentialKeysOf(stored));
           // Under the lock a renewal saves only over the credential it read: renewals wait for each other there, but
           // a sign-in or `credential set` does not take the lock (a sign-out must not wait for a token request).
-          if (readUnderLock !== undefined && JSON.stringify(stored) !== readUnderLock)
+          if (readUnderLock !== undefined && fingerprintOf(stored) !== readUnderLock)
             throw storedAnewMeanwhile(source.slug);
           if (owner === undefined) await store.set(source.slug, bound);
           else await store.setConnection(source.slug, owner, bound);
-          if (readUnderLock !== undefined) readUnderLock = JSON.stringify(await readEntry(store));
+          if (readUnderLock !== undefined) readUnderLock = fingerprintOf(await readEntry(store));
         },
         withCredentialLock: async (action) => {
           const store = await vault();
           const readStored = async (): Promise<Record<string, unknown> | undefined> => {
             const entry = await readEntry(store);
-            readUnderLock = JSON.stringify(entry ?? null);
+            readUnderLock = fingerprintOf(entry);
             return entry === undefined ? undefined : unbindCredential(entry, source);
           };
           const locked = async <T>(run: () => Promise<T>): Promise<T> => {
