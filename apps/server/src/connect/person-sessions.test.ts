@@ -38,4 +38,21 @@ describe("person sessions", () => {
       "src_person=; Path=/v1/connect; HttpOnly; SameSite=Strict; Max-Age=0",
     ]);
   });
+
+  it("refuse a session ended by its sign-out, and no other, until it would have expired anyway", () => {
+    let time = 2_000_000;
+    const sessions = createPersonSessions({ secret: "admin-token-a", now: () => time, lifetimeMs: 60_000 });
+    const ended = valueOf(sessions.cookiesFor("idp:alice", false));
+    time += 1;
+    const other = valueOf(sessions.cookiesFor("idp:alice", false));
+    sessions.end(`theme=dark; ${ended}`);
+    expect(sessions.principalOf(ended)).toBeUndefined();
+    expect(sessions.principalOf(other)).toBe("idp:alice");
+    // Ending garbage or nothing changes nothing.
+    sessions.end("src_person=v1.garbage.signature");
+    sessions.end(undefined);
+    expect(sessions.principalOf(other)).toBe("idp:alice");
+    time += 60_000;
+    expect(sessions.principalOf(ended)).toBeUndefined();
+  });
 });

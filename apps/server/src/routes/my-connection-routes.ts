@@ -60,7 +60,8 @@ const signOutRoute = createRoute({
   path: "/v1/me/session",
   tags: ["my connections"],
   security: [],
-  summary: "Ends the person's session (clears its cookie). Answers the same with no session.",
+  summary:
+    "Ends the person's session: clears its cookie, and this server refuses that cookie's value from then on. Answers the same with no session.",
   responses: {
     200: {
       description: "Signed out.",
@@ -123,6 +124,8 @@ export function registerMyConnectionRoutes(
   });
   app.openapi(signOutRoute, (c) => {
     if (foreignOrigin(c)) return refuse(c, 403, foreign);
+    // The cookie is cleared, and its value refused from now on: a copy of it opens nothing after the sign-out.
+    sessions.end(requestHeader(c, "cookie"));
     for (const cookie of sessions.clearingCookies(secure(c.req.url))) c.header("set-cookie", cookie, { append: true });
     return c.json({ signedOut: true as const }, 200);
   });

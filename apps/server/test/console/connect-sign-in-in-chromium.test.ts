@@ -378,5 +378,7 @@ describe("the person's routes (/v1/me)", { timeout: 60_000 }, () => {
       "src_person=; Path=/v1/me; HttpOnly; SameSite=Strict; Max-Age=0",
       "src_person=; Path=/v1/connect; HttpOnly; SameSite=Strict; Max-Age=0",
     ]);
+    // Signed out means out: the same cookie value, sent again (a copy of it, or a browser that kept it), opens nothing.
+    expect((await mine({ cookie })).status).toBe(401);
   });
 });

@@ -1428,7 +1428,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Ends the person's session (clears its cookie). Answers the same with no session. */
+        /** Ends the person's session: clears its cookie, and this server refuses that cookie's value from then on. Answers the same with no session. */
         delete: {
             parameters: {
                 query?: never;
