@@ -5,6 +5,7 @@ import { signInPage } from "../sign-in/sign-in-page";
 import type { ConnectLinks } from "./connect-links";
 import type { IdentityProviderSignIn } from "./identity-provider-sign-in";
 import type { PersonSessions } from "./person-sessions";
+import { clearingConnectSignInBrowser, isSameBrowser } from "./connect-sign-in-browser";
 import { SERVER_ERROR_CODES } from "../errors/server-error";
 import { SignInError } from "../errors/sign-in-error";
 import { noConsoleClientMessage, principalOfSubject, type PersonSignInPending } from "./person-sign-in";
@@ -44,9 +45,26 @@ export async function finishPersonSignIn(
   claim: ClaimedSignIn,
   pending: PersonSignInPending,
   callbackUrl: URL,
-  signal: AbortSignal,
+  { signal, cookieHeader }: { signal: AbortSignal; cookieHeader: string | undefined },
 ): Promise<Response> {
   const { logger, links, sessions } = context;
+  const clearing = clearingConnectSignInBrowser(claim.start.state, context.secure(callbackUrl.href));
+  // A sign-in started before browsers were bound carries no key: it finishes as before.
+  if (pending.browser !== undefined && !isSameBrowser(cookieHeader, claim.start.state, pending.browser)) {
+    await claim.finish({ signedIn: false, message: "finished in another browser than the one that started it" });
+    logger.warn(
+      { event: "person_sign_in_other_browser" },
+      "a person's sign-in came back to a browser that did not start it; no session given",
+    );
+    const page = signInPage(403, "Signing in failed", [
+      "This sign-in was started in another browser, so no session was given: a sign-in page someone sent you must not sign you in as them.",
+      pending.connectToken === undefined
+        ? "If it was you: open My connections in this browser, and sign in from there."
+        : "If it was you: open the connect link your agent gave you in this browser, and sign in from there.",
+    ]);
+    page.headers.append("set-cookie", clearing);
+    return page;
+  }
   let principal: string | undefined;
   try {
     if (context.identityProvider === undefined)
@@ -67,7 +85,7 @@ export async function finishPersonSignIn(
         : "Open the connect link your agent gave you again to sign in once more, while it is valid.",
     ]);
   }
-  const cookies = sessions.cookiesFor(principal, context.secure(callbackUrl.href));
+  const cookies = [...sessions.cookiesFor(principal, context.secure(callbackUrl.href)), clearing];
   if (pending.connectToken === undefined) {
     await claim.finish({ signedIn: true, message: `signed in ${principal}` });
     logger.info({ event: "person_signed_in", principal, for: "my-connections" }, "a person signed in");

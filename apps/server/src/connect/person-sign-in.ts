@@ -9,6 +9,7 @@ import {
   type IdentityProviderSignIn,
 } from "./identity-provider-sign-in";
 import type { PersonSessions } from "./person-sessions";
+import { connectSignInBrowser } from "./connect-sign-in-browser";
 
 /**
  * Whether people sign in at the team's identity provider here: on with `--oauth-issuer` and
@@ -59,7 +60,15 @@ export const principalOfSubject = (subject: string): string => `idp:${subject}`;
 export type PersonSignInPending = IdentityProviderPending & {
   /** The connect link the person came from (its token), when they came from one: they go back to it. */
   readonly connectToken?: string | undefined;
+  /** The SHA-256 of the key of the browser that started it (`connectSignInBrowser`): only that browser finishes it. */
+  readonly browser?: string | undefined;
 };
+
+/**
+ * How long the browser key of a person's sign-in lives (its cookie's `Max-Age`, in seconds): at least as long as a
+ * sign-in may wait for its redirect (10 minutes by default, `--sign-in-lifetime`), so it is never the cookie that ends it.
+ */
+const personSignInBrowserSeconds = 24 * 60 * 60;
 
 interface PersonPending {
   readonly srcPersonSignIn: PersonSignInPending;
@@ -74,13 +83,17 @@ export async function beginPersonSignIn(
   signIns: SharedSignIns,
   redirectUri: string,
   connectToken: string | undefined,
-): Promise<{ authorizationUrl: string; expiresAt: number }> {
+  secure: boolean,
+): Promise<{ authorizationUrl: string; expiresAt: number; cookie: string }> {
   const { url, state, pending } = await identityProvider.begin(redirectUri);
+  // Finished only in the browser that started it (its cookie), against login CSRF: a sign-in page someone else
+  // started must not give this browser their session.
+  const browser = connectSignInBrowser(state, personSignInBrowserSeconds, secure);
   const kept: PersonPending = {
-    srcPersonSignIn: { ...pending, ...(connectToken === undefined ? {} : { connectToken }) },
+    srcPersonSignIn: { ...pending, ...(connectToken === undefined ? {} : { connectToken }), browser: browser.digest },
   };
   const { expiresAt } = await signIns.add(personSignInSlug, { url, state, awaits: "redirect", pending: kept });
-  return { authorizationUrl: url, expiresAt };
+  return { authorizationUrl: url, expiresAt, cookie: browser.cookie };
 }
 
 /** A claimed sign-in's pending data when it is a person's sign-in at the identity provider; `undefined` otherwise. */

@@ -123,12 +123,14 @@ export function registerPersonSignInRoutes(
         });
     }
     const redirectUri = new URL(signInCallbackPath, baseUrlOf(c.req.url)).href;
-    const { authorizationUrl, expiresAt } = await beginPersonSignIn(
+    const { authorizationUrl, expiresAt, cookie } = await beginPersonSignIn(
       personSignIn.identityProvider,
       signIns,
       redirectUri,
       connectToken,
+      redirectUri.startsWith("https:"),
     );
+    c.header("set-cookie", cookie, { append: true });
     return c.json({ authorizationUrl, expiresAt: new Date(expiresAt).toISOString() }, 200);
   });
 }

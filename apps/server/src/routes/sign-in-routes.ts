@@ -366,7 +366,10 @@ export function registerSignInRoutes(
       const personPending = personSignInOfStart(claim.start);
       if (personPending !== undefined) {
         if (person === undefined) throw stateProblem({ found: false, reason: "unknown" }, lifetimeMs);
-        return await finishPersonSignIn(person, claim, personPending, callbackUrl, c.req.raw.signal);
+        return await finishPersonSignIn(person, claim, personPending, callbackUrl, {
+          signal: c.req.raw.signal,
+          cookieHeader: c.req.header("cookie"),
+        });
       }
       const connectLink = connectLinkOfStart(claim.start);
       if (connectLink !== undefined) {

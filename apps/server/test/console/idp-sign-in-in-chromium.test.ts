@@ -317,17 +317,38 @@ describe("My connections by a sign-in at the identity provider, in Chromium", { 
 
     // A redirect with this state but a code the identity provider never issued: refused, no session; then the state is used.
     const state = authorizationUrl.searchParams.get("state") ?? "";
+    // The start bound the sign-in to this client (a cookie sent only to the callback); the redirect brings it back.
+    const [browserKey = ""] = started.headers.getSetCookie();
+    expect(browserKey).toMatch(/^src_connect_[0-9a-f]{16}=[^;]+; Path=\/v1\/auth\/callback; HttpOnly; SameSite=Lax; /);
     const forged = await fetch(`${server.url}/v1/auth/callback?state=${state}&code=forged-code`, {
       redirect: "manual",
+      headers: { cookie: browserKey.split(";")[0] ?? "" },
     });
     expect(forged.status).toBeGreaterThanOrEqual(400);
-    expect(forged.headers.getSetCookie()).toEqual([]);
+    expect(forged.headers.getSetCookie().filter((cookie) => cookie.startsWith("src_person="))).toEqual([]);
     expect(await forged.text()).toContain("Signing in failed");
     const replayed = await fetch(`${server.url}/v1/auth/callback?state=${state}&code=forged-code`, {
       redirect: "manual",
     });
     expect(replayed.status).toBe(422);
     expect(await replayed.text()).toContain("sign in again from the page you came from");
+  });
+
+  it("gives no session to a browser that did not start the sign-in (a sign-in page someone else began)", async () => {
+    // Someone starts a sign-in (and keeps its browser key), then has another browser finish it at the identity provider.
+    const started = await fetch(`${server.url}/v1/me/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const { authorizationUrl } = (await started.json()) as { authorizationUrl: string };
+    await withPerson(async (page, context) => {
+      await page.goto(authorizationUrl);
+      await signInAtIdentityProvider(page, "mallory");
+      await page.getByRole("heading", { name: "Signing in failed" }).waitFor();
+      expect(await page.content()).toContain("started in another browser");
+      expect((await context.cookies(server.url)).map((cookie) => cookie.name)).not.toContain("src_person");
+    });
   });
 });
 
