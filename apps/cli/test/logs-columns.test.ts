@@ -15,7 +15,7 @@ const src = (args: string[]) => runSrc(args, { env: temp.env });
 
 /** Checks that every row has its columns where the header has them: left-aligned ones start there, right-aligned ones end there. */
 function expectAligned(header: string, rows: readonly string[]): void {
-  const leftAligned = ["time", "channel", "source", "error", "request"];
+  const leftAligned = ["time", "channel", "source", "principal", "error", "request"];
   const rightAligned = ["status", "duration", "attempts"];
   for (const row of rows) {
     for (const name of leftAligned) {
@@ -59,19 +59,23 @@ describe("src logs columns", { timeout: 60_000 }, () => {
     const rows = result.stdout.trimEnd().split("\n");
     expect(rows.some((row) => row.startsWith("FAKE"))).toBe(false);
     // The source column is cut to its width; the line feed in it is shown as \x0a.
-    expect(rows.at(-1)).toMatch(/ {2}nosuch\\x0aFAKE R\S* {2,}- {2,}\d+ms {2,}0 {2}UNKNOWN_TOOL /);
+    expect(rows.at(-1)).toMatch(/ {2}nosuch\\x0aFAKE R\S* {2,}local {2,}- {2,}\d+ms {2,}0 {2}UNKNOWN_TOOL /);
   });
 
-  it("line up under a header: time, channel, source, status, duration, attempts, error, request", async () => {
+  it("line up under a header: time, channel, source, principal, status, duration, attempts, error, request", async () => {
     const result = await src(["logs"]);
     expect(result.code, result.stderr).toBe(0);
     const [header, ...rows] = result.stdout.trimEnd().split("\n");
-    expect(header).toMatch(/^time {2,}channel {2,}source {2,}status {2,}duration {2,}attempts {2}error {2,}request$/);
+    expect(header).toMatch(
+      /^time {2,}channel {2,}source {2,}principal {2,}status {2,}duration {2,}attempts {2}error {2,}request$/,
+    );
     // The three calls made first (a later test adds its own).
     expect(rows.length).toBeGreaterThanOrEqual(3);
-    expect(rows[0]).toMatch(/ {2}cli {2,}a {2,}200 {2,}\d+ms {2,}1 {2,}GET \/items\?page=2$/);
-    expect(rows[1]).toMatch(/ {2}a-much-longer-slug {2,}404 {2,}\d+ms {2,}1 {2,}GET \/missing$/);
-    expect(rows[2]).toMatch(/ {2}nosuch {2,}- {2,}\d+ms {2,}0 {2}UNKNOWN_TOOL {2,}\(refused before a request\)$/);
+    expect(rows[0]).toMatch(/ {2}cli {2,}a {2,}local {2,}200 {2,}\d+ms {2,}1 {2,}GET \/items\?page=2$/);
+    expect(rows[1]).toMatch(/ {2}a-much-longer-slug {2,}local {2,}404 {2,}\d+ms {2,}1 {2,}GET \/missing$/);
+    expect(rows[2]).toMatch(
+      / {2}nosuch {2,}local {2,}- {2,}\d+ms {2,}0 {2}UNKNOWN_TOOL {2,}\(refused before a request\)$/,
+    );
     expectAligned(header!, rows);
   });
 

@@ -138,7 +138,7 @@ describe("the audit log of agent calls ($SRC_HOME/logs/calls.jsonl) and src logs
     await makeCliCalls();
     const all = await runSrc(["logs"], { env: temp.env });
     expect(all.code).toBe(0);
-    expect(all.stdout).toMatch(/cli\s+audit\s+200\s+\d+ms\s+1\s+GET \/items\?page=2&api_key=\[REDACTED\]/);
+    expect(all.stdout).toMatch(/cli\s+audit\s+local\s+200\s+\d+ms\s+1\s+GET \/items\?page=2&api_key=\[REDACTED\]/);
     expect(all.stdout).toContain("UNKNOWN_TOOL");
     const json = await runSrc(["logs", "--source", "audit", "--json"], { env: temp.env });
     expect(json.code).toBe(0);

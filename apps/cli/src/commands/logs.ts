@@ -48,12 +48,14 @@ export function registerLogs(program: Command): void {
         // The same reading as the server's GET /v1/activity (the console's Activity): `@src/service`'s audit reader.
         const { lines: everything, offset } = await readCallAuditLines(file);
         const initial = wanted(everything);
-        // Aligned columns for people; the source column is as wide as the slugs read now and those of the home's sources.
+        // Aligned columns for people; the source column is as wide as the slugs read now and those of the home's sources,
+        // the principal column as the principals read now.
         const table = context.json
           ? undefined
           : await createAuditTable(
               [...initial.map((line) => line.source), ...(await slugsOfHome(context))],
               initial.flatMap((line) => (line.errorCode === null ? [] : [line.errorCode])),
+              initial.flatMap((line) => (line.principal === undefined ? [] : [line.principal])),
             );
         const print = (lines: CallAuditLine[], withHeader = false): void => {
           if (lines.length === 0 && !withHeader) return;

@@ -22,6 +22,9 @@ const borderless = {
 /** Longest source column, in characters; a longer slug is cut with "…" (`--json` has it whole). */
 const maxSourceWidth = 32;
 
+/** Longest principal column, in characters; a longer principal (an `idp:SUB`) is cut with "…" (`--json` has it whole). */
+const maxPrincipalWidth = 32;
+
 /** The column widths that do not depend on the lines: time (ISO 8601), channel (`mcp-stdio`), status, duration, attempts, and the error code (the longest tool error codes, e.g. `CONNECTION_REFUSED`). */
 const fixedWidths = { time: 24, channel: 9, status: 6, duration: 9, attempts: 8, error: 18 };
 
@@ -33,7 +36,16 @@ function oneLine(text: string): string {
   return text.replace(/[\n\r\t]/g, (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
-/** Formats the lines of `src logs` as aligned columns: time, channel, source, status, duration, attempts, error, request. */
+/**
+ * What the request cell adds for a call the policy refused (`outcome` `denied`): nothing was sent, and the rule that
+ * refused is named, e.g. `(denied: read-only)`. Empty for every other call.
+ */
+function deniedNote(line: CallAuditLine): string {
+  if (line.outcome !== "denied") return "";
+  return line.rule === undefined ? " (denied)" : ` (denied: ${line.rule})`;
+}
+
+/** Formats the lines of `src logs` as aligned columns: time, channel, source, principal, status, duration, attempts, error, request. */
 export interface AuditTable {
   /** The rows of `lines`, in the same columns as every other call (so `--follow` keeps them aligned); the header first with `withHeader`. */
   rows(lines: readonly CallAuditLine[], options?: { withHeader?: boolean }): string;
@@ -42,22 +54,28 @@ export interface AuditTable {
 /**
  * The columns of `src logs` (cli-table3, without borders). Their widths are fixed up front, the source column from
  * `sourceNames` (the slugs the home has and those in the lines read first), so rows printed later by `--follow` line
- * up with the first ones; the error column is as wide as the longest code read first, at least 18. The request
- * (method and path) comes last, at its own width.
+ * up with the first ones; the principal column (whom the call was for, `-` in lines written before principals) is as
+ * wide as the longest of `principals` (those read first); the error column is as wide as the longest code read first,
+ * at least 18. The request (method and path, and the rule of a policy refusal) comes last, at its own width.
  */
 export async function createAuditTable(
   sourceNames: Iterable<string>,
   errorCodes: Iterable<string> = [],
+  principals: Iterable<string> = [],
 ): Promise<AuditTable> {
   const { default: Table } = await import("cli-table3");
   let sourceWidth = "source".length;
   for (const name of sourceNames) sourceWidth = Math.max(sourceWidth, Math.min(name.length, maxSourceWidth));
+  let principalWidth = "principal".length;
+  for (const principal of principals)
+    principalWidth = Math.max(principalWidth, Math.min(principal.length, maxPrincipalWidth));
   let errorWidth = fixedWidths.error;
   for (const code of errorCodes) errorWidth = Math.max(errorWidth, code.length);
   const colWidths = [
     fixedWidths.time,
     fixedWidths.channel,
     sourceWidth,
+    principalWidth,
     fixedWidths.status,
     fixedWidths.duration,
     fixedWidths.attempts,
@@ -83,6 +101,7 @@ export async function createAuditTable(
     "time",
     "channel",
     "source",
+    "principal",
     right("status"),
     right("duration"),
     right("attempts"),
@@ -97,11 +116,14 @@ export async function createAuditTable(
           line.time,
           line.channel,
           oneLine(line.source),
+          oneLine(line.principal ?? "-"),
           right(line.status === null ? "-" : String(line.status)),
           right(`${line.durationMs}ms`),
           right(String(line.attempts)),
           oneLine(line.errorCode ?? ""),
-          line.method === null ? "(refused before a request)" : oneLine(`${line.method} ${line.path ?? ""}`),
+          line.method === null
+            ? "(refused before a request)"
+            : oneLine(`${line.method} ${line.path ?? ""}${deniedNote(line)}`),
         ]),
       ]),
   };
