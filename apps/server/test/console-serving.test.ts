@@ -149,6 +149,47 @@ describe("GET /v1/activity", () => {
     expect(limited.json.calls[0]).toMatchObject({ source: alpha, path: "/me", status: 200, ok: true });
   });
 
+  it("names whom each call was for (the principal), and a policy refusal's outcome and rule, never a token", async () => {
+    const slug = await createSource("whom");
+    const patched = await setup.server.api("PATCH", `/v1/sources/${slug}`, {
+      body: { api: { policy: { deny: ["DELETE /**"] } } },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    const name = `agent-${randomBytes(3).toString("hex")}`;
+    const created = await setup.server.api("POST", "/v1/tokens", { body: { name } });
+    expect(created.status, created.text).toBe(201);
+    const agentToken = created.json.token as string;
+    setup.testHome.secrets.push(agentToken);
+    const call = (method: string, path: string, token?: string) =>
+      setup.server.api("POST", `/v1/tools/${toolOf(slug)}/call`, {
+        ...(token === undefined ? {} : { token }),
+        body: { method, path },
+      });
+    expect((await call("GET", "/items")).status).toBe(200);
+    expect((await call("GET", "/items", agentToken)).status).toBe(200);
+    expect((await call("DELETE", "/items/1", agentToken)).json.error.code).toBe("POLICY_DENIED");
+
+    await expect.poll(async () => (await activity(`?source=${slug}`)).length).toBe(3);
+    const answer = await setup.server.api("GET", `/v1/activity?source=${slug}`);
+    const facts = (answer.json.calls as Record<string, unknown>[]).map(
+      ({ principal, outcome, rule, errorCode, method }) => ({ principal, outcome, rule, errorCode, method }),
+    );
+    // Newest first: the agent's refused DELETE, its GET, the admin's (the operator, local) GET.
+    expect(facts).toEqual([
+      {
+        principal: `token:${name}`,
+        outcome: "denied",
+        rule: "DELETE /**",
+        errorCode: "POLICY_DENIED",
+        method: "DELETE",
+      },
+      { principal: `token:${name}`, outcome: "sent", rule: null, errorCode: null, method: "GET" },
+      { principal: "local", outcome: "sent", rule: null, errorCode: null, method: "GET" },
+    ]);
+    for (const secret of [agentToken, setup.testHome.adminToken, upstreamToken])
+      expect(answer.text).not.toContain(secret);
+  });
+
   it("records refused calls too, without a request", async () => {
     const missing = `nothing-${randomBytes(3).toString("hex")}`;
     await setup.server.api("POST", `/v1/tools/${toolOf(missing)}/call`, { body: { method: "GET", path: "/" } });

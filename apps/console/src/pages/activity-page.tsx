@@ -16,7 +16,8 @@ export function ActivityPage({ source }: { source: string | undefined }) {
       <p>
         The last agent calls on this home, newest first, from its audit log (<code>logs/calls.jsonl</code>, which{" "}
         <code>src logs</code> reads): through this server's HTTP and MCP routes, <code>src call</code> and{" "}
-        <code>src mcp</code>, before and after a restart. Paths are shown as sent, secrets redacted.
+        <code>src mcp</code>, before and after a restart, each with the principal it was for. Paths are shown as sent,
+        secrets redacted.
       </p>
       <div class="field inline">
         <label for="activity-source">Source</label>
@@ -48,6 +49,7 @@ export function ActivityPage({ source }: { source: string | undefined }) {
               <tr>
                 <th scope="col">Time</th>
                 <th scope="col">Source</th>
+                <th scope="col">Principal</th>
                 <th scope="col">Request</th>
                 <th scope="col">Status</th>
                 <th scope="col">Duration</th>
@@ -62,6 +64,7 @@ export function ActivityPage({ source }: { source: string | undefined }) {
                     <a href={hrefOf.source(call.source)}>{call.source}</a>{" "}
                     <span class="muted">{channelLabels[call.channel] ?? call.channel}</span>
                   </td>
+                  <td data-label="Principal">{call.principal === null ? "—" : <code>{call.principal}</code>}</td>
                   <td data-label="Request" class="url">
                     {call.method === null ? (
                       <span class="muted">refused</span>
@@ -71,6 +74,12 @@ export function ActivityPage({ source }: { source: string | undefined }) {
                   </td>
                   <td data-label="Status">
                     {call.status ?? "—"} {call.errorCode === null ? null : <code>{call.errorCode}</code>}
+                    {call.rule === null ? null : (
+                      <span class="muted">
+                        {" "}
+                        denied by <code>{call.rule}</code>
+                      </span>
+                    )}
                   </td>
                   <td data-label="Duration">{call.durationMs} ms</td>
                   <td data-label="Attempts">{call.attempts}</td>

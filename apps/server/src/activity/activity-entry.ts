@@ -1,4 +1,4 @@
-import type { CallAuditChannel, CallAuditLine } from "@src/service";
+import type { CallAuditChannel, CallAuditLine, CallAuditOutcome } from "@src/service";
 
 /** Where a call came in, as `GET /v1/activity` names it: the server's own routes keep their first names. */
 export type ActivityChannel = "http" | "mcp" | "cli" | "mcp-stdio";
@@ -22,6 +22,12 @@ export type ActivityEntry = Pick<
   at: string;
   /** Where the call came in: `http` (`POST /v1/tools/{name}/call`), `mcp` (`/mcp`), `cli` (`src call`) or `mcp-stdio` (`src mcp`). */
   channel: ActivityChannel;
+  /** Whom the agent acted for (`local`, `token:NAME`, `grant:NAME`, `idp:SUB`; never a secret); `null` in lines written before principals. */
+  principal: string | null;
+  /** `sent`, `denied` (the policy or the caller's token refused it) or `refused` (before anything was sent); `null` in lines written before outcomes. */
+  outcome: CallAuditOutcome | null;
+  /** With `denied`: the rule that refused (`read-only`, `not in allow`, a rule as written, `rateLimit 60/60s`); else `null`. */
+  rule: string | null;
 };
 
 /** The entry of an audit line, or `undefined` for a channel this server does not know (a newer writer's). */
@@ -39,5 +45,8 @@ export function activityEntryOf(line: CallAuditLine): ActivityEntry | undefined 
     durationMs: line.durationMs,
     attempts: line.attempts,
     errorCode: line.errorCode,
+    principal: line.principal ?? null,
+    outcome: line.outcome ?? null,
+    rule: line.rule ?? null,
   };
 }

@@ -31,6 +31,18 @@ export const activityEntrySchema = z
     durationMs: z.number(),
     attempts: z.number(),
     errorCode: z.string().nullable(),
+    principal: z.string().nullable().openapi({
+      description:
+        "Whom the agent acted for: local (the operator), token:NAME, grant:NAME or idp:SUB; never a secret. null in lines written before principals.",
+    }),
+    outcome: z.enum(["sent", "denied", "refused"]).nullable().openapi({
+      description:
+        "sent: a request reached the upstream; denied: the source's policy or the caller's token refused it, nothing sent; refused: refused for another reason before anything was sent. null in lines written before outcomes.",
+    }),
+    rule: z.string().nullable().openapi({
+      description:
+        "With outcome denied: the rule that refused (read-only, not in allow, a rule as written, rateLimit 60/60s); else null.",
+    }),
   })
   .openapi("ActivityEntry");
 

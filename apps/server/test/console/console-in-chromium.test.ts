@@ -42,7 +42,9 @@ afterAll(async () => {
   await testHome?.cleanup();
 });
 
-const secretFormsOf = (): string[] => [upstreamToken, testHome.adminToken].flatMap(secretForms);
+/** The agent tokens tests create: no page, response or server line may hold one either. */
+const agentTokens: string[] = [];
+const secretFormsOf = (): string[] => [upstreamToken, testHome.adminToken, ...agentTokens].flatMap(secretForms);
 
 /** One test's browser context: its page, every response body the page received, and the CSP reports and errors it gave. */
 interface ConsoleSession {
@@ -145,8 +147,9 @@ async function api(
   method: string,
   path: string,
   body?: unknown,
+  token: string = testHome.adminToken,
 ): Promise<{ status: number; json: Record<string, unknown> }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${testHome.adminToken}` };
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers["content-type"] = "application/json";
   const answer = await fetch(`${server.url}${path}`, {
     method,
@@ -509,9 +512,11 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     expect(calls.every((call) => call.ok)).toBe(true);
   });
 
-  test("shows in Activity the calls of every channel from the audit log, filtered by source", async ({ session }) => {
+  test("shows in Activity the calls of every channel from the audit log, filtered by source, each with its principal", async ({
+    session,
+  }) => {
     const { page } = session;
-    const called = await createSource("Active");
+    const called = await createSource("Active", { api: { policy: { deny: ["DELETE /**"] } } });
     const quiet = await createSource("Quiet");
     const viaServer = await api("POST", `/v1/tools/${toolOf(called.slug)}/call`, {
       method: "GET",
@@ -519,6 +524,18 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
       query: { limit: 1 },
     });
     expect(viaServer.json).toMatchObject({ ok: true });
+    // An agent token's call (principal token:NAME), refused by the source's policy.
+    const agent = `agent-${randomBytes(3).toString("hex")}`;
+    const created = await api("POST", "/v1/tokens", { name: agent });
+    expect(created.status).toBe(201);
+    agentTokens.push(created.json.token as string);
+    const denied = await api(
+      "POST",
+      `/v1/tools/${toolOf(called.slug)}/call`,
+      { method: "DELETE", path: "/items/1" },
+      created.json.token as string,
+    );
+    expect(denied.json).toMatchObject({ ok: false, error: { code: "POLICY_DENIED" } });
     // Another process on the same home: it writes the audit log the server reads.
     const viaCli = await runCli(["call", called.slug, "GET", "/items", "-q", "from=cli"], { env: testHome.env });
     expect(viaCli.code, viaCli.stderr).toBe(0);
@@ -532,6 +549,13 @@ describe("the operator console in Chromium", { timeout: 60_000 }, () => {
     await page.getByLabel("Source").selectOption(called.slug);
     await expect.poll(() => rows.textContent()).toContain("src call");
     expect(await rows.textContent()).toContain("HTTP");
+    // Whom each call was for, in its own column, newest first: src call's and the admin token's are the operator's.
+    const principals = page.locator('tbody td[data-label="Principal"]');
+    await expect.poll(() => principals.allTextContents()).toEqual(["local", `token:${agent}`, "local"]);
+    expect(await page.getByRole("columnheader", { name: "Principal" }).count()).toBe(1);
+    expect(await page.locator("tbody tr", { hasText: "DELETE /items/1" }).textContent()).toContain(
+      "POLICY_DENIED denied by DELETE /**",
+    );
     await checkPage(session, "activity");
   });
 

@@ -3666,8 +3666,17 @@ export interface components {
             /** @description null when the call was refused before a request was built. */
             method: string | null;
             ok: boolean;
+            /**
+             * @description sent: a request reached the upstream; denied: the source's policy or the caller's token refused it, nothing sent; refused: refused for another reason before anything was sent. null in lines written before outcomes.
+             * @enum {string|null}
+             */
+            outcome: "sent" | "denied" | "refused" | null;
             /** @description Path and query as sent, secrets replaced by [REDACTED]; null when refused. */
             path: string | null;
+            /** @description Whom the agent acted for: local (the operator), token:NAME, grant:NAME or idp:SUB; never a secret. null in lines written before principals. */
+            principal: string | null;
+            /** @description With outcome denied: the rule that refused (read-only, not in allow, a rule as written, rateLimit 60/60s); else null. */
+            rule: string | null;
             source: string;
             /** @description The upstream status (0 without a response); null when refused. */
             status: number | null;

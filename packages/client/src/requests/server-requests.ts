@@ -16,7 +16,7 @@ export interface ServerRequests {
   ): Promise<{ openapi: string; paths: Record<string, unknown> } & Record<string, unknown>>;
   /** `POST /v1/commands`: an operator command written literally (`/source reload github`, `/tools -v`). Never retried. */
   runCommand(command: string, options?: RequestOptions): Promise<ResponseBodyOf<"/v1/commands", "post">>;
-  /** `GET /v1/activity`: the last agent calls the server ran (in memory), newest first; only `source`'s, at most `limit`. */
+  /** `GET /v1/activity`: the last agent calls on the server's home (its audit log), newest first, each with its principal; only `source`'s, at most `limit`. */
   activity(
     filter?: { source?: string; limit?: number },
     options?: RequestOptions,
