@@ -31,7 +31,9 @@ export function problemOfCorsOrigin(origin: string): string | undefined {
  * `openPaths` (OAuth's metadata, `/token`, `/register`, `/revoke`) answer
  * every origin, preflights included, whatever `corsOrigins` says: they take
  * no ambient credential (no cookie, no admin token), and a hosted agent that
- * runs in a browser must reach them from its own origin.
+ * runs in a browser must reach them from its own origin. `/v1/me/*` answers the server's own
+ * pages only (its routes refuse every other origin, `corsOrigins` included): the refusal says so
+ * and names the server's own origin instead of `--cors-origin`.
  */
 export function checkOrigin(
   corsOrigins: readonly string[],
@@ -68,14 +70,30 @@ export function checkOrigin(
       (same.has(origin) || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`)))
     )
       return next();
+    const quoted = JSON.stringify(origin.slice(0, 200));
     return c.json(
       {
         error: {
           code: SERVER_ERROR_CODES.ORIGIN_NOT_ALLOWED,
-          message: `browser requests from ${JSON.stringify(origin.slice(0, 200))} are not allowed; start the server with --cors-origin ${JSON.stringify(origin.slice(0, 200))} to allow that web page`,
+          message: isPersonPath(c.req.path)
+            ? `browser requests from ${quoted} to /v1/me/* are not allowed: a person's connections and sign-in answer only pages of the server's own origin, whatever --cors-origin allows; open the console from ${ownOriginOf(c.req.url, host, sameOrigins)} (the server's own origin or its public URL)`
+            : `browser requests from ${quoted} are not allowed; start the server with --cors-origin ${quoted} to allow that web page`,
         },
       },
       403,
     );
   };
+}
+
+/** `/v1/me` and below: a person's session routes, which answer the server's own pages only (`--cors-origin` does not open them). */
+function isPersonPath(path: string): boolean {
+  return path === "/v1/me" || path.startsWith("/v1/me/");
+}
+
+/** The server's own origin to name to a person: the public URL's when there is one, else the one the request reached. */
+function ownOriginOf(requestUrl: string, host: string | undefined, sameOrigins: readonly string[]): string {
+  const [publicOrigin] = sameOrigins;
+  if (publicOrigin !== undefined) return publicOrigin;
+  const { protocol, origin } = new URL(requestUrl);
+  return host === undefined ? origin : `${protocol}//${host.slice(0, 200)}`;
 }

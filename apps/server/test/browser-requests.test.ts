@@ -99,6 +99,23 @@ describe("browser origins (CORS)", () => {
     expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
+  it("refuses /v1/me/* from another origin naming the server's own origin, not --cors-origin (which does not open it)", async () => {
+    const answer = await send("GET", "/v1/me/connections", { host: host(), origin: "http://evil.example" });
+    expect(answer.status).toBe(403);
+    expect(answer.json.error?.code).toBe("ORIGIN_NOT_ALLOWED");
+    const message = answer.json.error?.message ?? "";
+    expect(message).toContain("/v1/me/*");
+    expect(message).toContain(`open the console from http://${host()}`);
+    expect(message).toContain("whatever --cors-origin allows");
+    expect(message).not.toContain("start the server with --cors-origin");
+    // Even a --cors-origin page is refused there, so the advice would not have worked.
+    const allowed = await send("GET", "/v1/me/connections", { host: host(), origin: "https://console.example" });
+    expect(allowed.status).toBe(403);
+    // Elsewhere --cors-origin is what works, and the refusal still says so.
+    const other = await send("GET", "/v1/sources", { host: host(), origin: "http://evil.example" });
+    expect(other.json.error?.message).toContain('start the server with --cors-origin "http://evil.example"');
+  });
+
   it("answers the preflight of a --cors-origin page without a token, and its requests with CORS headers", async () => {
     const preflight = await preflightOf("GET", "/v1/tools", "https://console.example");
     expect(preflight.status).toBe(204);
