@@ -317,6 +317,37 @@ describe("per-user sources on the server", () => {
     expect(listed.json.connections).toHaveLength(principals.length);
   });
 
+  it("refuses (422) a missing principal, naming the field as required with the principal forms; removes and stores nothing", async () => {
+    const slug = `nopr-${Date.now().toString(36)}`;
+    await addPerUserSource(slug);
+    expect(
+      (
+        await server.api("PUT", `/v1/sources/${slug}/connections`, {
+          body: { principal: "token:bob", credential: { token: bobKey } },
+        })
+      ).status,
+    ).toBe(200);
+    const vaultBefore = await readFile(join(testHome.home, "vault.json"), "utf8");
+    const removed = await server.api("DELETE", `/v1/sources/${slug}/connections`);
+    expect(removed.status, removed.text).toBe(422);
+    expect(removed.json.error.code).toBe("INVALID_REQUEST");
+    expect(removed.json.error.message).toContain("principal: is required; write local, token:NAME or grant:NAME");
+    expect(removed.json.error.message).toContain("idp:SUB");
+    expect(removed.json.error.message).not.toContain("received undefined");
+    expect(removed.json.error.details).toEqual([
+      { path: "principal", message: expect.stringContaining("is required") },
+    ]);
+    const stored = await server.api("PUT", `/v1/sources/${slug}/connections`, {
+      body: { credential: { token: bobKey } },
+    });
+    expect(stored.status, stored.text).toBe(422);
+    expect(stored.json.error.message).toContain("principal: is required; write local, token:NAME");
+    expect(await readFile(join(testHome.home, "vault.json"), "utf8")).toBe(vaultBefore);
+    expect((await server.api("GET", `/v1/connections?source=${slug}`)).json.connections).toMatchObject([
+      { principal: "token:bob" },
+    ]);
+  });
+
   it("never falls back to the shared credential a source had before it became per-user", async () => {
     const slug = `was-shared-${Date.now().toString(36)}`;
     const added = await server.api("POST", "/v1/sources", {

@@ -22,7 +22,10 @@ import type { Context } from "hono";
 import { isPrincipal, principalForms } from "@src/service";
 
 const principalSchema = z
-  .string()
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? `is required; write ${principalForms}` : `must be a string; write ${principalForms}`,
+  })
   .refine(isPrincipal, { message: `not a principal; write ${principalForms}` })
   .openapi({
     description:
