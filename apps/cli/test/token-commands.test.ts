@@ -1,3 +1,5 @@
+import { access } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runSrc } from "./helpers/run-src";
 import { bearerFromStdin, sourceAddArgs } from "./helpers/source-add-args";
@@ -112,6 +114,25 @@ describe("src token", () => {
     const fixed = await runSrc(["--json", "token", "create", "typo2", "--sources", "githib"], { env: temp.env });
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(JSON.parse(fixed.stdout)).toMatchObject({ name: "typo2", sources: ["githib"] });
+  });
+
+  it("create refuses a bad --rate-limit with exit 2, naming the flag as src source add does, and writes nothing", async () => {
+    await addSources("github");
+    const refused = await runSrc(["token", "create", "x4", "--rate-limit", "0/1m"], { env: temp.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toContain('--rate-limit: "0/1m": write calls/duration, e.g. "60/1m"');
+    expect(refused.stderr).not.toContain("rateLimit");
+    const json = await runSrc(["--json", "token", "create", "x4", "--rate-limit", "0/1m"], { env: temp.env });
+    expect(json.code).toBe(2);
+    const { error } = JSON.parse(json.stdout) as { error: { code: string; message: string } };
+    expect(error.code).toBe("INVALID_AGENT_TOKEN_REQUEST");
+    expect(error.message).toContain('--rate-limit: "0/1m"');
+    await expect(access(join(temp.home, "agent-tokens.json"))).rejects.toThrow();
+    const listed = JSON.parse((await runSrc(["--json", "token", "list"], { env: temp.env })).stdout) as {
+      tokens: unknown[];
+    };
+    expect(listed.tokens).toEqual([]);
   });
 
   it("revoke removes the token", async () => {

@@ -1,6 +1,8 @@
+import { RATE_LIMIT_TEXT_HINT, parseRateLimitText } from "@src/config";
 import type { Command } from "commander";
 import { defineAction } from "../define-action";
 import { agentTokenStoreOf } from "../input/agent-token-store-of";
+import { loadServerModule } from "../input/load-server-module";
 import { writeError, writeJson, writeLine } from "../output/write-output";
 
 interface TokenCreateFlags {
@@ -37,6 +39,15 @@ export function registerTokenCreate(token: Command): void {
     .action(
       defineAction<TokenCreateFlags>(
         async (context, flags, [name]) => {
+          // Checked here, not only by the store, so that the refusal names the flag (as `src source add --rate-limit`
+          // does), locally or with --server; the code stays the store's (INVALID_AGENT_TOKEN_REQUEST).
+          if (flags.rateLimit !== undefined && parseRateLimitText(flags.rateLimit) === undefined) {
+            const { AgentTokenError } = await loadServerModule();
+            throw new AgentTokenError({
+              code: "INVALID_AGENT_TOKEN_REQUEST",
+              message: `--rate-limit: ${JSON.stringify(flags.rateLimit)}: ${RATE_LIMIT_TEXT_HINT}`,
+            });
+          }
           const sources =
             flags.sources === undefined ? null : flags.sources.split(",").filter((slug) => slug.trim() !== "");
           const input = {
