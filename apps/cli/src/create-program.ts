@@ -71,7 +71,7 @@ export function createProgram(): Command {
     )
     .option(
       "--server <url>",
-      "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|test|enable|disable|remove, credential set|delete, tools, call",
+      "run against a running `src serve` at URL (default: $SRC_SERVER), with the token from $SRC_SERVER_TOKEN: source list|show|add|reload|test|enable|disable|remove, credential set|delete, connections list|remove, auth login|status|logout, token create|list|revoke, tools, call",
     )
     .exitOverride()
     .showHelpAfterError("(run the command with --help for its usage)")

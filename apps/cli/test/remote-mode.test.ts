@@ -213,6 +213,16 @@ describe("src --server: the same output and exit codes as local mode", { timeout
     }
   });
 
+  it("src --help names under --server the commands that run against the server, connections list|remove included", async () => {
+    const help = (await runSrc(["--help"], { env: temp.env })).stdout.replace(/\s+/g, " ");
+    const described = /--server <url> (.*?) -h, --help/.exec(help)?.[1] ?? "";
+    for (const commands of ["connections list|remove", "auth login|status|logout", "token create|list|revoke"])
+      expect(described).toContain(commands);
+    expectSame(await remote(["connections", "list"]), await local(["connections", "list"]));
+    expectSame(await remote(["--json", "connections", "list"]), await local(["--json", "connections", "list"]));
+    expect((await remote(["token", "list"])).code).toBe(0);
+  });
+
   it("--server works as the flag too", async () => {
     const result = await run(["--server", serverUrl, "--json", "source", "list"], { SRC_SERVER_TOKEN: adminToken });
     expect(result.code).toBe(0);
