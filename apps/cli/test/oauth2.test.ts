@@ -451,6 +451,16 @@ describe("src auth on a per-user OAuth 2.0 source (each person signs in to their
       clientSecret,
     );
     expect(added.code, added.stderr).toBe(0);
+    // The client secret is the operator's own connection; what is missing is the operator's sign-in, not a credential.
+    expect(JSON.parse((await src(["connections", "list", "--json"])).stdout)).toMatchObject({
+      connections: [{ slug: "desk", principal: "local" }],
+    });
+    expect(added.stdout).toContain("desk: not tested (skipped)");
+    expect(added.stdout).toContain(
+      "the operator (local) has not signed in yet, so the source is not tested; to test it, sign in as the operator (with the client stored for local): src auth login desk",
+    );
+    expect(added.stdout).not.toContain("src credential set");
+    expect(added.stdout + added.stderr).not.toContain(clientSecret);
     const login = await loginFollowingPrintedUrl("desk");
     expect(login.code, login.stderr).toBe(0);
     expect(login.stdout).toMatch(/Signed in to "desk"/);
@@ -471,6 +481,9 @@ describe("src auth on a per-user OAuth 2.0 source (each person signs in to their
   it("login without the operator's own OAuth client says to store it with --principal local (exit 2)", async () => {
     const added = await src(addOAuth2Args("Desk", ...authorizationCode(), "--credentials", "per-user"));
     expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain(
+      "the operator (local) has no client stored to sign in with; to test the source, store it (src credential set desk --principal local), then sign in as the operator: src auth login desk",
+    );
     const login = await src(["auth", "login", "desk", "--no-browser", "--timeout", "5"]);
     expect(login.code).toBe(2);
     expect(login.stderr).toContain(

@@ -29,6 +29,22 @@ async function credentialCommand(context: CommandContext, source: SourceOperatio
 }
 
 /**
+ * Why a per-user source was not tested, and the step that tests it. The test uses the operator's own connection
+ * (principal `local`): a mode that signs a person in (OAuth 2.0's authorization code or device code grant) needs the
+ * operator's sign-in (`src auth login SLUG`, from the client stored there), any other mode the operator's credential.
+ */
+async function perUserNotTested(context: CommandContext, source: SourceOperationResult["source"]): Promise<string> {
+  const { slug } = source;
+  const command = await credentialCommand(context, source);
+  if (!command.startsWith("src auth login "))
+    return `Each person connects their own credential, and the operator (local) has none to test with; to test the source, store yours: src credential set ${slug} --principal local`;
+  const stored = await (await context.operations()).listConnections({ slug, principal: "local" });
+  if (stored.length > 0)
+    return `Each person signs in to their own connection (through the connect link their agent is given), and the operator (local) has not signed in yet, so the source is not tested; to test it, sign in as the operator (with the client stored for local): ${command}`;
+  return `Each person signs in to their own connection (through the connect link their agent is given), and the operator (local) has no client stored to sign in with; to test the source, store it (src credential set ${slug} --principal local), then sign in as the operator: ${command}`;
+}
+
+/**
  * Prints `{ source, validation }` (`--json`) or the validation outcome for
  * people, and returns 0 when connected or not tested, 1 otherwise. When a new
  * credential would fix it, a `Next:` line names the command that stores one.
@@ -63,9 +79,7 @@ export async function printOperationResult(
     if (!ok && credentialReasons.has(result.validation?.reason ?? ""))
       writeError(`Next: ${await credentialCommand(context, result.source)}`);
     else if (result.validation === null && result.source.api.credentials === "per-user")
-      writeLine(
-        `Each person connects their own credential, and the operator (local) has none to test with; to test the source, store yours: src credential set ${result.source.slug} --principal local`,
-      );
+      writeLine(await perUserNotTested(context, result.source));
     else if (result.validation === null && result.source.status.connectionStatus !== "connected") {
       // Not tested because it waits for a person's sign-in (OAuth 2.0's authorization code grant): that is the step.
       const command = await credentialCommand(context, result.source);
