@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { createAuthRegistry } from "@src/auth";
 import { createBearerAuth } from "@src/auth-bearer";
 import type { ApiPolicy } from "@src/config";
@@ -276,6 +278,46 @@ describe("the confirm rules a description names", () => {
       "A person must confirm: GET /admin/**, operation:repos/delete.",
     );
   });
+});
+
+describe("the READMEs' policy examples", () => {
+  const readmes = ["../../../../README.md", "../../../config/README.md"].map((path) => new URL(path, import.meta.url));
+  // The examples have operation and tag rules: a document is loaded, holding the call they confirm.
+  const githubLike = createOperationCatalog(
+    buildOperationIndex(
+      {
+        openapi: "3.0.3",
+        info: { title: "GitHub", version: "1" },
+        paths: {
+          "/repos/{owner}/{repo}/collaborators/{username}": {
+            put: { operationId: "repos/add-collaborator", tags: ["repos"], responses: { 201: { description: "ok" } } },
+          },
+        },
+      },
+      { documentSha256: "0".repeat(64), writtenIn: "openapi.json" },
+    ),
+  );
+
+  it.each(readmes.map((url) => ({ url, name: fileURLToPath(url) })))(
+    "$name: each confirm rule asks a person and the call is sent (the allow list lets it through)",
+    async ({ url }) => {
+      const block = /```json\n"policy": (\{[\s\S]*?\n\})\n```/.exec(await readFile(url, "utf8"))?.[1];
+      const policy = JSON.parse(block!) as ApiPolicy;
+      expect(policy.confirm?.length).toBeGreaterThan(0);
+      for (const rule of policy.confirm!) {
+        const [method, pattern] = rule.split(" ") as [string, string];
+        const path = pattern.replaceAll("**", "x").replaceAll("*", "x");
+        const asked: string[] = [];
+        const outcome = await send(policy, method, path, {
+          operations: githubLike,
+          confirm: async (request) => (asked.push(request.rule), "accepted"),
+        });
+        expect(outcome.result.error, rule).toBeUndefined();
+        expect(asked).toEqual([rule]);
+        expect(outcome.sent).toEqual([`${method} /v1${path}`]);
+      }
+    },
+  );
 });
 
 describe("confirm rules", () => {
