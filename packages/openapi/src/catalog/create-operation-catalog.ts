@@ -1,7 +1,7 @@
 import { createOperationMatcher } from "../check/match-operation";
 import { createCallChecker, type CallCheckContext, type CallCheckResult, type CallToCheck } from "../check/check-call";
 import { describeOperation, type OperationDetail } from "../describe/describe-operation";
-import { closestOperationIds } from "../search/closest-operation-ids";
+import { closestOperationIds, closestTags } from "../search/closest-operation-ids";
 import type { IndexedOperation, OperationIndex } from "../index/operation-index";
 import {
   createOperationSearch,
@@ -20,6 +20,8 @@ export interface OperationCatalog {
   find(operationId: string): IndexedOperation | undefined;
   /** The operationIds a typo away from `operationId` (at most 2 edits, letter case ignored), nearest first: what "did you mean" names. */
   closestIds(operationId: string, limit?: number): string[];
+  /** The tags of the document's operations a typo away from `tag` (as `closestIds`), nearest first. */
+  closestTags(tag: string, limit?: number): string[];
   /**
    * The operation a method and path (relative to `baseUrl`, query ignored) call, or `undefined`: HEAD matches a
    * GET operation, a trailing slash is tolerated, `ignoreCase` matches literal segments in any letter case.
@@ -58,6 +60,7 @@ export function createOperationCatalog(index: OperationIndex): OperationCatalog 
     },
     find,
     closestIds: (operationId, limit) => closestOperationIds(index, operationId, limit),
+    closestTags: (tag, limit) => closestTags(index, tag, limit),
     match: (method, path, baseUrl, options) =>
       (matcher ??= createOperationMatcher(index)).match(method.toUpperCase(), path, baseUrl, {
         ignoreCase: options?.ignoreCase ?? false,
