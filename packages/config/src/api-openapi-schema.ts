@@ -53,5 +53,12 @@ export const openApiStatusSchema = z.object({
   operations: z.number().int().min(0).optional(),
   error: z.string().nullable().default(null).meta({ description: "Why the document was not loaded, or null." }),
   checkedAt: z.iso.datetime({ offset: true }).meta({ description: "When the document was last loaded (ISO 8601)." }),
+  rulesNamingNothing: z
+    .array(z.object({ path: z.string(), rule: z.string(), message: z.string() }))
+    .optional()
+    .meta({
+      description:
+        'The operation: and tag: rules of api.policy that name no operation or tag of the loaded document (they match no call), as found when the document was last loaded or the policy last edited, e.g. { path: "api.policy.deny.0", rule: "operation:repos/delet", message }. Absent when every rule names something.',
+    }),
 });
 export type OpenApiStatus = z.infer<typeof openApiStatusSchema>;

@@ -72,6 +72,7 @@ export type { ConfirmationAnswer, ConfirmationRequest, Confirmer } from "./polic
 export type { TokenPolicy, ToolAccess } from "./policy/policy-narrowing";
 export { type RateLimitStore, type RateLimitVerdict, createMemoryRateLimitStore } from "./policy/rate-limit-store";
 export { type PolicyExplanation, explainPolicy } from "./policy/explain-policy";
+export { type PolicyRuleNamingNothing, rulesNamingNothing } from "./policy/rules-naming-nothing";
 // Results read on by reference, and what every call tool shares
 export {
   type ResultStore,

@@ -22,6 +22,8 @@ export interface CompiledRule {
   readonly text: string;
   readonly kind: PolicyRule["kind"];
   matches(call: PolicyCall): boolean;
+  /** An `operation:` or `tag:` rule: whether it names this operation of the document, matched as `matches` does. */
+  readonly namesOperation?: ((operation: IndexedOperation) => boolean) | undefined;
 }
 
 /** A source's policy, compiled once per version of `api.policy`. */
@@ -76,6 +78,7 @@ function compileRule(rule: PolicyRule, reading: Reading): CompiledRule {
   return {
     text: rule.text,
     kind: rule.kind,
+    namesOperation,
     matches: (call) => {
       if (!wide) {
         const operation = call.operation();
