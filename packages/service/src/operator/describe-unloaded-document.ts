@@ -14,3 +14,11 @@ export function describeUnloadedDocument(source: Pick<SourceRecord, "slug" | "ap
       : "its calls are sent without being checked against it";
   return `warning: the OpenAPI document of "${source.slug}" could not be loaded: ${status.error}; ${effect}`;
 }
+
+/**
+ * The warnings for the policy's `operation:` and `tag:` rules that name nothing in the source's loaded document, as
+ * `status.openapi.rulesNamingNothing` recorded them (the document changed after they were written): one line each.
+ */
+export function describeRulesNamingNothing(source: Pick<SourceRecord, "status">): string[] {
+  return (source.status.openapi?.rulesNamingNothing ?? []).map((rule) => `warning: ${rule.path}: ${rule.message}`);
+}

@@ -2,4 +2,4 @@
 
 export { type OperatorCommandResult, OPERATOR_COMMANDS, runOperatorCommand } from "./run-operator-command";
 export { formatValidationOutcome } from "./format-validation-outcome";
-export { describeUnloadedDocument } from "./describe-unloaded-document";
+export { describeRulesNamingNothing, describeUnloadedDocument } from "./describe-unloaded-document";

@@ -5,6 +5,7 @@ import {
   callSource,
   createOperationsTool,
   explainPolicy,
+  rulesNamingNothing,
   TOOL_ERROR_CODES,
   type StoredResult,
   type TokenPolicy,
@@ -28,7 +29,10 @@ import { slugOfWriteTool } from "./write-tool-slug";
 export const storedResultPartChars = 256 * 1024;
 
 /** The service's methods that run or explain agent calls. */
-export type SourceCalls = Pick<SourceService, "callTool" | "readStoredResult" | "explainPolicy">;
+export type SourceCalls = Pick<
+  SourceService,
+  "callTool" | "readStoredResult" | "explainPolicy" | "policyRulesNamingNothing"
+>;
 
 /** The slug a tool name (or a slug) stands for; names of long slugs end in a hash, so those are looked up. */
 async function slugOfTool(context: ServiceContext, name: string): Promise<string> {
@@ -196,6 +200,13 @@ export function sourceCallsOf(context: ServiceContext): SourceCalls {
       const source = await context.store.get(slug);
       const operations = source.api.openapi === undefined ? undefined : await context.documents.catalogFor(source);
       return explainPolicy(source, call, { operations, token });
+    },
+
+    async policyRulesNamingNothing(slug) {
+      const source = await context.store.get(slug);
+      if (source.api.openapi === undefined || source.api.policy === undefined) return [];
+      const operations = await context.documents.catalogFor(source);
+      return operations === undefined ? [] : rulesNamingNothing(source.api.policy, operations, source.slug);
     },
   };
 }

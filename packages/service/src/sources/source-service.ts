@@ -4,6 +4,7 @@ import type { SourceRecord, SourceStore } from "@src/config";
 import type {
   Confirmer,
   PolicyExplanation,
+  PolicyRuleNamingNothing,
   RateLimitStore,
   TokenPolicy,
   ToolResult,
@@ -198,6 +199,11 @@ export interface SourceService<Store extends SourceStore = SourceStore> {
     call: { method: string; path: string },
     options?: { token?: TokenPolicy | undefined },
   ): Promise<PolicyExplanation>;
+  /**
+   * The `operation:` and `tag:` rules of the source's policy, as it is now, that name no operation or tag of its
+   * OpenAPI document as loaded now (none when it has no document, or one that does not load): `src policy SLUG`.
+   */
+  policyRulesNamingNothing(slug: string): Promise<PolicyRuleNamingNothing[]>;
   /** Where this service counts the policies' rate limits (memory by default; the PostgreSQL store's when given). */
   readonly rateLimits: RateLimitStore;
   /**

@@ -19,6 +19,11 @@ import { bindCredential } from "./credential-scope";
 import { parseCredentialOf } from "./parse-credential-of";
 import type { ServiceContext } from "./service-context";
 import { discoverApiFields } from "./discover-api-fields";
+import {
+  assertEditedRulesNameOperations,
+  recordRulesNamingNothing,
+  rulesNamingNothingError,
+} from "./policy-document-rules";
 import type { SourceOperationResult, SourceService } from "./source-service";
 import { waitsForSignIn } from "./waits-for-sign-in";
 
@@ -66,17 +71,23 @@ async function refreshDocument(context: ServiceContext, source: SourceRecord): P
   });
 }
 
-/** Loads the document, tests the source against its API and records the status. */
-async function validateAndRecord(context: ServiceContext, given: SourceRecord): Promise<SourceOperationResult> {
+/** Loads the document (unless `refreshed`: the caller just did), tests the source against its API and records the status. */
+async function validateAndRecord(
+  context: ServiceContext,
+  given: SourceRecord,
+  { refreshed = false }: { refreshed?: boolean } = {},
+): Promise<SourceOperationResult> {
   const { store, pluginOf, auth } = context;
   const entry = await context.credentials.entryToTest(given);
   const credential = await context.credentials.credentialToTest(given);
   // The document first (fetched with the credential on the source's origin, indexed); a bad one is recorded in status.openapi.
-  const source = await context.documents.refresh(given, {
-    plugin: pluginOf(given),
-    credential,
-    auth: auth.runtimeFor(given),
-  });
+  const source = refreshed
+    ? given
+    : await context.documents.refresh(given, {
+        plugin: pluginOf(given),
+        credential,
+        auth: auth.runtimeFor(given),
+      });
   const validation = await validateSource({
     source: context.withAbsoluteCaFile(source),
     plugin: pluginOf(source),
@@ -148,6 +159,19 @@ async function addSource(
       throw error;
     }
   }
+  // The document before anything else: a policy rule that names none of its operations or tags is refused, and the
+  // source is removed again.
+  const loaded = await refreshDocument(context, source);
+  const unnamed = loaded.status.openapi?.rulesNamingNothing ?? [];
+  if (unnamed.length > 0) {
+    if (checkedCredential !== undefined) {
+      const vault = await context.credentials.vault();
+      await vault.delete(source.slug).catch(() => false);
+      await vault.deleteConnections(source.slug).catch(() => 0);
+    }
+    await store.remove(source.slug);
+    throw rulesNamingNothingError(source.slug, unnamed);
+  }
   context.notify(source.slug, "added");
   const withDiscovery = discovery === undefined ? {} : { discovery };
   // A per-user source without the operator's own credential has nothing to test with: each person connects their own.
@@ -156,8 +180,8 @@ async function addSource(
     waitsForSignIn(plugin, source, checkedCredential) ||
     (isPerUserSource(source) && checkedCredential === undefined)
   )
-    return { source: await refreshDocument(context, source), validation: null, ...withDiscovery };
-  return { ...(await validateAndRecord(context, source)), ...withDiscovery };
+    return { source: loaded, validation: null, ...withDiscovery };
+  return { ...(await validateAndRecord(context, loaded, { refreshed: true })), ...withDiscovery };
 }
 
 /** The methods of the service that write, over `context`. */
@@ -172,15 +196,15 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
         Record<string, unknown>
       >;
       const changed = changedApi.policy !== undefined ? "api.policy.tools" : "api.openapi";
-      if (changedApi.policy !== undefined || changedApi.openapi !== undefined)
-        await assertNoToolNameClash(
-          store,
-          applySourceChanges(before, changes, slug) as Parameters<typeof assertNoToolNameClash>[1],
-          {
-            field: changed,
-            remedy: `leave ${changed} as it was, or remove or rename the other source`,
-          },
-        );
+      if (changedApi.policy !== undefined || changedApi.openapi !== undefined) {
+        const after = applySourceChanges(before, changes, slug);
+        await assertNoToolNameClash(store, after as Parameters<typeof assertNoToolNameClash>[1], {
+          field: changed,
+          remedy: `leave ${changed} as it was, or remove or rename the other source`,
+        });
+        // A rule this edit writes that names nothing in the source's (unchanged) document is refused here.
+        await assertEditedRulesNameOperations(context, before, after);
+      }
       let source = await store.update(slug, changes);
       if (baseUrlMoved(before, source)) source = await store.setStatus(slug, statusAfterBaseUrlChange(source));
       else if (authEndpointsMoved(before, source))
@@ -190,6 +214,8 @@ export function sourceWritesOf(context: ServiceContext): SourceWrites {
         if (renamed !== undefined) source = await store.setStatus(slug, statusAfterCredentialKeysChange(renamed));
       }
       if (before.api.openapi !== source.api.openapi) source = await refreshDocument(context, source);
+      else if (JSON.stringify(before.api.policy) !== JSON.stringify(source.api.policy))
+        source = await recordRulesNamingNothing(context, source);
       // Another credential mode: the sessions of the old one are dropped (a shared token is no one's own, and back).
       if (isPerUserSource(before) !== isPerUserSource(source)) auth.forget(slug);
       context.notify(slug, "updated");

@@ -3,6 +3,7 @@ import { basename, extname, isAbsolute, join, relative, resolve } from "node:pat
 import type { AnyAuthPluginV2, AuthRuntime } from "@src/auth";
 import type { OpenApiStatus, SourceRecord, SourceStore } from "@src/config";
 import { writeFileAtomic } from "@src/file-lock";
+import { rulesNamingNothing } from "@src/http-tool";
 import type { OperationCatalog } from "@src/openapi";
 import { fetchOpenApiDocument } from "./fetch-openapi-document";
 
@@ -32,7 +33,8 @@ export interface SourceDocuments {
   /**
    * At add, reload and edit: fetches a URL document (with the credential only
    * on the source's origin) or copies a file from outside the source's folder
-   * into it, builds the index, and records `status.openapi`. Never throws for
+   * into it, builds the index, and records `status.openapi` (with the policy's `operation:`/`tag:` rules that name
+   * nothing in the document, `rulesNamingNothing`). Never throws for
    * the document: a bad one is recorded, and the source's calls answer as
    * `api.openapiValidation` says (`strict`: refused; `warn`: sent with a warning).
    */
@@ -131,11 +133,12 @@ export function createSourceDocuments({
         current = await store.update(source.slug, { api: { openapi: name } });
         location = name;
       }
-      const { readOperationIndex } = await import("@src/openapi");
+      const { createOperationCatalog, readOperationIndex } = await import("@src/openapi");
       const index = await readOperationIndex({
         documentFile: resolve(directory, isUrl(location) ? FETCHED_DOCUMENT_FILE : location),
         name: isUrl(location) ? location : basename(location),
       });
+      const unnamed = rulesNamingNothing(current.api.policy, createOperationCatalog(index), current.slug);
       status = {
         loaded: true,
         title: index.title,
@@ -143,6 +146,9 @@ export function createSourceDocuments({
         operations: index.operations.length,
         error: null,
         checkedAt,
+        ...(unnamed.length === 0
+          ? {}
+          : { rulesNamingNothing: unnamed.map(({ path, rule, message }) => ({ path, rule, message })) }),
       };
     } catch (error) {
       status = { loaded: false, error: (error as Error).message, checkedAt };
