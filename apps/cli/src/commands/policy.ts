@@ -79,6 +79,8 @@ export function registerPolicy(program: Command): void {
                   why: tokenRefusal,
                 };
         }
+        // Rules of the document that name none of its operations or tags (a typo, or a document that changed since).
+        const namingNothing = await service.policyRulesNamingNothing(source.slug);
         const toolsShown = tools.map((tool) => ({
           name: tool.name,
           readOnly: tool.readOnly === true,
@@ -99,10 +101,13 @@ export function registerPolicy(program: Command): void {
                     ...(tokenRefusal === undefined ? {} : { why: tokenRefusal }),
                   },
             tools: toolsShown,
+            rulesNamingNothing: namingNothing,
             ...(check === undefined ? {} : { check }),
           });
         } else {
-          writeLine(escapeTerminalControls(formatPolicy(source, token, toolsShown, check, tokenRefusal)));
+          writeLine(
+            escapeTerminalControls(formatPolicy(source, token, toolsShown, check, tokenRefusal, namingNothing)),
+          );
         }
         if (check === undefined) return EXIT_CODES.SUCCESS;
         if (check.verdict === "invalid") return EXIT_CODES.USAGE;

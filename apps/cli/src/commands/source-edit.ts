@@ -8,7 +8,7 @@ import { registerFieldFlagAliases, type FieldAliasFlags } from "../input/field-f
 import { sourceApiFieldOf, valueOfKind } from "../input/read-auth-fields";
 import { givenFieldsOf } from "./source-add";
 import { resolve } from "node:path";
-import { writeJson, writeLine } from "../output/write-output";
+import { writeError, writeJson, writeLine } from "../output/write-output";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import { credentialModeOf, credentialsFlagDescription } from "../input/credentials-flag";
 import { readOpenApiForAdd } from "../input/read-openapi-for-add";
@@ -139,6 +139,8 @@ export function registerSourceEdit(source: Command): void {
         writeLine(
           `OpenAPI document: "${loaded.title ?? ""}" ${loaded.version ?? ""}, ${loaded.operations ?? 0} operations.`,
         );
+      const { describeRulesNamingNothing } = await import("@src/service");
+      for (const warning of describeRulesNamingNothing(record)) writeError(warning);
       if (
         flags.baseUrl !== undefined &&
         record.status.connectionStatus === "untested" &&

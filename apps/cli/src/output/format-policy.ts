@@ -9,6 +9,8 @@ export function formatPolicy(
   check: PolicyExplanation | undefined,
   /** Why the server refuses every call of the token to this source (expired, or not for it); none when it may call. */
   tokenRefusal?: string,
+  /** The rules that name no operation or tag of the source's OpenAPI document. */
+  namingNothing: readonly { path: string; message: string }[] = [],
 ): string {
   const policy = source.api.policy;
   const lines = [`Policy of source "${source.slug}" (${source.name}):`];
@@ -24,6 +26,7 @@ export function formatPolicy(
       `  rate limit: ${policy.rateLimit === undefined ? "(none)" : `${policy.rateLimit.calls} calls per ${policy.rateLimit.perSeconds} s`}`,
     );
     lines.push(`  tools: ${policy.tools ?? "single"}`);
+    for (const rule of namingNothing) lines.push(`  Names nothing: ${rule.path}: ${rule.message}`);
   }
   if (token !== undefined && tokenRefusal !== undefined) lines.push(`Refused: ${tokenRefusal}`);
   else if (token !== undefined) {

@@ -62,7 +62,8 @@ export async function printOperationResult(
       ...(result.discovery === undefined ? {} : { discovery: result.discovery }),
     });
   } else {
-    const { describeUnloadedDocument, formatValidationOutcome } = await import("@src/service");
+    const { describeRulesNamingNothing, describeUnloadedDocument, formatValidationOutcome } =
+      await import("@src/service");
     writeLine(headline);
     if (result.discovery !== undefined) {
       writeLine(
@@ -76,6 +77,7 @@ export async function printOperationResult(
       writeError(
         `${unloaded}. Fix the file or api.openapi (\`src source edit ${result.source.slug} --openapi FILE|URL\`), then run \`src source reload ${result.source.slug}\``,
       );
+    for (const warning of describeRulesNamingNothing(result.source)) writeError(warning);
     if (!ok && credentialReasons.has(result.validation?.reason ?? ""))
       writeError(`Next: ${await credentialCommand(context, result.source)}`);
     else if (result.validation === null && result.source.api.credentials === "per-user")
