@@ -133,3 +133,62 @@ describe("OpenAPI documents over HTTP", { timeout: 120_000 }, () => {
     expect(refused.status).toBe(403);
   });
 });
+
+describe("operation: and tag: rules checked against the document over HTTP", { timeout: 120_000 }, () => {
+  it("PATCH /v1/sources/{slug} with a rule that names no operation: 422 INVALID_SOURCE at the field, with the id meant; nothing changed", async () => {
+    const { testHome, upstream, server } = setup;
+    await server.api("DELETE", "/v1/sources/rules-check");
+    const config = (policy?: Record<string, unknown>) =>
+      bearerConfig("rules-check", upstream.url, {
+        api: {
+          baseUrl: upstream.url,
+          authType: "bearer",
+          testEndpoint: "/me",
+          openapi: join(testHome.home, "items-openapi.json"),
+          ...(policy === undefined ? {} : { policy }),
+        },
+      });
+    // POST /v1/sources: refused the same way, and no source is left behind.
+    const posted = await server.api("POST", "/v1/sources", { body: { config: config({ allow: ["tag:user"] }) } });
+    expect(posted.status, posted.text).toBe(422);
+    expect(posted.json.error.details).toEqual([
+      {
+        path: "api.policy.allow.0",
+        message: expect.stringContaining('"tag:user" names no tag of an operation') as unknown,
+      },
+    ]);
+    expect(posted.text).toContain('did you mean \\"tag:users\\"?');
+    expect((await server.api("GET", "/v1/sources/rules-check")).status).toBe(404);
+
+    const created = await server.api("POST", "/v1/sources", {
+      body: { config: config(), credential: { token: upstreamToken } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const before = upstream.seen.length;
+    const patched = await server.api("PATCH", "/v1/sources/rules-check", {
+      body: { api: { policy: { deny: ["GET /nothing/**", "operation:listItem"] } } },
+    });
+    expect(patched.status, patched.text).toBe(422);
+    expect(patched.json.error.code).toBe("INVALID_SOURCE");
+    expect(patched.json.error.details).toEqual([
+      {
+        path: "api.policy.deny.1",
+        message: expect.stringContaining(
+          `"operation:listItem" names no operation of the source's OpenAPI document (2 operations), so it refuses nothing; did you mean "operation:listItems"?`,
+        ) as unknown,
+      },
+    ]);
+    expect((await server.api("GET", "/v1/sources/rules-check")).json.source.api.policy).toBeUndefined();
+
+    const fixed = await server.api("PATCH", "/v1/sources/rules-check", {
+      body: { api: { policy: { deny: ["operation:listItems"] } } },
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    const denied = await server.api("POST", "/v1/tools/api_rules_check/call", {
+      body: { method: "GET", path: "/items" },
+    });
+    expect(denied.json.error).toMatchObject({ code: "POLICY_DENIED", rule: "operation:listItems" });
+    expect(upstream.seen.length).toBe(before);
+    await server.api("DELETE", "/v1/sources/rules-check");
+  });
+});
