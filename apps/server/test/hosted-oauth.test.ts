@@ -219,6 +219,10 @@ describe.each([
     ).tokens.find((token) => token.client?.name === (metadataDocument ? "Metadata Agent" : "Registered Agent"));
     expect(grant).toMatchObject({ sources: ["alpha"], readOnlySources: ["alpha"] });
     expect(grant?.lastUsedAt).not.toBeNull();
+    // The table says what the grant may do: every source it names was consented to read-only, so it reads only.
+    const table = await runCli(["token", "list"], { env: testHome.env });
+    const row = table.stdout.split("\n").find((line) => line.startsWith(`${grant!.name} `)) ?? "";
+    expect(row).toMatch(/ alpha +read-only /);
     const revoked = await runCli(["token", "revoke", grant!.name], { env: testHome.env });
     expect(revoked.code, revoked.stderr).toBe(0);
     await expect.poll(() => mcpStatusWith(refreshed.access_token), { timeout: 2000 }).toBe(401);

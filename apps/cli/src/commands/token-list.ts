@@ -3,6 +3,19 @@ import { defineAction } from "../define-action";
 import { agentTokenStoreOf } from "../input/agent-token-store-of";
 import { writeList } from "../output/write-list";
 
+/**
+ * Whether a token may only read wherever it may call: read-only itself, or a grant whose every source was consented
+ * to read-only (`readOnlySources`), which the server enforces the same way.
+ */
+function readsOnly(token: { readOnly: boolean; sources: string[] | null; readOnlySources: string[] }): boolean {
+  return (
+    token.readOnly ||
+    (token.sources !== null &&
+      token.sources.length > 0 &&
+      token.sources.every((slug) => token.readOnlySources.includes(slug)))
+  );
+}
+
 /** `src token list`: names and prefixes, never a value (locally, or on the server named by --server / SRC_SERVER). */
 export function registerTokenList(token: Command): void {
   token
@@ -29,10 +42,10 @@ export function registerTokenList(token: Command): void {
               token.sources === null
                 ? "(every source)"
                 : token.sources
-                    .map((slug) => (!token.readOnly && token.readOnlySources.includes(slug) ? `${slug}(read)` : slug))
+                    .map((slug) => (!readsOnly(token) && token.readOnlySources.includes(slug) ? `${slug}(read)` : slug))
                     .join(","),
               [
-                token.readOnly ? "read-only" : "read-write",
+                readsOnly(token) ? "read-only" : "read-write",
                 ...(token.rateLimit === null ? [] : [`${token.rateLimit.calls}/${token.rateLimit.perSeconds}s`]),
               ].join(" "),
               token.expiresAt === null ? "never" : `${token.expiresAt}${token.expired ? " (expired)" : ""}`,
