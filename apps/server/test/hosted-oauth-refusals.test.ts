@@ -103,7 +103,12 @@ async function exchange(
     resource: `${server.url}/mcp`,
     ...extra,
   });
-  const json = (await answer.json()) as { access_token?: string; refresh_token?: string; error?: string };
+  const json = (await answer.json()) as {
+    access_token?: string;
+    refresh_token?: string;
+    error?: string;
+    error_description?: string;
+  };
   if (json.access_token !== undefined) secrets.push(json.access_token, json.refresh_token ?? "");
   return { status: answer.status, json };
 }
@@ -243,7 +248,12 @@ describe("the embedded authorization server refuses", () => {
   it("a missing or wrong PKCE verifier, and a token for another resource; the right exchange works once, a replay ends the grant", async () => {
     const clientId = await register();
     const { code, verifier } = await codeFor(clientId);
-    expect((await exchange(clientId, code, undefined)).json.error).toBe("invalid_request");
+    const withoutVerifier = await exchange(clientId, code, undefined);
+    expect(withoutVerifier.json.error).toBe("invalid_request");
+    // A sentence naming the parameter and what to send, not the SDK's schema issues as JSON.
+    expect(withoutVerifier.json.error_description).toMatch(
+      /^code_verifier: is required; send grant_type=authorization_code with code, code_verifier \(the PKCE verifier/,
+    );
     expect((await exchange(clientId, code, oauth.generateRandomCodeVerifier())).json.error).toBe("invalid_grant");
     expect((await exchange(clientId, code, verifier, { resource: "https://other.example.test/mcp" })).json.error).toBe(
       "invalid_target",
@@ -415,6 +425,15 @@ describe("bodies the OAuth endpoints cannot read", () => {
       status: 400,
       error: "invalid_client_metadata",
       says: "send a JSON object of client metadata (RFC 7591)",
+    },
+    {
+      why: "a body that is not JSON to /register",
+      path: "/register",
+      contentType: "text/plain",
+      body: "client_name=agent",
+      status: 400,
+      error: "invalid_client_metadata",
+      says: "the request has no body: it must be a JSON object of client metadata; send the client's metadata (RFC 7591) as a JSON object with Content-Type: application/json",
     },
     {
       why: "a body too large for /register",

@@ -4,6 +4,7 @@ import { authorizationHandler } from "@modelcontextprotocol/sdk/server/auth/hand
 import { clientRegistrationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/register.js";
 import { revocationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/revoke.js";
 import { tokenHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/token.js";
+import { schemaIssueSentences } from "./schema-issue-sentences";
 import type { OAuthServerProvider } from "@modelcontextprotocol/sdk/server/auth/provider.js";
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Context } from "hono";
@@ -137,8 +138,22 @@ export function registerOAuthProtocolRoutes(
       error_description: `send the ${request.path.endsWith("/revoke") ? "revocation" : "token"} request form-encoded, with Content-Type: application/x-www-form-urlencoded`,
     });
   });
+  sdk.use(
+    oauthEndpointPaths.token,
+    schemaIssueSentences(
+      "send grant_type=authorization_code with code, code_verifier (the PKCE verifier of the authorization request), redirect_uri and resource, or grant_type=refresh_token with refresh_token and resource, form-encoded",
+      "send the token request's parameters form-encoded",
+    ),
+  );
   sdk.use(oauthEndpointPaths.token, tokenHandler({ provider, rateLimit: { windowMs: 15 * 60_000, limit: 600 } }));
   if (settings.dynamicRegistration && provider.clientsStore.registerClient !== undefined) {
+    sdk.use(
+      oauthEndpointPaths.register,
+      schemaIssueSentences(
+        'send the client\'s metadata (RFC 7591) as a JSON object with Content-Type: application/json, e.g. {"client_name": "My agent", "redirect_uris": ["http://127.0.0.1:33418/callback"]}',
+        "it must be a JSON object of client metadata",
+      ),
+    );
     sdk.use(
       oauthEndpointPaths.register,
       clientRegistrationHandler({
