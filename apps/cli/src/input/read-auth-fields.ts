@@ -288,13 +288,16 @@ export async function readCredentialFields(
     if (value !== undefined) credential[field.name] = Array.isArray(value) ? value.join(",") : (value as string);
   }
   // Stdin carries the credential, so it cannot also answer prompts: what it does not give must come from flags. It is
-  // read once nothing else is missing (a failing command waits for no input) and the credential needs something of it.
+  // read when the credential needs something of it. While other flags are missing it is read only when it is piped
+  // (a failing command waits for no typing) and a credential field is missing too: the JSON object may hold that
+  // field, and the error names only what neither the flags nor the object give.
   const needsSecrets = !secrets.every((field) => field.notNeeded === true);
   const plainMissing = plain.some(
     (field) => field.required && credential[field.name] === undefined && stored[field.name] === undefined,
   );
+  const readable = missing.length === 0 || (plainMissing && process.stdin.isTTY !== true);
   let piped: { text: string; object: Record<string, string> | undefined } | undefined;
-  if (credentialStdin && missing.length === 0 && (needsSecrets || plainMissing)) {
+  if (credentialStdin && readable && (needsSecrets || plainMissing)) {
     const text = await readStdinText({ flag: "--credential-stdin" });
     piped = { text, object: credentialObjectOf(text, fields) };
     for (const field of plain) {
