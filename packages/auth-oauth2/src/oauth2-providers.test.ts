@@ -113,7 +113,70 @@ describe("ID tokens (the held-back bug): a token response whose ID token issuer 
     });
     const error = (await login(config).catch((thrown: unknown) => thrown)) as AuthorizeError;
     expect(AuthorizeError.isInstance(error)).toBe(true);
-    expect(error.message).toMatch(/not a valid OAuth 2\.0 token response/);
+    expect(error.outcome).toBe("failed");
+    expect(error.message).toContain("with an ID token that did not pass its check");
+    expect(error.message).toContain(`"iss" (issuer) claim is not api.issuer: expected "${server("entra").issuer}"`);
+    expect(error.hint).toContain('check api.issuer of source "api"');
+  });
+
+  it("an ID token whose aud is not the client id fails naming aud and what to check; no token comes back to save", async () => {
+    // The mock puts the client id as oauth4webapi's Basic auth encodes it ("g%2Dclient") in the ID token's aud.
+    const google = await startAuthorizationServer({ clientId: "g-client", clientSecret, profile: "google" });
+    try {
+      const config = await discovered({ issuer: google.issuer, grant: "authorization_code", scopes: ["openid"] });
+      const outcome = await login(config, { clientId: "g-client", clientSecret }).then(
+        (credential) => ({ credential }),
+        (thrown: unknown) => ({ thrown }),
+      );
+      expect(outcome).not.toHaveProperty("credential");
+      const error = (outcome as { thrown: AuthorizeError }).thrown;
+      expect(AuthorizeError.isInstance(error)).toBe(true);
+      expect(error.outcome).toBe("failed");
+      expect(error.message).toBe(
+        `the authorization server ${new URL(google.tokenUrl).host} answered the authorization code exchange with an ID token that did not pass its check: its "aud" (audience) claim is not this client: expected the client id "g-client", got "g%2Dclient"`,
+      );
+      expect(error.message).not.toMatch(/not a valid OAuth 2\.0 token response/);
+      expect(error.hint).toMatch(
+        /check the client id of source "api" \(stored with `src credential set api`\).*provider's admin/,
+      );
+      const { issued } = await google.state();
+      expect(issued.length).toBeGreaterThan(0);
+      const said = JSON.stringify({ message: error.message, hint: error.hint, cause: error.cause });
+      for (const token of issued) expect(said).not.toContain(token);
+      expect(said).not.toContain(clientSecret);
+    } finally {
+      await google.stop();
+    }
+  });
+
+  it("a malformed token response (its id_token not a string) keeps saying it is not a valid token response", async () => {
+    const broken = createServer((request, response) => {
+      request.resume();
+      request.on("end", () =>
+        response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ access_token: "at-not-shown-1234", token_type: "Bearer", id_token: 42 })),
+      );
+    });
+    await new Promise<void>((resolve) => broken.listen(0, "127.0.0.1", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
+      const config = oauth2ConfigSchema.parse({
+        issuer: origin,
+        tokenUrl: `${origin}/token`,
+        authorizationUrl: `${server("default").authorizationUrl}`,
+        grant: "authorization_code",
+        scopes: ["openid"],
+      });
+      const error = (await login(config).catch((thrown: unknown) => thrown)) as AuthorizeError;
+      expect(AuthorizeError.isInstance(error)).toBe(true);
+      expect(error.message).toBe(
+        `the authorization server ${new URL(origin).host} gave an answer to the authorization code exchange that is not a valid OAuth 2.0 token response`,
+      );
+      expect(error.message + (error.hint ?? "")).not.toContain("at-not-shown-1234");
+    } finally {
+      await new Promise((resolve) => broken.close(resolve));
+    }
   });
 
   it("Entra-like: the issuer with the tenant in its path, found by OpenID Connect discovery; the ID token checks out", async () => {

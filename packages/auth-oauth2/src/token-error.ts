@@ -1,5 +1,6 @@
 import { AuthorizeError } from "@src/auth";
 import * as oauth from "oauth4webapi";
+import { idTokenError } from "./id-token-error";
 import type { OAuth2Config } from "./oauth2-config-schema";
 
 /** Token endpoint `error` codes that mean the operator must act (the credential or the grant was refused). */
@@ -76,6 +77,8 @@ export function tokenError(error: unknown, config: OAuth2Config, slug: string, w
         status >= 500 ? "the authorization server failed; try again later" : `check api.tokenUrl of source "${slug}"`,
     });
   }
+  const idToken = idTokenError(error, config, slug, tokenHost, what);
+  if (idToken !== undefined) return idToken;
   const unusable = error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError;
   return new AuthorizeError({
     outcome: "failed",
