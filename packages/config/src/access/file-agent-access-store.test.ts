@@ -51,20 +51,22 @@ describe("a damaged agent-tokens.json", () => {
   });
 });
 
+/** A static agent token record named `name`, with a random id and digest. */
+const staticToken = (name: string): StoredAgentToken => ({
+  id: randomBytes(16).toString("hex"),
+  name,
+  prefix: "srca_abc",
+  sha256: randomBytes(32).toString("hex"),
+  sources: null,
+  readOnly: false,
+  rateLimit: null,
+  createdAt: new Date().toISOString(),
+  expiresAt: null,
+  lastUsedAt: null,
+});
+
 describe("a token's last-use write (markTokenUsed, sent by the server after a call and not awaited)", () => {
   const newHome = useTemporaryHome();
-  const staticToken = (name: string): StoredAgentToken => ({
-    id: randomBytes(16).toString("hex"),
-    name,
-    prefix: "srca_abc",
-    sha256: randomBytes(32).toString("hex"),
-    sources: null,
-    readOnly: false,
-    rateLimit: null,
-    createdAt: new Date().toISOString(),
-    expiresAt: null,
-    lastUsedAt: null,
-  });
   /** A server's store (its copy in memory kept for a minute) and the file, with the tokens `names` and that copy warm. */
   async function opened(...names: string[]) {
     const home = await newHome();
@@ -139,18 +141,7 @@ describe("a token revoked by another process", () => {
       // The server's store, and the CLI's (`src token revoke`) on the same home.
       const server = createFileAgentAccessStore({ home });
       const cli = createFileAgentAccessStore({ home });
-      const token: StoredAgentToken = {
-        id: "fedcba9876543210fedcba9876543210",
-        name: "revoked-elsewhere",
-        prefix: "srca_rev",
-        sha256: "b".repeat(64),
-        sources: null,
-        readOnly: false,
-        rateLimit: null,
-        createdAt: new Date().toISOString(),
-        expiresAt: null,
-        lastUsedAt: null,
-      };
+      const token = staticToken("revoked-elsewhere");
       await cli.addToken(token);
       expect(await server.findStaticToken(token.sha256!)).toMatchObject({ name: "revoked-elsewhere" });
       expect(await cli.removeToken("revoked-elsewhere")).toMatchObject({ name: "revoked-elsewhere" });
